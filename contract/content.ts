@@ -1,0 +1,123 @@
+import * as v from 'valibot';
+import { emptyBody, endpoint, isoDateTime, pageOf, pageQuery } from './endpoint';
+
+export const promotionCategories = ['all', 'limited', 'longTerm', 'special', 'past'] as const;
+export type PromotionCategory = (typeof promotionCategories)[number];
+
+export const gameKinds = ['slot', 'pachinko'] as const;
+
+const game = v.object({
+  id: v.number(),
+  name: v.string(),
+  kind: v.picklist(gameKinds),
+  imageUrl: v.string(),
+  machineCount: v.number(),
+  popularity: v.number(),
+  releasedAt: isoDateTime,
+});
+export type Game = v.InferOutput<typeof game>;
+
+const listLimit = v.object({
+  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)), 12),
+});
+
+export const countryQuery = endpoint({
+  path: '/v2/app/country',
+  access: 'public',
+  summary: 'Countries and their dialling codes, named in the request language',
+  body: emptyBody,
+  data: v.array(v.object({ code: v.string(), name: v.string(), dialCode: v.string() })),
+});
+
+export const bannerQuery = endpoint({
+  path: '/v2/app/banner/query',
+  access: 'public',
+  summary: 'Home-page banners in display order',
+  body: v.optional(v.object({ position: v.optional(v.picklist(['home', 'promotion']), 'home') }), {}),
+  data: v.array(
+    v.object({ id: v.number(), title: v.string(), imageUrl: v.string(), linkUrl: v.nullable(v.string()) }),
+  ),
+});
+
+const notice = v.object({
+  id: v.number(),
+  title: v.string(),
+  content: v.string(),
+  pinned: v.boolean(),
+  publishedAt: isoDateTime,
+});
+export type Notice = v.InferOutput<typeof notice>;
+
+export const noticeQuery = endpoint({
+  path: '/v2/app/notice/query',
+  access: 'public',
+  summary: 'Published notices, pinned first, newest first',
+  body: v.optional(pageQuery, {}),
+  data: pageOf(notice),
+});
+
+const promotion = v.object({
+  id: v.number(),
+  title: v.string(),
+  summary: v.string(),
+  content: v.string(),
+  imageUrl: v.string(),
+  category: v.picklist(promotionCategories),
+  startsAt: isoDateTime,
+  endsAt: v.nullable(isoDateTime),
+});
+export type Promotion = v.InferOutput<typeof promotion>;
+
+export const favorableQuery = endpoint({
+  path: '/v2/app/favorable/query',
+  access: 'public',
+  summary: 'Promotions by category (all, limited-time, long-term, special, past)',
+  body: v.optional(
+    v.object({ ...pageQuery.entries, category: v.optional(v.picklist(promotionCategories), 'all') }),
+    {},
+  ),
+  data: pageOf(promotion),
+});
+
+export const popularGamesQuery = endpoint({
+  path: '/v2/app/game/query/pop/new',
+  access: 'public',
+  summary: 'Most popular games',
+  body: v.optional(listLimit, {}),
+  data: v.array(game),
+});
+
+export const latestGamesQuery = endpoint({
+  path: '/v2/app/game/query/latest/new',
+  access: 'public',
+  summary: 'Newest games',
+  body: v.optional(listLimit, {}),
+  data: v.array(game),
+});
+
+export const contentPageSlugs = [
+  'about-us',
+  'privacy-policy',
+  'user-agreement',
+  'responsible-game',
+  'discount-statute',
+  'licence-privacy-policy',
+  'terms-conditions',
+  'responsible-gaming',
+  'download',
+  'support',
+  'activity',
+  'deposit-guide',
+  'faq',
+  'game-guide',
+  'account-transfer',
+] as const;
+export type ContentPageSlug = (typeof contentPageSlugs)[number];
+
+export const contentPageQuery = endpoint({
+  path: '/v2/app/page/query',
+  access: 'public',
+  summary: 'An operator-editable content page (about, licence, guide pages)',
+  body: v.object({ slug: v.picklist(contentPageSlugs) }),
+  data: v.object({ slug: v.string(), title: v.string(), body: v.string(), updatedAt: isoDateTime }),
+});

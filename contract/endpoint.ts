@@ -1,0 +1,57 @@
+import * as v from 'valibot';
+
+/** Who may call an endpoint: the server's access middleware enforces it before the handler runs. */
+export type Access = 'public' | 'user' | 'agent' | 'admin' | 'provider';
+
+export interface Endpoint<
+  TBody extends v.GenericSchema = v.GenericSchema,
+  TData extends v.GenericSchema = v.GenericSchema,
+> {
+  /** Full request path; every call is a POST with a JSON body. */
+  readonly path: string;
+  readonly access: Access;
+  readonly body: TBody;
+  readonly data: TData;
+  readonly summary: string;
+  /** Money calls require an Idempotency-Key header so a retry moves money once. */
+  readonly idempotent?: boolean;
+}
+
+export function endpoint<const TBody extends v.GenericSchema, const TData extends v.GenericSchema>(
+  definition: Endpoint<TBody, TData>,
+): Endpoint<TBody, TData> {
+  return definition;
+}
+
+export type BodyOf<E extends Endpoint> = v.InferInput<E['body']>;
+export type ParsedBodyOf<E extends Endpoint> = v.InferOutput<E['body']>;
+export type DataOf<E extends Endpoint> = v.InferOutput<E['data']>;
+
+/** Calls the spec lists as "no-body POSTs": an absent body and `{}` are both accepted. */
+export const emptyBody = v.optional(v.strictObject({}), {});
+
+/** Calls whose response carries no data. */
+export const noData = v.nullish(v.null());
+
+/** The envelope every response body follows (DESIGN.md section 3). */
+export const envelopeSchema = v.object({
+  code: v.number(),
+  msg: v.string(),
+  data: v.optional(v.unknown()),
+  fields: v.optional(v.record(v.string(), v.string())),
+  requestId: v.optional(v.string()),
+});
+export type Envelope = v.InferOutput<typeof envelopeSchema>;
+
+/** Paging shared by every list call. */
+export const pageQuery = v.object({
+  pageNum: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
+  pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 20),
+});
+
+export function pageOf<const TItem extends v.GenericSchema>(item: TItem) {
+  return v.object({ list: v.array(item), total: v.pipe(v.number(), v.integer()) });
+}
+
+/** Instants travel as ISO-8601 strings. */
+export const isoDateTime = v.pipe(v.string(), v.isoTimestamp());

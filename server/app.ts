@@ -1,0 +1,162 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Logger } from 'pino';
+import { endpoints } from '../contract/endpoints';
+import { negotiateLocale } from '../contract/locales';
+import type { Clock } from './clock';
+import { type AppEnv, mountContract, type ResolvePrincipal } from './contract-router';
+import { type Database, ping } from './db/client';
+import { ApiError } from './errors';
+import type { ServerI18n } from './i18n';
+import { contentRoutes } from './modules/content/routes';
+import { xsrfProtection } from './xsrf';
+
+export interface AppConfig {
+  production: boolean;
+  publicUrl: string;
+  /** The built SPA (dist/); null when the SPA is served by Vite in development. */
+  staticDir: string | null;
+  xsrfSecret: string;
+}
+
+export interface AppDeps {
+  db: Database;
+  logger: Logger;
+  clock: Clock;
+  i18n: ServerI18n;
+  config: AppConfig;
+  resolvePrincipal: ResolvePrincipal;
+}
+
+const jsonBodyLimitBytes = 1024 * 1024;
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const { logger, i18n, config } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const locale = negotiateLocale(c.req.header('accept-language'));
+    c.set('locale', locale);
+    c.set('t', i18n.translator(locale));
+    c.set('principal', null);
+    c.set('clientAddress', getConnInfo(c).remote.address ?? 'unknown');
+    await next();
+    logger.info(
+      {
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes at run time; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: config.production ? 'max-age=63072000; includeSubDomains' : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      xContentTypeOptions: 'nosniff',
+    }),
+  );
+
+  app.onError((error, c) => {
+    const t = c.get('t') ?? i18n.translator(negotiateLocale(null));
+    const requestIdValue = c.get('requestId');
+    if (error instanceof ApiError) {
+      if (error.extra.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.extra.retryAfterSeconds));
+      return c.json(
+        {
+          code: error.code,
+          msg: t(error.messageKey, error.params),
+          ...(error.extra.fields ? { fields: error.extra.fields } : {}),
+          requestId: requestIdValue,
+        },
+        error.code,
+      );
+    }
+    logger.error({ err: error, requestId: requestIdValue, path: c.req.path }, 'unhandled error');
+    return c.json({ code: 500, msg: t('error.internal', { requestId: requestIdValue }), requestId: requestIdValue }, 500);
+  });
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await ping(deps.db);
+      return c.json({ status: 'ready' });
+    } catch (error) {
+      logger.warn({ err: error }, 'database not ready');
+      return c.json({ status: 'unavailable' }, 503);
+    }
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use(
+    bodyLimit({
+      maxSize: jsonBodyLimitBytes,
+      onError: () => {
+        throw new ApiError(413, 'error.bodyTooLarge');
+      },
+    }),
+  );
+  api.use(xsrfProtection({ secret: config.xsrfSecret, secure: config.production, exempt: () => false }));
+  api.use(async (c, next) => {
+    const token = c.req.header('token');
+    if (token) c.set('principal', await deps.resolvePrincipal(token));
+    await next();
+  });
+  // A cheap call that hands out the XSRF cookie to clients that have none yet.
+  api.get('/v2/xsrf', (c) => c.body(null, 204));
+  mountContract(api, endpoints, [...contentRoutes(deps)]);
+  api.all('/v2/*', () => {
+    throw new ApiError(404, 'error.notFound');
+  });
+  app.route('/', api);
+
+  if (config.staticDir) mountSpa(app, config.staticDir);
+  return app;
+}
+
+/** Serves the built SPA: hashed assets cached for a year, every other path falls back to index.html. */
+function mountSpa(app: Hono<AppEnv>, staticDir: string) {
+  const root = path.relative(process.cwd(), staticDir) || '.';
+  const indexFile = path.join(staticDir, 'index.html');
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root, onFound: (_path, c) => void c.header('Cache-Control', 'no-cache') }));
+  app.get('*', async (c) => {
+    if (!existsSync(indexFile)) throw new ApiError(404, 'error.notFound');
+    c.header('Cache-Control', 'no-cache');
+    return c.html(await readFile(indexFile, 'utf8'));
+  });
+}

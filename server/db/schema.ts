@@ -1,0 +1,5 @@
+import * as content from './schema/content';
+import * as system from './schema/system';
+
+/** Every table, one module per area, as one Drizzle schema object. */
+export const schema = { ...system, ...content };

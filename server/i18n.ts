@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import i18next, { type TFunction } from 'i18next';
+import { defaultLocale, type Locale, locales } from '../contract/locales';
+
+const localesDir = fileURLToPath(new URL('../locales', import.meta.url));
+
+function loadServerMessages() {
+  return Object.fromEntries(
+    locales.map((locale) => [
+      locale,
+      { server: JSON.parse(readFileSync(`${localesDir}/${locale}/server.json`, 'utf8')) as Record<string, unknown> },
+    ]),
+  );
+}
+
+export type Translate = TFunction<'server'>;
+
+/** Server-side messages (envelope `msg`, field errors, mail) in every locale, loaded once at start. */
+export function createServerI18n() {
+  const instance = i18next.createInstance();
+  void instance.init({
+    resources: loadServerMessages(),
+    lng: defaultLocale,
+    fallbackLng: defaultLocale,
+    supportedLngs: [...locales],
+    ns: ['server'],
+    defaultNS: 'server',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  return { translator: (locale: Locale) => instance.getFixedT(locale, 'server') as Translate };
+}
+export type ServerI18n = ReturnType<typeof createServerI18n>;

@@ -1,0 +1,28 @@
+import { InvalidEnvironmentError, readEnv } from './env';
+import { startServer } from './start';
+
+async function main() {
+  const env = readEnv();
+  const running = await startServer(env, { serveSpa: true });
+  process.stdout.write(`Game hall is running at ${running.url}\n`);
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    running.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof InvalidEnvironmentError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});
