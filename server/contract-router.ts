@@ -78,8 +78,8 @@ function canCall(endpoint: Endpoint, principal: Principal | null): boolean {
 }
 
 /**
- * Mounts every contract entry as a POST route. Entries without a handler answer 501 naming their
- * path, so the list of unbuilt calls is visible to callers and tests.
+ * Mounts every contract entry as a POST route. Access is checked first; entries without a handler
+ * then answer 501 naming their path, so the list of unbuilt calls is visible to callers and tests.
  */
 export function mountContract(
   app: Hono<AppEnv>,
@@ -93,11 +93,11 @@ export function mountContract(
   for (const endpoint of endpoints) {
     const handler = handlers.get(endpoint.path);
     app.post(endpoint.path, async (c) => {
-      if (!handler) throw new ApiError(501, 'error.notImplemented', { path: endpoint.path });
       const principal = c.get('principal');
       if (!canCall(endpoint, principal)) {
         throw principal ? new ApiError(403, 'error.forbidden') : new ApiError(401, 'error.unauthorised');
       }
+      if (!handler) throw new ApiError(501, 'error.notImplemented', { path: endpoint.path });
       const t = c.get('t');
       const raw = await readJsonBody(c);
       const parsed = v.safeParse(endpoint.body, raw);
