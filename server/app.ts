@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -48,7 +48,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('locale', locale);
     c.set('t', i18n.translator(locale));
     c.set('principal', null);
-    c.set('clientAddress', getConnInfo(c).remote.address ?? 'unknown');
+    c.set('clientAddress', clientAddressOf(c));
     await next();
     logger.info(
       {
@@ -138,6 +138,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   if (config.staticDir) mountSpa(app, config.staticDir);
   return app;
+}
+
+/** The peer's address; in-process requests (app.request) have no socket and count as 'unknown'. */
+function clientAddressOf(c: Context<AppEnv>): string {
+  const bindings = c.env as { incoming?: unknown } | undefined;
+  return bindings?.incoming ? (getConnInfo(c).remote.address ?? 'unknown') : 'unknown';
 }
 
 /** Serves the built SPA: hashed assets cached for a year, every other path falls back to index.html. */

@@ -1,14 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from './app';
-import { systemClock } from './clock';
+import { composeApp } from './compose';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { type Env, publicUrlOf } from './env';
-import { createServerI18n } from './i18n';
 import { createLogger } from './logger';
-import { loadServerSecret } from './secrets';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -26,18 +23,11 @@ export async function startServer(env: Env, options: { serveSpa: boolean }): Pro
     : await openDatabase({ dataDir: path.resolve(env.DATA_DIR) });
   await database.migrate();
   await seedDatabase(database.db);
-  const app = createApp({
-    db: database.db,
+  const { app } = await composeApp(database, {
     logger,
-    clock: systemClock,
-    i18n: createServerI18n(),
-    resolvePrincipal: async () => null,
-    config: {
-      production: env.NODE_ENV === 'production',
-      publicUrl: publicUrlOf(env),
-      staticDir: options.serveSpa ? distDir : null,
-      xsrfSecret: await loadServerSecret(database.db, 'xsrf'),
-    },
+    production: env.NODE_ENV === 'production',
+    publicUrl: publicUrlOf(env),
+    staticDir: options.serveSpa ? distDir : null,
   });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../server/db/client';
+
+export type DatabaseTemplate = { kind: 'pglite'; file: string } | { kind: 'postgres'; serverUrl: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplate: DatabaseTemplate;
+  }
+}
+
+export const templateDatabaseName = 'game_hall_template';
+
+export function databaseUrlFor(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** A fresh database copied from the template: a PGlite loaded from the dump, or CREATE DATABASE ... TEMPLATE. */
+export async function openDatabaseFromTemplate(
+  template: DatabaseTemplate,
+): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+  if (template.kind === 'pglite') {
+    const dump = await readFile(template.file);
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const database = await openDatabase({ pglite: client });
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `game_hall_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDatabaseName}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: databaseUrlFor(template.serverUrl, name), poolSize: 10 });
+  return {
+    ...database,
+    async drop() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: template.serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

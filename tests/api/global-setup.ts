@@ -1,0 +1,43 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../server/db/client';
+import { seedDatabase } from '../../server/db/seed';
+import { databaseUrlFor, templateDatabaseName, type DatabaseTemplate } from './database-template';
+
+/**
+ * Builds the migrated, seeded template every API test file starts from, once per run: a PGlite
+ * data-directory dump by default, or a PostgreSQL template database when TEST_DATABASE_URL names a
+ * server (CI starts one on loopback).
+ */
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let template: DatabaseTemplate;
+  if (serverUrl) {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${templateDatabaseName} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${templateDatabaseName}`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, templateDatabaseName), poolSize: 2 });
+    await database.migrate();
+    await seedDatabase(database.db);
+    await database.close();
+    template = { kind: 'postgres', serverUrl };
+  } else {
+    const client = await PGlite.create();
+    const database = await openDatabase({ pglite: client });
+    await database.migrate();
+    await seedDatabase(database.db);
+    const dump = await client.dumpDataDir('none');
+    await database.close();
+    const dir = path.resolve('.tmp');
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, `pglite-template-${process.pid}.tar`);
+    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+    template = { kind: 'pglite', file };
+  }
+  project.provide('databaseTemplate', template);
+}

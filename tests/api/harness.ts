@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import pino from 'pino';
+import { inject } from 'vitest';
+import type { Envelope } from '../../contract/endpoint';
+import type { Clock } from '../../server/clock';
+import { composeApp } from '../../server/compose';
+import { openDatabaseFromTemplate } from './database-template';
+
+export interface CallOptions {
+  token?: string;
+  lang?: string;
+  headers?: Record<string, string>;
+  /** Skip the XSRF header to test the refusal. */
+  withoutXsrf?: boolean;
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: Envelope & { data?: T };
+  headers: Headers;
+}
+
+/** A settable clock for tests that move time (code expiry, countdowns, promotion windows). */
+export function createTestClock(start = new Date()): Clock & { set(date: Date): void; advance(ms: number): void } {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    set: (date) => void (now = date.getTime()),
+    advance: (ms) => void (now += ms),
+  };
+}
+
+/**
+ * The real app on a real database copied from the run's template, listening on a loopback port.
+ * Each test file (or test) gets its own database, so tests never see each other's rows.
+ */
+export async function createTestServer(options: { clock?: Clock } = {}) {
+  const database = await openDatabaseFromTemplate(inject('databaseTemplate'));
+  const { app, deps } = await composeApp(database, {
+    logger: pino({ level: 'silent' }),
+    production: false,
+    publicUrl: 'http://127.0.0.1',
+    staticDir: null,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const xsrfResponse = await fetch(`${url}/v2/xsrf`);
+  const xsrfCookie = (xsrfResponse.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  const xsrfToken = xsrfCookie.slice(xsrfCookie.indexOf('=') + 1);
+
+  async function call<T = unknown>(path: string, body?: unknown, callOptions: CallOptions = {}): Promise<CallResult<T>> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'accept-language': callOptions.lang ?? 'en-US',
+      ...(callOptions.withoutXsrf ? {} : { cookie: xsrfCookie, 'x-xsrf-token': xsrfToken }),
+      ...(callOptions.token ? { token: callOptions.token } : {}),
+      ...callOptions.headers,
+    };
+    const response = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as CallResult<T>['body'], headers: response.headers };
+  }
+
+  return {
+    url,
+    app,
+    deps,
+    db: database.db,
+    databaseKind: database.kind,
+    xsrf: { cookie: xsrfCookie, token: xsrfToken },
+    call,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.drop();
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
