@@ -55,3 +55,29 @@ export function pageOf<const TItem extends v.GenericSchema>(item: TItem) {
 
 /** Instants travel as ISO-8601 strings. */
 export const isoDateTime = v.pipe(v.string(), v.isoTimestamp());
+
+/** Calendar days (record searches) travel as YYYY-MM-DD. */
+export const isoDate = v.pipe(v.string(), v.isoDate());
+
+/** The longest span, in days, one record search may cover (keeps report queries bounded). */
+export const maxDateRangeDays = 90;
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** An inclusive range of calendar days, at most `maxDateRangeDays` long; a bad range is reported on `to`. */
+export const dateRange = v.pipe(
+  v.object({ from: isoDate, to: isoDate }),
+  v.forward(
+    v.check((range) => {
+      const days = (Date.parse(range.to) - Date.parse(range.from)) / dayMs;
+      return days >= 0 && days < maxDateRangeDays;
+    }, 'validation.dateRange'),
+    ['to'],
+  ),
+);
+export type DateRange = v.InferOutput<typeof dateRange>;
+
+/** A list call's body: paging, an optional period and the call's own filters. */
+export function listQuery<const TEntries extends v.ObjectEntries>(filters: TEntries) {
+  return v.object({ ...pageQuery.entries, period: v.optional(dateRange), ...filters });
+}
