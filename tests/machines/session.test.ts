@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import {
+  isAuthDialogOpen,
+  isSettled,
+  type SessionProfile,
+  sessionMachine,
+  selectStatus,
+} from '../../machines/session.machine';
+import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
+
+const profile: SessionProfile = {
+  user: { userId: 7, username: 'taro7', nickname: 'Taro', email: 'taro@example.jp', balance: 1200 },
+  isAgent: true,
+  homePage: 'home',
+};
+
+const fixtures: EventFixtures<typeof sessionMachine> = {
+  'signIn.succeeded': [{ type: 'signIn.succeeded', token: 'tok-1' }],
+  'authDialog.show': [
+    { type: 'authDialog.show', view: 'login', target: '/user/user-center' },
+    { type: 'authDialog.show', view: 'register' },
+  ],
+  'authDialog.close': [{ type: 'authDialog.close' }],
+  logout: [{ type: 'logout' }],
+  'session.ended': [{ type: 'session.ended' }],
+  'profile.reload': [{ type: 'profile.reload' }],
+};
+
+const outcomes: ActorOutcome[] = [
+  { type: 'xstate.done.actor.loadProfile', output: profile },
+  { type: 'xstate.error.actor.loadProfile', error: new Error('401') },
+  { type: 'xstate.done.actor.revokeSession' },
+  { type: 'xstate.error.actor.revokeSession', error: new Error('offline') },
+];
+
+const serializeState = (snapshot: { value: unknown; context: { pendingTarget: string | null; dialogView: string } }) =>
+  JSON.stringify([snapshot.value, snapshot.context.pendingTarget, snapshot.context.dialogView]);
+
+describe('session machine model', () => {
+  for (const input of [{ storedToken: null }, { storedToken: 'stored' }]) {
+    const paths = modelPaths(sessionMachine, { fixtures, outcomes, input, serializeState });
+
+    it(`reaches every state from ${input.storedToken ? 'a stored token' : 'no token'}`, () => {
+      const reached = new Set(paths.map((p) => p.endState));
+      const expected = input.storedToken
+        ? ['"loadingProfile"', '"signedIn"', '"signingOut"', '{"signedOut":"idle"}', '{"signedOut":"awaitingSignIn"}']
+        : ['{"signedOut":"idle"}', '{"signedOut":"awaitingSignIn"}', '"loadingProfile"', '"signedIn"', '"signingOut"'];
+      for (const state of expected) expect(reached).toContain(state);
+    });
+
+    for (const { path, description } of paths) {
+      it(`replays ${input.storedToken ? '[stored token]' : '[no token]'} ${description}`, async () => {
+        await replayPath(sessionMachine, path, { input, actorNames: ['loadProfile', 'revokeSession'], outcomes });
+      });
+    }
+  }
+});
+
+describe('session machine side effects', () => {
+  function start(storedToken: string | null, loadProfile: () => Promise<SessionProfile>) {
+    const effects: string[] = [];
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: {
+          loadProfile: fromPromise(loadProfile),
+          revokeSession: fromPromise(async () => {
+            effects.push('revoke');
+          }),
+        },
+        actions: {
+          storeToken: (_, params) => void effects.push(`store:${params.token}`),
+          clearToken: () => void effects.push('clear'),
+          goHome: () => void effects.push('home'),
+          continueTo: (_, params) => void effects.push(`continue:${params.target}`),
+        },
+      }),
+      { input: { storedToken } },
+    ).start();
+    return { actor, effects };
+  }
+  const settled = (actor: ReturnType<typeof start>['actor']) =>
+    new Promise<void>((resolve) => {
+      const check = () => isSettled(actor.getSnapshot()) && resolve();
+      actor.subscribe(check);
+      check();
+    });
+
+  it('a failed profile load clears the token and marks the failure for the guard', async () => {
+    const { actor, effects } = start('expired', () => Promise.reject(new Error('401')));
+    await settled(actor);
+    expect(selectStatus(actor.getSnapshot())).toBe('signedOut');
+    expect(actor.getSnapshot().context.profileLoadFailed).toBe(true);
+    expect(effects).toEqual(['clear']);
+  });
+
+  it('sign-in stores the token (empty when missing), closes the dialog and continues to the held page', async () => {
+    const { actor, effects } = start(null, () => Promise.resolve(profile));
+    actor.send({ type: 'authDialog.show', view: 'login', target: '/user/record' });
+    expect(isAuthDialogOpen(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'signIn.succeeded', token: undefined });
+    expect(isAuthDialogOpen(actor.getSnapshot())).toBe(false);
+    await settled(actor);
+    expect(actor.getSnapshot().context.user?.username).toBe('taro7');
+    expect(effects).toEqual(['store:', 'continue:/user/record']);
+  });
+
+  it('closing the dialog forgets the held page', async () => {
+    const { actor, effects } = start(null, () => Promise.resolve(profile));
+    actor.send({ type: 'authDialog.show', view: 'login', target: '/user/record' });
+    actor.send({ type: 'authDialog.close' });
+    actor.send({ type: 'signIn.succeeded', token: 't' });
+    await settled(actor);
+    expect(effects).toEqual(['store:t']);
+  });
+
+  it('logout revokes, clears the token and user, and goes to the site root', async () => {
+    const { actor, effects } = start('stored', () => Promise.resolve(profile));
+    await settled(actor);
+    actor.send({ type: 'logout' });
+    await settled(actor);
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(effects).toEqual(['revoke', 'clear', 'home']);
+  });
+});
