@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+const baseURL = `http://127.0.0.1:${port}`;
+const ci = Boolean(process.env.CI);
+// test-all.sh asks for a JSON report beside the list to add the browser tests to its total.
+const jsonReport = process.env.E2E_JSON_REPORT;
+
+/**
+ * Browser tests in the system's Chromium (Debian's `chromium` package); Playwright never downloads a
+ * browser here. The server is the real product built by `vite build`, started fresh for the run.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: ci,
+  retries: ci ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [[ci ? 'list' : 'line'], ...(jsonReport ? ([['json', { outputFile: jsonReport }]] as const) : [])],
+  use: {
+    baseURL,
+    locale: 'ja-JP',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          headless: true,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'bash scripts/e2e-server.sh',
+    url: `${baseURL}/readyz`,
+    env: { E2E_PORT: String(port) },
+    timeout: 120_000,
+    reuseExistingServer: !ci,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

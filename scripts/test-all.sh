@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The project's test command (`npm test`; the README's `npm ci && npm test`). Assumes node_modules.
+#
+#   1. type check            tsc --noEmit
+#   2. vitest, all projects  machines, components, API on embedded PostgreSQL (PGlite)
+#   3. vitest, API project   again, against a real PostgreSQL server started on loopback
+#   4. build                 vite build
+#   5. browser tests         Playwright in the system Chromium against the built server
+#
+# Every step runs even when an earlier one failed (except the browser tests, which need the
+# build), so one run shows every failure. Exits non-zero when any step failed.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+
+if [ ! -x node_modules/.bin/vitest ]; then
+  echo "node_modules is missing: run npm ci first." >&2
+  exit 1
+fi
+bash scripts/system-packages.sh || exit 1
+
+reports=$(mktemp -d "${TMPDIR:-/tmp}/game-hall-reports.XXXXXX")
+trap 'rm -rf "$reports"' EXIT
+
+step_names=()
+step_results=()
+step_seconds=()
+failed=0
+
+# run_step <name> <command...>: runs and times one step, recording whether it passed.
+run_step() {
+  local name=$1
+  shift
+  printf '\n\033[1m=== %s\033[0m\n' "$name"
+  local started=$SECONDS
+  "$@"
+  local status=$?
+  step_names+=("$name")
+  step_seconds+=($((SECONDS - started)))
+  if [ "$status" -eq 0 ]; then
+    step_results+=(passed)
+  else
+    step_results+=("FAILED ($status)")
+    failed=1
+  fi
+  return "$status"
+}
+
+skip_step() {
+  step_names+=("$1")
+  step_seconds+=(0)
+  step_results+=("skipped: $2")
+  failed=1
+}
+
+free_port() {
+  node -e "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close();});"
+}
+
+vitest_json() {
+  echo "--reporter=default --reporter=json --outputFile.json=$reports/$1.json"
+}
+
+run_step "Type check (tsc --noEmit)" tsc --noEmit -p .
+
+# shellcheck disable=SC2046
+run_step "Vitest: all projects on PGlite" vitest run $(vitest_json vitest-pglite)
+
+# shellcheck disable=SC2046
+run_step "Vitest: API project on PostgreSQL" bash scripts/with-postgres.sh vitest run --project api $(vitest_json vitest-postgres)
+
+if run_step "Build (vite build)" vite build; then
+  E2E_PORT=$(free_port) E2E_JSON_REPORT="$reports/playwright.json" \
+    run_step "Browser tests (Playwright, Chromium)" playwright test
+else
+  skip_step "Browser tests (Playwright, Chromium)" "the build failed"
+fi
+
+printf '\n\033[1m=== Summary\033[0m\n'
+for i in "${!step_names[@]}"; do
+  printf '%-42s %-16s %5ss\n' "${step_names[$i]}" "${step_results[$i]}" "${step_seconds[$i]}"
+done
+printf '%-42s %-16s %5ss\n' "Total" "" "$SECONDS"
+tsx scripts/test-totals.ts "$reports/vitest-pglite.json" "$reports/vitest-postgres.json" "$reports/playwright.json" || failed=1
+
+exit "$failed"

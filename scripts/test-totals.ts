@@ -1,0 +1,83 @@
+/**
+ * Adds up the JSON reports of one `npm test` run (vitest runs, then Playwright) and prints one line
+ * per runner and a closing "Tests: N passed, N failed, N skipped" line. Exits non-zero when a
+ * report is missing or unreadable, so a runner that crashed before reporting cannot look green.
+ *
+ * Usage: tsx scripts/test-totals.ts <report.json>...
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+  note?: string;
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: { status: string; name: string; assertionResults: { status: string }[] }[];
+}
+
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors?: unknown[];
+}
+
+function countVitest(report: VitestReport): Counts {
+  // A file that fails to load has no failed test in it, yet it is a failure.
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + brokenFiles,
+    skipped: report.numPendingTests + report.numTodoTests,
+    ...(brokenFiles ? { note: `${brokenFiles} file(s) failed outside any test` } : {}),
+  };
+}
+
+function countPlaywright(report: PlaywrightReport): Counts {
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  const errors = report.errors?.length ?? 0;
+  return {
+    passed: expected + flaky,
+    failed: unexpected + errors,
+    skipped,
+    ...(flaky || errors
+      ? { note: [flaky ? `${flaky} flaky (passed on retry)` : '', errors ? `${errors} run error(s)` : ''].filter(Boolean).join(', ') }
+      : {}),
+  };
+}
+
+const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
+let complete = true;
+for (const file of process.argv.slice(2)) {
+  const label = path.basename(file, '.json');
+  if (!existsSync(file)) {
+    console.log(`${label.padEnd(20)} no report (the runner did not finish)`);
+    complete = false;
+    continue;
+  }
+  let counts: Counts;
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport | PlaywrightReport;
+    counts = 'stats' in report ? countPlaywright(report) : countVitest(report);
+  } catch (error) {
+    console.log(`${label.padEnd(20)} unreadable report: ${error instanceof Error ? error.message : String(error)}`);
+    complete = false;
+    continue;
+  }
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  console.log(
+    `${label.padEnd(20)} ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${counts.note ? ` (${counts.note})` : ''}`,
+  );
+}
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(complete && totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Usage: scripts/with-postgres.sh <command...>
+#
+# Runs the command with a throwaway PostgreSQL server listening on 127.0.0.1 at a free port, and
+# TEST_DATABASE_URL set to its `postgres` database (superuser `postgres`, trust auth on loopback).
+# The cluster lives in a temporary directory that is stopped and removed when the command ends,
+# whatever its outcome; the command's exit status is passed on.
+set -euo pipefail
+
+if [ "$#" -eq 0 ]; then
+  echo "usage: $0 <command...>" >&2
+  exit 2
+fi
+
+source "$(dirname "${BASH_SOURCE[0]}")/postgres-binaries.sh"
+if ! pg_bin=$(find_postgres_bin); then
+  echo "PostgreSQL server binaries (initdb, pg_ctl, postgres) not found in /usr/lib/postgresql/*/bin or PATH." >&2
+  echo "Install them with: apt-get install postgresql" >&2
+  exit 1
+fi
+
+# PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` OS user.
+as_owner() {
+  if [ "$(id -u)" -eq 0 ]; then
+    runuser -u postgres -- "$@"
+  else
+    "$@"
+  fi
+}
+
+free_port() {
+  node -e "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close();});"
+}
+
+cluster_dir=$(mktemp -d "${TMPDIR:-/tmp}/game-hall-pg.XXXXXX")
+if [ "$(id -u)" -eq 0 ]; then
+  chown postgres: "$cluster_dir"
+fi
+started=false
+
+cleanup() {
+  if [ "$started" = true ]; then
+    as_owner "$pg_bin/pg_ctl" -D "$cluster_dir/data" -m fast -w stop >/dev/null 2>&1 || true
+  fi
+  rm -rf "$cluster_dir"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+as_owner "$pg_bin/initdb" -D "$cluster_dir/data" -U postgres -A trust -E UTF8 --locale=C --no-sync >"$cluster_dir/initdb.log" 2>&1 || {
+  cat "$cluster_dir/initdb.log" >&2
+  exit 1
+}
+
+port=$(free_port)
+# A test cluster: durability off for speed, sockets kept inside the throwaway directory.
+server_options="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$cluster_dir \
+-c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+if ! as_owner "$pg_bin/pg_ctl" -D "$cluster_dir/data" -o "$server_options" -l "$cluster_dir/server.log" -w -t 60 start >/dev/null; then
+  cat "$cluster_dir/server.log" >&2 || true
+  exit 1
+fi
+started=true
+
+export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
+version=$("$pg_bin/postgres" --version)
+echo "with-postgres: $version on 127.0.0.1:$port" >&2
+
+set +e
+"$@"
+status=$?
+set -e
+exit "$status"
