@@ -35,13 +35,15 @@ export function createTestClock(start = new Date()): Clock & { set(date: Date): 
  * The real app on a real database copied from the run's template, listening on a loopback port.
  * Each test file (or test) gets its own database, so tests never see each other's rows.
  */
-export async function createTestServer(options: { clock?: Clock } = {}) {
+export async function createTestServer(
+  options: { clock?: Clock; production?: boolean; staticDir?: string | null } = {},
+) {
   const database = await openDatabaseFromTemplate(inject('databaseTemplate'));
   const { app, deps } = await composeApp(database, {
     logger: pino({ level: 'silent' }),
-    production: false,
+    production: options.production ?? false,
     publicUrl: 'http://127.0.0.1',
-    staticDir: null,
+    staticDir: options.staticDir ?? null,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
