@@ -14,7 +14,8 @@ const url = (protocols: readonly string[], message: string) =>
     v.pipe(
       v.string(),
       v.url(message),
-      v.check((value) => protocols.includes(new URL(value).protocol), message),
+      // The pipe runs on after v.url fails, so the check must not assume a parsable URL.
+      v.check((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), message),
     ),
   );
 
