@@ -117,7 +117,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use(
     bodyLimit({
       maxSize: jsonBodyLimitBytes,
-      onError: () => {
+      onError: (c) => {
+        // The rest of the body stays unread and the socket is dropped: tell the client not to reuse it.
+        c.header('Connection', 'close');
         throw new ApiError(413, 'error.bodyTooLarge');
       },
     }),
