@@ -1,0 +1,122 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './harness';
+
+/** A stand-in for dist/: what `vite build` writes, with a hashed asset and a file at the root. */
+const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-B4x9Qz1k.js"></script></head><body><div id="root"></div></body></html>';
+const assetJs = 'console.log("game hall");';
+
+let staticDir: string;
+let server: TestServer;
+let production: TestServer;
+beforeAll(async () => {
+  staticDir = await mkdtemp(path.join(os.tmpdir(), 'game-hall-dist-'));
+  await mkdir(path.join(staticDir, 'assets'));
+  await writeFile(path.join(staticDir, 'index.html'), indexHtml);
+  await writeFile(path.join(staticDir, 'assets', 'index-B4x9Qz1k.js'), assetJs);
+  await writeFile(path.join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  [server, production] = await Promise.all([
+    createTestServer({ staticDir }),
+    createTestServer({ staticDir, production: true }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([server.close(), production.close()]);
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+function expectSecurityHeaders(headers: Headers) {
+  const csp = headers.get('content-security-policy') ?? '';
+  const directives = new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name = '', ...values] = d.split(/\s+/);
+        return [name, values] as const;
+      }),
+  );
+  expect(directives.get('script-src')).toEqual(["'self'"]);
+  expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(directives.get('default-src')).toEqual(["'self'"]);
+  expect(directives.get('object-src')).toEqual(["'none'"]);
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(headers.get('x-frame-options')).toBe('DENY');
+}
+
+describe('security headers', () => {
+  it('are on API answers, successful or not', async () => {
+    const ok = await server.call('/v2/app/banner/query');
+    const notFound = await server.call('/v2/app/nothing');
+    const refused = await server.call('/v2/app/banner/query', {}, { withoutXsrf: true });
+    const health = await fetch(`${server.url}/healthz`);
+    for (const headers of [ok.headers, notFound.headers, refused.headers, health.headers]) {
+      expectSecurityHeaders(headers);
+      expect(headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('are on the SPA, its assets and client routes', async () => {
+    for (const pathname of ['/', '/assets/index-B4x9Qz1k.js', '/user/user-center', '/favicon.svg']) {
+      const response = await fetch(`${server.url}${pathname}`);
+      expect(response.status, pathname).toBe(200);
+      expectSecurityHeaders(response.headers);
+    }
+  });
+
+  it('include HSTS only in production', async () => {
+    for (const pathname of ['/healthz', '/', '/v2/xsrf']) {
+      const response = await fetch(`${production.url}${pathname}`);
+      expect(response.headers.get('strict-transport-security'), pathname).toMatch(/^max-age=\d{8,}; includeSubDomains/);
+      expectSecurityHeaders(response.headers);
+    }
+    expect((await fetch(`${server.url}/`)).headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('the built SPA', () => {
+  it('serves hashed assets for a year, immutable', async () => {
+    const response = await fetch(`${server.url}/assets/index-B4x9Qz1k.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(await response.text()).toBe(assetJs);
+  });
+
+  it('serves index.html with no-cache, at / and at /index.html', async () => {
+    for (const pathname of ['/', '/index.html']) {
+      const response = await fetch(`${server.url}${pathname}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await response.text()).toBe(indexHtml);
+    }
+  });
+
+  it('answers client routes with index.html, no-cache', async () => {
+    for (const pathname of ['/user/user-center', '/game/promotion', '/agent/team-report/42', '/no/such/page']) {
+      const response = await fetch(`${server.url}${pathname}`);
+      expect(response.status, pathname).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(indexHtml);
+    }
+  });
+
+  it('serves other root files without long caching', async () => {
+    const response = await fetch(`${server.url}/favicon.svg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('keeps the API answering JSON under /v2 beside the SPA', async () => {
+    const get = await fetch(`${server.url}/v2/app/banner/query`);
+    expect(get.status).toBe(404);
+    expect(get.headers.get('content-type')).toMatch(/^application\/json/);
+    const post = await server.call('/v2/app/banner/query');
+    expect(post.status).toBe(200);
+  });
+});

@@ -1,0 +1,41 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { composeApp } from '../../server/compose';
+import { createTestServer, type TestServer } from './harness';
+import { openDatabaseFromTemplate } from './database-template';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+describe('health probes', () => {
+  it('/healthz answers 200 while the process lives', async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz answers 200 with a live database', async () => {
+    const response = await fetch(`${server.url}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ready' });
+  });
+
+  it('/readyz answers 503 once the database is gone, while /healthz stays 200', async () => {
+    const database = await openDatabaseFromTemplate(inject('databaseTemplate'));
+    const { app } = await composeApp(database, {
+      logger: pino({ level: 'silent' }),
+      production: false,
+      publicUrl: 'http://127.0.0.1',
+      staticDir: null,
+    });
+    expect((await app.request('/readyz')).status).toBe(200);
+    await database.drop();
+    const response = await app.request('/readyz');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: 'unavailable' });
+    expect((await app.request('/healthz')).status).toBe(200);
+  });
+});
