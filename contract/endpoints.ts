@@ -1,4 +1,15 @@
+import * as admin from './admin';
+import * as agent from './agent';
+import * as bank from './bank';
 import * as content from './content';
+import * as crypto from './crypto';
+import * as draw from './draw';
+import * as kyc from './kyc';
+import * as pay from './pay';
+import * as record from './record';
+import * as station from './station';
+import * as transfer from './transfer';
+import * as user from './user';
 import type { Endpoint } from './endpoint';
 
 function entriesOf(area: Record<string, unknown>): Endpoint[] {
@@ -9,4 +20,17 @@ function entriesOf(area: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every call of the API, in one list: the server mounts it and the OpenAPI document is made from it. */
-export const endpoints: readonly Endpoint[] = [...entriesOf(content)];
+export const endpoints: readonly Endpoint[] = [
+  ...entriesOf(content),
+  ...entriesOf(user),
+  ...entriesOf(kyc),
+  ...entriesOf(bank),
+  ...entriesOf(station),
+  ...entriesOf(record),
+  ...entriesOf(pay),
+  ...entriesOf(draw),
+  ...entriesOf(crypto),
+  ...entriesOf(transfer),
+  ...entriesOf(agent),
+  ...entriesOf(admin),
+];

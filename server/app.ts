@@ -16,6 +16,7 @@ import { type Database, ping } from './db/client';
 import { ApiError } from './errors';
 import type { ServerI18n } from './i18n';
 import { contentRoutes } from './modules/content/routes';
+import { buildOpenApiDocument, mountApiReference } from './openapi';
 import { xsrfProtection } from './xsrf';
 
 export interface AppConfig {
@@ -132,6 +133,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   // A cheap call that hands out the XSRF cookie to clients that have none yet.
   api.get('/v2/xsrf', (c) => c.body(null, 204));
+  mountApiReference(api, buildOpenApiDocument(endpoints));
   mountContract(api, endpoints, [...contentRoutes(deps)]);
   api.all('/v2/*', () => {
     throw new ApiError(404, 'error.notFound');

@@ -1,0 +1,231 @@
+import * as v from 'valibot';
+import { withdrawal } from './draw';
+import { dateRange, emptyBody, endpoint, isoDateTime, listQuery, pageOf } from './endpoint';
+import {
+  amount,
+  amountInput,
+  basisPoints,
+  manualStatuses,
+  paymentStatuses,
+  payPasswordInput,
+  remarkInput,
+  signedAmount,
+  withdrawalStatuses,
+} from './money';
+import { depositOrder } from './pay';
+
+/** An application for agent status; approved is implied by the spec, not shown. */
+export const agentApplicationStatuses = ['pendingReview', 'approved', 'rejected'] as const;
+export type AgentApplicationStatus = (typeof agentApplicationStatuses)[number];
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const userId = v.pipe(v.number('validation.member'), v.integer('validation.member'), v.minValue(1, 'validation.member'));
+const accountSearch = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'validation.keyword')));
+
+export const isAgentQuery = endpoint({
+  path: '/v2/app/agent/is/agent',
+  access: 'user',
+  summary: 'Whether the signed-in player is an agent',
+  body: emptyBody,
+  data: v.boolean(),
+});
+
+export const agentApplication = v.object({
+  id: v.number(),
+  status: v.picklist(agentApplicationStatuses),
+  remark: v.nullable(v.string()),
+  submittedAt: isoDateTime,
+  reviewedAt: v.nullable(isoDateTime),
+  rejectReason: v.nullable(v.string()),
+});
+export type AgentApplication = v.InferOutput<typeof agentApplication>;
+
+export const applyForAgent = endpoint({
+  path: '/v2/app/agent/apply',
+  access: 'user',
+  summary: 'Apply to become an agent; one open application at a time',
+  body: v.optional(v.object({ remark: v.optional(remarkInput) }), {}),
+  data: agentApplication,
+});
+
+export const agentApplicationQuery = endpoint({
+  path: '/v2/app/agent/apply/status',
+  access: 'user',
+  summary: 'The player’s latest agent application, or null if they never applied',
+  body: emptyBody,
+  data: v.nullable(agentApplication),
+});
+
+export const agentCodeQuery = endpoint({
+  path: '/v2/app/agent/code',
+  access: 'agent',
+  summary: 'The agent’s recommendation code and the invitation link that pre-fills it at sign-up',
+  body: emptyBody,
+  data: v.object({ agentCode: v.string(), invitationUrl: v.string() }),
+});
+
+const teamStatistics = v.object({
+  teamName: v.string(),
+  /** Sum of the members' balances, in game coins. */
+  teamBalance: amount,
+  activeUserCount: count,
+  registrationCount: count,
+  rechargeCount: count,
+  betCount: count,
+  rechargeAmount: amount,
+  /** The agent's rebate rate. */
+  rebateBasisPoints: basisPoints,
+  giftAmount: amount,
+  transferAmount: amount,
+});
+export type TeamStatistics = v.InferOutput<typeof teamStatistics>;
+
+export const teamStatisticsQuery = endpoint({
+  path: '/v2/app/agent/data/statistics',
+  access: 'agent',
+  summary: 'The agent’s team at a glance, within a period (default: today)',
+  body: v.optional(v.object({ period: v.optional(dateRange) }), {}),
+  data: teamStatistics,
+});
+
+export const teamReportTypes = [
+  'recharge',
+  'withdrawal',
+  'bet',
+  'win',
+  'rebate',
+  'gift',
+  'transferIn',
+  'transferOut',
+] as const;
+export type TeamReportType = (typeof teamReportTypes)[number];
+
+export const teamReportStatistics = endpoint({
+  path: '/v2/app/agent/type/report/statistics',
+  access: 'agent',
+  summary: 'Count and amount per kind of movement for the whole team or one member, within a period',
+  body: v.optional(v.object({ userId: v.optional(userId), period: v.optional(dateRange) }), {}),
+  data: v.array(v.object({ type: v.picklist(teamReportTypes), count, amount })),
+});
+
+const memberMoveInput = v.object({
+  memberUserId: userId,
+  amount: amountInput,
+  payPassword: payPasswordInput,
+  remark: v.optional(remarkInput),
+});
+export type MemberMoveInput = v.InferInput<typeof memberMoveInput>;
+
+const memberMove = v.object({
+  transferSn: v.string(),
+  amount,
+  agentBalance: amount,
+  memberBalance: amount,
+  createdAt: isoDateTime,
+});
+export type MemberMove = v.InferOutput<typeof memberMove>;
+
+export const transferToMember = endpoint({
+  path: '/v2/app/agent/type/member/transfer',
+  access: 'agent',
+  summary: 'Move game coins from the agent’s balance to a direct member’s balance',
+  idempotent: true,
+  body: memberMoveInput,
+  data: memberMove,
+});
+
+export const decreaseMemberBalance = endpoint({
+  path: '/v2/app/agent/type/member/transfer/decrease',
+  access: 'agent',
+  summary: 'Move game coins from a direct member’s balance back to the agent’s balance',
+  idempotent: true,
+  body: memberMoveInput,
+  data: memberMove,
+});
+
+const member = v.object({
+  userId: v.number(),
+  account: v.string(),
+  nickname: v.nullable(v.string()),
+  isAgent: v.boolean(),
+  balance: amount,
+  rechargeAmount: amount,
+  withdrawalAmount: amount,
+  registeredAt: isoDateTime,
+  lastLoginAt: v.nullable(isoDateTime),
+});
+export type TeamMember = v.InferOutput<typeof member>;
+
+export const teamMemberPage = endpoint({
+  path: '/v2/app/agent/sub/member/page',
+  access: 'agent',
+  summary: 'The agent’s members, newest first; period filters by registration day',
+  body: v.optional(listQuery({ account: accountSearch }), {}),
+  data: pageOf(member),
+});
+
+const memberReport = v.object({
+  userId: v.number(),
+  account: v.string(),
+  rechargeAmount: amount,
+  withdrawalAmount: amount,
+  betAmount: amount,
+  winAmount: amount,
+  profitLoss: signedAmount,
+  rebateAmount: amount,
+});
+export type TeamMemberReport = v.InferOutput<typeof memberReport>;
+
+export const teamMemberReportPage = endpoint({
+  path: '/v2/app/agent/sub/member/report/page',
+  access: 'agent',
+  summary: 'Per-member totals (recharge, withdrawal, bet, win, profit/loss, rebate) within a period',
+  body: v.optional(listQuery({ account: accountSearch }), {}),
+  data: pageOf(memberReport),
+});
+
+const memberRef = { userId: v.number(), account: v.string() };
+
+const teamDeposit = v.intersect([depositOrder, v.object(memberRef)]);
+export type TeamDeposit = v.InferOutput<typeof teamDeposit>;
+
+export const teamRechargePage = endpoint({
+  path: '/v2/app/agent/sub/member/recharge/page',
+  access: 'agent',
+  summary: 'Deposits of the agent’s members, newest first',
+  body: v.optional(
+    listQuery({ account: accountSearch, status: v.optional(v.picklist([...paymentStatuses, ...manualStatuses])) }),
+    {},
+  ),
+  data: pageOf(teamDeposit),
+});
+
+const teamWithdrawal = v.intersect([withdrawal, v.object(memberRef)]);
+export type TeamWithdrawal = v.InferOutput<typeof teamWithdrawal>;
+
+export const teamWithdrawalPage = endpoint({
+  path: '/v2/app/agent/sub/member/draw/page',
+  access: 'agent',
+  summary: 'Withdrawals of the agent’s members, newest first',
+  body: v.optional(listQuery({ account: accountSearch, status: v.optional(v.picklist(withdrawalStatuses)) }), {}),
+  data: pageOf(teamWithdrawal),
+});
+
+/** Same rules as a sign-up: letters and digits only (spec section 5). */
+export const subordinateAccount = v.pipe(
+  v.string('validation.accountFormat'),
+  v.regex(/^[A-Za-z0-9]{4,20}$/, 'validation.accountFormat'),
+);
+
+export const createTeamMember = endpoint({
+  path: '/v2/app/agent/sub/member/create',
+  access: 'agent',
+  summary: 'Create an account directly under the agent, with its initial password',
+  body: v.object({
+    account: subordinateAccount,
+    /** The new member's password, required for every subordinate the agent creates. */
+    password: v.pipe(v.string('validation.password'), v.minLength(6, 'validation.passwordLength'), v.maxLength(128, 'validation.passwordLength')),
+    nickname: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('validation.nickname'), v.maxLength(20, 'validation.nickname'))),
+  }),
+  data: v.object({ userId: v.number(), account: v.string(), createdAt: isoDateTime }),
+});

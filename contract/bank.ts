@@ -1,0 +1,77 @@
+import * as v from 'valibot';
+import { emptyBody, endpoint, isoDateTime } from './endpoint';
+
+const holderName = v.pipe(v.string(), v.trim(), v.nonEmpty('validation.name'), v.maxLength(50, 'validation.name'));
+
+/**
+ * A card to bind, or an edit of a bound card when `id` is given. The holder's names must match the
+ * player's names on record: deposits are matched to the player by the name on the paying card.
+ */
+export const bankCardInput = v.object({
+  id: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  bankCode: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{3,11}$/, 'validation.bankCode')),
+  cardNumber: v.pipe(v.string(), v.regex(/^\d{6,19}$/, 'validation.cardNumber')),
+  branchCode: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,10}$/, 'validation.branchCode')),
+  branchName: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.branchName'), v.maxLength(60, 'validation.branchName')),
+  holderFirstName: holderName,
+  holderLastName: holderName,
+  /** The reading of the holder's name (kana or pinyin) exactly as the bank prints it. */
+  holderPinyinName: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.name'), v.maxLength(100, 'validation.name')),
+  /** The default card is the one deposits and withdrawals use unless another is chosen. */
+  isDefault: v.optional(v.boolean(), false),
+});
+export type BankCardInput = v.InferInput<typeof bankCardInput>;
+
+export const bankCard = v.object({
+  id: v.number(),
+  bankCode: v.string(),
+  bankName: v.string(),
+  /** Only the last four digits are ever sent back. */
+  maskedCardNumber: v.string(),
+  branchCode: v.string(),
+  branchName: v.string(),
+  holderFirstName: v.string(),
+  holderLastName: v.string(),
+  holderPinyinName: v.string(),
+  isDefault: v.boolean(),
+  createdAt: isoDateTime,
+});
+export type BankCard = v.InferOutput<typeof bankCard>;
+
+export const bank = v.object({ code: v.string(), name: v.string() });
+export type Bank = v.InferOutput<typeof bank>;
+
+export const saveBankCard = endpoint({
+  path: '/v2/app/user/bank/save',
+  access: 'user',
+  summary: 'Bind a bank card, or edit a bound one; binding is required before depositing or withdrawing',
+  body: bankCardInput,
+  data: bankCard,
+});
+
+export const bankCardList = endpoint({
+  path: '/v2/app/user/bank',
+  access: 'user',
+  summary: 'Every bank card the player has bound, default first',
+  body: emptyBody,
+  data: v.array(bankCard),
+});
+
+export const defaultBankCardQuery = endpoint({
+  path: '/v2/app/user/get/bank',
+  access: 'user',
+  summary: 'The player’s default bank card, or null while none is bound',
+  body: emptyBody,
+  data: v.nullable(bankCard),
+});
+
+export const bankList = endpoint({
+  path: '/v2/app/user/bank/list',
+  access: 'user',
+  summary: 'The banks a card can be bound with, optionally filtered by a name or code fragment',
+  body: v.optional(
+    v.object({ keyword: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'validation.keyword'))) }),
+    {},
+  ),
+  data: v.array(bank),
+});

@@ -1,0 +1,75 @@
+import * as v from 'valibot';
+import { endpoint, isoDateTime, listQuery, pageOf } from './endpoint';
+import {
+  amount,
+  amountInput,
+  baseUnits,
+  basisPoints,
+  coin,
+  network,
+  payPasswordInput,
+  withdrawalStatuses,
+} from './money';
+
+export const withdrawalMethods = ['bank', 'crypto'] as const;
+export type WithdrawalMethod = (typeof withdrawalMethods)[number];
+
+const withdrawalEntries = {
+  orderSn: v.string(),
+  /** Game coins taken from the player's balance, fee included. */
+  amount,
+  fee: amount,
+  status: v.picklist(withdrawalStatuses),
+  createdAt: isoDateTime,
+  completedAt: v.nullable(isoDateTime),
+  /** The operator's or the payout's reason when the withdrawal failed. */
+  failureReason: v.nullable(v.string()),
+};
+
+export const withdrawal = v.variant('method', [
+  v.object({
+    ...withdrawalEntries,
+    method: v.literal('bank'),
+    bankCard: v.object({ id: v.number(), bankName: v.string(), maskedCardNumber: v.string() }),
+  }),
+  v.object({
+    ...withdrawalEntries,
+    method: v.literal('crypto'),
+    coin,
+    network,
+    address: v.string(),
+    memo: v.nullable(v.string()),
+    /** What is sent on chain, in the coin's base unit, after the network fee. */
+    cryptoAmount: baseUnits,
+    damageRateBasisPoints: basisPoints,
+    txHash: v.nullable(v.string()),
+  }),
+]);
+export type Withdrawal = v.InferOutput<typeof withdrawal>;
+
+export const withdrawToBank = endpoint({
+  path: '/v2/app/draw/withdraw',
+  access: 'user',
+  summary: 'Request a yen withdrawal to a bound bank card; the amount is held until an operator reviews it',
+  idempotent: true,
+  body: v.object({
+    bankCardId: v.pipe(v.number('validation.bankCard'), v.integer('validation.bankCard'), v.minValue(1, 'validation.bankCard')),
+    amount: amountInput,
+    payPassword: payPasswordInput,
+  }),
+  data: withdrawal,
+});
+
+export const withdrawalList = endpoint({
+  path: '/v2/app/draw/list',
+  access: 'user',
+  summary: 'The player’s withdrawals (bank and crypto), newest first',
+  body: v.optional(
+    listQuery({
+      method: v.optional(v.picklist(withdrawalMethods)),
+      status: v.optional(v.picklist(withdrawalStatuses)),
+    }),
+    {},
+  ),
+  data: pageOf(withdrawal),
+});

@@ -1,0 +1,72 @@
+import * as v from 'valibot';
+import { emptyBody, endpoint, isoDateTime } from './endpoint';
+
+/** The account's verification state; notSubmitted until the first photos arrive. */
+export const kycStatuses = ['notSubmitted', 'pendingReview', 'approved', 'rejected'] as const;
+export type KycStatus = (typeof kycStatuses)[number];
+
+/** A submission is always past notSubmitted. */
+export const kycSubmissionStatuses = ['pendingReview', 'approved', 'rejected'] as const;
+export type KycSubmissionStatus = (typeof kycSubmissionStatuses)[number];
+
+/**
+ * The longest base64 data URL accepted per photo. Three of them must fit the API's 1 MiB body
+ * limit, so the client compresses and scales photos down before sending (about 245 KB each).
+ */
+export const maxPhotoDataUrlLength = 330_000;
+
+/** A compressed photo as a data URL (what canvas.toDataURL and FileReader give the browser). */
+export const photoInput = v.pipe(
+  v.string('validation.photo'),
+  v.maxLength(maxPhotoDataUrlLength, 'validation.photoTooLarge'),
+  v.regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2}$/, 'validation.photo'),
+);
+
+export const kycPhotos = v.object({ front: photoInput, back: photoInput, handheld: photoInput });
+export type KycPhotosInput = v.InferInput<typeof kycPhotos>;
+
+export const kycSubmission = v.object({
+  id: v.number(),
+  status: v.picklist(kycSubmissionStatuses),
+  /** Short-lived URLs of the stored photos, readable only by their owner and operators. */
+  photos: v.object({ front: v.string(), back: v.string(), handheld: v.string() }),
+  submittedAt: isoDateTime,
+  reviewedAt: v.nullable(isoDateTime),
+  rejectReason: v.nullable(v.string()),
+});
+export type KycSubmission = v.InferOutput<typeof kycSubmission>;
+
+export const submitKyc = endpoint({
+  path: '/v2/app/user/kyc/add',
+  access: 'user',
+  summary: 'Submit the front, back and handheld photos of the identity card for review',
+  body: kycPhotos,
+  data: kycSubmission,
+});
+
+export const latestKycSubmission = endpoint({
+  path: '/v2/app/user/kyc/latest',
+  access: 'user',
+  summary: 'The player’s most recent KYC submission, or null before the first',
+  body: emptyBody,
+  data: v.nullable(kycSubmission),
+});
+
+const kycState = v.object({
+  status: v.picklist(kycStatuses),
+  /** The document number with all but the last four characters masked; null until recorded. */
+  maskedIdNumber: v.nullable(v.string()),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
+  rejectReason: v.nullable(v.string()),
+  reviewedAt: v.nullable(isoDateTime),
+});
+export type KycState = v.InferOutput<typeof kycState>;
+
+export const kycStateQuery = endpoint({
+  path: '/v2/app/user/get/kyc',
+  access: 'user',
+  summary: 'The player’s identity verification state and the identity on record',
+  body: emptyBody,
+  data: kycState,
+});

@@ -1,0 +1,71 @@
+import * as v from 'valibot';
+
+/**
+ * Yen has no minor unit and game coins are whole, so money in yen or coins is an integer count of
+ * yen or coins. This is what a caller may ask to move: at least one.
+ */
+export const amountInput = v.pipe(
+  v.number('validation.amount'),
+  v.safeInteger('validation.amount'),
+  v.minValue(1, 'validation.amountPositive'),
+);
+
+/** A yen or coin amount in a response; signed where it is a result (profit/loss, ledger entries). */
+export const signedAmount = v.pipe(v.number(), v.safeInteger());
+export const amount = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+
+/**
+ * Crypto amounts in the asset's base unit (wei, sun, satoshi) as decimal strings: they exceed
+ * what a JSON number holds exactly.
+ */
+export const baseUnits = v.pipe(v.string(), v.regex(/^(0|[1-9]\d{0,77})$/, 'validation.baseUnits'));
+export const positiveBaseUnits = v.pipe(v.string(), v.regex(/^[1-9]\d{0,77}$/, 'validation.amountPositive'));
+
+/** A rate as a decimal string (for example game coins per whole coin), exact where a float is not. */
+export const decimalRate = v.pipe(v.string(), v.regex(/^\d{1,30}(\.\d{1,18})?$/));
+
+/** Fee and rebate rates in basis points: 100 = 1 %. */
+export const basisPoints = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000));
+
+/** A crypto asset is a (coin, network) pair: USDT on TRC20 and USDT on ERC20 are different assets. */
+export const coin = v.pipe(v.string(), v.regex(/^[A-Z0-9]{2,10}$/, 'validation.coin'));
+export const network = v.pipe(v.string(), v.regex(/^[A-Z0-9_-]{2,20}$/, 'validation.network'));
+export const cryptoAsset = v.object({ coin, network });
+export type CryptoAsset = v.InferOutput<typeof cryptoAsset>;
+
+/** Chain addresses differ per network; the server checks the network's format, this only bounds the text. */
+export const chainAddress = v.pipe(v.string(), v.regex(/^[A-Za-z0-9:_-]{20,128}$/, 'validation.chainAddress'));
+export const addressMemo = v.pipe(v.string(), v.regex(/^[A-Za-z0-9 _-]{1,64}$/, 'validation.memo'));
+
+/** The payment password that authorises moving money out; its rules live with the call that sets it. */
+export const payPasswordInput = v.pipe(
+  v.string('validation.payPassword'),
+  v.nonEmpty('validation.payPassword'),
+  v.maxLength(128, 'validation.payPassword'),
+);
+
+/** Deposit (payment) order statuses, including refunds (spec section 4). */
+export const paymentStatuses = ['pendingPayment', 'paymentSuccessful', 'refundInProcess', 'refundSuccessful'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** Deposits confirmed by hand by the operator ("manual mode"). */
+export const manualStatuses = ['inProgress', 'successful', 'failed'] as const;
+export type ManualStatus = (typeof manualStatuses)[number];
+
+/** Withdrawal statuses: review first, then the payout (spec section 4). */
+export const withdrawalStatuses = [
+  'withdrawalReview',
+  'withdrawing',
+  'withdrawalSuccessful',
+  'withdrawalFailed',
+] as const;
+export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+
+/** Operators write reasons that are stored in the audit log. */
+export const reasonInput = v.pipe(
+  v.string('validation.reason'),
+  v.trim(),
+  v.nonEmpty('validation.reason'),
+  v.maxLength(500, 'validation.reason'),
+);
+export const remarkInput = v.pipe(v.string(), v.trim(), v.maxLength(500, 'validation.remark'));

@@ -1,0 +1,127 @@
+import * as v from 'valibot';
+import { emptyBody, endpoint, isoDateTime, listQuery, pageOf } from './endpoint';
+import {
+  amount,
+  amountInput,
+  baseUnits,
+  basisPoints,
+  coin,
+  manualStatuses,
+  network,
+  paymentStatuses,
+} from './money';
+
+/**
+ * How a deposit is settled: automatic (the pay service reports the payment), manual (an operator
+ * confirms the transfer on the bank statement) or crypto (the chain watcher sees the transaction).
+ */
+export const depositModes = ['automatic', 'manual', 'crypto'] as const;
+export type DepositMode = (typeof depositModes)[number];
+
+const orderSn = v.string();
+
+const depositOrderEntries = {
+  orderSn,
+  channelId: v.string(),
+  channelName: v.string(),
+  /** Game coins credited (or to be credited) to the player; 1 yen = 1 coin. */
+  amount,
+  fee: amount,
+  createdAt: isoDateTime,
+  paidAt: v.nullable(isoDateTime),
+};
+
+export const depositOrder = v.variant('mode', [
+  v.object({
+    ...depositOrderEntries,
+    mode: v.literal('automatic'),
+    currency: v.literal('JPY'),
+    status: v.picklist(paymentStatuses),
+  }),
+  v.object({
+    ...depositOrderEntries,
+    mode: v.literal('manual'),
+    currency: v.literal('JPY'),
+    status: v.picklist(manualStatuses),
+  }),
+  v.object({
+    ...depositOrderEntries,
+    mode: v.literal('crypto'),
+    currency: coin,
+    network,
+    /** The amount received on chain, in the coin's base unit. */
+    cryptoAmount: baseUnits,
+    depositAddress: v.string(),
+    txHash: v.nullable(v.string()),
+    /** Share kept by the exchange from coin to game coins. */
+    damageRateBasisPoints: basisPoints,
+    status: v.picklist(paymentStatuses),
+  }),
+]);
+export type DepositOrder = v.InferOutput<typeof depositOrder>;
+
+const payChannel = v.object({
+  id: v.string(),
+  name: v.string(),
+  mode: v.picklist(['automatic', 'manual']),
+  currency: v.literal('JPY'),
+  minAmount: amount,
+  maxAmount: amount,
+  /** Quick-pick amounts the deposit form offers. */
+  presetAmounts: v.array(amount),
+  feeRateBasisPoints: basisPoints,
+});
+export type PayChannel = v.InferOutput<typeof payChannel>;
+
+export const payChannelQuery = endpoint({
+  path: '/v2/app/pay/query',
+  access: 'user',
+  summary: 'The yen deposit channels open to the player, with their limits',
+  body: emptyBody,
+  data: v.array(payChannel),
+});
+
+/** What the player does next to pay the order. */
+const paymentInstructions = v.variant('kind', [
+  v.object({ kind: v.literal('redirect'), url: v.string() }),
+  v.object({
+    kind: v.literal('bankTransfer'),
+    bankName: v.string(),
+    branchName: v.string(),
+    branchCode: v.string(),
+    accountType: v.string(),
+    accountNumber: v.string(),
+    accountHolder: v.string(),
+    /** Text the player writes in the transfer so the payment is matched to the order. */
+    transferNote: v.string(),
+  }),
+]);
+export type PaymentInstructions = v.InferOutput<typeof paymentInstructions>;
+
+export const createPayOrder = endpoint({
+  path: '/v2/app/pay/order',
+  access: 'user',
+  summary: 'Open a yen deposit order on a channel, paid from one of the player’s bound bank cards',
+  idempotent: true,
+  body: v.object({
+    channelId: v.pipe(v.string(), v.nonEmpty('validation.channel'), v.maxLength(64, 'validation.channel')),
+    amount: amountInput,
+    /** The paying card: the payer's name on it must be the player's. */
+    bankCardId: v.pipe(v.number('validation.bankCard'), v.integer('validation.bankCard'), v.minValue(1, 'validation.bankCard')),
+  }),
+  data: v.object({ order: depositOrder, instructions: paymentInstructions, expiresAt: isoDateTime }),
+});
+
+export const payOrderList = endpoint({
+  path: '/v2/app/pay/list',
+  access: 'user',
+  summary: 'The player’s deposit orders (yen and crypto), newest first',
+  body: v.optional(
+    listQuery({
+      mode: v.optional(v.picklist(depositModes)),
+      status: v.optional(v.picklist([...paymentStatuses, ...manualStatuses])),
+    }),
+    {},
+  ),
+  data: pageOf(depositOrder),
+});

@@ -1,0 +1,98 @@
+import * as v from 'valibot';
+import { emptyBody, endpoint, isoDateTime, noData } from './endpoint';
+
+const personName = v.pipe(v.string(), v.trim(), v.nonEmpty('validation.name'), v.maxLength(50, 'validation.name'));
+
+export const phoneInput = v.object({
+  dialCode: v.pipe(v.string(), v.regex(/^\+\d{1,4}$/, 'validation.dialCode')),
+  number: v.pipe(v.string(), v.regex(/^\d{4,15}$/, 'validation.phone')),
+});
+export type Phone = v.InferOutput<typeof phoneInput>;
+
+/**
+ * Profile fields a player may change. Absent fields stay as they are; the names used for currency
+ * exchange can no longer change once KYC is approved (the server answers 422 then).
+ */
+const profileChanges = v.object({
+  nickname: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('validation.nickname'), v.maxLength(20, 'validation.nickname'))),
+  phone: v.optional(phoneInput),
+  firstName: v.optional(personName),
+  lastName: v.optional(personName),
+  /** The reading of the name (kana or pinyin) as the bank knows it. */
+  pinyinName: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('validation.name'), v.maxLength(100, 'validation.name'))),
+});
+export type ProfileChanges = v.InferInput<typeof profileChanges>;
+
+export const updateProfile = endpoint({
+  path: '/v2/app/user/update',
+  access: 'user',
+  summary: 'Change the nickname, phone and personal names of the signed-in player',
+  body: profileChanges,
+  data: noData,
+});
+
+export const idNumberInput = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9-]{4,32}$/, 'validation.idNumber'));
+
+export const updateIdNumber = endpoint({
+  path: '/v2/app/user/update/idNumber',
+  access: 'user',
+  summary: 'Record the number of the identity document used for KYC (only while KYC is not approved)',
+  body: v.object({ idNumber: idNumberInput }),
+  data: noData,
+});
+
+const authenticatorKey = v.object({
+  /** Base32 shared secret for an authenticator app. */
+  secret: v.string(),
+  /** otpauth:// URI to show as a QR code. */
+  otpauthUri: v.string(),
+  createdAt: isoDateTime,
+});
+export type AuthenticatorKey = v.InferOutput<typeof authenticatorKey>;
+
+export const authenticatorKeyQuery = endpoint({
+  path: '/v2/app/user/google/key',
+  access: 'user',
+  summary: 'The player’s authenticator (Google Authenticator) key, created on first request',
+  body: emptyBody,
+  data: authenticatorKey,
+});
+
+export const authenticatorKeyReset = endpoint({
+  path: '/v2/app/user/google/key/reset',
+  access: 'user',
+  summary: 'Replace the authenticator key; the old key stops working at once',
+  body: emptyBody,
+  data: authenticatorKey,
+});
+
+const aliasAccount = v.object({
+  /** A second sign-in name for the app that does not reveal the account name. */
+  aliasAccount: v.string(),
+  createdAt: isoDateTime,
+});
+export type AliasAccount = v.InferOutput<typeof aliasAccount>;
+
+export const aliasAccountQuery = endpoint({
+  path: '/v2/app/user/alias/account',
+  access: 'user',
+  summary: 'The player’s alias account, created on first request',
+  body: emptyBody,
+  data: aliasAccount,
+});
+
+export const aliasAccountReset = endpoint({
+  path: '/v2/app/user/alias/account/reset',
+  access: 'user',
+  summary: 'Replace the alias account with a new one',
+  body: emptyBody,
+  data: aliasAccount,
+});
+
+export const appLoginQrCode = endpoint({
+  path: '/v2/app/user/login/qr/code',
+  access: 'user',
+  summary: 'A single-use, short-lived code the app scans (as a QR code) to sign in as this player',
+  body: emptyBody,
+  data: v.object({ loginCode: v.string(), expiresAt: isoDateTime }),
+});

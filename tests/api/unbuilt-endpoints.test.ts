@@ -1,0 +1,137 @@
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../contract/endpoints';
+import { createApp } from '../../server/app';
+import type { AppEnv, Principal } from '../../server/contract-router';
+import { createTestServer, type TestServer } from './harness';
+
+/**
+ * Contract entries that have no handler yet and so answer 501. The list may only shrink: a path
+ * whose handler lands must be removed here, and a new entry must either get its handler or be
+ * added here on purpose.
+ */
+const stillUnbuilt = [
+  '/v2/app/user/update',
+  '/v2/app/user/update/idNumber',
+  '/v2/app/user/google/key',
+  '/v2/app/user/google/key/reset',
+  '/v2/app/user/alias/account',
+  '/v2/app/user/alias/account/reset',
+  '/v2/app/user/login/qr/code',
+  '/v2/app/user/kyc/add',
+  '/v2/app/user/kyc/latest',
+  '/v2/app/user/get/kyc',
+  '/v2/app/user/bank',
+  '/v2/app/user/bank/list',
+  '/v2/app/user/bank/save',
+  '/v2/app/user/get/bank',
+  '/v2/app/station/query',
+  '/v2/app/record/game/record/query',
+  '/v2/app/record/game/record/count',
+  '/v2/app/pay/query',
+  '/v2/app/pay/order',
+  '/v2/app/pay/list',
+  '/v2/app/draw/withdraw',
+  '/v2/app/draw/list',
+  '/v2/cpp/coins',
+  '/v2/cpp/coins/deposit/address',
+  '/v2/cpp/coins/withdrawal/address/validit',
+  '/v2/cpp/coins/withdraw',
+  '/v2/app/jsy/transfer/validate',
+  '/v2/app/jsy/transfer/validate/card',
+  '/v2/app/jsy/transfer/resend/validate/code',
+  '/v2/app/jsy/transfer/login',
+  '/v2/app/jsy/transfer/confirm',
+  '/v2/app/agent/is/agent',
+  '/v2/app/agent/apply',
+  '/v2/app/agent/apply/status',
+  '/v2/app/agent/code',
+  '/v2/app/agent/data/statistics',
+  '/v2/app/agent/type/report/statistics',
+  '/v2/app/agent/type/member/transfer',
+  '/v2/app/agent/type/member/transfer/decrease',
+  '/v2/app/agent/sub/member/page',
+  '/v2/app/agent/sub/member/report/page',
+  '/v2/app/agent/sub/member/recharge/page',
+  '/v2/app/agent/sub/member/draw/page',
+  '/v2/app/agent/sub/member/create',
+  '/v2/admin/kyc/list',
+  '/v2/admin/kyc/approve',
+  '/v2/admin/kyc/reject',
+  '/v2/admin/withdrawal/list',
+  '/v2/admin/withdrawal/approve',
+  '/v2/admin/withdrawal/reject',
+  '/v2/admin/deposit/manual/list',
+  '/v2/admin/deposit/manual/confirm',
+  '/v2/admin/deposit/manual/fail',
+  '/v2/admin/user/search',
+  '/v2/admin/user/freeze',
+  '/v2/admin/user/unfreeze',
+  '/v2/admin/user/ledger',
+  '/v2/admin/audit/list',
+  '/v2/admin/agent/application/list',
+  '/v2/admin/agent/application/approve',
+  '/v2/admin/agent/application/reject',
+];
+
+// Access is checked before the 501, so the calls are made as a principal every access level admits.
+const everyRoleToken = 'every-role-test-token';
+const everyRole: Principal = { userId: 1, sessionId: 1, isAgent: true, isOperator: true };
+
+let server: TestServer;
+let app: Hono<AppEnv>;
+const unbuilt: string[] = [];
+
+beforeAll(async () => {
+  server = await createTestServer();
+  // The same app over the same database, with sessions replaced by one all-powerful token.
+  app = createApp({
+    ...server.deps,
+    resolvePrincipal: async (token) => (token === everyRoleToken ? everyRole : null),
+  });
+  for (const endpoint of endpoints) {
+    const response = await app.request(endpoint.path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': 'en-US',
+        cookie: server.xsrf.cookie,
+        'x-xsrf-token': server.xsrf.token,
+        token: everyRoleToken,
+        'idempotency-key': `unbuilt-check-${endpoint.path.replaceAll('/', '-')}`,
+      },
+      body: '{}',
+    });
+    if (response.status !== 501) continue;
+    const envelope = (await response.json()) as { code: number; msg: string };
+    expect(envelope.code).toBe(501);
+    expect(envelope.msg).toContain(endpoint.path);
+    unbuilt.push(endpoint.path);
+  }
+});
+afterAll(() => server.close());
+
+describe('unbuilt contract entries', () => {
+  it('lists only paths of the contract, once each', () => {
+    const contractPaths = new Set(endpoints.map((e) => e.path));
+    expect(stillUnbuilt.filter((path) => !contractPaths.has(path))).toEqual([]);
+    expect(new Set(stillUnbuilt).size).toBe(stillUnbuilt.length);
+  });
+
+  it('has no call answering 501 that is missing from the list', () => {
+    expect(unbuilt.filter((path) => !stillUnbuilt.includes(path))).toEqual([]);
+  });
+
+  it('has no call on the list that has been built (remove it from the list)', () => {
+    expect(stillUnbuilt.filter((path) => !unbuilt.includes(path))).toEqual([]);
+  });
+
+  it('answers a visitor 401, not 501, on every listed call that needs a signed-in caller', async () => {
+    const guarded = endpoints.filter((e) => stillUnbuilt.includes(e.path) && e.access !== 'public');
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const endpoint of guarded) {
+      const response = await server.call(endpoint.path, {});
+      expect(response.status, endpoint.path).toBe(401);
+    }
+  });
+});
