@@ -211,20 +211,18 @@ export const teamWithdrawalPage = endpoint({
   data: pageOf(teamWithdrawal),
 });
 
-/** Same rules as a sign-up: letters and digits only (spec section 5). */
-export const subordinateAccount = v.pipe(
-  v.string('validation.accountFormat'),
-  v.regex(/^[A-Za-z0-9]{4,20}$/, 'validation.accountFormat'),
-);
-
+/**
+ * The schema bounds sizes only: the user-name format and the password policy are the sign-up rules,
+ * checked by the server after the schema so the refusal names the rule (as registration does).
+ */
 export const createTeamMember = endpoint({
   path: '/v2/app/agent/sub/member/create',
   access: 'agent',
   summary: 'Create an account directly under the agent, with its initial password',
   body: v.object({
-    account: subordinateAccount,
+    account: v.pipe(v.string('validation.account'), v.trim(), v.nonEmpty('validation.account'), v.maxLength(20, 'validation.account')),
     /** The new member's password, required for every subordinate the agent creates. */
-    password: v.pipe(v.string('validation.password'), v.minLength(6, 'validation.passwordLength'), v.maxLength(128, 'validation.passwordLength')),
+    password: v.pipe(v.string('validation.password'), v.nonEmpty('validation.password'), v.maxLength(128, 'validation.password')),
     nickname: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('validation.nickname'), v.maxLength(20, 'validation.nickname'))),
   }),
   data: v.object({ userId: v.number(), account: v.string(), createdAt: isoDateTime }),

@@ -3,11 +3,8 @@ import { emptyBody, endpoint, isoDateTime, noData } from './endpoint';
 
 const personName = v.pipe(v.string(), v.trim(), v.nonEmpty('validation.name'), v.maxLength(50, 'validation.name'));
 
-export const phoneInput = v.object({
-  dialCode: v.pipe(v.string(), v.regex(/^\+\d{1,4}$/, 'validation.dialCode')),
-  number: v.pipe(v.string(), v.regex(/^\d{4,15}$/, 'validation.phone')),
-});
-export type Phone = v.InferOutput<typeof phoneInput>;
+/** E.164: the country's dialling code (from /v2/app/country) followed by the subscriber number. */
+export const phoneInput = v.pipe(v.string(), v.regex(/^\+[1-9]\d{6,14}$/, 'validation.phone'));
 
 /**
  * Profile fields a player may change. Absent fields stay as they are; the names used for currency

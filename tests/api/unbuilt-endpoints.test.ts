@@ -1,6 +1,8 @@
 import type { Hono } from 'hono';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../contract/endpoints';
+import { maxPhotoDataUrlLength, submitKyc } from '../../contract/kyc';
 import { createApp } from '../../server/app';
 import type { AppEnv, Principal } from '../../server/contract-router';
 import { createTestServer, type TestServer } from './harness';
@@ -133,5 +135,24 @@ describe('unbuilt contract entries', () => {
       const response = await server.call(endpoint.path, {});
       expect(response.status, endpoint.path).toBe(401);
     }
+  });
+
+  it('lets the largest KYC submission the contract accepts through the body limit', async () => {
+    const prefix = 'data:image/jpeg;base64,';
+    const photo = prefix + 'A'.repeat(maxPhotoDataUrlLength - prefix.length);
+    const body = { front: photo, back: photo, handheld: photo };
+    expect(v.safeParse(submitKyc.body, body).success).toBe(true);
+    const response = await app.request(submitKyc.path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: server.xsrf.cookie,
+        'x-xsrf-token': server.xsrf.token,
+        token: everyRoleToken,
+      },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).not.toBe(413);
+    expect(response.status).not.toBe(400);
   });
 });
