@@ -1,0 +1,146 @@
+import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
+import { FetchError, ofetch } from 'ofetch';
+import * as v from 'valibot';
+import { type BodyOf, type DataOf, type Endpoint, envelopeSchema } from '../../contract/endpoint';
+import { readStoredLanguage, readStoredToken } from './storage';
+
+/** Spec section 9: requests time out after 60000 ms; toasts show for 2000 ms. */
+export const requestTimeoutMs = 60_000;
+export const toastDurationMs = 2000;
+
+const xsrfCookieName = 'XSRF-TOKEN';
+
+/** A call the server refused or that never reached it; `code` is the envelope code (0 for network). */
+export class ApiCallError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiCallError';
+  }
+}
+
+export interface ApiClientOptions {
+  /** Absent in the browser, where calls go to the page's own origin. */
+  baseURL?: string;
+  getToken(): string | null;
+  getLanguage(): string;
+  /** The XSRF cookie's value, or null when the client has none yet. */
+  getXsrfToken(): string | null;
+  showError(message: string): void;
+  /** 401 and 402 end the session (spec section 8). */
+  onSessionEnded(code: 401 | 402): void;
+  fallbackMessages(): { error: string; network: string };
+  /** Headers every request carries besides the computed ones (a cookie jar outside the browser). */
+  extraHeaders?(): Record<string, string>;
+  timeoutMs?: number;
+}
+
+export interface CallOptions {
+  /** Required by money calls: one key per user action, reused by its retries. */
+  idempotencyKey?: string;
+  /** Leave the toast to the caller (forms that show the message inline). */
+  silent?: boolean;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions) {
+  const http = ofetch.create({
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    method: 'POST',
+    timeout: options.timeoutMs ?? requestTimeoutMs,
+    retry: 0,
+    credentials: 'same-origin',
+    ignoreResponseError: true,
+  });
+
+  async function ensureXsrfToken(): Promise<string | null> {
+    const existing = options.getXsrfToken();
+    if (existing) return existing;
+    await http('/v2/xsrf', { method: 'GET', headers: options.extraHeaders?.() ?? {} });
+    return options.getXsrfToken();
+  }
+
+  async function call<E extends Endpoint>(
+    endpoint: E,
+    body?: BodyOf<E>,
+    callOptions: CallOptions = {},
+  ): Promise<DataOf<E>> {
+    const fail = (error: ApiCallError): never => {
+      if (!callOptions.silent) options.showError(error.message);
+      throw error;
+    };
+    if (endpoint.idempotent && !callOptions.idempotencyKey) {
+      throw new Error(`${endpoint.path} needs an idempotency key`);
+    }
+    let response;
+    try {
+      const xsrfToken = await ensureXsrfToken();
+      const token = options.getToken();
+      response = await http.raw<unknown>(endpoint.path, {
+        body: (body ?? {}) as Record<string, unknown>,
+        headers: {
+          'Accept-Language': options.getLanguage(),
+          ...(token ? { TOKEN: token } : {}),
+          ...(xsrfToken ? { 'X-XSRF-TOKEN': xsrfToken } : {}),
+          ...(callOptions.idempotencyKey ? { 'Idempotency-Key': callOptions.idempotencyKey } : {}),
+          ...options.extraHeaders?.(),
+        },
+      });
+    } catch (error) {
+      const message = error instanceof FetchError || error instanceof Error ? error.message : '';
+      return fail(new ApiCallError(0, message || options.fallbackMessages().network));
+    }
+    const envelope = v.safeParse(envelopeSchema, response._data);
+    if (!envelope.success) {
+      return fail(new ApiCallError(response.status, options.fallbackMessages().error));
+    }
+    const { code, msg, data, fields } = envelope.output;
+    if (code !== 200) {
+      if (code === 401 || code === 402) options.onSessionEnded(code);
+      return fail(new ApiCallError(code, msg || options.fallbackMessages().error, fields));
+    }
+    const parsed = v.safeParse(endpoint.data, data);
+    if (!parsed.success) return fail(new ApiCallError(500, options.fallbackMessages().error));
+    return parsed.output as DataOf<E>;
+  }
+
+  return { call };
+}
+
+function readCookie(name: string): string | null {
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+/** Listeners for the end of a session announced by the server (401/402). */
+export const sessionEndedEvents = new EventTarget();
+
+/** The browser's client: same origin, token and language from storage, errors as toasts. */
+export function createBrowserApiClient(bindings: {
+  getToken(): string | null;
+  getLanguage(): string;
+  fallbackMessages(): { error: string; network: string };
+}) {
+  return createApiClient({
+    getToken: bindings.getToken,
+    getLanguage: bindings.getLanguage,
+    getXsrfToken: () => readCookie(xsrfCookieName),
+    fallbackMessages: bindings.fallbackMessages,
+    showError: (message) => notifications.show({ color: 'red', message, autoClose: toastDurationMs }),
+    onSessionEnded: (code) => sessionEndedEvents.dispatchEvent(new CustomEvent('ended', { detail: code })),
+  });
+}
+
+export const api = createBrowserApiClient({
+  getToken: readStoredToken,
+  getLanguage: readStoredLanguage,
+  fallbackMessages: () => ({
+    error: i18next.t('common:errors.generic', { defaultValue: 'Error' }),
+    network: i18next.t('common:errors.request', { defaultValue: 'Request Error' }),
+  }),
+});

@@ -1,0 +1,36 @@
+import { defaultLocale, isLocale, type Locale } from '../../contract/locales';
+
+/** Browser storage keys fixed by the spec (section 9). */
+export const tokenStorageKey = 'token';
+export const languageStorageKey = 'lang';
+
+export function readStoredToken(): string | null {
+  return localStorage.getItem(tokenStorageKey);
+}
+
+export function storeToken(token: string): void {
+  localStorage.setItem(tokenStorageKey, token);
+}
+
+export function clearStoredToken(): void {
+  localStorage.removeItem(tokenStorageKey);
+}
+
+export function readStoredLanguage(): Locale {
+  const stored = localStorage.getItem(languageStorageKey);
+  return isLocale(stored) ? stored : defaultLocale;
+}
+
+export function storeLanguage(locale: Locale): void {
+  localStorage.setItem(languageStorageKey, locale);
+}
+
+/** A token handed over in the page URL (?token=...) becomes the stored token, and leaves the URL. */
+export function adoptTokenFromUrl(): void {
+  const url = new URL(window.location.href);
+  const token = url.searchParams.get('token');
+  if (token === null) return;
+  storeToken(token);
+  url.searchParams.delete('token');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
