@@ -1,0 +1,160 @@
+/**
+ * `npm run bench`: the product's performance figures from one run, each against a target.
+ * Throughput and latency are ratios against a bare handler measured in the same run, so they hold
+ * on any machine; cold start and bundle size are absolute by nature. Flags: --build forces
+ * `vite build` before the bundle is measured.
+ */
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { preparePgliteDataDir, preparePostgres } from './databases';
+import { chromiumPath, ensureBuilt, type HomePageJs, measureByStaticWalk, measureWithChromium } from './home-page-js';
+import { measureColdStart } from './main-server';
+import { errorText, formatNumber, formatTable, kilobytes, type Row } from './report-table';
+import { type Comparison, compareWithBare, type LoadSettings } from './throughput';
+
+const load: LoadSettings = { connections: 10, warmUpSeconds: 2, durationSeconds: 5 };
+const coldStartRuns = 3;
+const targets = { rpsRatio: 0.35, coldStartMs: 3_000, homeJsGzipBytes: 200_000 };
+
+const started = performance.now();
+const notes: string[] = [];
+const log = (message: string) =>
+  process.stdout.write(`[${formatNumber((performance.now() - started) / 1000, 1).padStart(5)} s] ${message}\n`);
+
+function parseFlags(argv: string[]): { build: boolean } {
+  const unknown = argv.filter((arg) => arg !== '--build');
+  if (unknown.length > 0) throw new Error(`unknown argument ${unknown.join(' ')} (the only flag is --build)`);
+  return { build: argv.includes('--build') };
+}
+
+function throughputRows(database: string, comparison: Comparison): Row[] {
+  const { app, bare } = comparison;
+  return [
+    {
+      figure: `banner query rps ratio, ${database}`,
+      measured: `${formatNumber(comparison.rpsRatio, 3)} (app ${formatNumber(app.requestsPerSecond)} / bare ${formatNumber(bare.requestsPerSecond)} rps)`,
+      target: `>= ${targets.rpsRatio}`,
+      status: comparison.rpsRatio >= targets.rpsRatio ? 'PASS' : 'MISS',
+    },
+    {
+      figure: `banner query p99 ratio, ${database}`,
+      measured: `${formatNumber(comparison.p99Ratio, 1)}x (app ${formatNumber(app.p99Ms, 2)} / bare ${formatNumber(bare.p99Ms, 2)} ms)`,
+      target: 'reported',
+      status: 'INFO',
+    },
+  ];
+}
+
+async function throughputOn(database: string, appEnv: Record<string, string>): Promise<Row[]> {
+  log(`throughput on ${database}: ${load.connections} connections, ${load.warmUpSeconds} s warm-up, then ${load.durationSeconds} s each for bare and app in alternating 1 s slices`);
+  try {
+    const comparison = await compareWithBare(appEnv, load);
+    log(`  app ${formatNumber(comparison.app.requestsPerSecond)} rps, p99 ${formatNumber(comparison.app.p99Ms, 2)} ms; bare ${formatNumber(comparison.bare.requestsPerSecond)} rps, p99 ${formatNumber(comparison.bare.p99Ms, 2)} ms`);
+    return throughputRows(database, comparison);
+  } catch (error) {
+    return [{ figure: `banner query rps ratio, ${database}`, measured: errorText(error), target: `>= ${targets.rpsRatio}`, status: 'ERROR' }];
+  }
+}
+
+function homePageRow(result: HomePageJs): Row {
+  const counted = `${kilobytes(result.gzipBytes)} gzip, ${result.files.length} files, ${kilobytes(result.rawBytes)} raw`;
+  if (result.method === 'chromium') {
+    return {
+      figure: 'home page JS (Chromium)',
+      measured: counted,
+      target: `<= ${kilobytes(targets.homeJsGzipBytes)}`,
+      status: result.gzipBytes <= targets.homeJsGzipBytes ? 'PASS' : 'MISS',
+    };
+  }
+  return {
+    figure: 'home page JS (static walk, lazy chunks not counted)',
+    measured: `${counted}; all JS in dist/ ${kilobytes(result.allJsGzipBytes ?? 0)}`,
+    target: `<= ${kilobytes(targets.homeJsGzipBytes)}`,
+    status: result.gzipBytes <= targets.homeJsGzipBytes ? 'PASS' : 'MISS',
+  };
+}
+
+async function homePageJs(force: boolean, dataDir: string): Promise<Row> {
+  const figure = 'home page JS, gzipped';
+  const target = `<= ${kilobytes(targets.homeJsGzipBytes)}`;
+  log('home page JS: checking the SPA build');
+  const build = await ensureBuilt(force);
+  if (!build.ready) {
+    notes.push(`Home page JS skipped: ${build.reason}`);
+    return { figure, measured: 'skipped: SPA not built (see note)', target, status: 'SKIP' };
+  }
+  log(build.built ? `  vite build (${build.why}) took ${formatNumber(build.buildMs / 1000, 1)} s` : `  ${build.why}`);
+  try {
+    if (existsSync(chromiumPath)) {
+      log(`  loading / in ${chromiumPath}`);
+      const result = await measureWithChromium(dataDir);
+      notes.push(`Home page scripts loaded by Chromium: ${result.files.join(', ')}`);
+      return homePageRow(result);
+    }
+    notes.push(`Chromium not found at ${chromiumPath}: the home page JS was measured by the static index.html reference walk, which leaves out lazily loaded route chunks.`);
+    const result = await measureByStaticWalk();
+    notes.push(`Home page scripts found by the static walk: ${result.files.join(', ')}`);
+    return homePageRow(result);
+  } catch (error) {
+    return { figure, measured: errorText(error), target, status: 'ERROR' };
+  }
+}
+
+async function main() {
+  const flags = parseFlags(process.argv.slice(2));
+  const loadAtStart = os.loadavg()[0]!;
+  log('preparing a migrated, seeded PGlite data directory');
+  const data = await preparePgliteDataDir();
+  const rows: Row[] = [];
+  try {
+    rows.push(...(await throughputOn('PGlite', { BENCH_DATA_DIR: data.dir })));
+
+    const databaseUrl = process.env.DATABASE_URL;
+    if (databaseUrl) {
+      try {
+        const postgres = await preparePostgres(databaseUrl);
+        notes.push(`PostgreSQL figures taken on ${postgres.label}.`);
+        try {
+          rows.push(...(await throughputOn('PostgreSQL', { BENCH_DATABASE_URL: postgres.url })));
+        } finally {
+          await postgres.drop();
+        }
+      } catch (error) {
+        rows.push({ figure: 'banner query rps ratio, PostgreSQL', measured: errorText(error), target: `>= ${targets.rpsRatio}`, status: 'ERROR' });
+      }
+    } else {
+      rows.push({ figure: 'banner query rps ratio, PostgreSQL', measured: 'skipped: DATABASE_URL not set', target: `>= ${targets.rpsRatio}`, status: 'SKIP' });
+    }
+
+    log(`cold start: tsx server/main.ts on the existing data directory, ${coldStartRuns} runs`);
+    try {
+      const coldStart = await measureColdStart(data.dir, coldStartRuns);
+      rows.push({
+        figure: `cold start to /readyz 200 (median of ${coldStartRuns})`,
+        measured: `${formatNumber(coldStart.medianMs / 1000, 2)} s (runs ${coldStart.runsMs.map((ms) => formatNumber(ms / 1000, 2)).join(', ')} s)`,
+        target: `<= ${targets.coldStartMs / 1000} s`,
+        status: coldStart.medianMs <= targets.coldStartMs ? 'PASS' : 'MISS',
+      });
+    } catch (error) {
+      rows.push({ figure: 'cold start to /readyz 200', measured: errorText(error), target: `<= ${targets.coldStartMs / 1000} s`, status: 'ERROR' });
+    }
+
+    rows.push(await homePageJs(flags.build, data.dir));
+  } finally {
+    await data.remove();
+  }
+
+  notes.push(
+    `Machine: ${os.cpus().length} cores, load average ${formatNumber(loadAtStart, 2)} at start and ${formatNumber(os.loadavg()[0]!, 2)} at end; ` +
+      'a load above the core count means other work shared the CPUs, and cold start suffers most from it.',
+  );
+  process.stdout.write(`\n${formatTable(rows)}\n`);
+  for (const note of notes) process.stdout.write(`\n- ${note}`);
+  process.stdout.write(`\n\nTotal bench time ${formatNumber((performance.now() - started) / 1000, 1)} s\n`);
+  if (rows.some((row) => row.status === 'ERROR')) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
