@@ -1,0 +1,58 @@
+import type { ContentPageSlug } from '../contract/content';
+import type { Locale } from '../contract/locales';
+import { callApi, expect, test, text, useLanguage } from './fixtures';
+
+/**
+ * Every public route of the spec (section 2) and where its heading comes from: an operator page's
+ * title served by the API, or a text of the locale files.
+ */
+const publicRoutes: { path: string; heading: { page: ContentPageSlug } | { text: string; level?: number } }[] = [
+  { path: '/', heading: { text: 'home:games.popular', level: 2 } },
+  { path: '/about/about-us', heading: { page: 'about-us' } },
+  { path: '/about/privacy-policy', heading: { page: 'privacy-policy' } },
+  { path: '/about/user-agreement', heading: { page: 'user-agreement' } },
+  { path: '/about/responsible-game', heading: { page: 'responsible-game' } },
+  { path: '/about/discount-statute', heading: { page: 'discount-statute' } },
+  { path: '/account-transfer', heading: { page: 'account-transfer' } },
+  { path: '/account-transfer-jp', heading: { page: 'account-transfer' } },
+  { path: '/activity', heading: { page: 'activity' } },
+  { path: '/download', heading: { page: 'download' } },
+  { path: '/support', heading: { page: 'support' } },
+  { path: '/game/guide', heading: { text: 'content:guide.title' } },
+  { path: '/game/guide/1', heading: { text: 'content:guide.title' } },
+  { path: '/game/guide/deposit', heading: { page: 'deposit-guide' } },
+  { path: '/game/guide/faq', heading: { page: 'faq' } },
+  { path: '/game/promotion', heading: { text: 'content:promotion.title' } },
+  { path: '/game/notice', heading: { text: 'content:notice.title' } },
+  { path: '/privacy-policy', heading: { page: 'licence-privacy-policy' } },
+  { path: '/terms-conditions', heading: { page: 'terms-conditions' } },
+  { path: '/responsible-gaming', heading: { page: 'responsible-gaming' } },
+  { path: '/user/station-letter', heading: { text: 'account:stationLetter.title' } },
+];
+
+const languages: Locale[] = ['ja-JP', 'en-US'];
+
+for (const locale of languages) {
+  test.describe(`public routes in ${locale}`, () => {
+    test.beforeEach(async ({ page }) => {
+      if (locale !== 'ja-JP') await useLanguage(page, locale);
+    });
+
+    for (const route of publicRoutes) {
+      test(`${route.path} renders its heading`, async ({ page, request }) => {
+        const expected =
+          'page' in route.heading
+            ? (await callApi<{ title: string }>(request, '/v2/app/page/query', { slug: route.heading.page }, locale)).title
+            : text(locale, route.heading.text);
+        const level = 'level' in route.heading ? route.heading.level : 1;
+
+        await page.goto(route.path);
+        await expect(page.getByRole('heading', { level, name: expected, exact: true })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page.getByRole('navigation', { name: text(locale, 'layout.footerMenu') })).toBeVisible();
+        // Nothing still loading: no skeleton left on the page.
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      });
+    }
+  });
+}
