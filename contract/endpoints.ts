@@ -1,5 +1,6 @@
 import * as admin from './admin';
 import * as agent from './agent';
+import * as auth from './auth';
 import * as bank from './bank';
 import * as content from './content';
 import * as crypto from './crypto';
@@ -22,6 +23,7 @@ function entriesOf(area: Record<string, unknown>): Endpoint[] {
 /** Every call of the API, in one list: the server mounts it and the OpenAPI document is made from it. */
 export const endpoints: readonly Endpoint[] = [
   ...entriesOf(content),
+  ...entriesOf(auth),
   ...entriesOf(user),
   ...entriesOf(kyc),
   ...entriesOf(bank),

@@ -13,8 +13,11 @@ import { negotiateLocale } from '../contract/locales';
 import type { Clock } from './clock';
 import { type AppEnv, mountContract, type ResolvePrincipal } from './contract-router';
 import { type Database, ping } from './db/client';
+import { devMailboxPage } from './dev-mailbox';
 import { ApiError } from './errors';
 import type { ServerI18n } from './i18n';
+import type { AuthDeps } from './modules/auth/context';
+import { authRoutes } from './modules/auth/routes';
 import { contentRoutes } from './modules/content/routes';
 import { buildOpenApiDocument, mountApiReference } from './openapi';
 import { xsrfProtection } from './xsrf';
@@ -34,6 +37,7 @@ export interface AppDeps {
   i18n: ServerI18n;
   config: AppConfig;
   resolvePrincipal: ResolvePrincipal;
+  auth: AuthDeps;
 }
 
 const jsonBodyLimitBytes = 1024 * 1024;
@@ -134,11 +138,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // A cheap call that hands out the XSRF cookie to clients that have none yet.
   api.get('/v2/xsrf', (c) => c.body(null, 204));
   mountApiReference(api, buildOpenApiDocument(endpoints));
-  mountContract(api, endpoints, [...contentRoutes(deps)]);
+  mountContract(api, endpoints, [...contentRoutes(deps), ...authRoutes(deps.auth)]);
   api.all('/v2/*', () => {
     throw new ApiError(404, 'error.notFound');
   });
   app.route('/', api);
+  if (!config.production) app.get('/dev/mailbox', devMailboxPage(deps.db));
 
   if (config.staticDir) mountSpa(app, config.staticDir);
   return app;

@@ -3,6 +3,11 @@ import { createApp, type AppDeps } from './app';
 import { type Clock, systemClock } from './clock';
 import type { DatabaseHandle } from './db/client';
 import { createServerI18n } from './i18n';
+import { randomCaptchaText } from './modules/auth/captcha';
+import { type AuthDeps, type AuthLimits, defaultAuthLimits, defaultSessionLifetimes } from './modules/auth/context';
+import { createIdentityVerifier, type IdentityProvidersConfig } from './modules/auth/identity-providers';
+import { createPrincipalResolver } from './modules/auth/sessions';
+import { createMailDelivery } from './modules/mail/delivery';
 import { loadServerSecret } from './secrets';
 
 export interface ComposeOptions {
@@ -11,6 +16,13 @@ export interface ComposeOptions {
   publicUrl: string;
   staticDir: string | null;
   clock?: Clock;
+  /** smtp(s):// server for outgoing mail; without one, mail is held in the outbox (see /dev/mailbox). */
+  smtpUrl?: string | null;
+  mailFrom?: string;
+  identityProviders?: IdentityProvidersConfig;
+  authLimits?: Partial<AuthLimits>;
+  /** Captcha texts; tests pass a generator whose texts they can read. */
+  captchaText?: () => string;
 }
 
 /**
@@ -18,12 +30,35 @@ export interface ComposeOptions {
  * the app here, so tests exercise exactly what production runs; tests override only edges (clock).
  */
 export async function composeApp(database: DatabaseHandle, options: ComposeOptions) {
+  const db = database.db;
+  const clock = options.clock ?? systemClock;
+  const mail = createMailDelivery({
+    db,
+    clock,
+    logger: options.logger,
+    smtpUrl: options.smtpUrl ?? null,
+    from: options.mailFrom ?? `Game Hall <no-reply@${new URL(options.publicUrl).hostname}>`,
+  });
+  const providers = options.identityProviders ?? { google: null, line: null };
+  const auth: AuthDeps = {
+    db,
+    clock,
+    logger: options.logger,
+    mail,
+    identity: createIdentityVerifier(providers, clock),
+    providers,
+    limits: { ...defaultAuthLimits, ...options.authLimits },
+    sessionLifetimes: defaultSessionLifetimes,
+    codeSecret: await loadServerSecret(db, 'email-codes'),
+    captchaText: options.captchaText ?? randomCaptchaText,
+  };
   const deps: AppDeps = {
     db: database.db,
     logger: options.logger,
-    clock: options.clock ?? systemClock,
+    clock,
     i18n: createServerI18n(),
-    resolvePrincipal: async () => null,
+    resolvePrincipal: createPrincipalResolver(db, clock),
+    auth,
     config: {
       production: options.production,
       publicUrl: options.publicUrl,
@@ -31,5 +66,12 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
       xsrfSecret: await loadServerSecret(database.db, 'xsrf'),
     },
   };
-  return { app: createApp(deps), deps };
+  // Retries failed mail in the background; every process may run it (claims do not collide).
+  mail.start();
+  return {
+    app: createApp(deps),
+    deps,
+    /** Stops background work (mail retries); call before closing the database. */
+    stopBackgroundWork: () => mail.stop(),
+  };
 }

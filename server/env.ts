@@ -9,15 +9,16 @@ const port = v.pipe(
   v.maxValue(65535, 'must be a port number'),
 );
 
-const url = (protocols: readonly string[], message: string) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.url(message),
-      // The pipe runs on after v.url fails, so the check must not assume a parsable URL.
-      v.check((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), message),
-    ),
+const urlOf = (protocols: readonly string[], message: string) =>
+  v.pipe(
+    v.string(),
+    v.url(message),
+    // The pipe runs on after v.url fails, so the check must not assume a parsable URL.
+    v.check((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), message),
   );
+
+const url = (protocols: readonly string[], message: string) => v.optional(urlOf(protocols, message));
+const httpUrl = 'must be an http(s):// URL';
 
 const envSchema = v.object({
   PORT: port,
@@ -28,6 +29,21 @@ const envSchema = v.object({
   PUBLIC_URL: url(['http:', 'https:'], 'must be an http(s):// URL'),
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'development'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** Sender of account e-mail, e.g. "Game Hall <no-reply@hall.example>". */
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty'))),
+  /** Google sign-in is offered when a client id is set; issuer and keys are overridable for tests. */
+  GOOGLE_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty'))),
+  GOOGLE_ISSUER: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), 'https://accounts.google.com'),
+  GOOGLE_JWKS_URL: v.optional(urlOf(['http:', 'https:'], httpUrl), 'https://www.googleapis.com/oauth2/v3/certs'),
+  /** LINE sign-in is offered when both channel id and secret are set. */
+  LINE_CHANNEL_ID: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty'))),
+  LINE_CHANNEL_SECRET: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty'))),
+  /** Where LINE sends the browser back; defaults to PUBLIC_URL + /auth/line/callback. */
+  LINE_REDIRECT_URI: url(['http:', 'https:'], httpUrl),
+  LINE_ISSUER: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), 'https://access.line.me'),
+  LINE_JWKS_URL: v.optional(urlOf(['http:', 'https:'], httpUrl), 'https://api.line.me/oauth2/v2.1/certs'),
+  LINE_TOKEN_URL: v.optional(urlOf(['http:', 'https:'], httpUrl), 'https://api.line.me/oauth2/v2.1/token'),
+  LINE_AUTHORIZE_URL: v.optional(urlOf(['http:', 'https:'], httpUrl), 'https://access.line.me/oauth2/v2.1/authorize'),
 });
 
 export type Env = v.InferOutput<typeof envSchema>;

@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { type Env, publicUrlOf } from './env';
 import { createLogger } from './logger';
+import { googleIssuers, type IdentityProvidersConfig } from './modules/auth/identity-providers';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -23,12 +24,23 @@ export async function startServer(env: Env, options: { serveSpa: boolean }): Pro
     : await openDatabase({ dataDir: path.resolve(env.DATA_DIR) });
   await database.migrate();
   await seedDatabase(database.db);
-  const { app } = await composeApp(database, {
+  const publicUrl = publicUrlOf(env);
+  const { app, stopBackgroundWork } = await composeApp(database, {
     logger,
     production: env.NODE_ENV === 'production',
-    publicUrl: publicUrlOf(env),
+    publicUrl,
     staticDir: options.serveSpa ? distDir : null,
+    smtpUrl: env.SMTP_URL ?? null,
+    ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
+    identityProviders: identityProvidersOf(env, publicUrl),
   });
+  if (!env.SMTP_URL) {
+    logger.warn(
+      env.NODE_ENV === 'production'
+        ? 'SMTP_URL is not set: account e-mail is held in the outbox and nobody receives codes'
+        : 'SMTP_URL is not set: account e-mail is held in the outbox; read it at /dev/mailbox',
+    );
+  }
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
@@ -42,8 +54,30 @@ export async function startServer(env: Env, options: { serveSpa: boolean }): Pro
     async stop() {
       // close() stops accepting and resolves once in-flight requests have finished.
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopBackgroundWork();
       await database.close();
       logger.info('stopped');
     },
+  };
+}
+
+/** Google and LINE sign-in are each offered only when their client credentials are set. */
+function identityProvidersOf(env: Env, publicUrl: string): IdentityProvidersConfig {
+  return {
+    google: env.GOOGLE_CLIENT_ID
+      ? { clientId: env.GOOGLE_CLIENT_ID, issuers: googleIssuers(env.GOOGLE_ISSUER), jwksUrl: env.GOOGLE_JWKS_URL }
+      : null,
+    line:
+      env.LINE_CHANNEL_ID && env.LINE_CHANNEL_SECRET
+        ? {
+            clientId: env.LINE_CHANNEL_ID,
+            channelSecret: env.LINE_CHANNEL_SECRET,
+            issuers: [env.LINE_ISSUER],
+            jwksUrl: env.LINE_JWKS_URL,
+            tokenUrl: env.LINE_TOKEN_URL,
+            authorizeUrl: env.LINE_AUTHORIZE_URL,
+            redirectUri: env.LINE_REDIRECT_URI ?? new URL('/auth/line/callback', publicUrl).toString(),
+          }
+        : null,
   };
 }

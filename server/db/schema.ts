@@ -1,5 +1,6 @@
+import * as auth from './schema/auth';
 import * as content from './schema/content';
 import * as system from './schema/system';
 
 /** Every table, one module per area, as one Drizzle schema object. */
-export const schema = { ...system, ...content };
+export const schema = { ...system, ...content, ...auth };

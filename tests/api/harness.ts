@@ -4,7 +4,7 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import type { Envelope } from '../../contract/endpoint';
 import type { Clock } from '../../server/clock';
-import { composeApp } from '../../server/compose';
+import { type ComposeOptions, composeApp } from '../../server/compose';
 import { openDatabaseFromTemplate } from './database-template';
 
 export interface CallOptions {
@@ -36,15 +36,21 @@ export function createTestClock(start = new Date()): Clock & { set(date: Date): 
  * Each test file (or test) gets its own database, so tests never see each other's rows.
  */
 export async function createTestServer(
-  options: { clock?: Clock; production?: boolean; staticDir?: string | null } = {},
+  options: {
+    clock?: Clock;
+    production?: boolean;
+    staticDir?: string | null;
+  } & Pick<ComposeOptions, 'smtpUrl' | 'identityProviders' | 'authLimits' | 'captchaText'> = {},
 ) {
   const database = await openDatabaseFromTemplate(inject('databaseTemplate'));
-  const { app, deps } = await composeApp(database, {
+  const { clock, production, staticDir, ...edges } = options;
+  const { app, deps, stopBackgroundWork } = await composeApp(database, {
     logger: pino({ level: 'silent' }),
-    production: options.production ?? false,
+    production: production ?? false,
     publicUrl: 'http://127.0.0.1',
-    staticDir: options.staticDir ?? null,
-    ...(options.clock ? { clock: options.clock } : {}),
+    staticDir: staticDir ?? null,
+    ...(clock ? { clock } : {}),
+    ...edges,
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -80,6 +86,7 @@ export async function createTestServer(
     call,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopBackgroundWork();
       await database.drop();
     },
   };

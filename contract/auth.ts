@@ -1,0 +1,205 @@
+import * as v from 'valibot';
+import { emptyBody, endpoint, isoDateTime, noData } from './endpoint';
+import { kycStatuses } from './kyc';
+
+/**
+ * Sign-in, registration, recovery and the signed-in player's profile.
+ *
+ * The schemas bound types and sizes; rules with their own message in the spec (user-name format,
+ * password policy, accepting the terms, pay-password format) are checked by the server after the
+ * schema so the answer names the rule. The patterns below are exported so the SPA checks the same.
+ */
+
+/** User names: letters and digits only (spec section 5), 4 to 20 of them. */
+export const accountNamePattern = /^[A-Za-z0-9]{4,20}$/;
+export const passwordMinLength = 8;
+export const passwordMaxLength = 128;
+/** Pay passwords are six digits, typed on a keypad before money moves. */
+export const payPasswordPattern = /^\d{6}$/;
+export const emailCodePattern = /^\d{6}$/;
+/** Seconds between two e-mail codes to the same address (spec: the 60 s countdown). */
+export const emailCodeResendSeconds = 60;
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(max));
+const secret = v.pipe(v.string(), v.nonEmpty(), v.maxLength(passwordMaxLength));
+/** A sign-in name: the user name or the e-mail address. */
+const account = text(254);
+const email = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(254), v.email());
+const captchaId = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.uuid());
+const captchaAnswer = text(16);
+const emailCode = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.regex(emailCodePattern));
+/** Optional everywhere; an empty string (an empty agentCode query parameter) means none. */
+const agentCode = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(32)));
+
+const sessionToken = v.object({
+  /** Sent back in the TOKEN header. */
+  token: v.string(),
+  expiresAt: isoDateTime,
+});
+
+const profile = v.object({
+  userId: v.number(),
+  username: v.string(),
+  email: v.nullable(v.string()),
+  nickname: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
+  pinyinName: v.nullable(v.string()),
+  /** Game coins, in whole coins. */
+  balance: v.number(),
+  lastLoginAt: v.nullable(isoDateTime),
+  registeredAt: isoDateTime,
+  isAgent: v.boolean(),
+  hasPassword: v.boolean(),
+  hasPayPassword: v.boolean(),
+  kycStatus: v.picklist(kycStatuses),
+});
+export type Profile = v.InferOutput<typeof profile>;
+
+export const captchaQuery = endpoint({
+  path: '/v2/app/auth/captcha',
+  access: 'public',
+  summary: 'A new image captcha: img is a data URL, uuid goes back with the answer (single use, two minutes)',
+  body: emptyBody,
+  data: v.object({ img: v.string(), uuid: v.string() }),
+});
+
+export const identityProvidersQuery = endpoint({
+  path: '/v2/app/auth/providers',
+  access: 'public',
+  summary:
+    'Third-party sign-in on offer: the Google client id; the LINE channel id, authorize URL and the redirect URI the server exchanges codes for',
+  body: emptyBody,
+  data: v.object({
+    google: v.nullable(v.object({ clientId: v.string() })),
+    line: v.nullable(v.object({ channelId: v.string(), authorizeUrl: v.string(), redirectUri: v.string() })),
+  }),
+});
+
+export const login = endpoint({
+  path: '/v2/app/auth/login',
+  access: 'public',
+  summary: 'Sign in with user name or e-mail, password and captcha; remember gives a 30-day session',
+  body: v.object({
+    account,
+    password: secret,
+    uuid: captchaId,
+    qrcode: captchaAnswer,
+    remember: v.optional(v.boolean(), false),
+  }),
+  data: sessionToken,
+});
+
+export const thirdPartyEvents = ['google', 'line'] as const;
+
+export const login3 = endpoint({
+  path: '/v2/app/auth/login3',
+  access: 'public',
+  summary:
+    'Third-party sign-in: google takes the ID token, line the authorization code; creates or links the account',
+  body: v.object({
+    event: v.picklist(thirdPartyEvents),
+    token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(8192)),
+    agentCode,
+  }),
+  data: sessionToken,
+});
+
+export const sendRegisterCode = endpoint({
+  path: '/v2/app/register/send/email/code',
+  access: 'public',
+  summary: 'Send a six-digit registration code to the address (once per 60 s per address)',
+  body: v.object({ email }),
+  data: noData,
+});
+
+export const validRegisterCode = endpoint({
+  path: '/v2/app/register/valid',
+  access: 'public',
+  summary: 'Check the registration code; the address then counts as verified for 30 minutes in this browser',
+  body: v.object({ email, code: emailCode, acceptTerms: v.boolean() }),
+  data: noData,
+});
+
+export const registerUser = endpoint({
+  path: '/v2/app/register/user',
+  access: 'public',
+  summary: 'Create the account for an address verified by /register/valid; signs the new player in',
+  body: v.object({
+    account: text(64),
+    email,
+    password: secret,
+    agentCode,
+  }),
+  data: sessionToken,
+});
+
+export const sendResetCode = endpoint({
+  path: '/v2/app/auth/send/email',
+  access: 'public',
+  summary: 'Password recovery step 1: mails a reset code to the account’s address; answers the same for unknown accounts',
+  body: v.object({ account, qrcode: captchaAnswer, uuid: captchaId }),
+  data: noData,
+});
+
+export const resetPassword = endpoint({
+  path: '/v2/app/auth/reset/password',
+  access: 'public',
+  summary: 'Password recovery step 2: qrcode is the e-mailed code; ends every session of the account',
+  body: v.object({ account, newPassword: secret, qrcode: emailCode }),
+  data: noData,
+});
+
+export const updatePassword = endpoint({
+  path: '/v2/app/auth/password/update',
+  access: 'user',
+  summary: 'Change the login password; ends the account’s other sessions',
+  body: v.object({ oldPassword: secret, newPassword: secret }),
+  data: noData,
+});
+
+export const updatePayPassword = endpoint({
+  path: '/v2/app/auth/password/update/payment',
+  access: 'user',
+  summary:
+    'Set the six-digit pay password (first time: confirm with the login password) or change it (confirm with the old pay password)',
+  body: v.object({
+    newPayPassword: v.pipe(v.string(), v.nonEmpty(), v.maxLength(passwordMaxLength)),
+    password: v.optional(secret),
+    oldPayPassword: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(passwordMaxLength))),
+  }),
+  data: noData,
+});
+
+export const logout = endpoint({
+  path: '/v2/app/auth/logout',
+  access: 'user',
+  summary: 'End this session',
+  body: emptyBody,
+  data: noData,
+});
+
+export const authProfile = endpoint({
+  path: '/v2/app/auth/get',
+  access: 'user',
+  summary: 'The signed-in player’s profile',
+  body: emptyBody,
+  data: profile,
+});
+
+export const userInfo = endpoint({
+  path: '/v2/app/user/info',
+  access: 'user',
+  summary: 'The signed-in player’s profile (the session state’s user)',
+  body: emptyBody,
+  data: profile,
+});
+
+export const userGetInfo = endpoint({
+  path: '/v2/app/user/get/info',
+  access: 'user',
+  summary: 'The signed-in player’s profile (account-setting page)',
+  body: emptyBody,
+  data: profile,
+});

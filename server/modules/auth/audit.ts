@@ -1,0 +1,22 @@
+import type { Database } from '../../db/client';
+import { auditLog } from '../../db/schema/auth';
+import type { AuthRequest } from './context';
+
+export const actorOfUser = (userId: number) => `user:${userId}`;
+
+/** Appends an audit row; pass the transaction of the change so both commit or neither. */
+export async function writeAudit(
+  db: Database,
+  request: Pick<AuthRequest, 'clientAddress' | 'requestId'>,
+  entry: { at: Date; actor: string; action: string; subject: string; reason?: string },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    at: entry.at,
+    actor: entry.actor,
+    action: entry.action,
+    subject: entry.subject,
+    reason: entry.reason ?? null,
+    clientAddress: request.clientAddress,
+    requestId: request.requestId,
+  });
+}

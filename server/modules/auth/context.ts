@@ -1,0 +1,69 @@
+import type { Logger } from 'pino';
+import type { Locale } from '../../../contract/locales';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
+import type { Translate } from '../../i18n';
+import type { MailDelivery } from '../mail/delivery';
+import type { IdentityProvidersConfig, IdentityVerifier } from './identity-providers';
+import type { RateLimitRule } from './rate-limit';
+
+const minute = 60 * 1000;
+
+export interface AuthLimits {
+  /** Failed sign-ins (and wrong current passwords) per account. */
+  signInPerAccount: RateLimitRule;
+  /** Failed sign-ins per client address, over all accounts. */
+  signInPerAddress: RateLimitRule;
+  /** Wrong current pay passwords per account. */
+  payPasswordPerAccount: RateLimitRule;
+  captchaPerAddress: RateLimitRule;
+  /** Registration and reset e-mails per client address. */
+  emailPerAddress: RateLimitRule;
+  /** One e-mail code per address or account per interval (the spec's 60 s countdown). */
+  emailCodeResend: RateLimitRule;
+}
+
+export const defaultAuthLimits: AuthLimits = {
+  signInPerAccount: { limit: 5, windowMs: 15 * minute },
+  signInPerAddress: { limit: 50, windowMs: 15 * minute },
+  payPasswordPerAccount: { limit: 5, windowMs: 15 * minute },
+  captchaPerAddress: { limit: 60, windowMs: minute },
+  emailPerAddress: { limit: 10, windowMs: 60 * minute },
+  emailCodeResend: { limit: 1, windowMs: minute },
+};
+
+export interface SessionLifetimes {
+  standard: number;
+  /** "Remember me": a longer session. */
+  remember: number;
+}
+
+export const defaultSessionLifetimes: SessionLifetimes = {
+  standard: 12 * 60 * minute,
+  remember: 30 * 24 * 60 * minute,
+};
+
+export interface AuthDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  mail: MailDelivery;
+  identity: IdentityVerifier;
+  providers: IdentityProvidersConfig;
+  limits: AuthLimits;
+  sessionLifetimes: SessionLifetimes;
+  /** Key for the HMAC of e-mail codes, shared by every API process. */
+  codeSecret: string;
+  /** Text of the next captcha: secure random in the product; tests pass a generator they can read. */
+  captchaText: () => string;
+}
+
+/** What the auth services need to know about the request being served. */
+export interface AuthRequest {
+  t: Translate;
+  locale: Locale;
+  clientAddress: string;
+  requestId: string;
+  /** The browser's XSRF cookie: binds a verified registration address to the browser that verified it. */
+  browserBinding: string;
+}

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { getCookie } from 'hono/cookie';
+import {
+  authProfile,
+  captchaQuery,
+  identityProvidersQuery,
+  login,
+  login3,
+  logout,
+  registerUser,
+  resetPassword,
+  sendRegisterCode,
+  sendResetCode,
+  updatePassword,
+  updatePayPassword,
+  userGetInfo,
+  userInfo,
+  validRegisterCode,
+} from '../../../contract/auth';
+import type { Endpoint } from '../../../contract/endpoint';
+import { type RequestContext, route } from '../../contract-router';
+import { xsrfCookieName } from '../../xsrf';
+import { createCaptcha } from './captcha';
+import type { AuthDeps, AuthRequest } from './context';
+import { changePassword, setPayPassword } from './password-changes';
+import { profileOf } from './profile';
+import { countAttempt } from './rate-limit';
+import { resetForgottenPassword, sendRecoveryCode } from './recovery';
+import { checkRegistrationCode, registerAccount, sendRegistrationCode } from './registration';
+import { signIn, signInWithProvider, signOut } from './sign-in';
+
+function authRequestOf<E extends Endpoint>(context: RequestContext<E>): AuthRequest {
+  // State-changing calls only get here with a genuine XSRF cookie, so there is always one to bind to.
+  const xsrfCookie = getCookie(context.hono, xsrfCookieName) ?? '';
+  return {
+    t: context.t,
+    locale: context.locale,
+    clientAddress: context.clientAddress,
+    requestId: context.requestId,
+    browserBinding: createHash('sha256').update(xsrfCookie).digest('hex'),
+  };
+}
+
+export function authRoutes(deps: AuthDeps) {
+  const { db, clock, providers } = deps;
+  return [
+    route(identityProvidersQuery, async () => ({
+      google: providers.google ? { clientId: providers.google.clientId } : null,
+      line: providers.line
+        ? { channelId: providers.line.clientId, authorizeUrl: providers.line.authorizeUrl, redirectUri: providers.line.redirectUri }
+        : null,
+    })),
+    route(captchaQuery, async ({ clientAddress }) => {
+      await countAttempt(db, `captcha:address:${clientAddress}`, deps.limits.captchaPerAddress, clock.now());
+      return createCaptcha(db, clock.now(), deps.captchaText());
+    }),
+    route(login, (context) => signIn(deps, authRequestOf(context), context.body)),
+    route(login3, (context) => signInWithProvider(deps, authRequestOf(context), context.body)),
+    route(sendRegisterCode, (context) => sendRegistrationCode(deps, authRequestOf(context), context.body)),
+    route(validRegisterCode, (context) => checkRegistrationCode(deps, authRequestOf(context), context.body)),
+    route(registerUser, (context) => registerAccount(deps, authRequestOf(context), context.body)),
+    route(sendResetCode, (context) => sendRecoveryCode(deps, authRequestOf(context), context.body)),
+    route(resetPassword, (context) => resetForgottenPassword(deps, authRequestOf(context), context.body)),
+    route(updatePassword, (context) => changePassword(deps, authRequestOf(context), context.principal, context.body)),
+    route(updatePayPassword, (context) => setPayPassword(deps, authRequestOf(context), context.principal, context.body)),
+    route(logout, ({ principal }) => signOut(deps, principal.sessionId)),
+    route(authProfile, ({ principal }) => profileOf(db, principal)),
+    route(userInfo, ({ principal }) => profileOf(db, principal)),
+    route(userGetInfo, ({ principal }) => profileOf(db, principal)),
+  ];
+}

@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { ParsedBodyOf } from '../../../contract/endpoint';
+import type { login, login3 } from '../../../contract/auth';
+import type { Database } from '../../db/client';
+import { identities, users } from '../../db/schema/auth';
+import { ApiError } from '../../errors';
+import { actorOfUser, writeAudit } from './audit';
+import { spendCaptcha } from './captcha';
+import type { AuthDeps, AuthRequest } from './context';
+import { IdentityProviderUnavailable, IdentityRefused } from './identity-providers';
+import { verifySecret } from './passwords';
+import { clearAttempts, countAttempt, refundAttempt } from './rate-limit';
+import { fieldRefusal, uniqueViolation } from './refusals';
+import { endSession, startSession } from './sessions';
+import { agentCodeExists, findUserByAccount, findUserByEmail, type UserRow } from './users';
+
+export const signInAddressKey = (address: string) => `signIn:address:${address}`;
+export const signInAccountKey = (user: UserRow | null, account: string) =>
+  user ? `signIn:user:${user.id}` : `signIn:account:${account.trim().toLowerCase()}`;
+
+/** Opens a session for a user who has proved who they are, and records the sign-in. */
+export async function openSession(
+  deps: AuthDeps,
+  request: AuthRequest,
+  user: Pick<UserRow, 'id'>,
+  options: { remember: boolean; method: string; db?: Database },
+) {
+  const db = options.db ?? deps.db;
+  const now = deps.clock.now();
+  const session = await startSession(db, {
+    userId: user.id,
+    remember: options.remember,
+    now,
+    clientAddress: request.clientAddress,
+    lifetimes: deps.sessionLifetimes,
+  });
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+  await writeAudit(db, request, {
+    at: now,
+    actor: actorOfUser(user.id),
+    action: 'signIn.success',
+    subject: actorOfUser(user.id),
+    reason: options.method,
+  });
+  return { token: session.token, expiresAt: session.expiresAt };
+}
+
+/**
+ * Password sign-in. The captcha is spent first, right or wrong. Unknown account and wrong password
+ * get the same message (and the same hashing time), so the answer does not reveal which accounts
+ * exist. Failures count per account and per client address; a success gives its attempt back.
+ */
+export async function signIn(deps: AuthDeps, request: AuthRequest, body: ParsedBodyOf<typeof login>) {
+  const { db, clock, limits } = deps;
+  const { t } = request;
+  if (!(await spendCaptcha(db, body.uuid, body.qrcode, clock.now()))) {
+    throw fieldRefusal(t, 400, 'qrcode', 'auth.captchaWrong');
+  }
+  const addressKey = signInAddressKey(request.clientAddress);
+  await countAttempt(db, addressKey, limits.signInPerAddress, clock.now());
+  const user = await findUserByAccount(db, body.account);
+  const accountKey = signInAccountKey(user, body.account);
+  await countAttempt(db, accountKey, limits.signInPerAccount, clock.now());
+  const passwordRight = await verifySecret(user?.passwordHash ?? null, body.password);
+  if (!user || !passwordRight) {
+    await writeAudit(db, request, {
+      at: clock.now(),
+      actor: 'anonymous',
+      action: 'signIn.failure',
+      subject: user ? actorOfUser(user.id) : `account:${body.account.trim().toLowerCase()}`,
+      reason: user ? 'wrongPassword' : 'unknownAccount',
+    });
+    throw fieldRefusal(t, 400, 'password', 'auth.credentialsWrong');
+  }
+  if (user.frozen) {
+    await writeAudit(db, request, {
+      at: clock.now(),
+      actor: actorOfUser(user.id),
+      action: 'signIn.failure',
+      subject: actorOfUser(user.id),
+      reason: 'frozen',
+    });
+    throw new ApiError(402, 'auth.accountFrozen');
+  }
+  await refundAttempt(db, addressKey);
+  await clearAttempts(db, accountKey);
+  return db.transaction((tx) => openSession(deps, request, user, { remember: body.remember, method: 'password', db: tx }));
+}
+
+const generatedNameLength = 12;
+const generatedNameAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+function generatedUsername(provider: string): string {
+  const bytes = randomBytes(generatedNameLength);
+  const suffix = Array.from(bytes, (byte) => generatedNameAlphabet[byte % generatedNameAlphabet.length]).join('');
+  return `${provider}${suffix}`;
+}
+
+const plausibleEmail = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,63}$/;
+
+/**
+ * Third-party sign-in: the provider's token is verified first (see identity-providers.ts). A known
+ * provider account signs in its user; otherwise an account with the provider's verified address is
+ * linked; otherwise a new account is created (with the agent code, if any).
+ */
+export async function signInWithProvider(deps: AuthDeps, request: AuthRequest, body: ParsedBodyOf<typeof login3>) {
+  const { db, clock } = deps;
+  const { t } = request;
+  const providerLabel = t(`auth.providers.${body.event}`);
+  let identity;
+  try {
+    identity = await deps.identity.verify(body.event, body.token);
+  } catch (error) {
+    if (error instanceof IdentityRefused) {
+      deps.logger.info({ provider: body.event, reason: error.message, requestId: request.requestId }, 'third-party token refused');
+      throw new ApiError(401, 'auth.thirdPartyTokenInvalid', { provider: providerLabel });
+    }
+    if (error instanceof IdentityProviderUnavailable) {
+      deps.logger.warn({ provider: body.event, reason: error.message, requestId: request.requestId }, 'identity provider unavailable');
+      throw new ApiError(422, 'auth.providerUnavailable', { provider: providerLabel });
+    }
+    throw error;
+  }
+  const email = identity.verifiedEmail && plausibleEmail.test(identity.verifiedEmail) ? identity.verifiedEmail : null;
+  const agentCode = body.agentCode ? body.agentCode : null;
+
+  const signedIn = async () =>
+    db.transaction(async (tx) => {
+      const now = clock.now();
+      const [linked] = await tx
+        .select({ user: users })
+        .from(identities)
+        .innerJoin(users, eq(users.id, identities.userId))
+        .where(and(eq(identities.provider, identity.provider), eq(identities.subject, identity.subject)))
+        .limit(1);
+      let user: UserRow | null = linked?.user ?? null;
+      if (user) {
+        if (user.frozen) return { frozen: true as const };
+        await tx
+          .update(identities)
+          .set({ lastUsedAt: now })
+          .where(and(eq(identities.provider, identity.provider), eq(identities.subject, identity.subject)));
+      } else {
+        user = email ? await findUserByEmail(tx, email) : null;
+        if (user?.frozen) return { frozen: true as const };
+        if (user) {
+          await writeAudit(tx, request, {
+            at: now,
+            actor: actorOfUser(user.id),
+            action: 'identity.link',
+            subject: actorOfUser(user.id),
+            reason: `${identity.provider} by verified e-mail`,
+          });
+        } else {
+          if (agentCode && !(await agentCodeExists(tx, agentCode))) {
+            throw fieldRefusal(t, 400, 'agentCode', 'auth.agentCodeUnknown');
+          }
+          const [created] = await tx
+            .insert(users)
+            .values({
+              username: generatedUsername(identity.provider),
+              email,
+              nickname: identity.name?.slice(0, 20) ?? null,
+              agentCode,
+              registeredAt: now,
+            })
+            .returning();
+          if (!created) throw new Error('user insert returned no row');
+          user = created;
+          await writeAudit(tx, request, {
+            at: now,
+            actor: actorOfUser(user.id),
+            action: 'account.create',
+            subject: actorOfUser(user.id),
+            reason: `signIn:${identity.provider}`,
+          });
+        }
+        await tx.insert(identities).values({
+          userId: user.id,
+          provider: identity.provider,
+          subject: identity.subject,
+          email,
+          createdAt: now,
+          lastUsedAt: now,
+        });
+      }
+      const session = await openSession(deps, request, user, { remember: false, method: identity.provider, db: tx });
+      return { frozen: false as const, session };
+    });
+
+  let result;
+  try {
+    result = await signedIn();
+  } catch (error) {
+    // Two first sign-ins of one provider account at once: the loser finds the winner's link.
+    if (uniqueViolation(error) === null) throw error;
+    result = await signedIn();
+  }
+  if (result.frozen) throw new ApiError(402, 'auth.accountFrozen');
+  return result.session;
+}
+
+export async function signOut(deps: AuthDeps, sessionId: number): Promise<null> {
+  await endSession(deps.db, sessionId, 'logout', deps.clock.now());
+  return null;
+}

@@ -1,0 +1,60 @@
+import type { Locale } from '../../../contract/locales';
+import type { Database } from '../../db/client';
+import { mailOutbox } from '../../db/schema/auth';
+import type { Translate } from '../../i18n';
+
+export const mailKinds = ['registerCode', 'registerExisting', 'resetCode', 'passwordChanged'] as const;
+export type MailKind = (typeof mailKinds)[number];
+
+export interface MailRequest {
+  kind: MailKind;
+  recipient: string;
+  locale: Locale;
+  /** Values the message text interpolates (code, minutes, username). */
+  params: Record<string, string | number>;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** Subject, plain text and HTML of a message in the reader's language; the HTML is the escaped text. */
+export function renderMail(t: Translate, kind: MailKind, params: Record<string, string | number>) {
+  const subject = t(`mail.${kind}.subject`, params);
+  const paragraphs = [t(`mail.${kind}.body`, params), t('mail.footer')];
+  const text = paragraphs.join('\n\n');
+  const html = `<!doctype html><html><body>${paragraphs
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`)
+    .join('')}</body></html>`;
+  return { subject, text, html };
+}
+
+/**
+ * Writes the message to the outbox, inside the caller's transaction, so it exists exactly when the
+ * change that caused it does. Delivery happens afterwards (delivery.ts); without an SMTP server the
+ * message is held in the outbox, readable on /dev/mailbox outside production.
+ */
+export async function enqueueMail(
+  db: Database,
+  t: Translate,
+  mail: MailRequest,
+  options: { now: Date; deliverable: boolean },
+): Promise<void> {
+  const { subject, text, html } = renderMail(t, mail.kind, mail.params);
+  await db.insert(mailOutbox).values({
+    recipient: mail.recipient,
+    locale: mail.locale,
+    kind: mail.kind,
+    subject,
+    textBody: text,
+    htmlBody: html,
+    status: options.deliverable ? 'pending' : 'held',
+    nextAttemptAt: options.now,
+    createdAt: options.now,
+  });
+}
