@@ -87,11 +87,18 @@ export async function ensureBuilt(force: boolean): Promise<BuildOutcome> {
   return { ready: true, built: true, buildMs: performance.now() - started, why };
 }
 
+export interface JsFile {
+  urlPath: string;
+  gzipBytes: number;
+  rawBytes: number;
+}
+
 export interface HomePageJs {
   method: 'chromium' | 'static-walk';
   gzipBytes: number;
   rawBytes: number;
-  files: string[];
+  /** Largest first. */
+  files: JsFile[];
   /** Only for the static walk: every JS file in dist/, the most the home page could load. */
   allJsGzipBytes?: number;
 }
@@ -103,15 +110,18 @@ function distFileOf(urlPath: string): string {
   return file;
 }
 
-async function sizesOf(urlPaths: string[]): Promise<{ gzipBytes: number; rawBytes: number }> {
-  let gzipBytes = 0;
-  let rawBytes = 0;
+async function sizesOf(urlPaths: string[]): Promise<{ gzipBytes: number; rawBytes: number; files: JsFile[] }> {
+  const files: JsFile[] = [];
   for (const urlPath of urlPaths) {
     const content = await readFile(distFileOf(urlPath));
-    rawBytes += content.length;
-    gzipBytes += gzipSync(content).length;
+    files.push({ urlPath, rawBytes: content.length, gzipBytes: gzipSync(content).length });
   }
-  return { gzipBytes, rawBytes };
+  files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return {
+    gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
+    rawBytes: files.reduce((sum, file) => sum + file.rawBytes, 0),
+    files,
+  };
 }
 
 /**
@@ -144,8 +154,7 @@ export async function measureWithChromium(dataDir: string): Promise<HomePageJs> 
       if (!response?.ok()) throw new Error(`GET / answered ${response?.status() ?? 'nothing'}`);
       if (failures.length > 0) throw new Error(`scripts failed to load: ${failures.join(', ')}`);
       if (scripts.size === 0) throw new Error('the home page loaded no JavaScript from the server');
-      const files = [...scripts].sort();
-      return { method: 'chromium', files, ...(await sizesOf(files)) };
+      return { method: 'chromium', ...(await sizesOf([...scripts])) };
     } finally {
       await browser.close();
     }
@@ -188,11 +197,9 @@ export async function measureByStaticWalk(): Promise<HomePageJs> {
   const allJs = (await readdir(distDir, { recursive: true }))
     .filter((name) => /\.m?js$/.test(name))
     .map((name) => `/${name.split(path.sep).join('/')}`);
-  const sorted = [...files].sort();
   return {
     method: 'static-walk',
-    files: sorted,
-    ...(await sizesOf(sorted)),
+    ...(await sizesOf([...files])),
     allJsGzipBytes: (await sizesOf(allJs)).gzipBytes,
   };
 }

@@ -56,6 +56,13 @@ async function throughputOn(database: string, appEnv: Record<string, string>): P
   }
 }
 
+const largestShown = 8;
+const largest = (result: HomePageJs) =>
+  result.files
+    .slice(0, largestShown)
+    .map((file) => `${file.urlPath} ${kilobytes(file.gzipBytes)}`)
+    .join(', ') + (result.files.length > largestShown ? `, and ${result.files.length - largestShown} more` : '');
+
 function homePageRow(result: HomePageJs): Row {
   const counted = `${kilobytes(result.gzipBytes)} gzip, ${result.files.length} files, ${kilobytes(result.rawBytes)} raw`;
   if (result.method === 'chromium') {
@@ -88,12 +95,12 @@ async function homePageJs(force: boolean, dataDir: string): Promise<Row> {
     if (existsSync(chromiumPath)) {
       log(`  loading / in ${chromiumPath}`);
       const result = await measureWithChromium(dataDir);
-      notes.push(`Home page scripts loaded by Chromium: ${result.files.join(', ')}`);
+      notes.push(`Largest scripts the home page loaded in Chromium: ${largest(result)}`);
       return homePageRow(result);
     }
     notes.push(`Chromium not found at ${chromiumPath}: the home page JS was measured by the static index.html reference walk, which leaves out lazily loaded route chunks.`);
     const result = await measureByStaticWalk();
-    notes.push(`Home page scripts found by the static walk: ${result.files.join(', ')}`);
+    notes.push(`Largest scripts found by the static walk: ${largest(result)}`);
     return homePageRow(result);
   } catch (error) {
     return { figure, measured: errorText(error), target, status: 'ERROR' };
