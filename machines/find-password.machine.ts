@@ -1,0 +1,219 @@
+/**
+ * findPassword: recovering a forgotten password by e-mail, in two steps (spec section 4).
+ *
+ * States:
+ * - identifyingAccount.loadingCaptcha: step 1 is open while a captcha is fetched; a refused request
+ *   comes back here, so every attempt gets a new captcha (spec section 8).
+ * - identifyingAccount.showingCaptcha: waiting for the account and the captcha answer.
+ * - identifyingAccount.captchaUnavailable: the captcha could not be fetched; the image offers a retry.
+ * - identifyingAccount.requestingCode: the server mails a reset code to the account's address. It
+ *   answers the same for unknown accounts, so the tip that follows never says whether one exists.
+ * - choosingPassword.editing: step 2, after the tip message: waiting for the code from the mail, the
+ *   new password and its confirmation.
+ * - choosingPassword.resetting: the server checks the code and sets the password.
+ * - passwordReset: done; the success message is shown and the dialog closes.
+ */
+import * as v from 'valibot';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { type FieldErrors, fieldRules, hasErrors, validateFields } from './auth-dialog-fields';
+import type { Captcha, CaptchaView } from './login.machine';
+import { passwordStrength } from './password-strength';
+
+export interface FindPasswordValues {
+  account: string;
+  captcha: string;
+  code: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const accountStepFields = ['account', 'captcha'] as const;
+const passwordStepFields = ['code', 'newPassword', 'confirmPassword'] as const;
+export type FindPasswordField = (typeof accountStepFields)[number] | (typeof passwordStepFields)[number];
+
+export interface FindPasswordContext {
+  values: FindPasswordValues;
+  /** Whether the user has tried to leave the current step: from then on messages follow the input. */
+  showErrors: boolean;
+  captcha: Captcha | null;
+}
+
+export type FindPasswordEvent =
+  | { type: 'field.changed'; field: FindPasswordField; value: string }
+  | { type: 'form.submit' }
+  | { type: 'captcha.refresh' }
+  | { type: 'step.back' };
+
+export type FindPasswordNotice = 'findPassword.codeSent' | 'findPassword.passwordReset';
+
+const accountStepSchema = v.object({ account: fieldRules.required, captcha: fieldRules.required });
+
+const passwordStepSchema = v.pipe(
+  v.object({
+    code: fieldRules.emailCode,
+    newPassword: fieldRules.newPassword,
+    confirmPassword: fieldRules.password,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['newPassword'], ['confirmPassword']],
+      (values) => values.newPassword === values.confirmPassword,
+      'validation.passwordsMismatch',
+    ),
+    ['confirmPassword'],
+  ),
+);
+
+function accountStepErrors(values: FindPasswordValues) {
+  return validateFields<FindPasswordField>(accountStepSchema, { ...values });
+}
+
+function passwordStepErrors(values: FindPasswordValues) {
+  return validateFields<FindPasswordField>(passwordStepSchema, { ...values });
+}
+
+export const findPasswordMachine = setup({
+  types: {
+    context: {} as FindPasswordContext,
+    events: {} as FindPasswordEvent,
+  },
+  actors: {
+    fetchCaptcha: fromPromise<Captcha>(async () => {
+      throw new Error('fetchCaptcha must be provided');
+    }),
+    requestResetCode: fromPromise<void, { account: string; qrcode: string; uuid: string }>(async () => {
+      throw new Error('requestResetCode must be provided');
+    }),
+    resetPassword: fromPromise<void, { account: string; newPassword: string; qrcode: string }>(async () => {
+      throw new Error('resetPassword must be provided');
+    }),
+  },
+  actions: {
+    /** Shows a short message (a toast): the tip after step 1, the success after step 2. */
+    notify: (_, _params: { message: FindPasswordNotice }) => {},
+    changeField: assign(({ context, event }) => {
+      if (event.type !== 'field.changed') return {};
+      return { values: { ...context.values, [event.field]: event.value } };
+    }),
+    revealErrors: assign({ showErrors: true }),
+    startStep: assign({ showErrors: false }),
+    clearCaptchaAnswer: assign(({ context }) => ({ values: { ...context.values, captcha: '' } })),
+  },
+  guards: {
+    isAccountStepField: ({ event }) =>
+      event.type === 'field.changed' && (accountStepFields as readonly string[]).includes(event.field),
+    isPasswordStepField: ({ event }) =>
+      event.type === 'field.changed' && (passwordStepFields as readonly string[]).includes(event.field),
+    accountStepValid: ({ context }) => !hasErrors(accountStepErrors(context.values)),
+    passwordStepValid: ({ context }) => !hasErrors(passwordStepErrors(context.values)),
+  },
+}).createMachine({
+  id: 'findPassword',
+  context: {
+    values: { account: '', captcha: '', code: '', newPassword: '', confirmPassword: '' },
+    showErrors: false,
+    captcha: null,
+  },
+  initial: 'identifyingAccount',
+  states: {
+    identifyingAccount: {
+      entry: 'startStep',
+      on: {
+        'field.changed': { guard: 'isAccountStepField', actions: 'changeField' },
+        'form.submit': { actions: 'revealErrors' },
+      },
+      initial: 'loadingCaptcha',
+      states: {
+        loadingCaptcha: {
+          entry: assign({ captcha: null }),
+          invoke: {
+            id: 'fetchCaptcha',
+            src: 'fetchCaptcha',
+            onDone: { target: 'showingCaptcha', actions: assign({ captcha: ({ event }) => event.output }) },
+            onError: { target: 'captchaUnavailable' },
+          },
+        },
+        showingCaptcha: {
+          on: {
+            'form.submit': [{ guard: 'accountStepValid', target: 'requestingCode' }, { actions: 'revealErrors' }],
+            'captcha.refresh': { target: 'loadingCaptcha', actions: 'clearCaptchaAnswer' },
+          },
+        },
+        captchaUnavailable: {
+          on: { 'captcha.refresh': { target: 'loadingCaptcha' } },
+        },
+        requestingCode: {
+          invoke: {
+            id: 'requestResetCode',
+            src: 'requestResetCode',
+            input: ({ context }) => ({
+              account: context.values.account.trim(),
+              qrcode: context.values.captcha.trim(),
+              uuid: context.captcha?.uuid ?? '',
+            }),
+            onDone: {
+              target: '#findPassword.choosingPassword',
+              actions: { type: 'notify', params: { message: 'findPassword.codeSent' } },
+            },
+            onError: { target: 'loadingCaptcha', actions: ['clearCaptchaAnswer', 'startStep'] },
+          },
+        },
+      },
+    },
+    choosingPassword: {
+      entry: 'startStep',
+      on: {
+        'field.changed': { guard: 'isPasswordStepField', actions: 'changeField' },
+      },
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'form.submit': [{ guard: 'passwordStepValid', target: 'resetting' }, { actions: 'revealErrors' }],
+            'step.back': { target: '#findPassword.identifyingAccount', actions: 'clearCaptchaAnswer' },
+          },
+        },
+        resetting: {
+          invoke: {
+            id: 'resetPassword',
+            src: 'resetPassword',
+            input: ({ context }) => ({
+              account: context.values.account.trim(),
+              newPassword: context.values.newPassword,
+              qrcode: context.values.code.trim(),
+            }),
+            onDone: {
+              target: '#findPassword.passwordReset',
+              actions: { type: 'notify', params: { message: 'findPassword.passwordReset' } },
+            },
+            onError: { target: 'editing' },
+          },
+        },
+      },
+    },
+    passwordReset: { type: 'final' },
+  },
+});
+
+export type FindPasswordSnapshot = SnapshotFrom<typeof findPasswordMachine>;
+
+export const selectFindPasswordStep = (snapshot: FindPasswordSnapshot): 1 | 2 =>
+  snapshot.matches('identifyingAccount') ? 1 : 2;
+export const selectFindPasswordValues = (snapshot: FindPasswordSnapshot) => snapshot.context.values;
+export function selectFindPasswordErrors(snapshot: FindPasswordSnapshot): FieldErrors<FindPasswordField> {
+  if (!snapshot.context.showErrors) return {};
+  return snapshot.matches('identifyingAccount')
+    ? accountStepErrors(snapshot.context.values)
+    : passwordStepErrors(snapshot.context.values);
+}
+export const selectFindPasswordBusy = (snapshot: FindPasswordSnapshot) =>
+  snapshot.matches({ identifyingAccount: 'requestingCode' }) ||
+  snapshot.matches({ choosingPassword: 'resetting' }) ||
+  snapshot.matches('passwordReset');
+export const selectNewPasswordStrength = (snapshot: FindPasswordSnapshot) =>
+  passwordStrength(snapshot.context.values.newPassword);
+export function selectFindPasswordCaptcha(snapshot: FindPasswordSnapshot): CaptchaView {
+  if (snapshot.context.captcha) return { status: 'shown', img: snapshot.context.captcha.img };
+  if (snapshot.matches({ identifyingAccount: 'captchaUnavailable' })) return { status: 'unavailable' };
+  return { status: 'loading' };
+}

@@ -1,0 +1,131 @@
+/**
+ * sendCode: the "send code" button beside an e-mail field, and its resend countdown (spec section 4:
+ * disabled without an e-mail or during the countdown; the label turns into resend with the seconds
+ * left; 60 s).
+ *
+ * States:
+ * - idle: no code sent yet (or the first request failed); the button reads "send code" and works once
+ *   the address is not empty.
+ * - sending: the server is mailing a code; the button shows it is busy.
+ * - countingDown: a code went out, or the server said to wait (429 with Retry-After); the label reads
+ *   "resend (N s)" and drops by one every `oneSecond`, and the button is disabled.
+ * - ready: the countdown ran out, or a resend failed; "resend" works again.
+ *
+ * The parent form owns the address and checks its format before it sends `code.send`; it keeps this
+ * machine's copy current with `email.changed`, so "disabled without an e-mail" is decided here.
+ */
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { emailCodeResendSeconds } from '../contract/auth';
+
+export interface SendCodeContext {
+  email: string;
+  secondsLeft: number;
+  /** Whether a code went out before, so a failed resend still reads "resend". */
+  codeSent: boolean;
+}
+
+export type SendCodeEvent = { type: 'email.changed'; email: string } | { type: 'code.send' };
+
+export interface SendCodeInput {
+  email?: string;
+}
+
+/** How the requestCode actor reports that the server refused for now and said how long to wait. */
+export interface SendCodeRateLimited {
+  retryAfterSeconds: number;
+}
+
+function retryAfterOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('retryAfterSeconds' in error)) return null;
+  const seconds = (error as SendCodeRateLimited).retryAfterSeconds;
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : null;
+}
+
+export const sendCodeMachine = setup({
+  types: {
+    context: {} as SendCodeContext,
+    events: {} as SendCodeEvent,
+    input: {} as SendCodeInput,
+  },
+  actors: {
+    requestCode: fromPromise<void, { email: string }>(async () => {
+      throw new Error('requestCode must be provided');
+    }),
+  },
+  delays: {
+    oneSecond: 1000,
+  },
+  guards: {
+    hasEmail: ({ context }) => context.email.trim() !== '',
+    lastSecond: ({ context }) => context.secondsLeft <= 1,
+    codeSentBefore: ({ context }) => context.codeSent,
+    serverAskedToWait: ({ event }) => retryAfterOf((event as { error?: unknown }).error) !== null,
+  },
+}).createMachine({
+  id: 'sendCode',
+  context: ({ input }) => ({ email: input.email ?? '', secondsLeft: 0, codeSent: false }),
+  initial: 'idle',
+  on: {
+    'email.changed': { actions: assign({ email: ({ event }) => event.email }) },
+  },
+  states: {
+    idle: {
+      on: { 'code.send': { guard: 'hasEmail', target: 'sending' } },
+    },
+    sending: {
+      invoke: {
+        id: 'requestCode',
+        src: 'requestCode',
+        input: ({ context }) => ({ email: context.email.trim() }),
+        onDone: { target: 'countingDown', actions: assign({ secondsLeft: emailCodeResendSeconds, codeSent: true }) },
+        onError: [
+          {
+            guard: 'serverAskedToWait',
+            target: 'countingDown',
+            actions: assign({
+              secondsLeft: ({ event }) => retryAfterOf(event.error) ?? emailCodeResendSeconds,
+              codeSent: true,
+            }),
+          },
+          // The refusal itself is shown by the api client; the user may try again at once.
+          { guard: 'codeSentBefore', target: 'ready' },
+          { target: 'idle' },
+        ],
+      },
+    },
+    countingDown: {
+      after: {
+        oneSecond: [
+          { guard: 'lastSecond', target: 'ready', actions: assign({ secondsLeft: 0 }) },
+          { target: 'countingDown', reenter: true, actions: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }) },
+        ],
+      },
+    },
+    ready: {
+      on: { 'code.send': { guard: 'hasEmail', target: 'sending' } },
+    },
+  },
+});
+
+export type SendCodeSnapshot = SnapshotFrom<typeof sendCodeMachine>;
+
+export type SendCodeLabel =
+  | { key: 'sendCode.send' }
+  | { key: 'sendCode.resendIn'; seconds: number }
+  | { key: 'sendCode.resend' };
+
+export interface SendCodeButton {
+  enabled: boolean;
+  busy: boolean;
+  label: SendCodeLabel;
+}
+
+export function selectSendCodeButton(snapshot: SendCodeSnapshot): SendCodeButton {
+  const label: SendCodeLabel = snapshot.matches('countingDown')
+    ? { key: 'sendCode.resendIn', seconds: snapshot.context.secondsLeft }
+    : snapshot.matches('ready')
+      ? { key: 'sendCode.resend' }
+      : { key: 'sendCode.send' };
+  return { enabled: snapshot.can({ type: 'code.send' }), busy: snapshot.matches('sending'), label };
+}
+

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import {
+  type AuthDialogInput,
+  authDialogMachine,
+  selectFindPasswordFlow,
+  selectLoginFlow,
+  selectRegisterFlow,
+  sessionLinks,
+} from '../../machines/auth-dialog.machine';
+import { findPasswordMachine } from '../../machines/find-password.machine';
+import { type LoginPreference, loginMachine } from '../../machines/login.machine';
+import { registerMachine } from '../../machines/register.machine';
+import { isAuthDialogOpen, type SessionProfile, sessionMachine } from '../../machines/session.machine';
+import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
+
+const fixtures: EventFixtures<typeof authDialogMachine> = {
+  'view.shown': [
+    { type: 'view.shown', view: 'login' },
+    { type: 'view.shown', view: 'register' },
+    { type: 'view.shown', view: 'findPassword' },
+  ],
+  'dialog.closed': [{ type: 'dialog.closed' }],
+};
+
+const outcomes: ActorOutcome[] = [
+  { type: 'xstate.done.actor.loginFlow', output: { token: 'tok-login' } },
+  { type: 'xstate.done.actor.registerFlow', output: { token: 'tok-register' } },
+  { type: 'xstate.done.actor.findPasswordFlow' },
+];
+
+type Snapshot = ReturnType<typeof authDialogMachine.getInitialSnapshot>;
+const serializeState = (snapshot: Snapshot) => JSON.stringify([snapshot.value, snapshot.context.credential !== null]);
+
+describe('auth-dialog machine model', () => {
+  for (const input of [{}, { credential: { provider: 'line' as const, token: 'line-code' } }]) {
+    const label = input.credential ? '[back from LINE]' : '[plain]';
+    const paths = modelPaths(authDialogMachine, { fixtures, outcomes, input, serializeState });
+
+    it(`reaches every state ${label}`, () => {
+      const reached = new Set(paths.map((p) => p.endState));
+      for (const state of ['"closed"', '{"open":"signingIn"}', '{"open":"registering"}', '{"open":"recoveringPassword"}']) {
+        expect(reached).toContain(state);
+      }
+    });
+
+    for (const { path, description } of paths) {
+      it(`replays ${label} ${description}`, async () => {
+        await replayPath(authDialogMachine, path, {
+          input,
+          actorNames: ['followSession', 'loginFlow', 'registerFlow', 'findPasswordFlow'],
+          outcomes,
+          check: (live, model) => expect(live.context.credential).toEqual(model.context.credential),
+        });
+      });
+    }
+  }
+});
+
+describe('auth dialog with the session actor', () => {
+  const profile: SessionProfile = {
+    user: {
+      userId: 7,
+      username: 'hanako7',
+      email: 'hanako@example.jp',
+      nickname: null,
+      phone: null,
+      firstName: null,
+      lastName: null,
+      pinyinName: null,
+      balance: 0,
+      lastLoginAt: null,
+      registeredAt: '2026-11-01T00:00:00.000Z',
+      isAgent: false,
+      hasPassword: true,
+      hasPayPassword: false,
+      kycStatus: 'notSubmitted',
+    },
+    isAgent: false,
+    homePage: 'home',
+  };
+
+  function start(input: AuthDialogInput = {}) {
+    const stored: string[] = [];
+    const session = createActor(
+      sessionMachine.provide({
+        actors: {
+          loadProfile: fromPromise(async () => profile),
+          revokeSession: fromPromise(async () => {}),
+        },
+        actions: { storeToken: (_, params) => void stored.push(params.token) },
+      }),
+      { input: { storedToken: null } },
+    ).start();
+    const links = sessionLinks(session);
+    const dialog = createActor(
+      authDialogMachine.provide({
+        actors: {
+          followSession: links.followSession,
+          loginFlow: loginMachine.provide({
+            actors: {
+              loadPreference: fromPromise<LoginPreference>(async () => ({ remember: true, account: '' })),
+              fetchCaptcha: fromPromise(async () => ({ img: 'data:image/gif;base64,R0lG', uuid: '00000000-0000-4000-8000-000000000001' })),
+              signIn: fromPromise(async () => ({ token: 'tok-login' })),
+              signInWithProvider: fromPromise(async ({ input }) => ({ token: `tok-${input.event}` })),
+            },
+          }),
+          registerFlow: registerMachine,
+          findPasswordFlow: findPasswordMachine.provide({
+            actors: {
+              fetchCaptcha: fromPromise(async () => ({ img: 'data:image/gif;base64,R0lG', uuid: '00000000-0000-4000-8000-000000000002' })),
+              requestResetCode: fromPromise(async () => {}),
+              resetPassword: fromPromise(async () => {}),
+            },
+          }),
+        },
+        actions: { signIn: links.signIn, close: links.close },
+      }),
+      { input },
+    ).start();
+    return { session, dialog, stored };
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('runs the flow of the view the session shows, afresh on every switch', () => {
+    const { session, dialog } = start();
+    expect(dialog.getSnapshot().value).toBe('closed');
+    session.send({ type: 'authDialog.show', view: 'login', target: '/user/record' });
+    const firstLogin = selectLoginFlow(dialog.getSnapshot());
+    expect(firstLogin).toBeDefined();
+    session.send({ type: 'authDialog.show', view: 'register' });
+    expect(selectLoginFlow(dialog.getSnapshot())).toBeUndefined();
+    expect(selectRegisterFlow(dialog.getSnapshot())).toBeDefined();
+    session.send({ type: 'authDialog.show', view: 'login' });
+    expect(selectLoginFlow(dialog.getSnapshot())).not.toBe(firstLogin);
+    session.send({ type: 'authDialog.close' });
+    expect(dialog.getSnapshot().value).toBe('closed');
+  });
+
+  it('a successful sign-in hands the token to the session, which closes the dialog and loads the profile', async () => {
+    const { session, dialog, stored } = start();
+    session.send({ type: 'authDialog.show', view: 'login', target: '/user/record' });
+    await settle();
+    const login = selectLoginFlow(dialog.getSnapshot())!;
+    for (const [field, value] of [
+      ['account', 'hanako7'],
+      ['password', 'Sakura-2024'],
+      ['captcha', 'k7PQ'],
+    ] as const) {
+      login.send({ type: 'field.changed', field, value });
+    }
+    login.send({ type: 'form.submit' });
+    await waitFor(session, (snapshot) => snapshot.matches('signedIn'));
+    expect(stored).toEqual(['tok-login']);
+    expect(dialog.getSnapshot().value).toBe('closed');
+    expect(isAuthDialogOpen(session.getSnapshot())).toBe(false);
+  });
+
+  it('a recovered password closes the dialog through the session', async () => {
+    const { session, dialog } = start();
+    session.send({ type: 'authDialog.show', view: 'findPassword' });
+    await settle();
+    const flow = selectFindPasswordFlow(dialog.getSnapshot())!;
+    flow.send({ type: 'field.changed', field: 'account', value: 'hanako7' });
+    flow.send({ type: 'field.changed', field: 'captcha', value: 'k7PQ' });
+    flow.send({ type: 'form.submit' });
+    await settle();
+    for (const [field, value] of [
+      ['code', '123456'],
+      ['newPassword', 'Momiji-2025'],
+      ['confirmPassword', 'Momiji-2025'],
+    ] as const) {
+      flow.send({ type: 'field.changed', field, value });
+    }
+    flow.send({ type: 'form.submit' });
+    await waitFor(session, (snapshot) => !isAuthDialogOpen(snapshot));
+    expect(session.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(dialog.getSnapshot().value).toBe('closed');
+  });
+
+  it('a credential from a provider page is used by the first login flow only', async () => {
+    const { session, dialog, stored } = start({ credential: { provider: 'line', token: 'line-code' } });
+    session.send({ type: 'authDialog.show', view: 'register' });
+    session.send({ type: 'authDialog.show', view: 'login' });
+    await waitFor(session, (snapshot) => snapshot.matches('signedIn'));
+    expect(stored).toEqual(['tok-line']);
+    expect(dialog.getSnapshot().context.credential).toBeNull();
+  });
+});

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, toPromise } from 'xstate';
+import {
+  type FindPasswordNotice,
+  findPasswordMachine,
+  selectFindPasswordCaptcha,
+  selectFindPasswordErrors,
+  selectFindPasswordStep,
+  selectNewPasswordStrength,
+} from '../../machines/find-password.machine';
+import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
+
+const fixtures: EventFixtures<typeof findPasswordMachine> = {
+  'field.changed': [
+    { type: 'field.changed', field: 'account', value: 'hanako7' },
+    { type: 'field.changed', field: 'captcha', value: 'k7PQ' },
+    { type: 'field.changed', field: 'code', value: '123456' },
+    { type: 'field.changed', field: 'newPassword', value: 'Momiji-2025' },
+    { type: 'field.changed', field: 'confirmPassword', value: 'Momiji-2025' },
+  ],
+  'form.submit': [{ type: 'form.submit' }],
+  'captcha.refresh': [{ type: 'captcha.refresh' }],
+  'step.back': [{ type: 'step.back' }],
+};
+
+const outcomes: ActorOutcome[] = [
+  { type: 'xstate.done.actor.fetchCaptcha', output: { img: 'data:image/svg+xml;base64,PHN2Zy8+', uuid: '6f1c2b9e-3a57-4f4e-9a7b-2f1d8c0e5a11' } },
+  { type: 'xstate.error.actor.fetchCaptcha', error: new Error('offline') },
+  { type: 'xstate.done.actor.requestResetCode' },
+  { type: 'xstate.error.actor.requestResetCode', error: new Error('wrong captcha') },
+  { type: 'xstate.done.actor.resetPassword' },
+  { type: 'xstate.error.actor.resetPassword', error: new Error('expired code') },
+];
+
+type Snapshot = ReturnType<typeof findPasswordMachine.getInitialSnapshot>;
+const serializeState = (snapshot: Snapshot) =>
+  JSON.stringify([snapshot.value, snapshot.context.values, snapshot.context.showErrors, snapshot.context.captcha !== null]);
+
+describe('find-password machine model', () => {
+  const paths = modelPaths(findPasswordMachine, { fixtures, outcomes, serializeState });
+
+  it('reaches every state', () => {
+    const reached = new Set(paths.map((p) => p.endState));
+    for (const state of [
+      '{"identifyingAccount":"loadingCaptcha"}',
+      '{"identifyingAccount":"showingCaptcha"}',
+      '{"identifyingAccount":"captchaUnavailable"}',
+      '{"identifyingAccount":"requestingCode"}',
+      '{"choosingPassword":"editing"}',
+      '{"choosingPassword":"resetting"}',
+      '"passwordReset"',
+    ]) {
+      expect(reached).toContain(state);
+    }
+  });
+
+  for (const { path, description } of paths) {
+    it(`replays ${description}`, async () => {
+      await replayPath(findPasswordMachine, path, {
+        actorNames: ['fetchCaptcha', 'requestResetCode', 'resetPassword'],
+        outcomes,
+        check: (live, model) => {
+          expect(live.context.values).toEqual(model.context.values);
+          expect(selectFindPasswordErrors(live)).toEqual(selectFindPasswordErrors(model));
+        },
+      });
+    });
+  }
+});
+
+describe('find-password rules', () => {
+  function start(options: { refuseRequest?: boolean } = {}) {
+    const notices: FindPasswordNotice[] = [];
+    const calls: { name: string; input: unknown }[] = [];
+    let captchas = 0;
+    const actor = createActor(
+      findPasswordMachine.provide({
+        actors: {
+          fetchCaptcha: fromPromise(async () => {
+            captchas += 1;
+            return { img: `data:image/gif;base64,R0lG${captchas}`, uuid: `00000000-0000-4000-8000-00000000000${captchas}` };
+          }),
+          requestResetCode: fromPromise(async ({ input }) => {
+            calls.push({ name: 'requestResetCode', input });
+            if (options.refuseRequest) throw new Error('wrong captcha');
+          }),
+          resetPassword: fromPromise(async ({ input }) => void calls.push({ name: 'resetPassword', input })),
+        },
+        actions: { notify: (_, params) => void notices.push(params.message) },
+      }),
+    ).start();
+    const change = (field: string, value: string) => actor.send({ type: 'field.changed', field, value } as never);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    return { actor, notices, calls, change, settle };
+  }
+
+  it('step 1 requires account and captcha', async () => {
+    const { actor, settle } = start();
+    await settle();
+    actor.send({ type: 'form.submit' });
+    expect(selectFindPasswordErrors(actor.getSnapshot())).toEqual({
+      account: { key: 'validation.required', values: { field: 'account' } },
+      captcha: { key: 'validation.required', values: { field: 'captcha' } },
+    });
+  });
+
+  it('a refused request shows a new captcha and clears the old answer', async () => {
+    const { actor, settle, change, calls } = start({ refuseRequest: true });
+    await settle();
+    change('account', 'hanako7');
+    change('captcha', 'k7PQ');
+    actor.send({ type: 'form.submit' });
+    await settle();
+    await settle();
+    expect(calls).toEqual([
+      { name: 'requestResetCode', input: { account: 'hanako7', qrcode: 'k7PQ', uuid: '00000000-0000-4000-8000-000000000001' } },
+    ]);
+    expect(selectFindPasswordCaptcha(actor.getSnapshot())).toEqual({ status: 'shown', img: 'data:image/gif;base64,R0lG2' });
+    expect(actor.getSnapshot().context.values.captcha).toBe('');
+    expect(selectFindPasswordErrors(actor.getSnapshot())).toEqual({});
+  });
+
+  it('shows the tip, then takes the mailed code and a confirmed new password, then the success message', async () => {
+    const { actor, settle, change, calls, notices } = start();
+    await settle();
+    change('account', ' hanako7 ');
+    change('captcha', 'k7PQ');
+    actor.send({ type: 'form.submit' });
+    await settle();
+    expect(notices).toEqual(['findPassword.codeSent']);
+    expect(selectFindPasswordStep(actor.getSnapshot())).toBe(2);
+
+    actor.send({ type: 'form.submit' });
+    expect(selectFindPasswordErrors(actor.getSnapshot())).toEqual({
+      code: { key: 'validation.required', values: { field: 'code' } },
+      newPassword: { key: 'validation.required', values: { field: 'newPassword' } },
+      confirmPassword: { key: 'validation.required', values: { field: 'confirmPassword' } },
+    });
+    change('code', '123456');
+    change('newPassword', 'Momiji-2025');
+    change('confirmPassword', 'Momiji-2024');
+    expect(selectFindPasswordErrors(actor.getSnapshot())).toEqual({
+      confirmPassword: { key: 'validation.passwordsMismatch', values: { field: 'confirmPassword' } },
+    });
+    expect(selectNewPasswordStrength(actor.getSnapshot())).toBe(4);
+    change('confirmPassword', 'Momiji-2025');
+    actor.send({ type: 'form.submit' });
+    await toPromise(actor);
+    expect(calls.at(-1)).toEqual({
+      name: 'resetPassword',
+      input: { account: 'hanako7', newPassword: 'Momiji-2025', qrcode: '123456' },
+    });
+    expect(notices).toEqual(['findPassword.codeSent', 'findPassword.passwordReset']);
+  });
+});

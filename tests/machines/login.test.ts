@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, toPromise } from 'xstate';
+import {
+  type LoginPreference,
+  loginMachine,
+  selectLoginCaptcha,
+  selectLoginErrors,
+  selectLoginValues,
+  selectSigningInWith,
+} from '../../machines/login.machine';
+import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
+
+const fixtures: EventFixtures<typeof loginMachine> = {
+  'field.changed': [
+    { type: 'field.changed', field: 'account', value: 'hanako7' },
+    { type: 'field.changed', field: 'password', value: 'Sakura-2024' },
+    { type: 'field.changed', field: 'captcha', value: 'k7PQ' },
+  ],
+  'form.submit': [{ type: 'form.submit' }],
+  'captcha.refresh': [{ type: 'captcha.refresh' }],
+  'provider.signIn': [{ type: 'provider.signIn', credential: { provider: 'google', token: 'google-id-token' } }],
+  'provider.redirect': [{ type: 'provider.redirect', provider: 'line' }],
+};
+
+const captcha = { img: 'data:image/svg+xml;base64,PHN2Zy8+', uuid: '6f1c2b9e-3a57-4f4e-9a7b-2f1d8c0e5a11' };
+
+const outcomes: ActorOutcome[] = [
+  { type: 'xstate.done.actor.loadPreference', output: { remember: true, account: 'taro8' } },
+  { type: 'xstate.error.actor.loadPreference', error: new Error('storage blocked') },
+  { type: 'xstate.done.actor.fetchCaptcha', output: captcha },
+  { type: 'xstate.error.actor.fetchCaptcha', error: new Error('offline') },
+  { type: 'xstate.done.actor.signIn', output: { token: 'tok-1', expiresAt: '2026-12-01T00:00:00.000Z' } },
+  { type: 'xstate.error.actor.signIn', error: new Error('wrong password') },
+  { type: 'xstate.done.actor.signInWithProvider', output: { token: 'tok-3', expiresAt: '2026-12-01T00:00:00.000Z' } },
+  { type: 'xstate.error.actor.signInWithProvider', error: new Error('refused') },
+];
+
+type Snapshot = ReturnType<typeof loginMachine.getInitialSnapshot>;
+const filled = (snapshot: Snapshot) => {
+  const { account, password, captcha } = snapshot.context.values;
+  return [account !== '', password !== '', captcha !== ''];
+};
+const serializeState = (snapshot: Snapshot) =>
+  JSON.stringify([
+    snapshot.value,
+    filled(snapshot),
+    snapshot.context.showErrors,
+    snapshot.context.captcha !== null,
+    snapshot.context.credential?.provider ?? null,
+  ]);
+
+const actorNames = ['loadPreference', 'fetchCaptcha', 'signIn', 'signInWithProvider'];
+
+describe('login machine model', () => {
+  for (const input of [{}, { credential: { provider: 'line' as const, token: 'line-code' }, agentCode: 'AG1234' }]) {
+    const label = input.credential ? '[back from LINE]' : '[plain]';
+    const paths = modelPaths(loginMachine, { fixtures, outcomes, input, serializeState });
+
+    it(`reaches every state ${label}`, () => {
+      const reached = new Set(paths.map((p) => p.endState));
+      for (const state of [
+        '"restoringPreference"',
+        '{"editing":"loadingCaptcha"}',
+        '{"editing":"showingCaptcha"}',
+        '{"editing":"captchaUnavailable"}',
+        '"signingIn"',
+        '"signingInWithProvider"',
+        '"signedIn"',
+      ]) {
+        expect(reached).toContain(state);
+      }
+    });
+
+    for (const { path, description } of paths) {
+      it(`replays ${label} ${description}`, async () => {
+        await replayPath(loginMachine, path, {
+          input,
+          actorNames,
+          outcomes,
+          check: (live, model) => {
+            expect(filled(live)).toEqual(filled(model));
+            expect(selectLoginErrors(live)).toEqual(selectLoginErrors(model));
+            expect(live.context.captcha).toEqual(model.context.captcha);
+          },
+        });
+      });
+    }
+  }
+});
+
+describe('login rules', () => {
+  function start(
+    options: {
+      preference?: LoginPreference;
+      failSignIn?: boolean;
+      input?: Parameters<typeof loginMachine.provide>[0] extends never ? never : object;
+    } = {},
+  ) {
+    const effects: string[] = [];
+    const calls: { name: string; input: unknown }[] = [];
+    let captchas = 0;
+    const actor = createActor(
+      loginMachine.provide({
+        actors: {
+          loadPreference: fromPromise(async () => options.preference ?? { remember: true, account: '' }),
+          fetchCaptcha: fromPromise(async () => {
+            captchas += 1;
+            return { img: `data:image/gif;base64,R0lG${captchas}`, uuid: `00000000-0000-4000-8000-00000000000${captchas}` };
+          }),
+          signIn: fromPromise(async ({ input }) => {
+            calls.push({ name: 'signIn', input });
+            if (options.failSignIn) throw new Error('wrong password');
+            return { token: 'tok-1' };
+          }),
+          signInWithProvider: fromPromise(async ({ input }) => {
+            calls.push({ name: 'signInWithProvider', input });
+            return { token: 'tok-3' };
+          }),
+        },
+        actions: {
+          savePreference: (_, params) => void effects.push(`save:${params.remember}:${params.account}`),
+          clearToken: () => void effects.push('clearToken'),
+          redirectToProvider: (_, params) => void effects.push(`redirect:${params.provider}`),
+        },
+      }),
+      { input: options.input ?? {} },
+    ).start();
+    const change = (field: string, value: string | boolean) => actor.send({ type: 'field.changed', field, value } as never);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    return { actor, effects, calls, change, settle, captchaCount: () => captchas };
+  }
+
+  it('restores the remembered account name, never a password', async () => {
+    const { actor, settle } = start({ preference: { remember: true, account: 'hanako7' } });
+    await settle();
+    expect(selectLoginValues(actor.getSnapshot())).toEqual({ account: 'hanako7', password: '', captcha: '', remember: true });
+  });
+
+  it('a preference without "remember" restores no account name', async () => {
+    const { actor, settle } = start({ preference: { remember: false, account: 'hanako7' } });
+    await settle();
+    expect(selectLoginValues(actor.getSnapshot())).toMatchObject({ account: '', remember: false });
+  });
+
+  it("asks for account, password and captcha with 'please input {field}'", async () => {
+    const { actor, settle, calls } = start();
+    await settle();
+    actor.send({ type: 'form.submit' });
+    expect(selectLoginErrors(actor.getSnapshot())).toEqual({
+      account: { key: 'validation.required', values: { field: 'account' } },
+      password: { key: 'validation.required', values: { field: 'password' } },
+      captcha: { key: 'validation.required', values: { field: 'captcha' } },
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('a failed sign-in clears the token, fetches a new captcha and clears the old answer', async () => {
+    const { actor, settle, change, effects, calls, captchaCount } = start({ failSignIn: true });
+    await settle();
+    expect(selectLoginCaptcha(actor.getSnapshot())).toEqual({ status: 'shown', img: 'data:image/gif;base64,R0lG1' });
+    change('account', ' hanako7 ');
+    change('password', 'wrong-password');
+    change('captcha', 'k7PQ');
+    actor.send({ type: 'form.submit' });
+    await settle();
+    await settle();
+    expect(calls).toEqual([
+      {
+        name: 'signIn',
+        input: {
+          account: 'hanako7',
+          password: 'wrong-password',
+          uuid: '00000000-0000-4000-8000-000000000001',
+          qrcode: 'k7PQ',
+          remember: true,
+        },
+      },
+    ]);
+    expect(effects).toEqual(['clearToken']);
+    expect(captchaCount()).toBe(2);
+    expect(selectLoginCaptcha(actor.getSnapshot())).toEqual({ status: 'shown', img: 'data:image/gif;base64,R0lG2' });
+    expect(selectLoginValues(actor.getSnapshot())).toMatchObject({ account: ' hanako7 ', password: 'wrong-password', captcha: '' });
+  });
+
+  it('success keeps the account name when "remember" is ticked and hands the token on', async () => {
+    const { actor, settle, change, effects } = start();
+    await settle();
+    change('account', 'hanako7');
+    change('password', 'Sakura-2024');
+    change('captcha', 'k7PQ');
+    actor.send({ type: 'form.submit' });
+    expect(await toPromise(actor)).toEqual({ token: 'tok-1' });
+    expect(effects).toEqual(['save:true:hanako7']);
+  });
+
+  it('without "remember" the session is short and the stored name is dropped', async () => {
+    const { actor, settle, change, effects, calls } = start();
+    await settle();
+    change('account', 'hanako7');
+    change('password', 'Sakura-2024');
+    change('captcha', 'k7PQ');
+    change('remember', false);
+    actor.send({ type: 'form.submit' });
+    await toPromise(actor);
+    expect(calls[0]?.input).toMatchObject({ remember: false });
+    expect(effects).toEqual(['save:false:hanako7']);
+  });
+
+  it('a page back from LINE exchanges the code at once, with the agent code', async () => {
+    const { actor, calls } = start({ input: { credential: { provider: 'line', token: 'line-code' }, agentCode: 'AG1234' } });
+    expect(await toPromise(actor)).toEqual({ token: 'tok-3' });
+    expect(calls).toEqual([{ name: 'signInWithProvider', input: { event: 'line', token: 'line-code', agentCode: 'AG1234' } }]);
+  });
+
+  it('a Google credential is exchanged by the server; LINE leaves for its sign-in page', async () => {
+    const { actor, settle, calls, effects } = start();
+    await settle();
+    actor.send({ type: 'provider.redirect', provider: 'line' });
+    expect(effects).toEqual(['redirect:line']);
+    actor.send({ type: 'provider.signIn', credential: { provider: 'google', token: 'id-token' } });
+    expect(selectSigningInWith(actor.getSnapshot())).toBe('google');
+    expect(await toPromise(actor)).toEqual({ token: 'tok-3' });
+    expect(calls).toEqual([{ name: 'signInWithProvider', input: { event: 'google', token: 'id-token', agentCode: '' } }]);
+  });
+});

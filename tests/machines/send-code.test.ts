@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { emailCodeResendSeconds } from '../../contract/auth';
+import { selectSendCodeButton, sendCodeMachine } from '../../machines/send-code.machine';
+import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
+
+const fixtures: EventFixtures<typeof sendCodeMachine> = {
+  'email.changed': [
+    { type: 'email.changed', email: 'hanako@example.jp' },
+    { type: 'email.changed', email: '' },
+  ],
+  'code.send': [{ type: 'code.send' }],
+};
+
+const outcomes: ActorOutcome[] = [
+  { type: 'xstate.done.actor.requestCode' },
+  { type: 'xstate.error.actor.requestCode', error: { retryAfterSeconds: 3 } },
+  { type: 'xstate.error.actor.requestCode', error: new Error('offline') },
+  { type: 'xstate.after.oneSecond.sendCode.countingDown', delayMs: 1000 },
+];
+
+/** Every second of the countdown is a state of its own; the address only matters outside it. */
+const serializeState = (snapshot: { value: unknown; context: { email: string; secondsLeft: number; codeSent: boolean } }) =>
+  snapshot.value === 'countingDown'
+    ? JSON.stringify([snapshot.value, snapshot.context.secondsLeft])
+    : JSON.stringify([snapshot.value, snapshot.context.email !== '', snapshot.context.codeSent]);
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('send-code machine model', () => {
+  const paths = modelPaths(sendCodeMachine, { fixtures, outcomes, input: {}, serializeState });
+
+  it('reaches every state, and every second of the countdown', () => {
+    const reached = new Set(paths.map((p) => p.endState));
+    for (const state of ['"idle"', '"sending"', '"countingDown"', '"ready"']) expect(reached).toContain(state);
+    const seconds = new Set(
+      paths.filter((p) => p.endState === '"countingDown"').map((p) => p.path.state.context.secondsLeft),
+    );
+    expect(seconds.size).toBe(emailCodeResendSeconds);
+  });
+
+  for (const { path, description } of paths) {
+    it(`replays ${description}`, async () => {
+      await replayPath(sendCodeMachine, path, {
+        input: {},
+        actorNames: ['requestCode'],
+        outcomes,
+        check: (live, model) => expect(live.context.secondsLeft).toBe(model.context.secondsLeft),
+      });
+    });
+  }
+});
+
+describe('send-code button', () => {
+  function start(requestCode: (email: string) => Promise<void>) {
+    const clock = new SimulatedClock();
+    const sent: string[] = [];
+    const actor = createActor(
+      sendCodeMachine.provide({
+        actors: {
+          requestCode: fromPromise(async ({ input }) => {
+            sent.push(input.email);
+            await requestCode(input.email);
+          }),
+        },
+      }),
+      { input: {}, clock },
+    ).start();
+    const button = () => selectSendCodeButton(actor.getSnapshot());
+    return { actor, clock, sent, button };
+  }
+
+  it('is disabled without an e-mail address', () => {
+    const { actor, button } = start(async () => {});
+    expect(button()).toEqual({ enabled: false, busy: false, label: { key: 'sendCode.send' } });
+    actor.send({ type: 'email.changed', email: '   ' });
+    expect(button().enabled).toBe(false);
+    actor.send({ type: 'code.send' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'email.changed', email: 'hanako@example.jp' });
+    expect(button().enabled).toBe(true);
+  });
+
+  it('counts 60 s down by one second after a code went out, disabled throughout, then offers resend', async () => {
+    const { actor, clock, sent, button } = start(async () => {});
+    actor.send({ type: 'email.changed', email: ' hanako@example.jp ' });
+    actor.send({ type: 'code.send' });
+    expect(button()).toEqual({ enabled: false, busy: true, label: { key: 'sendCode.send' } });
+    await flush();
+    expect(sent).toEqual(['hanako@example.jp']);
+    const labels: string[] = [];
+    for (let second = 0; second < emailCodeResendSeconds; second += 1) {
+      const { label, enabled } = button();
+      expect(enabled).toBe(false);
+      labels.push(label.key === 'sendCode.resendIn' ? String(label.seconds) : label.key);
+      clock.increment(999);
+      expect(button().label).toEqual(label);
+      clock.increment(1);
+    }
+    expect(labels).toEqual(Array.from({ length: 60 }, (_, index) => String(60 - index)));
+    expect(button()).toEqual({ enabled: true, busy: false, label: { key: 'sendCode.resend' } });
+    actor.send({ type: 'code.send' });
+    await flush();
+    expect(sent).toHaveLength(2);
+    expect(button().label).toEqual({ key: 'sendCode.resendIn', seconds: 60 });
+  });
+
+  it('counts down from the server’s Retry-After when it refuses with 429', async () => {
+    const { actor, clock, button } = start(() => Promise.reject({ retryAfterSeconds: 2 }));
+    actor.send({ type: 'email.changed', email: 'hanako@example.jp' });
+    actor.send({ type: 'code.send' });
+    await flush();
+    expect(button().label).toEqual({ key: 'sendCode.resendIn', seconds: 2 });
+    clock.increment(1000);
+    expect(button().label).toEqual({ key: 'sendCode.resendIn', seconds: 1 });
+    clock.increment(1000);
+    expect(button()).toEqual({ enabled: true, busy: false, label: { key: 'sendCode.resend' } });
+  });
+
+  it('may be pressed again at once after any other failure, still reading "send" until a code went out', async () => {
+    let failing = true;
+    const { actor, clock, button } = start(() => (failing ? Promise.reject(new Error('offline')) : Promise.resolve()));
+    actor.send({ type: 'email.changed', email: 'hanako@example.jp' });
+    actor.send({ type: 'code.send' });
+    await flush();
+    expect(button()).toEqual({ enabled: true, busy: false, label: { key: 'sendCode.send' } });
+    failing = false;
+    actor.send({ type: 'code.send' });
+    await flush();
+    for (let second = 0; second < emailCodeResendSeconds; second += 1) clock.increment(1000);
+    failing = true;
+    actor.send({ type: 'code.send' });
+    await flush();
+    expect(button()).toEqual({ enabled: true, busy: false, label: { key: 'sendCode.resend' } });
+  });
+});
