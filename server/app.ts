@@ -168,6 +168,10 @@ function mountSpa(app: Hono<AppEnv>, staticDir: string) {
       },
     }),
   );
+  // A tab still running an older build asks for chunks that are gone: answer 404, not index.html as script.
+  app.get('/assets/*', () => {
+    throw new ApiError(404, 'error.notFound');
+  });
   app.use('*', serveStatic({ root, onFound: (_path, c) => void c.header('Cache-Control', 'no-cache') }));
   app.get('*', async (c) => {
     if (!existsSync(indexFile)) throw new ApiError(404, 'error.notFound');

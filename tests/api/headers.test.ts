@@ -106,6 +106,13 @@ describe('the built SPA', () => {
     }
   });
 
+  it('answers 404 for a hashed asset that does not exist, never index.html', async () => {
+    const response = await fetch(`${server.url}/assets/index-OldBuild1.js`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).not.toMatch(/html/);
+    expect(response.headers.get('cache-control') ?? '').not.toMatch(/immutable/);
+  });
+
   it('serves other root files without long caching', async () => {
     const response = await fetch(`${server.url}/favicon.svg`);
     expect(response.status).toBe(200);
