@@ -15,14 +15,10 @@
  * user to the login route with the redirect target kept (spec section 2).
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { Profile } from '../contract/auth';
 
-export interface SessionUser {
-  userId: number;
-  username: string;
-  nickname: string | null;
-  email: string;
-  balance: number;
-}
+/** The user-info call's profile (spec section 3: session state `user`). */
+export type SessionUser = Profile;
 
 export interface SessionProfile {
   user: SessionUser;

@@ -18,6 +18,7 @@ import { ApiError } from './errors';
 import type { ServerI18n } from './i18n';
 import type { AuthDeps } from './modules/auth/context';
 import { authRoutes } from './modules/auth/routes';
+import { agentRoutes } from './modules/agent/routes';
 import { contentRoutes } from './modules/content/routes';
 import { buildOpenApiDocument, mountApiReference } from './openapi';
 import { xsrfProtection } from './xsrf';
@@ -138,7 +139,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // A cheap call that hands out the XSRF cookie to clients that have none yet.
   api.get('/v2/xsrf', (c) => c.body(null, 204));
   mountApiReference(api, buildOpenApiDocument(endpoints));
-  mountContract(api, endpoints, [...contentRoutes(deps), ...authRoutes(deps.auth)]);
+  mountContract(api, endpoints, [...contentRoutes(deps), ...authRoutes(deps.auth), ...agentRoutes()]);
   api.all('/v2/*', () => {
     throw new ApiError(404, 'error.notFound');
   });

@@ -44,7 +44,6 @@ const stillUnbuilt = [
   '/v2/app/jsy/transfer/resend/validate/code',
   '/v2/app/jsy/transfer/login',
   '/v2/app/jsy/transfer/confirm',
-  '/v2/app/agent/is/agent',
   '/v2/app/agent/apply',
   '/v2/app/agent/apply/status',
   '/v2/app/agent/code',

@@ -10,7 +10,23 @@ import {
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const profile: SessionProfile = {
-  user: { userId: 7, username: 'taro7', nickname: 'Taro', email: 'taro@example.jp', balance: 1200 },
+  user: {
+    userId: 7,
+    username: 'taro7',
+    nickname: 'Taro',
+    email: 'taro@example.jp',
+    phone: null,
+    firstName: null,
+    lastName: null,
+    pinyinName: null,
+    balance: 1200,
+    lastLoginAt: null,
+    registeredAt: '2026-11-01T00:00:00.000Z',
+    isAgent: true,
+    hasPassword: true,
+    hasPayPassword: false,
+    kycStatus: 'notSubmitted',
+  },
   isAgent: true,
   homePage: 'home',
 };

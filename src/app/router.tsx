@@ -1,0 +1,54 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import type { InspectionEvent } from 'xstate';
+import { createSessionActor } from '../features/session/session-actor';
+import { api } from '../lib/api-client';
+import { routeTree } from '../routeTree.gen';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+});
+
+/**
+ * The Stately inspector, for watching live flows in development: start `npm run dev` with
+ * VITE_XSTATE_INSPECT=true. Events recorded before it loads are replayed to it.
+ */
+function developmentInspector(): ((event: InspectionEvent) => void) | undefined {
+  if (!import.meta.env.DEV || import.meta.env.VITE_XSTATE_INSPECT !== 'true') return undefined;
+  const early: InspectionEvent[] = [];
+  let forward: (event: InspectionEvent) => void = (event) => void early.push(event);
+  void import('@statelyai/inspect').then(({ createBrowserInspector }) => {
+    const inspector = createBrowserInspector();
+    forward = (event) => inspector.inspect.next?.(event);
+    early.splice(0).forEach(forward);
+  });
+  return (event) => forward(event);
+}
+
+function buildRouter() {
+  const session = createSessionActor({
+    api,
+    navigate: (href) => void router.navigate({ href }),
+    inspect: developmentInspector(),
+  });
+  const router = createRouter({
+    routeTree,
+    context: {
+      queryClient,
+      session,
+      currentHref: () => router.state.resolvedLocation?.href ?? null,
+    },
+    defaultPreload: 'intent',
+    // Spec section 2: every navigation starts at the top of the page.
+    scrollRestoration: false,
+  });
+  return router;
+}
+
+export const router = buildRouter();
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

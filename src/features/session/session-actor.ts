@@ -1,0 +1,48 @@
+import { type ActorRefFrom, createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { isAgentQuery } from '../../../contract/agent';
+import { logout, userInfo } from '../../../contract/auth';
+import { defaultHomePage, sessionMachine } from '../../../machines/session.machine';
+import { type ApiClient, sessionEndedEvents } from '../../lib/api-client';
+import { adoptTokenFromUrl, clearStoredToken, readStoredToken, storeToken } from '../../lib/storage';
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+/**
+ * The app's one session actor, with the browser's side effects: storage under `token`, the profile
+ * from the user-info and is-agent calls, navigation through the router.
+ */
+export function createSessionActor(deps: {
+  api: ApiClient;
+  navigate(href: string): void;
+  /** The Stately inspector's observer, in development behind a flag. */
+  inspect?: (event: InspectionEvent) => void;
+}): SessionActor {
+  adoptTokenFromUrl();
+  const machine = sessionMachine.provide({
+    actors: {
+      loadProfile: fromPromise(async () => {
+        const [user, isAgent] = await Promise.all([
+          deps.api.call(userInfo, {}, { silent: true }),
+          deps.api.call(isAgentQuery, {}, { silent: true }),
+        ]);
+        return { user, isAgent, homePage: defaultHomePage };
+      }),
+      revokeSession: fromPromise(async () => {
+        await deps.api.call(logout, {}, { silent: true });
+      }),
+    },
+    actions: {
+      storeToken: (_, { token }) => storeToken(token),
+      clearToken: () => clearStoredToken(),
+      goHome: () => deps.navigate('/'),
+      continueTo: (_, { target }) => deps.navigate(target),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { storedToken: readStoredToken() },
+    ...(deps.inspect ? { inspect: deps.inspect } : {}),
+  });
+  sessionEndedEvents.addEventListener('ended', () => actor.send({ type: 'session.ended' }));
+  actor.start();
+  return actor;
+}
