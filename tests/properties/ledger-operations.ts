@@ -1,0 +1,271 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../server/clock';
+import type { Database } from '../../server/db/client';
+import { users } from '../../server/db/schema/auth';
+import { ledgerTransfers } from '../../server/db/schema/ledger';
+import { ApiError } from '../../server/errors';
+import {
+  hold,
+  houseAccount,
+  type MovementResult,
+  playerAccount,
+  postHold,
+  transfer,
+  voidHold,
+} from '../../server/modules/ledger/service';
+
+/**
+ * Operations the ledger property tests run, as plain JSON so a worker process can run the same
+ * list. Holds are named by their payer and key, because a post or void may run before, during or
+ * after the hold it names (or in another process).
+ */
+export type LedgerOperation =
+  | { type: 'deposit'; userId: number; amount: number; key: string }
+  | { type: 'hold'; userId: number; amount: number; key: string }
+  | { type: 'post' | 'void'; holdUserId: number; holdKey: string }
+  | { type: 'transfer'; fromUserId: number; toUserId: number; amount: number; key: string };
+
+export type OperationOutcome =
+  | { status: 'moved' | 'replayed'; actor: string; key: string; transferId: number }
+  | { status: 'refused'; code: number; messageKey: string }
+  | { status: 'holdNotYetCreated' };
+
+export const propertyCurrency = 'COIN';
+const settlingActor = 'system';
+/** Refusals a correct ledger may answer to a random operation; anything else fails the test. */
+const expectedRefusals = new Set(['422 ledger.insufficientBalance', '409 ledger.idempotencyConflict', '409 ledger.holdSettled']);
+
+export async function createPlayers(db: Database, count: number, prefix: string): Promise<number[]> {
+  const rows = await db
+    .insert(users)
+    .values(Array.from({ length: count }, (_, i) => ({ username: `${prefix}${i}`, registeredAt: new Date() })))
+    .returning({ id: users.id });
+  return rows.map((row) => row.id);
+}
+
+function actorOf(userId: number): string {
+  return `user:${userId}`;
+}
+
+function moved(result: MovementResult, actor: string, key: string): OperationOutcome {
+  return { status: result.replayed ? 'replayed' : 'moved', actor, key, transferId: result.transfer.id };
+}
+
+export async function runOperation(db: Database, clock: Clock, operation: LedgerOperation): Promise<OperationOutcome> {
+  const coin = propertyCurrency;
+  try {
+    switch (operation.type) {
+      case 'deposit': {
+        const result = await transfer(db, clock, {
+          from: houseAccount('depositsClearing', coin),
+          to: playerAccount(operation.userId, coin),
+          amount: BigInt(operation.amount),
+          currency: coin,
+          idempotencyKey: operation.key,
+          kind: 'deposit',
+          actor: settlingActor,
+          reason: 'deposit credited',
+        });
+        return moved(result, settlingActor, operation.key);
+      }
+      case 'hold': {
+        const actor = actorOf(operation.userId);
+        const result = await hold(db, clock, {
+          from: playerAccount(operation.userId, coin),
+          to: houseAccount('withdrawalsInFlight', coin),
+          amount: BigInt(operation.amount),
+          currency: coin,
+          idempotencyKey: operation.key,
+          kind: 'withdrawal',
+          actor,
+          reason: 'withdrawal requested',
+        });
+        return moved(result, actor, operation.key);
+      }
+      case 'post':
+      case 'void': {
+        const [found] = await db
+          .select({ id: ledgerTransfers.id })
+          .from(ledgerTransfers)
+          .where(and(eq(ledgerTransfers.actor, actorOf(operation.holdUserId)), eq(ledgerTransfers.idempotencyKey, operation.holdKey)));
+        if (!found) return { status: 'holdNotYetCreated' };
+        const settle = operation.type === 'post' ? postHold : voidHold;
+        const result = await settle(db, clock, {
+          holdId: found.id,
+          actor: settlingActor,
+          reason: operation.type === 'post' ? 'withdrawal approved' : 'withdrawal rejected',
+        });
+        return moved(result, settlingActor, `${operation.type}:${found.id}`);
+      }
+      case 'transfer': {
+        const actor = actorOf(operation.fromUserId);
+        const result = await transfer(db, clock, {
+          from: playerAccount(operation.fromUserId, coin),
+          to: playerAccount(operation.toUserId, coin),
+          amount: BigInt(operation.amount),
+          currency: coin,
+          idempotencyKey: operation.key,
+          kind: 'playerTransfer',
+          actor,
+          reason: 'transfer between players',
+          metadata: { note: 'property test' },
+        });
+        return moved(result, actor, operation.key);
+      }
+    }
+  } catch (error) {
+    if (error instanceof ApiError && expectedRefusals.has(`${error.code} ${error.messageKey}`)) {
+      return { status: 'refused', code: error.code, messageKey: error.messageKey };
+    }
+    throw error;
+  }
+}
+
+/** Runs the operations over `lanes` concurrent chains, each taking the next operation when it is free. */
+export async function runConcurrently(
+  db: Database,
+  clock: Clock,
+  operations: readonly LedgerOperation[],
+  lanes: number,
+  onOutcome: (index: number, outcome: OperationOutcome) => void = () => undefined,
+): Promise<OperationOutcome[]> {
+  const outcomes: OperationOutcome[] = new Array(operations.length);
+  let next = 0;
+  async function lane() {
+    while (next < operations.length) {
+      const index = next++;
+      const operation = operations[index];
+      if (!operation) continue;
+      outcomes[index] = await runOperation(db, clock, operation);
+      onOutcome(index, outcomes[index]);
+    }
+  }
+  await Promise.all(Array.from({ length: lanes }, () => lane()));
+  return outcomes;
+}
+
+async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * Every rule the ledger promises, checked over the whole database. Returns what is broken, so a
+ * failure names every violation at once; empty when all holds.
+ */
+export async function ledgerViolations(db: Database): Promise<string[]> {
+  const checks: [string, ReturnType<typeof sql>][] = [
+    [
+      'the accounts of a currency do not sum to zero',
+      sql`SELECT currency, sum(balance)::text AS total FROM ledger_accounts GROUP BY currency HAVING sum(balance) <> 0`,
+    ],
+    [
+      'a balance is not the sum of its entries',
+      sql`SELECT a.id, a.balance::text, coalesce(e.total, 0)::text AS entries FROM ledger_accounts a
+          LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_entries GROUP BY account_id) e ON e.account_id = a.id
+          WHERE a.balance <> coalesce(e.total, 0)`,
+    ],
+    [
+      'a held amount is not the sum of its pending holds',
+      sql`SELECT a.id, a.held::text, coalesce(h.total, 0)::text AS pending FROM ledger_accounts a
+          LEFT JOIN (SELECT from_account_id, sum(amount) AS total FROM ledger_transfers WHERE state = 'pending' GROUP BY from_account_id) h
+            ON h.from_account_id = a.id
+          WHERE a.held <> coalesce(h.total, 0)`,
+    ],
+    [
+      'a player balance is negative or below its holds',
+      sql`SELECT id, balance::text, held::text FROM ledger_accounts WHERE kind = 'player' AND (balance < 0 OR balance - held < 0)`,
+    ],
+    [
+      'a transfer is not one debit and one equal credit (or, unposted, has entries)',
+      sql`SELECT t.id, t.state, count(e.id)::int AS entries FROM ledger_transfers t
+          LEFT JOIN ledger_entries e ON e.transfer_id = t.id
+          GROUP BY t.id
+          HAVING (t.state = 'posted' AND NOT (count(e.id) = 2 AND sum(e.amount) = 0
+                    AND bool_and((e.account_id = t.from_account_id AND e.amount = -t.amount)
+                              OR (e.account_id = t.to_account_id AND e.amount = t.amount))))
+              OR (t.state <> 'posted' AND count(e.id) <> 0)`,
+    ],
+    [
+      "an entry's running balance does not follow from the entries before it",
+      sql`SELECT id, account_id, balance_after::text FROM (
+            SELECT id, account_id, balance_after, sum(amount) OVER (PARTITION BY account_id ORDER BY id) AS running
+            FROM ledger_entries) chained
+          WHERE balance_after <> running`,
+    ],
+    [
+      'an idempotency key has more than one transfer',
+      sql`SELECT actor, idempotency_key, count(*)::int FROM ledger_transfers GROUP BY actor, idempotency_key HAVING count(*) > 1`,
+    ],
+    [
+      'a money movement has no audit row',
+      sql`SELECT t.id FROM ledger_transfers t
+          WHERE NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.subject = 'ledgerTransfer:' || t.id
+                            AND a.action = CASE WHEN t.two_phase THEN 'ledger.hold' ELSE 'ledger.transfer' END)
+             OR (t.state = 'posted' AND t.two_phase AND NOT EXISTS (
+                  SELECT 1 FROM audit_log a WHERE a.subject = 'ledgerTransfer:' || t.id AND a.action = 'ledger.post'))
+             OR (t.state = 'voided' AND NOT EXISTS (
+                  SELECT 1 FROM audit_log a WHERE a.subject = 'ledgerTransfer:' || t.id AND a.action = 'ledger.void'))`,
+    ],
+  ];
+  const violations: string[] = [];
+  for (const [rule, query] of checks) {
+    const found = await rows<Record<string, unknown>>(db, query);
+    if (found.length > 0) violations.push(`${rule}: ${JSON.stringify(found.slice(0, 5))}`);
+  }
+  return violations;
+}
+
+/**
+ * What callers were told against what the database holds: each (actor, key) was answered "moved"
+ * at most once, every replay named the transfer that moved, no hold was settled twice, every
+ * transfer a caller was told about is stored, and every stored transfer of these operations was
+ * told to a caller: as "moved" exactly once when every call finished normally, or (after a process
+ * was killed between commit and answer, then rerun) as "moved" or "replayed".
+ */
+export async function outcomeViolations(
+  db: Database,
+  outcomes: readonly OperationOutcome[],
+  createdSince: number,
+  options: { reported: 'moved' | 'movedOrReplayed' },
+): Promise<string[]> {
+  type Movement = Extract<OperationOutcome, { status: 'moved' | 'replayed' }>;
+  const violations: string[] = [];
+  const movements = outcomes.filter((outcome): outcome is Movement => outcome.status === 'moved' || outcome.status === 'replayed');
+  const isSettlement = (outcome: Movement) => /^(post|void):/.test(outcome.key);
+  const creations = movements.filter((outcome) => !isSettlement(outcome));
+
+  const movedBy = new Map<string, number>();
+  for (const outcome of creations.filter((outcome) => outcome.status === 'moved')) {
+    const scopedKey = `${outcome.actor}/${outcome.key}`;
+    if (movedBy.has(scopedKey)) violations.push(`${scopedKey} was answered "moved" twice`);
+    movedBy.set(scopedKey, outcome.transferId);
+  }
+  const transferOfKey = new Map<string, number>();
+  for (const outcome of creations) {
+    const scopedKey = `${outcome.actor}/${outcome.key}`;
+    const earlier = transferOfKey.get(scopedKey);
+    if (earlier !== undefined && earlier !== outcome.transferId) {
+      violations.push(`${scopedKey} was answered with transfers ${earlier} and ${outcome.transferId}`);
+    }
+    transferOfKey.set(scopedKey, outcome.transferId);
+  }
+  const settledHolds = new Map<number, string>();
+  for (const outcome of movements.filter((outcome) => isSettlement(outcome) && outcome.status === 'moved')) {
+    const earlier = settledHolds.get(outcome.transferId);
+    if (earlier) violations.push(`hold ${outcome.transferId} was settled by ${earlier} and again by ${outcome.key}`);
+    settledHolds.set(outcome.transferId, outcome.key);
+  }
+
+  const created = await rows<{ id: string | number }>(db, sql`SELECT id FROM ledger_transfers WHERE id > ${createdSince} ORDER BY id`);
+  const createdIds = new Set(created.map((row) => Number(row.id)));
+  for (const outcome of creations) {
+    if (!createdIds.has(outcome.transferId)) violations.push(`transfer ${outcome.transferId} was reported but is not stored`);
+  }
+  const told = creations.filter((outcome) => options.reported === 'movedOrReplayed' || outcome.status === 'moved');
+  const toldIds = new Set(told.map((outcome) => outcome.transferId));
+  for (const id of createdIds) {
+    if (!toldIds.has(id)) violations.push(`transfer ${id} is stored but no caller was told it moved`);
+  }
+  return violations;
+}
