@@ -1,0 +1,21 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/carousel/styles.css';
+import '@mantine/dates/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initI18n } from '../lib/i18n';
+import { Providers } from './providers';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+
+// Texts load before the first paint, so no page ever flashes untranslated keys.
+void initI18n().then((i18n) => {
+  root.render(
+    <StrictMode>
+      <Providers i18n={i18n} />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,78 @@
+import dayjs from 'dayjs';
+import i18next, { type i18n } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+import { isLocale, type Locale, locales } from '../../contract/locales';
+import { readStoredLanguage, storeLanguage } from './storage';
+
+/** Namespaces every page needs, fetched before the first render; others load on first use. */
+export const preloadedNamespaces = ['common', 'home', 'content', 'account'] as const;
+
+/** Each language named in itself, for the language switcher. */
+export const languageNames: Record<Locale, string> = {
+  'ja-JP': '日本語',
+  'en-US': 'English',
+  'ko-KR': '한국어',
+  'zh-CN': '简体中文',
+  'zh-TW': '繁體中文',
+  'fil-PH': 'Filipino',
+  'vi-VN': 'Tiếng Việt',
+};
+
+export function currentLanguage(): Locale {
+  return isLocale(i18next.language) ? i18next.language : readStoredLanguage();
+}
+
+/** Stores the choice and reloads, so every text, date and request starts again in the new language. */
+export function changeLanguage(lng: Locale): void {
+  storeLanguage(lng);
+  window.location.reload();
+}
+
+/**
+ * dayjs (and so Mantine dates) has packs for six of the seven locales; the others read English,
+ * dayjs's built-in locale (spec section 1).
+ */
+const dayjsLocalePacks: Partial<Record<Locale, { name: string; load: () => Promise<unknown> }>> = {
+  'ja-JP': { name: 'ja', load: () => import('dayjs/locale/ja.js') },
+  'ko-KR': { name: 'ko', load: () => import('dayjs/locale/ko.js') },
+  'zh-CN': { name: 'zh-cn', load: () => import('dayjs/locale/zh-cn.js') },
+  'zh-TW': { name: 'zh-tw', load: () => import('dayjs/locale/zh-tw.js') },
+  'vi-VN': { name: 'vi', load: () => import('dayjs/locale/vi.js') },
+};
+
+export function dayjsLocaleOf(lng: Locale): string {
+  return dayjsLocalePacks[lng]?.name ?? 'en';
+}
+
+async function applyDayjsLocale(lng: Locale): Promise<void> {
+  const pack = dayjsLocalePacks[lng];
+  if (pack) await pack.load();
+  dayjs.locale(dayjsLocaleOf(lng));
+}
+
+/**
+ * Starts i18next in the stored language. Every locale file is complete (a test enforces it), so
+ * there is no key-level fallback language: only the active locale's files are downloaded.
+ */
+export async function initI18n(): Promise<i18n> {
+  // An absent or unknown stored value reads as ja-JP, the default.
+  const lng = readStoredLanguage();
+  document.documentElement.lang = lng;
+  await Promise.all([
+    i18next
+      .use(initReactI18next)
+      .use(resourcesToBackend((language: string, namespace: string) => import(`../../locales/${language}/${namespace}.json`)))
+      .init({
+        lng,
+        fallbackLng: false,
+        supportedLngs: [...locales],
+        load: 'currentOnly',
+        ns: [...preloadedNamespaces],
+        defaultNS: 'common',
+        interpolation: { escapeValue: false },
+      }),
+    applyDayjsLocale(lng),
+  ]);
+  return i18next;
+}

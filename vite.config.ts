@@ -1,0 +1,32 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiOrigin = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must run before the React plugin so it can split route files first.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+      quoteStyle: 'single',
+    }),
+    react(),
+  ],
+  server: {
+    proxy: {
+      '/v2': apiOrigin,
+      '/healthz': apiOrigin,
+      '/readyz': apiOrigin,
+      '/dev': apiOrigin,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+  },
+});
