@@ -1,0 +1,55 @@
+import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ContentPageSlug } from '../../../contract/content';
+import { currentLanguage } from '../../lib/i18n';
+import { PageFrame } from '../layout/page-frame';
+import { formatDate } from './format';
+import { PlainText } from './plain-text';
+import { contentPageBySlugQuery } from './queries';
+
+/** The body of an operator-editable page, without its own heading (for tabs and embedded use). */
+export function ContentBody({ slug }: { slug: ContentPageSlug }) {
+  const { t } = useTranslation('content');
+  const page = useQuery(contentPageBySlugQuery(currentLanguage(), slug));
+  if (page.isPending) {
+    return (
+      <Stack gap="sm" aria-busy="true">
+        <Skeleton height={14} />
+        <Skeleton height={14} />
+        <Skeleton height={14} width="70%" />
+      </Stack>
+    );
+  }
+  if (page.isError) {
+    return (
+      <Stack align="flex-start" gap="sm">
+        <Text c="dimmed">{t('page.unavailable')}</Text>
+        <Button variant="light" onClick={() => void page.refetch()}>
+          {t('page.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <div>
+      <PlainText body={page.data.body} />
+      <Text size="xs" c="dimmed" mt="lg">
+        {t('page.updatedAt', { date: formatDate(page.data.updatedAt) })}
+      </Text>
+    </div>
+  );
+}
+
+/** An operator-editable page: its title from the operator, or the page's own name until it loads. */
+export function ContentPage({ slug }: { slug: ContentPageSlug }) {
+  const { t } = useTranslation('content');
+  const page = useQuery(contentPageBySlugQuery(currentLanguage(), slug));
+  return (
+    <PageFrame title={page.data?.title ?? t(`pageNames.${slug}`)}>
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
+        <ContentBody slug={slug} />
+      </Paper>
+    </PageFrame>
+  );
+}

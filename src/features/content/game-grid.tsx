@@ -1,0 +1,51 @@
+import { Badge, Card, Group, Image, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { Game } from '../../../contract/content';
+import classes from './content.module.css';
+
+/** Games as cards; a card opens the game hall (which asks a visitor to sign in first). */
+export function GameGrid({ games, loading }: { games: readonly Game[] | undefined; loading: boolean }) {
+  const { t } = useTranslation('home');
+  if (loading) {
+    return (
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} aria-busy="true">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} height={170} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (!games || games.length === 0) return <Text c="dimmed">{t('games.empty')}</Text>;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
+      {games.map((game) => (
+        <Card
+          key={game.id}
+          component={Link}
+          to="/amigo"
+          withBorder
+          radius="md"
+          padding="xs"
+          className={classes.gameCard}
+          aria-label={game.name}
+        >
+          <Card.Section>
+            <Image src={game.imageUrl} alt="" style={{ aspectRatio: '4 / 3' }} fit="cover" />
+          </Card.Section>
+          <Text fw={700} size="sm" mt="xs" lineClamp={1}>
+            {game.name}
+          </Text>
+          <Group gap={6} mt={4}>
+            <Badge size="xs" variant="light" color={game.kind === 'slot' ? 'crimson' : 'gold'}>
+              {t(`games.kind.${game.kind}`)}
+            </Badge>
+            <Text size="xs" c="dimmed">
+              {t('games.machines', { count: game.machineCount })}
+            </Text>
+          </Group>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

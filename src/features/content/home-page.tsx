@@ -1,0 +1,56 @@
+import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../lib/i18n';
+import { AnchorLink } from '../layout/router-links';
+import classes from './content.module.css';
+import { ExchangeRatioNotice } from './exchange-ratio-notice';
+import { GameGrid } from './game-grid';
+import { NoticeHeadlines } from './notice-headlines';
+import { latestGamesListQuery, noticePageQuery, popularGamesListQuery } from './queries';
+
+const gamesPerSection = 6;
+const homeNoticeCount = 5;
+
+export function HomePage() {
+  const { t } = useTranslation('home');
+  const lng = currentLanguage();
+  const popular = useQuery(popularGamesListQuery(lng, gamesPerSection));
+  const latest = useQuery(latestGamesListQuery(lng, gamesPerSection));
+  const notices = useQuery(noticePageQuery(lng, 1, homeNoticeCount));
+
+  return (
+    <Stack gap={40}>
+      <ExchangeRatioNotice />
+      <HomeSection title={t('games.popular')}>
+        <GameGrid games={popular.data} loading={popular.isPending} />
+      </HomeSection>
+      <HomeSection title={t('games.latest')}>
+        <GameGrid games={latest.data} loading={latest.isPending} />
+      </HomeSection>
+      <HomeSection
+        title={t('notices.title')}
+        action={<AnchorLink to="/game/notice">{t('notices.more')}</AnchorLink>}
+      >
+        {notices.isPending && <Skeleton height={180} radius="md" />}
+        {notices.data && notices.data.list.length === 0 && <Text c="dimmed">{t('notices.empty')}</Text>}
+        {notices.data && notices.data.list.length > 0 && <NoticeHeadlines notices={notices.data.list} />}
+      </HomeSection>
+    </Stack>
+  );
+}
+
+function HomeSection({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap="md" component="section">
+      <Group justify="space-between" align="baseline">
+        <Title order={2} size="h3" className={classes.sectionTitle}>
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { Notice } from '../../../contract/content';
+import classes from './content.module.css';
+import { formatDate } from './format';
+
+/** The home page's latest notices: headline and date; the notice page has the full text. */
+export function NoticeHeadlines({ notices }: { notices: readonly Notice[] }) {
+  const { t } = useTranslation('content');
+  return (
+    <Paper withBorder radius="md">
+      <Stack gap={0} component="ul" className={classes.headlines}>
+        {notices.map((notice) => (
+          <li key={notice.id}>
+            <UnstyledButton component={Link} to="/game/notice" className={classes.headline}>
+              <Group gap="sm" wrap="nowrap" justify="space-between">
+                <Group gap="xs" wrap="nowrap" miw={0}>
+                  {notice.pinned && (
+                    <Badge color="crimson" size="sm" style={{ flexShrink: 0 }}>
+                      {t('notice.pinned')}
+                    </Badge>
+                  )}
+                  <Text fw={600} truncate>
+                    {notice.title}
+                  </Text>
+                </Group>
+                <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                  <time dateTime={notice.publishedAt}>{formatDate(notice.publishedAt)}</time>
+                </Text>
+              </Group>
+            </UnstyledButton>
+          </li>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

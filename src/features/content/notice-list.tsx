@@ -1,0 +1,38 @@
+import { Accordion, Badge, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Notice } from '../../../contract/content';
+import { formatDate } from './format';
+import { PlainText } from './plain-text';
+
+/** Notices as an accordion: title and date closed, the text when opened. */
+export function NoticeList({ notices }: { notices: readonly Notice[] }) {
+  const { t } = useTranslation('content');
+  return (
+    <Accordion variant="separated" radius="md">
+      {notices.map((notice) => (
+        <Accordion.Item key={notice.id} value={String(notice.id)}>
+          <Accordion.Control>
+            <Group gap="sm" wrap="nowrap" justify="space-between" pr="sm">
+              <Group gap="xs" wrap="nowrap">
+                {notice.pinned && (
+                  <Badge color="crimson" size="sm" style={{ flexShrink: 0 }}>
+                    {t('notice.pinned')}
+                  </Badge>
+                )}
+                <Text fw={600} lineClamp={1}>
+                  {notice.title}
+                </Text>
+              </Group>
+              <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                <time dateTime={notice.publishedAt}>{formatDate(notice.publishedAt)}</time>
+              </Text>
+            </Group>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <PlainText body={notice.content} size="sm" />
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}

@@ -1,0 +1,39 @@
+import { Center, Pagination, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../lib/i18n';
+import { PageFrame } from '../layout/page-frame';
+import { NoticeList } from './notice-list';
+import { noticePageQuery } from './queries';
+
+const noticesPerPage = 10;
+
+export function NoticePage({ page = 1, onPageChange }: { page?: number; onPageChange(page: number): void }) {
+  const { t } = useTranslation('content');
+  const notices = useQuery(noticePageQuery(currentLanguage(), page, noticesPerPage));
+  const pageCount = notices.data ? Math.ceil(notices.data.total / noticesPerPage) : 0;
+
+  return (
+    <PageFrame title={t('notice.title')} description={t('notice.description')}>
+      {notices.isPending && (
+        <Stack gap="sm" aria-busy="true">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} height={56} radius="md" />
+          ))}
+        </Stack>
+      )}
+      {notices.isError && <Text c="dimmed">{t('list.unavailable')}</Text>}
+      {notices.data && notices.data.list.length === 0 && <Text c="dimmed">{t('notice.empty')}</Text>}
+      {notices.data && notices.data.list.length > 0 && (
+        <Stack gap="lg">
+          <NoticeList notices={notices.data.list} />
+          {pageCount > 1 && (
+            <Center>
+              <Pagination total={pageCount} value={page} onChange={onPageChange} />
+            </Center>
+          )}
+        </Stack>
+      )}
+    </PageFrame>
+  );
+}

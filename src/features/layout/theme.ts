@@ -1,0 +1,44 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** The game-hall crimson: lantern red at shade 7, the primary colour. */
+const crimson: MantineColorsTuple = [
+  '#fff0f0',
+  '#ffdede',
+  '#fbbaba',
+  '#f79191',
+  '#f06a6a',
+  '#e44848',
+  '#d23232',
+  '#b91c1c',
+  '#991b1b',
+  '#7f1d1d',
+];
+
+/** Coin gold for highlights (balances, the exchange-ratio notice, call-to-action accents). */
+const gold: MantineColorsTuple = [
+  '#fffbeb',
+  '#fef3c7',
+  '#fde68a',
+  '#fcd34d',
+  '#fbbf24',
+  '#f59e0b',
+  '#d97706',
+  '#b45309',
+  '#92400e',
+  '#78350f',
+];
+
+const systemFonts =
+  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Noto Sans JP', 'Noto Sans KR', 'Noto Sans SC', 'Noto Sans TC', 'Microsoft YaHei', Meiryo, sans-serif";
+
+export const theme = createTheme({
+  primaryColor: 'crimson',
+  primaryShade: 7,
+  colors: { crimson, gold },
+  autoContrast: true,
+  defaultRadius: 'md',
+  fontFamily: systemFonts,
+  headings: { fontFamily: systemFonts, fontWeight: '700' },
+  // 48em is 768 px: the spec's desktop breakpoint.
+  breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
+});

@@ -1,0 +1,62 @@
+import { Avatar, Button, Group, Menu, type MenuItemProps, Text } from '@mantine/core';
+import { createLink } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../lib/i18n';
+import { useLogout, useSignedInUser } from '../session/use-session';
+import { userMenu } from './menus';
+import type { AnchorElementProps } from './router-links';
+
+function MenuItemAnchor(props: AnchorElementProps<MenuItemProps>) {
+  return <Menu.Item component="a" {...props} />;
+}
+
+/** A menu entry that is a typed router link; here because only this menu needs it. */
+const MenuItemLink = createLink(MenuItemAnchor);
+
+function formatCoins(amount: number): string {
+  return new Intl.NumberFormat(currentLanguage()).format(amount);
+}
+
+/** The signed-in user's name and balance, opening the user menu and logout. */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  const logout = useLogout();
+  if (!user) return null;
+  const name = user.nickname || user.username;
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={240}>
+      <Menu.Target>
+        <Button variant="subtle" color="white" size={compact ? 'xs' : 'sm'} aria-label={t('layout.userMenu')}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar size={compact ? 22 : 26} color="gold" variant="filled" radius="xl">
+              {name.slice(0, 1).toUpperCase()}
+            </Avatar>
+            {!compact && <span>{name}</span>}
+          </Group>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={700} c="dark">
+            {user.username}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('layout.balance', { amount: formatCoins(user.balance) })}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        {userMenu.map((item) => (
+          <MenuItemLink key={item.to} to={item.to}>
+            {t(item.label)}
+          </MenuItemLink>
+        ))}
+        <Menu.Divider />
+        <Menu.Item color="crimson" onClick={logout}>
+          {t('auth.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

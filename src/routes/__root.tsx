@@ -1,0 +1,37 @@
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import type { RouterContext } from '../app/router-context';
+import { NotFoundPage } from '../features/layout/not-found-page';
+import { PageLoader } from '../features/layout/page-loader';
+import { useRequestedOnce } from '../features/layout/use-requested-once';
+import { useAuthDialog } from '../features/session/use-session';
+
+// The auth dialog (and the forms it will hold) loads the first time it opens, not with every page.
+const AuthDialog = lazy(() => import('../features/auth/auth-dialog').then((module) => ({ default: module.AuthDialog })));
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootComponent,
+  notFoundComponent: NotFoundPage,
+});
+
+function RootComponent() {
+  return (
+    <>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+      <AuthDialogOnDemand />
+    </>
+  );
+}
+
+function AuthDialogOnDemand() {
+  const { open } = useAuthDialog();
+  const requested = useRequestedOnce(open);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthDialog />
+    </Suspense>
+  );
+}

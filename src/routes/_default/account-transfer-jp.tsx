@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AccountTransferPage } from '../../features/content/account-transfer-page';
+
+export const Route = createFileRoute('/_default/account-transfer-jp')({
+  component: () => <AccountTransferPage variant="japan" />,
+});
