@@ -61,6 +61,8 @@ export const authDialogMachine = setup({
     signIn: (_, _params: { token: string }) => {},
     /** Asks the session actor to close the dialog (`authDialog.close`). */
     close: () => {},
+    /** Tells whoever handed over the third-party credential that it has been used. */
+    forgetCredential: () => {},
   },
   guards: {
     shows: showsView,
@@ -86,7 +88,7 @@ export const authDialogMachine = setup({
       states: {
         signingIn: {
           // The credential is for one attempt: a later visit to the login tab starts with a plain form.
-          exit: assign({ credential: null }),
+          exit: ['forgetCredential', assign({ credential: null })],
           invoke: {
             id: 'loginFlow',
             src: 'loginFlow',

@@ -93,6 +93,7 @@ describe('auth dialog with the session actor', () => {
       { input: { storedToken: null } },
     ).start();
     const links = sessionLinks(session);
+    const forgotten: string[] = [];
     const dialog = createActor(
       authDialogMachine.provide({
         actors: {
@@ -114,11 +115,11 @@ describe('auth dialog with the session actor', () => {
             },
           }),
         },
-        actions: { signIn: links.signIn, close: links.close },
+        actions: { signIn: links.signIn, close: links.close, forgetCredential: () => void forgotten.push('credential') },
       }),
       { input },
     ).start();
-    return { session, dialog, stored };
+    return { session, dialog, stored, forgotten };
   }
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -179,11 +180,12 @@ describe('auth dialog with the session actor', () => {
   });
 
   it('a credential from a provider page is used by the first login flow only', async () => {
-    const { session, dialog, stored } = start({ credential: { provider: 'line', token: 'line-code' } });
+    const { session, dialog, stored, forgotten } = start({ credential: { provider: 'line', token: 'line-code' } });
     session.send({ type: 'authDialog.show', view: 'register' });
     session.send({ type: 'authDialog.show', view: 'login' });
     await waitFor(session, (snapshot) => snapshot.matches('signedIn'));
     expect(stored).toEqual(['tok-line']);
     expect(dialog.getSnapshot().context.credential).toBeNull();
+    expect(forgotten).toEqual(['credential']);
   });
 });

@@ -1,17 +1,51 @@
 import { Anchor, CloseButton, Image, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { selectFindPasswordFlow, selectLoginFlow, selectRegisterFlow } from '../../../machines/auth-dialog.machine';
 import { useIsDesktop } from '../../lib/use-is-desktop';
-import { useAuthDialog } from '../session/use-session';
+import { useAuthDialog, useSessionActor } from '../session/use-session';
 import classes from './auth-dialog.module.css';
+import { authDialogLogic } from './auth-flows';
+import { FindPasswordView } from './find-password-view';
+import { peekReturnedCredential } from './line-sign-in';
+import { LoginView } from './login-form';
+import { identityProvidersQueryOptions } from './queries';
+import { RegisterView } from './register-view';
+
+/** An agent's invitation link carries its code as `?agentCode=`; registration starts with it filled in. */
+function agentCodeFromUrl(): string | null {
+  return new URLSearchParams(window.location.search).get('agentCode');
+}
+
+/** The dialog's flows, wired to the session actor and the browser once for the page's lifetime. */
+function useAuthDialogFlows() {
+  const session = useSessionActor();
+  const queryClient = useQueryClient();
+  const [logic] = useState(() =>
+    authDialogLogic({
+      session,
+      line: () => queryClient.getQueryData(identityProvidersQueryOptions().queryKey)?.line ?? null,
+      returnTo: () => session.getSnapshot().context.pendingTarget,
+    }),
+  );
+  return useActorRef(logic, { input: { agentCode: agentCodeFromUrl(), credential: peekReturnedCredential() } });
+}
 
 /**
  * The sign-in dialog: platform logo and artwork on the left, the login and register tabs on the right,
- * and the find-password view (no tabs) opened from the forgot-password link.
+ * and the find-password view (no tabs) opened from the forgot-password link. The session decides
+ * whether it is open and which view shows; each view's form is the flow the dialog machine runs.
  */
 export function AuthDialog() {
   const { t } = useTranslation();
   const dialog = useAuthDialog();
   const isDesktop = useIsDesktop();
+  const flows = useAuthDialogFlows();
+  const loginFlow = useSelector(flows, selectLoginFlow);
+  const registerFlow = useSelector(flows, selectRegisterFlow);
+  const findPasswordFlow = useSelector(flows, selectFindPasswordFlow);
   const titleId = 'auth-dialog-title';
 
   return (
@@ -46,8 +80,8 @@ export function AuthDialog() {
               <Title order={2} size="h3" id={titleId}>
                 {t('authDialog.findPassword')}
               </Title>
-              <Text c="dimmed">{t('authDialog.findPasswordPending')}</Text>
-              <Anchor component="button" type="button" onClick={() => dialog.show('login')} ta="left">
+              {findPasswordFlow && <FindPasswordView flow={findPasswordFlow} />}
+              <Anchor component="button" type="button" onClick={() => dialog.show('login')} ta="left" size="sm">
                 {t('authDialog.backToLogin')}
               </Anchor>
             </Stack>
@@ -63,15 +97,10 @@ export function AuthDialog() {
                 <Tabs.Tab value="register">{t('auth.register')}</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="login" pt="xl">
-                <Stack gap="md">
-                  <Text c="dimmed">{t('authDialog.loginPending')}</Text>
-                  <Anchor component="button" type="button" onClick={() => dialog.show('findPassword')} ta="left">
-                    {t('authDialog.forgotPassword')}
-                  </Anchor>
-                </Stack>
+                {loginFlow && <LoginView flow={loginFlow} onForgotPassword={() => dialog.show('findPassword')} />}
               </Tabs.Panel>
               <Tabs.Panel value="register" pt="xl">
-                <Text c="dimmed">{t('authDialog.registerPending')}</Text>
+                {registerFlow && <RegisterView flow={registerFlow} />}
               </Tabs.Panel>
             </Tabs>
           )}

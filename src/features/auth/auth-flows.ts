@@ -1,0 +1,102 @@
+import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
+import { fromPromise } from 'xstate';
+import {
+  captchaQuery,
+  login,
+  login3,
+  registerUser,
+  resetPassword,
+  sendRegisterCode,
+  sendResetCode,
+  validRegisterCode,
+} from '../../../contract/auth';
+import { authDialogMachine, sessionLinks } from '../../../machines/auth-dialog.machine';
+import { findPasswordMachine } from '../../../machines/find-password.machine';
+import { loginMachine } from '../../../machines/login.machine';
+import { registerMachine } from '../../../machines/register.machine';
+import { type SendCodeRateLimited, sendCodeMachine } from '../../../machines/send-code.machine';
+import { ApiCallError, api, toastDurationMs } from '../../lib/api-client';
+import { clearStoredToken } from '../../lib/storage';
+import type { SessionActor } from '../session/session-actor';
+import { trackRegistration } from './analytics';
+import { forgetReturnedCredential, type LineConfig, startLineSignIn } from './line-sign-in';
+import { readLoginPreference, storeLoginPreference } from './login-preference';
+
+/*
+ * The dialog's machines with the browser's side effects: real calls through the api client (whose
+ * toasts show the server's refusals), storage, navigation to LINE and the analytics hook.
+ */
+
+const fetchCaptcha = fromPromise(() => api.call(captchaQuery, {}));
+
+function notify(message: string): void {
+  notifications.show({ color: 'teal', message, autoClose: toastDurationMs });
+}
+
+/** A 429 that says how long to wait becomes the countdown's start; other refusals stay as they are. */
+function asRateLimit(error: unknown): unknown {
+  if (error instanceof ApiCallError && error.code === 429) {
+    const seconds = (error as ApiCallError & { retryAfterSeconds?: number }).retryAfterSeconds;
+    if (typeof seconds === 'number') return { retryAfterSeconds: seconds } satisfies SendCodeRateLimited;
+  }
+  return error;
+}
+
+export function authDialogLogic(deps: { session: SessionActor; line: () => LineConfig | null; returnTo: () => string | null }) {
+  const links = sessionLinks(deps.session);
+  return authDialogMachine.provide({
+    actors: {
+      followSession: links.followSession,
+      loginFlow: loginMachine.provide({
+        actors: {
+          loadPreference: fromPromise(async () => readLoginPreference()),
+          fetchCaptcha,
+          signIn: fromPromise(({ input }) => api.call(login, input)),
+          signInWithProvider: fromPromise(({ input }) => api.call(login3, input)),
+        },
+        actions: {
+          savePreference: (_, preference) => storeLoginPreference(preference),
+          clearToken: () => clearStoredToken(),
+          redirectToProvider: () => {
+            const line = deps.line();
+            if (line) startLineSignIn(line, deps.returnTo());
+          },
+        },
+      }),
+      registerFlow: registerMachine.provide({
+        actors: {
+          sendCodeFlow: sendCodeMachine.provide({
+            actors: {
+              requestCode: fromPromise(async ({ input }) => {
+                try {
+                  await api.call(sendRegisterCode, input);
+                } catch (error) {
+                  throw asRateLimit(error);
+                }
+              }),
+            },
+          }),
+          verifyCode: fromPromise(async ({ input }) => {
+            await api.call(validRegisterCode, input);
+          }),
+          createAccount: fromPromise(({ input }) => api.call(registerUser, input)),
+        },
+        actions: { trackRegistration: () => trackRegistration({ method: 'email' }) },
+      }),
+      findPasswordFlow: findPasswordMachine.provide({
+        actors: {
+          fetchCaptcha,
+          requestResetCode: fromPromise(async ({ input }) => {
+            await api.call(sendResetCode, input);
+          }),
+          resetPassword: fromPromise(async ({ input }) => {
+            await api.call(resetPassword, input);
+          }),
+        },
+        actions: { notify: (_, { message }) => notify(i18next.t(message, { ns: 'auth' })) },
+      }),
+    },
+    actions: { signIn: links.signIn, close: links.close, forgetCredential: () => forgetReturnedCredential() },
+  });
+}

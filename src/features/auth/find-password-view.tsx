@@ -1,0 +1,134 @@
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { passwordMaxLength } from '../../../contract/auth';
+import {
+  type findPasswordMachine,
+  selectFindPasswordBusy,
+  selectFindPasswordCaptcha,
+  selectFindPasswordErrors,
+  selectFindPasswordStep,
+  selectFindPasswordValues,
+  selectNewPasswordStrength,
+} from '../../../machines/find-password.machine';
+import { CaptchaField } from './captcha-field';
+import { PasswordStrengthMeter } from './password-strength-meter';
+import { useFieldErrorText } from './use-field-error-text';
+
+type FindPasswordFlow = ActorRefFrom<typeof findPasswordMachine>;
+
+/** The findPassword view: step 1 names the account, step 2 takes the mailed code and the new password. */
+export function FindPasswordView({ flow }: { flow: FindPasswordFlow }) {
+  const step = useSelector(flow, selectFindPasswordStep);
+  return step === 1 ? <AccountStep flow={flow} /> : <NewPasswordStep flow={flow} />;
+}
+
+function submitTo(flow: FindPasswordFlow) {
+  return (event: FormEvent) => {
+    event.preventDefault();
+    flow.send({ type: 'form.submit' });
+  };
+}
+
+function AccountStep({ flow }: { flow: FindPasswordFlow }) {
+  const { t } = useTranslation('auth');
+  const errorText = useFieldErrorText();
+  const values = useSelector(flow, selectFindPasswordValues);
+  const errors = useSelector(flow, selectFindPasswordErrors);
+  const captcha = useSelector(flow, selectFindPasswordCaptcha);
+  const busy = useSelector(flow, selectFindPasswordBusy);
+
+  return (
+    <form noValidate aria-label={t('findPassword.accountStep')} onSubmit={submitTo(flow)}>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t('findPassword.accountIntro')}
+        </Text>
+        <TextInput
+          label={t('labels.account')}
+          placeholder={t('placeholders.account')}
+          value={values.account}
+          onChange={(event) => flow.send({ type: 'field.changed', field: 'account', value: event.currentTarget.value })}
+          error={errorText(errors.account)}
+          disabled={busy}
+          autoComplete="username"
+          maxLength={254}
+        />
+        <CaptchaField
+          captcha={captcha}
+          value={values.captcha}
+          error={errorText(errors.captcha)}
+          disabled={busy}
+          onChange={(value) => flow.send({ type: 'field.changed', field: 'captcha', value })}
+          onRefresh={() => flow.send({ type: 'captcha.refresh' })}
+        />
+        <Button type="submit" fullWidth loading={busy}>
+          {t('findPassword.sendCode')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function NewPasswordStep({ flow }: { flow: FindPasswordFlow }) {
+  const { t } = useTranslation('auth');
+  const errorText = useFieldErrorText();
+  const values = useSelector(flow, selectFindPasswordValues);
+  const errors = useSelector(flow, selectFindPasswordErrors);
+  const busy = useSelector(flow, selectFindPasswordBusy);
+  const strength = useSelector(flow, selectNewPasswordStrength);
+
+  return (
+    <form noValidate aria-label={t('findPassword.passwordStep')} onSubmit={submitTo(flow)}>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t('findPassword.codeIntro', { account: values.account.trim() })}
+        </Text>
+        <TextInput
+          label={t('labels.code')}
+          placeholder={t('placeholders.code')}
+          value={values.code}
+          onChange={(event) => flow.send({ type: 'field.changed', field: 'code', value: event.currentTarget.value })}
+          error={errorText(errors.code)}
+          disabled={busy}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+        />
+        <Stack gap={6}>
+          <PasswordInput
+            label={t('labels.newPassword')}
+            value={values.newPassword}
+            onChange={(event) => flow.send({ type: 'field.changed', field: 'newPassword', value: event.currentTarget.value })}
+            error={errorText(errors.newPassword)}
+            disabled={busy}
+            autoComplete="new-password"
+            maxLength={passwordMaxLength}
+          />
+          <PasswordStrengthMeter strength={strength} />
+        </Stack>
+        <PasswordInput
+          label={t('labels.confirmPassword')}
+          value={values.confirmPassword}
+          onChange={(event) =>
+            flow.send({ type: 'field.changed', field: 'confirmPassword', value: event.currentTarget.value })
+          }
+          error={errorText(errors.confirmPassword)}
+          disabled={busy}
+          autoComplete="new-password"
+          maxLength={passwordMaxLength}
+        />
+        <Group grow>
+          <Button variant="default" onClick={() => flow.send({ type: 'step.back' })} disabled={busy}>
+            {t('findPassword.back')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('findPassword.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,175 @@
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Stepper, TextInput } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { passwordMaxLength } from '../../../contract/auth';
+import {
+  type registerMachine,
+  selectRegisterBusy,
+  selectRegisterErrors,
+  selectRegisterPasswordStrength,
+  selectRegisterStep,
+  selectRegisterValues,
+  selectSendCodeFlow,
+} from '../../../machines/register.machine';
+import { PasswordStrengthMeter } from './password-strength-meter';
+import { SendCodeButton } from './send-code-button';
+import { useFieldErrorText } from './use-field-error-text';
+
+type RegisterFlow = ActorRefFrom<typeof registerMachine>;
+
+/** The spec's userAgreement route, opened in a new window from registration. */
+const userAgreementPath = '/about/user-agreement';
+
+/** The register tab: two steps, each its own view. */
+export function RegisterView({ flow }: { flow: RegisterFlow }) {
+  const { t } = useTranslation('auth');
+  const step = useSelector(flow, selectRegisterStep);
+  return (
+    <Stepper active={step - 1} size="xs" allowNextStepsSelect={false}>
+      <Stepper.Step label={t('register.emailStep')}>
+        <RegisterEmailStep flow={flow} />
+      </Stepper.Step>
+      <Stepper.Step label={t('register.accountStep')}>
+        <RegisterAccountStep flow={flow} />
+      </Stepper.Step>
+    </Stepper>
+  );
+}
+
+function submitTo(flow: RegisterFlow) {
+  return (event: FormEvent) => {
+    event.preventDefault();
+    flow.send({ type: 'form.submit' });
+  };
+}
+
+function RegisterEmailStep({ flow }: { flow: RegisterFlow }) {
+  const { t } = useTranslation('auth');
+  const errorText = useFieldErrorText();
+  const values = useSelector(flow, selectRegisterValues);
+  const errors = useSelector(flow, selectRegisterErrors);
+  const busy = useSelector(flow, selectRegisterBusy);
+  const sendCodeFlow = useSelector(flow, selectSendCodeFlow);
+
+  return (
+    <form noValidate aria-label={t('register.emailStep')} onSubmit={submitTo(flow)}>
+      <Stack gap="md" pt="sm">
+        <Group align="flex-end" gap="sm" wrap="nowrap">
+          <TextInput
+            type="email"
+            label={t('labels.email')}
+            placeholder={t('placeholders.email')}
+            value={values.email}
+            onChange={(event) => flow.send({ type: 'field.changed', field: 'email', value: event.currentTarget.value })}
+            error={errorText(errors.email)}
+            disabled={busy}
+            autoComplete="email"
+            maxLength={254}
+            style={{ flex: 1 }}
+          />
+          {sendCodeFlow && (
+            <Stack justify="flex-end" mb={errors.email ? 22 : 0}>
+              <SendCodeButton flow={sendCodeFlow} onSend={() => flow.send({ type: 'code.send' })} />
+            </Stack>
+          )}
+        </Group>
+        <TextInput
+          label={t('labels.code')}
+          placeholder={t('placeholders.code')}
+          value={values.code}
+          onChange={(event) => flow.send({ type: 'field.changed', field: 'code', value: event.currentTarget.value })}
+          error={errorText(errors.code)}
+          disabled={busy}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+        />
+        <Checkbox
+          label={
+            <Trans
+              t={t}
+              i18nKey="register.acceptTerms"
+              components={{ agreement: <Anchor href={userAgreementPath} target="_blank" rel="noopener" /> }}
+            />
+          }
+          checked={values.acceptTerms}
+          onChange={(event) => flow.send({ type: 'field.changed', field: 'acceptTerms', value: event.currentTarget.checked })}
+          error={errorText(errors.acceptTerms)}
+          disabled={busy}
+        />
+        <Button type="submit" fullWidth loading={busy}>
+          {t('register.next')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function RegisterAccountStep({ flow }: { flow: RegisterFlow }) {
+  const { t } = useTranslation('auth');
+  const errorText = useFieldErrorText();
+  const values = useSelector(flow, selectRegisterValues);
+  const errors = useSelector(flow, selectRegisterErrors);
+  const busy = useSelector(flow, selectRegisterBusy);
+  const strength = useSelector(flow, selectRegisterPasswordStrength);
+
+  return (
+    <form noValidate aria-label={t('register.accountStep')} onSubmit={submitTo(flow)}>
+      <Stack gap="md" pt="sm">
+        <TextInput
+          label={t('labels.username')}
+          placeholder={t('placeholders.username')}
+          description={t('register.usernameHint')}
+          value={values.username}
+          onChange={(event) => flow.send({ type: 'field.changed', field: 'username', value: event.currentTarget.value })}
+          error={errorText(errors.username)}
+          disabled={busy}
+          autoComplete="username"
+          maxLength={64}
+        />
+        <TextInput label={t('labels.email')} value={values.email} readOnly autoComplete="email" variant="filled" />
+        <Stack gap={6}>
+          <PasswordInput
+            label={t('labels.password')}
+            value={values.password}
+            onChange={(event) => flow.send({ type: 'field.changed', field: 'password', value: event.currentTarget.value })}
+            error={errorText(errors.password)}
+            disabled={busy}
+            autoComplete="new-password"
+            maxLength={passwordMaxLength}
+          />
+          <PasswordStrengthMeter strength={strength} />
+        </Stack>
+        <PasswordInput
+          label={t('labels.confirmPassword')}
+          value={values.confirmPassword}
+          onChange={(event) =>
+            flow.send({ type: 'field.changed', field: 'confirmPassword', value: event.currentTarget.value })
+          }
+          error={errorText(errors.confirmPassword)}
+          disabled={busy}
+          autoComplete="new-password"
+          maxLength={passwordMaxLength}
+        />
+        <TextInput
+          label={t('labels.agentCode')}
+          value={values.agentCode}
+          onChange={(event) => flow.send({ type: 'field.changed', field: 'agentCode', value: event.currentTarget.value })}
+          disabled={busy}
+          autoComplete="off"
+          maxLength={32}
+        />
+        <Group grow>
+          <Button variant="default" onClick={() => flow.send({ type: 'step.back' })} disabled={busy}>
+            {t('register.back')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('register.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
