@@ -20,6 +20,8 @@ interface VitestReport {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
+  /** False also when every test passed but the run caught an error outside them. */
+  success: boolean;
   testResults: { status: string; name: string; assertionResults: { status: string }[] }[];
 }
 
@@ -33,11 +35,18 @@ function countVitest(report: VitestReport): Counts {
   const brokenFiles = report.testResults.filter(
     (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
   ).length;
+  const failed = report.numFailedTests + brokenFiles;
+  // Unhandled errors fail the run without failing a test; count them as one failure.
+  const unhandled = !report.success && failed === 0 ? 1 : 0;
+  const notes = [
+    brokenFiles ? `${brokenFiles} file(s) failed outside any test` : '',
+    unhandled ? 'unhandled errors during the run' : '',
+  ].filter(Boolean);
   return {
     passed: report.numPassedTests,
-    failed: report.numFailedTests + brokenFiles,
+    failed: failed + unhandled,
     skipped: report.numPendingTests + report.numTodoTests,
-    ...(brokenFiles ? { note: `${brokenFiles} file(s) failed outside any test` } : {}),
+    ...(notes.length ? { note: notes.join(', ') } : {}),
   };
 }
 
