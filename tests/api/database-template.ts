@@ -42,8 +42,21 @@ export async function openDatabaseFromTemplate(
       await database.close();
       const cleanup = new pg.Client({ connectionString: template.serverUrl });
       await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      try {
+        // pg's pool.end() resolves before its connections have closed; a FORCE drop that cuts one
+        // of them makes it raise an error nobody listens to any more. Let them close first.
+        for (let attempt = 0; attempt < 100; attempt++) {
+          const { rows } = await cleanup.query<{ open: number }>(
+            'SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if ((rows[0]?.open ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await cleanup.end();
+      }
     },
   };
 }
