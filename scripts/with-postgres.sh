@@ -32,9 +32,12 @@ free_port() {
   node -e "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close();});"
 }
 
-cluster_dir=$(mktemp -d "${TMPDIR:-/tmp}/game-hall-pg.XXXXXX")
 if [ "$(id -u)" -eq 0 ]; then
+  # In /tmp, whatever TMPDIR says: the postgres user must be able to reach the directory.
+  cluster_dir=$(mktemp -d /tmp/game-hall-pg.XXXXXX)
   chown postgres: "$cluster_dir"
+else
+  cluster_dir=$(mktemp -d "${TMPDIR:-/tmp}/game-hall-pg.XXXXXX")
 fi
 started=false
 
