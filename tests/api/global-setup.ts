@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -40,4 +40,7 @@ export default async function setup(project: TestProject) {
     template = { kind: 'pglite', file };
   }
   project.provide('databaseTemplate', template);
+  return async () => {
+    if (template.kind === 'pglite') await rm(template.file, { force: true });
+  };
 }
