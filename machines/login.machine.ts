@@ -246,7 +246,6 @@ export type CaptchaView = { status: 'loading' } | { status: 'shown'; img: string
 export const selectLoginValues = (snapshot: LoginSnapshot) => snapshot.context.values;
 export const selectLoginErrors = (snapshot: LoginSnapshot): FieldErrors<LoginField> =>
   snapshot.context.showErrors ? loginErrors(snapshot.context.values) : {};
-export const selectLoginReady = (snapshot: LoginSnapshot) => !snapshot.matches('restoringPreference');
 export const selectSigningIn = (snapshot: LoginSnapshot) => snapshot.matches('signingIn') || snapshot.matches('signedIn');
 export const selectSigningInWith = (snapshot: LoginSnapshot): ThirdPartyProvider | null =>
   snapshot.matches('signingInWithProvider') ? (snapshot.context.credential?.provider ?? null) : null;

@@ -7,7 +7,6 @@ import {
   type loginMachine,
   selectLoginCaptcha,
   selectLoginErrors,
-  selectLoginReady,
   selectLoginValues,
   selectSigningIn,
   selectSigningInWith,
@@ -20,9 +19,7 @@ type LoginFlow = ActorRefFrom<typeof loginMachine>;
 
 /** The login tab: the form while editing or signing in, a progress line during a third-party sign-in. */
 export function LoginView({ flow, onForgotPassword }: { flow: LoginFlow; onForgotPassword(): void }) {
-  const ready = useSelector(flow, selectLoginReady);
   const provider = useSelector(flow, selectSigningInWith);
-  if (!ready) return null;
   if (provider) return <ProviderSignInProgress provider={provider} />;
   return <LoginForm flow={flow} onForgotPassword={onForgotPassword} />;
 }
