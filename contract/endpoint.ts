@@ -17,6 +17,7 @@ export interface Endpoint<
   readonly idempotent?: boolean;
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<const TBody extends v.GenericSchema, const TData extends v.GenericSchema>(
   definition: Endpoint<TBody, TData>,
 ): Endpoint<TBody, TData> {

@@ -1,6 +1,5 @@
 import { DatesProvider } from '@mantine/dates';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import type { i18n } from 'i18next';
@@ -11,20 +10,15 @@ import { toastDurationMs } from '../lib/api-client';
 import { currentLanguage, dayjsLocaleOf } from '../lib/i18n';
 import { queryClient, router } from './router';
 
-/** Spec section 9: dialogs are 500 px wide unless a dialog says otherwise. */
-const dialogWidthPx = 500;
-
 export function Providers({ i18n }: { i18n: i18n }) {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light">
         <DatesProvider settings={{ locale: dayjsLocaleOf(currentLanguage()) }}>
           <NotificationsOnDemand autoClose={toastDurationMs} />
-          <ModalsProvider modalProps={{ size: dialogWidthPx, centered: true }}>
-            <QueryClientProvider client={queryClient}>
-              <RouterProvider router={router} />
-            </QueryClientProvider>
-          </ModalsProvider>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
         </DatesProvider>
       </MantineProvider>
     </I18nextProvider>
