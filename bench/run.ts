@@ -21,9 +21,11 @@ const notes: string[] = [];
 const log = (message: string) =>
   process.stdout.write(`[${formatNumber((performance.now() - started) / 1000, 1).padStart(5)} s] ${message}\n`);
 
+class UsageError extends Error {}
+
 function parseFlags(argv: string[]): { build: boolean } {
   const unknown = argv.filter((arg) => arg !== '--build');
-  if (unknown.length > 0) throw new Error(`unknown argument ${unknown.join(' ')} (the only flag is --build)`);
+  if (unknown.length > 0) throw new UsageError(`unknown argument ${unknown.join(' ')} (the only flag is --build)`);
   return { build: argv.includes('--build') };
 }
 
@@ -162,6 +164,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    process.stderr.write(`npm run bench [-- --build]: ${error.message}\n`);
+    process.exit(2);
+  }
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
