@@ -19,6 +19,7 @@ import type { ServerI18n } from './i18n';
 import type { AuthDeps } from './modules/auth/context';
 import { authRoutes } from './modules/auth/routes';
 import { agentRoutes } from './modules/agent/routes';
+import type { PublicContentCache } from './modules/content/public-cache';
 import { contentRoutes } from './modules/content/routes';
 import { buildOpenApiDocument, mountApiReference } from './openapi';
 import { xsrfProtection } from './xsrf';
@@ -33,6 +34,7 @@ export interface AppConfig {
 
 export interface AppDeps {
   db: Database;
+  contentCache: PublicContentCache;
   logger: Logger;
   clock: Clock;
   i18n: ServerI18n;

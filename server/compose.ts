@@ -3,12 +3,15 @@ import { createApp, type AppDeps } from './app';
 import { type Clock, systemClock } from './clock';
 import type { DatabaseHandle } from './db/client';
 import { createServerI18n } from './i18n';
+import { createPublicContentCache } from './modules/content/public-cache';
 import { randomCaptchaText } from './modules/auth/captcha';
 import { type AuthDeps, type AuthLimits, defaultAuthLimits, defaultSessionLifetimes } from './modules/auth/context';
 import { createIdentityVerifier, type IdentityProvidersConfig } from './modules/auth/identity-providers';
 import { createPrincipalResolver } from './modules/auth/sessions';
 import { createMailDelivery } from './modules/mail/delivery';
 import { loadServerSecret } from './secrets';
+
+const defaultContentCacheTtlMs = 5000;
 
 export interface ComposeOptions {
   logger: Logger;
@@ -21,6 +24,8 @@ export interface ComposeOptions {
   mailFrom?: string;
   identityProviders?: IdentityProvidersConfig;
   authLimits?: Partial<AuthLimits>;
+  /** How long each process reuses public content answers; 0 reads the database every time. */
+  contentCacheTtlMs?: number;
   /** Captcha texts; tests pass a generator whose texts they can read. */
   captchaText?: () => string;
 }
@@ -54,6 +59,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
   };
   const deps: AppDeps = {
     db: database.db,
+    contentCache: createPublicContentCache(options.contentCacheTtlMs ?? defaultContentCacheTtlMs, clock),
     logger: options.logger,
     clock,
     i18n: createServerI18n(),

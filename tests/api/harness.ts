@@ -40,7 +40,7 @@ export async function createTestServer(
     clock?: Clock;
     production?: boolean;
     staticDir?: string | null;
-  } & Pick<ComposeOptions, 'smtpUrl' | 'identityProviders' | 'authLimits' | 'captchaText'> = {},
+  } & Pick<ComposeOptions, 'smtpUrl' | 'identityProviders' | 'authLimits' | 'captchaText' | 'contentCacheTtlMs'> = {},
 ) {
   const database = await openDatabaseFromTemplate(inject('databaseTemplate'));
   const { clock, production, staticDir, ...edges } = options;
@@ -50,6 +50,8 @@ export async function createTestServer(
     publicUrl: 'http://127.0.0.1',
     staticDir: staticDir ?? null,
     ...(clock ? { clock } : {}),
+    // Tests that edit content read it back at once; the cache has its own test.
+    contentCacheTtlMs: 0,
     ...edges,
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

@@ -7,7 +7,8 @@ import {
   noticeQuery,
   popularGamesQuery,
 } from '../../../contract/content';
-import { route } from '../../contract-router';
+import type { DataOf, Endpoint } from '../../../contract/endpoint';
+import { type RequestContext, route } from '../../contract-router';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import {
@@ -18,16 +19,21 @@ import {
   listNotices,
   listPromotions,
 } from './service';
+import type { PublicContentCache } from './public-cache';
 
-export function contentRoutes(deps: { db: Database; clock: Clock }) {
-  const { db, clock } = deps;
+export function contentRoutes(deps: { db: Database; clock: Clock; contentCache: PublicContentCache }) {
+  const { db, clock, contentCache } = deps;
+  const cached = <E extends Endpoint>(endpoint: E, load: (context: RequestContext<E>) => Promise<DataOf<E>>) =>
+    route(endpoint, (context) =>
+      contentCache.remember(`${endpoint.path} ${context.locale} ${JSON.stringify(context.body)}`, () => load(context)),
+    );
   return [
-    route(countryQuery, ({ locale }) => listCountries(db, locale)),
-    route(bannerQuery, ({ locale, body }) => listBanners(db, locale, body.position)),
-    route(noticeQuery, ({ locale, body }) => listNotices(db, locale, clock.now(), body)),
-    route(favorableQuery, ({ locale, body }) => listPromotions(db, locale, clock.now(), body)),
-    route(popularGamesQuery, ({ locale, body }) => listGames(db, locale, 'popular', body.limit)),
-    route(latestGamesQuery, ({ locale, body }) => listGames(db, locale, 'latest', body.limit)),
-    route(contentPageQuery, ({ locale, body }) => getContentPage(db, locale, body.slug)),
+    cached(countryQuery, ({ locale }) => listCountries(db, locale)),
+    cached(bannerQuery, ({ locale, body }) => listBanners(db, locale, body.position)),
+    cached(noticeQuery, ({ locale, body }) => listNotices(db, locale, clock.now(), body)),
+    cached(favorableQuery, ({ locale, body }) => listPromotions(db, locale, clock.now(), body)),
+    cached(popularGamesQuery, ({ locale, body }) => listGames(db, locale, 'popular', body.limit)),
+    cached(latestGamesQuery, ({ locale, body }) => listGames(db, locale, 'latest', body.limit)),
+    cached(contentPageQuery, ({ locale, body }) => getContentPage(db, locale, body.slug)),
   ];
 }
