@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { BankCard } from '../../contract/bank';
+import {
+  type BankCardSave,
+  bankCardMachine,
+  type BankCardSnapshot,
+  normalisedReading,
+  type PlayerNames,
+  selectBankCardMessages,
+  selectBankCardStage,
+  selectBankCardValues,
+  selectUnbindingCard,
+} from '../../machines/bank-card.machine';
+import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
+
+const names: PlayerNames = { firstName: '花子', lastName: '山田', pinyinName: 'ヤマダ ハナコ' };
+const boundCard: BankCard = {
+  id: 3,
+  bankCode: '0009',
+  bankName: '三井住友銀行',
+  maskedCardNumber: '****4567',
+  branchCode: '101',
+  branchName: '本店営業部',
+  holderFirstName: '花子',
+  holderLastName: '山田',
+  holderPinyinName: 'ヤマダ ハナコ',
+  isDefault: true,
+  createdAt: '2026-11-20T00:00:00.000Z',
+};
+
+const fixtures: EventFixtures<typeof bankCardMachine> = {
+  'card.bind': [{ type: 'card.bind' }],
+  'field.changed': [
+    { type: 'field.changed', field: 'bankCode', value: '0009' },
+    { type: 'field.changed', field: 'cardNumber', value: '1234567' },
+    { type: 'field.changed', field: 'branchCode', value: '101' },
+    { type: 'field.changed', field: 'branchName', value: '本店営業部' },
+  ],
+  'form.submit': [{ type: 'form.submit' }],
+  'form.cancel': [{ type: 'form.cancel' }],
+  'card.unbind': [{ type: 'card.unbind', card: boundCard }],
+  'unbind.confirm': [{ type: 'unbind.confirm' }],
+  'unbind.cancel': [{ type: 'unbind.cancel' }],
+};
+
+const refused = Object.assign(new Error('refused'), { code: 409, fields: { cardNumber: 'この口座はすでに登録されています' } });
+
+const outcomes: ActorOutcome[] = [
+  { type: 'xstate.done.actor.saveCard', output: boundCard },
+  { type: 'xstate.error.actor.saveCard', error: refused },
+  { type: 'xstate.done.actor.unbindCard' },
+  { type: 'xstate.error.actor.unbindCard', error: new Error('offline') },
+];
+
+const serializeState = (snapshot: BankCardSnapshot) =>
+  JSON.stringify([
+    snapshot.value,
+    snapshot.context.showErrors,
+    snapshot.context.refusals,
+    snapshot.matches('editing') || snapshot.matches('saving') ? snapshot.context.values : null,
+  ]);
+
+describe('bank card machine model', () => {
+  for (const input of [{ names }, { names: { firstName: null, lastName: null, pinyinName: null } }]) {
+    const label = input.names.firstName ? '[names on record]' : '[no names yet]';
+    const paths = modelPaths(bankCardMachine, { fixtures, outcomes, input, serializeState });
+
+    it(`reaches every state it can ${label}`, () => {
+      const reached = new Set(paths.map((p) => p.endState));
+      const expected = input.names.firstName
+        ? ['"idle"', '"editing"', '"saving"', '"confirmingUnbind"', '"unbinding"']
+        : ['"idle"', '"needsPersonalInformation"', '"confirmingUnbind"', '"unbinding"'];
+      expect([...reached].sort()).toEqual(expected.sort());
+    });
+
+    for (const { path, description } of paths) {
+      it(`replays ${label} ${description}`, async () => {
+        await replayPath(bankCardMachine, path, {
+          input,
+          actorNames: ['saveCard', 'unbindCard'],
+          outcomes,
+          check: (live, model) => {
+            expect(selectBankCardMessages(live)).toEqual(selectBankCardMessages(model));
+            expect(selectBankCardStage(live)).toBe(selectBankCardStage(model));
+          },
+        });
+      });
+    }
+  }
+});
+
+describe('bank card rules', () => {
+  function start(playerNames: PlayerNames = names, failSave?: unknown) {
+    const saved: BankCardSave[] = [];
+    const unbound: number[] = [];
+    const effects: string[] = [];
+    const actor = createActor(
+      bankCardMachine.provide({
+        actors: {
+          saveCard: fromPromise(async ({ input }) => {
+            saved.push(input);
+            if (failSave) throw failSave;
+            return boundCard;
+          }),
+          unbindCard: fromPromise(async ({ input }) => void unbound.push(input.id)),
+        },
+        actions: { cardsChanged: () => void effects.push('cardsChanged') },
+      }),
+      { input: { names: playerNames } },
+    ).start();
+    const change = (field: string, value: string | boolean) => actor.send({ type: 'field.changed', field, value } as never);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    return { actor, saved, unbound, effects, change, settle };
+  }
+
+  it('asks for personal information before a card can be bound', () => {
+    const { actor } = start({ firstName: '花子', lastName: null, pinyinName: null });
+    actor.send({ type: 'card.bind' });
+    expect(selectBankCardStage(actor.getSnapshot())).toBe('needsPersonalInformation');
+  });
+
+  it('prefills the holder with the names on record and checks every field format', () => {
+    const { actor, change, saved } = start();
+    actor.send({ type: 'card.bind' });
+    expect(selectBankCardValues(actor.getSnapshot())).toMatchObject({
+      holderFirstName: '花子',
+      holderLastName: '山田',
+      holderPinyinName: 'ヤマダ ハナコ',
+    });
+    change('cardNumber', '12-34');
+    change('branchCode', '1 0');
+    actor.send({ type: 'form.submit' });
+    expect(selectBankCardMessages(actor.getSnapshot())).toEqual({
+      bankCode: { key: 'validation.bankCode' },
+      cardNumber: { key: 'validation.cardNumber' },
+      branchCode: { key: 'validation.branchCode' },
+      branchName: { key: 'validation.branchName' },
+    });
+    expect(saved).toEqual([]);
+  });
+
+  it("the holder's names must match the player's; width, spaces and kana style do not matter", async () => {
+    const { actor, change, saved, effects, settle } = start();
+    actor.send({ type: 'card.bind' });
+    change('bankCode', '0009');
+    change('cardNumber', '１２３ ４５６７');
+    change('branchCode', '101');
+    change('branchName', ' 本店営業部 ');
+    change('holderFirstName', '華子');
+    change('holderPinyinName', 'やまだはなこ');
+    actor.send({ type: 'form.submit' });
+    expect(selectBankCardMessages(actor.getSnapshot())).toEqual({ holderFirstName: { key: 'validation.holderMismatch' } });
+    change('holderFirstName', ' 花子 ');
+    change('isDefault', true);
+    actor.send({ type: 'form.submit' });
+    await settle();
+    expect(saved).toEqual([
+      {
+        bankCode: '0009',
+        cardNumber: '1234567',
+        branchCode: '101',
+        branchName: '本店営業部',
+        holderFirstName: '花子',
+        holderLastName: '山田',
+        holderPinyinName: 'やまだはなこ',
+        isDefault: true,
+      },
+    ]);
+    expect(effects).toEqual(['cardsChanged']);
+    expect(selectBankCardStage(actor.getSnapshot())).toBe('idle');
+    expect(normalisedReading('やまだ　はなこ')).toBe(normalisedReading('ヤマダハナコ'));
+  });
+
+  it("keeps the form open with the server's sentence on the refused field", async () => {
+    const { actor, change, settle } = start(names, refused);
+    actor.send({ type: 'card.bind' });
+    change('bankCode', '0009');
+    change('cardNumber', '1234567');
+    change('branchCode', '101');
+    change('branchName', '本店営業部');
+    actor.send({ type: 'form.submit' });
+    await settle();
+    expect(selectBankCardStage(actor.getSnapshot())).toBe('form');
+    expect(selectBankCardMessages(actor.getSnapshot())).toEqual({ cardNumber: { text: 'この口座はすでに登録されています' } });
+    change('cardNumber', '7654321');
+    expect(selectBankCardMessages(actor.getSnapshot())).toEqual({});
+  });
+
+  it('unbinds a card only once the player confirms', async () => {
+    const { actor, unbound, effects, settle } = start();
+    actor.send({ type: 'card.unbind', card: boundCard });
+    expect(selectUnbindingCard(actor.getSnapshot())).toEqual(boundCard);
+    actor.send({ type: 'unbind.cancel' });
+    expect(unbound).toEqual([]);
+    actor.send({ type: 'card.unbind', card: boundCard });
+    actor.send({ type: 'unbind.confirm' });
+    await settle();
+    expect(unbound).toEqual([3]);
+    expect(effects).toEqual(['cardsChanged']);
+    expect(selectBankCardStage(actor.getSnapshot())).toBe('idle');
+  });
+});

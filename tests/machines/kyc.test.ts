@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { type KycPhotosInput, type KycState, type KycSubmission, maxPhotoDataUrlLength } from '../../contract/kyc';
+import {
+  kycMachine,
+  type KycSnapshot,
+  type PhotoFailure,
+  photoFailureOf,
+  selectKycStage,
+  selectPhotoSlots,
+  selectRejectReason,
+} from '../../machines/kyc.machine';
+import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
+
+const photo = new Blob(['not really a photo'], { type: 'image/png' });
+const dataUrl = 'data:image/jpeg;base64,/9j/4AAQSkZJRg==';
+
+const state = (status: KycState['status'], rejectReason: string | null = null): KycState => ({
+  status,
+  maskedIdNumber: '******4567',
+  firstName: '花子',
+  lastName: '山田',
+  rejectReason,
+  reviewedAt: status === 'approved' || status === 'rejected' ? '2026-11-21T00:00:00.000Z' : null,
+});
+
+const submission: KycSubmission = {
+  id: 9,
+  status: 'pendingReview',
+  photos: { front: '/v2/app/user/kyc/photo/1', back: '/v2/app/user/kyc/photo/2', handheld: '/v2/app/user/kyc/photo/3' },
+  submittedAt: '2026-11-21T00:00:00.000Z',
+  reviewedAt: null,
+  rejectReason: null,
+};
+
+const fixtures: EventFixtures<typeof kycMachine> = {
+  'kyc.start': [{ type: 'kyc.start' }],
+  'photo.selected': [
+    { type: 'photo.selected', slot: 'front', file: photo },
+    { type: 'photo.selected', slot: 'back', file: photo },
+    { type: 'photo.selected', slot: 'handheld', file: photo },
+  ],
+  'kyc.submit': [{ type: 'kyc.submit' }],
+  'kyc.cancel': [{ type: 'kyc.cancel' }],
+  'kyc.resubmit': [{ type: 'kyc.resubmit' }],
+  'status.retry': [{ type: 'status.retry' }],
+};
+
+const outcomes: ActorOutcome[] = [
+  { type: 'xstate.done.actor.loadKycState', output: state('notSubmitted') },
+  { type: 'xstate.done.actor.loadKycState', output: state('pendingReview') },
+  { type: 'xstate.done.actor.loadKycState', output: state('approved') },
+  { type: 'xstate.done.actor.loadKycState', output: state('rejected', 'The photo is blurred') },
+  { type: 'xstate.error.actor.loadKycState', error: new Error('offline') },
+  { type: 'xstate.done.actor.compressPhoto', output: dataUrl },
+  { type: 'xstate.error.actor.compressPhoto', error: { failure: 'notImage' } },
+  { type: 'xstate.done.actor.submitKyc', output: submission },
+  { type: 'xstate.error.actor.submitKyc', error: Object.assign(new Error('refused'), { code: 400, fields: { back: '画像が読めません' } }) },
+  { type: 'xstate.after.reviewPoll.kyc.pendingReview.waiting', delayMs: 15_000 },
+];
+
+const serializeState = (snapshot: KycSnapshot) =>
+  JSON.stringify([
+    snapshot.value,
+    snapshot.context.status,
+    Object.values(snapshot.context.photos).map((p) => p.status),
+    snapshot.context.compressingSlot,
+    snapshot.context.showErrors,
+    Object.keys(snapshot.context.refusals),
+  ]);
+
+describe('kyc machine model', () => {
+  const paths = modelPaths(kycMachine, { fixtures, outcomes, serializeState });
+
+  it('reaches every state', () => {
+    const reached = new Set(paths.map((p) => p.endState));
+    for (const value of [
+      '"loadingStatus"',
+      '"statusUnavailable"',
+      '"notSubmitted"',
+      '{"editing":"choosing"}',
+      '{"editing":"compressing"}',
+      '"uploading"',
+      '{"pendingReview":"waiting"}',
+      '{"pendingReview":"checking"}',
+      '"approved"',
+      '"rejected"',
+      '{"resubmit":"choosing"}',
+      '{"resubmit":"compressing"}',
+    ]) {
+      expect(reached).toContain(value);
+    }
+  });
+
+  for (const { path, description } of paths) {
+    it(`replays ${description}`, async () => {
+      await replayPath(kycMachine, path, {
+        actorNames: ['loadKycState', 'compressPhoto', 'submitKyc'],
+        outcomes,
+        check: (live, model) => {
+          expect(selectPhotoSlots(live)).toEqual(selectPhotoSlots(model));
+          expect(selectKycStage(live)).toBe(selectKycStage(model));
+        },
+      });
+    });
+  }
+});
+
+describe('kyc rules', () => {
+  function start(options: { states: KycState[]; compress?: (file: unknown) => Promise<string>; submitError?: unknown }) {
+    const clock = new SimulatedClock();
+    const submitted: KycPhotosInput[] = [];
+    const effects: string[] = [];
+    const states = [...options.states];
+    const actor = createActor(
+      kycMachine.provide({
+        actors: {
+          loadKycState: fromPromise(async () => {
+            const next = states.length > 1 ? states.shift() : states[0];
+            if (!next) throw new Error('no state');
+            return next;
+          }),
+          compressPhoto: fromPromise(({ input }) => (options.compress ?? (async () => dataUrl))(input.file)),
+          submitKyc: fromPromise(async ({ input }) => {
+            submitted.push(input);
+            if (options.submitError) throw options.submitError;
+            return submission;
+          }),
+        },
+        actions: { kycChanged: () => void effects.push('kycChanged') },
+      }),
+      { clock },
+    ).start();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    return { actor, clock, submitted, effects, settle };
+  }
+
+  async function choosePhotos(actor: ReturnType<typeof start>['actor'], settle: () => Promise<unknown>) {
+    for (const slot of ['front', 'back', 'handheld'] as const) {
+      actor.send({ type: 'photo.selected', slot, file: photo });
+      await settle();
+    }
+  }
+
+  it('asks for all three photos before sending, then waits for review', async () => {
+    const { actor, submitted, effects, settle } = start({ states: [state('notSubmitted')] });
+    await settle();
+    actor.send({ type: 'kyc.start' });
+    actor.send({ type: 'kyc.submit' });
+    expect(selectPhotoSlots(actor.getSnapshot()).front.message).toEqual({ key: 'validation.photoRequired' });
+    await choosePhotos(actor, settle);
+    actor.send({ type: 'kyc.submit' });
+    await settle();
+    expect(submitted).toEqual([{ front: dataUrl, back: dataUrl, handheld: dataUrl }]);
+    expect(selectKycStage(actor.getSnapshot())).toBe('pendingReview');
+    expect(effects).toEqual(['kycChanged']);
+  });
+
+  it('names each compression failure, and a photo that stays too large', async () => {
+    const failures: PhotoFailure[] = ['notBlob', 'notImage', 'unsupported', 'loadFailed', 'readFailed', 'aborted'];
+    for (const failure of failures) {
+      const { actor, settle } = start({ states: [state('notSubmitted')], compress: () => Promise.reject({ failure }) });
+      await settle();
+      actor.send({ type: 'kyc.start' });
+      actor.send({ type: 'photo.selected', slot: 'back', file: 'not a file' });
+      expect(selectPhotoSlots(actor.getSnapshot()).back.status).toBe('compressing');
+      await settle();
+      expect(selectPhotoSlots(actor.getSnapshot()).back).toEqual({ status: 'failed', failure, message: { key: `photoErrors.${failure}` } });
+    }
+    const huge = `data:image/png;base64,${'A'.repeat(maxPhotoDataUrlLength)}`;
+    const { actor, settle } = start({ states: [state('notSubmitted')], compress: async () => huge });
+    await settle();
+    actor.send({ type: 'kyc.start' });
+    actor.send({ type: 'photo.selected', slot: 'front', file: photo });
+    await settle();
+    expect(selectPhotoSlots(actor.getSnapshot()).front.message).toEqual({ key: 'photoErrors.tooLarge' });
+    expect(photoFailureOf(new Error('something else'))).toBe('readFailed');
+  });
+
+  it('follows the review without a reload and tells the page when it is decided', async () => {
+    const { actor, clock, effects, settle } = start({
+      states: [state('pendingReview'), state('pendingReview'), state('rejected', 'The photo is blurred')],
+    });
+    await settle();
+    expect(selectKycStage(actor.getSnapshot())).toBe('pendingReview');
+    clock.increment(15_000);
+    await settle();
+    expect(selectKycStage(actor.getSnapshot())).toBe('pendingReview');
+    expect(effects).toEqual([]);
+    clock.increment(15_000);
+    await settle();
+    expect(selectKycStage(actor.getSnapshot())).toBe('rejected');
+    expect(selectRejectReason(actor.getSnapshot())).toBe('The photo is blurred');
+    expect(effects).toEqual(['kycChanged']);
+  });
+
+  it('a rejected player sends new photos; a refused upload returns to the same form with the reason kept', async () => {
+    const refused = Object.assign(new Error('refused'), { code: 400, fields: { back: '画像が読めません' } });
+    const { actor, settle } = start({ states: [state('rejected', 'The photo is blurred')], submitError: refused });
+    await settle();
+    actor.send({ type: 'kyc.resubmit' });
+    await choosePhotos(actor, settle);
+    actor.send({ type: 'kyc.submit' });
+    await settle();
+    expect(selectKycStage(actor.getSnapshot())).toBe('resubmit');
+    expect(selectRejectReason(actor.getSnapshot())).toBe('The photo is blurred');
+    expect(selectPhotoSlots(actor.getSnapshot()).back.message).toEqual({ text: '画像が読めません' });
+    actor.send({ type: 'photo.selected', slot: 'back', file: photo });
+    await settle();
+    expect(selectPhotoSlots(actor.getSnapshot()).back.message).toBeNull();
+  });
+});
