@@ -14,14 +14,18 @@ import { kycStatuses } from './kyc';
 export const accountNamePattern = /^[A-Za-z0-9]{4,20}$/;
 export const passwordMinLength = 8;
 export const passwordMaxLength = 128;
+/** Longer input is refused by the schema; up to here the password policy names the problem. */
+const secretInputMaxLength = 1024;
 /** Pay passwords are six digits, typed on a keypad before money moves. */
 export const payPasswordPattern = /^\d{6}$/;
 export const emailCodePattern = /^\d{6}$/;
 /** Seconds between two e-mail codes to the same address (spec: the 60 s countdown). */
 export const emailCodeResendSeconds = 60;
 
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(max));
-const secret = v.pipe(v.string(), v.nonEmpty(), v.maxLength(passwordMaxLength));
+/** Names and codes never contain control characters (PostgreSQL text cannot even hold NUL). */
+const noControlCharacters = v.regex(/^[^\x00-\x1f\x7f-\x9f]*$/);
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(max), noControlCharacters);
+const secret = v.pipe(v.string(), v.nonEmpty(), v.maxLength(secretInputMaxLength));
 /** A sign-in name: the user name or the e-mail address. */
 const account = text(254);
 const email = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(254), v.email());
@@ -29,7 +33,7 @@ const captchaId = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.uuid());
 const captchaAnswer = text(16);
 const emailCode = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.regex(emailCodePattern));
 /** Optional everywhere; an empty string (an empty agentCode query parameter) means none. */
-const agentCode = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(32)));
+const agentCode = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(32), noControlCharacters));
 
 const sessionToken = v.object({
   /** Sent back in the TOKEN header. */
@@ -165,9 +169,9 @@ export const updatePayPassword = endpoint({
   summary:
     'Set the six-digit pay password (first time: confirm with the login password) or change it (confirm with the old pay password)',
   body: v.object({
-    newPayPassword: v.pipe(v.string(), v.nonEmpty(), v.maxLength(passwordMaxLength)),
+    newPayPassword: v.pipe(v.string(), v.nonEmpty(), v.maxLength(secretInputMaxLength)),
     password: v.optional(secret),
-    oldPayPassword: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(passwordMaxLength))),
+    oldPayPassword: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(secretInputMaxLength))),
   }),
   data: noData,
 });

@@ -6,6 +6,7 @@ import { createServerI18n } from './i18n';
 import { createPublicContentCache } from './modules/content/public-cache';
 import { randomCaptchaText } from './modules/auth/captcha';
 import { type AuthDeps, type AuthLimits, defaultAuthLimits, defaultSessionLifetimes } from './modules/auth/context';
+import { createAuthHousekeeping } from './modules/auth/housekeeping';
 import { createIdentityVerifier, type IdentityProvidersConfig } from './modules/auth/identity-providers';
 import { createPrincipalResolver } from './modules/auth/sessions';
 import { createMailDelivery } from './modules/mail/delivery';
@@ -72,12 +73,16 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
       xsrfSecret: await loadServerSecret(database.db, 'xsrf'),
     },
   };
-  // Retries failed mail in the background; every process may run it (claims do not collide).
+  // Mail retries and clean-up of spent accounts rows run in every process; neither can collide.
+  const housekeeping = createAuthHousekeeping({ db, clock, logger: options.logger });
   mail.start();
+  housekeeping.start();
   return {
     app: createApp(deps),
     deps,
-    /** Stops background work (mail retries); call before closing the database. */
-    stopBackgroundWork: () => mail.stop(),
+    /** Stops background work (mail retries, housekeeping); call before closing the database. */
+    stopBackgroundWork: async () => {
+      await Promise.all([mail.stop(), housekeeping.stop()]);
+    },
   };
 }

@@ -229,6 +229,7 @@ describe('registration by e-mail code', () => {
       [{ account: 'abc' }, 'account', 'The account can only use a combination of letters and numbers (4 to 20 characters).'],
       [{ account: 'ユーザー名前' }, 'account', 'The account can only use a combination of letters and numbers (4 to 20 characters).'],
       [{ password: 'Ab1!xyz' }, 'password', 'The password must have at least 8 characters.'],
+      [{ password: 'Long passphrase '.repeat(9) }, 'password', 'The password may have at most 128 characters.'],
       [{ password: 'password1' }, 'password', 'This password is too common and easy to guess. Please choose another one.'],
       [{ password: 'Qwertyuiop' }, 'password', 'This password is too common and easy to guess. Please choose another one.'],
       [{ agentCode: 'NOSUCHCODE' }, 'agentCode', 'This agent code does not exist.'],

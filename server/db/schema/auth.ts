@@ -98,7 +98,7 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason', { enum: sessionEndReasons }),
     clientAddress: text('client_address').notNull(),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
 );
 
 /** Image captchas: single use, short-lived; the answer is kept only as a hash. */
@@ -138,15 +138,22 @@ export const emailCodes = pgTable(
     clientBinding: text('client_binding'),
     proofUsedAt: instant('proof_used_at'),
   },
-  (table) => [index('email_codes_target_idx').on(table.purpose, table.email, table.createdAt)],
+  (table) => [
+    index('email_codes_target_idx').on(table.purpose, table.email, table.createdAt),
+    index('email_codes_expires_idx').on(table.expiresAt),
+  ],
 );
 
 /** Fixed-window attempt counters shared by every API process (per account, per client address, per address). */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStartedAt: instant('window_started_at').notNull(),
-  hits: integer('hits').notNull(),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: instant('window_started_at').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (table) => [index('rate_limits_window_idx').on(table.windowStartedAt)],
+);
 
 export const mailStatuses = ['pending', 'sending', 'sent', 'failed', 'held'] as const;
 export type MailStatus = (typeof mailStatuses)[number];
@@ -172,7 +179,7 @@ export const mailOutbox = pgTable(
     createdAt: instant('created_at').notNull(),
     sentAt: instant('sent_at'),
   },
-  (table) => [index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt)],
+  (table) => [index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt), index('mail_outbox_created_idx').on(table.createdAt)],
 );
 
 /**

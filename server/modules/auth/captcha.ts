@@ -1,6 +1,6 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { captchas } from '../../db/schema/auth';
 
@@ -28,7 +28,6 @@ export function randomCaptchaText(): string {
 
 export async function createCaptcha(db: Database, now: Date, text: string): Promise<{ img: string; uuid: string }> {
   const uuid = randomUUID();
-  await db.delete(captchas).where(lt(captchas.expiresAt, new Date(now.getTime() - captchaLifetimeMs)));
   await db.insert(captchas).values({
     uuid,
     answerHash: answerHash(uuid, text),

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { emailCodeResendSeconds } from '../../../contract/auth';
 import type { Locale } from '../../../contract/locales';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
@@ -29,7 +30,7 @@ export const defaultAuthLimits: AuthLimits = {
   payPasswordPerAccount: { limit: 5, windowMs: 15 * minute },
   captchaPerAddress: { limit: 60, windowMs: minute },
   emailPerAddress: { limit: 10, windowMs: 60 * minute },
-  emailCodeResend: { limit: 1, windowMs: minute },
+  emailCodeResend: { limit: 1, windowMs: emailCodeResendSeconds * 1000 },
 };
 
 export interface SessionLifetimes {

@@ -10,6 +10,8 @@ export function hashSecret(secret: string): Promise<string> {
   return hash(secret);
 }
 
+const timingDecoyHash = hash('timing decoy for accounts without a password');
+
 export async function verifySecret(storedHash: string | null, secret: string): Promise<boolean> {
   if (storedHash === null) {
     // Same cost as a real check, so the answer time does not tell which accounts exist.
@@ -19,16 +21,15 @@ export async function verifySecret(storedHash: string | null, secret: string): P
   return verify(storedHash, secret).catch(() => false);
 }
 
-const timingDecoyHash = hash('timing decoy for accounts without a password');
-
 const commonPasswords = new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase()));
 
 export type PasswordProblem = 'tooShort' | 'tooLong' | 'tooCommon';
 
 /** The server's password policy: 8 to 128 characters, not one of the most common passwords. */
 export function passwordProblem(password: string): PasswordProblem | null {
-  if ([...password].length < passwordMinLength) return 'tooShort';
-  if (password.length > passwordMaxLength) return 'tooLong';
+  const characters = [...password].length;
+  if (characters < passwordMinLength) return 'tooShort';
+  if (characters > passwordMaxLength) return 'tooLong';
   if (commonPasswords.has(password.toLowerCase())) return 'tooCommon';
   return null;
 }

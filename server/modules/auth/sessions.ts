@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { ResolvePrincipal } from '../../contract-router';
 import type { Database } from '../../db/client';
@@ -20,8 +20,6 @@ export async function startSession(
   db: Database,
   options: { userId: number; remember: boolean; now: Date; clientAddress: string; lifetimes: SessionLifetimes },
 ): Promise<{ token: string; expiresAt: string; sessionId: number }> {
-  // The user's expired sessions are of no further use; dropping them here keeps the table small.
-  await db.delete(sessions).where(and(eq(sessions.userId, options.userId), lt(sessions.expiresAt, options.now)));
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(
     options.now.getTime() + (options.remember ? options.lifetimes.remember : options.lifetimes.standard),

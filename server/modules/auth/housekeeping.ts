@@ -1,0 +1,55 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
+import { captchas, emailCodes, mailOutbox, rateLimits, sessions } from '../../db/schema/auth';
+
+const hour = 60 * 60 * 1000;
+const day = 24 * hour;
+/** Longer than any attempt window, so no live count is dropped. */
+const attemptCountsKeptMs = day;
+/** Longer than a code's life plus the registration proof's, so "already used" is still said for a while. */
+const emailCodesKeptMs = day;
+/** Sent mail stays readable (and on /dev/mailbox) for a month. */
+const sentMailKeptMs = 30 * day;
+
+/**
+ * Deletes rows that can no longer matter: expired captchas and sessions, old e-mail codes, attempt
+ * counts of finished windows and old sent mail. Every process may run it; the deletes are idempotent.
+ */
+export function createAuthHousekeeping(deps: { db: Database; clock: Clock; logger: Logger }) {
+  const { db, clock, logger } = deps;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+
+  async function runOnce(): Promise<void> {
+    const now = clock.now().getTime();
+    await db.delete(captchas).where(lt(captchas.expiresAt, new Date(now)));
+    await db.delete(sessions).where(lt(sessions.expiresAt, new Date(now)));
+    await db.delete(emailCodes).where(lt(emailCodes.expiresAt, new Date(now - emailCodesKeptMs)));
+    await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(now - attemptCountsKeptMs)));
+    await db
+      .delete(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.createdAt, new Date(now - sentMailKeptMs))));
+  }
+
+  return {
+    runOnce,
+    start(intervalMs = hour) {
+      if (timer) return;
+      timer = setInterval(() => {
+        running = runOnce()
+          .catch((error: unknown) => logger.error({ err: error }, 'accounts housekeeping failed'))
+          .finally(() => {
+            running = null;
+          });
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
