@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../server/clock';
 import type { Database } from '../../server/db/client';
-import { users } from '../../server/db/schema/auth';
+import { auditLog, users } from '../../server/db/schema/auth';
 import { ledgerTransfers } from '../../server/db/schema/ledger';
 import { ApiError } from '../../server/errors';
 import {
@@ -41,6 +41,10 @@ export async function createPlayers(db: Database, count: number, prefix: string)
     .values(Array.from({ length: count }, (_, i) => ({ username: `${prefix}${i}`, registeredAt: new Date() })))
     .returning({ id: users.id });
   return rows.map((row) => row.id);
+}
+
+function isSettlementKey(key: string): boolean {
+  return /^(post|void):/.test(key);
 }
 
 function actorOf(userId: number): string {
@@ -121,14 +125,41 @@ export async function runOperation(db: Database, clock: Clock, operation: Ledger
   }
 }
 
-/** Runs the operations over `lanes` concurrent chains, each taking the next operation when it is free. */
+/**
+ * One operation inside a transaction of the caller's, as a request handler would run it: the
+ * ledger call, then a row of the caller's own ("recorded" for a new transfer, "settled" for a
+ * settled hold) that must commit or vanish together with the movement.
+ */
+export async function runInCallerTransaction(db: Database, clock: Clock, operation: LedgerOperation): Promise<OperationOutcome> {
+  return db.transaction(async (tx) => {
+    const outcome = await runOperation(tx, clock, operation);
+    if (outcome.status === 'moved') {
+      await tx.insert(auditLog).values({
+        at: clock.now(),
+        actor: 'propertyTest',
+        action: isSettlementKey(outcome.key) ? 'propertyTest.settled' : 'propertyTest.recorded',
+        subject: `ledgerTransfer:${outcome.transferId}`,
+      });
+    }
+    return outcome;
+  });
+}
+
+export interface RunOptions {
+  /** Operations in flight at once. */
+  lanes: number;
+  callerTransaction: boolean;
+  onOutcome?: (index: number, outcome: OperationOutcome) => void;
+}
+
+/** Runs the operations over concurrent lanes, each taking the next operation when it is free. */
 export async function runConcurrently(
   db: Database,
   clock: Clock,
   operations: readonly LedgerOperation[],
-  lanes: number,
-  onOutcome: (index: number, outcome: OperationOutcome) => void = () => undefined,
+  options: RunOptions,
 ): Promise<OperationOutcome[]> {
+  const run = options.callerTransaction ? runInCallerTransaction : runOperation;
   const outcomes: OperationOutcome[] = new Array(operations.length);
   let next = 0;
   async function lane() {
@@ -136,12 +167,41 @@ export async function runConcurrently(
       const index = next++;
       const operation = operations[index];
       if (!operation) continue;
-      outcomes[index] = await runOperation(db, clock, operation);
-      onOutcome(index, outcomes[index]);
+      const outcome = await run(db, clock, operation);
+      outcomes[index] = outcome;
+      options.onOutcome?.(index, outcome);
     }
   }
-  await Promise.all(Array.from({ length: lanes }, () => lane()));
+  await Promise.all(Array.from({ length: options.lanes }, () => lane()));
   return outcomes;
+}
+
+/**
+ * After operations that all ran in caller transactions: every transfer created since
+ * `createdSince` has exactly one "recorded" row, every settled hold exactly one "settled" row, and
+ * no such row names a movement that does not exist. A process killed between the ledger call and
+ * its commit must leave neither.
+ */
+export async function callerRowViolations(db: Database, createdSince: number): Promise<string[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT t.id, t.state, t.two_phase,
+          (SELECT count(*)::int FROM audit_log a WHERE a.subject = 'ledgerTransfer:' || t.id AND a.action = 'propertyTest.recorded') AS recorded,
+          (SELECT count(*)::int FROM audit_log a WHERE a.subject = 'ledgerTransfer:' || t.id AND a.action = 'propertyTest.settled') AS settled
+        FROM ledger_transfers t
+        WHERE t.id > ${createdSince}`,
+  );
+  const violations = found
+    .filter((row) => row.recorded !== 1 || row.settled !== (row.two_phase && row.state !== 'pending' ? 1 : 0))
+    .map((row) => `transfer ${String(row.id)} (${String(row.state)}) has ${String(row.recorded)} recorded and ${String(row.settled)} settled rows`);
+  const orphans = await rows<{ subject: string }>(
+    db,
+    sql`SELECT a.subject FROM audit_log a
+        WHERE a.action IN ('propertyTest.recorded', 'propertyTest.settled')
+          AND NOT EXISTS (SELECT 1 FROM ledger_transfers t WHERE 'ledgerTransfer:' || t.id = a.subject)`,
+  );
+  for (const orphan of orphans) violations.push(`${orphan.subject} has a caller row but no transfer`);
+  return violations;
 }
 
 async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -232,7 +292,7 @@ export async function outcomeViolations(
   type Movement = Extract<OperationOutcome, { status: 'moved' | 'replayed' }>;
   const violations: string[] = [];
   const movements = outcomes.filter((outcome): outcome is Movement => outcome.status === 'moved' || outcome.status === 'replayed');
-  const isSettlement = (outcome: Movement) => /^(post|void):/.test(outcome.key);
+  const isSettlement = (outcome: Movement) => isSettlementKey(outcome.key);
   const creations = movements.filter((outcome) => !isSettlement(outcome));
 
   const movedBy = new Map<string, number>();

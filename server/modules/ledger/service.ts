@@ -10,9 +10,10 @@
  *   accountStatement(db, account, { page, size, from?, to?, kinds? })   entries with running balance
  *   findAccount(db, ref), findTransfer(db, id)
  *
- * Amounts are bigint in the currency's minor unit. Every write runs in its own transaction, or in
- * a savepoint when `db` is a transaction the caller opened (pass one to make a movement atomic with
- * the caller's own rows). Each write also writes its audit row. Accounts are created on first use.
+ * Amounts are bigint in the currency's minor unit. Each write is one SQL statement (a function of
+ * the ledger migrations): atomic on its own, or part of the caller's transaction when `db` is one
+ * (pass it to make a movement atomic with the caller's own rows; a refusal leaves that transaction
+ * usable). Each write also writes its audit row. Accounts are created on first use.
  *
  * Idempotency: the key is scoped per actor. A repeat with the same actor, key and parameters
  * (accounts, amount, currency, kind, metadata; not reason) returns the first transfer with
@@ -23,7 +24,7 @@
  * Refusals (ApiError): 422 ledger.insufficientBalance, 409 ledger.idempotencyConflict,
  * 404 ledger.holdNotFound, 409 ledger.holdSettled, 400 ledger.invalidAmount.
  *
- * The database keeps the invariants itself (triggers and CHECKs in the ledger migration): a player
+ * The database keeps the invariants itself (triggers and CHECKs in the ledger migrations): a player
  * account never goes below zero nor below its holds, balances change only through entries, every
  * posted transfer is one debit and one equal credit, and posted money is never changed or deleted.
  * Locks are taken in one order, accounts by id first and then the transfer row, so two movements in
@@ -31,11 +32,10 @@
  * calls should make them in the same order as other such transactions.
  */
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema/auth';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers, type TransferMetadata } from '../../db/schema/ledger';
 import { ApiError } from '../../errors';
 
@@ -172,10 +172,6 @@ export interface Statement {
 
 const maxAmount = 2n ** 63n - 1n;
 const kindPattern = /^[a-z][A-Za-z0-9.]{0,63}$/;
-const overdraftConstraints = new Set([
-  'ledger_accounts_player_balance_not_negative',
-  'ledger_accounts_player_available_not_negative',
-]);
 
 /** Moves `amount` from one account to another at once: one debit and one credit entry. */
 export function transfer(db: Database, clock: Clock, params: TransferParams): Promise<MovementResult> {
@@ -213,7 +209,7 @@ export async function findAccount(db: Database, ref: AccountRef): Promise<Ledger
 }
 
 export async function findTransfer(db: Database, id: number): Promise<Transfer | null> {
-  const row = await readTransfer(db, id);
+  const [row] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, id));
   return row ? publicTransfer(row) : null;
 }
 
@@ -288,6 +284,8 @@ export async function accountStatement(
   };
 }
 
+type TransferRow = typeof ledgerTransfers.$inferSelect;
+
 async function createTransfer(
   db: Database,
   clock: Clock,
@@ -295,41 +293,29 @@ async function createTransfer(
   operation: 'transfer' | 'hold',
 ): Promise<MovementResult> {
   checkTransferParams(params);
-  const paramsHash = hashTransferParams(operation, params);
-  try {
-    return await db.transaction(async (tx) => {
-      const now = clock.now();
-      const [from, to] = await ensureAccounts(tx, [params.from, params.to], now);
-      // Claims the key; a concurrent call with the same key waits here for this one to finish.
-      const [created] = await tx
-        .insert(ledgerTransfers)
-        .values({
-          fromAccountId: from.id,
-          toAccountId: to.id,
-          amount: params.amount,
-          currency: params.currency,
-          kind: params.kind,
-          twoPhase: operation === 'hold',
-          state: operation === 'hold' ? 'pending' : 'posted',
-          actor: params.actor,
-          idempotencyKey: params.idempotencyKey,
-          paramsHash,
-          reason: params.reason,
-          metadata: params.metadata ?? {},
-          createdAt: now,
-          settledAt: operation === 'hold' ? null : now,
-          settledBy: operation === 'hold' ? null : params.actor,
-        })
-        .onConflictDoNothing({ target: [ledgerTransfers.actor, ledgerTransfers.idempotencyKey] })
-        .returning();
-      if (!created) return replayOf(tx, params, paramsHash);
-      if (operation === 'transfer') await writeEntries(tx, created, now);
-      await writeAuditRow(tx, params, { at: now, action: `ledger.${operation}`, transferId: created.id });
-      return { transfer: publicTransfer(created), replayed: false };
-    });
-  } catch (error) {
-    throw overdraftRefusal(error) ?? error;
+  const { from, to } = params;
+  const result = await callLedgerFunction(
+    db,
+    sql`ledger_create_transfer(
+      ${operation === 'hold'}::boolean,
+      ${from.kind}::text, ${from.kind === 'player' ? from.userId : null}::integer, ${from.kind === 'house' ? from.code : null}::text,
+      ${to.kind}::text, ${to.kind === 'player' ? to.userId : null}::integer, ${to.kind === 'house' ? to.code : null}::text,
+      ${params.amount.toString()}::bigint, ${params.currency}::text, ${params.kind}::text,
+      ${params.actor}::text, ${params.idempotencyKey}::text, ${hashTransferParams(operation, params)}::text,
+      ${params.reason}::text, ${JSON.stringify(params.metadata ?? {})}::jsonb, ${clock.now().toISOString()}::timestamptz,
+      ${params.clientAddress ?? null}::text, ${params.requestId ?? null}::text)`,
+  );
+  switch (result.outcome) {
+    case 'moved':
+      return { transfer: publicTransfer(result.transfer), replayed: false };
+    case 'replayed':
+      return { transfer: publicTransfer(result.transfer), replayed: true };
+    case 'conflict':
+      throw new ApiError(409, 'ledger.idempotencyConflict');
+    case 'insufficient':
+      throw new ApiError(422, 'ledger.insufficientBalance');
   }
+  throw new Error(`Unexpected ledger outcome ${result.outcome}`);
 }
 
 async function settleHold(
@@ -339,132 +325,55 @@ async function settleHold(
   outcome: 'posted' | 'voided',
 ): Promise<MovementResult> {
   checkOrigin(params);
-  return db.transaction(async (tx) => {
-    let current = await readTransfer(tx, params.holdId);
-    if (!current || !current.twoPhase) throw new ApiError(404, 'ledger.holdNotFound');
-    if (current.state === 'pending') {
-      const now = clock.now();
-      // Accounts before the transfer row: the lock order of every ledger write.
-      await lockAccounts(tx, outcome === 'posted' ? [current.fromAccountId, current.toAccountId] : [current.fromAccountId]);
-      const [claimed] = await tx
-        .update(ledgerTransfers)
-        .set({ state: outcome, settledAt: now, settledBy: params.actor, settleReason: params.reason })
-        .where(and(eq(ledgerTransfers.id, params.holdId), eq(ledgerTransfers.state, 'pending')))
-        .returning();
-      if (claimed) {
-        if (outcome === 'posted') await writeEntries(tx, claimed, now);
-        await writeAuditRow(tx, params, { at: now, action: outcome === 'posted' ? 'ledger.post' : 'ledger.void', transferId: claimed.id });
-        return { transfer: publicTransfer(claimed), replayed: false };
-      }
-      // Another caller settled it between our read and our claim.
-      current = await readTransfer(tx, params.holdId);
-      if (!current) throw new Error(`Hold ${params.holdId} disappeared`);
-    }
-    if (current.state === outcome) return { transfer: publicTransfer(current), replayed: true };
-    throw new ApiError(409, 'ledger.holdSettled');
-  });
-}
-
-/** The accounts, created when missing: new ones in name order, so concurrent creators never wait on each other in a cycle. */
-async function ensureAccounts(tx: Database, refs: [AccountRef, AccountRef], now: Date): Promise<[LedgerAccount, LedgerAccount]> {
-  const found = await tx
-    .select()
-    .from(ledgerAccounts)
-    .where(or(...refs.map(refCondition)));
-  const byKey = new Map(found.map((account) => [accountRefKey(refOfAccount(account)), account]));
-  const missing = refs.filter((ref) => !byKey.has(accountRefKey(ref))).sort((a, b) => accountRefKey(a).localeCompare(accountRefKey(b)));
-  for (const ref of missing) {
-    await tx
-      .insert(ledgerAccounts)
-      .values({
-        kind: ref.kind,
-        userId: ref.kind === 'player' ? ref.userId : null,
-        code: ref.kind === 'house' ? ref.code : null,
-        currency: ref.currency,
-        createdAt: now,
-      })
-      .onConflictDoNothing();
-    const [account] = await tx.select().from(ledgerAccounts).where(refCondition(ref));
-    if (!account) throw new Error(`Ledger account ${accountRefKey(ref)} could not be created`);
-    byKey.set(accountRefKey(ref), account);
-  }
-  const from = byKey.get(accountRefKey(refs[0]));
-  const to = byKey.get(accountRefKey(refs[1]));
-  if (!from || !to) throw new Error('Ledger accounts were not resolved');
-  return [from, to];
-}
-
-async function lockAccounts(tx: Database, ids: number[]): Promise<void> {
-  // NO KEY UPDATE, like the balance updates themselves: it does not block foreign-key checks.
-  await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, ids))
-    .orderBy(ledgerAccounts.id)
-    .for('no key update');
-}
-
-/** The debit and the credit, in account id order; the entry trigger updates each balance and fills balance_after. */
-async function writeEntries(tx: Database, posted: typeof ledgerTransfers.$inferSelect, now: Date): Promise<void> {
-  const legs = [
-    { accountId: posted.fromAccountId, amount: -posted.amount },
-    { accountId: posted.toAccountId, amount: posted.amount },
-  ].sort((a, b) => a.accountId - b.accountId);
-  await tx.insert(ledgerEntries).values(
-    legs.map((leg) => ({
-      transferId: posted.id,
-      accountId: leg.accountId,
-      amount: leg.amount,
-      balanceAfter: sql`null`,
-      createdAt: now,
-    })),
+  if (!Number.isSafeInteger(params.holdId)) throw new ApiError(404, 'ledger.holdNotFound');
+  const result = await callLedgerFunction(
+    db,
+    sql`ledger_settle_hold(
+      ${params.holdId}::bigint, ${outcome}::text, ${params.actor}::text, ${params.reason}::text,
+      ${clock.now().toISOString()}::timestamptz, ${params.clientAddress ?? null}::text, ${params.requestId ?? null}::text)`,
   );
+  switch (result.outcome) {
+    case 'settled':
+      return { transfer: publicTransfer(result.transfer), replayed: false };
+    case 'replayed':
+      return { transfer: publicTransfer(result.transfer), replayed: true };
+    case 'conflict':
+      throw new ApiError(409, 'ledger.holdSettled');
+    case 'notFound':
+      throw new ApiError(404, 'ledger.holdNotFound');
+  }
+  throw new Error(`Unexpected ledger outcome ${result.outcome}`);
 }
 
-async function replayOf(tx: Database, params: TransferParams, paramsHash: string): Promise<MovementResult> {
-  const [first] = await tx
-    .select()
-    .from(ledgerTransfers)
-    .where(and(eq(ledgerTransfers.actor, params.actor), eq(ledgerTransfers.idempotencyKey, params.idempotencyKey)));
-  if (!first) throw new Error(`Idempotency key ${params.idempotencyKey} is taken but its transfer is not visible`);
-  if (first.paramsHash !== paramsHash) throw new ApiError(409, 'ledger.idempotencyConflict');
-  return { transfer: publicTransfer(first), replayed: true };
+const transferColumns = Object.entries(getTableColumns(ledgerTransfers));
+
+/**
+ * Runs one of the ledger's SQL functions (the ledger_functions migration), which return an
+ * outcome and the transfer row; the row is read through the table's own column mappings, so it
+ * comes out the same whatever the driver.
+ */
+async function callLedgerFunction(db: Database, call: SQL): Promise<{ outcome: string; transfer: TransferRow }> {
+  const result = (await db.execute(sql`SELECT result.outcome, (result.transfer).* FROM ${call} AS result`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const row = result.rows[0];
+  if (!row) throw new Error('A ledger function returned no row');
+  const transfer = Object.fromEntries(
+    transferColumns.map(([field, column]) => {
+      const value = row[column.name];
+      return [field, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as TransferRow;
+  return { outcome: String(row.outcome), transfer };
 }
 
-async function writeAuditRow(
-  tx: Database,
-  origin: MovementOrigin,
-  entry: { at: Date; action: string; transferId: number },
-): Promise<void> {
-  await tx.insert(auditLog).values({
-    at: entry.at,
-    actor: origin.actor,
-    action: entry.action,
-    subject: `ledgerTransfer:${entry.transferId}`,
-    reason: origin.reason,
-    clientAddress: origin.clientAddress ?? null,
-    requestId: origin.requestId ?? null,
-  });
-}
-
-async function readTransfer(db: Database, id: number) {
-  const [row] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, id));
-  return row ?? null;
-}
-
-function publicTransfer({ paramsHash: _hash, ...row }: typeof ledgerTransfers.$inferSelect): Transfer {
+function publicTransfer({ paramsHash: _hash, ...row }: TransferRow): Transfer {
   return row;
 }
 
 function refCondition(ref: AccountRef): SQL {
   const owner = ref.kind === 'player' ? eq(ledgerAccounts.userId, ref.userId) : eq(ledgerAccounts.code, ref.code);
   return and(owner, eq(ledgerAccounts.currency, ref.currency)) as SQL;
-}
-
-function refOfAccount(account: LedgerAccount): AccountRef {
-  return account.kind === 'player'
-    ? { kind: 'player', userId: account.userId as number, currency: account.currency }
-    : { kind: 'house', code: account.code as HouseAccountCode, currency: account.currency };
 }
 
 function hashTransferParams(operation: 'transfer' | 'hold', params: TransferParams): string {
@@ -497,17 +406,4 @@ function checkTransferParams(params: TransferParams): void {
   if (accountRefKey(params.from) === accountRefKey(params.to)) throw new Error('A transfer needs two different accounts');
   if (!kindPattern.test(params.kind)) throw new Error(`Not a transfer kind: ${JSON.stringify(params.kind)}`);
   if (params.idempotencyKey.length < 1 || params.idempotencyKey.length > 200) throw new Error('An idempotency key has 1 to 200 characters');
-}
-
-/** The database's own refusal to overdraw a player, as the caller's 422; null for any other error. */
-function overdraftRefusal(error: unknown): ApiError | null {
-  let current: unknown = error;
-  while (typeof current === 'object' && current !== null) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23514' && typeof candidate.constraint === 'string' && overdraftConstraints.has(candidate.constraint)) {
-      return new ApiError(422, 'ledger.insufficientBalance');
-    }
-    current = candidate.cause;
-  }
-  return null;
 }
