@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { callApi, expect, pathOf, test, text, useLanguage } from './fixtures';
 
 async function pageTitle(request: APIRequestContext, slug: string) {
@@ -44,7 +44,7 @@ test.describe('unknown paths and redirects', () => {
       expect(pathOf(page)).toBe('/no/such/page');
       await page.getByRole('link', { name: text(locale, 'notFound.backHome') }).click();
       await expect(page.getByRole('heading', { level: 2, name: text(locale, 'home:games.popular') })).toBeVisible();
-      expect(pathOf(page)).toBe('/');
+      await expect.poll(() => pathOf(page)).toBe('/');
     });
   }
 
@@ -62,12 +62,12 @@ test.describe('protected routes while signed out', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('tab', { name: text('ja-JP', 'auth.login') })).toHaveAttribute('aria-selected', 'true');
     await expect(dialog.getByRole('tab', { name: text('ja-JP', 'auth.register') })).toBeVisible();
-    expect(pathOf(page)).toBe('/');
+    await expect.poll(() => pathOf(page)).toBe('/');
     await expect(page.getByRole('heading', { level: 1, name: text('ja-JP', 'account:userCenter.title') })).toHaveCount(0);
 
     await dialog.getByRole('button', { name: text('ja-JP', 'authDialog.close') }).click();
     await expect(dialog).toBeHidden();
-    expect(pathOf(page)).toBe('/');
+    await expect.poll(() => pathOf(page)).toBe('/');
     await expect(page.getByRole('heading', { level: 2, name: text('ja-JP', 'home:games.popular') })).toBeVisible();
   });
 
@@ -94,22 +94,22 @@ test.describe('scrolling', () => {
 
   test('every navigation starts at the top of the page', async ({ page, request }) => {
     const faq = await pageTitle(request, 'faq');
+    const aboutUs = await pageTitle(request, 'about-us');
     await useLanguage(page, 'en-US');
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 2, name: text('en-US', 'home:notices.title') })).toBeVisible();
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await scrollToBottom(page);
 
     const footer = page.getByRole('navigation', { name: text('en-US', 'layout.footerMenu') });
     await footer.getByRole('link', { name: text('en-US', 'menu.faq') }).click();
     await expect(page.getByRole('heading', { level: 1, name: faq })).toBeVisible();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expectAtTop(page);
 
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await scrollToBottom(page);
     await footer.getByRole('link', { name: text('en-US', 'menu.aboutUs') }).click();
-    await expect.poll(() => pathOf(page)).toBe('/about/about-us');
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByRole('heading', { level: 1, name: aboutUs })).toBeVisible();
+    expect(pathOf(page)).toBe('/about/about-us');
+    await expectAtTop(page);
   });
 
   test('going back and forward starts at the top too', async ({ page, request }) => {
@@ -117,26 +117,34 @@ test.describe('scrolling', () => {
     // puts back the old position on back/forward. Remove this line once the SPA turns it off.
     test.fail();
     const faq = await pageTitle(request, 'faq');
+    const support = await pageTitle(request, 'support');
     await useLanguage(page, 'en-US');
     await page.goto('/game/guide/faq');
     await expect(page.getByRole('heading', { level: 1, name: faq })).toBeVisible();
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await scrollToBottom(page);
     await page
       .getByRole('navigation', { name: text('en-US', 'layout.footerMenu') })
       .getByRole('link', { name: text('en-US', 'menu.support') })
       .click();
-    await expect.poll(() => pathOf(page)).toBe('/support');
+    await expect(page.getByRole('heading', { level: 1, name: support })).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await scrollToBottom(page);
 
     await page.goBack();
-    await expect.poll(() => pathOf(page)).toBe('/game/guide/faq');
     await expect(page.getByRole('heading', { level: 1, name: faq })).toBeVisible();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expectAtTop(page);
     await page.goForward();
-    await expect.poll(() => pathOf(page)).toBe('/support');
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByRole('heading', { level: 1, name: support })).toBeVisible();
+    await expectAtTop(page);
   });
 });
+
+async function scrollToBottom(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+}
+
+/** The router resets the scroll once the new page has rendered, a moment after the URL changes. */
+async function expectAtTop(page: Page) {
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
+}
