@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { emptyBody, endpoint, isoDateTime } from './endpoint';
+import { emptyBody, endpoint, isoDateTime, noData } from './endpoint';
 
 const holderName = v.pipe(v.string(), v.trim(), v.nonEmpty('validation.name'), v.maxLength(50, 'validation.name'));
 
@@ -74,4 +74,12 @@ export const bankList = endpoint({
     {},
   ),
   data: v.array(bank),
+});
+
+export const unbindBankCard = endpoint({
+  path: '/v2/app/user/bank/unbind',
+  access: 'user',
+  summary: 'Unbind a bank card; withdrawals already requested to it are still paid to it',
+  body: v.object({ id: v.pipe(v.number('validation.bankCard'), v.integer('validation.bankCard'), v.minValue(1, 'validation.bankCard')) }),
+  data: noData,
 });

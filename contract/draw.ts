@@ -71,5 +71,9 @@ export const withdrawalList = endpoint({
     }),
     {},
   ),
-  data: pageOf(withdrawal),
+  data: v.object({
+    ...pageOf(withdrawal).entries,
+    /** Sum of `amount` over every withdrawal the filters match, all pages. */
+    totalAmount: amount,
+  }),
 });

@@ -9,11 +9,18 @@ export type KycStatus = (typeof kycStatuses)[number];
 export const kycSubmissionStatuses = ['pendingReview', 'approved', 'rejected'] as const;
 export type KycSubmissionStatus = (typeof kycSubmissionStatuses)[number];
 
+/** The largest photo the server accepts, in bytes, after the browser's compression. */
+export const maxPhotoBytes = 10 * 1024 * 1024;
+
+/** The longest base64 data URL accepted per photo: a photo of `maxPhotoBytes` with its prefix. */
+export const maxPhotoDataUrlLength = 'data:image/jpeg;base64,'.length + Math.ceil(maxPhotoBytes / 3) * 4;
+
 /**
- * The longest base64 data URL accepted per photo. Three of them must fit the API's 1 MiB body
- * limit, so the client compresses and scales photos down before sending (about 245 KB each).
+ * The body limit of the KYC call alone (the rest of the API keeps 1 MiB): three of the largest
+ * photos and the JSON around them. Only signed-in players get this far; visitors are refused
+ * before the body is read.
  */
-export const maxPhotoDataUrlLength = 330_000;
+export const maxKycSubmissionBytes = 3 * maxPhotoDataUrlLength + 1024;
 
 /** A compressed photo as a data URL (what canvas.toDataURL and FileReader give the browser). */
 export const photoInput = v.pipe(

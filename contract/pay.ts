@@ -123,5 +123,9 @@ export const payOrderList = endpoint({
     }),
     {},
   ),
-  data: pageOf(depositOrder),
+  data: v.object({
+    ...pageOf(depositOrder).entries,
+    /** Sum of `amount` over every order the filters match, all pages. */
+    totalAmount: amount,
+  }),
 });

@@ -39,3 +39,36 @@ export const gameRecordCount = endpoint({
   body: v.optional(v.object({ period: v.optional(dateRange), gameName: gameNameFilter }), {}),
   data: gameRecordTotals,
 });
+
+const balanceMovement = v.object({
+  /** The ledger entry. */
+  id: v.number(),
+  /**
+   * What moved the coins: 'deposit', 'depositRefund', 'withdrawal', 'withdrawalRefund', and the
+   * kinds other areas write (agent transfers, games, promotions).
+   */
+  kind: v.string(),
+  /** Positive when coins came in, negative when they went out. */
+  amount: signedAmount,
+  balanceAfter: amount,
+  /** The order number behind the movement, when there is one. */
+  reference: v.nullable(v.string()),
+  createdAt: isoDateTime,
+});
+export type BalanceMovement = v.InferOutput<typeof balanceMovement>;
+
+export const balanceMovementQuery = endpoint({
+  path: '/v2/app/record/balance/query',
+  access: 'user',
+  summary: 'The player’s balance movements in game coins, newest first, with the balance after each and the totals in and out',
+  body: v.optional(
+    listQuery({ kind: v.optional(v.pipe(v.string(), v.regex(/^[a-z][A-Za-z0-9.]{0,63}$/, 'validation.kind'))) }),
+    {},
+  ),
+  data: v.object({
+    ...pageOf(balanceMovement).entries,
+    /** Coins in and out over every movement the filters match, all pages. */
+    credited: amount,
+    debited: amount,
+  }),
+});

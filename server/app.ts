@@ -8,7 +8,9 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import { endpoints } from '../contract/endpoints';
+import { maxKycSubmissionBytes, submitKyc } from '../contract/kyc';
 import { negotiateLocale } from '../contract/locales';
+import { type SandboxPay, sandboxBasePath } from './adapters/sandbox-pay';
 import { bodyLimit } from './body-limit';
 import type { Clock } from './clock';
 import { type AppEnv, mountContract, type ResolvePrincipal } from './contract-router';
@@ -21,6 +23,14 @@ import { authRoutes } from './modules/auth/routes';
 import { agentRoutes } from './modules/agent/routes';
 import type { PublicContentCache } from './modules/content/public-cache';
 import { contentRoutes } from './modules/content/routes';
+import { bankRoutes } from './modules/bank/routes';
+import { drawRoutes } from './modules/draw/routes';
+import { kycPhotoHandler, kycPhotoPath, kycRoutes } from './modules/kyc/routes';
+import { payRoutes } from './modules/pay/routes';
+import { payCallbackHandler, payCallbackPath, payCallbackPrefix } from './modules/pay/webhook';
+import { recordRoutes } from './modules/record/routes';
+import type { PlayerDeps } from './modules/user/context';
+import { userRoutes } from './modules/user/routes';
 import { buildOpenApiDocument, mountApiReference } from './openapi';
 import { xsrfProtection } from './xsrf';
 
@@ -41,6 +51,9 @@ export interface AppDeps {
   config: AppConfig;
   resolvePrincipal: ResolvePrincipal;
   auth: AuthDeps;
+  player: PlayerDeps;
+  /** The embedded sandbox payment provider, when it is served. */
+  sandboxPay: SandboxPay | null;
 }
 
 const jsonBodyLimitBytes = 1024 * 1024;
@@ -122,17 +135,26 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   const api = new Hono<AppEnv>();
-  api.use(
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: jsonBodyLimitBytes,
+      maxSize,
       onError: (c) => {
         // The rest of the body stays unread and the socket is dropped: tell the client not to reuse it.
         c.header('Connection', 'close');
         throw new ApiError(413, 'error.bodyTooLarge');
       },
+    });
+  const jsonBodyLimit = limitBody(jsonBodyLimitBytes);
+  // Identity photos are the one large upload.
+  const kycBodyLimit = limitBody(maxKycSubmissionBytes);
+  api.use((c, next) => (c.req.path === submitKyc.path ? kycBodyLimit : jsonBodyLimit)(c, next));
+  api.use(
+    xsrfProtection({
+      secret: config.xsrfSecret,
+      secure: config.production,
+      exempt: (requestPath) => requestPath.startsWith(payCallbackPrefix),
     }),
   );
-  api.use(xsrfProtection({ secret: config.xsrfSecret, secure: config.production, exempt: () => false }));
   api.use(async (c, next) => {
     const token = c.req.header('token');
     if (token) c.set('principal', await deps.resolvePrincipal(token));
@@ -140,13 +162,26 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   // A cheap call that hands out the XSRF cookie to clients that have none yet.
   api.get('/v2/xsrf', (c) => c.body(null, 204));
+  api.post(payCallbackPath, payCallbackHandler(deps.player));
+  api.get(kycPhotoPath, kycPhotoHandler(deps.player));
   mountApiReference(api, buildOpenApiDocument(endpoints));
-  mountContract(api, endpoints, [...contentRoutes(deps), ...authRoutes(deps.auth), ...agentRoutes()]);
+  mountContract(api, endpoints, [
+    ...contentRoutes(deps),
+    ...authRoutes(deps.auth),
+    ...agentRoutes(),
+    ...userRoutes(deps.player),
+    ...kycRoutes(deps.player),
+    ...bankRoutes(deps.player),
+    ...payRoutes(deps.player),
+    ...drawRoutes(deps.player),
+    ...recordRoutes(deps.player),
+  ]);
   api.all('/v2/*', () => {
     throw new ApiError(404, 'error.notFound');
   });
   app.route('/', api);
   if (!config.production) app.get('/dev/mailbox', devMailboxPage(deps.db));
+  if (deps.sandboxPay) app.route(sandboxBasePath, deps.sandboxPay.routes);
 
   if (config.staticDir) mountSpa(app, config.staticDir);
   return app;

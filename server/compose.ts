@@ -10,6 +10,10 @@ import { createAuthHousekeeping } from './modules/auth/housekeeping';
 import { createIdentityVerifier, type IdentityProvidersConfig } from './modules/auth/identity-providers';
 import { createPrincipalResolver } from './modules/auth/sessions';
 import { createMailDelivery } from './modules/mail/delivery';
+import { startMoneyBackgroundWork } from './modules/pay/background';
+import { type PaymentsOptions, setUpPayments } from './modules/pay/payments-setup';
+import { createLocalFileStorage } from './adapters/file-storage';
+import { defaultMoneySettings, type MoneySettings, type PlayerDeps } from './modules/user/context';
 import { loadServerSecret } from './secrets';
 
 const defaultContentCacheTtlMs = 5000;
@@ -29,6 +33,11 @@ export interface ComposeOptions {
   contentCacheTtlMs?: number;
   /** Captcha texts; tests pass a generator whose texts they can read. */
   captchaText?: () => string;
+  /** Local directory of uploaded files (identity photos); default ./data/files. */
+  fileStorageDir?: string;
+  /** Payment provider, payout service, fiat resource; by default the embedded sandbox outside production. */
+  payments?: PaymentsOptions;
+  moneySettings?: Partial<MoneySettings>;
 }
 
 /**
@@ -58,8 +67,32 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     codeSecret: await loadServerSecret(db, 'email-codes'),
     captchaText: options.captchaText ?? randomCaptchaText,
   };
+  const payments = setUpPayments(options.payments ?? {}, {
+    db,
+    clock,
+    logger: options.logger,
+    publicUrl: options.publicUrl,
+    production: options.production,
+    sandboxSecret: await loadServerSecret(db, 'pay-sandbox'),
+  });
+  const player: PlayerDeps = {
+    db,
+    clock,
+    logger: options.logger,
+    publicUrl: options.publicUrl,
+    storage: createLocalFileStorage(options.fileStorageDir ?? './data/files'),
+    photoLinkSecret: await loadServerSecret(db, 'photo-links'),
+    payProvider: payments.payProvider,
+    payout: payments.payout,
+    fiat: payments.fiat,
+    settings: { ...defaultMoneySettings, receivingAccount: payments.receivingAccount, ...options.moneySettings },
+    payPasswordLimit: auth.limits.payPasswordPerAccount,
+    badCallbackLimit: { limit: 30, windowMs: 60 * 1000 },
+  };
   const deps: AppDeps = {
     db: database.db,
+    player,
+    sandboxPay: payments.sandboxPay,
     contentCache: createPublicContentCache(options.contentCacheTtlMs ?? defaultContentCacheTtlMs, clock),
     logger: options.logger,
     clock,
@@ -77,12 +110,13 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
   const housekeeping = createAuthHousekeeping({ db, clock, logger: options.logger });
   mail.start();
   housekeeping.start();
+  const moneyWork = startMoneyBackgroundWork({ player, sandboxPay: payments.sandboxPay, logger: options.logger });
   return {
     app: createApp(deps),
     deps,
     /** Stops background work (mail retries, housekeeping); call before closing the database. */
     stopBackgroundWork: async () => {
-      await Promise.all([mail.stop(), housekeeping.stop()]);
+      await Promise.all([mail.stop(), housekeeping.stop(), moneyWork.stop()]);
     },
   };
 }

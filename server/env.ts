@@ -44,6 +44,25 @@ const envSchema = v.object({
   LINE_JWKS_URL: v.optional(urlOf(['http:', 'https:'], httpUrl), 'https://api.line.me/oauth2/v2.1/certs'),
   LINE_TOKEN_URL: v.optional(urlOf(['http:', 'https:'], httpUrl), 'https://api.line.me/oauth2/v2.1/token'),
   LINE_AUTHORIZE_URL: v.optional(urlOf(['http:', 'https:'], httpUrl), 'https://access.line.me/oauth2/v2.1/authorize'),
+  /** The embedded sandbox payment provider; on by default outside production. */
+  PAY_SANDBOX: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
+  /** A hosted payment provider speaking the protocol of server/adapters/pay-protocol.ts. */
+  PAY_PROVIDER_NAME: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{1,30}$/, 'must be a lower-case name'))),
+  PAY_PROVIDER_API_URL: url(['http:', 'https:'], httpUrl),
+  PAY_PROVIDER_MERCHANT_ID: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty'))),
+  PAY_PROVIDER_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must have at least 16 characters'))),
+  /** The payout service (same merchant id and secret); defaults to the provider's API URL. */
+  PAYOUT_API_URL: url(['http:', 'https:'], httpUrl),
+  /** The JPY fiat resource of the pay service (GET). */
+  FIAT_RESOURCE_URL: url(['http:', 'https:'], httpUrl),
+  /** The operator's account for manual deposits: bank|branch name|branch code|account type|number|holder. */
+  MANUAL_DEPOSIT_ACCOUNT: v.optional(
+    v.pipe(v.string(), v.check((value) => value.split('|').length === 6 && value.split('|').every((part) => part.trim() !== ''), 'must be six non-empty parts separated by |')),
+  ),
+  /** Game coins per yen. */
+  COINS_PER_YEN: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'must be a whole number from 1 to 9999'), v.transform(Number)),
+  ),
 });
 
 export type Env = v.InferOutput<typeof envSchema>;

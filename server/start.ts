@@ -7,6 +7,7 @@ import { seedDatabase } from './db/seed';
 import { type Env, publicUrlOf } from './env';
 import { createLogger } from './logger';
 import { googleIssuers, type IdentityProvidersConfig } from './modules/auth/identity-providers';
+import type { PaymentsOptions } from './modules/pay/payments-setup';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -33,6 +34,9 @@ export async function startServer(env: Env, options: { serveSpa: boolean }): Pro
     smtpUrl: env.SMTP_URL ?? null,
     ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
     identityProviders: identityProvidersOf(env, publicUrl),
+    fileStorageDir: path.join(path.resolve(env.DATA_DIR), 'files'),
+    payments: paymentsOf(env),
+    ...(env.COINS_PER_YEN ? { moneySettings: { coinsPerYen: env.COINS_PER_YEN } } : {}),
   });
   if (!env.SMTP_URL) {
     logger.warn(
@@ -58,6 +62,31 @@ export async function startServer(env: Env, options: { serveSpa: boolean }): Pro
       await database.close();
       logger.info('stopped');
     },
+  };
+}
+
+/** A hosted provider is used when its URL, merchant id and secret are all set; the sandbox is the default outside production. */
+function paymentsOf(env: Env): PaymentsOptions {
+  const provider =
+    env.PAY_PROVIDER_API_URL && env.PAY_PROVIDER_MERCHANT_ID && env.PAY_PROVIDER_SECRET
+      ? {
+          name: env.PAY_PROVIDER_NAME ?? 'hosted',
+          apiUrl: env.PAY_PROVIDER_API_URL,
+          merchantId: env.PAY_PROVIDER_MERCHANT_ID,
+          secret: env.PAY_PROVIDER_SECRET,
+        }
+      : undefined;
+  const [bankName, branchName, branchCode, accountType, accountNumber, accountHolder] = (env.MANUAL_DEPOSIT_ACCOUNT ?? '')
+    .split('|')
+    .map((part) => part.trim());
+  return {
+    ...(env.PAY_SANDBOX ? { sandbox: env.PAY_SANDBOX === 'on' } : {}),
+    ...(provider ? { provider } : {}),
+    ...(env.PAYOUT_API_URL ? { payoutApiUrl: env.PAYOUT_API_URL } : {}),
+    ...(env.FIAT_RESOURCE_URL ? { fiatResourceUrl: env.FIAT_RESOURCE_URL } : {}),
+    ...(env.MANUAL_DEPOSIT_ACCOUNT && bankName && branchName && branchCode && accountType && accountNumber && accountHolder
+      ? { receivingAccount: { bankName, branchName, branchCode, accountType, accountNumber, accountHolder } }
+      : {}),
   };
 }
 

@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { inject } from 'vitest';
@@ -40,23 +43,31 @@ export async function createTestServer(
     clock?: Clock;
     production?: boolean;
     staticDir?: string | null;
-  } & Pick<ComposeOptions, 'smtpUrl' | 'identityProviders' | 'authLimits' | 'captchaText' | 'contentCacheTtlMs'> = {},
+  } & Pick<
+    ComposeOptions,
+    'smtpUrl' | 'identityProviders' | 'authLimits' | 'captchaText' | 'contentCacheTtlMs' | 'payments' | 'moneySettings'
+  > = {},
 ) {
   const database = await openDatabaseFromTemplate(inject('databaseTemplate'));
   const { clock, production, staticDir, ...edges } = options;
+  // Listen first: the payment sandbox calls this server back over HTTP, so its public URL must be real.
+  let handle: (request: Request, env: unknown) => Response | Promise<Response> = () => new Response(null, { status: 503 });
+  const server = serve({ fetch: (request, env) => handle(request, env), port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const fileStorageDir = await mkdtemp(path.join(os.tmpdir(), 'game-hall-files-'));
   const { app, deps, stopBackgroundWork } = await composeApp(database, {
     logger: pino({ level: 'silent' }),
     production: production ?? false,
-    publicUrl: 'http://127.0.0.1',
+    publicUrl: url,
     staticDir: staticDir ?? null,
+    fileStorageDir,
     ...(clock ? { clock } : {}),
     // Tests that edit content read it back at once; the cache has its own test.
     contentCacheTtlMs: 0,
     ...edges,
   });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  handle = (request, env) => app.fetch(request, env);
 
   const xsrfResponse = await fetch(`${url}/v2/xsrf`);
   const xsrfCookie = (xsrfResponse.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
@@ -90,6 +101,7 @@ export async function createTestServer(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopBackgroundWork();
       await database.drop();
+      await rm(fileStorageDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,14 +2,14 @@ import type { Profile } from '../../../contract/auth';
 import type { Principal } from '../../contract-router';
 import type { Database } from '../../db/client';
 import { ApiError } from '../../errors';
+import { balanceOf } from '../ledger/service';
+import { coinCurrency } from '../user/context';
+import { kycStatusOf } from '../user/service';
 import { findUserById } from './users';
 
-/**
- * Stands in for the ledger's player balance until the ledger exists: no money has moved yet, so
- * every balance is zero. The ledger replaces this function.
- */
-export async function balanceBeforeLedger(_db: Database, _userId: number): Promise<number> {
-  return 0;
+/** What the player can spend: coins in the ledger less those held for withdrawals under review. */
+export async function spendableCoins(db: Database, userId: number): Promise<number> {
+  return Number((await balanceOf(db, userId, coinCurrency)).available);
 }
 
 export async function profileOf(db: Database, principal: Principal): Promise<Profile> {
@@ -24,12 +24,12 @@ export async function profileOf(db: Database, principal: Principal): Promise<Pro
     firstName: user.firstName,
     lastName: user.lastName,
     pinyinName: user.pinyinName,
-    balance: await balanceBeforeLedger(db, user.id),
+    balance: await spendableCoins(db, user.id),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     registeredAt: user.registeredAt.toISOString(),
     isAgent: user.isAgent,
     hasPassword: user.passwordHash !== null,
     hasPayPassword: user.payPasswordHash !== null,
-    kycStatus: 'notSubmitted',
+    kycStatus: await kycStatusOf(db, user.id),
   };
 }

@@ -1,0 +1,36 @@
+import type { Logger } from 'pino';
+import type { SandboxPay } from '../../adapters/sandbox-pay';
+import { resumePayouts } from '../draw/service';
+import type { PlayerDeps } from '../user/context';
+
+const defaultIntervalMs = 30_000;
+
+/**
+ * Retries in every process (the work is claimed row by row, so processes do not collide):
+ * payouts of approved withdrawals left unsent, and the sandbox provider's unacknowledged callbacks.
+ */
+export function startMoneyBackgroundWork(
+  deps: { player: PlayerDeps; sandboxPay: SandboxPay | null; logger: Logger },
+  intervalMs = defaultIntervalMs,
+) {
+  let running: Promise<void> | null = null;
+  const runOnce = async () => {
+    await resumePayouts(deps.player);
+    await deps.sandboxPay?.deliverPending();
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = runOnce()
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'money background work failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

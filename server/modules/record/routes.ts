@@ -1,0 +1,12 @@
+import { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '../../../contract/record';
+import { route } from '../../contract-router';
+import type { PlayerDeps } from '../user/context';
+import { balanceMovementsOf, gameRecordsOf, gameRecordTotalsOf } from './service';
+
+export function recordRoutes(deps: PlayerDeps) {
+  return [
+    route(gameRecordQuery, ({ principal, body }) => gameRecordsOf(deps, principal, body)),
+    route(gameRecordCount, ({ principal, body }) => gameRecordTotalsOf(deps, principal, body)),
+    route(balanceMovementQuery, ({ principal, body }) => balanceMovementsOf(deps, principal, body)),
+  ];
+}

@@ -1,0 +1,92 @@
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
+import type { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '../../../contract/record';
+import type { Principal } from '../../contract-router';
+import { gameRecords } from '../../db/schema/game-records';
+import { accountStatement, playerAccount } from '../ledger/service';
+import { coinCurrency, type PlayerDeps } from '../user/context';
+import { periodBounds } from './period';
+
+function gameConditions(deps: PlayerDeps, userId: number, filters: ParsedBodyOf<typeof gameRecordCount>): SQL[] {
+  const conditions: SQL[] = [eq(gameRecords.userId, userId)];
+  if (filters.gameName) conditions.push(eq(gameRecords.gameName, filters.gameName));
+  if (filters.period) {
+    const { from, to } = periodBounds(filters.period, deps.settings.recordDayOffset);
+    conditions.push(gte(gameRecords.playedAt, from), lt(gameRecords.playedAt, to));
+  }
+  return conditions;
+}
+
+export async function gameRecordsOf(
+  deps: PlayerDeps,
+  principal: Principal,
+  body: ParsedBodyOf<typeof gameRecordQuery>,
+): Promise<DataOf<typeof gameRecordQuery>> {
+  const where = and(...gameConditions(deps, principal.userId, body));
+  const [totals] = await deps.db.select({ total: count() }).from(gameRecords).where(where);
+  const rows = await deps.db
+    .select()
+    .from(gameRecords)
+    .where(where)
+    .orderBy(desc(gameRecords.playedAt), desc(gameRecords.id))
+    .limit(body.pageSize)
+    .offset((body.pageNum - 1) * body.pageSize);
+  return {
+    total: totals?.total ?? 0,
+    list: rows.map((row) => ({
+      id: row.id,
+      gameName: row.gameName,
+      machineId: row.machineId,
+      betAmount: row.betAmount,
+      winAmount: row.winAmount,
+      profitLoss: row.winAmount - row.betAmount,
+      playedAt: row.playedAt.toISOString(),
+    })),
+  };
+}
+
+export async function gameRecordTotalsOf(
+  deps: PlayerDeps,
+  principal: Principal,
+  body: ParsedBodyOf<typeof gameRecordCount>,
+): Promise<DataOf<typeof gameRecordCount>> {
+  const [totals] = await deps.db
+    .select({
+      recordCount: count(),
+      totalBet: sql`coalesce(sum(${gameRecords.betAmount}), 0)`.mapWith(Number),
+      totalWin: sql`coalesce(sum(${gameRecords.winAmount}), 0)`.mapWith(Number),
+    })
+    .from(gameRecords)
+    .where(and(...gameConditions(deps, principal.userId, body)));
+  const totalBet = totals?.totalBet ?? 0;
+  const totalWin = totals?.totalWin ?? 0;
+  return { recordCount: totals?.recordCount ?? 0, totalBet, totalWin, totalProfitLoss: totalWin - totalBet };
+}
+
+/** The player's coin account statement from the ledger, with the running balance. */
+export async function balanceMovementsOf(
+  deps: PlayerDeps,
+  principal: Principal,
+  body: ParsedBodyOf<typeof balanceMovementQuery>,
+): Promise<DataOf<typeof balanceMovementQuery>> {
+  const bounds = body.period ? periodBounds(body.period, deps.settings.recordDayOffset) : null;
+  const statement = await accountStatement(deps.db, playerAccount(principal.userId, coinCurrency), {
+    page: body.pageNum,
+    size: body.pageSize,
+    ...(bounds ? { from: bounds.from, to: bounds.to } : {}),
+    ...(body.kind ? { kinds: [body.kind] } : {}),
+  });
+  return {
+    total: statement.total,
+    credited: Number(statement.credited),
+    debited: Number(statement.debited),
+    list: statement.lines.map((line) => ({
+      id: line.entryId,
+      kind: line.kind,
+      amount: Number(line.amount),
+      balanceAfter: Number(line.balanceAfter),
+      reference: typeof line.metadata.orderSn === 'string' ? line.metadata.orderSn : null,
+      createdAt: line.at.toISOString(),
+    })),
+  };
+}
