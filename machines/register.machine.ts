@@ -139,6 +139,7 @@ export const registerMachine = setup({
     isEmailField: ({ event }) => event.type === 'field.changed' && event.field === 'email',
     isAccountStepField: ({ event }) =>
       event.type === 'field.changed' && (accountStepFields as readonly string[]).includes(event.field),
+    hasEmail: ({ context }) => context.values.email.trim() !== '',
     emailValid: ({ context }) => !hasErrors(validateFields(emailOnlySchema, { email: context.values.email })),
     emailStepValid: ({ context }) => !hasErrors(emailStepErrors(context.values)),
     accountStepValid: ({ context }) => !hasErrors(accountStepErrors(context.values)),
@@ -168,7 +169,8 @@ export const registerMachine = setup({
           on: {
             'code.send': [
               { guard: 'emailValid', actions: [assign({ emailChecked: true }), sendTo('sendCodeFlow', { type: 'code.send' })] },
-              { actions: assign({ emailChecked: true }) },
+              // The button is disabled while the address is empty, so only a malformed one gets here.
+              { guard: 'hasEmail', actions: assign({ emailChecked: true }) },
             ],
             'form.submit': [
               { guard: 'emailStepValid', target: 'checkingCode' },
