@@ -15,8 +15,8 @@ import { authDialogMachine, sessionLinks } from '../../../machines/auth-dialog.m
 import { findPasswordMachine } from '../../../machines/find-password.machine';
 import { loginMachine } from '../../../machines/login.machine';
 import { registerMachine } from '../../../machines/register.machine';
-import { type SendCodeRateLimited, sendCodeMachine } from '../../../machines/send-code.machine';
-import { ApiCallError, api, toastDurationMs } from '../../lib/api-client';
+import { sendCodeMachine } from '../../../machines/send-code.machine';
+import { api, toastDurationMs } from '../../lib/api-client';
 import { clearStoredToken } from '../../lib/storage';
 import type { SessionActor } from '../session/session-actor';
 import { trackRegistration } from './analytics';
@@ -32,15 +32,6 @@ const fetchCaptcha = fromPromise(() => api.call(captchaQuery, {}));
 
 function notify(message: string): void {
   notifications.show({ color: 'teal', message, autoClose: toastDurationMs });
-}
-
-/** A 429 that says how long to wait becomes the countdown's start; other refusals stay as they are. */
-function asRateLimit(error: unknown): unknown {
-  if (error instanceof ApiCallError && error.code === 429) {
-    const seconds = (error as ApiCallError & { retryAfterSeconds?: number }).retryAfterSeconds;
-    if (typeof seconds === 'number') return { retryAfterSeconds: seconds } satisfies SendCodeRateLimited;
-  }
-  return error;
 }
 
 export function authDialogLogic(deps: { session: SessionActor; line: () => LineConfig | null; returnTo: () => string | null }) {
@@ -69,11 +60,7 @@ export function authDialogLogic(deps: { session: SessionActor; line: () => LineC
           sendCodeFlow: sendCodeMachine.provide({
             actors: {
               requestCode: fromPromise(async ({ input }) => {
-                try {
-                  await api.call(sendRegisterCode, input);
-                } catch (error) {
-                  throw asRateLimit(error);
-                }
+                await api.call(sendRegisterCode, input);
               }),
             },
           }),
