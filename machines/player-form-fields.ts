@@ -59,7 +59,10 @@ export function answerMissing(error: unknown): boolean {
   return code === null || code === 0 || code >= 500;
 }
 
-/** Client messages first; where the client found nothing wrong, the server's sentence for the field. */
+/**
+ * The server's sentence for a field it refused, until that field changes (the machines drop it
+ * then); elsewhere the client's own message.
+ */
 export function withRefusals<TField extends string>(
   messages: FieldMessages<TField>,
   refusals: Record<string, string>,
@@ -68,7 +71,7 @@ export function withRefusals<TField extends string>(
   const merged: FieldMessages<TField> = { ...messages };
   for (const field of fields) {
     const text = refusals[field];
-    if (!merged[field] && text) merged[field] = { text };
+    if (text) merged[field] = { text };
   }
   return merged;
 }

@@ -1,0 +1,298 @@
+/**
+ * withdraw: a yen withdrawal of game coins to a bound bank card, from the form to the payout.
+ *
+ * States:
+ * - checkingPrerequisites: the profile (names, balance, KYC state, pay password) and the bound
+ *   cards are fetched; they decide whether the player may withdraw at all.
+ * - prerequisitesUnavailable: they could not be fetched; the page offers a retry.
+ * - needsPersonalInformation: the names used for currency exchange are missing ("Go to edit").
+ * - needsBankCard: no card is bound ("please bind the bank card first").
+ * - needsKyc: identity is not verified yet (not sent, under review, or rejected).
+ * - needsPayPassword: no payment password is set; withdrawals are confirmed with it.
+ * - editing: waiting for the amount (whole coins, at most the balance), the card and the payment
+ *   password.
+ * - requesting: the server holds the amount for review. Sending generates ONE Idempotency-Key for
+ *   this withdrawal; a retry after no answer reuses it, so a double click or a retry holds once.
+ * - requestInterrupted: no answer came: retry with the same key, or back to the form.
+ * - following.*: the request, named by its status: withdrawalReview (an operator reviews it),
+ *   withdrawing (approved, the payout is under way), withdrawalSuccessful, withdrawalFailed (with
+ *   the reason; the held amount is back in the balance). While it can still change it is fetched
+ *   again every `withdrawalPoll` (following.checkingWithdrawal, shown as the status it checks).
+ *   A player cannot reverse a request: there is no way back from here but a new withdrawal.
+ */
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { type Profile, payPasswordPattern } from '../contract/auth';
+import type { BankCard } from '../contract/bank';
+import type { Withdrawal } from '../contract/draw';
+import { hasPersonalInformation } from './account-settings.machine';
+import { answerMissing, type FieldMessages, parseWholeAmount, refusedFields, withRefusals } from './player-form-fields';
+
+export type WithdrawCard = Pick<BankCard, 'id' | 'bankName' | 'maskedCardNumber' | 'isDefault'>;
+
+export interface WithdrawPrerequisites {
+  profile: Pick<Profile, 'firstName' | 'lastName' | 'pinyinName' | 'balance' | 'kycStatus' | 'hasPayPassword'>;
+  cards: WithdrawCard[];
+}
+
+export interface WithdrawalRequest {
+  bankCardId: number;
+  amount: number;
+  payPassword: string;
+  idempotencyKey: string;
+}
+
+export type WithdrawField = 'amount' | 'bankCardId' | 'payPassword';
+
+export interface WithdrawValues {
+  amount: string;
+  bankCardId: number | null;
+  payPassword: string;
+}
+
+export interface WithdrawContext {
+  balance: number;
+  kycStatus: Profile['kycStatus'];
+  cards: WithdrawCard[];
+  values: WithdrawValues;
+  showErrors: boolean;
+  refusals: Record<string, string>;
+  idempotencyKey: string | null;
+  withdrawal: Withdrawal | null;
+}
+
+export type WithdrawEvent =
+  | { type: 'prerequisites.retry' }
+  | { type: 'field.changed'; field: 'amount' | 'payPassword'; value: string }
+  | { type: 'field.changed'; field: 'bankCardId'; value: number }
+  | { type: 'withdraw.submit' }
+  | { type: 'request.retry' }
+  | { type: 'withdraw.edit' }
+  | { type: 'withdraw.again' };
+
+function withdrawMessages(context: Pick<WithdrawContext, 'balance' | 'cards' | 'values'>): FieldMessages<WithdrawField> {
+  const messages: FieldMessages<WithdrawField> = {};
+  const amount = parseWholeAmount(context.values.amount);
+  if (context.values.amount.trim() === '') messages.amount = { key: 'validation.amountRequired' };
+  else if (amount === null || amount < 1) messages.amount = { key: 'validation.amount' };
+  else if (amount > context.balance) messages.amount = { key: 'validation.amountOverBalance', values: { balance: context.balance } };
+  if (!context.cards.some((card) => card.id === context.values.bankCardId)) messages.bankCardId = { key: 'validation.bankCard' };
+  if (context.values.payPassword === '') messages.payPassword = { key: 'validation.required' };
+  else if (!payPasswordPattern.test(context.values.payPassword)) messages.payPassword = { key: 'validation.payPasswordFormat' };
+  return messages;
+}
+
+/** Statuses a withdrawal no longer leaves by itself. */
+const settledStatuses: readonly string[] = ['withdrawalSuccessful', 'withdrawalFailed'];
+
+const emptyValues: WithdrawValues = { amount: '', bankCardId: null, payPassword: '' };
+
+export const withdrawMachine = setup({
+  types: {
+    context: {} as WithdrawContext,
+    events: {} as WithdrawEvent,
+  },
+  actors: {
+    loadPrerequisites: fromPromise<WithdrawPrerequisites>(async () => {
+      throw new Error('loadPrerequisites must be provided');
+    }),
+    requestWithdrawal: fromPromise<Withdrawal, WithdrawalRequest>(async () => {
+      throw new Error('requestWithdrawal must be provided');
+    }),
+    /** The withdrawal as the server has it now, or null if it is not (yet) listed. */
+    fetchWithdrawal: fromPromise<Withdrawal | null, { orderSn: string }>(async () => {
+      throw new Error('fetchWithdrawal must be provided');
+    }),
+  },
+  delays: {
+    withdrawalPoll: 10_000,
+  },
+  actions: {
+    /** The withdrawal or the balance changed on the server: refetch the balance and the records. */
+    withdrawalChanged: () => {},
+    newIdempotencyKey: assign({ idempotencyKey: () => crypto.randomUUID() }),
+    storePrerequisites: assign((_, prerequisites: WithdrawPrerequisites) => {
+      const card = prerequisites.cards.find((candidate) => candidate.isDefault) ?? prerequisites.cards[0];
+      return {
+        balance: prerequisites.profile.balance,
+        kycStatus: prerequisites.profile.kycStatus,
+        cards: prerequisites.cards,
+        values: { ...emptyValues, bankCardId: card?.id ?? null },
+      };
+    }),
+    resetFlow: assign({ idempotencyKey: null, withdrawal: null, showErrors: false, refusals: {}, values: emptyValues }),
+  },
+  guards: {
+    personalInformationMissing: (_, prerequisites: WithdrawPrerequisites) => !hasPersonalInformation(prerequisites.profile),
+    noBankCard: (_, prerequisites: WithdrawPrerequisites) => prerequisites.cards.length === 0,
+    kycNotApproved: (_, prerequisites: WithdrawPrerequisites) => prerequisites.profile.kycStatus !== 'approved',
+    noPayPassword: (_, prerequisites: WithdrawPrerequisites) => !prerequisites.profile.hasPayPassword,
+    formValid: ({ context }) => Object.keys(withdrawMessages(context)).length === 0,
+    /** Reads the error event of the invoked call. */
+    noAnswer: ({ event }) => answerMissing((event as { error?: unknown }).error),
+    statusIs: ({ context }, status: Withdrawal['status']) => context.withdrawal?.status === status,
+    statusChanged: ({ context }, withdrawal: Withdrawal | null) =>
+      withdrawal !== null && withdrawal.status !== context.withdrawal?.status,
+  },
+}).createMachine({
+  id: 'withdraw',
+  context: {
+    balance: 0,
+    kycStatus: 'notSubmitted',
+    cards: [],
+    values: emptyValues,
+    showErrors: false,
+    refusals: {},
+    idempotencyKey: null,
+    withdrawal: null,
+  },
+  initial: 'checkingPrerequisites',
+  states: {
+    checkingPrerequisites: {
+      invoke: {
+        id: 'loadPrerequisites',
+        src: 'loadPrerequisites',
+        onDone: [
+          { guard: { type: 'personalInformationMissing', params: ({ event }) => event.output }, target: 'needsPersonalInformation' },
+          { guard: { type: 'noBankCard', params: ({ event }) => event.output }, target: 'needsBankCard' },
+          {
+            guard: { type: 'kycNotApproved', params: ({ event }) => event.output },
+            target: 'needsKyc',
+            actions: assign({ kycStatus: ({ event }) => event.output.profile.kycStatus }),
+          },
+          { guard: { type: 'noPayPassword', params: ({ event }) => event.output }, target: 'needsPayPassword' },
+          { target: 'editing', actions: { type: 'storePrerequisites', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'prerequisitesUnavailable' },
+      },
+    },
+    prerequisitesUnavailable: {
+      on: { 'prerequisites.retry': { target: 'checkingPrerequisites' } },
+    },
+    needsPersonalInformation: {},
+    needsBankCard: {},
+    needsKyc: {},
+    needsPayPassword: {},
+    editing: {
+      on: {
+        'field.changed': {
+          actions: assign(({ context, event }) => {
+            const { [event.field]: _refused, ...refusals } = context.refusals;
+            return { values: { ...context.values, [event.field]: event.value }, refusals };
+          }),
+        },
+        'withdraw.submit': [
+          { guard: 'formValid', target: 'requesting', actions: 'newIdempotencyKey' },
+          { actions: assign({ showErrors: true }) },
+        ],
+      },
+    },
+    requesting: {
+      invoke: {
+        id: 'requestWithdrawal',
+        src: 'requestWithdrawal',
+        input: ({ context }) => ({
+          bankCardId: context.values.bankCardId ?? 0,
+          amount: parseWholeAmount(context.values.amount) ?? 0,
+          payPassword: context.values.payPassword,
+          idempotencyKey: context.idempotencyKey ?? '',
+        }),
+        onDone: {
+          target: 'following',
+          actions: [
+            assign(({ context, event }) => ({
+              withdrawal: event.output,
+              values: { ...context.values, payPassword: '' },
+              showErrors: false,
+              refusals: {},
+            })),
+            'withdrawalChanged',
+          ],
+        },
+        onError: [
+          { guard: 'noAnswer', target: 'requestInterrupted' },
+          // An answer (wrong pay password, balance, limits): nothing was held; a new key next time.
+          {
+            target: 'editing',
+            actions: assign(({ context, event }) => ({
+              idempotencyKey: null,
+              values: { ...context.values, payPassword: '' },
+              showErrors: true,
+              refusals: refusedFields(event.error),
+            })),
+          },
+        ],
+      },
+    },
+    requestInterrupted: {
+      on: {
+        'request.retry': { target: 'requesting' },
+        'withdraw.edit': { target: 'editing', actions: assign(({ context }) => ({ idempotencyKey: null, values: { ...context.values, payPassword: '' } })) },
+      },
+    },
+    following: {
+      initial: 'routing',
+      on: { 'withdraw.again': { target: 'checkingPrerequisites', actions: 'resetFlow' } },
+      states: {
+        routing: {
+          always: [
+            { guard: { type: 'statusIs', params: 'withdrawing' }, target: 'withdrawing' },
+            { guard: { type: 'statusIs', params: 'withdrawalSuccessful' }, target: 'withdrawalSuccessful' },
+            { guard: { type: 'statusIs', params: 'withdrawalFailed' }, target: 'withdrawalFailed' },
+            { target: 'withdrawalReview' },
+          ],
+        },
+        withdrawalReview: { after: { withdrawalPoll: { target: 'checkingWithdrawal' } } },
+        withdrawing: { after: { withdrawalPoll: { target: 'checkingWithdrawal' } } },
+        checkingWithdrawal: {
+          invoke: {
+            id: 'fetchWithdrawal',
+            src: 'fetchWithdrawal',
+            input: ({ context }) => ({ orderSn: context.withdrawal?.orderSn ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'statusChanged', params: ({ event }) => event.output },
+                target: 'routing',
+                actions: [assign({ withdrawal: ({ event, context }) => event.output ?? context.withdrawal }), 'withdrawalChanged'],
+              },
+              { target: 'routing' },
+            ],
+            // A failed check is tried again at the next interval.
+            onError: { target: 'routing' },
+          },
+        },
+        withdrawalSuccessful: {},
+        withdrawalFailed: {},
+      },
+    },
+  },
+});
+
+export type WithdrawSnapshot = SnapshotFrom<typeof withdrawMachine>;
+
+export type WithdrawStage =
+  | 'checkingPrerequisites'
+  | 'prerequisitesUnavailable'
+  | 'needsPersonalInformation'
+  | 'needsBankCard'
+  | 'needsKyc'
+  | 'needsPayPassword'
+  | 'editing'
+  | 'requesting'
+  | 'requestInterrupted'
+  | Withdrawal['status'];
+
+/** The view to show: the state, or within following the withdrawal's status (also while it is re-checked). */
+export const selectWithdrawStage = (snapshot: WithdrawSnapshot): WithdrawStage => {
+  if (snapshot.matches('following')) return snapshot.context.withdrawal?.status ?? 'withdrawalReview';
+  return snapshot.value as Exclude<WithdrawStage, Withdrawal['status']>;
+};
+export const selectWithdrawValues = (snapshot: WithdrawSnapshot) => snapshot.context.values;
+export const selectWithdrawCards = (snapshot: WithdrawSnapshot) => snapshot.context.cards;
+export const selectWithdrawBalance = (snapshot: WithdrawSnapshot) => snapshot.context.balance;
+export const selectWithdrawKycStatus = (snapshot: WithdrawSnapshot) => snapshot.context.kycStatus;
+export const selectWithdrawMessages = (snapshot: WithdrawSnapshot): FieldMessages<WithdrawField> => {
+  const { context } = snapshot;
+  return withRefusals(context.showErrors ? withdrawMessages(context) : {}, context.refusals, ['amount', 'bankCardId', 'payPassword']);
+};
+export const selectWithdrawal = (snapshot: WithdrawSnapshot) => snapshot.context.withdrawal;
+export const selectWithdrawalSettled = (snapshot: WithdrawSnapshot) => settledStatuses.includes(snapshot.context.withdrawal?.status ?? '');

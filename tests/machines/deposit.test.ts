@@ -1,0 +1,325 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import type { DepositOrder, PayChannel } from '../../contract/pay';
+import {
+  type CreatedOrder,
+  type DepositPrerequisites,
+  depositMachine,
+  type DepositSnapshot,
+  type OrderRequest,
+  selectDepositMessages,
+  selectDepositQuote,
+  selectDepositStage,
+  selectDepositValues,
+  selectOrderSettled,
+} from '../../machines/deposit.machine';
+import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
+
+const online: PayChannel = {
+  id: 'online-bank',
+  name: 'オンライン決済',
+  mode: 'automatic',
+  currency: 'JPY',
+  minAmount: 1_000,
+  maxAmount: 500_000,
+  presetAmounts: [1_000, 5_000, 10_000],
+  feeRateBasisPoints: 0,
+};
+const transfer: PayChannel = { ...online, id: 'bank-transfer', name: '銀行振込', mode: 'manual', feeRateBasisPoints: 150 };
+const names = { firstName: '花子', lastName: '山田', pinyinName: 'ヤマダハナコ' };
+const card = { id: 3, bankName: '三井住友銀行', maskedCardNumber: '****4567', isDefault: true };
+const ready: DepositPrerequisites = { profile: names, cards: [card], channels: [online, transfer] };
+
+const automaticOrder = (status: 'pendingPayment' | 'paymentSuccessful' | 'refundInProcess' | 'refundSuccessful'): DepositOrder => ({
+  orderSn: 'D20261121000001',
+  channelId: 'online-bank',
+  channelName: 'オンライン決済',
+  amount: 5_000,
+  fee: 0,
+  createdAt: '2026-11-21T00:00:00.000Z',
+  paidAt: status === 'pendingPayment' ? null : '2026-11-21T00:01:00.000Z',
+  mode: 'automatic',
+  currency: 'JPY',
+  status,
+});
+const manualOrder = (status: 'inProgress' | 'successful' | 'failed'): DepositOrder => ({
+  orderSn: 'D20261121000002',
+  channelId: 'bank-transfer',
+  channelName: '銀行振込',
+  amount: 10_000,
+  fee: 150,
+  createdAt: '2026-11-21T00:00:00.000Z',
+  paidAt: status === 'successful' ? '2026-11-21T02:00:00.000Z' : null,
+  mode: 'manual',
+  currency: 'JPY',
+  status,
+});
+const checkout: CreatedOrder = {
+  order: automaticOrder('pendingPayment'),
+  instructions: { kind: 'redirect', url: 'http://127.0.0.1:8181/sandbox-pay/checkout/pay_1' },
+  expiresAt: '2026-11-21T00:30:00.000Z',
+};
+const bankTransfer: CreatedOrder = {
+  order: manualOrder('inProgress'),
+  instructions: {
+    kind: 'bankTransfer',
+    bankName: 'サンドボックス銀行',
+    branchName: 'テスト支店',
+    branchCode: '001',
+    accountType: '普通',
+    accountNumber: '1234567',
+    accountHolder: 'ゲームホール',
+    transferNote: 'D20261121000002',
+  },
+  expiresAt: '2026-11-21T00:30:00.000Z',
+};
+
+const fixtures: EventFixtures<typeof depositMachine> = {
+  'prerequisites.retry': [{ type: 'prerequisites.retry' }],
+  'field.changed': [
+    { type: 'field.changed', field: 'amount', value: '5,000' },
+    { type: 'field.changed', field: 'amount', value: '50' },
+    { type: 'field.changed', field: 'channelId', value: 'bank-transfer' },
+  ],
+  'deposit.submit': [{ type: 'deposit.submit' }],
+  'order.retry': [{ type: 'order.retry' }],
+  'deposit.edit': [{ type: 'deposit.edit' }],
+  'deposit.again': [{ type: 'deposit.again' }],
+};
+
+const offline = Object.assign(new Error('Request Error'), { code: 0, fields: {} });
+const refused = Object.assign(new Error('refused'), { code: 422, fields: { bankCardId: 'カードの名義が違います' } });
+
+const outcomes: ActorOutcome[] = [
+  { type: 'xstate.done.actor.loadPrerequisites', output: ready },
+  { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, profile: { ...names, pinyinName: null } } },
+  { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, cards: [] } },
+  { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, channels: [] } },
+  { type: 'xstate.error.actor.loadPrerequisites', error: offline },
+  { type: 'xstate.done.actor.createOrder', output: checkout },
+  { type: 'xstate.done.actor.createOrder', output: bankTransfer },
+  { type: 'xstate.error.actor.createOrder', error: offline },
+  { type: 'xstate.error.actor.createOrder', error: refused },
+  { type: 'xstate.done.actor.fetchOrder', output: null },
+  { type: 'xstate.done.actor.fetchOrder', output: automaticOrder('pendingPayment') },
+  { type: 'xstate.done.actor.fetchOrder', output: automaticOrder('paymentSuccessful') },
+  { type: 'xstate.done.actor.fetchOrder', output: automaticOrder('refundInProcess') },
+  { type: 'xstate.done.actor.fetchOrder', output: automaticOrder('refundSuccessful') },
+  { type: 'xstate.done.actor.fetchOrder', output: manualOrder('successful') },
+  { type: 'xstate.done.actor.fetchOrder', output: manualOrder('failed') },
+  { type: 'xstate.error.actor.fetchOrder', error: offline },
+  { type: 'xstate.after.orderPoll.deposit.following.pendingPayment', delayMs: 5_000 },
+  { type: 'xstate.after.orderPoll.deposit.following.refundInProcess', delayMs: 5_000 },
+  { type: 'xstate.after.orderPoll.deposit.following.inProgress', delayMs: 5_000 },
+];
+
+const formStates = ['editing', 'creatingOrder', 'orderInterrupted'];
+const serializeState = (snapshot: DepositSnapshot) =>
+  JSON.stringify([
+    snapshot.value,
+    snapshot.context.order?.status ?? null,
+    formStates.includes(String(snapshot.value))
+      ? [snapshot.context.values, snapshot.context.showErrors, snapshot.context.refusals, snapshot.context.idempotencyKey !== null]
+      : null,
+  ]);
+
+describe('deposit machine model', () => {
+  const paths = modelPaths(depositMachine, { fixtures, outcomes, serializeState });
+
+  it('reaches every state', () => {
+    const reached = new Set(paths.map((p) => p.endState));
+    for (const value of [
+      '"checkingPrerequisites"',
+      '"prerequisitesUnavailable"',
+      '"needsPersonalInformation"',
+      '"needsBankCard"',
+      '"noChannel"',
+      '"editing"',
+      '"creatingOrder"',
+      '"orderInterrupted"',
+      '{"following":"pendingPayment"}',
+      '{"following":"checkingOrder"}',
+      '{"following":"paymentSuccessful"}',
+      '{"following":"refundInProcess"}',
+      '{"following":"refundSuccessful"}',
+      '{"following":"inProgress"}',
+      '{"following":"successful"}',
+      '{"following":"failed"}',
+    ]) {
+      expect(reached).toContain(value);
+    }
+  });
+
+  for (const { path, description } of paths) {
+    it(`replays ${description}`, async () => {
+      await replayPath(depositMachine, path, {
+        actorNames: ['loadPrerequisites', 'createOrder', 'fetchOrder'],
+        outcomes,
+        check: (live, model) => {
+          expect(selectDepositStage(live)).toBe(selectDepositStage(model));
+          expect(selectDepositMessages(live)).toEqual(selectDepositMessages(model));
+          expect(live.context.idempotencyKey === null).toBe(model.context.idempotencyKey === null);
+        },
+      });
+    });
+  }
+});
+
+describe('deposit rules', () => {
+  function start(options: {
+    prerequisites?: DepositPrerequisites;
+    create?: (request: OrderRequest) => Promise<CreatedOrder>;
+    orders?: (DepositOrder | null)[];
+  } = {}) {
+    const clock = new SimulatedClock();
+    const requests: OrderRequest[] = [];
+    const effects: string[] = [];
+    const orders = [...(options.orders ?? [])];
+    const actor = createActor(
+      depositMachine.provide({
+        actors: {
+          loadPrerequisites: fromPromise(async () => options.prerequisites ?? ready),
+          createOrder: fromPromise(async ({ input }) => {
+            requests.push(input);
+            return (options.create ?? (async () => checkout))(input);
+          }),
+          fetchOrder: fromPromise(async () => (orders.length > 1 ? orders.shift() : orders[0]) ?? null),
+        },
+        actions: {
+          openCheckout: (_, { url }) => void effects.push(`open:${url}`),
+          orderChanged: () => void effects.push('orderChanged'),
+        },
+      }),
+      { clock },
+    ).start();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const change = (field: string, value: string | number) => actor.send({ type: 'field.changed', field, value } as never);
+    return { actor, clock, requests, effects, settle, change };
+  }
+
+  it('starts with the first channel and the default card, and shows the coins the amount buys', async () => {
+    const { actor, settle, change } = start({
+      prerequisites: { ...ready, cards: [{ ...card, id: 1, isDefault: false }, card] },
+    });
+    await settle();
+    expect(selectDepositValues(actor.getSnapshot())).toEqual({ channelId: 'online-bank', amount: '', bankCardId: 3 });
+    expect(selectDepositQuote(actor.getSnapshot())).toBeNull();
+    change('amount', '１０,０００');
+    expect(selectDepositQuote(actor.getSnapshot())).toEqual({ amount: 10_000, fee: 0, coins: 10_000 });
+    change('channelId', 'bank-transfer');
+    expect(selectDepositQuote(actor.getSnapshot())).toEqual({ amount: 10_000, fee: 150, coins: 9_850 });
+  });
+
+  it("keeps the amount within the channel's limits", async () => {
+    const { actor, settle, change, requests } = start();
+    await settle();
+    actor.send({ type: 'deposit.submit' });
+    expect(selectDepositMessages(actor.getSnapshot())).toEqual({ amount: { key: 'validation.amountRequired' } });
+    change('amount', '999');
+    expect(selectDepositMessages(actor.getSnapshot())).toEqual({ amount: { key: 'validation.amountMin', values: { min: 1_000 } } });
+    change('amount', '500001');
+    expect(selectDepositMessages(actor.getSnapshot())).toEqual({ amount: { key: 'validation.amountMax', values: { max: 500_000 } } });
+    change('amount', '12.5');
+    expect(selectDepositMessages(actor.getSnapshot())).toEqual({ amount: { key: 'validation.amount' } });
+    expect(requests).toEqual([]);
+  });
+
+  it('asks for personal information first, then for a bound card', async () => {
+    const missingNames = start({ prerequisites: { ...ready, profile: { ...names, lastName: '' } } });
+    await missingNames.settle();
+    expect(selectDepositStage(missingNames.actor.getSnapshot())).toBe('needsPersonalInformation');
+    const noCard = start({ prerequisites: { ...ready, cards: [] } });
+    await noCard.settle();
+    expect(selectDepositStage(noCard.actor.getSnapshot())).toBe('needsBankCard');
+  });
+
+  it('one deposit, one key: a retry after no answer reuses it, a new deposit gets a new one', async () => {
+    let attempts = 0;
+    const { actor, settle, change, requests } = start({
+      create: async () => {
+        attempts += 1;
+        if (attempts === 1) throw offline;
+        return checkout;
+      },
+      orders: [automaticOrder('pendingPayment')],
+    });
+    await settle();
+    change('amount', '5000');
+    actor.send({ type: 'deposit.submit' });
+    actor.send({ type: 'deposit.submit' });
+    await settle();
+    expect(selectDepositStage(actor.getSnapshot())).toBe('orderInterrupted');
+    actor.send({ type: 'order.retry' });
+    await settle();
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toEqual({ channelId: 'online-bank', amount: 5_000, bankCardId: 3, idempotencyKey: expect.any(String) });
+    expect(requests[1]?.idempotencyKey).toBe(requests[0]?.idempotencyKey);
+    actor.send({ type: 'deposit.again' });
+    actor.send({ type: 'deposit.submit' });
+    await settle();
+    expect(requests).toHaveLength(3);
+    expect(requests[2]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
+  });
+
+  it("a refusal is an answer: back to the form with the server's sentence, and a new key next time", async () => {
+    let attempts = 0;
+    const { actor, settle, change, requests } = start({
+      create: async () => {
+        attempts += 1;
+        if (attempts === 1) throw refused;
+        return checkout;
+      },
+    });
+    await settle();
+    change('amount', '5000');
+    actor.send({ type: 'deposit.submit' });
+    await settle();
+    expect(selectDepositStage(actor.getSnapshot())).toBe('editing');
+    expect(selectDepositMessages(actor.getSnapshot())).toEqual({ bankCardId: { text: 'カードの名義が違います' } });
+    actor.send({ type: 'deposit.submit' });
+    await settle();
+    expect(requests[1]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
+  });
+
+  it('opens the checkout page and follows the order until the coins arrive', async () => {
+    const { actor, clock, settle, change, effects } = start({
+      orders: [automaticOrder('pendingPayment'), automaticOrder('paymentSuccessful')],
+    });
+    await settle();
+    change('amount', '5000');
+    actor.send({ type: 'deposit.submit' });
+    await settle();
+    expect(effects).toEqual(['open:http://127.0.0.1:8181/sandbox-pay/checkout/pay_1', 'orderChanged']);
+    expect(selectDepositStage(actor.getSnapshot())).toBe('pendingPayment');
+    clock.increment(5_000);
+    await settle();
+    expect(selectDepositStage(actor.getSnapshot())).toBe('pendingPayment');
+    expect(effects).toHaveLength(2);
+    clock.increment(5_000);
+    await settle();
+    expect(selectDepositStage(actor.getSnapshot())).toBe('paymentSuccessful');
+    expect(selectOrderSettled(actor.getSnapshot())).toBe(true);
+    expect(effects).toEqual(['open:http://127.0.0.1:8181/sandbox-pay/checkout/pay_1', 'orderChanged', 'orderChanged']);
+    clock.increment(60_000);
+    await settle();
+    expect(selectDepositStage(actor.getSnapshot())).toBe('paymentSuccessful');
+  });
+
+  it('a bank transfer shows where to send the money and waits for the operator', async () => {
+    const { actor, clock, settle, change, effects } = start({
+      create: async () => bankTransfer,
+      orders: [manualOrder('failed')],
+    });
+    await settle();
+    change('channelId', 'bank-transfer');
+    change('amount', '10000');
+    actor.send({ type: 'deposit.submit' });
+    await settle();
+    expect(selectDepositStage(actor.getSnapshot())).toBe('inProgress');
+    expect(actor.getSnapshot().context.instructions).toEqual(bankTransfer.instructions);
+    expect(effects).toEqual(['orderChanged']);
+    clock.increment(5_000);
+    await settle();
+    expect(selectDepositStage(actor.getSnapshot())).toBe('failed');
+  });
+});
