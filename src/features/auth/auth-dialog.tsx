@@ -9,7 +9,7 @@ import { useAuthDialog, useSessionActor } from '../session/use-session';
 import classes from './auth-dialog.module.css';
 import { authDialogLogic } from './auth-flows';
 import { FindPasswordView } from './find-password-view';
-import { peekReturnedCredential } from './line-sign-in';
+import { peekReturnedSignIn } from './line-sign-in';
 import { LoginView } from './login-form';
 import { identityProvidersQueryOptions } from './queries';
 import { RegisterView } from './register-view';
@@ -28,9 +28,13 @@ function useAuthDialogFlows() {
       session,
       line: () => queryClient.getQueryData(identityProvidersQueryOptions().queryKey)?.line ?? null,
       returnTo: () => session.getSnapshot().context.pendingTarget,
+      agentCode: agentCodeFromUrl,
     }),
   );
-  return useActorRef(logic, { input: { agentCode: agentCodeFromUrl(), credential: peekReturnedCredential() } });
+  const returned = peekReturnedSignIn();
+  return useActorRef(logic, {
+    input: { agentCode: returned ? returned.agentCode : agentCodeFromUrl(), credential: returned?.credential ?? null },
+  });
 }
 
 /**

@@ -20,7 +20,7 @@ import { api, toastDurationMs } from '../../lib/api-client';
 import { clearStoredToken } from '../../lib/storage';
 import type { SessionActor } from '../session/session-actor';
 import { trackRegistration } from './analytics';
-import { forgetReturnedCredential, type LineConfig, startLineSignIn } from './line-sign-in';
+import { forgetReturnedSignIn, type LineConfig, startLineSignIn } from './line-sign-in';
 import { readLoginPreference, storeLoginPreference } from './login-preference';
 
 /*
@@ -34,7 +34,12 @@ function notify(message: string): void {
   notifications.show({ color: 'teal', message, autoClose: toastDurationMs });
 }
 
-export function authDialogLogic(deps: { session: SessionActor; line: () => LineConfig | null; returnTo: () => string | null }) {
+export function authDialogLogic(deps: {
+  session: SessionActor;
+  line: () => LineConfig | null;
+  returnTo: () => string | null;
+  agentCode: () => string | null;
+}) {
   const links = sessionLinks(deps.session);
   return authDialogMachine.provide({
     actors: {
@@ -51,7 +56,7 @@ export function authDialogLogic(deps: { session: SessionActor; line: () => LineC
           clearToken: () => clearStoredToken(),
           redirectToProvider: () => {
             const line = deps.line();
-            if (line) startLineSignIn(line, deps.returnTo());
+            if (line) startLineSignIn(line, deps.returnTo(), deps.agentCode());
           },
         },
       }),
@@ -84,6 +89,6 @@ export function authDialogLogic(deps: { session: SessionActor; line: () => LineC
         actions: { notify: (_, { message }) => notify(i18next.t(message, { ns: 'auth' })) },
       }),
     },
-    actions: { signIn: links.signIn, close: links.close, forgetCredential: () => forgetReturnedCredential() },
+    actions: { signIn: links.signIn, close: links.close, forgetCredential: () => forgetReturnedSignIn() },
   });
 }

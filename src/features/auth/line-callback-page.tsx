@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toastDurationMs } from '../../lib/api-client';
 import { PageLoader } from '../layout/page-loader';
 import { useSessionActor } from '../session/use-session';
-import { handOverCredential, takeLineReturn } from './line-sign-in';
+import { handOverSignIn, takeLineReturn } from './line-sign-in';
 
 /**
  * LINE's redirect URI (by default /auth/line/callback): checks the returned state, then opens the
@@ -23,7 +23,7 @@ export function LineCallbackPage() {
     if (handled.current) return;
     handled.current = true;
     const answer = takeLineReturn(window.location.search);
-    if (answer.outcome === 'signedIn') handOverCredential(answer.credential);
+    if (answer.outcome === 'signedIn') handOverSignIn({ credential: answer.credential, agentCode: answer.agentCode });
     else notifications.show({ color: 'red', message: t('thirdParty.lineRefused'), autoClose: toastDurationMs });
     void navigate({ to: '/', replace: true }).then(() =>
       session.send({ type: 'authDialog.show', view: 'login', target: answer.returnTo }),

@@ -12,7 +12,7 @@ export const lineScope = 'profile openid email';
 
 const pendingKey = 'lineSignIn';
 
-const pendingSignIn = v.object({ state: v.string(), returnTo: v.nullable(v.string()) });
+const pendingSignIn = v.object({ state: v.string(), returnTo: v.nullable(v.string()), agentCode: v.nullable(v.string()) });
 
 export interface LineConfig {
   channelId: string;
@@ -35,25 +35,39 @@ export function lineAuthorizeUrl(config: LineConfig, state: string): string {
   return url.toString();
 }
 
-/** Leaves for LINE; `returnTo` is the page to continue to once signed in. */
-export function startLineSignIn(config: LineConfig, returnTo: string | null): void {
+/**
+ * Leaves for LINE. `returnTo` is the page to continue to once signed in; the agent code of the page
+ * the visitor came from travels along, since LINE's answer arrives on another URL.
+ */
+export function startLineSignIn(config: LineConfig, returnTo: string | null, agentCode: string | null): void {
+  window.location.assign(lineAuthorizeUrl(config, rememberLineSignIn(sessionStorage, returnTo, agentCode)));
+}
+
+/** Keeps a new random state (and where to go on) for the answer to match; returns the state. */
+export function rememberLineSignIn(storage: Storage, returnTo: string | null, agentCode: string | null): string {
   const state = randomState();
-  sessionStorage.setItem(pendingKey, JSON.stringify({ state, returnTo }));
-  window.location.assign(lineAuthorizeUrl(config, state));
+  storage.setItem(pendingKey, JSON.stringify({ state, returnTo, agentCode }));
+  return state;
+}
+
+/** What the sign-in dialog needs from LINE's answer. */
+export interface ReturnedSignIn {
+  credential: ProviderCredential;
+  agentCode: string | null;
 }
 
 export type LineReturn =
-  | { outcome: 'signedIn'; credential: ProviderCredential; returnTo: string | null }
+  | ({ outcome: 'signedIn'; returnTo: string | null } & ReturnedSignIn)
   | { outcome: 'refused'; returnTo: string | null };
 
 /**
  * Reads LINE's answer from the callback URL's query. The pending state is spent either way, so an
  * answer is accepted once at most.
  */
-export function takeLineReturn(search: string): LineReturn {
+export function takeLineReturn(search: string, storage: Storage = sessionStorage): LineReturn {
   const query = new URLSearchParams(search);
-  const raw = sessionStorage.getItem(pendingKey);
-  sessionStorage.removeItem(pendingKey);
+  const raw = storage.getItem(pendingKey);
+  storage.removeItem(pendingKey);
   let pending: v.InferOutput<typeof pendingSignIn> | null = null;
   try {
     const parsed = v.safeParse(pendingSignIn, raw === null ? null : JSON.parse(raw));
@@ -65,24 +79,24 @@ export function takeLineReturn(search: string): LineReturn {
   const state = query.get('state');
   const returnTo = pending?.returnTo ?? null;
   if (!pending || !code || state !== pending.state) return { outcome: 'refused', returnTo };
-  return { outcome: 'signedIn', credential: { provider: 'line', token: code }, returnTo };
+  return { outcome: 'signedIn', credential: { provider: 'line', token: code }, agentCode: pending.agentCode, returnTo };
 }
 
 /*
- * The callback page hands the credential to the sign-in dialog, which opens next; the dialog's
- * machine says when it has used it. Reading does not consume it, so a dialog created twice (React's
+ * The callback page hands LINE's answer to the sign-in dialog, which opens next; the dialog's machine
+ * says when it has used it. Reading does not consume it, so a dialog created twice (React's
  * development double render) still sees it.
  */
-let returnedCredential: ProviderCredential | null = null;
+let returnedSignIn: ReturnedSignIn | null = null;
 
-export function handOverCredential(credential: ProviderCredential): void {
-  returnedCredential = credential;
+export function handOverSignIn(signIn: ReturnedSignIn): void {
+  returnedSignIn = signIn;
 }
 
-export function peekReturnedCredential(): ProviderCredential | null {
-  return returnedCredential;
+export function peekReturnedSignIn(): ReturnedSignIn | null {
+  return returnedSignIn;
 }
 
-export function forgetReturnedCredential(): void {
-  returnedCredential = null;
+export function forgetReturnedSignIn(): void {
+  returnedSignIn = null;
 }
