@@ -152,7 +152,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     xsrfProtection({
       secret: config.xsrfSecret,
       secure: config.production,
-      exempt: (requestPath) => requestPath.startsWith(payCallbackPrefix),
+      // Provider callbacks carry their own signatures; the sandbox provider plays an outside site.
+      exempt: (requestPath) => requestPath.startsWith(payCallbackPrefix) || requestPath.startsWith(`${sandboxBasePath}/`),
     }),
   );
   api.use(async (c, next) => {
