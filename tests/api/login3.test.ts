@@ -113,6 +113,14 @@ describe('Google sign-in', () => {
     expect(late.body.msg).toBe('Your Google sign-in could not be verified. Please try again.');
   });
 
+  it('keeps control characters out of the database: cleans the name, refuses such a subject', async () => {
+    const named = await signIn('google', await google.signIdToken({ sub: 'google-user-5', name: 'Evil\u0000 Na\u0007me' }, { now: clock.now() }));
+    expect(named.status).toBe(200);
+    expect((await profileOf(named.body.data!.token)).nickname).toBe('Evil Name');
+    const badSubject = await signIn('google', await google.signIdToken({ sub: 'google\u0000user' }, { now: clock.now() }));
+    expect(badSubject.status).toBe(401);
+  });
+
   it('records the agent code of a new account and refuses an unknown one', async () => {
     await server.db
       .insert(users)

@@ -124,6 +124,14 @@ export function createIdentityVerifier(config: IdentityProvidersConfig, clock: C
     const value = payload[name];
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
   };
+  /** The subject is stored and compared as given, so it must be text PostgreSQL can hold. */
+  const subjectOf = (payload: JWTPayload) => {
+    const subject = payload.sub;
+    if (typeof subject !== 'string' || subject === '' || subject.length > 255 || /[\x00-\x1f\x7f]/.test(subject)) {
+      throw new IdentityRefused('unusable sub claim');
+    }
+    return subject;
+  };
 
   return {
     async verify(provider, token) {
@@ -132,7 +140,7 @@ export function createIdentityVerifier(config: IdentityProvidersConfig, clock: C
         const payload = await verifyIdToken(config.google, token);
         return {
           provider,
-          subject: payload.sub as string,
+          subject: subjectOf(payload),
           verifiedEmail: payload.email_verified === true ? stringClaim(payload, 'email') : null,
           name: stringClaim(payload, 'name'),
         };
@@ -141,7 +149,7 @@ export function createIdentityVerifier(config: IdentityProvidersConfig, clock: C
       const payload = await verifyIdToken(config.line, await exchangeLineCode(config.line, token));
       return {
         provider,
-        subject: payload.sub as string,
+        subject: subjectOf(payload),
         // LINE returns only an address its user has confirmed with LINE and has no email_verified claim.
         verifiedEmail: stringClaim(payload, 'email'),
         name: stringClaim(payload, 'name'),

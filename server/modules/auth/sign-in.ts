@@ -97,7 +97,8 @@ function generatedUsername(provider: string): string {
   return `${provider}${suffix}`;
 }
 
-const plausibleEmail = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,63}$/;
+const plausibleEmail = /^[^\s@\x00-\x1f\x7f]{1,64}@[^\s@\x00-\x1f\x7f]{1,189}\.[^\s@\x00-\x1f\x7f]{2,63}$/;
+const controlCharacters = /[\x00-\x1f\x7f-\x9f]/g;
 
 /**
  * Third-party sign-in: the provider's token is verified first (see identity-providers.ts). A known
@@ -161,7 +162,7 @@ export async function signInWithProvider(deps: AuthDeps, request: AuthRequest, b
             .values({
               username: generatedUsername(identity.provider),
               email,
-              nickname: identity.name?.slice(0, 20) ?? null,
+              nickname: identity.name?.replace(controlCharacters, '').slice(0, 20) || null,
               agentCode,
               registeredAt: now,
             })
