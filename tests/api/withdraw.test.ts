@@ -1,0 +1,325 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WithdrawalReviewItem } from '../../contract/admin';
+import type { Withdrawal } from '../../contract/draw';
+import type { BalanceMovement } from '../../contract/record';
+import { PayoutUnavailable } from '../../server/adapters/payout';
+import { auditLog } from '../../server/db/schema/auth';
+import { withdrawals } from '../../server/db/schema/draw';
+import { sandboxPayouts } from '../../server/db/schema/sandbox-pay';
+import { approveWithdrawal, resumePayouts, runPayout } from '../../server/modules/draw/service';
+import { balanceOf, findAccount, houseAccount } from '../../server/modules/ledger/service';
+import { createCaptchaTexts } from '../support/accounts';
+import {
+  balanceOfPlayer,
+  bindCard,
+  completeProfile,
+  fundPlayer,
+  idempotencyKey,
+  ledgerSum,
+  manyPlayersLimits,
+  newOperator,
+  newPlayer,
+  refusal,
+  type TestPlayer,
+  verifiedIdentity,
+  withKey,
+} from '../support/players';
+import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
+import { createTestClock, createTestServer, type TestServer } from './harness';
+
+let smtp: SmtpTestServer;
+let server: TestServer;
+let operator: TestPlayer;
+const clock = createTestClock();
+const payPassword = '246810';
+
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  server = await createTestServer({
+    smtpUrl: smtp.url,
+    captchaText: createCaptchaTexts().next,
+    authLimits: { ...manyPlayersLimits, payPasswordPerAccount: { limit: 3, windowMs: 15 * 60 * 1000 } },
+    clock,
+  });
+  operator = await newOperator(server, smtp);
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+type ReadyPlayer = TestPlayer & { cardId: number };
+
+async function setPayPassword(player: TestPlayer) {
+  const response = await server.call('/v2/app/auth/password/update/payment', { newPayPassword: payPassword, password: 'Maple leaf 2026!' }, { token: player.token });
+  expect(response.body).toMatchObject({ code: 200 });
+}
+
+/** Profile, card, pay password, approved KYC and coins: everything a withdrawal needs. */
+async function readyPlayer(coins = 50_000, cardOverrides: Record<string, unknown> = {}): Promise<ReadyPlayer> {
+  const player = await newPlayer(server, smtp);
+  await completeProfile(server, player);
+  const card = await bindCard(server, player, cardOverrides);
+  await setPayPassword(player);
+  await verifiedIdentity(server, player, operator);
+  if (coins > 0) await fundPlayer(server, player, coins);
+  return { ...player, cardId: card.id };
+}
+
+const withdraw = (player: ReadyPlayer, body: Partial<{ amount: number; bankCardId: number; payPassword: string }> = {}, key = idempotencyKey(), lang = 'en-US') =>
+  server.call<Withdrawal>('/v2/app/draw/withdraw', { amount: 10_000, bankCardId: player.cardId, payPassword, ...body }, { ...withKey(player.token, key), lang });
+
+const withdrawalsOf = async (player: TestPlayer, body: Record<string, unknown> = {}) =>
+  (await server.call<{ list: Withdrawal[]; total: number; totalAmount: number }>('/v2/app/draw/list', body, { token: player.token })).body.data as {
+    list: Withdrawal[];
+    total: number;
+    totalAmount: number;
+  };
+
+describe('/v2/app/draw/withdraw', () => {
+  it('holds the amount at request (withdrawalReview) and shows it on the list', async () => {
+    const player = await readyPlayer(50_000);
+    const response = await withdraw(player, { amount: 12_000 });
+    expect(response.body).toMatchObject({
+      code: 200,
+      data: { method: 'bank', amount: 12_000, fee: 0, status: 'withdrawalReview', completedAt: null, failureReason: null, bankCard: { id: player.cardId } },
+    });
+    expect(response.body.data?.orderSn).toMatch(/^W\d{8}[A-Z0-9]{10}$/);
+    expect(response.body.data).toMatchObject({ bankCard: { maskedCardNumber: expect.stringMatching(/^\*{4}\d{4}$/) } });
+    expect(await balanceOfPlayer(server, player)).toBe(38_000);
+    expect(await balanceOf(server.db, player.userId, 'COIN')).toEqual({ balance: 50_000n, held: 12_000n, available: 38_000n });
+    expect(await withdrawalsOf(player)).toMatchObject({ total: 1, totalAmount: 12_000, list: [{ orderSn: response.body.data?.orderSn, status: 'withdrawalReview' }] });
+    const audits = await server.db.select().from(auditLog).where(eq(auditLog.subject, `withdrawal:${response.body.data?.orderSn}`));
+    expect(audits.map((row) => row.action)).toEqual(['withdrawal.request']);
+  });
+
+  it('moves money once for a retried key, and answers 409 to the key with another amount', async () => {
+    const player = await readyPlayer(50_000);
+    const key = idempotencyKey();
+    const answers = await Promise.all([withdraw(player, {}, key), withdraw(player, {}, key), withdraw(player, {}, key)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body.data?.orderSn)).size).toBe(1);
+    refusal(await withdraw(player, { amount: 11_000 }, key), 409, 'This request was already used for a different operation; please start again');
+    expect(await balanceOfPlayer(server, player)).toBe(40_000);
+    expect((await withdrawalsOf(player)).total).toBe(1);
+  });
+
+  it('refuses more than the spendable balance, counting what is already held', async () => {
+    const player = await readyPlayer(15_000);
+    expect((await withdraw(player, { amount: 10_000 })).status).toBe(200);
+    refusal(await withdraw(player, { amount: 10_000 }, undefined, 'ja-JP'), 422, '残高が不足しています');
+    expect((await withdrawalsOf(player)).total).toBe(1);
+    expect(await balanceOfPlayer(server, player)).toBe(5_000);
+  });
+
+  it('under concurrent requests with different keys, holds no more than the balance', async () => {
+    // Three at once: every pay password attempt counts until one succeeds, and this file allows three.
+    const player = await readyPlayer(20_000);
+    const answers = await Promise.all(Array.from({ length: 3 }, () => withdraw(player, { amount: 10_000 })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 422]);
+    expect(await balanceOfPlayer(server, player)).toBe(0);
+    expect(await balanceOf(server.db, player.userId, 'COIN')).toEqual({ balance: 20_000n, held: 20_000n, available: 0n });
+  });
+
+  it('requires approved KYC', async () => {
+    const player = await newPlayer(server, smtp);
+    await completeProfile(server, player);
+    const card = await bindCard(server, player);
+    await setPayPassword(player);
+    await fundPlayer(server, player, 20_000);
+    refusal(
+      await withdraw({ ...player, cardId: card.id }, {}, undefined, 'zh-TW'),
+      422,
+      '提領前需完成實名認證。',
+    );
+  });
+
+  it('requires a bound card in the player’s own name, and a card of this player', async () => {
+    const player = await readyPlayer(20_000);
+    await server.call('/v2/app/user/bank/unbind', { id: player.cardId }, { token: player.token });
+    refusal(await withdraw(player), 422, 'Please bind the bank card first.');
+    const other = await readyPlayer(0);
+    const mine = await bindCard(server, player);
+    refusal(await withdraw(player, { bankCardId: other.cardId }), 404, 'The bank card was not found.');
+    expect((await withdraw(player, { bankCardId: mine.id })).status).toBe(200);
+  });
+
+  it('keeps to the withdrawal limits', async () => {
+    const player = await readyPlayer(5_000_000);
+    refusal(await withdraw(player, { amount: 999 }), 422, 'The withdrawal amount must be between 1000 and 1000000.');
+    refusal(await withdraw(player, { amount: 1_000_001 }), 422, 'The withdrawal amount must be between 1000 and 1000000.');
+  });
+
+  it('needs a pay password, counts wrong ones and stops them with 429', async () => {
+    const unset = await newPlayer(server, smtp);
+    refusal(
+      await server.call('/v2/app/draw/withdraw', { amount: 1_000, bankCardId: 1, payPassword }, withKey(unset.token)),
+      422,
+      'Please set a pay password before withdrawing.',
+    );
+
+    const player = await readyPlayer(20_000);
+    const wrong = await withdraw(player, { payPassword: '135790' });
+    refusal(wrong, 400, 'The pay password is incorrect.');
+    expect(wrong.body.fields).toEqual({ payPassword: 'The pay password is incorrect.' });
+    // A right password clears the count.
+    expect((await withdraw(player, { amount: 1_000 })).status).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await withdraw(player, { payPassword: '000000' })).status).toBe(400);
+    const limited = await withdraw(player, { amount: 1_000 });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await balanceOfPlayer(server, player)).toBe(19_000);
+    clock.advance(16 * 60 * 1000);
+    expect((await withdraw(player, { amount: 1_000 })).status).toBe(200);
+  });
+
+  it('needs the Idempotency-Key header and is closed to visitors', async () => {
+    const player = await readyPlayer(0);
+    refusal(
+      await server.call('/v2/app/draw/withdraw', { amount: 1_000, bankCardId: player.cardId, payPassword }, { token: player.token }),
+      400,
+      'This request needs an Idempotency-Key header',
+    );
+    refusal(await server.call('/v2/app/draw/withdraw', { amount: 1_000, bankCardId: 1, payPassword }, { headers: { 'idempotency-key': idempotencyKey() } }), 401, 'Please sign in first');
+  });
+});
+
+describe('the withdrawal review', () => {
+  it('rejection voids the hold: withdrawalFailed with the reason, the coins are back', async () => {
+    const player = await readyPlayer(30_000);
+    const requested = await withdraw(player, { amount: 10_000 });
+    const orderSn = requested.body.data?.orderSn as string;
+    const rejected = await server.call('/v2/admin/withdrawal/reject', { orderSn, reason: 'Card holder unclear' }, { token: operator.token });
+    expect(rejected.body).toMatchObject({ code: 200 });
+    expect((await withdrawalsOf(player)).list[0]).toMatchObject({ status: 'withdrawalFailed', failureReason: 'Card holder unclear' });
+    expect((await withdrawalsOf(player)).list[0]?.completedAt).not.toBeNull();
+    expect(await balanceOfPlayer(server, player)).toBe(30_000);
+    refusal(await server.call('/v2/admin/withdrawal/approve', { orderSn }, { token: operator.token }), 409, 'This withdrawal has already been reviewed.');
+    expect(await balanceOfPlayer(server, player)).toBe(30_000);
+  });
+
+  it('approval posts the hold and pays out through the payout service: withdrawing → withdrawalSuccessful', async () => {
+    const player = await readyPlayer(30_000);
+    const inFlightBefore = (await findAccount(server.db, houseAccount('withdrawalsInFlight', 'COIN')))?.balance ?? 0n;
+    const sumBefore = await ledgerSum(server);
+    const requested = await withdraw(player, { amount: 10_000 });
+    const orderSn = requested.body.data?.orderSn as string;
+    const approved = await server.call('/v2/admin/withdrawal/approve', { orderSn, remark: 'ok' }, { token: operator.token });
+    expect(approved.body).toMatchObject({ code: 200 });
+    expect((await withdrawalsOf(player)).list[0]).toMatchObject({ status: 'withdrawalSuccessful', failureReason: null });
+    expect(await balanceOf(server.db, player.userId, 'COIN')).toEqual({ balance: 20_000n, held: 0n, available: 20_000n });
+    const inFlightAfter = (await findAccount(server.db, houseAccount('withdrawalsInFlight', 'COIN')))?.balance ?? 0n;
+    expect(inFlightAfter - inFlightBefore).toBe(10_000n);
+    expect(await ledgerSum(server)).toBe(sumBefore);
+    const payouts = await server.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.reference, orderSn));
+    expect(payouts).toMatchObject([{ amount: 10_000, status: 'paid', accountHolder: 'ヤマダ タロウ', bankCode: '0005' }]);
+    const movements = await server.call<{ list: BalanceMovement[] }>('/v2/app/record/balance/query', { kind: 'withdrawal' }, { token: player.token });
+    expect(movements.body.data?.list).toMatchObject([{ kind: 'withdrawal', amount: -10_000, balanceAfter: 20_000 }]);
+    const audits = await server.db.select().from(auditLog).where(eq(auditLog.subject, `withdrawal:${orderSn}`));
+    expect(audits.map((row) => [row.action, row.actor])).toEqual([
+      ['withdrawal.request', `user:${player.userId}`],
+      ['withdrawal.approve', `user:${operator.userId}`],
+      ['withdrawal.paid', 'system'],
+    ]);
+    refusal(await server.call('/v2/admin/withdrawal/reject', { orderSn, reason: 'late' }, { token: operator.token }), 409, 'This withdrawal has already been reviewed.');
+  });
+
+  it('a failed payout gives the coins back exactly once: withdrawalFailed with the bank’s reason', async () => {
+    const player = await readyPlayer(30_000, { cardNumber: '1230000' });
+    const requested = await withdraw(player, { amount: 10_000 });
+    const orderSn = requested.body.data?.orderSn as string;
+    await server.call('/v2/admin/withdrawal/approve', { orderSn }, { token: operator.token });
+    expect((await withdrawalsOf(player)).list[0]).toMatchObject({ status: 'withdrawalFailed', failureReason: 'The receiving account is closed' });
+    expect(await balanceOfPlayer(server, player)).toBe(30_000);
+    await runPayout(server.deps.player, orderSn);
+    await runPayout(server.deps.player, orderSn);
+    expect(await balanceOfPlayer(server, player)).toBe(30_000);
+    const movements = await server.call<{ list: BalanceMovement[] }>('/v2/app/record/balance/query', {}, { token: player.token });
+    expect(movements.body.data?.list.slice(0, 2).map((line) => [line.kind, line.amount])).toEqual([
+      ['withdrawalRefund', 10_000],
+      ['withdrawal', -10_000],
+    ]);
+  });
+
+  it('survives an unreachable payout service: stays withdrawing (payout requested) and is finished by the retry', async () => {
+    const player = await readyPlayer(30_000);
+    const requested = await withdraw(player, { amount: 10_000 });
+    const orderSn = requested.body.data?.orderSn as string;
+    const unreachable = { ...server.deps.player, payout: { send: () => Promise.reject(new PayoutUnavailable('connection refused')) } };
+    await approveWithdrawal(unreachable, { t: ((key: string) => key) as never, locale: 'en-US', clientAddress: '127.0.0.1', requestId: 'test' }, { userId: operator.userId, sessionId: 0, isAgent: false, isOperator: true }, { orderSn });
+    expect((await withdrawalsOf(player)).list[0]).toMatchObject({ status: 'withdrawing' });
+    const [row] = await server.db.select().from(withdrawals).where(eq(withdrawals.orderSn, orderSn));
+    expect(row).toMatchObject({ payoutState: 'requested', payoutAttempts: 1 });
+    expect(await balanceOfPlayer(server, player)).toBe(20_000);
+
+    // Not yet due for a retry; a minute later the worker sends it.
+    expect(await resumePayouts(server.deps.player)).toBe(0);
+    clock.advance(2 * 60 * 1000);
+    expect(await resumePayouts(server.deps.player)).toBeGreaterThanOrEqual(1);
+    expect((await withdrawalsOf(player)).list[0]).toMatchObject({ status: 'withdrawalSuccessful' });
+    expect(await server.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.reference, orderSn))).toHaveLength(1);
+  });
+
+  it('approves once under concurrent approvals and rejections', async () => {
+    const player = await readyPlayer(30_000);
+    const requested = await withdraw(player, { amount: 10_000 });
+    const orderSn = requested.body.data?.orderSn as string;
+    const results = await Promise.all([
+      server.call('/v2/admin/withdrawal/approve', { orderSn }, { token: operator.token }),
+      server.call('/v2/admin/withdrawal/reject', { orderSn, reason: 'x' }, { token: operator.token }),
+      server.call('/v2/admin/withdrawal/approve', { orderSn }, { token: operator.token }),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 409, 409]);
+    const balance = await balanceOfPlayer(server, player);
+    const status = (await withdrawalsOf(player)).list[0]?.status;
+    expect([
+      ['withdrawalSuccessful', 20_000],
+      ['withdrawalFailed', 30_000],
+    ]).toContainEqual([status, balance]);
+    expect(await server.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.reference, orderSn))).toHaveLength(status === 'withdrawalSuccessful' ? 1 : 0);
+  });
+
+  it('lists the queue oldest first with the player, and is closed to players and to an operator’s own withdrawal', async () => {
+    const player = await readyPlayer(30_000);
+    const requested = await withdraw(player, { amount: 10_000 });
+    const orderSn = requested.body.data?.orderSn as string;
+    const queue = await server.call<{ list: WithdrawalReviewItem[]; total: number }>('/v2/admin/withdrawal/list', { keyword: player.account }, { token: operator.token });
+    expect(queue.body.data).toMatchObject({ total: 1, list: [{ orderSn, status: 'withdrawalReview', user: { userId: player.userId, account: player.account } }] });
+    refusal(await server.call('/v2/admin/withdrawal/list', {}, { token: player.token }), 403, 'You are not allowed to do this');
+    refusal(await server.call('/v2/admin/withdrawal/approve', { orderSn }, { token: player.token }), 403, 'You are not allowed to do this');
+    refusal(await server.call('/v2/admin/withdrawal/approve', { orderSn: 'W20990101NOTHERE00' }, { token: operator.token }), 404, 'The withdrawal was not found.');
+
+    const operatorAsPlayer = await newOperator(server, smtp);
+    await completeProfile(server, operatorAsPlayer);
+    const card = await bindCard(server, operatorAsPlayer);
+    await setPayPassword(operatorAsPlayer);
+    await verifiedIdentity(server, operatorAsPlayer, operator);
+    await fundPlayer(server, operatorAsPlayer, 5_000);
+    const own = await withdraw({ ...operatorAsPlayer, cardId: card.id }, { amount: 2_000 });
+    refusal(
+      await server.call('/v2/admin/withdrawal/approve', { orderSn: own.body.data?.orderSn }, { token: operatorAsPlayer.token }),
+      403,
+      'You cannot review your own request.',
+    );
+  });
+});
+
+describe('/v2/app/draw/list', () => {
+  it('filters by status and period, pages, totals, and shows a player only their own', async () => {
+    const player = await readyPlayer(100_000);
+    const other = await readyPlayer(0);
+    const first = await withdraw(player, { amount: 1_000 });
+    await withdraw(player, { amount: 2_000 });
+    await withdraw(player, { amount: 3_000 });
+    await server.call('/v2/admin/withdrawal/reject', { orderSn: first.body.data?.orderSn, reason: 'no' }, { token: operator.token });
+    expect(await withdrawalsOf(player)).toMatchObject({ total: 3, totalAmount: 6_000 });
+    expect((await withdrawalsOf(player, { pageSize: 2 })).list.map((item) => item.amount)).toEqual([3_000, 2_000]);
+    expect((await withdrawalsOf(player, { status: 'withdrawalFailed' })).list.map((item) => item.amount)).toEqual([1_000]);
+    expect((await withdrawalsOf(player, { method: 'crypto' })).total).toBe(0);
+    const today = clock.now().toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+    expect((await withdrawalsOf(player, { period: { from: today, to: today } })).total).toBe(3);
+    expect((await withdrawalsOf(player, { period: { from: '2020-01-01', to: '2020-01-02' } })).total).toBe(0);
+    expect(await withdrawalsOf(other)).toEqual({ list: [], total: 0, totalAmount: 0 });
+  });
+});
