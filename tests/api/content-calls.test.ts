@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +18,12 @@ const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/;
 interface Page<T> {
   list: T[];
   total: number;
+}
+
+/** A field's name in the server's messages: its label in locales/<lng>/server.json, else the field's own name. */
+function fieldLabel(locale: string, field: string): string {
+  const messages = JSON.parse(readFileSync(`locales/${locale}/server.json`, 'utf8')) as { fields?: Record<string, string> };
+  return messages.fields?.[field] ?? field;
 }
 
 const clock = createTestClock();
@@ -309,20 +316,24 @@ describe('bad bodies', () => {
     expect(en.body.msg).toBe('Some fields are not valid');
     expect(en.body.data).toBeUndefined();
     expect(Object.keys(en.body.fields ?? {})).toEqual([field]);
-    expect(en.body.fields?.[field]).toBe(`${field} is not valid`);
+    expect(en.body.fields?.[field]).toBe(`${fieldLabel('en-US', field)} is not valid`);
     expect(ja.status).toBe(400);
     expect(ja.body.msg).toBe('入力内容に誤りがあります');
-    expect(ja.body.fields?.[field]).toBe(`${field}の形式が正しくありません`);
+    expect(ja.body.fields?.[field]).toBe(`${fieldLabel('ja-JP', field)}の形式が正しくありません`);
     expect(await contentRowCounts()).toEqual(before);
   });
 
   it('asks for a missing required field by name', async () => {
     const en = await server.call('/v2/app/page/query', {}, { lang: 'en-US' });
-    const ja = await server.call('/v2/app/page/query', undefined, { lang: 'ja-JP' });
+    const ja = await server.call('/v2/app/page/query', {}, { lang: 'ja-JP' });
     expect(en.status).toBe(400);
-    expect(en.body.fields).toEqual({ slug: 'please input slug' });
+    expect(en.body.fields).toEqual({ slug: `please input ${fieldLabel('en-US', 'slug')}` });
     expect(ja.status).toBe(400);
     expect(ja.body.msg).toBe('入力内容に誤りがあります');
+    expect(ja.body.fields).toEqual({ slug: `${fieldLabel('ja-JP', 'slug')}を入力してください` });
+    const noBody = await server.call('/v2/app/page/query', undefined, { lang: 'ja-JP' });
+    expect(noBody.status).toBe(400);
+    expect(noBody.body.msg).toBe('入力内容に誤りがあります');
   });
 
   it('refuses unknown fields on a no-body call and bodies that are not objects', async () => {
