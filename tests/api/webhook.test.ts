@@ -6,9 +6,10 @@ import { type PaymentEvent, signMessage } from '../../server/adapters/pay-protoc
 import { auditLog } from '../../server/db/schema/auth';
 import { depositOrders, payWebhookEvents } from '../../server/db/schema/pay';
 import { sandboxEvents, sandboxPayments } from '../../server/db/schema/sandbox-pay';
+import { houseAccount, playerAccount, transfer } from '../../server/modules/ledger/service';
 import { loadServerSecret } from '../../server/secrets';
 import { createCaptchaTexts } from '../support/accounts';
-import { balanceOfPlayer, bindCard, completeProfile, ledgerSum, manyPlayersLimits, newPlayer, type TestPlayer, withKey } from '../support/players';
+import { balanceOfPlayer, bindCard, completeProfile, fundPlayer, ledgerSum, manyPlayersLimits, newPlayer, type TestPlayer, withKey } from '../support/players';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
 import { createTestServer, type TestServer } from './harness';
 
@@ -205,6 +206,33 @@ describe('the payment callback', () => {
     expect(event?.deliveredAt).not.toBeNull();
     expect(event?.attempts).toBe(2);
     expect(await balanceOfPlayer(server, player)).toBe(before + 3_000);
+  });
+
+  it('refuses a refund the player’s balance no longer covers, until it does', async () => {
+    const order = await pendingOrder(2_000);
+    expect((await sendCallback(JSON.stringify(paymentEvent(order, { amount: 2_000 })))).status).toBe(200);
+    // The player plays the coins away before the provider reports the refund.
+    const spent = await balanceOfPlayer(server, player);
+    await transfer(server.db, server.deps.clock, {
+      actor: 'system',
+      reason: 'bets',
+      from: playerAccount(player.userId, 'COIN'),
+      to: houseAccount('gameHouse', 'COIN'),
+      amount: BigInt(spent),
+      currency: 'COIN',
+      idempotencyKey: `bets-${order.orderSn}`,
+      kind: 'gameBet',
+    });
+    const refund = JSON.stringify(paymentEvent(order, { type: 'refund.processing', amount: 2_000 }));
+    const refused = await sendCallback(refund);
+    expect(refused).toMatchObject({ status: 422, body: { msg: 'The refund cannot be processed: the player’s balance does not cover it.' } });
+    expect(await orderStatus(order.orderSn)).toBe('paymentSuccessful');
+    expect(await refusalsAbout('balance below the 2000 coins to refund')).toHaveLength(1);
+    // The provider sends the same event again once the player has coins: now it is held.
+    await fundPlayer(server, player, 2_000);
+    expect((await sendCallback(refund)).body.data?.outcome).toBe('refundStarted');
+    expect(await orderStatus(order.orderSn)).toBe('refundInProcess');
+    expect(await balanceOfPlayer(server, player)).toBe(0);
   });
 
   it('stops answering unsigned noise from one address after a limit', async () => {
