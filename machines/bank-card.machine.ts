@@ -202,8 +202,8 @@ export const bankCardMachine = setup({
         src: 'unbindCard',
         input: ({ context }) => ({ id: context.unbinding?.id ?? 0 }),
         onDone: { target: 'idle', actions: [assign({ unbinding: null }), 'cardsChanged'] },
-        // The api client has shown why; the list may have changed meanwhile.
-        onError: { target: 'idle', actions: [assign({ unbinding: null }), 'cardsChanged'] },
+        // The api client has shown why; the card stays listed.
+        onError: { target: 'idle', actions: assign({ unbinding: null }) },
       },
     },
   },

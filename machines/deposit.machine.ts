@@ -101,15 +101,21 @@ function depositMessages(context: Pick<DepositContext, 'channels' | 'cards' | 'v
 }
 
 export interface DepositQuote {
+  /** Yen paid. */
   amount: number;
-  fee: number;
+  /** Game coins the yen buy at the ratio. */
   coins: number;
+  /** Coins the channel keeps as its fee. */
+  fee: number;
+  /** Coins that arrive in the balance. */
+  credited: number;
 }
 
-/** What the amount buys on the chosen channel: its fee is kept from the yen, the rest becomes coins. */
+/** What the amount buys on the chosen channel, as the server credits it: coins at the ratio less the fee. */
 export function depositQuote(amount: number, channel: Pick<PayChannel, 'feeRateBasisPoints'>): DepositQuote {
-  const fee = Math.floor((amount * channel.feeRateBasisPoints) / 10_000);
-  return { amount, fee, coins: (amount - fee) * coinsPerYen };
+  const coins = amount * coinsPerYen;
+  const fee = Math.floor((coins * channel.feeRateBasisPoints) / 10_000);
+  return { amount, coins, fee, credited: coins - fee };
 }
 
 /** Statuses the order no longer leaves by itself. */

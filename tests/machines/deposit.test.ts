@@ -205,9 +205,9 @@ describe('deposit rules', () => {
     expect(selectDepositValues(actor.getSnapshot())).toEqual({ channelId: 'online-bank', amount: '', bankCardId: 3 });
     expect(selectDepositQuote(actor.getSnapshot())).toBeNull();
     change('amount', '１０,０００');
-    expect(selectDepositQuote(actor.getSnapshot())).toEqual({ amount: 10_000, fee: 0, coins: 10_000 });
+    expect(selectDepositQuote(actor.getSnapshot())).toEqual({ amount: 10_000, coins: 10_000, fee: 0, credited: 10_000 });
     change('channelId', 'bank-transfer');
-    expect(selectDepositQuote(actor.getSnapshot())).toEqual({ amount: 10_000, fee: 150, coins: 9_850 });
+    expect(selectDepositQuote(actor.getSnapshot())).toEqual({ amount: 10_000, coins: 10_000, fee: 150, credited: 9_850 });
   });
 
   it("keeps the amount within the channel's limits", async () => {

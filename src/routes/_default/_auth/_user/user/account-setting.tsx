@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountFrame } from '../../../../../features/layout/page-frame';
+import { AccountSettingsPage } from '../../../../../features/user/account-settings-page';
 
 export const Route = createFileRoute('/_default/_auth/_user/user/account-setting')({
-  component: () => <AccountFrame page="accountSetting" />,
+  component: AccountSettingsPage,
 });

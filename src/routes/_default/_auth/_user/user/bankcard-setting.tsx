@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountFrame } from '../../../../../features/layout/page-frame';
+import { BankCardPage } from '../../../../../features/bank/bank-card-page';
 
 export const Route = createFileRoute('/_default/_auth/_user/user/bankcard-setting')({
-  component: () => <AccountFrame page="bankcardSetting" />,
+  component: BankCardPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountFrame } from '../../../../../features/layout/page-frame';
+import { PayPasswordPage } from '../../../../../features/user/pay-password-page';
 
 export const Route = createFileRoute('/_default/_auth/_user/user/pay-password')({
-  component: () => <AccountFrame page="payPassword" />,
+  component: () => <PayPasswordPage intent="set" />,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountFrame } from '../../../../../features/layout/page-frame';
+import { UserCenterPage } from '../../../../../features/user/user-center-page';
 
 export const Route = createFileRoute('/_default/_auth/_user/user/user-center')({
-  component: () => <AccountFrame page="userCenter" />,
+  component: UserCenterPage,
 });

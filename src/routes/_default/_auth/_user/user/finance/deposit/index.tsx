@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountFrame } from '../../../../../../../features/layout/page-frame';
+import { DepositPage } from '../../../../../../../features/finance/deposit-page';
 
 export const Route = createFileRoute('/_default/_auth/_user/user/finance/deposit/')({
-  component: () => <AccountFrame page="deposit" />,
+  component: DepositPage,
 });

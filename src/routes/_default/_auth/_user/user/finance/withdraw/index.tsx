@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountFrame } from '../../../../../../../features/layout/page-frame';
+import { WithdrawPage } from '../../../../../../../features/finance/withdraw-page';
 
 export const Route = createFileRoute('/_default/_auth/_user/user/finance/withdraw/')({
-  component: () => <AccountFrame page="withdraw" />,
+  component: WithdrawPage,
 });

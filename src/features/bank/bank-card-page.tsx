@@ -1,0 +1,256 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import i18next from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ActorRefFrom, fromPromise } from 'xstate';
+import { type BankCard, saveBankCard, unbindBankCard } from '../../../contract/bank';
+import {
+  type BankCardField,
+  bankCardMachine,
+  type PlayerNames,
+  selectBankCardMessages,
+  selectBankCardSaving,
+  selectBankCardStage,
+  selectBankCardValues,
+  selectUnbindBusy,
+  selectUnbindingCard,
+} from '../../../machines/bank-card.machine';
+import { api } from '../../lib/api-client';
+import { currentLanguage } from '../../lib/i18n';
+import { formatDateTime } from '../finance/format';
+import { PageFrame } from '../layout/page-frame';
+import { LoadFailed, PersonalInformationRequired } from '../user/account-gates';
+import { useFieldMessage } from '../user/field-message';
+import { notifySuccess } from '../user/notify';
+import { profileQueryOptions } from '../user/queries';
+import { useAccountRefresh } from '../user/use-account-refresh';
+import { bankCardsQueryOptions, banksQueryOptions } from './queries';
+
+type BankCardActor = ActorRefFrom<typeof bankCardMachine>;
+
+/** Spec section 9: dialogs are 500 px wide. */
+const dialogWidthPx = 500;
+
+export function bankCardLogic(deps: { refresh(): void }) {
+  return bankCardMachine.provide({
+    actors: {
+      saveCard: fromPromise(({ input }) => api.call(saveBankCard, input)),
+      unbindCard: fromPromise(async ({ input }) => {
+        await api.call(unbindBankCard, input);
+      }),
+    },
+    actions: {
+      cardsChanged: () => {
+        deps.refresh();
+        notifySuccess(i18next.t('finance:cards.changed'));
+      },
+    },
+  });
+}
+
+/** The bank-card page: bound cards, binding a new one, unbinding. */
+export function BankCardPage() {
+  const { t } = useTranslation('finance');
+  const profile = useQuery(profileQueryOptions());
+  return (
+    <PageFrame title={t('account:bankcardSetting.title')} description={t('cards.description')}>
+      {profile.isError ? (
+        <LoadFailed onRetry={() => void profile.refetch()} />
+      ) : profile.data ? (
+        <BankCardFlow names={profile.data} />
+      ) : (
+        <Skeleton h={200} radius="md" />
+      )}
+    </PageFrame>
+  );
+}
+
+function BankCardFlow({ names }: { names: PlayerNames }) {
+  const refresh = useAccountRefresh();
+  const [logic] = useState(() => bankCardLogic({ refresh }));
+  const flow = useActorRef(logic, {
+    input: { names: { firstName: names.firstName, lastName: names.lastName, pinyinName: names.pinyinName } },
+  });
+  return <BankCardView flow={flow} />;
+}
+
+/** The card list with the dialog of the machine's state over it. */
+export function BankCardView({ flow }: { flow: BankCardActor }) {
+  const { t } = useTranslation('finance');
+  const cards = useQuery(bankCardsQueryOptions(currentLanguage()));
+  const stage = useSelector(flow, selectBankCardStage);
+  const close = () => flow.send({ type: 'form.cancel' });
+
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end">
+        <Button onClick={() => flow.send({ type: 'card.bind' })}>{t('cards.bind')}</Button>
+      </Group>
+      {cards.isError ? (
+        <LoadFailed onRetry={() => void cards.refetch()} />
+      ) : !cards.data ? (
+        <Skeleton h={120} radius="md" />
+      ) : cards.data.length === 0 ? (
+        <Card withBorder radius="md" padding="lg">
+          <Text c="dimmed">{t('cards.none')}</Text>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {cards.data.map((card) => (
+            <BoundCard key={card.id} card={card} onUnbind={() => flow.send({ type: 'card.unbind', card })} />
+          ))}
+        </SimpleGrid>
+      )}
+      <Modal opened={stage === 'needsPersonalInformation'} onClose={close} size={dialogWidthPx} title={t('cards.bindTitle')}>
+        <PersonalInformationRequired />
+      </Modal>
+      <Modal opened={stage === 'form'} onClose={close} size={dialogWidthPx} title={t('cards.bindTitle')}>
+        <BindCardForm flow={flow} />
+      </Modal>
+      <Modal
+        opened={stage === 'confirmingUnbind'}
+        onClose={() => flow.send({ type: 'unbind.cancel' })}
+        size={dialogWidthPx}
+        title={t('cards.unbindTitle')}
+      >
+        <UnbindConfirmation flow={flow} />
+      </Modal>
+    </Stack>
+  );
+}
+
+function BoundCard({ card, onUnbind }: { card: BankCard; onUnbind(): void }) {
+  const { t } = useTranslation('finance');
+  return (
+    <Card withBorder radius="md" padding="md" aria-label={`${card.bankName} ${card.maskedCardNumber}`} component="article">
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Text fw={700}>{card.bankName}</Text>
+          {card.isDefault && <Badge variant="light">{t('cards.default')}</Badge>}
+        </Group>
+        <Text ff="monospace" fz="lg">
+          {card.maskedCardNumber}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('cards.branch', { code: card.branchCode, name: card.branchName })}
+        </Text>
+        <Text size="sm">
+          {card.holderLastName} {card.holderFirstName} ({card.holderPinyinName})
+        </Text>
+        <Group justify="space-between" mt="xs">
+          <Text size="xs" c="dimmed">
+            {t('cards.boundAt', { time: formatDateTime(card.createdAt) })}
+          </Text>
+          <Button size="xs" variant="subtle" color="red" onClick={onUnbind}>
+            {t('cards.unbind')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function BindCardForm({ flow }: { flow: BankCardActor }) {
+  const { t } = useTranslation('finance');
+  const message = useFieldMessage('finance');
+  const banks = useQuery(banksQueryOptions(currentLanguage()));
+  const values = useSelector(flow, selectBankCardValues);
+  const messages = useSelector(flow, selectBankCardMessages);
+  const saving = useSelector(flow, selectBankCardSaving);
+  const text = (field: Exclude<BankCardField, 'bankCode'>, extra: { maxLength: number; inputMode?: 'numeric' }) => (
+    <TextInput
+      label={t(`cards.fields.${field}`)}
+      value={values[field]}
+      onChange={(event) => flow.send({ type: 'field.changed', field, value: event.currentTarget.value })}
+      error={message(messages[field])}
+      disabled={saving}
+      autoComplete="off"
+      {...extra}
+    />
+  );
+
+  return (
+    <form
+      noValidate
+      aria-label={t('cards.bindTitle')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        flow.send({ type: 'form.submit' });
+      }}
+    >
+      <Stack gap="sm">
+        <Select
+          label={t('cards.fields.bankCode')}
+          data={(banks.data ?? []).map((bank) => ({ value: bank.code, label: `${bank.name} (${bank.code})` }))}
+          value={values.bankCode || null}
+          onChange={(value) => flow.send({ type: 'field.changed', field: 'bankCode', value: value ?? '' })}
+          error={message(messages.bankCode)}
+          disabled={saving}
+          searchable
+          nothingFoundMessage={t('cards.noBank')}
+        />
+        {text('cardNumber', { maxLength: 23, inputMode: 'numeric' })}
+        <Group grow align="flex-start">
+          {text('branchCode', { maxLength: 10, inputMode: 'numeric' })}
+          {text('branchName', { maxLength: 60 })}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('cards.holderHint')}
+        </Text>
+        <Group grow align="flex-start">
+          {text('holderLastName', { maxLength: 50 })}
+          {text('holderFirstName', { maxLength: 50 })}
+        </Group>
+        {text('holderPinyinName', { maxLength: 100 })}
+        <Checkbox
+          label={t('cards.fields.isDefault')}
+          checked={values.isDefault}
+          onChange={(event) => flow.send({ type: 'field.changed', field: 'isDefault', value: event.currentTarget.checked })}
+          disabled={saving}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={() => flow.send({ type: 'form.cancel' })} disabled={saving}>
+            {t('cards.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('cards.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function UnbindConfirmation({ flow }: { flow: BankCardActor }) {
+  const { t } = useTranslation('finance');
+  const card = useSelector(flow, selectUnbindingCard);
+  const busy = useSelector(flow, selectUnbindBusy);
+  return (
+    <Stack gap="md">
+      <Text>{t('cards.unbindConfirm', { bank: card?.bankName ?? '', number: card?.maskedCardNumber ?? '' })}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => flow.send({ type: 'unbind.cancel' })} disabled={busy}>
+          {t('cards.cancel')}
+        </Button>
+        <Button color="red" loading={busy} onClick={() => flow.send({ type: 'unbind.confirm' })}>
+          {t('cards.unbind')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

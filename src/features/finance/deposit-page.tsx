@@ -1,0 +1,353 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import {
+  type depositMachine,
+  selectChosenChannel,
+  selectDepositCards,
+  selectDepositChannels,
+  selectDepositMessages,
+  selectDepositOrder,
+  selectDepositQuote,
+  selectDepositStage,
+  selectDepositValues,
+  selectOrderExpiresAt,
+  selectOrderSettled,
+  selectPaymentInstructions,
+} from '../../../machines/deposit.machine';
+import { PageFrame } from '../layout/page-frame';
+import { AnchorLink } from '../layout/router-links';
+import { BankCardRequired, LoadFailed, PersonalInformationRequired } from '../user/account-gates';
+import { useFieldMessage } from '../user/field-message';
+import { useAccountRefresh } from '../user/use-account-refresh';
+import { depositLogic } from './deposit-flow';
+import { formatAmount, formatDateTime } from './format';
+import { OrderDetails } from './order-details';
+
+type DepositActor = ActorRefFrom<typeof depositMachine>;
+
+function openInNewTab(url: string): void {
+  window.open(url, '_blank', 'noopener');
+}
+
+export function DepositPage() {
+  const { t } = useTranslation('finance');
+  const queryClient = useQueryClient();
+  const refresh = useAccountRefresh();
+  const [logic] = useState(() => depositLogic({ queryClient, refresh, openWindow: openInNewTab }));
+  const deposit = useActorRef(logic);
+  return (
+    <PageFrame title={t('account:deposit.title')}>
+      <DepositView deposit={deposit} />
+    </PageFrame>
+  );
+}
+
+/** One view per state of the deposit machine (within an order: per order status). */
+export function DepositView({ deposit }: { deposit: DepositActor }) {
+  const { t } = useTranslation('finance');
+  const stage = useSelector(deposit, selectDepositStage);
+  switch (stage) {
+    case 'checkingPrerequisites':
+      return <Skeleton h={320} radius="md" />;
+    case 'prerequisitesUnavailable':
+      return <LoadFailed onRetry={() => deposit.send({ type: 'prerequisites.retry' })} />;
+    case 'needsPersonalInformation':
+      return <PersonalInformationRequired />;
+    case 'needsBankCard':
+      return <BankCardRequired />;
+    case 'noChannel':
+      return (
+        <Alert color="gray" title={t('deposit.noChannel.title')}>
+          {t('deposit.noChannel.message')}
+        </Alert>
+      );
+    case 'editing':
+    case 'creatingOrder':
+      return <DepositForm deposit={deposit} />;
+    case 'orderInterrupted':
+      return <OrderInterrupted deposit={deposit} />;
+    case 'pendingPayment':
+      return <PendingPayment deposit={deposit} />;
+    case 'inProgress':
+      return <BankTransferInProgress deposit={deposit} />;
+    default:
+      return <OrderOutcome deposit={deposit} />;
+  }
+}
+
+function DepositNotices() {
+  const { t } = useTranslation('finance');
+  return (
+    <Alert color="blue" variant="light" title={t('deposit.noticeTitle')}>
+      <Stack gap={4}>
+        <Text size="sm" fw={700} data-testid="exchange-ratio">
+          {t('home:exchange.ratio')}
+        </Text>
+        <Text size="sm">{t('home:exchange.depositTip')}</Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+function DepositForm({ deposit }: { deposit: DepositActor }) {
+  const { t } = useTranslation('finance');
+  const message = useFieldMessage('finance');
+  const channels = useSelector(deposit, selectDepositChannels);
+  const cards = useSelector(deposit, selectDepositCards);
+  const channel = useSelector(deposit, selectChosenChannel);
+  const values = useSelector(deposit, selectDepositValues);
+  const messages = useSelector(deposit, selectDepositMessages);
+  const quote = useSelector(deposit, selectDepositQuote);
+  const busy = useSelector(deposit, (snapshot) => snapshot.matches('creatingOrder'));
+
+  return (
+    <Stack gap="lg">
+      <DepositNotices />
+      <Card withBorder radius="md" padding="lg">
+        <form
+          noValidate
+          aria-label={t('deposit.formTitle')}
+          onSubmit={(event) => {
+            event.preventDefault();
+            deposit.send({ type: 'deposit.submit' });
+          }}
+        >
+          <Stack gap="md">
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="deposit-channel-label">
+                {t('deposit.fields.channel')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="deposit-channel-label"
+                data={channels.map((item) => ({ value: item.id, label: item.name }))}
+                value={values.channelId}
+                onChange={(value) => deposit.send({ type: 'field.changed', field: 'channelId', value })}
+                disabled={busy}
+                fullWidth
+              />
+              {channel && (
+                <Text size="xs" c="dimmed">
+                  {t(`deposit.mode.${channel.mode}`)}{' '}
+                  {t('deposit.limits', { min: formatAmount(channel.minAmount), max: formatAmount(channel.maxAmount) })}
+                </Text>
+              )}
+            </Stack>
+            <TextInput
+              label={t('deposit.fields.amount')}
+              inputMode="numeric"
+              value={values.amount}
+              onChange={(event) => deposit.send({ type: 'field.changed', field: 'amount', value: event.currentTarget.value })}
+              error={message(messages.amount)}
+              disabled={busy}
+              rightSection={<Text size="sm">{t('units.yen')}</Text>}
+              rightSectionWidth={48}
+              maxLength={12}
+            />
+            {channel && channel.presetAmounts.length > 0 && (
+              <Group gap="xs" aria-label={t('deposit.presets')} role="group">
+                {channel.presetAmounts.map((amount) => (
+                  <Button
+                    key={amount}
+                    size="xs"
+                    variant={values.amount === String(amount) ? 'filled' : 'light'}
+                    onClick={() => deposit.send({ type: 'field.changed', field: 'amount', value: String(amount) })}
+                    disabled={busy}
+                  >
+                    {t('units.yenAmount', { amount: formatAmount(amount) })}
+                  </Button>
+                ))}
+              </Group>
+            )}
+            <Card bg="gray.0" padding="sm" radius="sm" aria-live="polite">
+              {quote ? (
+                <Stack gap={2}>
+                  <Text size="sm">{t('deposit.quote.coins', { amount: formatAmount(quote.amount), coins: formatAmount(quote.coins) })}</Text>
+                  {quote.fee > 0 && <Text size="sm">{t('deposit.quote.fee', { fee: formatAmount(quote.fee) })}</Text>}
+                  <Text fw={700} data-testid="deposit-credited">
+                    {t('deposit.quote.credited', { coins: formatAmount(quote.credited) })}
+                  </Text>
+                </Stack>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('deposit.quote.empty')}
+                </Text>
+              )}
+            </Card>
+            <Select
+              label={t('deposit.fields.bankCard')}
+              description={t('deposit.bankCardHint')}
+              data={cards.map((card) => ({ value: String(card.id), label: `${card.bankName} ${card.maskedCardNumber}` }))}
+              value={values.bankCardId === null ? null : String(values.bankCardId)}
+              onChange={(value) => value && deposit.send({ type: 'field.changed', field: 'bankCardId', value: Number(value) })}
+              error={message(messages.bankCardId) ?? message(messages.channelId)}
+              disabled={busy}
+              allowDeselect={false}
+            />
+            <Button type="submit" loading={busy} size="md">
+              {t('deposit.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}
+
+function OrderInterrupted({ deposit }: { deposit: DepositActor }) {
+  const { t } = useTranslation('finance');
+  return (
+    <Alert color="orange" title={t('deposit.interrupted.title')} role="alert">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{t('deposit.interrupted.message')}</Text>
+        <Group gap="xs">
+          <Button size="sm" onClick={() => deposit.send({ type: 'order.retry' })}>
+            {t('deposit.interrupted.retry')}
+          </Button>
+          <Button size="sm" variant="default" onClick={() => deposit.send({ type: 'deposit.edit' })}>
+            {t('deposit.interrupted.edit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+function useOrderRows(deposit: DepositActor): [string, string][] {
+  const { t } = useTranslation('finance');
+  const order = useSelector(deposit, selectDepositOrder);
+  if (!order) return [];
+  return [
+    [t('orders.orderSn'), order.orderSn],
+    [t('orders.channel'), order.channelName],
+    [t('orders.coins'), t('units.coinsAmount', { amount: formatAmount(order.amount) })],
+    [t('orders.createdAt'), formatDateTime(order.createdAt)],
+  ];
+}
+
+function NewDepositButton({ deposit, variant = 'default' }: { deposit: DepositActor; variant?: 'default' | 'filled' }) {
+  const { t } = useTranslation('finance');
+  return (
+    <Button size="sm" variant={variant} onClick={() => deposit.send({ type: 'deposit.again' })}>
+      {t('deposit.again')}
+    </Button>
+  );
+}
+
+function Following() {
+  const { t } = useTranslation('finance');
+  return (
+    <Group gap="xs" role="status">
+      <Loader size="xs" />
+      <Text size="sm" c="dimmed">
+        {t('deposit.following')}
+      </Text>
+    </Group>
+  );
+}
+
+function PendingPayment({ deposit }: { deposit: DepositActor }) {
+  const { t } = useTranslation('finance');
+  const instructions = useSelector(deposit, selectPaymentInstructions);
+  const expiresAt = useSelector(deposit, selectOrderExpiresAt);
+  const rows = useOrderRows(deposit);
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Alert color="yellow" title={t('depositStatus.pendingPayment')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('deposit.pending.message')}</Text>
+            {expiresAt && <Text size="sm">{t('deposit.pending.expiresAt', { time: formatDateTime(expiresAt) })}</Text>}
+            {instructions?.kind === 'redirect' && (
+              <Button component="a" href={instructions.url} target="_blank" rel="noopener">
+                {t('deposit.pending.openCheckout')}
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+        <OrderDetails rows={rows} />
+        <Following />
+        <Group>
+          <NewDepositButton deposit={deposit} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function BankTransferInProgress({ deposit }: { deposit: DepositActor }) {
+  const { t } = useTranslation('finance');
+  const instructions = useSelector(deposit, selectPaymentInstructions);
+  const expiresAt = useSelector(deposit, selectOrderExpiresAt);
+  const rows = useOrderRows(deposit);
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Alert color="yellow" title={t('depositStatus.inProgress')}>
+          <Text size="sm">{t('deposit.transfer.message')}</Text>
+          {expiresAt && <Text size="sm">{t('deposit.pending.expiresAt', { time: formatDateTime(expiresAt) })}</Text>}
+        </Alert>
+        {instructions?.kind === 'bankTransfer' && (
+          <Card bg="gray.0" radius="sm" padding="md" aria-label={t('deposit.transfer.title')}>
+            <OrderDetails
+              rows={[
+                [t('deposit.transfer.bank'), instructions.bankName],
+                [t('deposit.transfer.branch'), `${instructions.branchName} (${instructions.branchCode})`],
+                [t('deposit.transfer.account'), `${instructions.accountType} ${instructions.accountNumber}`],
+                [t('deposit.transfer.holder'), instructions.accountHolder],
+                [t('deposit.transfer.note'), instructions.transferNote],
+              ]}
+            />
+          </Card>
+        )}
+        <OrderDetails rows={rows} />
+        <Following />
+        <Group>
+          <NewDepositButton deposit={deposit} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** paymentSuccessful, refundInProcess, refundSuccessful, successful and failed: the order's outcome. */
+function OrderOutcome({ deposit }: { deposit: DepositActor }) {
+  const { t } = useTranslation('finance');
+  const order = useSelector(deposit, selectDepositOrder);
+  const settled = useSelector(deposit, selectOrderSettled);
+  const rows = useOrderRows(deposit);
+  if (!order) return null;
+  const good = order.status === 'paymentSuccessful' || order.status === 'successful';
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Alert color={good ? 'teal' : order.status === 'failed' ? 'red' : 'orange'} title={t(`depositStatus.${order.status}`)} role="status">
+          {t(`deposit.outcome.${order.status}`, { coins: formatAmount(order.amount) })}
+        </Alert>
+        <OrderDetails rows={rows} />
+        {!settled && <Following />}
+        <Group>
+          <NewDepositButton deposit={deposit} variant="filled" />
+          <AnchorLink to="/user/record" search={{ tab: 'deposits' }} size="sm">
+            {t('deposit.toRecords')}
+          </AnchorLink>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,11 @@
+import { currentLanguage } from '../../lib/i18n';
+
+/** Whole yen or game coins, grouped the reader's way. */
+export function formatAmount(amount: number): string {
+  return new Intl.NumberFormat(currentLanguage()).format(amount);
+}
+
+/** An instant in the reader's language and time zone. */
+export function formatDateTime(iso: string): string {
+  return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}

@@ -1,0 +1,233 @@
+import { Alert, Button, Card, Group, Loader, PasswordInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import {
+  selectWithdrawal,
+  selectWithdrawalSettled,
+  selectWithdrawBalance,
+  selectWithdrawCards,
+  selectWithdrawKycStatus,
+  selectWithdrawMessages,
+  selectWithdrawStage,
+  selectWithdrawValues,
+  type withdrawMachine,
+} from '../../../machines/withdraw.machine';
+import { PageFrame } from '../layout/page-frame';
+import { AnchorLink, ButtonLink } from '../layout/router-links';
+import { BankCardRequired, LoadFailed, PayPasswordRequired, PersonalInformationRequired } from '../user/account-gates';
+import { useFieldMessage } from '../user/field-message';
+import { useAccountRefresh } from '../user/use-account-refresh';
+import { formatAmount, formatDateTime } from './format';
+import { OrderDetails } from './order-details';
+import { withdrawLogic } from './withdraw-flow';
+
+type WithdrawActor = ActorRefFrom<typeof withdrawMachine>;
+
+export function WithdrawPage() {
+  const { t } = useTranslation('finance');
+  const queryClient = useQueryClient();
+  const refresh = useAccountRefresh();
+  const [logic] = useState(() => withdrawLogic({ queryClient, refresh }));
+  const withdraw = useActorRef(logic);
+  return (
+    <PageFrame title={t('account:withdraw.title')}>
+      <WithdrawView withdraw={withdraw} />
+    </PageFrame>
+  );
+}
+
+/** One view per state of the withdraw machine (within a request: per withdrawal status). */
+export function WithdrawView({ withdraw }: { withdraw: WithdrawActor }) {
+  const stage = useSelector(withdraw, selectWithdrawStage);
+  switch (stage) {
+    case 'checkingPrerequisites':
+      return <Skeleton h={280} radius="md" />;
+    case 'prerequisitesUnavailable':
+      return <LoadFailed onRetry={() => withdraw.send({ type: 'prerequisites.retry' })} />;
+    case 'needsPersonalInformation':
+      return <PersonalInformationRequired />;
+    case 'needsBankCard':
+      return <BankCardRequired />;
+    case 'needsKyc':
+      return <KycRequired withdraw={withdraw} />;
+    case 'needsPayPassword':
+      return <PayPasswordRequired />;
+    case 'editing':
+    case 'requesting':
+      return <WithdrawForm withdraw={withdraw} />;
+    case 'requestInterrupted':
+      return <RequestInterrupted withdraw={withdraw} />;
+    default:
+      return <WithdrawalProgress withdraw={withdraw} />;
+  }
+}
+
+function KycRequired({ withdraw }: { withdraw: WithdrawActor }) {
+  const { t } = useTranslation('finance');
+  const kycStatus = useSelector(withdraw, selectWithdrawKycStatus);
+  const underReview = kycStatus === 'pendingReview';
+  return (
+    <Alert color="orange" title={t('withdraw.kyc.title')} role="alert">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{t(underReview ? 'withdraw.kyc.pendingReview' : 'withdraw.kyc.message')}</Text>
+        <ButtonLink to="/user/account-setting" hash="identity-verification" size="sm">
+          {t(underReview ? 'withdraw.kyc.check' : 'withdraw.kyc.action')}
+        </ButtonLink>
+      </Stack>
+    </Alert>
+  );
+}
+
+function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
+  const { t } = useTranslation('finance');
+  const message = useFieldMessage('finance');
+  const cards = useSelector(withdraw, selectWithdrawCards);
+  const balance = useSelector(withdraw, selectWithdrawBalance);
+  const values = useSelector(withdraw, selectWithdrawValues);
+  const messages = useSelector(withdraw, selectWithdrawMessages);
+  const busy = useSelector(withdraw, (snapshot) => snapshot.matches('requesting'));
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <form
+        noValidate
+        aria-label={t('withdraw.formTitle')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          withdraw.send({ type: 'withdraw.submit' });
+        }}
+      >
+        <Stack gap="md">
+          <Text>
+            {t('withdraw.balance')}{' '}
+            <Text span fw={800} data-testid="withdraw-balance">
+              {t('units.coinsAmount', { amount: formatAmount(balance) })}
+            </Text>
+          </Text>
+          <TextInput
+            label={t('withdraw.fields.amount')}
+            description={t('withdraw.amountHint')}
+            inputMode="numeric"
+            value={values.amount}
+            onChange={(event) => withdraw.send({ type: 'field.changed', field: 'amount', value: event.currentTarget.value })}
+            error={message(messages.amount)}
+            disabled={busy}
+            rightSection={
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => withdraw.send({ type: 'field.changed', field: 'amount', value: String(balance) })}
+                disabled={busy}
+              >
+                {t('withdraw.all')}
+              </Button>
+            }
+            rightSectionWidth={72}
+            maxLength={12}
+          />
+          <Select
+            label={t('withdraw.fields.bankCard')}
+            data={cards.map((card) => ({ value: String(card.id), label: `${card.bankName} ${card.maskedCardNumber}` }))}
+            value={values.bankCardId === null ? null : String(values.bankCardId)}
+            onChange={(value) => value && withdraw.send({ type: 'field.changed', field: 'bankCardId', value: Number(value) })}
+            error={message(messages.bankCardId)}
+            disabled={busy}
+            allowDeselect={false}
+          />
+          <PasswordInput
+            label={t('withdraw.fields.payPassword')}
+            value={values.payPassword}
+            onChange={(event) => withdraw.send({ type: 'field.changed', field: 'payPassword', value: event.currentTarget.value })}
+            error={message(messages.payPassword)}
+            disabled={busy}
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="off"
+          />
+          <Text size="xs" c="dimmed">
+            {t('withdraw.irreversible')}
+          </Text>
+          <Button type="submit" loading={busy} size="md">
+            {t('withdraw.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function RequestInterrupted({ withdraw }: { withdraw: WithdrawActor }) {
+  const { t } = useTranslation('finance');
+  return (
+    <Alert color="orange" title={t('withdraw.interrupted.title')} role="alert">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{t('withdraw.interrupted.message')}</Text>
+        <Group gap="xs">
+          <Button size="sm" onClick={() => withdraw.send({ type: 'request.retry' })}>
+            {t('withdraw.interrupted.retry')}
+          </Button>
+          <Button size="sm" variant="default" onClick={() => withdraw.send({ type: 'withdraw.edit' })}>
+            {t('withdraw.interrupted.edit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+const statusColors = {
+  withdrawalReview: 'yellow',
+  withdrawing: 'blue',
+  withdrawalSuccessful: 'teal',
+  withdrawalFailed: 'red',
+} as const;
+
+/** withdrawalReview, withdrawing, withdrawalSuccessful and withdrawalFailed: where the request stands. */
+function WithdrawalProgress({ withdraw }: { withdraw: WithdrawActor }) {
+  const { t } = useTranslation('finance');
+  const withdrawal = useSelector(withdraw, selectWithdrawal);
+  const settled = useSelector(withdraw, selectWithdrawalSettled);
+  if (!withdrawal) return null;
+  const rows: [string, string][] = [
+    [t('orders.orderSn'), withdrawal.orderSn],
+    [t('orders.coins'), t('units.coinsAmount', { amount: formatAmount(withdrawal.amount) })],
+    [t('orders.createdAt'), formatDateTime(withdrawal.createdAt)],
+  ];
+  if (withdrawal.fee > 0) rows.push([t('orders.fee'), t('units.coinsAmount', { amount: formatAmount(withdrawal.fee) })]);
+  if (withdrawal.method === 'bank') rows.push([t('orders.bankCard'), `${withdrawal.bankCard.bankName} ${withdrawal.bankCard.maskedCardNumber}`]);
+  if (withdrawal.completedAt) rows.push([t('orders.completedAt'), formatDateTime(withdrawal.completedAt)]);
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Alert color={statusColors[withdrawal.status]} title={t(`withdrawalStatus.${withdrawal.status}`)} role="status">
+          {withdrawal.status === 'withdrawalFailed'
+            ? t('withdraw.outcome.withdrawalFailed', { reason: withdrawal.failureReason ?? t('withdraw.noReason') })
+            : t(`withdraw.outcome.${withdrawal.status}`)}
+        </Alert>
+        <OrderDetails rows={rows} />
+        {!settled && (
+          <Group gap="xs" role="status">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              {t('withdraw.following')}
+            </Text>
+          </Group>
+        )}
+        <Group>
+          {settled && (
+            <Button size="sm" onClick={() => withdraw.send({ type: 'withdraw.again' })}>
+              {t('withdraw.again')}
+            </Button>
+          )}
+          <AnchorLink to="/user/record" search={{ tab: 'withdrawals' }} size="sm">
+            {t('deposit.toRecords')}
+          </AnchorLink>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

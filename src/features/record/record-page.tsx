@@ -1,0 +1,382 @@
+import {
+  ActionIcon,
+  Badge,
+  Card,
+  Center,
+  Group,
+  Pagination,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { maxDateRangeDays } from '../../../contract/endpoint';
+import { currentLanguage } from '../../lib/i18n';
+import { formatAmount, formatDateTime } from '../finance/format';
+import { PageFrame } from '../layout/page-frame';
+import { LoadFailed } from '../user/account-gates';
+import {
+  depositRecordsQueryOptions,
+  gameRecordsQueryOptions,
+  gameTotalsQueryOptions,
+  movementRecordsQueryOptions,
+  withdrawalRecordsQueryOptions,
+} from './queries';
+import {
+  lastSelectableDay,
+  pageCountOf,
+  periodProblem,
+  type RecordQuery,
+  type RecordSearch,
+  recordQueryOf,
+  type RecordTab,
+  recordTabs,
+  statusFilters,
+  typeFilters,
+} from './record-filters';
+
+/** The records page: deposits, withdrawals, balance movements and game rounds, filtered and paged. */
+export function RecordPage({ search, onSearchChange }: { search: RecordSearch; onSearchChange(next: RecordSearch): void }) {
+  const { t } = useTranslation('record');
+  const query = recordQueryOf(search);
+  const change = (patch: Partial<RecordSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
+
+  return (
+    <PageFrame title={t('account:record.title')} description={t('description')}>
+      <Tabs value={query.tab} onChange={(tab) => tab && onSearchChange({ tab: tab as RecordTab, from: search.from, to: search.to })}>
+        <Tabs.List>
+          {recordTabs.map((tab) => (
+            <Tabs.Tab key={tab} value={tab}>
+              {t(`tabs.${tab}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <RecordFilters query={query} onChange={change} />
+      {query.tab === 'deposits' && <DepositRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />}
+      {query.tab === 'withdrawals' && <WithdrawalRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />}
+      {query.tab === 'movements' && <MovementRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />}
+      {query.tab === 'games' && <GameRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />}
+    </PageFrame>
+  );
+}
+
+function RecordFilters({ query, onChange }: { query: RecordQuery; onChange(patch: Partial<RecordSearch>): void }) {
+  const { t } = useTranslation('record');
+  const queryClient = useQueryClient();
+  const [picked, setPicked] = useState<[string | null, string | null]>([query.period.from, query.period.to]);
+  const problem = periodProblem(picked[0], picked[1]);
+  const types = typeFilters[query.tab];
+  const statuses = statusFilters[query.tab];
+
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <DatePickerInput
+          type="range"
+          label={t('filters.period')}
+          value={picked}
+          onChange={(value) => {
+            const next: [string | null, string | null] = [value[0] ? String(value[0]) : null, value[1] ? String(value[1]) : null];
+            setPicked(next);
+            if (next[0] && next[1] && periodProblem(next[0], next[1]) === null) onChange({ from: next[0], to: next[1] });
+          }}
+          maxDate={lastSelectableDay(picked[1] ? null : picked[0])}
+          error={problem && picked[0] && picked[1] ? t(problem.key, problem.values) : undefined}
+          description={t('filters.periodHint', { days: maxDateRangeDays })}
+          allowSingleDateInRange
+          miw={260}
+        />
+        {types.length > 0 && (
+          <Select
+            label={t('filters.type')}
+            placeholder={t('filters.all')}
+            data={types.map((value) => ({ value, label: t(`types.${query.tab}.${value}`) }))}
+            value={query.type ?? null}
+            onChange={(value) => onChange({ type: value ?? undefined })}
+            clearable
+            w={180}
+          />
+        )}
+        {statuses.length > 0 && (
+          <Select
+            label={t('filters.status')}
+            placeholder={t('filters.all')}
+            data={statuses.map((value) => ({ value, label: t(`status.${value}`) }))}
+            value={query.status ?? null}
+            onChange={(value) => onChange({ status: value ?? undefined })}
+            clearable
+            w={200}
+          />
+        )}
+        {query.tab === 'games' && <GameNameFilter value={query.gameName ?? ''} onApply={(gameName) => onChange({ gameName })} />}
+        <Tooltip label={t('filters.refresh')}>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            aria-label={t('filters.refresh')}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: ['record'] })}
+          >
+            ↻
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Card>
+  );
+}
+
+function GameNameFilter({ value, onApply }: { value: string; onApply(gameName: string | undefined): void }) {
+  const { t } = useTranslation('record');
+  const [text, setText] = useState(value);
+  const apply = () => onApply(text.trim() === '' ? undefined : text.trim());
+  return (
+    <TextInput
+      label={t('filters.gameName')}
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onBlur={apply}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') apply();
+      }}
+      maxLength={50}
+      w={200}
+    />
+  );
+}
+
+function Totals({ items }: { items: [string, string][] }) {
+  const { t } = useTranslation('record');
+  return (
+    <SimpleGrid cols={{ base: 2, sm: items.length }} spacing="sm" aria-label={t('totals.title')}>
+      {items.map(([label, value]) => (
+        <Card key={label} withBorder radius="md" padding="sm">
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text fw={700}>{value}</Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** A list's frame: loading, failure, empty, or the table with its paging. */
+function RecordList<T extends { total: number }>({
+  result,
+  query,
+  onPage,
+  totals,
+  head,
+  rows,
+}: {
+  result: UseQueryResult<T>;
+  query: RecordQuery;
+  onPage(page: number): void;
+  totals(data: T): [string, string][];
+  head: string[];
+  rows(data: T): ReactNode[];
+}) {
+  const { t } = useTranslation('record');
+  if (result.isError && !result.data) return <LoadFailed onRetry={() => void result.refetch()} />;
+  if (!result.data) return <Skeleton h={240} radius="md" />;
+  const body = rows(result.data);
+  return (
+    <Stack gap="md">
+      <Totals items={totals(result.data)} />
+      {body.length === 0 ? (
+        <Card withBorder radius="md" padding="lg">
+          <Text c="dimmed" ta="center">
+            {t('empty')}
+          </Text>
+        </Card>
+      ) : (
+        <ScrollArea type="auto">
+          <Table striped highlightOnHover miw={640} aria-label={t(`tabs.${query.tab}`)}>
+            <Table.Thead>
+              <Table.Tr>
+                {head.map((label) => (
+                  <Table.Th key={label}>{label}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{body}</Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
+      {result.data.total > query.pageSize && (
+        <Center>
+          <Pagination total={pageCountOf(result.data.total)} value={query.pageNum} onChange={onPage} />
+        </Center>
+      )}
+    </Stack>
+  );
+}
+
+const statusColors: Record<string, string> = {
+  pendingPayment: 'yellow',
+  paymentSuccessful: 'teal',
+  refundInProcess: 'orange',
+  refundSuccessful: 'gray',
+  inProgress: 'yellow',
+  successful: 'teal',
+  failed: 'red',
+  withdrawalReview: 'yellow',
+  withdrawing: 'blue',
+  withdrawalSuccessful: 'teal',
+  withdrawalFailed: 'red',
+};
+
+function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation('record');
+  return (
+    <Badge color={statusColors[status] ?? 'gray'} variant="light">
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+function DepositRecords({ query, onPage }: { query: RecordQuery; onPage(page: number): void }) {
+  const { t } = useTranslation('record');
+  const result = useQuery(depositRecordsQueryOptions(currentLanguage(), query));
+  return (
+    <RecordList
+      result={result}
+      query={query}
+      onPage={onPage}
+      totals={(data) => [
+        [t('totals.count'), formatAmount(data.total)],
+        [t('totals.deposited'), t('coins', { amount: formatAmount(data.totalAmount) })],
+      ]}
+      head={[t('columns.createdAt'), t('columns.orderSn'), t('columns.channel'), t('columns.coins'), t('columns.fee'), t('columns.status')]}
+      rows={(data) =>
+        data.list.map((order) => (
+          <Table.Tr key={order.orderSn}>
+            <Table.Td>{formatDateTime(order.createdAt)}</Table.Td>
+            <Table.Td ff="monospace">{order.orderSn}</Table.Td>
+            <Table.Td>{order.channelName}</Table.Td>
+            <Table.Td>{formatAmount(order.amount)}</Table.Td>
+            <Table.Td>{formatAmount(order.fee)}</Table.Td>
+            <Table.Td>
+              <StatusBadge status={order.status} />
+            </Table.Td>
+          </Table.Tr>
+        ))
+      }
+    />
+  );
+}
+
+function WithdrawalRecords({ query, onPage }: { query: RecordQuery; onPage(page: number): void }) {
+  const { t } = useTranslation('record');
+  const result = useQuery(withdrawalRecordsQueryOptions(currentLanguage(), query));
+  return (
+    <RecordList
+      result={result}
+      query={query}
+      onPage={onPage}
+      totals={(data) => [
+        [t('totals.count'), formatAmount(data.total)],
+        [t('totals.withdrawn'), t('coins', { amount: formatAmount(data.totalAmount) })],
+      ]}
+      head={[t('columns.createdAt'), t('columns.orderSn'), t('columns.destination'), t('columns.coins'), t('columns.status'), t('columns.note')]}
+      rows={(data) =>
+        data.list.map((withdrawal) => (
+          <Table.Tr key={withdrawal.orderSn}>
+            <Table.Td>{formatDateTime(withdrawal.createdAt)}</Table.Td>
+            <Table.Td ff="monospace">{withdrawal.orderSn}</Table.Td>
+            <Table.Td>
+              {withdrawal.method === 'bank'
+                ? `${withdrawal.bankCard.bankName} ${withdrawal.bankCard.maskedCardNumber}`
+                : `${withdrawal.coin} ${withdrawal.network}`}
+            </Table.Td>
+            <Table.Td>{formatAmount(withdrawal.amount)}</Table.Td>
+            <Table.Td>
+              <StatusBadge status={withdrawal.status} />
+            </Table.Td>
+            <Table.Td>{withdrawal.failureReason ?? ''}</Table.Td>
+          </Table.Tr>
+        ))
+      }
+    />
+  );
+}
+
+function MovementRecords({ query, onPage }: { query: RecordQuery; onPage(page: number): void }) {
+  const { t } = useTranslation('record');
+  const result = useQuery(movementRecordsQueryOptions(currentLanguage(), query));
+  return (
+    <RecordList
+      result={result}
+      query={query}
+      onPage={onPage}
+      totals={(data) => [
+        [t('totals.count'), formatAmount(data.total)],
+        [t('totals.credited'), t('coins', { amount: formatAmount(data.credited) })],
+        [t('totals.debited'), t('coins', { amount: formatAmount(data.debited) })],
+      ]}
+      head={[t('columns.createdAt'), t('columns.kind'), t('columns.change'), t('columns.balanceAfter'), t('columns.reference')]}
+      rows={(data) =>
+        data.list.map((movement) => (
+          <Table.Tr key={movement.id}>
+            <Table.Td>{formatDateTime(movement.createdAt)}</Table.Td>
+            <Table.Td>{t(`types.movements.${movement.kind}`, { defaultValue: movement.kind })}</Table.Td>
+            <Table.Td c={movement.amount < 0 ? 'red' : 'teal'} fw={600}>
+              {movement.amount > 0 ? '+' : ''}
+              {formatAmount(movement.amount)}
+            </Table.Td>
+            <Table.Td>{formatAmount(movement.balanceAfter)}</Table.Td>
+            <Table.Td ff="monospace">{movement.reference ?? ''}</Table.Td>
+          </Table.Tr>
+        ))
+      }
+    />
+  );
+}
+
+function GameRecords({ query, onPage }: { query: RecordQuery; onPage(page: number): void }) {
+  const { t } = useTranslation('record');
+  const lng = currentLanguage();
+  const result = useQuery(gameRecordsQueryOptions(lng, query));
+  const totals = useQuery(gameTotalsQueryOptions(lng, query));
+  return (
+    <RecordList
+      result={result}
+      query={query}
+      onPage={onPage}
+      totals={(data) => {
+        const sums = totals.data;
+        return [
+          [t('totals.rounds'), formatAmount(sums?.recordCount ?? data.total)],
+          [t('totals.bet'), sums ? formatAmount(sums.totalBet) : '…'],
+          [t('totals.win'), sums ? formatAmount(sums.totalWin) : '…'],
+          [t('totals.profitLoss'), sums ? formatAmount(sums.totalProfitLoss) : '…'],
+        ];
+      }}
+      head={[t('columns.playedAt'), t('columns.game'), t('columns.machine'), t('columns.bet'), t('columns.win'), t('columns.profitLoss')]}
+      rows={(data) =>
+        data.list.map((round) => (
+          <Table.Tr key={round.id}>
+            <Table.Td>{formatDateTime(round.playedAt)}</Table.Td>
+            <Table.Td>{round.gameName}</Table.Td>
+            <Table.Td ff="monospace">{round.machineId}</Table.Td>
+            <Table.Td>{formatAmount(round.betAmount)}</Table.Td>
+            <Table.Td>{formatAmount(round.winAmount)}</Table.Td>
+            <Table.Td c={round.profitLoss < 0 ? 'red' : 'teal'} fw={600}>
+              {formatAmount(round.profitLoss)}
+            </Table.Td>
+          </Table.Tr>
+        ))
+      }
+    />
+  );
+}

@@ -1,0 +1,163 @@
+import { Alert, Button, Card, Group, PasswordInput, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import i18next from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ActorRefFrom, fromPromise } from 'xstate';
+import { passwordMaxLength, updatePayPassword } from '../../../contract/auth';
+import {
+  type PayPasswordIntent,
+  payPasswordMachine,
+  selectPayPasswordFields,
+  selectPayPasswordMessages,
+  selectPayPasswordSaving,
+  selectPayPasswordStage,
+  selectPayPasswordValues,
+} from '../../../machines/pay-password.machine';
+import { api } from '../../lib/api-client';
+import { PageFrame } from '../layout/page-frame';
+import { ButtonLink } from '../layout/router-links';
+import { LoadFailed } from './account-gates';
+import { useFieldMessage } from './field-message';
+import { notifySuccess } from './notify';
+import { profileQueryOptions } from './queries';
+import { useAccountRefresh } from './use-account-refresh';
+
+type PayPasswordActor = ActorRefFrom<typeof payPasswordMachine>;
+
+export function payPasswordLogic(deps: { refresh(): void }) {
+  return payPasswordMachine.provide({
+    actors: {
+      savePayPassword: fromPromise(async ({ input }) => {
+        await api.call(updatePayPassword, input);
+      }),
+    },
+    actions: {
+      payPasswordSaved: () => {
+        deps.refresh();
+        notifySuccess(i18next.t('user:payPassword.saved'));
+      },
+    },
+  });
+}
+
+/** The pay-password page (intent "set") and the update-pay-password page (intent "change"). */
+export function PayPasswordPage({ intent }: { intent: PayPasswordIntent }) {
+  const { t } = useTranslation('user');
+  const profile = useQuery(profileQueryOptions());
+  const title = t(intent === 'set' ? 'account:payPassword.title' : 'account:updatePayPassword.title');
+  return (
+    <PageFrame title={title} description={t('payPassword.description')}>
+      {profile.isError ? (
+        <LoadFailed onRetry={() => void profile.refetch()} />
+      ) : profile.data ? (
+        <PayPasswordFlow intent={intent} hasPayPassword={profile.data.hasPayPassword} />
+      ) : (
+        <Skeleton h={260} radius="md" />
+      )}
+    </PageFrame>
+  );
+}
+
+function PayPasswordFlow({ intent, hasPayPassword }: { intent: PayPasswordIntent; hasPayPassword: boolean }) {
+  const refresh = useAccountRefresh();
+  const [logic] = useState(() => payPasswordLogic({ refresh }));
+  const flow = useActorRef(logic, { input: { intent, hasPayPassword } });
+  return <PayPasswordView flow={flow} />;
+}
+
+/** One view per state of the pay-password machine. */
+export function PayPasswordView({ flow }: { flow: PayPasswordActor }) {
+  const stage = useSelector(flow, selectPayPasswordStage);
+  const { t } = useTranslation('user');
+  if (stage === 'alreadySet') {
+    return (
+      <Alert color="blue" title={t('payPassword.alreadySet.title')}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('payPassword.alreadySet.message')}</Text>
+          <ButtonLink to="/user/update-pay-password" size="sm">
+            {t('payPassword.changeAction')}
+          </ButtonLink>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (stage === 'notSetYet') {
+    return (
+      <Alert color="orange" title={t('payPassword.notSetYet.title')}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('payPassword.notSetYet.message')}</Text>
+          <ButtonLink to="/user/pay-password" size="sm">
+            {t('payPassword.setAction')}
+          </ButtonLink>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (stage === 'saved') {
+    return (
+      <Alert color="teal" title={t('payPassword.done.title')} role="status">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('payPassword.done.message')}</Text>
+          <Group gap="xs">
+            <ButtonLink to="/user/finance/withdraw" size="sm">
+              {t('center.withdraw')}
+            </ButtonLink>
+            <ButtonLink to="/user/account-setting" size="sm" variant="default">
+              {t('account:accountSetting.title')}
+            </ButtonLink>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+  return <PayPasswordForm flow={flow} />;
+}
+
+function PayPasswordForm({ flow }: { flow: PayPasswordActor }) {
+  const { t } = useTranslation('user');
+  const message = useFieldMessage('user');
+  const fields = useSelector(flow, selectPayPasswordFields);
+  const values = useSelector(flow, selectPayPasswordValues);
+  const messages = useSelector(flow, selectPayPasswordMessages);
+  const saving = useSelector(flow, selectPayPasswordSaving);
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <form
+        noValidate
+        aria-label={t('payPassword.title')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          flow.send({ type: 'form.submit' });
+        }}
+      >
+        <Stack gap="md">
+          {fields.map((field) => {
+            const isLoginPassword = field === 'password';
+            return (
+              <PasswordInput
+                key={field}
+                label={t(`fields.${field}`)}
+                description={field === 'newPayPassword' ? t('payPassword.rule') : undefined}
+                value={values[field]}
+                onChange={(event) => flow.send({ type: 'field.changed', field, value: event.currentTarget.value })}
+                error={message(messages[field])}
+                disabled={saving}
+                inputMode={isLoginPassword ? undefined : 'numeric'}
+                maxLength={isLoginPassword ? passwordMaxLength : 6}
+                autoComplete={isLoginPassword ? 'current-password' : 'off'}
+              />
+            );
+          })}
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving}>
+              {t('payPassword.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import { userGetInfo } from '../../../contract/auth';
+import { countryQuery } from '../../../contract/content';
+import type { Locale } from '../../../contract/locales';
+import { aliasAccountQuery } from '../../../contract/user';
+import { api } from '../../lib/api-client';
+
+/*
+ * Keys under ['user'] are the player's own account data: a change of money or identity
+ * invalidates them all (see use-account-refresh.ts).
+ */
+
+/** The signed-in player's profile as the account pages show it (balance, names, KYC and pay-password state). */
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: ['user', 'profile'],
+    queryFn: () => api.call(userGetInfo, {}),
+    staleTime: 0,
+  });
+
+/** The app sign-in alias; created by the server on first request. Pages show a dash while it is unavailable. */
+export const aliasAccountQueryOptions = () =>
+  queryOptions({
+    queryKey: ['user', 'aliasAccount'],
+    queryFn: () => api.call(aliasAccountQuery, {}, { silent: true }),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+/** Countries with their dialling codes, named in the reader's language. */
+export const countriesQueryOptions = (lng: Locale) =>
+  queryOptions({
+    queryKey: ['content', lng, 'countries'],
+    queryFn: () => api.call(countryQuery, {}),
+    staleTime: Infinity,
+  });

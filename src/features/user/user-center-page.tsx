@@ -1,0 +1,123 @@
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '../../../contract/auth';
+import type { KycStatus } from '../../../contract/kyc';
+import { formatAmount, formatDateTime } from '../finance/format';
+import { userCenterMenu } from '../layout/menus';
+import { PageFrame } from '../layout/page-frame';
+import { ButtonLink } from '../layout/router-links';
+import { LoadFailed } from './account-gates';
+import { aliasAccountQueryOptions, profileQueryOptions } from './queries';
+
+const kycColors: Record<KycStatus, string> = {
+  notSubmitted: 'gray',
+  pendingReview: 'yellow',
+  approved: 'teal',
+  rejected: 'red',
+};
+
+/** The account at a glance: balance, names, times, KYC and agent state, and a way into every user page. */
+export function UserCenterPage() {
+  const { t } = useTranslation('user');
+  const profile = useQuery(profileQueryOptions());
+
+  return (
+    <PageFrame title={t('account:userCenter.title')}>
+      {profile.isError ? (
+        <LoadFailed onRetry={() => void profile.refetch()} />
+      ) : profile.data ? (
+        <AccountSummary profile={profile.data} />
+      ) : (
+        <Skeleton h={220} radius="md" />
+      )}
+      <Stack gap="xs" component="nav" aria-label={t('center.shortcuts')}>
+        <Title order={2} size="h4">
+          {t('center.shortcuts')}
+        </Title>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
+          {userCenterMenu
+            .filter((item) => item.to !== '/user/user-center')
+            .map((item) => (
+              <ButtonLink key={item.to} to={item.to} variant="light" fullWidth>
+                {t(item.label, { ns: 'common' })}
+              </ButtonLink>
+            ))}
+        </SimpleGrid>
+      </Stack>
+    </PageFrame>
+  );
+}
+
+function AccountSummary({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('user');
+  const alias = useQuery(aliasAccountQueryOptions());
+  const rows: [string, string][] = [
+    [t('fields.username'), profile.username],
+    [t('fields.nickname'), profile.nickname || t('center.notSet')],
+    [t('fields.aliasAccount'), alias.data?.aliasAccount ?? t('center.notSet')],
+    [t('fields.lastLogin'), profile.lastLoginAt ? formatDateTime(profile.lastLoginAt) : t('center.never')],
+    [t('fields.registeredAt'), formatDateTime(profile.registeredAt)],
+  ];
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              {t('fields.balance')}
+            </Text>
+            <Text fz={32} fw={800} data-testid="balance">
+              {t('center.coins', { amount: formatAmount(profile.balance) })}
+            </Text>
+          </Stack>
+          <Group gap="xs">
+            <ButtonLink to="/user/finance/deposit">{t('center.deposit')}</ButtonLink>
+            <ButtonLink to="/user/finance/withdraw" variant="outline">
+              {t('center.withdraw')}
+            </ButtonLink>
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <Text component="dt" size="sm" c="dimmed">
+                {label}
+              </Text>
+              <Text component="dd" m={0} fw={600}>
+                {value}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+        <Group gap="lg">
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('fields.kycStatus')}
+            </Text>
+            <Badge color={kycColors[profile.kycStatus]} variant="light">
+              {t(`kycStatus.${profile.kycStatus}`)}
+            </Badge>
+            {profile.kycStatus !== 'approved' && (
+              <ButtonLink to="/user/account-setting" hash="identity-verification" size="compact-sm" variant="subtle">
+                {t('center.verify')}
+              </ButtonLink>
+            )}
+          </Group>
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('fields.agentStatus')}
+            </Text>
+            <Badge color={profile.isAgent ? 'teal' : 'gray'} variant="light">
+              {t(profile.isAgent ? 'center.agent' : 'center.notAgent')}
+            </Badge>
+            <ButtonLink to="/agent/agent-center" size="compact-sm" variant="subtle">
+              {t(profile.isAgent ? 'center.agentCenter' : 'center.agentProgramme')}
+            </ButtonLink>
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
