@@ -145,7 +145,7 @@ describe('identity verification', () => {
   it('takes three photos of nearly 10 MB each through the larger body limit, and refuses one byte over', async () => {
     const player = await readyPlayer();
     // Noise does not compress: a 1800 × 1800 PNG of it is about 9.7 MB.
-    const big = await sharp({ create: { width: 1800, height: 1800, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 90 } } })
+    const big = await sharp({ create: { width: 1800, height: 1800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 90 } } })
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(big.length).toBeGreaterThan(9_000_000);
