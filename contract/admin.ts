@@ -7,10 +7,11 @@ import { endpoint, isoDateTime, listQuery, noData, pageOf } from './endpoint';
 import { kycStatuses, kycSubmission, kycSubmissionStatuses } from './kyc';
 import { amount, amountInput, manualStatuses, reasonInput, remarkInput, signedAmount, withdrawalStatuses } from './money';
 import { depositOrder } from './pay';
+import { singleLine } from './plain-text';
 
 const id = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message));
 const orderSn = v.pipe(v.string('validation.orderSn'), v.regex(/^[A-Za-z0-9_-]{6,64}$/, 'validation.orderSn'));
-const keyword = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'validation.keyword')));
+const keyword = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'validation.keyword'), singleLine));
 
 /** Who a row belongs to, as the desk shows it. */
 const userRef = v.object({ userId: v.number(), account: v.string(), email: v.string() });

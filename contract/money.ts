@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { multiLine } from './plain-text';
 
 /**
  * Yen has no minor unit and game coins are whole, so money in yen or coins is an integer count of
@@ -67,5 +68,6 @@ export const reasonInput = v.pipe(
   v.trim(),
   v.nonEmpty('validation.reason'),
   v.maxLength(500, 'validation.reason'),
+  multiLine,
 );
-export const remarkInput = v.pipe(v.string(), v.trim(), v.maxLength(500, 'validation.remark'));
+export const remarkInput = v.pipe(v.string(), v.trim(), v.maxLength(500, 'validation.remark'), multiLine);

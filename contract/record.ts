@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { dateRange, endpoint, isoDateTime, listQuery, pageOf } from './endpoint';
 import { amount, signedAmount } from './money';
+import { singleLine } from './plain-text';
 
-const gameNameFilter = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'validation.keyword')));
+const gameNameFilter = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'validation.keyword'), singleLine));
 
 /** Bets, wins and profit/loss are in game coins. */
 const gameRecord = v.object({

@@ -60,15 +60,15 @@ describe('identity verification', () => {
 
     const rejected = await server.call(
       '/v2/admin/kyc/reject',
-      { submissionId: first.body.data?.id, reason: 'The handheld photo is blurred' },
+      { submissionId: first.body.data?.id, reason: 'The handheld photo is blurred\nPlease retake it' },
       { token: operator.token },
     );
     expect(rejected.body).toMatchObject({ code: 200 });
-    expect(await stateOf(player)).toMatchObject({ status: 'rejected', rejectReason: 'The handheld photo is blurred' });
+    expect(await stateOf(player)).toMatchObject({ status: 'rejected', rejectReason: 'The handheld photo is blurred\nPlease retake it' });
     expect((await server.call<KycSubmission>('/v2/app/user/kyc/latest', {}, { token: player.token })).body.data).toMatchObject({
       id: first.body.data?.id,
       status: 'rejected',
-      rejectReason: 'The handheld photo is blurred',
+      rejectReason: 'The handheld photo is blurred\nPlease retake it',
     });
 
     const second = await submit(player, await kycPhotos());
@@ -239,6 +239,8 @@ describe('the KYC review desk', () => {
     const noReason = await server.call('/v2/admin/kyc/reject', { submissionId: id, reason: '  ' }, { token: operator.token });
     expect(noReason.status).toBe(400);
     expect(noReason.body.fields).toEqual({ reason: 'please input reason' });
+    const nul = await server.call('/v2/admin/kyc/reject', { submissionId: id, reason: 'bad\u0000' }, { token: operator.token });
+    expect(nul.body.fields).toEqual({ reason: 'reason is not valid' });
     refusal(await server.call('/v2/admin/kyc/approve', { submissionId: id }, { token: player.token }), 403, 'You are not allowed to do this');
     refusal(await server.call('/v2/admin/kyc/list', {}, { token: player.token }), 403, 'You are not allowed to do this');
 

@@ -64,6 +64,13 @@ describe('/v2/app/user/update', () => {
     expect(await profileOf(player)).toMatchObject({ nickname: null, phone: null, firstName: null });
   });
 
+  it('refuses control characters in names (PostgreSQL text cannot hold NUL)', async () => {
+    const player = await newPlayer(server, smtp);
+    const nul = await server.call('/v2/app/user/update', { nickname: 'a\u0000b', lastName: 'x\ny' }, { token: player.token });
+    expect(nul.status).toBe(400);
+    expect(nul.body.fields).toEqual({ nickname: 'nickname is not valid', lastName: 'last name is not valid' });
+  });
+
   it('asks visitors to sign in', async () => {
     refusal(await server.call('/v2/app/user/update', { nickname: 'x' }), 401, 'Please sign in first');
   });
