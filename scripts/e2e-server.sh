@@ -15,5 +15,5 @@ trap 'rm -rf "$data_dir"' EXIT
 trap 'exit 143' TERM
 trap 'exit 130' INT
 
-PORT="${E2E_PORT:-8181}" HOST=127.0.0.1 DATA_DIR="$data_dir" NODE_ENV=test LOG_LEVEL="${E2E_LOG_LEVEL:-warn}" \
+PORT="${E2E_PORT:-8181}" HOST=127.0.0.1 DATA_DIR="$data_dir" NODE_ENV=test TEST_CAPTCHA_TEXT="${E2E_CAPTCHA_TEXT:-h4ll7}" LOG_LEVEL="${E2E_LOG_LEVEL:-warn}" \
   node_modules/.bin/tsx server/main.ts

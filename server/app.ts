@@ -56,6 +56,8 @@ export interface AppDeps {
   sandboxPay: SandboxPay | null;
 }
 
+const googleIdentityOrigin = 'https://accounts.google.com';
+
 const jsonBodyLimitBytes = 1024 * 1024;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -82,15 +84,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       'request',
     );
   });
+  // Google's sign-in button is its own script and frame; it is allowed only when Google is configured.
+  const google = deps.auth.providers.google ? [googleIdentityOrigin] : [];
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...google],
         // Mantine sets style attributes at run time; scripts stay strict.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...google],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...google],
+        frameSrc: google.length ? google : ["'none'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -59,6 +59,11 @@ const envSchema = v.object({
   MANUAL_DEPOSIT_ACCOUNT: v.optional(
     v.pipe(v.string(), v.check((value) => value.split('|').length === 6 && value.split('|').every((part) => part.trim() !== ''), 'must be six non-empty parts separated by |')),
   ),
+  /**
+   * Browser tests only: every captcha shows this text, so a test can answer it. Refused unless
+   * NODE_ENV=test.
+   */
+  TEST_CAPTCHA_TEXT: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{4,8}$/, 'must be 4 to 8 letters or digits'))),
   /** Game coins per yen. */
   COINS_PER_YEN: v.optional(
     v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'must be a whole number from 1 to 9999'), v.transform(Number)),
@@ -78,6 +83,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     }),
   );
   const result = v.safeParse(envSchema, relevant);
+  if (result.success && result.output.TEST_CAPTCHA_TEXT && result.output.NODE_ENV !== 'test') {
+    throw new InvalidEnvironmentError('Invalid environment: TEST_CAPTCHA_TEXT: is only allowed with NODE_ENV=test');
+  }
   if (result.success) return result.output;
   const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
   throw new InvalidEnvironmentError(`Invalid environment: ${problems.join('; ')}`);

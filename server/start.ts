@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
-import { composeApp } from './compose';
+import { composeApp, type ComposeOptions } from './compose';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { type Env, publicUrlOf } from './env';
@@ -37,6 +37,7 @@ export async function startServer(env: Env, options: { serveSpa: boolean }): Pro
     fileStorageDir: path.join(path.resolve(env.DATA_DIR), 'files'),
     payments: paymentsOf(env),
     ...(env.COINS_PER_YEN ? { moneySettings: { coinsPerYen: env.COINS_PER_YEN } } : {}),
+    ...(env.NODE_ENV === 'test' ? browserTestEdges(env) : {}),
   });
   if (!env.SMTP_URL) {
     logger.warn(
@@ -108,5 +109,18 @@ function identityProvidersOf(env: Env, publicUrl: string): IdentityProvidersConf
             redirectUri: env.LINE_REDIRECT_URI ?? new URL('/auth/line/callback', publicUrl).toString(),
           }
         : null,
+  };
+}
+
+/**
+ * NODE_ENV=test serves the browser tests: all of them come from 127.0.0.1, so the per-address limits
+ * are raised (the per-account ones stay), and TEST_CAPTCHA_TEXT makes captchas answerable.
+ */
+function browserTestEdges(env: Env): Pick<ComposeOptions, 'authLimits' | 'captchaText'> {
+  const generous = { limit: 10_000, windowMs: 60_000 };
+  const fixedCaptcha = env.TEST_CAPTCHA_TEXT;
+  return {
+    authLimits: { signInPerAddress: generous, captchaPerAddress: generous, emailPerAddress: generous },
+    ...(fixedCaptcha ? { captchaText: () => fixedCaptcha } : {}),
   };
 }

@@ -37,6 +37,7 @@ import { Route as DefaultAboutAboutPrivacyPolicyRouteImport } from './routes/_de
 import { Route as DefaultAboutAboutResponsibleGameRouteImport } from './routes/_default/_about/about/responsible-game'
 import { Route as DefaultAboutAboutUserAgreementRouteImport } from './routes/_default/_about/about/user-agreement'
 import { Route as DefaultAuthRedirectPathRouteImport } from './routes/_default/_auth/redirect/$path'
+import { Route as DefaultAuthLineCallbackRouteImport } from './routes/_default/auth/line/callback'
 import { Route as DefaultGameGuideIndexRouteImport } from './routes/_default/game/guide/index'
 import { Route as DefaultGameGuideTabIndexRouteImport } from './routes/_default/game/guide/$tabIndex'
 import { Route as DefaultGameGuideDepositRouteImport } from './routes/_default/game/guide/deposit'
@@ -203,6 +204,11 @@ const DefaultAuthRedirectPathRoute = DefaultAuthRedirectPathRouteImport.update({
   path: '/redirect/$path',
   getParentRoute: () => DefaultAuthRoute,
 } as any)
+const DefaultAuthLineCallbackRoute = DefaultAuthLineCallbackRouteImport.update({
+  id: '/auth/line/callback',
+  path: '/auth/line/callback',
+  getParentRoute: () => DefaultRoute,
+} as any)
 const DefaultGameGuideIndexRoute = DefaultGameGuideIndexRouteImport.update({
   id: '/game/guide/',
   path: '/game/guide/',
@@ -356,6 +362,7 @@ export interface FileRoutesByFullPath {
   '/about/responsible-game': typeof DefaultAboutAboutResponsibleGameRoute
   '/about/user-agreement': typeof DefaultAboutAboutUserAgreementRoute
   '/redirect/$path': typeof DefaultAuthRedirectPathRoute
+  '/auth/line/callback': typeof DefaultAuthLineCallbackRoute
   '/game/guide/$tabIndex': typeof DefaultGameGuideTabIndexRoute
   '/game/guide/deposit': typeof DefaultGameGuideDepositRoute
   '/game/guide/faq': typeof DefaultGameGuideFaqRoute
@@ -402,6 +409,7 @@ export interface FileRoutesByTo {
   '/about/responsible-game': typeof DefaultAboutAboutResponsibleGameRoute
   '/about/user-agreement': typeof DefaultAboutAboutUserAgreementRoute
   '/redirect/$path': typeof DefaultAuthRedirectPathRoute
+  '/auth/line/callback': typeof DefaultAuthLineCallbackRoute
   '/game/guide/$tabIndex': typeof DefaultGameGuideTabIndexRoute
   '/game/guide/deposit': typeof DefaultGameGuideDepositRoute
   '/game/guide/faq': typeof DefaultGameGuideFaqRoute
@@ -455,6 +463,7 @@ export interface FileRoutesById {
   '/_default/_about/about/responsible-game': typeof DefaultAboutAboutResponsibleGameRoute
   '/_default/_about/about/user-agreement': typeof DefaultAboutAboutUserAgreementRoute
   '/_default/_auth/redirect/$path': typeof DefaultAuthRedirectPathRoute
+  '/_default/auth/line/callback': typeof DefaultAuthLineCallbackRoute
   '/_default/game/guide/$tabIndex': typeof DefaultGameGuideTabIndexRoute
   '/_default/game/guide/deposit': typeof DefaultGameGuideDepositRoute
   '/_default/game/guide/faq': typeof DefaultGameGuideFaqRoute
@@ -503,6 +512,7 @@ export interface FileRouteTypes {
     | '/about/responsible-game'
     | '/about/user-agreement'
     | '/redirect/$path'
+    | '/auth/line/callback'
     | '/game/guide/$tabIndex'
     | '/game/guide/deposit'
     | '/game/guide/faq'
@@ -549,6 +559,7 @@ export interface FileRouteTypes {
     | '/about/responsible-game'
     | '/about/user-agreement'
     | '/redirect/$path'
+    | '/auth/line/callback'
     | '/game/guide/$tabIndex'
     | '/game/guide/deposit'
     | '/game/guide/faq'
@@ -601,6 +612,7 @@ export interface FileRouteTypes {
     | '/_default/_about/about/responsible-game'
     | '/_default/_about/about/user-agreement'
     | '/_default/_auth/redirect/$path'
+    | '/_default/auth/line/callback'
     | '/_default/game/guide/$tabIndex'
     | '/_default/game/guide/deposit'
     | '/_default/game/guide/faq'
@@ -828,6 +840,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/redirect/$path'
       preLoaderRoute: typeof DefaultAuthRedirectPathRouteImport
       parentRoute: typeof DefaultAuthRoute
+    }
+    '/_default/auth/line/callback': {
+      id: '/_default/auth/line/callback'
+      path: '/auth/line/callback'
+      fullPath: '/auth/line/callback'
+      preLoaderRoute: typeof DefaultAuthLineCallbackRouteImport
+      parentRoute: typeof DefaultRoute
     }
     '/_default/game/guide/': {
       id: '/_default/game/guide/'
@@ -1106,6 +1125,7 @@ interface DefaultRouteChildren {
   DefaultGameNoticeRoute: typeof DefaultGameNoticeRoute
   DefaultGamePromotionRoute: typeof DefaultGamePromotionRoute
   DefaultUserStationLetterRoute: typeof DefaultUserStationLetterRoute
+  DefaultAuthLineCallbackRoute: typeof DefaultAuthLineCallbackRoute
   DefaultGameGuideTabIndexRoute: typeof DefaultGameGuideTabIndexRoute
   DefaultGameGuideDepositRoute: typeof DefaultGameGuideDepositRoute
   DefaultGameGuideFaqRoute: typeof DefaultGameGuideFaqRoute
@@ -1126,6 +1146,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultGameNoticeRoute: DefaultGameNoticeRoute,
   DefaultGamePromotionRoute: DefaultGamePromotionRoute,
   DefaultUserStationLetterRoute: DefaultUserStationLetterRoute,
+  DefaultAuthLineCallbackRoute: DefaultAuthLineCallbackRoute,
   DefaultGameGuideTabIndexRoute: DefaultGameGuideTabIndexRoute,
   DefaultGameGuideDepositRoute: DefaultGameGuideDepositRoute,
   DefaultGameGuideFaqRoute: DefaultGameGuideFaqRoute,

@@ -17,6 +17,8 @@ export class ApiCallError extends Error {
     readonly code: number,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** From a 429's Retry-After header: how long the server asks the caller to wait. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiCallError';
@@ -102,7 +104,10 @@ export function createApiClient(options: ApiClientOptions) {
     const { code, msg, data, fields } = envelope.output;
     if (code !== 200) {
       if (code === 401 || code === 402) options.onSessionEnded(code);
-      return fail(new ApiCallError(code, msg || options.fallbackMessages().error, fields));
+      const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+      return fail(
+        new ApiCallError(code, msg || options.fallbackMessages().error, fields, Number.isFinite(retryAfter) ? retryAfter : null),
+      );
     }
     const parsed = v.safeParse(endpoint.data, data);
     if (!parsed.success) return fail(new ApiCallError(500, options.fallbackMessages().error));

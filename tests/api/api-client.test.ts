@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendRegisterCode } from '../../contract/auth';
 import { bannerQuery, favorableQuery } from '../../contract/content';
 import { endpoints } from '../../contract/endpoints';
 import { ApiCallError, createApiClient, type ApiClientOptions } from '../../src/lib/api-client';
@@ -76,6 +77,16 @@ describe('api client against the real server', () => {
     const { client, shown } = clientFor(server.url);
     await expect(client.call(favorableQuery, { category: 'bogus' as never }, { silent: true })).rejects.toThrow();
     expect(shown).toEqual([]);
+  });
+
+  it('hands over the wait a 429 asks for', async () => {
+    const { client } = clientFor(server.url);
+    await client.call(sendRegisterCode, { email: 'wait@example.test' });
+    const refused = await client.call(sendRegisterCode, { email: 'wait@example.test' }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 429 });
+    const seconds = (refused as ApiCallError).retryAfterSeconds;
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
   });
 
   it('ends the session on 401', async () => {

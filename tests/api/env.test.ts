@@ -82,6 +82,12 @@ describe('readEnv', () => {
       /PORT:.*NODE_ENV:.*SMTP_URL:|PORT:.*SMTP_URL:.*NODE_ENV:/,
     );
   });
+
+  it('accepts a fixed captcha text only for browser tests', () => {
+    expect(readEnv({ NODE_ENV: 'test', TEST_CAPTCHA_TEXT: 'h4ll7' }).TEST_CAPTCHA_TEXT).toBe('h4ll7');
+    expect(() => readEnv({ TEST_CAPTCHA_TEXT: 'h4ll7' })).toThrow(/TEST_CAPTCHA_TEXT: is only allowed with NODE_ENV=test/);
+    expect(() => readEnv({ NODE_ENV: 'production', TEST_CAPTCHA_TEXT: 'h4ll7' })).toThrow(/TEST_CAPTCHA_TEXT/);
+  });
 });
 
 function runMain(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {

@@ -76,6 +76,26 @@ describe('security headers', () => {
     }
     expect((await fetch(`${server.url}/`)).headers.get('strict-transport-security')).toBeNull();
   });
+
+  it("let Google's sign-in script and frame in only when Google sign-in is configured", async () => {
+    const without = (await fetch(`${server.url}/healthz`)).headers.get('content-security-policy') ?? '';
+    expect(without).not.toContain('accounts.google.com');
+    expect(without).toContain("frame-src 'none'");
+    const withGoogle = await createTestServer({
+      identityProviders: {
+        google: { clientId: 'client.apps.example', issuers: ['https://accounts.google.com'], jwksUrl: 'http://127.0.0.1:9/jwks' },
+        line: null,
+      },
+    });
+    try {
+      const policy = (await fetch(`${withGoogle.url}/healthz`)).headers.get('content-security-policy') ?? '';
+      for (const directive of ['script-src', 'frame-src', 'connect-src', 'style-src']) {
+        expect(policy, directive).toMatch(new RegExp(`${directive} [^;]*https://accounts\\.google\\.com`));
+      }
+    } finally {
+      await withGoogle.close();
+    }
+  });
 });
 
 describe('the built SPA', () => {

@@ -87,4 +87,5 @@ export const menuLessRoutes: Readonly<Partial<Record<AppPath, string>>> = {
   '/game/guide/$tabIndex': 'the tabs of /game/guide; the guide page links its own tabs',
   '/amigo-springboard': 'entered from the game hall on the way into a game',
   '/account-transfer-jp': 'the Japanese variant, linked from /account-transfer',
+  '/auth/line/callback': 'where LINE sends the browser back after sign-in',
 };
