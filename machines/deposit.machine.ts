@@ -2,6 +2,8 @@
  * deposit: a yen deposit, from the form to the money arriving as game coins.
  *
  * States:
+ * - resumingOrder: the page was opened for an order (the provider's checkout page sends the player
+ *   back with `?orderSn=`): that order is fetched and followed; an unknown one leads to the form.
  * - checkingPrerequisites: the profile, the bound cards and the open channels are fetched; they
  *   decide whether the player may deposit at all.
  * - prerequisitesUnavailable: they could not be fetched; the page offers a retry.
@@ -72,6 +74,13 @@ export interface DepositContext {
   order: DepositOrder | null;
   instructions: PaymentInstructions | null;
   expiresAt: string | null;
+  /** The order the page was opened for, until it is found. */
+  resumeOrderSn: string | null;
+}
+
+export interface DepositInput {
+  /** An order to follow from the start (the provider's return link names it). */
+  orderSn?: string | null;
 }
 
 export type DepositEvent =
@@ -125,6 +134,7 @@ export const depositMachine = setup({
   types: {
     context: {} as DepositContext,
     events: {} as DepositEvent,
+    input: {} as DepositInput,
   },
   actors: {
     loadPrerequisites: fromPromise<DepositPrerequisites>(async () => {
@@ -155,7 +165,15 @@ export const depositMachine = setup({
         values: { channelId: prerequisites.channels[0]?.id ?? '', amount: '', bankCardId: card?.id ?? null },
       };
     }),
-    resetFlow: assign({ idempotencyKey: null, order: null, instructions: null, expiresAt: null, showErrors: false, refusals: {} }),
+    resetFlow: assign({
+      idempotencyKey: null,
+      order: null,
+      instructions: null,
+      expiresAt: null,
+      showErrors: false,
+      refusals: {},
+      values: { channelId: '', amount: '', bankCardId: null },
+    }),
   },
   guards: {
     personalInformationMissing: (_, prerequisites: DepositPrerequisites) => !hasPersonalInformation(prerequisites.profile),
@@ -165,12 +183,15 @@ export const depositMachine = setup({
     /** Reads the error event of the invoked call. */
     noAnswer: ({ event }) => answerMissing((event as { error?: unknown }).error),
     checkoutPage: (_, created: CreatedOrder) => created.instructions.kind === 'redirect',
+    hasOrderToResume: ({ context }) => context.resumeOrderSn !== null,
+    orderFound: (_, order: DepositOrder | null) => order !== null,
     statusIs: ({ context }, status: DepositOrder['status']) => context.order?.status === status,
     statusChanged: ({ context }, order: DepositOrder | null) => order !== null && order.status !== context.order?.status,
   },
 }).createMachine({
   id: 'deposit',
-  context: {
+  context: ({ input }) => ({
+    resumeOrderSn: input.orderSn?.trim() || null,
     channels: [],
     cards: [],
     values: { channelId: '', amount: '', bankCardId: null },
@@ -180,9 +201,28 @@ export const depositMachine = setup({
     order: null,
     instructions: null,
     expiresAt: null,
-  },
-  initial: 'checkingPrerequisites',
+  }),
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'hasOrderToResume', target: 'resumingOrder' }, { target: 'checkingPrerequisites' }],
+    },
+    resumingOrder: {
+      invoke: {
+        id: 'fetchOrder',
+        src: 'fetchOrder',
+        input: ({ context }) => ({ orderSn: context.resumeOrderSn ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'orderFound', params: ({ event }) => event.output },
+            target: 'following',
+            actions: assign({ order: ({ event }) => event.output, resumeOrderSn: null }),
+          },
+          { target: 'checkingPrerequisites', actions: assign({ resumeOrderSn: null }) },
+        ],
+        onError: { target: 'checkingPrerequisites', actions: assign({ resumeOrderSn: null }) },
+      },
+    },
     checkingPrerequisites: {
       invoke: {
         id: 'loadPrerequisites',
@@ -259,7 +299,8 @@ export const depositMachine = setup({
     },
     following: {
       initial: 'routing',
-      on: { 'deposit.again': { target: 'editing', actions: 'resetFlow' } },
+      // A new deposit starts from fresh prerequisites: the cards or channels may have changed.
+      on: { 'deposit.again': { target: 'checkingPrerequisites', actions: 'resetFlow' } },
       states: {
         routing: {
           always: [
@@ -304,6 +345,7 @@ export const depositMachine = setup({
 export type DepositSnapshot = SnapshotFrom<typeof depositMachine>;
 
 export type DepositStage =
+  | 'resumingOrder'
   | 'checkingPrerequisites'
   | 'prerequisitesUnavailable'
   | 'needsPersonalInformation'

@@ -118,17 +118,18 @@ const serializeState = (snapshot: DepositSnapshot) =>
   JSON.stringify([
     snapshot.value,
     snapshot.context.order?.status ?? null,
-    formStates.includes(String(snapshot.value))
-      ? [snapshot.context.values, snapshot.context.showErrors, snapshot.context.refusals, snapshot.context.idempotencyKey !== null]
-      : null,
+    snapshot.context.idempotencyKey !== null,
+    formStates.includes(String(snapshot.value)) ? [snapshot.context.values, snapshot.context.showErrors, snapshot.context.refusals] : null,
   ]);
 
 describe('deposit machine model', () => {
-  const paths = modelPaths(depositMachine, { fixtures, outcomes, serializeState });
+  const inputs = [{}, { orderSn: 'D20261121000001' }];
+  const runs = inputs.map((input) => ({ input, paths: modelPaths(depositMachine, { fixtures, outcomes, input, serializeState }) }));
 
   it('reaches every state', () => {
-    const reached = new Set(paths.map((p) => p.endState));
+    const reached = new Set(runs.flatMap(({ paths }) => paths.map((p) => p.endState)));
     for (const value of [
+      '"resumingOrder"',
       '"checkingPrerequisites"',
       '"prerequisitesUnavailable"',
       '"needsPersonalInformation"',
@@ -150,9 +151,12 @@ describe('deposit machine model', () => {
     }
   });
 
-  for (const { path, description } of paths) {
-    it(`replays ${description}`, async () => {
+  for (const { input, paths } of runs) {
+    const label = input.orderSn ? '[back from checkout]' : '[fresh]';
+    for (const { path, description } of paths) {
+    it(`replays ${label} ${description}`, async () => {
       await replayPath(depositMachine, path, {
+        input,
         actorNames: ['loadPrerequisites', 'createOrder', 'fetchOrder'],
         outcomes,
         check: (live, model) => {
@@ -162,6 +166,7 @@ describe('deposit machine model', () => {
         },
       });
     });
+    }
   }
 });
 
@@ -170,6 +175,7 @@ describe('deposit rules', () => {
     prerequisites?: DepositPrerequisites;
     create?: (request: OrderRequest) => Promise<CreatedOrder>;
     orders?: (DepositOrder | null)[];
+    resume?: string;
   } = {}) {
     const clock = new SimulatedClock();
     const requests: OrderRequest[] = [];
@@ -190,7 +196,7 @@ describe('deposit rules', () => {
           orderChanged: () => void effects.push('orderChanged'),
         },
       }),
-      { clock },
+      { clock, input: { orderSn: options.resume ?? null } },
     ).start();
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     const change = (field: string, value: string | number) => actor.send({ type: 'field.changed', field, value } as never);
@@ -255,6 +261,9 @@ describe('deposit rules', () => {
     expect(requests[0]).toEqual({ channelId: 'online-bank', amount: 5_000, bankCardId: 3, idempotencyKey: expect.any(String) });
     expect(requests[1]?.idempotencyKey).toBe(requests[0]?.idempotencyKey);
     actor.send({ type: 'deposit.again' });
+    await settle();
+    expect(selectDepositValues(actor.getSnapshot()).amount).toBe('');
+    change('amount', '5000');
     actor.send({ type: 'deposit.submit' });
     await settle();
     expect(requests).toHaveLength(3);
@@ -303,6 +312,16 @@ describe('deposit rules', () => {
     clock.increment(60_000);
     await settle();
     expect(selectDepositStage(actor.getSnapshot())).toBe('paymentSuccessful');
+  });
+
+  it('back from the checkout page, the named order is followed at once; an unknown one leads to the form', async () => {
+    const back = start({ resume: 'D20261121000001', orders: [automaticOrder('paymentSuccessful')] });
+    await back.settle();
+    expect(selectDepositStage(back.actor.getSnapshot())).toBe('paymentSuccessful');
+    const unknown = start({ resume: 'D20261121009999', orders: [null] });
+    await unknown.settle();
+    await unknown.settle();
+    expect(selectDepositStage(unknown.actor.getSnapshot())).toBe('editing');
   });
 
   it('a bank transfer shows where to send the money and waits for the operator', async () => {

@@ -45,12 +45,13 @@ function openInNewTab(url: string): void {
   window.open(url, '_blank', 'noopener');
 }
 
-export function DepositPage() {
+/** The deposit page; `orderSn` is set when the provider's checkout page sends the player back. */
+export function DepositPage({ orderSn }: { orderSn?: string }) {
   const { t } = useTranslation('finance');
   const queryClient = useQueryClient();
   const refresh = useAccountRefresh();
   const [logic] = useState(() => depositLogic({ queryClient, refresh, openWindow: openInNewTab }));
-  const deposit = useActorRef(logic);
+  const deposit = useActorRef(logic, { input: { orderSn: orderSn ?? null } });
   return (
     <PageFrame title={t('account:deposit.title')}>
       <DepositView deposit={deposit} />
@@ -63,6 +64,7 @@ export function DepositView({ deposit }: { deposit: DepositActor }) {
   const { t } = useTranslation('finance');
   const stage = useSelector(deposit, selectDepositStage);
   switch (stage) {
+    case 'resumingOrder':
     case 'checkingPrerequisites':
       return <Skeleton h={320} radius="md" />;
     case 'prerequisitesUnavailable':
