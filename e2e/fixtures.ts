@@ -23,6 +23,12 @@ export function text(locale: Locale, key: string, values: Record<string, string 
   return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
 }
 
+/**
+ * The text every captcha shows on the browser-test server (scripts/e2e-server.sh passes it on as
+ * TEST_CAPTCHA_TEXT), so a test can give the right answer as well as a wrong one.
+ */
+export const captchaText = process.env.E2E_CAPTCHA_TEXT ?? 'h4ll7';
+
 /** Starts every page of the test in the given language, as a visitor who chose it earlier would. */
 export async function useLanguage(page: Page, locale: Locale): Promise<void> {
   await page.addInitScript((lng) => {
