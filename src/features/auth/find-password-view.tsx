@@ -1,9 +1,8 @@
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { passwordMaxLength } from '../../../contract/auth';
 import {
   type findPasswordMachine,
   selectFindPasswordBusy,
@@ -14,7 +13,7 @@ import {
   selectNewPasswordStrength,
 } from '../../../machines/find-password.machine';
 import { CaptchaField } from './captcha-field';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { NewPasswordFields } from './new-password-fields';
 import { useFieldErrorText } from './use-field-error-text';
 
 type FindPasswordFlow = ActorRefFrom<typeof findPasswordMachine>;
@@ -97,28 +96,16 @@ function NewPasswordStep({ flow }: { flow: FindPasswordFlow }) {
           autoComplete="one-time-code"
           maxLength={6}
         />
-        <Stack gap={6}>
-          <PasswordInput
-            label={t('labels.newPassword')}
-            value={values.newPassword}
-            onChange={(event) => flow.send({ type: 'field.changed', field: 'newPassword', value: event.currentTarget.value })}
-            error={errorText(errors.newPassword)}
-            disabled={busy}
-            autoComplete="new-password"
-            maxLength={passwordMaxLength}
-          />
-          <PasswordStrengthMeter strength={strength} />
-        </Stack>
-        <PasswordInput
-          label={t('labels.confirmPassword')}
-          value={values.confirmPassword}
-          onChange={(event) =>
-            flow.send({ type: 'field.changed', field: 'confirmPassword', value: event.currentTarget.value })
-          }
-          error={errorText(errors.confirmPassword)}
+        <NewPasswordFields
+          label={t('labels.newPassword')}
+          password={values.newPassword}
+          confirmPassword={values.confirmPassword}
+          passwordError={errors.newPassword}
+          confirmPasswordError={errors.confirmPassword}
+          strength={strength}
           disabled={busy}
-          autoComplete="new-password"
-          maxLength={passwordMaxLength}
+          onPasswordChange={(value) => flow.send({ type: 'field.changed', field: 'newPassword', value })}
+          onConfirmPasswordChange={(value) => flow.send({ type: 'field.changed', field: 'confirmPassword', value })}
         />
         <Group grow>
           <Button variant="default" onClick={() => flow.send({ type: 'step.back' })} disabled={busy}>

@@ -1,9 +1,8 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Stepper, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Stepper, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { passwordMaxLength } from '../../../contract/auth';
 import {
   type registerMachine,
   selectRegisterBusy,
@@ -13,7 +12,7 @@ import {
   selectRegisterValues,
   selectSendCodeFlow,
 } from '../../../machines/register.machine';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { NewPasswordFields } from './new-password-fields';
 import { SendCodeButton } from './send-code-button';
 import { useFieldErrorText } from './use-field-error-text';
 
@@ -130,28 +129,16 @@ function RegisterAccountStep({ flow }: { flow: RegisterFlow }) {
           maxLength={64}
         />
         <TextInput label={t('labels.email')} value={values.email} readOnly autoComplete="email" variant="filled" />
-        <Stack gap={6}>
-          <PasswordInput
-            label={t('labels.password')}
-            value={values.password}
-            onChange={(event) => flow.send({ type: 'field.changed', field: 'password', value: event.currentTarget.value })}
-            error={errorText(errors.password)}
-            disabled={busy}
-            autoComplete="new-password"
-            maxLength={passwordMaxLength}
-          />
-          <PasswordStrengthMeter strength={strength} />
-        </Stack>
-        <PasswordInput
-          label={t('labels.confirmPassword')}
-          value={values.confirmPassword}
-          onChange={(event) =>
-            flow.send({ type: 'field.changed', field: 'confirmPassword', value: event.currentTarget.value })
-          }
-          error={errorText(errors.confirmPassword)}
+        <NewPasswordFields
+          label={t('labels.password')}
+          password={values.password}
+          confirmPassword={values.confirmPassword}
+          passwordError={errors.password}
+          confirmPasswordError={errors.confirmPassword}
+          strength={strength}
           disabled={busy}
-          autoComplete="new-password"
-          maxLength={passwordMaxLength}
+          onPasswordChange={(value) => flow.send({ type: 'field.changed', field: 'password', value })}
+          onConfirmPasswordChange={(value) => flow.send({ type: 'field.changed', field: 'confirmPassword', value })}
         />
         <TextInput
           label={t('labels.agentCode')}
