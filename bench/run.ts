@@ -6,15 +6,25 @@
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
+import type { DatabaseConfig } from '../server/db/client';
 import { preparePgliteDataDir, preparePostgres } from './databases';
 import { chromiumPath, ensureBuilt, type HomePageJs, measureByStaticWalk, measureWithChromium } from './home-page-js';
 import { measureColdStart } from './main-server';
 import { errorText, formatNumber, formatTable, kilobytes, type Row } from './report-table';
+import { type AuthFigures, measureAuthFigures, type SignInSettings } from './sign-in';
 import { type Comparison, compareWithBare, type LoadSettings } from './throughput';
 
 const load: LoadSettings = { connections: 10, warmUpSeconds: 2, durationSeconds: 5 };
 const coldStartRuns = 3;
-const targets = { rpsRatio: 0.35, coldStartMs: 3_000, homeJsGzipBytes: 200_000 };
+const signInLoad: SignInSettings = { concurrency: 4, warmUpSeconds: 2, durationSeconds: 5 };
+const targets = {
+  rpsRatio: 0.35,
+  signInRatio: 0.8,
+  /** Bare p99 ÷ app p99: the app's p99 may be at most 1 / 0.3 ≈ 3.3 times the bare handler's. */
+  userInfoP99Ratio: 0.3,
+  coldStartMs: 3_000,
+  homeJsGzipBytes: 200_000,
+};
 
 const started = performance.now();
 const notes: string[] = [];
@@ -55,6 +65,46 @@ async function throughputOn(database: string, appEnv: Record<string, string>): P
     return throughputRows(database, comparison);
   } catch (error) {
     return [{ figure: `banner query rps ratio, ${database}`, measured: errorText(error), target: `>= ${targets.rpsRatio}`, status: 'ERROR' }];
+  }
+}
+
+function authRows(database: string, figures: AuthFigures): Row[] {
+  const { signIn, userInfo } = figures;
+  const p99Ratio = userInfo.bare.p99Ms / userInfo.app.p99Ms;
+  return [
+    {
+      figure: `sign-ins / raw argon2id verifications, ${database}`,
+      measured:
+        `${formatNumber(signIn.ratio, 3)} (app ${formatNumber(signIn.signIns.perSecond, 1)} sign-ins/s, captcha + login / ` +
+        `raw ${formatNumber(signIn.verifications.perSecond, 1)} verify/s; p50 login ${formatNumber(signIn.loginP50Ms, 1)} / verify ${formatNumber(signIn.verifications.p50Ms, 1)} ms)`,
+      target: `>= ${targets.signInRatio}`,
+      status: signIn.ratio >= targets.signInRatio ? 'PASS' : 'MISS',
+    },
+    {
+      figure: `user/info p99 ratio, ${database}`,
+      measured: `${formatNumber(userInfo.p99Ratio, 1)}x (app ${formatNumber(userInfo.app.p99Ms, 2)} / bare ${formatNumber(userInfo.bare.p99Ms, 2)} ms)`,
+      target: `<= ${formatNumber(1 / targets.userInfoP99Ratio, 1)}x (bare/app >= ${targets.userInfoP99Ratio})`,
+      status: p99Ratio >= targets.userInfoP99Ratio ? 'PASS' : 'MISS',
+    },
+  ];
+}
+
+async function authOn(database: string, appEnv: Record<string, string>, config: DatabaseConfig): Promise<Row[]> {
+  log(
+    `sign-in on ${database}: ${signInLoad.concurrency} at once, ${signInLoad.warmUpSeconds} s warm-up, then ${signInLoad.durationSeconds} s each ` +
+      'for raw argon2id verify and sign-ins in alternating 1 s slices; then user/info like the banner query',
+  );
+  try {
+    const figures = await measureAuthFigures(appEnv, config, signInLoad, load);
+    log(
+      `  ${formatNumber(figures.signIn.signIns.perSecond, 1)} sign-ins/s, ${formatNumber(figures.signIn.verifications.perSecond, 1)} verify/s; ` +
+        `user/info p99 app ${formatNumber(figures.userInfo.app.p99Ms, 2)} ms, bare ${formatNumber(figures.userInfo.bare.p99Ms, 2)} ms`,
+    );
+    return authRows(database, figures);
+  } catch (error) {
+    return [
+      { figure: `sign-ins / raw argon2id verifications, ${database}`, measured: errorText(error), target: `>= ${targets.signInRatio}`, status: 'ERROR' },
+    ];
   }
 }
 
@@ -117,6 +167,7 @@ async function main() {
   const rows: Row[] = [];
   try {
     rows.push(...(await throughputOn('PGlite', { BENCH_DATA_DIR: data.dir })));
+    rows.push(...(await authOn('PGlite', { BENCH_DATA_DIR: data.dir }, { dataDir: data.dir })));
 
     const databaseUrl = process.env.DATABASE_URL;
     if (databaseUrl) {

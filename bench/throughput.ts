@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { bannerQuery } from '../contract/content';
-import { startTarget } from './target-process';
+import { type RunningTarget, startTarget } from './target-process';
 
 export interface LoadFigures {
   requestsPerSecond: number;
@@ -32,7 +32,7 @@ interface Request {
   expectedBody: string;
 }
 
-function percentile(sorted: Float64Array, fraction: number): number {
+export function percentile(sorted: Float64Array, fraction: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 }
@@ -90,7 +90,7 @@ function figuresOf(slices: Slice[]): LoadFigures {
 }
 
 /** The XSRF cookie the server hands out, echoed back as the header like the SPA does. */
-async function xsrfHeaders(baseUrl: string): Promise<Record<string, string>> {
+export async function xsrfHeaders(baseUrl: string): Promise<Record<string, string>> {
   const response = await fetch(`${baseUrl}/v2/xsrf`);
   const cookie = (response.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
   const token = cookie.slice(cookie.indexOf('=') + 1);
@@ -105,52 +105,78 @@ async function probe(url: string, headers: Record<string, string>, body: string)
   return text;
 }
 
+/** One API call to measure: a path of the app, its body and headers, and a check of the app's answer. */
+export interface Call {
+  path: string;
+  body: string;
+  headers: Record<string, string>;
+  /** Throws when the app's answer is not one worth measuring (for example an empty list). */
+  checkAnswer(body: string): void;
+}
+
 /**
- * Runs POST /v2/app/banner/query against the real app and against a bare Hono handler serving the
- * same JSON, with the same connections and duration, after a warm-up of each. The app's database
- * is given by `appEnv` (BENCH_DATA_DIR or BENCH_DATABASE_URL).
+ * Runs one call against a running app and against a bare Hono handler serving the very JSON the
+ * app answered at the same path, with the same connections and duration, after a warm-up of each.
+ */
+export async function compareCallWithBare(app: RunningTarget, call: Call, settings: LoadSettings): Promise<Comparison> {
+  const appUrl = `${app.url}${call.path}`;
+  const appBody = await probe(appUrl, call.headers, call.body);
+  call.checkAnswer(appBody);
+
+  const bare = await startTarget('bare', { BENCH_BARE_PATH: call.path, BENCH_BARE_PAYLOAD: appBody });
+  try {
+    const bareUrl = `${bare.url}${call.path}`;
+    const bareBody = await probe(bareUrl, call.headers, call.body);
+    if (bareBody !== appBody) throw new Error('the bare handler does not return the same JSON as the app');
+
+    const appRequest: Request = { url: appUrl, headers: call.headers, body: call.body, expectedBody: appBody };
+    const bareRequest: Request = { url: bareUrl, headers: call.headers, body: call.body, expectedBody: bareBody };
+    await fire('bare warm-up', bareRequest, settings.connections, settings.warmUpSeconds);
+    await fire('app warm-up', appRequest, settings.connections, settings.warmUpSeconds);
+    // Alternating one-second slices: on a machine shared with other work, both servers then see
+    // the same background load, which would otherwise skew the ratio.
+    const bareSlices: Slice[] = [];
+    const appSlices: Slice[] = [];
+    for (let slice = 0; slice < settings.durationSeconds; slice += 1) {
+      bareSlices.push(await fire('bare', bareRequest, settings.connections, 1));
+      appSlices.push(await fire('app', appRequest, settings.connections, 1));
+    }
+    const bareFigures = figuresOf(bareSlices);
+    const appFigures = figuresOf(appSlices);
+    return {
+      app: appFigures,
+      bare: bareFigures,
+      rpsRatio: appFigures.requestsPerSecond / bareFigures.requestsPerSecond,
+      p99Ratio: appFigures.p99Ms / bareFigures.p99Ms,
+    };
+  } finally {
+    await bare.stop();
+  }
+}
+
+/**
+ * POST /v2/app/banner/query on the real app (composed as in production, its database given by
+ * `appEnv`: BENCH_DATA_DIR or BENCH_DATABASE_URL) against the bare handler.
  */
 export async function compareWithBare(appEnv: Record<string, string>, settings: LoadSettings): Promise<Comparison> {
-  const body = JSON.stringify({ position: 'home' });
   const app = await startTarget('app', appEnv);
   try {
-    const appUrl = `${app.url}${bannerQuery.path}`;
     const headers = { 'content-type': 'application/json', 'accept-language': 'ja-JP', ...(await xsrfHeaders(app.url)) };
-    const appBody = await probe(appUrl, headers, body);
-    const envelope = JSON.parse(appBody) as { code?: number; data?: unknown };
-    if (envelope.code !== 200 || !Array.isArray(envelope.data) || envelope.data.length === 0) {
-      throw new Error(`the app returned no banners to measure: ${appBody.slice(0, 300)}`);
-    }
-
-    const bare = await startTarget('bare', { BENCH_BARE_PAYLOAD: appBody });
-    try {
-      const bareUrl = `${bare.url}${bannerQuery.path}`;
-      const bareBody = await probe(bareUrl, headers, body);
-      if (bareBody !== appBody) throw new Error('the bare handler does not return the same JSON as the app');
-
-      const appRequest: Request = { url: appUrl, headers, body, expectedBody: appBody };
-      const bareRequest: Request = { url: bareUrl, headers, body, expectedBody: bareBody };
-      await fire('bare warm-up', bareRequest, settings.connections, settings.warmUpSeconds);
-      await fire('app warm-up', appRequest, settings.connections, settings.warmUpSeconds);
-      // Alternating one-second slices: on a machine shared with other work, both servers then see
-      // the same background load, which would otherwise skew the ratio.
-      const bareSlices: Slice[] = [];
-      const appSlices: Slice[] = [];
-      for (let slice = 0; slice < settings.durationSeconds; slice += 1) {
-        bareSlices.push(await fire('bare', bareRequest, settings.connections, 1));
-        appSlices.push(await fire('app', appRequest, settings.connections, 1));
-      }
-      const bareFigures = figuresOf(bareSlices);
-      const appFigures = figuresOf(appSlices);
-      return {
-        app: appFigures,
-        bare: bareFigures,
-        rpsRatio: appFigures.requestsPerSecond / bareFigures.requestsPerSecond,
-        p99Ratio: appFigures.p99Ms / bareFigures.p99Ms,
-      };
-    } finally {
-      await bare.stop();
-    }
+    return await compareCallWithBare(
+      app,
+      {
+        path: bannerQuery.path,
+        body: JSON.stringify({ position: 'home' }),
+        headers,
+        checkAnswer(body) {
+          const envelope = JSON.parse(body) as { code?: number; data?: unknown };
+          if (envelope.code !== 200 || !Array.isArray(envelope.data) || envelope.data.length === 0) {
+            throw new Error(`the app returned no banners to measure: ${body.slice(0, 300)}`);
+          }
+        },
+      },
+      settings,
+    );
   } finally {
     await app.stop();
   }
