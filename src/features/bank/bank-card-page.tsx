@@ -69,7 +69,7 @@ export function BankCardPage() {
   const profile = useQuery(profileQueryOptions());
   return (
     <PageFrame title={t('account:bankcardSetting.title')} description={t('cards.description')}>
-      {profile.isError ? (
+      {profile.isError && !profile.data ? (
         <LoadFailed onRetry={() => void profile.refetch()} />
       ) : profile.data ? (
         <BankCardFlow names={profile.data} />
@@ -101,7 +101,7 @@ export function BankCardView({ flow }: { flow: BankCardActor }) {
       <Group justify="flex-end">
         <Button onClick={() => flow.send({ type: 'card.bind' })}>{t('cards.bind')}</Button>
       </Group>
-      {cards.isError ? (
+      {cards.isError && !cards.data ? (
         <LoadFailed onRetry={() => void cards.refetch()} />
       ) : !cards.data ? (
         <Skeleton h={120} radius="md" />

@@ -45,7 +45,7 @@ export function AccountSettingsPage() {
   const dialCodes = useMemo(() => dialCodeOptions(countries.data ?? []), [countries.data]);
 
   let content: ReactNode;
-  if (profile.isError || countries.isError) {
+  if ((profile.isError && !profile.data) || (countries.isError && !countries.data)) {
     content = (
       <LoadFailed
         onRetry={() => {

@@ -49,7 +49,7 @@ export function PayPasswordPage({ intent }: { intent: PayPasswordIntent }) {
   const title = t(intent === 'set' ? 'account:payPassword.title' : 'account:updatePayPassword.title');
   return (
     <PageFrame title={title} description={t('payPassword.description')}>
-      {profile.isError ? (
+      {profile.isError && !profile.data ? (
         <LoadFailed onRetry={() => void profile.refetch()} />
       ) : profile.data ? (
         <PayPasswordFlow intent={intent} hasPayPassword={profile.data.hasPayPassword} />

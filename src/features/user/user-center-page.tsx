@@ -24,7 +24,7 @@ export function UserCenterPage() {
 
   return (
     <PageFrame title={t('account:userCenter.title')}>
-      {profile.isError ? (
+      {profile.isError && !profile.data ? (
         <LoadFailed onRetry={() => void profile.refetch()} />
       ) : profile.data ? (
         <AccountSummary profile={profile.data} />
