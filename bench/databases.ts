@@ -22,6 +22,8 @@ export interface PostgresTarget {
   url: string;
   /** Which database the figures were taken on, for the report. */
   label: string;
+  /** False when the figures run on DATABASE_URL itself: then nothing may write bench accounts or money there. */
+  scratch: boolean;
   drop(): Promise<void>;
 }
 
@@ -39,7 +41,7 @@ export async function preparePostgres(serverUrl: string): Promise<PostgresTarget
   } catch (error) {
     await admin.end();
     const reason = error instanceof Error ? error.message : String(error);
-    return { url: serverUrl, label: `DATABASE_URL itself (no scratch database: ${reason})`, drop: async () => {} };
+    return { url: serverUrl, label: `DATABASE_URL itself (no scratch database: ${reason})`, scratch: false, drop: async () => {} };
   }
   await admin.end();
   const url = new URL(serverUrl);
@@ -47,6 +49,7 @@ export async function preparePostgres(serverUrl: string): Promise<PostgresTarget
   return {
     url: url.toString(),
     label: `scratch database ${name}`,
+    scratch: true,
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();

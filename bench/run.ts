@@ -11,14 +11,18 @@ import { preparePgliteDataDir, preparePostgres } from './databases';
 import { chromiumPath, ensureBuilt, type HomePageJs, measureByStaticWalk, measureWithChromium } from './home-page-js';
 import { measureColdStart } from './main-server';
 import { errorText, formatNumber, formatTable, kilobytes, type Row } from './report-table';
+import { compareLedgerWithPgbench, type LedgerSettings } from './ledger-throughput';
 import { type AuthFigures, measureAuthFigures, type SignInSettings } from './sign-in';
 import { type Comparison, compareWithBare, type LoadSettings } from './throughput';
 
 const load: LoadSettings = { connections: 10, warmUpSeconds: 2, durationSeconds: 5 };
 const coldStartRuns = 3;
 const signInLoad: SignInSettings = { concurrency: 4, warmUpSeconds: 2, durationSeconds: 5 };
+const ledgerLoad: LedgerSettings = { clients: 16, scale: 16, players: 1000, warmUpSeconds: 2, durationSeconds: 5 };
+const ledgerFigure = 'ledger transfers / pgbench TPC-B, PostgreSQL (service, not API)';
 const targets = {
   rpsRatio: 0.35,
+  ledgerRatio: 0.5,
   signInRatio: 0.8,
   /** Bare p99 ÷ app p99: the app's p99 may be at most 1 / 0.3 ≈ 3.3 times the bare handler's. */
   userInfoP99Ratio: 0.3,
@@ -108,6 +112,30 @@ async function authOn(database: string, appEnv: Record<string, string>, config: 
   }
 }
 
+async function ledgerOn(url: string): Promise<Row> {
+  const target = `>= ${targets.ledgerRatio}`;
+  log(
+    `ledger transfers on PostgreSQL: ${ledgerLoad.clients} clients each side, pgbench TPC-B at scale ${ledgerLoad.scale}, ` +
+      `${ledgerLoad.warmUpSeconds} s warm-up, then ${ledgerLoad.durationSeconds} s each in alternating 1 s slices`,
+  );
+  try {
+    const comparison = await compareLedgerWithPgbench(url, ledgerLoad);
+    log(`  ${formatNumber(comparison.transfersPerSecond)} transfers/s, ${formatNumber(comparison.tpcbPerSecond)} TPC-B tps`);
+    notes.push(
+      `Ledger transfers were measured through the ledger's transfer service function from ${ledgerLoad.clients} connections, not through ` +
+        `the API: the agent member transfer (/v2/app/agent/type/member/transfer) still answers 501. pgbench: ${comparison.pgbenchVersion}.`,
+    );
+    return {
+      figure: ledgerFigure,
+      measured: `${formatNumber(comparison.ratio, 3)} (ledger ${formatNumber(comparison.transfersPerSecond)} transfers/s / TPC-B ${formatNumber(comparison.tpcbPerSecond)} tps)`,
+      target,
+      status: comparison.ratio >= targets.ledgerRatio ? 'PASS' : 'MISS',
+    };
+  } catch (error) {
+    return { figure: ledgerFigure, measured: errorText(error), target, status: 'ERROR' };
+  }
+}
+
 const largestShown = 8;
 const largest = (result: HomePageJs) =>
   result.files
@@ -176,6 +204,14 @@ async function main() {
         notes.push(`PostgreSQL figures taken on ${postgres.label}.`);
         try {
           rows.push(...(await throughputOn('PostgreSQL', { BENCH_DATABASE_URL: postgres.url })));
+          if (postgres.scratch) {
+            rows.push(...(await authOn('PostgreSQL', { BENCH_DATABASE_URL: postgres.url }, { databaseUrl: postgres.url })));
+            rows.push(await ledgerOn(postgres.url));
+          } else {
+            const reason = 'skipped: no scratch database, and it writes accounts and money';
+            rows.push({ figure: 'sign-ins / raw argon2id verifications, PostgreSQL', measured: reason, target: `>= ${targets.signInRatio}`, status: 'SKIP' });
+            rows.push({ figure: ledgerFigure, measured: reason, target: `>= ${targets.ledgerRatio}`, status: 'SKIP' });
+          }
         } finally {
           await postgres.drop();
         }
@@ -184,6 +220,7 @@ async function main() {
       }
     } else {
       rows.push({ figure: 'banner query rps ratio, PostgreSQL', measured: 'skipped: DATABASE_URL not set', target: `>= ${targets.rpsRatio}`, status: 'SKIP' });
+      rows.push({ figure: ledgerFigure, measured: 'skipped: DATABASE_URL not set', target: `>= ${targets.ledgerRatio}`, status: 'SKIP' });
     }
 
     log(`cold start: tsx server/main.ts on the existing data directory, ${coldStartRuns} runs`);

@@ -52,6 +52,7 @@ const requestTimeoutMs = 10_000;
 async function createAccounts(database: DatabaseConfig, count: number): Promise<string> {
   const handle = await openDatabase(database);
   try {
+    await handle.migrate();
     const now = new Date();
     const names = [...Array.from({ length: count }, (_, loop) => signInAccount(loop)), infoAccount];
     const rows = await Promise.all(
