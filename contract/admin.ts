@@ -9,6 +9,20 @@ import { amount, amountInput, manualStatuses, reasonInput, remarkInput, signedAm
 import { depositOrder } from './pay';
 import { singleLine } from './plain-text';
 
+export const totpCodePattern = /^\d{6}$/;
+
+export const adminLogin = endpoint({
+  path: '/v2/admin/auth/login',
+  access: 'public',
+  summary: 'Operator sign-in: account (user name or e-mail), password and the current code of the authenticator app',
+  body: v.object({
+    account: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(254), singleLine),
+    password: v.pipe(v.string(), v.nonEmpty(), v.maxLength(1024)),
+    totpCode: v.pipe(v.string(), v.trim(), v.regex(totpCodePattern, 'validation.totpCode')),
+  }),
+  data: v.object({ token: v.string(), expiresAt: isoDateTime, userId: v.number(), account: v.string() }),
+});
+
 const id = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message));
 const orderSn = v.pipe(v.string('validation.orderSn'), v.regex(/^[A-Za-z0-9_-]{6,64}$/, 'validation.orderSn'));
 const keyword = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'validation.keyword'), singleLine));

@@ -19,6 +19,7 @@ import { devMailboxPage } from './dev-mailbox';
 import { ApiError } from './errors';
 import type { ServerI18n } from './i18n';
 import type { AuthDeps } from './modules/auth/context';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { agentRoutes } from './modules/agent/routes';
 import type { PublicContentCache } from './modules/content/public-cache';
@@ -181,6 +182,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...payRoutes(deps.player),
     ...drawRoutes(deps.player),
     ...recordRoutes(deps.player),
+    ...adminRoutes(deps.auth, deps.player),
   ]);
   api.all('/v2/*', () => {
     throw new ApiError(404, 'error.notFound');

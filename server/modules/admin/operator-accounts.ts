@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { accountNamePattern } from '../../../contract/auth';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { operatorCredentials } from '../../db/schema/operator';
+import { actorOfUser, writeAudit } from '../auth/audit';
+import { hashSecret, passwordProblem } from '../auth/passwords';
+import { findUserByAccount, findUserByEmail } from '../auth/users';
+import { newTotpSecret, totpUrl } from './totp';
+
+export class OperatorSetupError extends Error {}
+
+const plausibleEmail = /^[^\s@\x00-\x1f\x7f]{1,64}@[^\s@\x00-\x1f\x7f]{1,189}\.[^\s@\x00-\x1f\x7f]{2,63}$/;
+
+export interface OperatorSetup {
+  userId: number;
+  username: string;
+  created: boolean;
+  /** Set when the password was generated here: shown once, stored only as a hash. */
+  generatedPassword: string | null;
+  totpSecret: string;
+  totpUrl: string;
+}
+
+/**
+ * Creates an operator account, or makes an existing account (found by user name or e-mail) one.
+ * Every run issues a new TOTP secret, which replaces the old one. A new account gets the given
+ * password or a generated one; an existing account keeps its password unless one is given.
+ */
+export async function setUpOperator(
+  db: Database,
+  clock: Clock,
+  input: { username: string; email: string; password: string | null },
+): Promise<OperatorSetup> {
+  const username = input.username.trim();
+  const email = input.email.trim();
+  if (!accountNamePattern.test(username)) throw new OperatorSetupError('the user name must be 4 to 20 letters or digits');
+  if (!plausibleEmail.test(email)) throw new OperatorSetupError('the e-mail address is not valid');
+  if (input.password !== null) {
+    const problem = passwordProblem(input.password);
+    if (problem) throw new OperatorSetupError(`the password is not accepted (${problem})`);
+  }
+  const byName = await findUserByAccount(db, username);
+  const byEmail = await findUserByEmail(db, email);
+  if (byName && byEmail && byName.id !== byEmail.id) {
+    throw new OperatorSetupError(`${username} and ${email} belong to two different accounts`);
+  }
+  const existing = byName ?? byEmail;
+  const generatedPassword = input.password === null && !existing ? randomBytes(18).toString('base64url') : null;
+  const password = input.password ?? generatedPassword;
+  const passwordHash = password === null ? null : await hashSecret(password);
+  const totpSecret = newTotpSecret();
+
+  return db.transaction(async (tx) => {
+    const now = clock.now();
+    let userId: number;
+    let storedName: string;
+    if (existing) {
+      const [updated] = await tx
+        .update(users)
+        .set({ role: 'operator', ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}) })
+        .where(eq(users.id, existing.id))
+        .returning({ id: users.id, username: users.username });
+      if (!updated) throw new OperatorSetupError('the account disappeared while it was being changed');
+      userId = updated.id;
+      storedName = updated.username;
+    } else {
+      const [created] = await tx
+        .insert(users)
+        .values({ username, email, passwordHash, role: 'operator', registeredAt: now })
+        .returning({ id: users.id, username: users.username });
+      if (!created) throw new Error('user insert returned no row');
+      userId = created.id;
+      storedName = created.username;
+    }
+    await tx
+      .insert(operatorCredentials)
+      .values({ userId, totpSecret, lastTotpStep: null, createdAt: now })
+      .onConflictDoUpdate({ target: operatorCredentials.userId, set: { totpSecret, lastTotpStep: null, createdAt: now } });
+    await writeAudit(tx, { clientAddress: 'local', requestId: 'operator:create' }, {
+      at: now,
+      actor: 'system',
+      action: existing ? 'operator.promote' : 'operator.create',
+      subject: actorOfUser(userId),
+      reason: 'npm run operator:create',
+    });
+    return {
+      userId,
+      username: storedName,
+      created: !existing,
+      generatedPassword,
+      totpSecret,
+      totpUrl: totpUrl(totpSecret, storedName),
+    };
+  });
+}

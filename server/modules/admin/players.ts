@@ -1,0 +1,186 @@
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  adminUserFreeze,
+  adminUserLedger,
+  adminUserSearch,
+  adminUserUnfreeze,
+  LedgerEntryKind,
+  UserSummary,
+} from '../../../contract/admin';
+import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
+import type { KycStatus } from '../../../contract/kyc';
+import type { Principal } from '../../contract-router';
+import { users } from '../../db/schema/auth';
+import { kycSubmissions } from '../../db/schema/kyc';
+import { ledgerAccounts } from '../../db/schema/ledger';
+import { ApiError } from '../../errors';
+import { actorOfUser, writeAudit } from '../auth/audit';
+import { findUserById } from '../auth/users';
+import { accountStatement, balanceOf, playerAccount } from '../ledger/service';
+import { periodBounds } from '../record/period';
+import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
+
+/** Account, e-mail or nickname containing the keyword (any case), or the exact user id. */
+function playerKeywordCondition(keyword: string): SQL {
+  const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const byId = /^\d{1,9}$/.test(keyword) ? [eq(users.id, Number(keyword))] : [];
+  return or(
+    sql`lower(${users.username}) like ${pattern}`,
+    sql`lower(${users.email}) like ${pattern}`,
+    sql`lower(${users.nickname}) like ${pattern}`,
+    ...byId,
+  ) as SQL;
+}
+
+export async function searchPlayers(
+  deps: PlayerDeps,
+  body: ParsedBodyOf<typeof adminUserSearch>,
+): Promise<DataOf<typeof adminUserSearch>> {
+  const conditions: SQL[] = [];
+  if (body.keyword) conditions.push(playerKeywordCondition(body.keyword));
+  if (body.status) conditions.push(eq(users.frozen, body.status === 'frozen'));
+  if (body.period) {
+    const { from, to } = periodBounds(body.period, deps.settings.recordDayOffset);
+    conditions.push(gte(users.registeredAt, from), lt(users.registeredAt, to));
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [totals] = await deps.db.select({ total: count() }).from(users).where(where);
+  const latestKycStatus = sql<KycStatus | null>`(
+    select ${kycSubmissions.status} from ${kycSubmissions}
+    where ${kycSubmissions.userId} = ${users.id} order by ${kycSubmissions.id} desc limit 1)`;
+  const rows = await deps.db
+    .select({ user: users, balance: ledgerAccounts.balance, kycStatus: latestKycStatus })
+    .from(users)
+    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.currency, coinCurrency)))
+    .where(where)
+    .orderBy(desc(users.id))
+    .limit(body.pageSize)
+    .offset((body.pageNum - 1) * body.pageSize);
+  return {
+    total: totals?.total ?? 0,
+    list: rows.map(({ user, balance, kycStatus }): UserSummary => ({
+      userId: user.id,
+      account: user.username,
+      email: user.email ?? '',
+      nickname: user.nickname,
+      status: user.frozen ? 'frozen' : 'active',
+      isAgent: user.isAgent,
+      kycStatus: kycStatus ?? 'notSubmitted',
+      balance: Number(balance ?? 0n),
+      registeredAt: user.registeredAt.toISOString(),
+      lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * Freezing takes effect on the player's next call: the session resolver answers 402 for a frozen
+ * account, and sign-in refuses it. Operators cannot freeze themselves or one another.
+ */
+async function setFrozen(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  operator: Principal,
+  body: ParsedBodyOf<typeof adminUserFreeze>,
+  frozen: boolean,
+): Promise<null> {
+  if (body.userId === operator.userId) throw new ApiError(403, 'admin.ownRecord');
+  await deps.db.transaction(async (tx) => {
+    const found = await findUserById(tx, body.userId);
+    if (!found) throw new ApiError(404, 'admin.userNotFound');
+    if (found.role === 'operator') throw new ApiError(403, 'admin.operatorAccount');
+    const [changed] = await tx
+      .update(users)
+      .set({ frozen })
+      .where(and(eq(users.id, body.userId), eq(users.frozen, !frozen)))
+      .returning({ id: users.id });
+    if (!changed) throw new ApiError(409, frozen ? 'admin.alreadyFrozen' : 'admin.notFrozen');
+    await writeAudit(tx, request, {
+      at: deps.clock.now(),
+      actor: actorOfUser(operator.userId),
+      action: frozen ? 'user.freeze' : 'user.unfreeze',
+      subject: actorOfUser(body.userId),
+      reason: body.reason,
+    });
+  });
+  return null;
+}
+
+export function freezePlayer(deps: PlayerDeps, request: PlayerRequest, operator: Principal, body: ParsedBodyOf<typeof adminUserFreeze>) {
+  return setFrozen(deps, request, operator, body, true);
+}
+
+export function unfreezePlayer(deps: PlayerDeps, request: PlayerRequest, operator: Principal, body: ParsedBodyOf<typeof adminUserUnfreeze>) {
+  return setFrozen(deps, request, operator, body, false);
+}
+
+/** Ledger transfer kinds as the desk names them; a kind not listed here shows as an adjustment. */
+const entryKindOfTransferKind: Record<string, LedgerEntryKind> = {
+  deposit: 'deposit',
+  depositRefund: 'deposit',
+  withdrawal: 'withdrawalPost',
+  withdrawalRefund: 'withdrawalVoid',
+  agentTransferIn: 'agentTransferIn',
+  agentTransferOut: 'agentTransferOut',
+  gameBet: 'gameBet',
+  gameWin: 'gameWin',
+  promotion: 'promotion',
+  rebate: 'rebate',
+  migration: 'migration',
+  adjustment: 'adjustment',
+};
+
+function entryKindOf(transferKind: string): LedgerEntryKind {
+  return entryKindOfTransferKind[transferKind] ?? 'adjustment';
+}
+
+function transferKindsOf(kind: LedgerEntryKind): string[] {
+  return Object.entries(entryKindOfTransferKind)
+    .filter(([, entryKind]) => entryKind === kind)
+    .map(([transferKind]) => transferKind);
+}
+
+/**
+ * A player's coin statement, newest first, with the balance after each entry and the amount now
+ * held by withdrawals under review. Reading it is audited: it is a player's financial record.
+ */
+export async function playerLedger(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  operator: Principal,
+  body: ParsedBodyOf<typeof adminUserLedger>,
+): Promise<DataOf<typeof adminUserLedger>> {
+  const player = await findUserById(deps.db, body.userId);
+  if (!player) throw new ApiError(404, 'admin.userNotFound');
+  const bounds = body.period ? periodBounds(body.period, deps.settings.recordDayOffset) : null;
+  const kinds = body.kind ? transferKindsOf(body.kind) : undefined;
+  const statement = await accountStatement(deps.db, playerAccount(player.id, coinCurrency), {
+    page: body.pageNum,
+    size: body.pageSize,
+    ...(bounds ? { from: bounds.from, to: bounds.to } : {}),
+    ...(kinds ? { kinds } : {}),
+  });
+  const balance = await balanceOf(deps.db, player.id, coinCurrency);
+  await writeAudit(deps.db, request, {
+    at: deps.clock.now(),
+    actor: actorOfUser(operator.userId),
+    action: 'user.ledgerView',
+    subject: actorOfUser(player.id),
+  });
+  return {
+    total: statement.total,
+    balance: Number(balance.balance),
+    heldAmount: Number(balance.held),
+    list: statement.lines.map((line) => ({
+      id: line.entryId,
+      transferId: String(line.transferId),
+      kind: entryKindOf(line.kind),
+      amount: Number(line.amount),
+      balanceAfter: Number(line.balanceAfter),
+      // Entries exist only for posted movements; held amounts are reported as heldAmount.
+      pending: false,
+      reference: typeof line.metadata.orderSn === 'string' ? line.metadata.orderSn : null,
+      createdAt: line.at.toISOString(),
+    })),
+  };
+}
