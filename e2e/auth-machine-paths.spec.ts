@@ -7,7 +7,7 @@ import { findPasswordMachine, selectFindPasswordErrors } from '../machines/find-
 import { loginMachine, selectLoginErrors } from '../machines/login.machine';
 import { registerMachine, selectRegisterErrors } from '../machines/register.machine';
 import { selectSendCodeButton, sendCodeMachine } from '../machines/send-code.machine';
-import { callApi, expect, test, text, useLanguage } from './fixtures';
+import { callApi, captchaText, expect, test, text, useLanguage } from './fixtures';
 
 /**
  * The sign-in dialog's machines, replayed as clicks. Paths are generated from each machine with
@@ -15,10 +15,10 @@ import { callApi, expect, test, text, useLanguage } from './fixtures';
  * an invoked call that a browser can bring about) is replayed in Chromium against the real server,
  * checking after every step that the page shows what the model says.
  *
- * Outcomes come from the real server: a wrong captcha or code, a refused common password, a code read
- * from /dev/mailbox. A failed network is the only condition the test makes itself (the request is
- * aborted). Paths that need a right captcha answer (the server keeps only its hash and offers no test
- * hook), a configured identity provider, or a 429 answer the client cannot read are left out; the
+ * Outcomes come from the real server: a wrong or right captcha answer (the test server shows one known
+ * captcha text), a wrong or mailed code, a refused common password, an account registered through the
+ * API. A failed network is the only condition the test makes itself (the request is aborted). Paths
+ * that need a configured identity provider or a 429 answer the client cannot read are left out; the
  * model tests replay those.
  */
 
@@ -236,20 +236,39 @@ async function openHome(page: Page) {
   await expect(headerButton(page, 'auth.login')).toBeVisible();
 }
 
-/** A registration code mailed to `email`, asked for through the API and read from the mailbox page. */
-async function registrationCode(request: APIRequestContext, email: string): Promise<string> {
-  await callApi(request, '/v2/app/register/send/email/code', { email }, locale);
+/**
+ * The code in the newest message to `email` on the mailbox page, once at least `messages` messages
+ * have reached that address.
+ */
+async function mailedCode(request: APIRequestContext, email: string, messages: number): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
       const html = await (await request.get('/dev/mailbox')).text();
-      const article = html.split('<article>').find((part) => part.includes(`To: ${email}`));
-      code = article ? /\b(\d{6})\b/.exec(article.slice(article.indexOf('<pre>')))?.[1] : undefined;
+      const articles = html.split('<article>').filter((part) => part.includes(`To: ${email}`));
+      const newest = articles.length >= messages ? articles[0] : undefined;
+      code = newest ? /\b(\d{6})\b/.exec(newest.slice(newest.indexOf('<pre>')))?.[1] : undefined;
       return code;
     })
     .toBeDefined();
   return code!;
 }
+
+/** A registration code mailed to `email`, asked for through the API and read from the mailbox page. */
+async function registrationCode(request: APIRequestContext, email: string): Promise<string> {
+  await callApi(request, '/v2/app/register/send/email/code', { email }, locale);
+  return mailedCode(request, email, 1);
+}
+
+/** A player registered through the API, with the address `${username}@example.jp`. */
+async function registerPlayer(request: APIRequestContext, username: string, password: string): Promise<void> {
+  const email = `${username}@example.jp`;
+  const code = await registrationCode(request, email);
+  await callApi(request, '/v2/app/register/valid', { email, code, acceptTerms: true }, locale);
+  await callApi(request, '/v2/app/register/user', { account: username, email, password }, locale);
+}
+
+const takes = (path: Path, outcome: string) => path.steps.some((step) => step.event.type === outcome);
 
 const captchaImage = (dialog: Locator) => dialog.getByRole('img', { name: say('captcha.alt') });
 
@@ -314,7 +333,12 @@ const dialogAdapter: Adapter = {
 
 /* ------------------------------------------------------------------ login */
 
+const strongPassword = 'Sakura-2024!';
+/** Long enough for the form, refused by the server as one of the most common passwords. */
+const commonPassword = 'password';
+
 const storedPreference = { remember: true, account: `taro${runId}`.slice(0, 20) };
+const loginPlayer = (tag: string) => `in${tag}`.slice(0, 20);
 
 const loginAdapter: Adapter = {
   machine: loginMachine,
@@ -327,23 +351,24 @@ const loginAdapter: Adapter = {
     { type: 'xstate.done.actor.loadPreference', output: storedPreference },
     { type: 'xstate.done.actor.fetchCaptcha', output: { img: 'data:', uuid: 'from the server' } },
     { type: 'xstate.error.actor.fetchCaptcha', error: new Error('network') },
+    { type: 'xstate.done.actor.signIn', output: { token: 'from the server' } },
     { type: 'xstate.error.actor.signIn', error: new Error('refused') },
   ] as EventObject[],
   serializeState: (snapshot) => {
     const { values, showErrors, captcha } = snapshot.context as { values: Record<string, string>; showErrors: boolean; captcha: unknown };
     return JSON.stringify([snapshot.value, values.account !== '', values.password !== '', values.captcha !== '', showErrors, captcha !== null]);
   },
-  unsupported: (step) =>
-    step.event.type === 'xstate.done.actor.signIn' ? 'needs a right captcha answer' : null,
+  unsupported: () => null,
   inFlight: ['restoringPreference', { editing: 'loadingCaptcha' }, 'signingIn'],
   calls: { fetchCaptcha: '/v2/app/auth/captcha', signIn: '/v2/app/auth/login' },
   networkFailures: ['fetchCaptcha'],
-  async start({ page }) {
+  async start({ page, request, path, tag }) {
+    if (takes(path, 'xstate.done.actor.signIn')) await registerPlayer(request, loginPlayer(tag), strongPassword);
     await page.addInitScript((preference) => localStorage.setItem('loginPreference', preference), JSON.stringify(storedPreference));
     await openHome(page);
     await headerButton(page, 'auth.login').click();
   },
-  async perform({ dialog, tag }, step) {
+  async perform({ dialog, path, tag }, step, index) {
     const { event } = step;
     if (event.type === 'field.changed') {
       // Captcha texts never contain 0, so '0000' is always a wrong answer.
@@ -351,14 +376,24 @@ const loginAdapter: Adapter = {
       const input = event.field === 'password' ? secret(dialog, 'labels.password') : textbox(dialog, `labels.${String(event.field)}`);
       await input.fill(value);
     } else if (event.type === 'form.submit') {
+      // The model only knows the fields are filled; a sign-in the path says succeeds gets the
+      // registered player's name and password and the right captcha answer.
+      if (path.steps[index + 1]?.event.type === 'xstate.done.actor.signIn') {
+        await textbox(dialog, 'labels.account').fill(loginPlayer(tag));
+        await secret(dialog, 'labels.password').fill(strongPassword);
+        await textbox(dialog, 'labels.captcha').fill(captchaText);
+      }
       await dialog.getByRole('button', { name: say('login.submit') }).click();
     } else if (event.type === 'captcha.refresh') {
       await dialog.getByRole('button', { name: say('captcha.refresh') }).click();
     }
   },
-  async check({ dialog }, snapshot) {
+  async check({ page, dialog }, snapshot) {
     const form = dialog.getByRole('form', { name: say('login.title') });
-    if (snapshot.matches({ editing: 'showingCaptcha' })) {
+    if (snapshot.matches('signedIn')) {
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('button', { name: sayCommon('layout.userMenu') })).toBeVisible();
+    } else if (snapshot.matches({ editing: 'showingCaptcha' })) {
       await expect(captchaImage(dialog)).toBeVisible();
       const { values } = snapshot.context as { values: Record<string, string> };
       for (const field of ['account', 'captcha']) {
@@ -380,64 +415,116 @@ const loginAdapter: Adapter = {
 
 /* ------------------------------------------------------------------ findPassword */
 
+const recoveringPlayer = (tag: string) => `fp${tag}`.slice(0, 20);
+
 const findPasswordAdapter: Adapter = {
   machine: findPasswordMachine,
   events: [
     { type: 'field.changed', field: 'account', value: 'hanako7' },
     { type: 'field.changed', field: 'captcha', value: '0000' },
+    { type: 'field.changed', field: 'code', value: '123456' },
+    { type: 'field.changed', field: 'newPassword', value: strongPassword },
+    { type: 'field.changed', field: 'confirmPassword', value: strongPassword },
     { type: 'form.submit' },
     { type: 'captcha.refresh' },
     { type: 'step.back' },
     { type: 'xstate.done.actor.fetchCaptcha', output: { img: 'data:', uuid: 'from the server' } },
     { type: 'xstate.error.actor.fetchCaptcha', error: new Error('network') },
+    { type: 'xstate.done.actor.requestResetCode' },
     { type: 'xstate.error.actor.requestResetCode', error: new Error('refused') },
+    { type: 'xstate.done.actor.resetPassword' },
+    { type: 'xstate.error.actor.resetPassword', error: new Error('refused') },
   ] as EventObject[],
   serializeState: (snapshot) => {
     const { values, showErrors, captcha } = snapshot.context as { values: Record<string, string>; showErrors: boolean; captcha: unknown };
-    return JSON.stringify([snapshot.value, values.account !== '', values.captcha !== '', showErrors, captcha !== null]);
+    const filled = Object.entries(values).filter(([, value]) => value !== '').map(([field]) => field);
+    return JSON.stringify([snapshot.value, filled, showErrors, captcha !== null]);
   },
-  unsupported: (step) =>
-    step.event.type === 'xstate.done.actor.requestResetCode' ? 'needs a right captcha answer' : null,
-  inFlight: [{ identifyingAccount: 'loadingCaptcha' }, { identifyingAccount: 'requestingCode' }],
-  calls: { fetchCaptcha: '/v2/app/auth/captcha', requestResetCode: '/v2/app/auth/send/email' },
+  unsupported: () => null,
+  inFlight: [{ identifyingAccount: 'loadingCaptcha' }, { identifyingAccount: 'requestingCode' }, { choosingPassword: 'resetting' }],
+  // The server sends one reset code per account in 60 s.
+  oncePerPath: ['xstate.done.actor.requestResetCode'],
+  calls: {
+    fetchCaptcha: '/v2/app/auth/captcha',
+    requestResetCode: '/v2/app/auth/send/email',
+    resetPassword: '/v2/app/auth/reset/password',
+  },
   networkFailures: ['fetchCaptcha'],
   // The way to findPassword passes the login tab, whose own captcha comes first.
   startCalls: { fetchCaptcha: 1 },
-  async start({ page, dialog }) {
+  async start({ page, request, dialog, path, tag }) {
+    // Unknown accounts get the same answer to the request; setting a password needs a real one.
+    if (takes(path, 'xstate.done.actor.resetPassword')) await registerPlayer(request, recoveringPlayer(tag), strongPassword);
     await openHome(page);
     await headerButton(page, 'auth.login').click();
     await expect(captchaImage(dialog)).toBeVisible();
     await dialog.getByRole('button', { name: sayCommon('authDialog.forgotPassword') }).click();
   },
-  async perform({ dialog, tag }, step) {
+  async perform({ dialog, request, path, tag }, step, index) {
     const { event } = step;
+    const account = takes(path, 'xstate.done.actor.resetPassword') ? recoveringPlayer(tag) : `nobody${tag}`.slice(0, 20);
+    const fillModelPasswords = async () => {
+      await secret(dialog, 'labels.newPassword').fill(strongPassword);
+      await secret(dialog, 'labels.confirmPassword').fill(strongPassword);
+    };
     if (event.type === 'field.changed') {
-      await textbox(dialog, `labels.${String(event.field)}`).fill(event.field === 'account' ? `nobody${tag}`.slice(0, 20) : String(event.value));
+      if (event.field === 'newPassword' || event.field === 'confirmPassword') {
+        await secret(dialog, `labels.${event.field}`).fill(String(event.value));
+      } else {
+        await textbox(dialog, `labels.${String(event.field)}`).fill(event.field === 'account' ? account : String(event.value));
+      }
     } else if (event.type === 'form.submit') {
-      await dialog.getByRole('button', { name: say('findPassword.sendCode') }).click();
+      // What the server will answer is decided here, by what the form sends: the right captcha
+      // answer or a wrong one, the mailed code with a sound password or a common password.
+      const next = path.steps[index + 1]?.event.type;
+      if (next === 'xstate.done.actor.requestResetCode') await textbox(dialog, 'labels.captcha').fill(captchaText);
+      if (next === 'xstate.done.actor.resetPassword') {
+        // The registration code came first, the reset code second.
+        await textbox(dialog, 'labels.code').fill(await mailedCode(request, `${account}@example.jp`, 2));
+      }
+      if (next === 'xstate.error.actor.resetPassword') {
+        await secret(dialog, 'labels.newPassword').fill(commonPassword);
+        await secret(dialog, 'labels.confirmPassword').fill(commonPassword);
+      }
+      const step1 = await dialog.getByRole('form', { name: say('findPassword.accountStep') }).isVisible();
+      await dialog.getByRole('button', { name: say(step1 ? 'findPassword.sendCode' : 'findPassword.submit') }).click();
     } else if (event.type === 'captcha.refresh') {
       await dialog.getByRole('button', { name: say('captcha.refresh') }).click();
+    } else if (event.type === 'step.back') {
+      await dialog.getByRole('button', { name: say('findPassword.back'), exact: true }).click();
+    } else if (event.type === 'xstate.error.actor.resetPassword') {
+      // The form shows the model's values again.
+      await fillModelPasswords();
     }
   },
-  async check({ dialog }, snapshot) {
-    const form = dialog.getByRole('form', { name: say('findPassword.accountStep') });
+  async check({ page, dialog }, snapshot) {
     if (snapshot.matches({ identifyingAccount: 'showingCaptcha' })) {
       await expect(captchaImage(dialog)).toBeVisible();
-      await expectErrors(form, selectFindPasswordErrors(snapshot as never), [
+      await expectErrors(dialog.getByRole('form', { name: say('findPassword.accountStep') }), selectFindPasswordErrors(snapshot as never), [
         fieldError('validation.required', 'account'),
         fieldError('validation.required', 'captcha'),
       ]);
     } else if (snapshot.matches({ identifyingAccount: 'captchaUnavailable' })) {
       await expect(dialog.getByText(say('captcha.unavailable'))).toBeVisible();
+    } else if (snapshot.matches({ choosingPassword: 'editing' })) {
+      const form = dialog.getByRole('form', { name: say('findPassword.passwordStep') });
+      await expect(form).toBeVisible();
+      await expectErrors(form, selectFindPasswordErrors(snapshot as never), [
+        fieldError('validation.required', 'code'),
+        fieldError('validation.codeFormat', 'code'),
+        fieldError('validation.required', 'newPassword'),
+        fieldError('validation.passwordLength', 'newPassword', { min: 8, max: 128 }),
+        fieldError('validation.required', 'confirmPassword'),
+        fieldError('validation.passwordsMismatch', 'confirmPassword'),
+      ]);
+    } else if (snapshot.matches('passwordReset')) {
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText(say('findPassword.passwordReset'))).toBeVisible();
     }
   },
 };
 
 /* ------------------------------------------------------------------ register */
-
-const strongPassword = 'Sakura-2024!';
-/** Long enough for the form, refused by the server as one of the most common passwords. */
-const commonPassword = 'password';
 
 const registerAdapter: Adapter = {
   machine: registerMachine,
