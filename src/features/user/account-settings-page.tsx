@@ -73,24 +73,33 @@ function AccountSettingsForms({ profile, dialCodes }: { profile: Profile; dialCo
   const refresh = useAccountRefresh();
   const [logic] = useState(() => accountSettingsLogic({ refresh }));
   const settings = useActorRef(logic, { input: { profile, dialCodes: dialCodes.map((option) => option.value) } });
-  return <AccountSettingsView settings={settings} dialCodes={dialCodes} hasPayPassword={profile.hasPayPassword} />;
+  return (
+    <AccountSettingsView
+      settings={settings}
+      dialCodes={dialCodes}
+      hasPayPassword={profile.hasPayPassword}
+      identityVerification={<IdentityVerificationSection />}
+    />
+  );
 }
 
-/** The page's sections, each driven by its region of the settings machine. */
+/** The page's sections, each form driven by its region of the settings machine; KYC has its own flow. */
 export function AccountSettingsView({
   settings,
   dialCodes,
   hasPayPassword,
+  identityVerification,
 }: {
   settings: AccountSettingsActor;
   dialCodes: DialCodeOption[];
   hasPayPassword: boolean;
+  identityVerification?: ReactNode;
 }) {
   return (
     <Stack gap="lg">
       <ProfileSection settings={settings} dialCodes={dialCodes} />
       <IdNumberSection settings={settings} />
-      <IdentityVerificationSection />
+      {identityVerification}
       <PasswordSection settings={settings} />
       <PayPasswordSection hasPayPassword={hasPayPassword} />
     </Stack>

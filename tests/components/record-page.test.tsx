@@ -1,0 +1,127 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { maxDateRangeDays } from '../../contract/endpoint';
+import type { DepositOrder } from '../../contract/pay';
+import { depositRecordsQueryOptions, movementRecordsQueryOptions } from '../../src/features/record/queries';
+import {
+  lastSelectableDay,
+  periodProblem,
+  type RecordSearch,
+  recordQueryOf,
+  recordSearchOf,
+} from '../../src/features/record/record-filters';
+import { RecordPage } from '../../src/features/record/record-page';
+import { startI18nIn } from './render';
+import { renderPlayerView } from './user-pages-harness';
+
+const deposit = (orderSn: string, status: 'paymentSuccessful' | 'pendingPayment'): DepositOrder => ({
+  orderSn,
+  channelId: 'online-bank',
+  channelName: 'Online payment',
+  amount: 5_000,
+  fee: 0,
+  createdAt: '2026-11-21T03:00:00.000Z',
+  paidAt: null,
+  mode: 'automatic',
+  currency: 'JPY',
+  status,
+});
+
+describe('record filters', () => {
+  it(`allow a period of at most ${maxDateRangeDays} days, as the contract does`, () => {
+    expect(periodProblem('2026-01-01', '2026-03-31')).toBeNull();
+    expect(periodProblem('2026-01-01', '2026-04-01')).toEqual({ key: 'filters.periodTooLong', values: { days: maxDateRangeDays } });
+    expect(periodProblem('2026-03-01', '2026-02-01')?.key).toBe('filters.periodTooLong');
+    expect(periodProblem('2026-03-01', null)?.key).toBe('filters.periodIncomplete');
+  });
+
+  it('the picker offers no day past the limit once the first day is chosen, nor past today', () => {
+    const today = dayjs('2026-11-22');
+    expect(lastSelectableDay('2026-01-01', today)).toBe('2026-03-31');
+    expect(lastSelectableDay('2026-11-01', today)).toBe('2026-11-22');
+    expect(lastSelectableDay(null, today)).toBe('2026-11-22');
+  });
+
+  it('keep only what the URL may say, and fill in the last 30 days', () => {
+    expect(recordSearchOf({ tab: 'nope', from: '2026-01-01', to: '2026-12-31', status: 'paymentSuccessful', page: '0' })).toEqual({
+      status: 'paymentSuccessful',
+    });
+    expect(recordSearchOf({ tab: 'withdrawals', status: 'paymentSuccessful', type: 'bank', page: '3' })).toEqual({
+      tab: 'withdrawals',
+      type: 'bank',
+      page: 3,
+    });
+    expect(recordQueryOf({}, dayjs('2026-11-22'))).toMatchObject({
+      tab: 'deposits',
+      period: { from: '2026-10-24', to: '2026-11-22' },
+      pageNum: 1,
+    });
+  });
+});
+
+describe('record page', () => {
+  function renderRecords(search: RecordSearch, seed: (queryClient: QueryClient) => void) {
+    const changes: RecordSearch[] = [];
+    const view = renderPlayerView(<RecordPage search={search} onSearchChange={(next) => changes.push(next)} />, { seed });
+    return { ...view, changes };
+  }
+
+  it('lists deposits with their status and the totals over every page', async () => {
+    await startI18nIn('en-US');
+    const search: RecordSearch = {};
+    const { changes } = renderRecords(search, (queryClient) =>
+      queryClient.setQueryData(depositRecordsQueryOptions('en-US', recordQueryOf(search)).queryKey, {
+        list: [deposit('D1', 'paymentSuccessful'), deposit('D2', 'pendingPayment')],
+        total: 2,
+        totalAmount: 10_000,
+      }),
+    );
+    const table = await screen.findByRole('table', { name: 'Deposits' });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('Payment successful')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Pending payment')).toBeInTheDocument();
+    const totals = screen.getByLabelText('Totals');
+    expect(within(totals).getByText('10,000 coins')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Withdrawals' }));
+    expect(changes.at(-1)).toMatchObject({ tab: 'withdrawals' });
+  });
+
+  it('filters deposits by status', async () => {
+    await startI18nIn('en-US');
+    const user = userEvent.setup();
+    const search: RecordSearch = {};
+    const { changes } = renderRecords(search, (queryClient) =>
+      queryClient.setQueryData(depositRecordsQueryOptions('en-US', recordQueryOf(search)).queryKey, { list: [], total: 0, totalAmount: 0 }),
+    );
+    expect(await screen.findByText('Nothing in this period.')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Refund in process' }));
+    expect(changes.at(-1)).toMatchObject({ status: 'refundInProcess' });
+  });
+
+  it('shows balance movements with the running balance, in Japanese', async () => {
+    await startI18nIn('ja-JP');
+    const search: RecordSearch = { tab: 'movements' };
+    renderRecords(search, (queryClient) =>
+      queryClient.setQueryData(movementRecordsQueryOptions('ja-JP', recordQueryOf(search)).queryKey, {
+        list: [
+          { id: 2, kind: 'withdrawal', amount: -8_000, balanceAfter: 2_000, reference: 'W1', createdAt: '2026-11-21T04:00:00.000Z' },
+          { id: 1, kind: 'deposit', amount: 10_000, balanceAfter: 10_000, reference: 'D1', createdAt: '2026-11-21T03:00:00.000Z' },
+        ],
+        total: 2,
+        credited: 10_000,
+        debited: 8_000,
+      }),
+    );
+    const table = await screen.findByRole('table', { name: '残高の動き' });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('出金')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('-8,000')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('+10,000')).toBeInTheDocument();
+    expect(within(screen.getByLabelText('合計')).getByText('8,000 コイン')).toBeInTheDocument();
+  });
+});
