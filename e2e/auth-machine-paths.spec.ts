@@ -653,8 +653,9 @@ const sendCodeAdapter: Adapter = {
     await openHome(page);
     await headerButton(page, 'auth.register').click();
     await expect(dialog.getByRole('form', { name: say('register.emailStep') })).toBeVisible();
-    // From here on the countdown moves only when the path says a second has passed.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // From here on the countdown moves only when the path says a second has passed. The pause is a
+    // second ahead so a busy machine cannot have passed it already (nothing is counting yet).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   },
   async perform({ page, dialog, tag, path }, step, index) {
     const { event } = step;
