@@ -113,9 +113,6 @@ test.describe('scrolling', () => {
   });
 
   test('going back and forward starts at the top too', async ({ page, request }) => {
-    // Known gap: the browser's own scroll restoration (history.scrollRestoration 'auto') still
-    // puts back the old position on back/forward. Remove this line once the SPA turns it off.
-    test.fail();
     const faq = await pageTitle(request, 'faq');
     const support = await pageTitle(request, 'support');
     await useLanguage(page, 'en-US');

@@ -26,6 +26,9 @@ function developmentInspector(): ((event: InspectionEvent) => void) | undefined 
 }
 
 function buildRouter() {
+  // Spec section 2: back and forward start at the top too, so the browser must not put back the
+  // old position after the router has reset it.
+  window.history.scrollRestoration = 'manual';
   const session = createSessionActor({
     api,
     navigate: (href) => void router.navigate({ href }),
