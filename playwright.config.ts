@@ -1,8 +1,13 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
 const ci = Boolean(process.env.CI);
+// The browser-test server makes an operator (for the review journeys) and names it in this file;
+// set here so the test workers inherit it.
+process.env.E2E_OPERATOR_FILE ??= path.join(os.tmpdir(), `game-hall-e2e-operator-${port}.json`);
 // test-all.sh asks for a JSON report beside the list to add the browser tests to its total.
 const jsonReport = process.env.E2E_JSON_REPORT;
 
@@ -48,7 +53,7 @@ export default defineConfig({
   webServer: {
     command: 'bash scripts/e2e-server.sh',
     url: `${baseURL}/readyz`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_OPERATOR_FILE: process.env.E2E_OPERATOR_FILE },
     timeout: 120_000,
     reuseExistingServer: !ci,
     stdout: 'ignore',
