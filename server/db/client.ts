@@ -34,6 +34,9 @@ export type DatabaseConfig =
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if ('databaseUrl' in config) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 20 });
+    // An idle connection the server closes (restart, admin kill) must not crash the process; the
+    // pool drops it and the next query opens a new one.
+    pool.on('error', () => {});
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
     return {
       db,
