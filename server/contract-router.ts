@@ -99,7 +99,9 @@ export function mountContract(
       }
       if (!handler) throw new ApiError(501, 'error.notImplemented', { path: endpoint.path });
       const t = c.get('t');
-      const raw = await readJsonBody(c);
+      // A missing body is read as {} so the refusal names each missing field.
+      const body = await readJsonBody(c);
+      const raw = body === undefined ? {} : body;
       const parsed = v.safeParse(endpoint.body, raw);
       if (!parsed.success) {
         throw new ApiError(400, 'error.invalidInput', {}, { fields: fieldMessages(parsed.issues, t) });
@@ -126,9 +128,13 @@ export function mountContract(
 async function readJsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return undefined;
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    parsed = JSON.parse(text);
   } catch {
     throw new ApiError(400, 'error.malformedJson');
   }
+  // Every call takes a JSON object; an array would otherwise pass valibot's object check.
+  if (Array.isArray(parsed)) throw new ApiError(400, 'error.malformedJson');
+  return parsed;
 }

@@ -334,13 +334,14 @@ describe('bad bodies', () => {
     const noBody = await server.call('/v2/app/page/query', undefined, { lang: 'ja-JP' });
     expect(noBody.status).toBe(400);
     expect(noBody.body.msg).toBe('入力内容に誤りがあります');
+    expect(noBody.body.fields).toEqual({ slug: `${fieldLabel('ja-JP', 'slug')}を入力してください` });
   });
 
   it('refuses unknown fields on a no-body call and bodies that are not objects', async () => {
     const extra = await server.call('/v2/app/country', { code: 'JP' });
     expect(extra.status).toBe(400);
     expect(Object.keys(extra.body.fields ?? {})).toEqual(['code']);
-    for (const body of ['notice', 42, null, true]) {
+    for (const body of ['notice', 42, null, true, []]) {
       const response = await server.call('/v2/app/notice/query', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.code).toBe(400);
