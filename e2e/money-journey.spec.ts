@@ -132,7 +132,7 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await page.getByLabel(user(locale, 'fields.newPayPassword')).fill(payPassword);
     await page.getByLabel(user(locale, 'fields.confirmPayPassword')).fill(payPassword);
     await page.getByRole('button', { name: user(locale, 'payPassword.submit') }).click();
-    await expect(page.getByText(user(locale, 'payPassword.done.title'))).toBeVisible();
+    await expect(page.getByText(user(locale, 'payPassword.done.title'), { exact: true })).toBeVisible();
 
     // The deposit: notices, the coins the amount buys, the checkout in a new tab, the coins arriving.
     await page.goto('/user/finance/deposit');
