@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { adminKycApprove, adminKycList, adminKycReject, KycReviewItem } from '../../../contract/admin';
 import type { ParsedBodyOf } from '../../../contract/endpoint';
-import type { KycState, KycSubmission, submitKyc } from '../../../contract/kyc';
+import type { KycState, KycStatus, KycSubmission, submitKyc } from '../../../contract/kyc';
 import type { Principal } from '../../contract-router';
 import { extensionOf } from '../../adapters/file-storage';
 import type { Database } from '../../db/client';
@@ -11,7 +11,7 @@ import { kycSubmissions } from '../../db/schema/kyc';
 import { ApiError } from '../../errors';
 import { actorOfUser, writeAudit } from '../auth/audit';
 import { uniqueViolation } from '../auth/refusals';
-import { findUserById } from '../auth/users';
+import { findUserById, type UserRow } from '../auth/users';
 import { periodBounds } from '../record/period';
 import type { PlayerDeps, PlayerRequest } from '../user/context';
 import { hasPersonalInformation, kycStatusOf, lockUser } from '../user/service';
@@ -67,7 +67,7 @@ export async function latestSubmissionOf(deps: PlayerDeps, principal: Principal)
 }
 
 /** Why a player may not submit now, or null when they may (nothing yet, or the last one was rejected). */
-function submissionRefusal(user: Parameters<typeof hasPersonalInformation>[0] & { idNumber: string | null }, status: string): ApiError | null {
+function submissionRefusal(user: Pick<UserRow, 'firstName' | 'lastName' | 'pinyinName' | 'idNumber'>, status: KycStatus): ApiError | null {
   if (status === 'pendingReview') return new ApiError(409, 'kyc.alreadyPending');
   if (status === 'approved') return new ApiError(409, 'kyc.alreadyApproved');
   if (!hasPersonalInformation(user) || !user.idNumber) return new ApiError(422, 'kyc.completePersonalInformation');
