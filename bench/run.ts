@@ -2,7 +2,8 @@
  * `npm run bench`: the product's performance figures from one run, each against a target.
  * Throughput and latency are ratios against a bare handler measured in the same run, so they hold
  * on any machine; cold start and bundle size are absolute by nature. Flags: --build forces
- * `vite build` before the bundle is measured.
+ * `vite build` before the bundle is measured; --only <group>[,<group>] measures only those groups
+ * (banner, sign-in, ledger, cold-start, home-js), for working on one figure.
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -37,10 +38,24 @@ const log = (message: string) =>
 
 class UsageError extends Error {}
 
-function parseFlags(argv: string[]): { build: boolean } {
-  const unknown = argv.filter((arg) => arg !== '--build');
-  if (unknown.length > 0) throw new UsageError(`unknown argument ${unknown.join(' ')} (the only flag is --build)`);
-  return { build: argv.includes('--build') };
+const figureGroups = ['banner', 'sign-in', 'ledger', 'cold-start', 'home-js'] as const;
+type FigureGroup = (typeof figureGroups)[number];
+const usage = 'npm run bench [-- --build] [-- --only banner,sign-in,ledger,cold-start,home-js]';
+
+function parseFlags(argv: string[]): { build: boolean; groups: ReadonlySet<FigureGroup> } {
+  let build = false;
+  let groups = new Set<FigureGroup>(figureGroups);
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index]!;
+    if (arg === '--build') build = true;
+    else if (arg === '--only') {
+      const names = (argv[++index] ?? '').split(',').filter(Boolean);
+      const unknown = names.filter((name) => !(figureGroups as readonly string[]).includes(name));
+      if (names.length === 0 || unknown.length > 0) throw new UsageError(`--only takes ${figureGroups.join(', ')}; got "${names.join(',')}"`);
+      groups = new Set(names as FigureGroup[]);
+    } else throw new UsageError(`unknown argument ${arg}`);
+  }
+  return { build, groups };
 }
 
 function throughputRows(database: string, comparison: Comparison): Row[] {
@@ -194,19 +209,21 @@ async function main() {
   const data = await preparePgliteDataDir();
   const rows: Row[] = [];
   try {
-    rows.push(...(await throughputOn('PGlite', { BENCH_DATA_DIR: data.dir })));
-    rows.push(...(await authOn('PGlite', { BENCH_DATA_DIR: data.dir }, { dataDir: data.dir })));
+    const measures = (group: FigureGroup) => flags.groups.has(group);
+    if (measures('banner')) rows.push(...(await throughputOn('PGlite', { BENCH_DATA_DIR: data.dir })));
+    if (measures('sign-in')) rows.push(...(await authOn('PGlite', { BENCH_DATA_DIR: data.dir }, { dataDir: data.dir })));
 
     const databaseUrl = process.env.DATABASE_URL;
-    if (databaseUrl) {
+    const needsPostgres = measures('banner') || measures('sign-in') || measures('ledger');
+    if (databaseUrl && needsPostgres) {
       try {
         const postgres = await preparePostgres(databaseUrl);
         notes.push(`PostgreSQL figures taken on ${postgres.label}.`);
         try {
-          rows.push(...(await throughputOn('PostgreSQL', { BENCH_DATABASE_URL: postgres.url })));
+          if (measures('banner')) rows.push(...(await throughputOn('PostgreSQL', { BENCH_DATABASE_URL: postgres.url })));
           if (postgres.scratch) {
-            rows.push(...(await authOn('PostgreSQL', { BENCH_DATABASE_URL: postgres.url }, { databaseUrl: postgres.url })));
-            rows.push(await ledgerOn(postgres.url));
+            if (measures('sign-in')) rows.push(...(await authOn('PostgreSQL', { BENCH_DATABASE_URL: postgres.url }, { databaseUrl: postgres.url })));
+            if (measures('ledger')) rows.push(await ledgerOn(postgres.url));
           } else {
             const reason = 'skipped: no scratch database, and it writes accounts and money';
             rows.push({ figure: 'sign-ins / raw argon2id verifications, PostgreSQL', measured: reason, target: `>= ${targets.signInRatio}`, status: 'SKIP' });
@@ -218,25 +235,27 @@ async function main() {
       } catch (error) {
         rows.push({ figure: 'banner query rps ratio, PostgreSQL', measured: errorText(error), target: `>= ${targets.rpsRatio}`, status: 'ERROR' });
       }
-    } else {
+    } else if (needsPostgres) {
       rows.push({ figure: 'banner query rps ratio, PostgreSQL', measured: 'skipped: DATABASE_URL not set', target: `>= ${targets.rpsRatio}`, status: 'SKIP' });
       rows.push({ figure: ledgerFigure, measured: 'skipped: DATABASE_URL not set', target: `>= ${targets.ledgerRatio}`, status: 'SKIP' });
     }
 
-    log(`cold start: tsx server/main.ts on the existing data directory, ${coldStartRuns} runs`);
-    try {
-      const coldStart = await measureColdStart(data.dir, coldStartRuns);
-      rows.push({
-        figure: `cold start to /readyz 200 (median of ${coldStartRuns})`,
-        measured: `${formatNumber(coldStart.medianMs / 1000, 2)} s (runs ${coldStart.runsMs.map((ms) => formatNumber(ms / 1000, 2)).join(', ')} s)`,
-        target: `<= ${targets.coldStartMs / 1000} s`,
-        status: coldStart.medianMs <= targets.coldStartMs ? 'PASS' : 'MISS',
-      });
-    } catch (error) {
-      rows.push({ figure: 'cold start to /readyz 200', measured: errorText(error), target: `<= ${targets.coldStartMs / 1000} s`, status: 'ERROR' });
+    if (measures('cold-start')) {
+      try {
+        log(`cold start: tsx server/main.ts on the existing data directory, ${coldStartRuns} runs`);
+        const coldStart = await measureColdStart(data.dir, coldStartRuns);
+        rows.push({
+          figure: `cold start to /readyz 200 (median of ${coldStartRuns})`,
+          measured: `${formatNumber(coldStart.medianMs / 1000, 2)} s (runs ${coldStart.runsMs.map((ms) => formatNumber(ms / 1000, 2)).join(', ')} s)`,
+          target: `<= ${targets.coldStartMs / 1000} s`,
+          status: coldStart.medianMs <= targets.coldStartMs ? 'PASS' : 'MISS',
+        });
+      } catch (error) {
+        rows.push({ figure: 'cold start to /readyz 200', measured: errorText(error), target: `<= ${targets.coldStartMs / 1000} s`, status: 'ERROR' });
+      }
     }
 
-    rows.push(await homePageJs(flags.build, data.dir));
+    if (measures('home-js')) rows.push(await homePageJs(flags.build, data.dir));
   } finally {
     await data.remove();
   }
@@ -253,7 +272,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   if (error instanceof UsageError) {
-    process.stderr.write(`npm run bench [-- --build]: ${error.message}\n`);
+    process.stderr.write(`${usage}: ${error.message}\n`);
     process.exit(2);
   }
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
