@@ -18,6 +18,8 @@ export interface OperatorSession {
   token: string;
   userId: number;
   account: string;
+  /** When the server ends the session; the desk asks for a new sign-in from then on. */
+  expiresAt: string;
 }
 
 export interface OperatorSignInContext {

@@ -22,7 +22,7 @@ const refused = Object.assign(new Error('The account, password or authenticator 
   code: 400,
   fields: { totpCode: 'The account, password or authenticator code is not correct.' },
 });
-const session: OperatorSession = { token: 't'.repeat(43), userId: 7, account: 'deskone' };
+const session: OperatorSession = { token: 't'.repeat(43), userId: 7, account: 'deskone', expiresAt: '2026-11-22T08:00:00.000Z' };
 const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.signIn', output: session },
   { type: 'xstate.error.actor.signIn', error: refused },

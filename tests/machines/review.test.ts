@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type ReviewDecision, reviewMachine, type ReviewSnapshot } from '../../machines/review.machine';
+import { type ReviewDecision, type ReviewInput, reviewMachine, type ReviewSnapshot } from '../../machines/review.machine';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const fixtures: EventFixtures<typeof reviewMachine> = {
   approve: [{ type: 'approve' }],
   reject: [{ type: 'reject' }],
+  'remark.changed': [{ type: 'remark.changed', value: 'Matches the statement' }],
+  'amount.changed': [
+    { type: 'amount.changed', value: '4,800' },
+    { type: 'amount.changed', value: '0' },
+  ],
   'reason.changed': [
     { type: 'reason.changed', value: 'The photo is blurred' },
     { type: 'reason.changed', value: '  ' },
@@ -22,29 +27,35 @@ const outcomes: ActorOutcome[] = [
 
 const serializeState = (snapshot: ReviewSnapshot) => JSON.stringify([snapshot.value, snapshot.context]);
 
-describe('review machine model', () => {
-  const reached = new Set<string>();
-  const paths = modelPaths(reviewMachine, { fixtures, outcomes, serializeState });
-  for (const { endState } of paths) reached.add(endState);
-  for (const { path, description } of paths) {
-    it(`replays ${description}`, async () => {
-      await replayPath(reviewMachine, path, {
-        actorNames: ['sendDecision'],
-        outcomes,
-        check: (live, model) => expect(live.context).toEqual(model.context),
+for (const [name, input] of [
+  ['without an amount', undefined],
+  ['with an approval amount', { approvalAmount: 5_000 }],
+] as const) {
+  describe(`review machine model (${name})`, () => {
+    const reached = new Set<string>();
+    const paths = modelPaths(reviewMachine, { fixtures, outcomes, serializeState, input });
+    for (const { endState } of paths) reached.add(endState);
+    for (const { path, description } of paths) {
+      it(`replays ${description}`, async () => {
+        await replayPath(reviewMachine, path, {
+          input,
+          actorNames: ['sendDecision'],
+          outcomes,
+          check: (live, model) => expect(live.context).toEqual(model.context),
+        });
       });
-    });
-  }
+    }
 
-  it('reaches every state', () => {
-    expect([...reached].sort()).toEqual(
-      ['"confirmingApproval"', '"done"', '"failed"', '"idle"', '"submitting"', '"writingRejection"'].sort(),
-    );
+    it('reaches every state', () => {
+      expect([...reached].sort()).toEqual(
+        ['"confirmingApproval"', '"done"', '"failed"', '"idle"', '"submitting"', '"writingRejection"'].sort(),
+      );
+    });
   });
-});
+}
 
 describe('review rules', () => {
-  function start(failures = 0) {
+  function start(failures = 0, input?: ReviewInput) {
     const sent: ReviewDecision[] = [];
     let reviewed = 0;
     let remainingFailures = failures;
@@ -61,6 +72,7 @@ describe('review rules', () => {
         },
         actions: { reviewed: () => void (reviewed += 1) },
       }),
+      { input },
     ).start();
     return { actor, sent, reviewed: () => reviewed };
   }
@@ -99,6 +111,41 @@ describe('review rules', () => {
     expect(sent).toEqual([]);
     actor.send({ type: 'confirm' });
     await settle();
-    expect(sent).toEqual([{ outcome: 'approve' }]);
+    expect(sent).toEqual([{ outcome: 'approve', remark: '', amount: null }]);
+  });
+
+  it('sends the trimmed remark with an approval, and forgets it after a cancel', async () => {
+    const { actor, sent } = start();
+    actor.send({ type: 'approve' });
+    actor.send({ type: 'remark.changed', value: 'Typed in haste' });
+    actor.send({ type: 'cancel' });
+    actor.send({ type: 'approve' });
+    expect(actor.getSnapshot().context.remark).toBe('');
+    actor.send({ type: 'remark.changed', value: '  Seen on the statement of 22 November ' });
+    actor.send({ type: 'confirm' });
+    await settle();
+    expect(sent).toEqual([{ outcome: 'approve', remark: 'Seen on the statement of 22 November', amount: null }]);
+  });
+
+  it('starts an approval from the expected amount and refuses one below 1', async () => {
+    const { actor, sent } = start(0, { approvalAmount: 5_000 });
+    actor.send({ type: 'approve' });
+    expect(actor.getSnapshot().context.amountText).toBe('5000');
+    actor.send({ type: 'amount.changed', value: '0' });
+    actor.send({ type: 'confirm' });
+    expect(actor.getSnapshot().value).toBe('confirmingApproval');
+    expect(actor.getSnapshot().context.amountInvalid).toBe(true);
+    actor.send({ type: 'amount.changed', value: '４,８００' });
+    expect(actor.getSnapshot().context.amountInvalid).toBe(false);
+    actor.send({ type: 'confirm' });
+    await settle();
+    expect(sent).toEqual([{ outcome: 'approve', remark: '', amount: 4_800 }]);
+  });
+
+  it('ignores an amount when the approval states none', () => {
+    const { actor } = start();
+    actor.send({ type: 'approve' });
+    actor.send({ type: 'amount.changed', value: '100' });
+    expect(actor.getSnapshot().context.amountText).toBeNull();
   });
 });
