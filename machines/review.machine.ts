@@ -8,8 +8,9 @@
  * - idle: nothing chosen yet.
  * - confirmingApproval / writingRejection: the operator confirms, or writes the reason (a blank
  *   reason is refused on the spot); cancel goes back to idle. An approval that states an amount
- *   (a manual deposit: the yen actually received) starts from the expected amount and refuses one
- *   that is not a whole number of at least 1.
+ *   (a manual deposit: the yen actually received, read off the bank statement) starts blank, so
+ *   nobody confirms a figure they did not type, and refuses one that is not a whole number of at
+ *   least 1.
  * - submitting: the decision is sent. A refusal (409 already reviewed, 403 own request, no answer)
  *   lands in failed with the message; the server claims the item by its status, so sending the
  *   same decision twice cannot review it twice.
@@ -24,12 +25,12 @@ export type ReviewDecision =
   | { outcome: 'reject'; reason: string };
 
 export interface ReviewInput {
-  /** The amount an approval starts from, when the approval states one. */
-  approvalAmount?: number;
+  /** The approval states an amount. */
+  asksAmount?: boolean;
 }
 
 export interface ReviewContext {
-  approvalAmount: number | null;
+  asksAmount: boolean;
   remark: string;
   /** The amount as typed; null when the approval states none. */
   amountText: string | null;
@@ -74,7 +75,7 @@ export const reviewMachine = setup({
 }).createMachine({
   id: 'review',
   context: ({ input }) => ({
-    approvalAmount: input?.approvalAmount ?? null,
+    asksAmount: input?.asksAmount ?? false,
     remark: '',
     amountText: null,
     amountInvalid: false,
@@ -88,7 +89,7 @@ export const reviewMachine = setup({
     idle: {
       entry: assign(({ context }) => ({
         remark: '',
-        amountText: context.approvalAmount === null ? null : String(context.approvalAmount),
+        amountText: context.asksAmount ? '' : null,
         amountInvalid: false,
         reason: '',
         reasonMissing: false,

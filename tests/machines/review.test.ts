@@ -29,7 +29,7 @@ const serializeState = (snapshot: ReviewSnapshot) => JSON.stringify([snapshot.va
 
 for (const [name, input] of [
   ['without an amount', undefined],
-  ['with an approval amount', { approvalAmount: 5_000 }],
+  ['with an approval amount', { asksAmount: true }],
 ] as const) {
   describe(`review machine model (${name})`, () => {
     const reached = new Set<string>();
@@ -127,11 +127,14 @@ describe('review rules', () => {
     expect(sent).toEqual([{ outcome: 'approve', remark: 'Seen on the statement of 22 November', amount: null }]);
   });
 
-  it('starts an approval from the expected amount and refuses one below 1', async () => {
-    const { actor, sent } = start(0, { approvalAmount: 5_000 });
+  it('asks for the amount, blank at first, and refuses a blank one or one below 1', async () => {
+    const { actor, sent } = start(0, { asksAmount: true });
     actor.send({ type: 'approve' });
-    expect(actor.getSnapshot().context.amountText).toBe('5000');
+    expect(actor.getSnapshot().context.amountText).toBe('');
+    actor.send({ type: 'confirm' });
+    expect(actor.getSnapshot().context.amountInvalid).toBe(true);
     actor.send({ type: 'amount.changed', value: '0' });
+    expect(actor.getSnapshot().context.amountInvalid).toBe(false);
     actor.send({ type: 'confirm' });
     expect(actor.getSnapshot().value).toBe('confirmingApproval');
     expect(actor.getSnapshot().context.amountInvalid).toBe(true);
