@@ -13,6 +13,7 @@ import {
   transfer,
   voidHold,
 } from '../../server/modules/ledger/service';
+import { queryRows } from '../support/ledger-invariants';
 
 /**
  * Operations the ledger property tests run, as plain JSON so a worker process can run the same
@@ -183,7 +184,7 @@ export async function runConcurrently(
  * its commit must leave neither.
  */
 export async function callerRowViolations(db: Database, createdSince: number): Promise<string[]> {
-  const found = await rows<Record<string, unknown>>(
+  const found = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT t.id, t.state, t.two_phase,
           (SELECT count(*)::int FROM audit_log a WHERE a.subject = 'ledgerTransfer:' || t.id AND a.action = 'propertyTest.recorded') AS recorded,
@@ -194,85 +195,13 @@ export async function callerRowViolations(db: Database, createdSince: number): P
   const violations = found
     .filter((row) => row.recorded !== 1 || row.settled !== (row.two_phase && row.state !== 'pending' ? 1 : 0))
     .map((row) => `transfer ${String(row.id)} (${String(row.state)}) has ${String(row.recorded)} recorded and ${String(row.settled)} settled rows`);
-  const orphans = await rows<{ subject: string }>(
+  const orphans = await queryRows<{ subject: string }>(
     db,
     sql`SELECT a.subject FROM audit_log a
         WHERE a.action IN ('propertyTest.recorded', 'propertyTest.settled')
           AND NOT EXISTS (SELECT 1 FROM ledger_transfers t WHERE 'ledgerTransfer:' || t.id = a.subject)`,
   );
   for (const orphan of orphans) violations.push(`${orphan.subject} has a caller row but no transfer`);
-  return violations;
-}
-
-async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/**
- * Every rule the ledger promises, checked over the whole database. Returns what is broken, so a
- * failure names every violation at once; empty when all holds.
- */
-export async function ledgerViolations(db: Database): Promise<string[]> {
-  const checks: [string, ReturnType<typeof sql>][] = [
-    [
-      'the accounts of a currency do not sum to zero',
-      sql`SELECT currency, sum(balance)::text AS total FROM ledger_accounts GROUP BY currency HAVING sum(balance) <> 0`,
-    ],
-    [
-      'a balance is not the sum of its entries',
-      sql`SELECT a.id, a.balance::text, coalesce(e.total, 0)::text AS entries FROM ledger_accounts a
-          LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_entries GROUP BY account_id) e ON e.account_id = a.id
-          WHERE a.balance <> coalesce(e.total, 0)`,
-    ],
-    [
-      'a held amount is not the sum of its pending holds',
-      sql`SELECT a.id, a.held::text, coalesce(h.total, 0)::text AS pending FROM ledger_accounts a
-          LEFT JOIN (SELECT from_account_id, sum(amount) AS total FROM ledger_transfers WHERE state = 'pending' GROUP BY from_account_id) h
-            ON h.from_account_id = a.id
-          WHERE a.held <> coalesce(h.total, 0)`,
-    ],
-    [
-      'a player balance is negative or below its holds',
-      sql`SELECT id, balance::text, held::text FROM ledger_accounts WHERE kind = 'player' AND (balance < 0 OR balance - held < 0)`,
-    ],
-    [
-      'a transfer is not one debit and one equal credit (or, unposted, has entries)',
-      sql`SELECT t.id, t.state, count(e.id)::int AS entries FROM ledger_transfers t
-          LEFT JOIN ledger_entries e ON e.transfer_id = t.id
-          GROUP BY t.id
-          HAVING (t.state = 'posted' AND NOT (count(e.id) = 2 AND sum(e.amount) = 0
-                    AND bool_and((e.account_id = t.from_account_id AND e.amount = -t.amount)
-                              OR (e.account_id = t.to_account_id AND e.amount = t.amount))))
-              OR (t.state <> 'posted' AND count(e.id) <> 0)`,
-    ],
-    [
-      "an entry's running balance does not follow from the entries before it",
-      sql`SELECT id, account_id, balance_after::text FROM (
-            SELECT id, account_id, balance_after, sum(amount) OVER (PARTITION BY account_id ORDER BY id) AS running
-            FROM ledger_entries) chained
-          WHERE balance_after <> running`,
-    ],
-    [
-      'an idempotency key has more than one transfer',
-      sql`SELECT actor, idempotency_key, count(*)::int FROM ledger_transfers GROUP BY actor, idempotency_key HAVING count(*) > 1`,
-    ],
-    [
-      'a money movement has no audit row',
-      sql`SELECT t.id FROM ledger_transfers t
-          WHERE NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.subject = 'ledgerTransfer:' || t.id
-                            AND a.action = CASE WHEN t.two_phase THEN 'ledger.hold' ELSE 'ledger.transfer' END)
-             OR (t.state = 'posted' AND t.two_phase AND NOT EXISTS (
-                  SELECT 1 FROM audit_log a WHERE a.subject = 'ledgerTransfer:' || t.id AND a.action = 'ledger.post'))
-             OR (t.state = 'voided' AND NOT EXISTS (
-                  SELECT 1 FROM audit_log a WHERE a.subject = 'ledgerTransfer:' || t.id AND a.action = 'ledger.void'))`,
-    ],
-  ];
-  const violations: string[] = [];
-  for (const [rule, query] of checks) {
-    const found = await rows<Record<string, unknown>>(db, query);
-    if (found.length > 0) violations.push(`${rule}: ${JSON.stringify(found.slice(0, 5))}`);
-  }
   return violations;
 }
 
@@ -317,7 +246,7 @@ export async function outcomeViolations(
     settledHolds.set(outcome.transferId, outcome.key);
   }
 
-  const created = await rows<{ id: string | number }>(db, sql`SELECT id FROM ledger_transfers WHERE id > ${createdSince} ORDER BY id`);
+  const created = await queryRows<{ id: string | number }>(db, sql`SELECT id FROM ledger_transfers WHERE id > ${createdSince} ORDER BY id`);
   const createdIds = new Set(created.map((row) => Number(row.id)));
   for (const outcome of creations) {
     if (!createdIds.has(outcome.transferId)) violations.push(`transfer ${outcome.transferId} was reported but is not stored`);

@@ -14,11 +14,11 @@ import {
   callerRowViolations,
   createPlayers,
   type LedgerOperation,
-  ledgerViolations,
   type OperationOutcome,
   outcomeViolations,
   runConcurrently,
 } from './ledger-operations';
+import { ledgerViolations } from '../support/ledger-invariants';
 
 /**
  * Random deposits, holds, posts, voids and player-to-player transfers, run concurrently with
