@@ -7,7 +7,6 @@ import {
   basisPoints,
   manualStatuses,
   paymentStatuses,
-  payPasswordInput,
   remarkInput,
   signedAmount,
   withdrawalStatuses,
@@ -108,10 +107,10 @@ export const teamReportStatistics = endpoint({
   data: v.array(v.object({ type: v.picklist(teamReportTypes), count, amount })),
 });
 
+// No pay password: these moves stay inside the agent's own team (session, XSRF, agent check and Idempotency-Key guard them).
 const memberMoveInput = v.object({
   memberUserId: userId,
   amount: amountInput,
-  payPassword: payPasswordInput,
   remark: v.optional(remarkInput),
 });
 export type MemberMoveInput = v.InferInput<typeof memberMoveInput>;

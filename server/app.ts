@@ -19,6 +19,7 @@ import { devMailboxPage } from './dev-mailbox';
 import { ApiError } from './errors';
 import type { ServerI18n } from './i18n';
 import type { AuthDeps } from './modules/auth/context';
+import { agentApplicationReviewRoutes } from './modules/admin/agent-applications';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { agentRoutes } from './modules/agent/routes';
@@ -175,7 +176,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mountContract(api, endpoints, [
     ...contentRoutes(deps),
     ...authRoutes(deps.auth),
-    ...agentRoutes(),
+    ...agentRoutes(deps.player),
     ...userRoutes(deps.player),
     ...kycRoutes(deps.player),
     ...bankRoutes(deps.player),
@@ -183,6 +184,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...drawRoutes(deps.player),
     ...recordRoutes(deps.player),
     ...adminRoutes(deps.auth, deps.player),
+    ...agentApplicationReviewRoutes(deps.player),
   ]);
   api.all('/v2/*', () => {
     throw new ApiError(404, 'error.notFound');

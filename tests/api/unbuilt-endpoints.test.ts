@@ -28,21 +28,6 @@ const stillUnbuilt = [
   '/v2/app/jsy/transfer/resend/validate/code',
   '/v2/app/jsy/transfer/login',
   '/v2/app/jsy/transfer/confirm',
-  '/v2/app/agent/apply',
-  '/v2/app/agent/apply/status',
-  '/v2/app/agent/code',
-  '/v2/app/agent/data/statistics',
-  '/v2/app/agent/type/report/statistics',
-  '/v2/app/agent/type/member/transfer',
-  '/v2/app/agent/type/member/transfer/decrease',
-  '/v2/app/agent/sub/member/page',
-  '/v2/app/agent/sub/member/report/page',
-  '/v2/app/agent/sub/member/recharge/page',
-  '/v2/app/agent/sub/member/draw/page',
-  '/v2/app/agent/sub/member/create',
-  '/v2/admin/agent/application/list',
-  '/v2/admin/agent/application/approve',
-  '/v2/admin/agent/application/reject',
 ];
 
 // Access is checked before the 501, so the calls are made as a principal every access level admits.

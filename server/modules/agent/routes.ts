@@ -1,6 +1,45 @@
-import { isAgentQuery } from '../../../contract/agent';
+import {
+  agentApplicationQuery,
+  agentCodeQuery,
+  applyForAgent,
+  createTeamMember,
+  decreaseMemberBalance,
+  isAgentQuery,
+  teamMemberPage,
+  teamMemberReportPage,
+  teamRechargePage,
+  teamReportStatistics,
+  teamStatisticsQuery,
+  teamWithdrawalPage,
+  transferToMember,
+} from '../../../contract/agent';
 import { route } from '../../contract-router';
+import type { PlayerDeps } from '../user/context';
+import { playerRequestOf } from '../user/routes';
+import { applyForAgentStatus, latestApplication } from './applications';
+import { moveCoins } from './member-moves';
+import { createMember, membersOf } from './members';
+import { agentCodeOf, memberReports, teamDeposits, teamReport, teamStatistics, teamWithdrawals } from './reports';
 
-export function agentRoutes() {
-  return [route(isAgentQuery, async ({ principal }) => principal.isAgent)];
+export function agentRoutes(deps: PlayerDeps) {
+  return [
+    route(isAgentQuery, async ({ principal }) => principal.isAgent),
+    route(applyForAgent, (context) => applyForAgentStatus(deps, playerRequestOf(context), context.principal, context.body)),
+    route(agentApplicationQuery, ({ principal }) => latestApplication(deps, principal)),
+    route(agentCodeQuery, (context) => agentCodeOf(deps, playerRequestOf(context), context.principal)),
+    route(createTeamMember, (context) => createMember(deps, playerRequestOf(context), context.principal, context.body)),
+    // The router has already refused a call without a well-formed Idempotency-Key.
+    route(transferToMember, (context) =>
+      moveCoins(deps, playerRequestOf(context), context.principal, context.body, context.idempotencyKey as string, 'toMember'),
+    ),
+    route(decreaseMemberBalance, (context) =>
+      moveCoins(deps, playerRequestOf(context), context.principal, context.body, context.idempotencyKey as string, 'fromMember'),
+    ),
+    route(teamMemberPage, ({ principal, body }) => membersOf(deps, principal, body)),
+    route(teamMemberReportPage, ({ principal, body }) => memberReports(deps, principal, body)),
+    route(teamRechargePage, (context) => teamDeposits(deps, playerRequestOf(context), context.principal, context.body)),
+    route(teamWithdrawalPage, (context) => teamWithdrawals(deps, playerRequestOf(context), context.principal, context.body)),
+    route(teamStatisticsQuery, ({ principal, body }) => teamStatistics(deps, principal, body)),
+    route(teamReportStatistics, ({ principal, body }) => teamReport(deps, principal, body)),
+  ];
 }

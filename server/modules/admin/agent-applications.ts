@@ -1,0 +1,154 @@
+import { and, asc, count, eq, gte, lt, type SQL } from 'drizzle-orm';
+import {
+  adminAgentApplicationApprove,
+  adminAgentApplicationList,
+  adminAgentApplicationReject,
+  type AgentApplicationReviewItem,
+} from '../../../contract/admin';
+import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
+import { type Principal, route } from '../../contract-router';
+import type { Database } from '../../db/client';
+import { agentApplications, agentTerms } from '../../db/schema/agent';
+import { users } from '../../db/schema/auth';
+import { ApiError } from '../../errors';
+import { type AgentApplicationRow, applicationView } from '../agent/applications';
+import { ensureAgentCode } from '../agent/team';
+import { actorOfUser, writeAudit } from '../auth/audit';
+import { userKeywordCondition } from '../kyc/service';
+import { periodBounds } from '../record/period';
+import type { PlayerDeps, PlayerRequest } from '../user/context';
+import { playerRequestOf } from '../user/routes';
+
+/** The desk's queue of agent applications: by status (default waiting), oldest first. */
+export async function agentApplicationQueue(
+  deps: PlayerDeps,
+  body: ParsedBodyOf<typeof adminAgentApplicationList>,
+): Promise<DataOf<typeof adminAgentApplicationList>> {
+  const conditions: SQL[] = [eq(agentApplications.status, body.status)];
+  if (body.keyword) conditions.push(userKeywordCondition(body.keyword));
+  if (body.period) {
+    const { from, to } = periodBounds(body.period, deps.settings.recordDayOffset);
+    conditions.push(gte(agentApplications.submittedAt, from), lt(agentApplications.submittedAt, to));
+  }
+  const where = and(...conditions);
+  const [totals] = await deps.db
+    .select({ total: count() })
+    .from(agentApplications)
+    .innerJoin(users, eq(users.id, agentApplications.userId))
+    .where(where);
+  const rows = await deps.db
+    .select({ application: agentApplications, user: users })
+    .from(agentApplications)
+    .innerJoin(users, eq(users.id, agentApplications.userId))
+    .where(where)
+    .orderBy(asc(agentApplications.submittedAt), asc(agentApplications.id))
+    .limit(body.pageSize)
+    .offset((body.pageNum - 1) * body.pageSize);
+  return {
+    total: totals?.total ?? 0,
+    list: rows.map(
+      ({ application, user }): AgentApplicationReviewItem => ({
+        ...applicationView(application),
+        user: { userId: user.id, account: user.username, email: user.email ?? '' },
+      }),
+    ),
+  };
+}
+
+/**
+ * Claims a waiting application for one decision: of two operators deciding at once, only one
+ * finds it still waiting. Operators do not decide their own applications.
+ */
+async function claimApplication(
+  tx: Database,
+  operator: Principal,
+  applicationId: number,
+  decision: Partial<AgentApplicationRow> & Pick<AgentApplicationRow, 'status' | 'reviewedAt'>,
+): Promise<AgentApplicationRow> {
+  const [found] = await tx.select().from(agentApplications).where(eq(agentApplications.id, applicationId));
+  if (!found) throw new ApiError(404, 'agent.applicationNotFound');
+  if (found.userId === operator.userId) throw new ApiError(403, 'admin.ownRecord');
+  const [claimed] = await tx
+    .update(agentApplications)
+    .set({ ...decision, reviewedBy: operator.userId })
+    .where(and(eq(agentApplications.id, applicationId), eq(agentApplications.status, 'pendingReview')))
+    .returning();
+  if (!claimed) throw new ApiError(409, 'agent.applicationReviewed');
+  return claimed;
+}
+
+/** Approval makes the player an agent with a referral code (kept if they had one), in one transaction. */
+export async function approveAgentApplication(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  operator: Principal,
+  body: ParsedBodyOf<typeof adminAgentApplicationApprove>,
+): Promise<null> {
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const remark = body.remark || null;
+    const application = await claimApplication(tx, operator, body.applicationId, {
+      status: 'approved',
+      reviewedAt: now,
+      reviewRemark: remark,
+    });
+    await tx.update(users).set({ isAgent: true }).where(eq(users.id, application.userId));
+    const { code } = await ensureAgentCode(tx, application.userId);
+    await tx
+      .insert(agentTerms)
+      .values({ userId: application.userId, applicationId: application.id, since: now })
+      .onConflictDoNothing({ target: agentTerms.userId });
+    const actor = actorOfUser(operator.userId);
+    await writeAudit(tx, request, {
+      at: now,
+      actor,
+      action: 'agentApplication.approve',
+      subject: `agentApplication:${application.id}`,
+      reason: remark ?? 'approved',
+    });
+    await writeAudit(tx, request, {
+      at: now,
+      actor,
+      action: 'agent.grant',
+      subject: actorOfUser(application.userId),
+      reason: `agent by application ${application.id}, agent code ${code}`,
+    });
+  });
+  return null;
+}
+
+export async function rejectAgentApplication(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  operator: Principal,
+  body: ParsedBodyOf<typeof adminAgentApplicationReject>,
+): Promise<null> {
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const application = await claimApplication(tx, operator, body.applicationId, {
+      status: 'rejected',
+      reviewedAt: now,
+      rejectReason: body.reason,
+    });
+    await writeAudit(tx, request, {
+      at: now,
+      actor: actorOfUser(operator.userId),
+      action: 'agentApplication.reject',
+      subject: `agentApplication:${application.id}`,
+      reason: body.reason,
+    });
+  });
+  return null;
+}
+
+export function agentApplicationReviewRoutes(deps: PlayerDeps) {
+  return [
+    route(adminAgentApplicationList, ({ body }) => agentApplicationQueue(deps, body)),
+    route(adminAgentApplicationApprove, (context) =>
+      approveAgentApplication(deps, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminAgentApplicationReject, (context) =>
+      rejectAgentApplication(deps, playerRequestOf(context), context.principal, context.body),
+    ),
+  ];
+}

@@ -1,0 +1,209 @@
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type {
+  agentCodeQuery,
+  TeamMemberReport,
+  teamMemberReportPage,
+  teamRechargePage,
+  teamReportStatistics,
+  teamStatisticsQuery,
+  teamWithdrawalPage,
+} from '../../../contract/agent';
+import { teamReportTypes } from '../../../contract/agent';
+import type { DataOf, DateRange, ParsedBodyOf } from '../../../contract/endpoint';
+import type { Principal } from '../../contract-router';
+import { agentTerms } from '../../db/schema/agent';
+import { sessions, users } from '../../db/schema/auth';
+import { withdrawals } from '../../db/schema/draw';
+import { gameRecords } from '../../db/schema/game-records';
+import { ledgerAccounts } from '../../db/schema/ledger';
+import { depositOrders } from '../../db/schema/pay';
+import { withdrawalView } from '../draw/service';
+import { depositOrderView } from '../pay/service';
+import { periodBounds } from '../record/period';
+import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
+import { auditCodeIssued, directMember, teamConditions } from './members';
+import { movementTotals } from './movements';
+import { ensureAgentCode, invitationUrl, isMemberOf } from './team';
+
+/** The agent's code and invitation link; an agent made without one (before codes existed) gets one now. */
+export async function agentCodeOf(deps: PlayerDeps, request: PlayerRequest, agent: Principal): Promise<DataOf<typeof agentCodeQuery>> {
+  const code = await deps.db.transaction(async (tx) => {
+    const ensured = await ensureAgentCode(tx, agent.userId);
+    if (ensured.issued) await auditCodeIssued(tx, request, agent.userId, ensured.code, deps.clock.now());
+    return ensured.code;
+  });
+  return { agentCode: code, invitationUrl: invitationUrl(deps.publicUrl, code) };
+}
+
+/** Today as a calendar day where record days are counted (Japan by default). */
+function today(deps: PlayerDeps): DateRange {
+  const offset = /^([+-])(\d{2}):(\d{2})$/.exec(deps.settings.recordDayOffset);
+  if (!offset) throw new Error(`Not a UTC offset: ${deps.settings.recordDayOffset}`);
+  const offsetMs = (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) * 60 * 1000;
+  const day = new Date(deps.clock.now().getTime() + offsetMs).toISOString().slice(0, 10);
+  return { from: day, to: day };
+}
+
+const boundsOf = (deps: PlayerDeps, period: DateRange | undefined) =>
+  period ? periodBounds(period, deps.settings.recordDayOffset) : undefined;
+
+/**
+ * The team at a glance within a period (default today): the members' balances now, who joined and
+ * who was active (signed in or played) in the period, and the period's money and game totals.
+ */
+export async function teamStatistics(
+  deps: PlayerDeps,
+  agent: Principal,
+  body: ParsedBodyOf<typeof teamStatisticsQuery>,
+): Promise<DataOf<typeof teamStatisticsQuery>> {
+  const { from, to } = periodBounds(body.period ?? today(deps), deps.settings.recordDayOffset);
+  const fromText = sql`${from.toISOString()}::timestamptz`;
+  const toText = sql`${to.toISOString()}::timestamptz`;
+  const activeInPeriod = sql`(
+    exists (select 1 from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.createdAt} >= ${fromText} and ${sessions.createdAt} < ${toText})
+    or exists (select 1 from ${gameRecords} where ${gameRecords.userId} = ${users.id} and ${gameRecords.playedAt} >= ${fromText} and ${gameRecords.playedAt} < ${toText}))`;
+  const [[self], [team], moved] = await Promise.all([
+    deps.db
+      .select({ username: users.username, nickname: users.nickname, rebateBasisPoints: agentTerms.rebateBasisPoints })
+      .from(users)
+      .leftJoin(agentTerms, eq(agentTerms.userId, users.id))
+      .where(eq(users.id, agent.userId)),
+    deps.db
+      .select({
+        balance: sql`coalesce(sum(${ledgerAccounts.balance}), 0)`.mapWith(Number),
+        registered: sql`count(*) filter (where ${users.registeredAt} >= ${fromText} and ${users.registeredAt} < ${toText})`.mapWith(Number),
+        active: sql`count(*) filter (where ${activeInPeriod})`.mapWith(Number),
+      })
+      .from(users)
+      .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.currency, coinCurrency)))
+      .where(isMemberOf(agent.userId)),
+    movementTotals(deps, { agentId: agent.userId }, { bounds: { from, to } }),
+  ]);
+  if (!self) throw new Error(`agent ${agent.userId} of a live session is missing`);
+  return {
+    teamName: self.nickname ?? self.username,
+    teamBalance: team?.balance ?? 0,
+    activeUserCount: team?.active ?? 0,
+    registrationCount: team?.registered ?? 0,
+    rechargeCount: moved.team.recharge.count,
+    betCount: moved.team.bet.count,
+    rechargeAmount: moved.team.recharge.amount,
+    rebateBasisPoints: self.rebateBasisPoints ?? 0,
+    giftAmount: moved.team.gift.amount,
+    transferAmount: moved.team.transferIn.amount,
+  };
+}
+
+/** Count and amount per report type for the whole team, or one direct member, within a period (default: all time). */
+export async function teamReport(
+  deps: PlayerDeps,
+  agent: Principal,
+  body: ParsedBodyOf<typeof teamReportStatistics>,
+): Promise<DataOf<typeof teamReportStatistics>> {
+  if (body.userId !== undefined) await directMember(deps, agent, body.userId);
+  const bounds = boundsOf(deps, body.period);
+  const moved = await movementTotals(
+    deps,
+    { agentId: agent.userId, ...(body.userId !== undefined ? { memberUserId: body.userId } : {}) },
+    bounds ? { bounds } : {},
+  );
+  return teamReportTypes.map((type) => ({ type, ...moved.team[type] }));
+}
+
+/** Per-member totals within a period (default: all time), members newest first. */
+export async function memberReports(
+  deps: PlayerDeps,
+  agent: Principal,
+  body: ParsedBodyOf<typeof teamMemberReportPage>,
+): Promise<DataOf<typeof teamMemberReportPage>> {
+  const where = and(...teamConditions(agent.userId, body.account));
+  const [totals] = await deps.db.select({ total: count() }).from(users).where(where);
+  const members = await deps.db
+    .select({ id: users.id, account: users.username })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.registeredAt), desc(users.id))
+    .limit(body.pageSize)
+    .offset((body.pageNum - 1) * body.pageSize);
+  const bounds = boundsOf(deps, body.period);
+  const moved = await movementTotals(deps, { memberIds: members.map((member) => member.id) }, bounds ? { bounds } : {});
+  return {
+    total: totals?.total ?? 0,
+    list: members.map((member): TeamMemberReport => {
+      const own = moved.of(member.id);
+      return {
+        userId: member.id,
+        account: member.account,
+        rechargeAmount: own.recharge.amount,
+        withdrawalAmount: own.withdrawal.amount,
+        betAmount: own.bet.amount,
+        winAmount: own.win.amount,
+        profitLoss: own.win.amount - own.bet.amount,
+        rebateAmount: own.rebate.amount,
+      };
+    }),
+  };
+}
+
+function createdWithin(deps: PlayerDeps, createdAt: typeof depositOrders.createdAt | typeof withdrawals.createdAt, period: DateRange | undefined): SQL[] {
+  const bounds = boundsOf(deps, period);
+  return bounds ? [gte(createdAt, bounds.from), lt(createdAt, bounds.to)] : [];
+}
+
+/** The members' yen deposits, newest first, as each member sees them in their own records. */
+export async function teamDeposits(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  agent: Principal,
+  body: ParsedBodyOf<typeof teamRechargePage>,
+): Promise<DataOf<typeof teamRechargePage>> {
+  const conditions = [...teamConditions(agent.userId, body.account), ...createdWithin(deps, depositOrders.createdAt, body.period)];
+  if (body.status) conditions.push(eq(depositOrders.status, body.status));
+  const where = and(...conditions);
+  const [totals] = await deps.db
+    .select({ total: count() })
+    .from(depositOrders)
+    .innerJoin(users, eq(users.id, depositOrders.userId))
+    .where(where);
+  const rows = await deps.db
+    .select({ order: depositOrders, account: users.username })
+    .from(depositOrders)
+    .innerJoin(users, eq(users.id, depositOrders.userId))
+    .where(where)
+    .orderBy(desc(depositOrders.createdAt), desc(depositOrders.id))
+    .limit(body.pageSize)
+    .offset((body.pageNum - 1) * body.pageSize);
+  return {
+    total: totals?.total ?? 0,
+    list: rows.map(({ order, account }) => ({ ...depositOrderView(deps, order, request.locale), userId: order.userId, account })),
+  };
+}
+
+/** The members' bank withdrawals, newest first, as each member sees them in their own records. */
+export async function teamWithdrawals(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  agent: Principal,
+  body: ParsedBodyOf<typeof teamWithdrawalPage>,
+): Promise<DataOf<typeof teamWithdrawalPage>> {
+  const conditions = [...teamConditions(agent.userId, body.account), ...createdWithin(deps, withdrawals.createdAt, body.period)];
+  if (body.status) conditions.push(eq(withdrawals.status, body.status));
+  const where = and(...conditions);
+  const [totals] = await deps.db
+    .select({ total: count() })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(where);
+  const rows = await deps.db
+    .select({ withdrawal: withdrawals, account: users.username })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(where)
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(body.pageSize)
+    .offset((body.pageNum - 1) * body.pageSize);
+  return {
+    total: totals?.total ?? 0,
+    list: rows.map(({ withdrawal, account }) => ({ ...withdrawalView(withdrawal, request.locale), userId: withdrawal.userId, account })),
+  };
+}
