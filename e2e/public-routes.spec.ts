@@ -7,7 +7,7 @@ import { callApi, expect, test, text, useLanguage } from './fixtures';
  * title served by the API, or a text of the locale files.
  */
 const publicRoutes: { path: string; heading: { page: ContentPageSlug } | { text: string; level?: number } }[] = [
-  { path: '/', heading: { text: 'home:games.popular', level: 2 } },
+  { path: '/', heading: { text: 'common:layout.siteName', level: 1 } },
   { path: '/about/about-us', heading: { page: 'about-us' } },
   { path: '/about/privacy-policy', heading: { page: 'privacy-policy' } },
   { path: '/about/user-agreement', heading: { page: 'user-agreement' } },

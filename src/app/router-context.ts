@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SessionActor } from '../features/session/session-actor';
+import type { SessionStore } from '../features/session/session-store';
 
 /** What every route's beforeLoad and loader can reach (DESIGN.md section 6). */
 export interface RouterContext {
   queryClient: QueryClient;
-  session: SessionActor;
+  session: SessionStore;
   /** The page the user is on now, or null during the first load. */
   currentHref(): string | null;
 }

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import type { InspectionEvent } from 'xstate';
-import { createSessionActor } from '../features/session/session-actor';
+import { createSessionStore } from '../features/session/session-store';
 import { api } from '../lib/api-client';
 import { routeTree } from '../routeTree.gen';
 
@@ -29,7 +29,7 @@ function buildRouter() {
   // Spec section 2: back and forward start at the top too, so the browser must not put back the
   // old position after the router has reset it.
   window.history.scrollRestoration = 'manual';
-  const session = createSessionActor({
+  const session = createSessionStore({
     api,
     navigate: (href) => void router.navigate({ href }),
     inspect: developmentInspector(),

@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { theme } from '../../src/features/layout/theme';
-import { createSessionActor } from '../../src/features/session/session-actor';
+import { createSessionStore } from '../../src/features/session/session-store';
 import { api } from '../../src/lib/api-client';
 import { routeTree } from '../../src/routeTree.gen';
 import { startI18nIn } from './render';
@@ -14,7 +14,7 @@ import { startI18nIn } from './render';
 /** The app's real route tree and root route, in memory, for a visitor without a stored token. */
 function renderAppAt(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const session = createSessionActor({ api, navigate: (href) => void router.navigate({ href }) });
+  const session = createSessionStore({ api, navigate: (href) => void router.navigate({ href }) });
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),

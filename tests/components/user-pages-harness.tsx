@@ -8,7 +8,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { RouterContext } from '../../src/app/router-context';
 import { theme } from '../../src/features/layout/theme';
-import { createSessionActor } from '../../src/features/session/session-actor';
+import { createSessionStore } from '../../src/features/session/session-store';
 import { api } from '../../src/lib/api-client';
 
 // Routed views render a tick later and the machines settle asynchronously; under a full parallel run
@@ -23,7 +23,7 @@ configure({ asyncUtilTimeout: 5_000 });
 export function renderPlayerView(ui: ReactElement, options: { seed?: (queryClient: QueryClient) => void; path?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });
   options.seed?.(queryClient);
-  const session = createSessionActor({ api, navigate: () => {} });
+  const session = createSessionStore({ api, navigate: () => {} });
   const rootRoute = createRootRouteWithContext<RouterContext>()({ component: () => ui });
   const router = createRouter({
     routeTree: rootRoute,

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastDurationMs } from '../../lib/api-client';
 import { PageLoader } from '../layout/page-loader';
-import { useSessionActor } from '../session/use-session';
+import { useSessionStore } from '../session/use-session';
 import { handOverSignIn, takeLineReturn } from './line-sign-in';
 
 /**
@@ -14,7 +14,7 @@ import { handOverSignIn, takeLineReturn } from './line-sign-in';
  */
 export function LineCallbackPage() {
   const { t } = useTranslation('auth');
-  const session = useSessionActor();
+  const session = useSessionStore();
   const navigate = useNavigate();
   // The answer is read once: React's development double effects must not spend it twice.
   const handled = useRef(false);

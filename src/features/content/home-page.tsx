@@ -1,4 +1,4 @@
-import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,8 @@ export function HomePage() {
 
   return (
     <Stack gap={40}>
+      {/* The banners say what the site is to the eye; the page's one h1 says it to screen readers and search. */}
+      <VisuallyHidden component="h1">{t('common:layout.siteName')}</VisuallyHidden>
       <ExchangeRatioNotice />
       <HomeSection title={t('games.popular')}>
         <GameGrid games={popular.data} loading={popular.isPending} />

@@ -10,8 +10,10 @@ interface GuardOptions {
   preload: boolean;
 }
 
-function settledSession(context: RouterContext) {
-  return waitFor(context.session, isSettled);
+/** The session actor (started on first need) and its snapshot once it has settled. */
+async function settledSession(context: RouterContext) {
+  const session = await context.session.actor();
+  return { session, snapshot: await waitFor(session, isSettled) };
 }
 
 /**
@@ -21,13 +23,13 @@ function settledSession(context: RouterContext) {
  * home on a first load) until sign-in continues it.
  */
 export async function requireAuth({ context, location, preload }: GuardOptions): Promise<void> {
-  const snapshot = await settledSession(context);
+  const { session, snapshot } = await settledSession(context);
   if (isSignedIn(snapshot)) return;
   if (preload) throw redirect({ to: '/' });
   if (snapshot.context.profileLoadFailed) {
     throw redirect({ to: '/login', search: { redirect: location.href } });
   }
-  context.session.send({ type: 'authDialog.show', view: 'login', target: location.href });
+  session.send({ type: 'authDialog.show', view: 'login', target: location.href });
   throw redirect({ href: context.currentHref() ?? '/', replace: true });
 }
 
@@ -41,7 +43,7 @@ export async function redirectIfSignedIn({
   search: { redirect?: string };
   preload: boolean;
 }): Promise<void> {
-  const snapshot = await settledSession(context);
+  const { session, snapshot } = await settledSession(context);
   if (isSignedIn(snapshot)) throw redirect({ to: homePathOf(snapshot.context.homePage) });
-  if (!preload) context.session.send({ type: 'authDialog.show', view: 'login', target: search.redirect ?? null });
+  if (!preload) session.send({ type: 'authDialog.show', view: 'login', target: search.redirect ?? null });
 }

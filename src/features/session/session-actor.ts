@@ -1,23 +1,34 @@
 import { type ActorRefFrom, createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { isAgentQuery } from '../../../contract/agent';
 import { logout, userInfo } from '../../../contract/auth';
-import { defaultHomePage, sessionMachine } from '../../../machines/session.machine';
+import {
+  defaultHomePage,
+  isAuthDialogOpen,
+  selectDialogView,
+  selectIsAgent,
+  selectStatus,
+  selectUser,
+  type SessionSnapshot,
+  sessionMachine,
+} from '../../../machines/session.machine';
 import { type ApiClient, sessionEndedEvents } from '../../lib/api-client';
-import { adoptTokenFromUrl, clearStoredToken, readStoredToken, storeToken } from '../../lib/storage';
+import { clearStoredToken, readStoredToken, storeToken } from '../../lib/storage';
+import type { SessionView } from './session-store';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+export interface SessionDeps {
+  api: ApiClient;
+  navigate(href: string): void;
+  /** The Stately inspector's observer, in development behind a flag. */
+  inspect?: (event: InspectionEvent) => void;
+}
 
 /**
  * The app's one session actor, with the browser's side effects: storage under `token`, the profile
  * from the user-info and is-agent calls, navigation through the router.
  */
-export function createSessionActor(deps: {
-  api: ApiClient;
-  navigate(href: string): void;
-  /** The Stately inspector's observer, in development behind a flag. */
-  inspect?: (event: InspectionEvent) => void;
-}): SessionActor {
-  adoptTokenFromUrl();
+export function createSessionActor(deps: SessionDeps): SessionActor {
   const machine = sessionMachine.provide({
     actors: {
       loadProfile: fromPromise(async () => {
@@ -45,4 +56,14 @@ export function createSessionActor(deps: {
   sessionEndedEvents.addEventListener('ended', () => actor.send({ type: 'session.ended' }));
   actor.start();
   return actor;
+}
+
+export function sessionViewOf(snapshot: SessionSnapshot): SessionView {
+  return {
+    status: selectStatus(snapshot),
+    user: selectUser(snapshot),
+    isAgent: selectIsAgent(snapshot),
+    dialogOpen: isAuthDialogOpen(snapshot),
+    dialogView: selectDialogView(snapshot),
+  };
 }

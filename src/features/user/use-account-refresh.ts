@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useSessionActor } from '../session/use-session';
+import { useSessionStore } from '../session/use-session';
 
 /** Query roots that hold the player's money and identity: all stale once either changes. */
 export const accountQueryRoots = ['user', 'bank', 'kyc', 'finance', 'record'] as const;
@@ -11,7 +11,7 @@ export const accountQueryRoots = ['user', 'bank', 'kyc', 'finance', 'record'] as
  */
 export function useAccountRefresh(): () => void {
   const queryClient = useQueryClient();
-  const session = useSessionActor();
+  const session = useSessionStore();
   return useCallback(() => {
     for (const root of accountQueryRoots) void queryClient.invalidateQueries({ queryKey: [root] });
     session.send({ type: 'profile.reload' });

@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAuth } from '../../features/session/guard';
 
 /** Every route below this pathless layout needs a signed-in user: the guard lives here only. */
 export const Route = createFileRoute('/_default/_auth')({
-  beforeLoad: ({ context, location, preload }) => requireAuth({ context, location, preload }),
+  beforeLoad: async ({ context, location, preload }) => {
+    // The guard brings the session machine, which a visitor's first page does without.
+    const { requireAuth } = await import('../../features/session/guard');
+    return requireAuth({ context, location, preload });
+  },
 });

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HomePage } from '../../features/content/home-page';
-import { redirectIfSignedIn } from '../../features/session/guard';
 
 export interface LoginSearch {
   /** Where to go once signed in; the session continues there after sign-in. */
@@ -11,6 +10,10 @@ export interface LoginSearch {
 export const Route = createFileRoute('/_home/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch =>
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
-  beforeLoad: ({ context, search, preload }) => redirectIfSignedIn({ context, search, preload }),
+  beforeLoad: async ({ context, search, preload }) => {
+    // The guard brings the session machine, which a visitor's first page does without.
+    const { redirectIfSignedIn } = await import('../../features/session/guard');
+    return redirectIfSignedIn({ context, search, preload });
+  },
   component: HomePage,
 });
