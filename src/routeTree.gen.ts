@@ -24,6 +24,8 @@ import { Route as DefaultSupportRouteImport } from './routes/_default/support'
 import { Route as DefaultTermsConditionsRouteImport } from './routes/_default/terms-conditions'
 import { Route as HomeIndexRouteImport } from './routes/_home/index'
 import { Route as HomeLoginRouteImport } from './routes/_home/login'
+import { Route as AdminDeskRouteImport } from './routes/admin/_desk'
+import { Route as AdminSignInRouteImport } from './routes/admin/sign-in'
 import { Route as DefaultAuthAgentRouteImport } from './routes/_default/_auth/_agent'
 import { Route as DefaultAuthUserRouteImport } from './routes/_default/_auth/_user'
 import { Route as DefaultAuthAmigoRouteImport } from './routes/_default/_auth/amigo'
@@ -31,6 +33,11 @@ import { Route as DefaultAuthAmigoSpringboardRouteImport } from './routes/_defau
 import { Route as DefaultGameNoticeRouteImport } from './routes/_default/game/notice'
 import { Route as DefaultGamePromotionRouteImport } from './routes/_default/game/promotion'
 import { Route as DefaultUserStationLetterRouteImport } from './routes/_default/user/station-letter'
+import { Route as AdminDeskIndexRouteImport } from './routes/admin/_desk/index'
+import { Route as AdminDeskAuditRouteImport } from './routes/admin/_desk/audit'
+import { Route as AdminDeskDepositsRouteImport } from './routes/admin/_desk/deposits'
+import { Route as AdminDeskKycRouteImport } from './routes/admin/_desk/kyc'
+import { Route as AdminDeskWithdrawalsRouteImport } from './routes/admin/_desk/withdrawals'
 import { Route as DefaultAboutAboutAboutUsRouteImport } from './routes/_default/_about/about/about-us'
 import { Route as DefaultAboutAboutDiscountStatuteRouteImport } from './routes/_default/_about/about/discount-statute'
 import { Route as DefaultAboutAboutPrivacyPolicyRouteImport } from './routes/_default/_about/about/privacy-policy'
@@ -42,6 +49,7 @@ import { Route as DefaultGameGuideIndexRouteImport } from './routes/_default/gam
 import { Route as DefaultGameGuideTabIndexRouteImport } from './routes/_default/game/guide/$tabIndex'
 import { Route as DefaultGameGuideDepositRouteImport } from './routes/_default/game/guide/deposit'
 import { Route as DefaultGameGuideFaqRouteImport } from './routes/_default/game/guide/faq'
+import { Route as AdminDeskUsersIndexRouteImport } from './routes/admin/_desk/users/index'
 import { Route as DefaultAuthAgentAgentAgentCenterRouteImport } from './routes/_default/_auth/_agent/agent/agent-center'
 import { Route as DefaultAuthAgentAgentSubordinateManagementRouteImport } from './routes/_default/_auth/_agent/agent/subordinate-management'
 import { Route as DefaultAuthAgentAgentTeamRechargeRouteImport } from './routes/_default/_auth/_agent/agent/team-recharge'
@@ -54,6 +62,7 @@ import { Route as DefaultAuthUserUserPayPasswordRouteImport } from './routes/_de
 import { Route as DefaultAuthUserUserRecordRouteImport } from './routes/_default/_auth/_user/user/record'
 import { Route as DefaultAuthUserUserUpdatePayPasswordRouteImport } from './routes/_default/_auth/_user/user/update-pay-password'
 import { Route as DefaultAuthUserUserUserCenterRouteImport } from './routes/_default/_auth/_user/user/user-center'
+import { Route as AdminDeskUsersUserIdLedgerRouteImport } from './routes/admin/_desk/users/$userId/ledger'
 import { Route as DefaultAuthAgentAgentTeamReportChar123UserIdChar125RouteImport } from './routes/_default/_auth/_agent/agent/team-report/{-$userId}'
 import { Route as DefaultAuthUserUserFinanceIndexRouteImport } from './routes/_default/_auth/_user/user/finance/index'
 import { Route as DefaultAuthUserUserFinanceDepositIndexRouteImport } from './routes/_default/_auth/_user/user/finance/deposit/index'
@@ -134,6 +143,16 @@ const HomeLoginRoute = HomeLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => HomeRoute,
 } as any)
+const AdminDeskRoute = AdminDeskRouteImport.update({
+  id: '/admin/_desk',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminSignInRoute = AdminSignInRouteImport.update({
+  id: '/admin/sign-in',
+  path: '/admin/sign-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DefaultAuthAgentRoute = DefaultAuthAgentRouteImport.update({
   id: '/_agent',
   getParentRoute: () => DefaultAuthRoute,
@@ -169,6 +188,31 @@ const DefaultUserStationLetterRoute =
     path: '/user/station-letter',
     getParentRoute: () => DefaultRoute,
   } as any)
+const AdminDeskIndexRoute = AdminDeskIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
+const AdminDeskAuditRoute = AdminDeskAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
+const AdminDeskDepositsRoute = AdminDeskDepositsRouteImport.update({
+  id: '/deposits',
+  path: '/deposits',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
+const AdminDeskKycRoute = AdminDeskKycRouteImport.update({
+  id: '/kyc',
+  path: '/kyc',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
+const AdminDeskWithdrawalsRoute = AdminDeskWithdrawalsRouteImport.update({
+  id: '/withdrawals',
+  path: '/withdrawals',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
 const DefaultAboutAboutAboutUsRoute =
   DefaultAboutAboutAboutUsRouteImport.update({
     id: '/about/about-us',
@@ -229,6 +273,11 @@ const DefaultGameGuideFaqRoute = DefaultGameGuideFaqRouteImport.update({
   id: '/game/guide/faq',
   path: '/game/guide/faq',
   getParentRoute: () => DefaultRoute,
+} as any)
+const AdminDeskUsersIndexRoute = AdminDeskUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AdminDeskRoute,
 } as any)
 const DefaultAuthAgentAgentAgentCenterRoute =
   DefaultAuthAgentAgentAgentCenterRouteImport.update({
@@ -302,6 +351,12 @@ const DefaultAuthUserUserUserCenterRoute =
     path: '/user/user-center',
     getParentRoute: () => DefaultAuthUserRoute,
   } as any)
+const AdminDeskUsersUserIdLedgerRoute =
+  AdminDeskUsersUserIdLedgerRouteImport.update({
+    id: '/users/$userId/ledger',
+    path: '/users/$userId/ledger',
+    getParentRoute: () => AdminDeskRoute,
+  } as any)
 const DefaultAuthAgentAgentTeamReportChar123UserIdChar125Route =
   DefaultAuthAgentAgentTeamReportChar123UserIdChar125RouteImport.update({
     id: '/agent/team-report/{-$userId}',
@@ -351,11 +406,18 @@ export interface FileRoutesByFullPath {
   '/support': typeof DefaultSupportRoute
   '/terms-conditions': typeof DefaultTermsConditionsRoute
   '/login': typeof HomeLoginRoute
+  '/admin': typeof AdminDeskRouteWithChildren
+  '/admin/sign-in': typeof AdminSignInRoute
   '/amigo': typeof DefaultAuthAmigoRoute
   '/amigo-springboard': typeof DefaultAuthAmigoSpringboardRoute
   '/game/notice': typeof DefaultGameNoticeRoute
   '/game/promotion': typeof DefaultGamePromotionRoute
   '/user/station-letter': typeof DefaultUserStationLetterRoute
+  '/admin/audit': typeof AdminDeskAuditRoute
+  '/admin/deposits': typeof AdminDeskDepositsRoute
+  '/admin/kyc': typeof AdminDeskKycRoute
+  '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
+  '/admin/': typeof AdminDeskIndexRoute
   '/about/about-us': typeof DefaultAboutAboutAboutUsRoute
   '/about/discount-statute': typeof DefaultAboutAboutDiscountStatuteRoute
   '/about/privacy-policy': typeof DefaultAboutAboutPrivacyPolicyRoute
@@ -367,6 +429,7 @@ export interface FileRoutesByFullPath {
   '/game/guide/deposit': typeof DefaultGameGuideDepositRoute
   '/game/guide/faq': typeof DefaultGameGuideFaqRoute
   '/game/guide/': typeof DefaultGameGuideIndexRoute
+  '/admin/users/': typeof AdminDeskUsersIndexRoute
   '/agent/agent-center': typeof DefaultAuthAgentAgentAgentCenterRoute
   '/agent/subordinate-management': typeof DefaultAuthAgentAgentSubordinateManagementRoute
   '/agent/team-recharge': typeof DefaultAuthAgentAgentTeamRechargeRoute
@@ -379,6 +442,7 @@ export interface FileRoutesByFullPath {
   '/user/record': typeof DefaultAuthUserUserRecordRoute
   '/user/update-pay-password': typeof DefaultAuthUserUserUpdatePayPasswordRoute
   '/user/user-center': typeof DefaultAuthUserUserUserCenterRoute
+  '/admin/users/$userId/ledger': typeof AdminDeskUsersUserIdLedgerRoute
   '/agent/team-report/{-$userId}': typeof DefaultAuthAgentAgentTeamReportChar123UserIdChar125Route
   '/user/finance/': typeof DefaultAuthUserUserFinanceIndexRoute
   '/user/finance/deposit/cryptocurrency': typeof DefaultAuthUserUserFinanceDepositCryptocurrencyRoute
@@ -398,11 +462,17 @@ export interface FileRoutesByTo {
   '/support': typeof DefaultSupportRoute
   '/terms-conditions': typeof DefaultTermsConditionsRoute
   '/login': typeof HomeLoginRoute
+  '/admin/sign-in': typeof AdminSignInRoute
   '/amigo': typeof DefaultAuthAmigoRoute
   '/amigo-springboard': typeof DefaultAuthAmigoSpringboardRoute
   '/game/notice': typeof DefaultGameNoticeRoute
   '/game/promotion': typeof DefaultGamePromotionRoute
   '/user/station-letter': typeof DefaultUserStationLetterRoute
+  '/admin/audit': typeof AdminDeskAuditRoute
+  '/admin/deposits': typeof AdminDeskDepositsRoute
+  '/admin/kyc': typeof AdminDeskKycRoute
+  '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
+  '/admin': typeof AdminDeskIndexRoute
   '/about/about-us': typeof DefaultAboutAboutAboutUsRoute
   '/about/discount-statute': typeof DefaultAboutAboutDiscountStatuteRoute
   '/about/privacy-policy': typeof DefaultAboutAboutPrivacyPolicyRoute
@@ -414,6 +484,7 @@ export interface FileRoutesByTo {
   '/game/guide/deposit': typeof DefaultGameGuideDepositRoute
   '/game/guide/faq': typeof DefaultGameGuideFaqRoute
   '/game/guide': typeof DefaultGameGuideIndexRoute
+  '/admin/users': typeof AdminDeskUsersIndexRoute
   '/agent/agent-center': typeof DefaultAuthAgentAgentAgentCenterRoute
   '/agent/subordinate-management': typeof DefaultAuthAgentAgentSubordinateManagementRoute
   '/agent/team-recharge': typeof DefaultAuthAgentAgentTeamRechargeRoute
@@ -426,6 +497,7 @@ export interface FileRoutesByTo {
   '/user/record': typeof DefaultAuthUserUserRecordRoute
   '/user/update-pay-password': typeof DefaultAuthUserUserUpdatePayPasswordRoute
   '/user/user-center': typeof DefaultAuthUserUserUserCenterRoute
+  '/admin/users/$userId/ledger': typeof AdminDeskUsersUserIdLedgerRoute
   '/agent/team-report/{-$userId}': typeof DefaultAuthAgentAgentTeamReportChar123UserIdChar125Route
   '/user/finance': typeof DefaultAuthUserUserFinanceIndexRoute
   '/user/finance/deposit/cryptocurrency': typeof DefaultAuthUserUserFinanceDepositCryptocurrencyRoute
@@ -449,6 +521,8 @@ export interface FileRoutesById {
   '/_default/support': typeof DefaultSupportRoute
   '/_default/terms-conditions': typeof DefaultTermsConditionsRoute
   '/_home/login': typeof HomeLoginRoute
+  '/admin/_desk': typeof AdminDeskRouteWithChildren
+  '/admin/sign-in': typeof AdminSignInRoute
   '/_home/': typeof HomeIndexRoute
   '/_default/_auth/_agent': typeof DefaultAuthAgentRouteWithChildren
   '/_default/_auth/_user': typeof DefaultAuthUserRouteWithChildren
@@ -457,6 +531,11 @@ export interface FileRoutesById {
   '/_default/game/notice': typeof DefaultGameNoticeRoute
   '/_default/game/promotion': typeof DefaultGamePromotionRoute
   '/_default/user/station-letter': typeof DefaultUserStationLetterRoute
+  '/admin/_desk/audit': typeof AdminDeskAuditRoute
+  '/admin/_desk/deposits': typeof AdminDeskDepositsRoute
+  '/admin/_desk/kyc': typeof AdminDeskKycRoute
+  '/admin/_desk/withdrawals': typeof AdminDeskWithdrawalsRoute
+  '/admin/_desk/': typeof AdminDeskIndexRoute
   '/_default/_about/about/about-us': typeof DefaultAboutAboutAboutUsRoute
   '/_default/_about/about/discount-statute': typeof DefaultAboutAboutDiscountStatuteRoute
   '/_default/_about/about/privacy-policy': typeof DefaultAboutAboutPrivacyPolicyRoute
@@ -468,6 +547,7 @@ export interface FileRoutesById {
   '/_default/game/guide/deposit': typeof DefaultGameGuideDepositRoute
   '/_default/game/guide/faq': typeof DefaultGameGuideFaqRoute
   '/_default/game/guide/': typeof DefaultGameGuideIndexRoute
+  '/admin/_desk/users/': typeof AdminDeskUsersIndexRoute
   '/_default/_auth/_agent/agent/agent-center': typeof DefaultAuthAgentAgentAgentCenterRoute
   '/_default/_auth/_agent/agent/subordinate-management': typeof DefaultAuthAgentAgentSubordinateManagementRoute
   '/_default/_auth/_agent/agent/team-recharge': typeof DefaultAuthAgentAgentTeamRechargeRoute
@@ -480,6 +560,7 @@ export interface FileRoutesById {
   '/_default/_auth/_user/user/record': typeof DefaultAuthUserUserRecordRoute
   '/_default/_auth/_user/user/update-pay-password': typeof DefaultAuthUserUserUpdatePayPasswordRoute
   '/_default/_auth/_user/user/user-center': typeof DefaultAuthUserUserUserCenterRoute
+  '/admin/_desk/users/$userId/ledger': typeof AdminDeskUsersUserIdLedgerRoute
   '/_default/_auth/_agent/agent/team-report/{-$userId}': typeof DefaultAuthAgentAgentTeamReportChar123UserIdChar125Route
   '/_default/_auth/_user/user/finance/': typeof DefaultAuthUserUserFinanceIndexRoute
   '/_default/_auth/_user/user/finance/deposit/cryptocurrency': typeof DefaultAuthUserUserFinanceDepositCryptocurrencyRoute
@@ -501,11 +582,18 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms-conditions'
     | '/login'
+    | '/admin'
+    | '/admin/sign-in'
     | '/amigo'
     | '/amigo-springboard'
     | '/game/notice'
     | '/game/promotion'
     | '/user/station-letter'
+    | '/admin/audit'
+    | '/admin/deposits'
+    | '/admin/kyc'
+    | '/admin/withdrawals'
+    | '/admin/'
     | '/about/about-us'
     | '/about/discount-statute'
     | '/about/privacy-policy'
@@ -517,6 +605,7 @@ export interface FileRouteTypes {
     | '/game/guide/deposit'
     | '/game/guide/faq'
     | '/game/guide/'
+    | '/admin/users/'
     | '/agent/agent-center'
     | '/agent/subordinate-management'
     | '/agent/team-recharge'
@@ -529,6 +618,7 @@ export interface FileRouteTypes {
     | '/user/record'
     | '/user/update-pay-password'
     | '/user/user-center'
+    | '/admin/users/$userId/ledger'
     | '/agent/team-report/{-$userId}'
     | '/user/finance/'
     | '/user/finance/deposit/cryptocurrency'
@@ -548,11 +638,17 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms-conditions'
     | '/login'
+    | '/admin/sign-in'
     | '/amigo'
     | '/amigo-springboard'
     | '/game/notice'
     | '/game/promotion'
     | '/user/station-letter'
+    | '/admin/audit'
+    | '/admin/deposits'
+    | '/admin/kyc'
+    | '/admin/withdrawals'
+    | '/admin'
     | '/about/about-us'
     | '/about/discount-statute'
     | '/about/privacy-policy'
@@ -564,6 +660,7 @@ export interface FileRouteTypes {
     | '/game/guide/deposit'
     | '/game/guide/faq'
     | '/game/guide'
+    | '/admin/users'
     | '/agent/agent-center'
     | '/agent/subordinate-management'
     | '/agent/team-recharge'
@@ -576,6 +673,7 @@ export interface FileRouteTypes {
     | '/user/record'
     | '/user/update-pay-password'
     | '/user/user-center'
+    | '/admin/users/$userId/ledger'
     | '/agent/team-report/{-$userId}'
     | '/user/finance'
     | '/user/finance/deposit/cryptocurrency'
@@ -598,6 +696,8 @@ export interface FileRouteTypes {
     | '/_default/support'
     | '/_default/terms-conditions'
     | '/_home/login'
+    | '/admin/_desk'
+    | '/admin/sign-in'
     | '/_home/'
     | '/_default/_auth/_agent'
     | '/_default/_auth/_user'
@@ -606,6 +706,11 @@ export interface FileRouteTypes {
     | '/_default/game/notice'
     | '/_default/game/promotion'
     | '/_default/user/station-letter'
+    | '/admin/_desk/audit'
+    | '/admin/_desk/deposits'
+    | '/admin/_desk/kyc'
+    | '/admin/_desk/withdrawals'
+    | '/admin/_desk/'
     | '/_default/_about/about/about-us'
     | '/_default/_about/about/discount-statute'
     | '/_default/_about/about/privacy-policy'
@@ -617,6 +722,7 @@ export interface FileRouteTypes {
     | '/_default/game/guide/deposit'
     | '/_default/game/guide/faq'
     | '/_default/game/guide/'
+    | '/admin/_desk/users/'
     | '/_default/_auth/_agent/agent/agent-center'
     | '/_default/_auth/_agent/agent/subordinate-management'
     | '/_default/_auth/_agent/agent/team-recharge'
@@ -629,6 +735,7 @@ export interface FileRouteTypes {
     | '/_default/_auth/_user/user/record'
     | '/_default/_auth/_user/user/update-pay-password'
     | '/_default/_auth/_user/user/user-center'
+    | '/admin/_desk/users/$userId/ledger'
     | '/_default/_auth/_agent/agent/team-report/{-$userId}'
     | '/_default/_auth/_user/user/finance/'
     | '/_default/_auth/_user/user/finance/deposit/cryptocurrency'
@@ -641,6 +748,8 @@ export interface RootRouteChildren {
   DefaultRoute: typeof DefaultRouteWithChildren
   HomeRoute: typeof HomeRouteWithChildren
   Char91indexChar93Route: typeof Char91indexChar93Route
+  AdminDeskRoute: typeof AdminDeskRouteWithChildren
+  AdminSignInRoute: typeof AdminSignInRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -750,6 +859,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HomeLoginRouteImport
       parentRoute: typeof HomeRoute
     }
+    '/admin/_desk': {
+      id: '/admin/_desk'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminDeskRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/sign-in': {
+      id: '/admin/sign-in'
+      path: '/admin/sign-in'
+      fullPath: '/admin/sign-in'
+      preLoaderRoute: typeof AdminSignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_default/_auth/_agent': {
       id: '/_default/_auth/_agent'
       path: ''
@@ -798,6 +921,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/user/station-letter'
       preLoaderRoute: typeof DefaultUserStationLetterRouteImport
       parentRoute: typeof DefaultRoute
+    }
+    '/admin/_desk/': {
+      id: '/admin/_desk/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminDeskIndexRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/audit': {
+      id: '/admin/_desk/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminDeskAuditRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/deposits': {
+      id: '/admin/_desk/deposits'
+      path: '/deposits'
+      fullPath: '/admin/deposits'
+      preLoaderRoute: typeof AdminDeskDepositsRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/kyc': {
+      id: '/admin/_desk/kyc'
+      path: '/kyc'
+      fullPath: '/admin/kyc'
+      preLoaderRoute: typeof AdminDeskKycRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/withdrawals': {
+      id: '/admin/_desk/withdrawals'
+      path: '/withdrawals'
+      fullPath: '/admin/withdrawals'
+      preLoaderRoute: typeof AdminDeskWithdrawalsRouteImport
+      parentRoute: typeof AdminDeskRoute
     }
     '/_default/_about/about/about-us': {
       id: '/_default/_about/about/about-us'
@@ -875,6 +1033,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/game/guide/faq'
       preLoaderRoute: typeof DefaultGameGuideFaqRouteImport
       parentRoute: typeof DefaultRoute
+    }
+    '/admin/_desk/users/': {
+      id: '/admin/_desk/users/'
+      path: '/users'
+      fullPath: '/admin/users/'
+      preLoaderRoute: typeof AdminDeskUsersIndexRouteImport
+      parentRoute: typeof AdminDeskRoute
     }
     '/_default/_auth/_agent/agent/agent-center': {
       id: '/_default/_auth/_agent/agent/agent-center'
@@ -959,6 +1124,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/user/user-center'
       preLoaderRoute: typeof DefaultAuthUserUserUserCenterRouteImport
       parentRoute: typeof DefaultAuthUserRoute
+    }
+    '/admin/_desk/users/$userId/ledger': {
+      id: '/admin/_desk/users/$userId/ledger'
+      path: '/users/$userId/ledger'
+      fullPath: '/admin/users/$userId/ledger'
+      preLoaderRoute: typeof AdminDeskUsersUserIdLedgerRouteImport
+      parentRoute: typeof AdminDeskRoute
     }
     '/_default/_auth/_agent/agent/team-report/{-$userId}': {
       id: '/_default/_auth/_agent/agent/team-report/{-$userId}'
@@ -1168,10 +1340,36 @@ const HomeRouteChildren: HomeRouteChildren = {
 
 const HomeRouteWithChildren = HomeRoute._addFileChildren(HomeRouteChildren)
 
+interface AdminDeskRouteChildren {
+  AdminDeskAuditRoute: typeof AdminDeskAuditRoute
+  AdminDeskDepositsRoute: typeof AdminDeskDepositsRoute
+  AdminDeskKycRoute: typeof AdminDeskKycRoute
+  AdminDeskWithdrawalsRoute: typeof AdminDeskWithdrawalsRoute
+  AdminDeskIndexRoute: typeof AdminDeskIndexRoute
+  AdminDeskUsersIndexRoute: typeof AdminDeskUsersIndexRoute
+  AdminDeskUsersUserIdLedgerRoute: typeof AdminDeskUsersUserIdLedgerRoute
+}
+
+const AdminDeskRouteChildren: AdminDeskRouteChildren = {
+  AdminDeskAuditRoute: AdminDeskAuditRoute,
+  AdminDeskDepositsRoute: AdminDeskDepositsRoute,
+  AdminDeskKycRoute: AdminDeskKycRoute,
+  AdminDeskWithdrawalsRoute: AdminDeskWithdrawalsRoute,
+  AdminDeskIndexRoute: AdminDeskIndexRoute,
+  AdminDeskUsersIndexRoute: AdminDeskUsersIndexRoute,
+  AdminDeskUsersUserIdLedgerRoute: AdminDeskUsersUserIdLedgerRoute,
+}
+
+const AdminDeskRouteWithChildren = AdminDeskRoute._addFileChildren(
+  AdminDeskRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   DefaultRoute: DefaultRouteWithChildren,
   HomeRoute: HomeRouteWithChildren,
   Char91indexChar93Route: Char91indexChar93Route,
+  AdminDeskRoute: AdminDeskRouteWithChildren,
+  AdminSignInRoute: AdminSignInRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -125,11 +125,15 @@ function readCookie(name: string): string | null {
 /** Listeners for the end of a session announced by the server (401/402). */
 export const sessionEndedEvents = new EventTarget();
 
-/** The browser's client: same origin, token and language from storage, errors as toasts. */
+/**
+ * The browser's client: same origin, token and language from storage, errors as toasts. A 401/402
+ * ends the player's session unless the client keeps another session (the operators' desk).
+ */
 export function createBrowserApiClient(bindings: {
   getToken(): string | null;
   getLanguage(): string;
   fallbackMessages(): { error: string; network: string };
+  onSessionEnded?(code: 401 | 402): void;
 }) {
   return createApiClient({
     getToken: bindings.getToken,
@@ -137,7 +141,8 @@ export function createBrowserApiClient(bindings: {
     getXsrfToken: () => readCookie(xsrfCookieName),
     fallbackMessages: bindings.fallbackMessages,
     showError: (message) => notifications.show({ color: 'red', message, autoClose: toastDurationMs }),
-    onSessionEnded: (code) => sessionEndedEvents.dispatchEvent(new CustomEvent('ended', { detail: code })),
+    onSessionEnded:
+      bindings.onSessionEnded ?? ((code) => sessionEndedEvents.dispatchEvent(new CustomEvent('ended', { detail: code }))),
   });
 }
 

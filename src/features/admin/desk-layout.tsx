@@ -1,0 +1,98 @@
+import { AppShell, Box, Burger, Button, Group, Loader, ScrollArea, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMatchRoute, useNavigate, useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { logout } from '../../../contract/auth';
+import { LanguageSwitcher } from '../layout/language-switcher';
+import { NavLinkLink } from '../layout/router-nav-link';
+import { operatorApi } from './operator-api';
+import { clearOperatorSession, useOperatorSession } from './operator-session';
+import { deskQueryKey } from './queries';
+
+const deskMenu = [
+  { key: 'overview', to: '/admin' },
+  { key: 'kyc', to: '/admin/kyc' },
+  { key: 'withdrawals', to: '/admin/withdrawals' },
+  { key: 'deposits', to: '/admin/deposits' },
+  { key: 'users', to: '/admin/users' },
+  { key: 'audit', to: '/admin/audit' },
+] as const;
+
+/**
+ * The desk's frame: a header with the operator and sign-out, a navbar of the queues. When the
+ * session ends (sign-out here or in another tab, a 401/402 on a desk call) the operator is sent to
+ * the desk's sign-in, keeping the page they were on.
+ */
+export function DeskLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('admin');
+  const [navbarOpened, navbar] = useDisclosure(false);
+  const session = useOperatorSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const href = useRouterState({ select: (state) => state.location.href });
+  const matchRoute = useMatchRoute();
+  const [signingOut, setSigningOut] = useState(false);
+
+  useEffect(() => {
+    if (session) return;
+    queryClient.removeQueries({ queryKey: deskQueryKey });
+    void navigate({ to: '/admin/sign-in', search: signingOut ? {} : { redirect: href }, replace: true });
+  }, [session, signingOut, href, navigate, queryClient]);
+
+  const signOut = async () => {
+    setSigningOut(true);
+    // The server ends the session; a failure to reach it still ends it in this browser.
+    await operatorApi.call(logout, {}, { silent: true }).catch(() => undefined);
+    clearOperatorSession();
+  };
+
+  if (!session) return null;
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={navbarOpened} onClick={navbar.toggle} hiddenFrom="sm" size="sm" aria-label={t('layout.openMenu')} />
+            <Title order={2} size="h4">
+              {t('layout.title')}
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Box w={140} visibleFrom="sm">
+              <LanguageSwitcher placement="drawer" />
+            </Box>
+            <Text size="sm" visibleFrom="xs" data-testid="desk-operator">
+              {t('layout.signedInAs', { account: session.account })}
+            </Text>
+            <Button size="xs" variant="default" onClick={() => void signOut()} disabled={signingOut}>
+              {signingOut ? <Loader size="xs" /> : t('layout.signOut')}
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label={t('layout.queues')} component="nav">
+        <ScrollArea>
+          {deskMenu.map((item) => (
+            <NavLinkLink
+              key={item.to}
+              to={item.to}
+              label={t(`nav.${item.key}`)}
+              active={Boolean(matchRoute({ to: item.to, fuzzy: item.to !== '/admin' }))}
+              onClick={navbar.close}
+            />
+          ))}
+          <Box hiddenFrom="sm" mt="md">
+            <LanguageSwitcher placement="drawer" />
+          </Box>
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,250 @@
+import { ActionIcon, Badge, Card, Center, Group, Pagination, ScrollArea, Select, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { maxDateRangeDays } from '../../../contract/endpoint';
+import { lastSelectableDay, periodProblem } from '../record/record-filters';
+import { LoadFailed } from '../user/account-gates';
+import { deskQueryKey } from './queries';
+import { pageCountOf } from './queue-search';
+
+/* The parts every desk page shares: heading, filter bar, the list's frame with paging. */
+
+export function DeskPage({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {description && (
+          <Text c="dimmed" size="sm">
+            {description}
+          </Text>
+        )}
+      </Stack>
+      {children}
+    </Stack>
+  );
+}
+
+export function FilterBar({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        {children}
+        <Tooltip label={t('filters.refresh')}>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            aria-label={t('filters.refresh')}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: deskQueryKey })}
+          >
+            ↻
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Card>
+  );
+}
+
+/** A period of calendar days, at most the contract's limit; a half-chosen or too long range is not applied. */
+export function PeriodFilter({
+  from,
+  to,
+  label,
+  onChange,
+}: {
+  from: string | undefined;
+  to: string | undefined;
+  label?: string;
+  onChange(period: { from?: string; to?: string }): void;
+}) {
+  const { t } = useTranslation('admin');
+  const [picked, setPicked] = useState<[string | null, string | null]>([from ?? null, to ?? null]);
+  const problem = picked[0] || picked[1] ? periodProblem(picked[0], picked[1]) : null;
+  return (
+    <DatePickerInput
+      type="range"
+      label={label ?? t('filters.period')}
+      placeholder={t('filters.anyPeriod')}
+      value={picked}
+      onChange={(value) => {
+        const next: [string | null, string | null] = [value[0] ? String(value[0]) : null, value[1] ? String(value[1]) : null];
+        setPicked(next);
+        if (!next[0] && !next[1]) onChange({ from: undefined, to: undefined });
+        else if (next[0] && next[1] && periodProblem(next[0], next[1]) === null) onChange({ from: next[0], to: next[1] });
+      }}
+      maxDate={lastSelectableDay(picked[1] ? null : picked[0])}
+      error={problem && picked[0] && picked[1] ? t(problem.key, problem.values) : undefined}
+      description={t('filters.periodHint', { days: maxDateRangeDays })}
+      allowSingleDateInRange
+      clearable
+      miw={240}
+    />
+  );
+}
+
+/** Free text applied on Enter or when the field is left, so each keystroke is not a call. */
+export function TextFilter({
+  label,
+  value,
+  onApply,
+  maxLength,
+  width = 220,
+}: {
+  label: string;
+  value: string | undefined;
+  onApply(text: string | undefined): void;
+  maxLength: number;
+  width?: number;
+}) {
+  const [text, setText] = useState(value ?? '');
+  const apply = () => {
+    const trimmed = text.trim();
+    if (trimmed !== (value ?? '')) onApply(trimmed === '' ? undefined : trimmed);
+  };
+  return (
+    <TextInput
+      label={label}
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onBlur={apply}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') apply();
+      }}
+      maxLength={maxLength}
+      w={width}
+    />
+  );
+}
+
+export function ChoiceFilter<T extends string>({
+  label,
+  value,
+  options,
+  optionLabel,
+  onChange,
+  clearable = true,
+  placeholder,
+}: {
+  label: string;
+  value: T | undefined;
+  options: readonly T[];
+  optionLabel(option: T): string;
+  onChange(value: T | undefined): void;
+  clearable?: boolean;
+  placeholder?: string;
+}) {
+  return (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      data={options.map((option) => ({ value: option, label: optionLabel(option) }))}
+      value={value ?? null}
+      onChange={(next) => onChange((options.find((option) => option === next) ?? undefined) as T | undefined)}
+      clearable={clearable}
+      allowDeselect={clearable}
+      w={200}
+    />
+  );
+}
+
+/** A list's frame: loading, failure, empty, or its rows with paging. */
+export function DeskList<T extends { total: number }>({
+  result,
+  page,
+  onPage,
+  label,
+  children,
+}: {
+  result: UseQueryResult<T>;
+  page: number;
+  onPage(page: number): void;
+  label: string;
+  children(data: T): ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  if (result.isError && !result.data) return <LoadFailed onRetry={() => void result.refetch()} />;
+  if (!result.data) return <Skeleton h={240} radius="md" />;
+  return (
+    <Stack gap="md" aria-label={label} component="section">
+      <Text size="sm" c="dimmed" data-testid="list-total">
+        {t('list.total', { count: result.data.total })}
+      </Text>
+      {result.data.total === 0 ? (
+        <Card withBorder radius="md" padding="lg">
+          <Text c="dimmed" ta="center">
+            {t('list.empty')}
+          </Text>
+        </Card>
+      ) : (
+        children(result.data)
+      )}
+      {result.data.total > 0 && pageCountOf(result.data.total) > 1 && (
+        <Center>
+          <Pagination total={pageCountOf(result.data.total)} value={page} onChange={onPage} aria-label={t('list.pages')} />
+        </Center>
+      )}
+    </Stack>
+  );
+}
+
+export function DeskTable({ label, head, children, minWidth = 720 }: { label: string; head: string[]; children: ReactNode; minWidth?: number }) {
+  return (
+    <ScrollArea type="auto">
+      <Table striped highlightOnHover miw={minWidth} aria-label={label} verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            {head.map((title) => (
+              <Table.Th key={title}>{title}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
+
+const statusColors: Record<string, string> = {
+  pendingReview: 'yellow',
+  approved: 'teal',
+  rejected: 'red',
+  notSubmitted: 'gray',
+  withdrawalReview: 'yellow',
+  withdrawing: 'blue',
+  withdrawalSuccessful: 'teal',
+  withdrawalFailed: 'red',
+  inProgress: 'yellow',
+  successful: 'teal',
+  failed: 'red',
+  active: 'teal',
+  frozen: 'red',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Badge color={statusColors[status] ?? 'gray'} variant="light">
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+/** Who a row belongs to: account, e-mail and user id. */
+export function PlayerCell({ user }: { user: { userId: number; account: string; email: string } }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={600}>
+        {user.account}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {user.email} · #{user.userId}
+      </Text>
+    </Stack>
+  );
+}

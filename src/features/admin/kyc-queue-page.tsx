@@ -1,0 +1,100 @@
+import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { KycReviewItem } from '../../../contract/admin';
+import { kycSubmissionStatuses } from '../../../contract/kyc';
+import { currentLanguage } from '../../lib/i18n';
+import { formatDateTime } from '../finance/format';
+import { ChoiceFilter, DeskList, DeskPage, FilterBar, PeriodFilter, PlayerCell, StatusBadge, TextFilter } from './desk-list';
+import { kycQueueQueryOptions } from './queries';
+import { type KycQueueSearch, queueDefaults } from './queue-search';
+import { ReviewControls } from './review-controls';
+import { kycDecision } from './review-flow';
+
+const photoSides = ['front', 'back', 'handheld'] as const satisfies readonly (keyof KycReviewItem['photos'])[];
+
+/** Identity submissions, oldest first: the photos beside the identity on record, approve or reject with a reason. */
+export function KycQueuePage({ search, onSearchChange }: { search: KycQueueSearch; onSearchChange(next: KycQueueSearch): void }) {
+  const { t } = useTranslation('admin');
+  const result = useQuery(kycQueueQueryOptions(currentLanguage(), search));
+  const change = (patch: Partial<KycQueueSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
+  return (
+    <DeskPage title={t('kyc.title')} description={t('kyc.description')}>
+      <FilterBar>
+        <ChoiceFilter
+          label={t('filters.status')}
+          value={search.status ?? queueDefaults.kyc}
+          options={kycSubmissionStatuses}
+          optionLabel={(status) => t(`status.${status}`)}
+          onChange={(status) => change({ status: status === queueDefaults.kyc ? undefined : status })}
+          clearable={false}
+        />
+        <TextFilter label={t('filters.player')} value={search.keyword} onApply={(keyword) => change({ keyword })} maxLength={100} />
+        <PeriodFilter label={t('filters.submitted')} from={search.from} to={search.to} onChange={change} />
+      </FilterBar>
+      <DeskList result={result} page={search.page ?? 1} onPage={(page) => onSearchChange({ ...search, page })} label={t('kyc.title')}>
+        {(data) => (
+          <Stack gap="md">
+            {data.list.map((submission) => (
+              <KycSubmissionCard key={submission.id} submission={submission} />
+            ))}
+          </Stack>
+        )}
+      </DeskList>
+    </DeskPage>
+  );
+}
+
+function KycSubmissionCard({ submission }: { submission: KycReviewItem }) {
+  const { t } = useTranslation('admin');
+  const fullName = [submission.lastName, submission.firstName].filter(Boolean).join(' ');
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={t('kyc.submissionOf', { account: submission.user.account })}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <PlayerCell user={submission.user} />
+          <StatusBadge status={submission.status} />
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xs">
+          <Field label={t('kyc.name')} value={fullName || t('kyc.notRecorded')} />
+          <Field label={t('kyc.pinyinName')} value={submission.pinyinName ?? t('kyc.notRecorded')} />
+          <Field label={t('kyc.idNumber')} value={submission.idNumber ?? t('kyc.notRecorded')} monospace />
+          <Field label={t('kyc.submittedAt')} value={formatDateTime(submission.submittedAt)} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          {photoSides.map((slot) => {
+            const label = t(`kyc.photos.${slot}`, { account: submission.user.account });
+            return (
+              <Anchor key={slot} href={submission.photos[slot]} target="_blank" rel="noreferrer" aria-label={t('kyc.openPhoto', { photo: label })}>
+                <Image src={submission.photos[slot]} alt={label} h={180} fit="contain" radius="sm" bg="gray.1" />
+              </Anchor>
+            );
+          })}
+        </SimpleGrid>
+        {submission.status === 'pendingReview' ? (
+          <Group justify="flex-end">
+            <ReviewControls kind="kyc" subject={submission.user.account} send={kycDecision(submission.id)} />
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {submission.reviewedAt ? t('kyc.reviewedAt', { at: formatDateTime(submission.reviewedAt) }) : ''}
+            {submission.rejectReason ? ` · ${t('kyc.rejectReason', { reason: submission.rejectReason })}` : ''}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function Field({ label, value, monospace = false }: { label: string; value: string; monospace?: boolean }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ff={monospace ? 'monospace' : undefined}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { Badge, Card, Group, SimpleGrid, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ledgerEntryKinds } from '../../../contract/admin';
+import { currentLanguage } from '../../lib/i18n';
+import { formatAmount, formatDateTime } from '../finance/format';
+import { AnchorLink } from '../layout/router-links';
+import { ChoiceFilter, DeskList, DeskPage, DeskTable, FilterBar, PeriodFilter, StatusBadge } from './desk-list';
+import { ledgerQueryOptions, playerQueryOptions } from './queries';
+import type { LedgerSearch } from './queue-search';
+
+/**
+ * One player's ledger, newest first: each entry with the balance after it, so the running balance
+ * can be followed down the page. A withdrawal hold stays marked until it is posted or voided.
+ */
+export function LedgerPage({
+  userId,
+  search,
+  onSearchChange,
+}: {
+  userId: number;
+  search: LedgerSearch;
+  onSearchChange(next: LedgerSearch): void;
+}) {
+  const { t } = useTranslation('admin');
+  const lng = currentLanguage();
+  const player = useQuery(playerQueryOptions(lng, userId));
+  const result = useQuery(ledgerQueryOptions(lng, userId, search));
+  const change = (patch: Partial<LedgerSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
+  const who = player.data?.account ?? `#${userId}`;
+  return (
+    <DeskPage title={t('ledger.title', { account: who })} description={t('ledger.description')}>
+      <Group justify="space-between">
+        <AnchorLink to="/admin/users" search={player.data ? { keyword: player.data.account } : {}} size="sm">
+          {t('ledger.backToPlayers')}
+        </AnchorLink>
+        {player.data && (
+          <Group gap="xs">
+            <StatusBadge status={player.data.status} />
+            <Text size="sm" c="dimmed">
+              {player.data.email} · #{userId}
+            </Text>
+          </Group>
+        )}
+      </Group>
+      {result.data && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Card withBorder radius="md" padding="sm">
+            <Text size="xs" c="dimmed">
+              {t('ledger.balance')}
+            </Text>
+            <Text fw={700} data-testid="ledger-balance">
+              {t('coins', { amount: formatAmount(result.data.balance) })}
+            </Text>
+          </Card>
+          <Card withBorder radius="md" padding="sm">
+            <Text size="xs" c="dimmed">
+              {t('ledger.held')}
+            </Text>
+            <Text fw={700} data-testid="ledger-held">
+              {t('coins', { amount: formatAmount(result.data.heldAmount) })}
+            </Text>
+          </Card>
+        </SimpleGrid>
+      )}
+      <FilterBar>
+        <ChoiceFilter
+          label={t('filters.kind')}
+          placeholder={t('filters.all')}
+          value={search.kind}
+          options={ledgerEntryKinds}
+          optionLabel={(kind) => t(`ledger.kinds.${kind}`)}
+          onChange={(kind) => change({ kind })}
+        />
+        <PeriodFilter from={search.from} to={search.to} onChange={change} />
+      </FilterBar>
+      <DeskList result={result} page={search.page ?? 1} onPage={(page) => onSearchChange({ ...search, page })} label={t('ledger.entries')}>
+        {(data) => (
+          <DeskTable
+            label={t('ledger.entries')}
+            head={[t('columns.at'), t('columns.kind'), t('columns.change'), t('columns.balanceAfter'), t('columns.reference'), t('columns.transfer')]}
+          >
+            {data.list.map((entry) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td>{formatDateTime(entry.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm">{t(`ledger.kinds.${entry.kind}`)}</Text>
+                    {entry.pending && (
+                      <Badge size="xs" color="yellow" variant="light">
+                        {t('ledger.pending')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td c={entry.amount < 0 ? 'red' : 'teal'} fw={600}>
+                  {entry.amount > 0 ? '+' : ''}
+                  {formatAmount(entry.amount)}
+                </Table.Td>
+                <Table.Td fw={600}>{formatAmount(entry.balanceAfter)}</Table.Td>
+                <Table.Td ff="monospace">{entry.reference ?? ''}</Table.Td>
+                <Table.Td ff="monospace" fz="xs" c="dimmed">
+                  {entry.transferId}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DeskTable>
+        )}
+      </DeskList>
+    </DeskPage>
+  );
+}

@@ -1,0 +1,45 @@
+import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../lib/i18n';
+import { formatAmount } from '../finance/format';
+import { LoadFailed } from '../user/account-gates';
+import { AnchorLink } from '../layout/router-links';
+import { DeskPage } from './desk-list';
+import { waitingCountsQueryOptions } from './queries';
+
+const queues = [
+  { key: 'kyc', to: '/admin/kyc' },
+  { key: 'withdrawals', to: '/admin/withdrawals' },
+  { key: 'deposits', to: '/admin/deposits' },
+] as const;
+
+/** The desk's first page: how much waits in each queue. */
+export function OverviewPage() {
+  const { t } = useTranslation('admin');
+  const counts = useQuery(waitingCountsQueryOptions(currentLanguage()));
+  return (
+    <DeskPage title={t('overview.title')} description={t('overview.description')}>
+      {counts.isError && !counts.data && <LoadFailed onRetry={() => void counts.refetch()} />}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        {queues.map((queue) => (
+          <Card key={queue.key} withBorder radius="md" padding="lg" component="section" aria-label={t(`nav.${queue.key}`)}>
+            <Stack gap="xs">
+              <Text fw={600}>{t(`nav.${queue.key}`)}</Text>
+              {counts.data ? (
+                <Text size="xl" fw={700} data-testid={`waiting-${queue.key}`}>
+                  {t('overview.waiting', { number: formatAmount(counts.data[queue.key]) })}
+                </Text>
+              ) : (
+                <Skeleton h={28} w={120} />
+              )}
+              <AnchorLink to={queue.to} size="sm">
+                {t('overview.open')}
+              </AnchorLink>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </DeskPage>
+  );
+}

@@ -1,0 +1,108 @@
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { accountStatuses, type UserSummary } from '../../../contract/admin';
+import { currentLanguage } from '../../lib/i18n';
+import { formatAmount, formatDateTime } from '../finance/format';
+import { AnchorLink } from '../layout/router-links';
+import { ChoiceFilter, DeskList, DeskPage, DeskTable, FilterBar, PeriodFilter, StatusBadge, TextFilter } from './desk-list';
+import { playerSearchQueryOptions } from './queries';
+import type { PlayerSearch } from './queue-search';
+import { ReviewControls } from './review-controls';
+import { accountDecision } from './review-flow';
+
+/**
+ * Players by account, e-mail, nickname or user id. Freezing ends the player's sessions at once: their
+ * next call is answered 402 and the site signs them out; unfreezing lets them sign in again.
+ */
+export function PlayersPage({ search, onSearchChange }: { search: PlayerSearch; onSearchChange(next: PlayerSearch): void }) {
+  const { t } = useTranslation('admin');
+  const result = useQuery(playerSearchQueryOptions(currentLanguage(), search));
+  const change = (patch: Partial<PlayerSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
+  return (
+    <DeskPage title={t('players.title')} description={t('players.description')}>
+      <FilterBar>
+        <TextFilter label={t('players.keyword')} value={search.keyword} onApply={(keyword) => change({ keyword })} maxLength={100} width={260} />
+        <ChoiceFilter
+          label={t('filters.accountStatus')}
+          placeholder={t('filters.all')}
+          value={search.status}
+          options={accountStatuses}
+          optionLabel={(status) => t(`status.${status}`)}
+          onChange={(status) => change({ status })}
+        />
+        <PeriodFilter label={t('filters.registered')} from={search.from} to={search.to} onChange={change} />
+      </FilterBar>
+      <DeskList result={result} page={search.page ?? 1} onPage={(page) => onSearchChange({ ...search, page })} label={t('players.title')}>
+        {(data) => (
+          <DeskTable
+            label={t('players.title')}
+            head={[
+              t('columns.player'),
+              t('columns.status'),
+              t('columns.kyc'),
+              t('columns.balance'),
+              t('columns.registeredAt'),
+              t('columns.lastLoginAt'),
+              t('columns.actions'),
+            ]}
+            minWidth={980}
+          >
+            {/* Keyed by status too: after a freeze the row starts a fresh flow for the unfreeze. */}
+            {data.list.map((player) => (
+              <PlayerRow key={`${player.userId}-${player.status}`} player={player} />
+            ))}
+          </DeskTable>
+        )}
+      </DeskList>
+    </DeskPage>
+  );
+}
+
+function PlayerRow({ player }: { player: UserSummary }) {
+  const { t } = useTranslation('admin');
+  const frozen = player.status === 'frozen';
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Stack gap={0}>
+          <Group gap={6}>
+            <Text size="sm" fw={600}>
+              {player.account}
+            </Text>
+            {player.isAgent && (
+              <Badge size="xs" variant="outline">
+                {t('players.agent')}
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {player.email} · #{player.userId}
+            {player.nickname ? ` · ${player.nickname}` : ''}
+          </Text>
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge status={player.status} />
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge status={player.kycStatus} />
+      </Table.Td>
+      <Table.Td>{formatAmount(player.balance)}</Table.Td>
+      <Table.Td>{formatDateTime(player.registeredAt)}</Table.Td>
+      <Table.Td>{player.lastLoginAt ? formatDateTime(player.lastLoginAt) : '—'}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <AnchorLink to="/admin/users/$userId/ledger" params={{ userId: String(player.userId) }} size="sm">
+            {t('players.ledger')}
+          </AnchorLink>
+          <ReviewControls
+            kind={frozen ? 'unfreeze' : 'freeze'}
+            subject={player.account}
+            send={accountDecision(player.userId, frozen)}
+          />
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

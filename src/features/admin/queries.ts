@@ -1,0 +1,131 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  adminAuditList,
+  adminKycList,
+  adminManualDepositList,
+  adminUserLedger,
+  adminUserSearch,
+  adminWithdrawalList,
+} from '../../../contract/admin';
+import type { Locale } from '../../../contract/locales';
+import { operatorApi } from './operator-api';
+import {
+  type AuditSearch,
+  type KycQueueSearch,
+  type LedgerSearch,
+  type ManualDepositQueueSearch,
+  pagingOf,
+  type PlayerSearch,
+  queueDefaults,
+  type WithdrawalQueueSearch,
+} from './queue-search';
+
+/** Every desk query starts with this key: signing out drops them all, a decision refetches them. */
+export const deskQueryKey = ['admin'] as const;
+
+/** Queues refresh on their own while open, so new requests show up without a reload. */
+export const queueRefreshMs = 30_000;
+
+const listDefaults = { placeholderData: keepPreviousData, refetchInterval: queueRefreshMs, staleTime: 0 } as const;
+
+export const kycQueueQueryOptions = (lng: Locale, search: KycQueueSearch) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'kyc', search],
+    queryFn: () =>
+      operatorApi.call(adminKycList, {
+        ...pagingOf(search),
+        status: search.status ?? queueDefaults.kyc,
+        ...(search.keyword ? { keyword: search.keyword } : {}),
+      }),
+    ...listDefaults,
+  });
+
+export const withdrawalQueueQueryOptions = (lng: Locale, search: WithdrawalQueueSearch) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'withdrawals', search],
+    queryFn: () =>
+      operatorApi.call(adminWithdrawalList, {
+        ...pagingOf(search),
+        status: search.status ?? queueDefaults.withdrawals,
+        ...(search.method ? { method: search.method } : {}),
+        ...(search.keyword ? { keyword: search.keyword } : {}),
+      }),
+    ...listDefaults,
+  });
+
+export const manualDepositQueueQueryOptions = (lng: Locale, search: ManualDepositQueueSearch) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'deposits', search],
+    queryFn: () =>
+      operatorApi.call(adminManualDepositList, {
+        ...pagingOf(search),
+        status: search.status ?? queueDefaults.deposits,
+        ...(search.keyword ? { keyword: search.keyword } : {}),
+      }),
+    ...listDefaults,
+  });
+
+export const playerSearchQueryOptions = (lng: Locale, search: PlayerSearch) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'players', search],
+    queryFn: () =>
+      operatorApi.call(adminUserSearch, {
+        ...pagingOf(search),
+        ...(search.status ? { status: search.status } : {}),
+        ...(search.keyword ? { keyword: search.keyword } : {}),
+      }),
+    ...listDefaults,
+  });
+
+/** One player, found by the exact user id, for the ledger page's heading. */
+export const playerQueryOptions = (lng: Locale, userId: number) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'player', userId],
+    queryFn: async () => {
+      // The keyword also matches accounts and e-mails containing the digits; the id is exact.
+      const found = await operatorApi.call(adminUserSearch, { keyword: String(userId), pageNum: 1, pageSize: 100 });
+      return found.list.find((player) => player.userId === userId) ?? null;
+    },
+    staleTime: 0,
+  });
+
+/** Reading a ledger is itself audited, so it does not poll. */
+export const ledgerQueryOptions = (lng: Locale, userId: number, search: LedgerSearch) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'ledger', userId, search],
+    queryFn: () =>
+      operatorApi.call(adminUserLedger, { userId, ...pagingOf(search), ...(search.kind ? { kind: search.kind } : {}) }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const auditQueryOptions = (lng: Locale, search: AuditSearch) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'audit', search],
+    queryFn: () =>
+      operatorApi.call(adminAuditList, {
+        ...pagingOf(search),
+        ...(search.actorUserId ? { actorUserId: search.actorUserId } : {}),
+        ...(search.subjectType ? { subjectType: search.subjectType } : {}),
+        ...(search.subjectId ? { subjectId: search.subjectId } : {}),
+        ...(search.action ? { action: search.action } : {}),
+      }),
+    ...listDefaults,
+  });
+
+/** How many items wait in each queue, for the overview. */
+export const waitingCountsQueryOptions = (lng: Locale) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'waiting'],
+    queryFn: async () => {
+      const first = { pageNum: 1, pageSize: 1 };
+      const [kyc, withdrawals, deposits] = await Promise.all([
+        operatorApi.call(adminKycList, { ...first, status: queueDefaults.kyc }),
+        operatorApi.call(adminWithdrawalList, { ...first, status: queueDefaults.withdrawals }),
+        operatorApi.call(adminManualDepositList, { ...first, status: queueDefaults.deposits }),
+      ]);
+      return { kyc: kyc.total, withdrawals: withdrawals.total, deposits: deposits.total };
+    },
+    refetchInterval: queueRefreshMs,
+    staleTime: 0,
+  });

@@ -1,0 +1,219 @@
+import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { type reviewMachine, type ReviewStage, selectReviewStage } from '../../../machines/review.machine';
+import { notifySuccess } from '../user/notify';
+import { deskQueryKey } from './queries';
+import { reviewLogic, type SendDecision } from './review-flow';
+
+type ReviewActor = ActorRefFrom<typeof reviewMachine>;
+
+/** Decisions with an approval (and a rejection), and the account actions, which only take a reason. */
+export type ReviewKind = 'kyc' | 'withdrawal' | 'deposit' | 'freeze' | 'unfreeze';
+
+const reasonOnly: ReadonlySet<ReviewKind> = new Set(['freeze', 'unfreeze']);
+
+/** The reason is what the player or the audit log reads; the contract allows 500 characters. */
+const reasonMaxLength = 500;
+
+/**
+ * The buttons of one decision and its dialog, with the review flow for the row's lifetime.
+ * `subject` names the item in the dialog (an account, an order number).
+ */
+export function ReviewControls({
+  kind,
+  subject,
+  send,
+  asksAmount = false,
+  amountHint,
+}: {
+  kind: ReviewKind;
+  subject: string;
+  send: SendDecision;
+  asksAmount?: boolean;
+  amountHint?: string;
+}) {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const [logic] = useState(() =>
+    reviewLogic({
+      send,
+      reviewed: (decision) => {
+        notifySuccess(t(`review.${kind}.${decision.outcome === 'approve' ? 'approved' : 'rejected'}`, { subject }));
+        void queryClient.invalidateQueries({ queryKey: deskQueryKey });
+      },
+    }),
+  );
+  const review = useActorRef(logic, { input: { asksAmount } });
+  const stage = useSelector(review, selectReviewStage);
+  const open = stage !== 'idle' && stage !== 'done';
+
+  return (
+    <>
+      <Group gap="xs" wrap="nowrap">
+        {!reasonOnly.has(kind) && (
+          <Button size="xs" color="teal" disabled={stage === 'done'} onClick={() => review.send({ type: 'approve' })}>
+            {t(`review.${kind}.approve`)}
+          </Button>
+        )}
+        <Button
+          size="xs"
+          color={kind === 'unfreeze' ? 'blue' : 'red'}
+          variant="light"
+          disabled={stage === 'done'}
+          onClick={() => review.send({ type: 'reject' })}
+        >
+          {t(`review.${kind}.reject`)}
+        </Button>
+      </Group>
+      <Modal
+        opened={open}
+        onClose={() => review.send({ type: 'cancel' })}
+        title={t(`review.${kind}.${stage === 'confirmingApproval' ? 'approveTitle' : 'rejectTitle'}`, { subject })}
+        size={500}
+        closeOnClickOutside={stage !== 'submitting'}
+        closeOnEscape={stage !== 'submitting'}
+        withCloseButton={stage !== 'submitting'}
+      >
+        <ReviewDialogBody stage={stage} kind={kind} review={review} amountHint={amountHint} />
+      </Modal>
+    </>
+  );
+}
+
+/** One view per state of the review machine. */
+function ReviewDialogBody({
+  stage,
+  kind,
+  review,
+  amountHint,
+}: {
+  stage: ReviewStage;
+  kind: ReviewKind;
+  review: ReviewActor;
+  amountHint: string | undefined;
+}) {
+  if (stage === 'confirmingApproval') return <ApprovalView kind={kind} review={review} amountHint={amountHint} />;
+  if (stage === 'writingRejection') return <RejectionView kind={kind} review={review} />;
+  if (stage === 'submitting') return <SubmittingView />;
+  if (stage === 'failed') return <FailedView review={review} />;
+  return null;
+}
+
+function DialogButtons({ review, confirmLabel, color }: { review: ReviewActor; confirmLabel: string; color: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={() => review.send({ type: 'cancel' })}>
+        {t('review.cancel')}
+      </Button>
+      <Button type="submit" color={color}>
+        {confirmLabel}
+      </Button>
+    </Group>
+  );
+}
+
+function ApprovalView({ kind, review, amountHint }: { kind: ReviewKind; review: ReviewActor; amountHint: string | undefined }) {
+  const { t } = useTranslation('admin');
+  const remark = useSelector(review, (snapshot) => snapshot.context.remark);
+  const amountText = useSelector(review, (snapshot) => snapshot.context.amountText);
+  const amountInvalid = useSelector(review, (snapshot) => snapshot.context.amountInvalid);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        review.send({ type: 'confirm' });
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">{t(`review.${kind}.approveMessage`)}</Text>
+        {amountText !== null && (
+          <TextInput
+            label={t('review.amount')}
+            description={amountHint}
+            value={amountText}
+            onChange={(event) => review.send({ type: 'amount.changed', value: event.currentTarget.value })}
+            error={amountInvalid ? t('review.amountInvalid') : undefined}
+            inputMode="numeric"
+            required
+            data-autofocus
+          />
+        )}
+        <Textarea
+          label={t('review.remark')}
+          value={remark}
+          onChange={(event) => review.send({ type: 'remark.changed', value: event.currentTarget.value })}
+          maxLength={reasonMaxLength}
+          autosize
+          minRows={2}
+        />
+        <DialogButtons review={review} confirmLabel={t(`review.${kind}.approve`)} color="teal" />
+      </Stack>
+    </form>
+  );
+}
+
+function RejectionView({ kind, review }: { kind: ReviewKind; review: ReviewActor }) {
+  const { t } = useTranslation('admin');
+  const reason = useSelector(review, (snapshot) => snapshot.context.reason);
+  const reasonMissing = useSelector(review, (snapshot) => snapshot.context.reasonMissing);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        review.send({ type: 'confirm' });
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">{t(`review.${kind}.rejectMessage`)}</Text>
+        <Textarea
+          label={t('review.reason')}
+          description={t(`review.${kind}.reasonHint`)}
+          value={reason}
+          onChange={(event) => review.send({ type: 'reason.changed', value: event.currentTarget.value })}
+          error={reasonMissing ? t('review.reasonMissing') : undefined}
+          maxLength={reasonMaxLength}
+          autosize
+          minRows={3}
+          required
+          data-autofocus
+        />
+        <DialogButtons review={review} confirmLabel={t(`review.${kind}.reject`)} color={kind === 'unfreeze' ? 'blue' : 'red'} />
+      </Stack>
+    </form>
+  );
+}
+
+function SubmittingView() {
+  const { t } = useTranslation('admin');
+  return (
+    <Group gap="sm" role="status">
+      <Loader size="sm" />
+      <Text size="sm">{t('review.submitting')}</Text>
+    </Group>
+  );
+}
+
+function FailedView({ review }: { review: ReviewActor }) {
+  const { t } = useTranslation('admin');
+  const error = useSelector(review, (snapshot) => snapshot.context.error);
+  return (
+    <Stack gap="md">
+      <Alert color="red" title={t('review.failedTitle')} role="alert">
+        {error}
+      </Alert>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => review.send({ type: 'cancel' })}>
+          {t('review.cancel')}
+        </Button>
+        <Button onClick={() => review.send({ type: 'retry' })}>{t('review.retry')}</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { WithdrawalQueuePage } from '../../../features/admin/withdrawal-queue-page';
+import { withdrawalQueueSearchOf } from '../../../features/admin/queue-search';
+
+export const Route = createFileRoute('/admin/_desk/withdrawals')({
+  component: WithdrawalQueueRoute,
+});
+
+function WithdrawalQueueRoute() {
+  const search = withdrawalQueueSearchOf(Route.useSearch());
+  const navigate = Route.useNavigate();
+  return <WithdrawalQueuePage search={search} onSearchChange={(next) => void navigate({ search: withdrawalQueueSearchOf({ ...next }) })} />;
+}
