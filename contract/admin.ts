@@ -1,7 +1,7 @@
 // The operators' review desk. Every change made here writes an audit row with the operator and the
 // reason in the same transaction as the change itself.
 import * as v from 'valibot';
-import { agentApplication, agentApplicationStatuses } from './agent';
+import { agentApplication, agentApplicationStatuses, maxRowId } from './agent';
 import { withdrawal, withdrawalMethods } from './draw';
 import { endpoint, isoDateTime, listQuery, noData, pageOf } from './endpoint';
 import { kycStatuses, kycSubmission, kycSubmissionStatuses } from './kyc';
@@ -242,6 +242,9 @@ export const adminAuditList = endpoint({
 const agentApplicationReviewItem = v.object({ ...agentApplication.entries, user: userRef });
 export type AgentApplicationReviewItem = v.InferOutput<typeof agentApplicationReviewItem>;
 
+/** Application ids are PostgreSQL integers; a larger number is refused as invalid input, not looked up. */
+const applicationId = v.pipe(id('validation.application'), v.maxValue(maxRowId, 'validation.application'));
+
 export const adminAgentApplicationList = endpoint({
   path: '/v2/admin/agent/application/list',
   access: 'admin',
@@ -257,7 +260,7 @@ export const adminAgentApplicationApprove = endpoint({
   path: '/v2/admin/agent/application/approve',
   access: 'admin',
   summary: 'Approve an agent application: the player becomes an agent and gets an agent code',
-  body: v.object({ applicationId: id('validation.application'), remark: v.optional(remarkInput) }),
+  body: v.object({ applicationId, remark: v.optional(remarkInput) }),
   data: noData,
 });
 
@@ -265,6 +268,6 @@ export const adminAgentApplicationReject = endpoint({
   path: '/v2/admin/agent/application/reject',
   access: 'admin',
   summary: 'Reject an agent application; the player sees the reason',
-  body: v.object({ applicationId: id('validation.application'), reason: reasonInput }),
+  body: v.object({ applicationId, reason: reasonInput }),
   data: noData,
 });

@@ -12,14 +12,22 @@ import {
   withdrawalStatuses,
 } from './money';
 import { depositOrder } from './pay';
+import { singleLine } from './plain-text';
 
 /** An application for agent status; approved is implied by the spec, not shown. */
 export const agentApplicationStatuses = ['pendingReview', 'approved', 'rejected'] as const;
 export type AgentApplicationStatus = (typeof agentApplicationStatuses)[number];
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-const userId = v.pipe(v.number('validation.member'), v.integer('validation.member'), v.minValue(1, 'validation.member'));
-const accountSearch = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'validation.keyword')));
+/** Row ids are PostgreSQL integers: a larger number names nobody and is refused as invalid input. */
+export const maxRowId = 2_147_483_647;
+const userId = v.pipe(
+  v.number('validation.member'),
+  v.integer('validation.member'),
+  v.minValue(1, 'validation.member'),
+  v.maxValue(maxRowId, 'validation.member'),
+);
+const accountSearch = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'validation.keyword'), singleLine));
 
 export const isAgentQuery = endpoint({
   path: '/v2/app/agent/is/agent',
@@ -222,7 +230,7 @@ export const createTeamMember = endpoint({
     account: v.pipe(v.string('validation.account'), v.trim(), v.nonEmpty('validation.account'), v.maxLength(20, 'validation.account')),
     /** The new member's password, required for every subordinate the agent creates. */
     password: v.pipe(v.string('validation.password'), v.nonEmpty('validation.password'), v.maxLength(128, 'validation.password')),
-    nickname: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('validation.nickname'), v.maxLength(20, 'validation.nickname'))),
+    nickname: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('validation.nickname'), v.maxLength(20, 'validation.nickname'), singleLine)),
   }),
   data: v.object({ userId: v.number(), account: v.string(), createdAt: isoDateTime }),
 });
