@@ -1,8 +1,8 @@
 import { AppShell, Box, Burger, Button, Group, Loader, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMatchRoute, useNavigate, useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useMatchRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../../contract/auth';
 import { LanguageSwitcher } from '../layout/language-switcher';
@@ -31,15 +31,19 @@ export function DeskLayout({ children }: { children: ReactNode }) {
   const session = useOperatorSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const href = useRouterState({ select: (state) => state.location.href });
+  const router = useRouter();
   const matchRoute = useMatchRoute();
   const [signingOut, setSigningOut] = useState(false);
+  const leaving = useRef(false);
 
   useEffect(() => {
-    if (session) return;
+    if (session || leaving.current) return;
+    // Once: the layout stays mounted while the sign-in page loads.
+    leaving.current = true;
     queryClient.removeQueries({ queryKey: deskQueryKey });
-    void navigate({ to: '/admin/sign-in', search: signingOut ? {} : { redirect: href }, replace: true });
-  }, [session, signingOut, href, navigate, queryClient]);
+    const search = signingOut ? {} : { redirect: router.state.location.href };
+    void navigate({ to: '/admin/sign-in', search, replace: true });
+  }, [session, signingOut, router, navigate, queryClient]);
 
   const signOut = async () => {
     setSigningOut(true);

@@ -149,8 +149,7 @@ function ApprovalView({ kind, review, amountHint }: { kind: ReviewKind; review: 
           value={remark}
           onChange={(event) => review.send({ type: 'remark.changed', value: event.currentTarget.value })}
           maxLength={reasonMaxLength}
-          autosize
-          minRows={2}
+          rows={2}
         />
         <DialogButtons review={review} confirmLabel={t(`review.${kind}.approve`)} color="teal" />
       </Stack>
@@ -179,8 +178,7 @@ function RejectionView({ kind, review }: { kind: ReviewKind; review: ReviewActor
           onChange={(event) => review.send({ type: 'reason.changed', value: event.currentTarget.value })}
           error={reasonMissing ? t('review.reasonMissing') : undefined}
           maxLength={reasonMaxLength}
-          autosize
-          minRows={3}
+          rows={4}
           required
           data-autofocus
         />
