@@ -3,7 +3,7 @@
  * Throughput and latency are ratios against a bare handler measured in the same run, so they hold
  * on any machine; cold start and bundle size are absolute by nature. Flags: --build forces
  * `vite build` before the bundle is measured; --only <group>[,<group>] measures only those groups
- * (banner, sign-in, ledger, cold-start, home-js), for working on one figure.
+ * (banner, sign-in, ledger, mixed-load, cold-start, home-js), for working on one figure.
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import { chromiumPath, ensureBuilt, type HomePageJs, measureByStaticWalk, measur
 import { measureColdStart } from './main-server';
 import { errorText, formatNumber, formatTable, kilobytes, type Row } from './report-table';
 import { compareLedgerWithPgbench, type LedgerSettings } from './ledger-throughput';
+import { measureMixedLoad, type MixedLoadSettings, requestBreakdown } from './mixed-load';
 import { type AuthFigures, measureAuthFigures, type SignInSettings } from './sign-in';
 import { type Comparison, compareWithBare, type LoadSettings } from './throughput';
 
@@ -21,6 +22,7 @@ const coldStartRuns = 3;
 const signInLoad: SignInSettings = { concurrency: 4, warmUpSeconds: 2, durationSeconds: 5 };
 const ledgerLoad: LedgerSettings = { clients: 16, scale: 16, players: 1000, warmUpSeconds: 2, durationSeconds: 5 };
 const ledgerFigure = 'ledger transfers / pgbench TPC-B, PostgreSQL (service, not API)';
+const mixedLoad: MixedLoadSettings = { clients: 16, durationSeconds: 60, startingDepositYen: 50_000 };
 const targets = {
   rpsRatio: 0.35,
   ledgerRatio: 0.5,
@@ -38,9 +40,9 @@ const log = (message: string) =>
 
 class UsageError extends Error {}
 
-const figureGroups = ['banner', 'sign-in', 'ledger', 'cold-start', 'home-js'] as const;
+const figureGroups = ['banner', 'sign-in', 'ledger', 'mixed-load', 'cold-start', 'home-js'] as const;
 type FigureGroup = (typeof figureGroups)[number];
-const usage = 'npm run bench [-- --build] [-- --only banner,sign-in,ledger,cold-start,home-js]';
+const usage = 'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,cold-start,home-js]';
 
 function parseFlags(argv: string[]): { build: boolean; groups: ReadonlySet<FigureGroup> } {
   let build = false;
@@ -151,6 +153,48 @@ async function ledgerOn(url: string): Promise<Row> {
   }
 }
 
+/** Only on a scratch database of DATABASE_URL's server: it writes players and money, and checks the whole database. */
+async function mixedLoadOn(databaseUrl: string | undefined): Promise<Row> {
+  const figure = `mixed load: ${mixedLoad.clients} players + 1 operator, 2 server processes, ${mixedLoad.durationSeconds} s, PostgreSQL`;
+  const target = '0 5xx, invariants hold';
+  if (!databaseUrl) return { figure, measured: 'skipped: DATABASE_URL not set', target, status: 'SKIP' };
+  log(`mixed load on PostgreSQL: deposits, withdrawals, reviews and reads through the API of two server processes for ${mixedLoad.durationSeconds} s`);
+  try {
+    const postgres = await preparePostgres(databaseUrl);
+    try {
+      if (!postgres.scratch) return { figure, measured: 'skipped: no scratch database, and it writes accounts and money', target, status: 'SKIP' };
+      const result = await measureMixedLoad(postgres.url, mixedLoad, log);
+      const { tally, totals } = result;
+      const broken = result.checks.filter((check) => check.violations.length > 0);
+      log(`  ${formatNumber(result.loadRequests)} requests in ${formatNumber(result.loadSeconds, 1)} s; ${tally.serverErrors} 5xx; ${broken.length} broken checks`);
+      notes.push(
+        `Mixed load requests by kind and status (set-up included): ${requestBreakdown(tally).join('; ')}.`,
+        `Mixed load money: ${totals.paidOrders} paid deposit orders (${totals.paidOrderCoins} coins, credited ${totals.depositCredits}); ` +
+          `withdrawals ${Object.entries(totals.withdrawalsByStatus).map(([status, count]) => `${status} ${count}`).join(', ')}; ` +
+          `${totals.heldCoins} coins held for ${totals.pendingWithdrawalCoins} under review. Checks: ` +
+          result.checks.map((check) => `${check.name}: ${check.violations.length === 0 ? 'PASS' : `FAIL (${check.violations.join(' | ')})`}`).join('; ') +
+          '.',
+      );
+      if (tally.problems.length > 0) notes.push(`Mixed load answers that fail the figure: ${tally.problems.join(' | ')}`);
+      if (result.loggedErrors.count > 0) notes.push(`Mixed load server errors logged (${result.loggedErrors.count}): ${result.loggedErrors.samples.join(' | ')}`);
+      if (result.warnings.size > 0) notes.push(`Mixed load server warnings: ${[...result.warnings].map(([message, count]) => `${message} x${count}`).join(', ')}.`);
+      return {
+        figure,
+        measured:
+          `${formatNumber(result.loadRequests)} requests (${formatNumber(result.loadRequests / result.loadSeconds)}/s): ${tally.serverErrors} 5xx, ` +
+          `${tally.networkErrors} failed, ${tally.unexpected} unexpected, ${result.loggedErrors.count} errors logged, ` +
+          `exit ${result.exitCodes.join('/')}; invariants ${broken.length === 0 ? 'PASS' : `FAIL (${broken.length} of ${result.checks.length})`}`,
+        target,
+        status: result.passed ? 'PASS' : 'MISS',
+      };
+    } finally {
+      await postgres.drop();
+    }
+  } catch (error) {
+    return { figure, measured: errorText(error), target, status: 'ERROR' };
+  }
+}
+
 const largestShown = 8;
 const largest = (result: HomePageJs) =>
   result.files
@@ -239,6 +283,8 @@ async function main() {
       rows.push({ figure: 'banner query rps ratio, PostgreSQL', measured: 'skipped: DATABASE_URL not set', target: `>= ${targets.rpsRatio}`, status: 'SKIP' });
       rows.push({ figure: ledgerFigure, measured: 'skipped: DATABASE_URL not set', target: `>= ${targets.ledgerRatio}`, status: 'SKIP' });
     }
+
+    if (measures('mixed-load')) rows.push(await mixedLoadOn(databaseUrl));
 
     if (measures('cold-start')) {
       try {
