@@ -234,7 +234,13 @@ export function createSandboxPay(deps: SandboxPayDeps) {
     return problem === null;
   }
 
+  /**
+   * Sends the unacknowledged events of one payment (right after it moved, or when the checkout page
+   * asks), or, for the resending job, those whose first delivery has had its whole timeout: a younger
+   * event may still be on its way, and sending it twice only earns a 409.
+   */
   async function deliverPending(paymentId?: string): Promise<number> {
+    const settledBefore = new Date(clock.now().getTime() - notifyTimeoutMs);
     const due = await db
       .select({ event: sandboxEvents, payment: sandboxPayments })
       .from(sandboxEvents)
@@ -243,7 +249,7 @@ export function createSandboxPay(deps: SandboxPayDeps) {
         and(
           isNull(sandboxEvents.deliveredAt),
           lt(sandboxEvents.attempts, maxNotifyAttempts),
-          paymentId ? eq(sandboxEvents.paymentId, paymentId) : undefined,
+          paymentId ? eq(sandboxEvents.paymentId, paymentId) : lt(sandboxEvents.createdAt, settledBefore),
         ),
       )
       .orderBy(asc(sandboxEvents.createdAt))

@@ -201,6 +201,13 @@ describe('the payment callback', () => {
     // Our acknowledgement was lost on the way back: the provider still holds the event as unsent.
     await server.db.update(sandboxEvents).set({ deliveredAt: null }).where(eq(sandboxEvents.paymentId, order.paymentId));
     expect(await (await fetch(page)).text()).toContain('Send the notification again');
+    // The resending job leaves an event alone while its first delivery may still be on its way…
+    expect(await server.deps.sandboxPay?.deliverPending()).toBe(0);
+    // …and sends it once that delivery's timeout has passed.
+    await server.db
+      .update(sandboxEvents)
+      .set({ createdAt: new Date(Date.now() - 11_000) })
+      .where(eq(sandboxEvents.paymentId, order.paymentId));
     expect(await server.deps.sandboxPay?.deliverPending()).toBe(1);
     const [event] = await server.db.select().from(sandboxEvents).where(and(eq(sandboxEvents.paymentId, order.paymentId)));
     expect(event?.deliveredAt).not.toBeNull();
