@@ -4,12 +4,9 @@ import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import { endpoints } from '../contract/endpoints';
 import { maxKycSubmissionBytes, submitKyc } from '../contract/kyc';
-import { negotiateLocale } from '../contract/locales';
 import { type SandboxPay, sandboxBasePath } from './adapters/sandbox-pay';
 import { bodyLimit } from './body-limit';
 import type { Clock } from './clock';
@@ -34,6 +31,7 @@ import { recordRoutes } from './modules/record/routes';
 import type { PlayerDeps } from './modules/user/context';
 import { userRoutes } from './modules/user/routes';
 import { buildOpenApiDocument, mountApiReference } from './openapi';
+import { createStandardHeaders, requestIdOf } from './response-headers';
 import { xsrfProtection } from './xsrf';
 
 export interface AppConfig {
@@ -66,18 +64,40 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { logger, i18n, config } = deps;
   const app = new Hono<AppEnv>();
 
-  app.use(requestId());
+  // Google's sign-in button is its own script and frame; it is allowed only when Google is configured.
+  const google = deps.auth.providers.google ? [googleIdentityOrigin] : [];
+  const standardHeaders = createStandardHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...google],
+      // Mantine sets style attributes at run time; scripts stay strict.
+      styleSrc: ["'self'", "'unsafe-inline'", ...google],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'", ...google],
+      frameSrc: google.length ? google : ["'none'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    strictTransportSecurity: config.production ? 'max-age=63072000; includeSubDomains' : null,
+  });
+
   app.use(async (c, next) => {
     const started = performance.now();
-    const locale = negotiateLocale(c.req.header('accept-language'));
+    const requestIdValue = requestIdOf(c);
+    c.set('requestId', requestIdValue);
+    const locale = i18n.localeOf(c.req.header('accept-language'));
     c.set('locale', locale);
     c.set('t', i18n.translator(locale));
     c.set('principal', null);
     c.set('clientAddress', clientAddressOf(c));
     await next();
+    standardHeaders.complete(c.res, requestIdValue);
     logger.info(
       {
-        requestId: c.get('requestId'),
+        requestId: requestIdValue,
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
@@ -86,33 +106,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       'request',
     );
   });
-  // Google's sign-in button is its own script and frame; it is allowed only when Google is configured.
-  const google = deps.auth.providers.google ? [googleIdentityOrigin] : [];
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...google],
-        // Mantine sets style attributes at run time; scripts stay strict.
-        styleSrc: ["'self'", "'unsafe-inline'", ...google],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...google],
-        frameSrc: google.length ? google : ["'none'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      strictTransportSecurity: config.production ? 'max-age=63072000; includeSubDomains' : false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'DENY',
-      xContentTypeOptions: 'nosniff',
-    }),
-  );
 
   app.onError((error, c) => {
-    const t = c.get('t') ?? i18n.translator(negotiateLocale(null));
+    const t = c.get('t') ?? i18n.translator(i18n.localeOf(null));
     const requestIdValue = c.get('requestId');
     if (error instanceof ApiError) {
       if (error.extra.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.extra.retryAfterSeconds));
@@ -185,7 +181,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...recordRoutes(deps.player),
     ...adminRoutes(deps.auth, deps.player),
     ...agentApplicationReviewRoutes(deps.player),
-  ]);
+  ], standardHeaders);
   api.all('/v2/*', () => {
     throw new ApiError(404, 'error.notFound');
   });

@@ -4,6 +4,7 @@ import type { DataOf, Endpoint, ParsedBodyOf } from '../contract/endpoint';
 import type { Locale } from '../contract/locales';
 import { ApiError } from './errors';
 import type { Translate } from './i18n';
+import type { StandardHeaders } from './response-headers';
 
 /** Who is calling, as resolved from the TOKEN header by the sessions module. */
 export interface Principal {
@@ -22,17 +23,34 @@ export interface RequestContext<E extends Endpoint> {
   /** Present on every endpoint whose access is not public. */
   principal: E['access'] extends 'public' | 'provider' ? Principal | null : Principal;
   idempotencyKey: string | null;
+  /** For reading the request (cookies); the router sets the answer's headers itself. */
   hono: Context<AppEnv>;
+}
+
+/** JSON text of a value of type T: an answer kept already serialised, e.g. by a cache. */
+export type JsonText<T> = string & { readonly jsonOf?: T };
+
+export function jsonText<T>(value: T): JsonText<T> {
+  return JSON.stringify(value ?? null) as JsonText<T>;
 }
 
 export interface Route<E extends Endpoint = Endpoint> {
   endpoint: E;
-  handle(context: RequestContext<E>): Promise<DataOf<E>>;
+  /** The envelope's data, as JSON text. */
+  answer(context: RequestContext<E>): Promise<JsonText<DataOf<E>>>;
 }
 
 /** Binds a handler to its contract entry; the body it receives has already passed the schema. */
-export function route<E extends Endpoint>(endpoint: E, handle: Route<E>['handle']): Route<E> {
-  return { endpoint, handle } as Route<E>;
+export function route<E extends Endpoint>(
+  endpoint: E,
+  handle: (context: RequestContext<E>) => Promise<DataOf<E>>,
+): Route<E> {
+  return { endpoint, answer: async (context) => jsonText(await handle(context)) };
+}
+
+/** Like `route`, for a handler that has its data as JSON text already (a cached answer). */
+export function jsonRoute<E extends Endpoint>(endpoint: E, answer: Route<E>['answer']): Route<E> {
+  return { endpoint, answer };
 }
 
 export interface AppEnv {
@@ -80,16 +98,28 @@ function canCall(endpoint: Endpoint, principal: Principal | null): boolean {
 /**
  * Mounts every contract entry as a POST route. Access is checked first; entries without a handler
  * then answer 501 naming their path, so the list of unbuilt calls is visible to callers and tests.
+ * Answers are built by `standardHeaders`, with the envelope around the handler's JSON text.
  */
 export function mountContract(
   app: Hono<AppEnv>,
   endpoints: readonly Endpoint[],
   routes: readonly Route<Endpoint>[],
+  standardHeaders: StandardHeaders,
 ): void {
   const handlers = new Map(routes.map((r) => [r.endpoint.path, r]));
   for (const r of routes) {
     if (!endpoints.includes(r.endpoint)) throw new Error(`Route ${r.endpoint.path} is not in the contract`);
   }
+  // The envelope up to its data, per locale: the success message never changes while the process runs.
+  const successPrefixes = new Map<Locale, string>();
+  const successPrefix = (locale: Locale, t: Translate) => {
+    let prefix = successPrefixes.get(locale);
+    if (prefix === undefined) {
+      prefix = `{"code":200,"msg":${JSON.stringify(t('ok'))},"data":`;
+      successPrefixes.set(locale, prefix);
+    }
+    return prefix;
+  };
   for (const endpoint of endpoints) {
     const handler = handlers.get(endpoint.path);
     app.post(endpoint.path, async (c) => {
@@ -110,17 +140,19 @@ export function mountContract(
       if (endpoint.idempotent && (!idempotencyKey || !idempotencyKeyPattern.test(idempotencyKey))) {
         throw new ApiError(400, 'error.idempotencyKeyRequired');
       }
-      const data = await handler.handle({
+      const locale = c.get('locale');
+      const requestId = c.get('requestId');
+      const data = await handler.answer({
         body: parsed.output,
-        locale: c.get('locale'),
+        locale,
         t,
-        requestId: c.get('requestId'),
+        requestId,
         clientAddress: c.get('clientAddress'),
         principal: principal as Principal,
         idempotencyKey,
         hono: c,
       });
-      return c.json({ code: 200, msg: t('ok'), data: data ?? null });
+      return standardHeaders.json(200, `${successPrefix(locale, t)}${data}}`, requestId);
     });
   }
 }

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import i18next, { type TFunction } from 'i18next';
-import { defaultLocale, type Locale, locales } from '../contract/locales';
+import { defaultLocale, type Locale, locales, negotiateLocale } from '../contract/locales';
+
+/** Browsers send a handful of distinct Accept-Language values; more than this and the memory starts over. */
+const rememberedAcceptLanguages = 256;
 
 const localesDir = fileURLToPath(new URL('../locales', import.meta.url));
 
@@ -31,6 +34,21 @@ export function createServerI18n() {
   });
   // One fixed translator per locale, made once: getFixedT on every request shows up in profiles.
   const translators = new Map(locales.map((locale) => [locale, instance.getFixedT(locale, 'server') as Translate]));
-  return { translator: (locale: Locale) => translators.get(locale) as Translate };
+  // Parsing Accept-Language on every request shows up too; its answer depends on the header alone.
+  const negotiated = new Map<string, Locale>();
+  return {
+    translator: (locale: Locale) => translators.get(locale) as Translate,
+    /** The product locale for an Accept-Language header value. */
+    localeOf(header: string | null | undefined): Locale {
+      if (!header) return defaultLocale;
+      let locale = negotiated.get(header);
+      if (locale === undefined) {
+        locale = negotiateLocale(header);
+        if (negotiated.size >= rememberedAcceptLanguages) negotiated.clear();
+        negotiated.set(header, locale);
+      }
+      return locale;
+    },
+  };
 }
 export type ServerI18n = ReturnType<typeof createServerI18n>;

@@ -8,7 +8,7 @@ import {
   popularGamesQuery,
 } from '../../../contract/content';
 import type { DataOf, Endpoint } from '../../../contract/endpoint';
-import { type RequestContext, route } from '../../contract-router';
+import { jsonRoute, jsonText, type RequestContext } from '../../contract-router';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import {
@@ -23,9 +23,10 @@ import type { PublicContentCache } from './public-cache';
 
 export function contentRoutes(deps: { db: Database; clock: Clock; contentCache: PublicContentCache }) {
   const { db, clock, contentCache } = deps;
+  // Answers are kept as JSON text, so a cached answer is not serialised again on every call.
   const cached = <E extends Endpoint>(endpoint: E, load: (context: RequestContext<E>) => Promise<DataOf<E>>) =>
-    route(endpoint, (context) =>
-      contentCache.remember(`${endpoint.path} ${context.locale} ${JSON.stringify(context.body)}`, () => load(context)),
+    jsonRoute(endpoint, (context) =>
+      contentCache.remember(`${endpoint.path} ${context.locale} ${JSON.stringify(context.body)}`, async () => jsonText(await load(context))),
     );
   return [
     cached(countryQuery, ({ locale }) => listCountries(db, locale)),
