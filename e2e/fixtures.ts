@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
 import type { Locale } from '../contract/locales';
 
 export { expect };
@@ -51,6 +52,108 @@ export async function callApi<T>(request: APIRequestContext, apiPath: string, bo
   });
   expect(response.status(), `${apiPath} answered ${response.status()}`).toBe(200);
   return ((await response.json()) as { data: T }).data;
+}
+
+export interface OperatorCredentials {
+  account: string;
+  password: string;
+  otpauthUrl: string;
+}
+
+/**
+ * The operator the browser-test server made with `npm run operator:create` (scripts/e2e-server.sh
+ * names it in E2E_OPERATOR_FILE), or null when the server named none.
+ */
+export function operatorCredentials(): OperatorCredentials | null {
+  const file = process.env.E2E_OPERATOR_FILE;
+  return file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as OperatorCredentials) : null;
+}
+
+/**
+ * The review desk (/admin) in a second tab of the page's browser, in the given language. Its errors
+ * are collected like the page's, except the refusal a reused authenticator code provokes.
+ */
+export async function openDeskTab(page: Page, locale: Locale): Promise<{ desk: Page; deskErrors: string[] }> {
+  const desk = await page.context().newPage();
+  const deskErrors: string[] = [];
+  desk.on('console', (message) => {
+    const refusedSignIn = message.text().includes('the server responded with a status of 400');
+    if (message.type() === 'error' && !refusedSignIn) deskErrors.push(`console: ${message.text()}`);
+  });
+  desk.on('pageerror', (error) => deskErrors.push(`page error: ${error.message}`));
+  await useLanguage(desk, locale);
+  return { desk, deskErrors };
+}
+
+/**
+ * Signs the operator in on the desk's sign-in page (the page must show it) with the password and the
+ * authenticator's current code. Each code works once: when a test in another worker used this
+ * period's code first, the desk refuses it, and the next period's code is typed.
+ */
+export async function signInOnDesk(page: Page, locale: Locale, credentials: OperatorCredentials): Promise<void> {
+  const totp = OTPAuth.URI.parse(credentials.otpauthUrl) as OTPAuth.TOTP;
+  const signedIn = page.getByTestId('desk-operator');
+  const refused = page.getByText(text(locale, 'server:admin.signInRefused'));
+  await page.getByRole('textbox', { name: text(locale, 'admin:signIn.account') }).fill(credentials.account);
+  await page.getByRole('textbox', { name: text(locale, 'admin:signIn.password'), exact: true }).fill(credentials.password);
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    const period = OTPAuth.TOTP.counter({ period: totp.period });
+    await page.getByRole('textbox', { name: text(locale, 'admin:signIn.totpCode') }).fill(totp.generate());
+    await page.getByRole('button', { name: text(locale, 'admin:signIn.submit') }).click();
+    await expect(signedIn.or(refused)).toBeVisible({ timeout: 15_000 });
+    if (await signedIn.isVisible()) return;
+    await expect.poll(() => OTPAuth.TOTP.counter({ period: totp.period }), { timeout: 35_000, intervals: [500] }).toBeGreaterThan(period);
+  }
+  throw new Error('the desk refused every authenticator code');
+}
+
+export type Call = <T>(path: string, body: unknown, options?: { token?: string; idempotencyKey?: string }) => Promise<T>;
+
+/** Calls the API as the SPA does (XSRF echoed), failing the test on any refusal. */
+export function apiCaller(request: APIRequestContext, locale: Locale): Call {
+  return async <T>(path: string, body: unknown, options: { token?: string; idempotencyKey?: string } = {}) => {
+    await request.get('/v2/xsrf');
+    const { cookies } = await request.storageState();
+    const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+    const response = await request.post(path, {
+      data: body,
+      headers: {
+        'x-xsrf-token': xsrf,
+        'accept-language': locale,
+        ...(options.token ? { token: options.token } : {}),
+        ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
+      },
+    });
+    const envelope = (await response.json()) as { code: number; msg: string; data: T };
+    expect(envelope.code, `${path}: ${envelope.msg}`).toBe(200);
+    return envelope.data;
+  };
+}
+
+/** The six-digit code of the newest mail to `email` in the server's outbox (/dev/mailbox). */
+export async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const html = await (await request.get('/dev/mailbox')).text();
+      const newest = html.split('<article>').find((part) => part.includes(`To: ${email}`));
+      code = newest ? /\b(\d{6})\b/.exec(newest.slice(newest.indexOf('<pre>')))?.[1] : undefined;
+      return code;
+    })
+    .toBeDefined();
+  return code!;
+}
+
+/** The balance in the header's user menu, once it shows `amount` (it follows the ledger without a reload). */
+export async function expectHeaderBalance(page: Page, locale: Locale, amount: string): Promise<void> {
+  await expect(async () => {
+    await page.getByRole('banner').getByRole('button', { name: text(locale, 'layout.userMenu') }).click();
+    try {
+      await expect(page.getByRole('menu').getByText(text(locale, 'layout.balance', { amount }))).toBeVisible({ timeout: 1_000 });
+    } finally {
+      await page.keyboard.press('Escape');
+    }
+  }).toPass({ timeout: 15_000 });
 }
 
 /** The path of the page's current URL. */
