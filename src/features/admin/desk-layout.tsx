@@ -1,7 +1,7 @@
 import { AppShell, Box, Burger, Button, Group, Loader, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMatchRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../../contract/auth';
@@ -32,7 +32,8 @@ export function DeskLayout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const router = useRouter();
-  const matchRoute = useMatchRoute();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const isActive = (to: string) => (to === '/admin' ? pathname === '/admin' || pathname === '/admin/' : pathname.startsWith(to));
   const [signingOut, setSigningOut] = useState(false);
   const leaving = useRef(false);
 
@@ -87,7 +88,7 @@ export function DeskLayout({ children }: { children: ReactNode }) {
               key={item.to}
               to={item.to}
               label={t(`nav.${item.key}`)}
-              active={Boolean(matchRoute({ to: item.to, fuzzy: item.to !== '/admin' }))}
+              active={isActive(item.to)}
               onClick={navbar.close}
             />
           ))}

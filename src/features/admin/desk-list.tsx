@@ -94,7 +94,7 @@ export function TextFilter({
   value,
   onApply,
   maxLength,
-  width = 220,
+  width = 260,
 }: {
   label: string;
   value: string | undefined;

@@ -28,6 +28,13 @@ export const queueRefreshMs = 30_000;
 
 const listDefaults = { placeholderData: keepPreviousData, refetchInterval: queueRefreshMs, staleTime: 0 } as const;
 
+/**
+ * Every answer of the identity queue carries new photo links (they expire after 15 minutes), so the
+ * browser downloads the photos again each time: that queue refreshes less often, well within the
+ * links' lifetime.
+ */
+const kycQueueRefreshMs = 5 * 60_000;
+
 export const kycQueueQueryOptions = (lng: Locale, search: KycQueueSearch) =>
   queryOptions({
     queryKey: [...deskQueryKey, lng, 'kyc', search],
@@ -38,6 +45,7 @@ export const kycQueueQueryOptions = (lng: Locale, search: KycQueueSearch) =>
         ...(search.keyword ? { keyword: search.keyword } : {}),
       }),
     ...listDefaults,
+    refetchInterval: kycQueueRefreshMs,
   });
 
 export const withdrawalQueueQueryOptions = (lng: Locale, search: WithdrawalQueueSearch) =>
