@@ -103,7 +103,17 @@ export const adminWithdrawalReject = endpoint({
   data: noData,
 });
 
-const manualDepositItem = v.intersect([depositOrder, v.object({ user: userRef, payerName: v.string() })]);
+const manualDepositItem = v.intersect([
+  depositOrder,
+  v.object({
+    user: userRef,
+    payerName: v.string(),
+    /** The yen the player said they would transfer. */
+    yenAmount: amount,
+    /** Why an operator marked the transfer failed. */
+    failureReason: v.nullable(v.string()),
+  }),
+]);
 export type ManualDepositItem = v.InferOutput<typeof manualDepositItem>;
 
 export const adminManualDepositList = endpoint({

@@ -277,7 +277,9 @@ describe('a manual deposit', () => {
     expect(answer.body.data?.instructions).toMatchObject({ transferNote: orderSn });
 
     const queue = await server.call<{ list: ManualDepositItem[] }>('/v2/admin/deposit/manual/list', { keyword: player.account }, { token: operator.token });
-    expect(queue.body.data?.list).toMatchObject([{ orderSn, status: 'inProgress', payerName: 'ヤマダ タロウ', user: { userId: player.userId } }]);
+    expect(queue.body.data?.list).toMatchObject([
+      { orderSn, status: 'inProgress', payerName: 'ヤマダ タロウ', yenAmount: 10_000, failureReason: null, user: { userId: player.userId } },
+    ]);
 
     const confirmed = await server.call('/v2/admin/deposit/manual/confirm', { orderSn, receivedAmount: 9_000, remark: 'short by 1000' }, { token: operator.token });
     expect(confirmed.body).toMatchObject({ code: 200 });
@@ -306,6 +308,12 @@ describe('a manual deposit', () => {
     expect(failed.body).toMatchObject({ code: 200 });
     expect((await ordersOf(player)).list[0]).toMatchObject({ status: 'failed' });
     expect(await balanceOfPlayer(server, player)).toBe(0);
+    const queue = await server.call<{ list: ManualDepositItem[] }>(
+      '/v2/admin/deposit/manual/list',
+      { keyword: player.account, status: 'failed' },
+      { token: operator.token },
+    );
+    expect(queue.body.data?.list).toMatchObject([{ orderSn, yenAmount: 10_000, failureReason: 'Nothing received in three days' }]);
   });
 
   it('is confirmed once under concurrent confirmations', async () => {

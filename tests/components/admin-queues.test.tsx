@@ -166,7 +166,7 @@ describe('bank transfer deposits', () => {
     expect(within(arrivedRow).getByText('サトウ ハナコ')).toBeInTheDocument();
     await user.click(within(arrivedRow).getByRole('button', { name: 'Confirm receipt' }));
     const confirm = await screen.findByRole('dialog', { name: `Confirm deposit ${arrived}` });
-    expect(within(confirm).getByText(/Ordered: 5,000 coins/)).toBeInTheDocument();
+    expect(within(confirm).getByText(/Ordered: 5,000 yen for 5,000 coins/)).toBeInTheDocument();
     const amount = within(confirm).getByRole('textbox', { name: /Yen received/ });
     expect(amount).toHaveValue('');
     await user.click(within(confirm).getByRole('button', { name: 'Confirm receipt' }));

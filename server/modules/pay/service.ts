@@ -244,6 +244,8 @@ export async function manualDepositQueue(
       ...depositOrderView(deps, order, request.locale),
       user: { userId: user.id, account: user.username, email: user.email ?? '' },
       payerName: order.payerName,
+      yenAmount: order.yenAmount,
+      failureReason: order.failureReason,
     })),
   };
 }

@@ -90,10 +90,14 @@ function ManualDepositRow({ order }: { order: ManualDepositItem }) {
             subject={order.orderSn}
             send={manualDepositDecision(order.orderSn)}
             asksAmount
-            amountHint={t('deposits.amountHint', { coins: formatAmount(order.amount + order.fee), payer: order.payerName })}
+            amountHint={t('deposits.amountHint', {
+              yen: formatAmount(order.yenAmount),
+              coins: formatAmount(order.amount + order.fee),
+              payer: order.payerName,
+            })}
           />
         ) : (
-          <Text size="sm">{order.paidAt ? formatDateTime(order.paidAt) : ''}</Text>
+          <Text size="sm">{order.paidAt ? formatDateTime(order.paidAt) : (order.failureReason ?? '')}</Text>
         )}
       </Table.Td>
     </Table.Tr>
