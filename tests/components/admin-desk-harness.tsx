@@ -16,7 +16,7 @@ import i18next from 'i18next';
 import * as OTPAuth from 'otpauth';
 import { I18nextProvider } from 'react-i18next';
 import sharp from 'sharp';
-import { theme } from '../../src/features/layout/theme';
+import { createAppTheme } from '../../src/features/layout/theme';
 import { createSessionStore } from '../../src/features/session/session-store';
 import { api } from '../../src/lib/api-client';
 import { routeTree } from '../../src/routeTree.gen';
@@ -330,7 +330,7 @@ export function renderApp(path: string) {
   });
   const result = render(
     <I18nextProvider i18n={i18next}>
-      <MantineProvider theme={theme} env="test">
+      <MantineProvider theme={createAppTheme(i18next.t)} env="test">
         <DatesProvider settings={{ locale: 'en' }}>
           <Notifications />
           <QueryClientProvider client={queryClient}>

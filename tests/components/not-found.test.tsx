@@ -5,7 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { theme } from '../../src/features/layout/theme';
+import { createAppTheme } from '../../src/features/layout/theme';
 import { createSessionStore } from '../../src/features/session/session-store';
 import { api } from '../../src/lib/api-client';
 import { routeTree } from '../../src/routeTree.gen';
@@ -22,7 +22,7 @@ function renderAppAt(path: string) {
   });
   render(
     <I18nextProvider i18n={i18next}>
-      <MantineProvider theme={theme} env="test">
+      <MantineProvider theme={createAppTheme(i18next.t)} env="test">
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

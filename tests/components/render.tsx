@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Locale } from '../../contract/locales';
-import { theme } from '../../src/features/layout/theme';
+import { createAppTheme } from '../../src/features/layout/theme';
 import { initI18n } from '../../src/lib/i18n';
 
 /** Starts i18n the way the app does: from the language stored under `lang`. */
@@ -17,7 +17,7 @@ export async function startI18nIn(lng: Locale | null) {
 export function renderWithProviders(ui: ReactElement) {
   return render(
     <I18nextProvider i18n={i18next}>
-      <MantineProvider theme={theme} env="test">
+      <MantineProvider theme={createAppTheme(i18next.t)} env="test">
         {ui}
       </MantineProvider>
     </I18nextProvider>,

@@ -7,7 +7,7 @@ import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { RouterContext } from '../../src/app/router-context';
-import { theme } from '../../src/features/layout/theme';
+import { createAppTheme } from '../../src/features/layout/theme';
 import { createSessionStore } from '../../src/features/session/session-store';
 import { api } from '../../src/lib/api-client';
 
@@ -32,7 +32,7 @@ export function renderPlayerView(ui: ReactElement, options: { seed?: (queryClien
   });
   const result = render(
     <I18nextProvider i18n={i18next}>
-      <MantineProvider theme={theme} env="test">
+      <MantineProvider theme={createAppTheme(i18next.t)} env="test">
         <DatesProvider settings={{ locale: 'en' }}>
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router as never} />

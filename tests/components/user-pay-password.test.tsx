@@ -43,6 +43,12 @@ describe('pay password pages', () => {
     expect(await screen.findByRole('link', { name: '支払いパスワードを設定' })).toHaveAttribute('href', '/user/pay-password');
   });
 
+  it('labels each password field’s show-or-hide button in the page’s language', async () => {
+    await startI18nIn('ja-JP');
+    renderPlayerView(<PayPasswordView flow={startPayPassword({ intent: 'set', hasPayPassword: false }).flow} />);
+    expect(await screen.findAllByRole('button', { name: 'パスワードの表示を切り替える' })).toHaveLength(3);
+  });
+
   it('changing asks for the current payment password', async () => {
     await startI18nIn('en-US');
     const { flow } = startPayPassword({ intent: 'change', hasPayPassword: true });

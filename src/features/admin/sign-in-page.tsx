@@ -99,7 +99,6 @@ function SignInFormView({ signIn }: { signIn: SignInActor }) {
           value={values.password}
           onChange={(event) => change('password', event.currentTarget.value)}
           error={message(messages.password)}
-          visibilityToggleButtonProps={{ 'aria-label': t('signIn.togglePassword') }}
           autoComplete="current-password"
           required
         />

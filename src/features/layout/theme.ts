@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import type { TFunction } from 'i18next';
 
 /** The game-hall crimson: lantern red at shade 7, the primary colour. */
 const crimson: MantineColorsTuple = [
@@ -31,17 +32,22 @@ const gold: MantineColorsTuple = [
 const systemFonts =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Noto Sans JP', 'Noto Sans KR', 'Noto Sans SC', 'Noto Sans TC', 'Microsoft YaHei', Meiryo, sans-serif";
 
-export const theme = createTheme({
-  primaryColor: 'crimson',
-  primaryShade: 7,
-  colors: { crimson, gold },
-  autoContrast: true,
-  defaultRadius: 'md',
-  fontFamily: systemFonts,
-  // Spec section 9: dialogs are 500 px wide unless a dialog says otherwise. Set by name so the
-  // theme does not pull the Modal component into the first bundle.
-  components: { Modal: { defaultProps: { size: 500, centered: true } } },
-  headings: { fontFamily: systemFonts, fontWeight: '700' },
-  // 48em is 768 px: the spec's desktop breakpoint.
-  breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
-});
+/** The theme, with the texts Mantine's own controls speak in the active language. */
+export const createAppTheme = (t: TFunction) =>
+  createTheme({
+    primaryColor: 'crimson',
+    primaryShade: 7,
+    colors: { crimson, gold },
+    autoContrast: true,
+    defaultRadius: 'md',
+    fontFamily: systemFonts,
+    // Spec section 9: dialogs are 500 px wide unless a dialog says otherwise. Set by name so the
+    // theme does not pull the Modal component into the first bundle.
+    components: {
+      Modal: { defaultProps: { size: 500, centered: true } },
+      PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common:layout.togglePassword') } } },
+    },
+    headings: { fontFamily: systemFonts, fontWeight: '700' },
+    // 48em is 768 px: the spec's desktop breakpoint.
+    breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
+  });
