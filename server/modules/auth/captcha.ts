@@ -1,8 +1,9 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { captchas } from '../../db/schema/auth';
+import { attemptCounter, type RateLimitRule, refusalOverLimit } from './rate-limit';
 
 /**
  * svg-captcha picks its text with Math.random; its main export draws a text we choose, so the
@@ -18,7 +19,8 @@ const captchaAlphabet = '346789ABCDEFGHJKMNPQRTUVWXYabcdefghjkmnpqrtuvwxy';
 const captchaLength = 4;
 export const captchaLifetimeMs = 2 * 60 * 1000;
 
-function answerHash(uuid: string, answer: string): string {
+/** What is stored of a captcha's answer; letter case does not matter. */
+export function captchaAnswerHash(uuid: string, answer: string): string {
   return createHash('sha256').update(`${uuid}:${answer.trim().toLowerCase()}`).digest('hex');
 }
 
@@ -26,28 +28,49 @@ export function randomCaptchaText(): string {
   return Array.from({ length: captchaLength }, () => captchaAlphabet[randomInt(captchaAlphabet.length)]).join('');
 }
 
-export async function createCaptcha(db: Database, now: Date, text: string): Promise<{ img: string; uuid: string }> {
+/**
+ * A new captcha, counted against the client address first: the count and the stored answer are
+ * one statement, and a captcha over the limit is neither stored nor drawn.
+ */
+export async function issueCaptcha(
+  db: Database,
+  options: { now: Date; text: string; addressKey: string; limit: RateLimitRule },
+): Promise<{ img: string; uuid: string }> {
+  const { now, text, limit } = options;
   const uuid = randomUUID();
-  await db.insert(captchas).values({
-    uuid,
-    answerHash: answerHash(uuid, text),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + captchaLifetimeMs),
-  });
+  const counted = attemptCounter(db, options.addressKey, limit, now);
+  const stored = db
+    .insert(captchas)
+    .select(
+      sql`select ${uuid}::uuid, ${captchaAnswerHash(uuid, text)}, ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + captchaLifetimeMs).toISOString()}::timestamptz, null::timestamptz from counted where counted.hits <= ${limit.limit}`,
+    );
+  const result = (await db.execute(sql`
+    with counted as (${counted.getSQL()}), stored as (${stored.getSQL()})
+    select counted.hits, (extract(epoch from counted.window_started_at) * 1000)::float8 as window_ms from counted
+  `)) as unknown as { rows: { hits: number; window_ms: number }[] };
+  const row = result.rows[0];
+  if (!row) throw new Error('the captcha count returned no row');
+  const refusal = refusalOverLimit({ hits: row.hits, windowStartedAt: new Date(row.window_ms) }, limit, now);
+  if (refusal) throw refusal;
   const svg = drawCaptcha(text, { width: 120, height: 40, fontSize: 44, noise: 2, color: true, background: '#f4f6fa' });
   return { img: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, uuid };
 }
 
 /**
- * Spends the captcha whatever the answer (single use), then says whether the answer was right.
- * Letter case does not matter. An unknown, expired or spent captcha is simply not right.
+ * The update that spends a captcha whatever the answer (single use), returning its answer hash
+ * if it was there to spend: unknown, expired and spent captchas return nothing.
  */
-export async function spendCaptcha(db: Database, uuid: string, answer: string, now: Date): Promise<boolean> {
-  const [row] = await db
+export function captchaSpending(db: Database, uuid: string, now: Date) {
+  return db
     .update(captchas)
     .set({ usedAt: now })
     .where(and(eq(captchas.uuid, uuid), isNull(captchas.usedAt), gt(captchas.expiresAt, now)))
     .returning({ answerHash: captchas.answerHash });
+}
+
+/** Spends the captcha, then says whether the answer was right. */
+export async function spendCaptcha(db: Database, uuid: string, answer: string, now: Date): Promise<boolean> {
+  const [row] = await captchaSpending(db, uuid, now);
   if (!row) return false;
-  return timingSafeEqual(Buffer.from(row.answerHash), Buffer.from(answerHash(uuid, answer)));
+  return timingSafeEqual(Buffer.from(row.answerHash), Buffer.from(captchaAnswerHash(uuid, answer)));
 }

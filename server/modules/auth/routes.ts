@@ -20,11 +20,10 @@ import {
 import type { Endpoint } from '../../../contract/endpoint';
 import { type RequestContext, route } from '../../contract-router';
 import { xsrfCookieName } from '../../xsrf';
-import { createCaptcha } from './captcha';
+import { issueCaptcha } from './captcha';
 import type { AuthDeps, AuthRequest } from './context';
 import { changePassword, setPayPassword } from './password-changes';
 import { profileOf } from './profile';
-import { countAttempt } from './rate-limit';
 import { resetForgottenPassword, sendRecoveryCode } from './recovery';
 import { checkRegistrationCode, registerAccount, sendRegistrationCode } from './registration';
 import { signIn, signInWithProvider, signOut } from './sign-in';
@@ -50,10 +49,14 @@ export function authRoutes(deps: AuthDeps) {
         ? { channelId: providers.line.clientId, authorizeUrl: providers.line.authorizeUrl, redirectUri: providers.line.redirectUri }
         : null,
     })),
-    route(captchaQuery, async ({ clientAddress }) => {
-      await countAttempt(db, `captcha:address:${clientAddress}`, deps.limits.captchaPerAddress, clock.now());
-      return createCaptcha(db, clock.now(), deps.captchaText());
-    }),
+    route(captchaQuery, ({ clientAddress }) =>
+      issueCaptcha(db, {
+        now: clock.now(),
+        text: deps.captchaText(),
+        addressKey: `captcha:address:${clientAddress}`,
+        limit: deps.limits.captchaPerAddress,
+      }),
+    ),
     route(login, (context) => signIn(deps, authRequestOf(context), context.body)),
     route(login3, (context) => signInWithProvider(deps, authRequestOf(context), context.body)),
     route(sendRegisterCode, (context) => sendRegistrationCode(deps, authRequestOf(context), context.body)),

@@ -16,28 +16,35 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function startSession(
+/** A new session: its token, and the insert that stores it (only the token's hash), to run inside a larger statement. */
+export function newSession(
   db: Database,
   options: { userId: number; remember: boolean; now: Date; clientAddress: string; lifetimes: SessionLifetimes },
-): Promise<{ token: string; expiresAt: string; sessionId: number }> {
+) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(
     options.now.getTime() + (options.remember ? options.lifetimes.remember : options.lifetimes.standard),
   );
-  const [row] = await db
-    .insert(sessions)
-    .values({
-      userId: options.userId,
-      tokenHash: hashToken(token),
-      remember: options.remember,
-      createdAt: options.now,
-      expiresAt,
-      lastSeenAt: options.now,
-      clientAddress: options.clientAddress,
-    })
-    .returning({ id: sessions.id });
+  const insert = db.insert(sessions).values({
+    userId: options.userId,
+    tokenHash: hashToken(token),
+    remember: options.remember,
+    createdAt: options.now,
+    expiresAt,
+    lastSeenAt: options.now,
+    clientAddress: options.clientAddress,
+  });
+  return { token, expiresAt: expiresAt.toISOString(), insert };
+}
+
+export async function startSession(
+  db: Database,
+  options: { userId: number; remember: boolean; now: Date; clientAddress: string; lifetimes: SessionLifetimes },
+): Promise<{ token: string; expiresAt: string; sessionId: number }> {
+  const session = newSession(db, options);
+  const [row] = await session.insert.returning({ id: sessions.id });
   if (!row) throw new Error('session insert returned no row');
-  return { token, expiresAt: expiresAt.toISOString(), sessionId: row.id };
+  return { token: session.token, expiresAt: session.expiresAt, sessionId: row.id };
 }
 
 /**
