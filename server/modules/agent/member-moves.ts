@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { MemberMove, transferToMember } from '../../../contract/agent';
 import type { ParsedBodyOf } from '../../../contract/endpoint';
 import type { Principal } from '../../contract-router';
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/ledger';
+import { ledgerEntries, ledgerTransfers } from '../../db/schema/ledger';
 import { ApiError } from '../../errors';
 import { actorOfUser } from '../auth/audit';
 import { fieldRefusal } from '../auth/refusals';
@@ -48,7 +48,7 @@ export async function moveCoins(
     if (!earlier) throw new ApiError(422, 'agent.memberFrozen');
     const same = earlier.kind === kind && earlier.amount === BigInt(body.amount) && earlier.metadata.memberUserId === member.id && (earlier.metadata.remark ?? null) === remark;
     if (!same) throw new ApiError(409, 'ledger.idempotencyConflict');
-    return moveAnswer(deps, earlier, agent.userId);
+    return moveAnswer(deps, earlier, direction);
   }
   const agentAccount = playerAccount(agent.userId, coinCurrency);
   const memberAccount = playerAccount(member.id, coinCurrency);
@@ -74,7 +74,7 @@ export async function moveCoins(
     }
     throw error;
   }
-  return moveAnswer(deps, moved.transfer, agent.userId);
+  return moveAnswer(deps, moved.transfer, direction);
 }
 
 async function earlierMove(deps: PlayerDeps, actor: string, idempotencyKey: string): Promise<Transfer | null> {
@@ -87,14 +87,27 @@ async function earlierMove(deps: PlayerDeps, actor: string, idempotencyKey: stri
   return earlier;
 }
 
-async function moveAnswer(deps: PlayerDeps, moved: Transfer, agentId: number): Promise<MemberMove> {
-  const legs = await deps.db
-    .select({ userId: ledgerAccounts.userId, balanceAfter: ledgerEntries.balanceAfter })
+/** Prepared once per database: every move reads its two entries for the answer. */
+const entryQueries = new WeakMap<PlayerDeps['db'], ReturnType<typeof prepareEntryQuery>>();
+
+function prepareEntryQuery(db: PlayerDeps['db']) {
+  return db
+    .select({ accountId: ledgerEntries.accountId, balanceAfter: ledgerEntries.balanceAfter })
     .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(eq(ledgerEntries.transferId, moved.id));
-  const agentLeg = legs.find((leg) => leg.userId === agentId);
-  const memberLeg = legs.find((leg) => leg.userId !== agentId);
+    .where(eq(ledgerEntries.transferId, sql.placeholder('transferId')))
+    .prepare('agent_move_entries');
+}
+
+async function moveAnswer(deps: PlayerDeps, moved: Transfer, direction: MoveDirection): Promise<MemberMove> {
+  let query = entryQueries.get(deps.db);
+  if (!query) {
+    query = prepareEntryQuery(deps.db);
+    entryQueries.set(deps.db, query);
+  }
+  const legs = await query.execute({ transferId: moved.id });
+  const agentAccountId = direction === 'toMember' ? moved.fromAccountId : moved.toAccountId;
+  const agentLeg = legs.find((leg) => leg.accountId === agentAccountId);
+  const memberLeg = legs.find((leg) => leg.accountId !== agentAccountId);
   if (!agentLeg || !memberLeg) throw new Error(`agent move ${moved.id} does not have its two entries`);
   return {
     transferSn: String(moved.id),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { createTeamMember, TeamMember, teamMemberPage } from '../../../contract/agent';
 import { accountNamePattern } from '../../../contract/auth';
 import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
@@ -122,13 +122,26 @@ export async function membersOf(
   };
 }
 
+/** Prepared once per database: this check runs on every agent move, the busiest agent call. */
+const directMemberQueries = new WeakMap<PlayerDeps['db'], ReturnType<typeof prepareDirectMemberQuery>>();
+
+function prepareDirectMemberQuery(db: PlayerDeps['db']) {
+  return db
+    .select({ id: users.id, frozen: users.frozen })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('memberUserId')), isMemberOf(sql.placeholder('agentId'))))
+    .prepare('agent_direct_member');
+}
+
 /** A direct member of the agent by id, or 404: a player outside the team gets the same answer as no player at all. */
 export async function directMember(deps: PlayerDeps, agent: Principal, memberUserId: number): Promise<{ id: number; frozen: boolean }> {
   if (memberUserId === agent.userId) throw new ApiError(404, 'agent.memberNotFound');
-  const [member] = await deps.db
-    .select({ id: users.id, frozen: users.frozen })
-    .from(users)
-    .where(and(eq(users.id, memberUserId), isMemberOf(agent.userId)));
+  let query = directMemberQueries.get(deps.db);
+  if (!query) {
+    query = prepareDirectMemberQuery(deps.db);
+    directMemberQueries.set(deps.db, query);
+  }
+  const [member] = await query.execute({ memberUserId, agentId: agent.userId });
   if (!member) throw new ApiError(404, 'agent.memberNotFound');
   return member;
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type Placeholder, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { uniqueViolation } from '../auth/refusals';
@@ -9,7 +9,7 @@ import { uniqueViolation } from '../auth/refusals';
  * agent created them under) is the agent's referral code: users.agent_code → users.referral_code.
  * The link is set once, at the member's creation, and never changes.
  */
-export function isMemberOf(agentId: number, memberAgentCode: Column | SQL = users.agentCode): SQL {
+export function isMemberOf(agentId: number | Placeholder, memberAgentCode: Column | SQL = users.agentCode): SQL {
   return sql`${memberAgentCode} = (select agent.referral_code from ${users} agent where agent.id = ${agentId})`;
 }
 
