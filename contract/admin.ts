@@ -158,8 +158,17 @@ export type UserSummary = v.InferOutput<typeof userSummary>;
 export const adminUserSearch = endpoint({
   path: '/v2/admin/user/search',
   access: 'admin',
-  summary: 'Find players by account, e-mail, nickname or user id; period filters by registration day',
-  body: v.optional(listQuery({ keyword, status: v.optional(v.picklist(accountStatuses)) }), {}),
+  summary:
+    'Find players by account, e-mail, nickname or user id (keyword), or exactly one player by userId; period filters by registration day',
+  body: v.optional(
+    listQuery({
+      keyword,
+      /** Only the player with this id (and the other filters); a keyword of digits also matches accounts and e-mails. */
+      userId: v.optional(v.pipe(id('validation.user'), v.maxValue(maxRowId, 'validation.user'))),
+      status: v.optional(v.picklist(accountStatuses)),
+    }),
+    {},
+  ),
   data: pageOf(userSummary),
 });
 
@@ -195,16 +204,22 @@ export const ledgerEntryKinds = [
 ] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
 
+/**
+ * One line of a player's ledger: a posted entry, or a hold still waiting on the account (a
+ * withdrawal under review, a deposit being refunded), which has no entry until it is posted.
+ */
 const ledgerEntry = v.object({
-  id: v.number(),
+  /** The entry's id; null for a waiting hold. */
+  id: v.nullable(v.number()),
   transferId: v.string(),
   kind: v.picklist(ledgerEntryKinds),
-  /** Positive credits the player, negative debits them, in game coins. */
+  /** Positive credits the player, negative debits them, in game coins; a waiting hold shows what it takes. */
   amount: signedAmount,
+  /** The balance after the entry; a waiting hold leaves the balance as it was (it lowers what can be spent). */
   balanceAfter: amount,
-  /** A withdrawal hold not yet posted or voided. */
+  /** A hold not yet posted or voided. */
   pending: v.boolean(),
-  /** The order, transfer or game round that caused the entry. */
+  /** The order number of the withdrawal or deposit behind the line, when there is one. */
   reference: v.nullable(v.string()),
   createdAt: isoDateTime,
 });
@@ -213,7 +228,7 @@ export type LedgerEntry = v.InferOutput<typeof ledgerEntry>;
 export const adminUserLedger = endpoint({
   path: '/v2/admin/user/ledger',
   access: 'admin',
-  summary: 'A player’s ledger entries, newest first, with the balance after each',
+  summary: 'A player’s ledger entries and waiting holds, newest first, with the balance after each and the order behind it',
   body: listQuery({ userId: id('validation.user'), kind: v.optional(v.picklist(ledgerEntryKinds)) }),
   data: v.object({ ...pageOf(ledgerEntry).entries, balance: amount, heldAmount: amount }),
 });

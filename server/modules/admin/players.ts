@@ -4,7 +4,6 @@ import type {
   adminUserLedger,
   adminUserSearch,
   adminUserUnfreeze,
-  LedgerEntryKind,
   UserSummary,
 } from '../../../contract/admin';
 import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
@@ -16,9 +15,10 @@ import { ledgerAccounts } from '../../db/schema/ledger';
 import { ApiError } from '../../errors';
 import { actorOfUser, writeAudit } from '../auth/audit';
 import { findUserById } from '../auth/users';
-import { accountStatement, balanceOf, playerAccount } from '../ledger/service';
+import { balanceOf, findAccount, playerAccount } from '../ledger/service';
 import { periodBounds } from '../record/period';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
+import { playerStatement } from './player-statement';
 
 /** Account, e-mail or nickname containing the keyword (any case), or the exact user id. */
 function playerKeywordCondition(keyword: string): SQL {
@@ -38,6 +38,7 @@ export async function searchPlayers(
 ): Promise<DataOf<typeof adminUserSearch>> {
   const conditions: SQL[] = [];
   if (body.keyword) conditions.push(playerKeywordCondition(body.keyword));
+  if (body.userId) conditions.push(eq(users.id, body.userId));
   if (body.status) conditions.push(eq(users.frozen, body.status === 'frozen'));
   if (body.period) {
     const { from, to } = periodBounds(body.period, deps.settings.recordDayOffset);
@@ -114,32 +115,6 @@ export function unfreezePlayer(deps: PlayerDeps, request: PlayerRequest, operato
   return setFrozen(deps, request, operator, body, false);
 }
 
-/** Ledger transfer kinds as the desk names them; a kind not listed here shows as an adjustment. */
-const entryKindOfTransferKind: Record<string, LedgerEntryKind> = {
-  deposit: 'deposit',
-  depositRefund: 'deposit',
-  withdrawal: 'withdrawalPost',
-  withdrawalRefund: 'withdrawalVoid',
-  agentTransferIn: 'agentTransferIn',
-  agentTransferOut: 'agentTransferOut',
-  gameBet: 'gameBet',
-  gameWin: 'gameWin',
-  promotion: 'promotion',
-  rebate: 'rebate',
-  migration: 'migration',
-  adjustment: 'adjustment',
-};
-
-function entryKindOf(transferKind: string): LedgerEntryKind {
-  return entryKindOfTransferKind[transferKind] ?? 'adjustment';
-}
-
-function transferKindsOf(kind: LedgerEntryKind): string[] {
-  return Object.entries(entryKindOfTransferKind)
-    .filter(([, entryKind]) => entryKind === kind)
-    .map(([transferKind]) => transferKind);
-}
-
 /**
  * A player's coin statement, newest first, with the balance after each entry and the amount now
  * held by withdrawals under review. Reading it is audited: it is a player's financial record.
@@ -153,13 +128,15 @@ export async function playerLedger(
   const player = await findUserById(deps.db, body.userId);
   if (!player) throw new ApiError(404, 'admin.userNotFound');
   const bounds = body.period ? periodBounds(body.period, deps.settings.recordDayOffset) : null;
-  const kinds = body.kind ? transferKindsOf(body.kind) : undefined;
-  const statement = await accountStatement(deps.db, playerAccount(player.id, coinCurrency), {
-    page: body.pageNum,
-    size: body.pageSize,
-    ...(bounds ? { from: bounds.from, to: bounds.to } : {}),
-    ...(kinds ? { kinds } : {}),
-  });
+  const account = await findAccount(deps.db, playerAccount(player.id, coinCurrency));
+  const statement = account
+    ? await playerStatement(deps.db, { userId: player.id, accountId: account.id }, {
+        page: body.pageNum,
+        size: body.pageSize,
+        ...(bounds ? { from: bounds.from, to: bounds.to } : {}),
+        ...(body.kind ? { kind: body.kind } : {}),
+      })
+    : { total: 0, list: [] };
   const balance = await balanceOf(deps.db, player.id, coinCurrency);
   await writeAudit(deps.db, request, {
     at: deps.clock.now(),
@@ -167,20 +144,5 @@ export async function playerLedger(
     action: 'user.ledgerView',
     subject: actorOfUser(player.id),
   });
-  return {
-    total: statement.total,
-    balance: Number(balance.balance),
-    heldAmount: Number(balance.held),
-    list: statement.lines.map((line) => ({
-      id: line.entryId,
-      transferId: String(line.transferId),
-      kind: entryKindOf(line.kind),
-      amount: Number(line.amount),
-      balanceAfter: Number(line.balanceAfter),
-      // Entries exist only for posted movements; held amounts are reported as heldAmount.
-      pending: false,
-      reference: typeof line.metadata.orderSn === 'string' ? line.metadata.orderSn : null,
-      createdAt: line.at.toISOString(),
-    })),
-  };
+  return { ...statement, balance: Number(balance.balance), heldAmount: Number(balance.held) };
 }
