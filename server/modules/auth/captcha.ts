@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { captchas } from '../../db/schema/auth';
-import { attemptCounter, type RateLimitRule, refusalOverLimit } from './rate-limit';
+import { functionRow, instant } from './function-call';
+import { attemptCountOf, type RateLimitRule, refusalOverLimit } from './rate-limit';
 
 /**
  * svg-captcha picks its text with Math.random; its main export draws a text we choose, so the
@@ -30,7 +31,7 @@ export function randomCaptchaText(): string {
 
 /**
  * A new captcha, counted against the client address first: the count and the stored answer are
- * one statement, and a captcha over the limit is neither stored nor drawn.
+ * one call (auth_issue_captcha), and a captcha over the limit is neither stored nor drawn.
  */
 export async function issueCaptcha(
   db: Database,
@@ -38,39 +39,28 @@ export async function issueCaptcha(
 ): Promise<{ img: string; uuid: string }> {
   const { now, text, limit } = options;
   const uuid = randomUUID();
-  const counted = attemptCounter(db, options.addressKey, limit, now);
-  const stored = db
-    .insert(captchas)
-    .select(
-      sql`select ${uuid}::uuid, ${captchaAnswerHash(uuid, text)}, ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + captchaLifetimeMs).toISOString()}::timestamptz, null::timestamptz from counted where counted.hits <= ${limit.limit}`,
-    );
-  const result = (await db.execute(sql`
-    with counted as (${counted.getSQL()}), stored as (${stored.getSQL()})
-    select counted.hits, (extract(epoch from counted.window_started_at) * 1000)::float8 as window_ms from counted
-  `)) as unknown as { rows: { hits: number; window_ms: number }[] };
-  const row = result.rows[0];
-  if (!row) throw new Error('the captcha count returned no row');
-  const refusal = refusalOverLimit({ hits: row.hits, windowStartedAt: new Date(row.window_ms) }, limit, now);
+  const expiresAt = new Date(now.getTime() + captchaLifetimeMs);
+  const row = await functionRow<{ hits: number; window_started_ms: number }>(
+    db,
+    sql`auth_issue_captcha(${uuid}::uuid, ${captchaAnswerHash(uuid, text)}, ${instant(now)}, ${instant(expiresAt)}, ${options.addressKey}, ${limit.windowMs}::bigint, ${limit.limit}::integer)`,
+  );
+  const refusal = refusalOverLimit(attemptCountOf(row.hits, row.window_started_ms), limit, now);
   if (refusal) throw refusal;
   const svg = drawCaptcha(text, { width: 120, height: 40, fontSize: 44, noise: 2, color: true, background: '#f4f6fa' });
   return { img: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, uuid };
 }
 
 /**
- * The update that spends a captcha whatever the answer (single use), returning its answer hash
- * if it was there to spend: unknown, expired and spent captchas return nothing.
+ * Spends the captcha whatever the answer (single use), then says whether the answer was right.
+ * Unknown, expired and spent captchas are simply not right. (A password sign-in spends its captcha
+ * inside auth_check_sign_in instead.)
  */
-export function captchaSpending(db: Database, uuid: string, now: Date) {
-  return db
+export async function spendCaptcha(db: Database, uuid: string, answer: string, now: Date): Promise<boolean> {
+  const [row] = await db
     .update(captchas)
     .set({ usedAt: now })
     .where(and(eq(captchas.uuid, uuid), isNull(captchas.usedAt), gt(captchas.expiresAt, now)))
     .returning({ answerHash: captchas.answerHash });
-}
-
-/** Spends the captcha, then says whether the answer was right. */
-export async function spendCaptcha(db: Database, uuid: string, answer: string, now: Date): Promise<boolean> {
-  const [row] = await captchaSpending(db, uuid, now);
   if (!row) return false;
   return timingSafeEqual(Buffer.from(row.answerHash), Buffer.from(captchaAnswerHash(uuid, answer)));
 }

@@ -16,35 +16,34 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** A new session: its token, and the insert that stores it (only the token's hash), to run inside a larger statement. */
-export function newSession(
-  db: Database,
-  options: { userId: number; remember: boolean; now: Date; clientAddress: string; lifetimes: SessionLifetimes },
-) {
+/** A new session's token (handed out once), the hash that is stored instead, and its expiry. */
+export function newSession(options: { remember: boolean; now: Date; lifetimes: SessionLifetimes }) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(
     options.now.getTime() + (options.remember ? options.lifetimes.remember : options.lifetimes.standard),
   );
-  const insert = db.insert(sessions).values({
-    userId: options.userId,
-    tokenHash: hashToken(token),
-    remember: options.remember,
-    createdAt: options.now,
-    expiresAt,
-    lastSeenAt: options.now,
-    clientAddress: options.clientAddress,
-  });
-  return { token, expiresAt: expiresAt.toISOString(), insert };
+  return { token, tokenHash: hashToken(token), expiresAt };
 }
 
 export async function startSession(
   db: Database,
   options: { userId: number; remember: boolean; now: Date; clientAddress: string; lifetimes: SessionLifetimes },
 ): Promise<{ token: string; expiresAt: string; sessionId: number }> {
-  const session = newSession(db, options);
-  const [row] = await session.insert.returning({ id: sessions.id });
+  const session = newSession(options);
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: options.userId,
+      tokenHash: session.tokenHash,
+      remember: options.remember,
+      createdAt: options.now,
+      expiresAt: session.expiresAt,
+      lastSeenAt: options.now,
+      clientAddress: options.clientAddress,
+    })
+    .returning({ id: sessions.id });
   if (!row) throw new Error('session insert returned no row');
-  return { token: session.token, expiresAt: session.expiresAt, sessionId: row.id };
+  return { token: session.token, expiresAt: session.expiresAt.toISOString(), sessionId: row.id };
 }
 
 /**

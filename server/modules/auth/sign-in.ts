@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ParsedBodyOf } from '../../../contract/endpoint';
 import type { login, login3 } from '../../../contract/auth';
 import type { Database } from '../../db/client';
 import { identities, users } from '../../db/schema/auth';
 import { ApiError } from '../../errors';
-import { actorOfUser, auditInsert, writeAudit } from './audit';
-import { captchaAnswerHash, captchaSpending } from './captcha';
+import { actorOfUser, writeAudit } from './audit';
+import { captchaAnswerHash } from './captcha';
 import type { AuthDeps, AuthRequest } from './context';
 import { IdentityProviderUnavailable, IdentityRefused } from './identity-providers';
 import { verifySecret } from './passwords';
-import { type AttemptCount, attemptCounter, attemptRefund, attemptsClearing, refusalOverLimit } from './rate-limit';
+import { functionRow, instant } from './function-call';
+import { attemptCountOf, refusalOverLimit } from './rate-limit';
 import { fieldRefusal, uniqueViolation } from './refusals';
 import { endSession, newSession } from './sessions';
 import { agentCodeExists, findUserByEmail, type UserRow } from './users';
@@ -24,7 +25,7 @@ export const signInAccountKey = (user: Pick<UserRow, 'id'> | null, account: stri
 /**
  * Opens a session for a user who has proved who they are, and records the sign-in: the session,
  * the last sign-in time, the audit row and (`forgive`) the attempt counts a password sign-in gives
- * back, in one statement, which commits all of them or none.
+ * back, in one call of auth_open_session, which writes all of them or none.
  */
 export async function openSession(
   deps: AuthDeps,
@@ -34,102 +35,20 @@ export async function openSession(
 ) {
   const db = options.db ?? deps.db;
   const now = deps.clock.now();
-  const session = newSession(db, {
-    userId: user.id,
-    remember: options.remember,
-    now,
-    clientAddress: request.clientAddress,
-    lifetimes: deps.sessionLifetimes,
-  });
-  const signedIn = db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-  const forgiven = options.forgive
-    ? sql`, refunded as (${attemptRefund(db, options.forgive.refund).getSQL()}), cleared as (${attemptsClearing(db, options.forgive.clear).getSQL()})`
-    : sql``;
-  const audited = auditInsert(db, request, {
-    at: now,
-    actor: actorOfUser(user.id),
-    action: 'signIn.success',
-    subject: actorOfUser(user.id),
-    reason: options.method,
-  });
-  await db.execute(sql`with new_session as (${session.insert.getSQL()}), signed_in as (${signedIn.getSQL()})${forgiven} ${audited.getSQL()}`);
-  return { token: session.token, expiresAt: session.expiresAt };
+  const session = newSession({ remember: options.remember, now, lifetimes: deps.sessionLifetimes });
+  await functionRow(
+    db,
+    sql`auth_open_session(${user.id}::integer, ${session.tokenHash}, ${options.remember}, ${instant(now)}, ${instant(session.expiresAt)}, ${request.clientAddress}, ${request.requestId}, ${actorOfUser(user.id)}, 'signIn.success', ${options.method}, ${options.forgive?.refund ?? null}::text, ${options.forgive?.clear ?? null}::text)`,
+  );
+  return { token: session.token, expiresAt: session.expiresAt.toISOString() };
 }
 
 interface SignInCheck {
-  captchaRight: boolean;
-  /** Null when the captcha was wrong: nothing was counted. */
-  address: AttemptCount | null;
-  /** Null when nothing was counted against the account (wrong captcha, or the address over its limit). */
-  account: AttemptCount | null;
-  user: { id: number; passwordHash: string | null; frozen: boolean } | null;
-}
-
-/**
- * Everything a password sign-in settles before the password itself, in one statement: spends the
- * captcha (right or wrong), and only if it was right counts the attempt against the client address,
- * then, if the address is within its limit, against the account (the user's id, or the name tried
- * when there is no such user), and reads the user. The counts are the shared, atomic upserts of
- * rate-limit.ts, so they hold across processes and under concurrency. The answer is compared in
- * SQL: the statement spends the captcha, so no timing of the comparison can help a second guess.
- */
-async function checkSignIn(
-  deps: AuthDeps,
-  request: AuthRequest,
-  body: ParsedBodyOf<typeof login>,
-  now: Date,
-): Promise<SignInCheck> {
-  const { db, limits } = deps;
-  const name = body.account.trim().toLowerCase();
-  const countAddress = attemptCounter(
-    db,
-    signInAddressKey(request.clientAddress),
-    limits.signInPerAddress,
-    now,
-    sql`from captcha where captcha.right`,
-  );
-  const countAccount = attemptCounter(
-    db,
-    sql`coalesce(${signInUserKeyPrefix} || (select matched.id from matched)::text, ${signInNameKey(body.account)})`,
-    limits.signInPerAccount,
-    now,
-    sql`from address_count where address_count.hits <= ${limits.signInPerAddress.limit}`,
-  );
-  const match = name.includes('@') ? eq(sql`lower(${users.email})`, name) : eq(sql`lower(${users.username})`, name);
-  const millis = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
-  const result = (await db.execute(sql`
-    with spent as (${captchaSpending(db, body.uuid, now).getSQL()}),
-    captcha as (select exists (select 1 from spent where spent.answer_hash = ${captchaAnswerHash(body.uuid, body.qrcode)}) as right),
-    address_count as (${countAddress.getSQL()}),
-    matched as (select ${users.id} as id, ${users.passwordHash} as password_hash, ${users.frozen} as frozen from ${users} where ${match} limit 1),
-    account_count as (${countAccount.getSQL()})
-    select captcha.right as captcha_right,
-      address_count.hits as address_hits, ${millis(sql`address_count.window_started_at`)} as address_window_ms,
-      account_count.hits as account_hits, ${millis(sql`account_count.window_started_at`)} as account_window_ms,
-      matched.id as user_id, matched.password_hash, matched.frozen
-    from captcha
-    left join address_count on true
-    left join account_count on true
-    left join matched on true
-  `)) as unknown as { rows: SignInCheckRow[] };
-  const row = result.rows[0];
-  if (!row) throw new Error('the sign-in check returned no row');
-  const countOf = (hits: number | null, windowMs: number | null) =>
-    hits === null || windowMs === null ? null : { hits, windowStartedAt: new Date(windowMs) };
-  return {
-    captchaRight: row.captcha_right,
-    address: countOf(row.address_hits, row.address_window_ms),
-    account: countOf(row.account_hits, row.account_window_ms),
-    user: row.user_id === null ? null : { id: row.user_id, passwordHash: row.password_hash, frozen: row.frozen === true },
-  };
-}
-
-interface SignInCheckRow {
   captcha_right: boolean;
   address_hits: number | null;
-  address_window_ms: number | null;
+  address_window_started_ms: number | null;
   account_hits: number | null;
-  account_window_ms: number | null;
+  account_window_started_ms: number | null;
   user_id: number | null;
   password_hash: string | null;
   frozen: boolean | null;
@@ -139,25 +58,33 @@ interface SignInCheckRow {
  * Password sign-in. The captcha is spent first, right or wrong. Unknown account and wrong password
  * get the same message (and the same hashing time), so the answer does not reveal which accounts
  * exist. Failures count per account and per client address; a success gives its attempt back.
- * Besides the password check, a success takes two statements and a failure three (see checkSignIn).
+ * Everything before the password check is one call (auth_check_sign_in: the captcha spent, the
+ * address and then the account counted, the user read), and a success is one more. The answer is
+ * compared in SQL: the same call spends the captcha, so no timing of it can help a second guess.
  */
 export async function signIn(deps: AuthDeps, request: AuthRequest, body: ParsedBodyOf<typeof login>) {
   const { db, clock, limits } = deps;
   const { t } = request;
   const now = clock.now();
-  const check = await checkSignIn(deps, request, body, now);
-  if (!check.captchaRight) throw fieldRefusal(t, 400, 'qrcode', 'auth.captchaWrong');
+  const name = body.account.trim().toLowerCase();
+  const addressKey = signInAddressKey(request.clientAddress);
+  const check = await functionRow<SignInCheck>(
+    db,
+    sql`auth_check_sign_in(${body.uuid}::uuid, ${captchaAnswerHash(body.uuid, body.qrcode)}, ${instant(now)}, ${addressKey}, ${limits.signInPerAddress.windowMs}::bigint, ${limits.signInPerAddress.limit}::integer, ${name}, ${name.includes('@')}, ${signInUserKeyPrefix}, ${signInNameKey(body.account)}, ${limits.signInPerAccount.windowMs}::bigint)`,
+  );
+  if (!check.captcha_right) throw fieldRefusal(t, 400, 'qrcode', 'auth.captchaWrong');
   const overLimit =
-    refusalOverLimit(check.address, limits.signInPerAddress, now) ?? refusalOverLimit(check.account, limits.signInPerAccount, now);
+    refusalOverLimit(attemptCountOf(check.address_hits, check.address_window_started_ms), limits.signInPerAddress, now) ??
+    refusalOverLimit(attemptCountOf(check.account_hits, check.account_window_started_ms), limits.signInPerAccount, now);
   if (overLimit) throw overLimit;
-  const { user } = check;
-  const passwordRight = await verifySecret(user?.passwordHash ?? null, body.password);
+  const user = check.user_id === null ? null : { id: check.user_id, frozen: check.frozen === true };
+  const passwordRight = await verifySecret(check.password_hash, body.password);
   if (!user || !passwordRight) {
     await writeAudit(db, request, {
       at: clock.now(),
       actor: 'anonymous',
       action: 'signIn.failure',
-      subject: user ? actorOfUser(user.id) : `account:${body.account.trim().toLowerCase()}`,
+      subject: user ? actorOfUser(user.id) : `account:${name}`,
       reason: user ? 'wrongPassword' : 'unknownAccount',
     });
     throw fieldRefusal(t, 400, 'password', 'auth.credentialsWrong');
@@ -175,7 +102,7 @@ export async function signIn(deps: AuthDeps, request: AuthRequest, body: ParsedB
   return openSession(deps, request, user, {
     remember: body.remember,
     method: 'password',
-    forgive: { refund: signInAddressKey(request.clientAddress), clear: signInAccountKey(user, body.account) },
+    forgive: { refund: addressKey, clear: signInAccountKey(user, body.account) },
   });
 }
 
