@@ -34,6 +34,7 @@ import { Route as DefaultGameNoticeRouteImport } from './routes/_default/game/no
 import { Route as DefaultGamePromotionRouteImport } from './routes/_default/game/promotion'
 import { Route as DefaultUserStationLetterRouteImport } from './routes/_default/user/station-letter'
 import { Route as AdminDeskIndexRouteImport } from './routes/admin/_desk/index'
+import { Route as AdminDeskAgentApplicationsRouteImport } from './routes/admin/_desk/agent-applications'
 import { Route as AdminDeskAuditRouteImport } from './routes/admin/_desk/audit'
 import { Route as AdminDeskDepositsRouteImport } from './routes/admin/_desk/deposits'
 import { Route as AdminDeskKycRouteImport } from './routes/admin/_desk/kyc'
@@ -193,6 +194,12 @@ const AdminDeskIndexRoute = AdminDeskIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminDeskRoute,
 } as any)
+const AdminDeskAgentApplicationsRoute =
+  AdminDeskAgentApplicationsRouteImport.update({
+    id: '/agent-applications',
+    path: '/agent-applications',
+    getParentRoute: () => AdminDeskRoute,
+  } as any)
 const AdminDeskAuditRoute = AdminDeskAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
@@ -413,6 +420,7 @@ export interface FileRoutesByFullPath {
   '/game/notice': typeof DefaultGameNoticeRoute
   '/game/promotion': typeof DefaultGamePromotionRoute
   '/user/station-letter': typeof DefaultUserStationLetterRoute
+  '/admin/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/deposits': typeof AdminDeskDepositsRoute
   '/admin/kyc': typeof AdminDeskKycRoute
@@ -468,6 +476,7 @@ export interface FileRoutesByTo {
   '/game/notice': typeof DefaultGameNoticeRoute
   '/game/promotion': typeof DefaultGamePromotionRoute
   '/user/station-letter': typeof DefaultUserStationLetterRoute
+  '/admin/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/deposits': typeof AdminDeskDepositsRoute
   '/admin/kyc': typeof AdminDeskKycRoute
@@ -531,6 +540,7 @@ export interface FileRoutesById {
   '/_default/game/notice': typeof DefaultGameNoticeRoute
   '/_default/game/promotion': typeof DefaultGamePromotionRoute
   '/_default/user/station-letter': typeof DefaultUserStationLetterRoute
+  '/admin/_desk/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/_desk/audit': typeof AdminDeskAuditRoute
   '/admin/_desk/deposits': typeof AdminDeskDepositsRoute
   '/admin/_desk/kyc': typeof AdminDeskKycRoute
@@ -589,6 +599,7 @@ export interface FileRouteTypes {
     | '/game/notice'
     | '/game/promotion'
     | '/user/station-letter'
+    | '/admin/agent-applications'
     | '/admin/audit'
     | '/admin/deposits'
     | '/admin/kyc'
@@ -644,6 +655,7 @@ export interface FileRouteTypes {
     | '/game/notice'
     | '/game/promotion'
     | '/user/station-letter'
+    | '/admin/agent-applications'
     | '/admin/audit'
     | '/admin/deposits'
     | '/admin/kyc'
@@ -706,6 +718,7 @@ export interface FileRouteTypes {
     | '/_default/game/notice'
     | '/_default/game/promotion'
     | '/_default/user/station-letter'
+    | '/admin/_desk/agent-applications'
     | '/admin/_desk/audit'
     | '/admin/_desk/deposits'
     | '/admin/_desk/kyc'
@@ -927,6 +940,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminDeskIndexRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/agent-applications': {
+      id: '/admin/_desk/agent-applications'
+      path: '/agent-applications'
+      fullPath: '/admin/agent-applications'
+      preLoaderRoute: typeof AdminDeskAgentApplicationsRouteImport
       parentRoute: typeof AdminDeskRoute
     }
     '/admin/_desk/audit': {
@@ -1341,6 +1361,7 @@ const HomeRouteChildren: HomeRouteChildren = {
 const HomeRouteWithChildren = HomeRoute._addFileChildren(HomeRouteChildren)
 
 interface AdminDeskRouteChildren {
+  AdminDeskAgentApplicationsRoute: typeof AdminDeskAgentApplicationsRoute
   AdminDeskAuditRoute: typeof AdminDeskAuditRoute
   AdminDeskDepositsRoute: typeof AdminDeskDepositsRoute
   AdminDeskKycRoute: typeof AdminDeskKycRoute
@@ -1351,6 +1372,7 @@ interface AdminDeskRouteChildren {
 }
 
 const AdminDeskRouteChildren: AdminDeskRouteChildren = {
+  AdminDeskAgentApplicationsRoute: AdminDeskAgentApplicationsRoute,
   AdminDeskAuditRoute: AdminDeskAuditRoute,
   AdminDeskDepositsRoute: AdminDeskDepositsRoute,
   AdminDeskKycRoute: AdminDeskKycRoute,

@@ -73,7 +73,7 @@ describe("a player's ledger", () => {
     const paid = await server.withdraw(player, 8_000);
     await server.ok('/v2/admin/withdrawal/approve', { orderSn: paid }, { token: desk.token });
     await server.deposit(player, player.cardId, 15_000);
-    await server.withdraw(player, 2_000);
+    const underReview = await server.withdraw(player, 2_000);
     storeDeskSession(desk);
     renderApp(`/admin/users?keyword=${player.account}`);
 
@@ -84,19 +84,27 @@ describe("a player's ledger", () => {
       .getAllByRole('row')
       .slice(1)
       .map((row) => within(row).getAllByRole('cell').slice(1, 4).map((cell) => cell.textContent));
+    // The withdrawal under review is held: listed with what it takes, the balance unchanged.
     expect(rows).toEqual([
+      ['Withdrawal holdHeld', '-2,000', '27,000'],
       ['Deposit', '+15,000', '27,000'],
       ['Withdrawal paid', '-8,000', '12,000'],
       ['Deposit', '+20,000', '20,000'],
     ]);
     expect(screen.getByTestId('ledger-balance')).toHaveTextContent('27,000 coins');
     expect(screen.getByTestId('ledger-held')).toHaveTextContent('2,000 coins');
-    // Deposits name their order; the server records no order number on a withdrawal's posting.
+    // Every line names its order: the two deposits and both withdrawals.
     expect(within(table).getAllByText(/^D\d{8}[A-Z0-9]+$/)).toHaveLength(2);
+    expect(within(within(table).getByText(underReview).closest('tr')!).getByText('Held')).toBeInTheDocument();
+    expect(within(within(table).getByText(paid).closest('tr')!).getByText('Withdrawal paid')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Entry type' }));
     await user.click(await screen.findByRole('option', { name: 'Withdrawal paid' }));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Ledger entries' })).getAllByRole('row')).toHaveLength(2));
+    await user.click(screen.getByRole('combobox', { name: 'Entry type' }));
+    await user.click(await screen.findByRole('option', { name: 'Withdrawal hold' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Ledger entries' })).getByText(underReview)).toBeInTheDocument());
+    expect(within(screen.getByRole('table', { name: 'Ledger entries' })).getAllByRole('row')).toHaveLength(2);
   }, 120_000);
 });
 

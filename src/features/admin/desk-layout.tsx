@@ -16,6 +16,7 @@ const deskMenu = [
   { key: 'kyc', to: '/admin/kyc' },
   { key: 'withdrawals', to: '/admin/withdrawals' },
   { key: 'deposits', to: '/admin/deposits' },
+  { key: 'agentApplications', to: '/admin/agent-applications' },
   { key: 'users', to: '/admin/users' },
   { key: 'audit', to: '/admin/audit' },
 ] as const;

@@ -11,7 +11,8 @@ import type { LedgerSearch } from './queue-search';
 
 /**
  * One player's ledger, newest first: each entry with the balance after it, so the running balance
- * can be followed down the page. A withdrawal hold stays marked until it is posted or voided.
+ * can be followed down the page. A hold still waiting (a withdrawal under review, a deposit being
+ * refunded) is listed, marked, until it is posted or voided; each line names its order.
  */
 export function LedgerPage({
   userId,
@@ -81,7 +82,7 @@ export function LedgerPage({
             head={[t('columns.at'), t('columns.kind'), t('columns.change'), t('columns.balanceAfter'), t('columns.reference'), t('columns.transfer')]}
           >
             {data.list.map((entry) => (
-              <Table.Tr key={entry.id}>
+              <Table.Tr key={`${entry.transferId}:${entry.id ?? 'held'}`}>
                 <Table.Td>{formatDateTime(entry.createdAt)}</Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
@@ -93,11 +94,14 @@ export function LedgerPage({
                     )}
                   </Group>
                 </Table.Td>
-                <Table.Td c={entry.amount < 0 ? 'red' : 'teal'} fw={600}>
+                {/* A waiting hold has moved nothing yet: what it takes is shown dimmed, the balance stays. */}
+                <Table.Td c={entry.pending ? 'dimmed' : entry.amount < 0 ? 'red' : 'teal'} fw={600}>
                   {entry.amount > 0 ? '+' : ''}
                   {formatAmount(entry.amount)}
                 </Table.Td>
-                <Table.Td fw={600}>{formatAmount(entry.balanceAfter)}</Table.Td>
+                <Table.Td fw={600} c={entry.pending ? 'dimmed' : undefined}>
+                  {formatAmount(entry.balanceAfter)}
+                </Table.Td>
                 <Table.Td ff="monospace">{entry.reference ?? ''}</Table.Td>
                 <Table.Td ff="monospace" fz="xs" c="dimmed">
                   {entry.transferId}

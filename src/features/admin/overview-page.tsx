@@ -12,6 +12,7 @@ const queues = [
   { key: 'kyc', to: '/admin/kyc' },
   { key: 'withdrawals', to: '/admin/withdrawals' },
   { key: 'deposits', to: '/admin/deposits' },
+  { key: 'agentApplications', to: '/admin/agent-applications' },
 ] as const;
 
 /** The desk's first page: how much waits in each queue. */
@@ -21,7 +22,7 @@ export function OverviewPage() {
   return (
     <DeskPage title={t('overview.title')} description={t('overview.description')}>
       {counts.isError && !counts.data && <LoadFailed onRetry={() => void counts.refetch()} />}
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         {queues.map((queue) => (
           <Card key={queue.key} withBorder radius="md" padding="lg" component="section" aria-label={t(`nav.${queue.key}`)}>
             <Stack gap="xs">

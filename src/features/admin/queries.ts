@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
+  adminAgentApplicationList,
   adminAuditList,
   adminKycList,
   adminManualDepositList,
@@ -10,6 +11,7 @@ import {
 import type { Locale } from '../../../contract/locales';
 import { operatorApi } from './operator-api';
 import {
+  type AgentApplicationQueueSearch,
   type AuditSearch,
   type KycQueueSearch,
   type LedgerSearch,
@@ -73,6 +75,18 @@ export const manualDepositQueueQueryOptions = (lng: Locale, search: ManualDeposi
     ...listDefaults,
   });
 
+export const agentApplicationQueueQueryOptions = (lng: Locale, search: AgentApplicationQueueSearch) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'agentApplications', search],
+    queryFn: () =>
+      operatorApi.call(adminAgentApplicationList, {
+        ...pagingOf(search),
+        status: search.status ?? queueDefaults.agentApplications,
+        ...(search.keyword ? { keyword: search.keyword } : {}),
+      }),
+    ...listDefaults,
+  });
+
 export const playerSearchQueryOptions = (lng: Locale, search: PlayerSearch) =>
   queryOptions({
     queryKey: [...deskQueryKey, lng, 'players', search],
@@ -85,15 +99,11 @@ export const playerSearchQueryOptions = (lng: Locale, search: PlayerSearch) =>
     ...listDefaults,
   });
 
-/** One player, found by the exact user id, for the ledger page's heading. */
+/** One player by their user id, for the ledger page's heading; null when there is no such player. */
 export const playerQueryOptions = (lng: Locale, userId: number) =>
   queryOptions({
     queryKey: [...deskQueryKey, lng, 'player', userId],
-    queryFn: async () => {
-      // The keyword also matches accounts and e-mails containing the digits; the id is exact.
-      const found = await operatorApi.call(adminUserSearch, { keyword: String(userId), pageNum: 1, pageSize: 100 });
-      return found.list.find((player) => player.userId === userId) ?? null;
-    },
+    queryFn: async () => (await operatorApi.call(adminUserSearch, { userId, pageNum: 1, pageSize: 1 })).list[0] ?? null,
     staleTime: 0,
   });
 
@@ -121,18 +131,19 @@ export const auditQueryOptions = (lng: Locale, search: AuditSearch) =>
     ...listDefaults,
   });
 
-/** How many items wait in each queue, for the overview. */
+/** How many items wait in each queue, for the overview: the total of each list's first page of one. */
 export const waitingCountsQueryOptions = (lng: Locale) =>
   queryOptions({
     queryKey: [...deskQueryKey, lng, 'waiting'],
     queryFn: async () => {
       const first = { pageNum: 1, pageSize: 1 };
-      const [kyc, withdrawals, deposits] = await Promise.all([
+      const [kyc, withdrawals, deposits, agentApplications] = await Promise.all([
         operatorApi.call(adminKycList, { ...first, status: queueDefaults.kyc }),
         operatorApi.call(adminWithdrawalList, { ...first, status: queueDefaults.withdrawals }),
         operatorApi.call(adminManualDepositList, { ...first, status: queueDefaults.deposits }),
+        operatorApi.call(adminAgentApplicationList, { ...first, status: queueDefaults.agentApplications }),
       ]);
-      return { kyc: kyc.total, withdrawals: withdrawals.total, deposits: deposits.total };
+      return { kyc: kyc.total, withdrawals: withdrawals.total, deposits: deposits.total, agentApplications: agentApplications.total };
     },
     refetchInterval: queueRefreshMs,
     staleTime: 0,

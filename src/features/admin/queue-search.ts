@@ -1,4 +1,5 @@
 import { accountStatuses, type AccountStatus, ledgerEntryKinds, type LedgerEntryKind } from '../../../contract/admin';
+import { agentApplicationStatuses, type AgentApplicationStatus } from '../../../contract/agent';
 import { withdrawalMethods, type WithdrawalMethod } from '../../../contract/draw';
 import type { DateRange } from '../../../contract/endpoint';
 import { kycSubmissionStatuses, type KycSubmissionStatus } from '../../../contract/kyc';
@@ -38,6 +39,11 @@ export interface ManualDepositQueueSearch extends PagedSearch {
   keyword?: string;
 }
 
+export interface AgentApplicationQueueSearch extends PagedSearch {
+  status?: AgentApplicationStatus;
+  keyword?: string;
+}
+
 export interface PlayerSearch extends PagedSearch {
   status?: AccountStatus;
   keyword?: string;
@@ -58,7 +64,13 @@ export const queueDefaults = {
   kyc: 'pendingReview',
   withdrawals: 'withdrawalReview',
   deposits: 'inProgress',
-} as const satisfies { kyc: KycSubmissionStatus; withdrawals: WithdrawalStatus; deposits: ManualStatus };
+  agentApplications: 'pendingReview',
+} as const satisfies {
+  kyc: KycSubmissionStatus;
+  withdrawals: WithdrawalStatus;
+  deposits: ManualStatus;
+  agentApplications: AgentApplicationStatus;
+};
 
 type RawSearch = Record<string, unknown>;
 
@@ -107,6 +119,10 @@ export function withdrawalQueueSearchOf(search: RawSearch): WithdrawalQueueSearc
 
 export function manualDepositQueueSearchOf(search: RawSearch): ManualDepositQueueSearch {
   return defined({ ...pagedOf(search), status: oneOf(manualStatuses, search.status), keyword: textOf(search.keyword, 100) });
+}
+
+export function agentApplicationQueueSearchOf(search: RawSearch): AgentApplicationQueueSearch {
+  return defined({ ...pagedOf(search), status: oneOf(agentApplicationStatuses, search.status), keyword: textOf(search.keyword, 100) });
 }
 
 export function playerSearchOf(search: RawSearch): PlayerSearch {

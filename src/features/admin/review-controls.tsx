@@ -12,7 +12,7 @@ import { reviewLogic, type SendDecision } from './review-flow';
 type ReviewActor = ActorRefFrom<typeof reviewMachine>;
 
 /** Decisions with an approval (and a rejection), and the account actions, which only take a reason. */
-export type ReviewKind = 'kyc' | 'withdrawal' | 'deposit' | 'freeze' | 'unfreeze';
+export type ReviewKind = 'kyc' | 'withdrawal' | 'deposit' | 'agentApplication' | 'freeze' | 'unfreeze';
 
 const reasonOnly: ReadonlySet<ReviewKind> = new Set(['freeze', 'unfreeze']);
 

@@ -1,5 +1,7 @@
 import { fromPromise } from 'xstate';
 import {
+  adminAgentApplicationApprove,
+  adminAgentApplicationReject,
   adminKycApprove,
   adminKycReject,
   adminManualDepositConfirm,
@@ -40,6 +42,13 @@ export function manualDepositDecision(orderSn: string): SendDecision {
     if (decision.amount === null) throw new Error('a manual deposit is confirmed with the yen received');
     return operatorApi.call(adminManualDepositConfirm, { orderSn, receivedAmount: decision.amount, ...remarkOf(decision) }, inline);
   };
+}
+
+export function agentApplicationDecision(applicationId: number): SendDecision {
+  return (decision) =>
+    decision.outcome === 'approve'
+      ? operatorApi.call(adminAgentApplicationApprove, { applicationId, ...remarkOf(decision) }, inline)
+      : operatorApi.call(adminAgentApplicationReject, { applicationId, reason: decision.reason }, inline);
 }
 
 /** Freezing and unfreezing take the reason path of the review: both are always explained. */

@@ -1,0 +1,108 @@
+import { Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AgentApplicationReviewItem } from '../../../contract/admin';
+import { agentApplicationStatuses } from '../../../contract/agent';
+import { currentLanguage } from '../../lib/i18n';
+import { formatDateTime } from '../finance/format';
+import { ChoiceFilter, DeskList, DeskPage, DeskTable, FilterBar, PeriodFilter, PlayerCell, StatusBadge, TextFilter } from './desk-list';
+import { agentApplicationQueueQueryOptions } from './queries';
+import { type AgentApplicationQueueSearch, queueDefaults } from './queue-search';
+import { ReviewControls } from './review-controls';
+import { agentApplicationDecision } from './review-flow';
+
+/**
+ * Players asking to become agents, oldest first. Approving makes the player an agent with an agent
+ * code at once; a rejection tells the player the reason, and they may apply again.
+ */
+export function AgentApplicationQueuePage({
+  search,
+  onSearchChange,
+}: {
+  search: AgentApplicationQueueSearch;
+  onSearchChange(next: AgentApplicationQueueSearch): void;
+}) {
+  const { t } = useTranslation('admin');
+  const result = useQuery(agentApplicationQueueQueryOptions(currentLanguage(), search));
+  const change = (patch: Partial<AgentApplicationQueueSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
+  return (
+    <DeskPage title={t('agentApplications.title')} description={t('agentApplications.description')}>
+      <FilterBar>
+        <ChoiceFilter
+          label={t('filters.status')}
+          value={search.status ?? queueDefaults.agentApplications}
+          options={agentApplicationStatuses}
+          optionLabel={(status) => t(`status.${status}`)}
+          onChange={(status) => change({ status: status === queueDefaults.agentApplications ? undefined : status })}
+          clearable={false}
+        />
+        <TextFilter label={t('filters.player')} value={search.keyword} onApply={(keyword) => change({ keyword })} maxLength={100} />
+        <PeriodFilter label={t('filters.submitted')} from={search.from} to={search.to} onChange={change} />
+      </FilterBar>
+      <DeskList
+        result={result}
+        page={search.page ?? 1}
+        onPage={(page) => onSearchChange({ ...search, page })}
+        label={t('agentApplications.title')}
+      >
+        {(data) => (
+          <DeskTable
+            label={t('agentApplications.title')}
+            head={[
+              t('columns.submittedAt'),
+              t('columns.player'),
+              t('columns.playerRemark'),
+              t('columns.status'),
+              t('columns.decision'),
+            ]}
+            minWidth={860}
+          >
+            {data.list.map((application) => (
+              <AgentApplicationRow key={application.id} application={application} />
+            ))}
+          </DeskTable>
+        )}
+      </DeskList>
+    </DeskPage>
+  );
+}
+
+function AgentApplicationRow({ application }: { application: AgentApplicationReviewItem }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Table.Tr>
+      <Table.Td>{formatDateTime(application.submittedAt)}</Table.Td>
+      <Table.Td>
+        <PlayerCell user={application.user} />
+      </Table.Td>
+      <Table.Td maw={320}>
+        <Text size="sm" c={application.remark ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {application.remark ?? t('agentApplications.noRemark')}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge status={application.status} />
+      </Table.Td>
+      <Table.Td>
+        {application.status === 'pendingReview' ? (
+          <ReviewControls
+            kind="agentApplication"
+            subject={application.user.account}
+            send={agentApplicationDecision(application.id)}
+          />
+        ) : (
+          <Stack gap={0}>
+            {application.reviewedAt && (
+              <Text size="sm">{t('agentApplications.reviewedAt', { at: formatDateTime(application.reviewedAt) })}</Text>
+            )}
+            {application.rejectReason && (
+              <Text size="sm" c="dimmed">
+                {t('agentApplications.rejectReason', { reason: application.rejectReason })}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
