@@ -12,7 +12,7 @@ import { teamReportTypes } from '../../../contract/agent';
 import type { DataOf, DateRange, ParsedBodyOf } from '../../../contract/endpoint';
 import type { Principal } from '../../contract-router';
 import { agentTerms } from '../../db/schema/agent';
-import { sessions, users } from '../../db/schema/auth';
+import { auditLog, users } from '../../db/schema/auth';
 import { withdrawals } from '../../db/schema/draw';
 import { gameRecords } from '../../db/schema/game-records';
 import { ledgerAccounts } from '../../db/schema/ledger';
@@ -49,7 +49,8 @@ const boundsOf = (deps: PlayerDeps, period: DateRange | undefined) =>
 
 /**
  * The team at a glance within a period (default today): the members' balances now, who joined and
- * who was active (signed in or played) in the period, and the period's money and game totals.
+ * who was active in the period (signed in, by the audit log that keeps every sign-in, or played),
+ * and the period's money and game totals.
  */
 export async function teamStatistics(
   deps: PlayerDeps,
@@ -60,7 +61,8 @@ export async function teamStatistics(
   const fromText = sql`${from.toISOString()}::timestamptz`;
   const toText = sql`${to.toISOString()}::timestamptz`;
   const activeInPeriod = sql`(
-    exists (select 1 from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.createdAt} >= ${fromText} and ${sessions.createdAt} < ${toText})
+    exists (select 1 from ${auditLog} where ${auditLog.subject} = 'user:' || ${users.id} and ${auditLog.action} = 'signIn.success'
+      and ${auditLog.at} >= ${fromText} and ${auditLog.at} < ${toText})
     or exists (select 1 from ${gameRecords} where ${gameRecords.userId} = ${users.id} and ${gameRecords.playedAt} >= ${fromText} and ${gameRecords.playedAt} < ${toText}))`;
   const [[self], [team], moved] = await Promise.all([
     deps.db
