@@ -46,7 +46,11 @@ export async function moveCoins(
     // A frozen account's money stays put; a retry of a move made before the freeze still gets its answer.
     const earlier = await earlierMove(deps, actor, idempotencyKey);
     if (!earlier) throw new ApiError(422, 'agent.memberFrozen');
-    const same = earlier.kind === kind && earlier.amount === BigInt(body.amount) && earlier.metadata.memberUserId === member.id && (earlier.metadata.remark ?? null) === remark;
+    const same =
+      earlier.kind === kind &&
+      earlier.amount === BigInt(body.amount) &&
+      earlier.metadata.memberUserId === member.id &&
+      (earlier.metadata.remark ?? null) === remark;
     if (!same) throw new ApiError(409, 'ledger.idempotencyConflict');
     return moveAnswer(deps, earlier, direction);
   }

@@ -1,14 +1,14 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type {
-  agentCodeQuery,
-  TeamMemberReport,
-  teamMemberReportPage,
-  teamRechargePage,
-  teamReportStatistics,
-  teamStatisticsQuery,
-  teamWithdrawalPage,
+import {
+  type agentCodeQuery,
+  type TeamMemberReport,
+  type teamMemberReportPage,
+  type teamRechargePage,
+  teamReportTypes,
+  type teamReportStatistics,
+  type teamStatisticsQuery,
+  type teamWithdrawalPage,
 } from '../../../contract/agent';
-import { teamReportTypes } from '../../../contract/agent';
 import type { DataOf, DateRange, ParsedBodyOf } from '../../../contract/endpoint';
 import type { Principal } from '../../contract-router';
 import { agentTerms } from '../../db/schema/agent';
@@ -25,13 +25,16 @@ import { auditCodeIssued, directMember, teamConditions } from './members';
 import { movementTotals } from './movements';
 import { ensureAgentCode, invitationUrl, isMemberOf } from './team';
 
-/** The agent's code and invitation link; an agent made without one (before codes existed) gets one now. */
+/** The agent's code and invitation link; an agent made without one (by hand, not by an application) gets one now. */
 export async function agentCodeOf(deps: PlayerDeps, request: PlayerRequest, agent: Principal): Promise<DataOf<typeof agentCodeQuery>> {
-  const code = await deps.db.transaction(async (tx) => {
-    const ensured = await ensureAgentCode(tx, agent.userId);
-    if (ensured.issued) await auditCodeIssued(tx, request, agent.userId, ensured.code, deps.clock.now());
-    return ensured.code;
-  });
+  const [existing] = await deps.db.select({ code: users.referralCode }).from(users).where(eq(users.id, agent.userId));
+  const code =
+    existing?.code ??
+    (await deps.db.transaction(async (tx) => {
+      const ensured = await ensureAgentCode(tx, agent.userId);
+      if (ensured.issued) await auditCodeIssued(tx, request, agent.userId, ensured.code, deps.clock.now());
+      return ensured.code;
+    }));
   return { agentCode: code, invitationUrl: invitationUrl(deps.publicUrl, code) };
 }
 
