@@ -19,7 +19,8 @@ import {
  * transfer deposits confirmed with the yen received or failed with a reason (the player's balance
  * and records follow), the player's ledger with the balance after each entry, a freeze that ends
  * the player's session at their next call, and the audit log showing each decision with its reason.
- * Also: the player's home page downloads nothing of the desk.
+ * Also: agent applications approved and rejected, with the player's answers following; the player's
+ * home page downloads nothing of the desk.
  */
 
 const operator = operatorCredentials();
@@ -27,14 +28,20 @@ const password = 'Sakura-2024!x';
 const admin = (locale: Locale, key: string, values: Record<string, string | number> = {}) => text(locale, `admin:${key}`, values);
 const record = (locale: Locale, key: string) => text(locale, `record:${key}`);
 
-/** A registered player with the names, ID number and bank card a deposit needs. */
-async function playerWithCard(request: APIRequestContext, call: Call) {
+/** A player registered with the code mailed to them. */
+async function registeredPlayer(request: APIRequestContext, call: Call) {
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const username = `taro${stamp}`.slice(0, 20);
   const email = `${username}@example.jp`;
   await call('/v2/app/register/send/email/code', { email });
   await call('/v2/app/register/valid', { email, code: await mailedCode(request, email), acceptTerms: true });
   const { token } = await call<{ token: string }>('/v2/app/register/user', { account: username, email, password });
+  return { token, username, stamp };
+}
+
+/** A registered player with the names, ID number and bank card a deposit needs. */
+async function playerWithCard(request: APIRequestContext, call: Call) {
+  const { token, username, stamp } = await registeredPlayer(request, call);
   await call('/v2/app/user/update', { firstName: '太郎', lastName: '山田', pinyinName: 'ヤマダ タロウ' }, { token });
   await call('/v2/app/user/update/idNumber', { idNumber: `TY${stamp}`.slice(0, 20) }, { token });
   const card = await call<{ id: number }>(
@@ -194,3 +201,48 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
     expect(deskErrors).toEqual([]);
   });
 }
+
+test('agent applications: one approved, one rejected with a reason the player reads', async ({ page, request }) => {
+  test.skip(operator === null, 'needs E2E_OPERATOR_FILE naming an operator made by npm run operator:create');
+  test.setTimeout(120_000);
+  const locale = 'ja-JP';
+  const call = apiCaller(request, locale);
+  const partner = await registeredPlayer(request, call);
+  const stranger = await registeredPlayer(request, call);
+  const note = '大阪のパチンコ仲間を40人紹介できます';
+  await call('/v2/app/agent/apply', { remark: note }, { token: partner.token });
+  await call('/v2/app/agent/apply', {}, { token: stranger.token });
+
+  const { desk, deskErrors } = await openDeskTab(page, locale);
+  await desk.goto('/admin');
+  await signInOnDesk(desk, locale, operator!);
+  await expect(desk.getByTestId('waiting-agentApplications')).toBeVisible();
+  await desk.getByRole('navigation').getByRole('link', { name: admin(locale, 'nav.agentApplications') }).click();
+  await expect(desk.getByRole('heading', { name: admin(locale, 'agentApplications.title'), level: 1 })).toBeVisible();
+  const queue = desk.getByRole('table', { name: admin(locale, 'agentApplications.title') });
+  const playerFilter = desk.getByRole('textbox', { name: admin(locale, 'filters.player') });
+
+  await playerFilter.fill(partner.username);
+  await playerFilter.press('Enter');
+  const partnerRow = queue.getByRole('row').filter({ hasText: partner.username });
+  await expect(partnerRow).toContainText(note);
+  await partnerRow.getByRole('button', { name: admin(locale, 'review.agentApplication.approve') }).click();
+  const approval = desk.getByRole('dialog', { name: admin(locale, 'review.agentApplication.approveTitle', { subject: partner.username }) });
+  await approval.getByRole('button', { name: admin(locale, 'review.agentApplication.approve') }).click();
+  await expect(desk.getByText(admin(locale, 'review.agentApplication.approved', { subject: partner.username }))).toBeVisible();
+  await expect(desk.getByText(admin(locale, 'list.empty'))).toBeVisible();
+  expect(await call<boolean>('/v2/app/agent/is/agent', {}, { token: partner.token })).toBe(true);
+
+  const reason = '1か月以上プレイしてから再申請してください';
+  await playerFilter.fill(stranger.username);
+  await playerFilter.press('Enter');
+  const strangerRow = queue.getByRole('row').filter({ hasText: stranger.username });
+  await strangerRow.getByRole('button', { name: admin(locale, 'review.agentApplication.reject') }).click();
+  const rejection = desk.getByRole('dialog', { name: admin(locale, 'review.agentApplication.rejectTitle', { subject: stranger.username }) });
+  await rejection.getByRole('textbox', { name: admin(locale, 'review.reason') }).fill(reason);
+  await rejection.getByRole('button', { name: admin(locale, 'review.agentApplication.reject') }).click();
+  await expect(desk.getByText(admin(locale, 'review.agentApplication.rejected', { subject: stranger.username }))).toBeVisible();
+  expect(await call<boolean>('/v2/app/agent/is/agent', {}, { token: stranger.token })).toBe(false);
+  expect(await call('/v2/app/agent/apply/status', {}, { token: stranger.token })).toMatchObject({ status: 'rejected', rejectReason: reason });
+  expect(deskErrors).toEqual([]);
+});
