@@ -11,7 +11,7 @@ import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/conte
 import { directMember } from './members';
 import { agentMoveKinds } from './movements';
 
-export type MoveDirection = keyof typeof agentMoveKinds;
+type MoveDirection = keyof typeof agentMoveKinds;
 
 /** Both directions share the key space: one key names one move, whichever way it went. */
 const ledgerKeyOf = (idempotencyKey: string) => `agentMove:${idempotencyKey}`;

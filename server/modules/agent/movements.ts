@@ -27,20 +27,20 @@ const countedKinds: Record<string, { type: TeamReportType; credit: boolean; undo
   [agentMoveKinds.fromMember]: { type: 'transferOut', credit: false },
 };
 
-export interface CountAndAmount {
+interface CountAndAmount {
   count: number;
   amount: number;
 }
-export type ReportTotals = Record<TeamReportType, CountAndAmount>;
+type ReportTotals = Record<TeamReportType, CountAndAmount>;
 
-export function emptyTotals(): ReportTotals {
+function emptyTotals(): ReportTotals {
   return Object.fromEntries(teamReportTypes.map((type) => [type, { count: 0, amount: 0 }])) as ReportTotals;
 }
 
 /** Whose movements: listed members, or an agent's whole team (optionally one member of it). */
-export type MovementScope = { memberIds: number[] } | { agentId: number; memberUserId?: number };
+type MovementScope = { memberIds: number[] } | { agentId: number; memberUserId?: number };
 
-export interface MovementTotals {
+interface MovementTotals {
   /** The totals of one member (zeros when they moved nothing). */
   of(userId: number): ReportTotals;
   team: ReportTotals;
