@@ -124,11 +124,7 @@ export async function playerStatement(
     .limit(query.size)
     .offset((query.page - 1) * query.size);
 
-  const orderSnOf = await orderNumbersOf(
-    db,
-    player.userId,
-    rows.map((row) => row.transferId),
-  );
+  const orderSnOf = await orderNumbersOf(db, player.userId, rows.map((row) => row.transferId));
   return {
     total: (entryTotals?.total ?? 0) + (holdTotals?.total ?? 0),
     list: rows.map((row) => {
