@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
+import type { Profile } from '../contract/auth';
 import type { DataOf, Endpoint, ParsedBodyOf } from '../contract/endpoint';
 import type { Locale } from '../contract/locales';
 import { ApiError } from './errors';
@@ -12,6 +13,8 @@ export interface Principal {
   sessionId: number;
   isAgent: boolean;
   isOperator: boolean;
+  /** The account as read with the session at the start of this call: what user/info answers. */
+  profile?: Profile;
 }
 
 export interface RequestContext<E extends Endpoint> {

@@ -12,7 +12,9 @@ export async function spendableCoins(db: Database, userId: number): Promise<numb
   return Number((await balanceOf(db, userId, coinCurrency)).available);
 }
 
+/** The signed-in player's profile: as read with the session, or read now for a principal resolved without it. */
 export async function profileOf(db: Database, principal: Principal): Promise<Profile> {
+  if (principal.profile) return principal.profile;
   const user = await findUserById(db, principal.userId);
   if (!user) throw new ApiError(401, 'error.unauthorised');
   return {

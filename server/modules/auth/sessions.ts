@@ -1,15 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { KycStatus } from '../../../contract/kyc';
 import type { Clock } from '../../clock';
 import type { ResolvePrincipal } from '../../contract-router';
 import type { Database } from '../../db/client';
-import { type SessionEndReason, sessions, users } from '../../db/schema/auth';
+import { type SessionEndReason, sessions } from '../../db/schema/auth';
 import { ApiError } from '../../errors';
+import { coinCurrency } from '../user/context';
 import type { SessionLifetimes } from './context';
+import { functionRow, instant } from './function-call';
 
 /** 32 random bytes, base64url: 43 characters. */
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
-/** last_seen_at is refreshed at most this often, so reading a token is usually one query. */
+/** last_seen_at is refreshed at most this often, so reading a token rarely writes. */
 const lastSeenResolutionMs = 60 * 1000;
 
 export function hashToken(token: string): string {
@@ -46,41 +49,75 @@ export async function startSession(
   return { token: session.token, expiresAt: session.expiresAt.toISOString(), sessionId: row.id };
 }
 
+interface ResolvedSession {
+  session_id: number | null;
+  expires_ms: number;
+  revoked: boolean;
+  revoked_reason: SessionEndReason | null;
+  user_id: number;
+  role: string;
+  is_agent: boolean;
+  frozen: boolean;
+  username: string;
+  email: string | null;
+  nickname: string | null;
+  phone: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  pinyin_name: string | null;
+  has_password: boolean;
+  has_pay_password: boolean;
+  registered_ms: number;
+  last_login_ms: number | null;
+  spendable_coins: string;
+  kyc_status: KycStatus;
+}
+
 /**
- * Resolves the TOKEN header. Unknown, expired and signed-out tokens resolve to nobody (401 on calls
- * that need a user). A session the server ended (password changed or reset) or a frozen account is
- * answered 402 with the reason, so the client signs out and can say why.
+ * Resolves the TOKEN header, in one call of auth_resolve_session on every request, so a sign-out,
+ * a password change or a freeze counts from the very next call in every process. Unknown, expired
+ * and signed-out tokens resolve to nobody (401 on calls that need a user). A session the server
+ * ended (password changed or reset) or a frozen account is answered 402 with the reason, so the
+ * client signs out and can say why. The principal carries the player's profile as read in the
+ * same call, which is what user/info answers.
  */
 export function createPrincipalResolver(db: Database, clock: Clock): ResolvePrincipal {
   return async (token) => {
     if (!tokenPattern.test(token)) return null;
-    const [row] = await db
-      .select({
-        sessionId: sessions.id,
-        expiresAt: sessions.expiresAt,
-        revokedReason: sessions.revokedReason,
-        revokedAt: sessions.revokedAt,
-        lastSeenAt: sessions.lastSeenAt,
-        userId: users.id,
-        isAgent: users.isAgent,
-        role: users.role,
-        frozen: users.frozen,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, hashToken(token)))
-      .limit(1);
     const now = clock.now();
-    if (!row || row.expiresAt <= now) return null;
-    if (row.revokedAt) {
-      if (row.revokedReason === 'logout') return null;
+    const row = await functionRow<ResolvedSession>(
+      db,
+      sql`auth_resolve_session(${hashToken(token)}, ${instant(now)}, ${lastSeenResolutionMs}::bigint, ${coinCurrency})`,
+    );
+    if (row.session_id === null || row.expires_ms <= now.getTime()) return null;
+    if (row.revoked) {
+      if (row.revoked_reason === 'logout') return null;
       throw new ApiError(402, 'auth.sessionEndedPasswordChanged');
     }
     if (row.frozen) throw new ApiError(402, 'auth.accountFrozen');
-    if (now.getTime() - row.lastSeenAt.getTime() >= lastSeenResolutionMs) {
-      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
-    }
-    return { userId: row.userId, sessionId: row.sessionId, isAgent: row.isAgent, isOperator: row.role === 'operator' };
+    return {
+      userId: row.user_id,
+      sessionId: row.session_id,
+      isAgent: row.is_agent,
+      isOperator: row.role === 'operator',
+      profile: {
+        userId: row.user_id,
+        username: row.username,
+        email: row.email,
+        nickname: row.nickname,
+        phone: row.phone,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        pinyinName: row.pinyin_name,
+        balance: Number(row.spendable_coins),
+        lastLoginAt: row.last_login_ms === null ? null : new Date(row.last_login_ms).toISOString(),
+        registeredAt: new Date(row.registered_ms).toISOString(),
+        isAgent: row.is_agent,
+        hasPassword: row.has_password,
+        hasPayPassword: row.has_pay_password,
+        kycStatus: row.kyc_status,
+      },
+    };
   };
 }
 
