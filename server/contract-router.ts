@@ -13,8 +13,8 @@ export interface Principal {
   sessionId: number;
   isAgent: boolean;
   isOperator: boolean;
-  /** The account as read with the session at the start of this call: what user/info answers. */
-  profile?: Profile;
+  /** The account as read with the session at the start of this call: the JSON user/info answers. */
+  profile?: JsonText<Profile>;
 }
 
 export interface RequestContext<E extends Endpoint> {

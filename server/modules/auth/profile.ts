@@ -12,9 +12,8 @@ export async function spendableCoins(db: Database, userId: number): Promise<numb
   return Number((await balanceOf(db, userId, coinCurrency)).available);
 }
 
-/** The signed-in player's profile: as read with the session, or read now for a principal resolved without it. */
+/** The signed-in player's profile, read now (the session resolver hands it on with the principal). */
 export async function profileOf(db: Database, principal: Principal): Promise<Profile> {
-  if (principal.profile) return principal.profile;
   const user = await findUserById(db, principal.userId);
   if (!user) throw new ApiError(401, 'error.unauthorised');
   return {

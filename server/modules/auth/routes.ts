@@ -18,7 +18,7 @@ import {
   validRegisterCode,
 } from '../../../contract/auth';
 import type { Endpoint } from '../../../contract/endpoint';
-import { type RequestContext, route } from '../../contract-router';
+import { jsonRoute, jsonText, type RequestContext, route } from '../../contract-router';
 import { xsrfCookieName } from '../../xsrf';
 import { issueCaptcha } from './captcha';
 import type { AuthDeps, AuthRequest } from './context';
@@ -67,8 +67,8 @@ export function authRoutes(deps: AuthDeps) {
     route(updatePassword, (context) => changePassword(deps, authRequestOf(context), context.principal, context.body)),
     route(updatePayPassword, (context) => setPayPassword(deps, authRequestOf(context), context.principal, context.body)),
     route(logout, ({ principal }) => signOut(deps, principal.sessionId)),
-    route(authProfile, ({ principal }) => profileOf(db, principal)),
-    route(userInfo, ({ principal }) => profileOf(db, principal)),
-    route(userGetInfo, ({ principal }) => profileOf(db, principal)),
+    ...[authProfile, userInfo, userGetInfo].map((endpoint) =>
+      jsonRoute(endpoint, async ({ principal }) => principal.profile ?? jsonText(await profileOf(db, principal))),
+    ),
   ];
 }

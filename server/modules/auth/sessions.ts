@@ -1,14 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { KycStatus } from '../../../contract/kyc';
+import type { Profile } from '../../../contract/auth';
 import type { Clock } from '../../clock';
-import type { ResolvePrincipal } from '../../contract-router';
+import type { JsonText, ResolvePrincipal } from '../../contract-router';
 import type { Database } from '../../db/client';
 import { type SessionEndReason, sessions } from '../../db/schema/auth';
 import { ApiError } from '../../errors';
 import { coinCurrency } from '../user/context';
 import type { SessionLifetimes } from './context';
-import { functionRow, instant } from './function-call';
 
 /** 32 random bytes, base64url: 43 characters. */
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
@@ -49,28 +48,29 @@ export async function startSession(
   return { token: session.token, expiresAt: session.expiresAt.toISOString(), sessionId: row.id };
 }
 
-interface ResolvedSession {
-  session_id: number | null;
-  expires_ms: number;
-  revoked: boolean;
-  revoked_reason: SessionEndReason | null;
-  user_id: number;
-  role: string;
-  is_agent: boolean;
-  frozen: boolean;
-  username: string;
-  email: string | null;
-  nickname: string | null;
-  phone: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  pinyin_name: string | null;
-  has_password: boolean;
-  has_pay_password: boolean;
-  registered_ms: number;
-  last_login_ms: number | null;
-  spendable_coins: string;
-  kyc_status: KycStatus;
+const output = <T>(name: string) => sql<T>`${sql.identifier(name)}`;
+
+/**
+ * The call of auth_resolve_session, prepared once per process under a name, so PostgreSQL parses
+ * and plans it once per connection (PGlite has no named statements and plans it each time).
+ */
+function sessionResolution(db: Database) {
+  return db
+    .select({
+      sessionId: output<number | null>('session_id'),
+      expiresMs: output<number>('expires_ms'),
+      revoked: output<boolean>('revoked'),
+      revokedReason: output<SessionEndReason | null>('revoked_reason'),
+      userId: output<number>('user_id'),
+      role: output<string>('role'),
+      isAgent: output<boolean>('is_agent'),
+      frozen: output<boolean>('frozen'),
+      profile: output<JsonText<Profile>>('profile'),
+    })
+    .from(
+      sql`auth_resolve_session(${sql.placeholder('tokenHash')}, ${sql.placeholder('now')}::timestamptz, ${lastSeenResolutionMs}::bigint, ${coinCurrency})`,
+    )
+    .prepare('auth_resolve_session');
 }
 
 /**
@@ -79,45 +79,21 @@ interface ResolvedSession {
  * and signed-out tokens resolve to nobody (401 on calls that need a user). A session the server
  * ended (password changed or reset) or a frozen account is answered 402 with the reason, so the
  * client signs out and can say why. The principal carries the player's profile as read in the
- * same call, which is what user/info answers.
+ * same call, as the JSON user/info answers.
  */
 export function createPrincipalResolver(db: Database, clock: Clock): ResolvePrincipal {
+  const resolution = sessionResolution(db);
   return async (token) => {
     if (!tokenPattern.test(token)) return null;
     const now = clock.now();
-    const row = await functionRow<ResolvedSession>(
-      db,
-      sql`auth_resolve_session(${hashToken(token)}, ${instant(now)}, ${lastSeenResolutionMs}::bigint, ${coinCurrency})`,
-    );
-    if (row.session_id === null || row.expires_ms <= now.getTime()) return null;
+    const [row] = await resolution.execute({ tokenHash: hashToken(token), now: now.toISOString() });
+    if (!row || row.sessionId === null || row.expiresMs <= now.getTime()) return null;
     if (row.revoked) {
-      if (row.revoked_reason === 'logout') return null;
+      if (row.revokedReason === 'logout') return null;
       throw new ApiError(402, 'auth.sessionEndedPasswordChanged');
     }
     if (row.frozen) throw new ApiError(402, 'auth.accountFrozen');
-    return {
-      userId: row.user_id,
-      sessionId: row.session_id,
-      isAgent: row.is_agent,
-      isOperator: row.role === 'operator',
-      profile: {
-        userId: row.user_id,
-        username: row.username,
-        email: row.email,
-        nickname: row.nickname,
-        phone: row.phone,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        pinyinName: row.pinyin_name,
-        balance: Number(row.spendable_coins),
-        lastLoginAt: row.last_login_ms === null ? null : new Date(row.last_login_ms).toISOString(),
-        registeredAt: new Date(row.registered_ms).toISOString(),
-        isAgent: row.is_agent,
-        hasPassword: row.has_password,
-        hasPayPassword: row.has_pay_password,
-        kycStatus: row.kyc_status,
-      },
-    };
+    return { userId: row.userId, sessionId: row.sessionId, isAgent: row.isAgent, isOperator: row.role === 'operator', profile: row.profile };
   };
 }
 
