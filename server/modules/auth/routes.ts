@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { getCookie } from 'hono/cookie';
 import {
   authProfile,
   captchaQuery,
@@ -19,7 +18,7 @@ import {
 } from '../../../contract/auth';
 import type { Endpoint } from '../../../contract/endpoint';
 import { jsonRoute, jsonText, type RequestContext, route } from '../../contract-router';
-import { xsrfCookieName } from '../../xsrf';
+import { xsrfCookieOf } from '../../xsrf';
 import { issueCaptcha } from './captcha';
 import type { AuthDeps, AuthRequest } from './context';
 import { changePassword, setPayPassword } from './password-changes';
@@ -30,7 +29,7 @@ import { signIn, signInWithProvider, signOut } from './sign-in';
 
 function authRequestOf<E extends Endpoint>(context: RequestContext<E>): AuthRequest {
   // State-changing calls only get here with a genuine XSRF cookie, so there is always one to bind to.
-  const xsrfCookie = getCookie(context.hono, xsrfCookieName) ?? '';
+  const xsrfCookie = xsrfCookieOf(context.hono) ?? '';
   return {
     t: context.t,
     locale: context.locale,
