@@ -34,6 +34,20 @@ function stdoutPerTurn(): pino.DestinationStream & { flush(callback?: () => void
   };
 }
 
+/** pino's isoTime, formatted once per millisecond: a busy server writes many lines in each. */
+function isoTimeByMillisecond(): () => string {
+  let formattedAt = Number.NaN;
+  let formatted = '';
+  return () => {
+    const now = Date.now();
+    if (now !== formattedAt) {
+      formattedAt = now;
+      formatted = `,"time":"${new Date(now).toISOString()}"`;
+    }
+    return formatted;
+  };
+}
+
 export function createLogger(level: string) {
-  return pino({ level, base: { service: 'game-hall' }, timestamp: pino.stdTimeFunctions.isoTime }, stdoutPerTurn());
+  return pino({ level, base: { service: 'game-hall' }, timestamp: isoTimeByMillisecond() }, stdoutPerTurn());
 }
