@@ -1,6 +1,6 @@
 /**
  * review: one operator decision on one queued item (a KYC submission, a withdrawal, a manual
- * deposit) or on one account (freeze, unfreeze). Approving asks for confirmation, with an optional
+ * deposit, an agent application) or on one account (freeze, unfreeze). Approving asks for confirmation, with an optional
  * remark for the audit log; rejecting needs a reason, which the player sees. Account actions take
  * the reason path too: a freeze or its lifting is always explained.
  *
