@@ -32,8 +32,11 @@ const email = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(254), v.ema
 const captchaId = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.uuid());
 const captchaAnswer = text(16);
 const emailCode = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.regex(emailCodePattern));
-/** Optional everywhere; an empty string (an empty agentCode query parameter) means none. */
-const agentCode = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(32), noControlCharacters));
+/**
+ * Optional everywhere; an empty string (an empty agentCode query parameter) means none. Codes are
+ * issued in capitals, so one typed in small letters still finds its agent.
+ */
+const agentCode = v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.maxLength(32), noControlCharacters));
 
 const sessionToken = v.object({
   /** Sent back in the TOKEN header. */

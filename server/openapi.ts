@@ -45,9 +45,13 @@ export interface OpenApiDocument {
 export const openApiPath = '/v2/openapi.json';
 export const docsPath = '/v2/docs';
 
-// `check` (cross-field rules such as date ranges) and `trim` have no JSON Schema form; the server
-// still applies them, the document just does not show them.
-const conversion: ConversionConfig = { target: 'draft-2020-12', errorMode: 'throw', ignoreActions: ['check', 'trim'] };
+// `check` (cross-field rules such as date ranges), `trim` and `to_upper_case` have no JSON Schema
+// form; the server still applies them, the document just does not show them.
+const conversion: ConversionConfig = {
+  target: 'draft-2020-12',
+  errorMode: 'throw',
+  ignoreActions: ['check', 'trim', 'to_upper_case'],
+};
 
 function schemaOf(schema: v.GenericSchema, typeMode: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...json } = toJsonSchema(schema, { ...conversion, typeMode });

@@ -248,7 +248,7 @@ describe('registration by e-mail code', () => {
       .insert(users)
       .values({ username: 'agentSmith', email: 'agent@example.test', isAgent: true, referralCode: 'AGENT42', registeredAt: clock.now() })
       .returning();
-    const who = { ...fresh(), agentCode: 'AGENT42' };
+    const who = { ...fresh(), agentCode: ' agent42 ' };
     await registerThroughMail(server, smtp, who);
     const [user] = await server.db.select().from(users).where(eq(users.username, who.account));
     expect(user?.agentCode).toBe('AGENT42');
