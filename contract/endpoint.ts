@@ -44,9 +44,12 @@ export const envelopeSchema = v.object({
 });
 export type Envelope = v.InferOutput<typeof envelopeSchema>;
 
-/** Paging shared by every list call. */
+/**
+ * Paging shared by every list call. The page number is bounded so the row offset stays an exact
+ * integer that PostgreSQL accepts (a page beyond the data is simply empty).
+ */
 export const pageQuery = v.object({
-  pageNum: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
+  pageNum: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1_000_000)), 1),
   pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 20),
 });
 
