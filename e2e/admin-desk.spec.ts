@@ -3,11 +3,11 @@ import type { Locale } from '../contract/locales';
 import {
   apiCaller,
   type Call,
+  deskOperator,
   expect,
   expectHeaderBalance,
   mailedCode,
   openDeskTab,
-  operatorCredentials,
   signInOnDesk,
   test,
   text,
@@ -23,7 +23,6 @@ import {
  * home page downloads nothing of the desk.
  */
 
-const operator = operatorCredentials();
 const password = 'Sakura-2024!x';
 const admin = (locale: Locale, key: string, values: Record<string, string | number> = {}) => text(locale, `admin:${key}`, values);
 const record = (locale: Locale, key: string) => text(locale, `record:${key}`);
@@ -106,7 +105,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
     request,
     pageErrors,
   }) => {
-    test.skip(operator === null, 'needs E2E_OPERATOR_FILE naming an operator made by npm run operator:create');
+    const operator = deskOperator();
     test.setTimeout(180_000);
     const call = apiCaller(request, locale);
     const player = await playerWithCard(request, call);
@@ -121,7 +120,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
 
     const { desk, deskErrors } = await openDeskTab(page, locale);
     await desk.goto(`/admin/deposits?keyword=${player.username}`);
-    await signInOnDesk(desk, locale, operator!);
+    await signInOnDesk(desk, locale, operator);
     await expect(desk.getByRole('heading', { name: admin(locale, 'deposits.title'), level: 1 })).toBeVisible();
 
     // The statement shows the full 5,000 yen, 2,500 of the 3,000 ordered, and nothing for the third.
@@ -188,7 +187,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
     await desk.goto(`/admin/audit?subjectType=user&subjectId=${player.userId}`);
     const freezeEntry = desk.getByRole('table', { name: admin(locale, 'audit.title') }).getByRole('row').filter({ hasText: freezeReason });
     await expect(freezeEntry).toContainText(admin(locale, 'audit.actions.user.freeze'));
-    await expect(freezeEntry).toContainText(operator!.account);
+    await expect(freezeEntry).toContainText(operator.account);
     for (const [orderSn, action, reason] of [
       [smaller, 'deposit.manualConfirm', 'Short by 500 yen on the statement'],
       [missing, 'deposit.manualFail', failure],
@@ -203,7 +202,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
 }
 
 test('agent applications: one approved, one rejected with a reason the player reads', async ({ page, request }) => {
-  test.skip(operator === null, 'needs E2E_OPERATOR_FILE naming an operator made by npm run operator:create');
+  const operator = deskOperator();
   test.setTimeout(120_000);
   const locale = 'ja-JP';
   const call = apiCaller(request, locale);
@@ -215,7 +214,7 @@ test('agent applications: one approved, one rejected with a reason the player re
 
   const { desk, deskErrors } = await openDeskTab(page, locale);
   await desk.goto('/admin');
-  await signInOnDesk(desk, locale, operator!);
+  await signInOnDesk(desk, locale, operator);
   await expect(desk.getByTestId('waiting-agentApplications')).toBeVisible();
   await desk.getByRole('navigation').getByRole('link', { name: admin(locale, 'nav.agentApplications') }).click();
   await expect(desk.getByRole('heading', { name: admin(locale, 'agentApplications.title'), level: 1 })).toBeVisible();

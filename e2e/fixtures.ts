@@ -61,12 +61,17 @@ export interface OperatorCredentials {
 }
 
 /**
- * The operator the browser-test server made with `npm run operator:create` (scripts/e2e-server.sh
- * names it in E2E_OPERATOR_FILE), or null when the server named none.
+ * Inside a desk journey: the operator the browser-test server made with `npm run operator:create`
+ * (scripts/e2e-server.sh names it in E2E_OPERATOR_FILE). A reused local server that named none skips
+ * the journey; in CI the server always comes from that script, so a missing operator fails it.
  */
-export function operatorCredentials(): OperatorCredentials | null {
+export function deskOperator(): OperatorCredentials {
   const file = process.env.E2E_OPERATOR_FILE;
-  return file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as OperatorCredentials) : null;
+  if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as OperatorCredentials;
+  const missing = 'needs E2E_OPERATOR_FILE naming an operator made by npm run operator:create';
+  if (process.env.CI) throw new Error(missing);
+  base.skip(true, missing);
+  throw new Error('test.skip did not stop the test');
 }
 
 /**

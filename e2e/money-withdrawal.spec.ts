@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Locale } from '../contract/locales';
-import { apiCaller, type Call, expect, expectHeaderBalance, mailedCode, openDeskTab, operatorCredentials, signInOnDesk, test, text, useLanguage } from './fixtures';
+import { apiCaller, type Call, deskOperator, expect, expectHeaderBalance, mailedCode, openDeskTab, signInOnDesk, test, text, useLanguage } from './fixtures';
 
 /**
  * Withdrawals in the browser, in Japanese and in English, reviewed by an operator on the review desk
@@ -15,8 +15,6 @@ import { apiCaller, type Call, expect, expectHeaderBalance, mailedCode, openDesk
  * on the server's database before the server starts. The browser-test server names it in a JSON file
  * `{ "account", "password", "otpauthUrl" }` at E2E_OPERATOR_FILE; without one these tests cannot run.
  */
-
-const operator = operatorCredentials();
 
 const password = 'Sakura-2024!x';
 const payPassword = '246801';
@@ -97,7 +95,7 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     page,
     request,
   }) => {
-    test.skip(operator === null, 'needs E2E_OPERATOR_FILE naming an operator made by npm run operator:create');
+    const operator = deskOperator();
     test.setTimeout(180_000);
     const call = apiCaller(request, locale);
     const { token, username } = await fundedPlayer(request, call);
@@ -108,7 +106,7 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     const { desk, deskErrors } = await openDeskTab(page, locale);
     await desk.goto('/admin');
     await expect(desk).toHaveURL(/\/admin\/sign-in\?redirect=/);
-    await signInOnDesk(desk, locale, operator!);
+    await signInOnDesk(desk, locale, operator);
     await expect(desk).toHaveURL(/\/admin$/);
     await approveIdentityOnDesk(desk, locale, username);
 
@@ -148,7 +146,7 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
 
     // Two sessions in one browser, each under its own key.
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
-    expect(JSON.parse((await desk.evaluate(() => localStorage.getItem('operatorSession'))) ?? '{}')).toMatchObject({ account: operator!.account });
+    expect(JSON.parse((await desk.evaluate(() => localStorage.getItem('operatorSession'))) ?? '{}')).toMatchObject({ account: operator.account });
     expect(deskErrors).toEqual([]);
   });
 }
