@@ -8,7 +8,8 @@ import { randomCaptchaText } from './modules/auth/captcha';
 import { type AuthDeps, type AuthLimits, defaultAuthLimits, defaultSessionLifetimes } from './modules/auth/context';
 import { createAuthHousekeeping } from './modules/auth/housekeeping';
 import { createIdentityVerifier, type IdentityProvidersConfig } from './modules/auth/identity-providers';
-import { createPrincipalResolver } from './modules/auth/sessions';
+import { createSessionCache } from './modules/auth/session-cache';
+import { createPrincipalResolver, lastSeenResolutionMs } from './modules/auth/sessions';
 import { createMailDelivery } from './modules/mail/delivery';
 import { startMoneyBackgroundWork } from './modules/pay/background';
 import { type PaymentsOptions, setUpPayments } from './modules/pay/payments-setup';
@@ -89,6 +90,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     payPasswordLimit: auth.limits.payPasswordPerAccount,
     badCallbackLimit: { limit: 30, windowMs: 60 * 1000 },
   };
+  const sessionCache = await createSessionCache(database, clock, { maxAgeMs: lastSeenResolutionMs });
   const deps: AppDeps = {
     db: database.db,
     player,
@@ -97,7 +99,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     logger: options.logger,
     clock,
     i18n: createServerI18n(),
-    resolvePrincipal: createPrincipalResolver(db, clock),
+    resolvePrincipal: createPrincipalResolver(db, clock, sessionCache),
     auth,
     config: {
       production: options.production,
@@ -114,9 +116,9 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
   return {
     app: createApp(deps),
     deps,
-    /** Stops background work (mail retries, housekeeping); call before closing the database. */
+    /** Stops background work (mail retries, housekeeping, the session cache's listening); call before closing the database. */
     stopBackgroundWork: async () => {
-      await Promise.all([mail.stop(), housekeeping.stop(), moneyWork.stop()]);
+      await Promise.all([mail.stop(), housekeeping.stop(), moneyWork.stop(), sessionCache.close()]);
     },
   };
 }

@@ -17,6 +17,29 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies the repository's SQL migrations, forward only. */
   migrate(): Promise<void>;
+  /** Follows a NOTIFY channel; close the subscription before the database. */
+  listen(channel: string, handlers: ChannelHandlers): Promise<ChannelSubscription>;
+  close(): Promise<void>;
+}
+
+export interface ChannelHandlers {
+  onNotification(payload: string): void;
+  /**
+   * Notifications may have been missed: the listening connection dropped, or has just started
+   * listening again after one did. Whatever was derived from them must be forgotten.
+   */
+  onGap(): void;
+}
+
+export interface ChannelSubscription {
+  /** False while notifications may be missed (the listening connection is down). */
+  readonly live: boolean;
+  /**
+   * Resolves once the notifications of every transaction this process had committed when it was
+   * called have been handed to `onNotification` (at once when there is nothing to wait for, or
+   * while the subscription is not live).
+   */
+  caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,6 +60,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     // An idle connection the server closes (restart, admin kill) must not crash the process; the
     // pool drops it and the next query opens a new one.
     pool.on('error', () => {});
+    // Every statement and transaction of this process ends with its connection going back to the pool.
+    const finished = { count: 0 };
+    pool.on('release', () => void (finished.count += 1));
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -52,6 +78,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
           client.release();
         }
       },
+      listen: (channel, handlers) => listenOnPostgres(config.databaseUrl, finished, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -67,7 +94,120 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async listen(channel, handlers) {
+      // One backend in this process: PGlite hands a committed notification to its listeners in a
+      // microtask queued before the committing statement's promise settles, so there is never
+      // anything to wait for.
+      const unlisten = await client.listen(channel, (payload) => handlers.onNotification(payload));
+      return { live: true, caughtUp: () => Promise.resolve(), close: unlisten };
+    },
     close: () => client.close(),
+  };
+}
+
+const reconnectDelaysMs = [100, 500, 1000, 2000, 5000];
+
+/**
+ * LISTEN on a connection of its own, opened again whenever it drops (each time with a gap). To
+ * catch up, a `select 1` goes over that connection: PostgreSQL signals listeners while a
+ * transaction commits, before its client hears of the commit, and sends a listener its pending
+ * notifications before the ReadyForQuery of whatever it runs next, so once that `select 1`
+ * returns, every transaction committed before it was sent has been delivered. One such round trip
+ * serves every caller waiting for it; none is needed while no statement of the pool has finished
+ * since the last one was sent.
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  finished: { count: number },
+  channel: string,
+  handlers: ChannelHandlers,
+): Promise<ChannelSubscription> {
+  let client: pg.Client | null = null;
+  let live = false;
+  let closed = false;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+  let failedConnects = 0;
+  /** Statements finished before the last completed catch-up was sent: all delivered. */
+  let covered = 0;
+  let inFlight: { covers: number; done: Promise<void> } | null = null;
+  let queued: Promise<void> | null = null;
+
+  const drop = (dropped: pg.Client) => {
+    if (client !== dropped) return;
+    client = null;
+    live = false;
+    handlers.onGap();
+    dropped.end().catch(() => undefined);
+    scheduleReconnect();
+  };
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString, application_name: `listen:${channel}` });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) handlers.onNotification(message.payload);
+    });
+    next.on('error', () => drop(next));
+    next.on('end', () => drop(next));
+    await next.connect();
+    await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+    client = next;
+    failedConnects = 0;
+    handlers.onGap();
+    live = true;
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    const delay = reconnectDelaysMs[Math.min(failedConnects, reconnectDelaysMs.length - 1)]!;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      connect().catch(() => {
+        failedConnects += 1;
+        scheduleReconnect();
+      });
+    }, delay);
+    reconnectTimer.unref();
+  };
+
+  const sendCatchUp = (): Promise<void> => {
+    queued = null;
+    const covers = finished.count;
+    const listening = client;
+    const done = (listening ? listening.query('select 1') : Promise.resolve())
+      .then(
+        () => void (covered = Math.max(covered, covers)),
+        // The connection dropped: a gap, and nothing is trusted until it listens again.
+        () => listening && drop(listening),
+      )
+      .finally(() => {
+        if (inFlight?.done === done) inFlight = null;
+      });
+    inFlight = { covers, done };
+    return done;
+  };
+
+  await connect();
+  return {
+    get live() {
+      return live;
+    },
+    caughtUp() {
+      const target = finished.count;
+      if (!live || covered >= target) return Promise.resolve();
+      if (!inFlight) return sendCatchUp();
+      if (inFlight.covers >= target) return inFlight.done;
+      // Sent once the one under way returns, so it covers every statement finished until then.
+      queued ??= inFlight.done.then(sendCatchUp);
+      return queued;
+    },
+    async close() {
+      closed = true;
+      live = false;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      const last = client;
+      client = null;
+      await last?.end();
+    },
   };
 }
 

@@ -95,6 +95,8 @@ export async function createTestServer(
     deps,
     db: database.db,
     databaseKind: database.kind,
+    /** Listens on the test database, as another process on it would. */
+    listen: database.listen,
     xsrf: { cookie: xsrfCookie, token: xsrfToken },
     call,
     async close() {

@@ -25,13 +25,14 @@ describe('health probes', () => {
 
   it('/readyz answers 503 once the database is gone, while /healthz stays 200', async () => {
     const database = await openDatabaseFromTemplate(inject('databaseTemplate'));
-    const { app } = await composeApp(database, {
+    const { app, stopBackgroundWork } = await composeApp(database, {
       logger: pino({ level: 'silent' }),
       production: false,
       publicUrl: 'http://127.0.0.1',
       staticDir: null,
     });
     expect((await app.request('/readyz')).status).toBe(200);
+    await stopBackgroundWork();
     await database.drop();
     const response = await app.request('/readyz');
     expect(response.status).toBe(503);

@@ -38,7 +38,7 @@ describe('attempt limits', () => {
     clock.advance(3600_000);
     // A second, separately composed app over the same database, as another process would be.
     const { app, stopBackgroundWork } = await composeApp(
-      { db: server.db, kind: server.databaseKind, migrate: async () => undefined, close: async () => undefined },
+      { db: server.db, kind: server.databaseKind, listen: server.listen, migrate: async () => undefined, close: async () => undefined },
       { logger: pino({ level: 'silent' }), production: false, publicUrl: 'http://127.0.0.1', staticDir: null, clock },
     );
     const second = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

@@ -8,11 +8,15 @@ import { type SessionEndReason, sessions } from '../../db/schema/auth';
 import { ApiError } from '../../errors';
 import { coinCurrency } from '../user/context';
 import type { SessionLifetimes } from './context';
+import type { SessionCache } from './session-cache';
 
 /** 32 random bytes, base64url: 43 characters. */
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
-/** last_seen_at is refreshed at most this often, so reading a token rarely writes. */
-const lastSeenResolutionMs = 60 * 1000;
+/**
+ * last_seen_at is refreshed at most this often, so reading a token rarely writes; the session cache
+ * keeps a session no longer, so a session in use is still seen that often.
+ */
+export const lastSeenResolutionMs = 60 * 1000;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -74,26 +78,35 @@ function sessionResolution(db: Database) {
 }
 
 /**
- * Resolves the TOKEN header, in one call of auth_resolve_session on every request, so a sign-out,
- * a password change or a freeze counts from the very next call in every process. Unknown, expired
- * and signed-out tokens resolve to nobody (401 on calls that need a user). A session the server
- * ended (password changed or reset) or a frozen account is answered 402 with the reason, so the
- * client signs out and can say why. The principal carries the player's profile as read in the
- * same call, as the JSON user/info answers.
+ * Resolves the TOKEN header: from the session cache when it holds the token, otherwise in one call
+ * of auth_resolve_session, whose live sessions the cache then keeps. The cache forgets a user's
+ * sessions on every change the database announces, so a sign-out, a password change or a freeze
+ * counts from the very next call in the process that made it, and in every other process from the
+ * moment the announcement reaches it (see session-cache.ts). Unknown, expired and signed-out tokens
+ * resolve to nobody (401 on calls that need a user). A session the server ended (password changed
+ * or reset) or a frozen account is answered 402 with the reason, so the client signs out and can
+ * say why. The principal carries the player's profile as read with the session, as the JSON
+ * user/info answers.
  */
-export function createPrincipalResolver(db: Database, clock: Clock): ResolvePrincipal {
+export function createPrincipalResolver(db: Database, clock: Clock, cache: SessionCache): ResolvePrincipal {
   const resolution = sessionResolution(db);
   return async (token) => {
     if (!tokenPattern.test(token)) return null;
+    const tokenHash = hashToken(token);
+    const cached = await cache.get(tokenHash);
+    if (cached) return cached;
+    const readBegun = cache.beginRead();
     const now = clock.now();
-    const [row] = await resolution.execute({ tokenHash: hashToken(token), now: now.toISOString() });
+    const [row] = await resolution.execute({ tokenHash, now: now.toISOString() });
     if (!row || row.sessionId === null || row.expiresMs <= now.getTime()) return null;
     if (row.revoked) {
       if (row.revokedReason === 'logout') return null;
       throw new ApiError(402, 'auth.sessionEndedPasswordChanged');
     }
     if (row.frozen) throw new ApiError(402, 'auth.accountFrozen');
-    return { userId: row.userId, sessionId: row.sessionId, isAgent: row.isAgent, isOperator: row.role === 'operator', profile: row.profile };
+    const principal = { userId: row.userId, sessionId: row.sessionId, isAgent: row.isAgent, isOperator: row.role === 'operator', profile: row.profile };
+    cache.store(tokenHash, { principal, expiresMs: row.expiresMs }, readBegun);
+    return principal;
   };
 }
 
