@@ -8,6 +8,7 @@ import { randomCaptchaText } from './modules/auth/captcha';
 import { type AuthDeps, type AuthLimits, defaultAuthLimits, defaultSessionLifetimes } from './modules/auth/context';
 import { createAuthHousekeeping } from './modules/auth/housekeeping';
 import { createIdentityVerifier, type IdentityProvidersConfig } from './modules/auth/identity-providers';
+import { profileWatchMs } from './modules/auth/profile';
 import { createSessionCache } from './modules/auth/session-cache';
 import { createPrincipalResolver, lastSeenResolutionMs } from './modules/auth/sessions';
 import { createMailDelivery } from './modules/mail/delivery';
@@ -56,6 +57,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     from: options.mailFrom ?? `Game Hall <no-reply@${new URL(options.publicUrl).hostname}>`,
   });
   const providers = options.identityProviders ?? { google: null, line: null };
+  const sessionCache = await createSessionCache(database, clock, { sessionMaxAgeMs: lastSeenResolutionMs, profileWatchMs });
   const auth: AuthDeps = {
     db,
     clock,
@@ -65,6 +67,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     providers,
     limits: { ...defaultAuthLimits, ...options.authLimits },
     sessionLifetimes: defaultSessionLifetimes,
+    sessionCache,
     codeSecret: await loadServerSecret(db, 'email-codes'),
     captchaText: options.captchaText ?? randomCaptchaText,
   };
@@ -90,7 +93,6 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     payPasswordLimit: auth.limits.payPasswordPerAccount,
     badCallbackLimit: { limit: 30, windowMs: 60 * 1000 },
   };
-  const sessionCache = await createSessionCache(database, clock, { maxAgeMs: lastSeenResolutionMs });
   const deps: AppDeps = {
     db: database.db,
     player,

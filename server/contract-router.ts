@@ -1,6 +1,5 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import type { Profile } from '../contract/auth';
 import type { DataOf, Endpoint, ParsedBodyOf } from '../contract/endpoint';
 import type { Locale } from '../contract/locales';
 import { ApiError } from './errors';
@@ -13,8 +12,6 @@ export interface Principal {
   sessionId: number;
   isAgent: boolean;
   isOperator: boolean;
-  /** The account as read with the session at the start of this call: the JSON user/info answers. */
-  profile?: JsonText<Profile>;
 }
 
 export interface RequestContext<E extends Endpoint> {

@@ -173,11 +173,13 @@ async function listenOnPostgres(
     queued = null;
     const covers = finished.count;
     const listening = client;
-    const done = (listening ? listening.query('select 1') : Promise.resolve())
+    // Without a connection there is a gap already, and nothing is trusted until it listens again.
+    const done = (listening ? listening.query('select 1') : Promise.reject(new Error('not listening')))
       .then(
         () => void (covered = Math.max(covered, covers)),
-        // The connection dropped: a gap, and nothing is trusted until it listens again.
-        () => listening && drop(listening),
+        () => {
+          if (listening) drop(listening);
+        },
       )
       .finally(() => {
         if (inFlight?.done === done) inFlight = null;

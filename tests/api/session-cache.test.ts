@@ -3,7 +3,9 @@ import { serve } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Profile } from '../../contract/auth';
 import { composeApp } from '../../server/compose';
+import type { JsonText } from '../../server/contract-router';
 import type { ChannelHandlers, ChannelSubscription, DatabaseHandle } from '../../server/db/client';
 import { sessions, users } from '../../server/db/schema/auth';
 import { createSessionCache } from '../../server/modules/auth/session-cache';
@@ -82,6 +84,25 @@ describe('resolved sessions', () => {
     }
   });
 
+  it('announce the coin moves of a player only while a process keeps a profile showing them', async () => {
+    const player = await newPlayer(server, smtp);
+    const announced: string[] = [];
+    const listening = await server.listen('user_changes', { onNotification: (payload) => announced.push(payload), onGap: () => undefined });
+    try {
+      await fundPlayer(server, player, 100);
+      await listening.caughtUp();
+      expect(announced, 'nobody shows this balance').not.toContain(String(player.userId));
+
+      expect((await info(server.url, player.token)).body.data?.balance).toBe(100);
+      await fundPlayer(server, player, 50);
+      await listening.caughtUp();
+      expect(announced).toContain(String(player.userId));
+      expect((await info(server.url, player.token)).body.data?.balance).toBe(150);
+    } finally {
+      await listening.close();
+    }
+  });
+
   it('are read from the database while the listening connection is down, and cached again once it is back', async () => {
     if (server.databaseKind !== 'postgres') return;
     const player = await newPlayer(server, smtp);
@@ -137,52 +158,63 @@ function scriptedChannel() {
 
 describe('the session cache', () => {
   const principal = (userId: number) => ({ userId, sessionId: userId * 10, isAgent: false, isOperator: false });
+  const profile = (userId: number) => JSON.stringify({ userId }) as JsonText<Profile>;
   const hour = 3600_000;
+  const settings = { sessionMaxAgeMs: 60_000, profileWatchMs: 120_000 };
 
-  it('keeps a session until its user changes, its session expires or it is older than the maximum age', async () => {
+  it('keeps a session and its profile until its user changes, its session expires or it is older than the maximum age', async () => {
     const clock = createTestClock(new Date('2026-11-24T00:00:00Z'));
     const channel = scriptedChannel();
-    const cache = await createSessionCache(channel.database, clock, { maxAgeMs: 60_000 });
+    const cache = await createSessionCache(channel.database, clock, settings);
     const expiresMs = clock.now().getTime() + hour;
-    cache.store('a', { principal: principal(1), expiresMs }, cache.beginRead());
-    cache.store('b', { principal: principal(1), expiresMs }, cache.beginRead());
-    cache.store('c', { principal: principal(2), expiresMs: clock.now().getTime() + 1000 }, cache.beginRead());
-    expect(await cache.get('a')).toEqual(principal(1));
+    cache.keepSession('a', { principal: principal(1), expiresMs }, cache.beginRead());
+    cache.keepProfile(principal(1), profile(1), cache.beginRead());
+    cache.keepSession('b', { principal: { ...principal(1), sessionId: 11 }, expiresMs }, cache.beginRead());
+    cache.keepSession('c', { principal: principal(2), expiresMs: clock.now().getTime() + 1000 }, cache.beginRead());
+    expect(await cache.session('a')).toEqual(principal(1));
+    expect(await cache.profile(principal(1))).toBe(profile(1));
+    expect(await cache.profile({ ...principal(1), sessionId: 11 }), 'read per session').toBeNull();
 
     channel.notify(1);
-    expect(await cache.get('a')).toBeNull();
-    expect(await cache.get('b')).toBeNull();
-    expect(await cache.get('c')).toEqual(principal(2));
+    expect(await cache.session('a')).toBeNull();
+    expect(await cache.profile(principal(1))).toBeNull();
+    expect(await cache.session('b')).toBeNull();
+    expect(await cache.session('c')).toEqual(principal(2));
 
     clock.advance(1000);
-    expect(await cache.get('c'), 'expired').toBeNull();
-    cache.store('a', { principal: principal(1), expiresMs }, cache.beginRead());
+    expect(await cache.session('c'), 'expired').toBeNull();
+    cache.keepSession('a', { principal: principal(1), expiresMs }, cache.beginRead());
     clock.advance(60_000);
-    expect(await cache.get('a'), 'older than the maximum age').toBeNull();
+    expect(await cache.session('a'), 'older than the maximum age').toBeNull();
   });
 
   it('does not keep what was read while its user changed or notifications lapsed', async () => {
     const clock = createTestClock();
     const channel = scriptedChannel();
-    const cache = await createSessionCache(channel.database, clock, { maxAgeMs: 60_000 });
+    const cache = await createSessionCache(channel.database, clock, settings);
     const expiresMs = clock.now().getTime() + hour;
 
     const readBeforeChange = cache.beginRead();
     channel.notify(1);
-    cache.store('a', { principal: principal(1), expiresMs }, readBeforeChange);
-    expect(await cache.get('a')).toBeNull();
-    cache.store('b', { principal: principal(2), expiresMs }, readBeforeChange);
-    expect(await cache.get('b'), 'another user did not change').toEqual(principal(2));
+    cache.keepSession('a', { principal: principal(1), expiresMs }, readBeforeChange);
+    expect(await cache.session('a')).toBeNull();
+    cache.keepSession('b', { principal: principal(2), expiresMs }, readBeforeChange);
+    expect(await cache.session('b'), 'another user did not change').toEqual(principal(2));
+    const profileRead = cache.beginRead();
+    channel.notify(2);
+    cache.keepSession('b', { principal: principal(2), expiresMs }, cache.beginRead());
+    cache.keepProfile(principal(2), profile(2), profileRead);
+    expect(await cache.profile(principal(2)), 'profile read before the change').toBeNull();
 
     const readBeforeGap = cache.beginRead();
     channel.drop();
-    expect(await cache.get('b'), 'forgotten in the gap').toBeNull();
-    cache.store('c', { principal: principal(3), expiresMs }, cache.beginRead());
-    expect(await cache.get('c'), 'nothing kept while down').toBeNull();
+    expect(await cache.session('b'), 'forgotten in the gap').toBeNull();
+    cache.keepSession('c', { principal: principal(3), expiresMs }, cache.beginRead());
+    expect(await cache.session('c'), 'nothing kept while down').toBeNull();
     channel.resume();
-    cache.store('d', { principal: principal(4), expiresMs }, readBeforeGap);
-    expect(await cache.get('d'), 'read before the gap').toBeNull();
-    cache.store('d', { principal: principal(4), expiresMs }, cache.beginRead());
-    expect(await cache.get('d')).toEqual(principal(4));
+    cache.keepSession('d', { principal: principal(4), expiresMs }, readBeforeGap);
+    expect(await cache.session('d'), 'read before the gap').toBeNull();
+    cache.keepSession('d', { principal: principal(4), expiresMs }, cache.beginRead());
+    expect(await cache.session('d')).toEqual(principal(4));
   });
 });

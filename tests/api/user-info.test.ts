@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema/auth';
-import { profileOf } from '../../server/modules/auth/profile';
+import { profileOf } from '../support/profile-reference';
 import { createCaptchaTexts } from '../support/accounts';
 import { fundPlayer, manyPlayersLimits, newPlayer } from '../support/players';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
@@ -30,8 +30,8 @@ async function infoText(token: string): Promise<string> {
 }
 
 describe('/v2/app/user/info', () => {
-  // The profile is read and written as JSON by the database together with the session (see
-  // auth_resolve_session): it must be the JSON the server itself would write, value for value.
+  // The profile is read and written as JSON by the database (see auth_watch_profile): it must be
+  // the JSON the server itself would write, value for value.
   it('answers the profile the server reads from the tables, written exactly as JSON.stringify writes it', async () => {
     const player = await newPlayer(server, smtp);
     await fundPlayer(server, player, 12_345);
@@ -41,8 +41,7 @@ describe('/v2/app/user/info', () => {
     const text = await infoText(player.token);
     const envelope = JSON.parse(text) as { data: Record<string, unknown> };
     expect(text).toBe(JSON.stringify(envelope));
-    const principal = { userId: player.userId, sessionId: 0, isAgent: false, isOperator: false };
-    expect(envelope.data).toEqual(await profileOf(server.db, principal));
+    expect(envelope.data).toEqual(await profileOf(server.db, player.userId));
     expect(envelope.data).toMatchObject({ nickname: awkward, phone: null, lastName: '山田', balance: 12_345, kycStatus: 'notSubmitted' });
   });
 });

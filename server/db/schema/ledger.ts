@@ -45,6 +45,8 @@ export const ledgerAccounts = pgTable(
     balance: money('balance').notNull().default(sql`0`),
     held: money('held').notNull().default(sql`0`),
     createdAt: instant('created_at').notNull(),
+    /** Until then some API process shows this balance in a kept profile, so its moves are announced (migration 0012). */
+    balanceWatchedUntil: instant('balance_watched_until'),
   },
   (table) => [
     unique('ledger_accounts_player_unique').on(table.userId, table.currency),

@@ -7,6 +7,7 @@ import type { Translate } from '../../i18n';
 import type { MailDelivery } from '../mail/delivery';
 import type { IdentityProvidersConfig, IdentityVerifier } from './identity-providers';
 import type { RateLimitRule } from './rate-limit';
+import type { SessionCache } from './session-cache';
 
 const minute = 60 * 1000;
 
@@ -53,6 +54,7 @@ export interface AuthDeps {
   providers: IdentityProvidersConfig;
   limits: AuthLimits;
   sessionLifetimes: SessionLifetimes;
+  sessionCache: SessionCache;
   /** Key for the HMAC of e-mail codes, shared by every API process. */
   codeSecret: string;
   /** Text of the next captcha: secure random in the product; tests pass a generator they can read. */

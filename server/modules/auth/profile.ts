@@ -1,36 +1,31 @@
+import { sql } from 'drizzle-orm';
 import type { Profile } from '../../../contract/auth';
-import type { Principal } from '../../contract-router';
+import type { JsonText, Principal } from '../../contract-router';
 import type { Database } from '../../db/client';
 import { ApiError } from '../../errors';
-import { balanceOf } from '../ledger/service';
 import { coinCurrency } from '../user/context';
-import { kycStatusOf } from '../user/service';
-import { findUserById } from './users';
+import type { SessionCache } from './session-cache';
 
-/** What the player can spend: coins in the ledger less those held for withdrawals under review. */
-export async function spendableCoins(db: Database, userId: number): Promise<number> {
-  return Number((await balanceOf(db, userId, coinCurrency)).available);
-}
+/** How long reading a profile has the database announce the player's coin moves (migration 0012). */
+export const profileWatchMs = 2 * 60 * 1000;
 
-/** The signed-in player's profile, read now (the session resolver hands it on with the principal). */
-export async function profileOf(db: Database, principal: Principal): Promise<Profile> {
-  const user = await findUserById(db, principal.userId);
-  if (!user) throw new ApiError(401, 'error.unauthorised');
-  return {
-    userId: user.id,
-    username: user.username,
-    email: user.email,
-    nickname: user.nickname,
-    phone: user.phone,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    pinyinName: user.pinyinName,
-    balance: await spendableCoins(db, user.id),
-    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
-    registeredAt: user.registeredAt.toISOString(),
-    isAgent: user.isAgent,
-    hasPassword: user.passwordHash !== null,
-    hasPayPassword: user.payPasswordHash !== null,
-    kycStatus: await kycStatusOf(db, user.id),
+/**
+ * The signed-in player's profile as user/info answers it, as JSON text: kept with the session by
+ * the session cache, otherwise read in one call of auth_watch_profile (prepared once per process),
+ * which also has the database announce the player's coin moves while it is kept.
+ */
+export function createProfileReader(db: Database, cache: SessionCache) {
+  const reading = db
+    .select({ profile: sql<JsonText<Profile> | null>`${sql.identifier('profile')}` })
+    .from(sql`auth_watch_profile(${sql.placeholder('userId')}::integer, ${coinCurrency}, ${profileWatchMs}::bigint)`)
+    .prepare('auth_watch_profile');
+  return async (principal: Principal): Promise<JsonText<Profile>> => {
+    const kept = await cache.profile(principal);
+    if (kept) return kept;
+    const readBegun = cache.beginRead();
+    const [row] = await reading.execute({ userId: principal.userId });
+    if (!row?.profile) throw new ApiError(401, 'error.unauthorised');
+    cache.keepProfile(principal, row.profile, readBegun);
+    return row.profile;
   };
 }

@@ -17,12 +17,12 @@ import {
   validRegisterCode,
 } from '../../../contract/auth';
 import type { Endpoint } from '../../../contract/endpoint';
-import { jsonRoute, jsonText, type RequestContext, route } from '../../contract-router';
+import { jsonRoute, type RequestContext, route } from '../../contract-router';
 import { xsrfCookieOf } from '../../xsrf';
 import { issueCaptcha } from './captcha';
 import type { AuthDeps, AuthRequest } from './context';
 import { changePassword, setPayPassword } from './password-changes';
-import { profileOf } from './profile';
+import { createProfileReader } from './profile';
 import { resetForgottenPassword, sendRecoveryCode } from './recovery';
 import { checkRegistrationCode, registerAccount, sendRegistrationCode } from './registration';
 import { signIn, signInWithProvider, signOut } from './sign-in';
@@ -41,6 +41,7 @@ function authRequestOf<E extends Endpoint>(context: RequestContext<E>): AuthRequ
 
 export function authRoutes(deps: AuthDeps) {
   const { db, clock, providers } = deps;
+  const readProfile = createProfileReader(db, deps.sessionCache);
   return [
     route(identityProvidersQuery, async () => ({
       google: providers.google ? { clientId: providers.google.clientId } : null,
@@ -67,7 +68,7 @@ export function authRoutes(deps: AuthDeps) {
     route(updatePayPassword, (context) => setPayPassword(deps, authRequestOf(context), context.principal, context.body)),
     route(logout, ({ principal }) => signOut(deps, principal.sessionId)),
     ...[authProfile, userInfo, userGetInfo].map((endpoint) =>
-      jsonRoute(endpoint, async ({ principal }) => principal.profile ?? jsonText(await profileOf(db, principal))),
+      jsonRoute(endpoint, ({ principal }) => readProfile(principal)),
     ),
   ];
 }

@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Profile } from '../../../contract/auth';
 import type { Clock } from '../../clock';
-import type { JsonText, ResolvePrincipal } from '../../contract-router';
+import type { ResolvePrincipal } from '../../contract-router';
 import type { Database } from '../../db/client';
 import { type SessionEndReason, sessions } from '../../db/schema/auth';
 import { ApiError } from '../../errors';
-import { coinCurrency } from '../user/context';
 import type { SessionLifetimes } from './context';
 import type { SessionCache } from './session-cache';
 
@@ -69,32 +67,28 @@ function sessionResolution(db: Database) {
       role: output<string>('role'),
       isAgent: output<boolean>('is_agent'),
       frozen: output<boolean>('frozen'),
-      profile: output<JsonText<Profile>>('profile'),
     })
-    .from(
-      sql`auth_resolve_session(${sql.placeholder('tokenHash')}, ${sql.placeholder('now')}::timestamptz, ${lastSeenResolutionMs}::bigint, ${coinCurrency})`,
-    )
+    .from(sql`auth_resolve_session(${sql.placeholder('tokenHash')}, ${sql.placeholder('now')}::timestamptz, ${lastSeenResolutionMs}::bigint)`)
     .prepare('auth_resolve_session');
 }
 
 /**
- * Resolves the TOKEN header: from the session cache when it holds the token, otherwise in one call
- * of auth_resolve_session, whose live sessions the cache then keeps. The cache forgets a user's
- * sessions on every change the database announces, so a sign-out, a password change or a freeze
- * counts from the very next call in the process that made it, and in every other process from the
- * moment the announcement reaches it (see session-cache.ts). Unknown, expired and signed-out tokens
- * resolve to nobody (401 on calls that need a user). A session the server ended (password changed
- * or reset) or a frozen account is answered 402 with the reason, so the client signs out and can
- * say why. The principal carries the player's profile as read with the session, as the JSON
- * user/info answers.
+ * Resolves the TOKEN header: from the session cache when it keeps the token, otherwise in one
+ * call of auth_resolve_session, whose live sessions the cache then keeps. The cache forgets a
+ * user's sessions on every change the database announces, so a sign-out, a password change or a
+ * freeze counts from the very next call in the process that made it, and in every other process
+ * from the moment the announcement reaches it (see session-cache.ts). Unknown, expired and
+ * signed-out tokens resolve to nobody (401 on calls that need a user). A session the server ended
+ * (password changed or reset) or a frozen account is answered 402 with the reason, so the client
+ * signs out and can say why.
  */
 export function createPrincipalResolver(db: Database, clock: Clock, cache: SessionCache): ResolvePrincipal {
   const resolution = sessionResolution(db);
   return async (token) => {
     if (!tokenPattern.test(token)) return null;
     const tokenHash = hashToken(token);
-    const cached = await cache.get(tokenHash);
-    if (cached) return cached;
+    const kept = await cache.session(tokenHash);
+    if (kept) return kept;
     const readBegun = cache.beginRead();
     const now = clock.now();
     const [row] = await resolution.execute({ tokenHash, now: now.toISOString() });
@@ -104,8 +98,8 @@ export function createPrincipalResolver(db: Database, clock: Clock, cache: Sessi
       throw new ApiError(402, 'auth.sessionEndedPasswordChanged');
     }
     if (row.frozen) throw new ApiError(402, 'auth.accountFrozen');
-    const principal = { userId: row.userId, sessionId: row.sessionId, isAgent: row.isAgent, isOperator: row.role === 'operator', profile: row.profile };
-    cache.store(tokenHash, { principal, expiresMs: row.expiresMs }, readBegun);
+    const principal = { userId: row.userId, sessionId: row.sessionId, isAgent: row.isAgent, isOperator: row.role === 'operator' };
+    cache.keepSession(tokenHash, { principal, expiresMs: row.expiresMs }, readBegun);
     return principal;
   };
 }
