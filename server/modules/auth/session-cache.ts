@@ -43,9 +43,9 @@ export interface SessionCache {
  * The database announces every change that could make them wrong on `user_changes` (migration
  * 0012): a session's standing and the profile's fields always, and the coins while the profile is
  * watched, which reading it through auth_watch_profile arranges for `profileWatchMs`; a
- * notification forgets the sessions of that user. In the process that committed a change the next call never sees the old
- * value: a lookup first waits until the notifications of everything this process committed have
- * arrived (no wait on PGlite, where they arrive with the commit; on PostgreSQL one round trip on
+ * notification forgets the sessions of that user. In the process that committed a change the next
+ * call never sees the old value: a lookup first waits until the notifications of everything this
+ * process committed have arrived (no wait on PGlite, where they arrive with the commit; on PostgreSQL one round trip on
  * the listening connection, shared by all calls waiting, and none while the pool has run nothing
  * since the last). Other processes forget it when the notification reaches them, a fraction of a
  * millisecond after the commit. While the listening connection is down nothing is read from or
