@@ -8,8 +8,8 @@
 -- call) is needed to keep a caller's transaction usable. A key already taken is answered from the
 -- row ON CONFLICT found, as before. Every other call (a hold, an account to create, or a payer
 -- short of money, to be refused or answered as the retry it may be) takes the guarded path, the
--- earlier body unchanged. The check only chooses the path: the CHECKs and triggers still hold
--- every write.
+-- earlier body, which now also locks the accounts it changes before it claims the key. The check
+-- only chooses the path: the CHECKs and triggers still hold every write.
 CREATE OR REPLACE FUNCTION "ledger_create_transfer"(
 	p_two_phase boolean,
 	p_from_kind text, p_from_user_id integer, p_from_code text,
@@ -76,6 +76,9 @@ BEGIN
 			to_id := ledger_account_id(p_to_kind, p_to_user_id, p_to_code, p_currency, p_at);
 			from_id := ledger_account_id(p_from_kind, p_from_user_id, p_from_code, p_currency, p_at);
 		END IF;
+		-- The accounts this call will change, by id before the key, as on the path above (a hold
+		-- changes only its payer's), so the two paths cannot wait for each other in opposite orders.
+		PERFORM 1 FROM ledger_accounts WHERE id = from_id OR (NOT p_two_phase AND id = to_id) ORDER BY id FOR NO KEY UPDATE;
 		-- Claims the key; a concurrent call with the same key waits here until this one ends.
 		INSERT INTO ledger_transfers (from_account_id, to_account_id, amount, currency, kind, two_phase, state, actor,
 			idempotency_key, params_hash, reason, metadata, created_at, settled_at, settled_by)
