@@ -2,10 +2,10 @@
 -- Four changes, each measured on the agent move's path:
 --
 -- 1. ledger_create_transfer without a subtransaction when both accounts exist and the payer can
--- afford the amount. The statement that finds the two accounts also locks them, by id as every
--- ledger write does, so nothing changes the payer's balance between the check and the entries:
--- the writes that follow cannot be refused, and no EXCEPTION block (a subtransaction on every
--- call) is needed to keep a caller's transaction usable. A key already taken is answered from the
+-- afford the amount. The call locks the two accounts, by id as every ledger write does, and
+-- checks the payer under that lock, so nothing changes its balance before the entries: the
+-- writes that follow cannot be refused, and no EXCEPTION block (a subtransaction on every call)
+-- is needed to keep a caller's transaction usable. A key already taken is answered from the
 -- row ON CONFLICT found, as before. Every other call (a hold, an account to create, or a payer
 -- short of money, to be refused or answered as the retry it may be) takes the guarded path, the
 -- earlier body, which now also locks the accounts it changes before it claims the key. The check
@@ -29,19 +29,26 @@ DECLARE
 	first_transfer ledger_transfers;
 	failed_constraint text;
 BEGIN
-	SELECT max(locked.id) FILTER (WHERE locked.is_from), max(locked.id) FILTER (WHERE NOT locked.is_from),
-			bool_or(locked.kind = 'player') FILTER (WHERE locked.is_from), max(locked.available) FILTER (WHERE locked.is_from)
-		INTO from_id, to_id, payer_is_player, payer_available
-		FROM (
-			SELECT a.id, a.kind, a.balance - a.held AS available,
-					(p_from_kind = 'player' AND a.user_id = p_from_user_id) OR (p_from_kind = 'house' AND a.code = p_from_code) AS is_from
-				FROM ledger_accounts a
-				WHERE a.currency = p_currency
-					AND (a.user_id IN (p_from_user_id, p_to_user_id) OR a.code IN (p_from_code, p_to_code))
-				ORDER BY a.id
-				FOR NO KEY UPDATE
-		) AS locked;
-	IF NOT p_two_phase AND from_id IS NOT NULL AND to_id IS NOT NULL AND (NOT payer_is_player OR payer_available >= p_amount) THEN
+	IF NOT p_two_phase THEN
+		SELECT max(a.id) FILTER (WHERE (p_from_kind = 'player' AND a.user_id = p_from_user_id) OR (p_from_kind = 'house' AND a.code = p_from_code)),
+				max(a.id) FILTER (WHERE (p_to_kind = 'player' AND a.user_id = p_to_user_id) OR (p_to_kind = 'house' AND a.code = p_to_code))
+			INTO from_id, to_id
+			FROM ledger_accounts a
+			WHERE a.currency = p_currency AND (a.user_id IN (p_from_user_id, p_to_user_id) OR a.code IN (p_from_code, p_to_code));
+	END IF;
+	-- Nothing is locked unless both accounts exist: a call that creates an account does it first,
+	-- in name order, before it locks anything.
+	IF from_id IS NOT NULL AND to_id IS NOT NULL THEN
+		SELECT bool_or(locked.kind = 'player') FILTER (WHERE locked.id = from_id), max(locked.available) FILTER (WHERE locked.id = from_id)
+			INTO payer_is_player, payer_available
+			FROM (
+				SELECT a.id, a.kind, a.balance - a.held AS available FROM ledger_accounts a
+					WHERE a.id IN (from_id, to_id)
+					ORDER BY a.id
+					FOR NO KEY UPDATE
+			) AS locked;
+	END IF;
+	IF from_id IS NOT NULL AND to_id IS NOT NULL AND (NOT payer_is_player OR payer_available >= p_amount) THEN
 		-- Claims the key; a concurrent call with the same key waits here until this one ends.
 		INSERT INTO ledger_transfers (from_account_id, to_account_id, amount, currency, kind, two_phase, state, actor,
 			idempotency_key, params_hash, reason, metadata, created_at, settled_at, settled_by)
