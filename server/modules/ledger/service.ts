@@ -288,10 +288,10 @@ export async function accountStatement(
 type TransferRow = typeof ledgerTransfers.$inferSelect;
 
 /**
- * The arguments of a plain ledger_create_transfer call apart from the two accounts, checked and hashed as
- * `transfer` checks and hashes them, for a module whose own SQL function makes its transfer by
- * calling ledger_create_transfer in the same statement as its other work (one round trip). The
- * accounts passed to that call must be `from` and `to`: they are part of the parameter hash.
+ * The arguments of a plain ledger_create_transfer call apart from the two accounts, checked and
+ * hashed as `transfer` checks and hashes them, for a module whose own SQL function makes its
+ * transfer by calling ledger_create_transfer in the same statement as its other work (one round
+ * trip). The accounts passed to that call must be `from` and `to`: they are part of the hash.
  */
 export interface TransferArguments {
   /** Decimal text of the bigint. */
