@@ -421,6 +421,37 @@ describe("the caller's transaction", () => {
     const [row] = await db.select({ nickname: users.nickname }).from(users).where(eq(users.id, player));
     expect(row?.nickname).toBe('still here');
   });
+
+  it('stays usable when both accounts exist: after a move, its replay, a conflict and a refusal', async () => {
+    const [player, other] = [await newPlayer(), await newPlayer()];
+    await deposit(player, 10n);
+    await deposit(other, 1n);
+    const key = newKey();
+    await db.transaction(async (tx) => {
+      const move = (amount: bigint, idempotencyKey: string) =>
+        transfer(tx, clock, {
+          actor: `user:${player}`,
+          from: playerAccount(player, coin),
+          to: playerAccount(other, coin),
+          amount,
+          currency: coin,
+          idempotencyKey,
+          kind: 'agentTransfer',
+          reason: 'transfer',
+        });
+      const moved = await move(4n, key);
+      expect(moved.replayed).toBe(false);
+      const replayed = await move(4n, key);
+      expect(replayed).toMatchObject({ replayed: true, transfer: { id: moved.transfer.id } });
+      expect(await refusal(move(5n, key))).toEqual({ code: 409, messageKey: 'ledger.idempotencyConflict' });
+      expect(await refusal(move(7n, newKey()))).toEqual({ code: 422, messageKey: 'ledger.insufficientBalance' });
+      await tx.update(users).set({ nickname: 'still here' }).where(eq(users.id, player));
+    });
+    const [row] = await db.select({ nickname: users.nickname }).from(users).where(eq(users.id, player));
+    expect(row?.nickname).toBe('still here');
+    expect(await balanceOf(db, player, coin)).toMatchObject({ balance: 6n });
+    expect(await balanceOf(db, other, coin)).toMatchObject({ balance: 5n });
+  });
 });
 
 describe('statements', () => {
@@ -516,6 +547,46 @@ describe('the database itself', () => {
     expect(oneSided).toMatch(/not one debit and one equal credit/);
     expect(await balanceOf(db, player, coin)).toMatchObject({ balance: 15n });
     expect(await balanceOf(db, other, coin)).toMatchObject({ balance: 1n });
+  });
+
+  it('refuses at once an entry that is not a leg of a posted transfer, and at commit a posted transfer without both legs', async () => {
+    const player = await newPlayer();
+    await deposit(player, 10n);
+    const account = await findAccount(db, playerAccount(player, coin));
+    const house = await findAccount(db, houseAccount('depositsClearing', coin));
+    const { transfer: pending } = await withdrawalHold(player, 5n);
+    const { transfer: moved } = await deposit(player, 5n);
+    const entry = (transferId: number, accountId: number | undefined, amount: number) =>
+      sql`INSERT INTO ledger_entries (transfer_id, account_id, amount, created_at) VALUES (${transferId}, ${accountId}, ${amount}, now())`;
+    for (const statement of [
+      entry(pending.id, account?.id, -5),
+      entry(moved.id, house?.id, -6),
+      entry(moved.id, account?.id, -5),
+      entry(2_000_000_000, account?.id, 5),
+    ]) {
+      expect(await databaseError(statement)).toMatch(/not one debit and one equal credit/);
+    }
+    const oneLeg = await databaseError(
+      sql`INSERT INTO ledger_transfers (from_account_id, to_account_id, amount, currency, kind, two_phase, state, actor,
+            idempotency_key, params_hash, reason, metadata, created_at, settled_at)
+          VALUES (${house?.id}, ${account?.id}, 3, 'COIN', 'raw', false, 'posted', 'raw', ${newKey()}, 'x', 'raw', '{}', now(), now())`,
+      sql`INSERT INTO ledger_entries (transfer_id, account_id, amount, created_at) VALUES (currval('ledger_transfers_id_seq'), ${account?.id}, 3, now())`,
+    );
+    expect(oneLeg).toMatch(/not one debit and one equal credit/);
+    expect(await balanceOf(db, player, coin)).toEqual({ balance: 15n, held: 5n, available: 10n });
+  });
+
+  it('refuses a transfer naming an account that does not exist', async () => {
+    const player = await newPlayer();
+    await deposit(player, 10n);
+    const account = await findAccount(db, playerAccount(player, coin));
+    const error = await databaseError(
+      sql`INSERT INTO ledger_transfers (from_account_id, to_account_id, amount, currency, kind, two_phase, state, actor,
+            idempotency_key, params_hash, reason, metadata, created_at, settled_at)
+          VALUES (${account?.id}, 2000000000, 3, 'COIN', 'raw', true, 'pending', 'raw', ${newKey()}, 'x', 'raw', '{}', now(), NULL)`,
+    );
+    expect(error).toMatch(/both accounts of a transfer are in its currency/);
+    expect(await balanceOf(db, player, coin)).toEqual({ balance: 10n, held: 0n, available: 10n });
   });
 
   it('keeps entries and posted transfers immutable', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { MemberMove, transferToMember } from '../../../contract/agent';
 import type { ParsedBodyOf } from '../../../contract/endpoint';
 import type { Principal } from '../../contract-router';
@@ -6,9 +6,8 @@ import { ledgerEntries, ledgerTransfers } from '../../db/schema/ledger';
 import { ApiError } from '../../errors';
 import { actorOfUser } from '../auth/audit';
 import { fieldRefusal } from '../auth/refusals';
-import { playerAccount, transfer, type Transfer } from '../ledger/service';
+import { playerAccount, transferArguments, type TransferArguments } from '../ledger/service';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
-import { directMember } from './members';
 import { agentMoveKinds } from './movements';
 
 type MoveDirection = keyof typeof agentMoveKinds;
@@ -18,15 +17,17 @@ const ledgerKeyOf = (idempotencyKey: string) => `agentMove:${idempotencyKey}`;
 
 /**
  * An agent moves coins between their own balance and a direct member's: `toMember` hands coins
- * out, `fromMember` takes them back. The move is one call of the ledger's transfer function, which
- * writes the transfer, its two entries and its audit row (actor the agent, reason naming the
- * member) as one statement, and refuses to overdraw either player; nothing else is written, so
- * the move and its audit row commit together or not at all.
+ * out, `fromMember` takes them back. The move is one statement, agent_member_move (one round
+ * trip): it checks that the member is a direct member of the agent and not frozen, makes the move
+ * by the ledger's transfer function, which writes the transfer, its two entries and its audit row
+ * (actor the agent, reason naming the member) and refuses to overdraw either player, and reads the
+ * balances the move left from its own entries. Nothing else is written, so the move and its audit
+ * row commit together or not at all.
  *
  * The Idempotency-Key is the ledger's key, scoped to the agent: the same key with the same
  * member, amount, direction and remark answers with the first move (also a twin request in
  * flight, which waits for the first), with anything else 409. The answer's balances are those
- * right after the move, read from its own entries, so a retry sees exactly the first answer.
+ * right after the move, so a retry sees exactly the first answer, also once the member is frozen.
  * No pay password: the coins stay inside the agent's team.
  */
 export async function moveCoins(
@@ -37,87 +38,81 @@ export async function moveCoins(
   idempotencyKey: string,
   direction: MoveDirection,
 ): Promise<MemberMove> {
-  const member = await directMember(deps, agent, body.memberUserId);
-  const kind = agentMoveKinds[direction];
+  // A player outside the team gets the same answer as no player at all.
+  if (body.memberUserId === agent.userId) throw new ApiError(404, 'agent.memberNotFound');
   const remark = body.remark || null;
-  const metadata = { memberUserId: member.id, remark };
-  const actor = actorOfUser(agent.userId);
-  if (member.frozen) {
-    // A frozen account's money stays put; a retry of a move made before the freeze still gets its answer.
-    const earlier = await earlierMove(deps, actor, idempotencyKey);
-    if (!earlier) throw new ApiError(422, 'agent.memberFrozen');
-    const same =
-      earlier.kind === kind &&
-      earlier.amount === BigInt(body.amount) &&
-      earlier.metadata.memberUserId === member.id &&
-      (earlier.metadata.remark ?? null) === remark;
-    if (!same) throw new ApiError(409, 'ledger.idempotencyConflict');
-    return moveAnswer(deps, earlier, direction);
-  }
-  const agentAccount = playerAccount(agent.userId, coinCurrency);
-  const memberAccount = playerAccount(member.id, coinCurrency);
   const toMember = direction === 'toMember';
-  let moved;
-  try {
-    moved = await transfer(deps.db, deps.clock, {
-      from: toMember ? agentAccount : memberAccount,
-      to: toMember ? memberAccount : agentAccount,
-      amount: BigInt(body.amount),
-      currency: coinCurrency,
-      idempotencyKey: ledgerKeyOf(idempotencyKey),
-      kind,
-      metadata,
-      actor,
-      reason: `${toMember ? 'agent to member' : 'member to agent'}: agent ${agent.userId}, member ${member.id}${remark ? `; ${remark}` : ''}`,
-      clientAddress: request.clientAddress,
-      requestId: request.requestId,
-    });
-  } catch (error) {
-    if (error instanceof ApiError && error.messageKey === 'ledger.insufficientBalance') {
-      throw fieldRefusal(request.t, 422, 'amount', toMember ? 'agent.agentBalanceInsufficient' : 'agent.memberBalanceInsufficient');
-    }
-    throw error;
-  }
-  return moveAnswer(deps, moved.transfer, direction);
-}
-
-async function earlierMove(deps: PlayerDeps, actor: string, idempotencyKey: string): Promise<Transfer | null> {
-  const [row] = await deps.db
-    .select()
-    .from(ledgerTransfers)
-    .where(and(eq(ledgerTransfers.actor, actor), eq(ledgerTransfers.idempotencyKey, ledgerKeyOf(idempotencyKey))));
-  if (!row) return null;
-  const { paramsHash: _hash, ...earlier } = row;
-  return earlier;
-}
-
-/** Prepared once per database: every move reads its two entries for the answer. */
-const entryQueries = new WeakMap<PlayerDeps['db'], ReturnType<typeof prepareEntryQuery>>();
-
-function prepareEntryQuery(db: PlayerDeps['db']) {
-  return db
-    .select({ accountId: ledgerEntries.accountId, balanceAfter: ledgerEntries.balanceAfter })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.transferId, sql.placeholder('transferId')))
-    .prepare('agent_move_entries');
-}
-
-async function moveAnswer(deps: PlayerDeps, moved: Transfer, direction: MoveDirection): Promise<MemberMove> {
-  let query = entryQueries.get(deps.db);
+  const agentAccount = playerAccount(agent.userId, coinCurrency);
+  const memberAccount = playerAccount(body.memberUserId, coinCurrency);
+  const args = transferArguments(deps.clock, {
+    from: toMember ? agentAccount : memberAccount,
+    to: toMember ? memberAccount : agentAccount,
+    amount: BigInt(body.amount),
+    currency: coinCurrency,
+    idempotencyKey: ledgerKeyOf(idempotencyKey),
+    kind: agentMoveKinds[direction],
+    metadata: { memberUserId: body.memberUserId, remark },
+    actor: actorOfUser(agent.userId),
+    reason: `${toMember ? 'agent to member' : 'member to agent'}: agent ${agent.userId}, member ${body.memberUserId}${remark ? `; ${remark}` : ''}`,
+    clientAddress: request.clientAddress,
+    requestId: request.requestId,
+  });
+  let query = moveQueries.get(deps.db);
   if (!query) {
-    query = prepareEntryQuery(deps.db);
-    entryQueries.set(deps.db, query);
+    query = prepareMoveQuery(deps.db);
+    moveQueries.set(deps.db, query);
   }
-  const legs = await query.execute({ transferId: moved.id });
-  const agentAccountId = direction === 'toMember' ? moved.fromAccountId : moved.toAccountId;
-  const agentLeg = legs.find((leg) => leg.accountId === agentAccountId);
-  const memberLeg = legs.find((leg) => leg.accountId !== agentAccountId);
-  if (!agentLeg || !memberLeg) throw new Error(`agent move ${moved.id} does not have its two entries`);
-  return {
-    transferSn: String(moved.id),
-    amount: Number(moved.amount),
-    agentBalance: Number(agentLeg.balanceAfter),
-    memberBalance: Number(memberLeg.balanceAfter),
-    createdAt: moved.createdAt.toISOString(),
-  };
+  const [moved] = await query.execute({ ...args, agentId: agent.userId, memberUserId: body.memberUserId, toMember });
+  if (!moved) throw new Error('agent_member_move returned no row');
+  switch (moved.outcome) {
+    case 'moved':
+    case 'replayed':
+      if (moved.transferId === null || moved.amount === null || moved.createdAt === null || moved.agentBalance === null || moved.memberBalance === null) {
+        throw new Error(`agent move answered ${moved.outcome} without its transfer`);
+      }
+      return {
+        transferSn: String(moved.transferId),
+        amount: Number(moved.amount),
+        agentBalance: Number(moved.agentBalance),
+        memberBalance: Number(moved.memberBalance),
+        createdAt: moved.createdAt.toISOString(),
+      };
+    case 'notMember':
+      throw new ApiError(404, 'agent.memberNotFound');
+    case 'frozen':
+      throw new ApiError(422, 'agent.memberFrozen');
+    case 'conflict':
+      throw new ApiError(409, 'ledger.idempotencyConflict');
+    case 'insufficient':
+      throw fieldRefusal(request.t, 422, 'amount', toMember ? 'agent.agentBalanceInsufficient' : 'agent.memberBalanceInsufficient');
+  }
+  throw new Error(`Unexpected agent move outcome ${moved.outcome}`);
+}
+
+/** An output column of agent_member_move; each is read through the mapping of the ledger column it comes from. */
+const output = (name: string) => sql`${sql.identifier(name)}`;
+
+/** Prepared once per database, so PostgreSQL parses and plans the busiest agent call once per connection. */
+const moveQueries = new WeakMap<PlayerDeps['db'], ReturnType<typeof prepareMoveQuery>>();
+
+function prepareMoveQuery(db: PlayerDeps['db']) {
+  const value = (name: keyof TransferArguments | 'agentId' | 'memberUserId' | 'toMember') => sql.placeholder(name);
+  return db
+    .select({
+      outcome: output('outcome').mapWith(String),
+      transferId: output('transfer_id').mapWith(ledgerTransfers.id),
+      amount: output('moved_amount').mapWith(ledgerTransfers.amount),
+      createdAt: output('moved_at').mapWith(ledgerTransfers.createdAt),
+      agentBalance: output('agent_balance').mapWith(ledgerEntries.balanceAfter),
+      memberBalance: output('member_balance').mapWith(ledgerEntries.balanceAfter),
+    })
+    .from(
+      sql`agent_member_move(
+        ${value('agentId')}::integer, ${value('memberUserId')}::integer, ${value('toMember')}::boolean,
+        ${value('amount')}::bigint, ${value('currency')}::text, ${value('kind')}::text,
+        ${value('actor')}::text, ${value('idempotencyKey')}::text, ${value('paramsHash')}::text,
+        ${value('reason')}::text, ${value('metadata')}::jsonb, ${value('at')}::timestamptz,
+        ${value('clientAddress')}::text, ${value('requestId')}::text)`,
+    )
+    .prepare('agent_member_move');
 }

@@ -3,6 +3,7 @@
  *
  *   playerAccount(userId, currency), houseAccount(code, currency)    name an account (no I/O)
  *   transfer(db, clock, { from, to, amount, currency, idempotencyKey, kind, actor, reason, metadata? })
+ *   transferArguments(clock, <same as transfer>)   for a module's SQL function that calls ledger_create_transfer itself
  *   hold(db, clock, <same as transfer>)     pending: the payer's available balance drops, nothing moves yet
  *   postHold(db, clock, { holdId, actor, reason })   the held money moves to the hold's payee
  *   voidHold(db, clock, { holdId, actor, reason })   the held money is released
@@ -286,13 +287,57 @@ export async function accountStatement(
 
 type TransferRow = typeof ledgerTransfers.$inferSelect;
 
+/**
+ * The arguments of a plain ledger_create_transfer call apart from the two accounts, checked and
+ * hashed as `transfer` checks and hashes them, for a module whose own SQL function makes its
+ * transfer by calling ledger_create_transfer in the same statement as its other work (one round
+ * trip). The accounts passed to that call must be `from` and `to`: they are part of the hash.
+ */
+export interface TransferArguments {
+  /** Decimal text of the bigint. */
+  amount: string;
+  currency: Currency;
+  kind: string;
+  actor: string;
+  idempotencyKey: string;
+  paramsHash: string;
+  reason: string;
+  /** JSON text for the jsonb parameter. */
+  metadata: string;
+  /** ISO text for the timestamptz parameter. */
+  at: string;
+  clientAddress: string | null;
+  requestId: string | null;
+}
+
+export function transferArguments(clock: Clock, params: TransferParams): TransferArguments {
+  return ledgerTransferArguments(clock, params, 'transfer');
+}
+
+function ledgerTransferArguments(clock: Clock, params: TransferParams, operation: 'transfer' | 'hold'): TransferArguments {
+  checkTransferParams(params);
+  return {
+    amount: params.amount.toString(),
+    currency: params.currency,
+    kind: params.kind,
+    actor: params.actor,
+    idempotencyKey: params.idempotencyKey,
+    paramsHash: hashTransferParams(operation, params),
+    reason: params.reason,
+    metadata: JSON.stringify(params.metadata ?? {}),
+    at: clock.now().toISOString(),
+    clientAddress: params.clientAddress ?? null,
+    requestId: params.requestId ?? null,
+  };
+}
+
 async function createTransfer(
   db: Database,
   clock: Clock,
   params: TransferParams,
   operation: 'transfer' | 'hold',
 ): Promise<MovementResult> {
-  checkTransferParams(params);
+  const args = ledgerTransferArguments(clock, params, operation);
   const { from, to } = params;
   const result = await callLedgerFunction(
     db,
@@ -300,10 +345,10 @@ async function createTransfer(
       ${operation === 'hold'}::boolean,
       ${from.kind}::text, ${from.kind === 'player' ? from.userId : null}::integer, ${from.kind === 'house' ? from.code : null}::text,
       ${to.kind}::text, ${to.kind === 'player' ? to.userId : null}::integer, ${to.kind === 'house' ? to.code : null}::text,
-      ${params.amount.toString()}::bigint, ${params.currency}::text, ${params.kind}::text,
-      ${params.actor}::text, ${params.idempotencyKey}::text, ${hashTransferParams(operation, params)}::text,
-      ${params.reason}::text, ${JSON.stringify(params.metadata ?? {})}::jsonb, ${clock.now().toISOString()}::timestamptz,
-      ${params.clientAddress ?? null}::text, ${params.requestId ?? null}::text)`,
+      ${args.amount}::bigint, ${args.currency}::text, ${args.kind}::text,
+      ${args.actor}::text, ${args.idempotencyKey}::text, ${args.paramsHash}::text,
+      ${args.reason}::text, ${args.metadata}::jsonb, ${args.at}::timestamptz,
+      ${args.clientAddress}::text, ${args.requestId}::text)`,
   );
   switch (result.outcome) {
     case 'moved':
