@@ -1,9 +1,9 @@
 // The operators' review desk. Every change made here writes an audit row with the operator and the
 // reason in the same transaction as the change itself.
 import * as v from 'valibot';
-import { agentApplication, agentApplicationStatuses, maxRowId } from './agent';
+import { agentApplication, agentApplicationStatuses } from './agent';
 import { withdrawal, withdrawalMethods } from './draw';
-import { endpoint, isoDateTime, listQuery, noData, pageOf } from './endpoint';
+import { endpoint, isoDateTime, listQuery, noData, pageOf, rowId } from './endpoint';
 import { kycStatuses, kycSubmission, kycSubmissionStatuses } from './kyc';
 import { amount, amountInput, manualStatuses, reasonInput, remarkInput, signedAmount, withdrawalStatuses } from './money';
 import { depositOrder } from './pay';
@@ -23,7 +23,6 @@ export const adminLogin = endpoint({
   data: v.object({ token: v.string(), expiresAt: isoDateTime, userId: v.number(), account: v.string() }),
 });
 
-const id = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message));
 const orderSn = v.pipe(v.string('validation.orderSn'), v.regex(/^[A-Za-z0-9_-]{6,64}$/, 'validation.orderSn'));
 const keyword = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'validation.keyword'), singleLine));
 
@@ -57,7 +56,7 @@ export const adminKycApprove = endpoint({
   path: '/v2/admin/kyc/approve',
   access: 'admin',
   summary: 'Approve a submission waiting for review',
-  body: v.object({ submissionId: id('validation.submission'), remark: v.optional(remarkInput) }),
+  body: v.object({ submissionId: rowId('validation.submission'), remark: v.optional(remarkInput) }),
   data: noData,
 });
 
@@ -65,7 +64,7 @@ export const adminKycReject = endpoint({
   path: '/v2/admin/kyc/reject',
   access: 'admin',
   summary: 'Reject a submission waiting for review; the player sees the reason and may submit again',
-  body: v.object({ submissionId: id('validation.submission'), reason: reasonInput }),
+  body: v.object({ submissionId: rowId('validation.submission'), reason: reasonInput }),
   data: noData,
 });
 
@@ -164,7 +163,7 @@ export const adminUserSearch = endpoint({
     listQuery({
       keyword,
       /** Only the player with this id (and the other filters); a keyword of digits also matches accounts and e-mails. */
-      userId: v.optional(v.pipe(id('validation.user'), v.maxValue(maxRowId, 'validation.user'))),
+      userId: v.optional(rowId('validation.user')),
       status: v.optional(v.picklist(accountStatuses)),
     }),
     {},
@@ -176,7 +175,7 @@ export const adminUserFreeze = endpoint({
   path: '/v2/admin/user/freeze',
   access: 'admin',
   summary: 'Freeze an account: its sessions end (402) and it can no longer sign in or move money',
-  body: v.object({ userId: id('validation.user'), reason: reasonInput }),
+  body: v.object({ userId: rowId('validation.user'), reason: reasonInput }),
   data: noData,
 });
 
@@ -184,7 +183,7 @@ export const adminUserUnfreeze = endpoint({
   path: '/v2/admin/user/unfreeze',
   access: 'admin',
   summary: 'Lift the freeze on an account',
-  body: v.object({ userId: id('validation.user'), reason: reasonInput }),
+  body: v.object({ userId: rowId('validation.user'), reason: reasonInput }),
   data: noData,
 });
 
@@ -229,7 +228,7 @@ export const adminUserLedger = endpoint({
   path: '/v2/admin/user/ledger',
   access: 'admin',
   summary: 'A player’s ledger entries and waiting holds, newest first, with the balance after each and the order behind it',
-  body: listQuery({ userId: id('validation.user'), kind: v.optional(v.picklist(ledgerEntryKinds)) }),
+  body: listQuery({ userId: rowId('validation.user'), kind: v.optional(v.picklist(ledgerEntryKinds)) }),
   data: v.object({ ...pageOf(ledgerEntry).entries, balance: amount, heldAmount: amount }),
 });
 
@@ -254,7 +253,7 @@ export const adminAuditList = endpoint({
   summary: 'The audit log, newest first, by actor, subject or action',
   body: v.optional(
     listQuery({
-      actorUserId: v.optional(id('validation.user')),
+      actorUserId: v.optional(rowId('validation.user')),
       subjectType: v.optional(v.pipe(v.string(), v.maxLength(50, 'validation.keyword'))),
       subjectId: v.optional(v.pipe(v.string(), v.maxLength(64, 'validation.keyword'))),
       action: v.optional(v.pipe(v.string(), v.maxLength(100, 'validation.keyword'))),
@@ -268,7 +267,7 @@ const agentApplicationReviewItem = v.object({ ...agentApplication.entries, user:
 export type AgentApplicationReviewItem = v.InferOutput<typeof agentApplicationReviewItem>;
 
 /** Application ids are PostgreSQL integers; a larger number is refused as invalid input, not looked up. */
-const applicationId = v.pipe(id('validation.application'), v.maxValue(maxRowId, 'validation.application'));
+const applicationId = rowId('validation.application');
 
 export const adminAgentApplicationList = endpoint({
   path: '/v2/admin/agent/application/list',

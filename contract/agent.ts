@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { withdrawal } from './draw';
-import { dateRange, emptyBody, endpoint, isoDateTime, listQuery, pageOf } from './endpoint';
+import { dateRange, emptyBody, endpoint, isoDateTime, listQuery, pageOf, rowId } from './endpoint';
 import {
   amount,
   amountInput,
@@ -19,14 +19,7 @@ export const agentApplicationStatuses = ['pendingReview', 'approved', 'rejected'
 export type AgentApplicationStatus = (typeof agentApplicationStatuses)[number];
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-/** Row ids are PostgreSQL integers: a larger number names nobody and is refused as invalid input. */
-export const maxRowId = 2_147_483_647;
-const userId = v.pipe(
-  v.number('validation.member'),
-  v.integer('validation.member'),
-  v.minValue(1, 'validation.member'),
-  v.maxValue(maxRowId, 'validation.member'),
-);
+const userId = rowId('validation.member');
 const accountSearch = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'validation.keyword'), singleLine));
 
 export const isAgentQuery = endpoint({

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { emptyBody, endpoint, isoDateTime, noData } from './endpoint';
+import { emptyBody, endpoint, isoDateTime, noData, rowId } from './endpoint';
 import { singleLine } from './plain-text';
 
 const holderName = v.pipe(v.string(), v.trim(), v.nonEmpty('validation.name'), v.maxLength(50, 'validation.name'), singleLine);
@@ -9,7 +9,7 @@ const holderName = v.pipe(v.string(), v.trim(), v.nonEmpty('validation.name'), v
  * player's names on record: deposits are matched to the player by the name on the paying card.
  */
 export const bankCardInput = v.object({
-  id: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  id: v.optional(rowId('validation.bankCard')),
   bankCode: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{3,11}$/, 'validation.bankCode')),
   cardNumber: v.pipe(v.string(), v.regex(/^\d{6,19}$/, 'validation.cardNumber')),
   branchCode: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,10}$/, 'validation.branchCode')),
@@ -81,6 +81,6 @@ export const unbindBankCard = endpoint({
   path: '/v2/app/user/bank/unbind',
   access: 'user',
   summary: 'Unbind a bank card; withdrawals already requested to it are still paid to it',
-  body: v.object({ id: v.pipe(v.number('validation.bankCard'), v.integer('validation.bankCard'), v.minValue(1, 'validation.bankCard')) }),
+  body: v.object({ id: rowId('validation.bankCard') }),
   data: noData,
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { endpoint, isoDateTime, listQuery, pageOf } from './endpoint';
+import { endpoint, isoDateTime, listQuery, pageOf, rowId } from './endpoint';
 import {
   amount,
   amountInput,
@@ -53,7 +53,7 @@ export const withdrawToBank = endpoint({
   summary: 'Request a yen withdrawal to a bound bank card; the amount is held until an operator reviews it',
   idempotent: true,
   body: v.object({
-    bankCardId: v.pipe(v.number('validation.bankCard'), v.integer('validation.bankCard'), v.minValue(1, 'validation.bankCard')),
+    bankCardId: rowId('validation.bankCard'),
     amount: amountInput,
     payPassword: payPasswordInput,
   }),

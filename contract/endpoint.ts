@@ -57,6 +57,14 @@ export function pageOf<const TItem extends v.GenericSchema>(item: TItem) {
   return v.object({ list: v.array(item), total: v.pipe(v.number(), v.integer()) });
 }
 
+/** Row ids are PostgreSQL integers: a larger number names nothing and is refused as invalid input. */
+export const maxRowId = 2_147_483_647;
+
+/** The id of a row, refused with `message` unless it could name one. */
+export function rowId(message: string) {
+  return v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(maxRowId, message));
+}
+
 /** Instants travel as ISO-8601 strings. */
 export const isoDateTime = v.pipe(v.string(), v.isoTimestamp());
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { emptyBody, endpoint, isoDateTime, listQuery, pageOf } from './endpoint';
+import { emptyBody, endpoint, isoDateTime, listQuery, pageOf, rowId } from './endpoint';
 import {
   amount,
   amountInput,
@@ -107,7 +107,7 @@ export const createPayOrder = endpoint({
     channelId: v.pipe(v.string(), v.nonEmpty('validation.channel'), v.maxLength(64, 'validation.channel')),
     amount: amountInput,
     /** The paying card: the payer's name on it must be the player's. */
-    bankCardId: v.pipe(v.number('validation.bankCard'), v.integer('validation.bankCard'), v.minValue(1, 'validation.bankCard')),
+    bankCardId: rowId('validation.bankCard'),
   }),
   data: v.object({ order: depositOrder, instructions: paymentInstructions, expiresAt: isoDateTime }),
 });

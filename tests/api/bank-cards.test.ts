@@ -207,4 +207,13 @@ describe('/v2/app/user/bank/unbind', () => {
     await server.call('/v2/app/user/bank/unbind', { id: card.id }, { token: player.token });
     refusal(await server.call('/v2/app/user/bank/unbind', { id: card.id }, { token: player.token }), 404, 'The bank card was not found.');
   });
+
+  it('refuses an id no row can have as invalid input, not as a server error', async () => {
+    const player = await playerWithProfile();
+    for (const id of [2 ** 31, 3_427_203_882_381_264]) {
+      const response = await server.call('/v2/app/user/bank/unbind', { id }, { token: player.token });
+      expect(response.status).toBe(400);
+      expect(response.body.fields).toHaveProperty('id');
+    }
+  });
 });
