@@ -1,13 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, plainRows } from '../../db/client';
 
 /**
  * The row a SQL function of the auth migrations returns (`select * from <call>`), whatever the
  * driver. Its values are plain: integers, booleans, text, and instants as epoch milliseconds.
  */
 export async function functionRow<T>(db: Database, call: SQL): Promise<T> {
-  const { rows } = (await db.execute(sql`select * from ${call}`)) as unknown as { rows: T[] };
-  const row = rows[0];
+  const [row] = await plainRows<T>(db, sql`select * from ${call}`);
   if (!row) throw new Error('an auth function returned no row');
   return row;
 }

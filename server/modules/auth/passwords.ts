@@ -1,24 +1,36 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import pLimit from 'p-limit';
 import { passwordMaxLength, passwordMinLength } from '../../../contract/auth';
+
+/**
+ * At most one argon2id computation per core at a time; the others wait their turn here. Each one is
+ * 19 MiB of memory-bound work on a thread of libuv's pool (four by default): running more at once
+ * than there are cores makes none finish sooner, only adds context switches and cache misses, takes
+ * the cores from the event loop that serves every other call, and can hold every pool thread that
+ * file and DNS work also need.
+ */
+const hashing = pLimit(availableParallelism());
 
 /**
  * Argon2id at the library's defaults (19 MiB, 2 passes, 1 lane: the OWASP recommendation). The
  * hash string carries its parameters, so raising them later keeps old hashes verifiable.
  */
 export function hashSecret(secret: string): Promise<string> {
-  return hash(secret);
+  return hashing(() => hash(secret));
 }
 
 const timingDecoyHash = hash('timing decoy for accounts without a password');
 
 export async function verifySecret(storedHash: string | null, secret: string): Promise<boolean> {
   if (storedHash === null) {
-    // Same cost as a real check, so the answer time does not tell which accounts exist.
-    await verify(await timingDecoyHash, secret).catch(() => false);
+    // Same cost and the same wait as a real check, so the answer time does not tell which accounts exist.
+    const decoy = await timingDecoyHash;
+    await hashing(() => verify(decoy, secret)).catch(() => false);
     return false;
   }
-  return verify(storedHash, secret).catch(() => false);
+  return hashing(() => verify(storedHash, secret)).catch(() => false);
 }
 
 const commonPasswords = new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase()));

@@ -1,0 +1,98 @@
+import { availableParallelism } from 'node:os';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * argon2 replaced by computations the test finishes by hand, so it can see how many run at once.
+ * Each one answers whether the password is 'right'; 'broken' makes it fail as a malformed hash would.
+ */
+const argon2 = vi.hoisted(() => {
+  const running: { finish: () => void; input: string }[] = [];
+  let started = 0;
+  const computation = <T>(input: string, answer: () => T) => {
+    started += 1;
+    return new Promise<T>((resolve, reject) => {
+      running.push({
+        input,
+        finish: () => (input === 'broken' ? reject(new Error('invalid hash')) : resolve(answer())),
+      });
+    });
+  };
+  return {
+    running,
+    started: () => started,
+    reset: () => {
+      running.length = 0;
+      started = 0;
+    },
+    hash: vi.fn((secret: string) => computation(secret, () => `hash of ${secret}`)),
+    verify: vi.fn((_hash: string, secret: string) => computation(secret, () => secret === 'right')),
+  };
+});
+vi.mock('@node-rs/argon2', () => ({ hash: argon2.hash, verify: argon2.verify }));
+
+const { hashSecret, verifySecret } = await import('../../server/modules/auth/passwords');
+
+/** Lets every promise callback that can run, run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+async function finishOne() {
+  argon2.running.shift()!.finish();
+  await settle();
+}
+
+// The module hashes its timing decoy when it loads: that one is finished before any test.
+await settle();
+while (argon2.running.length > 0) await finishOne();
+argon2.reset();
+
+afterEach(async () => {
+  while (argon2.running.length > 0) await finishOne();
+  argon2.reset();
+});
+
+describe('password hashing', () => {
+  const cores = availableParallelism();
+
+  it('runs at most one argon2 computation per core, the rest in turn as those finish', async () => {
+    const checks = Array.from({ length: cores + 3 }, (_, index) => verifySecret('stored', index % 2 ? 'right' : 'wrong'));
+    const hashes = [hashSecret('new password')];
+    await settle();
+    expect(argon2.running).toHaveLength(cores);
+    await finishOne();
+    expect(argon2.running).toHaveLength(cores);
+    expect(argon2.started()).toBe(cores + 1);
+    while (argon2.running.length > 0) {
+      expect(argon2.running.length).toBeLessThanOrEqual(cores);
+      await finishOne();
+    }
+    expect(argon2.started()).toBe(cores + 4);
+    expect(await Promise.all(checks)).toEqual(Array.from({ length: cores + 3 }, (_, index) => index % 2 === 1));
+    expect(await Promise.all(hashes)).toEqual(['hash of new password']);
+  });
+
+  it('makes an account without a password wait and hash like any other, and still refuses it', async () => {
+    const checks = Array.from({ length: cores }, () => verifySecret('stored', 'wrong'));
+    // Even a decoy computation that said yes would not let it in.
+    const withoutPassword = verifySecret(null, 'right');
+    await settle();
+    expect(argon2.running.map((computation) => computation.input)).toEqual(Array.from({ length: cores }, () => 'wrong'));
+    await finishOne();
+    expect(argon2.running.map((computation) => computation.input)).toContain('right');
+    expect(argon2.started()).toBe(cores + 1);
+    while (argon2.running.length > 0) await finishOne();
+    expect(await withoutPassword).toBe(false);
+    expect(await Promise.all(checks)).toEqual(Array.from({ length: cores }, () => false));
+  });
+
+  it('answers false for a hash argon2 cannot read, and frees its turn', async () => {
+    const broken = verifySecret('not an argon2 hash', 'broken');
+    const waiting = Array.from({ length: cores }, () => verifySecret('stored', 'right'));
+    await settle();
+    expect(argon2.running).toHaveLength(cores);
+    await finishOne();
+    expect(await broken).toBe(false);
+    expect(argon2.running).toHaveLength(cores);
+    while (argon2.running.length > 0) await finishOne();
+    expect(await Promise.all(waiting)).toEqual(Array.from({ length: cores }, () => true));
+  });
+});
