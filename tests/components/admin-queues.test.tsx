@@ -117,7 +117,7 @@ describe('withdrawals', () => {
     const paid = (await withdrawalsOf(player.token)).find((withdrawal) => withdrawal.orderSn === second);
     expect(['withdrawing', 'withdrawalSuccessful']).toContain(paid?.status);
     expect(await balanceOf(player.token)).toBe(15_000);
-    expect(screen.getByText('Nothing here.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing here.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Withdrawal failed' }));
