@@ -29,7 +29,8 @@ const secret = v.pipe(v.string(), v.nonEmpty(), v.maxLength(secretInputMaxLength
 /** A sign-in name: the user name or the e-mail address. */
 const account = text(254);
 const email = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(254), v.email());
-const captchaId = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.uuid());
+/** The captcha's `uuid`: an opaque token the server signed (base64url), whatever the spec's name says. */
+const captchaId = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(128), v.regex(/^[A-Za-z0-9_-]+$/));
 const captchaAnswer = text(16);
 const emailCode = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.regex(emailCodePattern));
 /**
@@ -67,7 +68,7 @@ export type Profile = v.InferOutput<typeof profile>;
 export const captchaQuery = endpoint({
   path: '/v2/app/auth/captcha',
   access: 'public',
-  summary: 'A new image captcha: img is a data URL, uuid goes back with the answer (single use, two minutes)',
+  summary: 'A new image captcha: img is a data URL, uuid (a signed token) goes back with the answer (single use, two minutes)',
   body: emptyBody,
   data: v.object({ img: v.string(), uuid: v.string() }),
 });

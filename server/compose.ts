@@ -4,7 +4,7 @@ import { type Clock, systemClock } from './clock';
 import type { DatabaseHandle } from './db/client';
 import { createServerI18n } from './i18n';
 import { createPublicContentCache } from './modules/content/public-cache';
-import { randomCaptchaText } from './modules/auth/captcha';
+import { createCaptchas, randomCaptchaText } from './modules/auth/captcha';
 import { type AuthDeps, type AuthLimits, defaultAuthLimits, defaultSessionLifetimes } from './modules/auth/context';
 import { createAuthHousekeeping } from './modules/auth/housekeeping';
 import { createIdentityVerifier, type IdentityProvidersConfig } from './modules/auth/identity-providers';
@@ -58,6 +58,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
   });
   const providers = options.identityProviders ?? { google: null, line: null };
   const sessionCache = await createSessionCache(database, clock, { sessionMaxAgeMs: lastSeenResolutionMs, profileWatchMs });
+  const limits = { ...defaultAuthLimits, ...options.authLimits };
   const auth: AuthDeps = {
     db,
     clock,
@@ -65,11 +66,15 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     mail,
     identity: createIdentityVerifier(providers, clock),
     providers,
-    limits: { ...defaultAuthLimits, ...options.authLimits },
+    limits,
     sessionLifetimes: defaultSessionLifetimes,
     sessionCache,
     codeSecret: await loadServerSecret(db, 'email-codes'),
-    captchaText: options.captchaText ?? randomCaptchaText,
+    captchas: createCaptchas({
+      secret: await loadServerSecret(db, 'captchas'),
+      text: options.captchaText ?? randomCaptchaText,
+      perAddress: limits.captchaPerAddress,
+    }),
   };
   const payments = setUpPayments(options.payments ?? {}, {
     db,

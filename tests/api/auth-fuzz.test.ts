@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as authContract from '../../contract/auth';
 import type { Endpoint } from '../../contract/endpoint';
-import { auditLog, captchas, emailCodes, identities, mailOutbox, sessions, users } from '../../server/db/schema/auth';
+import { auditLog, captchaSpends, emailCodes, identities, mailOutbox, sessions, users } from '../../server/db/schema/auth';
 import { createCaptchaTexts, registerThroughMail } from '../support/accounts';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/identity-provider';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
@@ -18,7 +18,7 @@ import { createTestClock, createTestServer, type TestServer } from './harness';
  * call may change no row. The attempt counters (rate_limits) are left out on purpose: counting
  * refused attempts is their job.
  */
-const watchedTables: PgTable[] = [users, identities, sessions, captchas, emailCodes, mailOutbox, auditLog];
+const watchedTables: PgTable[] = [users, identities, sessions, captchaSpends, emailCodes, mailOutbox, auditLog];
 
 const endpoints = (Object.values(authContract) as unknown[]).filter(
   (value): value is Endpoint => typeof value === 'object' && value !== null && 'path' in value && 'body' in value,
@@ -40,6 +40,8 @@ const plausibleValue = fc.oneof(
   fc.stringMatching(/^[A-Za-z0-9]{4,20}$/),
   fc.emailAddress(),
   fc.uuid(),
+  // Shaped like a captcha token (72 base64url characters), but never one the server signed.
+  fc.stringMatching(/^[A-Za-z0-9_-]{72}$/),
   fc.constantFrom('google', 'line', 'facebook', 'GOOGLE'),
   fc.constantFrom('<script>alert(1)</script>', "' or 1=1 --", '\u0000', '😀'.repeat(40), 'ユーザー'),
   fc.integer(),

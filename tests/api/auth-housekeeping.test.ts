@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchas, emailCodes, mailOutbox, rateLimits, sessions, users } from '../../server/db/schema/auth';
+import { captchaSpends, emailCodes, mailOutbox, rateLimits, sessions, users } from '../../server/db/schema/auth';
 import { createAuthHousekeeping } from '../../server/modules/auth/housekeeping';
 import { createTestClock, createTestServer, type TestServer } from './harness';
 
@@ -19,9 +19,9 @@ describe('accounts housekeeping', () => {
     const { db } = server;
     const [user] = await db.insert(users).values({ username: 'tidy2026', email: 'tidy@example.test', registeredAt: at(40 * day) }).returning();
     const userId = user!.id;
-    await db.insert(captchas).values([
-      { uuid: '00000000-0000-4000-8000-000000000001', answerHash: 'x', createdAt: at(3 * 60_000), expiresAt: at(60_000) },
-      { uuid: '00000000-0000-4000-8000-000000000002', answerHash: 'x', createdAt: at(0), expiresAt: at(-120_000) },
+    await db.insert(captchaSpends).values([
+      { id: '00000000-0000-4000-8000-000000000001', expiresAt: at(60_000) },
+      { id: '00000000-0000-4000-8000-000000000002', expiresAt: at(-120_000) },
     ]);
     const session = (tokenHash: string, expiresAt: Date, revoked: boolean) => ({
       userId,
@@ -50,7 +50,7 @@ describe('accounts housekeeping', () => {
 
     await createAuthHousekeeping({ db, clock, logger: server.deps.logger }).runOnce();
 
-    expect((await db.select({ uuid: captchas.uuid }).from(captchas)).map((r) => r.uuid)).toEqual(['00000000-0000-4000-8000-000000000002']);
+    expect((await db.select({ id: captchaSpends.id }).from(captchaSpends)).map((r) => r.id)).toEqual(['00000000-0000-4000-8000-000000000002']);
     expect((await db.select({ t: sessions.tokenHash }).from(sessions)).map((r) => r.t).sort()).toEqual(['ended-but-live', 'live']);
     expect((await db.select({ h: emailCodes.codeHash }).from(emailCodes)).map((r) => r.h)).toEqual(['recent']);
     expect((await db.select({ k: rateLimits.key }).from(rateLimits)).map((r) => r.k)).toEqual(['current-window']);

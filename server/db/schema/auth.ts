@@ -101,17 +101,17 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
 );
 
-/** Image captchas: single use, short-lived; the answer is kept only as a hash. */
-export const captchas = pgTable(
-  'captchas',
+/**
+ * Image captchas spent, right or wrong, until they expire. A captcha itself is signed, not stored
+ * (see modules/auth/captcha.ts): its single use is this row, written when it is first tried.
+ */
+export const captchaSpends = pgTable(
+  'captcha_spends',
   {
-    uuid: uuid('uuid').primaryKey(),
-    answerHash: text('answer_hash').notNull(),
-    createdAt: instant('created_at').notNull(),
+    id: uuid('id').primaryKey(),
     expiresAt: instant('expires_at').notNull(),
-    usedAt: instant('used_at'),
   },
-  (table) => [index('captchas_expires_idx').on(table.expiresAt)],
+  (table) => [index('captcha_spends_expires_idx').on(table.expiresAt)],
 );
 
 export const emailCodePurposes = ['register', 'reset'] as const;

@@ -5,6 +5,7 @@ import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import type { Translate } from '../../i18n';
 import type { MailDelivery } from '../mail/delivery';
+import type { Captchas } from './captcha';
 import type { IdentityProvidersConfig, IdentityVerifier } from './identity-providers';
 import type { RateLimitRule } from './rate-limit';
 import type { SessionCache } from './session-cache';
@@ -18,6 +19,7 @@ export interface AuthLimits {
   signInPerAddress: RateLimitRule;
   /** Wrong current pay passwords per account. */
   payPasswordPerAccount: RateLimitRule;
+  /** Captchas drawn per client address, counted by each process (see captcha.ts). */
   captchaPerAddress: RateLimitRule;
   /** Registration and reset e-mails per client address. */
   emailPerAddress: RateLimitRule;
@@ -57,8 +59,7 @@ export interface AuthDeps {
   sessionCache: SessionCache;
   /** Key for the HMAC of e-mail codes, shared by every API process. */
   codeSecret: string;
-  /** Text of the next captcha: secure random in the product; tests pass a generator they can read. */
-  captchaText: () => string;
+  captchas: Captchas;
 }
 
 /** What the auth services need to know about the request being served. */

@@ -2,7 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
-import { captchas, emailCodes, mailOutbox, rateLimits, sessions } from '../../db/schema/auth';
+import { captchaSpends, emailCodes, mailOutbox, rateLimits, sessions } from '../../db/schema/auth';
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;
@@ -14,8 +14,9 @@ const emailCodesKeptMs = day;
 const sentMailKeptMs = 30 * day;
 
 /**
- * Deletes rows that can no longer matter: expired captchas and sessions, old e-mail codes, attempt
- * counts of finished windows and old sent mail. Every process may run it; the deletes are idempotent.
+ * Deletes rows that can no longer matter: spent captchas past their expiry, expired sessions, old
+ * e-mail codes, attempt counts of finished windows and old sent mail. Every process may run it;
+ * the deletes are idempotent.
  */
 export function createAuthHousekeeping(deps: { db: Database; clock: Clock; logger: Logger }) {
   const { db, clock, logger } = deps;
@@ -24,7 +25,7 @@ export function createAuthHousekeeping(deps: { db: Database; clock: Clock; logge
 
   async function runOnce(): Promise<void> {
     const now = clock.now().getTime();
-    await db.delete(captchas).where(lt(captchas.expiresAt, new Date(now)));
+    await db.delete(captchaSpends).where(lt(captchaSpends.expiresAt, new Date(now)));
     await db.delete(sessions).where(lt(sessions.expiresAt, new Date(now)));
     await db.delete(emailCodes).where(lt(emailCodes.expiresAt, new Date(now - emailCodesKeptMs)));
     await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(now - attemptCountsKeptMs)));

@@ -5,13 +5,16 @@ import pLimit from 'p-limit';
 import { passwordMaxLength, passwordMinLength } from '../../../contract/auth';
 
 /**
- * At most one argon2id computation per core at a time; the others wait their turn here. Each one is
- * 19 MiB of memory-bound work on a thread of libuv's pool (four by default): running more at once
- * than there are cores makes none finish sooner, only adds context switches and cache misses, takes
- * the cores from the event loop that serves every other call, and can hold every pool thread that
- * file and DNS work also need.
+ * At most one argon2id computation per core, and one more waiting in libuv's pool (four threads by
+ * default); the others wait their turn here. Each one is 19 MiB of memory-bound work: running many
+ * more at once than there are cores makes none finish sooner, only adds context switches and cache
+ * misses, takes the cores from the event loop that serves every other call, and can hold every pool
+ * thread that file and DNS work also need. The one waiting in the pool starts the moment a core is
+ * free; without it, a finished computation left its core idle until the event loop, busy with other
+ * calls, handed over the next (5-8 % of the two cores idle under sign-in load, see bench/README.md).
  */
-const hashing = pLimit(availableParallelism());
+export const argon2InFlightLimit = availableParallelism() + 1;
+const hashing = pLimit(argon2InFlightLimit);
 
 /**
  * Argon2id at the library's defaults (19 MiB, 2 passes, 1 lane: the OWASP recommendation). The

@@ -22,7 +22,7 @@ import { findUserByAccount } from './users';
  */
 export async function sendRecoveryCode(deps: AuthDeps, request: AuthRequest, body: ParsedBodyOf<typeof sendResetCode>) {
   const { db, clock, limits } = deps;
-  if (!(await spendCaptcha(db, body.uuid, body.qrcode, clock.now()))) {
+  if (!(await spendCaptcha(db, deps.captchas.read(body.uuid, body.qrcode, clock.now())))) {
     throw fieldRefusal(request.t, 400, 'qrcode', 'auth.captchaWrong');
   }
   const user = await findUserByAccount(db, body.account);

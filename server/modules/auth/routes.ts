@@ -19,7 +19,6 @@ import {
 import type { Endpoint } from '../../../contract/endpoint';
 import { jsonRoute, type RequestContext, route } from '../../contract-router';
 import { xsrfCookieOf } from '../../xsrf';
-import { issueCaptcha } from './captcha';
 import type { AuthDeps, AuthRequest } from './context';
 import { changePassword, setPayPassword } from './password-changes';
 import { createProfileReader } from './profile';
@@ -49,14 +48,7 @@ export function authRoutes(deps: AuthDeps) {
         ? { channelId: providers.line.clientId, authorizeUrl: providers.line.authorizeUrl, redirectUri: providers.line.redirectUri }
         : null,
     })),
-    route(captchaQuery, ({ clientAddress }) =>
-      issueCaptcha(db, {
-        now: clock.now(),
-        text: deps.captchaText(),
-        addressKey: `captcha:address:${clientAddress}`,
-        limit: deps.limits.captchaPerAddress,
-      }),
-    ),
+    route(captchaQuery, async ({ clientAddress }) => deps.captchas.issue(clientAddress, clock.now())),
     route(login, (context) => signIn(deps, authRequestOf(context), context.body)),
     route(login3, (context) => signInWithProvider(deps, authRequestOf(context), context.body)),
     route(sendRegisterCode, (context) => sendRegistrationCode(deps, authRequestOf(context), context.body)),

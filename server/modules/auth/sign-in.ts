@@ -6,7 +6,6 @@ import type { Database } from '../../db/client';
 import { identities, users } from '../../db/schema/auth';
 import { ApiError } from '../../errors';
 import { actorOfUser, writeAudit } from './audit';
-import { captchaAnswerHash } from './captcha';
 import type { AuthDeps, AuthRequest } from './context';
 import { IdentityProviderUnavailable, IdentityRefused } from './identity-providers';
 import { verifySecret } from './passwords';
@@ -58,9 +57,10 @@ interface SignInCheck {
  * Password sign-in. The captcha is spent first, right or wrong. Unknown account and wrong password
  * get the same message (and the same hashing time), so the answer does not reveal which accounts
  * exist. Failures count per account and per client address; a success gives its attempt back.
- * Everything before the password check is one call (auth_check_sign_in: the captcha spent, the
- * address and then the account counted, the user read), and a success is one more. The answer is
- * compared in SQL: the same call spends the captcha, so no timing of it can help a second guess.
+ * A captcha the server did not sign, or that has expired, is refused before any statement.
+ * Everything else before the password check is one call (auth_check_sign_in: the captcha spent,
+ * the address and then the account counted, the user read), and a success is one more. The answer
+ * only counts if this try spent the captcha, so no second guess at it can be right.
  */
 export async function signIn(deps: AuthDeps, request: AuthRequest, body: ParsedBodyOf<typeof login>) {
   const { db, clock, limits } = deps;
@@ -68,9 +68,11 @@ export async function signIn(deps: AuthDeps, request: AuthRequest, body: ParsedB
   const now = clock.now();
   const name = body.account.trim().toLowerCase();
   const addressKey = signInAddressKey(request.clientAddress);
+  const captcha = deps.captchas.read(body.uuid, body.qrcode, now);
+  if (!captcha) throw fieldRefusal(t, 400, 'qrcode', 'auth.captchaWrong');
   const check = await functionRow<SignInCheck>(
     db,
-    sql`auth_check_sign_in(${body.uuid}::uuid, ${captchaAnswerHash(body.uuid, body.qrcode)}, ${instant(now)}, ${addressKey}, ${limits.signInPerAddress.windowMs}::bigint, ${limits.signInPerAddress.limit}::integer, ${name}, ${name.includes('@')}, ${signInUserKeyPrefix}, ${signInNameKey(body.account)}, ${limits.signInPerAccount.windowMs}::bigint)`,
+    sql`auth_check_sign_in(${captcha.id}::uuid, ${instant(captcha.expiresAt)}, ${captcha.answerRight}, ${instant(now)}, ${addressKey}, ${limits.signInPerAddress.windowMs}::bigint, ${limits.signInPerAddress.limit}::integer, ${name}, ${name.includes('@')}, ${signInUserKeyPrefix}, ${signInNameKey(body.account)}, ${limits.signInPerAccount.windowMs}::bigint)`,
   );
   if (!check.captcha_right) throw fieldRefusal(t, 400, 'qrcode', 'auth.captchaWrong');
   const overLimit =
