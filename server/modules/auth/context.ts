@@ -59,6 +59,7 @@ export interface AuthDeps {
   sessionCache: SessionCache;
   /** Key for the HMAC of e-mail codes, shared by every API process. */
   codeSecret: string;
+  /** Draws captchas and reads the tokens they come with (signed, not stored: see captcha.ts). */
   captchas: Captchas;
 }
 
