@@ -71,6 +71,17 @@ export const isoDateTime = v.pipe(v.string(), v.isoTimestamp());
 /** Calendar days (record searches) travel as YYYY-MM-DD. */
 export const isoDate = v.pipe(v.string(), v.isoDate());
 
+/**
+ * Record searches count calendar days in Japan time, the site's business day, wherever the browser
+ * or the server runs: a day is from midnight to midnight at UTC+09:00, and "today" is the date there.
+ */
+export const recordDayUtcOffsetMs = 9 * 60 * 60 * 1000;
+
+/** The calendar day (YYYY-MM-DD) an instant falls on, counted in Japan time. */
+export function recordDayOf(instant: Date): string {
+  return new Date(instant.getTime() + recordDayUtcOffsetMs).toISOString().slice(0, 10);
+}
+
 /** The longest span, in days, one record search may cover (keeps report queries bounded). */
 export const maxDateRangeDays = 90;
 

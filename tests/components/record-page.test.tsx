@@ -2,11 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { maxDateRangeDays } from '../../contract/endpoint';
 import type { DepositOrder } from '../../contract/pay';
 import { depositRecordsQueryOptions, movementRecordsQueryOptions } from '../../src/features/record/queries';
 import {
+  defaultPeriod,
   lastSelectableDay,
   periodProblem,
   type RecordSearch,
@@ -36,6 +37,19 @@ describe('record filters', () => {
     expect(periodProblem('2026-01-01', '2026-04-01')).toEqual({ key: 'filters.periodTooLong', values: { days: maxDateRangeDays } });
     expect(periodProblem('2026-03-01', '2026-02-01')?.key).toBe('filters.periodTooLong');
     expect(periodProblem('2026-03-01', null)?.key).toBe('filters.periodIncomplete');
+  });
+
+  describe('count today in Japan time, whatever zone the browser is in', () => {
+    afterEach(() => vi.useRealTimers());
+    it.each([
+      ['2026-11-24T14:59:59Z', '2026-11-24'],
+      ['2026-11-24T15:00:00Z', '2026-11-25'],
+      ['2026-11-24T23:40:00Z', '2026-11-25'],
+    ])('at %s today is %s', (instant, day) => {
+      vi.useFakeTimers({ now: new Date(instant), toFake: ['Date'] });
+      expect(defaultPeriod().to).toBe(day);
+      expect(lastSelectableDay(null)).toBe(day);
+    });
   });
 
   it('the picker offers no day past the limit once the first day is chosen, nor past today', () => {

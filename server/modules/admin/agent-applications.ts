@@ -27,7 +27,7 @@ export async function agentApplicationQueue(
   const conditions: SQL[] = [eq(agentApplications.status, body.status)];
   if (body.keyword) conditions.push(userKeywordCondition(body.keyword));
   if (body.period) {
-    const { from, to } = periodBounds(body.period, deps.settings.recordDayOffset);
+    const { from, to } = periodBounds(body.period);
     conditions.push(gte(agentApplications.submittedAt, from), lt(agentApplications.submittedAt, to));
   }
   const where = and(...conditions);

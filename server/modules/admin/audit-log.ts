@@ -26,7 +26,7 @@ export async function auditEntries(deps: PlayerDeps, body: ParsedBodyOf<typeof a
   else if (body.subjectType) conditions.push(like(auditLog.subject, `${escapeLike(body.subjectType)}:%`));
   else if (body.subjectId) conditions.push(like(auditLog.subject, `%:${escapeLike(body.subjectId)}`));
   if (body.period) {
-    const { from, to } = periodBounds(body.period, deps.settings.recordDayOffset);
+    const { from, to } = periodBounds(body.period);
     conditions.push(gte(auditLog.at, from), lt(auditLog.at, to));
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;

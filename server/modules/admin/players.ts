@@ -41,7 +41,7 @@ export async function searchPlayers(
   if (body.userId) conditions.push(eq(users.id, body.userId));
   if (body.status) conditions.push(eq(users.frozen, body.status === 'frozen'));
   if (body.period) {
-    const { from, to } = periodBounds(body.period, deps.settings.recordDayOffset);
+    const { from, to } = periodBounds(body.period);
     conditions.push(gte(users.registeredAt, from), lt(users.registeredAt, to));
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
@@ -127,7 +127,7 @@ export async function playerLedger(
 ): Promise<DataOf<typeof adminUserLedger>> {
   const player = await findUserById(deps.db, body.userId);
   if (!player) throw new ApiError(404, 'admin.userNotFound');
-  const bounds = body.period ? periodBounds(body.period, deps.settings.recordDayOffset) : null;
+  const bounds = body.period ? periodBounds(body.period) : null;
   const account = await findAccount(deps.db, playerAccount(player.id, coinCurrency));
   const statement = account
     ? await playerStatement(deps.db, { userId: player.id, accountId: account.id }, {

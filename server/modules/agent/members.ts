@@ -90,7 +90,7 @@ export async function membersOf(
 ): Promise<DataOf<typeof teamMemberPage>> {
   const conditions = teamConditions(agent.userId, body.account);
   if (body.period) {
-    const { from, to } = periodBounds(body.period, deps.settings.recordDayOffset);
+    const { from, to } = periodBounds(body.period);
     conditions.push(gte(users.registeredAt, from), lt(users.registeredAt, to));
   }
   const where = and(...conditions);

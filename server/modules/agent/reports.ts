@@ -9,7 +9,7 @@ import {
   type teamStatisticsQuery,
   type teamWithdrawalPage,
 } from '../../../contract/agent';
-import type { DataOf, DateRange, ParsedBodyOf } from '../../../contract/endpoint';
+import { type DataOf, type DateRange, type ParsedBodyOf, recordDayOf } from '../../../contract/endpoint';
 import type { Principal } from '../../contract-router';
 import { agentTerms } from '../../db/schema/agent';
 import { auditLog, users } from '../../db/schema/auth';
@@ -38,17 +38,13 @@ export async function agentCodeOf(deps: PlayerDeps, request: PlayerRequest, agen
   return { agentCode: code, invitationUrl: invitationUrl(deps.publicUrl, code) };
 }
 
-/** Today as a calendar day where record days are counted (Japan by default). */
+/** Today as a calendar day of record searches (Japan time). */
 function today(deps: PlayerDeps): DateRange {
-  const offset = /^([+-])(\d{2}):(\d{2})$/.exec(deps.settings.recordDayOffset);
-  if (!offset) throw new Error(`Not a UTC offset: ${deps.settings.recordDayOffset}`);
-  const offsetMs = (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) * 60 * 1000;
-  const day = new Date(deps.clock.now().getTime() + offsetMs).toISOString().slice(0, 10);
+  const day = recordDayOf(deps.clock.now());
   return { from: day, to: day };
 }
 
-const boundsOf = (deps: PlayerDeps, period: DateRange | undefined) =>
-  period ? periodBounds(period, deps.settings.recordDayOffset) : undefined;
+const boundsOf = (period: DateRange | undefined) => (period ? periodBounds(period) : undefined);
 
 /**
  * The team at a glance within a period (default today): the members' balances now, who joined and
@@ -60,7 +56,7 @@ export async function teamStatistics(
   agent: Principal,
   body: ParsedBodyOf<typeof teamStatisticsQuery>,
 ): Promise<DataOf<typeof teamStatisticsQuery>> {
-  const { from, to } = periodBounds(body.period ?? today(deps), deps.settings.recordDayOffset);
+  const { from, to } = periodBounds(body.period ?? today(deps));
   const fromText = sql`${from.toISOString()}::timestamptz`;
   const toText = sql`${to.toISOString()}::timestamptz`;
   const activeInPeriod = sql`(
@@ -106,7 +102,7 @@ export async function teamReport(
   body: ParsedBodyOf<typeof teamReportStatistics>,
 ): Promise<DataOf<typeof teamReportStatistics>> {
   if (body.userId !== undefined) await directMember(deps, agent, body.userId);
-  const bounds = boundsOf(deps, body.period);
+  const bounds = boundsOf(body.period);
   const moved = await movementTotals(
     deps,
     { agentId: agent.userId, ...(body.userId !== undefined ? { memberUserId: body.userId } : {}) },
@@ -130,7 +126,7 @@ export async function memberReports(
     .orderBy(desc(users.registeredAt), desc(users.id))
     .limit(body.pageSize)
     .offset((body.pageNum - 1) * body.pageSize);
-  const bounds = boundsOf(deps, body.period);
+  const bounds = boundsOf(body.period);
   const moved = await movementTotals(deps, { memberIds: members.map((member) => member.id) }, bounds ? { bounds } : {});
   return {
     total: totals?.total ?? 0,
@@ -150,8 +146,8 @@ export async function memberReports(
   };
 }
 
-function createdWithin(deps: PlayerDeps, createdAt: typeof depositOrders.createdAt | typeof withdrawals.createdAt, period: DateRange | undefined): SQL[] {
-  const bounds = boundsOf(deps, period);
+function createdWithin(createdAt: typeof depositOrders.createdAt | typeof withdrawals.createdAt, period: DateRange | undefined): SQL[] {
+  const bounds = boundsOf(period);
   return bounds ? [gte(createdAt, bounds.from), lt(createdAt, bounds.to)] : [];
 }
 
@@ -162,7 +158,7 @@ export async function teamDeposits(
   agent: Principal,
   body: ParsedBodyOf<typeof teamRechargePage>,
 ): Promise<DataOf<typeof teamRechargePage>> {
-  const conditions = [...teamConditions(agent.userId, body.account), ...createdWithin(deps, depositOrders.createdAt, body.period)];
+  const conditions = [...teamConditions(agent.userId, body.account), ...createdWithin(depositOrders.createdAt, body.period)];
   if (body.status) conditions.push(eq(depositOrders.status, body.status));
   const where = and(...conditions);
   const [totals] = await deps.db
@@ -191,7 +187,7 @@ export async function teamWithdrawals(
   agent: Principal,
   body: ParsedBodyOf<typeof teamWithdrawalPage>,
 ): Promise<DataOf<typeof teamWithdrawalPage>> {
-  const conditions = [...teamConditions(agent.userId, body.account), ...createdWithin(deps, withdrawals.createdAt, body.period)];
+  const conditions = [...teamConditions(agent.userId, body.account), ...createdWithin(withdrawals.createdAt, body.period)];
   if (body.status) conditions.push(eq(withdrawals.status, body.status));
   const where = and(...conditions);
   const [totals] = await deps.db

@@ -149,11 +149,11 @@ export async function requestWithdrawal(
   return answer(row);
 }
 
-function withdrawalConditions(deps: PlayerDeps, filters: { period?: { from: string; to: string } | undefined; status?: string | undefined }): SQL[] {
+function withdrawalConditions(filters: { period?: { from: string; to: string } | undefined; status?: string | undefined }): SQL[] {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(withdrawals.status, filters.status as WithdrawalRow['status']));
   if (filters.period) {
-    const { from, to } = periodBounds(filters.period, deps.settings.recordDayOffset);
+    const { from, to } = periodBounds(filters.period);
     conditions.push(gte(withdrawals.createdAt, from), lt(withdrawals.createdAt, to));
   }
   return conditions;
@@ -167,7 +167,7 @@ export async function withdrawalsOf(
   body: ParsedBodyOf<typeof withdrawalList>,
 ): Promise<DataOf<typeof withdrawalList>> {
   if (body.method === 'crypto') return { list: [], total: 0, totalAmount: 0 };
-  const where = and(eq(withdrawals.userId, principal.userId), ...withdrawalConditions(deps, body));
+  const where = and(eq(withdrawals.userId, principal.userId), ...withdrawalConditions(body));
   const [totals] = await deps.db
     .select({ total: count(), totalAmount: sql`coalesce(sum(${withdrawals.amount}), 0)`.mapWith(Number) })
     .from(withdrawals)
@@ -192,7 +192,7 @@ export async function withdrawalQueue(
   body: ParsedBodyOf<typeof adminWithdrawalList>,
 ): Promise<{ list: WithdrawalReviewItem[]; total: number }> {
   if (body.method === 'crypto') return { list: [], total: 0 };
-  const conditions = withdrawalConditions(deps, body);
+  const conditions = withdrawalConditions(body);
   if (body.keyword) conditions.push(userKeywordCondition(body.keyword));
   const where = and(...conditions);
   const [totals] = await deps.db

@@ -169,7 +169,7 @@ export async function kycReviewQueue(
 ): Promise<{ list: KycReviewItem[]; total: number }> {
   const conditions: SQL[] = [eq(kycSubmissions.status, body.status)];
   if (body.period) {
-    const { from, to } = periodBounds(body.period, deps.settings.recordDayOffset);
+    const { from, to } = periodBounds(body.period);
     conditions.push(gte(kycSubmissions.submittedAt, from), lt(kycSubmissions.submittedAt, to));
   }
   if (body.keyword) conditions.push(userKeywordCondition(body.keyword));

@@ -178,11 +178,11 @@ export async function openDepositOrder(
   return answer(order);
 }
 
-function depositConditions(deps: PlayerDeps, filters: { period?: { from: string; to: string } | undefined; status?: string | undefined }): SQL[] {
+function depositConditions(filters: { period?: { from: string; to: string } | undefined; status?: string | undefined }): SQL[] {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(depositOrders.status, filters.status as DepositOrderRow['status']));
   if (filters.period) {
-    const { from, to } = periodBounds(filters.period, deps.settings.recordDayOffset);
+    const { from, to } = periodBounds(filters.period);
     conditions.push(gte(depositOrders.createdAt, from), lt(depositOrders.createdAt, to));
   }
   return conditions;
@@ -196,7 +196,7 @@ export async function depositOrdersOf(
   body: ParsedBodyOf<typeof payOrderList>,
 ): Promise<DataOf<typeof payOrderList>> {
   if (body.mode === 'crypto') return { list: [], total: 0, totalAmount: 0 };
-  const conditions = [eq(depositOrders.userId, principal.userId), ...depositConditions(deps, body)];
+  const conditions = [eq(depositOrders.userId, principal.userId), ...depositConditions(body)];
   if (body.mode) conditions.push(eq(depositOrders.mode, body.mode));
   const where = and(...conditions);
   const [totals] = await deps.db
@@ -222,7 +222,7 @@ export async function manualDepositQueue(
   request: PlayerRequest,
   body: ParsedBodyOf<typeof adminManualDepositList>,
 ): Promise<{ list: ManualDepositItem[]; total: number }> {
-  const conditions = [eq(depositOrders.mode, 'manual'), ...depositConditions(deps, body)];
+  const conditions = [eq(depositOrders.mode, 'manual'), ...depositConditions(body)];
   if (body.keyword) conditions.push(userKeywordCondition(body.keyword));
   const where = and(...conditions);
   const [totals] = await deps.db

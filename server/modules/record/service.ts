@@ -7,11 +7,11 @@ import { accountStatement, playerAccount } from '../ledger/service';
 import { coinCurrency, type PlayerDeps } from '../user/context';
 import { periodBounds } from './period';
 
-function gameConditions(deps: PlayerDeps, userId: number, filters: ParsedBodyOf<typeof gameRecordCount>): SQL[] {
+function gameConditions(userId: number, filters: ParsedBodyOf<typeof gameRecordCount>): SQL[] {
   const conditions: SQL[] = [eq(gameRecords.userId, userId)];
   if (filters.gameName) conditions.push(eq(gameRecords.gameName, filters.gameName));
   if (filters.period) {
-    const { from, to } = periodBounds(filters.period, deps.settings.recordDayOffset);
+    const { from, to } = periodBounds(filters.period);
     conditions.push(gte(gameRecords.playedAt, from), lt(gameRecords.playedAt, to));
   }
   return conditions;
@@ -22,7 +22,7 @@ export async function gameRecordsOf(
   principal: Principal,
   body: ParsedBodyOf<typeof gameRecordQuery>,
 ): Promise<DataOf<typeof gameRecordQuery>> {
-  const where = and(...gameConditions(deps, principal.userId, body));
+  const where = and(...gameConditions(principal.userId, body));
   const [totals] = await deps.db.select({ total: count() }).from(gameRecords).where(where);
   const rows = await deps.db
     .select()
@@ -57,7 +57,7 @@ export async function gameRecordTotalsOf(
       totalWin: sql`coalesce(sum(${gameRecords.winAmount}), 0)`.mapWith(Number),
     })
     .from(gameRecords)
-    .where(and(...gameConditions(deps, principal.userId, body)));
+    .where(and(...gameConditions(principal.userId, body)));
   const totalBet = totals?.totalBet ?? 0;
   const totalWin = totals?.totalWin ?? 0;
   return { recordCount: totals?.recordCount ?? 0, totalBet, totalWin, totalProfitLoss: totalWin - totalBet };
@@ -69,7 +69,7 @@ export async function balanceMovementsOf(
   principal: Principal,
   body: ParsedBodyOf<typeof balanceMovementQuery>,
 ): Promise<DataOf<typeof balanceMovementQuery>> {
-  const bounds = body.period ? periodBounds(body.period, deps.settings.recordDayOffset) : null;
+  const bounds = body.period ? periodBounds(body.period) : null;
   const statement = await accountStatement(deps.db, playerAccount(principal.userId, coinCurrency), {
     page: body.pageNum,
     size: body.pageSize,

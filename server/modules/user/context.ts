@@ -39,8 +39,6 @@ export interface ReceivingAccount {
 export interface MoneySettings {
   /** Game coins per yen (deposits and withdrawals). */
   coinsPerYen: number;
-  /** UTC offset of the calendar days that record searches name (Japan, +09:00). */
-  recordDayOffset: string;
   /** How long a deposit order waits for its payment. */
   depositOrderLifetimeMs: number;
   channels: DepositChannelSettings[];
@@ -86,7 +84,6 @@ const minute = 60 * 1000;
 
 export const defaultMoneySettings: MoneySettings = {
   coinsPerYen: 1,
-  recordDayOffset: '+09:00',
   depositOrderLifetimeMs: 30 * minute,
   channels: [
     {

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import * as v from 'valibot';
 import { withdrawalMethods } from '../../../contract/draw';
-import { dateRange, type DateRange, maxDateRangeDays } from '../../../contract/endpoint';
+import { dateRange, type DateRange, maxDateRangeDays, recordDayOf } from '../../../contract/endpoint';
 import { manualStatuses, paymentStatuses, withdrawalStatuses } from '../../../contract/money';
 import { depositModes } from '../../../contract/pay';
 
@@ -48,7 +48,12 @@ export interface RecordSearch {
 
 const dayFormat = 'YYYY-MM-DD';
 
-export function defaultPeriod(today: dayjs.Dayjs = dayjs()): DateRange {
+/** Today as record searches count days: in Japan time, whatever the browser's time zone. */
+export function recordToday(): dayjs.Dayjs {
+  return dayjs(recordDayOf(new Date()));
+}
+
+export function defaultPeriod(today: dayjs.Dayjs = recordToday()): DateRange {
   return { from: today.subtract(defaultPeriodDays - 1, 'day').format(dayFormat), to: today.format(dayFormat) };
 }
 
@@ -59,7 +64,7 @@ export function periodProblem(from: string | null, to: string | null): { key: st
 }
 
 /** The last day the picker offers once the first day is chosen: the range may not grow past the limit. */
-export function lastSelectableDay(from: string | null, today: dayjs.Dayjs = dayjs()): string {
+export function lastSelectableDay(from: string | null, today: dayjs.Dayjs = recordToday()): string {
   const end = from ? dayjs(from).add(maxDateRangeDays - 1, 'day') : today;
   return (end.isAfter(today) ? today : end).format(dayFormat);
 }
