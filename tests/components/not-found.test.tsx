@@ -11,9 +11,12 @@ import { api } from '../../src/lib/api-client';
 import { routeTree } from '../../src/routeTree.gen';
 import { startI18nIn } from './render';
 
-/** The app's real route tree and root route, in memory, for a visitor without a stored token. */
+/**
+ * The app's real route tree and root route, in memory, for a visitor without a stored token. There
+ * is no server: queries never fetch, and nothing these pages show depends on server data.
+ */
 function renderAppAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });
   const session = createSessionStore({ api, navigate: (href) => void router.navigate({ href }) });
   const router = createRouter({
     routeTree,
