@@ -49,7 +49,7 @@ export interface RecordSearch {
 const dayFormat = 'YYYY-MM-DD';
 
 /** Today as record searches count days: in Japan time, whatever the browser's time zone. */
-export function recordToday(): dayjs.Dayjs {
+function recordToday(): dayjs.Dayjs {
   return dayjs(recordDayOf(new Date()));
 }
 
