@@ -5,13 +5,13 @@ import pLimit from 'p-limit';
 import { passwordMaxLength, passwordMinLength } from '../../../contract/auth';
 
 /**
- * At most one argon2id computation per core, and one more waiting in libuv's pool (four threads by
- * default); the others wait their turn here. Each one is 19 MiB of memory-bound work: running many
- * more at once than there are cores makes none finish sooner, only adds context switches and cache
- * misses, takes the cores from the event loop that serves every other call, and can hold every pool
- * thread that file and DNS work also need. The one waiting in the pool starts the moment a core is
- * free; without it, a finished computation left its core idle until the event loop, busy with other
- * calls, handed over the next (5-8 % of the two cores idle under sign-in load, see bench/README.md).
+ * At most one argon2id computation per core, plus one; the others wait their turn here. Each one is
+ * 19 MiB of memory-bound work: running many more at once than there are cores makes none finish
+ * sooner, only adds context switches and cache misses, takes the cores from the event loop that
+ * serves every other call, and can hold every pool thread that file and DNS work also need. The
+ * extra one runs on a pool thread of its own and shares the cores with the others, so a core never
+ * idles after a computation finishes while the busy event loop has yet to hand over the next one
+ * (5-8 % of the two cores idle under sign-in load without it, see bench/README.md).
  */
 export const argon2InFlightLimit = availableParallelism() + 1;
 const hashing = pLimit(argon2InFlightLimit);
