@@ -103,6 +103,51 @@ describe('resolved sessions', () => {
     }
   });
 
+  it('are announced for every change a session or profile shows, and not for the times of use', async () => {
+    const player = await newPlayer(server, smtp);
+    const suffix = String(player.userId);
+    const watchedUserChanges: Partial<typeof users.$inferInsert>[] = [
+      { role: 'operator' },
+      { isAgent: true },
+      { frozen: true },
+      { username: `renamed${suffix}` },
+      { email: `renamed${suffix}@example.test` },
+      { passwordHash: 'changed' },
+      { payPasswordHash: 'changed' },
+      { nickname: 'Changed' },
+      { phone: '09012345678' },
+      { firstName: 'Changed' },
+      { lastName: 'Changed' },
+      { pinyinName: 'changed' },
+      { registeredAt: new Date(Date.UTC(2020, 0, 1)) },
+    ];
+    const watchedSessionChanges: Partial<typeof sessions.$inferInsert>[] = [
+      { expiresAt: new Date(Date.UTC(2099, 0, 1)) },
+      { revokedAt: new Date(), revokedReason: 'logout' },
+    ];
+    const announced: string[] = [];
+    const listening = await server.listen('user_changes', { onNotification: (payload) => announced.push(payload), onGap: () => undefined });
+    const announcedBy = async (change: () => Promise<unknown>) => {
+      announced.length = 0;
+      await change();
+      await listening.caughtUp();
+      return announced.includes(suffix);
+    };
+    try {
+      expect(await announcedBy(() => server.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, player.userId)))).toBe(false);
+      expect(await announcedBy(() => server.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.userId, player.userId)))).toBe(false);
+      expect(await announcedBy(() => server.db.update(users).set({ nickname: sql`nickname` }).where(eq(users.id, player.userId))), 'named, not changed').toBe(false);
+      for (const change of watchedUserChanges) {
+        expect(await announcedBy(() => server.db.update(users).set(change).where(eq(users.id, player.userId))), JSON.stringify(change)).toBe(true);
+      }
+      for (const change of watchedSessionChanges) {
+        expect(await announcedBy(() => server.db.update(sessions).set(change).where(eq(sessions.userId, player.userId))), JSON.stringify(change)).toBe(true);
+      }
+    } finally {
+      await listening.close();
+    }
+  });
+
   it('are read from the database while the listening connection is down, and cached again once it is back', async () => {
     if (server.databaseKind !== 'postgres') return;
     const player = await newPlayer(server, smtp);
