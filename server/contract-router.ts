@@ -11,6 +11,7 @@ export interface Principal {
   userId: number;
   sessionId: number;
   isAgent: boolean;
+  /** The session was opened by the desk's sign-in: it reaches the desk's calls and nothing else. */
   isOperator: boolean;
 }
 
@@ -86,10 +87,11 @@ function canCall(endpoint: Endpoint, principal: Principal | null): boolean {
     case 'public':
     case 'provider':
       return true;
+    // An operator session never acts as a player, so it cannot move a player's money.
     case 'user':
-      return principal !== null;
+      return principal !== null && !principal.isOperator;
     case 'agent':
-      return principal?.isAgent === true;
+      return principal?.isAgent === true && !principal.isOperator;
     case 'admin':
       return principal?.isOperator === true;
   }

@@ -106,7 +106,7 @@ async function stateFingerprint(): Promise<string> {
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
   server = await createTestServer({ smtpUrl: smtp.url, captchaText: createCaptchaTexts().next, authLimits: manyPlayersLimits });
-  operator = await newOperator(server, smtp);
+  operator = await newOperator(server);
   player = await newPlayer(server, smtp, 'fuzzplayer');
   agent = await newPlayer(server, smtp, 'fuzzagent');
   const applied = await server.call<{ id: number }>('/v2/app/agent/apply', {}, { token: agent.token });

@@ -126,7 +126,7 @@ let operator: TestPlayer;
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
   server = await createTestServer({ smtpUrl: smtp.url, captchaText: createCaptchaTexts().next, authLimits: manyPlayersLimits });
-  operator = await newOperator(server, smtp);
+  operator = await newOperator(server);
   player = await newPlayer(server, smtp);
   await completeProfile(server, player);
   await bindCard(server, player);

@@ -30,9 +30,14 @@ const stillUnbuilt = [
   '/v2/app/jsy/transfer/confirm',
 ];
 
-// Access is checked before the 501, so the calls are made as a principal every access level admits.
-const everyRoleToken = 'every-role-test-token';
-const everyRole: Principal = { userId: 1, sessionId: 1, isAgent: true, isOperator: true };
+// Access is checked before the 501, so each call is made as a principal its access level admits:
+// an agent's session for the player's calls, an operator's for the desk's.
+const agentToken = 'agent-test-token';
+const operatorToken = 'operator-test-token';
+const principals: Record<string, Principal> = {
+  [agentToken]: { userId: 1, sessionId: 1, isAgent: true, isOperator: false },
+  [operatorToken]: { userId: 2, sessionId: 2, isAgent: false, isOperator: true },
+};
 
 let server: TestServer;
 let app: Hono<AppEnv>;
@@ -40,10 +45,10 @@ const unbuilt: string[] = [];
 
 beforeAll(async () => {
   server = await createTestServer();
-  // The same app over the same database, with sessions replaced by one all-powerful token.
+  // The same app over the same database, with sessions replaced by the two tokens above.
   app = createApp({
     ...server.deps,
-    resolvePrincipal: async (token) => (token === everyRoleToken ? everyRole : null),
+    resolvePrincipal: async (token) => principals[token] ?? null,
   });
   for (const endpoint of endpoints) {
     const response = await app.request(endpoint.path, {
@@ -53,7 +58,7 @@ beforeAll(async () => {
         'accept-language': 'en-US',
         cookie: server.xsrf.cookie,
         'x-xsrf-token': server.xsrf.token,
-        token: everyRoleToken,
+        token: endpoint.access === 'admin' ? operatorToken : agentToken,
         'idempotency-key': `unbuilt-check-${endpoint.path.replaceAll('/', '-')}`,
       },
       body: '{}',
@@ -102,7 +107,7 @@ describe('unbuilt contract entries', () => {
         'content-type': 'application/json',
         cookie: server.xsrf.cookie,
         'x-xsrf-token': server.xsrf.token,
-        token: everyRoleToken,
+        token: agentToken,
       },
       body: JSON.stringify(body),
     });

@@ -42,7 +42,7 @@ beforeAll(async () => {
     authLimits: { ...manyPlayersLimits, payPasswordPerAccount: { limit: 3, windowMs: 15 * 60 * 1000 } },
     clock,
   });
-  operator = await newOperator(server, smtp);
+  operator = await newOperator(server);
 });
 afterAll(async () => {
   await server.close();
@@ -172,6 +172,8 @@ describe('/v2/app/draw/withdraw', () => {
     expect(await balanceOfPlayer(server, player)).toBe(19_000);
     clock.advance(16 * 60 * 1000);
     expect((await withdraw(player, { amount: 1_000 })).status).toBe(200);
+    // The desk's session ended while idle that long: the next tests review with a fresh one.
+    operator = await newOperator(server);
   });
 
   it('needs the Idempotency-Key header and is closed to visitors', async () => {
@@ -280,7 +282,7 @@ describe('the withdrawal review', () => {
     expect(await server.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.reference, orderSn))).toHaveLength(status === 'withdrawalSuccessful' ? 1 : 0);
   });
 
-  it('lists the queue oldest first with the player, and is closed to players and to an operator’s own withdrawal', async () => {
+  it('lists the queue oldest first with the player, and is closed to players; an operator session requests none', async () => {
     const player = await readyPlayer(30_000);
     const requested = await withdraw(player, { amount: 10_000 });
     const orderSn = requested.body.data?.orderSn as string;
@@ -290,18 +292,8 @@ describe('the withdrawal review', () => {
     refusal(await server.call('/v2/admin/withdrawal/approve', { orderSn }, { token: player.token }), 403, 'You are not allowed to do this');
     refusal(await server.call('/v2/admin/withdrawal/approve', { orderSn: 'W20990101NOTHERE00' }, { token: operator.token }), 404, 'The withdrawal was not found.');
 
-    const operatorAsPlayer = await newOperator(server, smtp);
-    await completeProfile(server, operatorAsPlayer);
-    const card = await bindCard(server, operatorAsPlayer);
-    await setPayPassword(operatorAsPlayer);
-    await verifiedIdentity(server, operatorAsPlayer, operator);
-    await fundPlayer(server, operatorAsPlayer, 5_000);
-    const own = await withdraw({ ...operatorAsPlayer, cardId: card.id }, { amount: 2_000 });
-    refusal(
-      await server.call('/v2/admin/withdrawal/approve', { orderSn: own.body.data?.orderSn }, { token: operatorAsPlayer.token }),
-      403,
-      'You cannot review your own request.',
-    );
+    // Operators are not players: their session is refused the player's call.
+    refusal(await withdraw({ ...operator, cardId: player.cardId }, { amount: 2_000 }), 403, 'You are not allowed to do this');
   });
 });
 

@@ -16,6 +16,15 @@ import { signInAccountKey } from './sign-in';
 import { findUserByAccount } from './users';
 
 /**
+ * The player account recovery may act on. An operator account is answered as an unknown one: its
+ * password is set only by the operator tooling, so an e-mailed code never opens the desk.
+ */
+async function findPlayerByAccount(deps: AuthDeps, account: string) {
+  const user = await findUserByAccount(deps.db, account);
+  return user?.role === 'player' ? user : null;
+}
+
+/**
  * Recovery step 1: after the captcha, mails a reset code to the account's address. The answer is
  * the same whether or not the account exists (or can receive mail); the resend interval applies
  * to unknown accounts too, so it does not tell them apart either.
@@ -25,7 +34,7 @@ export async function sendRecoveryCode(deps: AuthDeps, request: AuthRequest, bod
   if (!(await spendCaptcha(db, deps.captchas.read(body.uuid, body.qrcode, clock.now())))) {
     throw fieldRefusal(request.t, 400, 'qrcode', 'auth.captchaWrong');
   }
-  const user = await findUserByAccount(db, body.account);
+  const user = await findPlayerByAccount(deps, body.account);
   const resendKey = user ? `resetCode:user:${user.id}` : `resetCode:account:${body.account.trim().toLowerCase()}`;
   await countAttempt(db, resendKey, limits.emailCodeResend, clock.now(), 'auth.resendTooSoon');
   await countAttempt(db, `email:address:${request.clientAddress}`, limits.emailPerAddress, clock.now());
@@ -61,7 +70,7 @@ export async function resetForgottenPassword(deps: AuthDeps, request: AuthReques
   if (policyRefusal) throw policyRefusal;
   // Hashed before looking the account up, so known and unknown accounts take the same time.
   const passwordHash = await hashSecret(body.newPassword);
-  const user = await findUserByAccount(db, body.account);
+  const user = await findPlayerByAccount(deps, body.account);
   const recipient = user?.email ?? null;
   if (!user || !recipient) throw emailCodeRefusal(t, 'qrcode', 'missing');
   const result = await db.transaction(async (tx) => {
