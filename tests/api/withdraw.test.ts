@@ -4,7 +4,7 @@ import type { WithdrawalReviewItem } from '../../contract/admin';
 import type { Withdrawal } from '../../contract/draw';
 import type { BalanceMovement } from '../../contract/record';
 import { PayoutUnavailable } from '../../server/adapters/payout';
-import { auditLog } from '../../server/db/schema/auth';
+import { auditLog, rateLimits } from '../../server/db/schema/auth';
 import { withdrawals } from '../../server/db/schema/draw';
 import { sandboxPayouts } from '../../server/db/schema/sandbox-pay';
 import { approveWithdrawal, resumePayouts, runPayout } from '../../server/modules/draw/service';
@@ -114,10 +114,9 @@ describe('/v2/app/draw/withdraw', () => {
   });
 
   it('under concurrent requests with different keys, holds no more than the balance', async () => {
-    // Three at once: every pay password attempt counts until one succeeds, and this file allows three.
     const player = await readyPlayer(20_000);
-    const answers = await Promise.all(Array.from({ length: 3 }, () => withdraw(player, { amount: 10_000 })));
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 422]);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => withdraw(player, { amount: 10_000 })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 422, 422, 422]);
     expect(await balanceOfPlayer(server, player)).toBe(0);
     expect(await balanceOf(server.db, player.userId, 'COIN')).toEqual({ balance: 20_000n, held: 20_000n, available: 0n });
   });
@@ -174,6 +173,31 @@ describe('/v2/app/draw/withdraw', () => {
     expect((await withdraw(player, { amount: 1_000 })).status).toBe(200);
     // The desk's session ended while idle that long: the next tests review with a fresh one.
     operator = await newOperator(server);
+  });
+
+  it('never refuses a right pay password because of other right ones, and still stops wrong ones at the limit', async () => {
+    const player = await readyPlayer(60_000);
+    // Fifty at once, far past this file's limit of three: right ones do not count.
+    const right = await Promise.all(Array.from({ length: 50 }, () => withdraw(player, { amount: 1_000 })));
+    expect(right.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+    // With two wrong ones counted, the one guess left is not taken by right ones in flight either.
+    for (let i = 0; i < 2; i += 1) expect((await withdraw(player, { payPassword: '000000' })).status).toBe(400);
+    const afterWrong = await Promise.all(Array.from({ length: 10 }, () => withdraw(player, { amount: 1_000 })));
+    expect(afterWrong.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    // Wrong guesses at once get no more than three checked; then the right one waits too.
+    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => withdraw(player, { payPassword: `00000${i % 10}` })));
+    expect(guesses.map((answer) => answer.status).sort()).toEqual([...Array(3).fill(400), ...Array(9).fill(429)]);
+    expect((await withdraw(player, { amount: 1_000 })).status).toBe(429);
+    expect(await balanceOfPlayer(server, player)).toBe(0);
+    expect((await withdrawalsOf(player)).total).toBe(60);
+  });
+
+  it('lets go of the places held by checks of a process that died, a minute after the last guess began', async () => {
+    const player = await readyPlayer(10_000);
+    await server.db
+      .insert(rateLimits)
+      .values({ key: `payPassword:user:${player.userId}:checking`, hits: 3, windowStartedAt: new Date(clock.now().getTime() - 61_000) });
+    expect((await withdraw(player, { amount: 1_000 })).status).toBe(200);
   });
 
   it('needs the Idempotency-Key header and is closed to visitors', async () => {

@@ -6,7 +6,7 @@ import { enqueueMail } from '../mail/outbox';
 import { actorOfUser, writeAudit } from './audit';
 import { spendCaptcha } from './captcha';
 import type { AuthDeps, AuthRequest } from './context';
-import { emailCodeLifetimeMinutes, emailCodeRefusal, issueEmailCode, spendEmailCode } from './email-codes';
+import { emailCodeLifetimeMinutes, issueEmailCode, spendEmailCode } from './email-codes';
 import { hashSecret } from './passwords';
 import { passwordRefusal } from './password-changes';
 import { clearAttempts, countAttempt } from './rate-limit';
@@ -61,7 +61,9 @@ export async function sendRecoveryCode(deps: AuthDeps, request: AuthRequest, bod
 
 /**
  * Recovery step 2: the e-mailed code (qrcode) sets a new password and ends every session of the
- * account. An unknown account is refused exactly like an account without a live code.
+ * account. Every refusal is the same answer (a wrong, expired, used, burned or never-sent code, an
+ * unknown account), so this step tells nobody which accounts exist or have a code out; wrong codes
+ * still count against the code, which the fifth one burns.
  */
 export async function resetForgottenPassword(deps: AuthDeps, request: AuthRequest, body: ParsedBodyOf<typeof resetPassword>) {
   const { db, clock } = deps;
@@ -72,11 +74,12 @@ export async function resetForgottenPassword(deps: AuthDeps, request: AuthReques
   const passwordHash = await hashSecret(body.newPassword);
   const user = await findPlayerByAccount(deps, body.account);
   const recipient = user?.email ?? null;
-  if (!user || !recipient) throw emailCodeRefusal(t, 'qrcode', 'missing');
-  const result = await db.transaction(async (tx) => {
+  const reset = await db.transaction(async (tx) => {
     const now = clock.now();
-    const spent = await spendEmailCode(tx, { secret: deps.codeSecret, purpose: 'reset', email: recipient, code: body.qrcode, now });
-    if (!spent.ok) return spent;
+    // An account without an address looks for a code too (none is ever sent to ''), so it runs the
+    // same statements as a known account without a live code.
+    const spent = await spendEmailCode(tx, { secret: deps.codeSecret, purpose: 'reset', email: recipient ?? '', code: body.qrcode, now });
+    if (!spent.ok || !user || !recipient) return false;
     await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, user.id));
     await endUserSessions(tx, user.id, 'passwordReset', now);
     await writeAudit(tx, request, {
@@ -92,9 +95,9 @@ export async function resetForgottenPassword(deps: AuthDeps, request: AuthReques
       { kind: 'passwordChanged', recipient, locale: request.locale, params: { username: user.username } },
       { now, deliverable: deps.mail.deliverable },
     );
-    return spent;
+    return true;
   });
-  if (!result.ok) throw emailCodeRefusal(t, 'qrcode', result.problem);
+  if (!reset || !user) throw fieldRefusal(t, 400, 'qrcode', 'auth.codeRefused');
   // Whoever holds the mailbox has proved it: earlier failed sign-ins no longer lock the account.
   await clearAttempts(db, signInAccountKey(user, body.account));
   deps.mail.kick();
