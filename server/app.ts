@@ -15,14 +15,14 @@ import { type Database, ping } from './db/client';
 import { devMailboxPage } from './dev-mailbox';
 import { ApiError } from './errors';
 import type { ServerI18n } from './i18n';
-import type { AuthDeps } from './modules/auth/context';
 import { agentApplicationReviewRoutes } from './modules/admin/agent-applications';
 import { adminRoutes } from './modules/admin/routes';
-import { authRoutes } from './modules/auth/routes';
 import { agentRoutes } from './modules/agent/routes';
+import type { AuthDeps } from './modules/auth/context';
+import { authRoutes } from './modules/auth/routes';
+import { bankRoutes } from './modules/bank/routes';
 import type { PublicContentCache } from './modules/content/public-cache';
 import { contentRoutes } from './modules/content/routes';
-import { bankRoutes } from './modules/bank/routes';
 import { drawRoutes } from './modules/draw/routes';
 import { kycPhotoHandler, kycPhotoPath, kycRoutes } from './modules/kyc/routes';
 import { payRoutes } from './modules/pay/routes';
@@ -123,7 +123,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       );
     }
     logger.error({ err: error, requestId: requestIdValue, path: c.req.path }, 'unhandled error');
-    return c.json({ code: 500, msg: t('error.internal', { requestId: requestIdValue }), requestId: requestIdValue }, 500);
+    return c.json(
+      { code: 500, msg: t('error.internal', { requestId: requestIdValue }), requestId: requestIdValue },
+      500,
+    );
   });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
@@ -156,7 +159,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       secret: config.xsrfSecret,
       secure: config.production,
       // Provider callbacks carry their own signatures; the sandbox provider plays an outside site.
-      exempt: (requestPath) => requestPath.startsWith(payCallbackPrefix) || requestPath.startsWith(`${sandboxBasePath}/`),
+      exempt: (requestPath) =>
+        requestPath.startsWith(payCallbackPrefix) || requestPath.startsWith(`${sandboxBasePath}/`),
     }),
   );
   api.use(async (c, next) => {
@@ -169,19 +173,24 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.post(payCallbackPath, payCallbackHandler(deps.player));
   api.get(kycPhotoPath, kycPhotoHandler(deps.player));
   mountApiReference(api, buildOpenApiDocument(endpoints));
-  mountContract(api, endpoints, [
-    ...contentRoutes(deps),
-    ...authRoutes(deps.auth),
-    ...agentRoutes(deps.player),
-    ...userRoutes(deps.player),
-    ...kycRoutes(deps.player),
-    ...bankRoutes(deps.player),
-    ...payRoutes(deps.player),
-    ...drawRoutes(deps.player),
-    ...recordRoutes(deps.player),
-    ...adminRoutes(deps.auth, deps.player),
-    ...agentApplicationReviewRoutes(deps.player),
-  ], standardHeaders);
+  mountContract(
+    api,
+    endpoints,
+    [
+      ...contentRoutes(deps),
+      ...authRoutes(deps.auth),
+      ...agentRoutes(deps.player),
+      ...userRoutes(deps.player),
+      ...kycRoutes(deps.player),
+      ...bankRoutes(deps.player),
+      ...payRoutes(deps.player),
+      ...drawRoutes(deps.player),
+      ...recordRoutes(deps.player),
+      ...adminRoutes(deps.auth, deps.player),
+      ...agentApplicationReviewRoutes(deps.player),
+    ],
+    standardHeaders,
+  );
   api.all('/v2/*', () => {
     throw new ApiError(404, 'error.notFound');
   });

@@ -48,10 +48,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Any lock id works as long as every process uses the same one. */
 const migrationLockId = 7_318_200_411;
 
-export type DatabaseConfig =
-  | { databaseUrl: string; poolSize?: number }
-  | { dataDir: string }
-  | { pglite: PGlite };
+export type DatabaseConfig = { databaseUrl: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
 
 /** Real PostgreSQL through a pool when a URL is given, otherwise embedded PGlite in a data directory. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {

@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { composeApp } from '../../server/compose';
-import { createTestServer, type TestServer } from './harness';
 import { openDatabaseFromTemplate } from './database-template';
+import { createTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {

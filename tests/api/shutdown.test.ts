@@ -44,15 +44,17 @@ async function holdRequest(baseUrl: string) {
       'x-xsrf-token': xsrf.token,
     },
   });
-  const response = new Promise<{ status: number; body: { code: number; data?: { list: unknown[] } } }>((resolve, reject) => {
-    request.on('response', (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-      res.on('error', reject);
-    });
-    request.on('error', reject);
-  });
+  const response = new Promise<{ status: number; body: { code: number; data?: { list: unknown[] } } }>(
+    (resolve, reject) => {
+      request.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        res.on('error', reject);
+      });
+      request.on('error', reject);
+    },
+  );
   // A test that fails before awaiting the answer must report that failure, not this rejection.
   response.catch(() => undefined);
   await new Promise<void>((resolve, reject) => {
