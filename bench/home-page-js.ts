@@ -188,7 +188,7 @@ export async function measureByStaticWalk(): Promise<HomePageJs> {
       : attributeOf(tag, 'rel') === 'modulepreload'
         ? attributeOf(tag, 'href')
         : undefined;
-    if (reference && reference.startsWith('/')) queue.push(new URL(reference, 'http://dist').pathname);
+    if (reference?.startsWith('/')) queue.push(new URL(reference, 'http://dist').pathname);
   }
   const files = new Set<string>();
   while (queue.length > 0 && files.size < maxWalkedFiles) {

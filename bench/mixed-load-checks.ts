@@ -186,7 +186,7 @@ async function toldViolations(db: Database, told: ToldByServers): Promise<string
   }
   for (const orderSn of told.rejected) {
     const row = withdrawalBySn.get(orderSn);
-    if (!row || row.status !== 'withdrawalFailed' || row.payout_state !== 'notStarted') {
+    if (row?.status !== 'withdrawalFailed' || row.payout_state !== 'notStarted') {
       violations.push(
         `withdrawal ${orderSn} was rejected but is ${row ? `${row.status}/${row.payout_state}` : 'not stored'}`,
       );

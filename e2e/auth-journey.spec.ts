@@ -41,7 +41,7 @@ async function codeFromMailbox(page: Page, recipient: string, earlier: number): 
           await mailbox.goto('/dev/mailbox');
           const messages = mailboxMessages(mailbox, recipient);
           if ((await messages.count()) <= earlier) return null;
-          code = /\b(\d{6})\b/.exec(await messages.first().locator('pre').innerText())?.[1] ?? null;
+          code = /\b(\d{6})\b/.exec((await messages.first().locator('pre').textContent()) ?? '')?.[1] ?? null;
           return code;
         },
         { message: `a code mailed to ${recipient}` },

@@ -188,11 +188,15 @@ async function replay(
   for (const step of path.steps) {
     const match = outcomeActor(step.event.type);
     if (match && adapter.networkFailures.includes(match[2]!)) {
-      (plannedFailures[match[2]!] ??= []).push(match[1] === 'error');
+      const planned = plannedFailures[match[2]!] ?? [];
+      planned.push(match[1] === 'error');
+      plannedFailures[match[2]!] = planned;
     }
   }
   for (const [actor, url] of Object.entries(adapter.calls)) {
-    const count = () => void (settled[actor] = (settled[actor] ?? 0) + 1);
+    const count = () => {
+      settled[actor] = (settled[actor] ?? 0) + 1;
+    };
     page.on('response', (response) => response.url().endsWith(url) && count());
     page.on('requestfailed', (failed) => failed.url().endsWith(url) && count());
     if (adapter.networkFailures.includes(actor)) {

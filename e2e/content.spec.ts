@@ -28,11 +28,13 @@ for (const locale of ['ja-JP', 'en-US'] as const satisfies Locale[]) {
     const popularSection = page.locator('section', {
       has: page.getByRole('heading', { name: text(locale, 'home:games.popular') }),
     });
-    await expect(popularSection.getByRole('link')).toHaveText(popular.map((game) => new RegExp(escape(game.name))));
+    await expect(popularSection.getByRole('link')).toHaveText(
+      popular.map((game) => new RegExp(escapeRegExp(game.name))),
+    );
     const latestSection = page.locator('section', {
       has: page.getByRole('heading', { name: text(locale, 'home:games.latest') }),
     });
-    await expect(latestSection.getByRole('link')).toHaveText(latest.map((game) => new RegExp(escape(game.name))));
+    await expect(latestSection.getByRole('link')).toHaveText(latest.map((game) => new RegExp(escapeRegExp(game.name))));
 
     const noticeSection = page.locator('section', {
       has: page.getByRole('heading', { name: text(locale, 'home:notices.title') }),
@@ -69,7 +71,7 @@ test('a notice on /game/notice opens to show its text', async ({ page, request }
   const notice = notices.list[1];
   if (!notice) throw new Error('the seed has fewer than two notices');
   await page.goto('/game/notice');
-  const control = page.getByRole('main').getByRole('button', { name: new RegExp(escape(notice.title)) });
+  const control = page.getByRole('main').getByRole('button', { name: new RegExp(escapeRegExp(notice.title)) });
   await expect(control).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByText(notice.content)).toBeHidden();
   await control.click();
@@ -130,6 +132,6 @@ test('/game/notice lists the notices, pinned first', async ({ page, request }) =
   }
 });
 
-function escape(value: string): string {
+function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

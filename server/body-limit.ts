@@ -7,12 +7,14 @@ import { bodyLimit as streamingBodyLimit } from 'hono/body-limit';
  * Fetch Request, which costs more than the rest of a small call; chunked bodies still stream
  * through Hono's counting limit.
  */
-export function bodyLimit(options: Parameters<typeof streamingBodyLimit>[0]): MiddlewareHandler {
+type BodyLimitOptions = Parameters<typeof streamingBodyLimit>[0];
+
+export function bodyLimit(options: BodyLimitOptions & Required<Pick<BodyLimitOptions, 'onError'>>): MiddlewareHandler {
   const streaming = streamingBodyLimit(options);
   return async (c, next) => {
     const declared = c.req.header('content-length');
     if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
-      if (Number.parseInt(declared, 10) > options.maxSize) return options.onError!(c);
+      if (Number.parseInt(declared, 10) > options.maxSize) return options.onError(c);
       return next();
     }
     return streaming(c, next);

@@ -76,7 +76,7 @@ function operationIdOf(endpointPath: string): string {
     .replace(/^\/v2\//, '')
     .split(/[/_-]+/)
     .filter(Boolean);
-  return words.map((word, i) => (i === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join('');
+  return words.map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('');
 }
 
 /** Groups calls the way the spec does: by the path segment that names the area. */

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
-import { FetchError, ofetch } from 'ofetch';
+import { FetchError, type FetchResponse, ofetch } from 'ofetch';
 import * as v from 'valibot';
 import { type BodyOf, type DataOf, type Endpoint, envelopeSchema } from '../../contract/endpoint';
 import { readStoredLanguage, readStoredToken } from './storage';
@@ -79,7 +79,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (endpoint.idempotent && !callOptions.idempotencyKey) {
       throw new Error(`${endpoint.path} needs an idempotency key`);
     }
-    let response;
+    let response: FetchResponse<unknown>;
     try {
       const xsrfToken = await ensureXsrfToken();
       const token = options.getToken();

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentPageSlugs, type Game, type Notice, type Promotion, promotionCategories } from '../../contract/content';
+import {
+  contentPageSlugs,
+  type Game,
+  type Notice,
+  type Promotion,
+  type promotionCategories,
+} from '../../contract/content';
 import { banners, contentPages, countries, games, notices, promotions } from '../../server/db/schema/content';
 import { createTestClock, createTestServer, type TestServer } from './harness';
 

@@ -272,7 +272,7 @@ describe('an automatic deposit through the sandbox checkout', () => {
   it('follows a refund: refundInProcess holds the coins, refundSuccessful takes them', async () => {
     const player = await depositReadyPlayer();
     const answer = await order(player, { channelId: 'online-bank', amount: 2_000, bankCardId: player.cardId });
-    const { url } = answer.body.data?.instructions as { url: string };
+    const { url } = answer.body.data!.instructions as { url: string };
     await clickOnCheckout(url, 'pay');
     expect(await balanceOfPlayer(server, player)).toBe(4_000);
     await clickOnCheckout(url, 'refund');
@@ -299,7 +299,7 @@ describe('an automatic deposit through the sandbox checkout', () => {
     const answers = await Promise.all([order(player, body, key), order(player, body, key), order(player, body, key)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(new Set(answers.map((answer) => answer.body.data?.order.orderSn)).size).toBe(1);
-    expect(new Set(answers.map((answer) => (answer.body.data?.instructions as { url: string }).url)).size).toBe(1);
+    expect(new Set(answers.map((answer) => (answer.body.data!.instructions as { url: string }).url)).size).toBe(1);
     refusal(
       await order(player, { ...body, amount: 8_000 }, key),
       409,
@@ -445,7 +445,7 @@ describe('/v2/app/pay/list', () => {
     for (const amount of [1_000, 2_000, 3_000])
       await order(player, { channelId: 'bank-transfer', amount, bankCardId: player.cardId });
     const paid = await order(player, { channelId: 'online-bank', amount: 4_000, bankCardId: player.cardId });
-    await clickOnCheckout((paid.body.data?.instructions as { url: string }).url, 'pay');
+    await clickOnCheckout((paid.body.data!.instructions as { url: string }).url, 'pay');
 
     const all = await ordersOf(player, { pageSize: 2 });
     expect(all.total).toBe(4);

@@ -30,8 +30,12 @@ export function createTestClock(start = new Date()): Clock & { set(date: Date): 
   let now = start.getTime();
   return {
     now: () => new Date(now),
-    set: (date) => void (now = date.getTime()),
-    advance: (ms) => void (now += ms),
+    set: (date) => {
+      now = date.getTime();
+    },
+    advance: (ms) => {
+      now += ms;
+    },
   };
 }
 

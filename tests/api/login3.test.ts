@@ -141,15 +141,13 @@ describe('Google sign-in', () => {
   });
 
   it('records the agent code of a new account and refuses an unknown one', async () => {
-    await server.db
-      .insert(users)
-      .values({
-        username: 'agentLine',
-        email: 'agentline@example.test',
-        isAgent: true,
-        referralCode: 'INVITE7',
-        registeredAt: clock.now(),
-      });
+    await server.db.insert(users).values({
+      username: 'agentLine',
+      email: 'agentline@example.test',
+      isAgent: true,
+      referralCode: 'INVITE7',
+      registeredAt: clock.now(),
+    });
     const unknown = await signIn('google', await google.signIdToken({ sub: 'google-user-4' }, { now: clock.now() }), {
       agentCode: 'NOPE',
     });

@@ -83,7 +83,7 @@ describe('delivery over SMTP', () => {
     smtp.refuseNext(1);
     const sent = await server.call('/v2/app/register/send/email/code', { email: 'retry@example.test' });
     expect(sent.status, 'the request does not wait for delivery').toBe(200);
-    let row;
+    let row: typeof mailOutbox.$inferSelect | undefined;
     for (let i = 0; i < 100; i += 1) {
       [row] = await server.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'retry@example.test'));
       if (row?.status === 'failed') break;

@@ -75,7 +75,7 @@ describe('the OpenAPI document', () => {
     expect(withdraw.properties?.amount).toMatchObject({ type: 'integer', minimum: 1 });
 
     const payments = document.paths['/v2/app/pay/list']!.post.requestBody.content['application/json'].schema;
-    expect((payments.properties?.status as { enum: string[] }).enum).toEqual(
+    expect((payments.properties!.status as { enum: string[] }).enum).toEqual(
       expect.arrayContaining(['pendingPayment', 'paymentSuccessful', 'refundInProcess', 'refundSuccessful']),
     );
     expect(payments.properties?.period).toMatchObject({

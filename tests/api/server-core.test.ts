@@ -83,7 +83,7 @@ describe('envelope and errors', () => {
 
   it('accepts a body just under the limit', async () => {
     const body = JSON.stringify({ pageNum: 1, pageSize: 1 });
-    const padded = body.slice(0, -1) + ' '.repeat(1024 * 1024 - body.length - 1) + '}';
+    const padded = `${body.slice(0, -1)}${' '.repeat(1024 * 1024 - body.length - 1)}}`;
     expect(Buffer.byteLength(padded)).toBe(1024 * 1024 - 1);
     const response = await rawPost('/v2/app/notice/query', padded);
     expect(response.status).toBe(200);

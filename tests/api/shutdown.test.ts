@@ -89,7 +89,9 @@ describe('graceful shutdown', () => {
     const port = Number(new URL(running.url).port);
 
     const inFlight = await holdRequest(running.url);
-    const stopping = running.stop().then(() => void (stopped = true));
+    const stopping = running.stop().then(() => {
+      stopped = true;
+    });
 
     expect(await connectionRefused(port)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -244,13 +244,11 @@ describe('/v2/app/draw/withdraw', () => {
 
   it('lets go of the places held by checks of a process that died, a minute after the last guess began', async () => {
     const player = await readyPlayer(10_000);
-    await server.db
-      .insert(rateLimits)
-      .values({
-        key: `payPassword:user:${player.userId}:checking`,
-        hits: 3,
-        windowStartedAt: new Date(clock.now().getTime() - 61_000),
-      });
+    await server.db.insert(rateLimits).values({
+      key: `payPassword:user:${player.userId}:checking`,
+      hits: 3,
+      windowStartedAt: new Date(clock.now().getTime() - 61_000),
+    });
     expect((await withdraw(player, { amount: 1_000 })).status).toBe(200);
   });
 

@@ -113,7 +113,9 @@ export async function startDeskServer() {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let serverOutput = '';
-  server.stderr?.on('data', (chunk: Buffer) => void (serverOutput += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => {
+    serverOutput += chunk.toString();
+  });
   await new Promise<void>((resolve, reject) => {
     server.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('running at')) resolve();

@@ -86,7 +86,10 @@ describe('operator sign-in rules', () => {
     const actor = createActor(
       operatorSignInMachine.provide({
         actors: {
-          fetchCaptcha: fromPromise(async () => ({ ...captcha, uuid: `${captcha.uuid}${(captchasDrawn += 1)}` })),
+          fetchCaptcha: fromPromise(async () => {
+            captchasDrawn += 1;
+            return { ...captcha, uuid: `${captcha.uuid}${captchasDrawn}` };
+          }),
           signIn: fromPromise(async ({ input }) => {
             calls.push(input);
             if (fail) throw fail;

@@ -75,7 +75,11 @@ describe('review rules', () => {
             }
           }),
         },
-        actions: { reviewed: () => void (reviewed += 1) },
+        actions: {
+          reviewed: () => {
+            reviewed += 1;
+          },
+        },
       }),
       { input },
     ).start();

@@ -21,7 +21,10 @@ export function withUnstorableText(bodies: fc.Arbitrary<unknown>): fc.Arbitrary<
     .tuple(bodies, fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: taint, weight: 1 }))
     .map(([body, choice]) => {
       let strings = 0;
-      mapStrings(body, (text) => ((strings += 1), text));
+      mapStrings(body, (text) => {
+        strings += 1;
+        return text;
+      });
       if (!choice || strings === 0) return { body, tainted: false };
       const target = choice.which % strings;
       let index = 0;

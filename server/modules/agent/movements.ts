@@ -71,8 +71,12 @@ export async function movementTotals(
   const add = (userId: number | null, type: TeamReportType, counted: CountAndAmount, sign: 1 | -1) => {
     const targets = [team];
     if (perMember && userId !== null) {
-      if (!byUser.has(userId)) byUser.set(userId, emptyTotals());
-      targets.push(byUser.get(userId)!);
+      let member = byUser.get(userId);
+      if (!member) {
+        member = emptyTotals();
+        byUser.set(userId, member);
+      }
+      targets.push(member);
     }
     for (const totals of targets) {
       totals[type].count += sign * counted.count;

@@ -8,7 +8,7 @@ import { ApiError } from '../../errors';
 import { actorOfUser, writeAudit } from './audit';
 import type { AuthDeps, AuthRequest } from './context';
 import { functionRow, instant } from './function-call';
-import { IdentityProviderUnavailable, IdentityRefused } from './identity-providers';
+import { IdentityProviderUnavailable, IdentityRefused, type VerifiedIdentity } from './identity-providers';
 import { verifySecret } from './passwords';
 import { attemptCountOf, refusalOverLimit } from './rate-limit';
 import { fieldRefusal, uniqueViolation } from './refusals';
@@ -190,7 +190,7 @@ export async function signInWithProvider(deps: AuthDeps, request: AuthRequest, b
   const { db, clock } = deps;
   const { t } = request;
   const providerLabel = t(`auth.providers.${body.event}`);
-  let identity;
+  let identity: VerifiedIdentity;
   try {
     identity = await deps.identity.verify(body.event, body.token);
   } catch (error) {
@@ -280,7 +280,7 @@ export async function signInWithProvider(deps: AuthDeps, request: AuthRequest, b
       return { outcome: 'signedIn' as const, session };
     });
 
-  let result;
+  let result: Awaited<ReturnType<typeof signedIn>>;
   try {
     result = await signedIn();
   } catch (error) {

@@ -8,6 +8,7 @@ import type {
 import type { Withdrawal, withdrawalList, withdrawToBank } from '../../../contract/draw';
 import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
 import type { Locale } from '../../../contract/locales';
+import type { PayoutResponse } from '../../adapters/pay-protocol';
 import { PayoutUnavailable } from '../../adapters/payout';
 import type { Principal } from '../../contract-router';
 import { auditLog, users } from '../../db/schema/auth';
@@ -338,7 +339,7 @@ export async function runPayout(deps: PlayerDeps, orderSn: string): Promise<void
     .where(and(eq(withdrawals.orderSn, orderSn), eq(withdrawals.payoutState, 'requested')))
     .returning();
   if (!row) return;
-  let outcome;
+  let outcome: PayoutResponse;
   try {
     outcome = await deps.payout.send({
       reference: row.payoutReference ?? row.orderSn,

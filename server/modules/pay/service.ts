@@ -8,6 +8,7 @@ import type {
 import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
 import type { Locale } from '../../../contract/locales';
 import type { createPayOrder, DepositOrder, PaymentInstructions, payOrderList } from '../../../contract/pay';
+import type { CreatePaymentResponse } from '../../adapters/pay-protocol';
 import { PayProviderUnavailable } from '../../adapters/pay-provider';
 import type { Principal } from '../../contract-router';
 import { users } from '../../db/schema/auth';
@@ -66,7 +67,7 @@ async function ensureCheckout(
   if (order.mode !== 'automatic' || order.checkoutUrl) return order;
   const provider = deps.payProvider;
   if (!provider || provider.name !== order.provider) throw new ApiError(422, 'pay.channelUnavailable');
-  let payment;
+  let payment: CreatePaymentResponse;
   try {
     payment = await provider.createPayment({
       merchantReference: order.orderSn,

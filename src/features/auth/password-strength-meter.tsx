@@ -22,6 +22,7 @@ export function PasswordStrengthMeter({ strength }: { strength: PasswordStrength
         data-strength={strength}
       >
         {Array.from({ length: passwordStrengthLevels }, (_, bar) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the bars are positions, not items
           <Progress key={bar} value={bar < strength ? 100 : 0} color={barColors[strength]} size="sm" aria-hidden />
         ))}
       </Group>

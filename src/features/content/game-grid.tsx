@@ -11,6 +11,7 @@ export function GameGrid({ games, loading }: { games: readonly Game[] | undefine
     return (
       <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} aria-busy="true">
         {Array.from({ length: 6 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <Skeleton key={index} height={170} radius="md" />
         ))}
       </SimpleGrid>

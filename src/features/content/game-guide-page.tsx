@@ -23,7 +23,7 @@ export function GameGuidePage({ tabIndex }: { tabIndex: number }) {
       <Tabs
         value={active}
         onChange={(value) => {
-          const index = guideTabs.findIndex((slug) => slug === value);
+          const index = guideTabs.indexOf(value as (typeof guideTabs)[number]);
           if (index >= 0)
             void navigate({ to: '/game/guide/$tabIndex', params: { tabIndex: String(index) }, resetScroll: false });
         }}

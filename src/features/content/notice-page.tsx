@@ -18,6 +18,7 @@ export function NoticePage({ page = 1, onPageChange }: { page?: number; onPageCh
       {notices.isPending && (
         <Stack gap="sm" aria-busy="true">
           {Array.from({ length: 4 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
             <Skeleton key={index} height={56} radius="md" />
           ))}
         </Stack>

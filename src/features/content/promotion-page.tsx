@@ -74,6 +74,7 @@ function PromotionList({
     return (
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true">
         {Array.from({ length: 3 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <Skeleton key={index} height={280} radius="md" />
         ))}
       </SimpleGrid>
