@@ -53,10 +53,55 @@ export type DatabaseConfig =
   | { dataDir: string }
   | { pglite: PGlite };
 
+/**
+ * How long a call waits to get a connection, new or from the pool, before it fails as "database
+ * unavailable": a server that has gone silent (a failover to another address) would otherwise hold
+ * every call until the system's own TCP timeout, minutes later.
+ */
+const connectTimeoutMs = 10_000;
+
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/**
+ * A pool whose checked-out connections give themselves back when they fail. pg leaves a client
+ * that is checked out (a transaction's) without an 'error' listener, so a connection the server
+ * ended under a transaction (failover, restart, pg_terminate_backend) raised an unhandled 'error'
+ * and ended the process; and Drizzle gives a transaction's client back only once its BEGIN has
+ * succeeded, so a client whose connection died before that was never returned. Such a client now
+ * goes back at once with its error, which makes the pool drop it; a later release does nothing.
+ * pg's own `pool.query` (the callback form of connect) already does the same for its client.
+ */
+class ConnectionFaultPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedOnFailure);
+  }
+}
+
+function releasedOnFailure(client: pg.PoolClient): pg.PoolClient {
+  const giveBack = client.release;
+  let released = false;
+  const release = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.off('error', release);
+    giveBack(error);
+  };
+  client.on('error', release);
+  client.release = release;
+  return client;
+}
+
 /** Real PostgreSQL through a pool when a URL is given, otherwise embedded PGlite in a data directory. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if ('databaseUrl' in config) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 20 });
+    const pool = new ConnectionFaultPool({
+      connectionString: config.databaseUrl,
+      max: config.poolSize ?? 20,
+      connectionTimeoutMillis: connectTimeoutMs,
+    });
     // An idle connection the server closes (restart, admin kill) must not crash the process; the
     // pool drops it and the next query opens a new one.
     pool.on('error', () => {});
@@ -142,14 +187,20 @@ async function listenOnPostgres(
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString, application_name: `listen:${channel}` });
+    const next = new pg.Client({ connectionString, application_name: `listen:${channel}`, connectionTimeoutMillis: connectTimeoutMs });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) handlers.onNotification(message.payload);
     });
     next.on('error', () => drop(next));
     next.on('end', () => drop(next));
-    await next.connect();
-    await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+    } catch (error) {
+      // Connected but not listening (the server went away again): not kept, tried again later.
+      next.end().catch(() => undefined);
+      throw error;
+    }
     client = next;
     failedConnects = 0;
     handlers.onGap();
@@ -215,6 +266,31 @@ async function listenOnPostgres(
 
 export async function ping(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/** Server states of a database going away or not there yet: connection exceptions, shutdowns, start-up. */
+const unavailableState = /^(08...|57P0[123])$/;
+const networkFailures = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres's words for a connection lost under a call, or never made; it gives them no code. */
+const lostConnection = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'timeout exceeded when trying to connect',
+];
+
+/**
+ * Whether a call failed because the database could not be reached or its connection was lost
+ * (restart, failover, a pooler or an operator ending sessions), rather than because of what the
+ * call asked. Looks through wrappers (Drizzle's query error, a connect attempt's AggregateError).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (unavailableState.test(code) || networkFailures.has(code))) return true;
+  if (lostConnection.some((words) => error.message.startsWith(words))) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
 }
 
 const dialect = new PgDialect();
