@@ -3,7 +3,8 @@
 import * as v from 'valibot';
 import { agentApplication, agentApplicationStatuses } from './agent';
 import { withdrawal, withdrawalMethods } from './draw';
-import { endpoint, isoDateTime, listQuery, noData, pageOf, rowId } from './endpoint';
+import { captchaAnswer, captchaId } from './auth';
+import { emptyBody, endpoint, isoDateTime, listQuery, noData, pageOf, rowId } from './endpoint';
 import { kycStatuses, kycSubmission, kycSubmissionStatuses } from './kyc';
 import { amount, amountInput, manualStatuses, reasonInput, remarkInput, signedAmount, withdrawalStatuses } from './money';
 import { depositOrder } from './pay';
@@ -14,13 +15,24 @@ export const totpCodePattern = /^\d{6}$/;
 export const adminLogin = endpoint({
   path: '/v2/admin/auth/login',
   access: 'public',
-  summary: 'Operator sign-in: account (user name or e-mail), password and the current code of the authenticator app',
+  summary:
+    'Operator sign-in: account (user name or e-mail), password, captcha and the current code of the authenticator app; opens a short operator session, the only kind the desk accepts',
   body: v.object({
     account: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(254), singleLine),
     password: v.pipe(v.string(), v.nonEmpty(), v.maxLength(1024)),
+    uuid: captchaId,
+    qrcode: captchaAnswer,
     totpCode: v.pipe(v.string(), v.trim(), v.regex(totpCodePattern, 'validation.totpCode')),
   }),
   data: v.object({ token: v.string(), expiresAt: isoDateTime, userId: v.number(), account: v.string() }),
+});
+
+export const adminLogout = endpoint({
+  path: '/v2/admin/auth/logout',
+  access: 'admin',
+  summary: 'End this operator session',
+  body: emptyBody,
+  data: noData,
 });
 
 const orderSn = v.pipe(v.string('validation.orderSn'), v.regex(/^[A-Za-z0-9_-]{6,64}$/, 'validation.orderSn'));

@@ -30,8 +30,8 @@ const secret = v.pipe(v.string(), v.nonEmpty(), v.maxLength(secretInputMaxLength
 const account = text(254);
 const email = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(254), v.email());
 /** The captcha's `uuid`: an opaque token the server signed (base64url), whatever the spec's name says. */
-const captchaId = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(128), v.regex(/^[A-Za-z0-9_-]+$/));
-const captchaAnswer = text(16);
+export const captchaId = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(128), v.regex(/^[A-Za-z0-9_-]+$/));
+export const captchaAnswer = text(16);
 const emailCode = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.regex(emailCodePattern));
 /**
  * Optional everywhere; an empty string (an empty agentCode query parameter) means none. Codes are

@@ -91,8 +91,8 @@ export async function openDeskTab(page: Page, locale: Locale): Promise<{ desk: P
 }
 
 /**
- * Signs the operator in on the desk's sign-in page (the page must show it) with the password and the
- * authenticator's current code. Each code works once: when a test in another worker used this
+ * Signs the operator in on the desk's sign-in page (the page must show it) with the password, the
+ * captcha and the authenticator's current code. Each code works once: when a test in another worker used this
  * period's code first, the desk refuses it, and the next period's code is typed.
  */
 export async function signInOnDesk(page: Page, locale: Locale, credentials: OperatorCredentials): Promise<void> {
@@ -103,7 +103,10 @@ export async function signInOnDesk(page: Page, locale: Locale, credentials: Oper
   await page.getByRole('textbox', { name: text(locale, 'admin:signIn.password'), exact: true }).fill(credentials.password);
   for (let attempt = 0; attempt < 4; attempt += 1) {
     const period = OTPAuth.TOTP.counter({ period: totp.period });
-    await page.getByRole('textbox', { name: text(locale, 'admin:signIn.totpCode') }).fill(totp.generate());
+    // Every try spends the captcha, and a refusal draws a new one with the answer cleared.
+    await expect(page.getByTestId('captcha-image')).toBeVisible();
+    await page.getByRole('textbox', { name: text(locale, 'auth:labels.captcha') }).fill(captchaText);
+    await page.getByRole('textbox', { name: text(locale, 'admin:signIn.totpCode'), exact: true }).fill(totp.generate());
     await page.getByRole('button', { name: text(locale, 'admin:signIn.submit') }).click();
     await expect(signedIn.or(refused)).toBeVisible({ timeout: 15_000 });
     if (await signedIn.isVisible()) return;

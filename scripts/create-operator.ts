@@ -1,5 +1,6 @@
 // npm run operator:create -- <user name> <e-mail>
-// Creates an operator account or promotes an existing one, and issues a new authenticator secret.
+// Creates an operator account, or resets an existing operator's: a new authenticator secret, which ends
+// the operator's sessions. A player's account is never made an operator's.
 // The password comes from OPERATOR_PASSWORD; without it a new account gets a generated one, printed once.
 import path from 'node:path';
 import { systemClock } from '../server/clock';
@@ -22,7 +23,7 @@ async function main(): Promise<number> {
     const password = process.env.OPERATOR_PASSWORD ?? null;
     const setup = await setUpOperator(database.db, systemClock, { username, email, password });
     const lines = [
-      `${setup.created ? 'Created' : 'Promoted'} operator ${setup.username} (user id ${setup.userId}).`,
+      `${setup.created ? 'Created' : 'Reset'} operator ${setup.username} (user id ${setup.userId}).`,
       setup.generatedPassword ? `Password (shown once): ${setup.generatedPassword}` : null,
       setup.created || password ? null : 'The password is unchanged.',
       'Add this to the authenticator app (any earlier secret of this operator no longer works):',

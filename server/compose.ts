@@ -108,7 +108,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     logger: options.logger,
     clock,
     i18n: createServerI18n(),
-    resolvePrincipal: createPrincipalResolver(db, clock, sessionCache),
+    resolvePrincipal: createPrincipalResolver(db, clock, sessionCache, auth.sessionLifetimes),
     auth,
     config: {
       production: options.production,

@@ -5,12 +5,14 @@ import type { Locale } from '../contract/locales';
 import { ApiError } from './errors';
 import type { Translate } from './i18n';
 import type { StandardHeaders } from './response-headers';
+import { unstorableTextPaths } from './unstorable-text';
 
 /** Who is calling, as resolved from the TOKEN header by the sessions module. */
 export interface Principal {
   userId: number;
   sessionId: number;
   isAgent: boolean;
+  /** The session was opened by the desk's sign-in: it reaches the desk's calls and nothing else. */
   isOperator: boolean;
 }
 
@@ -67,16 +69,16 @@ export type ResolvePrincipal = (token: string) => Promise<Principal | null>;
 
 const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/;
 
-function fieldMessages(issues: v.BaseIssue<unknown>[], t: Translate): Record<string, string> {
+/** One message per field: text PostgreSQL cannot store first, then the schema's issues. */
+function fieldMessages(unstorable: string[], issues: v.BaseIssue<unknown>[], t: Translate): Record<string, string> {
   const fields: Record<string, string> = {};
+  const add = (path: string, messageKey: string) => {
+    if (fields[path]) return;
+    fields[path] = t(messageKey, { field: t(`fields.${path}`, { defaultValue: path }) });
+  };
+  for (const path of unstorable) add(path || '_', 'validation.invalid');
   for (const issue of issues) {
-    const path = v.getDotPath(issue) ?? '_';
-    if (fields[path]) continue;
-    const field = t(`fields.${path}`, { defaultValue: path });
-    fields[path] =
-      issue.input === undefined || issue.input === ''
-        ? t('validation.required', { field })
-        : t('validation.invalid', { field });
+    add(v.getDotPath(issue) ?? '_', issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.invalid');
   }
   return fields;
 }
@@ -86,10 +88,11 @@ function canCall(endpoint: Endpoint, principal: Principal | null): boolean {
     case 'public':
     case 'provider':
       return true;
+    // An operator session never acts as a player, so it cannot move a player's money.
     case 'user':
-      return principal !== null;
+      return principal !== null && !principal.isOperator;
     case 'agent':
-      return principal?.isAgent === true;
+      return principal?.isAgent === true && !principal.isOperator;
     case 'admin':
       return principal?.isOperator === true;
   }
@@ -98,6 +101,8 @@ function canCall(endpoint: Endpoint, principal: Principal | null): boolean {
 /**
  * Mounts every contract entry as a POST route. Access is checked first; entries without a handler
  * then answer 501 naming their path, so the list of unbuilt calls is visible to callers and tests.
+ * A body refused by its schema, or holding text PostgreSQL cannot store (NUL, a lone surrogate) in
+ * any string, answers 400 with a message per field.
  * Answers are built by `standardHeaders`, with the envelope around the handler's JSON text.
  */
 export function mountContract(
@@ -133,8 +138,11 @@ export function mountContract(
       const body = await readJsonBody(c);
       const raw = body === undefined ? {} : body;
       const parsed = v.safeParse(endpoint.body, raw);
-      if (!parsed.success) {
-        throw new ApiError(400, 'error.invalidInput', {}, { fields: fieldMessages(parsed.issues, t) });
+      // Checked on the whole body rather than per schema, so no string field can be left out.
+      const unstorable = unstorableTextPaths(raw);
+      if (!parsed.success || unstorable.length > 0) {
+        const fields = fieldMessages(unstorable, parsed.success ? [] : parsed.issues, t);
+        throw new ApiError(400, 'error.invalidInput', {}, { fields });
       }
       const idempotencyKey = c.req.header('idempotency-key') ?? null;
       if (endpoint.idempotent && (!idempotencyKey || !idempotencyKeyPattern.test(idempotencyKey))) {

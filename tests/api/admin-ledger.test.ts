@@ -41,7 +41,7 @@ interface LedgerPage {
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
   server = await createTestServer({ smtpUrl: smtp.url, captchaText: createCaptchaTexts().next, authLimits: manyPlayersLimits, clock });
-  operator = await newOperator(server, smtp);
+  operator = await newOperator(server);
 });
 afterAll(async () => {
   await server.close();

@@ -10,12 +10,13 @@ import { createCaptchaTexts } from '../support/accounts';
 import { ledgerViolations, queryRows } from '../support/ledger-invariants';
 import { fundPlayer, manyPlayersLimits, newOperator, newPlayer, type TestPlayer } from '../support/players';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
+import { withUnstorableText } from '../support/unstorable-text';
 import { createTestServer, type TestServer } from './harness';
 
 /**
  * Random bodies for every call of the agent programme and the desk's agent applications: arbitrary
- * JSON and bodies near the contract's shape. None may answer 500, a refused call changes nothing,
- * and the ledger keeps its rules afterwards.
+ * JSON and bodies near the contract's shape, some with NUL or a lone surrogate in a string (always
+ * 400). None may answer 500, a refused call changes nothing, and the ledger keeps its rules afterwards.
  */
 const entriesOf = (area: Record<string, unknown>) =>
   Object.values(area).filter((value): value is Endpoint => typeof value === 'object' && value !== null && 'path' in value && 'body' in value);
@@ -54,6 +55,7 @@ let server: TestServer;
 let player: TestPlayer;
 let agent: TestPlayer;
 let operator: TestPlayer;
+const memberIds: number[] = [];
 const validSamples: unknown[] = [
   1,
   2_147_483_647,
@@ -106,7 +108,7 @@ async function stateFingerprint(): Promise<string> {
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
   server = await createTestServer({ smtpUrl: smtp.url, captchaText: createCaptchaTexts().next, authLimits: manyPlayersLimits });
-  operator = await newOperator(server, smtp);
+  operator = await newOperator(server);
   player = await newPlayer(server, smtp, 'fuzzplayer');
   agent = await newPlayer(server, smtp, 'fuzzagent');
   const applied = await server.call<{ id: number }>('/v2/app/agent/apply', {}, { token: agent.token });
@@ -116,6 +118,7 @@ beforeAll(async () => {
     const created = await server.call<{ userId: number }>('/v2/app/agent/sub/member/create', { account, password: 'Cedar grove 2026!' }, { token: agent.token });
     expect(created.body).toMatchObject({ code: 200 });
     validSamples.push(created.body.data?.userId);
+    memberIds.push(created.body.data?.userId as number);
   }
   // Waiting applications for the desk's calls to decide.
   for (let index = 0; index < 3; index += 1) {
@@ -132,9 +135,9 @@ const tokenFor = (endpoint: Endpoint) => (endpoint.access === 'admin' ? operator
 
 describe.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))('%s under random bodies', (_path, endpoint) => {
   it('never answers 500, and a refusal changes nothing', async () => {
-    const body = fc.oneof(shapeNear(fieldsOf(endpoint.body)), fc.jsonValue({ maxDepth: 2 }));
+    const body = withUnstorableText(fc.oneof(shapeNear(fieldsOf(endpoint.body)), fc.jsonValue({ maxDepth: 2 })));
     await fc.assert(
-      fc.asyncProperty(body, async (value) => {
+      fc.asyncProperty(body, async ({ body: value, tainted }) => {
         const before = await stateFingerprint();
         const response = await server.call(endpoint.path, value, {
           token: tokenFor(endpoint),
@@ -143,6 +146,7 @@ describe.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))('
         const what = `${endpoint.path} ${JSON.stringify(value)} → ${JSON.stringify(response.body)}`;
         expect(response.status, what).toBeLessThan(500);
         expect(response.body.code, what).toBe(response.status);
+        if (tainted) expect(response.status, what).toBe(400);
         if (response.status !== 200) expect(await stateFingerprint(), what).toBe(before);
       }),
       { numRuns: 25 },
@@ -165,6 +169,20 @@ describe('values random bodies found', () => {
     expect(response.body.fields).toHaveProperty(field);
     expect(await stateFingerprint()).toBe(before);
   });
+
+  it.each(['/v2/app/agent/type/member/transfer', '/v2/app/agent/type/member/transfer/decrease'])(
+    '%s refuses a lone surrogate or NUL in the remark of a move to a real member (400, was 500), moving nothing',
+    async (path) => {
+      for (const remark of ['ok \ud800', 'a\u0000b']) {
+        const before = await stateFingerprint();
+        const body = { memberUserId: memberIds[0], amount: 1, remark };
+        const response = await server.call(path, body, { token: agent.token, headers: { 'idempotency-key': `fuzz-${randomBytes(8).toString('hex')}` } });
+        expect(response.status, JSON.stringify(response.body)).toBe(400);
+        expect(response.body.fields).toEqual({ remark: 'remark is not valid' });
+        expect(await stateFingerprint()).toBe(before);
+      }
+    },
+  );
 });
 
 describe('after the random calls', () => {

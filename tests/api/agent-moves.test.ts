@@ -33,7 +33,7 @@ const captchaTexts = createCaptchaTexts();
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
   server = await createTestServer({ smtpUrl: smtp.url, captchaText: captchaTexts.next, authLimits: manyPlayersLimits });
-  operator = await newOperator(server, smtp);
+  operator = await newOperator(server);
 }, 60_000);
 afterAll(async () => {
   await server.close();

@@ -49,7 +49,7 @@ const call = <T>(path: string, body: Record<string, unknown> = {}, who: TestPlay
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
   server = await createTestServer({ smtpUrl: smtp.url, captchaText: createCaptchaTexts().next, authLimits: manyPlayersLimits, clock });
-  operator = await newOperator(server, smtp);
+  operator = await newOperator(server);
   agent = await newPlayer(server, smtp, 'teamagent');
   const applied = await call<{ id: number }>('/v2/app/agent/apply', {}, agent);
   expect((await server.call('/v2/admin/agent/application/approve', { applicationId: applied.body.data?.id }, { token: operator.token })).body).toMatchObject({ code: 200 });
@@ -175,6 +175,8 @@ describe('/v2/app/agent/sub/member/recharge/page and /draw/page', () => {
   it('show nothing of other agents’ teams', async () => {
     const otherAgent = await newPlayer(server, smtp, 'otheragent');
     const applied = await call<{ id: number }>('/v2/app/agent/apply', {}, otherAgent);
+    // The clock moved a day on since the set-up's desk session, which has ended: a fresh one.
+    operator = await newOperator(server);
     await server.call('/v2/admin/agent/application/approve', { applicationId: applied.body.data?.id }, { token: operator.token });
     for (const path of ['/v2/app/agent/sub/member/page', '/v2/app/agent/sub/member/report/page', '/v2/app/agent/sub/member/recharge/page', '/v2/app/agent/sub/member/draw/page']) {
       expect((await call<{ total: number }>(path, {}, otherAgent)).body.data, path).toEqual({ total: 0, list: [] });

@@ -68,7 +68,7 @@ describe('password recovery', () => {
 
     const reused = await server.call('/v2/app/auth/reset/password', { account: who.account, newPassword: 'Another new one 43', qrcode: code });
     expect(reused.status).toBe(400);
-    expect(reused.body.msg).toBe('This verification code has already been used. Please request a new one.');
+    expect(reused.body.msg).toBe('The verification code is wrong or no longer valid. Please check it, or request a new one.');
   });
 
   it('answers an unknown account exactly like a known one and mails nobody', async () => {
@@ -108,22 +108,57 @@ describe('password recovery', () => {
     expect((await server.call('/v2/app/auth/send/email', { account: who.account, ...captcha })).status).toBe(400);
   });
 
-  it('refuses wrong, expired and missing codes and an unknown account alike, and keeps the old password', async () => {
+  const codeRefused = { qrcode: 'The verification code is wrong or no longer valid. Please check it, or request a new one.' };
+  const attemptReset = (account: string, qrcode: string) =>
+    server.call('/v2/app/auth/reset/password', { account, newPassword: 'Fresh secret 77', qrcode });
+  /** The answer without its request id, which differs on every call. */
+  const answerOf = (response: Awaited<ReturnType<typeof attemptReset>>) => ({ status: response.status, ...response.body, requestId: undefined });
+
+  it('answers wrong, expired and never-sent codes and unknown accounts alike, and keeps the old password', async () => {
     const who = await newPlayer();
+    const withoutCode = await newPlayer();
     const before = smtp.received.length;
     await requestReset(who.account);
     const code = codeIn(await smtp.latestTo(who.email, before));
     const wrongCode = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
-    const wrong = await server.call('/v2/app/auth/reset/password', { account: who.account, newPassword: 'Fresh secret 77', qrcode: wrongCode });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.fields).toEqual({ qrcode: 'The verification code is incorrect.' });
+    const wrong = await attemptReset(who.account, wrongCode);
+    // Nothing tells an account that exists from one that does not, or from one without a code.
+    for (const response of [
+      await attemptReset(withoutCode.account, code),
+      await attemptReset(withoutCode.email, code),
+      await attemptReset('nosuchplayer', code),
+      await attemptReset('nobody@example.test', code),
+    ]) {
+      expect(answerOf(response)).toEqual(answerOf(wrong));
+    }
     clock.advance(10 * 60 * 1000 + 1);
-    const expired = await server.call('/v2/app/auth/reset/password', { account: who.account, newPassword: 'Fresh secret 77', qrcode: code });
-    expect(expired.status).toBe(400);
-    expect(expired.body.msg).toBe('The verification code has expired or was never sent. Please request a new one.');
-    const unknown = await server.call('/v2/app/auth/reset/password', { account: 'nosuchplayer', newPassword: 'Fresh secret 77', qrcode: code });
-    expect(unknown.body).toEqual({ ...expired.body, requestId: unknown.body.requestId });
+    expect(answerOf(await attemptReset(who.account, code))).toEqual(answerOf(wrong));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields).toEqual(codeRefused);
     expect((await signIn(who.account, who.password)).status).toBe(200);
+  });
+
+  it('burns a code after five wrong tries and refuses a used one, with the same answer', async () => {
+    const who = await newPlayer();
+    let before = smtp.received.length;
+    await requestReset(who.account);
+    const code = codeIn(await smtp.latestTo(who.email, before));
+    const wrongCode = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push(await attemptReset(who.account, wrongCode));
+    // The right code no longer works once five wrong ones were tried.
+    answers.push(await attemptReset(who.account, code));
+    for (const response of answers) expect(answerOf(response)).toEqual(answerOf(answers[0]!));
+    expect(answers[0]!.status).toBe(400);
+    expect(answers[0]!.body.fields).toEqual(codeRefused);
+    expect((await signIn(who.account, who.password)).status).toBe(200);
+
+    clock.advance(2 * 60 * 1000);
+    before = smtp.received.length;
+    await requestReset(who.account);
+    const fresh = codeIn(await smtp.latestTo(who.email, before));
+    expect((await attemptReset(who.account, fresh)).status).toBe(200);
+    expect(answerOf(await attemptReset(who.account, fresh))).toEqual(answerOf(answers[0]!));
   });
 
   it('checks the new password against the policy before spending the code', async () => {

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import type { Envelope } from '../../contract/endpoint';
 import type { Clock } from '../../server/clock';
 import { type ComposeOptions, composeApp } from '../../server/compose';
+import { randomCaptchaText } from '../../server/modules/auth/captcha';
 import { openDatabaseFromTemplate } from './database-template';
 
 export interface CallOptions {
@@ -49,7 +50,10 @@ export async function createTestServer(
   > = {},
 ) {
   const database = await openDatabaseFromTemplate(inject('databaseTemplate'));
-  const { clock, production, staticDir, ...edges } = options;
+  const { clock, production, staticDir, captchaText, ...edges } = options;
+  // Whatever draws the captchas' texts, the last one drawn is kept, so a test can answer a captcha.
+  const drawCaptchaText = captchaText ?? randomCaptchaText;
+  let lastCaptchaText = '';
   // Listen first: the payment sandbox calls this server back over HTTP, so its public URL must be real.
   let handle: (request: Request, env: unknown) => Response | Promise<Response> = () => new Response(null, { status: 503 });
   const server = serve({ fetch: (request, env) => handle(request, env), port: 0, hostname: '127.0.0.1' });
@@ -65,6 +69,7 @@ export async function createTestServer(
     ...(clock ? { clock } : {}),
     // Tests that edit content read it back at once; the cache has its own test.
     contentCacheTtlMs: 0,
+    captchaText: () => (lastCaptchaText = drawCaptchaText()),
     ...edges,
   });
   handle = (request, env) => app.fetch(request, env);
@@ -99,6 +104,12 @@ export async function createTestServer(
     listen: database.listen,
     xsrf: { cookie: xsrfCookie, token: xsrfToken },
     call,
+    /** Draws a captcha through the API and answers it, as a person reading the image would. */
+    async solvedCaptcha(): Promise<{ uuid: string; qrcode: string }> {
+      const drawn = await call<{ img: string; uuid: string }>('/v2/app/auth/captcha');
+      if (!drawn.body.data) throw new Error(`captcha failed: ${JSON.stringify(drawn.body)}`);
+      return { uuid: drawn.body.data.uuid, qrcode: lastCaptchaText };
+    },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopBackgroundWork();

@@ -1,10 +1,8 @@
-import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../contract/endpoints';
 import { maxPhotoDataUrlLength, submitKyc } from '../../contract/kyc';
-import { createApp } from '../../server/app';
-import type { AppEnv, Principal } from '../../server/contract-router';
+import { appWithTestPrincipals } from '../support/test-principals';
 import { createTestServer, type TestServer } from './harness';
 
 /**
@@ -30,30 +28,23 @@ const stillUnbuilt = [
   '/v2/app/jsy/transfer/confirm',
 ];
 
-// Access is checked before the 501, so the calls are made as a principal every access level admits.
-const everyRoleToken = 'every-role-test-token';
-const everyRole: Principal = { userId: 1, sessionId: 1, isAgent: true, isOperator: true };
-
 let server: TestServer;
-let app: Hono<AppEnv>;
+let calls: ReturnType<typeof appWithTestPrincipals>;
 const unbuilt: string[] = [];
 
 beforeAll(async () => {
   server = await createTestServer();
-  // The same app over the same database, with sessions replaced by one all-powerful token.
-  app = createApp({
-    ...server.deps,
-    resolvePrincipal: async (token) => (token === everyRoleToken ? everyRole : null),
-  });
+  // Access is checked before the 501, so each call is made as a principal its access level admits.
+  calls = appWithTestPrincipals(server);
   for (const endpoint of endpoints) {
-    const response = await app.request(endpoint.path, {
+    const response = await calls.app.request(endpoint.path, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         'accept-language': 'en-US',
         cookie: server.xsrf.cookie,
         'x-xsrf-token': server.xsrf.token,
-        token: everyRoleToken,
+        token: calls.tokenFor(endpoint),
         'idempotency-key': `unbuilt-check-${endpoint.path.replaceAll('/', '-')}`,
       },
       body: '{}',
@@ -96,13 +87,13 @@ describe('unbuilt contract entries', () => {
     const photo = prefix + 'A'.repeat(maxPhotoDataUrlLength - prefix.length);
     const body = { front: photo, back: photo, handheld: photo };
     expect(v.safeParse(submitKyc.body, body).success).toBe(true);
-    const response = await app.request(submitKyc.path, {
+    const response = await calls.app.request(submitKyc.path, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         cookie: server.xsrf.cookie,
         'x-xsrf-token': server.xsrf.token,
-        token: everyRoleToken,
+        token: calls.tokenFor(submitKyc),
       },
       body: JSON.stringify(body),
     });

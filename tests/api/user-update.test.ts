@@ -13,7 +13,7 @@ let operator: TestPlayer;
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
   server = await createTestServer({ smtpUrl: smtp.url, captchaText: createCaptchaTexts().next, authLimits: manyPlayersLimits });
-  operator = await newOperator(server, smtp);
+  operator = await newOperator(server);
 });
 afterAll(async () => {
   await server.close();

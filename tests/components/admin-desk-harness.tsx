@@ -32,7 +32,8 @@ import { routeTree } from '../../src/routeTree.gen';
 configure({ asyncUtilTimeout: 15_000 });
 
 const execFileAsync = promisify(execFile);
-const captchaText = 'h4ll7';
+/** The text every captcha shows on the test server. */
+export const captchaText = 'h4ll7';
 const playerPassword = 'Maple leaf 2026!';
 export const payPassword = '246801';
 
@@ -167,9 +168,12 @@ export async function startDeskServer() {
   };
 
   async function operatorSession() {
+    const { uuid } = await ok<{ uuid: string }>('/v2/app/auth/captcha', {});
     return ok<{ token: string; expiresAt: string; userId: number; account: string }>('/v2/admin/auth/login', {
       account: operator.account,
       password: operator.password,
+      uuid,
+      qrcode: captchaText,
       totpCode: await operator.nextCode(),
     });
   }

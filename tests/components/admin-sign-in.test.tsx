@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startI18nIn } from './render';
-import { type DeskServer, openPagesOn, renderApp, startDeskServer, storeDeskSession } from './admin-desk-harness';
+import { captchaText, type DeskServer, openPagesOn, renderApp, startDeskServer, storeDeskSession } from './admin-desk-harness';
 
 let server: DeskServer;
 
@@ -34,6 +34,7 @@ describe('desk sign-in', () => {
     await user.click(within(form).getByRole('button', { name: 'Sign in' }));
     expect(screen.getByText('Please enter your operator account')).toBeInTheDocument();
     expect(screen.getByText('Please enter your password')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the image code')).toBeInTheDocument();
     expect(screen.getByText('Enter the six digits of your authenticator app')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Authenticator code/ }), '12345');
     await user.click(within(form).getByRole('button', { name: 'Sign in' }));
@@ -51,12 +52,18 @@ describe('desk sign-in', () => {
     await user.type(await screen.findByRole('textbox', { name: /Operator account/ }), server.operator.account);
     await user.type(screen.getByLabelText(/^Password/), server.operator.password);
     const wrongCode = String((Number(await server.operator.nextCode()) + 1) % 1_000_000).padStart(6, '0');
+    await screen.findByTestId('captcha-image');
+    await user.type(screen.getByRole('textbox', { name: 'Image code' }), captchaText);
     await user.type(screen.getByRole('textbox', { name: /Authenticator code/ }), wrongCode);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('The account, password or authenticator code is not correct.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Authenticator code/ })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Image code' })).toHaveValue('');
     expect(storedDeskSession()).toBeNull();
 
+    // The refused try spent its captcha: a new one is drawn for the next.
+    await screen.findByTestId('captcha-image');
+    await user.type(screen.getByRole('textbox', { name: 'Image code' }), captchaText);
     await user.type(screen.getByRole('textbox', { name: /Authenticator code/ }), await server.operator.nextCode());
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Players', level: 1 })).toBeInTheDocument();
@@ -88,7 +95,7 @@ describe('desk sign-in', () => {
     const player = await server.newPlayer('neighbour');
     localStorage.setItem('token', player.token);
     const session = await server.operatorSession();
-    await server.ok('/v2/app/auth/logout', {}, { token: session.token });
+    await server.ok('/v2/admin/auth/logout', {}, { token: session.token });
     storeDeskSession(session);
     const { router } = renderApp('/admin/kyc');
     expect(await screen.findByRole('heading', { name: 'Review desk sign-in' })).toBeInTheDocument();
@@ -101,7 +108,8 @@ describe('desk sign-in', () => {
     await startI18nIn('ja-JP');
     renderApp('/admin/sign-in');
     expect(await screen.findByRole('heading', { name: '審査デスクにサインイン' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /認証コード/ })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^認証アプリのコード/ })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: '画像認証コード' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'サインイン' })).toBeInTheDocument();
   }, 30_000);
 });

@@ -3,8 +3,10 @@ import { createActor, fromPromise } from 'xstate';
 import {
   type OperatorSession,
   type OperatorSignInSnapshot,
-  type OperatorSignInValues,
+  type OperatorSignInField,
+  type OperatorSignInRequest,
   operatorSignInMachine,
+  selectOperatorCaptcha,
   selectOperatorSignInMessages,
 } from '../../machines/operator-sign-in.machine';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
@@ -13,10 +15,14 @@ const fixtures: EventFixtures<typeof operatorSignInMachine> = {
   'field.changed': [
     { type: 'field.changed', field: 'account', value: 'deskone' },
     { type: 'field.changed', field: 'password', value: 'Quiet lantern 2026!' },
+    { type: 'field.changed', field: 'captcha', value: 'k7PQ' },
     { type: 'field.changed', field: 'totpCode', value: '123456' },
   ],
   'form.submit': [{ type: 'form.submit' }],
+  'captcha.refresh': [{ type: 'captcha.refresh' }],
 };
+
+const captcha = { img: 'data:image/svg+xml;base64,PHN2Zy8+', uuid: 'c2lnbmVkLWNhcHRjaGEtdG9rZW4' };
 
 const refused = Object.assign(new Error('The account, password or authenticator code is not correct.'), {
   code: 400,
@@ -24,12 +30,20 @@ const refused = Object.assign(new Error('The account, password or authenticator 
 });
 const session: OperatorSession = { token: 't'.repeat(43), userId: 7, account: 'deskone', expiresAt: '2026-11-22T08:00:00.000Z' };
 const outcomes: ActorOutcome[] = [
+  { type: 'xstate.done.actor.fetchCaptcha', output: captcha },
+  { type: 'xstate.error.actor.fetchCaptcha', error: new Error('offline') },
   { type: 'xstate.done.actor.signIn', output: session },
   { type: 'xstate.error.actor.signIn', error: refused },
 ];
 
 const serializeState = (snapshot: OperatorSignInSnapshot) =>
-  JSON.stringify([snapshot.value, snapshot.context.values, snapshot.context.showErrors, snapshot.context.refusals]);
+  JSON.stringify([
+    snapshot.value,
+    snapshot.context.values,
+    snapshot.context.captcha !== null,
+    snapshot.context.showErrors,
+    snapshot.context.refusals,
+  ]);
 
 describe('operator sign-in machine model', () => {
   const reached = new Set<string>();
@@ -38,25 +52,36 @@ describe('operator sign-in machine model', () => {
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
       await replayPath(operatorSignInMachine, path, {
-        actorNames: ['signIn'],
+        actorNames: ['fetchCaptcha', 'signIn'],
         outcomes,
-        check: (live, model) => expect(selectOperatorSignInMessages(live)).toEqual(selectOperatorSignInMessages(model)),
+        check: (live, model) => {
+          expect(selectOperatorSignInMessages(live)).toEqual(selectOperatorSignInMessages(model));
+          expect(selectOperatorCaptcha(live)).toEqual(selectOperatorCaptcha(model));
+        },
       });
     });
   }
 
   it('reaches every state', () => {
-    expect([...reached].sort()).toEqual(['"editing"', '"signedIn"', '"signingIn"']);
+    expect([...reached].sort()).toEqual([
+      '"signedIn"',
+      '"signingIn"',
+      '{"editing":"captchaUnavailable"}',
+      '{"editing":"loadingCaptcha"}',
+      '{"editing":"showingCaptcha"}',
+    ]);
   });
 });
 
 describe('operator sign-in rules', () => {
   function start(fail?: unknown) {
-    const calls: OperatorSignInValues[] = [];
+    const calls: OperatorSignInRequest[] = [];
     const stored: OperatorSession[] = [];
+    let captchasDrawn = 0;
     const actor = createActor(
       operatorSignInMachine.provide({
         actors: {
+          fetchCaptcha: fromPromise(async () => ({ ...captcha, uuid: `${captcha.uuid}${(captchasDrawn += 1)}` })),
           signIn: fromPromise(async ({ input }) => {
             calls.push(input);
             if (fail) throw fail;
@@ -66,44 +91,58 @@ describe('operator sign-in rules', () => {
         actions: { storeSession: (_, params) => void stored.push(params) },
       }),
     ).start();
-    const type = (field: 'account' | 'password' | 'totpCode', value: string) => actor.send({ type: 'field.changed', field, value });
-    return { actor, calls, stored, type };
+    const type = (field: OperatorSignInField, value: string) => actor.send({ type: 'field.changed', field, value });
+    return { actor, calls, stored, type, captchasDrawn: () => captchasDrawn };
   }
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-  it('refuses a code that is not six digits without calling the server', () => {
+  it('refuses a code that is not six digits and a missing captcha answer without calling the server', async () => {
     const { actor, calls, type } = start();
+    await settle();
     type('account', 'deskone');
     type('password', 'secret');
     type('totpCode', '12345');
     actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().value).toBe('editing');
-    expect(selectOperatorSignInMessages(actor.getSnapshot())).toEqual({ totpCode: { key: 'signIn.totpCodeFormat' } });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(selectOperatorSignInMessages(actor.getSnapshot())).toEqual({
+      captcha: { key: 'signIn.captchaRequired' },
+      totpCode: { key: 'signIn.totpCodeFormat' },
+    });
     expect(calls).toEqual([]);
   });
 
-  it('sends trimmed values and stores the session', async () => {
+  it('sends trimmed values with the captcha shown and stores the session', async () => {
     const { actor, calls, stored, type } = start();
+    await settle();
     type('account', ' deskone ');
     type('password', ' pass ');
+    type('captcha', ' k7PQ ');
     type('totpCode', ' 654321 ');
     actor.send({ type: 'form.submit' });
     await settle();
-    expect(calls).toEqual([{ account: 'deskone', password: ' pass ', totpCode: '654321' }]);
+    expect(calls).toEqual([{ account: 'deskone', password: ' pass ', uuid: `${captcha.uuid}1`, qrcode: 'k7PQ', totpCode: '654321' }]);
     expect(stored).toEqual([session]);
     expect(actor.getSnapshot().status).toBe('done');
   });
 
-  it('clears the used code after a refusal and drops the sentence once the code changes', async () => {
-    const { actor, type } = start(refused);
+  it("after a refusal shows only the server's sentence, with the code and captcha answer cleared and a new captcha", async () => {
+    const { actor, type, captchasDrawn } = start(refused);
+    await settle();
     type('account', 'deskone');
     type('password', 'pass');
+    type('captcha', 'k7PQ');
     type('totpCode', '654321');
     actor.send({ type: 'form.submit' });
     await settle();
-    expect(actor.getSnapshot().context.values.totpCode).toBe('');
-    expect(selectOperatorSignInMessages(actor.getSnapshot()).totpCode).toEqual({ text: refused.message });
+    expect(actor.getSnapshot().context.values).toEqual({ account: 'deskone', password: 'pass', captcha: '', totpCode: '' });
+    expect(captchasDrawn()).toBe(2);
+    expect(selectOperatorSignInMessages(actor.getSnapshot())).toEqual({ totpCode: { text: refused.message } });
     type('totpCode', '1');
-    expect(selectOperatorSignInMessages(actor.getSnapshot()).totpCode).toEqual({ key: 'signIn.totpCodeFormat' });
+    expect(selectOperatorSignInMessages(actor.getSnapshot())).toEqual({});
+    actor.send({ type: 'form.submit' });
+    expect(selectOperatorSignInMessages(actor.getSnapshot())).toEqual({
+      captcha: { key: 'signIn.captchaRequired' },
+      totpCode: { key: 'signIn.totpCodeFormat' },
+    });
   });
 });

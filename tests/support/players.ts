@@ -6,6 +6,8 @@ import type { CallResult, TestServer } from '../api/harness';
 import { users } from '../../server/db/schema/auth';
 import { ledgerAccounts } from '../../server/db/schema/ledger';
 import { houseAccount, playerAccount, transfer } from '../../server/modules/ledger/service';
+import { setUpOperator } from '../../server/modules/admin/operator-accounts';
+import { totpCodeAt } from '../../server/modules/admin/totp';
 import { registerThroughMail } from './accounts';
 import type { SmtpTestServer } from './smtp-test-server';
 
@@ -32,11 +34,24 @@ export async function newPlayer(server: TestServer, smtp: SmtpTestServer, prefix
   return { token, userId: row.id, account, email };
 }
 
-/** An operator: a registered player given the operator role, as the operator set-up command does. */
-export async function newOperator(server: TestServer, smtp: SmtpTestServer): Promise<TestPlayer> {
-  const operator = await newPlayer(server, smtp, 'operator');
-  await server.db.update(users).set({ role: 'operator' }).where(eq(users.id, operator.userId));
-  return operator;
+/**
+ * An operator, as the operator set-up command makes one (an account of its own with an
+ * authenticator secret), signed in at the desk with password, captcha and the current code.
+ */
+export async function newOperator(server: TestServer): Promise<TestPlayer> {
+  playerCount += 1;
+  const account = `operator${playerCount}${randomBytes(3).toString('hex')}`;
+  const email = `${account}@example.test`;
+  const password = 'Desk lantern 2026!';
+  const setup = await setUpOperator(server.db, server.deps.clock, { username: account, email, password });
+  const signedIn = await server.call<{ token: string }>('/v2/admin/auth/login', {
+    account,
+    password,
+    ...(await server.solvedCaptcha()),
+    totpCode: totpCodeAt(setup.totpSecret, server.deps.clock.now()),
+  });
+  if (!signedIn.body.data) throw new Error(`operator sign-in failed: ${JSON.stringify(signedIn.body)}`);
+  return { token: signedIn.body.data.token, userId: setup.userId, account, email };
 }
 
 export const taroNames = { firstName: '太郎', lastName: '山田', pinyinName: 'ヤマダ タロウ' };

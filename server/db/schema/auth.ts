@@ -18,6 +18,7 @@ import {
 const instant = (name: string) => timestamp(name, { withTimezone: true });
 
 export const userRoles = ['player', 'operator'] as const;
+export type UserRole = (typeof userRoles)[number];
 
 /**
  * Players, agents and operators. The balance is not here: money lives in the ledger. User names
@@ -78,8 +79,14 @@ export const identities = pgTable(
   (table) => [unique('identities_provider_subject_unique').on(table.provider, table.subject), index('identities_user_idx').on(table.userId)],
 );
 
-export const sessionEndReasons = ['logout', 'passwordChanged', 'passwordReset'] as const;
+export const sessionEndReasons = ['logout', 'passwordChanged', 'passwordReset', 'totpReset'] as const;
 export type SessionEndReason = (typeof sessionEndReasons)[number];
+/**
+ * How a session was opened: a player's sign-in, or the desk's (password, captcha and authenticator
+ * code). Only an operator session reaches the desk's calls, and it reaches nothing else.
+ */
+export const sessionKinds = ['player', 'operator'] as const;
+export type SessionKind = (typeof sessionKinds)[number];
 
 /** Signed-in sessions. Only the SHA-256 of the opaque token is stored, so a database leak signs nobody in. */
 export const sessions = pgTable(
@@ -90,6 +97,7 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id),
     tokenHash: text('token_hash').notNull().unique('sessions_token_hash_unique'),
+    kind: text('kind', { enum: sessionKinds }).notNull().default('player'),
     remember: boolean('remember').notNull().default(false),
     createdAt: instant('created_at').notNull(),
     expiresAt: instant('expires_at').notNull(),

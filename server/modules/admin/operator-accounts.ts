@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { accountNamePattern } from '../../../contract/auth';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
@@ -7,6 +7,7 @@ import { users } from '../../db/schema/auth';
 import { operatorCredentials } from '../../db/schema/operator';
 import { actorOfUser, writeAudit } from '../auth/audit';
 import { hashSecret, passwordProblem } from '../auth/passwords';
+import { endUserSessions } from '../auth/sessions';
 import { findUserByAccount, findUserByEmail } from '../auth/users';
 import { newTotpSecret, totpUrl } from './totp';
 
@@ -25,9 +26,11 @@ export interface OperatorSetup {
 }
 
 /**
- * Creates an operator account, or makes an existing account (found by user name or e-mail) one.
- * Every run issues a new TOTP secret, which replaces the old one. A new account gets the given
- * password or a generated one; an existing account keeps its password unless one is given.
+ * Creates an operator account, or resets an existing operator's (found by user name or e-mail). A
+ * player's account is never made an operator's: operators have accounts of their own, which no
+ * player sign-in opens. Every run issues a new TOTP secret, which replaces the old one and ends the
+ * operator's sessions. A new account gets the given password or a generated one; an existing
+ * account keeps its password unless one is given.
  */
 export async function setUpOperator(
   db: Database,
@@ -48,6 +51,9 @@ export async function setUpOperator(
     throw new OperatorSetupError(`${username} and ${email} belong to two different accounts`);
   }
   const existing = byName ?? byEmail;
+  if (existing && existing.role !== 'operator') {
+    throw new OperatorSetupError(`${existing.username} is a player's account; operators have accounts of their own`);
+  }
   const generatedPassword = input.password === null && !existing ? randomBytes(18).toString('base64url') : null;
   const password = input.password ?? generatedPassword;
   const passwordHash = password === null ? null : await hashSecret(password);
@@ -61,11 +67,12 @@ export async function setUpOperator(
       const [updated] = await tx
         .update(users)
         .set({ role: 'operator', ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}) })
-        .where(eq(users.id, existing.id))
+        .where(and(eq(users.id, existing.id), eq(users.role, 'operator')))
         .returning({ id: users.id, username: users.username });
-      if (!updated) throw new OperatorSetupError('the account disappeared while it was being changed');
+      if (!updated) throw new OperatorSetupError('the account changed while it was being reset');
       userId = updated.id;
       storedName = updated.username;
+      await endUserSessions(tx, userId, 'totpReset', now);
     } else {
       const [created] = await tx
         .insert(users)
@@ -82,7 +89,7 @@ export async function setUpOperator(
     await writeAudit(tx, { clientAddress: 'local', requestId: 'operator:create' }, {
       at: now,
       actor: 'system',
-      action: existing ? 'operator.promote' : 'operator.create',
+      action: existing ? 'operator.reset' : 'operator.create',
       subject: actorOfUser(userId),
       reason: 'npm run operator:create',
     });

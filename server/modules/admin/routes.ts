@@ -1,4 +1,4 @@
-import { adminAuditList, adminLogin, adminUserFreeze, adminUserLedger, adminUserSearch, adminUserUnfreeze } from '../../../contract/admin';
+import { adminAuditList, adminLogin, adminLogout, adminUserFreeze, adminUserLedger, adminUserSearch, adminUserUnfreeze } from '../../../contract/admin';
 import type { Endpoint } from '../../../contract/endpoint';
 import { type RequestContext, route } from '../../contract-router';
 import type { AuthDeps, AuthRequest } from '../auth/context';
@@ -6,6 +6,7 @@ import type { PlayerDeps } from '../user/context';
 import { playerRequestOf } from '../user/routes';
 import { auditEntries } from './audit-log';
 import { signInOperator } from './operator-sign-in';
+import { signOut } from '../auth/sign-in';
 import { freezePlayer, playerLedger, searchPlayers, unfreezePlayer } from './players';
 
 /** Operator sign-in registers no address, so it binds nothing to the browser. */
@@ -16,6 +17,7 @@ function signInRequestOf<E extends Endpoint>(context: RequestContext<E>): AuthRe
 export function adminRoutes(auth: AuthDeps, player: PlayerDeps) {
   return [
     route(adminLogin, (context) => signInOperator(auth, signInRequestOf(context), context.body)),
+    route(adminLogout, ({ principal }) => signOut(auth, principal.sessionId)),
     route(adminUserSearch, ({ body }) => searchPlayers(player, body)),
     route(adminUserFreeze, (context) => freezePlayer(player, playerRequestOf(context), context.principal, context.body)),
     route(adminUserUnfreeze, (context) => unfreezePlayer(player, playerRequestOf(context), context.principal, context.body)),

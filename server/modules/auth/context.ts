@@ -40,11 +40,17 @@ export interface SessionLifetimes {
   standard: number;
   /** "Remember me": a longer session. */
   remember: number;
+  /** An operator session lives this long at most, however busy the desk is. */
+  operator: number;
+  /** An operator session also ends after this long without a call. */
+  operatorIdle: number;
 }
 
 export const defaultSessionLifetimes: SessionLifetimes = {
   standard: 12 * 60 * minute,
   remember: 30 * 24 * 60 * minute,
+  operator: 8 * 60 * minute,
+  operatorIdle: 15 * minute,
 };
 
 export interface AuthDeps {

@@ -15,6 +15,7 @@ import { enqueueMail } from '../mail/outbox';
 import { actorOfUser, writeAudit } from './audit';
 import type { AuthDeps, AuthRequest } from './context';
 import { hashSecret, passwordProblem, verifySecret } from './passwords';
+import { checkPayPassword } from './pay-password';
 import { clearAttempts, countAttempt } from './rate-limit';
 import { fieldRefusal, requiredFieldRefusal } from './refusals';
 import { endUserSessions } from './sessions';
@@ -105,21 +106,21 @@ export async function setPayPassword(
   const { t } = request;
   if (!payPasswordPattern.test(body.newPayPassword)) throw fieldRefusal(t, 400, 'newPayPassword', 'auth.payPasswordFormat');
   const user = await signedInUser(deps, principal);
-  const changing = user.payPasswordHash !== null;
+  const current = user.payPasswordHash;
+  const changing = current !== null;
   const confirmation = changing ? body.oldPayPassword : body.password;
   const confirmationField = changing ? 'oldPayPassword' : 'password';
   if (confirmation === undefined) throw requiredFieldRefusal(t, confirmationField);
-  const attemptKey = changing ? `payPassword:user:${user.id}` : accountKeyOf(user);
-  await countAttempt(
-    db,
-    attemptKey,
-    changing ? deps.limits.payPasswordPerAccount : deps.limits.signInPerAccount,
-    clock.now(),
-  );
-  if (!(await verifySecret(changing ? user.payPasswordHash : user.passwordHash, confirmation))) {
-    throw fieldRefusal(t, 400, confirmationField, changing ? 'auth.payPasswordWrong' : 'auth.passwordWrong');
+  if (changing) {
+    if (!(await checkPayPassword(deps, deps.limits.payPasswordPerAccount, { id: user.id, payPasswordHash: current }, confirmation))) {
+      throw fieldRefusal(t, 400, confirmationField, 'auth.payPasswordWrong');
+    }
+  } else {
+    const accountKey = accountKeyOf(user);
+    await countAttempt(db, accountKey, deps.limits.signInPerAccount, clock.now());
+    if (!(await verifySecret(user.passwordHash, confirmation))) throw fieldRefusal(t, 400, confirmationField, 'auth.passwordWrong');
+    await clearAttempts(db, accountKey);
   }
-  await clearAttempts(db, attemptKey);
   const payPasswordHash = await hashSecret(body.newPayPassword);
   await db.transaction(async (tx) => {
     const now = clock.now();

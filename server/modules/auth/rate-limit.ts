@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { rateLimits } from '../../db/schema/auth';
 import { ApiError } from '../../errors';
@@ -66,4 +68,52 @@ export async function refundAttempt(db: Database, key: string): Promise<void> {
 /** Forgets the failures of a key, e.g. an account's once its owner has proved the password. */
 export async function clearAttempts(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** A guess still being checked after this long is taken for one whose process died. */
+const guessCheckLapseMs = 60 * 1000;
+/** The longest a guess waits for the checks of others before it is refused. */
+const guessWaitMs = 10 * 1000;
+
+/**
+ * Checks a guess at a secret (`check` says whether it is right) where only wrong guesses count
+ * against `key`, across processes (auth_begin_guess and auth_end_guess): a right one forgets the
+ * wrong ones before it, and past the limit of wrong ones in the window the answer is 429. The
+ * guesses being checked hold places within the limit until they are known, so guesses made at once
+ * never get more wrong ones checked than the limit allows; a guess that finds every place held
+ * waits for those checks rather than being refused because of guesses that may be right.
+ */
+export async function checkGuess(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+  clock: Clock,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const checkingKey = `${key}:checking`;
+  const giveUpAt = Date.now() + guessWaitMs;
+  for (let pauseMs = 5; ; pauseMs = Math.min(pauseMs * 2, 100)) {
+    const now = clock.now();
+    const row = await functionRow<{ admitted: boolean; wrong_hits: number | null; window_started_ms: number | null }>(
+      db,
+      sql`auth_begin_guess(${key}, ${checkingKey}, ${instant(now)}, ${rule.windowMs}::bigint, ${guessCheckLapseMs}::bigint, ${rule.limit}::integer)`,
+    );
+    if (row.admitted) break;
+    // This guess would be the wrong ones' next: refused once they have reached the limit.
+    const wrong = attemptCountOf(row.wrong_hits === null ? null : row.wrong_hits + 1, row.window_started_ms);
+    const refusal = refusalOverLimit(wrong, rule, now);
+    if (refusal) throw refusal;
+    if (Date.now() >= giveUpAt) throw new ApiError(429, 'auth.tooManyAttempts', { seconds: 1 }, { retryAfterSeconds: 1 });
+    await sleep(pauseMs * (0.5 + Math.random()));
+  }
+  let right = false;
+  try {
+    right = await check();
+  } finally {
+    await functionRow(
+      db,
+      sql`auth_end_guess(${key}, ${checkingKey}, ${right}, ${instant(clock.now())}, ${rule.windowMs}::bigint)`,
+    );
+  }
+  return right;
 }

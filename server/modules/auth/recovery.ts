@@ -6,7 +6,7 @@ import { enqueueMail } from '../mail/outbox';
 import { actorOfUser, writeAudit } from './audit';
 import { spendCaptcha } from './captcha';
 import type { AuthDeps, AuthRequest } from './context';
-import { emailCodeLifetimeMinutes, emailCodeRefusal, issueEmailCode, spendEmailCode } from './email-codes';
+import { emailCodeLifetimeMinutes, issueEmailCode, spendEmailCode } from './email-codes';
 import { hashSecret } from './passwords';
 import { passwordRefusal } from './password-changes';
 import { clearAttempts, countAttempt } from './rate-limit';
@@ -14,6 +14,15 @@ import { fieldRefusal } from './refusals';
 import { endUserSessions } from './sessions';
 import { signInAccountKey } from './sign-in';
 import { findUserByAccount } from './users';
+
+/**
+ * The player account recovery may act on. An operator account is answered as an unknown one: its
+ * password is set only by the operator tooling, so an e-mailed code never opens the desk.
+ */
+async function findPlayerByAccount(deps: AuthDeps, account: string) {
+  const user = await findUserByAccount(deps.db, account);
+  return user?.role === 'player' ? user : null;
+}
 
 /**
  * Recovery step 1: after the captcha, mails a reset code to the account's address. The answer is
@@ -25,7 +34,7 @@ export async function sendRecoveryCode(deps: AuthDeps, request: AuthRequest, bod
   if (!(await spendCaptcha(db, deps.captchas.read(body.uuid, body.qrcode, clock.now())))) {
     throw fieldRefusal(request.t, 400, 'qrcode', 'auth.captchaWrong');
   }
-  const user = await findUserByAccount(db, body.account);
+  const user = await findPlayerByAccount(deps, body.account);
   const resendKey = user ? `resetCode:user:${user.id}` : `resetCode:account:${body.account.trim().toLowerCase()}`;
   await countAttempt(db, resendKey, limits.emailCodeResend, clock.now(), 'auth.resendTooSoon');
   await countAttempt(db, `email:address:${request.clientAddress}`, limits.emailPerAddress, clock.now());
@@ -52,7 +61,9 @@ export async function sendRecoveryCode(deps: AuthDeps, request: AuthRequest, bod
 
 /**
  * Recovery step 2: the e-mailed code (qrcode) sets a new password and ends every session of the
- * account. An unknown account is refused exactly like an account without a live code.
+ * account. Every refusal is the same answer (a wrong, expired, used, burned or never-sent code, an
+ * unknown account), so this step tells nobody which accounts exist or have a code out; wrong codes
+ * still count against the code, which the fifth one burns.
  */
 export async function resetForgottenPassword(deps: AuthDeps, request: AuthRequest, body: ParsedBodyOf<typeof resetPassword>) {
   const { db, clock } = deps;
@@ -61,13 +72,14 @@ export async function resetForgottenPassword(deps: AuthDeps, request: AuthReques
   if (policyRefusal) throw policyRefusal;
   // Hashed before looking the account up, so known and unknown accounts take the same time.
   const passwordHash = await hashSecret(body.newPassword);
-  const user = await findUserByAccount(db, body.account);
+  const user = await findPlayerByAccount(deps, body.account);
   const recipient = user?.email ?? null;
-  if (!user || !recipient) throw emailCodeRefusal(t, 'qrcode', 'missing');
-  const result = await db.transaction(async (tx) => {
+  const reset = await db.transaction(async (tx) => {
     const now = clock.now();
-    const spent = await spendEmailCode(tx, { secret: deps.codeSecret, purpose: 'reset', email: recipient, code: body.qrcode, now });
-    if (!spent.ok) return spent;
+    // An account without an address looks for a code too (none is ever sent to ''), so it runs the
+    // same statements as a known account without a live code.
+    const spent = await spendEmailCode(tx, { secret: deps.codeSecret, purpose: 'reset', email: recipient ?? '', code: body.qrcode, now });
+    if (!spent.ok || !user || !recipient) return false;
     await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, user.id));
     await endUserSessions(tx, user.id, 'passwordReset', now);
     await writeAudit(tx, request, {
@@ -83,9 +95,9 @@ export async function resetForgottenPassword(deps: AuthDeps, request: AuthReques
       { kind: 'passwordChanged', recipient, locale: request.locale, params: { username: user.username } },
       { now, deliverable: deps.mail.deliverable },
     );
-    return spent;
+    return true;
   });
-  if (!result.ok) throw emailCodeRefusal(t, 'qrcode', result.problem);
+  if (!reset || !user) throw fieldRefusal(t, 400, 'qrcode', 'auth.codeRefused');
   // Whoever holds the mailbox has proved it: earlier failed sign-ins no longer lock the account.
   await clearAttempts(db, signInAccountKey(user, body.account));
   deps.mail.kick();

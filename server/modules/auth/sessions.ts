@@ -3,7 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { ResolvePrincipal } from '../../contract-router';
 import type { Database } from '../../db/client';
-import { type SessionEndReason, sessions } from '../../db/schema/auth';
+import { type SessionEndReason, type SessionKind, sessions } from '../../db/schema/auth';
 import { ApiError } from '../../errors';
 import type { SessionLifetimes } from './context';
 import type { SessionCache } from './session-cache';
@@ -20,20 +20,25 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** How long a session of this kind lives at most. */
+function lifetimeOf(options: { kind: SessionKind; remember: boolean; lifetimes: SessionLifetimes }): number {
+  if (options.kind === 'operator') return options.lifetimes.operator;
+  return options.remember ? options.lifetimes.remember : options.lifetimes.standard;
+}
+
 /** A new session's token (handed out once), the hash that is stored instead, and its expiry. */
-export function newSession(options: { remember: boolean; now: Date; lifetimes: SessionLifetimes }) {
+export function newSession(options: { kind: SessionKind; remember: boolean; now: Date; lifetimes: SessionLifetimes }) {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(
-    options.now.getTime() + (options.remember ? options.lifetimes.remember : options.lifetimes.standard),
-  );
+  const expiresAt = new Date(options.now.getTime() + lifetimeOf(options));
   return { token, tokenHash: hashToken(token), expiresAt };
 }
 
+/** Opens a player session without a sign-in, for tools that seed many signed-in players at once. */
 export async function startSession(
   db: Database,
   options: { userId: number; remember: boolean; now: Date; clientAddress: string; lifetimes: SessionLifetimes },
 ): Promise<{ token: string; expiresAt: string; sessionId: number }> {
-  const session = newSession(options);
+  const session = newSession({ ...options, kind: 'player' });
   const [row] = await db
     .insert(sessions)
     .values({
@@ -56,10 +61,11 @@ const output = <T>(name: string) => sql<T>`${sql.identifier(name)}`;
  * The call of auth_resolve_session, prepared once per process under a name, so PostgreSQL parses
  * and plans it once per connection (PGlite has no named statements and plans it each time).
  */
-function sessionResolution(db: Database) {
+function sessionResolution(db: Database, lifetimes: SessionLifetimes) {
   return db
     .select({
       sessionId: output<number | null>('session_id'),
+      kind: output<SessionKind>('kind'),
       expiresMs: output<number>('expires_ms'),
       revoked: output<boolean>('revoked'),
       revokedReason: output<SessionEndReason | null>('revoked_reason'),
@@ -68,7 +74,7 @@ function sessionResolution(db: Database) {
       isAgent: output<boolean>('is_agent'),
       frozen: output<boolean>('frozen'),
     })
-    .from(sql`auth_resolve_session(${sql.placeholder('tokenHash')}, ${sql.placeholder('now')}::timestamptz, ${lastSeenResolutionMs}::bigint)`)
+    .from(sql`auth_resolve_session(${sql.placeholder('tokenHash')}, ${sql.placeholder('now')}::timestamptz, ${lastSeenResolutionMs}::bigint, ${lifetimes.operatorIdle}::bigint)`)
     .prepare('auth_resolve_session');
 }
 
@@ -82,8 +88,13 @@ function sessionResolution(db: Database) {
  * (password changed or reset) or a frozen account is answered 402 with the reason, so the client
  * signs out and can say why.
  */
-export function createPrincipalResolver(db: Database, clock: Clock, cache: SessionCache): ResolvePrincipal {
-  const resolution = sessionResolution(db);
+export function createPrincipalResolver(
+  db: Database,
+  clock: Clock,
+  cache: SessionCache,
+  lifetimes: SessionLifetimes,
+): ResolvePrincipal {
+  const resolution = sessionResolution(db, lifetimes);
   return async (token) => {
     if (!tokenPattern.test(token)) return null;
     const tokenHash = hashToken(token);
@@ -95,10 +106,12 @@ export function createPrincipalResolver(db: Database, clock: Clock, cache: Sessi
     if (!row || row.sessionId === null || row.expiresMs <= now.getTime()) return null;
     if (row.revoked) {
       if (row.revokedReason === 'logout') return null;
-      throw new ApiError(402, 'auth.sessionEndedPasswordChanged');
+      throw new ApiError(402, row.revokedReason === 'totpReset' ? 'auth.sessionEndedTotpReset' : 'auth.sessionEndedPasswordChanged');
     }
     if (row.frozen) throw new ApiError(402, 'auth.accountFrozen');
-    const principal = { userId: row.userId, sessionId: row.sessionId, isAgent: row.isAgent, isOperator: row.role === 'operator' };
+    // An operator session of an account that is no longer an operator's is worth nothing.
+    if (row.kind === 'operator' && row.role !== 'operator') return null;
+    const principal = { userId: row.userId, sessionId: row.sessionId, isAgent: row.isAgent, isOperator: row.kind === 'operator' };
     cache.keepSession(tokenHash, { principal, expiresMs: row.expiresMs }, readBegun);
     return principal;
   };

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ParsedBodyOf } from '../../../contract/endpoint';
 import type { login, login3 } from '../../../contract/auth';
 import type { Database } from '../../db/client';
-import { identities, users } from '../../db/schema/auth';
+import { identities, type SessionKind, type UserRole, users } from '../../db/schema/auth';
 import { ApiError } from '../../errors';
 import { actorOfUser, writeAudit } from './audit';
 import type { AuthDeps, AuthRequest } from './context';
@@ -15,11 +15,24 @@ import { fieldRefusal, uniqueViolation } from './refusals';
 import { endSession, newSession } from './sessions';
 import { agentCodeExists, findUserByEmail, type UserRow } from './users';
 
-export const signInAddressKey = (address: string) => `signIn:address:${address}`;
-const signInUserKeyPrefix = 'signIn:user:';
-const signInNameKey = (account: string) => `signIn:account:${account.trim().toLowerCase()}`;
-export const signInAccountKey = (user: Pick<UserRow, 'id'> | null, account: string) =>
-  user ? `${signInUserKeyPrefix}${user.id}` : signInNameKey(account);
+/**
+ * The attempt counters of a sign-in: per client address and per account (the user's id, or the
+ * name tried when no such user exists). The player's and the desk's sign-ins count apart, so
+ * failures at one never lock the other.
+ */
+export function signInCounters(scope: 'signIn' | 'operatorSignIn') {
+  const userKeyPrefix = `${scope}:user:`;
+  const nameKey = (account: string) => `${scope}:account:${account.trim().toLowerCase()}`;
+  return {
+    userKeyPrefix,
+    nameKey,
+    addressKey: (address: string) => `${scope}:address:${address}`,
+    accountKey: (user: Pick<UserRow, 'id'> | null, account: string) => (user ? `${userKeyPrefix}${user.id}` : nameKey(account)),
+  };
+}
+
+const playerCounters = signInCounters('signIn');
+export const signInAccountKey = playerCounters.accountKey;
 
 /**
  * Opens a session for a user who has proved who they are, and records the sign-in: the session,
@@ -30,14 +43,15 @@ export async function openSession(
   deps: AuthDeps,
   request: AuthRequest,
   user: Pick<UserRow, 'id'>,
-  options: { remember: boolean; method: string; db?: Database; forgive?: { refund: string; clear: string } },
+  options: { kind?: SessionKind; remember: boolean; method: string; db?: Database; forgive?: { refund: string; clear: string } },
 ) {
   const db = options.db ?? deps.db;
   const now = deps.clock.now();
-  const session = newSession({ remember: options.remember, now, lifetimes: deps.sessionLifetimes });
+  const kind = options.kind ?? 'player';
+  const session = newSession({ kind, remember: options.remember, now, lifetimes: deps.sessionLifetimes });
   await functionRow(
     db,
-    sql`auth_open_session(${user.id}::integer, ${session.tokenHash}, ${options.remember}, ${instant(now)}, ${instant(session.expiresAt)}, ${request.clientAddress}, ${request.requestId}, ${actorOfUser(user.id)}, 'signIn.success', ${options.method}, ${options.forgive?.refund ?? null}::text, ${options.forgive?.clear ?? null}::text)`,
+    sql`auth_open_session(${user.id}::integer, ${kind}, ${session.tokenHash}, ${options.remember}, ${instant(now)}, ${instant(session.expiresAt)}, ${request.clientAddress}, ${request.requestId}, ${actorOfUser(user.id)}, 'signIn.success', ${options.method}, ${options.forgive?.refund ?? null}::text, ${options.forgive?.clear ?? null}::text)`,
   );
   return { token: session.token, expiresAt: session.expiresAt.toISOString() };
 }
@@ -49,63 +63,91 @@ interface SignInCheck {
   account_hits: number | null;
   account_window_started_ms: number | null;
   user_id: number | null;
+  username: string | null;
   password_hash: string | null;
   frozen: boolean | null;
 }
 
+/** A password sign-in's attempt, player's or operator's. */
+export interface PasswordAttempt {
+  role: UserRole;
+  counters: ReturnType<typeof signInCounters>;
+  account: string;
+  password: string;
+  uuid: string;
+  qrcode: string;
+  /** The answer to a wrong password or an account that is not of `role`: one answer for both. */
+  refusal: () => ApiError;
+}
+
 /**
- * Password sign-in. The captcha is spent first, right or wrong. Unknown account and wrong password
- * get the same message (and the same hashing time), so the answer does not reveal which accounts
- * exist. Failures count per account and per client address; a success gives its attempt back.
+ * The part a player's and an operator's password sign-in share. The captcha is spent first, right
+ * or wrong. An unknown account, an account of the other role and a wrong password get the same
+ * answer (and the same hashing time), so it does not reveal which accounts exist, nor which are
+ * operators'. Failures count per account and per client address, under the attempt's own counters.
  * A captcha the server did not sign, or that has expired, is refused before any statement.
- * Everything else before the password check is one call (auth_check_sign_in: the captcha spent,
- * the address and then the account counted, the user read), and a success is one more. The answer
- * only counts if this try spent the captcha, so no second guess at it can be right.
+ * Everything before the password check is one call (auth_check_sign_in: the captcha spent, the
+ * address and then the account counted, the user read). The answer only counts if this try spent
+ * the captcha, so no second guess at it can be right. Returns the user whose password was right,
+ * frozen or not, and the counts a success gives back.
  */
-export async function signIn(deps: AuthDeps, request: AuthRequest, body: ParsedBodyOf<typeof login>) {
+export async function checkPassword(deps: AuthDeps, request: AuthRequest, attempt: PasswordAttempt) {
   const { db, clock, limits } = deps;
   const { t } = request;
   const now = clock.now();
-  const name = body.account.trim().toLowerCase();
-  const addressKey = signInAddressKey(request.clientAddress);
-  const captcha = deps.captchas.read(body.uuid, body.qrcode, now);
+  const name = attempt.account.trim().toLowerCase();
+  const addressKey = attempt.counters.addressKey(request.clientAddress);
+  const captcha = deps.captchas.read(attempt.uuid, attempt.qrcode, now);
   if (!captcha) throw fieldRefusal(t, 400, 'qrcode', 'auth.captchaWrong');
   const check = await functionRow<SignInCheck>(
     db,
-    sql`auth_check_sign_in(${captcha.id}::uuid, ${instant(captcha.expiresAt)}, ${captcha.answerRight}, ${instant(now)}, ${addressKey}, ${limits.signInPerAddress.windowMs}::bigint, ${limits.signInPerAddress.limit}::integer, ${name}, ${name.includes('@')}, ${signInUserKeyPrefix}, ${signInNameKey(body.account)}, ${limits.signInPerAccount.windowMs}::bigint)`,
+    sql`auth_check_sign_in(${captcha.id}::uuid, ${instant(captcha.expiresAt)}, ${captcha.answerRight}, ${instant(now)}, ${attempt.role}, ${addressKey}, ${limits.signInPerAddress.windowMs}::bigint, ${limits.signInPerAddress.limit}::integer, ${name}, ${name.includes('@')}, ${attempt.counters.userKeyPrefix}, ${attempt.counters.nameKey(attempt.account)}, ${limits.signInPerAccount.windowMs}::bigint)`,
   );
   if (!check.captcha_right) throw fieldRefusal(t, 400, 'qrcode', 'auth.captchaWrong');
   const overLimit =
     refusalOverLimit(attemptCountOf(check.address_hits, check.address_window_started_ms), limits.signInPerAddress, now) ??
     refusalOverLimit(attemptCountOf(check.account_hits, check.account_window_started_ms), limits.signInPerAccount, now);
   if (overLimit) throw overLimit;
-  const user = check.user_id === null ? null : { id: check.user_id, frozen: check.frozen === true };
-  const passwordRight = await verifySecret(check.password_hash, body.password);
+  const user = check.user_id === null ? null : { id: check.user_id, username: check.username ?? '', frozen: check.frozen === true };
+  const passwordRight = await verifySecret(check.password_hash, attempt.password);
   if (!user || !passwordRight) {
     await writeAudit(db, request, {
       at: clock.now(),
       actor: 'anonymous',
-      action: 'signIn.failure',
+      action: `${attempt.role === 'operator' ? 'operatorSignIn' : 'signIn'}.failure`,
       subject: user ? actorOfUser(user.id) : `account:${name}`,
       reason: user ? 'wrongPassword' : 'unknownAccount',
     });
-    throw fieldRefusal(t, 400, 'password', 'auth.credentialsWrong');
+    throw attempt.refusal();
   }
-  if (user.frozen) {
-    await writeAudit(db, request, {
-      at: clock.now(),
-      actor: actorOfUser(user.id),
-      action: 'signIn.failure',
-      subject: actorOfUser(user.id),
-      reason: 'frozen',
-    });
-    throw new ApiError(402, 'auth.accountFrozen');
-  }
-  return openSession(deps, request, user, {
-    remember: body.remember,
-    method: 'password',
-    forgive: { refund: addressKey, clear: signInAccountKey(user, body.account) },
+  return { user, forgive: { refund: addressKey, clear: attempt.counters.accountKey(user, attempt.account) } };
+}
+
+/** Refuses a frozen account (402) once its credentials were right, with the audit row. */
+export async function refuseFrozen(deps: AuthDeps, request: AuthRequest, userId: number, action: string): Promise<never> {
+  await writeAudit(deps.db, request, {
+    at: deps.clock.now(),
+    actor: actorOfUser(userId),
+    action,
+    subject: actorOfUser(userId),
+    reason: 'frozen',
   });
+  throw new ApiError(402, 'auth.accountFrozen');
+}
+
+/** Password sign-in of a player: a player session, and a success gives its attempts back. */
+export async function signIn(deps: AuthDeps, request: AuthRequest, body: ParsedBodyOf<typeof login>) {
+  const { user, forgive } = await checkPassword(deps, request, {
+    role: 'player',
+    counters: playerCounters,
+    account: body.account,
+    password: body.password,
+    uuid: body.uuid,
+    qrcode: body.qrcode,
+    refusal: () => fieldRefusal(request.t, 400, 'password', 'auth.credentialsWrong'),
+  });
+  if (user.frozen) await refuseFrozen(deps, request, user.id, 'signIn.failure');
+  return openSession(deps, request, user, { remember: body.remember, method: 'password', forgive });
 }
 
 const generatedNameLength = 12;
@@ -156,15 +198,18 @@ export async function signInWithProvider(deps: AuthDeps, request: AuthRequest, b
         .where(and(eq(identities.provider, identity.provider), eq(identities.subject, identity.subject)))
         .limit(1);
       let user: UserRow | null = linked?.user ?? null;
+      // Operators sign in only at the desk: their accounts are refused as a refused token is.
+      if (user?.role === 'operator') return { outcome: 'operator' as const };
       if (user) {
-        if (user.frozen) return { frozen: true as const };
+        if (user.frozen) return { outcome: 'frozen' as const };
         await tx
           .update(identities)
           .set({ lastUsedAt: now })
           .where(and(eq(identities.provider, identity.provider), eq(identities.subject, identity.subject)));
       } else {
         user = email ? await findUserByEmail(tx, email) : null;
-        if (user?.frozen) return { frozen: true as const };
+        if (user?.role === 'operator') return { outcome: 'operator' as const };
+        if (user?.frozen) return { outcome: 'frozen' as const };
         if (user) {
           await writeAudit(tx, request, {
             at: now,
@@ -207,7 +252,7 @@ export async function signInWithProvider(deps: AuthDeps, request: AuthRequest, b
         });
       }
       const session = await openSession(deps, request, user, { remember: false, method: identity.provider, db: tx });
-      return { frozen: false as const, session };
+      return { outcome: 'signedIn' as const, session };
     });
 
   let result;
@@ -218,7 +263,11 @@ export async function signInWithProvider(deps: AuthDeps, request: AuthRequest, b
     if (uniqueViolation(error) === null) throw error;
     result = await signedIn();
   }
-  if (result.frozen) throw new ApiError(402, 'auth.accountFrozen');
+  if (result.outcome === 'operator') {
+    await writeAudit(db, request, { at: clock.now(), actor: 'anonymous', action: 'signIn.failure', subject: `${identity.provider}:${identity.subject}`, reason: 'operatorAccount' });
+    throw new ApiError(401, 'auth.thirdPartyTokenInvalid', { provider: providerLabel });
+  }
+  if (result.outcome === 'frozen') throw new ApiError(402, 'auth.accountFrozen');
   return result.session;
 }
 

@@ -9,8 +9,7 @@ import { auditLog, users } from '../../db/schema/auth';
 import { withdrawals } from '../../db/schema/draw';
 import { ApiError } from '../../errors';
 import { actorOfUser, writeAudit } from '../auth/audit';
-import { verifySecret } from '../auth/passwords';
-import { clearAttempts, countAttempt } from '../auth/rate-limit';
+import { checkPayPassword } from '../auth/pay-password';
 import { fieldRefusal } from '../auth/refusals';
 import { findUserById } from '../auth/users';
 import { bankNameIn } from '../bank/banks';
@@ -23,9 +22,6 @@ import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/conte
 import { hasPersonalInformation, kycStatusOf } from '../user/service';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
-
-/** The same key the pay password change counts wrong pay passwords under: one limit per account. */
-export const payPasswordAttemptKey = (userId: number) => `payPassword:user:${userId}`;
 
 export function withdrawalView(row: WithdrawalRow, locale: Locale): Withdrawal {
   return {
@@ -51,10 +47,11 @@ async function withdrawalByKey(deps: PlayerDeps, userId: number, idempotencyKey:
 
 /**
  * A player asks for yen to a bound card. The pay password comes first (wrong ones count against
- * the account and end in 429); then a retry of the same Idempotency-Key answers with the first
- * request (another body: 409). Approved KYC and a card in the player's own name are required.
- * The coins are held in the ledger in the transaction that writes the request, so they cannot
- * be spent twice; the player cannot take the request back, only an operator settles it.
+ * the account and end in 429, right ones never count); then a retry of the same Idempotency-Key
+ * answers with the first request (another body: 409). Approved KYC and a card in the player's own
+ * name are required. The coins are held in the ledger in the transaction that writes the request,
+ * so they cannot be spent twice; the player cannot take the request back, only an operator settles
+ * it.
  */
 export async function requestWithdrawal(
   deps: PlayerDeps,
@@ -66,13 +63,11 @@ export async function requestWithdrawal(
   const { db, clock } = deps;
   const user = await findUserById(db, principal.userId);
   if (!user) throw new ApiError(401, 'error.unauthorised');
-  if (!user.payPasswordHash) throw new ApiError(422, 'draw.payPasswordNotSet');
-  const attemptKey = payPasswordAttemptKey(user.id);
-  await countAttempt(db, attemptKey, deps.payPasswordLimit, clock.now());
-  if (!(await verifySecret(user.payPasswordHash, body.payPassword))) {
+  const { payPasswordHash } = user;
+  if (!payPasswordHash) throw new ApiError(422, 'draw.payPasswordNotSet');
+  if (!(await checkPayPassword(deps, deps.payPasswordLimit, { id: user.id, payPasswordHash }, body.payPassword))) {
     throw fieldRefusal(request.t, 400, 'payPassword', 'draw.payPasswordWrong');
   }
-  await clearAttempts(db, attemptKey);
 
   const paramsHash = requestHash(['withdraw', body.bankCardId, body.amount]);
   const answer = (row: WithdrawalRow) => {

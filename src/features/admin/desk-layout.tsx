@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../../../contract/auth';
+import { adminLogout } from '../../../contract/admin';
 import { LanguageSwitcher } from '../layout/language-switcher';
 import { NavLinkLink } from '../layout/router-nav-link';
 import { operatorApi } from './operator-api';
@@ -50,7 +50,7 @@ export function DeskLayout({ children }: { children: ReactNode }) {
   const signOut = async () => {
     setSigningOut(true);
     // The server ends the session; a failure to reach it still ends it in this browser.
-    await operatorApi.call(logout, {}, { silent: true }).catch(() => undefined);
+    await operatorApi.call(adminLogout, {}, { silent: true }).catch(() => undefined);
     clearOperatorSession();
   };
 

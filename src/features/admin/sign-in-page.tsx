@@ -5,7 +5,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { adminLogin } from '../../../contract/admin';
-import { operatorSignInMachine, selectOperatorSignInMessages } from '../../../machines/operator-sign-in.machine';
+import { captchaQuery } from '../../../contract/auth';
+import {
+  type OperatorSignInField,
+  operatorSignInMachine,
+  selectOperatorCaptcha,
+  selectOperatorSignInStage,
+  selectOperatorSignInMessages,
+} from '../../../machines/operator-sign-in.machine';
+import { CaptchaField } from '../auth/captcha-field';
 import { LanguageSwitcher } from '../layout/language-switcher';
 import { useFieldMessage } from '../user/field-message';
 import { operatorApi } from './operator-api';
@@ -18,6 +26,7 @@ type SignInActor = ActorRefFrom<typeof operatorSignInMachine>;
 function operatorSignInLogic() {
   return operatorSignInMachine.provide({
     actors: {
+      fetchCaptcha: fromPromise(() => operatorApi.call(captchaQuery, {}, { silent: true })),
       // The refusal is shown on the form, not as a toast as well.
       signIn: fromPromise(({ input }) => operatorApi.call(adminLogin, input, { silent: true })),
     },
@@ -25,13 +34,13 @@ function operatorSignInLogic() {
   });
 }
 
-/** The desk's sign-in: account, password and the authenticator code; then the page that was asked for. */
+/** The desk's sign-in: account, password, captcha and the authenticator code; then the page that was asked for. */
 export function OperatorSignInPage({ redirectTo }: { redirectTo: unknown }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const [logic] = useState(operatorSignInLogic);
   const signIn = useActorRef(logic);
-  const stage = useSelector(signIn, (snapshot) => snapshot.value);
+  const stage = useSelector(signIn, selectOperatorSignInStage);
   const alreadySignedIn = stage === 'editing' && readOperatorSession() !== null;
 
   useEffect(() => {
@@ -68,8 +77,9 @@ function SignInFormView({ signIn }: { signIn: SignInActor }) {
   const { t } = useTranslation('admin');
   const values = useSelector(signIn, (snapshot) => snapshot.context.values);
   const messages = useSelector(signIn, selectOperatorSignInMessages);
+  const captcha = useSelector(signIn, selectOperatorCaptcha);
   const message = useFieldMessage('admin');
-  const change = (field: 'account' | 'password' | 'totpCode', value: string) => signIn.send({ type: 'field.changed', field, value });
+  const change = (field: OperatorSignInField, value: string) => signIn.send({ type: 'field.changed', field, value });
 
   return (
     <form
@@ -101,6 +111,14 @@ function SignInFormView({ signIn }: { signIn: SignInActor }) {
           error={message(messages.password)}
           autoComplete="current-password"
           required
+        />
+        <CaptchaField
+          captcha={captcha}
+          value={values.captcha}
+          error={message(messages.captcha)}
+          disabled={false}
+          onChange={(value) => change('captcha', value)}
+          onRefresh={() => signIn.send({ type: 'captcha.refresh' })}
         />
         <TextInput
           label={t('signIn.totpCode')}
