@@ -13,10 +13,10 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { queryRows } from '../tests/support/ledger-invariants';
-import { pgCtl, type PostgresControl } from '../tests/support/postgres-cluster';
+import { type PostgresControl, pgCtl } from '../tests/support/postgres-cluster';
+import { type LoadContext, operatorLoop, playerLoop, startingDeposit, startServers } from './mixed-load';
 import { type Check, checkMoney, type MoneyTotals, type ToldByServers } from './mixed-load-checks';
 import { type Caller, Tally } from './mixed-load-client';
-import { type LoadContext, operatorLoop, playerLoop, startingDeposit, startServers } from './mixed-load';
 import type { ProductServer } from './mixed-load-servers';
 import { prepareHall } from './mixed-load-setup';
 import { sleep } from './processes';
@@ -120,7 +120,13 @@ export async function measureDatabaseFaults(
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'game-hall-faults-'));
   let servers: ProductServer[] = [];
   const tally = new Tally(true);
-  const told: ToldByServers = { depositOrders: new Map(), paidOrders: new Set(), withdrawals: new Map(), approved: new Set(), rejected: new Set() };
+  const told: ToldByServers = {
+    depositOrders: new Map(),
+    paidOrders: new Set(),
+    withdrawals: new Map(),
+    approved: new Set(),
+    rejected: new Set(),
+  };
   const ended: number[] = [];
   let restartSeconds = 0;
   let readyAfterRestartSeconds: (number | null)[] = [];
@@ -135,10 +141,19 @@ export async function measureDatabaseFaults(
     log('  starting 2 server processes (server/main.ts, production, sandbox provider on)');
     servers = await startServers(databaseUrl, workDir);
     const urls = servers.map((server) => server.url);
-    const callers = await Promise.all(hall.players.map(async (player, index) => ({ xsrf: await xsrfHeaders(urls[index % urls.length]!), token: player.token })));
+    const callers = await Promise.all(
+      hall.players.map(async (player, index) => ({
+        xsrf: await xsrfHeaders(urls[index % urls.length]!),
+        token: player.token,
+      })),
+    );
     const operator: Caller = { xsrf: await xsrfHeaders(urls[0]!), token: hall.operatorToken };
     const setUp: LoadContext = { urls, tally, told, running: () => true };
-    await Promise.all(hall.players.map((player, index) => startingDeposit(setUp, urls[index % urls.length]!, player, callers[index]!, settings.startingDepositYen)));
+    await Promise.all(
+      hall.players.map((player, index) =>
+        startingDeposit(setUp, urls[index % urls.length]!, player, callers[index]!, settings.startingDepositYen),
+      ),
+    );
 
     log(
       `  load with faults: ${settings.terminations} terminations of the app's connections ${settings.faultEverySeconds} s apart, ` +
@@ -148,7 +163,10 @@ export async function measureDatabaseFaults(
     const started = performance.now();
     let running = true;
     const load: LoadContext = { urls, tally, told, running: () => running };
-    const loops = Promise.all([...hall.players.map((player, index) => playerLoop(load, player, callers[index]!)), operatorLoop(load, operator, hall.players)]);
+    const loops = Promise.all([
+      ...hall.players.map((player, index) => playerLoop(load, player, callers[index]!)),
+      operatorLoop(load, operator, hall.players),
+    ]);
     try {
       for (let round = 0; round < settings.terminations; round += 1) {
         await sleep(settings.faultEverySeconds * 1000);
@@ -160,7 +178,9 @@ export async function measureDatabaseFaults(
       const restarted = performance.now();
       restartSeconds = (restarted - restartStarted) / 1000;
       readyAfterRestartSeconds = await Promise.all(servers.map((server) => secondsUntilReady(server, restarted)));
-      log(`  restart took ${restartSeconds.toFixed(1)} s; ready again after ${readyAfterRestartSeconds.map((seconds) => seconds?.toFixed(2) ?? 'never').join(' and ')} s`);
+      log(
+        `  restart took ${restartSeconds.toFixed(1)} s; ready again after ${readyAfterRestartSeconds.map((seconds) => seconds?.toFixed(2) ?? 'never').join(' and ')} s`,
+      );
       await sleep(settings.afterRestartSeconds * 1000);
     } finally {
       running = false;

@@ -41,7 +41,12 @@ export async function preparePostgres(serverUrl: string): Promise<PostgresTarget
   } catch (error) {
     await admin.end();
     const reason = error instanceof Error ? error.message : String(error);
-    return { url: serverUrl, label: `DATABASE_URL itself (no scratch database: ${reason})`, scratch: false, drop: async () => {} };
+    return {
+      url: serverUrl,
+      label: `DATABASE_URL itself (no scratch database: ${reason})`,
+      scratch: false,
+      drop: async () => {},
+    };
   }
   await admin.end();
   const url = new URL(serverUrl);

@@ -28,7 +28,10 @@ const maxSourceFiles = 50_000;
 /** The lines that say what went wrong, without the stack trace and the code frame. */
 function buildErrorOf(output: string): string {
   const lines = output.split('\n').map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').trim());
-  const start = Math.max(0, lines.findIndex((line) => /error/i.test(line)));
+  const start = Math.max(
+    0,
+    lines.findIndex((line) => /error/i.test(line)),
+  );
   return lines
     .slice(start)
     .filter((line) => line && !line.startsWith('at ') && !line.startsWith('errors:') && !/^[│╭╰─\d}]/.test(line))
@@ -164,7 +167,8 @@ export async function measureWithChromium(dataDir: string): Promise<HomePageJs> 
 }
 
 const tagPattern = /<(script|link)\b[^>]*>/gi;
-const attributeOf = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1];
+const attributeOf = (tag: string, name: string) =>
+  new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1];
 /** Static `import ... from "x"`, `import "x"` and `export ... from "x"`; `import("x")` (lazy) is left out on purpose. */
 const staticImportPattern = /\b(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+\.m?js)["']/g;
 const maxWalkedFiles = 1_000;
@@ -179,7 +183,11 @@ export async function measureByStaticWalk(): Promise<HomePageJs> {
   const queue: string[] = [];
   for (const [tag, kind] of html.matchAll(tagPattern)) {
     const isScript = kind!.toLowerCase() === 'script';
-    const reference = isScript ? attributeOf(tag, 'src') : attributeOf(tag, 'rel') === 'modulepreload' ? attributeOf(tag, 'href') : undefined;
+    const reference = isScript
+      ? attributeOf(tag, 'src')
+      : attributeOf(tag, 'rel') === 'modulepreload'
+        ? attributeOf(tag, 'href')
+        : undefined;
     if (reference && reference.startsWith('/')) queue.push(new URL(reference, 'http://dist').pathname);
   }
   const files = new Set<string>();

@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { systemClock } from '../server/clock';
 import { openDatabase } from '../server/db/client';
 import { users } from '../server/db/schema/auth';
-import { defaultSessionLifetimes } from '../server/modules/auth/context';
 import { agentMoveKinds } from '../server/modules/agent/movements';
+import { defaultSessionLifetimes } from '../server/modules/auth/context';
 import { startSession } from '../server/modules/auth/sessions';
 import { houseAccount, playerAccount, transfer } from '../server/modules/ledger/service';
 import { coinCurrency } from '../server/modules/user/context';
@@ -68,13 +68,25 @@ const pgbenchTimeoutMs = 180_000;
 
 /** Runs pgbench against `url` (a connection URI is accepted where pgbench takes the database name). */
 async function pgbench(binary: string, args: string[], url: string): Promise<string> {
-  const { stdout, stderr } = await run(binary, [...args, url], { timeout: pgbenchTimeoutMs, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout, stderr } = await run(binary, [...args, url], {
+    timeout: pgbenchTimeoutMs,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return `${stdout}\n${stderr}`;
 }
 
 /** One timed TPC-B run: transactions per second (pgbench leaves out connection set-up); any failed transaction is an error. */
-async function tpcbSlice(binary: string, url: string, clients: number, seconds: number): Promise<{ transactions: number; seconds: number }> {
-  const output = await pgbench(binary, ['--no-vacuum', '--client', String(clients), '--jobs', '1', '--time', String(seconds)], url);
+async function tpcbSlice(
+  binary: string,
+  url: string,
+  clients: number,
+  seconds: number,
+): Promise<{ transactions: number; seconds: number }> {
+  const output = await pgbench(
+    binary,
+    ['--no-vacuum', '--client', String(clients), '--jobs', '1', '--time', String(seconds)],
+    url,
+  );
   const failed = /number of failed transactions: (\d+)/.exec(output);
   if (failed && Number(failed[1]) > 0) throw new Error(`pgbench: ${failed[1]} failed transactions`);
   const processed = /number of transactions actually processed: (\d+)/.exec(output);
@@ -175,7 +187,10 @@ function percentile(sorted: Float64Array, fraction: number): number {
  */
 export async function compareLedgerWithPgbench(url: string, settings: LedgerSettings): Promise<LedgerComparison> {
   const binary = findPgbench();
-  if (!binary) throw new Error('pgbench not found in /usr/lib/postgresql/*/bin or PATH (it comes with the PostgreSQL server packages)');
+  if (!binary)
+    throw new Error(
+      'pgbench not found in /usr/lib/postgresql/*/bin or PATH (it comes with the PostgreSQL server packages)',
+    );
   const version = (await run(binary, ['--version'])).stdout.trim();
   const teams = await prepareTeams(url, settings);
   await pgbench(binary, ['--initialize', '--init-steps', 'dtGvp', '--scale', String(settings.scale), '--quiet'], url);
@@ -183,7 +198,10 @@ export async function compareLedgerWithPgbench(url: string, settings: LedgerSett
   try {
     const app = await startTarget('app', { BENCH_DATABASE_URL: url });
     try {
-      const clients = await startLoadWorker('ledger-transfer-worker.ts', { BENCH_APP_URL: app.url, BENCH_TEAMS: JSON.stringify(teams) });
+      const clients = await startLoadWorker('ledger-transfer-worker.ts', {
+        BENCH_APP_URL: app.url,
+        BENCH_TEAMS: JSON.stringify(teams),
+      });
       try {
         let answered = 0;
         const clientSlice = async (durationMs: number) => {
@@ -199,9 +217,11 @@ export async function compareLedgerWithPgbench(url: string, settings: LedgerSett
           tpcb.push(await tpcbSlice(binary, url, settings.clients, 1));
           transfers.push(await clientSlice(1000));
         }
-        const tpcbPerSecond = tpcb.reduce((sum, s) => sum + s.transactions, 0) / tpcb.reduce((sum, s) => sum + s.seconds, 0);
+        const tpcbPerSecond =
+          tpcb.reduce((sum, s) => sum + s.transactions, 0) / tpcb.reduce((sum, s) => sum + s.seconds, 0);
         const transfersPerSecond =
-          transfers.reduce((sum, s) => sum + s.completed, 0) / (transfers.reduce((sum, s) => sum + s.windowMs, 0) / 1000);
+          transfers.reduce((sum, s) => sum + s.completed, 0) /
+          (transfers.reduce((sum, s) => sum + s.windowMs, 0) / 1000);
         const latencies = Float64Array.from(transfers.flatMap((slice) => slice.latenciesMs)).sort();
         measured = {
           transfersPerSecond,
@@ -221,7 +241,8 @@ export async function compareLedgerWithPgbench(url: string, settings: LedgerSett
     await pgbench(binary, ['--initialize', '--init-steps', 'd'], url);
   }
   const ledger = await checkLedger(url);
-  if (ledger.violations.length > 0) throw new Error(`the ledger broke its rules under the load: ${ledger.violations.join(' | ')}`);
+  if (ledger.violations.length > 0)
+    throw new Error(`the ledger broke its rules under the load: ${ledger.violations.join(' | ')}`);
   if (ledger.stored !== measured.answered) {
     throw new Error(`the API answered ${measured.answered} moves with 200 but the ledger holds ${ledger.stored}`);
   }

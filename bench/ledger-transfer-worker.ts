@@ -32,11 +32,18 @@ function post(headers: Record<string, string>, body: string): Promise<{ status: 
   return new Promise((resolve, reject) => {
     const outgoing = request(
       target,
-      { method: 'POST', agent: connections, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: requestTimeoutMs },
+      {
+        method: 'POST',
+        agent: connections,
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        timeout: requestTimeoutMs,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
         response.on('error', reject);
       },
     );

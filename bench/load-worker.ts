@@ -21,7 +21,9 @@ export function serveSlices(operation: (loop: number) => Promise<void>, close: (
     runTimedLoops(request.concurrency, request.durationMs, operation).then(
       (slice) => process.send?.({ slice } satisfies WorkerMessage),
       (error: unknown) =>
-        process.send?.({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerMessage),
+        process.send?.({
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        } satisfies WorkerMessage),
     );
   });
   process.once('SIGTERM', () => {
@@ -73,7 +75,8 @@ export async function startLoadWorker(script: string, env: Record<string, string
     });
   try {
     const first = await next(startTimeoutMs);
-    if (!('ready' in first)) throw new Error(`${script} failed to start: ${'error' in first ? first.error : JSON.stringify(first)}`);
+    if (!('ready' in first))
+      throw new Error(`${script} failed to start: ${'error' in first ? first.error : JSON.stringify(first)}`);
   } catch (error) {
     await stopChild(child);
     throw error;

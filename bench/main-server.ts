@@ -68,4 +68,3 @@ export async function measureColdStart(dataDir: string, runs: number): Promise<C
   const sorted = [...runsMs].sort((a, b) => a - b);
   return { medianMs: sorted[Math.floor(sorted.length / 2)]!, runsMs };
 }
-

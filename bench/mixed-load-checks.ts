@@ -82,7 +82,7 @@ async function providerViolations(db: Database): Promise<string[]> {
     )),
     ...(await found(
       db,
-      "a provider callback was not acknowledged by our webhook",
+      'a provider callback was not acknowledged by our webhook',
       sql`SELECT e.id, e.type, e.attempts, e.last_error FROM sandbox_events e WHERE e.delivered_at IS NULL`,
     )),
   ];
@@ -151,30 +151,45 @@ async function toldViolations(db: Database, told: ToldByServers): Promise<string
   const orderBySn = new Map(orders.map((row) => [row.order_sn, row]));
   for (const [key, answer] of told.depositOrders) {
     const stored = orderByKey.get(`${answer.userId}/${key}`);
-    if (stored?.order_sn !== answer.orderSn) violations.push(`deposit key ${key} was answered with ${answer.orderSn}, stored as ${stored?.order_sn ?? 'nothing'}`);
+    if (stored?.order_sn !== answer.orderSn)
+      violations.push(
+        `deposit key ${key} was answered with ${answer.orderSn}, stored as ${stored?.order_sn ?? 'nothing'}`,
+      );
   }
   for (const orderSn of told.paidOrders) {
     const status = orderBySn.get(orderSn)?.status;
-    if (status !== 'paymentSuccessful') violations.push(`order ${orderSn} was paid at the checkout but is ${status ?? 'not stored'}`);
+    if (status !== 'paymentSuccessful')
+      violations.push(`order ${orderSn} was paid at the checkout but is ${status ?? 'not stored'}`);
   }
-  const stored = await queryRows<{ user_id: number; idempotency_key: string; order_sn: string; status: string; payout_state: string }>(
-    db,
-    sql`SELECT user_id, idempotency_key, order_sn, status, payout_state FROM withdrawals`,
-  );
+  const stored = await queryRows<{
+    user_id: number;
+    idempotency_key: string;
+    order_sn: string;
+    status: string;
+    payout_state: string;
+  }>(db, sql`SELECT user_id, idempotency_key, order_sn, status, payout_state FROM withdrawals`);
   const withdrawalByKey = new Map(stored.map((row) => [`${row.user_id}/${row.idempotency_key}`, row]));
   const withdrawalBySn = new Map(stored.map((row) => [row.order_sn, row]));
   for (const [key, answer] of told.withdrawals) {
     const row = withdrawalByKey.get(`${answer.userId}/${key}`);
-    if (row?.order_sn !== answer.orderSn) violations.push(`withdrawal key ${key} was answered with ${answer.orderSn}, stored as ${row?.order_sn ?? 'nothing'}`);
+    if (row?.order_sn !== answer.orderSn)
+      violations.push(
+        `withdrawal key ${key} was answered with ${answer.orderSn}, stored as ${row?.order_sn ?? 'nothing'}`,
+      );
   }
   for (const orderSn of told.approved) {
     const row = withdrawalBySn.get(orderSn);
-    if (!row || row.payout_state === 'notStarted') violations.push(`withdrawal ${orderSn} was approved but is ${row ? `${row.status}/${row.payout_state}` : 'not stored'}`);
+    if (!row || row.payout_state === 'notStarted')
+      violations.push(
+        `withdrawal ${orderSn} was approved but is ${row ? `${row.status}/${row.payout_state}` : 'not stored'}`,
+      );
   }
   for (const orderSn of told.rejected) {
     const row = withdrawalBySn.get(orderSn);
     if (!row || row.status !== 'withdrawalFailed' || row.payout_state !== 'notStarted') {
-      violations.push(`withdrawal ${orderSn} was rejected but is ${row ? `${row.status}/${row.payout_state}` : 'not stored'}`);
+      violations.push(
+        `withdrawal ${orderSn} was rejected but is ${row ? `${row.status}/${row.payout_state}` : 'not stored'}`,
+      );
     }
   }
   return violations.slice(0, 20);
@@ -187,7 +202,10 @@ async function moneyTotals(db: Database): Promise<MoneyTotals> {
                (SELECT coalesce(sum(amount), 0)::text FROM deposit_orders WHERE status IN ${creditedStatuses}) AS coins,
                (SELECT coalesce(sum(amount), 0)::text FROM ledger_transfers WHERE kind = 'deposit' AND state = 'posted') AS credits`,
   );
-  const byStatus = await queryRows<{ status: string; n: number }>(db, sql`SELECT status, count(*)::int AS n FROM withdrawals GROUP BY status ORDER BY status`);
+  const byStatus = await queryRows<{ status: string; n: number }>(
+    db,
+    sql`SELECT status, count(*)::int AS n FROM withdrawals GROUP BY status ORDER BY status`,
+  );
   const [holds] = await queryRows<{ pending: string; held: string }>(
     db,
     sql`SELECT (SELECT coalesce(sum(amount), 0)::text FROM withdrawals WHERE status = 'withdrawalReview') AS pending,
@@ -205,7 +223,8 @@ async function moneyTotals(db: Database): Promise<MoneyTotals> {
 
 export async function checkMoney(db: Database, told: ToldByServers): Promise<{ checks: Check[]; totals: MoneyTotals }> {
   const totals = await moneyTotals(db);
-  const sumsDiffer = (what: string, left: bigint, right: bigint) => (left === right ? [] : [`${what}: ${left} against ${right}`]);
+  const sumsDiffer = (what: string, left: bigint, right: bigint) =>
+    left === right ? [] : [`${what}: ${left} against ${right}`];
   const checks: Check[] = [
     {
       name: 'ledger: accounts sum to zero, balances equal their entries, no player below zero, one movement per key',
@@ -222,7 +241,11 @@ export async function checkMoney(db: Database, told: ToldByServers): Promise<{ c
     {
       name: 'holds equal pending withdrawals',
       violations: [
-        ...sumsDiffer('coins held against coins of withdrawals under review', totals.heldCoins, totals.pendingWithdrawalCoins),
+        ...sumsDiffer(
+          'coins held against coins of withdrawals under review',
+          totals.heldCoins,
+          totals.pendingWithdrawalCoins,
+        ),
         ...(await withdrawalViolations(db)),
       ],
     },

@@ -65,7 +65,13 @@ export class Tally {
  * One HTTP call, counted under `kind`. Null when it failed outright (counted as a network error);
  * otherwise the answer, whose status has already been judged against `expected`.
  */
-export async function send<T>(tally: Tally, kind: string, url: string, init: RequestInit, expected: readonly number[]): Promise<Answer<T> | null> {
+export async function send<T>(
+  tally: Tally,
+  kind: string,
+  url: string,
+  init: RequestInit,
+  expected: readonly number[],
+): Promise<Answer<T> | null> {
   let response: Response;
   let text: string;
   try {
@@ -128,7 +134,12 @@ export function callApi<T>(
 }
 
 /** The payer's click on the sandbox checkout page: a form post answered with a redirect. */
-export function clickOnCheckout(tally: Tally, kind: string, checkoutUrl: string, action: 'pay' | 'cancel'): Promise<Answer | null> {
+export function clickOnCheckout(
+  tally: Tally,
+  kind: string,
+  checkoutUrl: string,
+  action: 'pay' | 'cancel',
+): Promise<Answer | null> {
   return send(
     tally,
     kind,

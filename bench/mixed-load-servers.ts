@@ -57,7 +57,8 @@ export async function startProductServer(options: { databaseUrl: string; dataDir
     }
     if ((entry.level ?? 0) >= pinoError) {
       errors.count += 1;
-      if (errors.samples.length < keptErrorLines) errors.samples.push(`${entry.msg ?? ''}: ${entry.err?.message ?? line.slice(0, 500)}`);
+      if (errors.samples.length < keptErrorLines)
+        errors.samples.push(`${entry.msg ?? ''}: ${entry.err?.message ?? line.slice(0, 500)}`);
     } else if ((entry.level ?? 0) >= pinoWarn) {
       const message = entry.refusal ? `${entry.msg ?? '?'} (${entry.refusal})` : (entry.msg ?? '?');
       warnings.set(message, (warnings.get(message) ?? 0) + 1);
@@ -71,13 +72,16 @@ export async function startProductServer(options: { databaseUrl: string; dataDir
   const started = performance.now();
   while (performance.now() - started < readyDeadlineMs) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`server/main.ts on port ${port} exited (${child.exitCode ?? child.signalCode}) before it was ready: ${tail()}`);
+      throw new Error(
+        `server/main.ts on port ${port} exited (${child.exitCode ?? child.signalCode}) before it was ready: ${tail()}`,
+      );
     }
     const status = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
       (response) => response.status,
       () => 0,
     );
-    if (status === 200) return { url, errors, warnings, stop, alive: () => child.exitCode === null && child.signalCode === null };
+    if (status === 200)
+      return { url, errors, warnings, stop, alive: () => child.exitCode === null && child.signalCode === null };
     await sleep(pollIntervalMs);
   }
   await stop();

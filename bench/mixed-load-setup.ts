@@ -12,11 +12,11 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { systemClock } from '../server/clock';
 import { composeApp } from '../server/compose';
 import { openDatabase } from '../server/db/client';
 import { mailOutbox } from '../server/db/schema/auth';
 import { seedDatabase } from '../server/db/seed';
-import { systemClock } from '../server/clock';
 import { createLogger } from '../server/logger';
 import { setUpOperator } from '../server/modules/admin/operator-accounts';
 import { totpCodeAt } from '../server/modules/admin/totp';
@@ -62,12 +62,18 @@ async function newBrowser(app: InProcessApp): Promise<Session> {
 async function call<T>(app: InProcessApp, session: Session, path: string, body: unknown): Promise<T> {
   const response = await app.request(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'accept-language': 'ja-JP', ...session.xsrf, ...(session.token ? { token: session.token } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': 'ja-JP',
+      ...session.xsrf,
+      ...(session.token ? { token: session.token } : {}),
+    },
     body: JSON.stringify(body),
   });
   const text = await response.text();
   const envelope = JSON.parse(text) as { code?: number; data?: T };
-  if (response.status !== 200 || envelope.code !== 200) throw new Error(`set-up call ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  if (response.status !== 200 || envelope.code !== 200)
+    throw new Error(`set-up call ${path} answered ${response.status}: ${text.slice(0, 300)}`);
   return envelope.data as T;
 }
 
@@ -86,7 +92,11 @@ function accountNumber(refused: boolean): string {
   return number.endsWith('0000') ? accountNumber(false) : number;
 }
 
-export async function prepareHall(databaseUrl: string, playerCount: number, fileStorageDir: string): Promise<PreparedHall> {
+export async function prepareHall(
+  databaseUrl: string,
+  playerCount: number,
+  fileStorageDir: string,
+): Promise<PreparedHall> {
   const database = await openDatabase({ databaseUrl, poolSize: setupConcurrency * 2 });
   try {
     await database.migrate();
@@ -101,7 +111,11 @@ export async function prepareHall(databaseUrl: string, playerCount: number, file
       captchaText: () => deskCaptchaText,
     });
     try {
-      const desk = await setUpOperator(database.db, systemClock, { username: 'benchdesk', email: 'bench.desk@example.test', password });
+      const desk = await setUpOperator(database.db, systemClock, {
+        username: 'benchdesk',
+        email: 'bench.desk@example.test',
+        password,
+      });
       const operator = await newBrowser(app);
       const { uuid } = await call<{ uuid: string }>(app, operator, '/v2/app/auth/captcha', {});
       const signedIn = await call<{ token: string }>(app, operator, '/v2/admin/auth/login', {
@@ -132,9 +146,17 @@ export async function prepareHall(databaseUrl: string, playerCount: number, file
         const player = await newBrowser(app);
         await call(app, player, '/v2/app/register/send/email/code', { email });
         await call(app, player, '/v2/app/register/valid', { email, code: await readCode(email), acceptTerms: true });
-        player.token = (await call<{ token: string }>(app, player, '/v2/app/register/user', { account, email, password })).token;
-        await call(app, player, '/v2/app/user/update', { ...names, phone: `+8190${randomInt(10_000_000, 100_000_000)}`, nickname: account });
-        await call(app, player, '/v2/app/user/update/idNumber', { idNumber: `MX${index}${randomInt(100_000, 1_000_000)}` });
+        player.token = (
+          await call<{ token: string }>(app, player, '/v2/app/register/user', { account, email, password })
+        ).token;
+        await call(app, player, '/v2/app/user/update', {
+          ...names,
+          phone: `+8190${randomInt(10_000_000, 100_000_000)}`,
+          nickname: account,
+        });
+        await call(app, player, '/v2/app/user/update/idNumber', {
+          idNumber: `MX${index}${randomInt(100_000, 1_000_000)}`,
+        });
         const payoutFails = index % failingPayoutEvery === failingPayoutEvery - 1;
         const card = await call<{ id: number }>(app, player, '/v2/app/user/bank/save', {
           bankCode: '0005',
@@ -154,7 +176,9 @@ export async function prepareHall(databaseUrl: string, playerCount: number, file
 
       const players: BenchPlayer[] = [];
       for (let first = 0; first < playerCount; first += setupConcurrency) {
-        const batch = Array.from({ length: Math.min(setupConcurrency, playerCount - first) }, (_, offset) => preparePlayer(first + offset));
+        const batch = Array.from({ length: Math.min(setupConcurrency, playerCount - first) }, (_, offset) =>
+          preparePlayer(first + offset),
+        );
         players.push(...(await Promise.all(batch)));
       }
       return { players, operatorToken: operator.token };

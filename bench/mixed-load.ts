@@ -78,16 +78,26 @@ export interface LoadContext {
 const orderAnswers = (context: LoadContext) => (context.tally.databaseFaults ? [200, 422] : [200]);
 
 /** Every answer for one key must name the same order; a second one is a broken promise. */
-function remember(context: LoadContext, table: Map<string, { userId: number; orderSn: string }>, key: string, userId: number, orderSn: string) {
+function remember(
+  context: LoadContext,
+  table: Map<string, { userId: number; orderSn: string }>,
+  key: string,
+  userId: number,
+  orderSn: string,
+) {
   const earlier = table.get(key);
-  if (earlier && earlier.orderSn !== orderSn) context.tally.problem(`key ${key} was answered with ${earlier.orderSn} and with ${orderSn}`);
+  if (earlier && earlier.orderSn !== orderSn)
+    context.tally.problem(`key ${key} was answered with ${earlier.orderSn} and with ${orderSn}`);
   else table.set(key, { userId, orderSn });
 }
 
-const withdrawalSnOf = (answer: Answer<WithdrawalAnswer> | null) => (answer?.status === 200 ? (answer.body?.data?.orderSn ?? null) : null);
+const withdrawalSnOf = (answer: Answer<WithdrawalAnswer> | null) =>
+  answer?.status === 200 ? (answer.body?.data?.orderSn ?? null) : null;
 
 async function pay(context: LoadContext, kind: string, orderSn: string, checkoutUrl: string, clicks: number) {
-  const answers = await Promise.all(Array.from({ length: clicks }, () => clickOnCheckout(context.tally, kind, checkoutUrl, 'pay')));
+  const answers = await Promise.all(
+    Array.from({ length: clicks }, () => clickOnCheckout(context.tally, kind, checkoutUrl, 'pay')),
+  );
   if (answers.some((answer) => answer?.status === 303)) context.told.paidOrders.add(orderSn);
 }
 
@@ -97,13 +107,26 @@ interface DepositRequest {
 }
 
 /** POST /v2/app/pay/order; the order and its checkout page when it was answered 200. */
-async function openOrder(context: LoadContext, kind: string, url: string, player: BenchPlayer, caller: Caller, request: DepositRequest, expected: number[]) {
-  const answer = await callApi<DepositAnswer>(context.tally, kind, url, '/v2/app/pay/order', request.body, caller, { expected, idempotencyKey: request.key });
+async function openOrder(
+  context: LoadContext,
+  kind: string,
+  url: string,
+  player: BenchPlayer,
+  caller: Caller,
+  request: DepositRequest,
+  expected: number[],
+) {
+  const answer = await callApi<DepositAnswer>(context.tally, kind, url, '/v2/app/pay/order', request.body, caller, {
+    expected,
+    idempotencyKey: request.key,
+  });
   if (answer?.status !== 200) return null;
   const orderSn = answer.body?.data?.order.orderSn;
   const checkoutUrl = answer.body?.data?.instructions.url;
   if (!orderSn || !checkoutUrl) {
-    context.tally.problem(`${kind} answered 200 without an order and its checkout page: ${JSON.stringify(answer.body?.data)}`);
+    context.tally.problem(
+      `${kind} answered 200 without an order and its checkout page: ${JSON.stringify(answer.body?.data)}`,
+    );
     return null;
   }
   remember(context, context.told.depositOrders, request.key, player.userId, orderSn);
@@ -116,8 +139,22 @@ const depositRequest = (player: BenchPlayer, yen: number): DepositRequest => ({
 });
 
 /** Before the timed load: one order per player, paid at once, so every player has coins to withdraw. */
-export async function startingDeposit(context: LoadContext, url: string, player: BenchPlayer, caller: Caller, yen: number) {
-  const opened = await openOrder(context, 'set-up: starting deposit order', url, player, caller, depositRequest(player, yen), [200]);
+export async function startingDeposit(
+  context: LoadContext,
+  url: string,
+  player: BenchPlayer,
+  caller: Caller,
+  yen: number,
+) {
+  const opened = await openOrder(
+    context,
+    'set-up: starting deposit order',
+    url,
+    player,
+    caller,
+    depositRequest(player, yen),
+    [200],
+  );
   if (opened) await pay(context, 'set-up: starting deposit payment', opened.orderSn, opened.checkoutUrl, 1);
 }
 
@@ -130,14 +167,37 @@ async function deposit(context: LoadContext, servers: RoundRobin, player: BenchP
   const request = depositRequest(player, pick(depositYen));
   const opened =
     Math.random() < 0.1
-      ? ((await Promise.all(context.urls.map((url) => openOrder(context, 'deposit order, twin at once', url, player, caller, request, orderAnswers(context))))).find(Boolean) ?? null)
+      ? ((
+          await Promise.all(
+            context.urls.map((url) =>
+              openOrder(context, 'deposit order, twin at once', url, player, caller, request, orderAnswers(context)),
+            ),
+          )
+        ).find(Boolean) ?? null)
       : await openOrder(context, 'deposit order', servers.next(), player, caller, request, orderAnswers(context));
   if (!opened) return;
   const retry = Math.random();
-  if (retry < 0.15) await openOrder(context, 'deposit order, same key again', servers.next(), player, caller, request, orderAnswers(context));
+  if (retry < 0.15)
+    await openOrder(
+      context,
+      'deposit order, same key again',
+      servers.next(),
+      player,
+      caller,
+      request,
+      orderAnswers(context),
+    );
   else if (retry < 0.2) {
     const otherAmount = { ...request, body: { ...request.body, amount: request.body.amount + 1_000 } };
-    await openOrder(context, 'deposit order, same key other amount', servers.next(), player, caller, otherAmount, [409]);
+    await openOrder(
+      context,
+      'deposit order, same key other amount',
+      servers.next(),
+      player,
+      caller,
+      otherAmount,
+      [409],
+    );
   }
   const payment = Math.random();
   if (payment < 0.7) await pay(context, 'checkout pay', opened.orderSn, opened.checkoutUrl, 1);
@@ -156,7 +216,10 @@ async function withdraw(context: LoadContext, servers: RoundRobin, player: Bench
   const amount = Math.random() < 0.15 ? randomInt(100, 400) * 1_000 : randomInt(1, 21) * 1_000;
   const body = { bankCardId: player.cardId, amount, payPassword: player.payPassword };
   const send = (url: string, what: string, sent: typeof body, expected: number[]) =>
-    callApi<WithdrawalAnswer>(context.tally, what, url, '/v2/app/draw/withdraw', sent, caller, { expected, idempotencyKey: key });
+    callApi<WithdrawalAnswer>(context.tally, what, url, '/v2/app/draw/withdraw', sent, caller, {
+      expected,
+      idempotencyKey: key,
+    });
   const told = (answer: Answer<WithdrawalAnswer> | null) => {
     const orderSn = withdrawalSnOf(answer);
     if (orderSn) remember(context, context.told.withdrawals, key, player.userId, orderSn);
@@ -164,17 +227,25 @@ async function withdraw(context: LoadContext, servers: RoundRobin, player: Bench
   };
   const roll = Math.random();
   if (roll < 0.05) {
-    await send(servers.next(), 'withdrawal, wrong pay password', { ...body, payPassword: wrongPayPassword }, [400, 429]);
+    await send(
+      servers.next(),
+      'withdrawal, wrong pay password',
+      { ...body, payPassword: wrongPayPassword },
+      [400, 429],
+    );
     return;
   }
   if (roll < 0.2) {
-    const twins = await Promise.all(context.urls.map((url) => send(url, 'withdrawal, twin at once', body, [200, 422, 429])));
+    const twins = await Promise.all(
+      context.urls.map((url) => send(url, 'withdrawal, twin at once', body, [200, 422, 429])),
+    );
     twins.forEach(told);
     return;
   }
   if (!told(await send(servers.next(), 'withdrawal', body, [200, 422, 429]))) return;
   if (roll < 0.35) told(await send(servers.next(), 'withdrawal, same key again', body, [200, 429]));
-  else if (roll < 0.4) await send(servers.next(), 'withdrawal, same key other amount', { ...body, amount: amount + 1_000 }, [409, 429]);
+  else if (roll < 0.4)
+    await send(servers.next(), 'withdrawal, same key other amount', { ...body, amount: amount + 1_000 }, [409, 429]);
 }
 
 const reads: [string, string, unknown][] = [
@@ -208,13 +279,29 @@ export async function operatorLoop(context: LoadContext, operator: Caller, playe
   const servers = new RoundRobin(context.urls);
   const { tally, told } = context;
   const decide = (url: string, what: string, decision: 'approve' | 'reject', orderSn: string, expected: number[]) =>
-    callApi(tally, what, url, `/v2/admin/withdrawal/${decision}`, decision === 'approve' ? { orderSn } : { orderSn, reason: rejectReason }, operator, {
-      expected,
-    });
+    callApi(
+      tally,
+      what,
+      url,
+      `/v2/admin/withdrawal/${decision}`,
+      decision === 'approve' ? { orderSn } : { orderSn, reason: rejectReason },
+      operator,
+      {
+        expected,
+      },
+    );
   while (context.running()) {
-    const queue = await callApi<{ list: { orderSn: string }[] }>(tally, 'operator: review queue', servers.next(), '/v2/admin/withdrawal/list', { pageSize: 10 }, operator, {
-      expected: [200],
-    });
+    const queue = await callApi<{ list: { orderSn: string }[] }>(
+      tally,
+      'operator: review queue',
+      servers.next(),
+      '/v2/admin/withdrawal/list',
+      { pageSize: 10 },
+      operator,
+      {
+        expected: [200],
+      },
+    );
     const waiting = queue?.body?.data?.list ?? [];
     for (const { orderSn } of waiting.slice(0, randomInt(waiting.length + 1))) {
       if (!context.running()) break;
@@ -222,20 +309,39 @@ export async function operatorLoop(context: LoadContext, operator: Caller, playe
       if (roll < 0.1) {
         const decisions = roll < 0.05 ? (['approve', 'approve'] as const) : (['approve', 'reject'] as const);
         const what = roll < 0.05 ? 'operator: approve, twice at once' : 'operator: approve and reject at once';
-        const answers = await Promise.all(decisions.map((decision, index) => decide(context.urls[index % context.urls.length]!, what, decision, orderSn, [200, 409])));
+        const answers = await Promise.all(
+          decisions.map((decision, index) =>
+            decide(context.urls[index % context.urls.length]!, what, decision, orderSn, [200, 409]),
+          ),
+        );
         const winners = decisions.filter((_, index) => answers[index]?.status === 200);
         if (winners[0] === 'approve') told.approved.add(orderSn);
         if (winners[0] === 'reject') told.rejected.add(orderSn);
         if (winners.length !== 1 && answers.every((answer) => answer && answer.status < 500)) {
-          tally.problem(`${decisions.join(' and ')} of ${orderSn} sent to both processes at once were accepted ${winners.length} times`);
+          tally.problem(
+            `${decisions.join(' and ')} of ${orderSn} sent to both processes at once were accepted ${winners.length} times`,
+          );
         }
       } else if (roll < 0.6) {
-        if ((await decide(servers.next(), 'operator: approve', 'approve', orderSn, [200]))?.status === 200) told.approved.add(orderSn);
-      } else if ((await decide(servers.next(), 'operator: reject', 'reject', orderSn, [200]))?.status === 200) told.rejected.add(orderSn);
+        if ((await decide(servers.next(), 'operator: approve', 'approve', orderSn, [200]))?.status === 200)
+          told.approved.add(orderSn);
+      } else if ((await decide(servers.next(), 'operator: reject', 'reject', orderSn, [200]))?.status === 200)
+        told.rejected.add(orderSn);
     }
-    if (Math.random() < 0.3) await callApi(tally, 'operator: player search', servers.next(), '/v2/admin/user/search', {}, operator, { expected: [200] });
+    if (Math.random() < 0.3)
+      await callApi(tally, 'operator: player search', servers.next(), '/v2/admin/user/search', {}, operator, {
+        expected: [200],
+      });
     if (Math.random() < 0.3) {
-      await callApi(tally, 'operator: player ledger', servers.next(), '/v2/admin/user/ledger', { userId: pick(players).userId }, operator, { expected: [200] });
+      await callApi(
+        tally,
+        'operator: player ledger',
+        servers.next(),
+        '/v2/admin/user/ledger',
+        { userId: pick(players).userId },
+        operator,
+        { expected: [200] },
+      );
     }
     await sleep(operatorPauseMs);
   }
@@ -243,7 +349,9 @@ export async function operatorLoop(context: LoadContext, operator: Caller, playe
 
 /** Starts the servers side by side; if one fails, the others are stopped before the error is passed on. */
 export async function startServers(databaseUrl: string, dataDir: string): Promise<ProductServer[]> {
-  const started = await Promise.allSettled(Array.from({ length: serverCount }, () => startProductServer({ databaseUrl, dataDir })));
+  const started = await Promise.allSettled(
+    Array.from({ length: serverCount }, () => startProductServer({ databaseUrl, dataDir })),
+  );
   const running = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   const failed = started.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   if (failed) {
@@ -260,7 +368,11 @@ export async function startServers(databaseUrl: string, dataDir: string): Promis
  * their shared data directory removed before this returns or throws; SIGINT or SIGTERM ends the
  * load early and cleans up the same way.
  */
-export async function measureMixedLoad(databaseUrl: string, settings: MixedLoadSettings, log: (message: string) => void): Promise<MixedLoadResult> {
+export async function measureMixedLoad(
+  databaseUrl: string,
+  settings: MixedLoadSettings,
+  log: (message: string) => void,
+): Promise<MixedLoadResult> {
   const interrupted = new AbortController();
   const onSignal = () => interrupted.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
@@ -268,31 +380,58 @@ export async function measureMixedLoad(databaseUrl: string, settings: MixedLoadS
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'game-hall-mixed-load-'));
   let servers: ProductServer[] = [];
   const tally = new Tally();
-  const told: ToldByServers = { depositOrders: new Map(), paidOrders: new Set(), withdrawals: new Map(), approved: new Set(), rejected: new Set() };
+  const told: ToldByServers = {
+    depositOrders: new Map(),
+    paidOrders: new Set(),
+    withdrawals: new Map(),
+    approved: new Set(),
+    rejected: new Set(),
+  };
   let loadRequests = 0;
   let loadSeconds = 0;
   let exitCodes: (number | null)[] = [];
   try {
-    log(`  preparing ${settings.clients} players and an operator through the API (register, profile, card, KYC approved, pay password)`);
+    log(
+      `  preparing ${settings.clients} players and an operator through the API (register, profile, card, KYC approved, pay password)`,
+    );
     const hall = await prepareHall(databaseUrl, settings.clients, path.join(workDir, 'files'));
     interrupted.signal.throwIfAborted();
     log(`  starting ${serverCount} server processes (server/main.ts, production, sandbox provider on)`);
     servers = await startServers(databaseUrl, workDir);
     const urls = servers.map((server) => server.url);
-    const callers = await Promise.all(hall.players.map(async (player, index) => ({ xsrf: await xsrfHeaders(urls[index % serverCount]!), token: player.token })));
+    const callers = await Promise.all(
+      hall.players.map(async (player, index) => ({
+        xsrf: await xsrfHeaders(urls[index % serverCount]!),
+        token: player.token,
+      })),
+    );
     const operator: Caller = { xsrf: await xsrfHeaders(urls[0]!), token: hall.operatorToken };
 
     const setUp: LoadContext = { urls, tally, told, running: () => !interrupted.signal.aborted };
     log(`  paying every player's starting deposit of ${settings.startingDepositYen} yen at the sandbox checkout`);
-    await Promise.all(hall.players.map((player, index) => startingDeposit(setUp, urls[index % serverCount]!, player, callers[index]!, settings.startingDepositYen)));
+    await Promise.all(
+      hall.players.map((player, index) =>
+        startingDeposit(setUp, urls[index % serverCount]!, player, callers[index]!, settings.startingDepositYen),
+      ),
+    );
     interrupted.signal.throwIfAborted();
 
-    log(`  load: ${settings.clients} player clients and 1 operator for ${settings.durationSeconds} s, each alternating between the processes`);
+    log(
+      `  load: ${settings.clients} player clients and 1 operator for ${settings.durationSeconds} s, each alternating between the processes`,
+    );
     const before = tally.requests;
     const started = performance.now();
     const deadline = started + settings.durationSeconds * 1000;
-    const load: LoadContext = { urls, tally, told, running: () => !interrupted.signal.aborted && performance.now() < deadline };
-    await Promise.all([...hall.players.map((player, index) => playerLoop(load, player, callers[index]!)), operatorLoop(load, operator, hall.players)]);
+    const load: LoadContext = {
+      urls,
+      tally,
+      told,
+      running: () => !interrupted.signal.aborted && performance.now() < deadline,
+    };
+    await Promise.all([
+      ...hall.players.map((player, index) => playerLoop(load, player, callers[index]!)),
+      operatorLoop(load, operator, hall.players),
+    ]);
     loadSeconds = (performance.now() - started) / 1000;
     loadRequests = tally.requests - before;
     interrupted.signal.throwIfAborted();
@@ -315,8 +454,22 @@ export async function measureMixedLoad(databaseUrl: string, settings: MixedLoadS
       for (const [message, count] of server.warnings) warnings.set(message, (warnings.get(message) ?? 0) + count);
     }
     const passed =
-      tally.failures === 0 && loggedErrors.count === 0 && exitCodes.every((code) => code === 0) && checks.every((check) => check.violations.length === 0);
-    return { servers: servers.length, loadRequests, loadSeconds, tally, checks, totals, loggedErrors, warnings, exitCodes, passed };
+      tally.failures === 0 &&
+      loggedErrors.count === 0 &&
+      exitCodes.every((code) => code === 0) &&
+      checks.every((check) => check.violations.length === 0);
+    return {
+      servers: servers.length,
+      loadRequests,
+      loadSeconds,
+      tally,
+      checks,
+      totals,
+      loggedErrors,
+      warnings,
+      exitCodes,
+      passed,
+    };
   } finally {
     await database.close();
   }
@@ -326,5 +479,11 @@ export async function measureMixedLoad(databaseUrl: string, settings: MixedLoadS
 export function requestBreakdown(tally: Tally): string[] {
   return [...tally.byKind.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([kind, outcomes]) => `${kind}: ${[...outcomes.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([status, count]) => `${status} x${count}`).join(', ')}`);
+    .map(
+      ([kind, outcomes]) =>
+        `${kind}: ${[...outcomes.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([status, count]) => `${status} x${count}`)
+          .join(', ')}`,
+    );
 }

@@ -12,10 +12,10 @@ import { postgresControlFromEnv } from '../tests/support/postgres-cluster';
 import { type DatabaseFaultSettings, measureDatabaseFaults } from './database-faults';
 import { preparePgliteDataDir, preparePostgres } from './databases';
 import { chromiumPath, ensureBuilt, type HomePageJs, measureByStaticWalk, measureWithChromium } from './home-page-js';
-import { measureColdStart } from './main-server';
-import { errorText, formatNumber, formatTable, kilobytes, type Row } from './report-table';
 import { compareLedgerWithPgbench, type LedgerSettings } from './ledger-throughput';
-import { measureMixedLoad, type MixedLoadSettings, requestBreakdown } from './mixed-load';
+import { measureColdStart } from './main-server';
+import { type MixedLoadSettings, measureMixedLoad, requestBreakdown } from './mixed-load';
+import { errorText, formatNumber, formatTable, kilobytes, type Row } from './report-table';
 import { type AuthFigures, measureAuthFigures, type SignInSettings } from './sign-in';
 import { type Comparison, compareWithBare, type LoadSettings } from './throughput';
 
@@ -25,7 +25,13 @@ const signInLoad: SignInSettings = { concurrency: 4, warmUpSeconds: 2, appWarmUp
 const ledgerLoad: LedgerSettings = { clients: 16, scale: 16, players: 1000, warmUpSeconds: 2, durationSeconds: 5 };
 const ledgerFigure = 'agent member transfers through the API / pgbench TPC-B, PostgreSQL';
 const mixedLoad: MixedLoadSettings = { clients: 16, durationSeconds: 60, startingDepositYen: 50_000 };
-const faults: DatabaseFaultSettings = { clients: 16, startingDepositYen: 50_000, terminations: 5, faultEverySeconds: 5, afterRestartSeconds: 10 };
+const faults: DatabaseFaultSettings = {
+  clients: 16,
+  startingDepositYen: 50_000,
+  terminations: 5,
+  faultEverySeconds: 5,
+  afterRestartSeconds: 10,
+};
 const targets = {
   rpsRatio: 0.35,
   ledgerRatio: 0.5,
@@ -56,7 +62,8 @@ function parseFlags(argv: string[]): { build: boolean; groups: ReadonlySet<Figur
     else if (arg === '--only') {
       const names = (argv[++index] ?? '').split(',').filter(Boolean);
       const unknown = names.filter((name) => !(figureGroups as readonly string[]).includes(name));
-      if (names.length === 0 || unknown.length > 0) throw new UsageError(`--only takes ${figureGroups.join(', ')}; got "${names.join(',')}"`);
+      if (names.length === 0 || unknown.length > 0)
+        throw new UsageError(`--only takes ${figureGroups.join(', ')}; got "${names.join(',')}"`);
       groups = new Set(names as FigureGroup[]);
     } else throw new UsageError(`unknown argument ${arg}`);
   }
@@ -82,13 +89,24 @@ function throughputRows(database: string, comparison: Comparison): Row[] {
 }
 
 async function throughputOn(database: string, appEnv: Record<string, string>): Promise<Row[]> {
-  log(`throughput on ${database}: ${load.connections} connections, ${load.warmUpSeconds} s warm-up, then ${load.durationSeconds} s each for bare and app in alternating 1 s slices`);
+  log(
+    `throughput on ${database}: ${load.connections} connections, ${load.warmUpSeconds} s warm-up, then ${load.durationSeconds} s each for bare and app in alternating 1 s slices`,
+  );
   try {
     const comparison = await compareWithBare(appEnv, load);
-    log(`  app ${formatNumber(comparison.app.requestsPerSecond)} rps, p99 ${formatNumber(comparison.app.p99Ms, 2)} ms; bare ${formatNumber(comparison.bare.requestsPerSecond)} rps, p99 ${formatNumber(comparison.bare.p99Ms, 2)} ms`);
+    log(
+      `  app ${formatNumber(comparison.app.requestsPerSecond)} rps, p99 ${formatNumber(comparison.app.p99Ms, 2)} ms; bare ${formatNumber(comparison.bare.requestsPerSecond)} rps, p99 ${formatNumber(comparison.bare.p99Ms, 2)} ms`,
+    );
     return throughputRows(database, comparison);
   } catch (error) {
-    return [{ figure: `banner query rps ratio, ${database}`, measured: errorText(error), target: `>= ${targets.rpsRatio}`, status: 'ERROR' }];
+    return [
+      {
+        figure: `banner query rps ratio, ${database}`,
+        measured: errorText(error),
+        target: `>= ${targets.rpsRatio}`,
+        status: 'ERROR',
+      },
+    ];
   }
 }
 
@@ -127,7 +145,12 @@ async function authOn(database: string, appEnv: Record<string, string>, config: 
     return authRows(database, figures);
   } catch (error) {
     return [
-      { figure: `sign-ins / raw argon2id verifications, ${database}`, measured: errorText(error), target: `>= ${targets.signInRatio}`, status: 'ERROR' },
+      {
+        figure: `sign-ins / raw argon2id verifications, ${database}`,
+        measured: errorText(error),
+        target: `>= ${targets.signInRatio}`,
+        status: 'ERROR',
+      },
     ];
   }
 }
@@ -140,7 +163,9 @@ async function ledgerOn(url: string): Promise<Row> {
   );
   try {
     const comparison = await compareLedgerWithPgbench(url, ledgerLoad);
-    log(`  ${formatNumber(comparison.transfersPerSecond)} transfers/s, ${formatNumber(comparison.tpcbPerSecond)} TPC-B tps`);
+    log(
+      `  ${formatNumber(comparison.transfersPerSecond)} transfers/s, ${formatNumber(comparison.tpcbPerSecond)} TPC-B tps`,
+    );
     notes.push(
       `Ledger figure: POST /v2/app/agent/type/member/transfer on the app composed as in production, ${ledgerLoad.clients} agents at once, ` +
         `each with its session, the XSRF pair and a fresh Idempotency-Key; p50 ${formatNumber(comparison.p50Ms, 2)} ms, p99 ${formatNumber(comparison.p99Ms, 2)} ms. ` +
@@ -163,26 +188,50 @@ async function mixedLoadOn(databaseUrl: string | undefined): Promise<Row> {
   const figure = `mixed load: ${mixedLoad.clients} players + 1 operator, 2 server processes, ${mixedLoad.durationSeconds} s, PostgreSQL`;
   const target = '0 5xx, invariants hold';
   if (!databaseUrl) return { figure, measured: 'skipped: DATABASE_URL not set', target, status: 'SKIP' };
-  log(`mixed load on PostgreSQL: deposits, withdrawals, reviews and reads through the API of two server processes for ${mixedLoad.durationSeconds} s`);
+  log(
+    `mixed load on PostgreSQL: deposits, withdrawals, reviews and reads through the API of two server processes for ${mixedLoad.durationSeconds} s`,
+  );
   try {
     const postgres = await preparePostgres(databaseUrl);
     try {
-      if (!postgres.scratch) return { figure, measured: 'skipped: no scratch database, and it writes accounts and money', target, status: 'SKIP' };
+      if (!postgres.scratch)
+        return {
+          figure,
+          measured: 'skipped: no scratch database, and it writes accounts and money',
+          target,
+          status: 'SKIP',
+        };
       const result = await measureMixedLoad(postgres.url, mixedLoad, log);
       const { tally, totals } = result;
       const broken = result.checks.filter((check) => check.violations.length > 0);
-      log(`  ${formatNumber(result.loadRequests)} requests in ${formatNumber(result.loadSeconds, 1)} s; ${tally.serverErrors} 5xx; ${broken.length} broken checks`);
+      log(
+        `  ${formatNumber(result.loadRequests)} requests in ${formatNumber(result.loadSeconds, 1)} s; ${tally.serverErrors} 5xx; ${broken.length} broken checks`,
+      );
       notes.push(
         `Mixed load requests by kind and status (set-up included): ${requestBreakdown(tally).join('; ')}.`,
         `Mixed load money: ${totals.paidOrders} paid deposit orders (${totals.paidOrderCoins} coins, credited ${totals.depositCredits}); ` +
-          `withdrawals ${Object.entries(totals.withdrawalsByStatus).map(([status, count]) => `${status} ${count}`).join(', ')}; ` +
+          `withdrawals ${Object.entries(totals.withdrawalsByStatus)
+            .map(([status, count]) => `${status} ${count}`)
+            .join(', ')}; ` +
           `${totals.heldCoins} coins held for ${totals.pendingWithdrawalCoins} under review. Checks: ` +
-          result.checks.map((check) => `${check.name}: ${check.violations.length === 0 ? 'PASS' : `FAIL (${check.violations.join(' | ')})`}`).join('; ') +
+          result.checks
+            .map(
+              (check) =>
+                `${check.name}: ${check.violations.length === 0 ? 'PASS' : `FAIL (${check.violations.join(' | ')})`}`,
+            )
+            .join('; ') +
           '.',
       );
-      if (tally.problems.length > 0) notes.push(`Mixed load answers that fail the figure: ${tally.problems.join(' | ')}`);
-      if (result.loggedErrors.count > 0) notes.push(`Mixed load server errors logged (${result.loggedErrors.count}): ${result.loggedErrors.samples.join(' | ')}`);
-      if (result.warnings.size > 0) notes.push(`Mixed load server warnings: ${[...result.warnings].map(([message, count]) => `${message} x${count}`).join(', ')}.`);
+      if (tally.problems.length > 0)
+        notes.push(`Mixed load answers that fail the figure: ${tally.problems.join(' | ')}`);
+      if (result.loggedErrors.count > 0)
+        notes.push(
+          `Mixed load server errors logged (${result.loggedErrors.count}): ${result.loggedErrors.samples.join(' | ')}`,
+        );
+      if (result.warnings.size > 0)
+        notes.push(
+          `Mixed load server warnings: ${[...result.warnings].map(([message, count]) => `${message} x${count}`).join(', ')}.`,
+        );
       return {
         figure,
         measured:
@@ -217,17 +266,32 @@ async function faultsOn(databaseUrl: string | undefined): Promise<Row> {
   if (!databaseUrl) return { figure, measured: 'skipped: DATABASE_URL not set', target, status: 'SKIP' };
   const control = postgresControlFromEnv();
   if (!control || !sameServer(databaseUrl, process.env.TEST_DATABASE_URL)) {
-    return { figure, measured: 'skipped: restarts only the server scripts/with-postgres.sh started for the run', target, status: 'SKIP' };
+    return {
+      figure,
+      measured: 'skipped: restarts only the server scripts/with-postgres.sh started for the run',
+      target,
+      status: 'SKIP',
+    };
   }
-  log(`database faults on PostgreSQL: the mixed load while the app's connections are terminated ${faults.terminations} times and the server restarted once`);
+  log(
+    `database faults on PostgreSQL: the mixed load while the app's connections are terminated ${faults.terminations} times and the server restarted once`,
+  );
   try {
     const postgres = await preparePostgres(databaseUrl);
     try {
-      if (!postgres.scratch) return { figure, measured: 'skipped: no scratch database, and it writes accounts and money', target, status: 'SKIP' };
+      if (!postgres.scratch)
+        return {
+          figure,
+          measured: 'skipped: no scratch database, and it writes accounts and money',
+          target,
+          status: 'SKIP',
+        };
       const result = await measureDatabaseFaults(databaseUrl, postgres.url, control, faults, log);
       const { tally } = result;
       const broken = result.checks.filter((check) => check.violations.length > 0);
-      log(`  ${result.alive} of ${result.servers} alive; ${formatNumber(result.loadRequests)} requests, ${tally.unavailable} 503, ${tally.serverErrors} other 5xx; ${broken.length} broken checks`);
+      log(
+        `  ${result.alive} of ${result.servers} alive; ${formatNumber(result.loadRequests)} requests, ${tally.unavailable} 503, ${tally.serverErrors} other 5xx; ${broken.length} broken checks`,
+      );
       notes.push(
         `Database faults: backends ended per termination ${result.ended.join(', ')}; pg_ctl restart took ${formatNumber(result.restartSeconds, 1)} s, ` +
           `/readyz 200 again ${result.readyAfterRestartSeconds.map((seconds) => (seconds === null ? 'never' : formatNumber(seconds, 2))).join(' and ')} s after it; ` +
@@ -235,9 +299,16 @@ async function faultsOn(databaseUrl: string | undefined): Promise<Row> {
           `Requests by kind and status: ${requestBreakdown(tally).join('; ')}.`,
         `Database faults checks: ${result.checks.map((check) => `${check.name}: ${check.violations.length === 0 ? 'PASS' : `FAIL (${check.violations.join(' | ')})`}`).join('; ')}.`,
       );
-      if (tally.problems.length > 0) notes.push(`Database faults answers that fail the figure: ${tally.problems.join(' | ')}`);
-      if (result.loggedErrors.count > 0) notes.push(`Database faults server errors logged (${result.loggedErrors.count}): ${result.loggedErrors.samples.join(' | ')}`);
-      if (result.warnings.size > 0) notes.push(`Database faults server warnings: ${[...result.warnings].map(([message, count]) => `${message} x${count}`).join(', ')}.`);
+      if (tally.problems.length > 0)
+        notes.push(`Database faults answers that fail the figure: ${tally.problems.join(' | ')}`);
+      if (result.loggedErrors.count > 0)
+        notes.push(
+          `Database faults server errors logged (${result.loggedErrors.count}): ${result.loggedErrors.samples.join(' | ')}`,
+        );
+      if (result.warnings.size > 0)
+        notes.push(
+          `Database faults server warnings: ${[...result.warnings].map(([message, count]) => `${message} x${count}`).join(', ')}.`,
+        );
       return {
         figure,
         measured:
@@ -297,7 +368,9 @@ async function homePageJs(force: boolean, dataDir: string): Promise<Row> {
       notes.push(`Largest scripts the home page loaded in Chromium: ${largest(result)}`);
       return homePageRow(result);
     }
-    notes.push(`Chromium not found at ${chromiumPath}: the home page JS was measured by the static index.html reference walk, which leaves out lazily loaded route chunks.`);
+    notes.push(
+      `Chromium not found at ${chromiumPath}: the home page JS was measured by the static index.html reference walk, which leaves out lazily loaded route chunks.`,
+    );
     const result = await measureByStaticWalk();
     notes.push(`Largest scripts found by the static walk: ${largest(result)}`);
     return homePageRow(result);
@@ -315,7 +388,8 @@ async function main() {
   try {
     const measures = (group: FigureGroup) => flags.groups.has(group);
     if (measures('banner')) rows.push(...(await throughputOn('PGlite', { BENCH_DATA_DIR: data.dir })));
-    if (measures('sign-in')) rows.push(...(await authOn('PGlite', { BENCH_DATA_DIR: data.dir }, { dataDir: data.dir })));
+    if (measures('sign-in'))
+      rows.push(...(await authOn('PGlite', { BENCH_DATA_DIR: data.dir }, { dataDir: data.dir })));
 
     const databaseUrl = process.env.DATABASE_URL;
     const needsPostgres = measures('banner') || measures('sign-in') || measures('ledger');
@@ -324,24 +398,48 @@ async function main() {
         const postgres = await preparePostgres(databaseUrl);
         notes.push(`PostgreSQL figures taken on ${postgres.label}.`);
         try {
-          if (measures('banner')) rows.push(...(await throughputOn('PostgreSQL', { BENCH_DATABASE_URL: postgres.url })));
+          if (measures('banner'))
+            rows.push(...(await throughputOn('PostgreSQL', { BENCH_DATABASE_URL: postgres.url })));
           if (postgres.scratch) {
-            if (measures('sign-in')) rows.push(...(await authOn('PostgreSQL', { BENCH_DATABASE_URL: postgres.url }, { databaseUrl: postgres.url })));
+            if (measures('sign-in'))
+              rows.push(
+                ...(await authOn('PostgreSQL', { BENCH_DATABASE_URL: postgres.url }, { databaseUrl: postgres.url })),
+              );
             if (measures('ledger')) rows.push(await ledgerOn(postgres.url));
           } else {
             const reason = 'skipped: no scratch database, and it writes accounts and money';
-            rows.push({ figure: 'sign-ins / raw argon2id verifications, PostgreSQL', measured: reason, target: `>= ${targets.signInRatio}`, status: 'SKIP' });
+            rows.push({
+              figure: 'sign-ins / raw argon2id verifications, PostgreSQL',
+              measured: reason,
+              target: `>= ${targets.signInRatio}`,
+              status: 'SKIP',
+            });
             rows.push({ figure: ledgerFigure, measured: reason, target: `>= ${targets.ledgerRatio}`, status: 'SKIP' });
           }
         } finally {
           await postgres.drop();
         }
       } catch (error) {
-        rows.push({ figure: 'banner query rps ratio, PostgreSQL', measured: errorText(error), target: `>= ${targets.rpsRatio}`, status: 'ERROR' });
+        rows.push({
+          figure: 'banner query rps ratio, PostgreSQL',
+          measured: errorText(error),
+          target: `>= ${targets.rpsRatio}`,
+          status: 'ERROR',
+        });
       }
     } else if (needsPostgres) {
-      rows.push({ figure: 'banner query rps ratio, PostgreSQL', measured: 'skipped: DATABASE_URL not set', target: `>= ${targets.rpsRatio}`, status: 'SKIP' });
-      rows.push({ figure: ledgerFigure, measured: 'skipped: DATABASE_URL not set', target: `>= ${targets.ledgerRatio}`, status: 'SKIP' });
+      rows.push({
+        figure: 'banner query rps ratio, PostgreSQL',
+        measured: 'skipped: DATABASE_URL not set',
+        target: `>= ${targets.rpsRatio}`,
+        status: 'SKIP',
+      });
+      rows.push({
+        figure: ledgerFigure,
+        measured: 'skipped: DATABASE_URL not set',
+        target: `>= ${targets.ledgerRatio}`,
+        status: 'SKIP',
+      });
     }
 
     if (measures('mixed-load')) rows.push(await mixedLoadOn(databaseUrl));
@@ -358,7 +456,12 @@ async function main() {
           status: coldStart.medianMs <= targets.coldStartMs ? 'PASS' : 'MISS',
         });
       } catch (error) {
-        rows.push({ figure: 'cold start to /readyz 200', measured: errorText(error), target: `<= ${targets.coldStartMs / 1000} s`, status: 'ERROR' });
+        rows.push({
+          figure: 'cold start to /readyz 200',
+          measured: errorText(error),
+          target: `<= ${targets.coldStartMs / 1000} s`,
+          status: 'ERROR',
+        });
       }
     }
 

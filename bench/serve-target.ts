@@ -8,10 +8,10 @@
  * The parent receives `{ port }` over IPC and stops the child with SIGTERM.
  */
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { composeApp } from '../server/compose';
-import { openDatabase, type DatabaseHandle } from '../server/db/client';
+import { type DatabaseHandle, openDatabase } from '../server/db/client';
 import { seedDatabase } from '../server/db/seed';
 import { createLogger } from '../server/logger';
 import type { AuthLimits } from '../server/modules/auth/context';
@@ -22,11 +22,17 @@ function benchAuthOptions(): { captchaText?: () => string; authLimits?: Partial<
   const raised = Number.isSafeInteger(limit) && limit > 0 ? { limit, windowMs: 60 * 60 * 1000 } : null;
   return {
     ...(captchaText ? { captchaText: () => captchaText } : {}),
-    ...(raised ? { authLimits: { signInPerAccount: raised, signInPerAddress: raised, captchaPerAddress: raised } } : {}),
+    ...(raised
+      ? { authLimits: { signInPerAccount: raised, signInPerAddress: raised, captchaPerAddress: raised } }
+      : {}),
   };
 }
 
-async function startApp(): Promise<{ server: ServerType; database: DatabaseHandle; stopBackgroundWork(): Promise<void> }> {
+async function startApp(): Promise<{
+  server: ServerType;
+  database: DatabaseHandle;
+  stopBackgroundWork(): Promise<void>;
+}> {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const dataDir = process.env.BENCH_DATA_DIR;
   if (!databaseUrl && !dataDir) throw new Error('BENCH_DATABASE_URL or BENCH_DATA_DIR is required');

@@ -6,7 +6,7 @@ import { hashSecret } from '../server/modules/auth/passwords';
 import { startLoadWorker } from './load-worker';
 import { startTarget } from './target-process';
 import { type Comparison, compareCallWithBare, type LoadSettings, percentile, xsrfHeaders } from './throughput';
-import { runTimedLoops, type LoopsResult } from './timed-loops';
+import { type LoopsResult, runTimedLoops } from './timed-loops';
 
 export interface SignInSettings {
   /** Sign-ins in flight at once, and verifications in flight at once in the baseline. */
@@ -117,7 +117,8 @@ async function post(pool: Pool, path: string, headers: Record<string, string>, b
   } catch {
     throw new Error(`POST ${path} answered ${statusCode}: ${text.slice(0, 300)}`);
   }
-  if (statusCode !== 200 || envelope.code !== 200) throw new Error(`POST ${path} answered ${statusCode}: ${text.slice(0, 300)}`);
+  if (statusCode !== 200 || envelope.code !== 200)
+    throw new Error(`POST ${path} answered ${statusCode}: ${text.slice(0, 300)}`);
   return envelope;
 }
 
@@ -161,11 +162,18 @@ export async function measureAuthFigures(
   userInfoLoad: LoadSettings,
 ): Promise<AuthFigures> {
   const passwordHash = await createAccounts(database, signIn.concurrency);
-  const app = await startTarget('app', { ...appEnv, BENCH_CAPTCHA_TEXT: captchaText, BENCH_AUTH_LIMIT: String(raisedAuthLimit) });
+  const app = await startTarget('app', {
+    ...appEnv,
+    BENCH_CAPTCHA_TEXT: captchaText,
+    BENCH_AUTH_LIMIT: String(raisedAuthLimit),
+  });
   const pool = new Pool(app.url, { connections: signIn.concurrency });
   try {
     const headers = { 'content-type': 'application/json', 'accept-language': 'ja-JP', ...(await xsrfHeaders(app.url)) };
-    const verifier = await startLoadWorker('argon2-verify-worker.ts', { BENCH_PASSWORD_HASH: passwordHash, BENCH_PASSWORD: benchPassword });
+    const verifier = await startLoadWorker('argon2-verify-worker.ts', {
+      BENCH_PASSWORD_HASH: passwordHash,
+      BENCH_PASSWORD: benchPassword,
+    });
     let signInFigures: SignInComparison;
     try {
       const loginMs: number[] = [];

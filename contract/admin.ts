@@ -2,11 +2,19 @@
 // reason in the same transaction as the change itself.
 import * as v from 'valibot';
 import { agentApplication, agentApplicationStatuses } from './agent';
-import { withdrawal, withdrawalMethods } from './draw';
 import { captchaAnswer, captchaId } from './auth';
+import { withdrawal, withdrawalMethods } from './draw';
 import { emptyBody, endpoint, isoDateTime, listQuery, noData, pageOf, rowId } from './endpoint';
 import { kycStatuses, kycSubmission, kycSubmissionStatuses } from './kyc';
-import { amount, amountInput, manualStatuses, reasonInput, remarkInput, signedAmount, withdrawalStatuses } from './money';
+import {
+  amount,
+  amountInput,
+  manualStatuses,
+  reasonInput,
+  remarkInput,
+  signedAmount,
+  withdrawalStatuses,
+} from './money';
 import { depositOrder } from './pay';
 import { singleLine } from './plain-text';
 
@@ -57,10 +65,7 @@ export const adminKycList = endpoint({
   path: '/v2/admin/kyc/list',
   access: 'admin',
   summary: 'KYC submissions by status (default: waiting for review), oldest first',
-  body: v.optional(
-    listQuery({ status: v.optional(v.picklist(kycSubmissionStatuses), 'pendingReview'), keyword }),
-    {},
-  ),
+  body: v.optional(listQuery({ status: v.optional(v.picklist(kycSubmissionStatuses), 'pendingReview'), keyword }), {}),
   data: pageOf(kycReviewItem),
 });
 
@@ -239,7 +244,8 @@ export type LedgerEntry = v.InferOutput<typeof ledgerEntry>;
 export const adminUserLedger = endpoint({
   path: '/v2/admin/user/ledger',
   access: 'admin',
-  summary: 'A player’s ledger entries and waiting holds, newest first, with the balance after each and the order behind it',
+  summary:
+    'A player’s ledger entries and waiting holds, newest first, with the balance after each and the order behind it',
   body: listQuery({ userId: rowId('validation.user'), kind: v.optional(v.picklist(ledgerEntryKinds)) }),
   data: v.object({ ...pageOf(ledgerEntry).entries, balance: amount, heldAmount: amount }),
 });

@@ -220,10 +220,27 @@ export const createTeamMember = endpoint({
   access: 'agent',
   summary: 'Create an account directly under the agent, with its initial password',
   body: v.object({
-    account: v.pipe(v.string('validation.account'), v.trim(), v.nonEmpty('validation.account'), v.maxLength(20, 'validation.account')),
+    account: v.pipe(
+      v.string('validation.account'),
+      v.trim(),
+      v.nonEmpty('validation.account'),
+      v.maxLength(20, 'validation.account'),
+    ),
     /** The new member's password, required for every subordinate the agent creates. */
-    password: v.pipe(v.string('validation.password'), v.nonEmpty('validation.password'), v.maxLength(128, 'validation.password')),
-    nickname: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('validation.nickname'), v.maxLength(20, 'validation.nickname'), singleLine)),
+    password: v.pipe(
+      v.string('validation.password'),
+      v.nonEmpty('validation.password'),
+      v.maxLength(128, 'validation.password'),
+    ),
+    nickname: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.nonEmpty('validation.nickname'),
+        v.maxLength(20, 'validation.nickname'),
+        singleLine,
+      ),
+    ),
   }),
   data: v.object({ userId: v.number(), account: v.string(), createdAt: isoDateTime }),
 });

@@ -68,7 +68,8 @@ export type Profile = v.InferOutput<typeof profile>;
 export const captchaQuery = endpoint({
   path: '/v2/app/auth/captcha',
   access: 'public',
-  summary: 'A new image captcha: img is a data URL, uuid (a signed token) goes back with the answer (single use, two minutes)',
+  summary:
+    'A new image captcha: img is a data URL, uuid (a signed token) goes back with the answer (single use, two minutes)',
   body: emptyBody,
   data: v.object({ img: v.string(), uuid: v.string() }),
 });
@@ -104,8 +105,7 @@ export const thirdPartyEvents = ['google', 'line'] as const;
 export const login3 = endpoint({
   path: '/v2/app/auth/login3',
   access: 'public',
-  summary:
-    'Third-party sign-in: google takes the ID token, line the authorization code; creates or links the account',
+  summary: 'Third-party sign-in: google takes the ID token, line the authorization code; creates or links the account',
   body: v.object({
     event: v.picklist(thirdPartyEvents),
     token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(8192)),
@@ -146,7 +146,8 @@ export const registerUser = endpoint({
 export const sendResetCode = endpoint({
   path: '/v2/app/auth/send/email',
   access: 'public',
-  summary: 'Password recovery step 1: mails a reset code to the account’s address; answers the same for unknown accounts',
+  summary:
+    'Password recovery step 1: mails a reset code to the account’s address; answers the same for unknown accounts',
   body: v.object({ account, qrcode: captchaAnswer, uuid: captchaId }),
   data: noData,
 });

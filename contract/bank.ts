@@ -2,7 +2,13 @@ import * as v from 'valibot';
 import { emptyBody, endpoint, isoDateTime, noData, rowId } from './endpoint';
 import { singleLine } from './plain-text';
 
-const holderName = v.pipe(v.string(), v.trim(), v.nonEmpty('validation.name'), v.maxLength(50, 'validation.name'), singleLine);
+const holderName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('validation.name'),
+  v.maxLength(50, 'validation.name'),
+  singleLine,
+);
 
 /**
  * A card to bind, or an edit of a bound card when `id` is given. The holder's names must match the
@@ -13,11 +19,23 @@ export const bankCardInput = v.object({
   bankCode: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{3,11}$/, 'validation.bankCode')),
   cardNumber: v.pipe(v.string(), v.regex(/^\d{6,19}$/, 'validation.cardNumber')),
   branchCode: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,10}$/, 'validation.branchCode')),
-  branchName: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.branchName'), v.maxLength(60, 'validation.branchName'), singleLine),
+  branchName: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('validation.branchName'),
+    v.maxLength(60, 'validation.branchName'),
+    singleLine,
+  ),
   holderFirstName: holderName,
   holderLastName: holderName,
   /** The reading of the holder's name (kana or pinyin) exactly as the bank prints it. */
-  holderPinyinName: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.name'), v.maxLength(100, 'validation.name'), singleLine),
+  holderPinyinName: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('validation.name'),
+    v.maxLength(100, 'validation.name'),
+    singleLine,
+  ),
   /** The default card is the one deposits and withdrawals use unless another is chosen. */
   isDefault: v.optional(v.boolean(), false),
 });

@@ -34,9 +34,7 @@ export const bannerQuery = endpoint({
   access: 'public',
   summary: 'Home-page banners in display order',
   body: v.optional(v.object({ position: v.optional(v.picklist(['home', 'promotion']), 'home') }), {}),
-  data: v.array(
-    v.object({ id: v.number(), title: v.string(), imageUrl: v.string(), linkUrl: v.nullable(v.string()) }),
-  ),
+  data: v.array(v.object({ id: v.number(), title: v.string(), imageUrl: v.string(), linkUrl: v.nullable(v.string()) })),
 });
 
 const notice = v.object({

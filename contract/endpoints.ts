@@ -5,13 +5,13 @@ import * as bank from './bank';
 import * as content from './content';
 import * as crypto from './crypto';
 import * as draw from './draw';
+import type { Endpoint } from './endpoint';
 import * as kyc from './kyc';
 import * as pay from './pay';
 import * as record from './record';
 import * as station from './station';
 import * as transfer from './transfer';
 import * as user from './user';
-import type { Endpoint } from './endpoint';
 
 function entriesOf(area: Record<string, unknown>): Endpoint[] {
   return Object.values(area).filter(

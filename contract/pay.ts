@@ -1,15 +1,6 @@
 import * as v from 'valibot';
 import { emptyBody, endpoint, isoDateTime, listQuery, pageOf, rowId } from './endpoint';
-import {
-  amount,
-  amountInput,
-  baseUnits,
-  basisPoints,
-  coin,
-  manualStatuses,
-  network,
-  paymentStatuses,
-} from './money';
+import { amount, amountInput, baseUnits, basisPoints, coin, manualStatuses, network, paymentStatuses } from './money';
 
 /**
  * How a deposit is settled: automatic (the pay service reports the payment), manual (an operator

@@ -6,4 +6,7 @@ import * as v from 'valibot';
  * line breaks and tabs.
  */
 export const singleLine = v.regex<string, string>(/^[^\x00-\x1f\x7f-\x9f]*$/, 'validation.controlCharacters');
-export const multiLine = v.regex<string, string>(/^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$/, 'validation.controlCharacters');
+export const multiLine = v.regex<string, string>(
+  /^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$/,
+  'validation.controlCharacters',
+);

@@ -61,7 +61,8 @@ export type BalanceMovement = v.InferOutput<typeof balanceMovement>;
 export const balanceMovementQuery = endpoint({
   path: '/v2/app/record/balance/query',
   access: 'user',
-  summary: 'The player’s balance movements in game coins, newest first, with the balance after each and the totals in and out',
+  summary:
+    'The player’s balance movements in game coins, newest first, with the balance after each and the totals in and out',
   body: v.optional(
     listQuery({ kind: v.optional(v.pipe(v.string(), v.regex(/^[a-z][A-Za-z0-9.]{0,63}$/, 'validation.kind'))) }),
     {},

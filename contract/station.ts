@@ -20,5 +20,9 @@ export const stationLetterQuery = endpoint({
   access: 'public',
   summary: 'Station letters: broadcasts for everyone plus, when signed in, the player’s own',
   body: v.optional(v.object({ ...pageQuery.entries, unreadOnly: v.optional(v.boolean(), false) }), {}),
-  data: v.object({ list: v.array(stationLetter), total: v.pipe(v.number(), v.integer()), unreadCount: v.pipe(v.number(), v.integer()) }),
+  data: v.object({
+    list: v.array(stationLetter),
+    total: v.pipe(v.number(), v.integer()),
+    unreadCount: v.pipe(v.number(), v.integer()),
+  }),
 });

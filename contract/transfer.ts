@@ -7,7 +7,10 @@ import { amount } from './money';
  * validate the old account → prove the bank card on it → a code goes to its e-mail (resendable) →
  * sign in to it with password and code → confirm, which moves the balance once.
  */
-const transferId = v.pipe(v.string('validation.transferId'), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'validation.transferId'));
+const transferId = v.pipe(
+  v.string('validation.transferId'),
+  v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'validation.transferId'),
+);
 
 export const validateOldAccount = endpoint({
   path: '/v2/app/jsy/transfer/validate',

@@ -2,7 +2,13 @@ import * as v from 'valibot';
 import { emptyBody, endpoint, isoDateTime, noData } from './endpoint';
 import { singleLine } from './plain-text';
 
-const personName = v.pipe(v.string(), v.trim(), v.nonEmpty('validation.name'), v.maxLength(50, 'validation.name'), singleLine);
+const personName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('validation.name'),
+  v.maxLength(50, 'validation.name'),
+  singleLine,
+);
 
 /** E.164: the country's dialling code (from /v2/app/country) followed by the subscriber number. */
 export const phoneInput = v.pipe(v.string(), v.regex(/^\+[1-9]\d{6,14}$/, 'validation.phone'));
@@ -12,12 +18,16 @@ export const phoneInput = v.pipe(v.string(), v.regex(/^\+[1-9]\d{6,14}$/, 'valid
  * exchange can no longer change once KYC is approved (the server answers 422 then).
  */
 const profileChanges = v.object({
-  nickname: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('validation.nickname'), v.maxLength(20, 'validation.nickname'), singleLine)),
+  nickname: v.optional(
+    v.pipe(v.string(), v.trim(), v.nonEmpty('validation.nickname'), v.maxLength(20, 'validation.nickname'), singleLine),
+  ),
   phone: v.optional(phoneInput),
   firstName: v.optional(personName),
   lastName: v.optional(personName),
   /** The reading of the name (kana or pinyin) as the bank knows it. */
-  pinyinName: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('validation.name'), v.maxLength(100, 'validation.name'), singleLine)),
+  pinyinName: v.optional(
+    v.pipe(v.string(), v.trim(), v.nonEmpty('validation.name'), v.maxLength(100, 'validation.name'), singleLine),
+  ),
 });
 export type ProfileChanges = v.InferInput<typeof profileChanges>;
 

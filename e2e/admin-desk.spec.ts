@@ -24,7 +24,8 @@ import {
  */
 
 const password = 'Sakura-2024!x';
-const admin = (locale: Locale, key: string, values: Record<string, string | number> = {}) => text(locale, `admin:${key}`, values);
+const admin = (locale: Locale, key: string, values: Record<string, string | number> = {}) =>
+  text(locale, `admin:${key}`, values);
 const record = (locale: Locale, key: string) => text(locale, `record:${key}`);
 
 /** A player registered with the code mailed to them. */
@@ -71,7 +72,10 @@ async function bankTransferOrder(call: Call, token: string, cardId: number, amou
 
 /** Opens the order's row in the desk's bank transfer queue and the dialog of one decision. */
 async function decideDeposit(desk: Page, locale: Locale, orderSn: string, decision: 'approve' | 'reject') {
-  const row = desk.getByRole('table', { name: admin(locale, 'deposits.title') }).getByRole('row').filter({ hasText: orderSn });
+  const row = desk
+    .getByRole('table', { name: admin(locale, 'deposits.title') })
+    .getByRole('row')
+    .filter({ hasText: orderSn });
   await row.getByRole('button', { name: admin(locale, `review.deposit.${decision}`) }).click();
   const dialog = desk.getByRole('dialog');
   await expect(dialog).toBeVisible();
@@ -130,7 +134,9 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
     await expect(desk.getByText(admin(locale, 'review.deposit.approved', { subject: larger }))).toBeVisible();
     dialog = await decideDeposit(desk, locale, smaller, 'approve');
     await dialog.getByRole('textbox', { name: admin(locale, 'review.amount') }).fill('2500');
-    await dialog.getByRole('textbox', { name: admin(locale, 'review.remark') }).fill('Short by 500 yen on the statement');
+    await dialog
+      .getByRole('textbox', { name: admin(locale, 'review.remark') })
+      .fill('Short by 500 yen on the statement');
     await dialog.getByRole('button', { name: admin(locale, 'review.deposit.approve') }).click();
     await expect(desk.getByText(admin(locale, 'review.deposit.approved', { subject: smaller }))).toBeVisible();
     const failure = locale === 'ja-JP' ? '1週間以内に振込がありませんでした' : 'No transfer arrived within a week';
@@ -146,13 +152,21 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
     await expect(deposits.getByText(record(locale, 'status.successful'))).toHaveCount(2);
     await expect(deposits.getByText(record(locale, 'status.failed'))).toHaveCount(1);
 
-    await desk.getByRole('navigation').getByRole('link', { name: admin(locale, 'nav.users') }).click();
+    await desk
+      .getByRole('navigation')
+      .getByRole('link', { name: admin(locale, 'nav.users') })
+      .click();
     await desk.getByRole('textbox', { name: admin(locale, 'players.keyword') }).fill(player.username);
     await desk.keyboard.press('Enter');
-    const playerRow = desk.getByRole('table', { name: admin(locale, 'players.title') }).getByRole('row').filter({ hasText: player.username });
+    const playerRow = desk
+      .getByRole('table', { name: admin(locale, 'players.title') })
+      .getByRole('row')
+      .filter({ hasText: player.username });
     await expect(playerRow.getByText(admin(locale, 'status.active'))).toBeVisible();
     await playerRow.getByRole('link', { name: admin(locale, 'players.ledger') }).click();
-    await expect(desk.getByRole('heading', { name: admin(locale, 'ledger.title', { account: player.username }) })).toBeVisible();
+    await expect(
+      desk.getByRole('heading', { name: admin(locale, 'ledger.title', { account: player.username }) }),
+    ).toBeVisible();
     const entries = desk.getByRole('table', { name: admin(locale, 'ledger.entries') }).getByRole('row');
     await expect(entries).toHaveCount(3);
     for (const [index, change, balanceAfter] of [
@@ -169,7 +183,9 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
     const freezeReason = locale === 'ja-JP' ? '不正な入金の調査中' : 'Suspicious deposits under investigation';
     await desk.getByRole('link', { name: admin(locale, 'ledger.backToPlayers') }).click();
     await playerRow.getByRole('button', { name: admin(locale, 'review.freeze.reject') }).click();
-    dialog = desk.getByRole('dialog', { name: admin(locale, 'review.freeze.rejectTitle', { subject: player.username }) });
+    dialog = desk.getByRole('dialog', {
+      name: admin(locale, 'review.freeze.rejectTitle', { subject: player.username }),
+    });
     await dialog.getByRole('textbox', { name: admin(locale, 'review.reason') }).fill(freezeReason);
     await dialog.getByRole('button', { name: admin(locale, 'review.freeze.reject') }).click();
     await expect(playerRow.getByText(admin(locale, 'status.frozen'))).toBeVisible();
@@ -185,7 +201,10 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
     pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((entry) => !refused(entry)));
 
     await desk.goto(`/admin/audit?subjectType=user&subjectId=${player.userId}`);
-    const freezeEntry = desk.getByRole('table', { name: admin(locale, 'audit.title') }).getByRole('row').filter({ hasText: freezeReason });
+    const freezeEntry = desk
+      .getByRole('table', { name: admin(locale, 'audit.title') })
+      .getByRole('row')
+      .filter({ hasText: freezeReason });
     await expect(freezeEntry).toContainText(admin(locale, 'audit.actions.user.freeze'));
     await expect(freezeEntry).toContainText(operator.account);
     for (const [orderSn, action, reason] of [
@@ -193,7 +212,10 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
       [missing, 'deposit.manualFail', failure],
     ] as const) {
       await desk.goto(`/admin/audit?subjectId=${orderSn}`);
-      const entry = desk.getByRole('table', { name: admin(locale, 'audit.title') }).getByRole('row').filter({ hasText: reason });
+      const entry = desk
+        .getByRole('table', { name: admin(locale, 'audit.title') })
+        .getByRole('row')
+        .filter({ hasText: reason });
       await expect(entry).toContainText(admin(locale, `audit.actions.${action}`));
       await expect(entry).toContainText(`depositOrder:${orderSn}`);
     }
@@ -216,7 +238,10 @@ test('agent applications: one approved, one rejected with a reason the player re
   await desk.goto('/admin');
   await signInOnDesk(desk, locale, operator);
   await expect(desk.getByTestId('waiting-agentApplications')).toBeVisible();
-  await desk.getByRole('navigation').getByRole('link', { name: admin(locale, 'nav.agentApplications') }).click();
+  await desk
+    .getByRole('navigation')
+    .getByRole('link', { name: admin(locale, 'nav.agentApplications') })
+    .click();
   await expect(desk.getByRole('heading', { name: admin(locale, 'agentApplications.title'), level: 1 })).toBeVisible();
   const queue = desk.getByRole('table', { name: admin(locale, 'agentApplications.title') });
   const playerFilter = desk.getByRole('textbox', { name: admin(locale, 'filters.player') });
@@ -226,9 +251,13 @@ test('agent applications: one approved, one rejected with a reason the player re
   const partnerRow = queue.getByRole('row').filter({ hasText: partner.username });
   await expect(partnerRow).toContainText(note);
   await partnerRow.getByRole('button', { name: admin(locale, 'review.agentApplication.approve') }).click();
-  const approval = desk.getByRole('dialog', { name: admin(locale, 'review.agentApplication.approveTitle', { subject: partner.username }) });
+  const approval = desk.getByRole('dialog', {
+    name: admin(locale, 'review.agentApplication.approveTitle', { subject: partner.username }),
+  });
   await approval.getByRole('button', { name: admin(locale, 'review.agentApplication.approve') }).click();
-  await expect(desk.getByText(admin(locale, 'review.agentApplication.approved', { subject: partner.username }))).toBeVisible();
+  await expect(
+    desk.getByText(admin(locale, 'review.agentApplication.approved', { subject: partner.username })),
+  ).toBeVisible();
   await expect(desk.getByText(admin(locale, 'list.empty'))).toBeVisible();
   expect(await call<boolean>('/v2/app/agent/is/agent', {}, { token: partner.token })).toBe(true);
 
@@ -237,11 +266,18 @@ test('agent applications: one approved, one rejected with a reason the player re
   await playerFilter.press('Enter');
   const strangerRow = queue.getByRole('row').filter({ hasText: stranger.username });
   await strangerRow.getByRole('button', { name: admin(locale, 'review.agentApplication.reject') }).click();
-  const rejection = desk.getByRole('dialog', { name: admin(locale, 'review.agentApplication.rejectTitle', { subject: stranger.username }) });
+  const rejection = desk.getByRole('dialog', {
+    name: admin(locale, 'review.agentApplication.rejectTitle', { subject: stranger.username }),
+  });
   await rejection.getByRole('textbox', { name: admin(locale, 'review.reason') }).fill(reason);
   await rejection.getByRole('button', { name: admin(locale, 'review.agentApplication.reject') }).click();
-  await expect(desk.getByText(admin(locale, 'review.agentApplication.rejected', { subject: stranger.username }))).toBeVisible();
+  await expect(
+    desk.getByText(admin(locale, 'review.agentApplication.rejected', { subject: stranger.username })),
+  ).toBeVisible();
   expect(await call<boolean>('/v2/app/agent/is/agent', {}, { token: stranger.token })).toBe(false);
-  expect(await call('/v2/app/agent/apply/status', {}, { token: stranger.token })).toMatchObject({ status: 'rejected', rejectReason: reason });
+  expect(await call('/v2/app/agent/apply/status', {}, { token: stranger.token })).toMatchObject({
+    status: 'rejected',
+    rejectReason: reason,
+  });
   expect(deskErrors).toEqual([]);
 });

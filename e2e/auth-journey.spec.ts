@@ -10,9 +10,11 @@ import { captchaText, expect, pathOf, test, text, useLanguage } from './fixtures
  * are the page's own.
  */
 
-const t = (locale: Locale, key: string, values: Record<string, string | number> = {}) => text(locale, `auth:${key}`, values);
+const t = (locale: Locale, key: string, values: Record<string, string | number> = {}) =>
+  text(locale, `auth:${key}`, values);
 
-const mailboxMessages = (mailbox: Page, recipient: string) => mailbox.locator('article', { hasText: `To: ${recipient}` });
+const mailboxMessages = (mailbox: Page, recipient: string) =>
+  mailbox.locator('article', { hasText: `To: ${recipient}` });
 
 /** How many messages to `recipient` the development mailbox holds. */
 async function mailCount(page: Page, recipient: string): Promise<number> {
@@ -59,7 +61,10 @@ async function takeExpectedRefusal(pageErrors: string[]) {
 }
 
 for (const locale of ['ja-JP', 'en-US'] as const) {
-  test(`a newcomer registers with a mailed code, signs out, recovers the password by e-mail and signs in with the new one (${locale})`, async ({ page, pageErrors }) => {
+  test(`a newcomer registers with a mailed code, signs out, recovers the password by e-mail and signs in with the new one (${locale})`, async ({
+    page,
+    pageErrors,
+  }) => {
     test.setTimeout(120_000);
     await useLanguage(page, locale);
     const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -70,9 +75,15 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
 
     // Registration, step 1: address, code from the mailbox, user agreement.
     await page.goto('/');
-    await page.getByRole('banner').getByRole('button', { name: text(locale, 'auth.register') }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: text(locale, 'auth.register') })
+      .click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('tab', { name: text(locale, 'auth.register') })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByRole('tab', { name: text(locale, 'auth.register') })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     const sendCode = dialog.getByRole('button', { name: t(locale, 'sendCode.send') });
     await expect(sendCode).toBeDisabled();
     await dialog.getByRole('textbox', { name: t(locale, 'labels.email'), exact: true }).fill('hanako@');
@@ -84,10 +95,14 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await expect(dialog.getByRole('button', { name: t(locale, 'sendCode.resendIn', { seconds: 58 }) })).toBeDisabled();
     await dialog.getByRole('button', { name: t(locale, 'register.next') }).click();
     await expect(dialog.getByText(t(locale, 'validation.acceptTerms'))).toBeVisible();
-    const agreement = dialog.getByRole('link', { name: t(locale, 'register.acceptTerms').replace(/.*<agreement>(.*)<\/agreement>.*/, '$1') });
+    const agreement = dialog.getByRole('link', {
+      name: t(locale, 'register.acceptTerms').replace(/.*<agreement>(.*)<\/agreement>.*/, '$1'),
+    });
     await expect(agreement).toHaveAttribute('href', '/about/user-agreement');
     await expect(agreement).toHaveAttribute('target', '_blank');
-    await dialog.getByRole('textbox', { name: t(locale, 'labels.code'), exact: true }).fill(await codeFromMailbox(page, email, 0));
+    await dialog
+      .getByRole('textbox', { name: t(locale, 'labels.code'), exact: true })
+      .fill(await codeFromMailbox(page, email, 0));
     await dialog.getByRole('checkbox').check();
     await dialog.getByRole('button', { name: t(locale, 'register.next') }).click();
 
@@ -120,9 +135,14 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     // A failed sign-in: the captcha is spent and a new image appears.
-    await page.getByRole('banner').getByRole('button', { name: text(locale, 'auth.login') }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: text(locale, 'auth.login') })
+      .click();
     await dialog.getByRole('button', { name: t(locale, 'login.submit') }).click();
-    await expect(dialog.getByText(t(locale, 'validation.required', { field: t(locale, 'names.account') }))).toBeVisible();
+    await expect(
+      dialog.getByText(t(locale, 'validation.required', { field: t(locale, 'names.account') })),
+    ).toBeVisible();
     const captchaImage = dialog.getByRole('img', { name: t(locale, 'captcha.alt') });
     const firstCaptcha = await captchaImage.getAttribute('src');
     await dialog.getByRole('textbox', { name: t(locale, 'labels.account'), exact: true }).fill(username);
@@ -141,7 +161,9 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await expect(dialog.getByRole('heading', { name: text(locale, 'authDialog.findPassword') })).toBeVisible();
     await expect(dialog.getByRole('tab')).toHaveCount(0);
     await dialog.getByRole('button', { name: t(locale, 'findPassword.sendCode') }).click();
-    await expect(dialog.getByText(t(locale, 'validation.required', { field: t(locale, 'names.captcha') }))).toBeVisible();
+    await expect(
+      dialog.getByText(t(locale, 'validation.required', { field: t(locale, 'names.captcha') })),
+    ).toBeVisible();
     await dialog.getByRole('textbox', { name: t(locale, 'labels.account'), exact: true }).fill(username);
     await expect(captchaImage).toBeVisible();
     const recoveryCaptcha = await captchaImage.getAttribute('src');
@@ -162,7 +184,9 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await expect(passwordStep.getByText(t(locale, 'findPassword.codeIntro', { account: username }))).toBeVisible();
 
     // Step 2: the code from the new mail, the new password twice.
-    await passwordStep.getByRole('textbox', { name: t(locale, 'labels.code'), exact: true }).fill(await codeFromMailbox(page, email, mailsBeforeRecovery));
+    await passwordStep
+      .getByRole('textbox', { name: t(locale, 'labels.code'), exact: true })
+      .fill(await codeFromMailbox(page, email, mailsBeforeRecovery));
     await passwordStep.getByLabel(t(locale, 'labels.newPassword'), { exact: true }).fill(newPassword);
     await expect(passwordStep.getByRole('meter')).toHaveAttribute('aria-valuenow', '4');
     await passwordStep.getByLabel(t(locale, 'labels.confirmPassword'), { exact: true }).fill(firstPassword);
@@ -174,8 +198,14 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await expect(dialog).toBeHidden();
 
     // The old password no longer opens the account, even with the right captcha answer.
-    await page.getByRole('banner').getByRole('button', { name: text(locale, 'auth.login') }).click();
-    await expect(dialog.getByRole('tab', { name: text(locale, 'auth.login') })).toHaveAttribute('aria-selected', 'true');
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: text(locale, 'auth.login') })
+      .click();
+    await expect(dialog.getByRole('tab', { name: text(locale, 'auth.login') })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await dialog.getByRole('textbox', { name: t(locale, 'labels.account'), exact: true }).fill(username);
     await dialog.getByLabel(t(locale, 'labels.password'), { exact: true }).fill(firstPassword);
     await expect(captchaImage).toBeVisible();

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { getAdjacencyMap } from 'xstate/graph';
-import type { FieldError } from '../machines/auth-dialog-fields';
 import { authDialogMachine } from '../machines/auth-dialog.machine';
+import type { FieldError } from '../machines/auth-dialog-fields';
 import { findPasswordMachine, selectFindPasswordErrors } from '../machines/find-password.machine';
 import { loginMachine, selectLoginErrors } from '../machines/login.machine';
 import { registerMachine, selectRegisterErrors } from '../machines/register.machine';
@@ -83,7 +83,10 @@ function coveringWalks(adapter: Adapter): Path[] {
     events: adapter.events,
     input: {},
     serializeState: (snapshot: unknown) => adapter.serializeState(snapshot as Snapshot),
-  } as never) as unknown as Record<string, { state: Snapshot; transitions: Record<string, { event: Step['event']; state: Snapshot }> }>;
+  } as never) as unknown as Record<
+    string,
+    { state: Snapshot; transitions: Record<string, { event: Step['event']; state: Snapshot }> }
+  >;
   const initialKey = Object.keys(adjacency)[0]!;
   type Edge = { from: string; to: string; step: Step; feature: string };
   const edgesFrom = new Map<string, Edge[]>();
@@ -112,7 +115,10 @@ function coveringWalks(adapter: Adapter): Path[] {
    * outcome once; transitions into a final state wait until nothing else is left.
    */
   function routeToUncovered(start: string, spent: string[]): Edge[] | null {
-    return routeTo(start, spent, (edge) => uncovered.has(edge.feature) && leadsOn(edge)) ?? routeTo(start, spent, (edge) => uncovered.has(edge.feature));
+    return (
+      routeTo(start, spent, (edge) => uncovered.has(edge.feature) && leadsOn(edge)) ??
+      routeTo(start, spent, (edge) => uncovered.has(edge.feature))
+    );
   }
 
   function routeTo(start: string, spent: string[], wanted: (edge: Edge) => boolean): Edge[] | null {
@@ -167,10 +173,18 @@ function describePath(path: Path): string {
  * the path says the network failed); Chromium's console line for each refused or failed call is
  * expected, and nothing else may be logged.
  */
-async function replay(adapter: Adapter, path: Path, page: Page, request: APIRequestContext, pageErrors: string[], tag: string) {
+async function replay(
+  adapter: Adapter,
+  path: Path,
+  page: Page,
+  request: APIRequestContext,
+  pageErrors: string[],
+  tag: string,
+) {
   const settled: Record<string, number> = {};
   const plannedFailures: Record<string, boolean[]> = {};
-  for (const [actor, count] of Object.entries(adapter.startCalls ?? {})) plannedFailures[actor] = Array<boolean>(count).fill(false);
+  for (const [actor, count] of Object.entries(adapter.startCalls ?? {}))
+    plannedFailures[actor] = Array<boolean>(count).fill(false);
   for (const step of path.steps) {
     const match = outcomeActor(step.event.type);
     if (match && adapter.networkFailures.includes(match[2]!)) {
@@ -182,7 +196,9 @@ async function replay(adapter: Adapter, path: Path, page: Page, request: APIRequ
     page.on('response', (response) => response.url().endsWith(url) && count());
     page.on('requestfailed', (failed) => failed.url().endsWith(url) && count());
     if (adapter.networkFailures.includes(actor)) {
-      await page.route(`**${url}`, (route) => (plannedFailures[actor]?.shift() ? route.abort('failed') : route.continue()));
+      await page.route(`**${url}`, (route) =>
+        plannedFailures[actor]?.shift() ? route.abort('failed') : route.continue(),
+      );
     }
   }
   const expectedFailures = path.steps.filter((step) => outcomeActor(step.event.type)?.[1] === 'error').length;
@@ -200,19 +216,24 @@ async function replay(adapter: Adapter, path: Path, page: Page, request: APIRequ
     if (match) {
       const actor = match[2]!;
       seen[actor] = (seen[actor] ?? 0) + 1;
-      if (adapter.calls[actor]) await expect.poll(() => settled[actor] ?? 0, { message: `${actor} settled` }).toBeGreaterThanOrEqual(seen[actor]);
+      if (adapter.calls[actor])
+        await expect
+          .poll(() => settled[actor] ?? 0, { message: `${actor} settled` })
+          .toBeGreaterThanOrEqual(seen[actor]);
     }
     await adapter.perform(context, step, index);
     await adapter.check(context, step.state);
   }
   const isFailedLoad = (entry: string) => entry.includes('Failed to load resource');
   await expect.poll(() => pageErrors.filter(isFailedLoad).length).toBe(expectedFailures);
-  for (let index = pageErrors.length - 1; index >= 0; index -= 1) if (isFailedLoad(pageErrors[index]!)) pageErrors.splice(index, 1);
+  for (let index = pageErrors.length - 1; index >= 0; index -= 1)
+    if (isFailedLoad(pageErrors[index]!)) pageErrors.splice(index, 1);
 }
 
 /** The visible form errors must be exactly the model's: each expected message shown, every other one absent. */
 async function expectErrors(scope: Locator, expected: Partial<Record<string, FieldError>>, possible: FieldError[]) {
-  const sentence = (error: FieldError) => say(error.key, { ...error.values, field: say(`names.${error.values.field}`) });
+  const sentence = (error: FieldError) =>
+    say(error.key, { ...error.values, field: say(`names.${error.values.field}`) });
   const shown = new Set(Object.values(expected).map((error) => sentence(error!)));
   for (const message of shown) await expect(scope.getByText(message, { exact: true })).toBeVisible();
   for (const error of possible) {
@@ -221,14 +242,19 @@ async function expectErrors(scope: Locator, expected: Partial<Record<string, Fie
   }
 }
 
-const fieldError = (key: FieldError['key'], field: FieldError['values']['field'], values: { min?: number; max?: number } = {}) => ({
+const fieldError = (
+  key: FieldError['key'],
+  field: FieldError['values']['field'],
+  values: { min?: number; max?: number } = {},
+) => ({
   key,
   values: { field, ...values },
 });
 
 const textbox = (scope: Locator, label: string) => scope.getByRole('textbox', { name: say(label), exact: true });
 const secret = (scope: Locator, label: string) => scope.getByLabel(say(label), { exact: true });
-const headerButton = (page: Page, key: string) => page.getByRole('banner').getByRole('button', { name: sayCommon(key) });
+const headerButton = (page: Page, key: string) =>
+  page.getByRole('banner').getByRole('button', { name: sayCommon(key) });
 
 async function openHome(page: Page) {
   await useLanguage(page, locale);
@@ -289,9 +315,12 @@ const dialogAdapter: Adapter = {
     const view = step.event.view as string;
     // The page offers: header buttons for login and register, the tabs, the forgot-password link on
     // the login tab and the back-to-login link on the findPassword view.
-    if (previous.matches('closed')) return view === 'findPassword' ? 'no page control opens findPassword directly' : null;
-    if (previous.matches({ open: 'recoveringPassword' })) return view === 'register' ? 'findPassword has no tabs' : null;
-    if (previous.matches({ open: 'registering' })) return view === 'findPassword' ? 'the link is on the login tab' : null;
+    if (previous.matches('closed'))
+      return view === 'findPassword' ? 'no page control opens findPassword directly' : null;
+    if (previous.matches({ open: 'recoveringPassword' }))
+      return view === 'register' ? 'findPassword has no tabs' : null;
+    if (previous.matches({ open: 'registering' }))
+      return view === 'findPassword' ? 'the link is on the login tab' : null;
     return null;
   },
   inFlight: [],
@@ -321,7 +350,10 @@ const dialogAdapter: Adapter = {
       await expect(dialog.getByRole('tab', { name: sayCommon('auth.login') })).toHaveAttribute('aria-selected', 'true');
       await expect(dialog.getByRole('form', { name: say('login.title') })).toBeVisible();
     } else if (snapshot.matches({ open: 'registering' })) {
-      await expect(dialog.getByRole('tab', { name: sayCommon('auth.register') })).toHaveAttribute('aria-selected', 'true');
+      await expect(dialog.getByRole('tab', { name: sayCommon('auth.register') })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
       await expect(dialog.getByRole('form', { name: say('register.emailStep') })).toBeVisible();
     } else {
       await expect(dialog.getByRole('heading', { name: sayCommon('authDialog.findPassword') })).toBeVisible();
@@ -355,8 +387,19 @@ const loginAdapter: Adapter = {
     { type: 'xstate.error.actor.signIn', error: new Error('refused') },
   ] as EventObject[],
   serializeState: (snapshot) => {
-    const { values, showErrors, captcha } = snapshot.context as { values: Record<string, string>; showErrors: boolean; captcha: unknown };
-    return JSON.stringify([snapshot.value, values.account !== '', values.password !== '', values.captcha !== '', showErrors, captcha !== null]);
+    const { values, showErrors, captcha } = snapshot.context as {
+      values: Record<string, string>;
+      showErrors: boolean;
+      captcha: unknown;
+    };
+    return JSON.stringify([
+      snapshot.value,
+      values.account !== '',
+      values.password !== '',
+      values.captcha !== '',
+      showErrors,
+      captcha !== null,
+    ]);
   },
   unsupported: () => null,
   inFlight: ['restoringPreference', { editing: 'loadingCaptcha' }, 'signingIn'],
@@ -364,7 +407,10 @@ const loginAdapter: Adapter = {
   networkFailures: ['fetchCaptcha'],
   async start({ page, request, path, tag }) {
     if (takes(path, 'xstate.done.actor.signIn')) await registerPlayer(request, loginPlayer(tag), strongPassword);
-    await page.addInitScript((preference) => localStorage.setItem('loginPreference', preference), JSON.stringify(storedPreference));
+    await page.addInitScript(
+      (preference) => localStorage.setItem('loginPreference', preference),
+      JSON.stringify(storedPreference),
+    );
     await openHome(page);
     await headerButton(page, 'auth.login').click();
   },
@@ -373,7 +419,10 @@ const loginAdapter: Adapter = {
     if (event.type === 'field.changed') {
       // Captcha texts never contain 0, so '0000' is always a wrong answer.
       const value = event.field === 'account' ? `nobody${tag}`.slice(0, 20) : String(event.value);
-      const input = event.field === 'password' ? secret(dialog, 'labels.password') : textbox(dialog, `labels.${String(event.field)}`);
+      const input =
+        event.field === 'password'
+          ? secret(dialog, 'labels.password')
+          : textbox(dialog, `labels.${String(event.field)}`);
       await input.fill(value);
     } else if (event.type === 'form.submit') {
       // The model only knows the fields are filled; a sign-in the path says succeeds gets the
@@ -436,12 +485,22 @@ const findPasswordAdapter: Adapter = {
     { type: 'xstate.error.actor.resetPassword', error: new Error('refused') },
   ] as EventObject[],
   serializeState: (snapshot) => {
-    const { values, showErrors, captcha } = snapshot.context as { values: Record<string, string>; showErrors: boolean; captcha: unknown };
-    const filled = Object.entries(values).filter(([, value]) => value !== '').map(([field]) => field);
+    const { values, showErrors, captcha } = snapshot.context as {
+      values: Record<string, string>;
+      showErrors: boolean;
+      captcha: unknown;
+    };
+    const filled = Object.entries(values)
+      .filter(([, value]) => value !== '')
+      .map(([field]) => field);
     return JSON.stringify([snapshot.value, filled, showErrors, captcha !== null]);
   },
   unsupported: () => null,
-  inFlight: [{ identifyingAccount: 'loadingCaptcha' }, { identifyingAccount: 'requestingCode' }, { choosingPassword: 'resetting' }],
+  inFlight: [
+    { identifyingAccount: 'loadingCaptcha' },
+    { identifyingAccount: 'requestingCode' },
+    { choosingPassword: 'resetting' },
+  ],
   // The server sends one reset code per account in 60 s.
   oncePerPath: ['xstate.done.actor.requestResetCode'],
   calls: {
@@ -454,7 +513,8 @@ const findPasswordAdapter: Adapter = {
   startCalls: { fetchCaptcha: 1 },
   async start({ page, request, dialog, path, tag }) {
     // Unknown accounts get the same answer to the request; setting a password needs a real one.
-    if (takes(path, 'xstate.done.actor.resetPassword')) await registerPlayer(request, recoveringPlayer(tag), strongPassword);
+    if (takes(path, 'xstate.done.actor.resetPassword'))
+      await registerPlayer(request, recoveringPlayer(tag), strongPassword);
     await openHome(page);
     await headerButton(page, 'auth.login').click();
     await expect(captchaImage(dialog)).toBeVisible();
@@ -462,7 +522,9 @@ const findPasswordAdapter: Adapter = {
   },
   async perform({ dialog, request, path, tag }, step, index) {
     const { event } = step;
-    const account = takes(path, 'xstate.done.actor.resetPassword') ? recoveringPlayer(tag) : `nobody${tag}`.slice(0, 20);
+    const account = takes(path, 'xstate.done.actor.resetPassword')
+      ? recoveringPlayer(tag)
+      : `nobody${tag}`.slice(0, 20);
     const fillModelPasswords = async () => {
       await secret(dialog, 'labels.newPassword').fill(strongPassword);
       await secret(dialog, 'labels.confirmPassword').fill(strongPassword);
@@ -471,7 +533,9 @@ const findPasswordAdapter: Adapter = {
       if (event.field === 'newPassword' || event.field === 'confirmPassword') {
         await secret(dialog, `labels.${event.field}`).fill(String(event.value));
       } else {
-        await textbox(dialog, `labels.${String(event.field)}`).fill(event.field === 'account' ? account : String(event.value));
+        await textbox(dialog, `labels.${String(event.field)}`).fill(
+          event.field === 'account' ? account : String(event.value),
+        );
       }
     } else if (event.type === 'form.submit') {
       // What the server will answer is decided here, by what the form sends: the right captcha
@@ -500,10 +564,11 @@ const findPasswordAdapter: Adapter = {
   async check({ page, dialog }, snapshot) {
     if (snapshot.matches({ identifyingAccount: 'showingCaptcha' })) {
       await expect(captchaImage(dialog)).toBeVisible();
-      await expectErrors(dialog.getByRole('form', { name: say('findPassword.accountStep') }), selectFindPasswordErrors(snapshot as never), [
-        fieldError('validation.required', 'account'),
-        fieldError('validation.required', 'captcha'),
-      ]);
+      await expectErrors(
+        dialog.getByRole('form', { name: say('findPassword.accountStep') }),
+        selectFindPasswordErrors(snapshot as never),
+        [fieldError('validation.required', 'account'), fieldError('validation.required', 'captcha')],
+      );
     } else if (snapshot.matches({ identifyingAccount: 'captchaUnavailable' })) {
       await expect(dialog.getByText(say('captcha.unavailable'))).toBeVisible();
     } else if (snapshot.matches({ choosingPassword: 'editing' })) {
@@ -549,7 +614,9 @@ const registerAdapter: Adapter = {
       showErrors: boolean;
       emailChecked: boolean;
     };
-    const filled = Object.entries(values).filter(([, value]) => value !== '' && value !== false).map(([field]) => field);
+    const filled = Object.entries(values)
+      .filter(([, value]) => value !== '' && value !== false)
+      .map(([field]) => field);
     return JSON.stringify([snapshot.value, filled, showErrors, emailChecked]);
   },
   // A code sent from the page would make the code sent for the path wait 60 s.
@@ -585,7 +652,8 @@ const registerAdapter: Adapter = {
       // What the server will answer is decided here, by what the form sends: a code that was mailed
       // or none, a sound password or a common one. The model only knows the fields are filled.
       const next = path.steps[index + 1]?.event.type;
-      if (next === 'xstate.done.actor.verifyCode') await textbox(dialog, 'labels.code').fill(await registrationCode(request, email));
+      if (next === 'xstate.done.actor.verifyCode')
+        await textbox(dialog, 'labels.code').fill(await registrationCode(request, email));
       if (next === 'xstate.error.actor.verifyCode') await textbox(dialog, 'labels.code').fill('000000');
       if (next === 'xstate.done.actor.createAccount' || next === 'xstate.error.actor.createAccount') {
         const password = next === 'xstate.done.actor.createAccount' ? strongPassword : commonPassword;
@@ -638,8 +706,17 @@ const sendCodeAdapter: Adapter = {
     { type: 'xstate.after.oneSecond.sendCode.countingDown' },
   ] as EventObject[],
   serializeState: (snapshot) => {
-    const { email, secondsLeft, codeSent } = snapshot.context as { email: string; secondsLeft: number; codeSent: boolean };
-    return JSON.stringify([snapshot.value, snapshot.matches('countingDown') ? secondsLeft : null, email !== '', codeSent]);
+    const { email, secondsLeft, codeSent } = snapshot.context as {
+      email: string;
+      secondsLeft: number;
+      codeSent: boolean;
+    };
+    return JSON.stringify([
+      snapshot.value,
+      snapshot.matches('countingDown') ? secondsLeft : null,
+      email !== '',
+      codeSent,
+    ]);
   },
   // The server's own 60 s run on the real clock, which the page's paused clock does not move.
   unsupported: (step, previous) =>
@@ -671,7 +748,10 @@ const sendCodeAdapter: Adapter = {
   async check({ dialog }, snapshot) {
     if (snapshot.matches('sending')) return;
     const button = selectSendCodeButton(snapshot as never);
-    const name = button.label.key === 'sendCode.resendIn' ? say(button.label.key, { seconds: button.label.seconds }) : say(button.label.key);
+    const name =
+      button.label.key === 'sendCode.resendIn'
+        ? say(button.label.key, { seconds: button.label.seconds })
+        : say(button.label.key);
     const control = dialog.getByRole('button', { name, exact: true });
     if (button.enabled) await expect(control).toBeEnabled();
     else await expect(control).toBeDisabled();

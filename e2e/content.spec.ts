@@ -9,7 +9,12 @@ for (const locale of ['ja-JP', 'en-US'] as const satisfies Locale[]) {
     const banners = await callApi<{ title: string }[]>(request, '/v2/app/banner/query', {}, locale);
     const popular = await callApi<Game[]>(request, '/v2/app/game/query/pop/new', { limit: 6 }, locale);
     const latest = await callApi<Game[]>(request, '/v2/app/game/query/latest/new', { limit: 6 }, locale);
-    const notices = await callApi<{ list: Notice[] }>(request, '/v2/app/notice/query', { pageNum: 1, pageSize: 5 }, locale);
+    const notices = await callApi<{ list: Notice[] }>(
+      request,
+      '/v2/app/notice/query',
+      { pageNum: 1, pageSize: 5 },
+      locale,
+    );
     expect(banners.length).toBeGreaterThan(0);
     expect(popular.length).toBe(6);
     expect(notices.list.length).toBeGreaterThan(0);
@@ -20,12 +25,18 @@ for (const locale of ['ja-JP', 'en-US'] as const satisfies Locale[]) {
       await expect(bannerStrip.getByRole('img', { name: banner.title })).toBeAttached();
     }
 
-    const popularSection = page.locator('section', { has: page.getByRole('heading', { name: text(locale, 'home:games.popular') }) });
+    const popularSection = page.locator('section', {
+      has: page.getByRole('heading', { name: text(locale, 'home:games.popular') }),
+    });
     await expect(popularSection.getByRole('link')).toHaveText(popular.map((game) => new RegExp(escape(game.name))));
-    const latestSection = page.locator('section', { has: page.getByRole('heading', { name: text(locale, 'home:games.latest') }) });
+    const latestSection = page.locator('section', {
+      has: page.getByRole('heading', { name: text(locale, 'home:games.latest') }),
+    });
     await expect(latestSection.getByRole('link')).toHaveText(latest.map((game) => new RegExp(escape(game.name))));
 
-    const noticeSection = page.locator('section', { has: page.getByRole('heading', { name: text(locale, 'home:notices.title') }) });
+    const noticeSection = page.locator('section', {
+      has: page.getByRole('heading', { name: text(locale, 'home:notices.title') }),
+    });
     for (const notice of notices.list) {
       await expect(noticeSection.getByText(notice.title, { exact: true })).toBeVisible();
     }
@@ -34,7 +45,12 @@ for (const locale of ['ja-JP', 'en-US'] as const satisfies Locale[]) {
 
 test('a home banner opens the page it links to', async ({ page, request }) => {
   await useLanguage(page, 'en-US');
-  const banners = await callApi<{ title: string; linkUrl: string | null }[]>(request, '/v2/app/banner/query', {}, 'en-US');
+  const banners = await callApi<{ title: string; linkUrl: string | null }[]>(
+    request,
+    '/v2/app/banner/query',
+    {},
+    'en-US',
+  );
   const first = banners.find((banner) => banner.linkUrl?.startsWith('/'));
   if (!first?.linkUrl) throw new Error('the seed has no banner linking inside the site');
   await page.goto('/');
@@ -44,7 +60,12 @@ test('a home banner opens the page it links to', async ({ page, request }) => {
 
 test('a notice on /game/notice opens to show its text', async ({ page, request }) => {
   await useLanguage(page, 'en-US');
-  const notices = await callApi<{ list: Notice[] }>(request, '/v2/app/notice/query', { pageNum: 1, pageSize: 5 }, 'en-US');
+  const notices = await callApi<{ list: Notice[] }>(
+    request,
+    '/v2/app/notice/query',
+    { pageNum: 1, pageSize: 5 },
+    'en-US',
+  );
   const notice = notices.list[1];
   if (!notice) throw new Error('the seed has fewer than two notices');
   await page.goto('/game/notice');
@@ -71,10 +92,9 @@ test('/game/promotion switches between the five categories', async ({ page, requ
     expect(expected.list.length, `seeded promotions in ${category}`).toBeGreaterThan(0);
 
     await page.getByRole('tab', { name: text('en-US', `content:promotion.categories.${category}`) }).click();
-    await expect(page.getByRole('tab', { name: text('en-US', `content:promotion.categories.${category}`) })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
+    await expect(
+      page.getByRole('tab', { name: text('en-US', `content:promotion.categories.${category}`) }),
+    ).toHaveAttribute('aria-selected', 'true');
     await expect(cards.getByRole('heading')).toHaveText(expected.list.map((promotion) => promotion.title));
     const query = new URL(page.url()).searchParams.get('category');
     expect(query).toBe(category === 'all' ? null : category);
@@ -88,12 +108,19 @@ test('a promotion category in the address opens on that tab', async ({ page, req
     'aria-selected',
     'true',
   );
-  await expect(page.getByRole('article').getByRole('heading')).toHaveText(past.list.map((promotion) => promotion.title));
+  await expect(page.getByRole('article').getByRole('heading')).toHaveText(
+    past.list.map((promotion) => promotion.title),
+  );
 });
 
 test('/game/notice lists the notices, pinned first', async ({ page, request }) => {
   await useLanguage(page, 'en-US');
-  const notices = await callApi<{ list: Notice[] }>(request, '/v2/app/notice/query', { pageNum: 1, pageSize: 20 }, 'en-US');
+  const notices = await callApi<{ list: Notice[] }>(
+    request,
+    '/v2/app/notice/query',
+    { pageNum: 1, pageSize: 20 },
+    'en-US',
+  );
   await page.goto('/game/notice');
   const main = page.getByRole('main');
   const titles = main.getByRole('button', { expanded: false });

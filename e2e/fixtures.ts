@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import type { Locale } from '../contract/locales';
 
@@ -42,7 +42,12 @@ export async function useLanguage(page: Page, locale: Locale): Promise<void> {
 }
 
 /** Calls the product's API the way the SPA does: the XSRF cookie echoed in the header. */
-export async function callApi<T>(request: APIRequestContext, apiPath: string, body: unknown, locale: Locale): Promise<T> {
+export async function callApi<T>(
+  request: APIRequestContext,
+  apiPath: string,
+  body: unknown,
+  locale: Locale,
+): Promise<T> {
   await request.get('/v2/xsrf');
   const { cookies } = await request.storageState();
   const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
@@ -100,7 +105,9 @@ export async function signInOnDesk(page: Page, locale: Locale, credentials: Oper
   const signedIn = page.getByTestId('desk-operator');
   const refused = page.getByText(text(locale, 'server:admin.signInRefused'));
   await page.getByRole('textbox', { name: text(locale, 'admin:signIn.account') }).fill(credentials.account);
-  await page.getByRole('textbox', { name: text(locale, 'admin:signIn.password'), exact: true }).fill(credentials.password);
+  await page
+    .getByRole('textbox', { name: text(locale, 'admin:signIn.password'), exact: true })
+    .fill(credentials.password);
   for (let attempt = 0; attempt < 4; attempt += 1) {
     const period = OTPAuth.TOTP.counter({ period: totp.period });
     // Every try spends the captcha, and a refusal draws a new one with the answer cleared.
@@ -110,12 +117,18 @@ export async function signInOnDesk(page: Page, locale: Locale, credentials: Oper
     await page.getByRole('button', { name: text(locale, 'admin:signIn.submit') }).click();
     await expect(signedIn.or(refused)).toBeVisible({ timeout: 15_000 });
     if (await signedIn.isVisible()) return;
-    await expect.poll(() => OTPAuth.TOTP.counter({ period: totp.period }), { timeout: 35_000, intervals: [500] }).toBeGreaterThan(period);
+    await expect
+      .poll(() => OTPAuth.TOTP.counter({ period: totp.period }), { timeout: 35_000, intervals: [500] })
+      .toBeGreaterThan(period);
   }
   throw new Error('the desk refused every authenticator code');
 }
 
-export type Call = <T>(path: string, body: unknown, options?: { token?: string; idempotencyKey?: string }) => Promise<T>;
+export type Call = <T>(
+  path: string,
+  body: unknown,
+  options?: { token?: string; idempotencyKey?: string },
+) => Promise<T>;
 
 /** Calls the API as the SPA does (XSRF echoed), failing the test on any refusal. */
 export function apiCaller(request: APIRequestContext, locale: Locale): Call {
@@ -155,9 +168,14 @@ export async function mailedCode(request: APIRequestContext, email: string): Pro
 /** The balance in the header's user menu, once it shows `amount` (it follows the ledger without a reload). */
 export async function expectHeaderBalance(page: Page, locale: Locale, amount: string): Promise<void> {
   await expect(async () => {
-    await page.getByRole('banner').getByRole('button', { name: text(locale, 'layout.userMenu') }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: text(locale, 'layout.userMenu') })
+      .click();
     try {
-      await expect(page.getByRole('menu').getByText(text(locale, 'layout.balance', { amount }))).toBeVisible({ timeout: 1_000 });
+      await expect(page.getByRole('menu').getByText(text(locale, 'layout.balance', { amount }))).toBeVisible({
+        timeout: 1_000,
+      });
     } finally {
       await page.keyboard.press('Escape');
     }

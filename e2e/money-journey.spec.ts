@@ -15,10 +15,14 @@ import { callApi, expect, test, text, useLanguage } from './fixtures';
 const password = 'Sakura-2024!x';
 const payPassword = '246801';
 
-const user = (locale: Locale, key: string, values: Record<string, string | number> = {}) => text(locale, `user:${key}`, values);
-const kyc = (locale: Locale, key: string, values: Record<string, string | number> = {}) => text(locale, `kyc:${key}`, values);
-const finance = (locale: Locale, key: string, values: Record<string, string | number> = {}) => text(locale, `finance:${key}`, values);
-const record = (locale: Locale, key: string, values: Record<string, string | number> = {}) => text(locale, `record:${key}`, values);
+const user = (locale: Locale, key: string, values: Record<string, string | number> = {}) =>
+  text(locale, `user:${key}`, values);
+const kyc = (locale: Locale, key: string, values: Record<string, string | number> = {}) =>
+  text(locale, `kyc:${key}`, values);
+const finance = (locale: Locale, key: string, values: Record<string, string | number> = {}) =>
+  text(locale, `finance:${key}`, values);
+const record = (locale: Locale, key: string, values: Record<string, string | number> = {}) =>
+  text(locale, `record:${key}`, values);
 
 /** The registration code in the newest mail to `email` on the development mailbox. */
 async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
@@ -40,18 +44,28 @@ async function registerPlayer(request: APIRequestContext, locale: Locale, userna
   await callApi(request, '/v2/app/register/send/email/code', { email }, locale);
   const code = await mailedCode(request, email);
   await callApi(request, '/v2/app/register/valid', { email, code, acceptTerms: true }, locale);
-  const session = await callApi<{ token: string }>(request, '/v2/app/register/user', { account: username, email, password }, locale);
+  const session = await callApi<{ token: string }>(
+    request,
+    '/v2/app/register/user',
+    { account: username, email, password },
+    locale,
+  );
   return session.token;
 }
 
 async function photoFile(name: string, background: { r: number; g: number; b: number }) {
-  const buffer = await sharp({ create: { width: 640, height: 400, channels: 3, background } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 640, height: 400, channels: 3, background } })
+    .png()
+    .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }
 
 /** The header's balance, in the user menu. */
 async function expectHeaderBalance(page: Page, locale: Locale, amount: string): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: text(locale, 'layout.userMenu') }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: text(locale, 'layout.userMenu') })
+    .click();
   await expect(page.getByRole('menu').getByText(text(locale, 'layout.balance', { amount }))).toBeVisible();
   await page.keyboard.press('Escape');
 }
@@ -103,14 +117,20 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
       ['handheld', { r: 40, g: 160, b: 90 }],
     ] as const;
     for (const [index, [slot, colour]] of slots.entries()) {
-      await identity.locator('input[type=file]').nth(index).setInputFiles(await photoFile(`${slot}.png`, colour));
+      await identity
+        .locator('input[type=file]')
+        .nth(index)
+        .setInputFiles(await photoFile(`${slot}.png`, colour));
       await expect(identity.getByRole('img', { name: kyc(locale, `photos.${slot}`) })).toBeVisible();
     }
     await identity.getByRole('button', { name: kyc(locale, 'form.submit') }).click();
     await expect(identity.getByText(kyc(locale, 'pendingReview.message'))).toBeVisible();
 
     // Deposit now asks for a bank card; the card is bound in the player's own name.
-    await page.getByRole('navigation', { name: text(locale, 'layout.sectionMenu') }).getByRole('link', { name: text(locale, 'menu.deposit'), exact: true }).click();
+    await page
+      .getByRole('navigation', { name: text(locale, 'layout.sectionMenu') })
+      .getByRole('link', { name: text(locale, 'menu.deposit'), exact: true })
+      .click();
     await expect(page.getByText(user(locale, 'gates.bankCard.message'))).toBeVisible();
     await page.getByRole('link', { name: user(locale, 'gates.bankCard.action') }).click();
     await page.getByRole('button', { name: finance(locale, 'cards.bind') }).click();
@@ -120,7 +140,9 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await dialog.getByRole('textbox', { name: finance(locale, 'cards.fields.cardNumber') }).fill('12345');
     await dialog.getByRole('textbox', { name: finance(locale, 'cards.fields.branchCode') }).fill('123');
     await dialog.getByRole('textbox', { name: finance(locale, 'cards.fields.branchName') }).fill('渋谷支店');
-    await expect(dialog.getByRole('textbox', { name: finance(locale, 'cards.fields.holderLastName') })).toHaveValue('山田');
+    await expect(dialog.getByRole('textbox', { name: finance(locale, 'cards.fields.holderLastName') })).toHaveValue(
+      '山田',
+    );
     // An account is bound to one player only; each run binds its own (never ending in 0000, which the sandbox bank closes).
     const accountNumber = `${100_000 + Math.floor(Math.random() * 900_000)}1`;
     await dialog.getByRole('textbox', { name: finance(locale, 'cards.fields.cardNumber') }).fill(accountNumber);
@@ -143,20 +165,27 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await page.getByRole('button', { name: finance(locale, 'deposit.submit'), exact: true }).click();
     await expect(page.getByText(withNumber(finance(locale, 'validation.amountMin'), 'min', '1,000'))).toBeVisible();
     await page.getByRole('button', { name: finance(locale, 'units.yenAmount', { amount: '5,000' }) }).click();
-    await expect(page.getByTestId('deposit-credited')).toHaveText(finance(locale, 'deposit.quote.credited', { coins: '5,000' }));
+    await expect(page.getByTestId('deposit-credited')).toHaveText(
+      finance(locale, 'deposit.quote.credited', { coins: '5,000' }),
+    );
     const checkoutOpens = page.waitForEvent('popup');
     await page.getByRole('button', { name: finance(locale, 'deposit.submit'), exact: true }).click();
     const checkout = await checkoutOpens;
     await expect(checkout.getByTestId('amount')).toHaveText('¥5,000');
     await expect(page.getByText(finance(locale, 'depositStatus.pendingPayment'))).toBeVisible();
-    await expect(page.getByRole('link', { name: finance(locale, 'deposit.pending.openCheckout') })).toHaveAttribute('href', checkout.url());
+    await expect(page.getByRole('link', { name: finance(locale, 'deposit.pending.openCheckout') })).toHaveAttribute(
+      'href',
+      checkout.url(),
+    );
     await checkout.getByRole('button', { name: /^Pay / }).click();
     // The provider sends the payer back to the deposit page, which follows that order.
     await expect(checkout).toHaveURL(/\/user\/finance\/deposit\?orderSn=/);
     await expect(checkout.getByText(finance(locale, 'depositStatus.paymentSuccessful'))).toBeVisible();
     await checkout.close();
     // The first tab sees the payment without a reload.
-    await expect(page.getByText(finance(locale, 'deposit.outcome.paymentSuccessful', { coins: '5,000' }))).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(finance(locale, 'deposit.outcome.paymentSuccessful', { coins: '5,000' }))).toBeVisible({
+      timeout: 15_000,
+    });
     await expectHeaderBalance(page, locale, '5,000');
 
     // The records tell the same story.

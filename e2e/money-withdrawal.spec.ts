@@ -1,7 +1,19 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Locale } from '../contract/locales';
-import { apiCaller, type Call, deskOperator, expect, expectHeaderBalance, mailedCode, openDeskTab, signInOnDesk, test, text, useLanguage } from './fixtures';
+import {
+  apiCaller,
+  type Call,
+  deskOperator,
+  expect,
+  expectHeaderBalance,
+  mailedCode,
+  openDeskTab,
+  signInOnDesk,
+  test,
+  text,
+  useLanguage,
+} from './fixtures';
 
 /**
  * Withdrawals in the browser, in Japanese and in English, reviewed by an operator on the review desk
@@ -18,12 +30,16 @@ import { apiCaller, type Call, deskOperator, expect, expectHeaderBalance, mailed
 
 const password = 'Sakura-2024!x';
 const payPassword = '246801';
-const finance = (locale: Locale, key: string, values: Record<string, string | number> = {}) => text(locale, `finance:${key}`, values);
+const finance = (locale: Locale, key: string, values: Record<string, string | number> = {}) =>
+  text(locale, `finance:${key}`, values);
 const record = (locale: Locale, key: string) => text(locale, `record:${key}`);
-const admin = (locale: Locale, key: string, values: Record<string, string | number> = {}) => text(locale, `admin:${key}`, values);
+const admin = (locale: Locale, key: string, values: Record<string, string | number> = {}) =>
+  text(locale, `admin:${key}`, values);
 
 async function photo(): Promise<string> {
-  const bytes = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 120, g: 60, b: 30 } } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 120, g: 60, b: 30 } } })
+    .jpeg()
+    .toBuffer();
   return `data:image/jpeg;base64,${bytes.toString('base64')}`;
 }
 
@@ -68,7 +84,10 @@ async function fundedPlayer(request: APIRequestContext, call: Call): Promise<{ t
 async function approveIdentityOnDesk(desk: Page, locale: Locale, account: string): Promise<void> {
   await desk.goto(`/admin/kyc?keyword=${account}`);
   const submission = desk.getByRole('article', { name: admin(locale, 'kyc.submissionOf', { account }) });
-  await expect(submission.getByRole('img', { name: admin(locale, 'kyc.photos.front', { account }) })).toHaveJSProperty('naturalWidth', 64);
+  await expect(submission.getByRole('img', { name: admin(locale, 'kyc.photos.front', { account }) })).toHaveJSProperty(
+    'naturalWidth',
+    64,
+  );
   await submission.getByRole('button', { name: admin(locale, 'review.kyc.approve') }).click();
   const dialog = desk.getByRole('dialog', { name: admin(locale, 'review.kyc.approveTitle', { subject: account }) });
   await dialog.getByRole('button', { name: admin(locale, 'review.kyc.approve') }).click();
@@ -78,7 +97,10 @@ async function approveIdentityOnDesk(desk: Page, locale: Locale, account: string
 /** The player's one withdrawal under review on the desk, found by the player's account and the amount. */
 async function withdrawalUnderReview(desk: Page, locale: Locale, account: string, amount: string) {
   await desk.goto(`/admin/withdrawals?keyword=${account}`);
-  const row = desk.getByRole('table', { name: admin(locale, 'withdrawals.title') }).getByRole('row').filter({ hasText: amount });
+  const row = desk
+    .getByRole('table', { name: admin(locale, 'withdrawals.title') })
+    .getByRole('row')
+    .filter({ hasText: amount });
   await expect(row).toHaveCount(1);
   return row;
 }
@@ -111,7 +133,9 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await approveIdentityOnDesk(desk, locale, username);
 
     await page.goto('/user/finance/withdraw');
-    await expect(page.getByTestId('withdraw-balance')).toHaveText(finance(locale, 'units.coinsAmount', { amount: '20,000' }));
+    await expect(page.getByTestId('withdraw-balance')).toHaveText(
+      finance(locale, 'units.coinsAmount', { amount: '20,000' }),
+    );
     await requestWithdrawal(page, locale, '8000');
     await expectHeaderBalance(page, locale, '12,000');
 
@@ -124,7 +148,9 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await rejection.getByRole('textbox', { name: admin(locale, 'review.reason') }).fill(reason);
     await rejection.getByRole('button', { name: admin(locale, 'review.withdrawal.reject') }).click();
     await expect(rejection).toBeHidden();
-    await expect(page.getByText(finance(locale, 'withdraw.outcome.withdrawalFailed', { reason }))).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(finance(locale, 'withdraw.outcome.withdrawalFailed', { reason }))).toBeVisible({
+      timeout: 20_000,
+    });
     await expectHeaderBalance(page, locale, '20,000');
 
     await page.getByRole('button', { name: finance(locale, 'withdraw.again') }).click();
@@ -135,7 +161,9 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await approval.getByRole('button', { name: admin(locale, 'review.withdrawal.approve') }).click();
     await expect(approval).toBeHidden();
     await expect(desk.getByText(admin(locale, 'list.empty'))).toBeVisible();
-    await expect(page.getByText(finance(locale, 'withdraw.outcome.withdrawalSuccessful'))).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(finance(locale, 'withdraw.outcome.withdrawalSuccessful'))).toBeVisible({
+      timeout: 30_000,
+    });
     await expectHeaderBalance(page, locale, '15,000');
 
     await page.getByRole('link', { name: finance(locale, 'deposit.toRecords') }).click();
@@ -146,7 +174,9 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
 
     // Two sessions in one browser, each under its own key.
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
-    expect(JSON.parse((await desk.evaluate(() => localStorage.getItem('operatorSession'))) ?? '{}')).toMatchObject({ account: operator.account });
+    expect(JSON.parse((await desk.evaluate(() => localStorage.getItem('operatorSession'))) ?? '{}')).toMatchObject({
+      account: operator.account,
+    });
     expect(deskErrors).toEqual([]);
   });
 }

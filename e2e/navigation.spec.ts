@@ -60,10 +60,15 @@ test.describe('protected routes while signed out', () => {
     await page.goto('/user/user-center');
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('tab', { name: text('ja-JP', 'auth.login') })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByRole('tab', { name: text('ja-JP', 'auth.login') })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await expect(dialog.getByRole('tab', { name: text('ja-JP', 'auth.register') })).toBeVisible();
     await expect.poll(() => pathOf(page)).toBe('/');
-    await expect(page.getByRole('heading', { level: 1, name: text('ja-JP', 'account:userCenter.title') })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: text('ja-JP', 'account:userCenter.title') })).toHaveCount(
+      0,
+    );
 
     await dialog.getByRole('button', { name: text('ja-JP', 'authDialog.close') }).click();
     await expect(dialog).toBeHidden();

@@ -42,7 +42,8 @@ for (const locale of languages) {
       test(`${route.path} renders its heading`, async ({ page, request }) => {
         const expected =
           'page' in route.heading
-            ? (await callApi<{ title: string }>(request, '/v2/app/page/query', { slug: route.heading.page }, locale)).title
+            ? (await callApi<{ title: string }>(request, '/v2/app/page/query', { slug: route.heading.page }, locale))
+                .title
             : text(locale, route.heading.text);
         const level = 'level' in route.heading ? route.heading.level : 1;
 

@@ -16,10 +16,10 @@
  * (spec section 8: "please complete personal information for currency exchange").
  */
 import * as v from 'valibot';
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { passwordMaxLength, passwordMinLength, type Profile } from '../contract/auth';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type Profile, passwordMaxLength, passwordMinLength } from '../contract/auth';
 import type { KycStatus } from '../contract/kyc';
-import { idNumberInput, phoneInput, type ProfileChanges } from '../contract/user';
+import { idNumberInput, type ProfileChanges, phoneInput } from '../contract/user';
 import { checkFields, type FieldMessages, hasMessages, refusedFields, withRefusals } from './player-form-fields';
 
 /** The names currency exchange needs: first and last name and their reading, all recorded. */
@@ -43,15 +43,23 @@ export type PasswordValues = Record<PasswordField, string>;
 const nameFields = ['firstName', 'lastName', 'pinyinName'] as const;
 
 /** Splits an E.164 number at the longest known dialling code; an unknown code keeps the whole number. */
-export function splitPhone(phone: string | null, dialCodes: readonly string[]): { dialCode: string; nationalNumber: string } {
+export function splitPhone(
+  phone: string | null,
+  dialCodes: readonly string[],
+): { dialCode: string; nationalNumber: string } {
   if (!phone) return { dialCode: '', nationalNumber: '' };
   const match = [...dialCodes].sort((a, b) => b.length - a.length).find((code) => phone.startsWith(code));
-  return match ? { dialCode: match, nationalNumber: phone.slice(match.length) } : { dialCode: '', nationalNumber: phone };
+  return match
+    ? { dialCode: match, nationalNumber: phone.slice(match.length) }
+    : { dialCode: '', nationalNumber: phone };
 }
 
 /** The E.164 form of a number typed the national way: separators and the trunk prefix 0 dropped. */
 export function composePhone(dialCode: string, nationalNumber: string): string {
-  const digits = nationalNumber.normalize('NFKC').replace(/[\s\-().]/g, '').replace(/^0+/, '');
+  const digits = nationalNumber
+    .normalize('NFKC')
+    .replace(/[\s\-().]/g, '')
+    .replace(/^0+/, '');
   return `${dialCode}${digits}`;
 }
 
@@ -135,8 +143,15 @@ const passwordSchema = v.pipe(
 
 function passwordMessages(values: PasswordValues): FieldMessages<PasswordField> {
   const messages = checkFields<PasswordField>(passwordSchema, { ...values });
-  if (messages.newPassword && 'key' in messages.newPassword && messages.newPassword.key === 'validation.passwordLength') {
-    messages.newPassword = { key: 'validation.passwordLength', values: { min: passwordMinLength, max: passwordMaxLength } };
+  if (
+    messages.newPassword &&
+    'key' in messages.newPassword &&
+    messages.newPassword.key === 'validation.passwordLength'
+  ) {
+    messages.newPassword = {
+      key: 'validation.passwordLength',
+      values: { min: passwordMinLength, max: passwordMaxLength },
+    };
   }
   return messages;
 }
@@ -217,7 +232,8 @@ export const accountSettingsMachine = setup({
     profileReady: ({ context }) =>
       !hasMessages(profileMessages(context.profile, context.saved, context.identityLocked)) &&
       Object.keys(profileChangesOf(context.profile, context.saved, context.identityLocked)).length > 0,
-    idNumberReady: ({ context }) => !context.identityLocked && !hasMessages(checkFields(idNumberSchema, { idNumber: context.idNumber })),
+    idNumberReady: ({ context }) =>
+      !context.identityLocked && !hasMessages(checkFields(idNumberSchema, { idNumber: context.idNumber })),
     passwordReady: ({ context }) => !hasMessages(passwordMessages(context.password)),
   },
 }).createMachine({
@@ -280,7 +296,10 @@ export const accountSettingsMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: { type: 'storeRefusals', params: ({ event }) => ({ form: 'profile' as const, error: event.error }) },
+              actions: {
+                type: 'storeRefusals',
+                params: ({ event }) => ({ form: 'profile' as const, error: event.error }),
+              },
             },
           },
         },
@@ -314,7 +333,10 @@ export const accountSettingsMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: { type: 'storeRefusals', params: ({ event }) => ({ form: 'idNumber' as const, error: event.error }) },
+              actions: {
+                type: 'storeRefusals',
+                params: ({ event }) => ({ form: 'idNumber' as const, error: event.error }),
+              },
             },
           },
         },
@@ -341,14 +363,20 @@ export const accountSettingsMachine = setup({
           invoke: {
             id: 'changePassword',
             src: 'changePassword',
-            input: ({ context }) => ({ oldPassword: context.password.oldPassword, newPassword: context.password.newPassword }),
+            input: ({ context }) => ({
+              oldPassword: context.password.oldPassword,
+              newPassword: context.password.newPassword,
+            }),
             onDone: {
               target: 'editing',
               actions: [assign({ password: emptyPassword }), { type: 'settle', params: 'password' }, 'passwordChanged'],
             },
             onError: {
               target: 'editing',
-              actions: { type: 'storeRefusals', params: ({ event }) => ({ form: 'password' as const, error: event.error }) },
+              actions: {
+                type: 'storeRefusals',
+                params: ({ event }) => ({ form: 'password' as const, error: event.error }),
+              },
             },
           },
         },
@@ -363,19 +391,24 @@ export const selectProfileValues = (snapshot: AccountSettingsSnapshot) => snapsh
 export const selectIdentityLocked = (snapshot: AccountSettingsSnapshot) => snapshot.context.identityLocked;
 export const selectProfileMessages = (snapshot: AccountSettingsSnapshot): FieldMessages<ProfileField> => {
   const { context } = snapshot;
-  const messages = context.showErrors.profile ? profileMessages(context.profile, context.saved, context.identityLocked) : {};
+  const messages = context.showErrors.profile
+    ? profileMessages(context.profile, context.saved, context.identityLocked)
+    : {};
   const { phone, ...refusals } = context.refusals.profile;
   return withRefusals(messages, phone ? { nationalNumber: phone, ...refusals } : refusals, profileFields);
 };
 /** Whether there is anything to save: an unchanged form's button stays disabled. */
 export const selectProfileDirty = (snapshot: AccountSettingsSnapshot) =>
-  Object.keys(profileChangesOf(snapshot.context.profile, snapshot.context.saved, snapshot.context.identityLocked)).length > 0;
+  Object.keys(profileChangesOf(snapshot.context.profile, snapshot.context.saved, snapshot.context.identityLocked))
+    .length > 0;
 export const selectProfileSaving = (snapshot: AccountSettingsSnapshot) => snapshot.matches({ profile: 'saving' });
 
 export const selectIdNumber = (snapshot: AccountSettingsSnapshot) => snapshot.context.idNumber;
 export const selectIdNumberMessages = (snapshot: AccountSettingsSnapshot): FieldMessages<'idNumber'> => {
   const { context } = snapshot;
-  const messages = context.showErrors.idNumber ? checkFields<'idNumber'>(idNumberSchema, { idNumber: context.idNumber }) : {};
+  const messages = context.showErrors.idNumber
+    ? checkFields<'idNumber'>(idNumberSchema, { idNumber: context.idNumber })
+    : {};
   return withRefusals(messages, context.refusals.idNumber, ['idNumber']);
 };
 export const selectIdNumberSaving = (snapshot: AccountSettingsSnapshot) => snapshot.matches({ idNumber: 'saving' });

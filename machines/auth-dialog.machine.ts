@@ -12,11 +12,11 @@
  * - open.recoveringPassword: the findPassword view without tabs (`findPasswordFlow`), opened by the
  *   forgot-password link; when it finishes the dialog closes (spec section 4).
  */
-import { type ActorRefFrom, assign, fromCallback, setup, type SnapshotFrom } from 'xstate';
-import { type AuthDialogView, isAuthDialogOpen, selectDialogView, type sessionMachine } from './session.machine';
+import { type ActorRefFrom, assign, fromCallback, type SnapshotFrom, setup } from 'xstate';
 import { findPasswordMachine } from './find-password.machine';
 import { loginMachine, type ProviderCredential } from './login.machine';
 import { registerMachine } from './register.machine';
+import { type AuthDialogView, isAuthDialogOpen, selectDialogView, type sessionMachine } from './session.machine';
 
 export type AuthDialogEvent = { type: 'view.shown'; view: AuthDialogView } | { type: 'dialog.closed' };
 
@@ -154,7 +154,11 @@ export function sessionLinks(session: ActorRefFrom<typeof sessionMachine>) {
   return {
     followSession: fromCallback<AuthDialogEvent>(({ sendBack }) => {
       const report = (snapshot: SnapshotFrom<typeof sessionMachine>) =>
-        sendBack(isAuthDialogOpen(snapshot) ? { type: 'view.shown', view: selectDialogView(snapshot) } : { type: 'dialog.closed' });
+        sendBack(
+          isAuthDialogOpen(snapshot)
+            ? { type: 'view.shown', view: selectDialogView(snapshot) }
+            : { type: 'dialog.closed' },
+        );
       report(session.getSnapshot());
       const subscription = session.subscribe(report);
       return () => subscription.unsubscribe();

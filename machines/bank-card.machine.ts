@@ -16,7 +16,7 @@
  * the way banks do: ignoring width, case and spaces, and hiragana against katakana in the reading.
  */
 import * as v from 'valibot';
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { Profile } from '../contract/auth';
 import { type BankCard, bankCardInput } from '../contract/bank';
 import { hasPersonalInformation } from './account-settings.machine';
@@ -64,7 +64,10 @@ function cardMessages(values: BankCardValues, names: PlayerNames): FieldMessages
   if (!messages.holderLastName && normalisedName(values.holderLastName) !== normalisedName(names.lastName ?? '')) {
     messages.holderLastName = mismatch;
   }
-  if (!messages.holderPinyinName && normalisedReading(values.holderPinyinName) !== normalisedReading(names.pinyinName ?? '')) {
+  if (
+    !messages.holderPinyinName &&
+    normalisedReading(values.holderPinyinName) !== normalisedReading(names.pinyinName ?? '')
+  ) {
     messages.holderPinyinName = mismatch;
   }
   return messages;

@@ -25,7 +25,7 @@
  *   inProgress) it is fetched again every `orderPoll` (following.checkingOrder, shown as the status
  *   it checks), so coins are seen to arrive without a reload.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { Profile } from '../contract/auth';
 import type { BankCard } from '../contract/bank';
 import type { DepositOrder, PayChannel, PaymentInstructions } from '../contract/pay';
@@ -100,12 +100,15 @@ function depositMessages(context: Pick<DepositContext, 'channels' | 'cards' | 'v
   const messages: FieldMessages<DepositField> = {};
   const channel = chosenChannel(context);
   if (!channel) messages.channelId = { key: 'validation.channel' };
-  if (!context.cards.some((card) => card.id === context.values.bankCardId)) messages.bankCardId = { key: 'validation.bankCard' };
+  if (!context.cards.some((card) => card.id === context.values.bankCardId))
+    messages.bankCardId = { key: 'validation.bankCard' };
   const amount = parseWholeAmount(context.values.amount);
   if (context.values.amount.trim() === '') messages.amount = { key: 'validation.amountRequired' };
   else if (amount === null || amount < 1) messages.amount = { key: 'validation.amount' };
-  else if (channel && amount < channel.minAmount) messages.amount = { key: 'validation.amountMin', values: { min: channel.minAmount } };
-  else if (channel && amount > channel.maxAmount) messages.amount = { key: 'validation.amountMax', values: { max: channel.maxAmount } };
+  else if (channel && amount < channel.minAmount)
+    messages.amount = { key: 'validation.amountMin', values: { min: channel.minAmount } };
+  else if (channel && amount > channel.maxAmount)
+    messages.amount = { key: 'validation.amountMax', values: { max: channel.maxAmount } };
   return messages;
 }
 
@@ -176,7 +179,8 @@ export const depositMachine = setup({
     }),
   },
   guards: {
-    personalInformationMissing: (_, prerequisites: DepositPrerequisites) => !hasPersonalInformation(prerequisites.profile),
+    personalInformationMissing: (_, prerequisites: DepositPrerequisites) =>
+      !hasPersonalInformation(prerequisites.profile),
     noBankCard: (_, prerequisites: DepositPrerequisites) => prerequisites.cards.length === 0,
     noChannel: (_, prerequisites: DepositPrerequisites) => prerequisites.channels.length === 0,
     formValid: ({ context }) => Object.keys(depositMessages(context)).length === 0,
@@ -186,7 +190,8 @@ export const depositMachine = setup({
     hasOrderToResume: ({ context }) => context.resumeOrderSn !== null,
     orderFound: (_, order: DepositOrder | null) => order !== null,
     statusIs: ({ context }, status: DepositOrder['status']) => context.order?.status === status,
-    statusChanged: ({ context }, order: DepositOrder | null) => order !== null && order.status !== context.order?.status,
+    statusChanged: ({ context }, order: DepositOrder | null) =>
+      order !== null && order.status !== context.order?.status,
   },
 }).createMachine({
   id: 'deposit',
@@ -228,7 +233,10 @@ export const depositMachine = setup({
         id: 'loadPrerequisites',
         src: 'loadPrerequisites',
         onDone: [
-          { guard: { type: 'personalInformationMissing', params: ({ event }) => event.output }, target: 'needsPersonalInformation' },
+          {
+            guard: { type: 'personalInformationMissing', params: ({ event }) => event.output },
+            target: 'needsPersonalInformation',
+          },
           { guard: { type: 'noBankCard', params: ({ event }) => event.output }, target: 'needsBankCard' },
           { guard: { type: 'noChannel', params: ({ event }) => event.output }, target: 'noChannel' },
           { target: 'editing', actions: { type: 'storePrerequisites', params: ({ event }) => event.output } },
@@ -274,19 +282,28 @@ export const depositMachine = setup({
               assign(({ event }) => ({ ...event.output, showErrors: false, refusals: {} })),
               {
                 type: 'openCheckout',
-                params: ({ event }) => ({ url: event.output.instructions.kind === 'redirect' ? event.output.instructions.url : '' }),
+                params: ({ event }) => ({
+                  url: event.output.instructions.kind === 'redirect' ? event.output.instructions.url : '',
+                }),
               },
               'orderChanged',
             ],
           },
-          { target: 'following', actions: [assign(({ event }) => ({ ...event.output, showErrors: false, refusals: {} })), 'orderChanged'] },
+          {
+            target: 'following',
+            actions: [assign(({ event }) => ({ ...event.output, showErrors: false, refusals: {} })), 'orderChanged'],
+          },
         ],
         onError: [
           { guard: 'noAnswer', target: 'orderInterrupted' },
           // An answer: nothing was opened; the next attempt is a new deposit with a new key.
           {
             target: 'editing',
-            actions: assign(({ event }) => ({ idempotencyKey: null, showErrors: true, refusals: refusedFields(event.error) })),
+            actions: assign(({ event }) => ({
+              idempotencyKey: null,
+              showErrors: true,
+              refusals: refusedFields(event.error),
+            })),
           },
         ],
       },
@@ -367,7 +384,11 @@ export const selectDepositCards = (snapshot: DepositSnapshot) => snapshot.contex
 export const selectChosenChannel = (snapshot: DepositSnapshot) => chosenChannel(snapshot.context);
 export const selectDepositMessages = (snapshot: DepositSnapshot): FieldMessages<DepositField> => {
   const { context } = snapshot;
-  return withRefusals(context.showErrors ? depositMessages(context) : {}, context.refusals, ['channelId', 'amount', 'bankCardId']);
+  return withRefusals(context.showErrors ? depositMessages(context) : {}, context.refusals, [
+    'channelId',
+    'amount',
+    'bankCardId',
+  ]);
 };
 /** The coins the typed amount buys, or null while it is not a whole positive amount. */
 export const selectDepositQuote = (snapshot: DepositSnapshot): DepositQuote | null => {
@@ -380,4 +401,5 @@ export const selectPaymentInstructions = (snapshot: DepositSnapshot) => snapshot
 export const selectOrderExpiresAt = (snapshot: DepositSnapshot) => snapshot.context.expiresAt;
 export const selectDepositIdempotencyKey = (snapshot: DepositSnapshot) => snapshot.context.idempotencyKey;
 /** Whether the order is settled one way or the other: the page offers a new deposit then. */
-export const selectOrderSettled = (snapshot: DepositSnapshot) => settledStatuses.includes(snapshot.context.order?.status ?? '');
+export const selectOrderSettled = (snapshot: DepositSnapshot) =>
+  settledStatuses.includes(snapshot.context.order?.status ?? '');

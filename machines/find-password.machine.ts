@@ -14,7 +14,7 @@
  * - passwordReset: done; the success message is shown and the dialog closes.
  */
 import * as v from 'valibot';
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type FieldErrors, fieldRules, hasErrors, validateFields } from './auth-dialog-fields';
 import type { Captcha, CaptchaView } from './login.machine';
 import { passwordStrength } from './password-strength';

@@ -16,7 +16,7 @@
  * - rejected: the operator refused, with a reason the page shows.
  * - resubmit: after a rejection, the same form again, with the reason still in view.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type KycPhotosInput, type KycState, type KycSubmission, maxPhotoDataUrlLength } from '../contract/kyc';
 import { refusedFields } from './player-form-fields';
 
@@ -24,7 +24,15 @@ export const photoSlots = ['front', 'back', 'handheld'] as const;
 export type PhotoSlot = (typeof photoSlots)[number];
 
 /** Why a photo could not be used: the compression errors of spec section 8, and a photo still too large. */
-export const photoFailures = ['notBlob', 'notImage', 'unsupported', 'loadFailed', 'readFailed', 'aborted', 'tooLarge'] as const;
+export const photoFailures = [
+  'notBlob',
+  'notImage',
+  'unsupported',
+  'loadFailed',
+  'readFailed',
+  'aborted',
+  'tooLarge',
+] as const;
 export type PhotoFailure = (typeof photoFailures)[number];
 
 /** How the compressPhoto actor reports a failure. */
@@ -33,7 +41,8 @@ export interface PhotoCompressionError {
 }
 
 export function photoFailureOf(error: unknown): PhotoFailure {
-  const failure = typeof error === 'object' && error !== null ? (error as Partial<PhotoCompressionError>).failure : undefined;
+  const failure =
+    typeof error === 'object' && error !== null ? (error as Partial<PhotoCompressionError>).failure : undefined;
   return failure && (photoFailures as readonly string[]).includes(failure) ? failure : 'readFailed';
 }
 
@@ -101,13 +110,19 @@ export const kycMachine = setup({
     startCompressing: assign(({ context, event }) => {
       if (event.type !== 'photo.selected') return {};
       const { [event.slot]: _refused, ...refusals } = context.refusals;
-      return { compressingSlot: event.slot, photos: { ...context.photos, [event.slot]: { status: 'compressing' } }, refusals };
+      return {
+        compressingSlot: event.slot,
+        photos: { ...context.photos, [event.slot]: { status: 'compressing' } },
+        refusals,
+      };
     }),
     storePhoto: assign(({ context }, dataUrl: string) => {
       const slot = context.compressingSlot;
       if (!slot) return {};
       const photo: PhotoState =
-        dataUrl.length > maxPhotoDataUrlLength ? { status: 'failed', failure: 'tooLarge' } : { status: 'ready', dataUrl };
+        dataUrl.length > maxPhotoDataUrlLength
+          ? { status: 'failed', failure: 'tooLarge' }
+          : { status: 'ready', dataUrl };
       return { compressingSlot: null, photos: { ...context.photos, [slot]: photo } };
     }),
     storeFailure: assign(({ context }, failure: PhotoFailure) => {
@@ -184,7 +199,10 @@ export const kycMachine = setup({
             src: 'compressPhoto',
             input: ({ event }) => ({ file: event.type === 'photo.selected' ? event.file : null }),
             onDone: { target: 'choosing', actions: { type: 'storePhoto', params: ({ event }) => event.output } },
-            onError: { target: 'choosing', actions: { type: 'storeFailure', params: ({ event }) => photoFailureOf(event.error) } },
+            onError: {
+              target: 'choosing',
+              actions: { type: 'storeFailure', params: ({ event }) => photoFailureOf(event.error) },
+            },
           },
         },
       },
@@ -196,11 +214,7 @@ export const kycMachine = setup({
         input: ({ context }) => readyPhotos(context.photos) ?? { front: '', back: '', handheld: '' },
         onDone: {
           target: 'pendingReview',
-          actions: [
-            assign({ status: 'pendingReview', rejectReason: null }),
-            'clearForm',
-            'kycChanged',
-          ],
+          actions: [assign({ status: 'pendingReview', rejectReason: null }), 'clearForm', 'kycChanged'],
         },
         onError: [
           {
@@ -208,7 +222,10 @@ export const kycMachine = setup({
             target: 'resubmit',
             actions: assign({ showErrors: true, refusals: ({ event }) => refusedFields(event.error) }),
           },
-          { target: 'editing', actions: assign({ showErrors: true, refusals: ({ event }) => refusedFields(event.error) }) },
+          {
+            target: 'editing',
+            actions: assign({ showErrors: true, refusals: ({ event }) => refusedFields(event.error) }),
+          },
         ],
       },
     },
@@ -268,7 +285,10 @@ export const kycMachine = setup({
             src: 'compressPhoto',
             input: ({ event }) => ({ file: event.type === 'photo.selected' ? event.file : null }),
             onDone: { target: 'choosing', actions: { type: 'storePhoto', params: ({ event }) => event.output } },
-            onError: { target: 'choosing', actions: { type: 'storeFailure', params: ({ event }) => photoFailureOf(event.error) } },
+            onError: {
+              target: 'choosing',
+              actions: { type: 'storeFailure', params: ({ event }) => photoFailureOf(event.error) },
+            },
           },
         },
       },
@@ -304,7 +324,8 @@ export const selectPhotoSlots = (snapshot: KycSnapshot): Record<PhotoSlot, Photo
     const refusal = context.refusals[slot];
     if (photo.status === 'failed') return { ...photo, message: { key: `photoErrors.${photo.failure}` } };
     if (refusal) return { ...photo, message: { text: refusal } };
-    if (photo.status === 'empty' && context.showErrors) return { ...photo, message: { key: 'validation.photoRequired' } };
+    if (photo.status === 'empty' && context.showErrors)
+      return { ...photo, message: { key: 'validation.photoRequired' } };
     return { ...photo, message: null };
   };
   return { front: view('front'), back: view('back'), handheld: view('handheld') };

@@ -17,7 +17,7 @@
  * attempt to send and then follow the input; they are derived from the values, never stored.
  */
 import * as v from 'valibot';
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { thirdPartyEvents } from '../contract/auth';
 import { type FieldErrors, fieldRules, hasErrors, validateFields } from './auth-dialog-fields';
 
@@ -125,7 +125,11 @@ export const loginMachine = setup({
     revealErrors: assign({ showErrors: true }),
     clearCaptchaAnswer: assign(({ context }) => ({ values: { ...context.values, captcha: '' } })),
     restorePreference: assign(({ context }, preference: LoginPreference) => ({
-      values: { ...context.values, remember: preference.remember, account: preference.remember ? preference.account : '' },
+      values: {
+        ...context.values,
+        remember: preference.remember,
+        account: preference.remember ? preference.account : '',
+      },
     })),
   },
   guards: {
@@ -246,7 +250,8 @@ export type CaptchaView = { status: 'loading' } | { status: 'shown'; img: string
 export const selectLoginValues = (snapshot: LoginSnapshot) => snapshot.context.values;
 export const selectLoginErrors = (snapshot: LoginSnapshot): FieldErrors<LoginField> =>
   snapshot.context.showErrors ? loginErrors(snapshot.context.values) : {};
-export const selectSigningIn = (snapshot: LoginSnapshot) => snapshot.matches('signingIn') || snapshot.matches('signedIn');
+export const selectSigningIn = (snapshot: LoginSnapshot) =>
+  snapshot.matches('signingIn') || snapshot.matches('signedIn');
 export const selectSigningInWith = (snapshot: LoginSnapshot): ThirdPartyProvider | null =>
   snapshot.matches('signingInWithProvider') ? (snapshot.context.credential?.provider ?? null) : null;
 export function selectLoginCaptcha(snapshot: LoginSnapshot): CaptchaView {

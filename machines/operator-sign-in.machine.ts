@@ -12,7 +12,7 @@
  *   captcha answer are cleared, since each works once.
  * - signedIn: the session token has been handed to `storeSession`; final.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { totpCodePattern } from '../contract/admin';
 import type { Captcha, CaptchaView } from './login.machine';
 import { type FieldMessages, refusedFields } from './player-form-fields';
@@ -104,7 +104,10 @@ export const operatorSignInMachine = setup({
         },
         showingCaptcha: {
           on: {
-            'form.submit': [{ guard: 'formValid', target: '#operatorSignIn.signingIn' }, { actions: assign({ showErrors: true }) }],
+            'form.submit': [
+              { guard: 'formValid', target: '#operatorSignIn.signingIn' },
+              { actions: assign({ showErrors: true }) },
+            ],
             'captcha.refresh': { target: 'loadingCaptcha', actions: 'clearCaptchaAnswer' },
           },
         },
@@ -147,7 +150,9 @@ export const operatorSignInMachine = setup({
 export type OperatorSignInSnapshot = SnapshotFrom<typeof operatorSignInMachine>;
 
 /** The messages the form shows: the server's sentence for a field it refused, else the client's own. */
-export function selectOperatorSignInMessages(snapshot: OperatorSignInSnapshot): FieldMessages<OperatorSignInField | '_'> {
+export function selectOperatorSignInMessages(
+  snapshot: OperatorSignInSnapshot,
+): FieldMessages<OperatorSignInField | '_'> {
   const { values, showErrors, refusals } = snapshot.context;
   const messages: FieldMessages<OperatorSignInField | '_'> = showErrors ? signInMessages(values) : {};
   for (const [field, text] of Object.entries(refusals)) {

@@ -14,7 +14,7 @@
  * it is about until that field changes.
  */
 import * as v from 'valibot';
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { payPasswordPattern } from '../contract/auth';
 import { checkFields, type FieldMessages, hasMessages, refusedFields, withRefusals } from './player-form-fields';
 
@@ -32,7 +32,9 @@ export interface PayPasswordContext {
   refusals: Record<string, string>;
 }
 
-export type PayPasswordEvent = { type: 'field.changed'; field: PayPasswordField; value: string } | { type: 'form.submit' };
+export type PayPasswordEvent =
+  | { type: 'field.changed'; field: PayPasswordField; value: string }
+  | { type: 'form.submit' };
 
 export interface PayPasswordInput {
   intent: PayPasswordIntent;
@@ -45,7 +47,11 @@ export type PayPasswordChange =
   | { newPayPassword: string; oldPayPassword: string };
 
 const required = v.pipe(v.string(), v.nonEmpty('validation.required'));
-const newPayPassword = v.pipe(v.string(), v.nonEmpty('validation.required'), v.regex(payPasswordPattern, 'validation.payPasswordFormat'));
+const newPayPassword = v.pipe(
+  v.string(),
+  v.nonEmpty('validation.required'),
+  v.regex(payPasswordPattern, 'validation.payPasswordFormat'),
+);
 
 const setSchema = v.pipe(
   v.object({ password: required, newPayPassword, confirmPayPassword: required }),
@@ -144,7 +150,10 @@ export const payPasswordMachine = setup({
           context.intent === 'set'
             ? { newPayPassword: context.values.newPayPassword, password: context.values.password }
             : { newPayPassword: context.values.newPayPassword, oldPayPassword: context.values.oldPayPassword },
-        onDone: { target: 'saved', actions: [assign({ values: emptyValues, hasPayPassword: true }), 'payPasswordSaved'] },
+        onDone: {
+          target: 'saved',
+          actions: [assign({ values: emptyValues, hasPayPassword: true }), 'payPasswordSaved'],
+        },
         onError: {
           target: 'editing',
           actions: assign(({ event }) => ({ showErrors: true, refusals: refusedFields(event.error) })),

@@ -46,7 +46,9 @@ export function refusedFields(error: unknown): Record<string, string> {
   if (typeof error !== 'object' || error === null || !('fields' in error)) return {};
   const fields = (error as { fields: unknown }).fields;
   if (typeof fields !== 'object' || fields === null) return {};
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /**

@@ -15,7 +15,7 @@
  * The server's refusals (wrong code, name taken, ...) are shown by the api client as toasts.
  */
 import * as v from 'valibot';
-import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
 import { type FieldErrors, fieldRules, hasErrors, validateFields } from './auth-dialog-fields';
 import { passwordStrength } from './password-strength';
 import { sendCodeMachine } from './send-code.machine';
@@ -117,11 +117,12 @@ export const registerMachine = setup({
     verifyCode: fromPromise<void, { email: string; code: string; acceptTerms: boolean }>(async () => {
       throw new Error('verifyCode must be provided');
     }),
-    createAccount: fromPromise<{ token: string }, { account: string; email: string; password: string; agentCode: string }>(
-      async () => {
-        throw new Error('createAccount must be provided');
-      },
-    ),
+    createAccount: fromPromise<
+      { token: string },
+      { account: string; email: string; password: string; agentCode: string }
+    >(async () => {
+      throw new Error('createAccount must be provided');
+    }),
   },
   actions: {
     /** Tells the analytics hook that an account was opened. */
@@ -130,7 +131,10 @@ export const registerMachine = setup({
       if (event.type !== 'field.changed') return {};
       return { values: { ...context.values, [event.field]: event.value } };
     }),
-    forwardEmail: sendTo('sendCodeFlow', ({ context }) => ({ type: 'email.changed' as const, email: context.values.email })),
+    forwardEmail: sendTo('sendCodeFlow', ({ context }) => ({
+      type: 'email.changed' as const,
+      email: context.values.email,
+    })),
     startStep: assign({ showErrors: false, emailChecked: false }),
   },
   guards: {
@@ -168,7 +172,10 @@ export const registerMachine = setup({
         editing: {
           on: {
             'code.send': [
-              { guard: 'emailValid', actions: [assign({ emailChecked: true }), sendTo('sendCodeFlow', { type: 'code.send' })] },
+              {
+                guard: 'emailValid',
+                actions: [assign({ emailChecked: true }), sendTo('sendCodeFlow', { type: 'code.send' })],
+              },
               // The button is disabled while the address is empty, so only a malformed one gets here.
               { guard: 'hasEmail', actions: assign({ emailChecked: true }) },
             ],
@@ -238,8 +245,7 @@ export const registerMachine = setup({
 
 export type RegisterSnapshot = SnapshotFrom<typeof registerMachine>;
 
-export const selectRegisterStep = (snapshot: RegisterSnapshot): 1 | 2 =>
-  snapshot.matches('verifyingEmail') ? 1 : 2;
+export const selectRegisterStep = (snapshot: RegisterSnapshot): 1 | 2 => (snapshot.matches('verifyingEmail') ? 1 : 2);
 export const selectRegisterValues = (snapshot: RegisterSnapshot) => snapshot.context.values;
 export function selectRegisterErrors(snapshot: RegisterSnapshot): FieldErrors<RegisterField> {
   const { values, showErrors, emailChecked } = snapshot.context;

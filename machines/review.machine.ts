@@ -17,7 +17,7 @@
  * - failed: retry sends the same decision again; cancel goes back to idle.
  * - done: the decision is recorded; `reviewed` tells the queue to refetch. Final.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { parseWholeAmount } from './player-form-fields';
 
 export type ReviewDecision =
@@ -101,13 +101,20 @@ export const reviewMachine = setup({
     confirmingApproval: {
       on: {
         'remark.changed': { actions: assign({ remark: ({ event }) => event.value }) },
-        'amount.changed': { guard: 'statesAmount', actions: assign({ amountText: ({ event }) => event.value, amountInvalid: false }) },
+        'amount.changed': {
+          guard: 'statesAmount',
+          actions: assign({ amountText: ({ event }) => event.value, amountInvalid: false }),
+        },
         confirm: [
           {
             guard: 'amountAcceptable',
             target: 'submitting',
             actions: assign({
-              decision: ({ context }) => ({ outcome: 'approve', remark: context.remark.trim(), amount: typedAmount(context) }),
+              decision: ({ context }) => ({
+                outcome: 'approve',
+                remark: context.remark.trim(),
+                amount: typedAmount(context),
+              }),
             }),
           },
           { actions: assign({ amountInvalid: true }) },
@@ -119,7 +126,11 @@ export const reviewMachine = setup({
       on: {
         'reason.changed': { actions: assign({ reason: ({ event }) => event.value, reasonMissing: false }) },
         confirm: [
-          { guard: 'reasonGiven', target: 'submitting', actions: assign({ decision: ({ context }) => ({ outcome: 'reject', reason: context.reason.trim() }) }) },
+          {
+            guard: 'reasonGiven',
+            target: 'submitting',
+            actions: assign({ decision: ({ context }) => ({ outcome: 'reject', reason: context.reason.trim() }) }),
+          },
           { actions: assign({ reasonMissing: true }) },
         ],
         cancel: 'idle',
@@ -133,7 +144,9 @@ export const reviewMachine = setup({
         onDone: { target: 'done', actions: 'reviewed' },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+          actions: assign({
+            error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+          }),
         },
       },
     },

@@ -14,7 +14,7 @@
  * The parent form owns the address and checks its format before it sends `code.send`; it keeps this
  * machine's copy current with `email.changed`, so "disabled without an e-mail" is decided here.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { emailCodeResendSeconds } from '../contract/auth';
 
 export interface SendCodeContext {
@@ -97,7 +97,11 @@ export const sendCodeMachine = setup({
       after: {
         oneSecond: [
           { guard: 'lastSecond', target: 'ready', actions: assign({ secondsLeft: 0 }) },
-          { target: 'countingDown', reenter: true, actions: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }) },
+          {
+            target: 'countingDown',
+            reenter: true,
+            actions: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }),
+          },
         ],
       },
     },
@@ -128,4 +132,3 @@ export function selectSendCodeButton(snapshot: SendCodeSnapshot): SendCodeButton
       : { key: 'sendCode.send' };
   return { enabled: snapshot.can({ type: 'code.send' }), busy: snapshot.matches('sending'), label };
 }
-

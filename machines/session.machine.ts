@@ -14,7 +14,7 @@
  * A failed profile load clears the token and records `profileLoadFailed`, so the guard can send the
  * user to the login route with the redirect target kept (spec section 2).
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { Profile } from '../contract/auth';
 
 /** The user-info call's profile (spec section 3: session state `user`). */
@@ -93,10 +93,7 @@ export const sessionMachine = setup({
   initial: 'checkingStoredToken',
   states: {
     checkingStoredToken: {
-      always: [
-        { guard: 'tokenStoredOnLoad', target: 'loadingProfile' },
-        { target: 'signedOut' },
-      ],
+      always: [{ guard: 'tokenStoredOnLoad', target: 'loadingProfile' }, { target: 'signedOut' }],
     },
     loadingProfile: {
       invoke: {

@@ -20,7 +20,7 @@
  *   again every `withdrawalPoll` (following.checkingWithdrawal, shown as the status it checks).
  *   A player cannot reverse a request: there is no way back from here but a new withdrawal.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type Profile, payPasswordPattern } from '../contract/auth';
 import type { BankCard } from '../contract/bank';
 import type { Withdrawal } from '../contract/draw';
@@ -69,15 +69,20 @@ export type WithdrawEvent =
   | { type: 'withdraw.edit' }
   | { type: 'withdraw.again' };
 
-function withdrawMessages(context: Pick<WithdrawContext, 'balance' | 'cards' | 'values'>): FieldMessages<WithdrawField> {
+function withdrawMessages(
+  context: Pick<WithdrawContext, 'balance' | 'cards' | 'values'>,
+): FieldMessages<WithdrawField> {
   const messages: FieldMessages<WithdrawField> = {};
   const amount = parseWholeAmount(context.values.amount);
   if (context.values.amount.trim() === '') messages.amount = { key: 'validation.amountRequired' };
   else if (amount === null || amount < 1) messages.amount = { key: 'validation.amount' };
-  else if (amount > context.balance) messages.amount = { key: 'validation.amountOverBalance', values: { balance: context.balance } };
-  if (!context.cards.some((card) => card.id === context.values.bankCardId)) messages.bankCardId = { key: 'validation.bankCard' };
+  else if (amount > context.balance)
+    messages.amount = { key: 'validation.amountOverBalance', values: { balance: context.balance } };
+  if (!context.cards.some((card) => card.id === context.values.bankCardId))
+    messages.bankCardId = { key: 'validation.bankCard' };
   if (context.values.payPassword === '') messages.payPassword = { key: 'validation.required' };
-  else if (!payPasswordPattern.test(context.values.payPassword)) messages.payPassword = { key: 'validation.payPasswordFormat' };
+  else if (!payPasswordPattern.test(context.values.payPassword))
+    messages.payPassword = { key: 'validation.payPasswordFormat' };
   return messages;
 }
 
@@ -122,7 +127,8 @@ export const withdrawMachine = setup({
     resetFlow: assign({ idempotencyKey: null, withdrawal: null, showErrors: false, refusals: {}, values: emptyValues }),
   },
   guards: {
-    personalInformationMissing: (_, prerequisites: WithdrawPrerequisites) => !hasPersonalInformation(prerequisites.profile),
+    personalInformationMissing: (_, prerequisites: WithdrawPrerequisites) =>
+      !hasPersonalInformation(prerequisites.profile),
     noBankCard: (_, prerequisites: WithdrawPrerequisites) => prerequisites.cards.length === 0,
     kycNotApproved: (_, prerequisites: WithdrawPrerequisites) => prerequisites.profile.kycStatus !== 'approved',
     noPayPassword: (_, prerequisites: WithdrawPrerequisites) => !prerequisites.profile.hasPayPassword,
@@ -152,7 +158,10 @@ export const withdrawMachine = setup({
         id: 'loadPrerequisites',
         src: 'loadPrerequisites',
         onDone: [
-          { guard: { type: 'personalInformationMissing', params: ({ event }) => event.output }, target: 'needsPersonalInformation' },
+          {
+            guard: { type: 'personalInformationMissing', params: ({ event }) => event.output },
+            target: 'needsPersonalInformation',
+          },
           { guard: { type: 'noBankCard', params: ({ event }) => event.output }, target: 'needsBankCard' },
           {
             guard: { type: 'kycNotApproved', params: ({ event }) => event.output },
@@ -226,7 +235,10 @@ export const withdrawMachine = setup({
     requestInterrupted: {
       on: {
         'request.retry': { target: 'requesting' },
-        'withdraw.edit': { target: 'editing', actions: assign(({ context }) => ({ idempotencyKey: null, values: { ...context.values, payPassword: '' } })) },
+        'withdraw.edit': {
+          target: 'editing',
+          actions: assign(({ context }) => ({ idempotencyKey: null, values: { ...context.values, payPassword: '' } })),
+        },
       },
     },
     following: {
@@ -252,7 +264,10 @@ export const withdrawMachine = setup({
               {
                 guard: { type: 'statusChanged', params: ({ event }) => event.output },
                 target: 'routing',
-                actions: [assign({ withdrawal: ({ event, context }) => event.output ?? context.withdrawal }), 'withdrawalChanged'],
+                actions: [
+                  assign({ withdrawal: ({ event, context }) => event.output ?? context.withdrawal }),
+                  'withdrawalChanged',
+                ],
               },
               { target: 'routing' },
             ],
@@ -292,7 +307,12 @@ export const selectWithdrawBalance = (snapshot: WithdrawSnapshot) => snapshot.co
 export const selectWithdrawKycStatus = (snapshot: WithdrawSnapshot) => snapshot.context.kycStatus;
 export const selectWithdrawMessages = (snapshot: WithdrawSnapshot): FieldMessages<WithdrawField> => {
   const { context } = snapshot;
-  return withRefusals(context.showErrors ? withdrawMessages(context) : {}, context.refusals, ['amount', 'bankCardId', 'payPassword']);
+  return withRefusals(context.showErrors ? withdrawMessages(context) : {}, context.refusals, [
+    'amount',
+    'bankCardId',
+    'payPassword',
+  ]);
 };
 export const selectWithdrawal = (snapshot: WithdrawSnapshot) => snapshot.context.withdrawal;
-export const selectWithdrawalSettled = (snapshot: WithdrawSnapshot) => settledStatuses.includes(snapshot.context.withdrawal?.status ?? '');
+export const selectWithdrawalSettled = (snapshot: WithdrawSnapshot) =>
+  settledStatuses.includes(snapshot.context.withdrawal?.status ?? '');

@@ -11,7 +11,9 @@ import { OperatorSetupError, setUpOperator } from '../server/modules/admin/opera
 async function main(): Promise<number> {
   const [username, email, ...rest] = process.argv.slice(2);
   if (!username || !email || rest.length > 0) {
-    process.stderr.write('usage: npm run operator:create -- <user name> <e-mail>   (password from OPERATOR_PASSWORD, else generated)\n');
+    process.stderr.write(
+      'usage: npm run operator:create -- <user name> <e-mail>   (password from OPERATOR_PASSWORD, else generated)\n',
+    );
     return 2;
   }
   const env = readEnv();
@@ -42,7 +44,9 @@ main().then(
     if (error instanceof OperatorSetupError || error instanceof InvalidEnvironmentError) {
       process.stderr.write(`operator:create: ${error.message}\n`);
     } else {
-      process.stderr.write(`operator:create failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(
+        `operator:create failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
     }
     process.exit(1);
   },

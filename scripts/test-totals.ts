@@ -58,7 +58,11 @@ function countPlaywright(report: PlaywrightReport): Counts {
     failed: unexpected + errors,
     skipped,
     ...(flaky || errors
-      ? { note: [flaky ? `${flaky} flaky (passed on retry)` : '', errors ? `${errors} run error(s)` : ''].filter(Boolean).join(', ') }
+      ? {
+          note: [flaky ? `${flaky} flaky (passed on retry)` : '', errors ? `${errors} run error(s)` : '']
+            .filter(Boolean)
+            .join(', '),
+        }
       : {}),
   };
 }

@@ -15,14 +15,14 @@ import { type Database, isDatabaseUnavailable, ping } from './db/client';
 import { devMailboxPage } from './dev-mailbox';
 import { ApiError } from './errors';
 import type { ServerI18n } from './i18n';
-import type { AuthDeps } from './modules/auth/context';
 import { agentApplicationReviewRoutes } from './modules/admin/agent-applications';
 import { adminRoutes } from './modules/admin/routes';
-import { authRoutes } from './modules/auth/routes';
 import { agentRoutes } from './modules/agent/routes';
+import type { AuthDeps } from './modules/auth/context';
+import { authRoutes } from './modules/auth/routes';
+import { bankRoutes } from './modules/bank/routes';
 import type { PublicContentCache } from './modules/content/public-cache';
 import { contentRoutes } from './modules/content/routes';
-import { bankRoutes } from './modules/bank/routes';
 import { drawRoutes } from './modules/draw/routes';
 import { kycPhotoHandler, kycPhotoPath, kycRoutes } from './modules/kyc/routes';
 import { payRoutes } from './modules/pay/routes';
@@ -144,14 +144,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       );
     }
     logger.error({ err: error, requestId: requestIdValue, path: c.req.path }, 'unhandled error');
-    return c.json({ code: 500, msg: t('error.internal', { requestId: requestIdValue }), requestId: requestIdValue }, 500);
+    return c.json(
+      { code: 500, msg: t('error.internal', { requestId: requestIdValue }), requestId: requestIdValue },
+      500,
+    );
   });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer from the database within ${readinessTimeoutMs} ms`)), readinessTimeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`no answer from the database within ${readinessTimeoutMs} ms`)),
+        readinessTimeoutMs,
+      );
     });
     try {
       await Promise.race([ping(deps.db), timedOut]);
@@ -183,7 +189,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       secret: config.xsrfSecret,
       secure: config.production,
       // Provider callbacks carry their own signatures; the sandbox provider plays an outside site.
-      exempt: (requestPath) => requestPath.startsWith(payCallbackPrefix) || requestPath.startsWith(`${sandboxBasePath}/`),
+      exempt: (requestPath) =>
+        requestPath.startsWith(payCallbackPrefix) || requestPath.startsWith(`${sandboxBasePath}/`),
     }),
   );
   api.use(async (c, next) => {
@@ -196,19 +203,24 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.post(payCallbackPath, payCallbackHandler(deps.player));
   api.get(kycPhotoPath, kycPhotoHandler(deps.player));
   mountApiReference(api, buildOpenApiDocument(endpoints));
-  mountContract(api, endpoints, [
-    ...contentRoutes(deps),
-    ...authRoutes(deps.auth),
-    ...agentRoutes(deps.player),
-    ...userRoutes(deps.player),
-    ...kycRoutes(deps.player),
-    ...bankRoutes(deps.player),
-    ...payRoutes(deps.player),
-    ...drawRoutes(deps.player),
-    ...recordRoutes(deps.player),
-    ...adminRoutes(deps.auth, deps.player),
-    ...agentApplicationReviewRoutes(deps.player),
-  ], standardHeaders);
+  mountContract(
+    api,
+    endpoints,
+    [
+      ...contentRoutes(deps),
+      ...authRoutes(deps.auth),
+      ...agentRoutes(deps.player),
+      ...userRoutes(deps.player),
+      ...kycRoutes(deps.player),
+      ...bankRoutes(deps.player),
+      ...payRoutes(deps.player),
+      ...drawRoutes(deps.player),
+      ...recordRoutes(deps.player),
+      ...adminRoutes(deps.auth, deps.player),
+      ...agentApplicationReviewRoutes(deps.player),
+    ],
+    standardHeaders,
+  );
   api.all('/v2/*', () => {
     throw new ApiError(404, 'error.notFound');
   });

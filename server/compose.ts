@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
-import { createApp, type AppDeps } from './app';
+import { createLocalFileStorage } from './adapters/file-storage';
+import { type AppDeps, createApp } from './app';
 import { type Clock, systemClock } from './clock';
 import type { DatabaseHandle } from './db/client';
 import { createServerI18n } from './i18n';
-import { createPublicContentCache } from './modules/content/public-cache';
 import { createCaptchas, randomCaptchaText } from './modules/auth/captcha';
 import { type AuthDeps, type AuthLimits, defaultAuthLimits, defaultSessionLifetimes } from './modules/auth/context';
 import { createAuthHousekeeping } from './modules/auth/housekeeping';
@@ -11,10 +11,10 @@ import { createIdentityVerifier, type IdentityProvidersConfig } from './modules/
 import { profileWatchMs } from './modules/auth/profile';
 import { createSessionCache } from './modules/auth/session-cache';
 import { createPrincipalResolver, lastSeenResolutionMs } from './modules/auth/sessions';
+import { createPublicContentCache } from './modules/content/public-cache';
 import { createMailDelivery } from './modules/mail/delivery';
 import { startMoneyBackgroundWork } from './modules/pay/background';
 import { type PaymentsOptions, setUpPayments } from './modules/pay/payments-setup';
-import { createLocalFileStorage } from './adapters/file-storage';
 import { defaultMoneySettings, type MoneySettings, type PlayerDeps } from './modules/user/context';
 import { loadServerSecret } from './secrets';
 
@@ -57,7 +57,10 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     from: options.mailFrom ?? `Game Hall <no-reply@${new URL(options.publicUrl).hostname}>`,
   });
   const providers = options.identityProviders ?? { google: null, line: null };
-  const sessionCache = await createSessionCache(database, clock, { sessionMaxAgeMs: lastSeenResolutionMs, profileWatchMs });
+  const sessionCache = await createSessionCache(database, clock, {
+    sessionMaxAgeMs: lastSeenResolutionMs,
+    profileWatchMs,
+  });
   const limits = { ...defaultAuthLimits, ...options.authLimits };
   const auth: AuthDeps = {
     db,

@@ -78,7 +78,10 @@ function fieldMessages(unstorable: string[], issues: v.BaseIssue<unknown>[], t: 
   };
   for (const path of unstorable) add(path || '_', 'validation.invalid');
   for (const issue of issues) {
-    add(v.getDotPath(issue) ?? '_', issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.invalid');
+    add(
+      v.getDotPath(issue) ?? '_',
+      issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.invalid',
+    );
   }
   return fields;
 }

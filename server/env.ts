@@ -27,7 +27,10 @@ const envSchema = v.object({
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'must be a postgres:// URL'),
   SMTP_URL: url(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL'),
   PUBLIC_URL: url(['http:', 'https:'], 'must be an http(s):// URL'),
-  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'development'),
+  NODE_ENV: v.optional(
+    v.picklist(['development', 'production', 'test'], 'must be development, production or test'),
+    'development',
+  ),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** Sender of account e-mail, e.g. "Game Hall <no-reply@hall.example>". */
   MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty'))),
@@ -57,7 +60,13 @@ const envSchema = v.object({
   FIAT_RESOURCE_URL: url(['http:', 'https:'], httpUrl),
   /** The operator's account for manual deposits: bank|branch name|branch code|account type|number|holder. */
   MANUAL_DEPOSIT_ACCOUNT: v.optional(
-    v.pipe(v.string(), v.check((value) => value.split('|').length === 6 && value.split('|').every((part) => part.trim() !== ''), 'must be six non-empty parts separated by |')),
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => value.split('|').length === 6 && value.split('|').every((part) => part.trim() !== ''),
+        'must be six non-empty parts separated by |',
+      ),
+    ),
   ),
   /**
    * Browser tests only: every captcha shows this text, so a test can answer it. Refused unless

@@ -72,7 +72,10 @@ function needsToken(access: Access): boolean {
 
 /** `/v2/app/user/bank/save` → `appUserBankSave`. */
 function operationIdOf(endpointPath: string): string {
-  const words = endpointPath.replace(/^\/v2\//, '').split(/[/_-]+/).filter(Boolean);
+  const words = endpointPath
+    .replace(/^\/v2\//, '')
+    .split(/[/_-]+/)
+    .filter(Boolean);
   return words.map((word, i) => (i === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join('');
 }
 
@@ -208,7 +211,9 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[]): OpenApiDoc
       },
       schemas: { ErrorEnvelope: errorEnvelope },
       responses: {
-        InvalidInput: errorResponse('The body failed its schema (`fields` names each field), or a required header is missing.'),
+        InvalidInput: errorResponse(
+          'The body failed its schema (`fields` names each field), or a required header is missing.',
+        ),
         Unauthorised: errorResponse('Not signed in, or the session has expired.'),
         Forbidden: errorResponse('The caller’s role may not make this call, or the XSRF header is missing or wrong.'),
         Refused: errorResponse('402 session ended, 404, 409 conflict, 422 business rule, 429 too many attempts, 500.'),

@@ -15,7 +15,9 @@ export function requestIdOf(c: Context): string {
 
 function cspValue(policy: ContentSecurityPolicy): string {
   return Object.entries(policy)
-    .map(([directive, sources]) => [directive.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...sources].join(' '))
+    .map(([directive, sources]) =>
+      [directive.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...sources].join(' '),
+    )
     .join('; ');
 }
 
@@ -26,7 +28,10 @@ function cspValue(policy: ContentSecurityPolicy): string {
  * afterwards (as Hono's secureHeaders does) cost more than the rest of a cached call. Every other
  * answer (errors, files, the SPA) gets them from `complete` after its handler.
  */
-export function createStandardHeaders(options: { contentSecurityPolicy: ContentSecurityPolicy; strictTransportSecurity: string | null }) {
+export function createStandardHeaders(options: {
+  contentSecurityPolicy: ContentSecurityPolicy;
+  strictTransportSecurity: string | null;
+}) {
   const security: Record<string, string> = {
     'Content-Security-Policy': cspValue(options.contentSecurityPolicy),
     'Cross-Origin-Opener-Policy': 'same-origin',

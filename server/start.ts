@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve, type ServerType } from '@hono/node-server';
-import { composeApp, type ComposeOptions } from './compose';
+import { type ServerType, serve } from '@hono/node-server';
+import { type ComposeOptions, composeApp } from './compose';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { type Env, publicUrlOf } from './env';
@@ -66,7 +66,10 @@ export async function startServer(env: Env, options: { serveSpa: boolean }): Pro
       let timer: NodeJS.Timeout | undefined;
       const graceOver = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), callsGraceMs)));
       if ((await Promise.race([closed, graceOver])) === 'late') {
-        logger.warn({ graceMs: callsGraceMs }, 'calls still running at the end of the shutdown grace: their connections are closed');
+        logger.warn(
+          { graceMs: callsGraceMs },
+          'calls still running at the end of the shutdown grace: their connections are closed',
+        );
         if ('closeAllConnections' in server) server.closeAllConnections();
         await closed;
       }
@@ -89,7 +92,9 @@ function paymentsOf(env: Env): PaymentsOptions {
           secret: env.PAY_PROVIDER_SECRET,
         }
       : undefined;
-  const [bankName, branchName, branchCode, accountType, accountNumber, accountHolder] = (env.MANUAL_DEPOSIT_ACCOUNT ?? '')
+  const [bankName, branchName, branchCode, accountType, accountNumber, accountHolder] = (
+    env.MANUAL_DEPOSIT_ACCOUNT ?? ''
+  )
     .split('|')
     .map((part) => part.trim());
   return {
@@ -97,7 +102,13 @@ function paymentsOf(env: Env): PaymentsOptions {
     ...(provider ? { provider } : {}),
     ...(env.PAYOUT_API_URL ? { payoutApiUrl: env.PAYOUT_API_URL } : {}),
     ...(env.FIAT_RESOURCE_URL ? { fiatResourceUrl: env.FIAT_RESOURCE_URL } : {}),
-    ...(env.MANUAL_DEPOSIT_ACCOUNT && bankName && branchName && branchCode && accountType && accountNumber && accountHolder
+    ...(env.MANUAL_DEPOSIT_ACCOUNT &&
+    bankName &&
+    branchName &&
+    branchCode &&
+    accountType &&
+    accountNumber &&
+    accountHolder
       ? { receivingAccount: { bankName, branchName, branchCode, accountType, accountNumber, accountHolder } }
       : {}),
   };

@@ -14,5 +14,7 @@ export function unstorableTextPaths(value: unknown, path = ''): string[] {
   if (value === null || typeof value !== 'object') return [];
   const at = (key: string | number) => (path === '' ? String(key) : `${path}.${key}`);
   if (Array.isArray(value)) return value.flatMap((item, index) => unstorableTextPaths(item, at(index)));
-  return Object.entries(value).flatMap(([key, item]) => (unstorable.test(key) ? [path] : unstorableTextPaths(item, at(key))));
+  return Object.entries(value).flatMap(([key, item]) =>
+    unstorable.test(key) ? [path] : unstorableTextPaths(item, at(key)),
+  );
 }

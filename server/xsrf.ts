@@ -40,7 +40,9 @@ function isGenuine(key: KeyObject, token: string | undefined): token is string {
   // Decoding ignores characters outside base64url, so the given text must also be exactly the encoding.
   const encoded = token.slice(dot + 1);
   const given = Buffer.from(encoded, 'base64url');
-  return given.length === expected.length && timingSafeEqual(expected, given) && given.toString('base64url') === encoded;
+  return (
+    given.length === expected.length && timingSafeEqual(expected, given) && given.toString('base64url') === encoded
+  );
 }
 
 /**

@@ -56,7 +56,10 @@ export function createHostedPayProvider(config: HostedProviderConfig, clock: Clo
       } catch (error) {
         throw new PayProviderUnavailable(error instanceof Error ? error.message : String(error));
       }
-      if (!response.ok) throw new PayProviderUnavailable(`provider answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+      if (!response.ok)
+        throw new PayProviderUnavailable(
+          `provider answered ${response.status}: ${(await response.text()).slice(0, 200)}`,
+        );
       const parsed = v.safeParse(createPaymentResponse, await response.json().catch(() => null));
       if (!parsed.success) throw new PayProviderUnavailable('provider answered with an unexpected body');
       return parsed.output;

@@ -29,8 +29,8 @@ import {
   merchantHeader,
   type PaymentEvent,
   type PaymentEventType,
-  payoutRequest,
   type PayoutResponse,
+  payoutRequest,
   signatureHeader,
   signedHeaders,
   timestampHeader,
@@ -98,7 +98,8 @@ export function createSandboxPay(deps: SandboxPayDeps) {
     return { ok: true as const, merchant, body: parsed.output as v.InferOutput<T> };
   }
 
-  const checkoutUrlOf = (paymentId: string) => new URL(`${sandboxBasePath}/checkout/${paymentId}`, deps.publicUrl).toString();
+  const checkoutUrlOf = (paymentId: string) =>
+    new URL(`${sandboxBasePath}/checkout/${paymentId}`, deps.publicUrl).toString();
 
   routes.post('/api/payments', async (c) => {
     const read = await readSignedJson(c.req.raw, createPaymentRequest);
@@ -123,7 +124,12 @@ export function createSandboxPay(deps: SandboxPayDeps) {
     const [payment] = await db
       .select()
       .from(sandboxPayments)
-      .where(and(eq(sandboxPayments.merchantId, merchant.merchantId), eq(sandboxPayments.merchantReference, body.merchantReference)));
+      .where(
+        and(
+          eq(sandboxPayments.merchantId, merchant.merchantId),
+          eq(sandboxPayments.merchantReference, body.merchantReference),
+        ),
+      );
     if (!payment) throw new Error('sandbox payment vanished after insert');
     // The same reference again is a retry; with another amount it is a mistake.
     if (payment.amount !== body.amount) return c.json({ error: 'reference already used with another amount' }, 409);
@@ -158,7 +164,11 @@ export function createSandboxPay(deps: SandboxPayDeps) {
     if (payout.amount !== body.amount || payout.accountNumber !== body.accountNumber) {
       return c.json({ error: 'reference already used for another payout' }, 409);
     }
-    const answer: PayoutResponse = { reference: payout.reference, status: payout.status, failureReason: payout.failureReason };
+    const answer: PayoutResponse = {
+      reference: payout.reference,
+      status: payout.status,
+      failureReason: payout.failureReason,
+    };
     return c.json(answer);
   });
 
@@ -269,7 +279,15 @@ export function createSandboxPay(deps: SandboxPayDeps) {
     return c.html(page('Sandbox checkout', checkoutBody(payment, (undelivered?.n ?? 0) > 0)));
   });
 
-  const transitions: Record<string, { from: SandboxPayment['status']; to: SandboxPayment['status']; event: PaymentEventType | null; back: 'merchant' | 'checkout' }> = {
+  const transitions: Record<
+    string,
+    {
+      from: SandboxPayment['status'];
+      to: SandboxPayment['status'];
+      event: PaymentEventType | null;
+      back: 'merchant' | 'checkout';
+    }
+  > = {
     pay: { from: 'pending', to: 'paid', event: 'payment.succeeded', back: 'merchant' },
     cancel: { from: 'pending', to: 'canceled', event: null, back: 'merchant' },
     refund: { from: 'paid', to: 'refunding', event: 'refund.processing', back: 'checkout' },
@@ -326,12 +344,18 @@ function checkoutBody(payment: SandboxPayment, undelivered: boolean): string {
   const amount = `¥${payment.amount.toLocaleString('en-US')}`;
   const buttons: string[] = [];
   if (payment.status === 'pending') {
-    buttons.push(action('pay', `Pay ${amount} · 支払う`, 'primary'), action('cancel', 'Cancel · キャンセル', 'secondary'));
+    buttons.push(
+      action('pay', `Pay ${amount} · 支払う`, 'primary'),
+      action('cancel', 'Cancel · キャンセル', 'secondary'),
+    );
   } else {
-    buttons.push(`<a class="link primary" href="${escapeHtml(payment.returnUrl)}">Back to the shop · ショップに戻る</a>`);
+    buttons.push(
+      `<a class="link primary" href="${escapeHtml(payment.returnUrl)}">Back to the shop · ショップに戻る</a>`,
+    );
   }
   if (payment.status === 'paid') buttons.push(action('refund', 'Refund · 返金する', 'secondary'));
-  if (payment.status === 'refunding') buttons.push(action('refund-complete', 'Complete the refund · 返金を完了', 'secondary'));
+  if (payment.status === 'refunding')
+    buttons.push(action('refund-complete', 'Complete the refund · 返金を完了', 'secondary'));
   if (undelivered) buttons.push(action('notify', 'Send the notification again · 通知を再送', 'secondary'));
   return `<h1>Sandbox Pay · サンドボックス決済</h1>
 <p class="note">A test payment provider: no real money moves. · テスト用の決済サービスです。実際のお金は動きません。</p>

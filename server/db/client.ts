@@ -48,10 +48,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Any lock id works as long as every process uses the same one. */
 const migrationLockId = 7_318_200_411;
 
-export type DatabaseConfig =
-  | { databaseUrl: string; poolSize?: number }
-  | { dataDir: string }
-  | { pglite: PGlite };
+export type DatabaseConfig = { databaseUrl: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
 
 /**
  * How long a call waits to get a connection, new or from the pool, before it fails as "database
@@ -60,7 +57,11 @@ export type DatabaseConfig =
  */
 const connectTimeoutMs = 10_000;
 
-type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
 
 /**
  * A pool whose checked-out connections give themselves back when they fail. pg leaves a client
@@ -187,7 +188,11 @@ async function listenOnPostgres(
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString, application_name: `listen:${channel}`, connectionTimeoutMillis: connectTimeoutMs });
+    const next = new pg.Client({
+      connectionString,
+      application_name: `listen:${channel}`,
+      connectionTimeoutMillis: connectTimeoutMs,
+    });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) handlers.onNotification(message.payload);
     });
@@ -270,7 +275,16 @@ export async function ping(db: Database): Promise<void> {
 
 /** Server states of a database going away or not there yet: connection exceptions, shutdowns, start-up. */
 const unavailableState = /^(08...|57P0[123])$/;
-const networkFailures = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const networkFailures = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** node-postgres's words for a connection lost under a call, or never made; it gives them no code. */
 const lostConnection = [
   'Connection terminated',
@@ -289,7 +303,8 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (unavailableState.test(code) || networkFailures.has(code))) return true;
   if (lostConnection.some((words) => error.message.startsWith(words))) return true;
-  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1)))
+    return true;
   return isDatabaseUnavailable(error.cause, depth + 1);
 }
 

@@ -10,4 +10,15 @@ import * as sandboxPay from './schema/sandbox-pay';
 import * as system from './schema/system';
 
 /** Every table, one module per area, as one Drizzle schema object. */
-export const schema = { ...system, ...content, ...auth, ...ledger, ...bank, ...kyc, ...pay, ...draw, ...gameRecords, ...sandboxPay };
+export const schema = {
+  ...system,
+  ...content,
+  ...auth,
+  ...ledger,
+  ...bank,
+  ...kyc,
+  ...pay,
+  ...draw,
+  ...gameRecords,
+  ...sandboxPay,
+};

@@ -82,8 +82,10 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
         publishedAt: new Date(now.getTime() - 1 * day),
         title: { 'ja-JP': '定期メンテナンスのお知らせ', 'en-US': 'Scheduled maintenance' },
         content: {
-          'ja-JP': '毎週水曜日 4:00〜6:00(日本時間)にシステムメンテナンスを行います。メンテナンス中はゲームと入出金をご利用いただけません。',
-          'en-US': 'The system is maintained every Wednesday from 4:00 to 6:00 (JST). Games, deposits and withdrawals are unavailable during maintenance.',
+          'ja-JP':
+            '毎週水曜日 4:00〜6:00(日本時間)にシステムメンテナンスを行います。メンテナンス中はゲームと入出金をご利用いただけません。',
+          'en-US':
+            'The system is maintained every Wednesday from 4:00 to 6:00 (JST). Games, deposits and withdrawals are unavailable during maintenance.',
         },
       },
       {
@@ -98,8 +100,10 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
         publishedAt: new Date(now.getTime() - 7 * day),
         title: { 'ja-JP': '入金反映時間について', 'en-US': 'About deposit crediting' },
         content: {
-          'ja-JP': '入金は通常10分以内に自動で反映されます。10分を過ぎても反映されない場合はカスタマーサポートにお問い合わせください。',
-          'en-US': 'Deposits are normally credited automatically within ten minutes. If yours has not arrived after ten minutes, please contact customer support.',
+          'ja-JP':
+            '入金は通常10分以内に自動で反映されます。10分を過ぎても反映されない場合はカスタマーサポートにお問い合わせください。',
+          'en-US':
+            'Deposits are normally credited automatically within ten minutes. If yours has not arrived after ten minutes, please contact customer support.',
         },
       },
       {
@@ -128,18 +132,79 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
       endsAt: endsInDays === null ? null : new Date(now.getTime() + endsInDays * day),
       title: { 'ja-JP': ja[0], 'en-US': en[0] },
       summary: { 'ja-JP': ja[1], 'en-US': en[1] },
-      content: { 'ja-JP': `${ja[1]} 詳しい条件は利用規約と割引規定をご確認ください。`, 'en-US': `${en[1]} See the user agreement and the discount statute for the full conditions.` },
+      content: {
+        'ja-JP': `${ja[1]} 詳しい条件は利用規約と割引規定をご確認ください。`,
+        'en-US': `${en[1]} See the user agreement and the discount statute for the full conditions.`,
+      },
     });
-    await db.insert(promotions).values([
-      promotion(1, 'limited', -2, 12, ['初回入金ボーナス', '初回入金額の20%をゲームコインで還元します。'], ['First deposit bonus', 'Get 20% of your first deposit back in game coins.']),
-      promotion(2, 'longTerm', -60, null, ['毎週キャッシュバック', '毎週の純損失の5%をキャッシュバックします。'], ['Weekly cashback', '5% of your net weekly loss comes back every Monday.']),
-      promotion(3, 'special', -1, 6, ['スロットトーナメント', '週末のスロット大会で上位入賞者に賞品を進呈します。'], ['Slot tournament', 'Top players of the weekend slot tournament win prizes.']),
-      promotion(4, 'longTerm', -90, null, ['VIPプログラム', 'プレイ量に応じてVIPランクが上がり、特典が増えます。'], ['VIP programme', 'Climb the VIP ranks as you play and unlock more rewards.']),
-      promotion(5, 'limited', -3, 4, ['週末ボーナス', '土日の入金に10%のボーナスを付与します。'], ['Weekend bonus', 'Deposits on Saturday and Sunday earn a 10% bonus.']),
-      promotion(6, 'special', -5, 25, ['連続ログイン特典', '7日連続ログインでゲームコインをプレゼント。'], ['Login streak reward', 'Sign in seven days in a row to receive game coins.']),
-      promotion(7, 'limited', -40, -10, ['お正月キャンペーン', '新年の特別キャンペーンは終了しました。'], ['New Year campaign', 'The New Year special campaign has ended.']),
-      promotion(8, 'special', -120, -60, ['サマーフェスティバル', '夏祭りイベントは終了しました。'], ['Summer festival', 'The summer festival event has ended.']),
-    ]);
+    await db
+      .insert(promotions)
+      .values([
+        promotion(
+          1,
+          'limited',
+          -2,
+          12,
+          ['初回入金ボーナス', '初回入金額の20%をゲームコインで還元します。'],
+          ['First deposit bonus', 'Get 20% of your first deposit back in game coins.'],
+        ),
+        promotion(
+          2,
+          'longTerm',
+          -60,
+          null,
+          ['毎週キャッシュバック', '毎週の純損失の5%をキャッシュバックします。'],
+          ['Weekly cashback', '5% of your net weekly loss comes back every Monday.'],
+        ),
+        promotion(
+          3,
+          'special',
+          -1,
+          6,
+          ['スロットトーナメント', '週末のスロット大会で上位入賞者に賞品を進呈します。'],
+          ['Slot tournament', 'Top players of the weekend slot tournament win prizes.'],
+        ),
+        promotion(
+          4,
+          'longTerm',
+          -90,
+          null,
+          ['VIPプログラム', 'プレイ量に応じてVIPランクが上がり、特典が増えます。'],
+          ['VIP programme', 'Climb the VIP ranks as you play and unlock more rewards.'],
+        ),
+        promotion(
+          5,
+          'limited',
+          -3,
+          4,
+          ['週末ボーナス', '土日の入金に10%のボーナスを付与します。'],
+          ['Weekend bonus', 'Deposits on Saturday and Sunday earn a 10% bonus.'],
+        ),
+        promotion(
+          6,
+          'special',
+          -5,
+          25,
+          ['連続ログイン特典', '7日連続ログインでゲームコインをプレゼント。'],
+          ['Login streak reward', 'Sign in seven days in a row to receive game coins.'],
+        ),
+        promotion(
+          7,
+          'limited',
+          -40,
+          -10,
+          ['お正月キャンペーン', '新年の特別キャンペーンは終了しました。'],
+          ['New Year campaign', 'The New Year special campaign has ended.'],
+        ),
+        promotion(
+          8,
+          'special',
+          -120,
+          -60,
+          ['サマーフェスティバル', '夏祭りイベントは終了しました。'],
+          ['Summer festival', 'The summer festival event has ended.'],
+        ),
+      ]);
   }
 
   if (await isEmpty(games)) {

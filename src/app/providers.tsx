@@ -1,5 +1,5 @@
-import { DatesProvider } from '@mantine/dates';
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import type { i18n } from 'i18next';

@@ -106,7 +106,12 @@ export function createApiClient(options: ApiClientOptions) {
       if (code === 401 || code === 402) options.onSessionEnded(code);
       const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
       return fail(
-        new ApiCallError(code, msg || options.fallbackMessages().error, fields, Number.isFinite(retryAfter) ? retryAfter : null),
+        new ApiCallError(
+          code,
+          msg || options.fallbackMessages().error,
+          fields,
+          Number.isFinite(retryAfter) ? retryAfter : null,
+        ),
       );
     }
     const parsed = v.safeParse(endpoint.data, data);
@@ -142,7 +147,8 @@ export function createBrowserApiClient(bindings: {
     fallbackMessages: bindings.fallbackMessages,
     showError: (message) => notifications.show({ color: 'red', message, autoClose: toastDurationMs }),
     onSessionEnded:
-      bindings.onSessionEnded ?? ((code) => sessionEndedEvents.dispatchEvent(new CustomEvent('ended', { detail: code }))),
+      bindings.onSessionEnded ??
+      ((code) => sessionEndedEvents.dispatchEvent(new CustomEvent('ended', { detail: code }))),
   });
 }
 

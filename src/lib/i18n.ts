@@ -62,7 +62,11 @@ export async function initI18n(): Promise<i18n> {
   await Promise.all([
     i18next
       .use(initReactI18next)
-      .use(resourcesToBackend((language: string, namespace: string) => import(`../../locales/${language}/${namespace}.json`)))
+      .use(
+        resourcesToBackend(
+          (language: string, namespace: string) => import(`../../locales/${language}/${namespace}.json`),
+        ),
+      )
       .init({
         lng,
         fallbackLng: false,

@@ -7,7 +7,9 @@ import { useRequestedOnce } from '../features/layout/use-requested-once';
 import { useAuthDialog } from '../features/session/use-session';
 
 // The auth dialog (and the forms it will hold) loads the first time it opens, not with every page.
-const AuthDialog = lazy(() => import('../features/auth/auth-dialog').then((module) => ({ default: module.AuthDialog })));
+const AuthDialog = lazy(() =>
+  import('../features/auth/auth-dialog').then((module) => ({ default: module.AuthDialog })),
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootComponent,

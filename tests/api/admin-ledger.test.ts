@@ -40,7 +40,12 @@ interface LedgerPage {
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
-  server = await createTestServer({ smtpUrl: smtp.url, captchaText: createCaptchaTexts().next, authLimits: manyPlayersLimits, clock });
+  server = await createTestServer({
+    smtpUrl: smtp.url,
+    captchaText: createCaptchaTexts().next,
+    authLimits: manyPlayersLimits,
+    clock,
+  });
   operator = await newOperator(server);
 });
 afterAll(async () => {
@@ -49,14 +54,23 @@ afterAll(async () => {
 });
 
 async function ledgerOf(player: TestPlayer, body: Record<string, unknown> = {}): Promise<LedgerPage> {
-  const answer = await server.call<LedgerPage>('/v2/admin/user/ledger', { userId: player.userId, ...body }, { token: operator.token });
+  const answer = await server.call<LedgerPage>(
+    '/v2/admin/user/ledger',
+    { userId: player.userId, ...body },
+    { token: operator.token },
+  );
   expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 200 });
   return answer.body.data as LedgerPage;
 }
 
-const lines = (page: LedgerPage) => page.list.map((line) => [line.kind, line.amount, line.balanceAfter, line.pending, line.reference]);
+const lines = (page: LedgerPage) =>
+  page.list.map((line) => [line.kind, line.amount, line.balanceAfter, line.pending, line.reference]);
 
-async function ok<T>(path: string, body: Record<string, unknown>, options: Parameters<TestServer['call']>[2]): Promise<T> {
+async function ok<T>(
+  path: string,
+  body: Record<string, unknown>,
+  options: Parameters<TestServer['call']>[2],
+): Promise<T> {
   const answer = await server.call<T>(path, body, options);
   expect(answer.body, `${path}: ${JSON.stringify(answer.body)}`).toMatchObject({ code: 200 });
   return answer.body.data as T;
@@ -68,13 +82,21 @@ async function withdrawingPlayer() {
   await completeProfile(server, player);
   const card = await bindCard(server, player);
   const closedCard = await bindCard(server, player, { cardNumber: `${randomInt(100, 1000)}0000` });
-  await ok('/v2/app/auth/password/update/payment', { newPayPassword: payPassword, password: 'Maple leaf 2026!' }, { token: player.token });
+  await ok(
+    '/v2/app/auth/password/update/payment',
+    { newPayPassword: payPassword, password: 'Maple leaf 2026!' },
+    { token: player.token },
+  );
   await verifiedIdentity(server, player, operator);
   return { ...player, cardId: card.id, closedCardId: closedCard.id };
 }
 
 async function withdraw(player: TestPlayer, bankCardId: number, amount: number): Promise<string> {
-  const withdrawal = await ok<{ orderSn: string }>('/v2/app/draw/withdraw', { bankCardId, amount, payPassword }, withKey(player.token));
+  const withdrawal = await ok<{ orderSn: string }>(
+    '/v2/app/draw/withdraw',
+    { bankCardId, amount, payPassword },
+    withKey(player.token),
+  );
   return withdrawal.orderSn;
 }
 
@@ -135,7 +157,10 @@ describe('/v2/admin/user/ledger', () => {
     expect((await ledgerOf(player, { pageNum: 3, pageSize: 2 })).list.map((line) => line.reference)).toEqual([null]);
 
     const holds = await ledgerOf(player, { kind: 'withdrawalHold' });
-    expect({ total: holds.total, lines: lines(holds) }).toEqual({ total: 1, lines: [['withdrawalHold', -3_000, 6_000, true, underReview]] });
+    expect({ total: holds.total, lines: lines(holds) }).toEqual({
+      total: 1,
+      lines: [['withdrawalHold', -3_000, 6_000, true, underReview]],
+    });
     const posted = await ledgerOf(player, { kind: 'withdrawalPost' });
     expect(lines(posted)).toEqual([['withdrawalPost', -2_000, 4_000, false, bounced]]);
     const returned = await ledgerOf(player, { kind: 'withdrawalVoid' });
@@ -180,7 +205,12 @@ describe('/v2/admin/user/ledger', () => {
   it('lists nothing for a player who never had coins', async () => {
     const player = await newPlayer(server, smtp, 'empty');
     expect(await ledgerOf(player)).toEqual({ list: [], total: 0, balance: 0, heldAmount: 0 });
-    expect(await ledgerOf(player, { kind: 'withdrawalHold' })).toEqual({ list: [], total: 0, balance: 0, heldAmount: 0 });
+    expect(await ledgerOf(player, { kind: 'withdrawalHold' })).toEqual({
+      list: [],
+      total: 0,
+      balance: 0,
+      heldAmount: 0,
+    });
   });
 });
 
@@ -188,20 +218,44 @@ describe('/v2/admin/user/search by user id', () => {
   it('answers exactly the player with that id, where a keyword of the same digits also matches accounts', async () => {
     const player = await newPlayer(server, smtp, 'exact');
     const lookalike = await newPlayer(server, smtp, `n${player.userId}x`);
-    const byKeyword = await ok<{ list: UserSummary[] }>('/v2/admin/user/search', { keyword: String(player.userId) }, { token: operator.token });
-    expect(byKeyword.list.map((user) => user.userId)).toEqual(expect.arrayContaining([player.userId, lookalike.userId]));
+    const byKeyword = await ok<{ list: UserSummary[] }>(
+      '/v2/admin/user/search',
+      { keyword: String(player.userId) },
+      { token: operator.token },
+    );
+    expect(byKeyword.list.map((user) => user.userId)).toEqual(
+      expect.arrayContaining([player.userId, lookalike.userId]),
+    );
 
-    const byId = await ok<{ list: UserSummary[]; total: number }>('/v2/admin/user/search', { userId: player.userId }, { token: operator.token });
-    expect(byId).toMatchObject({ total: 1, list: [{ userId: player.userId, account: player.account, email: player.email, status: 'active' }] });
-    const frozenOnly = await ok<{ total: number }>('/v2/admin/user/search', { userId: player.userId, status: 'frozen' }, { token: operator.token });
+    const byId = await ok<{ list: UserSummary[]; total: number }>(
+      '/v2/admin/user/search',
+      { userId: player.userId },
+      { token: operator.token },
+    );
+    expect(byId).toMatchObject({
+      total: 1,
+      list: [{ userId: player.userId, account: player.account, email: player.email, status: 'active' }],
+    });
+    const frozenOnly = await ok<{ total: number }>(
+      '/v2/admin/user/search',
+      { userId: player.userId, status: 'frozen' },
+      { token: operator.token },
+    );
     expect(frozenOnly.total).toBe(0);
-    expect(await ok('/v2/admin/user/search', { userId: 2_000_000_000 }, { token: operator.token })).toEqual({ list: [], total: 0 });
+    expect(await ok('/v2/admin/user/search', { userId: 2_000_000_000 }, { token: operator.token })).toEqual({
+      list: [],
+      total: 0,
+    });
 
     for (const userId of [0, 1.5, 2 ** 31, '7']) {
       const refused = await server.call<never>('/v2/admin/user/search', { userId }, { token: operator.token });
       refusal(refused, 400, 'Some fields are not valid');
       expect(Object.keys(refused.body.fields ?? {})).toEqual(['userId']);
     }
-    refusal(await server.call('/v2/admin/user/search', { userId: player.userId }, { token: player.token }), 403, 'You are not allowed to do this');
+    refusal(
+      await server.call('/v2/admin/user/search', { userId: player.userId }, { token: player.token }),
+      403,
+      'You are not allowed to do this',
+    );
   });
 });

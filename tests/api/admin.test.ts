@@ -20,12 +20,20 @@ let player: TestPlayer;
 const stepMs = 30_000;
 const codeNow = (offsetSteps = 0) => totpCodeAt(desk.secret, new Date(clock.now().getTime() + offsetSteps * stepMs));
 const signIn = async (body: Record<string, unknown>, lang = 'en-US') =>
-  server.call<{ token: string; userId: number; account: string }>('/v2/admin/auth/login', { ...(await server.solvedCaptcha()), ...body }, { lang });
+  server.call<{ token: string; userId: number; account: string }>(
+    '/v2/admin/auth/login',
+    { ...(await server.solvedCaptcha()), ...body },
+    { lang },
+  );
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
   server = await createTestServer({ smtpUrl: smtp.url, authLimits: manyPlayersLimits, clock });
-  const setup = await setUpOperator(server.db, clock, { username: 'deskone', email: 'desk.one@example.test', password });
+  const setup = await setUpOperator(server.db, clock, {
+    username: 'deskone',
+    email: 'desk.one@example.test',
+    password,
+  });
   desk = { userId: setup.userId, username: setup.username, secret: setup.totpSecret };
   player = await newPlayer(server, smtp);
 });
@@ -44,7 +52,11 @@ describe('/v2/admin/auth/login', () => {
     const search = await server.call('/v2/admin/user/search', {}, { token: operatorToken });
     expect(search.body.code).toBe(200);
 
-    refusal(await signIn({ account: 'deskone', password, totpCode: code }), 400, 'The account, password or authenticator code is not correct.');
+    refusal(
+      await signIn({ account: 'deskone', password, totpCode: code }),
+      400,
+      'The account, password or authenticator code is not correct.',
+    );
     // An older code than the one used is refused too.
     refusal(await signIn({ account: 'deskone', password, totpCode: codeNow(-1) }), 400, /not correct/);
     const next = await signIn({ account: 'desk.one@example.test', password, totpCode: codeNow(1) });
@@ -54,7 +66,10 @@ describe('/v2/admin/auth/login', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'signIn.success'), eq(auditLog.subject, `user:${desk.userId}`)));
     expect(success.map((row) => row.reason)).toEqual(['operator', 'operator']);
-    const reused = await server.db.select().from(auditLog).where(and(eq(auditLog.action, 'operatorSignIn.failure'), eq(auditLog.reason, 'codeReused')));
+    const reused = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'operatorSignIn.failure'), eq(auditLog.reason, 'codeReused')));
     expect(reused).toHaveLength(2);
   });
 
@@ -67,17 +82,26 @@ describe('/v2/admin/auth/login', () => {
 
   it('gives a wrong password, a wrong code and a player account the same localised answer', async () => {
     clock.advance(10 * stepMs);
-    const wrongPassword = await signIn({ account: 'deskone', password: 'Not the password 1', totpCode: codeNow() }, 'ja-JP');
+    const wrongPassword = await signIn(
+      { account: 'deskone', password: 'Not the password 1', totpCode: codeNow() },
+      'ja-JP',
+    );
     refusal(wrongPassword, 400, 'アカウント、パスワード、または認証コードが正しくありません。');
     expect(wrongPassword.body.fields?.totpCode).toBe('アカウント、パスワード、または認証コードが正しくありません。');
     const wrongCode = codeNow() === '000000' ? '111111' : '000000';
     refusal(await signIn({ account: 'deskone', password, totpCode: wrongCode }), 400, /not correct/);
-    refusal(await signIn({ account: player.account, password: 'Maple leaf 2026!', totpCode: codeNow() }), 400, /not correct/);
+    refusal(
+      await signIn({ account: player.account, password: 'Maple leaf 2026!', totpCode: codeNow() }),
+      400,
+      /not correct/,
+    );
     refusal(await signIn({ account: 'nobody1234', password, totpCode: codeNow() }), 400, /not correct/);
     const bad = await signIn({ account: 'deskone', password, totpCode: '12ab' });
     expect(bad.status).toBe(400);
     expect(bad.body.fields?.totpCode).toBe('authenticator code is not valid');
-    const reasons = (await server.db.select().from(auditLog).where(eq(auditLog.action, 'operatorSignIn.failure'))).map((row) => row.reason);
+    const reasons = (await server.db.select().from(auditLog).where(eq(auditLog.action, 'operatorSignIn.failure'))).map(
+      (row) => row.reason,
+    );
     // A player's account is not an operator's: the desk does not find it at all.
     expect(reasons).toEqual(expect.arrayContaining(['wrongPassword', 'wrongCode', 'unknownAccount']));
     expect(reasons).not.toContain('notOperator');
@@ -123,35 +147,84 @@ describe('players: search, freeze, ledger', () => {
   it('finds players by account, e-mail and id, with balance and KYC state', async () => {
     await fundPlayer(server, player, 12_345);
     for (const keyword of [player.account.toUpperCase(), player.email, String(player.userId)]) {
-      const found = await server.call<{ list: UserSummary[]; total: number }>('/v2/admin/user/search', { keyword }, { token: operatorToken });
-      expect(found.body.data?.list.map((user) => user.userId), keyword).toContain(player.userId);
+      const found = await server.call<{ list: UserSummary[]; total: number }>(
+        '/v2/admin/user/search',
+        { keyword },
+        { token: operatorToken },
+      );
+      expect(
+        found.body.data?.list.map((user) => user.userId),
+        keyword,
+      ).toContain(player.userId);
     }
-    const found = await server.call<{ list: UserSummary[]; total: number }>('/v2/admin/user/search', { keyword: player.account }, { token: operatorToken });
-    expect(found.body.data).toMatchObject({ total: 1, list: [{ userId: player.userId, balance: 12_345, status: 'active', kycStatus: 'notSubmitted', isAgent: false }] });
-    const none = await server.call<{ list: UserSummary[]; total: number }>('/v2/admin/user/search', { keyword: '%_' }, { token: operatorToken });
+    const found = await server.call<{ list: UserSummary[]; total: number }>(
+      '/v2/admin/user/search',
+      { keyword: player.account },
+      { token: operatorToken },
+    );
+    expect(found.body.data).toMatchObject({
+      total: 1,
+      list: [{ userId: player.userId, balance: 12_345, status: 'active', kycStatus: 'notSubmitted', isAgent: false }],
+    });
+    const none = await server.call<{ list: UserSummary[]; total: number }>(
+      '/v2/admin/user/search',
+      { keyword: '%_' },
+      { token: operatorToken },
+    );
     expect(none.body.data).toEqual({ list: [], total: 0 });
   });
 
   it('freezes a player with a reason: the next call is 402 until the freeze is lifted', async () => {
     const before = await server.call('/v2/app/user/info', {}, { token: player.token });
     expect(before.body.code).toBe(200);
-    const missingReason = await server.call('/v2/admin/user/freeze', { userId: player.userId }, { token: operatorToken });
+    const missingReason = await server.call(
+      '/v2/admin/user/freeze',
+      { userId: player.userId },
+      { token: operatorToken },
+    );
     expect(missingReason.status).toBe(400);
     expect((await server.call('/v2/app/user/info', {}, { token: player.token })).body.code).toBe(200);
 
-    const frozen = await server.call('/v2/admin/user/freeze', { userId: player.userId, reason: 'Chargeback under investigation' }, { token: operatorToken });
+    const frozen = await server.call(
+      '/v2/admin/user/freeze',
+      { userId: player.userId, reason: 'Chargeback under investigation' },
+      { token: operatorToken },
+    );
     expect(frozen.body.code).toBe(200);
     refusal(await server.call('/v2/app/user/info', {}, { token: player.token }), 402, /frozen/i);
-    refusal(await server.call('/v2/admin/user/freeze', { userId: player.userId, reason: 'again' }, { token: operatorToken }), 409, 'This account is already frozen.');
-    const search = await server.call<{ list: UserSummary[] }>('/v2/admin/user/search', { status: 'frozen' }, { token: operatorToken });
+    refusal(
+      await server.call('/v2/admin/user/freeze', { userId: player.userId, reason: 'again' }, { token: operatorToken }),
+      409,
+      'This account is already frozen.',
+    );
+    const search = await server.call<{ list: UserSummary[] }>(
+      '/v2/admin/user/search',
+      { status: 'frozen' },
+      { token: operatorToken },
+    );
     expect(search.body.data?.list.map((user) => user.userId)).toEqual([player.userId]);
 
-    const unfrozen = await server.call('/v2/admin/user/unfreeze', { userId: player.userId, reason: 'Cleared' }, { token: operatorToken });
+    const unfrozen = await server.call(
+      '/v2/admin/user/unfreeze',
+      { userId: player.userId, reason: 'Cleared' },
+      { token: operatorToken },
+    );
     expect(unfrozen.body.code).toBe(200);
     expect((await server.call('/v2/app/user/info', {}, { token: player.token })).body.code).toBe(200);
-    refusal(await server.call('/v2/admin/user/unfreeze', { userId: player.userId, reason: 'again' }, { token: operatorToken }), 409, 'This account is not frozen.');
+    refusal(
+      await server.call(
+        '/v2/admin/user/unfreeze',
+        { userId: player.userId, reason: 'again' },
+        { token: operatorToken },
+      ),
+      409,
+      'This account is not frozen.',
+    );
 
-    const rows = await server.db.select().from(auditLog).where(eq(auditLog.subject, `user:${player.userId}`));
+    const rows = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `user:${player.userId}`));
     const changes = rows.filter((row) => row.action.startsWith('user.'));
     expect(changes.map((row) => [row.action, row.actor, row.reason])).toEqual([
       ['user.freeze', `user:${desk.userId}`, 'Chargeback under investigation'],
@@ -160,10 +233,26 @@ describe('players: search, freeze, ledger', () => {
   });
 
   it('refuses to freeze the operator themself, another operator or nobody', async () => {
-    refusal(await server.call('/v2/admin/user/freeze', { userId: desk.userId, reason: 'x' }, { token: operatorToken }), 403, 'You cannot review your own request.');
-    const other = await setUpOperator(server.db, clock, { username: 'desktwo', email: 'desk.two@example.test', password });
-    refusal(await server.call('/v2/admin/user/freeze', { userId: other.userId, reason: 'x' }, { token: operatorToken }), 403, 'Operator accounts cannot be frozen here.');
-    refusal(await server.call('/v2/admin/user/freeze', { userId: 99_999_999, reason: 'x' }, { token: operatorToken }), 404, 'No such player.');
+    refusal(
+      await server.call('/v2/admin/user/freeze', { userId: desk.userId, reason: 'x' }, { token: operatorToken }),
+      403,
+      'You cannot review your own request.',
+    );
+    const other = await setUpOperator(server.db, clock, {
+      username: 'desktwo',
+      email: 'desk.two@example.test',
+      password,
+    });
+    refusal(
+      await server.call('/v2/admin/user/freeze', { userId: other.userId, reason: 'x' }, { token: operatorToken }),
+      403,
+      'Operator accounts cannot be frozen here.',
+    );
+    refusal(
+      await server.call('/v2/admin/user/freeze', { userId: 99_999_999, reason: 'x' }, { token: operatorToken }),
+      404,
+      'No such player.',
+    );
   });
 
   it("shows a player's ledger newest first with the running balance, and audits the view", async () => {
@@ -178,12 +267,27 @@ describe('players: search, freeze, ledger', () => {
       ['deposit', 655, 13_000],
       ['deposit', 12_345, 12_345],
     ]);
-    const paged = await server.call<{ list: LedgerEntry[]; total: number }>('/v2/admin/user/ledger', { userId: player.userId, pageSize: 1, pageNum: 2 }, { token: operatorToken });
+    const paged = await server.call<{ list: LedgerEntry[]; total: number }>(
+      '/v2/admin/user/ledger',
+      { userId: player.userId, pageSize: 1, pageNum: 2 },
+      { token: operatorToken },
+    );
     expect(paged.body.data?.list.map((entry) => entry.amount)).toEqual([12_345]);
-    const games = await server.call<{ list: LedgerEntry[]; total: number }>('/v2/admin/user/ledger', { userId: player.userId, kind: 'gameBet' }, { token: operatorToken });
+    const games = await server.call<{ list: LedgerEntry[]; total: number }>(
+      '/v2/admin/user/ledger',
+      { userId: player.userId, kind: 'gameBet' },
+      { token: operatorToken },
+    );
     expect(games.body.data).toMatchObject({ list: [], total: 0 });
-    refusal(await server.call('/v2/admin/user/ledger', { userId: 99_999_999 }, { token: operatorToken }), 404, 'No such player.');
-    const views = await server.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.ledgerView'), eq(auditLog.subject, `user:${player.userId}`)));
+    refusal(
+      await server.call('/v2/admin/user/ledger', { userId: 99_999_999 }, { token: operatorToken }),
+      404,
+      'No such player.',
+    );
+    const views = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.ledgerView'), eq(auditLog.subject, `user:${player.userId}`)));
     expect(views).toHaveLength(3);
   });
 });
@@ -203,11 +307,24 @@ describe('/v2/admin/audit/list', () => {
       subjectId: String(player.userId),
       reason: 'Cleared',
     });
-    const freezes = await server.call<{ list: AuditEntry[]; total: number }>('/v2/admin/audit/list', { action: 'user.freeze' }, { token: operatorToken });
+    const freezes = await server.call<{ list: AuditEntry[]; total: number }>(
+      '/v2/admin/audit/list',
+      { action: 'user.freeze' },
+      { token: operatorToken },
+    );
     expect(freezes.body.data?.total).toBe(1);
-    const system = await server.call<{ list: AuditEntry[]; total: number }>('/v2/admin/audit/list', { action: 'operator.create' }, { token: operatorToken });
+    const system = await server.call<{ list: AuditEntry[]; total: number }>(
+      '/v2/admin/audit/list',
+      { action: 'operator.create' },
+      { token: operatorToken },
+    );
     expect(system.body.data?.total).toBe(2);
-    expect(system.body.data?.list[1]).toMatchObject({ actor: null, subjectType: 'user', subjectId: String(desk.userId), reason: 'npm run operator:create' });
+    expect(system.body.data?.list[1]).toMatchObject({
+      actor: null,
+      subjectType: 'user',
+      subjectId: String(desk.userId),
+      reason: 'npm run operator:create',
+    });
     const bad = await server.call('/v2/admin/audit/list', { actorUserId: 'me' }, { token: operatorToken });
     expect(bad.status).toBe(400);
   });

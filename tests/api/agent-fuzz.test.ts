@@ -19,7 +19,9 @@ import { createTestServer, type TestServer } from './harness';
  * 400). None may answer 500, a refused call changes nothing, and the ledger keeps its rules afterwards.
  */
 const entriesOf = (area: Record<string, unknown>) =>
-  Object.values(area).filter((value): value is Endpoint => typeof value === 'object' && value !== null && 'path' in value && 'body' in value);
+  Object.values(area).filter(
+    (value): value is Endpoint => typeof value === 'object' && value !== null && 'path' in value && 'body' in value,
+  );
 
 const endpoints = [
   ...entriesOf(agentContract),
@@ -39,7 +41,10 @@ const plausibleValue = fc.oneof(
   fc.string({ minLength: 200, maxLength: 600 }),
   fc.constantFrom('pendingReview', 'approved', 'rejected', 'successful', 'withdrawalReview', 'recharge'),
   fc.constantFrom('<script>alert(1)</script>', "' or 1=1 --", '\u0000', '😀'.repeat(40), 'ヤマダ タロウ', 'a%_\\'),
-  fc.record({ from: fc.constantFrom('2026-01-01', '2026-13-01', 'x'), to: fc.constantFrom('2026-01-31', '2025-01-01', '2026-12-31') }),
+  fc.record({
+    from: fc.constantFrom('2026-01-01', '2026-13-01', 'x'),
+    to: fc.constantFrom('2026-01-31', '2025-01-01', '2026-12-31'),
+  }),
   fc.integer(),
   fc.integer({ min: 1, max: 2_000_000 }),
   fc.constantFrom(Number.MAX_SAFE_INTEGER, 2 ** 31, 2 ** 52, 2 ** 63, -1, 0, 0.5),
@@ -88,7 +93,10 @@ function shapeNear(fields: Record<string, v.GenericSchema>) {
       ];
     }),
   );
-  return fc.oneof({ arbitrary: fc.record(near), weight: 3 }, { arbitrary: fc.record(near, { requiredKeys: [] }), weight: 1 });
+  return fc.oneof(
+    { arbitrary: fc.record(near), weight: 3 },
+    { arbitrary: fc.record(near, { requiredKeys: [] }), weight: 1 },
+  );
 }
 
 /** What a call could change: players and their agent links, applications, money, audit rows. */
@@ -107,15 +115,31 @@ async function stateFingerprint(): Promise<string> {
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
-  server = await createTestServer({ smtpUrl: smtp.url, captchaText: createCaptchaTexts().next, authLimits: manyPlayersLimits });
+  server = await createTestServer({
+    smtpUrl: smtp.url,
+    captchaText: createCaptchaTexts().next,
+    authLimits: manyPlayersLimits,
+  });
   operator = await newOperator(server);
   player = await newPlayer(server, smtp, 'fuzzplayer');
   agent = await newPlayer(server, smtp, 'fuzzagent');
   const applied = await server.call<{ id: number }>('/v2/app/agent/apply', {}, { token: agent.token });
-  expect((await server.call('/v2/admin/agent/application/approve', { applicationId: applied.body.data?.id }, { token: operator.token })).body).toMatchObject({ code: 200 });
+  expect(
+    (
+      await server.call(
+        '/v2/admin/agent/application/approve',
+        { applicationId: applied.body.data?.id },
+        { token: operator.token },
+      )
+    ).body,
+  ).toMatchObject({ code: 200 });
   await fundPlayer(server, agent, 100_000);
   for (const account of ['fuzzmembera', 'fuzzmemberb']) {
-    const created = await server.call<{ userId: number }>('/v2/app/agent/sub/member/create', { account, password: 'Cedar grove 2026!' }, { token: agent.token });
+    const created = await server.call<{ userId: number }>(
+      '/v2/app/agent/sub/member/create',
+      { account, password: 'Cedar grove 2026!' },
+      { token: agent.token },
+    );
     expect(created.body).toMatchObject({ code: 200 });
     validSamples.push(created.body.data?.userId);
     memberIds.push(created.body.data?.userId as number);
@@ -123,7 +147,9 @@ beforeAll(async () => {
   // Waiting applications for the desk's calls to decide.
   for (let index = 0; index < 3; index += 1) {
     const applicant = await newPlayer(server, smtp, 'fuzzapplicant');
-    validSamples.push((await server.call<{ id: number }>('/v2/app/agent/apply', {}, { token: applicant.token })).body.data?.id);
+    validSamples.push(
+      (await server.call<{ id: number }>('/v2/app/agent/apply', {}, { token: applicant.token })).body.data?.id,
+    );
   }
 }, 120_000);
 afterAll(async () => {
@@ -131,28 +157,32 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const tokenFor = (endpoint: Endpoint) => (endpoint.access === 'admin' ? operator.token : endpoint.access === 'agent' ? agent.token : player.token);
+const tokenFor = (endpoint: Endpoint) =>
+  endpoint.access === 'admin' ? operator.token : endpoint.access === 'agent' ? agent.token : player.token;
 
-describe.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))('%s under random bodies', (_path, endpoint) => {
-  it('never answers 500, and a refusal changes nothing', async () => {
-    const body = withUnstorableText(fc.oneof(shapeNear(fieldsOf(endpoint.body)), fc.jsonValue({ maxDepth: 2 })));
-    await fc.assert(
-      fc.asyncProperty(body, async ({ body: value, tainted }) => {
-        const before = await stateFingerprint();
-        const response = await server.call(endpoint.path, value, {
-          token: tokenFor(endpoint),
-          headers: { 'idempotency-key': `fuzz-${randomBytes(8).toString('hex')}` },
-        });
-        const what = `${endpoint.path} ${JSON.stringify(value)} → ${JSON.stringify(response.body)}`;
-        expect(response.status, what).toBeLessThan(500);
-        expect(response.body.code, what).toBe(response.status);
-        if (tainted) expect(response.status, what).toBe(400);
-        if (response.status !== 200) expect(await stateFingerprint(), what).toBe(before);
-      }),
-      { numRuns: 25 },
-    );
-  });
-});
+describe.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
+  '%s under random bodies',
+  (_path, endpoint) => {
+    it('never answers 500, and a refusal changes nothing', async () => {
+      const body = withUnstorableText(fc.oneof(shapeNear(fieldsOf(endpoint.body)), fc.jsonValue({ maxDepth: 2 })));
+      await fc.assert(
+        fc.asyncProperty(body, async ({ body: value, tainted }) => {
+          const before = await stateFingerprint();
+          const response = await server.call(endpoint.path, value, {
+            token: tokenFor(endpoint),
+            headers: { 'idempotency-key': `fuzz-${randomBytes(8).toString('hex')}` },
+          });
+          const what = `${endpoint.path} ${JSON.stringify(value)} → ${JSON.stringify(response.body)}`;
+          expect(response.status, what).toBeLessThan(500);
+          expect(response.body.code, what).toBe(response.status);
+          if (tainted) expect(response.status, what).toBe(400);
+          if (response.status !== 200) expect(await stateFingerprint(), what).toBe(before);
+        }),
+        { numRuns: 25 },
+      );
+    });
+  },
+);
 
 describe('values random bodies found', () => {
   it.each([
@@ -160,11 +190,18 @@ describe('values random bodies found', () => {
     ['/v2/app/agent/type/member/transfer', { memberUserId: 2 ** 31, amount: 1 }, 'memberUserId'],
     ['/v2/admin/agent/application/approve', { applicationId: 2 ** 31 }, 'applicationId'],
     ['/v2/app/agent/sub/member/page', { account: 'a\u0000b' }, 'account'],
-    ['/v2/app/agent/sub/member/create', { account: 'nulnickname1', password: 'Cedar grove 2026!', nickname: 'a\u0000b' }, 'nickname'],
+    [
+      '/v2/app/agent/sub/member/create',
+      { account: 'nulnickname1', password: 'Cedar grove 2026!', nickname: 'a\u0000b' },
+      'nickname',
+    ],
   ] as const)('%s refuses %j as invalid input (400 on the field), changing nothing', async (path, body, field) => {
     const before = await stateFingerprint();
     const endpoint = endpoints.find((candidate) => candidate.path === path) as Endpoint;
-    const response = await server.call(path, body, { token: tokenFor(endpoint), headers: { 'idempotency-key': `fuzz-${randomBytes(8).toString('hex')}` } });
+    const response = await server.call(path, body, {
+      token: tokenFor(endpoint),
+      headers: { 'idempotency-key': `fuzz-${randomBytes(8).toString('hex')}` },
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(400);
     expect(response.body.fields).toHaveProperty(field);
     expect(await stateFingerprint()).toBe(before);
@@ -176,7 +213,10 @@ describe('values random bodies found', () => {
       for (const remark of ['ok \ud800', 'a\u0000b']) {
         const before = await stateFingerprint();
         const body = { memberUserId: memberIds[0], amount: 1, remark };
-        const response = await server.call(path, body, { token: agent.token, headers: { 'idempotency-key': `fuzz-${randomBytes(8).toString('hex')}` } });
+        const response = await server.call(path, body, {
+          token: agent.token,
+          headers: { 'idempotency-key': `fuzz-${randomBytes(8).toString('hex')}` },
+        });
         expect(response.status, JSON.stringify(response.body)).toBe(400);
         expect(response.body.fields).toEqual({ remark: 'remark is not valid' });
         expect(await stateFingerprint()).toBe(before);

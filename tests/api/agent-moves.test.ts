@@ -45,7 +45,11 @@ async function newAgent(): Promise<TestPlayer> {
   const agent = await newPlayer(server, smtp, 'agent');
   const applied = await server.call<{ id: number }>('/v2/app/agent/apply', {}, { token: agent.token });
   expect(applied.body, JSON.stringify(applied.body)).toMatchObject({ code: 200 });
-  const approved = await server.call('/v2/admin/agent/application/approve', { applicationId: applied.body.data?.id }, { token: operator.token });
+  const approved = await server.call(
+    '/v2/admin/agent/application/approve',
+    { applicationId: applied.body.data?.id },
+    { token: operator.token },
+  );
   expect(approved.body, JSON.stringify(approved.body)).toMatchObject({ code: 200 });
   return agent;
 }
@@ -55,7 +59,11 @@ let memberCount = 0;
 async function newMember(agent: TestPlayer): Promise<TestPlayer> {
   memberCount += 1;
   const account = `member${memberCount}${Date.now().toString(36)}`;
-  const created = await server.call<{ userId: number }>('/v2/app/agent/sub/member/create', { account, password: memberPassword }, { token: agent.token });
+  const created = await server.call<{ userId: number }>(
+    '/v2/app/agent/sub/member/create',
+    { account, password: memberPassword },
+    { token: agent.token },
+  );
   expect(created.body, JSON.stringify(created.body)).toMatchObject({ code: 200 });
   const signedIn = await server.call<{ token: string }>('/v2/app/auth/login', {
     account,
@@ -63,10 +71,21 @@ async function newMember(agent: TestPlayer): Promise<TestPlayer> {
     ...(await solvedCaptcha(server, captchaTexts)),
   });
   expect(signedIn.body, JSON.stringify(signedIn.body)).toMatchObject({ code: 200 });
-  return { token: signedIn.body.data?.token as string, userId: created.body.data?.userId as number, account, email: '' };
+  return {
+    token: signedIn.body.data?.token as string,
+    userId: created.body.data?.userId as number,
+    account,
+    email: '',
+  };
 }
 
-async function move(path: string, agent: TestPlayer, body: Record<string, unknown>, key = idempotencyKey(), lang = 'en-US') {
+async function move(
+  path: string,
+  agent: TestPlayer,
+  body: Record<string, unknown>,
+  key = idempotencyKey(),
+  lang = 'en-US',
+) {
   return server.call<MemberMove>(path, body, { ...withKey(agent.token, key), lang });
 }
 
@@ -76,7 +95,11 @@ describe('agent moves between the agent and a direct member', () => {
     const member = await newMember(agent);
     await fundPlayer(server, agent, 10_000);
 
-    const given = await move(transferPath, agent, { memberUserId: member.userId, amount: 1_500, remark: 'welcome bonus' });
+    const given = await move(transferPath, agent, {
+      memberUserId: member.userId,
+      amount: 1_500,
+      remark: 'welcome bonus',
+    });
     expect(given.body, JSON.stringify(given.body)).toMatchObject({
       code: 200,
       data: { amount: 1_500, agentBalance: 8_500, memberBalance: 1_500 },
@@ -89,7 +112,11 @@ describe('agent moves between the agent and a direct member', () => {
     expect(taken.body).toMatchObject({ code: 200, data: { amount: 400, agentBalance: 8_900, memberBalance: 1_100 } });
     expect(await balanceOfPlayer(server, member)).toBe(1_100);
 
-    const records = await server.call<{ list: BalanceMovement[] }>('/v2/app/record/balance/query', {}, { token: member.token });
+    const records = await server.call<{ list: BalanceMovement[] }>(
+      '/v2/app/record/balance/query',
+      {},
+      { token: member.token },
+    );
     expect(records.body.data?.list.map(({ kind, amount, balanceAfter }) => ({ kind, amount, balanceAfter }))).toEqual([
       { kind: 'agentTransferOut', amount: -400, balanceAfter: 1_100 },
       { kind: 'agentTransferIn', amount: 1_500, balanceAfter: 1_500 },
@@ -99,7 +126,12 @@ describe('agent moves between the agent and a direct member', () => {
       const audit = await server.db
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.subject, `ledgerTransfer:${moved.body.data?.transferSn}`), eq(auditLog.action, 'ledger.transfer')));
+        .where(
+          and(
+            eq(auditLog.subject, `ledgerTransfer:${moved.body.data?.transferSn}`),
+            eq(auditLog.action, 'ledger.transfer'),
+          ),
+        );
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({ actor: `user:${agent.userId}` });
       expect(audit[0]?.reason).toContain(`member ${member.userId}`);
@@ -110,7 +142,10 @@ describe('agent moves between the agent and a direct member', () => {
     const agent = await newAgent();
     const member = await newMember(agent);
     await fundPlayer(server, agent, 100);
-    const [row] = await server.db.select({ payPasswordHash: users.payPasswordHash }).from(users).where(eq(users.id, agent.userId));
+    const [row] = await server.db
+      .select({ payPasswordHash: users.payPasswordHash })
+      .from(users)
+      .where(eq(users.id, agent.userId));
     expect(row?.payPasswordHash).toBeNull();
     const given = await move(transferPath, agent, { memberUserId: member.userId, amount: 100 });
     expect(given.body).toMatchObject({ code: 200, data: { agentBalance: 0, memberBalance: 100 } });
@@ -137,14 +172,17 @@ describe('agent moves between the agent and a direct member', () => {
     const otherMember = await newMember(agent);
     await fundPlayer(server, agent, 5_000);
     const key = idempotencyKey();
-    expect((await move(transferPath, agent, { memberUserId: member.userId, amount: 700 }, key)).body).toMatchObject({ code: 200 });
+    expect((await move(transferPath, agent, { memberUserId: member.userId, amount: 700 }, key)).body).toMatchObject({
+      code: 200,
+    });
     const conflicts = [
       await move(transferPath, agent, { memberUserId: member.userId, amount: 701 }, key),
       await move(transferPath, agent, { memberUserId: otherMember.userId, amount: 700 }, key),
       await move(transferPath, agent, { memberUserId: member.userId, amount: 700, remark: 'another note' }, key),
       await move(decreasePath, agent, { memberUserId: member.userId, amount: 700 }, key),
     ];
-    for (const conflict of conflicts) refusal(conflict, 409, 'This request was already used for a different operation; please start again');
+    for (const conflict of conflicts)
+      refusal(conflict, 409, 'This request was already used for a different operation; please start again');
     expect(await balanceOfPlayer(server, agent)).toBe(4_300);
     expect(await balanceOfPlayer(server, member)).toBe(700);
     expect(await balanceOfPlayer(server, otherMember)).toBe(0);
@@ -158,11 +196,15 @@ describe('agent moves between the agent and a direct member', () => {
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => move(transferPath, agent, { memberUserId: member.userId, amount: 300 }, key)),
     );
-    for (const answer of answers) expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 200, data: { amount: 300 } });
+    for (const answer of answers)
+      expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 200, data: { amount: 300 } });
     expect(new Set(answers.map((answer) => answer.body.data?.transferSn)).size).toBe(1);
     expect(await balanceOfPlayer(server, agent)).toBe(700);
     expect(await balanceOfPlayer(server, member)).toBe(300);
-    const stored = await server.db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `%${key}`));
+    const stored = await server.db
+      .select()
+      .from(ledgerTransfers)
+      .where(like(ledgerTransfers.idempotencyKey, `%${key}`));
     expect(stored).toHaveLength(1);
   });
 
@@ -171,7 +213,9 @@ describe('agent moves between the agent and a direct member', () => {
     const members = [await newMember(agent), await newMember(agent)];
     await fundPlayer(server, agent, 1_000);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, index) => move(transferPath, agent, { memberUserId: members[index % 2]!.userId, amount: 150 })),
+      Array.from({ length: 10 }, (_, index) =>
+        move(transferPath, agent, { memberUserId: members[index % 2]!.userId, amount: 150 }),
+      ),
     );
     const moved = answers.filter((answer) => answer.status === 200);
     const refused = answers.filter((answer) => answer.status !== 200);
@@ -191,10 +235,18 @@ describe('agent moves between the agent and a direct member', () => {
     await fundPlayer(server, othersMember, 1_000);
     for (const memberUserId of [outsider.userId, othersMember.userId, agent.userId, 2_000_000]) {
       for (const path of [transferPath, decreasePath]) {
-        refusal(await move(path, agent, { memberUserId, amount: 10 }), 404, 'This player is not a direct member of your team.');
+        refusal(
+          await move(path, agent, { memberUserId, amount: 10 }),
+          404,
+          'This player is not a direct member of your team.',
+        );
       }
     }
-    refusal(await move(transferPath, agent, { memberUserId: outsider.userId, amount: 10 }, idempotencyKey(), 'ja-JP'), 404, 'このプレイヤーはあなたのチームの直属メンバーではありません。');
+    refusal(
+      await move(transferPath, agent, { memberUserId: outsider.userId, amount: 10 }, idempotencyKey(), 'ja-JP'),
+      404,
+      'このプレイヤーはあなたのチームの直属メンバーではありません。',
+    );
     expect(await balanceOfPlayer(server, agent)).toBe(1_000);
     expect(await balanceOfPlayer(server, othersMember)).toBe(1_000);
     expect(await balanceOfPlayer(server, outsider)).toBe(0);
@@ -207,10 +259,24 @@ describe('agent moves between the agent and a direct member', () => {
     const tooMuch = await move(transferPath, agent, { memberUserId: member.userId, amount: 501 });
     refusal(tooMuch, 422, 'Your balance is not enough for this amount.');
     expect(tooMuch.body.fields).toEqual({ amount: 'Your balance is not enough for this amount.' });
-    expect((await move(transferPath, agent, { memberUserId: member.userId, amount: 200 })).body).toMatchObject({ code: 200 });
-    refusal(await move(decreasePath, agent, { memberUserId: member.userId, amount: 201 }), 422, "The member's balance is less than this amount.");
-    refusal(await move(decreasePath, agent, { memberUserId: member.userId, amount: 201 }, idempotencyKey(), 'ja-JP'), 422, 'メンバーの残高がこの金額より少ないです。');
-    refusal(await move(transferPath, agent, { memberUserId: member.userId, amount: 301 }, idempotencyKey(), 'zh-CN'), 422, '您的余额不足以支付此金额。');
+    expect((await move(transferPath, agent, { memberUserId: member.userId, amount: 200 })).body).toMatchObject({
+      code: 200,
+    });
+    refusal(
+      await move(decreasePath, agent, { memberUserId: member.userId, amount: 201 }),
+      422,
+      "The member's balance is less than this amount.",
+    );
+    refusal(
+      await move(decreasePath, agent, { memberUserId: member.userId, amount: 201 }, idempotencyKey(), 'ja-JP'),
+      422,
+      'メンバーの残高がこの金額より少ないです。',
+    );
+    refusal(
+      await move(transferPath, agent, { memberUserId: member.userId, amount: 301 }, idempotencyKey(), 'zh-CN'),
+      422,
+      '您的余额不足以支付此金额。',
+    );
     expect(await balanceOfPlayer(server, agent)).toBe(300);
     expect(await balanceOfPlayer(server, member)).toBe(200);
   });
@@ -219,9 +285,16 @@ describe('agent moves between the agent and a direct member', () => {
     const agent = await newAgent();
     const member = await newMember(agent);
     const key = idempotencyKey();
-    refusal(await move(transferPath, agent, { memberUserId: member.userId, amount: 50 }, key), 422, 'Your balance is not enough for this amount.');
+    refusal(
+      await move(transferPath, agent, { memberUserId: member.userId, amount: 50 }, key),
+      422,
+      'Your balance is not enough for this amount.',
+    );
     await fundPlayer(server, agent, 50);
-    expect((await move(transferPath, agent, { memberUserId: member.userId, amount: 50 }, key)).body).toMatchObject({ code: 200, data: { memberBalance: 50 } });
+    expect((await move(transferPath, agent, { memberUserId: member.userId, amount: 50 }, key)).body).toMatchObject({
+      code: 200,
+      data: { memberBalance: 50 },
+    });
   });
 
   it("leaves a frozen member's balance alone, but answers a retry of a move made before the freeze", async () => {
@@ -231,12 +304,30 @@ describe('agent moves between the agent and a direct member', () => {
     const key = idempotencyKey();
     const before = await move(transferPath, agent, { memberUserId: member.userId, amount: 300 }, key);
     expect(before.body).toMatchObject({ code: 200 });
-    const frozen = await server.call('/v2/admin/user/freeze', { userId: member.userId, reason: 'investigation' }, { token: operator.token });
+    const frozen = await server.call(
+      '/v2/admin/user/freeze',
+      { userId: member.userId, reason: 'investigation' },
+      { token: operator.token },
+    );
     expect(frozen.body).toMatchObject({ code: 200 });
-    refusal(await move(transferPath, agent, { memberUserId: member.userId, amount: 10 }), 422, "This member's account is frozen; its balance cannot change.");
-    refusal(await move(decreasePath, agent, { memberUserId: member.userId, amount: 10 }), 422, "This member's account is frozen; its balance cannot change.");
-    expect((await move(transferPath, agent, { memberUserId: member.userId, amount: 300 }, key)).body).toEqual(before.body);
-    refusal(await move(transferPath, agent, { memberUserId: member.userId, amount: 301 }, key), 409, 'This request was already used for a different operation; please start again');
+    refusal(
+      await move(transferPath, agent, { memberUserId: member.userId, amount: 10 }),
+      422,
+      "This member's account is frozen; its balance cannot change.",
+    );
+    refusal(
+      await move(decreasePath, agent, { memberUserId: member.userId, amount: 10 }),
+      422,
+      "This member's account is frozen; its balance cannot change.",
+    );
+    expect((await move(transferPath, agent, { memberUserId: member.userId, amount: 300 }, key)).body).toEqual(
+      before.body,
+    );
+    refusal(
+      await move(transferPath, agent, { memberUserId: member.userId, amount: 301 }, key),
+      409,
+      'This request was already used for a different operation; please start again',
+    );
     expect(await balanceOfPlayer(server, agent)).toBe(700);
   });
 
@@ -244,7 +335,11 @@ describe('agent moves between the agent and a direct member', () => {
     const agent = await newAgent();
     const member = await newMember(agent);
     await fundPlayer(server, agent, 1_000);
-    refusal(await server.call(transferPath, { memberUserId: member.userId, amount: 10 }, { token: agent.token }), 400, 'This request needs an Idempotency-Key header');
+    refusal(
+      await server.call(transferPath, { memberUserId: member.userId, amount: 10 }, { token: agent.token }),
+      400,
+      'This request needs an Idempotency-Key header',
+    );
     for (const amount of [0, -5, 1.5, '10', null]) {
       const response = await move(transferPath, agent, { memberUserId: member.userId, amount });
       expect(response.status, JSON.stringify(amount)).toBe(400);

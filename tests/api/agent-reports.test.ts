@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamDeposit, TeamMember, TeamMemberReport, TeamReportType, TeamStatistics, TeamWithdrawal } from '../../contract/agent';
+import type {
+  TeamDeposit,
+  TeamMember,
+  TeamMemberReport,
+  TeamReportType,
+  TeamStatistics,
+  TeamWithdrawal,
+} from '../../contract/agent';
 import type { Withdrawal } from '../../contract/draw';
-import type { PaymentInstructions, DepositOrder } from '../../contract/pay';
+import type { DepositOrder, PaymentInstructions } from '../../contract/pay';
 import { agentTerms } from '../../server/db/schema/agent';
 import { gameRecords } from '../../server/db/schema/game-records';
 import { houseAccount, playerAccount, transfer } from '../../server/modules/ledger/service';
@@ -44,26 +51,50 @@ let outsider: TestPlayer;
 let depositSn: string;
 let withdrawalSn: string;
 
-const call = <T>(path: string, body: Record<string, unknown> = {}, who: TestPlayer = agent) => server.call<T>(path, body, { token: who.token });
+const call = <T>(path: string, body: Record<string, unknown> = {}, who: TestPlayer = agent) =>
+  server.call<T>(path, body, { token: who.token });
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
-  server = await createTestServer({ smtpUrl: smtp.url, captchaText: createCaptchaTexts().next, authLimits: manyPlayersLimits, clock });
+  server = await createTestServer({
+    smtpUrl: smtp.url,
+    captchaText: createCaptchaTexts().next,
+    authLimits: manyPlayersLimits,
+    clock,
+  });
   operator = await newOperator(server);
   agent = await newPlayer(server, smtp, 'teamagent');
   const applied = await call<{ id: number }>('/v2/app/agent/apply', {}, agent);
-  expect((await server.call('/v2/admin/agent/application/approve', { applicationId: applied.body.data?.id }, { token: operator.token })).body).toMatchObject({ code: 200 });
+  expect(
+    (
+      await server.call(
+        '/v2/admin/agent/application/approve',
+        { applicationId: applied.body.data?.id },
+        { token: operator.token },
+      )
+    ).body,
+  ).toMatchObject({ code: 200 });
   await fundPlayer(server, agent, 100_000);
   const code = (await call<{ agentCode: string }>('/v2/app/agent/code')).body.data?.agentCode as string;
 
   // Day one: a member signs up with the code, deposits by bank transfer and withdraws.
   const account = `invited${Date.now().toString(36)}`;
-  const token = await registerThroughMail(server, smtp, { account, email: `${account}@example.test`, password: 'Maple leaf 2026!', agentCode: code });
-  const invitedId = (await call<{ list: TeamMember[] }>('/v2/app/agent/sub/member/page')).body.data?.list[0]?.userId as number;
+  const token = await registerThroughMail(server, smtp, {
+    account,
+    email: `${account}@example.test`,
+    password: 'Maple leaf 2026!',
+    agentCode: code,
+  });
+  const invitedId = (await call<{ list: TeamMember[] }>('/v2/app/agent/sub/member/page')).body.data?.list[0]
+    ?.userId as number;
   const invitedPlayer = { token, userId: invitedId, account, email: `${account}@example.test` };
   await completeProfile(server, invitedPlayer);
   invited = { ...invitedPlayer, cardId: (await bindCard(server, invitedPlayer)).id };
-  const payPassword = await server.call('/v2/app/auth/password/update/payment', { newPayPassword: '246810', password: 'Maple leaf 2026!' }, { token });
+  const payPassword = await server.call(
+    '/v2/app/auth/password/update/payment',
+    { newPayPassword: '246810', password: 'Maple leaf 2026!' },
+    { token },
+  );
   expect(payPassword.body).toMatchObject({ code: 200 });
   await verifiedIdentity(server, invited, operator);
   const order = await server.call<{ order: DepositOrder; instructions: PaymentInstructions }>(
@@ -72,10 +103,24 @@ beforeAll(async () => {
     withKey(token),
   );
   depositSn = order.body.data?.order.orderSn as string;
-  expect((await server.call('/v2/admin/deposit/manual/confirm', { orderSn: depositSn, receivedAmount: 10_000 }, { token: operator.token })).body).toMatchObject({ code: 200 });
-  const withdrawal = await server.call<Withdrawal>('/v2/app/draw/withdraw', { amount: 3_000, bankCardId: invited.cardId, payPassword: '246810' }, withKey(token));
+  expect(
+    (
+      await server.call(
+        '/v2/admin/deposit/manual/confirm',
+        { orderSn: depositSn, receivedAmount: 10_000 },
+        { token: operator.token },
+      )
+    ).body,
+  ).toMatchObject({ code: 200 });
+  const withdrawal = await server.call<Withdrawal>(
+    '/v2/app/draw/withdraw',
+    { amount: 3_000, bankCardId: invited.cardId, payPassword: '246810' },
+    withKey(token),
+  );
   withdrawalSn = withdrawal.body.data?.orderSn as string;
-  expect((await server.call('/v2/admin/withdrawal/approve', { orderSn: withdrawalSn }, { token: operator.token })).body).toMatchObject({ code: 200 });
+  expect(
+    (await server.call('/v2/admin/withdrawal/approve', { orderSn: withdrawalSn }, { token: operator.token })).body,
+  ).toMatchObject({ code: 200 });
 
   // The outsider: money and rounds of their own, no agent.
   outsider = await newPlayer(server, smtp, 'outsider');
@@ -83,10 +128,34 @@ beforeAll(async () => {
 
   // Day two: a member created by the agent, coins both ways, rounds and a gift.
   clock.set(new Date(`${dayTwo}T00:30:00+09:00`));
-  const made = await call<{ userId: number; account: string }>('/v2/app/agent/sub/member/create', { account: `made${Date.now().toString(36)}`, password: 'Cedar grove 2026!' });
-  created = { token: '', userId: made.body.data?.userId as number, account: made.body.data?.account as string, email: '' };
-  expect((await server.call('/v2/app/agent/type/member/transfer', { memberUserId: created.userId, amount: 5_000 }, withKey(agent.token))).body).toMatchObject({ code: 200 });
-  expect((await server.call('/v2/app/agent/type/member/transfer/decrease', { memberUserId: created.userId, amount: 1_000 }, withKey(agent.token))).body).toMatchObject({ code: 200 });
+  const made = await call<{ userId: number; account: string }>('/v2/app/agent/sub/member/create', {
+    account: `made${Date.now().toString(36)}`,
+    password: 'Cedar grove 2026!',
+  });
+  created = {
+    token: '',
+    userId: made.body.data?.userId as number,
+    account: made.body.data?.account as string,
+    email: '',
+  };
+  expect(
+    (
+      await server.call(
+        '/v2/app/agent/type/member/transfer',
+        { memberUserId: created.userId, amount: 5_000 },
+        withKey(agent.token),
+      )
+    ).body,
+  ).toMatchObject({ code: 200 });
+  expect(
+    (
+      await server.call(
+        '/v2/app/agent/type/member/transfer/decrease',
+        { memberUserId: created.userId, amount: 1_000 },
+        withKey(agent.token),
+      )
+    ).body,
+  ).toMatchObject({ code: 200 });
   const playedAt = new Date(`${dayTwo}T01:00:00+09:00`);
   await server.db.insert(gameRecords).values([
     { userId: created.userId, gameName: 'Lucky 7', machineId: 'M-001', betAmount: 100, winAmount: 0, playedAt },
@@ -118,22 +187,49 @@ describe('/v2/app/agent/sub/member/page', () => {
     expect(page.body.data).toMatchObject({
       total: 2,
       list: [
-        { userId: created.userId, account: created.account, isAgent: false, balance: 4_000, rechargeAmount: 0, withdrawalAmount: 0, lastLoginAt: null },
-        { userId: invited.userId, account: invited.account, balance: 7_200, rechargeAmount: 10_000, withdrawalAmount: 3_000 },
+        {
+          userId: created.userId,
+          account: created.account,
+          isAgent: false,
+          balance: 4_000,
+          rechargeAmount: 0,
+          withdrawalAmount: 0,
+          lastLoginAt: null,
+        },
+        {
+          userId: invited.userId,
+          account: invited.account,
+          balance: 7_200,
+          rechargeAmount: 10_000,
+          withdrawalAmount: 3_000,
+        },
       ],
     });
     expect(page.body.data?.list[1]?.lastLoginAt).toEqual(expect.any(String));
   });
 
   it('pages, searches by account and filters by registration day', async () => {
-    expect((await call<{ list: TeamMember[]; total: number }>('/v2/app/agent/sub/member/page', { pageSize: 1, pageNum: 2 })).body.data).toMatchObject({
+    expect(
+      (await call<{ list: TeamMember[]; total: number }>('/v2/app/agent/sub/member/page', { pageSize: 1, pageNum: 2 }))
+        .body.data,
+    ).toMatchObject({
       total: 2,
       list: [{ userId: invited.userId }],
     });
     const search = created.account.slice(2, 8).toUpperCase();
-    expect((await call<{ list: TeamMember[] }>('/v2/app/agent/sub/member/page', { account: search })).body.data?.list.map((m) => m.userId)).toEqual([created.userId]);
-    expect((await call<{ list: TeamMember[] }>('/v2/app/agent/sub/member/page', { period: { from: dayOne, to: dayOne } })).body.data?.list.map((m) => m.userId)).toEqual([invited.userId]);
-    expect((await call<{ total: number }>('/v2/app/agent/sub/member/page', { account: outsider.account })).body.data?.total).toBe(0);
+    expect(
+      (await call<{ list: TeamMember[] }>('/v2/app/agent/sub/member/page', { account: search })).body.data?.list.map(
+        (m) => m.userId,
+      ),
+    ).toEqual([created.userId]);
+    expect(
+      (
+        await call<{ list: TeamMember[] }>('/v2/app/agent/sub/member/page', { period: { from: dayOne, to: dayOne } })
+      ).body.data?.list.map((m) => m.userId),
+    ).toEqual([invited.userId]);
+    expect(
+      (await call<{ total: number }>('/v2/app/agent/sub/member/page', { account: outsider.account })).body.data?.total,
+    ).toBe(0);
     const tooLong = await call('/v2/app/agent/sub/member/page', { period: { from: '2026-01-01', to: '2026-06-30' } });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.fields).toHaveProperty('period.to');
@@ -142,16 +238,42 @@ describe('/v2/app/agent/sub/member/page', () => {
 
 describe('/v2/app/agent/sub/member/report/page', () => {
   it('totals each member within the period', async () => {
-    const all = await call<{ list: TeamMemberReport[]; total: number }>('/v2/app/agent/sub/member/report/page', { period: bothDays });
+    const all = await call<{ list: TeamMemberReport[]; total: number }>('/v2/app/agent/sub/member/report/page', {
+      period: bothDays,
+    });
     expect(all.body.data).toEqual({
       total: 2,
       list: [
-        { userId: created.userId, account: created.account, rechargeAmount: 0, withdrawalAmount: 0, betAmount: 600, winAmount: 750, profitLoss: 150, rebateAmount: 0 },
-        { userId: invited.userId, account: invited.account, rechargeAmount: 10_000, withdrawalAmount: 3_000, betAmount: 0, winAmount: 0, profitLoss: 0, rebateAmount: 0 },
+        {
+          userId: created.userId,
+          account: created.account,
+          rechargeAmount: 0,
+          withdrawalAmount: 0,
+          betAmount: 600,
+          winAmount: 750,
+          profitLoss: 150,
+          rebateAmount: 0,
+        },
+        {
+          userId: invited.userId,
+          account: invited.account,
+          rechargeAmount: 10_000,
+          withdrawalAmount: 3_000,
+          betAmount: 0,
+          winAmount: 0,
+          profitLoss: 0,
+          rebateAmount: 0,
+        },
       ],
     });
-    const dayTwoOnly = await call<{ list: TeamMemberReport[] }>('/v2/app/agent/sub/member/report/page', { period: { from: dayTwo, to: dayTwo } });
-    expect(dayTwoOnly.body.data?.list[1]).toMatchObject({ userId: invited.userId, rechargeAmount: 0, withdrawalAmount: 0 });
+    const dayTwoOnly = await call<{ list: TeamMemberReport[] }>('/v2/app/agent/sub/member/report/page', {
+      period: { from: dayTwo, to: dayTwo },
+    });
+    expect(dayTwoOnly.body.data?.list[1]).toMatchObject({
+      userId: invited.userId,
+      rechargeAmount: 0,
+      withdrawalAmount: 0,
+    });
   });
 });
 
@@ -160,16 +282,44 @@ describe('/v2/app/agent/sub/member/recharge/page and /draw/page', () => {
     const deposits = await call<{ list: TeamDeposit[]; total: number }>('/v2/app/agent/sub/member/recharge/page');
     expect(deposits.body.data).toMatchObject({
       total: 1,
-      list: [{ orderSn: depositSn, mode: 'manual', status: 'successful', amount: 10_000, userId: invited.userId, account: invited.account }],
+      list: [
+        {
+          orderSn: depositSn,
+          mode: 'manual',
+          status: 'successful',
+          amount: 10_000,
+          userId: invited.userId,
+          account: invited.account,
+        },
+      ],
     });
-    expect((await call<{ total: number }>('/v2/app/agent/sub/member/recharge/page', { status: 'inProgress' })).body.data?.total).toBe(0);
-    expect((await call<{ total: number }>('/v2/app/agent/sub/member/recharge/page', { period: { from: dayTwo, to: dayTwo } })).body.data?.total).toBe(0);
+    expect(
+      (await call<{ total: number }>('/v2/app/agent/sub/member/recharge/page', { status: 'inProgress' })).body.data
+        ?.total,
+    ).toBe(0);
+    expect(
+      (
+        await call<{ total: number }>('/v2/app/agent/sub/member/recharge/page', {
+          period: { from: dayTwo, to: dayTwo },
+        })
+      ).body.data?.total,
+    ).toBe(0);
 
     const draws = await call<{ list: TeamWithdrawal[]; total: number }>('/v2/app/agent/sub/member/draw/page');
-    expect(draws.body.data).toMatchObject({ total: 1, list: [{ orderSn: withdrawalSn, amount: 3_000, userId: invited.userId, account: invited.account }] });
+    expect(draws.body.data).toMatchObject({
+      total: 1,
+      list: [{ orderSn: withdrawalSn, amount: 3_000, userId: invited.userId, account: invited.account }],
+    });
     const status = draws.body.data?.list[0]?.status;
     expect((await call<{ total: number }>('/v2/app/agent/sub/member/draw/page', { status })).body.data?.total).toBe(1);
-    expect((await call<{ total: number }>('/v2/app/agent/sub/member/draw/page', { status: 'withdrawalFailed', account: invited.account })).body.data?.total).toBe(0);
+    expect(
+      (
+        await call<{ total: number }>('/v2/app/agent/sub/member/draw/page', {
+          status: 'withdrawalFailed',
+          account: invited.account,
+        })
+      ).body.data?.total,
+    ).toBe(0);
   });
 
   it('show nothing of other agents’ teams', async () => {
@@ -177,8 +327,17 @@ describe('/v2/app/agent/sub/member/recharge/page and /draw/page', () => {
     const applied = await call<{ id: number }>('/v2/app/agent/apply', {}, otherAgent);
     // The clock moved a day on since the set-up's desk session, which has ended: a fresh one.
     operator = await newOperator(server);
-    await server.call('/v2/admin/agent/application/approve', { applicationId: applied.body.data?.id }, { token: operator.token });
-    for (const path of ['/v2/app/agent/sub/member/page', '/v2/app/agent/sub/member/report/page', '/v2/app/agent/sub/member/recharge/page', '/v2/app/agent/sub/member/draw/page']) {
+    await server.call(
+      '/v2/admin/agent/application/approve',
+      { applicationId: applied.body.data?.id },
+      { token: operator.token },
+    );
+    for (const path of [
+      '/v2/app/agent/sub/member/page',
+      '/v2/app/agent/sub/member/report/page',
+      '/v2/app/agent/sub/member/recharge/page',
+      '/v2/app/agent/sub/member/draw/page',
+    ]) {
       expect((await call<{ total: number }>(path, {}, otherAgent)).body.data, path).toEqual({ total: 0, list: [] });
     }
   });
@@ -204,9 +363,25 @@ describe('/v2/app/agent/data/statistics', () => {
 
   it('sums the team within a chosen period', async () => {
     const both = await call<TeamStatistics>('/v2/app/agent/data/statistics', { period: bothDays });
-    expect(both.body.data).toMatchObject({ activeUserCount: 2, registrationCount: 2, rechargeCount: 1, rechargeAmount: 10_000, betCount: 3, giftAmount: 200 });
-    const before = await call<TeamStatistics>('/v2/app/agent/data/statistics', { period: { from: '2026-01-01', to: '2026-01-31' } });
-    expect(before.body.data).toMatchObject({ teamBalance: 11_200, activeUserCount: 0, registrationCount: 0, rechargeCount: 0, betCount: 0, transferAmount: 0 });
+    expect(both.body.data).toMatchObject({
+      activeUserCount: 2,
+      registrationCount: 2,
+      rechargeCount: 1,
+      rechargeAmount: 10_000,
+      betCount: 3,
+      giftAmount: 200,
+    });
+    const before = await call<TeamStatistics>('/v2/app/agent/data/statistics', {
+      period: { from: '2026-01-01', to: '2026-01-31' },
+    });
+    expect(before.body.data).toMatchObject({
+      teamBalance: 11_200,
+      activeUserCount: 0,
+      registrationCount: 0,
+      rechargeCount: 0,
+      betCount: 0,
+      transferAmount: 0,
+    });
   });
 });
 
@@ -215,7 +390,9 @@ describe('/v2/app/agent/type/report/statistics', () => {
     Object.fromEntries((rows ?? []).map(({ type, count, amount }) => [type, { count, amount }]));
 
   it('counts each kind of movement of the whole team', async () => {
-    const report = await call<{ type: TeamReportType; count: number; amount: number }[]>('/v2/app/agent/type/report/statistics');
+    const report = await call<{ type: TeamReportType; count: number; amount: number }[]>(
+      '/v2/app/agent/type/report/statistics',
+    );
     expect(asMap(report.body.data)).toEqual({
       recharge: { count: 1, amount: 10_000 },
       withdrawal: { count: 1, amount: 3_000 },
@@ -229,11 +406,19 @@ describe('/v2/app/agent/type/report/statistics', () => {
   });
 
   it('of one direct member, within a period; another player is refused', async () => {
-    const own = await call<{ type: TeamReportType; count: number; amount: number }[]>('/v2/app/agent/type/report/statistics', {
-      userId: invited.userId,
-      period: { from: dayOne, to: dayOne },
+    const own = await call<{ type: TeamReportType; count: number; amount: number }[]>(
+      '/v2/app/agent/type/report/statistics',
+      {
+        userId: invited.userId,
+        period: { from: dayOne, to: dayOne },
+      },
+    );
+    expect(asMap(own.body.data)).toMatchObject({
+      recharge: { count: 1, amount: 10_000 },
+      withdrawal: { count: 1, amount: 3_000 },
+      gift: { count: 0, amount: 0 },
+      transferIn: { count: 0, amount: 0 },
     });
-    expect(asMap(own.body.data)).toMatchObject({ recharge: { count: 1, amount: 10_000 }, withdrawal: { count: 1, amount: 3_000 }, gift: { count: 0, amount: 0 }, transferIn: { count: 0, amount: 0 } });
     const refused = await call('/v2/app/agent/type/report/statistics', { userId: outsider.userId });
     expect(refused.status).toBe(404);
     expect(refused.body.msg).toBe('This player is not a direct member of your team.');

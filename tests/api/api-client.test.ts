@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendRegisterCode } from '../../contract/auth';
 import { bannerQuery, favorableQuery } from '../../contract/content';
 import { endpoints } from '../../contract/endpoints';
-import { ApiCallError, createApiClient, type ApiClientOptions } from '../../src/lib/api-client';
+import { ApiCallError, type ApiClientOptions, createApiClient } from '../../src/lib/api-client';
 import { createTestServer, type TestServer } from './harness';
 
 let server: TestServer;

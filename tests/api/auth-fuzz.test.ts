@@ -1,12 +1,19 @@
-import { sql } from 'drizzle-orm';
-import { getTableName } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as authContract from '../../contract/auth';
 import type { Endpoint } from '../../contract/endpoint';
-import { auditLog, captchaSpends, emailCodes, identities, mailOutbox, sessions, users } from '../../server/db/schema/auth';
+import {
+  auditLog,
+  captchaSpends,
+  emailCodes,
+  identities,
+  mailOutbox,
+  sessions,
+  users,
+} from '../../server/db/schema/auth';
 import { createCaptchaTexts, registerThroughMail } from '../support/accounts';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/identity-provider';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
@@ -67,11 +74,16 @@ function shapeNear(fields: Record<string, v.GenericSchema>) {
       ),
     ]),
   );
-  return fc.tuple(
-    fc.oneof({ arbitrary: fc.record(near), weight: 3 }, { arbitrary: fc.record(near, { requiredKeys: [] }), weight: 1 }),
-    fc.dictionary(fc.string({ maxLength: 10 }), plausibleValue, { maxKeys: 2 }),
-    fc.boolean(),
-  ).map(([known, extra, withExtra]) => (withExtra ? { ...extra, ...known } : known));
+  return fc
+    .tuple(
+      fc.oneof(
+        { arbitrary: fc.record(near), weight: 3 },
+        { arbitrary: fc.record(near, { requiredKeys: [] }), weight: 1 },
+      ),
+      fc.dictionary(fc.string({ maxLength: 10 }), plausibleValue, { maxKeys: 2 }),
+      fc.boolean(),
+    )
+    .map(([known, extra, withExtra]) => (withExtra ? { ...extra, ...known } : known));
 }
 
 const clock = createTestClock(new Date('2026-03-07T09:00:00Z'));
@@ -84,7 +96,11 @@ let token = '';
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
   google = await startIdentityProvider({ clientId: 'google-fuzz' });
-  line = await startIdentityProvider({ clientId: 'line-fuzz', clientSecret: 'secret', redirectUri: 'http://127.0.0.1/cb' });
+  line = await startIdentityProvider({
+    clientId: 'line-fuzz',
+    clientSecret: 'secret',
+    redirectUri: 'http://127.0.0.1/cb',
+  });
   server = await createTestServer({
     clock,
     smtpUrl: smtp.url,
@@ -102,7 +118,11 @@ beforeAll(async () => {
       },
     },
   });
-  token = await registerThroughMail(server, smtp, { account: 'fuzzer2026', email: 'fuzzer@example.test', password: 'Fuzzing all day 1' });
+  token = await registerThroughMail(server, smtp, {
+    account: 'fuzzer2026',
+    email: 'fuzzer@example.test',
+    password: 'Fuzzing all day 1',
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -123,41 +143,52 @@ async function fingerprint(): Promise<Record<string, string>> {
   return Object.fromEntries(entries);
 }
 
-describe.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))('%s under random bodies', (_path, endpoint) => {
-  it('never answers 500 and changes nothing when it refuses', async () => {
-    const fields = fieldsOf(endpoint.body);
-    const body = withUnstorableText(
-      fc.oneof({ arbitrary: fc.jsonValue({ stringUnit: 'binary' }), weight: 1 }, { arbitrary: shapeNear(fields), weight: 3 }),
-    );
-    let pastValidation = 0;
-    await fc.assert(
-      fc.asyncProperty(body, async ({ body: candidate, tainted }) => {
-        // Ending the session under test would only test logout; every other valid body is welcome.
-        fc.pre(!(endpoint.path === authContract.logout.path && v.safeParse(endpoint.body, candidate).success));
-        // Mail accepted by an earlier call is delivered in the background; let it finish first.
-        while ((await server.deps.auth.mail.deliverDue()) > 0);
-        const before = await fingerprint();
-        const response = await server.call(endpoint.path, candidate, endpoint.access === 'public' ? {} : { token });
-        expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
-        expect(response.body.code).toBe(response.status);
-        if (tainted) expect(response.status, JSON.stringify(candidate)).toBe(400);
-        else if (v.safeParse(endpoint.body, candidate).success) pastValidation += 1;
-        if (response.status !== 200) expect(await fingerprint(), JSON.stringify(candidate)).toEqual(before);
-      }),
-      { numRuns: 60 },
-    );
-    // The generator must reach the handlers, not only the schema check.
-    if (Object.keys(fields).length > 0) expect(pastValidation).toBeGreaterThan(5);
-  });
+describe.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
+  '%s under random bodies',
+  (_path, endpoint) => {
+    it('never answers 500 and changes nothing when it refuses', async () => {
+      const fields = fieldsOf(endpoint.body);
+      const body = withUnstorableText(
+        fc.oneof(
+          { arbitrary: fc.jsonValue({ stringUnit: 'binary' }), weight: 1 },
+          { arbitrary: shapeNear(fields), weight: 3 },
+        ),
+      );
+      let pastValidation = 0;
+      await fc.assert(
+        fc.asyncProperty(body, async ({ body: candidate, tainted }) => {
+          // Ending the session under test would only test logout; every other valid body is welcome.
+          fc.pre(!(endpoint.path === authContract.logout.path && v.safeParse(endpoint.body, candidate).success));
+          // Mail accepted by an earlier call is delivered in the background; let it finish first.
+          while ((await server.deps.auth.mail.deliverDue()) > 0);
+          const before = await fingerprint();
+          const response = await server.call(endpoint.path, candidate, endpoint.access === 'public' ? {} : { token });
+          expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+          expect(response.body.code).toBe(response.status);
+          if (tainted) expect(response.status, JSON.stringify(candidate)).toBe(400);
+          else if (v.safeParse(endpoint.body, candidate).success) pastValidation += 1;
+          if (response.status !== 200) expect(await fingerprint(), JSON.stringify(candidate)).toEqual(before);
+        }),
+        { numRuns: 60 },
+      );
+      // The generator must reach the handlers, not only the schema check.
+      if (Object.keys(fields).length > 0) expect(pastValidation).toBeGreaterThan(5);
+    });
 
-  it('refuses malformed JSON with 400', async () => {
-    for (const raw of ['{', '{"account":', 'undefined', "{'a':1}", '\u0000']) {
-      const response = await fetch(`${server.url}${endpoint.path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: server.xsrf.cookie, 'x-xsrf-token': server.xsrf.token, token },
-        body: raw,
-      });
-      expect(response.status, raw).toBe(400);
-    }
-  });
-});
+    it('refuses malformed JSON with 400', async () => {
+      for (const raw of ['{', '{"account":', 'undefined', "{'a':1}", '\u0000']) {
+        const response = await fetch(`${server.url}${endpoint.path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            cookie: server.xsrf.cookie,
+            'x-xsrf-token': server.xsrf.token,
+            token,
+          },
+          body: raw,
+        });
+        expect(response.status, raw).toBe(400);
+      }
+    });
+  },
+);

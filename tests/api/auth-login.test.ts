@@ -58,12 +58,22 @@ describe('captcha', () => {
     for (const index of [0, 15, 16, 21, 22, 37, 38, 53]) {
       const altered = Buffer.from(bytes);
       altered[index]! ^= 0x01;
-      const refused = await server.call('/v2/app/auth/login', { account: alice.account, password: alice.password, ...captcha, uuid: altered.toString('base64url') });
+      const refused = await server.call('/v2/app/auth/login', {
+        account: alice.account,
+        password: alice.password,
+        ...captcha,
+        uuid: altered.toString('base64url'),
+      });
       expect(refused.status, `byte ${index}`).toBe(400);
-      expect(refused.body.fields).toEqual({ qrcode: 'The image code is wrong or has expired. Please enter the new one.' });
+      expect(refused.body.fields).toEqual({
+        qrcode: 'The image code is wrong or has expired. Please enter the new one.',
+      });
     }
     expect(await server.db.$count(captchaSpends)).toBe(spentBefore);
-    expect((await server.call('/v2/app/auth/login', { account: alice.account, password: alice.password, ...captcha })).status).toBe(200);
+    expect(
+      (await server.call('/v2/app/auth/login', { account: alice.account, password: alice.password, ...captcha }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -84,18 +94,32 @@ describe('sign-in', () => {
 
   it('refuses a wrong captcha with its own message, and spends the captcha', async () => {
     const captcha = await solvedCaptcha(server, texts);
-    const wrong = await server.call('/v2/app/auth/login', { account: alice.account, password: alice.password, uuid: captcha.uuid, qrcode: 'zzzz' });
+    const wrong = await server.call('/v2/app/auth/login', {
+      account: alice.account,
+      password: alice.password,
+      uuid: captcha.uuid,
+      qrcode: 'zzzz',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe('The image code is wrong or has expired. Please enter the new one.');
     expect(wrong.body.fields).toEqual({ qrcode: 'The image code is wrong or has expired. Please enter the new one.' });
-    const retried = await server.call('/v2/app/auth/login', { account: alice.account, password: alice.password, ...captcha });
+    const retried = await server.call('/v2/app/auth/login', {
+      account: alice.account,
+      password: alice.password,
+      ...captcha,
+    });
     expect(retried.status, 'a spent captcha never works again').toBe(400);
     expect(retried.body.msg).toBe(wrong.body.msg);
   });
 
   it('spends the captcha on success too, ignores its letter case, and lets it expire after two minutes', async () => {
     const captcha = await solvedCaptcha(server, texts);
-    const body = { account: bob.account, password: bob.password, uuid: captcha.uuid, qrcode: captcha.qrcode.toUpperCase() };
+    const body = {
+      account: bob.account,
+      password: bob.password,
+      uuid: captcha.uuid,
+      qrcode: captcha.qrcode.toUpperCase(),
+    };
     expect((await server.call('/v2/app/auth/login', body)).status).toBe(200);
     expect((await server.call('/v2/app/auth/login', body)).status).toBe(400);
 
@@ -200,9 +224,16 @@ describe('sessions', () => {
 describe('requests', () => {
   it('are refused without the XSRF header, before the captcha is spent', async () => {
     const captcha = await solvedCaptcha(server, texts);
-    const refused = await server.call('/v2/app/auth/login', { account: alice.account, password: alice.password, ...captcha }, { withoutXsrf: true });
+    const refused = await server.call(
+      '/v2/app/auth/login',
+      { account: alice.account, password: alice.password, ...captcha },
+      { withoutXsrf: true },
+    );
     expect(refused.status).toBe(403);
-    expect((await server.call('/v2/app/auth/login', { account: alice.account, password: alice.password, ...captcha })).status).toBe(200);
+    expect(
+      (await server.call('/v2/app/auth/login', { account: alice.account, password: alice.password, ...captcha }))
+        .status,
+    ).toBe(200);
   });
 
   it('name every missing field in the request language', async () => {

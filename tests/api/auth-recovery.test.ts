@@ -24,7 +24,11 @@ beforeEach(() => clock.advance(60 * 60 * 1000));
 let sequence = 0;
 async function newPlayer() {
   sequence += 1;
-  const who = { account: `keeper${sequence}`, email: `keeper${sequence}@example.test`, password: `Original secret ${sequence}!` };
+  const who = {
+    account: `keeper${sequence}`,
+    email: `keeper${sequence}@example.test`,
+    password: `Original secret ${sequence}!`,
+  };
   const token = await registerThroughMail(server, smtp, who);
   return { ...who, token };
 }
@@ -57,18 +61,28 @@ describe('password recovery', () => {
     for (const token of [who.token, other]) {
       const ended = await server.call('/v2/app/user/info', {}, { token });
       expect(ended.status).toBe(402);
-      expect(ended.body.msg).toBe('The password of this account was changed, so you have been signed out. Please sign in again.');
+      expect(ended.body.msg).toBe(
+        'The password of this account was changed, so you have been signed out. Please sign in again.',
+      );
     }
     expect((await signIn(who.account, who.password)).status).toBe(400);
     expect((await signIn(who.account, newPassword)).status).toBe(200);
-    const notice = await smtp.waitFor((m) => m.to.includes(who.email) && m.subject === 'Your Game Hall password was changed');
+    const notice = await smtp.waitFor(
+      (m) => m.to.includes(who.email) && m.subject === 'Your Game Hall password was changed',
+    );
     expect(notice.text).toContain(who.account);
     const audit = await server.db.select().from(auditLog).where(eq(auditLog.action, 'password.reset'));
     expect(audit).toHaveLength(1);
 
-    const reused = await server.call('/v2/app/auth/reset/password', { account: who.account, newPassword: 'Another new one 43', qrcode: code });
+    const reused = await server.call('/v2/app/auth/reset/password', {
+      account: who.account,
+      newPassword: 'Another new one 43',
+      qrcode: code,
+    });
     expect(reused.status).toBe(400);
-    expect(reused.body.msg).toBe('The verification code is wrong or no longer valid. Please check it, or request a new one.');
+    expect(reused.body.msg).toBe(
+      'The verification code is wrong or no longer valid. Please check it, or request a new one.',
+    );
   });
 
   it('answers an unknown account exactly like a known one and mails nobody', async () => {
@@ -102,17 +116,27 @@ describe('password recovery', () => {
   it('needs the captcha, and spends it when refused', async () => {
     const who = await newPlayer();
     const captcha = await solvedCaptcha(server, texts);
-    const wrong = await server.call('/v2/app/auth/send/email', { account: who.account, uuid: captcha.uuid, qrcode: 'nope' });
+    const wrong = await server.call('/v2/app/auth/send/email', {
+      account: who.account,
+      uuid: captcha.uuid,
+      qrcode: 'nope',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe('The image code is wrong or has expired. Please enter the new one.');
     expect((await server.call('/v2/app/auth/send/email', { account: who.account, ...captcha })).status).toBe(400);
   });
 
-  const codeRefused = { qrcode: 'The verification code is wrong or no longer valid. Please check it, or request a new one.' };
+  const codeRefused = {
+    qrcode: 'The verification code is wrong or no longer valid. Please check it, or request a new one.',
+  };
   const attemptReset = (account: string, qrcode: string) =>
     server.call('/v2/app/auth/reset/password', { account, newPassword: 'Fresh secret 77', qrcode });
   /** The answer without its request id, which differs on every call. */
-  const answerOf = (response: Awaited<ReturnType<typeof attemptReset>>) => ({ status: response.status, ...response.body, requestId: undefined });
+  const answerOf = (response: Awaited<ReturnType<typeof attemptReset>>) => ({
+    status: response.status,
+    ...response.body,
+    requestId: undefined,
+  });
 
   it('answers wrong, expired and never-sent codes and unknown accounts alike, and keeps the old password', async () => {
     const who = await newPlayer();
@@ -166,10 +190,24 @@ describe('password recovery', () => {
     const before = smtp.received.length;
     await requestReset(who.account);
     const code = codeIn(await smtp.latestTo(who.email, before));
-    const weak = await server.call('/v2/app/auth/reset/password', { account: who.account, newPassword: 'iloveyou', qrcode: code });
+    const weak = await server.call('/v2/app/auth/reset/password', {
+      account: who.account,
+      newPassword: 'iloveyou',
+      qrcode: code,
+    });
     expect(weak.status).toBe(400);
-    expect(weak.body.fields).toEqual({ newPassword: 'This password is too common and easy to guess. Please choose another one.' });
-    expect((await server.call('/v2/app/auth/reset/password', { account: who.account, newPassword: 'Not in any list 9', qrcode: code })).status).toBe(200);
+    expect(weak.body.fields).toEqual({
+      newPassword: 'This password is too common and easy to guess. Please choose another one.',
+    });
+    expect(
+      (
+        await server.call('/v2/app/auth/reset/password', {
+          account: who.account,
+          newPassword: 'Not in any list 9',
+          qrcode: code,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('unlocks an account locked by failed sign-ins', async () => {
@@ -179,7 +217,11 @@ describe('password recovery', () => {
     const before = smtp.received.length;
     await requestReset(who.account);
     const code = codeIn(await smtp.latestTo(who.email, before));
-    await server.call('/v2/app/auth/reset/password', { account: who.account, newPassword: 'Recovered at last 5', qrcode: code });
+    await server.call('/v2/app/auth/reset/password', {
+      account: who.account,
+      newPassword: 'Recovered at last 5',
+      qrcode: code,
+    });
     expect((await signIn(who.account, 'Recovered at last 5')).status).toBe(200);
   });
 });
@@ -188,13 +230,25 @@ describe('changing the password while signed in', () => {
   it('needs the current password, ends the other sessions and keeps this one', async () => {
     const who = await newPlayer();
     const other = (await signIn(who.account, who.password)).body.data!.token;
-    const wrong = await server.call('/v2/app/auth/password/update', { oldPassword: 'not my password 1', newPassword: 'Changed it myself 8' }, { token: who.token });
+    const wrong = await server.call(
+      '/v2/app/auth/password/update',
+      { oldPassword: 'not my password 1', newPassword: 'Changed it myself 8' },
+      { token: who.token },
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.fields).toEqual({ oldPassword: 'The current password is incorrect.' });
-    const short = await server.call('/v2/app/auth/password/update', { oldPassword: who.password, newPassword: 'short1' }, { token: who.token });
+    const short = await server.call(
+      '/v2/app/auth/password/update',
+      { oldPassword: who.password, newPassword: 'short1' },
+      { token: who.token },
+    );
     expect(short.body.fields).toEqual({ newPassword: 'The password must have at least 8 characters.' });
 
-    const changed = await server.call('/v2/app/auth/password/update', { oldPassword: who.password, newPassword: 'Changed it myself 8' }, { token: who.token });
+    const changed = await server.call(
+      '/v2/app/auth/password/update',
+      { oldPassword: who.password, newPassword: 'Changed it myself 8' },
+      { token: who.token },
+    );
     expect(changed.status).toBe(200);
     expect((await server.call('/v2/app/user/info', {}, { token: who.token })).status).toBe(200);
     expect((await server.call('/v2/app/user/info', {}, { token: other })).status).toBe(402);
@@ -216,38 +270,83 @@ describe('changing the password while signed in', () => {
 describe('the pay password', () => {
   it('is set with the login password, changed with the old pay password, and stored as argon2id', async () => {
     const who = await newPlayer();
-    const missing = await server.call('/v2/app/auth/password/update/payment', { newPayPassword: '135790' }, { token: who.token });
+    const missing = await server.call(
+      '/v2/app/auth/password/update/payment',
+      { newPayPassword: '135790' },
+      { token: who.token },
+    );
     expect(missing.status).toBe(400);
     expect(missing.body.fields).toEqual({ password: 'please input password' });
-    const badFormat = await server.call('/v2/app/auth/password/update/payment', { newPayPassword: '12ab56', password: who.password }, { token: who.token });
+    const badFormat = await server.call(
+      '/v2/app/auth/password/update/payment',
+      { newPayPassword: '12ab56', password: who.password },
+      { token: who.token },
+    );
     expect(badFormat.body.fields).toEqual({ newPayPassword: 'The pay password must be 6 digits.' });
-    const wrongLogin = await server.call('/v2/app/auth/password/update/payment', { newPayPassword: '135790', password: 'wrong one 1' }, { token: who.token });
+    const wrongLogin = await server.call(
+      '/v2/app/auth/password/update/payment',
+      { newPayPassword: '135790', password: 'wrong one 1' },
+      { token: who.token },
+    );
     expect(wrongLogin.body.fields).toEqual({ password: 'The current password is incorrect.' });
 
-    const set = await server.call('/v2/app/auth/password/update/payment', { newPayPassword: '135790', password: who.password }, { token: who.token });
+    const set = await server.call(
+      '/v2/app/auth/password/update/payment',
+      { newPayPassword: '135790', password: who.password },
+      { token: who.token },
+    );
     expect(set.status).toBe(200);
-    expect((await server.call<Profile>('/v2/app/user/info', {}, { token: who.token })).body.data?.hasPayPassword).toBe(true);
+    expect((await server.call<Profile>('/v2/app/user/info', {}, { token: who.token })).body.data?.hasPayPassword).toBe(
+      true,
+    );
     const [user] = await server.db.select().from(users).where(eq(users.username, who.account));
     expect(user?.payPasswordHash).toMatch(/^\$argon2id\$/);
 
-    const withLogin = await server.call('/v2/app/auth/password/update/payment', { newPayPassword: '246801', password: who.password }, { token: who.token });
+    const withLogin = await server.call(
+      '/v2/app/auth/password/update/payment',
+      { newPayPassword: '246801', password: who.password },
+      { token: who.token },
+    );
     expect(withLogin.body.fields).toEqual({ oldPayPassword: 'please input current pay password' });
-    const wrongOld = await server.call('/v2/app/auth/password/update/payment', { newPayPassword: '246801', oldPayPassword: '000000' }, { token: who.token });
+    const wrongOld = await server.call(
+      '/v2/app/auth/password/update/payment',
+      { newPayPassword: '246801', oldPayPassword: '000000' },
+      { token: who.token },
+    );
     expect(wrongOld.body.fields).toEqual({ oldPayPassword: 'The current pay password is incorrect.' });
-    const changed = await server.call('/v2/app/auth/password/update/payment', { newPayPassword: '246801', oldPayPassword: '135790' }, { token: who.token });
+    const changed = await server.call(
+      '/v2/app/auth/password/update/payment',
+      { newPayPassword: '246801', oldPayPassword: '135790' },
+      { token: who.token },
+    );
     expect(changed.status).toBe(200);
-    const actions = await server.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.subject, `user:${user!.id}`));
+    const actions = await server.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.subject, `user:${user!.id}`));
     expect(actions.map((row) => row.action)).toEqual(expect.arrayContaining(['payPassword.set', 'payPassword.change']));
   });
 
   it('locks after five wrong old pay passwords', async () => {
     const who = await newPlayer();
-    await server.call('/v2/app/auth/password/update/payment', { newPayPassword: '135790', password: who.password }, { token: who.token });
+    await server.call(
+      '/v2/app/auth/password/update/payment',
+      { newPayPassword: '135790', password: who.password },
+      { token: who.token },
+    );
     for (let i = 0; i < 5; i += 1) {
-      const wrong = await server.call('/v2/app/auth/password/update/payment', { newPayPassword: '246801', oldPayPassword: `00000${i}` }, { token: who.token });
+      const wrong = await server.call(
+        '/v2/app/auth/password/update/payment',
+        { newPayPassword: '246801', oldPayPassword: `00000${i}` },
+        { token: who.token },
+      );
       expect(wrong.status).toBe(400);
     }
-    const locked = await server.call('/v2/app/auth/password/update/payment', { newPayPassword: '246801', oldPayPassword: '135790' }, { token: who.token });
+    const locked = await server.call(
+      '/v2/app/auth/password/update/payment',
+      { newPayPassword: '246801', oldPayPassword: '135790' },
+      { token: who.token },
+    );
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
   });

@@ -4,7 +4,16 @@ import type { BankCard } from '../../contract/bank';
 import { auditLog } from '../../server/db/schema/auth';
 import { bankCards } from '../../server/db/schema/bank';
 import { createCaptchaTexts } from '../support/accounts';
-import { bindCard, cardFor, completeProfile, manyPlayersLimits, newPlayer, refusal, taroNames, type TestPlayer } from '../support/players';
+import {
+  bindCard,
+  cardFor,
+  completeProfile,
+  manyPlayersLimits,
+  newPlayer,
+  refusal,
+  type TestPlayer,
+  taroNames,
+} from '../support/players';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
 import { createTestServer, type TestServer } from './harness';
 
@@ -37,14 +46,30 @@ const cardsOf = async (player: TestPlayer, lang = 'en-US') =>
 describe('/v2/app/user/bank/list', () => {
   it('lists the banks, filtered by a code or name fragment, in the reader’s script', async () => {
     const player = await newPlayer(server, smtp);
-    const all = await server.call<{ code: string; name: string }[]>('/v2/app/user/bank/list', {}, { token: player.token, lang: 'ja-JP' });
+    const all = await server.call<{ code: string; name: string }[]>(
+      '/v2/app/user/bank/list',
+      {},
+      { token: player.token, lang: 'ja-JP' },
+    );
     expect(all.body.data?.length).toBeGreaterThan(10);
     expect(all.body.data).toContainEqual({ code: '0005', name: '三菱UFJ銀行' });
-    const english = await server.call<{ code: string; name: string }[]>('/v2/app/user/bank/list', { keyword: 'post' }, { token: player.token });
+    const english = await server.call<{ code: string; name: string }[]>(
+      '/v2/app/user/bank/list',
+      { keyword: 'post' },
+      { token: player.token },
+    );
     expect(english.body.data).toEqual([{ code: '9900', name: 'Japan Post Bank' }]);
-    const byCode = await server.call<{ code: string }[]>('/v2/app/user/bank/list', { keyword: '000' }, { token: player.token });
+    const byCode = await server.call<{ code: string }[]>(
+      '/v2/app/user/bank/list',
+      { keyword: '000' },
+      { token: player.token },
+    );
     expect(byCode.body.data?.map((bank) => bank.code)).toEqual(['0001', '0005', '0009']);
-    const byJapaneseName = await server.call<{ code: string }[]>('/v2/app/user/bank/list', { keyword: 'ゆうちょ' }, { token: player.token });
+    const byJapaneseName = await server.call<{ code: string }[]>(
+      '/v2/app/user/bank/list',
+      { keyword: 'ゆうちょ' },
+      { token: player.token },
+    );
     expect(byJapaneseName.body.data?.map((bank) => bank.code)).toEqual(['9900']);
   });
 });
@@ -53,7 +78,10 @@ describe('/v2/app/user/bank/save', () => {
   it('binds a card in the player’s own name: masked number, default as the first, listed and audited', async () => {
     const player = await playerWithProfile();
     const body = cardFor(taroNames, { cardNumber: '7654321' });
-    const response = await server.call<BankCard>('/v2/app/user/bank/save', body, { token: player.token, lang: 'ja-JP' });
+    const response = await server.call<BankCard>('/v2/app/user/bank/save', body, {
+      token: player.token,
+      lang: 'ja-JP',
+    });
     expect(response.body).toMatchObject({
       code: 200,
       data: {
@@ -71,31 +99,51 @@ describe('/v2/app/user/bank/save', () => {
     expect(JSON.stringify(response.body)).not.toContain('7654321');
     const listed = await cardsOf(player, 'ja-JP');
     expect(listed).toEqual([response.body.data]);
-    const defaultCard = await server.call<BankCard>('/v2/app/user/get/bank', {}, { token: player.token, lang: 'ja-JP' });
+    const defaultCard = await server.call<BankCard>(
+      '/v2/app/user/get/bank',
+      {},
+      { token: player.token, lang: 'ja-JP' },
+    );
     expect(defaultCard.body.data).toEqual(response.body.data);
-    const audits = await server.db.select().from(auditLog).where(eq(auditLog.subject, `bankCard:${response.body.data?.id}`));
-    expect(audits).toMatchObject([{ action: 'bankCard.bind', actor: `user:${player.userId}`, reason: 'bank 0005, branch 123, account ****4321' }]);
+    const audits = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `bankCard:${response.body.data?.id}`));
+    expect(audits).toMatchObject([
+      { action: 'bankCard.bind', actor: `user:${player.userId}`, reason: 'bank 0005, branch 123, account ****4321' },
+    ]);
   });
 
   it('answers null for the default card and an empty list before any card is bound', async () => {
     const player = await newPlayer(server, smtp);
-    expect((await server.call('/v2/app/user/get/bank', {}, { token: player.token })).body).toMatchObject({ code: 200, data: null });
+    expect((await server.call('/v2/app/user/get/bank', {}, { token: player.token })).body).toMatchObject({
+      code: 200,
+      data: null,
+    });
     expect(await cardsOf(player)).toEqual([]);
   });
 
   it('accepts the reading in hiragana or katakana and names in other widths and spacing', async () => {
     const player = await playerWithProfile();
-    const card = await server.call('/v2/app/user/bank/save', cardFor(taroNames, { holderPinyinName: 'やまだ　たろう', holderLastName: ' 山田 ' }), {
-      token: player.token,
-    });
+    const card = await server.call(
+      '/v2/app/user/bank/save',
+      cardFor(taroNames, { holderPinyinName: 'やまだ　たろう', holderLastName: ' 山田 ' }),
+      {
+        token: player.token,
+      },
+    );
     expect(card.body).toMatchObject({ code: 200 });
   });
 
   it('refuses a holder whose names differ from the profile, naming each field, and binds nothing', async () => {
     const player = await playerWithProfile();
-    const response = await server.call('/v2/app/user/bank/save', cardFor(taroNames, { holderFirstName: '次郎', holderPinyinName: 'ヤマダ ジロウ' }), {
-      token: player.token,
-    });
+    const response = await server.call(
+      '/v2/app/user/bank/save',
+      cardFor(taroNames, { holderFirstName: '次郎', holderPinyinName: 'ヤマダ ジロウ' }),
+      {
+        token: player.token,
+      },
+    );
     refusal(response, 422, 'The cardholder name must match the name on your profile.');
     expect(response.body.fields).toEqual({
       holderFirstName: 'The cardholder name must match the name on your profile.',
@@ -126,9 +174,16 @@ describe('/v2/app/user/bank/save', () => {
 
   it('refuses what the contract does not allow before any rule runs', async () => {
     const player = await playerWithProfile();
-    const response = await server.call('/v2/app/user/bank/save', { ...cardFor(), cardNumber: '12-34', branchName: '' }, { token: player.token });
+    const response = await server.call(
+      '/v2/app/user/bank/save',
+      { ...cardFor(), cardNumber: '12-34', branchName: '' },
+      { token: player.token },
+    );
     expect(response.status).toBe(400);
-    expect(response.body.fields).toEqual({ cardNumber: 'account number is not valid', branchName: 'please input branch name' });
+    expect(response.body.fields).toEqual({
+      cardNumber: 'account number is not valid',
+      branchName: 'please input branch name',
+    });
   });
 
   it('moves the default to a card bound as default, keeps one default, and limits the number of cards', async () => {
@@ -142,17 +197,30 @@ describe('/v2/app/user/bank/save', () => {
       [listed[1]?.id, false],
       [first.id, false],
     ]);
-    refusal(await server.call('/v2/app/user/bank/save', cardFor(), { token: player.token }), 422, 'You can bind at most 3 bank cards.');
+    refusal(
+      await server.call('/v2/app/user/bank/save', cardFor(), { token: player.token }),
+      422,
+      'You can bind at most 3 bank cards.',
+    );
   });
 
   it('edits a bound card by id, and finds no card of another player', async () => {
     const player = await playerWithProfile();
     const other = await playerWithProfile();
     const card = await bindCard(server, player);
-    const edited = await server.call<BankCard>('/v2/app/user/bank/save', cardFor(taroNames, { id: card.id, branchName: '新宿支店', cardNumber: '1111222' }), {
-      token: player.token,
+    const edited = await server.call<BankCard>(
+      '/v2/app/user/bank/save',
+      cardFor(taroNames, { id: card.id, branchName: '新宿支店', cardNumber: '1111222' }),
+      {
+        token: player.token,
+      },
+    );
+    expect(edited.body.data).toMatchObject({
+      id: card.id,
+      branchName: '新宿支店',
+      maskedCardNumber: '****1222',
+      isDefault: true,
     });
-    expect(edited.body.data).toMatchObject({ id: card.id, branchName: '新宿支店', maskedCardNumber: '****1222', isDefault: true });
     refusal(
       await server.call('/v2/app/user/bank/save', cardFor(taroNames, { id: card.id }), { token: other.token }),
       404,
@@ -167,7 +235,9 @@ describe('/v2/app/user/bank/save', () => {
     const player = await playerWithProfile();
     const other = await playerWithProfile();
     await bindCard(server, player, { cardNumber: '5550001' });
-    const response = await server.call('/v2/app/user/bank/save', cardFor(taroNames, { cardNumber: '5550001' }), { token: other.token });
+    const response = await server.call('/v2/app/user/bank/save', cardFor(taroNames, { cardNumber: '5550001' }), {
+      token: other.token,
+    });
     refusal(response, 409, 'This account is already bound.');
     expect(response.body.fields).toEqual({ cardNumber: 'This account is already bound.' });
   });
@@ -202,10 +272,18 @@ describe('/v2/app/user/bank/unbind', () => {
     const player = await playerWithProfile();
     const other = await playerWithProfile();
     const card = await bindCard(server, player);
-    refusal(await server.call('/v2/app/user/bank/unbind', { id: card.id }, { token: other.token }), 404, 'The bank card was not found.');
+    refusal(
+      await server.call('/v2/app/user/bank/unbind', { id: card.id }, { token: other.token }),
+      404,
+      'The bank card was not found.',
+    );
     expect(await cardsOf(player)).toHaveLength(1);
     await server.call('/v2/app/user/bank/unbind', { id: card.id }, { token: player.token });
-    refusal(await server.call('/v2/app/user/bank/unbind', { id: card.id }, { token: player.token }), 404, 'The bank card was not found.');
+    refusal(
+      await server.call('/v2/app/user/bank/unbind', { id: card.id }, { token: player.token }),
+      404,
+      'The bank card was not found.',
+    );
   });
 
   it('refuses an id no row can have as invalid input, not as a server error', async () => {

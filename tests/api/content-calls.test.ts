@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  contentPageSlugs,
-  type Game,
-  type Notice,
-  type Promotion,
-  promotionCategories,
-} from '../../contract/content';
+import { contentPageSlugs, type Game, type Notice, type Promotion, promotionCategories } from '../../contract/content';
 import { banners, contentPages, countries, games, notices, promotions } from '../../server/db/schema/content';
 import { createTestClock, createTestServer, type TestServer } from './harness';
 
@@ -22,7 +16,9 @@ interface Page<T> {
 
 /** A field's name in the server's messages: its label in locales/<lng>/server.json, else the field's own name. */
 function fieldLabel(locale: string, field: string): string {
-  const messages = JSON.parse(readFileSync(`locales/${locale}/server.json`, 'utf8')) as { fields?: Record<string, string> };
+  const messages = JSON.parse(readFileSync(`locales/${locale}/server.json`, 'utf8')) as {
+    fields?: Record<string, string>;
+  };
   return messages.fields?.[field] ?? field;
 }
 
@@ -87,8 +83,14 @@ afterAll(() => server.close());
 
 describe('/v2/app/country', () => {
   it('lists the enabled countries with dialling codes, named in the request language', async () => {
-    const en = await server.call<{ code: string; name: string; dialCode: string }[]>('/v2/app/country', {}, { lang: 'en-US' });
-    const ja = await server.call<{ code: string; name: string; dialCode: string }[]>('/v2/app/country', undefined, { lang: 'ja-JP' });
+    const en = await server.call<{ code: string; name: string; dialCode: string }[]>(
+      '/v2/app/country',
+      {},
+      { lang: 'en-US' },
+    );
+    const ja = await server.call<{ code: string; name: string; dialCode: string }[]>('/v2/app/country', undefined, {
+      lang: 'ja-JP',
+    });
     expect(en.status).toBe(200);
     expect(ja.status).toBe(200);
     const [rows] = await server.db.select({ n: count() }).from(countries);
@@ -102,10 +104,22 @@ describe('/v2/app/country', () => {
 
 describe('/v2/app/banner/query', () => {
   it('lists active home banners in order, titled in Japanese and English', async () => {
-    const ja = await server.call<{ title: string; imageUrl: string; linkUrl: string | null }[]>('/v2/app/banner/query', {}, { lang: 'ja-JP' });
-    const en = await server.call<{ title: string; imageUrl: string; linkUrl: string | null }[]>('/v2/app/banner/query', { position: 'home' }, { lang: 'en-US' });
+    const ja = await server.call<{ title: string; imageUrl: string; linkUrl: string | null }[]>(
+      '/v2/app/banner/query',
+      {},
+      { lang: 'ja-JP' },
+    );
+    const en = await server.call<{ title: string; imageUrl: string; linkUrl: string | null }[]>(
+      '/v2/app/banner/query',
+      { position: 'home' },
+      { lang: 'en-US' },
+    );
     expect(ja.body.data?.map((b) => b.title)).toEqual(['ゲームホールへようこそ', '初回入金ボーナス', '毎週新台入荷']);
-    expect(en.body.data?.map((b) => b.title)).toEqual(['Welcome to the game hall', 'First deposit bonus', 'New machines every week']);
+    expect(en.body.data?.map((b) => b.title)).toEqual([
+      'Welcome to the game hall',
+      'First deposit bonus',
+      'New machines every week',
+    ]);
     expect(en.body.data?.map((b) => b.linkUrl)).toEqual(['/game/guide', '/game/promotion', '/game/notice']);
     expect(en.body.data?.some((b) => b.title === 'Hidden banner')).toBe(false);
   });
@@ -116,7 +130,11 @@ describe('/v2/app/banner/query', () => {
       title: { 'ja-JP': 'プロモーション専用', 'en-US': 'Promotion page only' },
       imageUrl: '/images/banners/promo-only.svg',
     });
-    const promotion = await server.call<{ title: string }[]>('/v2/app/banner/query', { position: 'promotion' }, { lang: 'en-US' });
+    const promotion = await server.call<{ title: string }[]>(
+      '/v2/app/banner/query',
+      { position: 'promotion' },
+      { lang: 'en-US' },
+    );
     expect(promotion.body.data?.map((b) => b.title)).toEqual(['Promotion page only']);
     const home = await server.call<{ title: string }[]>('/v2/app/banner/query', {}, { lang: 'en-US' });
     expect(home.body.data?.map((b) => b.title)).not.toContain('Promotion page only');
@@ -178,9 +196,13 @@ describe('/v2/app/favorable/query', () => {
 
   async function expectedIds(test: (row: typeof promotions.$inferSelect) => boolean) {
     const rows = await server.db.select().from(promotions);
-    return rows.filter(test).map((row) => row.id).sort((a, b) => a - b);
+    return rows
+      .filter(test)
+      .map((row) => row.id)
+      .sort((a, b) => a - b);
   }
-  const running = (row: typeof promotions.$inferSelect) => row.startsAt <= now && (row.endsAt === null || row.endsAt > now);
+  const running = (row: typeof promotions.$inferSelect) =>
+    row.startsAt <= now && (row.endsAt === null || row.endsAt > now);
   const ids = (page: Page<Promotion>) => page.list.map((p) => p.id).sort((a, b) => a - b);
 
   it("'all' (the default) lists only running promotions", async () => {
@@ -195,20 +217,25 @@ describe('/v2/app/favorable/query', () => {
     expect(ids(await listOf(undefined))).toEqual(expected);
   });
 
-  it.each(['limited', 'longTerm', 'special'] as const)("'%s' lists only running promotions of that category", async (category) => {
-    const page = await listOf(category);
-    const expected = await expectedIds((row) => running(row) && row.category === category);
-    expect(expected.length).toBeGreaterThan(0);
-    expect(ids(page)).toEqual(expected);
-    expect(page.list.every((p) => p.category === category)).toBe(true);
-  });
+  it.each(['limited', 'longTerm', 'special'] as const)(
+    "'%s' lists only running promotions of that category",
+    async (category) => {
+      const page = await listOf(category);
+      const expected = await expectedIds((row) => running(row) && row.category === category);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(ids(page)).toEqual(expected);
+      expect(page.list.every((p) => p.category === category)).toBe(true);
+    },
+  );
 
   it("'past' lists only ended promotions, marked as past", async () => {
     const past = await listOf('past');
     const expected = await expectedIds((row) => row.endsAt !== null && row.endsAt <= now);
     expect(expected.length).toBeGreaterThanOrEqual(3);
     expect(ids(past)).toEqual(expected);
-    expect(past.list.every((p) => p.category === 'past' && p.endsAt !== null && Date.parse(p.endsAt) <= now.getTime())).toBe(true);
+    expect(
+      past.list.every((p) => p.category === 'past' && p.endsAt !== null && Date.parse(p.endsAt) <= now.getTime()),
+    ).toBe(true);
     expect(past.list.map((p) => p.title)).toContain('Just ended');
   });
 
@@ -224,7 +251,9 @@ describe('/v2/app/favorable/query', () => {
 
   it('answers in Japanese, newest start first, with paging', async () => {
     const ja = await listOf('all', 'ja-JP');
-    expect(ja.list.every((p) => japanese.test(p.title) && japanese.test(p.summary) && japanese.test(p.content))).toBe(true);
+    expect(ja.list.every((p) => japanese.test(p.title) && japanese.test(p.summary) && japanese.test(p.content))).toBe(
+      true,
+    );
     const starts = ja.list.map((p) => Date.parse(p.startsAt));
     expect(starts).toEqual([...starts].sort((a, b) => b - a));
     const first = await server.call<Page<Promotion>>('/v2/app/favorable/query', { pageSize: 2, pageNum: 1 });
@@ -270,8 +299,16 @@ describe('/v2/app/game/query/pop/new and /latest/new', () => {
 
 describe('/v2/app/page/query', () => {
   it.each(contentPageSlugs)('serves %s in Japanese and English', async (slug) => {
-    const ja = await server.call<{ slug: string; title: string; body: string }>('/v2/app/page/query', { slug }, { lang: 'ja-JP' });
-    const en = await server.call<{ slug: string; title: string; body: string }>('/v2/app/page/query', { slug }, { lang: 'en-US' });
+    const ja = await server.call<{ slug: string; title: string; body: string }>(
+      '/v2/app/page/query',
+      { slug },
+      { lang: 'ja-JP' },
+    );
+    const en = await server.call<{ slug: string; title: string; body: string }>(
+      '/v2/app/page/query',
+      { slug },
+      { lang: 'en-US' },
+    );
     expect(ja.status).toBe(200);
     expect(en.status).toBe(200);
     expect(ja.body.data?.slug).toBe(slug);

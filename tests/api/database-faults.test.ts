@@ -25,7 +25,7 @@ import { users } from '../../server/db/schema/auth';
 import { houseAccount, playerAccount, transfer } from '../../server/modules/ledger/service';
 import { ledgerViolations, queryRows } from '../support/ledger-invariants';
 import { pgCtl, startThrowawayPostgres, type ThrowawayPostgres } from '../support/postgres-cluster';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { type ServerProcess, startServerProcess } from '../support/server-process';
 import { codeIn, type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
 
 const transferPath = '/v2/app/agent/type/member/transfer';
@@ -42,7 +42,9 @@ const recoveryMs = 10_000;
 const shutdownMs = 10_000;
 
 function serverMessage(locale: Locale, key: string): string | undefined {
-  const messages = JSON.parse(readFileSync(new URL(`../../locales/${locale}/server.json`, import.meta.url), 'utf8')) as {
+  const messages = JSON.parse(
+    readFileSync(new URL(`../../locales/${locale}/server.json`, import.meta.url), 'utf8'),
+  ) as {
     error: Record<string, string>;
   };
   return messages.error[key];
@@ -51,7 +53,7 @@ const unavailableText = new Map(locales.map((locale) => [locale, serverMessage(l
 const stoppingText = new Map(locales.map((locale) => [locale, serverMessage(locale, 'shuttingDown')]));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const pick = <T,>(items: readonly T[]): T => items[randomInt(items.length)]!;
+const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]!;
 
 interface Answer {
   kind: string;
@@ -152,7 +154,15 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
         signal: AbortSignal.timeout(20_000),
       });
       const envelope = (await response.json()) as { code?: number; msg?: string; data?: Record<string, unknown> };
-      return { kind, server, lang, status: response.status, code: envelope.code, msg: envelope.msg, data: envelope.data };
+      return {
+        kind,
+        server,
+        lang,
+        status: response.status,
+        code: envelope.code,
+        msg: envelope.msg,
+        data: envelope.data,
+      };
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
       const failure = (cause as { code?: string }).code ?? (cause instanceof Error ? cause.message : String(cause));
@@ -167,7 +177,12 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
   }
 
   /** Sign-up with the code of the registration mail; the token, or null when a step was refused. */
-  async function signUp(server: () => number, account: string, agentCode?: string, record?: (answer: Answer) => void): Promise<string | null> {
+  async function signUp(
+    server: () => number,
+    account: string,
+    agentCode?: string,
+    record?: (answer: Answer) => void,
+  ): Promise<string | null> {
     const email = `${account}@example.test`;
     const before = smtp.received.length;
     const step = async (kind: string, apiPath: string, body: unknown) => {
@@ -179,7 +194,12 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
     const code = await smtp.latestTo(email, before).then(codeIn, () => null);
     if (!code) return null;
     if (!(await step('sign-up: check code', '/v2/app/register/valid', { email, code, acceptTerms: true }))) return null;
-    const registered = await step('sign-up: account', '/v2/app/register/user', { account, email, password, ...(agentCode ? { agentCode } : {}) });
+    const registered = await step('sign-up: account', '/v2/app/register/user', {
+      account,
+      email,
+      password,
+      ...(agentCode ? { agentCode } : {}),
+    });
     return (registered?.data?.token as string | undefined) ?? null;
   }
 
@@ -216,7 +236,9 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
     await withDatabase(async (database) => {
       const failed = await database.db
         .transaction(async (tx) => {
-          const [own] = ((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows;
+          const [own] = (
+            (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }
+          ).rows;
           const admin = new pg.Client({ connectionString: postgres.url });
           await admin.connect();
           await admin.query('SELECT pg_terminate_backend($1)', [own!.pid]);
@@ -233,7 +255,9 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
       expect(isDatabaseUnavailable(failed)).toBe(true);
       expect(await queryRows(database.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
       // What a call asks for that the database refuses is the call's own failure, not an outage.
-      expect(isDatabaseUnavailable(await queryRows(database.db, sql`select 1 / 0`).catch((error: unknown) => error))).toBe(false);
+      expect(
+        isDatabaseUnavailable(await queryRows(database.db, sql`select 1 / 0`).catch((error: unknown) => error)),
+      ).toBe(false);
     });
     const stopped = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', poolSize: 1 });
     expect(isDatabaseUnavailable(await ping(stopped.db).catch((error: unknown) => error))).toBe(true);
@@ -249,14 +273,28 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
     // An operator (the operator set-up gives the role; here the database does) approves three agents.
     const operatorToken = await signUp(next, `ops${randomBytes(3).toString('hex')}`);
     expect(operatorToken).toBeTruthy();
-    await withDatabase((database) => database.db.update(users).set({ role: 'operator' }).where(like(users.username, 'ops%')));
+    await withDatabase((database) =>
+      database.db.update(users).set({ role: 'operator' }).where(like(users.username, 'ops%')),
+    );
     const agents: Agent[] = [];
     for (let index = 0; index < agentCount; index += 1) {
       const token = await signUp(next, `agent${index}${randomBytes(3).toString('hex')}`);
       expect(token).toBeTruthy();
-      const application = await succeeded<{ id: number }>(call(next(), 'set-up', '/v2/app/agent/apply', {}, { token: token! }));
-      await succeeded(call(next(), 'set-up', '/v2/admin/agent/application/approve', { applicationId: application.id }, { token: operatorToken! }));
-      const profile = await succeeded<{ userId: number }>(call(next(), 'set-up', '/v2/app/user/info', {}, { token: token! }));
+      const application = await succeeded<{ id: number }>(
+        call(next(), 'set-up', '/v2/app/agent/apply', {}, { token: token! }),
+      );
+      await succeeded(
+        call(
+          next(),
+          'set-up',
+          '/v2/admin/agent/application/approve',
+          { applicationId: application.id },
+          { token: operatorToken! },
+        ),
+      );
+      const profile = await succeeded<{ userId: number }>(
+        call(next(), 'set-up', '/v2/app/user/info', {}, { token: token! }),
+      );
       agents.push({ userId: profile.userId, token: token!, members: [] });
     }
     await withDatabase(async (database) => {
@@ -276,12 +314,20 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
     for (const agent of agents) {
       for (let index = 0; index < 2; index += 1) {
         const member = await succeeded<{ userId: number }>(
-          call(next(), 'set-up', createMemberPath, { account: `m${agent.userId}x${index}`, password }, { token: agent.token }),
+          call(
+            next(),
+            'set-up',
+            createMemberPath,
+            { account: `m${agent.userId}x${index}`, password },
+            { token: agent.token },
+          ),
         );
         agent.members.push(member.userId);
       }
     }
-    const { agentCode } = await succeeded<{ agentCode: string }>(call(next(), 'set-up', '/v2/app/agent/code', {}, { token: agents[0]!.token }));
+    const { agentCode } = await succeeded<{ agentCode: string }>(
+      call(next(), 'set-up', '/v2/app/agent/code', {}, { token: agents[0]!.token }),
+    );
 
     // The load: every answer is kept, with the moves by key.
     const answers: Answer[] = [];
@@ -298,7 +344,11 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
         answers: [],
       };
       moves.push(entry);
-      const answer = await call(server, `move ${direction} member`, entry.path, entry.body, { token: agent.token, key: entry.key, ...(lang ? { lang } : {}) });
+      const answer = await call(server, `move ${direction} member`, entry.path, entry.body, {
+        token: agent.token,
+        key: entry.key,
+        ...(lang ? { lang } : {}),
+      });
       entry.answers.push(answer);
       answers.push(answer);
       return answer;
@@ -309,7 +359,13 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
         if (roll < 0.1) {
           accounts += 1;
           const account = `n${agent.userId}x${accounts}`;
-          const answer = await call(next(), 'create member', createMemberPath, { account, password }, { token: agent.token });
+          const answer = await call(
+            next(),
+            'create member',
+            createMemberPath,
+            { account, password },
+            { token: agent.token },
+          );
           answers.push(answer);
           membersAsked.push({ account, answer });
           if (answer.status === 200) agent.members.push(answer.data?.userId as number);
@@ -319,10 +375,15 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
     const signUpLoop = async () => {
       while (running) {
         accounts += 1;
-        await signUp(next, `s${accounts}${randomBytes(3).toString('hex')}`, agentCode, (answer) => answers.push(answer));
+        await signUp(next, `s${accounts}${randomBytes(3).toString('hex')}`, agentCode, (answer) =>
+          answers.push(answer),
+        );
       }
     };
-    const load = Promise.all([...agents.flatMap((agent) => Array.from({ length: loopsPerAgent }, () => agentLoop(agent))), signUpLoop()]);
+    const load = Promise.all([
+      ...agents.flatMap((agent) => Array.from({ length: loopsPerAgent }, () => agentLoop(agent))),
+      signUpLoop(),
+    ]);
 
     // The faults, while the load runs.
     const ended: number[] = [];
@@ -335,7 +396,8 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
     // While the server is away: not ready, and calls answer 503 in the caller's language.
     const whileDown = await Promise.all(servers.map((_, server) => readiness(server)));
     const downAnswers: Answer[] = [];
-    for (const [index, lang] of locales.entries()) downAnswers.push(await move(agents[index % agentCount]!, index % servers.length, 'to', lang));
+    for (const [index, lang] of locales.entries())
+      downAnswers.push(await move(agents[index % agentCount]!, index % servers.length, 'to', lang));
     await pgCtl(postgres.control, 'start');
     const backAt = performance.now();
     const readyAfterMs: number[] = [];
@@ -356,10 +418,16 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
       servers.map((server) => server.alive()),
       servers.map((server) => server.tail()).join('\n---\n'),
     ).toEqual([true, true]);
-    expect(ended.every((count) => count > 0), `connections ended per termination: ${ended.join(', ')}`).toBe(true);
+    expect(
+      ended.every((count) => count > 0),
+      `connections ended per termination: ${ended.join(', ')}`,
+    ).toBe(true);
     expect(whileDown).toEqual([503, 503]);
     expect(downAnswers.map((answer) => answer.status)).toEqual(locales.map(() => 503));
-    expect(readyAfterMs.every((ms) => ms < recoveryMs), `ready again after ${readyAfterMs.map(Math.round).join(', ')} ms`).toBe(true);
+    expect(
+      readyAfterMs.every((ms) => ms < recoveryMs),
+      `ready again after ${readyAfterMs.map(Math.round).join(', ')} ms`,
+    ).toBe(true);
 
     // Only what each call may answer; a fault shows as 503 in the envelope, in the caller's language.
     const allowed: Record<string, number[]> = {
@@ -374,7 +442,9 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
     expect(unexpected, describeProblems(unexpected)).toEqual([]);
     const unavailable = answers.filter((answer) => answer.status === 503);
     expect(unavailable.length).toBeGreaterThan(0);
-    const badEnvelopes = unavailable.filter((answer) => answer.code !== 503 || !answer.msg || answer.msg !== unavailableText.get(answer.lang));
+    const badEnvelopes = unavailable.filter(
+      (answer) => answer.code !== 503 || !answer.msg || answer.msg !== unavailableText.get(answer.lang),
+    );
     expect(badEnvelopes, describeProblems(badEnvelopes)).toEqual([]);
 
     // Answering again: a move through each process, and every move that met a fault sent again under its key.
@@ -399,7 +469,10 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
           answers: [],
         };
         stopMoves.push(entry);
-        const answer = await call(server, 'move during shutdown', entry.path, entry.body, { token: agent.token, key: entry.key });
+        const answer = await call(server, 'move during shutdown', entry.path, entry.body, {
+          token: agent.token,
+          key: entry.key,
+        });
         entry.answers.push(answer);
         duringStop.push(answer);
         if (answer.status === 0) await sleep(20);
@@ -417,7 +490,11 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
     expect(exitedAfterMs).toBeLessThan(shutdownMs);
     const refusedWrongly = duringStop.filter(
       (answer) =>
-        !(answer.status === 200 || answer.status === 0 || (answer.status === 503 && answer.code === 503 && answer.msg === stoppingText.get(answer.lang))),
+        !(
+          answer.status === 200 ||
+          answer.status === 0 ||
+          (answer.status === 503 && answer.code === 503 && answer.msg === stoppingText.get(answer.lang))
+        ),
     );
     expect(refusedWrongly, describeProblems(refusedWrongly)).toEqual([]);
     expect(duringStop.some((answer) => answer.status === 200)).toBe(true);
@@ -439,7 +516,10 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
         const stored = countsByKey.get(entry.key) ?? 0;
         // 200: moved once. 422 and 503 (refused before anything was done): not moved. No answer: at most once.
         const expected = last.status === 200 ? [1] : last.status === 0 ? [0, 1] : [0];
-        if (!expected.includes(stored)) wrongCounts.push(`${entry.key}: answered ${entry.answers.map((answer) => answer.status).join(' then ')}, stored ${stored} times`);
+        if (!expected.includes(stored))
+          wrongCounts.push(
+            `${entry.key}: answered ${entry.answers.map((answer) => answer.status).join(' then ')}, stored ${stored} times`,
+          );
       }
       expect(wrongCounts).toEqual([]);
 
@@ -452,7 +532,10 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
       );
       expect(halfWritten).toEqual([]);
       for (const { account, answer } of membersAsked.filter((asked) => asked.answer.status === 200)) {
-        expect(await database.db.select({ id: users.id }).from(users).where(eq(users.username, account)), account).toHaveLength(1);
+        expect(
+          await database.db.select({ id: users.id }).from(users).where(eq(users.username, account)),
+          account,
+        ).toHaveLength(1);
         expect(answer.data?.account).toBe(account);
       }
 

@@ -58,8 +58,11 @@ const order = (player: TestPlayer, body: Record<string, unknown>, key = idempote
   server.call<OrderAnswer>('/v2/app/pay/order', body, { ...withKey(player.token, key), lang });
 
 const ordersOf = async (player: TestPlayer, body: Record<string, unknown> = {}) =>
-  (await server.call<{ list: DepositOrder[]; total: number; totalAmount: number }>('/v2/app/pay/list', body, { token: player.token })).body
-    .data as { list: DepositOrder[]; total: number; totalAmount: number };
+  (
+    await server.call<{ list: DepositOrder[]; total: number; totalAmount: number }>('/v2/app/pay/list', body, {
+      token: player.token,
+    })
+  ).body.data as { list: DepositOrder[]; total: number; totalAmount: number };
 
 /** The payer's clicks on the sandbox checkout page: a form post, answered with a redirect. */
 async function clickOnCheckout(checkoutUrl: string, action: 'pay' | 'cancel' | 'refund' | 'refund-complete') {
@@ -105,7 +108,10 @@ describe('/v2/app/pay/query', () => {
   });
 
   it('leaves out the automatic channel when the fiat resource cannot be read', async () => {
-    const isolated = await createTestServer({ smtpUrl: smtp.url, payments: { fiatResourceUrl: 'http://127.0.0.1:9/unreachable' } });
+    const isolated = await createTestServer({
+      smtpUrl: smtp.url,
+      payments: { fiatResourceUrl: 'http://127.0.0.1:9/unreachable' },
+    });
     try {
       const player = await newPlayerOn(isolated);
       const response = await isolated.call<PayChannel[]>('/v2/app/pay/query', {}, { token: player });
@@ -135,13 +141,21 @@ describe('/v2/app/pay/order refusals', () => {
   it('asks for a bound bank card', async () => {
     const player = await newPlayer(server, smtp);
     await completeProfile(server, player);
-    refusal(await order(player, { channelId: 'online-bank', amount: 5_000, bankCardId: 1 }, undefined, 'ja-JP'), 422, '先に銀行カードを登録してください。');
+    refusal(
+      await order(player, { channelId: 'online-bank', amount: 5_000, bankCardId: 1 }, undefined, 'ja-JP'),
+      422,
+      '先に銀行カードを登録してください。',
+    );
   });
 
   it('does not let a player pay with another player’s card', async () => {
     const owner = await depositReadyPlayer();
     const other = await depositReadyPlayer();
-    refusal(await order(other, { channelId: 'online-bank', amount: 5_000, bankCardId: owner.cardId }), 404, 'The bank card was not found.');
+    refusal(
+      await order(other, { channelId: 'online-bank', amount: 5_000, bankCardId: owner.cardId }),
+      404,
+      'The bank card was not found.',
+    );
   });
 
   it('keeps the amount within the channel’s limits and refuses unknown channels', async () => {
@@ -165,7 +179,11 @@ describe('/v2/app/pay/order refusals', () => {
   it('needs an Idempotency-Key header', async () => {
     const player = await depositReadyPlayer();
     refusal(
-      await server.call('/v2/app/pay/order', { channelId: 'online-bank', amount: 5_000, bankCardId: player.cardId }, { token: player.token }),
+      await server.call(
+        '/v2/app/pay/order',
+        { channelId: 'online-bank', amount: 5_000, bankCardId: player.cardId },
+        { token: player.token },
+      ),
       400,
       'This request needs an Idempotency-Key header',
     );
@@ -180,7 +198,15 @@ describe('an automatic deposit through the sandbox checkout', () => {
     expect(answer.body).toMatchObject({
       code: 200,
       data: {
-        order: { mode: 'automatic', status: 'pendingPayment', currency: 'JPY', amount: 10_000, fee: 0, channelId: 'online-bank', paidAt: null },
+        order: {
+          mode: 'automatic',
+          status: 'pendingPayment',
+          currency: 'JPY',
+          amount: 10_000,
+          fee: 0,
+          channelId: 'online-bank',
+          paidAt: null,
+        },
         instructions: { kind: 'redirect' },
       },
     });
@@ -202,7 +228,11 @@ describe('an automatic deposit through the sandbox checkout', () => {
     expect(back).toBe(`${server.url}/user/finance/deposit?orderSn=${created.orderSn}`);
     expect(await balanceOfPlayer(server, player)).toBe(10_000);
     const listed = await ordersOf(player);
-    expect(listed).toMatchObject({ total: 1, totalAmount: 10_000, list: [{ orderSn: created.orderSn, status: 'paymentSuccessful' }] });
+    expect(listed).toMatchObject({
+      total: 1,
+      totalAmount: 10_000,
+      list: [{ orderSn: created.orderSn, status: 'paymentSuccessful' }],
+    });
     expect(listed.list[0]?.paidAt).not.toBeNull();
 
     // Paying again on the same page (a double click) moves nothing.
@@ -210,9 +240,19 @@ describe('an automatic deposit through the sandbox checkout', () => {
     expect(await balanceOfPlayer(server, player)).toBe(10_000);
     expect(await ledgerSum(server)).toBe(before);
 
-    const movements = await server.call<{ list: BalanceMovement[]; credited: number }>('/v2/app/record/balance/query', {}, { token: player.token });
-    expect(movements.body.data).toMatchObject({ credited: 10_000, list: [{ kind: 'deposit', amount: 10_000, balanceAfter: 10_000, reference: created.orderSn }] });
-    const audits = await server.db.select().from(auditLog).where(eq(auditLog.subject, `depositOrder:${created.orderSn}`));
+    const movements = await server.call<{ list: BalanceMovement[]; credited: number }>(
+      '/v2/app/record/balance/query',
+      {},
+      { token: player.token },
+    );
+    expect(movements.body.data).toMatchObject({
+      credited: 10_000,
+      list: [{ kind: 'deposit', amount: 10_000, balanceAfter: 10_000, reference: created.orderSn }],
+    });
+    const audits = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `depositOrder:${created.orderSn}`));
     expect(audits.map((row) => [row.action, row.actor])).toEqual([
       ['deposit.order', `user:${player.userId}`],
       ['deposit.paid', 'provider:sandbox'],
@@ -241,7 +281,11 @@ describe('an automatic deposit through the sandbox checkout', () => {
     await clickOnCheckout(url, 'refund-complete');
     expect((await ordersOf(player)).list[0]?.status).toBe('refundSuccessful');
     expect(await balanceOfPlayer(server, player)).toBe(0);
-    const movements = await server.call<{ list: BalanceMovement[] }>('/v2/app/record/balance/query', {}, { token: player.token });
+    const movements = await server.call<{ list: BalanceMovement[] }>(
+      '/v2/app/record/balance/query',
+      {},
+      { token: player.token },
+    );
     expect(movements.body.data?.list.map((line) => [line.kind, line.amount, line.balanceAfter])).toEqual([
       ['depositRefund', -4_000, 0],
       ['deposit', 4_000, 4_000],
@@ -276,22 +320,48 @@ describe('a manual deposit', () => {
     const orderSn = answer.body.data?.order.orderSn as string;
     expect(answer.body.data?.instructions).toMatchObject({ transferNote: orderSn });
 
-    const queue = await server.call<{ list: ManualDepositItem[] }>('/v2/admin/deposit/manual/list', { keyword: player.account }, { token: operator.token });
+    const queue = await server.call<{ list: ManualDepositItem[] }>(
+      '/v2/admin/deposit/manual/list',
+      { keyword: player.account },
+      { token: operator.token },
+    );
     expect(queue.body.data?.list).toMatchObject([
-      { orderSn, status: 'inProgress', payerName: 'ヤマダ タロウ', yenAmount: 10_000, failureReason: null, user: { userId: player.userId } },
+      {
+        orderSn,
+        status: 'inProgress',
+        payerName: 'ヤマダ タロウ',
+        yenAmount: 10_000,
+        failureReason: null,
+        user: { userId: player.userId },
+      },
     ]);
 
-    const confirmed = await server.call('/v2/admin/deposit/manual/confirm', { orderSn, receivedAmount: 9_000, remark: 'short by 1000' }, { token: operator.token });
+    const confirmed = await server.call(
+      '/v2/admin/deposit/manual/confirm',
+      { orderSn, receivedAmount: 9_000, remark: 'short by 1000' },
+      { token: operator.token },
+    );
     expect(confirmed.body).toMatchObject({ code: 200 });
     expect(await balanceOfPlayer(server, player)).toBe(18_000);
-    expect((await ordersOf(player, { mode: 'manual' })).list[0]).toMatchObject({ status: 'successful', amount: 18_000 });
+    expect((await ordersOf(player, { mode: 'manual' })).list[0]).toMatchObject({
+      status: 'successful',
+      amount: 18_000,
+    });
     refusal(
-      await server.call('/v2/admin/deposit/manual/confirm', { orderSn, receivedAmount: 9_000 }, { token: operator.token }),
+      await server.call(
+        '/v2/admin/deposit/manual/confirm',
+        { orderSn, receivedAmount: 9_000 },
+        { token: operator.token },
+      ),
       409,
       'This order has already been settled.',
     );
     refusal(
-      await server.call('/v2/admin/deposit/manual/fail', { orderSn, reason: 'never arrived' }, { token: operator.token }),
+      await server.call(
+        '/v2/admin/deposit/manual/fail',
+        { orderSn, reason: 'never arrived' },
+        { token: operator.token },
+      ),
       409,
       'This order has already been settled.',
     );
@@ -304,7 +374,11 @@ describe('a manual deposit', () => {
     const player = await depositReadyPlayer();
     const answer = await order(player, { channelId: 'bank-transfer', amount: 10_000, bankCardId: player.cardId });
     const orderSn = answer.body.data?.order.orderSn as string;
-    const failed = await server.call('/v2/admin/deposit/manual/fail', { orderSn, reason: 'Nothing received in three days' }, { token: operator.token });
+    const failed = await server.call(
+      '/v2/admin/deposit/manual/fail',
+      { orderSn, reason: 'Nothing received in three days' },
+      { token: operator.token },
+    );
     expect(failed.body).toMatchObject({ code: 200 });
     expect((await ordersOf(player)).list[0]).toMatchObject({ status: 'failed' });
     expect(await balanceOfPlayer(server, player)).toBe(0);
@@ -313,7 +387,9 @@ describe('a manual deposit', () => {
       { keyword: player.account, status: 'failed' },
       { token: operator.token },
     );
-    expect(queue.body.data?.list).toMatchObject([{ orderSn, yenAmount: 10_000, failureReason: 'Nothing received in three days' }]);
+    expect(queue.body.data?.list).toMatchObject([
+      { orderSn, yenAmount: 10_000, failureReason: 'Nothing received in three days' },
+    ]);
   });
 
   it('is confirmed once under concurrent confirmations', async () => {
@@ -321,7 +397,9 @@ describe('a manual deposit', () => {
     const answer = await order(player, { channelId: 'bank-transfer', amount: 1_000, bankCardId: player.cardId });
     const orderSn = answer.body.data?.order.orderSn as string;
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => server.call('/v2/admin/deposit/manual/confirm', { orderSn, receivedAmount: 1_000 }, { token: operator.token })),
+      Array.from({ length: 5 }, () =>
+        server.call('/v2/admin/deposit/manual/confirm', { orderSn, receivedAmount: 1_000 }, { token: operator.token }),
+      ),
     );
     expect(results.map((result) => result.status).sort()).toEqual([200, 409, 409, 409, 409]);
     expect(await balanceOfPlayer(server, player)).toBe(2_000);
@@ -331,16 +409,32 @@ describe('a manual deposit', () => {
     const player = await depositReadyPlayer();
     const answer = await order(player, { channelId: 'bank-transfer', amount: 1_000, bankCardId: player.cardId });
     const orderSn = answer.body.data?.order.orderSn as string;
-    refusal(await server.call('/v2/admin/deposit/manual/confirm', { orderSn, receivedAmount: 1_000 }, { token: player.token }), 403, 'You are not allowed to do this');
+    refusal(
+      await server.call(
+        '/v2/admin/deposit/manual/confirm',
+        { orderSn, receivedAmount: 1_000 },
+        { token: player.token },
+      ),
+      403,
+      'You are not allowed to do this',
+    );
 
     const automatic = await order(player, { channelId: 'online-bank', amount: 1_000, bankCardId: player.cardId });
     refusal(
-      await server.call('/v2/admin/deposit/manual/confirm', { orderSn: automatic.body.data?.order.orderSn, receivedAmount: 1_000 }, { token: operator.token }),
+      await server.call(
+        '/v2/admin/deposit/manual/confirm',
+        { orderSn: automatic.body.data?.order.orderSn, receivedAmount: 1_000 },
+        { token: operator.token },
+      ),
       404,
       'The order was not found.',
     );
     // Operators are not players: their session orders no deposit of its own to confirm.
-    refusal(await order(operator, { channelId: 'bank-transfer', amount: 1_000, bankCardId: player.cardId }), 403, 'You are not allowed to do this');
+    refusal(
+      await order(operator, { channelId: 'bank-transfer', amount: 1_000, bankCardId: player.cardId }),
+      403,
+      'You are not allowed to do this',
+    );
   });
 });
 
@@ -348,7 +442,8 @@ describe('/v2/app/pay/list', () => {
   it('filters by mode, status and period, pages, totals, and shows a player only their own orders', async () => {
     const player = await depositReadyPlayer();
     const other = await depositReadyPlayer();
-    for (const amount of [1_000, 2_000, 3_000]) await order(player, { channelId: 'bank-transfer', amount, bankCardId: player.cardId });
+    for (const amount of [1_000, 2_000, 3_000])
+      await order(player, { channelId: 'bank-transfer', amount, bankCardId: player.cardId });
     const paid = await order(player, { channelId: 'online-bank', amount: 4_000, bankCardId: player.cardId });
     await clickOnCheckout((paid.body.data?.instructions as { url: string }).url, 'pay');
 
@@ -365,7 +460,11 @@ describe('/v2/app/pay/list', () => {
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
     expect((await ordersOf(player, { period: { from: today, to: today } })).total).toBe(4);
     expect((await ordersOf(player, { period: { from: '2020-01-01', to: '2020-01-31' } })).total).toBe(0);
-    const tooLong = await server.call('/v2/app/pay/list', { period: { from: '2026-01-01', to: '2026-06-30' } }, { token: player.token });
+    const tooLong = await server.call(
+      '/v2/app/pay/list',
+      { period: { from: '2026-01-01', to: '2026-06-30' } },
+      { token: player.token },
+    );
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.fields).toEqual({ 'period.to': 'end date is not valid' });
 

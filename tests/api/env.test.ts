@@ -85,7 +85,9 @@ describe('readEnv', () => {
 
   it('accepts a fixed captcha text only for browser tests', () => {
     expect(readEnv({ NODE_ENV: 'test', TEST_CAPTCHA_TEXT: 'h4ll7' }).TEST_CAPTCHA_TEXT).toBe('h4ll7');
-    expect(() => readEnv({ TEST_CAPTCHA_TEXT: 'h4ll7' })).toThrow(/TEST_CAPTCHA_TEXT: is only allowed with NODE_ENV=test/);
+    expect(() => readEnv({ TEST_CAPTCHA_TEXT: 'h4ll7' })).toThrow(
+      /TEST_CAPTCHA_TEXT: is only allowed with NODE_ENV=test/,
+    );
     expect(() => readEnv({ NODE_ENV: 'production', TEST_CAPTCHA_TEXT: 'h4ll7' })).toThrow(/TEST_CAPTCHA_TEXT/);
   });
 });

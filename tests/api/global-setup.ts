@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
 import { seedDatabase } from '../../server/db/seed';
-import { databaseUrlFor, templateDatabaseName, type DatabaseTemplate } from './database-template';
+import { type DatabaseTemplate, databaseUrlFor, templateDatabaseName } from './database-template';
 
 /**
  * Builds the migrated, seeded template every API test file starts from, once per run: a PGlite

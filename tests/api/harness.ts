@@ -55,7 +55,8 @@ export async function createTestServer(
   const drawCaptchaText = captchaText ?? randomCaptchaText;
   let lastCaptchaText = '';
   // Listen first: the payment sandbox calls this server back over HTTP, so its public URL must be real.
-  let handle: (request: Request, env: unknown) => Response | Promise<Response> = () => new Response(null, { status: 503 });
+  let handle: (request: Request, env: unknown) => Response | Promise<Response> = () =>
+    new Response(null, { status: 503 });
   const server = serve({ fetch: (request, env) => handle(request, env), port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -78,7 +79,11 @@ export async function createTestServer(
   const xsrfCookie = (xsrfResponse.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
   const xsrfToken = xsrfCookie.slice(xsrfCookie.indexOf('=') + 1);
 
-  async function call<T = unknown>(path: string, body?: unknown, callOptions: CallOptions = {}): Promise<CallResult<T>> {
+  async function call<T = unknown>(
+    path: string,
+    body?: unknown,
+    callOptions: CallOptions = {},
+  ): Promise<CallResult<T>> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'accept-language': callOptions.lang ?? 'en-US',
@@ -91,7 +96,11 @@ export async function createTestServer(
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as CallResult<T>['body'], headers: response.headers };
+    return {
+      status: response.status,
+      body: (await response.json()) as CallResult<T>['body'],
+      headers: response.headers,
+    };
   }
 
   return {

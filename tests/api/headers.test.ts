@@ -1,11 +1,12 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './harness';
 
 /** A stand-in for dist/: what `vite build` writes, with a hashed asset and a file at the root. */
-const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-B4x9Qz1k.js"></script></head><body><div id="root"></div></body></html>';
+const indexHtml =
+  '<!doctype html><html><head><script type="module" src="/assets/index-B4x9Qz1k.js"></script></head><body><div id="root"></div></body></html>';
 const assetJs = 'console.log("game hall");';
 
 let staticDir: string;
@@ -83,7 +84,11 @@ describe('security headers', () => {
     expect(without).toContain("frame-src 'none'");
     const withGoogle = await createTestServer({
       identityProviders: {
-        google: { clientId: 'client.apps.example', issuers: ['https://accounts.google.com'], jwksUrl: 'http://127.0.0.1:9/jwks' },
+        google: {
+          clientId: 'client.apps.example',
+          issuers: ['https://accounts.google.com'],
+          jwksUrl: 'http://127.0.0.1:9/jwks',
+        },
         line: null,
       },
     });

@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { composeApp } from '../../server/compose';
-import { createTestServer, type TestServer } from './harness';
 import { openDatabaseFromTemplate } from './database-template';
+import { createTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -52,10 +52,16 @@ describe('health probes', () => {
       expect((await app.request('/readyz')).status).toBe(200);
       refuseNewCalls();
       expect((await app.request('/readyz')).status).toBe(503);
-      const refused = await app.request('/v2/app/banner/query', { method: 'POST', headers: { 'accept-language': 'vi-VN' } });
+      const refused = await app.request('/v2/app/banner/query', {
+        method: 'POST',
+        headers: { 'accept-language': 'vi-VN' },
+      });
       expect(refused.status).toBe(503);
       expect(refused.headers.get('connection')).toBe('close');
-      expect(await refused.json()).toMatchObject({ code: 503, msg: 'Máy chủ đang khởi động lại, vui lòng thử lại sau giây lát' });
+      expect(await refused.json()).toMatchObject({
+        code: 503,
+        msg: 'Máy chủ đang khởi động lại, vui lòng thử lại sau giây lát',
+      });
     } finally {
       await stopBackgroundWork();
       await database.drop();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KycReviewItem } from '../../contract/admin';
-import { maxPhotoBytes, type KycState, type KycSubmission } from '../../contract/kyc';
+import { type KycState, type KycSubmission, maxPhotoBytes } from '../../contract/kyc';
 import { auditLog } from '../../server/db/schema/auth';
 import { kycSubmissions } from '../../server/db/schema/kyc';
 import { createCaptchaTexts } from '../support/accounts';
@@ -26,7 +26,12 @@ const clock = createTestClock();
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
-  server = await createTestServer({ smtpUrl: smtp.url, captchaText: createCaptchaTexts().next, authLimits: manyPlayersLimits, clock });
+  server = await createTestServer({
+    smtpUrl: smtp.url,
+    captchaText: createCaptchaTexts().next,
+    authLimits: manyPlayersLimits,
+    clock,
+  });
   operator = await newOperator(server);
 });
 afterAll(async () => {
@@ -40,7 +45,8 @@ async function readyPlayer(): Promise<TestPlayer> {
   return player;
 }
 
-const stateOf = async (player: TestPlayer) => (await server.call<KycState>('/v2/app/user/get/kyc', {}, { token: player.token })).body.data as KycState;
+const stateOf = async (player: TestPlayer) =>
+  (await server.call<KycState>('/v2/app/user/get/kyc', {}, { token: player.token })).body.data as KycState;
 const submit = (player: TestPlayer, photos: Record<string, string>, lang = 'en-US') =>
   server.call<KycSubmission>('/v2/app/user/kyc/add', photos, { token: player.token, lang });
 const fetchPhoto = (link: string) => fetch(`${server.url}${link}`);
@@ -48,15 +54,30 @@ const fetchPhoto = (link: string) => fetch(`${server.url}${link}`);
 describe('identity verification', () => {
   it('goes notSubmitted → pendingReview → rejected with reason → pendingReview → approved, as the player sees it', async () => {
     const player = await readyPlayer();
-    expect(await stateOf(player)).toMatchObject({ status: 'notSubmitted', rejectReason: null, firstName: '太郎', lastName: '山田' });
-    expect((await server.call('/v2/app/user/kyc/latest', {}, { token: player.token })).body).toMatchObject({ code: 200, data: null });
+    expect(await stateOf(player)).toMatchObject({
+      status: 'notSubmitted',
+      rejectReason: null,
+      firstName: '太郎',
+      lastName: '山田',
+    });
+    expect((await server.call('/v2/app/user/kyc/latest', {}, { token: player.token })).body).toMatchObject({
+      code: 200,
+      data: null,
+    });
 
     const first = await submit(player, await kycPhotos());
-    expect(first.body).toMatchObject({ code: 200, data: { status: 'pendingReview', reviewedAt: null, rejectReason: null } });
+    expect(first.body).toMatchObject({
+      code: 200,
+      data: { status: 'pendingReview', reviewedAt: null, rejectReason: null },
+    });
     expect(await stateOf(player)).toMatchObject({ status: 'pendingReview' });
     const profile = await server.call<{ kycStatus: string }>('/v2/app/user/info', {}, { token: player.token });
     expect(profile.body.data?.kycStatus).toBe('pendingReview');
-    refusal(await submit(player, await kycPhotos()), 409, 'Your identity documents are being reviewed. Please wait for the result.');
+    refusal(
+      await submit(player, await kycPhotos()),
+      409,
+      'Your identity documents are being reviewed. Please wait for the result.',
+    );
 
     const rejected = await server.call(
       '/v2/admin/kyc/reject',
@@ -64,8 +85,13 @@ describe('identity verification', () => {
       { token: operator.token },
     );
     expect(rejected.body).toMatchObject({ code: 200 });
-    expect(await stateOf(player)).toMatchObject({ status: 'rejected', rejectReason: 'The handheld photo is blurred\nPlease retake it' });
-    expect((await server.call<KycSubmission>('/v2/app/user/kyc/latest', {}, { token: player.token })).body.data).toMatchObject({
+    expect(await stateOf(player)).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'The handheld photo is blurred\nPlease retake it',
+    });
+    expect(
+      (await server.call<KycSubmission>('/v2/app/user/kyc/latest', {}, { token: player.token })).body.data,
+    ).toMatchObject({
       id: first.body.data?.id,
       status: 'rejected',
       rejectReason: 'The handheld photo is blurred\nPlease retake it',
@@ -76,7 +102,15 @@ describe('identity verification', () => {
     expect(second.body.data?.id).not.toBe(first.body.data?.id);
     expect(await stateOf(player)).toMatchObject({ status: 'pendingReview', rejectReason: null });
 
-    expect((await server.call('/v2/admin/kyc/approve', { submissionId: second.body.data?.id, remark: 'matches' }, { token: operator.token })).status).toBe(200);
+    expect(
+      (
+        await server.call(
+          '/v2/admin/kyc/approve',
+          { submissionId: second.body.data?.id, remark: 'matches' },
+          { token: operator.token },
+        )
+      ).status,
+    ).toBe(200);
     expect(await stateOf(player)).toMatchObject({ status: 'approved' });
     refusal(await submit(player, await kycPhotos(), 'ja-JP'), 409, '本人確認はすでに完了しています。');
     refusal(
@@ -85,7 +119,10 @@ describe('identity verification', () => {
       'Your name cannot be changed while your identity is being verified or after it has been verified.',
     );
 
-    const actions = await server.db.select().from(auditLog).where(eq(auditLog.subject, `kycSubmission:${second.body.data?.id}`));
+    const actions = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `kycSubmission:${second.body.data?.id}`));
     expect(actions.map((row) => [row.action, row.actor, row.reason])).toEqual([
       ['kyc.submit', `user:${player.userId}`, 'front, back and handheld photos sent for review'],
       ['kyc.approve', `user:${operator.userId}`, 'matches'],
@@ -94,7 +131,11 @@ describe('identity verification', () => {
 
   it('asks for names and the ID number first', async () => {
     const player = await newPlayer(server, smtp);
-    await server.call('/v2/app/user/update', { firstName: '太郎', lastName: '山田', pinyinName: 'ヤマダ タロウ' }, { token: player.token });
+    await server.call(
+      '/v2/app/user/update',
+      { firstName: '太郎', lastName: '山田', pinyinName: 'ヤマダ タロウ' },
+      { token: player.token },
+    );
     refusal(
       await submit(player, await kycPhotos()),
       422,
@@ -145,7 +186,15 @@ describe('identity verification', () => {
   it('takes three photos of nearly 10 MB each through the larger body limit, and refuses one byte over', async () => {
     const player = await readyPlayer();
     // Noise does not compress: a 1800 × 1800 PNG of it is about 9.7 MB.
-    const big = await sharp({ create: { width: 1800, height: 1800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 90 } } })
+    const big = await sharp({
+      create: {
+        width: 1800,
+        height: 1800,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 90 },
+      },
+    })
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(big.length).toBeGreaterThan(9_000_000);
@@ -156,7 +205,11 @@ describe('identity verification', () => {
 
     const other = await readyPlayer();
     const overSize = Buffer.concat([big, Buffer.alloc(maxPhotoBytes + 1 - big.length)]);
-    const response = await submit(other, { ...(await kycPhotos()), front: `data:image/png;base64,${overSize.toString('base64')}` }, 'ja-JP');
+    const response = await submit(
+      other,
+      { ...(await kycPhotos()), front: `data:image/png;base64,${overSize.toString('base64')}` },
+      'ja-JP',
+    );
     refusal(response, 400, '画像は10MB以下にしてください。');
   }, 120_000);
 
@@ -165,7 +218,9 @@ describe('identity verification', () => {
     const other = await readyPlayer();
     const submitted = await submit(owner, await kycPhotos());
     const link = submitted.body.data?.photos.handheld as string;
-    expect(link).toMatch(new RegExp(`^/v2/files/kyc/${submitted.body.data?.id}/handheld\\?viewer=${owner.userId}&expires=\\d+&signature=`));
+    expect(link).toMatch(
+      new RegExp(`^/v2/files/kyc/${submitted.body.data?.id}/handheld\\?viewer=${owner.userId}&expires=\\d+&signature=`),
+    );
     const ok = await fetchPhoto(link);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('image/webp');
@@ -181,10 +236,18 @@ describe('identity verification', () => {
     // The other player's own latest submission is not the owner's.
     expect((await server.call('/v2/app/user/kyc/latest', {}, { token: other.token })).body.data).toBeNull();
 
-    const queue = await server.call<{ list: KycReviewItem[]; total: number }>('/v2/admin/kyc/list', { keyword: owner.account }, { token: operator.token });
+    const queue = await server.call<{ list: KycReviewItem[]; total: number }>(
+      '/v2/admin/kyc/list',
+      { keyword: owner.account },
+      { token: operator.token },
+    );
     expect(queue.body.data?.total).toBe(1);
     const item = queue.body.data?.list[0] as KycReviewItem;
-    expect(item).toMatchObject({ id: submitted.body.data?.id, user: { userId: owner.userId, account: owner.account, email: owner.email }, firstName: '太郎' });
+    expect(item).toMatchObject({
+      id: submitted.body.data?.id,
+      user: { userId: owner.userId, account: owner.account, email: owner.email },
+      firstName: '太郎',
+    });
     expect(item.idNumber).toMatch(/^AB[0-9A-F]{8}$/);
     expect(item.photos.front).toContain(`viewer=${operator.userId}`);
     expect((await fetchPhoto(item.photos.front)).status).toBe(200);
@@ -208,12 +271,20 @@ describe('the KYC review desk', () => {
     const second = await readyPlayer();
     const a = await submit(first, await kycPhotos());
     const b = await submit(second, await kycPhotos());
-    const waiting = await server.call<{ list: KycReviewItem[] }>('/v2/admin/kyc/list', { pageSize: 100 }, { token: operator.token });
+    const waiting = await server.call<{ list: KycReviewItem[] }>(
+      '/v2/admin/kyc/list',
+      { pageSize: 100 },
+      { token: operator.token },
+    );
     const ids = waiting.body.data?.list.map((item) => item.id) ?? [];
     expect(ids.indexOf(a.body.data?.id as number)).toBeLessThan(ids.indexOf(b.body.data?.id as number));
     expect(waiting.body.data?.list.every((item) => item.status === 'pendingReview')).toBe(true);
     await server.call('/v2/admin/kyc/approve', { submissionId: a.body.data?.id }, { token: operator.token });
-    const approved = await server.call<{ list: KycReviewItem[] }>('/v2/admin/kyc/list', { status: 'approved', pageSize: 100 }, { token: operator.token });
+    const approved = await server.call<{ list: KycReviewItem[] }>(
+      '/v2/admin/kyc/list',
+      { status: 'approved', pageSize: 100 },
+      { token: operator.token },
+    );
     expect(approved.body.data?.list.map((item) => item.id)).toContain(a.body.data?.id);
   });
 
@@ -221,14 +292,23 @@ describe('the KYC review desk', () => {
     const player = await readyPlayer();
     const submitted = await submit(player, await kycPhotos());
     const id = submitted.body.data?.id;
-    expect((await server.call('/v2/admin/kyc/approve', { submissionId: id }, { token: operator.token })).status).toBe(200);
+    expect((await server.call('/v2/admin/kyc/approve', { submissionId: id }, { token: operator.token })).status).toBe(
+      200,
+    );
     refusal(
       await server.call('/v2/admin/kyc/reject', { submissionId: id, reason: 'late' }, { token: operator.token }),
       409,
       'This submission has already been reviewed.',
     );
-    refusal(await server.call('/v2/admin/kyc/approve', { submissionId: 999_999 }, { token: operator.token }), 404, 'The identity submission was not found.');
-    const [row] = await server.db.select().from(kycSubmissions).where(eq(kycSubmissions.id, id as number));
+    refusal(
+      await server.call('/v2/admin/kyc/approve', { submissionId: 999_999 }, { token: operator.token }),
+      404,
+      'The identity submission was not found.',
+    );
+    const [row] = await server.db
+      .select()
+      .from(kycSubmissions)
+      .where(eq(kycSubmissions.id, id as number));
     expect(row).toMatchObject({ status: 'approved', reviewedBy: operator.userId, rejectReason: null });
   });
 
@@ -236,13 +316,29 @@ describe('the KYC review desk', () => {
     const player = await readyPlayer();
     const submitted = await submit(player, await kycPhotos());
     const id = submitted.body.data?.id;
-    const noReason = await server.call('/v2/admin/kyc/reject', { submissionId: id, reason: '  ' }, { token: operator.token });
+    const noReason = await server.call(
+      '/v2/admin/kyc/reject',
+      { submissionId: id, reason: '  ' },
+      { token: operator.token },
+    );
     expect(noReason.status).toBe(400);
     expect(noReason.body.fields).toEqual({ reason: 'please input reason' });
-    const nul = await server.call('/v2/admin/kyc/reject', { submissionId: id, reason: 'bad\u0000' }, { token: operator.token });
+    const nul = await server.call(
+      '/v2/admin/kyc/reject',
+      { submissionId: id, reason: 'bad\u0000' },
+      { token: operator.token },
+    );
     expect(nul.body.fields).toEqual({ reason: 'reason is not valid' });
-    refusal(await server.call('/v2/admin/kyc/approve', { submissionId: id }, { token: player.token }), 403, 'You are not allowed to do this');
-    refusal(await server.call('/v2/admin/kyc/list', {}, { token: player.token }), 403, 'You are not allowed to do this');
+    refusal(
+      await server.call('/v2/admin/kyc/approve', { submissionId: id }, { token: player.token }),
+      403,
+      'You are not allowed to do this',
+    );
+    refusal(
+      await server.call('/v2/admin/kyc/list', {}, { token: player.token }),
+      403,
+      'You are not allowed to do this',
+    );
 
     // Operators are not players: their session submits nothing of its own to review.
     refusal(await submit(operator, await kycPhotos()), 403, 'You are not allowed to do this');

@@ -18,8 +18,8 @@ import {
   type MovementOrigin,
   playerAccount,
   postHold,
-  transfer,
   type TransferParams,
+  transfer,
   voidHold,
 } from '../../server/modules/ledger/service';
 import { openDatabaseFromTemplate } from './database-template';
@@ -78,7 +78,13 @@ function withdrawalHold(userId: number, amount: bigint, idempotencyKey = newKey(
   });
 }
 
-function playerTransfer(fromUserId: number, toUserId: number, amount: bigint, idempotencyKey = newKey(), metadata = {}) {
+function playerTransfer(
+  fromUserId: number,
+  toUserId: number,
+  amount: bigint,
+  idempotencyKey = newKey(),
+  metadata = {},
+) {
   return transfer(db, clock, {
     actor: `user:${fromUserId}`,
     from: playerAccount(fromUserId, coin),
@@ -113,7 +119,9 @@ async function ledgerSnapshot() {
 }
 
 async function sumOfAllBalances(): Promise<bigint> {
-  const result = (await db.execute(sql`SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts`)) as unknown as {
+  const result = (await db.execute(
+    sql`SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts`,
+  )) as unknown as {
     rows: { total: string }[];
   };
   return BigInt(result.rows[0]?.total ?? 'NaN');
@@ -137,7 +145,14 @@ describe('transfers', () => {
     const player = await newPlayer();
     const { transfer: moved, replayed } = await deposit(player, 1_000n);
     expect(replayed).toBe(false);
-    expect(moved).toMatchObject({ amount: 1_000n, currency: coin, kind: 'deposit', state: 'posted', twoPhase: false, actor: 'system' });
+    expect(moved).toMatchObject({
+      amount: 1_000n,
+      currency: coin,
+      kind: 'deposit',
+      state: 'posted',
+      twoPhase: false,
+      actor: 'system',
+    });
     expect(await balanceOf(db, player, coin)).toEqual({ balance: 1_000n, held: 0n, available: 1_000n });
 
     const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.transferId, moved.id));
@@ -151,9 +166,18 @@ describe('transfers', () => {
     );
     expect(await sumOfAllBalances()).toBe(0n);
 
-    const audits = await db.select().from(auditLog).where(eq(auditLog.subject, `ledgerTransfer:${moved.id}`));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `ledgerTransfer:${moved.id}`));
     expect(audits).toMatchObject([
-      { actor: 'system', action: 'ledger.transfer', reason: 'deposit credited', requestId: 'req-1', clientAddress: '127.0.0.1' },
+      {
+        actor: 'system',
+        action: 'ledger.transfer',
+        reason: 'deposit credited',
+        requestId: 'req-1',
+        clientAddress: '127.0.0.1',
+      },
     ]);
   });
 
@@ -170,7 +194,10 @@ describe('transfers', () => {
     await deposit(payer, 100n);
     const before = await ledgerSnapshot();
     const key = newKey();
-    expect(await refusal(playerTransfer(payer, payee, 101n, key))).toEqual({ code: 422, messageKey: 'ledger.insufficientBalance' });
+    expect(await refusal(playerTransfer(payer, payee, 101n, key))).toEqual({
+      code: 422,
+      messageKey: 'ledger.insufficientBalance',
+    });
     expect(await ledgerSnapshot()).toEqual(before);
 
     await deposit(payer, 1n);
@@ -181,10 +208,16 @@ describe('transfers', () => {
 
   it('refuse a player without an account, and amounts that are not positive', async () => {
     const [payer, payee] = [await newPlayer(), await newPlayer()];
-    expect(await refusal(playerTransfer(payer, payee, 1n))).toEqual({ code: 422, messageKey: 'ledger.insufficientBalance' });
+    expect(await refusal(playerTransfer(payer, payee, 1n))).toEqual({
+      code: 422,
+      messageKey: 'ledger.insufficientBalance',
+    });
     expect(await refusal(playerTransfer(payer, payee, 0n))).toEqual({ code: 400, messageKey: 'ledger.invalidAmount' });
     expect(await refusal(playerTransfer(payer, payee, -5n))).toEqual({ code: 400, messageKey: 'ledger.invalidAmount' });
-    expect(await refusal(playerTransfer(payer, payee, 2n ** 63n))).toEqual({ code: 400, messageKey: 'ledger.invalidAmount' });
+    expect(await refusal(playerTransfer(payer, payee, 2n ** 63n))).toEqual({
+      code: 400,
+      messageKey: 'ledger.invalidAmount',
+    });
   });
 
   it('refuse mixed currencies and a transfer to the same account as programming errors', async () => {
@@ -199,7 +232,9 @@ describe('transfers', () => {
       kind: 'deposit',
     };
     await expect(transfer(db, clock, params)).rejects.toThrow(/COIN accounts/);
-    await expect(transfer(db, clock, { ...params, from: playerAccount(player, coin) })).rejects.toThrow(/two different accounts/);
+    await expect(transfer(db, clock, { ...params, from: playerAccount(player, coin) })).rejects.toThrow(
+      /two different accounts/,
+    );
     expect(() => playerAccount(player, 'coin')).toThrow(/currency/);
   });
 
@@ -287,11 +322,19 @@ describe('holds', () => {
     clock.advance(60_000);
     const posted = await postHold(db, clock, { holdId: pending.id, actor: 'user:99', reason: 'approved' });
     expect(posted.replayed).toBe(false);
-    expect(posted.transfer).toMatchObject({ id: pending.id, state: 'posted', settledBy: 'user:99', settleReason: 'approved' });
+    expect(posted.transfer).toMatchObject({
+      id: pending.id,
+      state: 'posted',
+      settledBy: 'user:99',
+      settleReason: 'approved',
+    });
     expect(await balanceOf(db, player, coin)).toEqual({ balance: 600n, held: 0n, available: 600n });
     expect((await findAccount(db, houseAccount('withdrawalsInFlight', coin)))?.balance).toBe(inFlightBefore + 400n);
     expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.transferId, pending.id))).toHaveLength(2);
-    const audits = await db.select().from(auditLog).where(eq(auditLog.subject, `ledgerTransfer:${pending.id}`));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `ledgerTransfer:${pending.id}`));
     expect(audits.map((row) => [row.action, row.actor])).toEqual([
       ['ledger.hold', `user:${player}`],
       ['ledger.post', 'user:99'],
@@ -304,7 +347,11 @@ describe('holds', () => {
     await deposit(player, 500n);
     const { transfer: pending } = await withdrawalHold(player, 500n);
     expect(await balanceOf(db, player, coin)).toMatchObject({ available: 0n });
-    const voided = await voidHold(db, clock, { holdId: pending.id, actor: 'user:99', reason: 'rejected: name mismatch' });
+    const voided = await voidHold(db, clock, {
+      holdId: pending.id,
+      actor: 'user:99',
+      reason: 'rejected: name mismatch',
+    });
     expect(voided.transfer).toMatchObject({ state: 'voided', settleReason: 'rejected: name mismatch' });
     expect(await balanceOf(db, player, coin)).toEqual({ balance: 500n, held: 0n, available: 500n });
     expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.transferId, pending.id))).toEqual([]);
@@ -336,8 +383,12 @@ describe('holds', () => {
     expect(again).toMatchObject({ replayed: true, transfer: { state: 'posted', settledBy: 'user:99' } });
     expect((await voidHold(db, clock, { holdId: voided.id, actor: 'user:98', reason: 'again' })).replayed).toBe(true);
     const settled = { code: 409, messageKey: 'ledger.holdSettled' };
-    expect(await refusal(voidHold(db, clock, { holdId: posted.id, actor: 'user:98', reason: 'too late' }))).toEqual(settled);
-    expect(await refusal(postHold(db, clock, { holdId: voided.id, actor: 'user:98', reason: 'too late' }))).toEqual(settled);
+    expect(await refusal(voidHold(db, clock, { holdId: posted.id, actor: 'user:98', reason: 'too late' }))).toEqual(
+      settled,
+    );
+    expect(await refusal(postHold(db, clock, { holdId: voided.id, actor: 'user:98', reason: 'too late' }))).toEqual(
+      settled,
+    );
     expect(await ledgerSnapshot()).toEqual(before);
     expect(await balanceOf(db, player, coin)).toEqual({ balance: 40n, held: 0n, available: 40n });
   });
@@ -355,7 +406,9 @@ describe('holds', () => {
     expect(fulfilled).toHaveLength(1);
     expect(rejected.map((outcome) => (outcome.reason as ApiError).messageKey)).toEqual(['ledger.holdSettled']);
     const final = await findTransfer(db, pending.id);
-    expect(await balanceOf(db, player, coin)).toMatchObject(final?.state === 'posted' ? { balance: 0n, held: 0n } : { balance: 100n, held: 0n });
+    expect(await balanceOf(db, player, coin)).toMatchObject(
+      final?.state === 'posted' ? { balance: 0n, held: 0n } : { balance: 100n, held: 0n },
+    );
   });
 
   it('are not found when unknown, or when the id is a plain transfer', async () => {
@@ -363,7 +416,9 @@ describe('holds', () => {
     const plain = await deposit(player, 5n);
     const notFound = { code: 404, messageKey: 'ledger.holdNotFound' };
     expect(await refusal(postHold(db, clock, { holdId: 987_654_321, actor: 'system', reason: 'x' }))).toEqual(notFound);
-    expect(await refusal(voidHold(db, clock, { holdId: plain.transfer.id, actor: 'system', reason: 'x' }))).toEqual(notFound);
+    expect(await refusal(voidHold(db, clock, { holdId: plain.transfer.id, actor: 'system', reason: 'x' }))).toEqual(
+      notFound,
+    );
   });
 
   it('replay by key: a retried hold request returns the same hold, whatever its state now', async () => {
@@ -518,9 +573,15 @@ describe('the database itself', () => {
     const player = await newPlayer();
     await deposit(player, 10n);
     const withoutGuard = sql`ALTER TABLE ledger_accounts DISABLE TRIGGER ledger_accounts_guard`;
-    const error = await databaseError(withoutGuard, sql`UPDATE ledger_accounts SET balance = -1 WHERE user_id = ${player}`);
+    const error = await databaseError(
+      withoutGuard,
+      sql`UPDATE ledger_accounts SET balance = -1 WHERE user_id = ${player}`,
+    );
     expect(error).toMatch(/violates check constraint "ledger_accounts_player_(balance|available)_not_negative"/);
-    const heldError = await databaseError(withoutGuard, sql`UPDATE ledger_accounts SET held = 11 WHERE user_id = ${player}`);
+    const heldError = await databaseError(
+      withoutGuard,
+      sql`UPDATE ledger_accounts SET held = 11 WHERE user_id = ${player}`,
+    );
     expect(heldError).toMatch(/violates check constraint "ledger_accounts_player_available_not_negative"/);
     expect(await balanceOf(db, player, coin)).toEqual({ balance: 10n, held: 0n, available: 10n });
   });
@@ -592,23 +653,31 @@ describe('the database itself', () => {
   it('keeps entries and posted transfers immutable', async () => {
     const player = await newPlayer();
     const { transfer: moved } = await deposit(player, 10n);
-    expect(await databaseError(sql`UPDATE ledger_entries SET amount = amount * 2 WHERE transfer_id = ${moved.id}`)).toMatch(
+    expect(
+      await databaseError(sql`UPDATE ledger_entries SET amount = amount * 2 WHERE transfer_id = ${moved.id}`),
+    ).toMatch(/never changed or deleted/);
+    expect(await databaseError(sql`DELETE FROM ledger_entries WHERE transfer_id = ${moved.id}`)).toMatch(
       /never changed or deleted/,
     );
-    expect(await databaseError(sql`DELETE FROM ledger_entries WHERE transfer_id = ${moved.id}`)).toMatch(/never changed or deleted/);
     expect(await databaseError(sql`TRUNCATE ledger_entries CASCADE`)).toMatch(/never truncated/);
-    expect(await databaseError(sql`UPDATE ledger_transfers SET amount = 1 WHERE id = ${moved.id}`)).toMatch(/only a pending hold/);
+    expect(await databaseError(sql`UPDATE ledger_transfers SET amount = 1 WHERE id = ${moved.id}`)).toMatch(
+      /only a pending hold/,
+    );
     expect(await databaseError(sql`DELETE FROM ledger_transfers WHERE id = ${moved.id}`)).toMatch(/never deleted/);
 
     await deposit(player, 10n);
     const { transfer: pending } = await withdrawalHold(player, 5n);
     expect(
-      await databaseError(sql`UPDATE ledger_transfers SET amount = 1, state = 'voided', settled_at = now() WHERE id = ${pending.id}`),
+      await databaseError(
+        sql`UPDATE ledger_transfers SET amount = 1, state = 'voided', settled_at = now() WHERE id = ${pending.id}`,
+      ),
     ).toMatch(/never changes apart from settling/);
     await voidHold(db, clock, { holdId: pending.id, actor: 'system', reason: 'rejected' });
-    expect(await databaseError(sql`UPDATE ledger_transfers SET state = 'pending', settled_at = null WHERE id = ${pending.id}`)).toMatch(
-      /only a pending hold/,
-    );
+    expect(
+      await databaseError(
+        sql`UPDATE ledger_transfers SET state = 'pending', settled_at = null WHERE id = ${pending.id}`,
+      ),
+    ).toMatch(/only a pending hold/);
     const [stored] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, moved.id));
     expect(stored?.amount).toBe(10n);
     expect(await balanceOf(db, player, coin)).toEqual({ balance: 20n, held: 0n, available: 20n });
@@ -626,7 +695,8 @@ describe('refusal messages', () => {
       }),
     );
     for (const locale of locales) {
-      for (const message of messages[locale] ?? []) expect({ locale, message }).toEqual({ locale, message: expect.stringMatching(/\S/) });
+      for (const message of messages[locale] ?? [])
+        expect({ locale, message }).toEqual({ locale, message: expect.stringMatching(/\S/) });
       if (locale !== 'en-US') expect(messages[locale]).not.toEqual(messages['en-US']);
     }
     const t = createServerI18n().translator('en-US');

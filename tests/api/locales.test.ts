@@ -48,7 +48,9 @@ function interpolations(text: string): string[] {
 
 describe('locale files', () => {
   it('exist for all seven locales and nothing else', () => {
-    const present = readdirSync(localesDir).filter((name) => !name.startsWith('.')).sort();
+    const present = readdirSync(localesDir)
+      .filter((name) => !name.startsWith('.'))
+      .sort();
     expect(present).toEqual([...locales].sort());
   });
 
@@ -101,7 +103,9 @@ describe('locale files', () => {
         for (const [locale, keys] of keysByLocale) {
           const translated = keys.get(key);
           if (translated !== undefined && interpolations(translated).join(',') !== expected) {
-            problems.push(`${locale}/${namespace}: ${key} has placeholders {${interpolations(translated).join(',')}}, expected {${expected}}`);
+            problems.push(
+              `${locale}/${namespace}: ${key} has placeholders {${interpolations(translated).join(',')}}, expected {${expected}}`,
+            );
           }
         }
       }

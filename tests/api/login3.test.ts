@@ -16,7 +16,11 @@ let server: TestServer;
 
 beforeAll(async () => {
   google = await startIdentityProvider({ clientId: 'google-client.apps.test' });
-  line = await startIdentityProvider({ clientId: '1650000000', clientSecret: 'line-channel-secret', redirectUri: lineRedirectUri });
+  line = await startIdentityProvider({
+    clientId: '1650000000',
+    clientSecret: 'line-channel-secret',
+    redirectUri: lineRedirectUri,
+  });
   smtp = await startSmtpTestServer();
   server = await createTestServer({
     clock,
@@ -71,7 +75,10 @@ describe('Google sign-in', () => {
   it('links to the account that has the verified address', async () => {
     const who = { account: 'linked2026', email: 'Linked@Example.test', password: 'Linking works 2026' };
     await registerThroughMail(server, smtp, who);
-    const idToken = await google.signIdToken({ sub: 'google-user-2', email: 'linked@example.test', email_verified: true }, { now: clock.now() });
+    const idToken = await google.signIdToken(
+      { sub: 'google-user-2', email: 'linked@example.test', email_verified: true },
+      { now: clock.now() },
+    );
     const response = await signIn('google', idToken);
     expect(response.status).toBe(200);
     expect((await profileOf(response.body.data!.token)).username).toBe(who.account);
@@ -82,7 +89,10 @@ describe('Google sign-in', () => {
   it('does not link by an unverified address: a new account without an address is made', async () => {
     const who = { account: 'victim2026', email: 'victim@example.test', password: 'Keep me safe 2026' };
     await registerThroughMail(server, smtp, who);
-    const idToken = await google.signIdToken({ sub: 'google-attacker', email: 'victim@example.test', email_verified: false }, { now: clock.now() });
+    const idToken = await google.signIdToken(
+      { sub: 'google-attacker', email: 'victim@example.test', email_verified: false },
+      { now: clock.now() },
+    );
     const response = await signIn('google', idToken);
     expect(response.status).toBe(200);
     const profile = await profileOf(response.body.data!.token);
@@ -97,7 +107,10 @@ describe('Google sign-in', () => {
     ['from another issuer', { issuer: 'https://evil.example' }],
   ])('refuses a token %s with 401 and a localised message, creating nothing', async (_name, options) => {
     const before = await server.db.select({ id: users.id }).from(users);
-    const idToken = await google.signIdToken({ sub: 'google-refused', email: 'refused@gmail.test', email_verified: true }, { now: clock.now(), ...options });
+    const idToken = await google.signIdToken(
+      { sub: 'google-refused', email: 'refused@gmail.test', email_verified: true },
+      { now: clock.now(), ...options },
+    );
     const response = await signIn('google', idToken, {}, 'ja-JP');
     expect(response.status).toBe(401);
     expect(response.body.msg).toBe('Google のログインを確認できませんでした。もう一度お試しください。');
@@ -114,30 +127,52 @@ describe('Google sign-in', () => {
   });
 
   it('keeps control characters out of the database: cleans the name, refuses such a subject', async () => {
-    const named = await signIn('google', await google.signIdToken({ sub: 'google-user-5', name: 'Evil\u0000 Na\u0007me' }, { now: clock.now() }));
+    const named = await signIn(
+      'google',
+      await google.signIdToken({ sub: 'google-user-5', name: 'Evil\u0000 Na\u0007me' }, { now: clock.now() }),
+    );
     expect(named.status).toBe(200);
     expect((await profileOf(named.body.data!.token)).nickname).toBe('Evil Name');
-    const badSubject = await signIn('google', await google.signIdToken({ sub: 'google\u0000user' }, { now: clock.now() }));
+    const badSubject = await signIn(
+      'google',
+      await google.signIdToken({ sub: 'google\u0000user' }, { now: clock.now() }),
+    );
     expect(badSubject.status).toBe(401);
   });
 
   it('records the agent code of a new account and refuses an unknown one', async () => {
     await server.db
       .insert(users)
-      .values({ username: 'agentLine', email: 'agentline@example.test', isAgent: true, referralCode: 'INVITE7', registeredAt: clock.now() });
-    const unknown = await signIn('google', await google.signIdToken({ sub: 'google-user-4' }, { now: clock.now() }), { agentCode: 'NOPE' });
+      .values({
+        username: 'agentLine',
+        email: 'agentline@example.test',
+        isAgent: true,
+        referralCode: 'INVITE7',
+        registeredAt: clock.now(),
+      });
+    const unknown = await signIn('google', await google.signIdToken({ sub: 'google-user-4' }, { now: clock.now() }), {
+      agentCode: 'NOPE',
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.fields).toEqual({ agentCode: 'This agent code does not exist.' });
-    const known = await signIn('google', await google.signIdToken({ sub: 'google-user-4' }, { now: clock.now() }), { agentCode: 'INVITE7' });
+    const known = await signIn('google', await google.signIdToken({ sub: 'google-user-4' }, { now: clock.now() }), {
+      agentCode: 'INVITE7',
+    });
     expect(known.status).toBe(200);
-    const [user] = await server.db.select().from(users).where(eq(users.id, (await profileOf(known.body.data!.token)).userId));
+    const [user] = await server.db
+      .select()
+      .from(users)
+      .where(eq(users.id, (await profileOf(known.body.data!.token)).userId));
     expect(user?.agentCode).toBe('INVITE7');
   });
 });
 
 describe('LINE sign-in', () => {
   it('exchanges the authorization code on the server with the channel secret, then verifies the ID token', async () => {
-    const code = await line.issueAuthorizationCode({ sub: 'U1234567890abcdef', email: 'line.user@line.test', name: 'LINE User' }, { now: clock.now() });
+    const code = await line.issueAuthorizationCode(
+      { sub: 'U1234567890abcdef', email: 'line.user@line.test', name: 'LINE User' },
+      { now: clock.now() },
+    );
     const response = await signIn('line', code);
     expect(response.status).toBe(200);
     const profile = await profileOf(response.body.data!.token);
@@ -159,7 +194,10 @@ describe('LINE sign-in', () => {
     expect((await signIn('line', 'made-up-code')).status).toBe(401);
     const forged = await line.issueAuthorizationCode({ sub: 'U-forged' }, { now: clock.now(), key: 'forged' });
     expect((await signIn('line', forged)).status).toBe(401);
-    const foreign = await line.issueAuthorizationCode({ sub: 'U-foreign' }, { now: clock.now(), audience: '1659999999' });
+    const foreign = await line.issueAuthorizationCode(
+      { sub: 'U-foreign' },
+      { now: clock.now(), audience: '1659999999' },
+    );
     expect((await signIn('line', foreign)).status).toBe(401);
     expect(await server.db.select().from(identities).where(eq(identities.subject, 'U-forged'))).toEqual([]);
   });

@@ -48,7 +48,11 @@ describe('without an SMTP server', () => {
     expect(html).toContain('Body with &lt;b&gt;markup&lt;/b&gt; &amp; &quot;quotes&quot;');
 
     // A newcomer can finish registration with the code from the page.
-    const valid = await server.call('/v2/app/register/valid', { email: 'newcomer@example.test', code, acceptTerms: true });
+    const valid = await server.call('/v2/app/register/valid', {
+      email: 'newcomer@example.test',
+      code,
+      acceptTerms: true,
+    });
     expect(valid.status).toBe(200);
   });
 
@@ -98,7 +102,11 @@ describe('delivery over SMTP', () => {
     const [after] = await server.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'retry@example.test'));
     expect(after?.status).toBe('sent');
     expect(after?.attempts).toBe(2);
-    const valid = await server.call('/v2/app/register/valid', { email: 'retry@example.test', code: codeIn(delivered), acceptTerms: true });
+    const valid = await server.call('/v2/app/register/valid', {
+      email: 'retry@example.test',
+      code: codeIn(delivered),
+      acceptTerms: true,
+    });
     expect(valid.status).toBe(200);
   });
 
@@ -108,12 +116,23 @@ describe('delivery over SMTP', () => {
     const recipients = Array.from({ length: 25 }, (_, i) => `bulk${i}@example.test`);
     await server.db.transaction(async (tx) => {
       for (const recipient of recipients) {
-        await enqueueMail(tx, t, { kind: 'passwordChanged', recipient, locale: 'en-US', params: { username: 'bulk' } }, { now: clock.now(), deliverable: true });
+        await enqueueMail(
+          tx,
+          t,
+          { kind: 'passwordChanged', recipient, locale: 'en-US', params: { username: 'bulk' } },
+          { now: clock.now(), deliverable: true },
+        );
       }
     });
     const before = smtp.received.length;
     const workers = [0, 1, 2].map(() =>
-      createMailDelivery({ db: server.db, clock, logger: pino({ level: 'silent' }), smtpUrl: smtp.url, from: 'Game Hall <no-reply@example.test>' }),
+      createMailDelivery({
+        db: server.db,
+        clock,
+        logger: pino({ level: 'silent' }),
+        smtpUrl: smtp.url,
+        from: 'Game Hall <no-reply@example.test>',
+      }),
     );
     const sent = await Promise.all(workers.map((worker) => worker.deliverDue()));
     await Promise.all(workers.map((worker) => worker.stop()));

@@ -59,8 +59,11 @@ describe('the OpenAPI document', () => {
       expect(body.type ?? body.anyOf ?? body.oneOf ?? body.allOf, endpoint.path).toBeDefined();
       expect(operation.requestBody.required, endpoint.path).toBe(endpoint.body.type !== 'optional');
       expect(operation.summary).toBe(endpoint.summary);
-      const ok = (operation.responses['200'] as { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> })
-        .content['application/json']!.schema;
+      const ok = (
+        operation.responses['200'] as {
+          content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }>;
+        }
+      ).content['application/json']!.schema;
       expect(ok.required).toEqual(['code', 'msg', 'data']);
       expect(ok.properties.data, endpoint.path).toBeTypeOf('object');
     }
@@ -80,13 +83,18 @@ describe('the OpenAPI document', () => {
       properties: { from: { format: 'date' }, to: { format: 'date' } },
     });
 
-    const cryptoWithdraw = document.paths['/v2/cpp/coins/withdraw']!.post.requestBody.content['application/json'].schema;
+    const cryptoWithdraw =
+      document.paths['/v2/cpp/coins/withdraw']!.post.requestBody.content['application/json'].schema;
     expect(cryptoWithdraw.properties?.amount).toMatchObject({ type: 'string', pattern: '^[1-9]\\d{0,77}$' });
   });
 
   it('asks for the TOKEN on signed-in calls only and documents the XSRF header everywhere', () => {
     expect(document.components.securitySchemes.token).toMatchObject({ type: 'apiKey', in: 'header', name: 'TOKEN' });
-    expect(document.components.securitySchemes.xsrf).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' });
+    expect(document.components.securitySchemes.xsrf).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-XSRF-TOKEN',
+    });
     for (const endpoint of endpoints) {
       const operation = document.paths[endpoint.path]!.post;
       const schemes = operation.security.flatMap((requirement) => Object.keys(requirement));

@@ -29,9 +29,16 @@ beforeAll(async () => {
     clock,
     smtpUrl: smtp.url,
     authLimits: manyPlayersLimits,
-    identityProviders: { google: { clientId: google.clientId, issuers: [google.issuer], jwksUrl: google.jwksUrl }, line: null },
+    identityProviders: {
+      google: { clientId: google.clientId, issuers: [google.issuer], jwksUrl: google.jwksUrl },
+      line: null,
+    },
   });
-  const setup = await setUpOperator(server.db, clock, { username: 'deskthree', email: 'desk.three@example.test', password });
+  const setup = await setUpOperator(server.db, clock, {
+    username: 'deskthree',
+    email: 'desk.three@example.test',
+    password,
+  });
   desk = { userId: setup.userId, account: setup.username, email: 'desk.three@example.test', secret: setup.totpSecret };
   player = await newPlayer(server, smtp);
 });
@@ -60,7 +67,11 @@ async function operatorToken(): Promise<string> {
 }
 
 async function playerSignIn(account: string, withPassword: string) {
-  return server.call<{ token: string }>('/v2/app/auth/login', { account, password: withPassword, ...(await server.solvedCaptcha()) });
+  return server.call<{ token: string }>('/v2/app/auth/login', {
+    account,
+    password: withPassword,
+    ...(await server.solvedCaptcha()),
+  });
 }
 
 const search = (token: string) => server.call('/v2/admin/user/search', {}, { token });
@@ -82,10 +93,16 @@ describe('an operator account opens no player session', () => {
 
   it('answers recovery for an operator as for an unknown account, and sends no code', async () => {
     const before = smtp.received.length;
-    const sent = await server.call('/v2/app/auth/send/email', { account: desk.account, ...(await server.solvedCaptcha()) });
+    const sent = await server.call('/v2/app/auth/send/email', {
+      account: desk.account,
+      ...(await server.solvedCaptcha()),
+    });
     expect(sent.body).toMatchObject({ code: 200 });
     clock.advance(2 * minute);
-    const unknownSent = await server.call('/v2/app/auth/send/email', { account: 'nobody4321', ...(await server.solvedCaptcha()) });
+    const unknownSent = await server.call('/v2/app/auth/send/email', {
+      account: 'nobody4321',
+      ...(await server.solvedCaptcha()),
+    });
     expect(unknownSent.body.code).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received.slice(before).filter((mail) => mail.to.includes(desk.email))).toEqual([]);
@@ -100,8 +117,15 @@ describe('an operator account opens no player session', () => {
   });
 
   it('refuses a Google sign-in with the operator’s verified address, and links nothing', async () => {
-    const idToken = await google.signIdToken({ sub: 'google-desk-1', email: desk.email, email_verified: true }, { now: clock.now() });
-    refusal(await server.call('/v2/app/auth/login3', { event: 'google', token: idToken }), 401, 'Your Google sign-in could not be verified. Please try again.');
+    const idToken = await google.signIdToken(
+      { sub: 'google-desk-1', email: desk.email, email_verified: true },
+      { now: clock.now() },
+    );
+    refusal(
+      await server.call('/v2/app/auth/login3', { event: 'google', token: idToken }),
+      401,
+      'Your Google sign-in could not be verified. Please try again.',
+    );
   });
 
   it('left the operator with operator sessions only', async () => {
@@ -118,7 +142,11 @@ describe('an operator session', () => {
       expect.arrayContaining(['/v2/app/draw/withdraw', '/v2/app/agent/type/member/transfer', '/v2/app/user/info']),
     );
     for (const endpoint of playerCalls) {
-      const answer = await server.call(endpoint.path, {}, { token, headers: { 'idempotency-key': 'operator-tries-1' } });
+      const answer = await server.call(
+        endpoint.path,
+        {},
+        { token, headers: { 'idempotency-key': 'operator-tries-1' } },
+      );
       expect(answer.status, endpoint.path).toBe(403);
     }
   });
@@ -165,9 +193,9 @@ describe('an operator session', () => {
 
 describe('a player’s account never becomes an operator’s', () => {
   it('is refused by the operator set-up', async () => {
-    await expect(setUpOperator(server.db, clock, { username: player.account, email: player.email, password: null })).rejects.toThrow(
-      /player's account/,
-    );
+    await expect(
+      setUpOperator(server.db, clock, { username: player.account, email: player.email, password: null }),
+    ).rejects.toThrow(/player's account/);
     expect((await server.call('/v2/app/user/info', {}, { token: player.token })).body.code).toBe(200);
   });
 });
@@ -200,7 +228,8 @@ describe('lockouts', () => {
   it('five failed desk sign-ins with solved captchas lock the desk for that account, not the others', async () => {
     clock.advance(60 * minute);
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt += 1) statuses.push((await deskSignIn({ password: 'Wrong password 1' })).status);
+    for (let attempt = 0; attempt < 6; attempt += 1)
+      statuses.push((await deskSignIn({ password: 'Wrong password 1' })).status);
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
     const locked = await deskSignIn();
     expect(locked.status).toBe(429);

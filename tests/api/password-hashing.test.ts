@@ -53,7 +53,9 @@ describe('password hashing', () => {
   const limit = argon2InFlightLimit;
 
   it('runs at most one argon2 computation per core and one more, the rest in turn as those finish', async () => {
-    const checks = Array.from({ length: limit + 3 }, (_, index) => verifySecret('stored', index % 2 ? 'right' : 'wrong'));
+    const checks = Array.from({ length: limit + 3 }, (_, index) =>
+      verifySecret('stored', index % 2 ? 'right' : 'wrong'),
+    );
     const hashes = [hashSecret('new password')];
     await settle();
     expect(argon2.running).toHaveLength(limit);
@@ -74,7 +76,9 @@ describe('password hashing', () => {
     // Even a decoy computation that said yes would not let it in.
     const withoutPassword = verifySecret(null, 'right');
     await settle();
-    expect(argon2.running.map((computation) => computation.input)).toEqual(Array.from({ length: limit }, () => 'wrong'));
+    expect(argon2.running.map((computation) => computation.input)).toEqual(
+      Array.from({ length: limit }, () => 'wrong'),
+    );
     await finishOne();
     expect(argon2.running.map((computation) => computation.input)).toContain('right');
     expect(argon2.started()).toBe(limit + 1);

@@ -33,7 +33,9 @@ import { createTestServer, type TestServer } from './harness';
  * 500, and the ledger must still sum to zero afterwards.
  */
 const entriesOf = (area: Record<string, unknown>) =>
-  Object.values(area).filter((value): value is Endpoint => typeof value === 'object' && value !== null && 'path' in value && 'body' in value);
+  Object.values(area).filter(
+    (value): value is Endpoint => typeof value === 'object' && value !== null && 'path' in value && 'body' in value,
+  );
 
 const reviewPaths = ['/v2/admin/kyc/', '/v2/admin/withdrawal/', '/v2/admin/deposit/manual/'];
 const endpoints = [
@@ -60,10 +62,27 @@ const plausibleValue = fc.oneof(
   fc.string({ minLength: 200, maxLength: 400 }),
   fc.stringMatching(/^\d{3}$/),
   fc.stringMatching(/^\d{7}$/),
-  fc.constantFrom('0005', '9900', '9999', 'online-bank', 'bank-transfer', 'crypto', 'manual', 'pendingReview', 'withdrawalReview'),
-  fc.constantFrom('data:image/jpeg;base64,/9j/4AAQ', 'data:image/png;base64,iVBORw0KGgo=', 'data:image/webp;base64,UklGRg=='),
+  fc.constantFrom(
+    '0005',
+    '9900',
+    '9999',
+    'online-bank',
+    'bank-transfer',
+    'crypto',
+    'manual',
+    'pendingReview',
+    'withdrawalReview',
+  ),
+  fc.constantFrom(
+    'data:image/jpeg;base64,/9j/4AAQ',
+    'data:image/png;base64,iVBORw0KGgo=',
+    'data:image/webp;base64,UklGRg==',
+  ),
   fc.constantFrom('<script>alert(1)</script>', "' or 1=1 --", '\u0000', '😀'.repeat(40), 'ヤマダ タロウ', '246810'),
-  fc.record({ from: fc.constantFrom('2026-01-01', '2026-13-01', 'x'), to: fc.constantFrom('2026-01-31', '2025-01-01', '2026-12-31') }),
+  fc.record({
+    from: fc.constantFrom('2026-01-01', '2026-13-01', 'x'),
+    to: fc.constantFrom('2026-01-31', '2025-01-01', '2026-12-31'),
+  }),
   fc.integer(),
   fc.integer({ min: 1, max: 2_000_000 }),
   fc.double(),
@@ -117,7 +136,10 @@ function shapeNear(fields: Record<string, v.GenericSchema>) {
       ];
     }),
   );
-  return fc.oneof({ arbitrary: fc.record(near), weight: 3 }, { arbitrary: fc.record(near, { requiredKeys: [] }), weight: 1 });
+  return fc.oneof(
+    { arbitrary: fc.record(near), weight: 3 },
+    { arbitrary: fc.record(near, { requiredKeys: [] }), weight: 1 },
+  );
 }
 
 let smtp: SmtpTestServer;
@@ -127,12 +149,20 @@ let operator: TestPlayer;
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
-  server = await createTestServer({ smtpUrl: smtp.url, captchaText: createCaptchaTexts().next, authLimits: manyPlayersLimits });
+  server = await createTestServer({
+    smtpUrl: smtp.url,
+    captchaText: createCaptchaTexts().next,
+    authLimits: manyPlayersLimits,
+  });
   operator = await newOperator(server);
   player = await newPlayer(server, smtp);
   await completeProfile(server, player);
   await bindCard(server, player);
-  const payPassword = await server.call('/v2/app/auth/password/update/payment', { newPayPassword: '246810', password: 'Maple leaf 2026!' }, { token: player.token });
+  const payPassword = await server.call(
+    '/v2/app/auth/password/update/payment',
+    { newPayPassword: '246810', password: 'Maple leaf 2026!' },
+    { token: player.token },
+  );
   expect(payPassword.status).toBe(200);
   await verifiedIdentity(server, player, operator);
   await fundPlayer(server, player, 100_000);
@@ -142,25 +172,28 @@ afterAll(async () => {
   await smtp.close();
 });
 
-describe.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))('%s under random bodies', (_path, endpoint) => {
-  it('never answers 500', async () => {
-    const token = endpoint.access === 'admin' ? operator.token : player.token;
-    const body = withUnstorableText(fc.oneof(shapeNear(fieldsOf(endpoint.body)), fc.jsonValue({ maxDepth: 2 })));
-    await fc.assert(
-      fc.asyncProperty(body, async ({ body: value, tainted }) => {
-        const response = await server.call(endpoint.path, value, {
-          token,
-          headers: { 'idempotency-key': `fuzz-${randomBytes(8).toString('hex')}` },
-        });
-        const what = `${endpoint.path} ${JSON.stringify(value)} → ${JSON.stringify(response.body)}`;
-        expect(response.status, what).toBeLessThan(500);
-        expect(response.body.code).toBe(response.status);
-        if (tainted) expect(response.status, what).toBe(400);
-      }),
-      { numRuns: 25 },
-    );
-  });
-});
+describe.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
+  '%s under random bodies',
+  (_path, endpoint) => {
+    it('never answers 500', async () => {
+      const token = endpoint.access === 'admin' ? operator.token : player.token;
+      const body = withUnstorableText(fc.oneof(shapeNear(fieldsOf(endpoint.body)), fc.jsonValue({ maxDepth: 2 })));
+      await fc.assert(
+        fc.asyncProperty(body, async ({ body: value, tainted }) => {
+          const response = await server.call(endpoint.path, value, {
+            token,
+            headers: { 'idempotency-key': `fuzz-${randomBytes(8).toString('hex')}` },
+          });
+          const what = `${endpoint.path} ${JSON.stringify(value)} → ${JSON.stringify(response.body)}`;
+          expect(response.status, what).toBeLessThan(500);
+          expect(response.body.code).toBe(response.status);
+          if (tainted) expect(response.status, what).toBe(400);
+        }),
+        { numRuns: 25 },
+      );
+    });
+  },
+);
 
 describe('after the random calls', () => {
   it('the ledger still sums to zero', async () => {

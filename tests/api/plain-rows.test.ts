@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { plainRows } from '../../server/db/client';
 import { openDatabaseFromTemplate } from './database-template';
 
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-const plainValues = sql`select 42::integer as whole, 1.5::double precision as fraction, true as yes, null::integer as nothing, ${'a \' quote'}::text as words`;
+const plainValues = sql`select 42::integer as whole, 1.5::double precision as fraction, true as yes, null::integer as nothing, ${"a ' quote"}::text as words`;
 const expected = [{ whole: 42, fraction: 1.5, yes: true, nothing: null, words: "a ' quote" }];
 
 describe('plainRows', () => {

@@ -38,7 +38,13 @@ describe('attempt limits', () => {
     clock.advance(3600_000);
     // A second, separately composed app over the same database, as another process would be.
     const { app, stopBackgroundWork } = await composeApp(
-      { db: server.db, kind: server.databaseKind, listen: server.listen, migrate: async () => undefined, close: async () => undefined },
+      {
+        db: server.db,
+        kind: server.databaseKind,
+        listen: server.listen,
+        migrate: async () => undefined,
+        close: async () => undefined,
+      },
       { logger: pino({ level: 'silent' }), production: false, publicUrl: 'http://127.0.0.1', staticDir: null, clock },
     );
     const second = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -46,7 +52,8 @@ describe('attempt limits', () => {
     const secondUrl = `http://127.0.0.1:${(second.address() as AddressInfo).port}`;
     try {
       const statuses = [];
-      for (let i = 0; i < 5; i += 1) statuses.push((await signInAt(i % 2 ? secondUrl : server.url, player.account, 'wrong guess 123')).status);
+      for (let i = 0; i < 5; i += 1)
+        statuses.push((await signInAt(i % 2 ? secondUrl : server.url, player.account, 'wrong guess 123')).status);
       expect(statuses).toEqual([400, 400, 400, 400, 400]);
       expect((await signInAt(secondUrl, player.account, player.password)).status).toBe(429);
       expect((await signInAt(server.url, player.account, player.password)).status).toBe(429);
@@ -61,7 +68,9 @@ describe('attempt limits', () => {
     const captchas = [];
     for (let i = 0; i < 20; i += 1) captchas.push(await solvedCaptcha(server, texts));
     const responses = await Promise.all(
-      captchas.map((captcha) => server.call('/v2/app/auth/login', { account: player.account, password: 'parallel guess 1', ...captcha })),
+      captchas.map((captcha) =>
+        server.call('/v2/app/auth/login', { account: player.account, password: 'parallel guess 1', ...captcha }),
+      ),
     );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 400)).toHaveLength(5);

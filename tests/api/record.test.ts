@@ -13,16 +13,55 @@ let other: TestPlayer;
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
-  server = await createTestServer({ smtpUrl: smtp.url, captchaText: createCaptchaTexts().next, authLimits: manyPlayersLimits });
+  server = await createTestServer({
+    smtpUrl: smtp.url,
+    captchaText: createCaptchaTexts().next,
+    authLimits: manyPlayersLimits,
+  });
   player = await newPlayer(server, smtp);
   other = await newPlayer(server, smtp);
   // Rounds as the game hall reports them (there is no player call that writes them).
   await server.db.insert(gameRecords).values([
-    { userId: player.userId, gameName: 'Lucky 7', machineId: 'M-001', betAmount: 100, winAmount: 0, playedAt: new Date('2026-03-01T00:30:00+09:00') },
-    { userId: player.userId, gameName: 'Lucky 7', machineId: 'M-001', betAmount: 200, winAmount: 500, playedAt: new Date('2026-03-01T23:59:00+09:00') },
-    { userId: player.userId, gameName: 'Dragon Gate', machineId: 'M-042', betAmount: 300, winAmount: 100, playedAt: new Date('2026-03-02T00:00:00+09:00') },
-    { userId: player.userId, gameName: 'Dragon Gate', machineId: 'M-042', betAmount: 50, winAmount: 0, playedAt: new Date('2026-02-28T23:59:59+09:00') },
-    { userId: other.userId, gameName: 'Lucky 7', machineId: 'M-002', betAmount: 999, winAmount: 0, playedAt: new Date('2026-03-01T12:00:00+09:00') },
+    {
+      userId: player.userId,
+      gameName: 'Lucky 7',
+      machineId: 'M-001',
+      betAmount: 100,
+      winAmount: 0,
+      playedAt: new Date('2026-03-01T00:30:00+09:00'),
+    },
+    {
+      userId: player.userId,
+      gameName: 'Lucky 7',
+      machineId: 'M-001',
+      betAmount: 200,
+      winAmount: 500,
+      playedAt: new Date('2026-03-01T23:59:00+09:00'),
+    },
+    {
+      userId: player.userId,
+      gameName: 'Dragon Gate',
+      machineId: 'M-042',
+      betAmount: 300,
+      winAmount: 100,
+      playedAt: new Date('2026-03-02T00:00:00+09:00'),
+    },
+    {
+      userId: player.userId,
+      gameName: 'Dragon Gate',
+      machineId: 'M-042',
+      betAmount: 50,
+      winAmount: 0,
+      playedAt: new Date('2026-02-28T23:59:59+09:00'),
+    },
+    {
+      userId: other.userId,
+      gameName: 'Lucky 7',
+      machineId: 'M-002',
+      betAmount: 999,
+      winAmount: 0,
+      playedAt: new Date('2026-03-01T12:00:00+09:00'),
+    },
   ]);
 });
 afterAll(async () => {
@@ -39,7 +78,9 @@ describe('game records', () => {
   it('lists the player’s own rounds newest first with profit/loss, and pages them', async () => {
     const all = await records(player);
     expect(all.body.data?.total).toBe(4);
-    expect(all.body.data?.list.map((round) => [round.gameName, round.betAmount, round.winAmount, round.profitLoss])).toEqual([
+    expect(
+      all.body.data?.list.map((round) => [round.gameName, round.betAmount, round.winAmount, round.profitLoss]),
+    ).toEqual([
       ['Dragon Gate', 300, 100, -200],
       ['Lucky 7', 200, 500, 300],
       ['Lucky 7', 100, 0, -100],
@@ -56,20 +97,40 @@ describe('game records', () => {
   it('filters by game and by calendar days in Japan time, with matching totals', async () => {
     const day = { period: { from: '2026-03-01', to: '2026-03-01' } };
     expect((await records(player, day)).body.data?.list.map((round) => round.betAmount)).toEqual([200, 100]);
-    expect((await totals(player, day)).body.data).toEqual({ recordCount: 2, totalBet: 300, totalWin: 500, totalProfitLoss: 200 });
+    expect((await totals(player, day)).body.data).toEqual({
+      recordCount: 2,
+      totalBet: 300,
+      totalWin: 500,
+      totalProfitLoss: 200,
+    });
     expect((await records(player, { gameName: 'Dragon Gate' })).body.data?.total).toBe(2);
-    expect((await totals(player, { gameName: 'Dragon Gate', period: { from: '2026-03-02', to: '2026-03-31' } })).body.data).toEqual({
+    expect(
+      (await totals(player, { gameName: 'Dragon Gate', period: { from: '2026-03-02', to: '2026-03-31' } })).body.data,
+    ).toEqual({
       recordCount: 1,
       totalBet: 300,
       totalWin: 100,
       totalProfitLoss: -200,
     });
-    expect((await totals(player)).body.data).toEqual({ recordCount: 4, totalBet: 650, totalWin: 600, totalProfitLoss: -50 });
+    expect((await totals(player)).body.data).toEqual({
+      recordCount: 4,
+      totalBet: 650,
+      totalWin: 600,
+      totalProfitLoss: -50,
+    });
   });
 
   it('answers real empty results for a player without rounds in the period', async () => {
-    expect((await records(player, { period: { from: '2025-01-01', to: '2025-01-31' } })).body.data).toEqual({ list: [], total: 0 });
-    expect((await totals(player, { gameName: 'Nothing' })).body.data).toEqual({ recordCount: 0, totalBet: 0, totalWin: 0, totalProfitLoss: 0 });
+    expect((await records(player, { period: { from: '2025-01-01', to: '2025-01-31' } })).body.data).toEqual({
+      list: [],
+      total: 0,
+    });
+    expect((await totals(player, { gameName: 'Nothing' })).body.data).toEqual({
+      recordCount: 0,
+      totalBet: 0,
+      totalWin: 0,
+      totalProfitLoss: 0,
+    });
     const newcomer = await newPlayer(server, smtp);
     expect((await records(newcomer)).body.data).toEqual({ list: [], total: 0 });
   });
@@ -85,10 +146,14 @@ describe('game records', () => {
     expect(tooLong.body.fields).toEqual({ 'period.to': 'end date is not valid' });
     const backwards = await totals(player, { period: { from: '2026-03-02', to: '2026-03-01' } });
     expect(backwards.status).toBe(400);
-    const japanese = await server.call('/v2/app/record/game/record/query', { period: { from: '2026-03-02', to: '2026-03-01' } }, {
-      token: player.token,
-      lang: 'ja-JP',
-    });
+    const japanese = await server.call(
+      '/v2/app/record/game/record/query',
+      { period: { from: '2026-03-02', to: '2026-03-01' } },
+      {
+        token: player.token,
+        lang: 'ja-JP',
+      },
+    );
     expect(japanese.body.fields).toEqual({ 'period.to': '終了日の形式が正しくありません' });
     // Exactly 90 days is allowed.
     expect((await records(player, { period: { from: '2026-01-01', to: '2026-03-31' } })).status).toBe(200);
@@ -105,8 +170,17 @@ describe('balance movements', () => {
       { pageSize: 1 },
       { token: holder.token },
     );
-    expect(response.body.data).toMatchObject({ total: 2, credited: 3_500, debited: 0, list: [{ kind: 'deposit', amount: 2_500, balanceAfter: 3_500 }] });
-    const none = await server.call<{ total: number }>('/v2/app/record/balance/query', { kind: 'withdrawal' }, { token: holder.token });
+    expect(response.body.data).toMatchObject({
+      total: 2,
+      credited: 3_500,
+      debited: 0,
+      list: [{ kind: 'deposit', amount: 2_500, balanceAfter: 3_500 }],
+    });
+    const none = await server.call<{ total: number }>(
+      '/v2/app/record/balance/query',
+      { kind: 'withdrawal' },
+      { token: holder.token },
+    );
     expect(none.body.data?.total).toBe(0);
     const elsewhere = await server.call<{ total: number }>('/v2/app/record/balance/query', {}, { token: other.token });
     expect(elsewhere.body.data).toEqual({ list: [], total: 0, credited: 0, debited: 0 });

@@ -25,7 +25,11 @@ beforeEach(() => clock.advance(10 * 60 * 1000));
 let sequence = 0;
 const fresh = () => {
   sequence += 1;
-  return { account: `player${sequence}x`, email: `player${sequence}@example.test`, password: `Correct horse ${sequence}!` };
+  return {
+    account: `player${sequence}x`,
+    email: `player${sequence}@example.test`,
+    password: `Correct horse ${sequence}!`,
+  };
 };
 
 async function sendCode(email: string, lang = 'en-US') {
@@ -73,7 +77,10 @@ describe('registration by e-mail code', () => {
     expect(again.status, 'the verified address was spent by the registration').toBe(400);
     const [user] = await server.db.select().from(users).where(eq(users.username, who.account));
     expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    const audit = await server.db.select().from(auditLog).where(eq(auditLog.subject, `user:${user?.id}`));
+    const audit = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `user:${user?.id}`));
     expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['account.create', 'signIn.success']));
   });
 
@@ -121,18 +128,30 @@ describe('registration by e-mail code', () => {
 
     const right = await server.call('/v2/app/register/valid', { email: who.email, code, acceptTerms: true });
     expect(right.status).toBe(200);
-    const reused = await server.call('/v2/app/register/valid', { email: who.email, code, acceptTerms: true }, { lang: 'ja-JP' });
+    const reused = await server.call(
+      '/v2/app/register/valid',
+      { email: who.email, code, acceptTerms: true },
+      { lang: 'ja-JP' },
+    );
     expect(reused.status).toBe(400);
     expect(reused.body.msg).toBe('この認証コードはすでに使用されています。新しいコードをリクエストしてください。');
 
     const late = fresh();
     const lateCode = codeIn(await sendCode(late.email));
     clock.advance(10 * 60 * 1000 + 1);
-    const expired = await server.call('/v2/app/register/valid', { email: late.email, code: lateCode, acceptTerms: true });
+    const expired = await server.call('/v2/app/register/valid', {
+      email: late.email,
+      code: lateCode,
+      acceptTerms: true,
+    });
     expect(expired.status).toBe(400);
     expect(expired.body.msg).toBe('The verification code has expired or was never sent. Please request a new one.');
 
-    const never = await server.call('/v2/app/register/valid', { email: 'nobody@example.test', code: '123456', acceptTerms: true });
+    const never = await server.call('/v2/app/register/valid', {
+      email: 'nobody@example.test',
+      code: '123456',
+      acceptTerms: true,
+    });
     expect(never.body.msg).toBe(expired.body.msg);
   });
 
@@ -142,11 +161,15 @@ describe('registration by e-mail code', () => {
     const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const answers = [];
     for (let i = 0; i < 5; i += 1) {
-      answers.push(await server.call('/v2/app/register/valid', { email: who.email, code: wrongCode, acceptTerms: true }));
+      answers.push(
+        await server.call('/v2/app/register/valid', { email: who.email, code: wrongCode, acceptTerms: true }),
+      );
     }
     expect(answers.slice(0, 4).map((a) => a.status)).toEqual([400, 400, 400, 400]);
     expect(answers[4]?.status).toBe(422);
-    expect(answers[4]?.body.msg).toBe('Too many wrong tries: this verification code no longer works. Please request a new one.');
+    expect(answers[4]?.body.msg).toBe(
+      'Too many wrong tries: this verification code no longer works. Please request a new one.',
+    );
     const right = await server.call('/v2/app/register/valid', { email: who.email, code, acceptTerms: true });
     expect(right.status).toBe(422);
     const [row] = await server.db.select().from(emailCodes).where(eq(emailCodes.email, who.email));
@@ -168,10 +191,14 @@ describe('registration by e-mail code', () => {
     const who = fresh();
     const unverified = await server.call('/v2/app/register/user', who);
     expect(unverified.status).toBe(400);
-    expect(unverified.body.fields).toEqual({ email: 'Please verify this e-mail address with the code we send you first.' });
+    expect(unverified.body.fields).toEqual({
+      email: 'Please verify this e-mail address with the code we send you first.',
+    });
 
     const code = codeIn(await sendCode(who.email));
-    expect((await server.call('/v2/app/register/valid', { email: who.email, code, acceptTerms: true })).status).toBe(200);
+    expect((await server.call('/v2/app/register/valid', { email: who.email, code, acceptTerms: true })).status).toBe(
+      200,
+    );
     const elsewhere = await server.call('/v2/app/register/user', who, { headers: await otherBrowser() });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.msg).toBe('Please verify this e-mail address with the code we send you first.');
@@ -203,7 +230,11 @@ describe('registration by e-mail code', () => {
     const secondCode = codeIn(await sendCode(third.email));
     await server.call('/v2/app/register/valid', { email: third.email, code: secondCode, acceptTerms: true });
     expect((await server.call('/v2/app/register/user', third)).status).toBe(200);
-    const sameAddress = await server.call('/v2/app/register/user', { ...third, account: `${third.account}b`, email: third.email.toUpperCase() });
+    const sameAddress = await server.call('/v2/app/register/user', {
+      ...third,
+      account: `${third.account}b`,
+      email: third.email.toUpperCase(),
+    });
     expect(sameAddress.status).toBe(409);
     expect(sameAddress.body.msg).toBe('This e-mail address is already registered.');
   });
@@ -225,13 +256,33 @@ describe('registration by e-mail code', () => {
     const code = codeIn(await sendCode(who.email));
     await server.call('/v2/app/register/valid', { email: who.email, code, acceptTerms: true });
     const cases: [Record<string, string>, string, string][] = [
-      [{ account: 'bad_name' }, 'account', 'The account can only use a combination of letters and numbers (4 to 20 characters).'],
-      [{ account: 'abc' }, 'account', 'The account can only use a combination of letters and numbers (4 to 20 characters).'],
-      [{ account: 'ユーザー名前' }, 'account', 'The account can only use a combination of letters and numbers (4 to 20 characters).'],
+      [
+        { account: 'bad_name' },
+        'account',
+        'The account can only use a combination of letters and numbers (4 to 20 characters).',
+      ],
+      [
+        { account: 'abc' },
+        'account',
+        'The account can only use a combination of letters and numbers (4 to 20 characters).',
+      ],
+      [
+        { account: 'ユーザー名前' },
+        'account',
+        'The account can only use a combination of letters and numbers (4 to 20 characters).',
+      ],
       [{ password: 'Ab1!xyz' }, 'password', 'The password must have at least 8 characters.'],
       [{ password: 'Long passphrase '.repeat(9) }, 'password', 'The password may have at most 128 characters.'],
-      [{ password: 'password1' }, 'password', 'This password is too common and easy to guess. Please choose another one.'],
-      [{ password: 'Qwertyuiop' }, 'password', 'This password is too common and easy to guess. Please choose another one.'],
+      [
+        { password: 'password1' },
+        'password',
+        'This password is too common and easy to guess. Please choose another one.',
+      ],
+      [
+        { password: 'Qwertyuiop' },
+        'password',
+        'This password is too common and easy to guess. Please choose another one.',
+      ],
       [{ agentCode: 'NOSUCHCODE' }, 'agentCode', 'This agent code does not exist.'],
     ];
     for (const [change, field, message] of cases) {
@@ -246,7 +297,13 @@ describe('registration by e-mail code', () => {
   it('links a new player to the agent whose code was used', async () => {
     const [agent] = await server.db
       .insert(users)
-      .values({ username: 'agentSmith', email: 'agent@example.test', isAgent: true, referralCode: 'AGENT42', registeredAt: clock.now() })
+      .values({
+        username: 'agentSmith',
+        email: 'agent@example.test',
+        isAgent: true,
+        referralCode: 'AGENT42',
+        registeredAt: clock.now(),
+      })
       .returning();
     const who = { ...fresh(), agentCode: ' agent42 ' };
     await registerThroughMail(server, smtp, who);

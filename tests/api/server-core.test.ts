@@ -1,5 +1,4 @@
-import { inject } from 'vitest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -20,7 +19,11 @@ async function rawPost(path: string, body: string, headers: Record<string, strin
     },
     body,
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as { code: number; msg: string; requestId?: string } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as { code: number; msg: string; requestId?: string },
+  };
 }
 
 describe('the database under test', () => {

@@ -19,7 +19,11 @@ let server: TestServer;
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
-  server = await createTestServer({ smtpUrl: smtp.url, captchaText: createCaptchaTexts().next, authLimits: manyPlayersLimits });
+  server = await createTestServer({
+    smtpUrl: smtp.url,
+    captchaText: createCaptchaTexts().next,
+    authLimits: manyPlayersLimits,
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -29,10 +33,18 @@ afterAll(async () => {
 async function info(url: string, token: string) {
   const response = await fetch(`${url}/v2/app/user/info`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: server.xsrf.cookie, 'x-xsrf-token': server.xsrf.token, token },
+    headers: {
+      'content-type': 'application/json',
+      cookie: server.xsrf.cookie,
+      'x-xsrf-token': server.xsrf.token,
+      token,
+    },
     body: '{}',
   });
-  return { status: response.status, body: (await response.json()) as { data?: { nickname: string | null; balance: number } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { data?: { nickname: string | null; balance: number } },
+  };
 }
 
 /** Changes a nickname without the user_changes announcement, as nothing in the product can. */
@@ -59,14 +71,23 @@ describe('resolved sessions', () => {
   it('count a change from the very next call in the process that made it', async () => {
     const player = await newPlayer(server, smtp);
     expect((await info(server.url, player.token)).status).toBe(200);
-    await server.db.update(sessions).set({ revokedAt: new Date(), revokedReason: 'passwordChanged' }).where(eq(sessions.userId, player.userId));
+    await server.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'passwordChanged' })
+      .where(eq(sessions.userId, player.userId));
     expect((await info(server.url, player.token)).status).toBe(402);
   });
 
   it('are forgotten by another process on the same database once a change reaches it', async () => {
     const player = await newPlayer(server, smtp);
     const { app, stopBackgroundWork } = await composeApp(
-      { db: server.db, kind: server.databaseKind, listen: server.listen, migrate: async () => undefined, close: async () => undefined },
+      {
+        db: server.db,
+        kind: server.databaseKind,
+        listen: server.listen,
+        migrate: async () => undefined,
+        close: async () => undefined,
+      },
       { logger: pino({ level: 'silent' }), production: false, publicUrl: 'http://127.0.0.1', staticDir: null },
     );
     const second = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -87,7 +108,10 @@ describe('resolved sessions', () => {
   it('announce the coin moves of a player only while a process keeps a profile showing them', async () => {
     const player = await newPlayer(server, smtp);
     const announced: string[] = [];
-    const listening = await server.listen('user_changes', { onNotification: (payload) => announced.push(payload), onGap: () => undefined });
+    const listening = await server.listen('user_changes', {
+      onNotification: (payload) => announced.push(payload),
+      onGap: () => undefined,
+    });
     try {
       await fundPlayer(server, player, 100);
       await listening.caughtUp();
@@ -126,7 +150,10 @@ describe('resolved sessions', () => {
       { revokedAt: new Date(), revokedReason: 'logout' },
     ];
     const announced: string[] = [];
-    const listening = await server.listen('user_changes', { onNotification: (payload) => announced.push(payload), onGap: () => undefined });
+    const listening = await server.listen('user_changes', {
+      onNotification: (payload) => announced.push(payload),
+      onGap: () => undefined,
+    });
     const announcedBy = async (change: () => Promise<unknown>) => {
       announced.length = 0;
       await change();
@@ -134,14 +161,33 @@ describe('resolved sessions', () => {
       return announced.includes(suffix);
     };
     try {
-      expect(await announcedBy(() => server.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, player.userId)))).toBe(false);
-      expect(await announcedBy(() => server.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.userId, player.userId)))).toBe(false);
-      expect(await announcedBy(() => server.db.update(users).set({ nickname: sql`nickname` }).where(eq(users.id, player.userId))), 'named, not changed').toBe(false);
+      expect(
+        await announcedBy(() =>
+          server.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, player.userId)),
+        ),
+      ).toBe(false);
+      expect(
+        await announcedBy(() =>
+          server.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.userId, player.userId)),
+        ),
+      ).toBe(false);
+      expect(
+        await announcedBy(() =>
+          server.db.update(users).set({ nickname: sql`nickname` }).where(eq(users.id, player.userId)),
+        ),
+        'named, not changed',
+      ).toBe(false);
       for (const change of watchedUserChanges) {
-        expect(await announcedBy(() => server.db.update(users).set(change).where(eq(users.id, player.userId))), JSON.stringify(change)).toBe(true);
+        expect(
+          await announcedBy(() => server.db.update(users).set(change).where(eq(users.id, player.userId))),
+          JSON.stringify(change),
+        ).toBe(true);
       }
       for (const change of watchedSessionChanges) {
-        expect(await announcedBy(() => server.db.update(sessions).set(change).where(eq(sessions.userId, player.userId))), JSON.stringify(change)).toBe(true);
+        expect(
+          await announcedBy(() => server.db.update(sessions).set(change).where(eq(sessions.userId, player.userId))),
+          JSON.stringify(change),
+        ).toBe(true);
       }
     } finally {
       await listening.close();
@@ -160,12 +206,15 @@ describe('resolved sessions', () => {
 
     // Listening again after a moment: the cache serves the session once more.
     await expect
-      .poll(async () => {
-        await renameUnannounced(player.userId, `Probe ${Date.now()}`);
-        const before = (await info(server.url, player.token)).body.data?.nickname;
-        await renameUnannounced(player.userId, 'After the probe');
-        return (await info(server.url, player.token)).body.data?.nickname === before;
-      }, { timeout: 15_000, interval: 200 })
+      .poll(
+        async () => {
+          await renameUnannounced(player.userId, `Probe ${Date.now()}`);
+          const before = (await info(server.url, player.token)).body.data?.nickname;
+          await renameUnannounced(player.userId, 'After the probe');
+          return (await info(server.url, player.token)).body.data?.nickname === before;
+        },
+        { timeout: 15_000, interval: 200 },
+      )
       .toBe(true);
   });
 });

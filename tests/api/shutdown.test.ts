@@ -45,15 +45,17 @@ async function holdRequest(baseUrl: string) {
       'x-xsrf-token': xsrf.token,
     },
   });
-  const response = new Promise<{ status: number; body: { code: number; data?: { list: unknown[] } } }>((resolve, reject) => {
-    request.on('response', (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-      res.on('error', reject);
-    });
-    request.on('error', reject);
-  });
+  const response = new Promise<{ status: number; body: { code: number; data?: { list: unknown[] } } }>(
+    (resolve, reject) => {
+      request.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        res.on('error', reject);
+      });
+      request.on('error', reject);
+    },
+  );
   // A test that fails before awaiting the answer must report that failure, not this rejection.
   response.catch(() => undefined);
   await new Promise<void>((resolve, reject) => {
@@ -89,7 +91,11 @@ async function keptAliveConnection(baseUrl: string, lang: string) {
       const answer = (await closed).slice(first);
       const head = answer.slice(0, answer.indexOf('\r\n\r\n'));
       const body = answer.slice(answer.indexOf('{'), answer.lastIndexOf('}') + 1);
-      return { status: Number(head.split(' ')[1]), head: head.toLowerCase(), body: JSON.parse(body) as { code: number; msg: string } };
+      return {
+        status: Number(head.split(' ')[1]),
+        head: head.toLowerCase(),
+        body: JSON.parse(body) as { code: number; msg: string },
+      };
     },
   };
 }
@@ -152,7 +158,9 @@ describe('graceful shutdown', () => {
     expect(server.alive()).toBe(true);
 
     const refused = await keptAlive.finish();
-    const korean = JSON.parse(readFileSync(new URL('../../locales/ko-KR/server.json', import.meta.url), 'utf8')) as { error: { shuttingDown: string } };
+    const korean = JSON.parse(readFileSync(new URL('../../locales/ko-KR/server.json', import.meta.url), 'utf8')) as {
+      error: { shuttingDown: string };
+    };
     expect(refused.status).toBe(503);
     expect(refused.body).toMatchObject({ code: 503, msg: korean.error.shuttingDown });
     expect(refused.head).toContain('connection: close');

@@ -9,7 +9,17 @@ import { sandboxEvents, sandboxPayments } from '../../server/db/schema/sandbox-p
 import { houseAccount, playerAccount, transfer } from '../../server/modules/ledger/service';
 import { loadServerSecret } from '../../server/secrets';
 import { createCaptchaTexts } from '../support/accounts';
-import { balanceOfPlayer, bindCard, completeProfile, fundPlayer, ledgerSum, manyPlayersLimits, newPlayer, type TestPlayer, withKey } from '../support/players';
+import {
+  balanceOfPlayer,
+  bindCard,
+  completeProfile,
+  fundPlayer,
+  ledgerSum,
+  manyPlayersLimits,
+  newPlayer,
+  type TestPlayer,
+  withKey,
+} from '../support/players';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
 import { createTestServer, type TestServer } from './harness';
 
@@ -20,7 +30,11 @@ let player: TestPlayer & { cardId: number };
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
-  server = await createTestServer({ smtpUrl: smtp.url, captchaText: createCaptchaTexts().next, authLimits: manyPlayersLimits });
+  server = await createTestServer({
+    smtpUrl: smtp.url,
+    captchaText: createCaptchaTexts().next,
+    authLimits: manyPlayersLimits,
+  });
   secret = await loadServerSecret(server.db, 'pay-sandbox');
   const registered = await newPlayer(server, smtp);
   await completeProfile(server, registered);
@@ -39,11 +53,17 @@ async function pendingOrder(yen = 5_000): Promise<{ orderSn: string; paymentId: 
     withKey(player.token),
   );
   const orderSn = response.body.data?.order.orderSn as string;
-  const [payment] = await server.db.select().from(sandboxPayments).where(eq(sandboxPayments.merchantReference, orderSn));
+  const [payment] = await server.db
+    .select()
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.merchantReference, orderSn));
   return { orderSn, paymentId: payment?.id as string };
 }
 
-function paymentEvent(order: { orderSn: string; paymentId: string }, overrides: Partial<PaymentEvent> = {}): PaymentEvent {
+function paymentEvent(
+  order: { orderSn: string; paymentId: string },
+  overrides: Partial<PaymentEvent> = {},
+): PaymentEvent {
   return {
     id: `evt_${randomBytes(12).toString('hex')}`,
     type: 'payment.succeeded',
@@ -72,11 +92,17 @@ async function sendCallback(
     },
     body,
   });
-  return { status: response.status, body: (await response.json()) as { code: number; msg: string; data?: { outcome: string } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { code: number; msg: string; data?: { outcome: string } },
+  };
 }
 
 async function orderStatus(orderSn: string) {
-  const [row] = await server.db.select({ status: depositOrders.status }).from(depositOrders).where(eq(depositOrders.orderSn, orderSn));
+  const [row] = await server.db
+    .select({ status: depositOrders.status })
+    .from(depositOrders)
+    .where(eq(depositOrders.orderSn, orderSn));
   return row?.status;
 }
 
@@ -102,7 +128,10 @@ describe('the payment callback', () => {
     const wrongKey = await sendCallback(body, { secret: 'not-the-merchant-secret' });
     expect(wrongKey).toMatchObject({ status: 401, body: { code: 401, msg: 'The signature is not valid.' } });
     const timestamp = Math.floor(Date.now() / 1000);
-    const tampered = await sendCallback(body.replace('"amount":5000', '"amount":50000'), { timestamp, signature: signMessage(secret, timestamp, body) });
+    const tampered = await sendCallback(body.replace('"amount":5000', '"amount":50000'), {
+      timestamp,
+      signature: signMessage(secret, timestamp, body),
+    });
     expect(tampered.status).toBe(401);
     const missing = await sendCallback(body, { signature: '' });
     expect(missing.status).toBe(401);
@@ -140,7 +169,9 @@ describe('the payment callback', () => {
     expect(wrongAmount).toMatchObject({ status: 422, body: { msg: 'The notified amount does not match the order.' } });
     const wrongCurrency = await sendCallback(JSON.stringify(paymentEvent(order, { currency: 'USD' })));
     expect(wrongCurrency.status).toBe(422);
-    const unknown = await sendCallback(JSON.stringify(paymentEvent(order, { merchantReference: 'D20990101NOSUCHORDR' })));
+    const unknown = await sendCallback(
+      JSON.stringify(paymentEvent(order, { merchantReference: 'D20990101NOSUCHORDR' })),
+    );
     expect(unknown).toMatchObject({ status: 404, body: { msg: 'No order matches this notification.' } });
     expect(await balanceOfPlayer(server, player)).toBe(before);
     expect(await orderStatus(order.orderSn)).toBe('pendingPayment');
@@ -182,9 +213,13 @@ describe('the payment callback', () => {
     expect(identical.map((answer) => answer.status).sort()).toEqual([200, ...Array(9).fill(409)]);
 
     const second = await pendingOrder();
-    const distinct = await Promise.all(Array.from({ length: 10 }, () => sendCallback(JSON.stringify(paymentEvent(second)))));
+    const distinct = await Promise.all(
+      Array.from({ length: 10 }, () => sendCallback(JSON.stringify(paymentEvent(second)))),
+    );
     expect(distinct.every((answer) => answer.status === 200)).toBe(true);
-    expect(distinct.map((answer) => answer.body.data?.outcome).sort()).toEqual(['alreadySettled', ...Array(8).fill('alreadySettled'), 'credited'].sort());
+    expect(distinct.map((answer) => answer.body.data?.outcome).sort()).toEqual(
+      ['alreadySettled', ...Array(8).fill('alreadySettled'), 'credited'].sort(),
+    );
 
     expect(await balanceOfPlayer(server, player)).toBe(before + 10_000);
     expect(await ledgerSum(server)).toBe(sumBefore);
@@ -199,7 +234,10 @@ describe('the payment callback', () => {
     await fetch(`${page}/pay`, { method: 'POST', redirect: 'manual' });
     expect(await balanceOfPlayer(server, player)).toBe(before + 3_000);
     // Our acknowledgement was lost on the way back: the provider still holds the event as unsent.
-    await server.db.update(sandboxEvents).set({ deliveredAt: null }).where(eq(sandboxEvents.paymentId, order.paymentId));
+    await server.db
+      .update(sandboxEvents)
+      .set({ deliveredAt: null })
+      .where(eq(sandboxEvents.paymentId, order.paymentId));
     expect(await (await fetch(page)).text()).toContain('Send the notification again');
     // The resending job leaves an event alone while its first delivery may still be on its way…
     expect(await server.deps.sandboxPay?.deliverPending()).toBe(0);
@@ -209,7 +247,10 @@ describe('the payment callback', () => {
       .set({ createdAt: new Date(Date.now() - 11_000) })
       .where(eq(sandboxEvents.paymentId, order.paymentId));
     expect(await server.deps.sandboxPay?.deliverPending()).toBe(1);
-    const [event] = await server.db.select().from(sandboxEvents).where(and(eq(sandboxEvents.paymentId, order.paymentId)));
+    const [event] = await server.db
+      .select()
+      .from(sandboxEvents)
+      .where(and(eq(sandboxEvents.paymentId, order.paymentId)));
     expect(event?.deliveredAt).not.toBeNull();
     expect(event?.attempts).toBe(2);
     expect(await balanceOfPlayer(server, player)).toBe(before + 3_000);
@@ -232,7 +273,10 @@ describe('the payment callback', () => {
     });
     const refund = JSON.stringify(paymentEvent(order, { type: 'refund.processing', amount: 2_000 }));
     const refused = await sendCallback(refund);
-    expect(refused).toMatchObject({ status: 422, body: { msg: 'The refund cannot be processed: the player’s balance does not cover it.' } });
+    expect(refused).toMatchObject({
+      status: 422,
+      body: { msg: 'The refund cannot be processed: the player’s balance does not cover it.' },
+    });
     expect(await orderStatus(order.orderSn)).toBe('paymentSuccessful');
     expect(await refusalsAbout('balance below the 2000 coins to refund')).toHaveLength(1);
     // The provider sends the same event again once the player has coins: now it is held.

@@ -52,7 +52,11 @@ afterAll(async () => {
 type ReadyPlayer = TestPlayer & { cardId: number };
 
 async function setPayPassword(player: TestPlayer) {
-  const response = await server.call('/v2/app/auth/password/update/payment', { newPayPassword: payPassword, password: 'Maple leaf 2026!' }, { token: player.token });
+  const response = await server.call(
+    '/v2/app/auth/password/update/payment',
+    { newPayPassword: payPassword, password: 'Maple leaf 2026!' },
+    { token: player.token },
+  );
   expect(response.body).toMatchObject({ code: 200 });
 }
 
@@ -67,11 +71,24 @@ async function readyPlayer(coins = 50_000, cardOverrides: Record<string, unknown
   return { ...player, cardId: card.id };
 }
 
-const withdraw = (player: ReadyPlayer, body: Partial<{ amount: number; bankCardId: number; payPassword: string }> = {}, key = idempotencyKey(), lang = 'en-US') =>
-  server.call<Withdrawal>('/v2/app/draw/withdraw', { amount: 10_000, bankCardId: player.cardId, payPassword, ...body }, { ...withKey(player.token, key), lang });
+const withdraw = (
+  player: ReadyPlayer,
+  body: Partial<{ amount: number; bankCardId: number; payPassword: string }> = {},
+  key = idempotencyKey(),
+  lang = 'en-US',
+) =>
+  server.call<Withdrawal>(
+    '/v2/app/draw/withdraw',
+    { amount: 10_000, bankCardId: player.cardId, payPassword, ...body },
+    { ...withKey(player.token, key), lang },
+  );
 
 const withdrawalsOf = async (player: TestPlayer, body: Record<string, unknown> = {}) =>
-  (await server.call<{ list: Withdrawal[]; total: number; totalAmount: number }>('/v2/app/draw/list', body, { token: player.token })).body.data as {
+  (
+    await server.call<{ list: Withdrawal[]; total: number; totalAmount: number }>('/v2/app/draw/list', body, {
+      token: player.token,
+    })
+  ).body.data as {
     list: Withdrawal[];
     total: number;
     totalAmount: number;
@@ -83,24 +100,51 @@ describe('/v2/app/draw/withdraw', () => {
     const response = await withdraw(player, { amount: 12_000 });
     expect(response.body).toMatchObject({
       code: 200,
-      data: { method: 'bank', amount: 12_000, fee: 0, status: 'withdrawalReview', completedAt: null, failureReason: null, bankCard: { id: player.cardId } },
+      data: {
+        method: 'bank',
+        amount: 12_000,
+        fee: 0,
+        status: 'withdrawalReview',
+        completedAt: null,
+        failureReason: null,
+        bankCard: { id: player.cardId },
+      },
     });
     expect(response.body.data?.orderSn).toMatch(/^W\d{8}[A-Z0-9]{10}$/);
     expect(response.body.data).toMatchObject({ bankCard: { maskedCardNumber: expect.stringMatching(/^\*{4}\d{4}$/) } });
     expect(await balanceOfPlayer(server, player)).toBe(38_000);
-    expect(await balanceOf(server.db, player.userId, 'COIN')).toEqual({ balance: 50_000n, held: 12_000n, available: 38_000n });
-    expect(await withdrawalsOf(player)).toMatchObject({ total: 1, totalAmount: 12_000, list: [{ orderSn: response.body.data?.orderSn, status: 'withdrawalReview' }] });
-    const audits = await server.db.select().from(auditLog).where(eq(auditLog.subject, `withdrawal:${response.body.data?.orderSn}`));
+    expect(await balanceOf(server.db, player.userId, 'COIN')).toEqual({
+      balance: 50_000n,
+      held: 12_000n,
+      available: 38_000n,
+    });
+    expect(await withdrawalsOf(player)).toMatchObject({
+      total: 1,
+      totalAmount: 12_000,
+      list: [{ orderSn: response.body.data?.orderSn, status: 'withdrawalReview' }],
+    });
+    const audits = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `withdrawal:${response.body.data?.orderSn}`));
     expect(audits.map((row) => row.action)).toEqual(['withdrawal.request']);
   });
 
   it('moves money once for a retried key, and answers 409 to the key with another amount', async () => {
     const player = await readyPlayer(50_000);
     const key = idempotencyKey();
-    const answers = await Promise.all([withdraw(player, {}, key), withdraw(player, {}, key), withdraw(player, {}, key)]);
+    const answers = await Promise.all([
+      withdraw(player, {}, key),
+      withdraw(player, {}, key),
+      withdraw(player, {}, key),
+    ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(new Set(answers.map((answer) => answer.body.data?.orderSn)).size).toBe(1);
-    refusal(await withdraw(player, { amount: 11_000 }, key), 409, 'This request was already used for a different operation; please start again');
+    refusal(
+      await withdraw(player, { amount: 11_000 }, key),
+      409,
+      'This request was already used for a different operation; please start again',
+    );
     expect(await balanceOfPlayer(server, player)).toBe(40_000);
     expect((await withdrawalsOf(player)).total).toBe(1);
   });
@@ -118,7 +162,11 @@ describe('/v2/app/draw/withdraw', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => withdraw(player, { amount: 10_000 })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 422, 422, 422]);
     expect(await balanceOfPlayer(server, player)).toBe(0);
-    expect(await balanceOf(server.db, player.userId, 'COIN')).toEqual({ balance: 20_000n, held: 20_000n, available: 0n });
+    expect(await balanceOf(server.db, player.userId, 'COIN')).toEqual({
+      balance: 20_000n,
+      held: 20_000n,
+      available: 0n,
+    });
   });
 
   it('requires approved KYC', async () => {
@@ -127,11 +175,7 @@ describe('/v2/app/draw/withdraw', () => {
     const card = await bindCard(server, player);
     await setPayPassword(player);
     await fundPlayer(server, player, 20_000);
-    refusal(
-      await withdraw({ ...player, cardId: card.id }, {}, undefined, 'zh-TW'),
-      422,
-      '提領前需完成實名認證。',
-    );
+    refusal(await withdraw({ ...player, cardId: card.id }, {}, undefined, 'zh-TW'), 422, '提領前需完成實名認證。');
   });
 
   it('requires a bound card in the player’s own name, and a card of this player', async () => {
@@ -147,7 +191,11 @@ describe('/v2/app/draw/withdraw', () => {
   it('keeps to the withdrawal limits', async () => {
     const player = await readyPlayer(5_000_000);
     refusal(await withdraw(player, { amount: 999 }), 422, 'The withdrawal amount must be between 1000 and 1000000.');
-    refusal(await withdraw(player, { amount: 1_000_001 }), 422, 'The withdrawal amount must be between 1000 and 1000000.');
+    refusal(
+      await withdraw(player, { amount: 1_000_001 }),
+      422,
+      'The withdrawal amount must be between 1000 and 1000000.',
+    );
   });
 
   it('needs a pay password, counts wrong ones and stops them with 429', async () => {
@@ -185,7 +233,9 @@ describe('/v2/app/draw/withdraw', () => {
     const afterWrong = await Promise.all(Array.from({ length: 10 }, () => withdraw(player, { amount: 1_000 })));
     expect(afterWrong.map((answer) => answer.status)).toEqual(Array(10).fill(200));
     // Wrong guesses at once get no more than three checked; then the right one waits too.
-    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => withdraw(player, { payPassword: `00000${i % 10}` })));
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => withdraw(player, { payPassword: `00000${i % 10}` })),
+    );
     expect(guesses.map((answer) => answer.status).sort()).toEqual([...Array(3).fill(400), ...Array(9).fill(429)]);
     expect((await withdraw(player, { amount: 1_000 })).status).toBe(429);
     expect(await balanceOfPlayer(server, player)).toBe(0);
@@ -196,18 +246,34 @@ describe('/v2/app/draw/withdraw', () => {
     const player = await readyPlayer(10_000);
     await server.db
       .insert(rateLimits)
-      .values({ key: `payPassword:user:${player.userId}:checking`, hits: 3, windowStartedAt: new Date(clock.now().getTime() - 61_000) });
+      .values({
+        key: `payPassword:user:${player.userId}:checking`,
+        hits: 3,
+        windowStartedAt: new Date(clock.now().getTime() - 61_000),
+      });
     expect((await withdraw(player, { amount: 1_000 })).status).toBe(200);
   });
 
   it('needs the Idempotency-Key header and is closed to visitors', async () => {
     const player = await readyPlayer(0);
     refusal(
-      await server.call('/v2/app/draw/withdraw', { amount: 1_000, bankCardId: player.cardId, payPassword }, { token: player.token }),
+      await server.call(
+        '/v2/app/draw/withdraw',
+        { amount: 1_000, bankCardId: player.cardId, payPassword },
+        { token: player.token },
+      ),
       400,
       'This request needs an Idempotency-Key header',
     );
-    refusal(await server.call('/v2/app/draw/withdraw', { amount: 1_000, bankCardId: 1, payPassword }, { headers: { 'idempotency-key': idempotencyKey() } }), 401, 'Please sign in first');
+    refusal(
+      await server.call(
+        '/v2/app/draw/withdraw',
+        { amount: 1_000, bankCardId: 1, payPassword },
+        { headers: { 'idempotency-key': idempotencyKey() } },
+      ),
+      401,
+      'Please sign in first',
+    );
   });
 });
 
@@ -216,12 +282,23 @@ describe('the withdrawal review', () => {
     const player = await readyPlayer(30_000);
     const requested = await withdraw(player, { amount: 10_000 });
     const orderSn = requested.body.data?.orderSn as string;
-    const rejected = await server.call('/v2/admin/withdrawal/reject', { orderSn, reason: 'Card holder unclear' }, { token: operator.token });
+    const rejected = await server.call(
+      '/v2/admin/withdrawal/reject',
+      { orderSn, reason: 'Card holder unclear' },
+      { token: operator.token },
+    );
     expect(rejected.body).toMatchObject({ code: 200 });
-    expect((await withdrawalsOf(player)).list[0]).toMatchObject({ status: 'withdrawalFailed', failureReason: 'Card holder unclear' });
+    expect((await withdrawalsOf(player)).list[0]).toMatchObject({
+      status: 'withdrawalFailed',
+      failureReason: 'Card holder unclear',
+    });
     expect((await withdrawalsOf(player)).list[0]?.completedAt).not.toBeNull();
     expect(await balanceOfPlayer(server, player)).toBe(30_000);
-    refusal(await server.call('/v2/admin/withdrawal/approve', { orderSn }, { token: operator.token }), 409, 'This withdrawal has already been reviewed.');
+    refusal(
+      await server.call('/v2/admin/withdrawal/approve', { orderSn }, { token: operator.token }),
+      409,
+      'This withdrawal has already been reviewed.',
+    );
     expect(await balanceOfPlayer(server, player)).toBe(30_000);
   });
 
@@ -231,24 +308,48 @@ describe('the withdrawal review', () => {
     const sumBefore = await ledgerSum(server);
     const requested = await withdraw(player, { amount: 10_000 });
     const orderSn = requested.body.data?.orderSn as string;
-    const approved = await server.call('/v2/admin/withdrawal/approve', { orderSn, remark: 'ok' }, { token: operator.token });
+    const approved = await server.call(
+      '/v2/admin/withdrawal/approve',
+      { orderSn, remark: 'ok' },
+      { token: operator.token },
+    );
     expect(approved.body).toMatchObject({ code: 200 });
-    expect((await withdrawalsOf(player)).list[0]).toMatchObject({ status: 'withdrawalSuccessful', failureReason: null });
-    expect(await balanceOf(server.db, player.userId, 'COIN')).toEqual({ balance: 20_000n, held: 0n, available: 20_000n });
+    expect((await withdrawalsOf(player)).list[0]).toMatchObject({
+      status: 'withdrawalSuccessful',
+      failureReason: null,
+    });
+    expect(await balanceOf(server.db, player.userId, 'COIN')).toEqual({
+      balance: 20_000n,
+      held: 0n,
+      available: 20_000n,
+    });
     const inFlightAfter = (await findAccount(server.db, houseAccount('withdrawalsInFlight', 'COIN')))?.balance ?? 0n;
     expect(inFlightAfter - inFlightBefore).toBe(10_000n);
     expect(await ledgerSum(server)).toBe(sumBefore);
     const payouts = await server.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.reference, orderSn));
-    expect(payouts).toMatchObject([{ amount: 10_000, status: 'paid', accountHolder: 'ヤマダ タロウ', bankCode: '0005' }]);
-    const movements = await server.call<{ list: BalanceMovement[] }>('/v2/app/record/balance/query', { kind: 'withdrawal' }, { token: player.token });
+    expect(payouts).toMatchObject([
+      { amount: 10_000, status: 'paid', accountHolder: 'ヤマダ タロウ', bankCode: '0005' },
+    ]);
+    const movements = await server.call<{ list: BalanceMovement[] }>(
+      '/v2/app/record/balance/query',
+      { kind: 'withdrawal' },
+      { token: player.token },
+    );
     expect(movements.body.data?.list).toMatchObject([{ kind: 'withdrawal', amount: -10_000, balanceAfter: 20_000 }]);
-    const audits = await server.db.select().from(auditLog).where(eq(auditLog.subject, `withdrawal:${orderSn}`));
+    const audits = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `withdrawal:${orderSn}`));
     expect(audits.map((row) => [row.action, row.actor])).toEqual([
       ['withdrawal.request', `user:${player.userId}`],
       ['withdrawal.approve', `user:${operator.userId}`],
       ['withdrawal.paid', 'system'],
     ]);
-    refusal(await server.call('/v2/admin/withdrawal/reject', { orderSn, reason: 'late' }, { token: operator.token }), 409, 'This withdrawal has already been reviewed.');
+    refusal(
+      await server.call('/v2/admin/withdrawal/reject', { orderSn, reason: 'late' }, { token: operator.token }),
+      409,
+      'This withdrawal has already been reviewed.',
+    );
   });
 
   it('a failed payout gives the coins back exactly once: withdrawalFailed with the bank’s reason', async () => {
@@ -256,12 +357,19 @@ describe('the withdrawal review', () => {
     const requested = await withdraw(player, { amount: 10_000 });
     const orderSn = requested.body.data?.orderSn as string;
     await server.call('/v2/admin/withdrawal/approve', { orderSn }, { token: operator.token });
-    expect((await withdrawalsOf(player)).list[0]).toMatchObject({ status: 'withdrawalFailed', failureReason: 'The receiving account is closed' });
+    expect((await withdrawalsOf(player)).list[0]).toMatchObject({
+      status: 'withdrawalFailed',
+      failureReason: 'The receiving account is closed',
+    });
     expect(await balanceOfPlayer(server, player)).toBe(30_000);
     await runPayout(server.deps.player, orderSn);
     await runPayout(server.deps.player, orderSn);
     expect(await balanceOfPlayer(server, player)).toBe(30_000);
-    const movements = await server.call<{ list: BalanceMovement[] }>('/v2/app/record/balance/query', {}, { token: player.token });
+    const movements = await server.call<{ list: BalanceMovement[] }>(
+      '/v2/app/record/balance/query',
+      {},
+      { token: player.token },
+    );
     expect(movements.body.data?.list.slice(0, 2).map((line) => [line.kind, line.amount])).toEqual([
       ['withdrawalRefund', 10_000],
       ['withdrawal', -10_000],
@@ -272,8 +380,16 @@ describe('the withdrawal review', () => {
     const player = await readyPlayer(30_000);
     const requested = await withdraw(player, { amount: 10_000 });
     const orderSn = requested.body.data?.orderSn as string;
-    const unreachable = { ...server.deps.player, payout: { send: () => Promise.reject(new PayoutUnavailable('connection refused')) } };
-    await approveWithdrawal(unreachable, { t: ((key: string) => key) as never, locale: 'en-US', clientAddress: '127.0.0.1', requestId: 'test' }, { userId: operator.userId, sessionId: 0, isAgent: false, isOperator: true }, { orderSn });
+    const unreachable = {
+      ...server.deps.player,
+      payout: { send: () => Promise.reject(new PayoutUnavailable('connection refused')) },
+    };
+    await approveWithdrawal(
+      unreachable,
+      { t: ((key: string) => key) as never, locale: 'en-US', clientAddress: '127.0.0.1', requestId: 'test' },
+      { userId: operator.userId, sessionId: 0, isAgent: false, isOperator: true },
+      { orderSn },
+    );
     expect((await withdrawalsOf(player)).list[0]).toMatchObject({ status: 'withdrawing' });
     const [row] = await server.db.select().from(withdrawals).where(eq(withdrawals.orderSn, orderSn));
     expect(row).toMatchObject({ payoutState: 'requested', payoutAttempts: 1 });
@@ -303,21 +419,46 @@ describe('the withdrawal review', () => {
       ['withdrawalSuccessful', 20_000],
       ['withdrawalFailed', 30_000],
     ]).toContainEqual([status, balance]);
-    expect(await server.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.reference, orderSn))).toHaveLength(status === 'withdrawalSuccessful' ? 1 : 0);
+    expect(await server.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.reference, orderSn))).toHaveLength(
+      status === 'withdrawalSuccessful' ? 1 : 0,
+    );
   });
 
   it('lists the queue oldest first with the player, and is closed to players; an operator session requests none', async () => {
     const player = await readyPlayer(30_000);
     const requested = await withdraw(player, { amount: 10_000 });
     const orderSn = requested.body.data?.orderSn as string;
-    const queue = await server.call<{ list: WithdrawalReviewItem[]; total: number }>('/v2/admin/withdrawal/list', { keyword: player.account }, { token: operator.token });
-    expect(queue.body.data).toMatchObject({ total: 1, list: [{ orderSn, status: 'withdrawalReview', user: { userId: player.userId, account: player.account } }] });
-    refusal(await server.call('/v2/admin/withdrawal/list', {}, { token: player.token }), 403, 'You are not allowed to do this');
-    refusal(await server.call('/v2/admin/withdrawal/approve', { orderSn }, { token: player.token }), 403, 'You are not allowed to do this');
-    refusal(await server.call('/v2/admin/withdrawal/approve', { orderSn: 'W20990101NOTHERE00' }, { token: operator.token }), 404, 'The withdrawal was not found.');
+    const queue = await server.call<{ list: WithdrawalReviewItem[]; total: number }>(
+      '/v2/admin/withdrawal/list',
+      { keyword: player.account },
+      { token: operator.token },
+    );
+    expect(queue.body.data).toMatchObject({
+      total: 1,
+      list: [{ orderSn, status: 'withdrawalReview', user: { userId: player.userId, account: player.account } }],
+    });
+    refusal(
+      await server.call('/v2/admin/withdrawal/list', {}, { token: player.token }),
+      403,
+      'You are not allowed to do this',
+    );
+    refusal(
+      await server.call('/v2/admin/withdrawal/approve', { orderSn }, { token: player.token }),
+      403,
+      'You are not allowed to do this',
+    );
+    refusal(
+      await server.call('/v2/admin/withdrawal/approve', { orderSn: 'W20990101NOTHERE00' }, { token: operator.token }),
+      404,
+      'The withdrawal was not found.',
+    );
 
     // Operators are not players: their session is refused the player's call.
-    refusal(await withdraw({ ...operator, cardId: player.cardId }, { amount: 2_000 }), 403, 'You are not allowed to do this');
+    refusal(
+      await withdraw({ ...operator, cardId: player.cardId }, { amount: 2_000 }),
+      403,
+      'You are not allowed to do this',
+    );
   });
 });
 
@@ -328,10 +469,16 @@ describe('/v2/app/draw/list', () => {
     const first = await withdraw(player, { amount: 1_000 });
     await withdraw(player, { amount: 2_000 });
     await withdraw(player, { amount: 3_000 });
-    await server.call('/v2/admin/withdrawal/reject', { orderSn: first.body.data?.orderSn, reason: 'no' }, { token: operator.token });
+    await server.call(
+      '/v2/admin/withdrawal/reject',
+      { orderSn: first.body.data?.orderSn, reason: 'no' },
+      { token: operator.token },
+    );
     expect(await withdrawalsOf(player)).toMatchObject({ total: 3, totalAmount: 6_000 });
     expect((await withdrawalsOf(player, { pageSize: 2 })).list.map((item) => item.amount)).toEqual([3_000, 2_000]);
-    expect((await withdrawalsOf(player, { status: 'withdrawalFailed' })).list.map((item) => item.amount)).toEqual([1_000]);
+    expect((await withdrawalsOf(player, { status: 'withdrawalFailed' })).list.map((item) => item.amount)).toEqual([
+      1_000,
+    ]);
     expect((await withdrawalsOf(player, { method: 'crypto' })).total).toBe(0);
     const today = clock.now().toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
     expect((await withdrawalsOf(player, { period: { from: today, to: today } })).total).toBe(3);

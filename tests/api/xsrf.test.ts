@@ -62,7 +62,10 @@ describe('XSRF protection', () => {
     expect(await refused.json()).toMatchObject({ code: 403, msg: 'The page has expired; please try again' });
     const fresh = xsrfCookieOf(refused);
     expect(fresh).not.toBeNull();
-    const retried = await post(server.url, { cookie: `XSRF-TOKEN=${fresh?.value}`, 'x-xsrf-token': fresh?.value ?? '' });
+    const retried = await post(server.url, {
+      cookie: `XSRF-TOKEN=${fresh?.value}`,
+      'x-xsrf-token': fresh?.value ?? '',
+    });
     expect(retried.status).toBe(200);
   });
 
@@ -78,14 +81,17 @@ describe('XSRF protection', () => {
     ['an unsigned value', 'attacker-chosen-value'],
     ['a forged signature', 'bm9uY2Vub25jZW5vbmNlbm9u.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
     ['a nonce without signature', 'bm9uY2Vub25jZW5vbmNlbm9u.'],
-  ])('refuses a planted cookie with %s even when the header matches, and issues a fresh cookie', async (_label, planted) => {
-    const response = await post(server.url, { cookie: `XSRF-TOKEN=${planted}`, 'x-xsrf-token': planted });
-    expect(response.status).toBe(403);
-    expect(((await response.json()) as { code: number }).code).toBe(403);
-    const fresh = xsrfCookieOf(response);
-    expect(fresh?.value).toBeTruthy();
-    expect(fresh?.value).not.toBe(planted);
-  });
+  ])(
+    'refuses a planted cookie with %s even when the header matches, and issues a fresh cookie',
+    async (_label, planted) => {
+      const response = await post(server.url, { cookie: `XSRF-TOKEN=${planted}`, 'x-xsrf-token': planted });
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as { code: number }).code).toBe(403);
+      const fresh = xsrfCookieOf(response);
+      expect(fresh?.value).toBeTruthy();
+      expect(fresh?.value).not.toBe(planted);
+    },
+  );
 
   it("refuses a genuine cookie of another installation (another server's key)", async () => {
     const foreign = xsrfCookieOf(await fetch(`${otherServer.url}/v2/xsrf`))?.value ?? '';

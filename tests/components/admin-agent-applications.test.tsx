@@ -1,8 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type DeskServer,
+  openPagesOn,
+  renderApp,
+  startDeskServer,
+  storeDeskSession,
+  type TestPlayer,
+} from './admin-desk-harness';
 import { startI18nIn } from './render';
-import { type DeskServer, openPagesOn, renderApp, startDeskServer, storeDeskSession, type TestPlayer } from './admin-desk-harness';
 
 let server: DeskServer;
 let desk: Awaited<ReturnType<DeskServer['operatorSession']>>;
@@ -51,13 +58,17 @@ describe('agent applications', () => {
 
     expect(await screen.findByTestId('waiting-agentApplications')).toHaveTextContent('2 waiting');
     const overviewCard = screen.getByRole('region', { name: 'Agent applications' });
-    expect(within(overviewCard).getByRole('link', { name: 'Open the queue' })).toHaveAttribute('href', '/admin/agent-applications');
-    await user.click(within(screen.getByRole('navigation', { name: 'Queues' })).getByRole('link', { name: 'Agent applications' }));
-    expect(await screen.findByRole('heading', { name: 'Agent applications', level: 1 })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Queues' })).getByRole('link', { name: 'Agent applications' })).toHaveAttribute(
-      'data-active',
-      'true',
+    expect(within(overviewCard).getByRole('link', { name: 'Open the queue' })).toHaveAttribute(
+      'href',
+      '/admin/agent-applications',
     );
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Queues' })).getByRole('link', { name: 'Agent applications' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Agent applications', level: 1 })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Queues' })).getByRole('link', { name: 'Agent applications' }),
+    ).toHaveAttribute('data-active', 'true');
 
     let row = await rowOf(partner.account);
     expect(within(row).getByText('I run a pachinko fan club of forty players')).toBeInTheDocument();
@@ -69,17 +80,25 @@ describe('agent applications', () => {
     await user.click(within(approval).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(`${partner.account} is now an agent`)).toBeInTheDocument();
     await waitFor(async () => expect(within(await queueTable()).queryByText(partner.account)).not.toBeInTheDocument());
-    expect(await agentStateOf(partner)).toMatchObject({ isAgent: true, application: { id: partnerApplication.id, status: 'approved', rejectReason: null } });
+    expect(await agentStateOf(partner)).toMatchObject({
+      isAgent: true,
+      application: { id: partnerApplication.id, status: 'approved', rejectReason: null },
+    });
     const code = await server.ok<{ agentCode: string }>('/v2/app/agent/code', {}, { token: partner.token });
     expect(code.agentCode).toMatch(/\S/);
 
     row = await rowOf(stranger.account);
     await user.click(within(row).getByRole('button', { name: 'Reject' }));
-    const rejection = await screen.findByRole('dialog', { name: `Reject the agent application of ${stranger.account}` });
+    const rejection = await screen.findByRole('dialog', {
+      name: `Reject the agent application of ${stranger.account}`,
+    });
     await user.click(within(rejection).getByRole('button', { name: 'Reject' }));
     expect(within(rejection).getByText('Please write the reason')).toBeInTheDocument();
     expect((await agentStateOf(stranger)).application?.status).toBe('pendingReview');
-    await user.type(within(rejection).getByRole('textbox', { name: /Reason/ }), 'Please play for a month before applying');
+    await user.type(
+      within(rejection).getByRole('textbox', { name: /Reason/ }),
+      'Please play for a month before applying',
+    );
     await user.click(within(rejection).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText(`The agent application of ${stranger.account} is rejected`)).toBeInTheDocument();
     expect(await screen.findByText('Nothing here.')).toBeInTheDocument();
@@ -94,12 +113,13 @@ describe('agent applications', () => {
     expect(within(row).getByText('Reason: Please play for a month before applying')).toBeInTheDocument();
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
 
-    const audit = await server.ok<{ list: { action: string; reason: string | null; actor: { account: string } | null }[] }>(
-      '/v2/admin/audit/list',
-      { action: 'agentApplication.approve', actorUserId: desk.userId },
-      { token: desk.token },
-    );
-    expect(audit.list[0]).toMatchObject({ reason: 'Known partner from the Osaka hall', actor: { account: desk.account } });
+    const audit = await server.ok<{
+      list: { action: string; reason: string | null; actor: { account: string } | null }[];
+    }>('/v2/admin/audit/list', { action: 'agentApplication.approve', actorUserId: desk.userId }, { token: desk.token });
+    expect(audit.list[0]).toMatchObject({
+      reason: 'Known partner from the Osaka hall',
+      actor: { account: desk.account },
+    });
   }, 120_000);
 
   it('a decision another operator made first lands in a failure with the reason; the player may apply again after a rejection', async () => {
@@ -110,7 +130,11 @@ describe('agent applications', () => {
     storeDeskSession(desk);
     renderApp(`/admin/agent-applications?keyword=${player.account}`);
     const row = await rowOf(player.account);
-    await server.ok('/v2/admin/agent/application/reject', { applicationId: first.id, reason: 'Decided at the other desk' }, { token: desk.token });
+    await server.ok(
+      '/v2/admin/agent/application/reject',
+      { applicationId: first.id, reason: 'Decided at the other desk' },
+      { token: desk.token },
+    );
 
     await user.click(within(row).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: `Approve the agent application of ${player.account}` });
@@ -119,12 +143,18 @@ describe('agent applications', () => {
     expect(within(dialog).getByText('The decision was not recorded')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await agentStateOf(player)).toMatchObject({ isAgent: false, application: { status: 'rejected', rejectReason: 'Decided at the other desk' } });
+    expect(await agentStateOf(player)).toMatchObject({
+      isAgent: false,
+      application: { status: 'rejected', rejectReason: 'Decided at the other desk' },
+    });
 
     const again = await apply(player, 'Third try');
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(async () => expect(within(await rowOf(player.account)).getByText('Third try')).toBeInTheDocument());
-    expect(await agentStateOf(player)).toMatchObject({ isAgent: false, application: { id: again.id, status: 'pendingReview' } });
+    expect(await agentStateOf(player)).toMatchObject({
+      isAgent: false,
+      application: { id: again.id, status: 'pendingReview' },
+    });
   }, 120_000);
 
   it('speaks Japanese', async () => {
@@ -132,6 +162,8 @@ describe('agent applications', () => {
     storeDeskSession(desk);
     renderApp('/admin/agent-applications');
     expect(await screen.findByRole('heading', { name: '代理申請', level: 1 })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: '審査キュー' })).getByRole('link', { name: '代理申請' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: '審査キュー' })).getByRole('link', { name: '代理申請' }),
+    ).toBeInTheDocument();
   }, 60_000);
 });

@@ -65,7 +65,11 @@ function request(
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('end', () =>
-        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        resolve({
+          status: incoming.statusCode ?? 0,
+          headers: incoming.headers,
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
       );
       incoming.on('error', reject);
     });
@@ -143,7 +147,11 @@ export async function startDeskServer() {
   }
 
   /** A call that must succeed; the refusal's message fails the test. */
-  async function ok<T = unknown>(apiPath: string, body: unknown = {}, options: { token?: string; idempotencyKey?: string } = {}) {
+  async function ok<T = unknown>(
+    apiPath: string,
+    body: unknown = {},
+    options: { token?: string; idempotencyKey?: string } = {},
+  ) {
     const answer = await call<T>(apiPath, body, options);
     if (answer.code !== 200) throw new Error(`${apiPath} answered ${answer.code}: ${answer.msg}`);
     return answer.data;
@@ -196,20 +204,34 @@ export async function startDeskServer() {
     const email = `${account}@example.test`;
     await ok('/v2/app/register/send/email/code', { email });
     await ok('/v2/app/register/valid', { email, code: await mailedCode(email), acceptTerms: true });
-    const { token } = await ok<{ token: string }>('/v2/app/register/user', { account, email, password: playerPassword });
+    const { token } = await ok<{ token: string }>('/v2/app/register/user', {
+      account,
+      email,
+      password: playerPassword,
+    });
     const { userId } = await ok<{ userId: number }>('/v2/app/user/info', {}, { token });
     return { account, email, token, userId };
   }
 
   async function photo(): Promise<string> {
-    const bytes = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 90, g: 140, b: 200 } } }).jpeg().toBuffer();
+    const bytes = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 90, g: 140, b: 200 } } })
+      .jpeg()
+      .toBuffer();
     return `data:image/jpeg;base64,${bytes.toString('base64')}`;
   }
 
   /** Names, ID number and a bank card in the player's name, as the account pages send them. */
   async function withProfileAndCard(player: TestPlayer): Promise<number> {
-    await ok('/v2/app/user/update', { firstName: '花子', lastName: '佐藤', pinyinName: 'サトウ ハナコ' }, { token: player.token });
-    await ok('/v2/app/user/update/idNumber', { idNumber: `HN${player.userId}X${Date.now() % 100_000}` }, { token: player.token });
+    await ok(
+      '/v2/app/user/update',
+      { firstName: '花子', lastName: '佐藤', pinyinName: 'サトウ ハナコ' },
+      { token: player.token },
+    );
+    await ok(
+      '/v2/app/user/update/idNumber',
+      { idNumber: `HN${player.userId}X${Date.now() % 100_000}` },
+      { token: player.token },
+    );
     const card = await ok<{ id: number }>(
       '/v2/app/user/bank/save',
       {
@@ -227,7 +249,11 @@ export async function startDeskServer() {
   }
 
   async function submitKyc(player: TestPlayer): Promise<number> {
-    const submission = await ok<{ id: number }>('/v2/app/user/kyc/add', { front: await photo(), back: await photo(), handheld: await photo() }, { token: player.token });
+    const submission = await ok<{ id: number }>(
+      '/v2/app/user/kyc/add',
+      { front: await photo(), back: await photo(), handheld: await photo() },
+      { token: player.token },
+    );
     return submission.id;
   }
 
@@ -238,7 +264,8 @@ export async function startDeskServer() {
       { channelId: 'online-bank', amount, bankCardId: cardId },
       { token: player.token, idempotencyKey: randomUUID() },
     );
-    if (order.instructions.kind !== 'redirect' || !order.instructions.url) throw new Error('the online deposit gave no checkout page');
+    if (order.instructions.kind !== 'redirect' || !order.instructions.url)
+      throw new Error('the online deposit gave no checkout page');
     const paid = await request(`${url}${new URL(order.instructions.url).pathname}/pay`, { method: 'POST' });
     if (paid.status !== 303) throw new Error(`the sandbox checkout answered ${paid.status}`);
     for (let attempt = 0; attempt < 100; attempt += 1) {
@@ -250,12 +277,20 @@ export async function startDeskServer() {
   }
 
   /** A verified player with a card, a payment password and `coins` deposited. */
-  async function fundedPlayer(prefix: string, coins: number, operatorToken: string): Promise<TestPlayer & { cardId: number }> {
+  async function fundedPlayer(
+    prefix: string,
+    coins: number,
+    operatorToken: string,
+  ): Promise<TestPlayer & { cardId: number }> {
     const player = await newPlayer(prefix);
     const cardId = await withProfileAndCard(player);
     const submissionId = await submitKyc(player);
     await ok('/v2/admin/kyc/approve', { submissionId }, { token: operatorToken });
-    await ok('/v2/app/auth/password/update/payment', { newPayPassword: payPassword, password: playerPassword }, { token: player.token });
+    await ok(
+      '/v2/app/auth/password/update/payment',
+      { newPayPassword: payPassword, password: playerPassword },
+      { token: player.token },
+    );
     await deposit(player, cardId, coins);
     return { ...player, cardId };
   }
@@ -281,7 +316,12 @@ export async function startDeskServer() {
   /** The player's sign-in through the API (the browser-test captcha always shows the same text). */
   async function signIn(player: TestPlayer) {
     const captcha = await ok<{ uuid: string }>('/v2/app/auth/captcha');
-    return call<{ token: string }>('/v2/app/auth/login', { account: player.account, password: playerPassword, uuid: captcha.uuid, qrcode: captchaText });
+    return call<{ token: string }>('/v2/app/auth/login', {
+      account: player.account,
+      password: playerPassword,
+      uuid: captcha.uuid,
+      qrcode: captchaText,
+    });
   }
 
   return {

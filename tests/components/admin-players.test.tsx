@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startI18nIn } from './render';
 import { type DeskServer, openPagesOn, renderApp, startDeskServer, storeDeskSession } from './admin-desk-harness';
+import { startI18nIn } from './render';
 
 let server: DeskServer;
 let desk: Awaited<ReturnType<DeskServer['operatorSession']>>;
@@ -17,7 +17,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const rowOf = async (account: string) => (await within(await screen.findByRole('table', { name: 'Players' })).findByText(account)).closest('tr')!;
+const rowOf = async (account: string) =>
+  (await within(await screen.findByRole('table', { name: 'Players' })).findByText(account)).closest('tr')!;
 
 describe('players', () => {
   it('a freeze ends the player’s session at their next call and stops sign-in; unfreezing lets them back in; both are in the audit log', async () => {
@@ -45,7 +46,11 @@ describe('players', () => {
     await waitFor(async () => expect(within(await rowOf(player.account)).getByText('Frozen')).toBeInTheDocument());
 
     const nextCall = await server.call('/v2/app/user/info', {}, { token: player.token });
-    expect(nextCall).toMatchObject({ status: 402, code: 402, msg: 'This account is frozen. Please contact customer support.' });
+    expect(nextCall).toMatchObject({
+      status: 402,
+      code: 402,
+      msg: 'This account is frozen. Please contact customer support.',
+    });
     expect((await server.signIn(player)).code).toBe(402);
 
     row = await rowOf(player.account);
@@ -57,8 +62,14 @@ describe('players', () => {
     await waitFor(async () => expect(within(await rowOf(player.account)).getByText('Active')).toBeInTheDocument());
     expect((await server.signIn(player)).code).toBe(200);
 
-    const audit = await server.ok<{ list: { action: string; reason: string }[] }>('/v2/admin/audit/list', { subjectType: 'user', subjectId: String(player.userId) }, { token: desk.token });
-    expect(audit.list.filter((entry) => entry.action.startsWith('user.')).map(({ action, reason }) => [action, reason])).toEqual([
+    const audit = await server.ok<{ list: { action: string; reason: string }[] }>(
+      '/v2/admin/audit/list',
+      { subjectType: 'user', subjectId: String(player.userId) },
+      { token: desk.token },
+    );
+    expect(
+      audit.list.filter((entry) => entry.action.startsWith('user.')).map(({ action, reason }) => [action, reason]),
+    ).toEqual([
       ['user.unfreeze', 'Chargebacks withdrawn by the bank'],
       ['user.freeze', 'Card chargebacks under investigation'],
     ]);
@@ -83,7 +94,12 @@ describe("a player's ledger", () => {
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell').slice(1, 4).map((cell) => cell.textContent));
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(1, 4)
+          .map((cell) => cell.textContent),
+      );
     // The withdrawal under review is held: listed with what it takes, the balance unchanged.
     expect(rows).toEqual([
       ['Withdrawal holdHeld', '-2,000', '27,000'],
@@ -100,10 +116,14 @@ describe("a player's ledger", () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Entry type' }));
     await user.click(await screen.findByRole('option', { name: 'Withdrawal paid' }));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Ledger entries' })).getAllByRole('row')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Ledger entries' })).getAllByRole('row')).toHaveLength(2),
+    );
     await user.click(screen.getByRole('combobox', { name: 'Entry type' }));
     await user.click(await screen.findByRole('option', { name: 'Withdrawal hold' }));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Ledger entries' })).getByText(underReview)).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Ledger entries' })).getByText(underReview)).toBeInTheDocument(),
+    );
     expect(within(screen.getByRole('table', { name: 'Ledger entries' })).getAllByRole('row')).toHaveLength(2);
   }, 120_000);
 });
@@ -114,7 +134,11 @@ describe('audit log', () => {
     const user = userEvent.setup();
     const player = await server.fundedPlayer('audited', 5_000, desk.token);
     const orderSn = await server.withdraw(player, 1_000);
-    await server.ok('/v2/admin/withdrawal/reject', { orderSn, reason: 'Payout bank under maintenance' }, { token: desk.token });
+    await server.ok(
+      '/v2/admin/withdrawal/reject',
+      { orderSn, reason: 'Payout bank under maintenance' },
+      { token: desk.token },
+    );
     storeDeskSession(desk);
     renderApp('/admin/audit');
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startI18nIn } from './render';
 import { type DeskServer, openPagesOn, renderApp, startDeskServer, storeDeskSession } from './admin-desk-harness';
+import { startI18nIn } from './render';
 
 let server: DeskServer;
 let desk: Awaited<ReturnType<DeskServer['operatorSession']>>;
@@ -26,7 +26,13 @@ async function balanceOf(token: string) {
 }
 
 async function withdrawalsOf(token: string) {
-  return (await server.ok<{ list: { orderSn: string; status: string; failureReason: string | null }[] }>('/v2/app/draw/list', {}, { token })).list;
+  return (
+    await server.ok<{ list: { orderSn: string; status: string; failureReason: string | null }[] }>(
+      '/v2/app/draw/list',
+      {},
+      { token },
+    )
+  ).list;
 }
 
 async function depositsOf(token: string) {
@@ -48,7 +54,9 @@ describe('identity checks', () => {
     expect(within(card).getByText('サトウ ハナコ')).toBeInTheDocument();
     expect(within(card).getByText(/^HN\d+X\d+$/)).toBeInTheDocument();
     const front = within(card).getByRole('img', { name: `Front of the ID card of ${player.account}` });
-    expect(front.getAttribute('src')).toMatch(new RegExp(`^/v2/files/kyc/${submissionId}/front\\?viewer=${desk.userId}&`));
+    expect(front.getAttribute('src')).toMatch(
+      new RegExp(`^/v2/files/kyc/${submissionId}/front\\?viewer=${desk.userId}&`),
+    );
     const photo = await server.fetchPhoto(front.getAttribute('src')!);
     expect(photo.status).toBe(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');
@@ -62,8 +70,15 @@ describe('identity checks', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'The photo of the front is blurred');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText(`The identity of ${player.account} is rejected`)).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('article', { name: `Identity submission of ${player.account}` })).not.toBeInTheDocument());
-    expect(await kycStateOf(player.token)).toMatchObject({ status: 'rejected', rejectReason: 'The photo of the front is blurred' });
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('article', { name: `Identity submission of ${player.account}` }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(await kycStateOf(player.token)).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'The photo of the front is blurred',
+    });
 
     await server.submitKyc(player);
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -74,11 +89,9 @@ describe('identity checks', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(`The identity of ${player.account} is approved`)).toBeInTheDocument();
     expect((await kycStateOf(player.token)).status).toBe('approved');
-    const audit = await server.ok<{ list: { action: string; reason: string | null; actor: { account: string } | null }[] }>(
-      '/v2/admin/audit/list',
-      { action: 'kyc.approve', actorUserId: desk.userId },
-      { token: desk.token },
-    );
+    const audit = await server.ok<{
+      list: { action: string; reason: string | null; actor: { account: string } | null }[];
+    }>('/v2/admin/audit/list', { action: 'kyc.approve', actorUserId: desk.userId }, { token: desk.token });
     expect(audit.list[0]).toMatchObject({ reason: 'Sharp photos, names match', actor: { account: desk.account } });
   }, 120_000);
 });
@@ -101,15 +114,21 @@ describe('withdrawals', () => {
     const rejection = await screen.findByRole('dialog', { name: `Reject withdrawal ${first}` });
     await user.type(within(rejection).getByRole('textbox', { name: /Reason/ }), 'The account name does not match');
     await user.click(within(rejection).getByRole('button', { name: 'Reject' }));
-    expect(await screen.findByText(`Withdrawal ${first} is rejected; the coins are back with the player`)).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Withdrawals' })).queryByText(first)).not.toBeInTheDocument());
+    expect(
+      await screen.findByText(`Withdrawal ${first} is rejected; the coins are back with the player`),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Withdrawals' })).queryByText(first)).not.toBeInTheDocument(),
+    );
     expect(await balanceOf(player.token)).toBe(15_000);
     expect((await withdrawalsOf(player.token)).find((withdrawal) => withdrawal.orderSn === first)).toMatchObject({
       status: 'withdrawalFailed',
       failureReason: 'The account name does not match',
     });
 
-    const secondRow = (await within(screen.getByRole('table', { name: 'Withdrawals' })).findByText(second)).closest('tr')!;
+    const secondRow = (await within(screen.getByRole('table', { name: 'Withdrawals' })).findByText(second)).closest(
+      'tr',
+    )!;
     await user.click(within(secondRow).getByRole('button', { name: 'Approve' }));
     const approval = await screen.findByRole('dialog', { name: `Approve withdrawal ${second}` });
     await user.click(within(approval).getByRole('button', { name: 'Approve' }));
@@ -121,7 +140,11 @@ describe('withdrawals', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Withdrawal failed' }));
-    expect(await within(await screen.findByRole('table', { name: 'Withdrawals' })).findByText('The account name does not match')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('table', { name: 'Withdrawals' })).findByText(
+        'The account name does not match',
+      ),
+    ).toBeInTheDocument();
   }, 120_000);
 
   it('a decision the server refuses lands in a failure with the reason; retry sends it again, cancel closes it', async () => {
@@ -131,9 +154,15 @@ describe('withdrawals', () => {
     const orderSn = await server.withdraw(player, 2_000);
     storeDeskSession(desk);
     renderApp(`/admin/withdrawals?keyword=${player.account}`);
-    const row = (await within(await screen.findByRole('table', { name: 'Withdrawals' })).findByText(orderSn)).closest('tr')!;
+    const row = (await within(await screen.findByRole('table', { name: 'Withdrawals' })).findByText(orderSn)).closest(
+      'tr',
+    )!;
     // Another operator decides first.
-    await server.ok('/v2/admin/withdrawal/reject', { orderSn, reason: 'Decided at the other desk' }, { token: desk.token });
+    await server.ok(
+      '/v2/admin/withdrawal/reject',
+      { orderSn, reason: 'Decided at the other desk' },
+      { token: desk.token },
+    );
 
     await user.click(within(row).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: `Approve withdrawal ${orderSn}` });
@@ -176,7 +205,9 @@ describe('bank transfer deposits', () => {
     expect(await screen.findByText(`Deposit ${arrived} is confirmed and credited`)).toBeInTheDocument();
     expect(await balanceOf(player.token)).toBe(4_800);
 
-    const missingRow = (await within(screen.getByRole('table', { name: 'Bank transfer deposits' })).findByText(missing)).closest('tr')!;
+    const missingRow = (
+      await within(screen.getByRole('table', { name: 'Bank transfer deposits' })).findByText(missing)
+    ).closest('tr')!;
     await user.click(within(missingRow).getByRole('button', { name: 'Mark as failed' }));
     const failure = await screen.findByRole('dialog', { name: `Mark deposit ${missing} as failed` });
     await user.type(within(failure).getByRole('textbox', { name: /Reason/ }), 'No transfer arrived within a week');

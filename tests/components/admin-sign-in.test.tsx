@@ -1,8 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  captchaText,
+  type DeskServer,
+  openPagesOn,
+  renderApp,
+  startDeskServer,
+  storeDeskSession,
+} from './admin-desk-harness';
 import { startI18nIn } from './render';
-import { captchaText, type DeskServer, openPagesOn, renderApp, startDeskServer, storeDeskSession } from './admin-desk-harness';
 
 let server: DeskServer;
 
@@ -15,7 +22,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const storedDeskSession = () => JSON.parse(localStorage.getItem('operatorSession') ?? 'null') as { token: string; account: string } | null;
+const storedDeskSession = () =>
+  JSON.parse(localStorage.getItem('operatorSession') ?? 'null') as { token: string; account: string } | null;
 
 describe('desk sign-in', () => {
   it('sends an operator without a session to the sign-in page, keeping the page they asked for', async () => {

@@ -104,7 +104,10 @@ describe('bank card page', () => {
     renderCards(flow, []);
     await user.click(await screen.findByRole('button', { name: 'Bind a bank card' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('link', { name: 'Go to edit' })).toHaveAttribute('href', '/user/account-setting#personal-information');
+    expect(within(dialog).getByRole('link', { name: 'Go to edit' })).toHaveAttribute(
+      'href',
+      '/user/account-setting#personal-information',
+    );
   });
 
   it('lists bound cards and unbinds one only after confirmation', async () => {
@@ -120,7 +123,11 @@ describe('bank card page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(unbound).toEqual([]);
     await user.click(within(card).getByRole('button', { name: 'Unbind' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Unbind the bank card' })).getByRole('button', { name: 'Unbind' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Unbind the bank card' })).getByRole('button', {
+        name: 'Unbind',
+      }),
+    );
     expect(unbound).toEqual([4]);
   });
 });

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Locale } from '../../contract/locales';
 import type { DepositOrder, PayChannel } from '../../contract/pay';
-import { type CreatedOrder, type DepositPrerequisites, depositMachine, type OrderRequest } from '../../machines/deposit.machine';
+import {
+  type CreatedOrder,
+  type DepositPrerequisites,
+  depositMachine,
+  type OrderRequest,
+} from '../../machines/deposit.machine';
 import { DepositView } from '../../src/features/finance/deposit-page';
 import { startI18nIn } from './render';
 import { renderPlayerView } from './user-pages-harness';
@@ -19,7 +24,13 @@ const online: PayChannel = {
   presetAmounts: [1_000, 5_000],
   feeRateBasisPoints: 0,
 };
-const transfer: PayChannel = { ...online, id: 'bank-transfer', name: 'Bank transfer', mode: 'manual', feeRateBasisPoints: 200 };
+const transfer: PayChannel = {
+  ...online,
+  id: 'bank-transfer',
+  name: 'Bank transfer',
+  mode: 'manual',
+  feeRateBasisPoints: 200,
+};
 const names = { firstName: '太郎', lastName: '山田', pinyinName: 'ヤマダタロウ' };
 const card = { id: 4, bankName: 'MUFG Bank', maskedCardNumber: '****4321', isDefault: true };
 const ready: DepositPrerequisites = { profile: names, cards: [card], channels: [online, transfer] };
@@ -67,8 +78,13 @@ describe('deposit page', () => {
     await startI18nIn('en-US');
     const { deposit } = startDeposit({ ...ready, profile: { ...names, pinyinName: null } });
     renderPlayerView(<DepositView deposit={deposit} />);
-    expect(await screen.findByText(/Please complete your personal information for currency exchange/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to edit' })).toHaveAttribute('href', '/user/account-setting#personal-information');
+    expect(
+      await screen.findByText(/Please complete your personal information for currency exchange/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to edit' })).toHaveAttribute(
+      'href',
+      '/user/account-setting#personal-information',
+    );
   });
 
   it('asks to bind a bank card first', async () => {
@@ -110,9 +126,21 @@ describe('deposit page', () => {
     expect(screen.getByTestId('deposit-credited')).toHaveTextContent('You receive 4,900 coins');
     await user.click(screen.getByRole('radio', { name: 'Online payment' }));
     await user.click(screen.getByRole('button', { name: 'Deposit' }));
-    expect(await screen.findByRole('link', { name: 'Open the payment page' })).toHaveAttribute('href', checkout.instructions.kind === 'redirect' ? checkout.instructions.url : '');
+    expect(await screen.findByRole('link', { name: 'Open the payment page' })).toHaveAttribute(
+      'href',
+      checkout.instructions.kind === 'redirect' ? checkout.instructions.url : '',
+    );
     expect(opened).toEqual(['http://127.0.0.1:8181/sandbox-pay/checkout/pay_1']);
-    expect(requests).toEqual([{ channelId: 'online-bank', amount: 5_000, bankCardId: 4, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
-    expect(await screen.findByText('5,000 game coins have been added to your balance.', {}, { timeout: 2_000 })).toBeInTheDocument();
+    expect(requests).toEqual([
+      {
+        channelId: 'online-bank',
+        amount: 5_000,
+        bankCardId: 4,
+        idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
+    ]);
+    expect(
+      await screen.findByText('5,000 game coins have been added to your balance.', {}, { timeout: 2_000 }),
+    ).toBeInTheDocument();
   }, 20_000);
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Withdrawal } from '../../contract/draw';
-import { type WithdrawalRequest, withdrawMachine, type WithdrawPrerequisites } from '../../machines/withdraw.machine';
+import { type WithdrawalRequest, type WithdrawPrerequisites, withdrawMachine } from '../../machines/withdraw.machine';
 import { WithdrawView } from '../../src/features/finance/withdraw-page';
 import { startI18nIn } from './render';
 import { renderPlayerView } from './user-pages-harness';
@@ -30,7 +30,11 @@ const withdrawal = (status: Withdrawal['status'], failureReason: string | null =
   bankCard: { id: 4, bankName: 'MUFG Bank', maskedCardNumber: '****4321' },
 });
 
-function startWithdraw(prerequisites: WithdrawPrerequisites, request: (input: WithdrawalRequest) => Promise<Withdrawal>, later: Withdrawal[] = []) {
+function startWithdraw(
+  prerequisites: WithdrawPrerequisites,
+  request: (input: WithdrawalRequest) => Promise<Withdrawal>,
+  later: Withdrawal[] = [],
+) {
   const requests: WithdrawalRequest[] = [];
   const withdraw = createActor(
     withdrawMachine.provide({
@@ -51,36 +55,50 @@ function startWithdraw(prerequisites: WithdrawPrerequisites, request: (input: Wi
 describe('withdraw page', () => {
   it('asks for verified identity, and says when it is under review', async () => {
     await startI18nIn('en-US');
-    const notVerified = startWithdraw({ ...ready, profile: { ...profile, kycStatus: 'notSubmitted' } }, async () => withdrawal('withdrawalReview'));
+    const notVerified = startWithdraw({ ...ready, profile: { ...profile, kycStatus: 'notSubmitted' } }, async () =>
+      withdrawal('withdrawalReview'),
+    );
     const first = renderPlayerView(<WithdrawView withdraw={notVerified.withdraw} />);
     expect(await screen.findByText(/Withdrawals need a verified identity/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Verify my identity' })).toHaveAttribute('href', '/user/account-setting#identity-verification');
+    expect(screen.getByRole('link', { name: 'Verify my identity' })).toHaveAttribute(
+      'href',
+      '/user/account-setting#identity-verification',
+    );
     first.unmount();
-    const underReview = startWithdraw({ ...ready, profile: { ...profile, kycStatus: 'pendingReview' } }, async () => withdrawal('withdrawalReview'));
+    const underReview = startWithdraw({ ...ready, profile: { ...profile, kycStatus: 'pendingReview' } }, async () =>
+      withdrawal('withdrawalReview'),
+    );
     renderPlayerView(<WithdrawView withdraw={underReview.withdraw} />);
-    expect(await screen.findByText('Your identity is under review. You can withdraw once it is verified.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your identity is under review. You can withdraw once it is verified.'),
+    ).toBeInTheDocument();
   });
 
   it('asks for a payment password before anything else can move', async () => {
     await startI18nIn('ja-JP');
-    const { withdraw } = startWithdraw({ ...ready, profile: { ...profile, hasPayPassword: false } }, async () => withdrawal('withdrawalReview'));
+    const { withdraw } = startWithdraw({ ...ready, profile: { ...profile, hasPayPassword: false } }, async () =>
+      withdrawal('withdrawalReview'),
+    );
     renderPlayerView(<WithdrawView withdraw={withdraw} />);
-    expect(await screen.findByRole('link', { name: '支払いパスワードを設定' })).toHaveAttribute('href', '/user/pay-password');
+    expect(await screen.findByRole('link', { name: '支払いパスワードを設定' })).toHaveAttribute(
+      'href',
+      '/user/pay-password',
+    );
   });
 
   it("shows a wrong payment password on its field, then follows the request to a failure with the operator's reason", async () => {
     await startI18nIn('en-US');
     const user = userEvent.setup();
     let attempt = 0;
-    const { withdraw, requests } = startWithdraw(
-      ready,
-      async () => {
-        attempt += 1;
-        if (attempt === 1) throw Object.assign(new Error('refused'), { code: 422, fields: { payPassword: 'The payment password is incorrect.' } });
-        return withdrawal('withdrawalReview');
-      },
-      [withdrawal('withdrawalFailed', 'The account is closed')],
-    );
+    const { withdraw, requests } = startWithdraw(ready, async () => {
+      attempt += 1;
+      if (attempt === 1)
+        throw Object.assign(new Error('refused'), {
+          code: 422,
+          fields: { payPassword: 'The payment password is incorrect.' },
+        });
+      return withdrawal('withdrawalReview');
+    }, [withdrawal('withdrawalFailed', 'The account is closed')]);
     renderPlayerView(<WithdrawView withdraw={withdraw} />);
     expect(await screen.findByTestId('withdraw-balance')).toHaveTextContent('12,000 coins');
     await user.type(screen.getByRole('textbox', { name: /Amount/ }), '13000');
@@ -96,7 +114,9 @@ describe('withdraw page', () => {
     expect(screen.getByLabelText('Payment password')).toHaveValue('');
     await user.type(screen.getByLabelText('Payment password'), '246801');
     await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
-    expect(await screen.findByText('The withdrawal failed: The account is closed. The amount is back in your balance.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The withdrawal failed: The account is closed. The amount is back in your balance.'),
+    ).toBeInTheDocument();
     expect(requests.map((request) => request.payPassword)).toEqual(['123459', '246801']);
     expect(requests[1]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
     expect(screen.queryByRole('button', { name: /cancel/i })).not.toBeInTheDocument();

@@ -21,7 +21,11 @@ const state = (status: KycState['status'], rejectReason: string | null = null): 
 const submission: KycSubmission = {
   id: 1,
   status: 'pendingReview',
-  photos: { front: 'data:image/jpeg;base64,AA==', back: 'data:image/jpeg;base64,AA==', handheld: 'data:image/jpeg;base64,AA==' },
+  photos: {
+    front: 'data:image/jpeg;base64,AA==',
+    back: 'data:image/jpeg;base64,AA==',
+    handheld: 'data:image/jpeg;base64,AA==',
+  },
   submittedAt: '2026-11-22T00:00:00.000Z',
   reviewedAt: null,
   rejectReason: null,
@@ -33,7 +37,9 @@ function startKyc(options: { state: KycState; compress?: (file: unknown) => Prom
     kycMachine.provide({
       actors: {
         loadKycState: fromPromise(async () => options.state),
-        compressPhoto: fromPromise(({ input }) => (options.compress ?? (async () => 'data:image/jpeg;base64,/9j/AA=='))(input.file)),
+        compressPhoto: fromPromise(({ input }) =>
+          (options.compress ?? (async () => 'data:image/jpeg;base64,/9j/AA=='))(input.file),
+        ),
         submitKyc: fromPromise(async ({ input }) => {
           submitted.push(input);
           return submission;
@@ -60,12 +66,20 @@ describe('identity verification', () => {
     const photo = new File(['jpeg bytes'], 'card.jpg', { type: 'image/jpeg' });
     for (const [index, input] of fileInputs(container).entries()) {
       await user.upload(input, photo);
-      await screen.findByRole('img', { name: ['front of the ID card', 'back of the ID card', 'photo holding the ID card'][index] });
+      await screen.findByRole('img', {
+        name: ['front of the ID card', 'back of the ID card', 'photo holding the ID card'][index],
+      });
     }
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
-    expect(await screen.findByText('Your photos are being reviewed. This page updates by itself when the review is done.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your photos are being reviewed. This page updates by itself when the review is done.'),
+    ).toBeInTheDocument();
     expect(submitted).toEqual([
-      { front: 'data:image/jpeg;base64,/9j/AA==', back: 'data:image/jpeg;base64,/9j/AA==', handheld: 'data:image/jpeg;base64,/9j/AA==' },
+      {
+        front: 'data:image/jpeg;base64,/9j/AA==',
+        back: 'data:image/jpeg;base64,/9j/AA==',
+        handheld: 'data:image/jpeg;base64,/9j/AA==',
+      },
     ]);
   });
 

@@ -52,7 +52,9 @@ describe('menus', () => {
   it('have every label translated in all seven locales', () => {
     const labels = [...new Set(Object.values(menus).flatMap((menu) => menu.map((item) => item.label)))];
     for (const lng of locales) {
-      const common = JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../locales/${lng}/common.json`), 'utf8'));
+      const common = JSON.parse(
+        readFileSync(path.resolve(import.meta.dirname, `../../locales/${lng}/common.json`), 'utf8'),
+      );
       for (const label of labels) {
         const text = label.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], common);
         expect(typeof text === 'string' && text.trim().length > 0, `${lng} ${label}`).toBe(true);

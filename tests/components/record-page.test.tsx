@@ -34,7 +34,10 @@ const deposit = (orderSn: string, status: 'paymentSuccessful' | 'pendingPayment'
 describe('record filters', () => {
   it(`allow a period of at most ${maxDateRangeDays} days, as the contract does`, () => {
     expect(periodProblem('2026-01-01', '2026-03-31')).toBeNull();
-    expect(periodProblem('2026-01-01', '2026-04-01')).toEqual({ key: 'filters.periodTooLong', values: { days: maxDateRangeDays } });
+    expect(periodProblem('2026-01-01', '2026-04-01')).toEqual({
+      key: 'filters.periodTooLong',
+      values: { days: maxDateRangeDays },
+    });
     expect(periodProblem('2026-03-01', '2026-02-01')?.key).toBe('filters.periodTooLong');
     expect(periodProblem('2026-03-01', null)?.key).toBe('filters.periodIncomplete');
   });
@@ -60,7 +63,9 @@ describe('record filters', () => {
   });
 
   it('keep only what the URL may say, and fill in the last 30 days', () => {
-    expect(recordSearchOf({ tab: 'nope', from: '2026-01-01', to: '2026-12-31', status: 'paymentSuccessful', page: '0' })).toEqual({
+    expect(
+      recordSearchOf({ tab: 'nope', from: '2026-01-01', to: '2026-12-31', status: 'paymentSuccessful', page: '0' }),
+    ).toEqual({
       status: 'paymentSuccessful',
     });
     expect(recordSearchOf({ tab: 'withdrawals', status: 'paymentSuccessful', type: 'bank', page: '3' })).toEqual({
@@ -79,7 +84,9 @@ describe('record filters', () => {
 describe('record page', () => {
   function renderRecords(search: RecordSearch, seed: (queryClient: QueryClient) => void) {
     const changes: RecordSearch[] = [];
-    const view = renderPlayerView(<RecordPage search={search} onSearchChange={(next) => changes.push(next)} />, { seed });
+    const view = renderPlayerView(<RecordPage search={search} onSearchChange={(next) => changes.push(next)} />, {
+      seed,
+    });
     return { ...view, changes };
   }
 
@@ -109,7 +116,11 @@ describe('record page', () => {
     const user = userEvent.setup();
     const search: RecordSearch = {};
     const { changes } = renderRecords(search, (queryClient) =>
-      queryClient.setQueryData(depositRecordsQueryOptions('en-US', recordQueryOf(search)).queryKey, { list: [], total: 0, totalAmount: 0 }),
+      queryClient.setQueryData(depositRecordsQueryOptions('en-US', recordQueryOf(search)).queryKey, {
+        list: [],
+        total: 0,
+        totalAmount: 0,
+      }),
     );
     expect(await screen.findByText('Nothing in this period.')).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
@@ -123,8 +134,22 @@ describe('record page', () => {
     renderRecords(search, (queryClient) =>
       queryClient.setQueryData(movementRecordsQueryOptions('ja-JP', recordQueryOf(search)).queryKey, {
         list: [
-          { id: 2, kind: 'withdrawal', amount: -8_000, balanceAfter: 2_000, reference: 'W1', createdAt: '2026-11-21T04:00:00.000Z' },
-          { id: 1, kind: 'deposit', amount: 10_000, balanceAfter: 10_000, reference: 'D1', createdAt: '2026-11-21T03:00:00.000Z' },
+          {
+            id: 2,
+            kind: 'withdrawal',
+            amount: -8_000,
+            balanceAfter: 2_000,
+            reference: 'W1',
+            createdAt: '2026-11-21T04:00:00.000Z',
+          },
+          {
+            id: 1,
+            kind: 'deposit',
+            amount: 10_000,
+            balanceAfter: 10_000,
+            reference: 'D1',
+            createdAt: '2026-11-21T03:00:00.000Z',
+          },
         ],
         total: 2,
         credited: 10_000,

@@ -77,19 +77,35 @@ describe('account settings', () => {
 
   it('names are read-only while identity is under review', async () => {
     await startI18nIn('en-US');
-    const { settings, options } = startSettings({ ...profile, firstName: '太郎', lastName: '山田', pinyinName: 'ヤマダ タロウ', kycStatus: 'pendingReview' });
+    const { settings, options } = startSettings({
+      ...profile,
+      firstName: '太郎',
+      lastName: '山田',
+      pinyinName: 'ヤマダ タロウ',
+      kycStatus: 'pendingReview',
+    });
     renderPlayerView(<AccountSettingsView settings={settings} dialCodes={options} hasPayPassword />);
     const form = await screen.findByRole('form', { name: 'Personal information' });
     expect(within(form).getByRole('textbox', { name: 'First name' })).toBeDisabled();
-    expect(within(form).getAllByText('Your names cannot change while your identity is under review or verified.')).toHaveLength(3);
-    expect(screen.getByText('The number cannot change while your identity is under review or verified.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Change payment password' })).toHaveAttribute('href', '/user/update-pay-password');
+    expect(
+      within(form).getAllByText('Your names cannot change while your identity is under review or verified.'),
+    ).toHaveLength(3);
+    expect(
+      screen.getByText('The number cannot change while your identity is under review or verified.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change payment password' })).toHaveAttribute(
+      'href',
+      '/user/update-pay-password',
+    );
   });
 
   it("shows the server's refusal on the field, in the reader's language", async () => {
     await startI18nIn('ja-JP');
     const user = userEvent.setup();
-    const refusal = Object.assign(new Error('refused'), { code: 400, fields: { phone: '電話番号の形式が正しくありません' } });
+    const refusal = Object.assign(new Error('refused'), {
+      code: 400,
+      fields: { phone: '電話番号の形式が正しくありません' },
+    });
     const { settings, options } = startSettings(profile, refusal);
     renderPlayerView(<AccountSettingsView settings={settings} dialCodes={options} hasPayPassword={false} />);
     const form = await screen.findByRole('form', { name: '個人情報' });

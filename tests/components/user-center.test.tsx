@@ -31,22 +31,32 @@ describe('user center', () => {
     renderPlayerView(<UserCenterPage />, {
       seed: (queryClient) => {
         queryClient.setQueryData(profileQueryOptions().queryKey, profile);
-        queryClient.setQueryData(aliasAccountQueryOptions().queryKey, { aliasAccount: 'gh-7f3k2', createdAt: '2026-11-01T00:00:00.000Z' });
+        queryClient.setQueryData(aliasAccountQueryOptions().queryKey, {
+          aliasAccount: 'gh-7f3k2',
+          createdAt: '2026-11-01T00:00:00.000Z',
+        });
       },
     });
     expect(await screen.findByTestId('balance')).toHaveTextContent('12,345 coins');
-    for (const text of ['taro2026', 'Taro', 'gh-7f3k2', 'Under review', 'Not an agent']) expect(screen.getByText(text)).toBeInTheDocument();
+    for (const text of ['taro2026', 'Taro', 'gh-7f3k2', 'Under review', 'Not an agent'])
+      expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByText('Nov 21, 2026', { exact: false })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Verify now' })).toHaveAttribute('href', '/user/account-setting#identity-verification');
+    expect(screen.getByRole('link', { name: 'Verify now' })).toHaveAttribute(
+      'href',
+      '/user/account-setting#identity-verification',
+    );
     const shortcuts = screen.getByRole('navigation', { name: 'Your pages' });
-    const links = within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'));
+    const links = within(shortcuts)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
     expect(links).toEqual(userCenterMenu.filter((item) => item.to !== '/user/user-center').map((item) => item.to));
   });
 
   it('reads in Japanese', async () => {
     await startI18nIn('ja-JP');
     renderPlayerView(<UserCenterPage />, {
-      seed: (queryClient) => queryClient.setQueryData(profileQueryOptions().queryKey, { ...profile, isAgent: true, kycStatus: 'approved' }),
+      seed: (queryClient) =>
+        queryClient.setQueryData(profileQueryOptions().queryKey, { ...profile, isAgent: true, kycStatus: 'approved' }),
     });
     expect(await screen.findByTestId('balance')).toHaveTextContent('12,345 コイン');
     expect(screen.getByText('確認済み')).toBeInTheDocument();

@@ -20,7 +20,10 @@ configure({ asyncUtilTimeout: 5_000 });
  * router for its links), without a server: server data is put into the query cache by the test and
  * queries never fetch (`enabled: false`), and the views' machines get their actors from the test.
  */
-export function renderPlayerView(ui: ReactElement, options: { seed?: (queryClient: QueryClient) => void; path?: string } = {}) {
+export function renderPlayerView(
+  ui: ReactElement,
+  options: { seed?: (queryClient: QueryClient) => void; path?: string } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });
   options.seed?.(queryClient);
   const session = createSessionStore({ api, navigate: () => {} });

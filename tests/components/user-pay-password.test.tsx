@@ -10,7 +10,9 @@ import { renderPlayerView } from './user-pages-harness';
 function startPayPassword(input: PayPasswordInput) {
   const changes: PayPasswordChange[] = [];
   const flow = createActor(
-    payPasswordMachine.provide({ actors: { savePayPassword: fromPromise(async ({ input: change }) => void changes.push(change)) } }),
+    payPasswordMachine.provide({
+      actors: { savePayPassword: fromPromise(async ({ input: change }) => void changes.push(change)) },
+    }),
     { input },
   ).start();
   return { flow, changes };
@@ -36,11 +38,19 @@ describe('pay password pages', () => {
 
   it('each page points to the other when it does not apply', async () => {
     await startI18nIn('ja-JP');
-    const setPage = renderPlayerView(<PayPasswordView flow={startPayPassword({ intent: 'set', hasPayPassword: true }).flow} />);
-    expect(await screen.findByRole('link', { name: '支払いパスワードを変更' })).toHaveAttribute('href', '/user/update-pay-password');
+    const setPage = renderPlayerView(
+      <PayPasswordView flow={startPayPassword({ intent: 'set', hasPayPassword: true }).flow} />,
+    );
+    expect(await screen.findByRole('link', { name: '支払いパスワードを変更' })).toHaveAttribute(
+      'href',
+      '/user/update-pay-password',
+    );
     setPage.unmount();
     renderPlayerView(<PayPasswordView flow={startPayPassword({ intent: 'change', hasPayPassword: false }).flow} />);
-    expect(await screen.findByRole('link', { name: '支払いパスワードを設定' })).toHaveAttribute('href', '/user/pay-password');
+    expect(await screen.findByRole('link', { name: '支払いパスワードを設定' })).toHaveAttribute(
+      'href',
+      '/user/pay-password',
+    );
   });
 
   it('labels each password field’s show-or-hide button in the page’s language', async () => {

@@ -3,8 +3,8 @@ import { createActor, fromPromise } from 'xstate';
 import type { Profile } from '../../contract/auth';
 import type { ProfileChanges } from '../../contract/user';
 import {
-  accountSettingsMachine,
   type AccountSettingsSnapshot,
+  accountSettingsMachine,
   composePhone,
   hasPersonalInformation,
   identityLocked,
@@ -54,10 +54,7 @@ const regions = {
       'password.changed': [],
       'password.submit': [],
     } satisfies EventFixtures<typeof accountSettingsMachine>,
-    outcomes: [
-      { type: 'xstate.done.actor.saveProfile' },
-      { type: 'xstate.error.actor.saveProfile', error: refusal },
-    ],
+    outcomes: [{ type: 'xstate.done.actor.saveProfile' }, { type: 'xstate.error.actor.saveProfile', error: refusal }],
   },
   idNumber: {
     fixtures: {
@@ -238,12 +235,17 @@ describe('account settings rules', () => {
   });
 
   it("a refused phone number's sentence sits on the number field", async () => {
-    const phoneRefusal = Object.assign(new Error('refused'), { code: 400, fields: { phone: '電話番号が正しくありません' } });
+    const phoneRefusal = Object.assign(new Error('refused'), {
+      code: 400,
+      fields: { phone: '電話番号が正しくありません' },
+    });
     const { actor, settle } = start({ fail: { saveProfile: phoneRefusal } });
     actor.send({ type: 'profile.changed', field: 'nationalNumber', value: '080-2222-3333' });
     actor.send({ type: 'profile.submit' });
     await settle();
-    expect(selectProfileMessages(actor.getSnapshot())).toEqual({ nationalNumber: { text: '電話番号が正しくありません' } });
+    expect(selectProfileMessages(actor.getSnapshot())).toEqual({
+      nationalNumber: { text: '電話番号が正しくありません' },
+    });
     actor.send({ type: 'profile.changed', field: 'dialCode', value: '+1' });
     expect(selectProfileMessages(actor.getSnapshot())).toEqual({});
   });
@@ -280,7 +282,9 @@ describe('account settings rules', () => {
     actor.send({ type: 'password.changed', field: 'confirmPassword', value: 'Sakura-2025!' });
     actor.send({ type: 'password.submit' });
     await settle();
-    expect(calls).toEqual([{ name: 'changePassword', input: { oldPassword: 'Old-pass-2024', newPassword: 'Sakura-2025!' } }]);
+    expect(calls).toEqual([
+      { name: 'changePassword', input: { oldPassword: 'Old-pass-2024', newPassword: 'Sakura-2025!' } },
+    ]);
     expect(effects).toEqual(['passwordChanged']);
     expect(actor.getSnapshot().context.password).toEqual({ oldPassword: '', newPassword: '', confirmPassword: '' });
   });

@@ -10,7 +10,13 @@ const registrationLike = v.object({
   acceptTerms: fieldRules.acceptTerms,
 });
 
-const valid = { email: 'hanako@example.jp', username: 'hanako7', password: 'correct horse', code: '123456', acceptTerms: true };
+const valid = {
+  email: 'hanako@example.jp',
+  username: 'hanako7',
+  password: 'correct horse',
+  code: '123456',
+  acceptTerms: true,
+};
 
 describe('auth field rules', () => {
   it('accepts a complete, well-formed form', () => {
@@ -35,7 +41,9 @@ describe('auth field rules', () => {
     for (const username of ['hanako_7', 'はなこ', 'hana ko']) {
       expect(validateFields(registrationLike, { ...valid, username }).username?.key).toBe('validation.accountFormat');
     }
-    expect(validateFields(registrationLike, { ...valid, username: 'abc' }).username?.key).toBe('validation.accountLength');
+    expect(validateFields(registrationLike, { ...valid, username: 'abc' }).username?.key).toBe(
+      'validation.accountLength',
+    );
     expect(validateFields(registrationLike, { ...valid, username: 'a'.repeat(21) }).username?.key).toBe(
       'validation.accountLength',
     );
@@ -54,6 +62,8 @@ describe('auth field rules', () => {
   });
 
   it("requires the user agreement ('please choose user agreement')", () => {
-    expect(validateFields(registrationLike, { ...valid, acceptTerms: false }).acceptTerms?.key).toBe('validation.acceptTerms');
+    expect(validateFields(registrationLike, { ...valid, acceptTerms: false }).acceptTerms?.key).toBe(
+      'validation.acceptTerms',
+    );
   });
 });

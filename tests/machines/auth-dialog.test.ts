@@ -39,7 +39,12 @@ describe('auth-dialog machine model', () => {
 
     it(`reaches every state ${label}`, () => {
       const reached = new Set(paths.map((p) => p.endState));
-      for (const state of ['"closed"', '{"open":"signingIn"}', '{"open":"registering"}', '{"open":"recoveringPassword"}']) {
+      for (const state of [
+        '"closed"',
+        '{"open":"signingIn"}',
+        '{"open":"registering"}',
+        '{"open":"recoveringPassword"}',
+      ]) {
         expect(reached).toContain(state);
       }
     });
@@ -101,7 +106,10 @@ describe('auth dialog with the session actor', () => {
           loginFlow: loginMachine.provide({
             actors: {
               loadPreference: fromPromise<LoginPreference>(async () => ({ remember: true, account: '' })),
-              fetchCaptcha: fromPromise(async () => ({ img: 'data:image/gif;base64,R0lG', uuid: '00000000-0000-4000-8000-000000000001' })),
+              fetchCaptcha: fromPromise(async () => ({
+                img: 'data:image/gif;base64,R0lG',
+                uuid: '00000000-0000-4000-8000-000000000001',
+              })),
               signIn: fromPromise(async () => ({ token: 'tok-login' })),
               signInWithProvider: fromPromise(async ({ input }) => ({ token: `tok-${input.event}` })),
             },
@@ -109,13 +117,20 @@ describe('auth dialog with the session actor', () => {
           registerFlow: registerMachine,
           findPasswordFlow: findPasswordMachine.provide({
             actors: {
-              fetchCaptcha: fromPromise(async () => ({ img: 'data:image/gif;base64,R0lG', uuid: '00000000-0000-4000-8000-000000000002' })),
+              fetchCaptcha: fromPromise(async () => ({
+                img: 'data:image/gif;base64,R0lG',
+                uuid: '00000000-0000-4000-8000-000000000002',
+              })),
               requestResetCode: fromPromise(async () => {}),
               resetPassword: fromPromise(async () => {}),
             },
           }),
         },
-        actions: { signIn: links.signIn, close: links.close, forgetCredential: () => void forgotten.push('credential') },
+        actions: {
+          signIn: links.signIn,
+          close: links.close,
+          forgetCredential: () => void forgotten.push('credential'),
+        },
       }),
       { input },
     ).start();

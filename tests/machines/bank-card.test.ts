@@ -3,8 +3,8 @@ import { createActor, fromPromise } from 'xstate';
 import type { BankCard } from '../../contract/bank';
 import {
   type BankCardSave,
-  bankCardMachine,
   type BankCardSnapshot,
+  bankCardMachine,
   normalisedReading,
   type PlayerNames,
   selectBankCardMessages,
@@ -44,7 +44,10 @@ const fixtures: EventFixtures<typeof bankCardMachine> = {
   'unbind.cancel': [{ type: 'unbind.cancel' }],
 };
 
-const refused = Object.assign(new Error('refused'), { code: 409, fields: { cardNumber: 'この口座はすでに登録されています' } });
+const refused = Object.assign(new Error('refused'), {
+  code: 409,
+  fields: { cardNumber: 'この口座はすでに登録されています' },
+});
 
 const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.saveCard', output: boundCard },
@@ -109,7 +112,8 @@ describe('bank card rules', () => {
       }),
       { input: { names: playerNames } },
     ).start();
-    const change = (field: string, value: string | boolean) => actor.send({ type: 'field.changed', field, value } as never);
+    const change = (field: string, value: string | boolean) =>
+      actor.send({ type: 'field.changed', field, value } as never);
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     return { actor, saved, unbound, effects, change, settle };
   }
@@ -150,7 +154,9 @@ describe('bank card rules', () => {
     change('holderFirstName', '華子');
     change('holderPinyinName', 'やまだはなこ');
     actor.send({ type: 'form.submit' });
-    expect(selectBankCardMessages(actor.getSnapshot())).toEqual({ holderFirstName: { key: 'validation.holderMismatch' } });
+    expect(selectBankCardMessages(actor.getSnapshot())).toEqual({
+      holderFirstName: { key: 'validation.holderMismatch' },
+    });
     change('holderFirstName', ' 花子 ');
     change('isDefault', true);
     actor.send({ type: 'form.submit' });
@@ -182,7 +188,9 @@ describe('bank card rules', () => {
     actor.send({ type: 'form.submit' });
     await settle();
     expect(selectBankCardStage(actor.getSnapshot())).toBe('form');
-    expect(selectBankCardMessages(actor.getSnapshot())).toEqual({ cardNumber: { text: 'この口座はすでに登録されています' } });
+    expect(selectBankCardMessages(actor.getSnapshot())).toEqual({
+      cardNumber: { text: 'この口座はすでに登録されています' },
+    });
     change('cardNumber', '7654321');
     expect(selectBankCardMessages(actor.getSnapshot())).toEqual({});
   });

@@ -4,8 +4,8 @@ import type { DepositOrder, PayChannel } from '../../contract/pay';
 import {
   type CreatedOrder,
   type DepositPrerequisites,
-  depositMachine,
   type DepositSnapshot,
+  depositMachine,
   type OrderRequest,
   selectDepositMessages,
   selectDepositQuote,
@@ -25,12 +25,20 @@ const online: PayChannel = {
   presetAmounts: [1_000, 5_000, 10_000],
   feeRateBasisPoints: 0,
 };
-const transfer: PayChannel = { ...online, id: 'bank-transfer', name: '銀行振込', mode: 'manual', feeRateBasisPoints: 150 };
+const transfer: PayChannel = {
+  ...online,
+  id: 'bank-transfer',
+  name: '銀行振込',
+  mode: 'manual',
+  feeRateBasisPoints: 150,
+};
 const names = { firstName: '花子', lastName: '山田', pinyinName: 'ヤマダハナコ' };
 const card = { id: 3, bankName: '三井住友銀行', maskedCardNumber: '****4567', isDefault: true };
 const ready: DepositPrerequisites = { profile: names, cards: [card], channels: [online, transfer] };
 
-const automaticOrder = (status: 'pendingPayment' | 'paymentSuccessful' | 'refundInProcess' | 'refundSuccessful'): DepositOrder => ({
+const automaticOrder = (
+  status: 'pendingPayment' | 'paymentSuccessful' | 'refundInProcess' | 'refundSuccessful',
+): DepositOrder => ({
   orderSn: 'D20261121000001',
   channelId: 'online-bank',
   channelName: 'オンライン決済',
@@ -119,12 +127,17 @@ const serializeState = (snapshot: DepositSnapshot) =>
     snapshot.value,
     snapshot.context.order?.status ?? null,
     snapshot.context.idempotencyKey !== null,
-    formStates.includes(String(snapshot.value)) ? [snapshot.context.values, snapshot.context.showErrors, snapshot.context.refusals] : null,
+    formStates.includes(String(snapshot.value))
+      ? [snapshot.context.values, snapshot.context.showErrors, snapshot.context.refusals]
+      : null,
   ]);
 
 describe('deposit machine model', () => {
   const inputs = [{}, { orderSn: 'D20261121000001' }];
-  const runs = inputs.map((input) => ({ input, paths: modelPaths(depositMachine, { fixtures, outcomes, input, serializeState }) }));
+  const runs = inputs.map((input) => ({
+    input,
+    paths: modelPaths(depositMachine, { fixtures, outcomes, input, serializeState }),
+  }));
 
   it('reaches every state', () => {
     const reached = new Set(runs.flatMap(({ paths }) => paths.map((p) => p.endState)));
@@ -154,29 +167,31 @@ describe('deposit machine model', () => {
   for (const { input, paths } of runs) {
     const label = input.orderSn ? '[back from checkout]' : '[fresh]';
     for (const { path, description } of paths) {
-    it(`replays ${label} ${description}`, async () => {
-      await replayPath(depositMachine, path, {
-        input,
-        actorNames: ['loadPrerequisites', 'createOrder', 'fetchOrder'],
-        outcomes,
-        check: (live, model) => {
-          expect(selectDepositStage(live)).toBe(selectDepositStage(model));
-          expect(selectDepositMessages(live)).toEqual(selectDepositMessages(model));
-          expect(live.context.idempotencyKey === null).toBe(model.context.idempotencyKey === null);
-        },
+      it(`replays ${label} ${description}`, async () => {
+        await replayPath(depositMachine, path, {
+          input,
+          actorNames: ['loadPrerequisites', 'createOrder', 'fetchOrder'],
+          outcomes,
+          check: (live, model) => {
+            expect(selectDepositStage(live)).toBe(selectDepositStage(model));
+            expect(selectDepositMessages(live)).toEqual(selectDepositMessages(model));
+            expect(live.context.idempotencyKey === null).toBe(model.context.idempotencyKey === null);
+          },
+        });
       });
-    });
     }
   }
 });
 
 describe('deposit rules', () => {
-  function start(options: {
-    prerequisites?: DepositPrerequisites;
-    create?: (request: OrderRequest) => Promise<CreatedOrder>;
-    orders?: (DepositOrder | null)[];
-    resume?: string;
-  } = {}) {
+  function start(
+    options: {
+      prerequisites?: DepositPrerequisites;
+      create?: (request: OrderRequest) => Promise<CreatedOrder>;
+      orders?: (DepositOrder | null)[];
+      resume?: string;
+    } = {},
+  ) {
     const clock = new SimulatedClock();
     const requests: OrderRequest[] = [];
     const effects: string[] = [];
@@ -199,7 +214,8 @@ describe('deposit rules', () => {
       { clock, input: { orderSn: options.resume ?? null } },
     ).start();
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    const change = (field: string, value: string | number) => actor.send({ type: 'field.changed', field, value } as never);
+    const change = (field: string, value: string | number) =>
+      actor.send({ type: 'field.changed', field, value } as never);
     return { actor, clock, requests, effects, settle, change };
   }
 
@@ -211,9 +227,19 @@ describe('deposit rules', () => {
     expect(selectDepositValues(actor.getSnapshot())).toEqual({ channelId: 'online-bank', amount: '', bankCardId: 3 });
     expect(selectDepositQuote(actor.getSnapshot())).toBeNull();
     change('amount', '１０,０００');
-    expect(selectDepositQuote(actor.getSnapshot())).toEqual({ amount: 10_000, coins: 10_000, fee: 0, credited: 10_000 });
+    expect(selectDepositQuote(actor.getSnapshot())).toEqual({
+      amount: 10_000,
+      coins: 10_000,
+      fee: 0,
+      credited: 10_000,
+    });
     change('channelId', 'bank-transfer');
-    expect(selectDepositQuote(actor.getSnapshot())).toEqual({ amount: 10_000, coins: 10_000, fee: 150, credited: 9_850 });
+    expect(selectDepositQuote(actor.getSnapshot())).toEqual({
+      amount: 10_000,
+      coins: 10_000,
+      fee: 150,
+      credited: 9_850,
+    });
   });
 
   it("keeps the amount within the channel's limits", async () => {
@@ -222,9 +248,13 @@ describe('deposit rules', () => {
     actor.send({ type: 'deposit.submit' });
     expect(selectDepositMessages(actor.getSnapshot())).toEqual({ amount: { key: 'validation.amountRequired' } });
     change('amount', '999');
-    expect(selectDepositMessages(actor.getSnapshot())).toEqual({ amount: { key: 'validation.amountMin', values: { min: 1_000 } } });
+    expect(selectDepositMessages(actor.getSnapshot())).toEqual({
+      amount: { key: 'validation.amountMin', values: { min: 1_000 } },
+    });
     change('amount', '500001');
-    expect(selectDepositMessages(actor.getSnapshot())).toEqual({ amount: { key: 'validation.amountMax', values: { max: 500_000 } } });
+    expect(selectDepositMessages(actor.getSnapshot())).toEqual({
+      amount: { key: 'validation.amountMax', values: { max: 500_000 } },
+    });
     change('amount', '12.5');
     expect(selectDepositMessages(actor.getSnapshot())).toEqual({ amount: { key: 'validation.amount' } });
     expect(requests).toEqual([]);
@@ -258,7 +288,12 @@ describe('deposit rules', () => {
     actor.send({ type: 'order.retry' });
     await settle();
     expect(requests).toHaveLength(2);
-    expect(requests[0]).toEqual({ channelId: 'online-bank', amount: 5_000, bankCardId: 3, idempotencyKey: expect.any(String) });
+    expect(requests[0]).toEqual({
+      channelId: 'online-bank',
+      amount: 5_000,
+      bankCardId: 3,
+      idempotencyKey: expect.any(String),
+    });
     expect(requests[1]?.idempotencyKey).toBe(requests[0]?.idempotencyKey);
     actor.send({ type: 'deposit.again' });
     await settle();

@@ -24,7 +24,10 @@ const fixtures: EventFixtures<typeof findPasswordMachine> = {
 };
 
 const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.fetchCaptcha', output: { img: 'data:image/svg+xml;base64,PHN2Zy8+', uuid: '6f1c2b9e-3a57-4f4e-9a7b-2f1d8c0e5a11' } },
+  {
+    type: 'xstate.done.actor.fetchCaptcha',
+    output: { img: 'data:image/svg+xml;base64,PHN2Zy8+', uuid: '6f1c2b9e-3a57-4f4e-9a7b-2f1d8c0e5a11' },
+  },
   { type: 'xstate.error.actor.fetchCaptcha', error: new Error('offline') },
   { type: 'xstate.done.actor.requestResetCode' },
   { type: 'xstate.error.actor.requestResetCode', error: new Error('wrong captcha') },
@@ -34,7 +37,12 @@ const outcomes: ActorOutcome[] = [
 
 type Snapshot = ReturnType<typeof findPasswordMachine.getInitialSnapshot>;
 const serializeState = (snapshot: Snapshot) =>
-  JSON.stringify([snapshot.value, snapshot.context.values, snapshot.context.showErrors, snapshot.context.captcha !== null]);
+  JSON.stringify([
+    snapshot.value,
+    snapshot.context.values,
+    snapshot.context.showErrors,
+    snapshot.context.captcha !== null,
+  ]);
 
 describe('find-password machine model', () => {
   const paths = modelPaths(findPasswordMachine, { fixtures, outcomes, serializeState });
@@ -78,7 +86,10 @@ describe('find-password rules', () => {
         actors: {
           fetchCaptcha: fromPromise(async () => {
             captchas += 1;
-            return { img: `data:image/gif;base64,R0lG${captchas}`, uuid: `00000000-0000-4000-8000-00000000000${captchas}` };
+            return {
+              img: `data:image/gif;base64,R0lG${captchas}`,
+              uuid: `00000000-0000-4000-8000-00000000000${captchas}`,
+            };
           }),
           requestResetCode: fromPromise(async ({ input }) => {
             calls.push({ name: 'requestResetCode', input });
@@ -113,9 +124,15 @@ describe('find-password rules', () => {
     await settle();
     await settle();
     expect(calls).toEqual([
-      { name: 'requestResetCode', input: { account: 'hanako7', qrcode: 'k7PQ', uuid: '00000000-0000-4000-8000-000000000001' } },
+      {
+        name: 'requestResetCode',
+        input: { account: 'hanako7', qrcode: 'k7PQ', uuid: '00000000-0000-4000-8000-000000000001' },
+      },
     ]);
-    expect(selectFindPasswordCaptcha(actor.getSnapshot())).toEqual({ status: 'shown', img: 'data:image/gif;base64,R0lG2' });
+    expect(selectFindPasswordCaptcha(actor.getSnapshot())).toEqual({
+      status: 'shown',
+      img: 'data:image/gif;base64,R0lG2',
+    });
     expect(actor.getSnapshot().context.values.captcha).toBe('');
     expect(selectFindPasswordErrors(actor.getSnapshot())).toEqual({});
   });

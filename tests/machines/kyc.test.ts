@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { type KycPhotosInput, type KycState, type KycSubmission, maxPhotoDataUrlLength } from '../../contract/kyc';
 import {
-  kycMachine,
   type KycSnapshot,
+  kycMachine,
   type PhotoFailure,
   photoFailureOf,
   selectKycStage,
@@ -55,7 +55,10 @@ const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.compressPhoto', output: dataUrl },
   { type: 'xstate.error.actor.compressPhoto', error: { failure: 'notImage' } },
   { type: 'xstate.done.actor.submitKyc', output: submission },
-  { type: 'xstate.error.actor.submitKyc', error: Object.assign(new Error('refused'), { code: 400, fields: { back: '画像が読めません' } }) },
+  {
+    type: 'xstate.error.actor.submitKyc',
+    error: Object.assign(new Error('refused'), { code: 400, fields: { back: '画像が読めません' } }),
+  },
   { type: 'xstate.after.reviewPoll.kyc.pendingReview.waiting', delayMs: 15_000 },
 ];
 
@@ -107,7 +110,11 @@ describe('kyc machine model', () => {
 });
 
 describe('kyc rules', () => {
-  function start(options: { states: KycState[]; compress?: (file: unknown) => Promise<string>; submitError?: unknown }) {
+  function start(options: {
+    states: KycState[];
+    compress?: (file: unknown) => Promise<string>;
+    submitError?: unknown;
+  }) {
     const clock = new SimulatedClock();
     const submitted: KycPhotosInput[] = [];
     const effects: string[] = [];
@@ -165,7 +172,11 @@ describe('kyc rules', () => {
       actor.send({ type: 'photo.selected', slot: 'back', file: 'not a file' });
       expect(selectPhotoSlots(actor.getSnapshot()).back.status).toBe('compressing');
       await settle();
-      expect(selectPhotoSlots(actor.getSnapshot()).back).toEqual({ status: 'failed', failure, message: { key: `photoErrors.${failure}` } });
+      expect(selectPhotoSlots(actor.getSnapshot()).back).toEqual({
+        status: 'failed',
+        failure,
+        message: { key: `photoErrors.${failure}` },
+      });
     }
     const huge = `data:image/png;base64,${'A'.repeat(maxPhotoDataUrlLength)}`;
     const { actor, settle } = start({ states: [state('notSubmitted')], compress: async () => huge });

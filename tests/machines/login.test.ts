@@ -105,7 +105,10 @@ describe('login rules', () => {
           loadPreference: fromPromise(async () => options.preference ?? { remember: true, account: '' }),
           fetchCaptcha: fromPromise(async () => {
             captchas += 1;
-            return { img: `data:image/gif;base64,R0lG${captchas}`, uuid: `00000000-0000-4000-8000-00000000000${captchas}` };
+            return {
+              img: `data:image/gif;base64,R0lG${captchas}`,
+              uuid: `00000000-0000-4000-8000-00000000000${captchas}`,
+            };
           }),
           signIn: fromPromise(async ({ input }) => {
             calls.push({ name: 'signIn', input });
@@ -125,7 +128,8 @@ describe('login rules', () => {
       }),
       { input: options.input ?? {} },
     ).start();
-    const change = (field: string, value: string | boolean) => actor.send({ type: 'field.changed', field, value } as never);
+    const change = (field: string, value: string | boolean) =>
+      actor.send({ type: 'field.changed', field, value } as never);
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     return { actor, effects, calls, change, settle, captchaCount: () => captchas };
   }
@@ -133,7 +137,12 @@ describe('login rules', () => {
   it('restores the remembered account name, never a password', async () => {
     const { actor, settle } = start({ preference: { remember: true, account: 'hanako7' } });
     await settle();
-    expect(selectLoginValues(actor.getSnapshot())).toEqual({ account: 'hanako7', password: '', captcha: '', remember: true });
+    expect(selectLoginValues(actor.getSnapshot())).toEqual({
+      account: 'hanako7',
+      password: '',
+      captcha: '',
+      remember: true,
+    });
   });
 
   it('a preference without "remember" restores no account name', async () => {
@@ -179,7 +188,11 @@ describe('login rules', () => {
     expect(effects).toEqual(['clearToken']);
     expect(captchaCount()).toBe(2);
     expect(selectLoginCaptcha(actor.getSnapshot())).toEqual({ status: 'shown', img: 'data:image/gif;base64,R0lG2' });
-    expect(selectLoginValues(actor.getSnapshot())).toMatchObject({ account: ' hanako7 ', password: 'wrong-password', captcha: '' });
+    expect(selectLoginValues(actor.getSnapshot())).toMatchObject({
+      account: ' hanako7 ',
+      password: 'wrong-password',
+      captcha: '',
+    });
   });
 
   it('success keeps the account name when "remember" is ticked and hands the token on', async () => {
@@ -207,9 +220,13 @@ describe('login rules', () => {
   });
 
   it('a page back from LINE exchanges the code at once, with the agent code', async () => {
-    const { actor, calls } = start({ input: { credential: { provider: 'line', token: 'line-code' }, agentCode: 'AG1234' } });
+    const { actor, calls } = start({
+      input: { credential: { provider: 'line', token: 'line-code' }, agentCode: 'AG1234' },
+    });
     expect(await toPromise(actor)).toEqual({ token: 'tok-3' });
-    expect(calls).toEqual([{ name: 'signInWithProvider', input: { event: 'line', token: 'line-code', agentCode: 'AG1234' } }]);
+    expect(calls).toEqual([
+      { name: 'signInWithProvider', input: { event: 'line', token: 'line-code', agentCode: 'AG1234' } },
+    ]);
   });
 
   it('a Google credential is exchanged by the server; LINE leaves for its sign-in page', async () => {
@@ -220,6 +237,8 @@ describe('login rules', () => {
     actor.send({ type: 'provider.signIn', credential: { provider: 'google', token: 'id-token' } });
     expect(selectSigningInWith(actor.getSnapshot())).toBe('google');
     expect(await toPromise(actor)).toEqual({ token: 'tok-3' });
-    expect(calls).toEqual([{ name: 'signInWithProvider', input: { event: 'google', token: 'id-token', agentCode: '' } }]);
+    expect(calls).toEqual([
+      { name: 'signInWithProvider', input: { event: 'google', token: 'id-token', agentCode: '' } },
+    ]);
   });
 });

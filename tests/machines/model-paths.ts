@@ -98,7 +98,9 @@ export async function replayPath<TMachine extends AnyStateMachine>(
   for (const step of path.steps) {
     const { event } = step;
     const doneId = event.type.startsWith('xstate.done.actor.') ? event.type.slice('xstate.done.actor.'.length) : null;
-    const errorId = event.type.startsWith('xstate.error.actor.') ? event.type.slice('xstate.error.actor.'.length) : null;
+    const errorId = event.type.startsWith('xstate.error.actor.')
+      ? event.type.slice('xstate.error.actor.'.length)
+      : null;
     if (doneId || errorId) {
       const id = (doneId ?? errorId)!;
       const deferred = pending.get(id)?.shift();

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
   type OperatorSession,
-  type OperatorSignInSnapshot,
   type OperatorSignInField,
   type OperatorSignInRequest,
+  type OperatorSignInSnapshot,
   operatorSignInMachine,
   selectOperatorCaptcha,
   selectOperatorSignInMessages,
@@ -28,7 +28,12 @@ const refused = Object.assign(new Error('The account, password or authenticator 
   code: 400,
   fields: { totpCode: 'The account, password or authenticator code is not correct.' },
 });
-const session: OperatorSession = { token: 't'.repeat(43), userId: 7, account: 'deskone', expiresAt: '2026-11-22T08:00:00.000Z' };
+const session: OperatorSession = {
+  token: 't'.repeat(43),
+  userId: 7,
+  account: 'deskone',
+  expiresAt: '2026-11-22T08:00:00.000Z',
+};
 const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.fetchCaptcha', output: captcha },
   { type: 'xstate.error.actor.fetchCaptcha', error: new Error('offline') },
@@ -120,7 +125,9 @@ describe('operator sign-in rules', () => {
     type('totpCode', ' 654321 ');
     actor.send({ type: 'form.submit' });
     await settle();
-    expect(calls).toEqual([{ account: 'deskone', password: ' pass ', uuid: `${captcha.uuid}1`, qrcode: 'k7PQ', totpCode: '654321' }]);
+    expect(calls).toEqual([
+      { account: 'deskone', password: ' pass ', uuid: `${captcha.uuid}1`, qrcode: 'k7PQ', totpCode: '654321' },
+    ]);
     expect(stored).toEqual([session]);
     expect(actor.getSnapshot().status).toBe('done');
   });
@@ -134,7 +141,12 @@ describe('operator sign-in rules', () => {
     type('totpCode', '654321');
     actor.send({ type: 'form.submit' });
     await settle();
-    expect(actor.getSnapshot().context.values).toEqual({ account: 'deskone', password: 'pass', captcha: '', totpCode: '' });
+    expect(actor.getSnapshot().context.values).toEqual({
+      account: 'deskone',
+      password: 'pass',
+      captcha: '',
+      totpCode: '',
+    });
     expect(captchasDrawn()).toBe(2);
     expect(selectOperatorSignInMessages(actor.getSnapshot())).toEqual({ totpCode: { text: refused.message } });
     type('totpCode', '1');

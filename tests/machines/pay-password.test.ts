@@ -3,8 +3,8 @@ import { createActor, fromPromise } from 'xstate';
 import {
   type PayPasswordChange,
   type PayPasswordInput,
-  payPasswordMachine,
   type PayPasswordSnapshot,
+  payPasswordMachine,
   selectPayPasswordFields,
   selectPayPasswordMessages,
   selectPayPasswordStage,
@@ -21,7 +21,10 @@ const fixtures: EventFixtures<typeof payPasswordMachine> = {
   'form.submit': [{ type: 'form.submit' }],
 };
 
-const wrongPassword = Object.assign(new Error('refused'), { code: 400, fields: { password: 'パスワードが正しくありません' } });
+const wrongPassword = Object.assign(new Error('refused'), {
+  code: 400,
+  fields: { password: 'パスワードが正しくありません' },
+});
 
 const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.savePayPassword' },
@@ -112,12 +115,18 @@ describe('pay password rules', () => {
 
   it('changing confirms with the current payment password and refuses the same one again', async () => {
     const { actor, calls, change, settle } = start({ intent: 'change', hasPayPassword: true });
-    expect(selectPayPasswordFields(actor.getSnapshot())).toEqual(['oldPayPassword', 'newPayPassword', 'confirmPayPassword']);
+    expect(selectPayPasswordFields(actor.getSnapshot())).toEqual([
+      'oldPayPassword',
+      'newPayPassword',
+      'confirmPayPassword',
+    ]);
     change('oldPayPassword', '135790');
     change('newPayPassword', '135790');
     change('confirmPayPassword', '135790');
     actor.send({ type: 'form.submit' });
-    expect(selectPayPasswordMessages(actor.getSnapshot())).toEqual({ newPayPassword: { key: 'validation.payPasswordUnchanged' } });
+    expect(selectPayPasswordMessages(actor.getSnapshot())).toEqual({
+      newPayPassword: { key: 'validation.payPasswordUnchanged' },
+    });
     change('newPayPassword', '246801');
     change('confirmPayPassword', '246801');
     actor.send({ type: 'form.submit' });
@@ -133,13 +142,19 @@ describe('pay password rules', () => {
     actor.send({ type: 'form.submit' });
     await settle();
     expect(selectPayPasswordStage(actor.getSnapshot())).toBe('editing');
-    expect(selectPayPasswordMessages(actor.getSnapshot())).toEqual({ password: { text: 'パスワードが正しくありません' } });
+    expect(selectPayPasswordMessages(actor.getSnapshot())).toEqual({
+      password: { text: 'パスワードが正しくありません' },
+    });
     change('password', 'Sakura-2024');
     expect(selectPayPasswordMessages(actor.getSnapshot())).toEqual({});
   });
 
   it('each page sends the player to the other when it does not apply', () => {
-    expect(selectPayPasswordStage(start({ intent: 'set', hasPayPassword: true }).actor.getSnapshot())).toBe('alreadySet');
-    expect(selectPayPasswordStage(start({ intent: 'change', hasPayPassword: false }).actor.getSnapshot())).toBe('notSetYet');
+    expect(selectPayPasswordStage(start({ intent: 'set', hasPayPassword: true }).actor.getSnapshot())).toBe(
+      'alreadySet',
+    );
+    expect(selectPayPasswordStage(start({ intent: 'change', hasPayPassword: false }).actor.getSnapshot())).toBe(
+      'notSetYet',
+    );
   });
 });

@@ -92,7 +92,8 @@ describe('register rules', () => {
       }),
       { input: { agentCode: options.agentCode ?? null } },
     ).start();
-    const change = (field: string, value: string | boolean) => actor.send({ type: 'field.changed', field, value } as never);
+    const change = (field: string, value: string | boolean) =>
+      actor.send({ type: 'field.changed', field, value } as never);
     return { actor, calls, tracked, change };
   }
 
@@ -142,7 +143,9 @@ describe('register rules', () => {
     change('acceptTerms', true);
     actor.send({ type: 'form.submit' });
     await flush();
-    expect(calls).toEqual([{ name: 'verifyCode', input: { email: 'hanako@example.jp', code: '654321', acceptTerms: true } }]);
+    expect(calls).toEqual([
+      { name: 'verifyCode', input: { email: 'hanako@example.jp', code: '654321', acceptTerms: true } },
+    ]);
     expect(actor.getSnapshot().value).toEqual({ verifyingEmail: 'editing' });
   });
 

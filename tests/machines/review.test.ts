@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type ReviewDecision, type ReviewInput, reviewMachine, type ReviewSnapshot } from '../../machines/review.machine';
+import {
+  type ReviewDecision,
+  type ReviewInput,
+  type ReviewSnapshot,
+  reviewMachine,
+} from '../../machines/review.machine';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const fixtures: EventFixtures<typeof reviewMachine> = {

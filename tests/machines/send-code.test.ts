@@ -20,7 +20,10 @@ const outcomes: ActorOutcome[] = [
 ];
 
 /** Every second of the countdown is a state of its own; the address only matters outside it. */
-const serializeState = (snapshot: { value: unknown; context: { email: string; secondsLeft: number; codeSent: boolean } }) =>
+const serializeState = (snapshot: {
+  value: unknown;
+  context: { email: string; secondsLeft: number; codeSent: boolean };
+}) =>
   snapshot.value === 'countingDown'
     ? JSON.stringify([snapshot.value, snapshot.context.secondsLeft])
     : JSON.stringify([snapshot.value, snapshot.context.email !== '', snapshot.context.codeSent]);

@@ -4,8 +4,8 @@ import {
   isAuthDialogOpen,
   isSettled,
   type SessionProfile,
-  sessionMachine,
   selectStatus,
+  sessionMachine,
 } from '../../machines/session.machine';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 

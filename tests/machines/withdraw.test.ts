@@ -7,9 +7,9 @@ import {
   selectWithdrawStage,
   selectWithdrawValues,
   type WithdrawalRequest,
-  withdrawMachine,
   type WithdrawPrerequisites,
   type WithdrawSnapshot,
+  withdrawMachine,
 } from '../../machines/withdraw.machine';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
@@ -50,13 +50,19 @@ const fixtures: EventFixtures<typeof withdrawMachine> = {
 };
 
 const offline = Object.assign(new Error('Request Error'), { code: 0, fields: {} });
-const wrongPayPassword = Object.assign(new Error('refused'), { code: 422, fields: { payPassword: '支払いパスワードが正しくありません' } });
+const wrongPayPassword = Object.assign(new Error('refused'), {
+  code: 422,
+  fields: { payPassword: '支払いパスワードが正しくありません' },
+});
 
 const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.loadPrerequisites', output: ready },
   { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, profile: { ...profile, firstName: null } } },
   { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, cards: [] } },
-  { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, profile: { ...profile, kycStatus: 'pendingReview' } } },
+  {
+    type: 'xstate.done.actor.loadPrerequisites',
+    output: { ...ready, profile: { ...profile, kycStatus: 'pendingReview' } },
+  },
   { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, profile: { ...profile, hasPayPassword: false } } },
   { type: 'xstate.error.actor.loadPrerequisites', error: offline },
   { type: 'xstate.done.actor.requestWithdrawal', output: withdrawal('withdrawalReview') },
@@ -78,7 +84,12 @@ const serializeState = (snapshot: WithdrawSnapshot) =>
     snapshot.value,
     snapshot.context.withdrawal?.status ?? null,
     formStates.includes(String(snapshot.value))
-      ? [snapshot.context.values, snapshot.context.showErrors, snapshot.context.refusals, snapshot.context.idempotencyKey !== null]
+      ? [
+          snapshot.context.values,
+          snapshot.context.showErrors,
+          snapshot.context.refusals,
+          snapshot.context.idempotencyKey !== null,
+        ]
       : null,
   ]);
 
@@ -123,11 +134,13 @@ describe('withdraw machine model', () => {
 });
 
 describe('withdraw rules', () => {
-  function start(options: {
-    prerequisites?: WithdrawPrerequisites;
-    request?: (request: WithdrawalRequest) => Promise<Withdrawal>;
-    withdrawals?: (Withdrawal | null)[];
-  } = {}) {
+  function start(
+    options: {
+      prerequisites?: WithdrawPrerequisites;
+      request?: (request: WithdrawalRequest) => Promise<Withdrawal>;
+      withdrawals?: (Withdrawal | null)[];
+    } = {},
+  ) {
     const clock = new SimulatedClock();
     const requests: WithdrawalRequest[] = [];
     const effects: string[] = [];
@@ -144,20 +157,26 @@ describe('withdraw rules', () => {
             requests.push(input);
             return (options.request ?? (async () => withdrawal('withdrawalReview')))(input);
           }),
-          fetchWithdrawal: fromPromise(async () => (withdrawals.length > 1 ? withdrawals.shift() : withdrawals[0]) ?? null),
+          fetchWithdrawal: fromPromise(
+            async () => (withdrawals.length > 1 ? withdrawals.shift() : withdrawals[0]) ?? null,
+          ),
         },
         actions: { withdrawalChanged: () => void effects.push('withdrawalChanged') },
       }),
       { clock },
     ).start();
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    const change = (field: string, value: string | number) => actor.send({ type: 'field.changed', field, value } as never);
+    const change = (field: string, value: string | number) =>
+      actor.send({ type: 'field.changed', field, value } as never);
     return { actor, clock, requests, effects, settle, change, loads: () => loads };
   }
 
   it('asks, in order, for personal information, a bound card, verified identity and a payment password', async () => {
     const cases: [WithdrawPrerequisites, string][] = [
-      [{ profile: { ...profile, pinyinName: null, kycStatus: 'notSubmitted', hasPayPassword: false }, cards: [] }, 'needsPersonalInformation'],
+      [
+        { profile: { ...profile, pinyinName: null, kycStatus: 'notSubmitted', hasPayPassword: false }, cards: [] },
+        'needsPersonalInformation',
+      ],
       [{ profile: { ...profile, kycStatus: 'notSubmitted', hasPayPassword: false }, cards: [] }, 'needsBankCard'],
       [{ profile: { ...profile, kycStatus: 'rejected', hasPayPassword: false }, cards: [card] }, 'needsKyc'],
       [{ profile: { ...profile, hasPayPassword: false }, cards: [card] }, 'needsPayPassword'],
@@ -231,7 +250,9 @@ describe('withdraw rules', () => {
     await settle();
     expect(selectWithdrawStage(actor.getSnapshot())).toBe('editing');
     expect(selectWithdrawValues(actor.getSnapshot()).payPassword).toBe('');
-    expect(selectWithdrawMessages(actor.getSnapshot()).payPassword).toEqual({ text: '支払いパスワードが正しくありません' });
+    expect(selectWithdrawMessages(actor.getSnapshot()).payPassword).toEqual({
+      text: '支払いパスワードが正しくありません',
+    });
     change('payPassword', '246801');
     actor.send({ type: 'withdraw.submit' });
     await settle();

@@ -34,7 +34,11 @@ export type OperationOutcome =
 export const propertyCurrency = 'COIN';
 const settlingActor = 'system';
 /** Refusals a correct ledger may answer to a random operation; anything else fails the test. */
-const expectedRefusals = new Set(['422 ledger.insufficientBalance', '409 ledger.idempotencyConflict', '409 ledger.holdSettled']);
+const expectedRefusals = new Set([
+  '422 ledger.insufficientBalance',
+  '409 ledger.idempotencyConflict',
+  '409 ledger.holdSettled',
+]);
 
 export async function createPlayers(db: Database, count: number, prefix: string): Promise<number[]> {
   const rows = await db
@@ -92,7 +96,12 @@ export async function runOperation(db: Database, clock: Clock, operation: Ledger
         const [found] = await db
           .select({ id: ledgerTransfers.id })
           .from(ledgerTransfers)
-          .where(and(eq(ledgerTransfers.actor, actorOf(operation.holdUserId)), eq(ledgerTransfers.idempotencyKey, operation.holdKey)));
+          .where(
+            and(
+              eq(ledgerTransfers.actor, actorOf(operation.holdUserId)),
+              eq(ledgerTransfers.idempotencyKey, operation.holdKey),
+            ),
+          );
         if (!found) return { status: 'holdNotYetCreated' };
         const settle = operation.type === 'post' ? postHold : voidHold;
         const result = await settle(db, clock, {
@@ -131,7 +140,11 @@ export async function runOperation(db: Database, clock: Clock, operation: Ledger
  * ledger call, then a row of the caller's own ("recorded" for a new transfer, "settled" for a
  * settled hold) that must commit or vanish together with the movement.
  */
-export async function runInCallerTransaction(db: Database, clock: Clock, operation: LedgerOperation): Promise<OperationOutcome> {
+export async function runInCallerTransaction(
+  db: Database,
+  clock: Clock,
+  operation: LedgerOperation,
+): Promise<OperationOutcome> {
   return db.transaction(async (tx) => {
     const outcome = await runOperation(tx, clock, operation);
     if (outcome.status === 'moved') {
@@ -194,7 +207,10 @@ export async function callerRowViolations(db: Database, createdSince: number): P
   );
   const violations = found
     .filter((row) => row.recorded !== 1 || row.settled !== (row.two_phase && row.state !== 'pending' ? 1 : 0))
-    .map((row) => `transfer ${String(row.id)} (${String(row.state)}) has ${String(row.recorded)} recorded and ${String(row.settled)} settled rows`);
+    .map(
+      (row) =>
+        `transfer ${String(row.id)} (${String(row.state)}) has ${String(row.recorded)} recorded and ${String(row.settled)} settled rows`,
+    );
   const orphans = await queryRows<{ subject: string }>(
     db,
     sql`SELECT a.subject FROM audit_log a
@@ -220,7 +236,9 @@ export async function outcomeViolations(
 ): Promise<string[]> {
   type Movement = Extract<OperationOutcome, { status: 'moved' | 'replayed' }>;
   const violations: string[] = [];
-  const movements = outcomes.filter((outcome): outcome is Movement => outcome.status === 'moved' || outcome.status === 'replayed');
+  const movements = outcomes.filter(
+    (outcome): outcome is Movement => outcome.status === 'moved' || outcome.status === 'replayed',
+  );
   const isSettlement = (outcome: Movement) => isSettlementKey(outcome.key);
   const creations = movements.filter((outcome) => !isSettlement(outcome));
 
@@ -246,10 +264,14 @@ export async function outcomeViolations(
     settledHolds.set(outcome.transferId, outcome.key);
   }
 
-  const created = await queryRows<{ id: string | number }>(db, sql`SELECT id FROM ledger_transfers WHERE id > ${createdSince} ORDER BY id`);
+  const created = await queryRows<{ id: string | number }>(
+    db,
+    sql`SELECT id FROM ledger_transfers WHERE id > ${createdSince} ORDER BY id`,
+  );
   const createdIds = new Set(created.map((row) => Number(row.id)));
   for (const outcome of creations) {
-    if (!createdIds.has(outcome.transferId)) violations.push(`transfer ${outcome.transferId} was reported but is not stored`);
+    if (!createdIds.has(outcome.transferId))
+      violations.push(`transfer ${outcome.transferId} was reported but is not stored`);
   }
   const told = creations.filter((outcome) => options.reported === 'movedOrReplayed' || outcome.status === 'moved');
   const toldIds = new Set(told.map((outcome) => outcome.transferId));

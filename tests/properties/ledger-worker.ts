@@ -16,7 +16,9 @@ import { type LedgerOperation, runConcurrently } from './ledger-operations';
 const [operationsFile, lanesArgument, mode] = process.argv.slice(2);
 const databaseUrl = process.env.DATABASE_URL;
 if (!operationsFile || !databaseUrl) {
-  console.error('usage: DATABASE_URL=... tsx tests/properties/ledger-worker.ts <operations.json> <lanes> [caller-transaction]');
+  console.error(
+    'usage: DATABASE_URL=... tsx tests/properties/ledger-worker.ts <operations.json> <lanes> [caller-transaction]',
+  );
   process.exit(2);
 }
 const lanes = Number(lanesArgument ?? '4');

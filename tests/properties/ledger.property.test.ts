@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { systemClock } from '../../server/clock';
 import type { Database } from '../../server/db/client';
 import { databaseUrlFor, openDatabaseFromTemplate } from '../api/database-template';
+import { ledgerViolations } from '../support/ledger-invariants';
 import {
   callerRowViolations,
   createPlayers,
@@ -18,7 +19,6 @@ import {
   outcomeViolations,
   runConcurrently,
 } from './ledger-operations';
-import { ledgerViolations } from '../support/ledger-invariants';
 
 /**
  * Random deposits, holds, posts, voids and player-to-player transfers, run concurrently with
@@ -56,20 +56,38 @@ const abstractOperation: fc.Arbitrary<AbstractOperation> = fc.oneof(
 );
 
 /** Names real users and keys: keys are unique to the run, so runs never replay each other. */
-function materialise(operations: readonly AbstractOperation[], userIds: readonly number[], run: string): LedgerOperation[] {
+function materialise(
+  operations: readonly AbstractOperation[],
+  userIds: readonly number[],
+  run: string,
+): LedgerOperation[] {
   const user = (index: number) => userIds[index] as number;
   const concrete: LedgerOperation[] = [];
   for (const operation of operations) {
     switch (operation.type) {
       case 'deposit':
-        concrete.push({ type: 'deposit', userId: user(operation.player), amount: operation.amount * 2, key: `${run}-d${operation.key}` });
+        concrete.push({
+          type: 'deposit',
+          userId: user(operation.player),
+          amount: operation.amount * 2,
+          key: `${run}-d${operation.key}`,
+        });
         break;
       case 'hold':
-        concrete.push({ type: 'hold', userId: user(operation.player), amount: operation.amount, key: `${run}-h${operation.key}` });
+        concrete.push({
+          type: 'hold',
+          userId: user(operation.player),
+          amount: operation.amount,
+          key: `${run}-h${operation.key}`,
+        });
         break;
       case 'post':
       case 'void':
-        concrete.push({ type: operation.type, holdUserId: user(operation.player), holdKey: `${run}-h${operation.key}` });
+        concrete.push({
+          type: operation.type,
+          holdUserId: user(operation.player),
+          holdKey: `${run}-h${operation.key}`,
+        });
         break;
       case 'transfer':
         concrete.push({
@@ -113,16 +131,20 @@ describe('ledger invariants under random concurrent operations in one process', 
   it(`hold after every run (${onPostgres ? 'PostgreSQL, eight connections' : 'PGlite, interleaved'})`, async () => {
     const lanes = onPostgres ? 8 : 4;
     await fc.assert(
-      fc.asyncProperty(fc.array(abstractOperation, { minLength: 5, maxLength: 60 }), fc.boolean(), async (scenario, callerTransaction) => {
-        const run = runNonce();
-        const userIds = await createPlayers(database.db, playersPerRun, `prop${run}x`);
-        const operations = materialise(scenario, userIds, run);
-        const before = await lastTransferId(database.db);
-        const outcomes = await runConcurrently(database.db, systemClock, operations, { lanes, callerTransaction });
-        expect(await ledgerViolations(database.db)).toEqual([]);
-        expect(await outcomeViolations(database.db, outcomes, before, { reported: 'moved' })).toEqual([]);
-        if (callerTransaction) expect(await callerRowViolations(database.db, before)).toEqual([]);
-      }),
+      fc.asyncProperty(
+        fc.array(abstractOperation, { minLength: 5, maxLength: 60 }),
+        fc.boolean(),
+        async (scenario, callerTransaction) => {
+          const run = runNonce();
+          const userIds = await createPlayers(database.db, playersPerRun, `prop${run}x`);
+          const operations = materialise(scenario, userIds, run);
+          const before = await lastTransferId(database.db);
+          const outcomes = await runConcurrently(database.db, systemClock, operations, { lanes, callerTransaction });
+          expect(await ledgerViolations(database.db)).toEqual([]);
+          expect(await outcomeViolations(database.db, outcomes, before, { reported: 'moved' })).toEqual([]);
+          if (callerTransaction) expect(await callerRowViolations(database.db, before)).toEqual([]);
+        },
+      ),
       { numRuns: onPostgres ? 60 : 25 },
     );
   });
@@ -143,11 +165,15 @@ function startWorker(
   const url = new URL(databaseUrl);
   url.searchParams.set('application_name', options.applicationName);
   const modeArguments = options.callerTransaction ? ['caller-transaction'] : [];
-  const child = spawn('npx', ['tsx', 'tests/properties/ledger-worker.ts', operationsFile, String(options.lanes), ...modeArguments], {
-    env: { ...process.env, DATABASE_URL: url.toString() },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const child = spawn(
+    'npx',
+    ['tsx', 'tests/properties/ledger-worker.ts', operationsFile, String(options.lanes), ...modeArguments],
+    {
+      env: { ...process.env, DATABASE_URL: url.toString() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   const outcomes: OperationOutcome[] = [];
   let done = false;
   let stderr = '';
@@ -160,21 +186,23 @@ function startWorker(
     if ('done' in message) done = true;
     else outcomes.push(message.outcome);
   });
-  const finished = new Promise<{ code: number | null; signal: NodeJS.Signals | null; done: boolean; stderr: string }>((resolve) => {
-    let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
-    let closed = false;
-    const settle = () => {
-      if (exit && closed) resolve({ ...exit, done, stderr });
-    };
-    child.once('exit', (code, signal) => {
-      exit = { code, signal };
-      settle();
-    });
-    lines.once('close', () => {
-      closed = true;
-      settle();
-    });
-  });
+  const finished = new Promise<{ code: number | null; signal: NodeJS.Signals | null; done: boolean; stderr: string }>(
+    (resolve) => {
+      let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+      let closed = false;
+      const settle = () => {
+        if (exit && closed) resolve({ ...exit, done, stderr });
+      };
+      child.once('exit', (code, signal) => {
+        exit = { code, signal };
+        settle();
+      });
+      lines.once('close', () => {
+        closed = true;
+        settle();
+      });
+    },
+  );
   return { child, outcomes, finished };
 }
 
@@ -182,7 +210,12 @@ type WorkerEnd = Awaited<WorkerRun['finished']>;
 
 /** The worker ran its whole list and exited normally; its stderr explains a failure. */
 function expectCleanExit(end: WorkerEnd, seed: number): void {
-  expect({ seed, code: end.code, signal: end.signal, done: end.done }, end.stderr).toEqual({ seed, code: 0, signal: null, done: true });
+  expect({ seed, code: end.code, signal: end.signal, done: end.done }, end.stderr).toEqual({
+    seed,
+    code: 0,
+    signal: null,
+    done: true,
+  });
 }
 
 async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs: number): Promise<boolean> {
@@ -201,7 +234,9 @@ describe.runIf(onPostgres)('ledger invariants with two server processes on one P
   beforeAll(async () => {
     if (template.kind !== 'postgres') return;
     database = await openDatabaseFromTemplate(template);
-    const result = (await database.db.execute(sql`SELECT current_database() AS name`)) as unknown as { rows: { name: string }[] };
+    const result = (await database.db.execute(sql`SELECT current_database() AS name`)) as unknown as {
+      rows: { name: string }[];
+    };
     databaseUrl = databaseUrlFor(template.serverUrl, result.rows[0]?.name ?? '');
     workDir = await mkdtemp(path.join(tmpdir(), 'ledger-workers-'));
   });
@@ -214,10 +249,16 @@ describe.runIf(onPostgres)('ledger invariants with two server processes on one P
   async function twoWorkerLists(length: number, seed: number): Promise<[LedgerOperation[], LedgerOperation[]]> {
     const run = runNonce();
     const userIds = await createPlayers(database.db, playersPerRun, `proc${run}x`);
-    const [first, second] = fc.sample(fc.tuple(fc.array(abstractOperation, { minLength: length, maxLength: length }), fc.array(abstractOperation, { minLength: length, maxLength: length })), {
-      numRuns: 1,
-      seed,
-    })[0] as [AbstractOperation[], AbstractOperation[]];
+    const [first, second] = fc.sample(
+      fc.tuple(
+        fc.array(abstractOperation, { minLength: length, maxLength: length }),
+        fc.array(abstractOperation, { minLength: length, maxLength: length }),
+      ),
+      {
+        numRuns: 1,
+        seed,
+      },
+    )[0] as [AbstractOperation[], AbstractOperation[]];
     const listA = materialise(first, userIds, run);
     const own = materialise(second, userIds, run);
     const listB = own.map((operation, index) => (index % 3 === 0 ? (listA[index] ?? operation) : operation));
@@ -234,16 +275,28 @@ describe.runIf(onPostgres)('ledger invariants with two server processes on one P
     const seed = Date.now();
     const [listA, listB] = await twoWorkerLists(300, seed);
     const before = await lastTransferId(database.db);
-    const a = startWorker(databaseUrl, await writeList('both-a', listA), { lanes: 4, applicationName: 'ledger-worker-a', callerTransaction: false });
-    const b = startWorker(databaseUrl, await writeList('both-b', listB), { lanes: 4, applicationName: 'ledger-worker-b', callerTransaction: false });
+    const a = startWorker(databaseUrl, await writeList('both-a', listA), {
+      lanes: 4,
+      applicationName: 'ledger-worker-a',
+      callerTransaction: false,
+    });
+    const b = startWorker(databaseUrl, await writeList('both-b', listB), {
+      lanes: 4,
+      applicationName: 'ledger-worker-b',
+      callerTransaction: false,
+    });
     const [endA, endB] = await Promise.all([a.finished, b.finished]);
     expectCleanExit(endA, seed);
     expectCleanExit(endB, seed);
     expect(a.outcomes).toHaveLength(listA.length);
     expect(b.outcomes).toHaveLength(listB.length);
     expect(await ledgerViolations(database.db)).toEqual([]);
-    expect(await outcomeViolations(database.db, [...a.outcomes, ...b.outcomes], before, { reported: 'moved' })).toEqual([]);
-    const movedAcrossProcesses = [...a.outcomes, ...b.outcomes].filter((outcome) => outcome.status === 'replayed').length;
+    expect(await outcomeViolations(database.db, [...a.outcomes, ...b.outcomes], before, { reported: 'moved' })).toEqual(
+      [],
+    );
+    const movedAcrossProcesses = [...a.outcomes, ...b.outcomes].filter(
+      (outcome) => outcome.status === 'replayed',
+    ).length;
     expect(movedAcrossProcesses).toBeGreaterThan(0);
   }, 60_000);
 
@@ -254,7 +307,10 @@ describe.runIf(onPostgres)('ledger invariants with two server processes on one P
     const fileA = await writeList('kill-a', listA);
     const inCallerTransactions = { lanes: 4, callerTransaction: true };
     const a = startWorker(databaseUrl, fileA, { ...inCallerTransactions, applicationName: 'ledger-worker-killed' });
-    const b = startWorker(databaseUrl, await writeList('kill-b', listB), { ...inCallerTransactions, applicationName: 'ledger-worker-survivor' });
+    const b = startWorker(databaseUrl, await writeList('kill-b', listB), {
+      ...inCallerTransactions,
+      applicationName: 'ledger-worker-survivor',
+    });
 
     const backendsOfA = async (inTransactionOnly: boolean) => {
       const result = (await database.db.execute(
@@ -267,7 +323,10 @@ describe.runIf(onPostgres)('ledger invariants with two server processes on one P
     expect(await waitFor(() => a.outcomes.length >= 100, 30_000)).toBe(true);
     // Killed while one of its transactions is open: the ledger call made, the caller's row or commit not yet.
     const caughtInTransaction = await waitFor(async () => (await backendsOfA(true)) > 0, 10_000);
-    expect({ caughtInTransaction, stillRunning: a.child.exitCode === null }).toEqual({ caughtInTransaction: true, stillRunning: true });
+    expect({ caughtInTransaction, stillRunning: a.child.exitCode === null }).toEqual({
+      caughtInTransaction: true,
+      stillRunning: true,
+    });
     process.kill(-(a.child.pid as number), 'SIGKILL');
     const endA = await a.finished;
     expect(endA.signal).toBe('SIGKILL');
@@ -281,7 +340,10 @@ describe.runIf(onPostgres)('ledger invariants with two server processes on one P
     expect(await ledgerViolations(database.db)).toEqual([]);
     expect(await callerRowViolations(database.db, before)).toEqual([]);
 
-    const restarted = startWorker(databaseUrl, fileA, { ...inCallerTransactions, applicationName: 'ledger-worker-restarted' });
+    const restarted = startWorker(databaseUrl, fileA, {
+      ...inCallerTransactions,
+      applicationName: 'ledger-worker-restarted',
+    });
     const endRestarted = await restarted.finished;
     expectCleanExit(endRestarted, seed);
     expect(await ledgerViolations(database.db)).toEqual([]);

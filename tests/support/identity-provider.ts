@@ -24,7 +24,11 @@ async function readBody(request: IncomingMessage): Promise<string> {
  * flow, a token endpoint at /token that trades single-use authorization codes for ID tokens after
  * checking client id, client secret and redirect URI. Tokens are real RS256 JWTs.
  */
-export async function startIdentityProvider(options: { clientId: string; clientSecret?: string; redirectUri?: string }) {
+export async function startIdentityProvider(options: {
+  clientId: string;
+  clientSecret?: string;
+  redirectUri?: string;
+}) {
   const keyId = `test-key-${randomBytes(4).toString('hex')}`;
   const own = await generateKeyPair('RS256', { extractable: true });
   const forged = await generateKeyPair('RS256', { extractable: true });
@@ -51,7 +55,13 @@ export async function startIdentityProvider(options: { clientId: string; clientS
           request.headers['content-type'] === 'application/x-www-form-urlencoded';
         if (!clientOk || !idToken || !form.code) return answer(400, { error: 'invalid_grant' });
         codes.delete(form.code);
-        return answer(200, { access_token: randomBytes(16).toString('hex'), token_type: 'Bearer', expires_in: 2592000, scope: 'profile openid email', id_token: idToken });
+        return answer(200, {
+          access_token: randomBytes(16).toString('hex'),
+          token_type: 'Bearer',
+          expires_in: 2592000,
+          scope: 'profile openid email',
+          id_token: idToken,
+        });
       });
       return;
     }
@@ -62,7 +72,9 @@ export async function startIdentityProvider(options: { clientId: string; clientS
 
   async function signIdToken(claims: JWTPayload & { sub: string }, tokenOptions: IdTokenOptions): Promise<string> {
     const issuedAt = Math.floor(tokenOptions.now.getTime() / 1000);
-    const expiresAt = Math.floor((tokenOptions.expiresAt ?? new Date(tokenOptions.now.getTime() + 3600_000)).getTime() / 1000);
+    const expiresAt = Math.floor(
+      (tokenOptions.expiresAt ?? new Date(tokenOptions.now.getTime() + 3600_000)).getTime() / 1000,
+    );
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: keyId, typ: 'JWT' })
       .setIssuer(tokenOptions.issuer ?? issuer)

@@ -2,12 +2,12 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { CallResult, TestServer } from '../api/harness';
 import { users } from '../../server/db/schema/auth';
 import { ledgerAccounts } from '../../server/db/schema/ledger';
-import { houseAccount, playerAccount, transfer } from '../../server/modules/ledger/service';
 import { setUpOperator } from '../../server/modules/admin/operator-accounts';
 import { totpCodeAt } from '../../server/modules/admin/totp';
+import { houseAccount, playerAccount, transfer } from '../../server/modules/ledger/service';
+import type { CallResult, TestServer } from '../api/harness';
 import { registerThroughMail } from './accounts';
 import type { SmtpTestServer } from './smtp-test-server';
 
@@ -58,9 +58,17 @@ export const taroNames = { firstName: '太郎', lastName: '山田', pinyinName: 
 
 /** Names, phone and ID number through the API, as the account-setting page sends them. */
 export async function completeProfile(server: TestServer, player: TestPlayer, names = taroNames): Promise<void> {
-  const update = await server.call('/v2/app/user/update', { ...names, phone: '+819012345678', nickname: 'taro' }, { token: player.token });
+  const update = await server.call(
+    '/v2/app/user/update',
+    { ...names, phone: '+819012345678', nickname: 'taro' },
+    { token: player.token },
+  );
   expect(update.body).toMatchObject({ code: 200 });
-  const id = await server.call('/v2/app/user/update/idNumber', { idNumber: `AB${randomBytes(4).toString('hex')}` }, { token: player.token });
+  const id = await server.call(
+    '/v2/app/user/update/idNumber',
+    { idNumber: `AB${randomBytes(4).toString('hex')}` },
+    { token: player.token },
+  );
   expect(id.body).toMatchObject({ code: 200 });
 }
 
@@ -84,13 +92,18 @@ export function cardFor(names = taroNames, overrides: Record<string, unknown> = 
 }
 
 export async function bindCard(server: TestServer, player: TestPlayer, overrides: Record<string, unknown> = {}) {
-  const response = await server.call<{ id: number }>('/v2/app/user/bank/save', cardFor(taroNames, overrides), { token: player.token });
+  const response = await server.call<{ id: number }>('/v2/app/user/bank/save', cardFor(taroNames, overrides), {
+    token: player.token,
+  });
   expect(response.body, JSON.stringify(response.body)).toMatchObject({ code: 200 });
   return response.body.data as { id: number; maskedCardNumber: string };
 }
 
 /** A small real photo as the browser sends it. */
-export async function photoDataUrl(format: 'jpeg' | 'png' | 'webp' = 'jpeg', options: { exifCopyright?: string } = {}): Promise<string> {
+export async function photoDataUrl(
+  format: 'jpeg' | 'png' | 'webp' = 'jpeg',
+  options: { exifCopyright?: string } = {},
+): Promise<string> {
   let image = sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 200, g: 120, b: 40 } } });
   if (options.exifCopyright) image = image.withExif({ IFD0: { Copyright: options.exifCopyright } });
   const bytes = await image.toFormat(format).toBuffer();
@@ -103,9 +116,15 @@ export async function kycPhotos() {
 
 /** Submits KYC and has an operator approve it, through the API. */
 export async function verifiedIdentity(server: TestServer, player: TestPlayer, operator: TestPlayer): Promise<void> {
-  const submitted = await server.call<{ id: number }>('/v2/app/user/kyc/add', await kycPhotos(), { token: player.token });
+  const submitted = await server.call<{ id: number }>('/v2/app/user/kyc/add', await kycPhotos(), {
+    token: player.token,
+  });
   expect(submitted.body, JSON.stringify(submitted.body)).toMatchObject({ code: 200 });
-  const approved = await server.call('/v2/admin/kyc/approve', { submissionId: submitted.body.data?.id }, { token: operator.token });
+  const approved = await server.call(
+    '/v2/admin/kyc/approve',
+    { submissionId: submitted.body.data?.id },
+    { token: operator.token },
+  );
   expect(approved.body).toMatchObject({ code: 200 });
 }
 
@@ -141,7 +160,9 @@ export async function balanceOfPlayer(server: TestServer, player: TestPlayer): P
 
 /** The ledger's own invariant, checked after concurrent runs: all accounts sum to zero. */
 export async function ledgerSum(server: TestServer): Promise<bigint> {
-  const [row] = await server.db.select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text` }).from(ledgerAccounts);
+  const [row] = await server.db
+    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text` })
+    .from(ledgerAccounts);
   return BigInt(row?.total ?? '0');
 }
 

@@ -34,7 +34,8 @@ export async function pgCtl(control: PostgresControl, action: 'stop' | 'start' |
     restart: ['-D', dataDir, '-l', logFile, '-m', 'fast', '-w', '-t', '60', 'restart'],
   }[action];
   const pgCtlPath = path.join(control.binDir, 'pg_ctl');
-  const [command, ...rest] = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', pgCtlPath, ...args] : [pgCtlPath, ...args];
+  const [command, ...rest] =
+    process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', pgCtlPath, ...args] : [pgCtlPath, ...args];
   await run(command!, rest, { timeout: 90_000 });
 }
 
@@ -54,15 +55,21 @@ export interface ThrowawayPostgres {
  */
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const report = `process.stdout.write(JSON.stringify({ url: process.env.TEST_DATABASE_URL, binDir: process.env.TEST_POSTGRES_BIN_DIR, clusterDir: process.env.TEST_POSTGRES_CLUSTER_DIR }) + '\\n'); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));`;
-  const child: ChildProcess = spawn('bash', [path.join(repoRoot, 'scripts', 'with-postgres.sh'), process.execPath, '-e', report], {
-    cwd: repoRoot,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    'bash',
+    [path.join(repoRoot, 'scripts', 'with-postgres.sh'), process.execPath, '-e', report],
+    {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const started = await new Promise<{ url: string; binDir: string; clusterDir: string }>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line) as { url: string; binDir: string; clusterDir: string }));
+    createInterface({ input: child.stdout! }).once('line', (line) =>
+      resolve(JSON.parse(line) as { url: string; binDir: string; clusterDir: string }),
+    );
     void exited.then(() => reject(new Error(`scripts/with-postgres.sh ended before its server was up: ${stderr}`)));
   });
   return {

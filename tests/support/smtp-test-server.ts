@@ -121,7 +121,8 @@ export async function startSmtpTestServer() {
     for (;;) {
       const found = received.find(match);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching mail within ${timeoutMs} ms (received ${received.length})`);
+      if (Date.now() > deadline)
+        throw new Error(`no matching mail within ${timeoutMs} ms (received ${received.length})`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

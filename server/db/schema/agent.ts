@@ -27,9 +27,7 @@ export const agentApplications = pgTable(
   (table) => [
     index('agent_applications_user_idx').on(table.userId, table.id),
     index('agent_applications_queue_idx').on(table.status, table.submittedAt),
-    uniqueIndex('agent_applications_one_open_unique')
-      .on(table.userId)
-      .where(sql`${table.status} = 'pendingReview'`),
+    uniqueIndex('agent_applications_one_open_unique').on(table.userId).where(sql`${table.status} = 'pendingReview'`),
     check(
       'agent_applications_reviewed',
       sql`(${table.status} = 'pendingReview') = (${table.reviewedAt} IS NULL) AND (${table.status} = 'rejected') = (${table.rejectReason} IS NOT NULL)`,

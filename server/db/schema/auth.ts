@@ -76,7 +76,10 @@ export const identities = pgTable(
     createdAt: instant('created_at').notNull(),
     lastUsedAt: instant('last_used_at').notNull(),
   },
-  (table) => [unique('identities_provider_subject_unique').on(table.provider, table.subject), index('identities_user_idx').on(table.userId)],
+  (table) => [
+    unique('identities_provider_subject_unique').on(table.provider, table.subject),
+    index('identities_user_idx').on(table.userId),
+  ],
 );
 
 export const sessionEndReasons = ['logout', 'passwordChanged', 'passwordReset', 'totpReset'] as const;
@@ -187,7 +190,10 @@ export const mailOutbox = pgTable(
     createdAt: instant('created_at').notNull(),
     sentAt: instant('sent_at'),
   },
-  (table) => [index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt), index('mail_outbox_created_idx').on(table.createdAt)],
+  (table) => [
+    index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt),
+    index('mail_outbox_created_idx').on(table.createdAt),
+  ],
 );
 
 /**

@@ -12,7 +12,9 @@ export const countries = pgTable('countries', {
 
 export const banners = pgTable('banners', {
   id: serial('id').primaryKey(),
-  position: text('position', { enum: ['home', 'promotion'] }).notNull().default('home'),
+  position: text('position', { enum: ['home', 'promotion'] })
+    .notNull()
+    .default('home'),
   title: jsonb('title').$type<LocalisedText>().notNull(),
   imageUrl: text('image_url').notNull(),
   linkUrl: text('link_url'),

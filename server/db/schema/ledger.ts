@@ -59,7 +59,10 @@ export const ledgerAccounts = pgTable(
     check('ledger_accounts_code_format', sql`${table.code} ~ '^[a-z][A-Za-z0-9]{0,63}$'`),
     check('ledger_accounts_held_not_negative', sql`${table.held} >= 0`),
     check('ledger_accounts_player_balance_not_negative', sql`${table.kind} <> 'player' OR ${table.balance} >= 0`),
-    check('ledger_accounts_player_available_not_negative', sql`${table.kind} <> 'player' OR ${table.balance} - ${table.held} >= 0`),
+    check(
+      'ledger_accounts_player_available_not_negative',
+      sql`${table.kind} <> 'player' OR ${table.balance} - ${table.held} >= 0`,
+    ),
   ],
 );
 

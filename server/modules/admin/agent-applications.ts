@@ -1,9 +1,9 @@
 import { and, asc, count, eq, gte, lt, type SQL } from 'drizzle-orm';
 import {
+  type AgentApplicationReviewItem,
   adminAgentApplicationApprove,
   adminAgentApplicationList,
   adminAgentApplicationReject,
-  type AgentApplicationReviewItem,
 } from '../../../contract/admin';
 import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
 import { type Principal, route } from '../../contract-router';

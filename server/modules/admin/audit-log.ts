@@ -1,6 +1,6 @@
-import { and, type Column, count, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, type Column, count, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { adminAuditList, AuditEntry } from '../../../contract/admin';
+import type { AuditEntry, adminAuditList } from '../../../contract/admin';
 import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
 import { auditLog, users } from '../../db/schema/auth';
 import { actorOfUser } from '../auth/audit';
@@ -15,14 +15,20 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 /** 'withdrawal:W2026…' → type and id; a subject without a type is all id. */
 function splitSubject(subject: string): { subjectType: string; subjectId: string } {
   const colon = subject.indexOf(':');
-  return colon < 0 ? { subjectType: '', subjectId: subject } : { subjectType: subject.slice(0, colon), subjectId: subject.slice(colon + 1) };
+  return colon < 0
+    ? { subjectType: '', subjectId: subject }
+    : { subjectType: subject.slice(0, colon), subjectId: subject.slice(colon + 1) };
 }
 
-export async function auditEntries(deps: PlayerDeps, body: ParsedBodyOf<typeof adminAuditList>): Promise<DataOf<typeof adminAuditList>> {
+export async function auditEntries(
+  deps: PlayerDeps,
+  body: ParsedBodyOf<typeof adminAuditList>,
+): Promise<DataOf<typeof adminAuditList>> {
   const conditions: SQL[] = [];
   if (body.actorUserId) conditions.push(eq(auditLog.actor, actorOfUser(body.actorUserId)));
   if (body.action) conditions.push(eq(auditLog.action, body.action));
-  if (body.subjectType && body.subjectId) conditions.push(eq(auditLog.subject, `${body.subjectType}:${body.subjectId}`));
+  if (body.subjectType && body.subjectId)
+    conditions.push(eq(auditLog.subject, `${body.subjectType}:${body.subjectId}`));
   else if (body.subjectType) conditions.push(like(auditLog.subject, `${escapeLike(body.subjectType)}:%`));
   else if (body.subjectId) conditions.push(like(auditLog.subject, `%:${escapeLike(body.subjectId)}`));
   if (body.period) {

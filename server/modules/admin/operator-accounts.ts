@@ -39,7 +39,8 @@ export async function setUpOperator(
 ): Promise<OperatorSetup> {
   const username = input.username.trim();
   const email = input.email.trim();
-  if (!accountNamePattern.test(username)) throw new OperatorSetupError('the user name must be 4 to 20 letters or digits');
+  if (!accountNamePattern.test(username))
+    throw new OperatorSetupError('the user name must be 4 to 20 letters or digits');
   if (!plausibleEmail.test(email)) throw new OperatorSetupError('the e-mail address is not valid');
   if (input.password !== null) {
     const problem = passwordProblem(input.password);
@@ -85,14 +86,21 @@ export async function setUpOperator(
     await tx
       .insert(operatorCredentials)
       .values({ userId, totpSecret, lastTotpStep: null, createdAt: now })
-      .onConflictDoUpdate({ target: operatorCredentials.userId, set: { totpSecret, lastTotpStep: null, createdAt: now } });
-    await writeAudit(tx, { clientAddress: 'local', requestId: 'operator:create' }, {
-      at: now,
-      actor: 'system',
-      action: existing ? 'operator.reset' : 'operator.create',
-      subject: actorOfUser(userId),
-      reason: 'npm run operator:create',
-    });
+      .onConflictDoUpdate({
+        target: operatorCredentials.userId,
+        set: { totpSecret, lastTotpStep: null, createdAt: now },
+      });
+    await writeAudit(
+      tx,
+      { clientAddress: 'local', requestId: 'operator:create' },
+      {
+        at: now,
+        actor: 'system',
+        action: existing ? 'operator.reset' : 'operator.create',
+        subject: actorOfUser(userId),
+        reason: 'npm run operator:create',
+      },
+    );
     return {
       userId,
       username: storedName,

@@ -39,7 +39,13 @@ export async function signInOperator(
   const now = clock.now();
   const step = credentials ? matchingTotpStep(credentials.totpSecret, body.totpCode, now) : null;
   const refuse = async (reason: string) => {
-    await writeAudit(db, request, { at: now, actor: 'anonymous', action: 'operatorSignIn.failure', subject: actorOfUser(user.id), reason });
+    await writeAudit(db, request, {
+      at: now,
+      actor: 'anonymous',
+      action: 'operatorSignIn.failure',
+      subject: actorOfUser(user.id),
+      reason,
+    });
     return refusal();
   };
   if (step === null) throw await refuse(credentials ? 'wrongCode' : 'noAuthenticator');

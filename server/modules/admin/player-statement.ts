@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { LedgerEntry, LedgerEntryKind } from '../../../contract/admin';
 import type { Database } from '../../db/client';
 import { withdrawals } from '../../db/schema/draw';
@@ -124,7 +124,11 @@ export async function playerStatement(
     .limit(query.size)
     .offset((query.page - 1) * query.size);
 
-  const orderSnOf = await orderNumbersOf(db, player.userId, rows.map((row) => row.transferId));
+  const orderSnOf = await orderNumbersOf(
+    db,
+    player.userId,
+    rows.map((row) => row.transferId),
+  );
   return {
     total: (entryTotals?.total ?? 0) + (holdTotals?.total ?? 0),
     list: rows.map((row) => {
@@ -160,7 +164,11 @@ async function orderNumbersOf(db: Database, userId: number, transferIds: number[
       ),
     );
   const depositRows = await db
-    .select({ orderSn: depositOrders.orderSn, credit: depositOrders.creditTransferId, refundHold: depositOrders.refundHoldId })
+    .select({
+      orderSn: depositOrders.orderSn,
+      credit: depositOrders.creditTransferId,
+      refundHold: depositOrders.refundHoldId,
+    })
     .from(depositOrders)
     .where(
       and(

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type {
   adminUserFreeze,
   adminUserLedger,
@@ -59,18 +59,20 @@ export async function searchPlayers(
     .offset((body.pageNum - 1) * body.pageSize);
   return {
     total: totals?.total ?? 0,
-    list: rows.map(({ user, balance, kycStatus }): UserSummary => ({
-      userId: user.id,
-      account: user.username,
-      email: user.email ?? '',
-      nickname: user.nickname,
-      status: user.frozen ? 'frozen' : 'active',
-      isAgent: user.isAgent,
-      kycStatus: kycStatus ?? 'notSubmitted',
-      balance: Number(balance ?? 0n),
-      registeredAt: user.registeredAt.toISOString(),
-      lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
-    })),
+    list: rows.map(
+      ({ user, balance, kycStatus }): UserSummary => ({
+        userId: user.id,
+        account: user.username,
+        email: user.email ?? '',
+        nickname: user.nickname,
+        status: user.frozen ? 'frozen' : 'active',
+        isAgent: user.isAgent,
+        kycStatus: kycStatus ?? 'notSubmitted',
+        balance: Number(balance ?? 0n),
+        registeredAt: user.registeredAt.toISOString(),
+        lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+      }),
+    ),
   };
 }
 
@@ -107,11 +109,21 @@ async function setFrozen(
   return null;
 }
 
-export function freezePlayer(deps: PlayerDeps, request: PlayerRequest, operator: Principal, body: ParsedBodyOf<typeof adminUserFreeze>) {
+export function freezePlayer(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  operator: Principal,
+  body: ParsedBodyOf<typeof adminUserFreeze>,
+) {
   return setFrozen(deps, request, operator, body, true);
 }
 
-export function unfreezePlayer(deps: PlayerDeps, request: PlayerRequest, operator: Principal, body: ParsedBodyOf<typeof adminUserUnfreeze>) {
+export function unfreezePlayer(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  operator: Principal,
+  body: ParsedBodyOf<typeof adminUserUnfreeze>,
+) {
   return setFrozen(deps, request, operator, body, false);
 }
 
@@ -130,12 +142,16 @@ export async function playerLedger(
   const bounds = body.period ? periodBounds(body.period) : null;
   const account = await findAccount(deps.db, playerAccount(player.id, coinCurrency));
   const statement = account
-    ? await playerStatement(deps.db, { userId: player.id, accountId: account.id }, {
-        page: body.pageNum,
-        size: body.pageSize,
-        ...(bounds ? { from: bounds.from, to: bounds.to } : {}),
-        ...(body.kind ? { kind: body.kind } : {}),
-      })
+    ? await playerStatement(
+        deps.db,
+        { userId: player.id, accountId: account.id },
+        {
+          page: body.pageNum,
+          size: body.pageSize,
+          ...(bounds ? { from: bounds.from, to: bounds.to } : {}),
+          ...(body.kind ? { kind: body.kind } : {}),
+        },
+      )
     : { total: 0, list: [] };
   const balance = await balanceOf(deps.db, player.id, coinCurrency);
   await writeAudit(deps.db, request, {

@@ -1,12 +1,20 @@
-import { adminAuditList, adminLogin, adminLogout, adminUserFreeze, adminUserLedger, adminUserSearch, adminUserUnfreeze } from '../../../contract/admin';
+import {
+  adminAuditList,
+  adminLogin,
+  adminLogout,
+  adminUserFreeze,
+  adminUserLedger,
+  adminUserSearch,
+  adminUserUnfreeze,
+} from '../../../contract/admin';
 import type { Endpoint } from '../../../contract/endpoint';
 import { type RequestContext, route } from '../../contract-router';
 import type { AuthDeps, AuthRequest } from '../auth/context';
+import { signOut } from '../auth/sign-in';
 import type { PlayerDeps } from '../user/context';
 import { playerRequestOf } from '../user/routes';
 import { auditEntries } from './audit-log';
 import { signInOperator } from './operator-sign-in';
-import { signOut } from '../auth/sign-in';
 import { freezePlayer, playerLedger, searchPlayers, unfreezePlayer } from './players';
 
 /** Operator sign-in registers no address, so it binds nothing to the browser. */
@@ -19,9 +27,15 @@ export function adminRoutes(auth: AuthDeps, player: PlayerDeps) {
     route(adminLogin, (context) => signInOperator(auth, signInRequestOf(context), context.body)),
     route(adminLogout, ({ principal }) => signOut(auth, principal.sessionId)),
     route(adminUserSearch, ({ body }) => searchPlayers(player, body)),
-    route(adminUserFreeze, (context) => freezePlayer(player, playerRequestOf(context), context.principal, context.body)),
-    route(adminUserUnfreeze, (context) => unfreezePlayer(player, playerRequestOf(context), context.principal, context.body)),
-    route(adminUserLedger, (context) => playerLedger(player, playerRequestOf(context), context.principal, context.body)),
+    route(adminUserFreeze, (context) =>
+      freezePlayer(player, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminUserUnfreeze, (context) =>
+      unfreezePlayer(player, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminUserLedger, (context) =>
+      playerLedger(player, playerRequestOf(context), context.principal, context.body),
+    ),
     route(adminAuditList, ({ body }) => auditEntries(player, body)),
   ];
 }

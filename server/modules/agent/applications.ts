@@ -56,7 +56,8 @@ export async function applyForAgentStatus(
       return applicationView(row);
     });
   } catch (error) {
-    if (uniqueViolation(error) === 'agent_applications_one_open_unique') throw new ApiError(409, 'agent.applicationPending');
+    if (uniqueViolation(error) === 'agent_applications_one_open_unique')
+      throw new ApiError(409, 'agent.applicationPending');
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { ledgerEntries, ledgerTransfers } from '../../db/schema/ledger';
 import { ApiError } from '../../errors';
 import { actorOfUser } from '../auth/audit';
 import { fieldRefusal } from '../auth/refusals';
-import { playerAccount, transferArguments, type TransferArguments } from '../ledger/service';
+import { playerAccount, type TransferArguments, transferArguments } from '../ledger/service';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
 import { agentMoveKinds } from './movements';
 
@@ -67,7 +67,13 @@ export async function moveCoins(
   switch (moved.outcome) {
     case 'moved':
     case 'replayed':
-      if (moved.transferId === null || moved.amount === null || moved.createdAt === null || moved.agentBalance === null || moved.memberBalance === null) {
+      if (
+        moved.transferId === null ||
+        moved.amount === null ||
+        moved.createdAt === null ||
+        moved.agentBalance === null ||
+        moved.memberBalance === null
+      ) {
         throw new Error(`agent move answered ${moved.outcome} without its transfer`);
       }
       return {
@@ -84,7 +90,12 @@ export async function moveCoins(
     case 'conflict':
       throw new ApiError(409, 'ledger.idempotencyConflict');
     case 'insufficient':
-      throw fieldRefusal(request.t, 422, 'amount', toMember ? 'agent.agentBalanceInsufficient' : 'agent.memberBalanceInsufficient');
+      throw fieldRefusal(
+        request.t,
+        422,
+        'amount',
+        toMember ? 'agent.agentBalanceInsufficient' : 'agent.memberBalanceInsufficient',
+      );
   }
   throw new Error(`Unexpected agent move outcome ${moved.outcome}`);
 }

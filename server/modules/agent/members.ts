@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { createTeamMember, TeamMember, teamMemberPage } from '../../../contract/agent';
 import { accountNamePattern } from '../../../contract/auth';
 import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
@@ -60,12 +60,19 @@ export async function createMember(
       return { userId: member.id, account: member.username, createdAt: member.registeredAt.toISOString() };
     });
   } catch (error) {
-    if (uniqueViolation(error) === 'users_username_lower_unique') throw fieldRefusal(t, 409, 'account', 'auth.accountTaken');
+    if (uniqueViolation(error) === 'users_username_lower_unique')
+      throw fieldRefusal(t, 409, 'account', 'auth.accountTaken');
     throw error;
   }
 }
 
-export async function auditCodeIssued(tx: PlayerDeps['db'], request: PlayerRequest, agentId: number, code: string, now: Date) {
+export async function auditCodeIssued(
+  tx: PlayerDeps['db'],
+  request: PlayerRequest,
+  agentId: number,
+  code: string,
+  now: Date,
+) {
   await writeAudit(tx, request, {
     at: now,
     actor: actorOfUser(agentId),
@@ -134,7 +141,11 @@ function prepareDirectMemberQuery(db: PlayerDeps['db']) {
 }
 
 /** A direct member of the agent by id, or 404: a player outside the team gets the same answer as no player at all. */
-export async function directMember(deps: PlayerDeps, agent: Principal, memberUserId: number): Promise<{ id: number; frozen: boolean }> {
+export async function directMember(
+  deps: PlayerDeps,
+  agent: Principal,
+  memberUserId: number,
+): Promise<{ id: number; frozen: boolean }> {
   if (memberUserId === agent.userId) throw new ApiError(404, 'agent.memberNotFound');
   let query = directMemberQueries.get(deps.db);
   if (!query) {

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type TeamReportType, teamReportTypes } from '../../../contract/agent';
 import { gameRecords } from '../../db/schema/game-records';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/ledger';
@@ -93,7 +93,10 @@ export async function movementTotals(
   ];
   const gameConditions: SQL[] = [scopeCondition(scope, gameRecords.userId)];
   if (options.bounds) {
-    ledgerConditions.push(gte(ledgerEntries.createdAt, options.bounds.from), lt(ledgerEntries.createdAt, options.bounds.to));
+    ledgerConditions.push(
+      gte(ledgerEntries.createdAt, options.bounds.from),
+      lt(ledgerEntries.createdAt, options.bounds.to),
+    );
     gameConditions.push(gte(gameRecords.playedAt, options.bounds.from), lt(gameRecords.playedAt, options.bounds.to));
   }
   const ledgerUser = perMember ? ledgerAccounts.userId : sql<number | null>`null`;

@@ -1,11 +1,11 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import {
   type agentCodeQuery,
   type TeamMemberReport,
   type teamMemberReportPage,
   type teamRechargePage,
-  teamReportTypes,
   type teamReportStatistics,
+  teamReportTypes,
   type teamStatisticsQuery,
   type teamWithdrawalPage,
 } from '../../../contract/agent';
@@ -26,7 +26,11 @@ import { movementTotals } from './movements';
 import { ensureAgentCode, invitationUrl, isMemberOf } from './team';
 
 /** The agent's code and invitation link; an agent made without one (by hand, not by an application) gets one now. */
-export async function agentCodeOf(deps: PlayerDeps, request: PlayerRequest, agent: Principal): Promise<DataOf<typeof agentCodeQuery>> {
+export async function agentCodeOf(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  agent: Principal,
+): Promise<DataOf<typeof agentCodeQuery>> {
   const [existing] = await deps.db.select({ code: users.referralCode }).from(users).where(eq(users.id, agent.userId));
   const code =
     existing?.code ??
@@ -72,7 +76,10 @@ export async function teamStatistics(
     deps.db
       .select({
         balance: sql`coalesce(sum(${ledgerAccounts.balance}), 0)`.mapWith(Number),
-        registered: sql`count(*) filter (where ${users.registeredAt} >= ${fromText} and ${users.registeredAt} < ${toText})`.mapWith(Number),
+        registered:
+          sql`count(*) filter (where ${users.registeredAt} >= ${fromText} and ${users.registeredAt} < ${toText})`.mapWith(
+            Number,
+          ),
         active: sql`count(*) filter (where ${activeInPeriod})`.mapWith(Number),
       })
       .from(users)
@@ -146,7 +153,10 @@ export async function memberReports(
   };
 }
 
-function createdWithin(createdAt: typeof depositOrders.createdAt | typeof withdrawals.createdAt, period: DateRange | undefined): SQL[] {
+function createdWithin(
+  createdAt: typeof depositOrders.createdAt | typeof withdrawals.createdAt,
+  period: DateRange | undefined,
+): SQL[] {
   const bounds = boundsOf(period);
   return bounds ? [gte(createdAt, bounds.from), lt(createdAt, bounds.to)] : [];
 }
@@ -158,7 +168,10 @@ export async function teamDeposits(
   agent: Principal,
   body: ParsedBodyOf<typeof teamRechargePage>,
 ): Promise<DataOf<typeof teamRechargePage>> {
-  const conditions = [...teamConditions(agent.userId, body.account), ...createdWithin(depositOrders.createdAt, body.period)];
+  const conditions = [
+    ...teamConditions(agent.userId, body.account),
+    ...createdWithin(depositOrders.createdAt, body.period),
+  ];
   if (body.status) conditions.push(eq(depositOrders.status, body.status));
   const where = and(...conditions);
   const [totals] = await deps.db
@@ -176,7 +189,11 @@ export async function teamDeposits(
     .offset((body.pageNum - 1) * body.pageSize);
   return {
     total: totals?.total ?? 0,
-    list: rows.map(({ order, account }) => ({ ...depositOrderView(deps, order, request.locale), userId: order.userId, account })),
+    list: rows.map(({ order, account }) => ({
+      ...depositOrderView(deps, order, request.locale),
+      userId: order.userId,
+      account,
+    })),
   };
 }
 
@@ -187,7 +204,10 @@ export async function teamWithdrawals(
   agent: Principal,
   body: ParsedBodyOf<typeof teamWithdrawalPage>,
 ): Promise<DataOf<typeof teamWithdrawalPage>> {
-  const conditions = [...teamConditions(agent.userId, body.account), ...createdWithin(withdrawals.createdAt, body.period)];
+  const conditions = [
+    ...teamConditions(agent.userId, body.account),
+    ...createdWithin(withdrawals.createdAt, body.period),
+  ];
   if (body.status) conditions.push(eq(withdrawals.status, body.status));
   const where = and(...conditions);
   const [totals] = await deps.db
@@ -205,6 +225,10 @@ export async function teamWithdrawals(
     .offset((body.pageNum - 1) * body.pageSize);
   return {
     total: totals?.total ?? 0,
-    list: rows.map(({ withdrawal, account }) => ({ ...withdrawalView(withdrawal, request.locale), userId: withdrawal.userId, account })),
+    list: rows.map(({ withdrawal, account }) => ({
+      ...withdrawalView(withdrawal, request.locale),
+      userId: withdrawal.userId,
+      account,
+    })),
   };
 }

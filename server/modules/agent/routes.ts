@@ -24,21 +24,39 @@ import { agentCodeOf, memberReports, teamDeposits, teamReport, teamStatistics, t
 export function agentRoutes(deps: PlayerDeps) {
   return [
     route(isAgentQuery, async ({ principal }) => principal.isAgent),
-    route(applyForAgent, (context) => applyForAgentStatus(deps, playerRequestOf(context), context.principal, context.body)),
+    route(applyForAgent, (context) =>
+      applyForAgentStatus(deps, playerRequestOf(context), context.principal, context.body),
+    ),
     route(agentApplicationQuery, ({ principal }) => latestApplication(deps, principal)),
     route(agentCodeQuery, (context) => agentCodeOf(deps, playerRequestOf(context), context.principal)),
     route(createTeamMember, (context) => createMember(deps, playerRequestOf(context), context.principal, context.body)),
     // The router has already refused a call without a well-formed Idempotency-Key.
     route(transferToMember, (context) =>
-      moveCoins(deps, playerRequestOf(context), context.principal, context.body, context.idempotencyKey as string, 'toMember'),
+      moveCoins(
+        deps,
+        playerRequestOf(context),
+        context.principal,
+        context.body,
+        context.idempotencyKey as string,
+        'toMember',
+      ),
     ),
     route(decreaseMemberBalance, (context) =>
-      moveCoins(deps, playerRequestOf(context), context.principal, context.body, context.idempotencyKey as string, 'fromMember'),
+      moveCoins(
+        deps,
+        playerRequestOf(context),
+        context.principal,
+        context.body,
+        context.idempotencyKey as string,
+        'fromMember',
+      ),
     ),
     route(teamMemberPage, ({ principal, body }) => membersOf(deps, principal, body)),
     route(teamMemberReportPage, ({ principal, body }) => memberReports(deps, principal, body)),
     route(teamRechargePage, (context) => teamDeposits(deps, playerRequestOf(context), context.principal, context.body)),
-    route(teamWithdrawalPage, (context) => teamWithdrawals(deps, playerRequestOf(context), context.principal, context.body)),
+    route(teamWithdrawalPage, (context) =>
+      teamWithdrawals(deps, playerRequestOf(context), context.principal, context.body),
+    ),
     route(teamStatisticsQuery, ({ principal, body }) => teamStatistics(deps, principal, body)),
     route(teamReportStatistics, ({ principal, body }) => teamReport(deps, principal, body)),
   ];

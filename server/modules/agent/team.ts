@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull, type Placeholder, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, type Column, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { uniqueViolation } from '../auth/refusals';

@@ -87,8 +87,18 @@ export function createCaptchas(options: { secret: string; text: () => string; pe
       expiry.writeUIntBE(now.getTime() + captchaLifetimeMs, 0, expiryBytes);
       const answerTag = tag(key, 'answer', id, normalisedAnswer(text));
       const token = Buffer.concat([id, expiry, answerTag, tag(key, 'issued', id, expiry, answerTag)]);
-      const svg = drawCaptcha(text, { width: 120, height: 40, fontSize: 44, noise: 2, color: true, background: '#f4f6fa' });
-      return { img: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, uuid: token.toString('base64url') };
+      const svg = drawCaptcha(text, {
+        width: 120,
+        height: 40,
+        fontSize: 44,
+        noise: 2,
+        color: true,
+        background: '#f4f6fa',
+      });
+      return {
+        img: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+        uuid: token.toString('base64url'),
+      };
     },
 
     read(token, answer, now) {

@@ -40,7 +40,9 @@ export function createAuthHousekeeping(deps: { db: Database; clock: Clock; logge
       if (timer) return;
       timer = setInterval(() => {
         running = runOnce()
-          .catch((error: unknown) => logger[isDatabaseUnavailable(error) ? 'warn' : 'error']({ err: error }, 'accounts housekeeping failed'))
+          .catch((error: unknown) =>
+            logger[isDatabaseUnavailable(error) ? 'warn' : 'error']({ err: error }, 'accounts housekeeping failed'),
+          )
           .finally(() => {
             running = null;
           });

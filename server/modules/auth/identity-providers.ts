@@ -113,10 +113,12 @@ export function createIdentityVerifier(config: IdentityProvidersConfig, clock: C
       throw new IdentityProviderUnavailable(error instanceof Error ? error.message : String(error));
     }
     // 400 is the provider's answer to an unknown, used or expired code; anything else is its trouble.
-    if (response.status === 400 || response.status === 401) throw new IdentityRefused(`token endpoint ${response.status}`);
+    if (response.status === 400 || response.status === 401)
+      throw new IdentityRefused(`token endpoint ${response.status}`);
     if (!response.ok) throw new IdentityProviderUnavailable(`token endpoint ${response.status}`);
     const body = (await response.json().catch(() => null)) as { id_token?: unknown } | null;
-    if (!body || typeof body.id_token !== 'string') throw new IdentityProviderUnavailable('token endpoint sent no id_token');
+    if (!body || typeof body.id_token !== 'string')
+      throw new IdentityProviderUnavailable('token endpoint sent no id_token');
     return body.id_token;
   }
 

@@ -104,7 +104,8 @@ export async function setPayPassword(
 ) {
   const { db, clock } = deps;
   const { t } = request;
-  if (!payPasswordPattern.test(body.newPayPassword)) throw fieldRefusal(t, 400, 'newPayPassword', 'auth.payPasswordFormat');
+  if (!payPasswordPattern.test(body.newPayPassword))
+    throw fieldRefusal(t, 400, 'newPayPassword', 'auth.payPasswordFormat');
   const user = await signedInUser(deps, principal);
   const current = user.payPasswordHash;
   const changing = current !== null;
@@ -112,13 +113,21 @@ export async function setPayPassword(
   const confirmationField = changing ? 'oldPayPassword' : 'password';
   if (confirmation === undefined) throw requiredFieldRefusal(t, confirmationField);
   if (changing) {
-    if (!(await checkPayPassword(deps, deps.limits.payPasswordPerAccount, { id: user.id, payPasswordHash: current }, confirmation))) {
+    if (
+      !(await checkPayPassword(
+        deps,
+        deps.limits.payPasswordPerAccount,
+        { id: user.id, payPasswordHash: current },
+        confirmation,
+      ))
+    ) {
       throw fieldRefusal(t, 400, confirmationField, 'auth.payPasswordWrong');
     }
   } else {
     const accountKey = accountKeyOf(user);
     await countAttempt(db, accountKey, deps.limits.signInPerAccount, clock.now());
-    if (!(await verifySecret(user.passwordHash, confirmation))) throw fieldRefusal(t, 400, confirmationField, 'auth.passwordWrong');
+    if (!(await verifySecret(user.passwordHash, confirmation)))
+      throw fieldRefusal(t, 400, confirmationField, 'auth.passwordWrong');
     await clearAttempts(db, accountKey);
   }
   const payPasswordHash = await hashSecret(body.newPayPassword);

@@ -13,5 +13,7 @@ export function checkPayPassword(
   user: { id: number; payPasswordHash: string },
   given: string,
 ): Promise<boolean> {
-  return checkGuess(deps.db, `payPassword:user:${user.id}`, rule, deps.clock, () => verifySecret(user.payPasswordHash, given));
+  return checkGuess(deps.db, `payPassword:user:${user.id}`, rule, deps.clock, () =>
+    verifySecret(user.payPasswordHash, given),
+  );
 }

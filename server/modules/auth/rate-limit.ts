@@ -31,7 +31,10 @@ export function refusalOverLimit(
   messageKey = 'auth.tooManyAttempts',
 ): ApiError | null {
   if (!count || count.hits <= rule.limit) return null;
-  const retryAfterSeconds = Math.max(1, Math.ceil((count.windowStartedAt.getTime() + rule.windowMs - now.getTime()) / 1000));
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((count.windowStartedAt.getTime() + rule.windowMs - now.getTime()) / 1000),
+  );
   return new ApiError(429, messageKey, { seconds: retryAfterSeconds }, { retryAfterSeconds });
 }
 
@@ -103,7 +106,8 @@ export async function checkGuess(
     const wrong = attemptCountOf(row.wrong_hits === null ? null : row.wrong_hits + 1, row.window_started_ms);
     const refusal = refusalOverLimit(wrong, rule, now);
     if (refusal) throw refusal;
-    if (Date.now() >= giveUpAt) throw new ApiError(429, 'auth.tooManyAttempts', { seconds: 1 }, { retryAfterSeconds: 1 });
+    if (Date.now() >= giveUpAt)
+      throw new ApiError(429, 'auth.tooManyAttempts', { seconds: 1 }, { retryAfterSeconds: 1 });
     await sleep(pauseMs * (0.5 + Math.random()));
   }
   let right = false;

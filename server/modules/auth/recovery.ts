@@ -7,8 +7,8 @@ import { actorOfUser, writeAudit } from './audit';
 import { spendCaptcha } from './captcha';
 import type { AuthDeps, AuthRequest } from './context';
 import { emailCodeLifetimeMinutes, issueEmailCode, spendEmailCode } from './email-codes';
-import { hashSecret } from './passwords';
 import { passwordRefusal } from './password-changes';
+import { hashSecret } from './passwords';
 import { clearAttempts, countAttempt } from './rate-limit';
 import { fieldRefusal } from './refusals';
 import { endUserSessions } from './sessions';
@@ -42,7 +42,13 @@ export async function sendRecoveryCode(deps: AuthDeps, request: AuthRequest, bod
   if (!user || !recipient) return null;
   await db.transaction(async (tx) => {
     const now = clock.now();
-    const code = await issueEmailCode(tx, { secret: deps.codeSecret, purpose: 'reset', email: recipient, userId: user.id, now });
+    const code = await issueEmailCode(tx, {
+      secret: deps.codeSecret,
+      purpose: 'reset',
+      email: recipient,
+      userId: user.id,
+      now,
+    });
     await enqueueMail(
       tx,
       request.t,
@@ -65,7 +71,11 @@ export async function sendRecoveryCode(deps: AuthDeps, request: AuthRequest, bod
  * unknown account), so this step tells nobody which accounts exist or have a code out; wrong codes
  * still count against the code, which the fifth one burns.
  */
-export async function resetForgottenPassword(deps: AuthDeps, request: AuthRequest, body: ParsedBodyOf<typeof resetPassword>) {
+export async function resetForgottenPassword(
+  deps: AuthDeps,
+  request: AuthRequest,
+  body: ParsedBodyOf<typeof resetPassword>,
+) {
   const { db, clock } = deps;
   const { t } = request;
   const policyRefusal = passwordRefusal(t, 'newPassword', body.newPassword);
@@ -78,7 +88,13 @@ export async function resetForgottenPassword(deps: AuthDeps, request: AuthReques
     const now = clock.now();
     // An account without an address looks for a code too (none is ever sent to ''), so it runs the
     // same statements as a known account without a live code.
-    const spent = await spendEmailCode(tx, { secret: deps.codeSecret, purpose: 'reset', email: recipient ?? '', code: body.qrcode, now });
+    const spent = await spendEmailCode(tx, {
+      secret: deps.codeSecret,
+      purpose: 'reset',
+      email: recipient ?? '',
+      code: body.qrcode,
+      now,
+    });
     if (!spent.ok || !user || !recipient) return false;
     await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, user.id));
     await endUserSessions(tx, user.id, 'passwordReset', now);

@@ -1,4 +1,9 @@
-import { accountNamePattern, type registerUser, type sendRegisterCode, type validRegisterCode } from '../../../contract/auth';
+import {
+  accountNamePattern,
+  type registerUser,
+  type sendRegisterCode,
+  type validRegisterCode,
+} from '../../../contract/auth';
 import type { ParsedBodyOf } from '../../../contract/endpoint';
 import { users } from '../../db/schema/auth';
 import { enqueueMail } from '../mail/outbox';
@@ -12,8 +17,8 @@ import {
   spendEmailCode,
   spendRegistrationProof,
 } from './email-codes';
-import { hashSecret } from './passwords';
 import { passwordRefusal } from './password-changes';
+import { hashSecret } from './passwords';
 import { countAttempt } from './rate-limit';
 import { fieldRefusal, uniqueViolation } from './refusals';
 import { openSession } from './sign-in';
@@ -24,7 +29,11 @@ import { agentCodeExists, findUserByEmail, isUsernameTaken } from './users';
  * so instead of a code, and the caller sees the same answer either way, so the call does not tell
  * strangers which addresses are registered.
  */
-export async function sendRegistrationCode(deps: AuthDeps, request: AuthRequest, body: ParsedBodyOf<typeof sendRegisterCode>) {
+export async function sendRegistrationCode(
+  deps: AuthDeps,
+  request: AuthRequest,
+  body: ParsedBodyOf<typeof sendRegisterCode>,
+) {
   const { db, clock, limits } = deps;
   const email = body.email.toLowerCase();
   await countAttempt(db, `registerCode:email:${email}`, limits.emailCodeResend, clock.now(), 'auth.resendTooSoon');
@@ -36,7 +45,12 @@ export async function sendRegistrationCode(deps: AuthDeps, request: AuthRequest,
       await enqueueMail(
         tx,
         request.t,
-        { kind: 'registerExisting', recipient: body.email, locale: request.locale, params: { username: existing.username } },
+        {
+          kind: 'registerExisting',
+          recipient: body.email,
+          locale: request.locale,
+          params: { username: existing.username },
+        },
         { now, deliverable: deps.mail.deliverable },
       );
       return;
@@ -45,7 +59,12 @@ export async function sendRegistrationCode(deps: AuthDeps, request: AuthRequest,
     await enqueueMail(
       tx,
       request.t,
-      { kind: 'registerCode', recipient: body.email, locale: request.locale, params: { code, minutes: emailCodeLifetimeMinutes } },
+      {
+        kind: 'registerCode',
+        recipient: body.email,
+        locale: request.locale,
+        params: { code, minutes: emailCodeLifetimeMinutes },
+      },
       { now, deliverable: deps.mail.deliverable },
     );
   });
@@ -54,7 +73,11 @@ export async function sendRegistrationCode(deps: AuthDeps, request: AuthRequest,
 }
 
 /** Registration step 1b: the right code makes the address verified, for this browser, for 30 minutes. */
-export async function checkRegistrationCode(deps: AuthDeps, request: AuthRequest, body: ParsedBodyOf<typeof validRegisterCode>) {
+export async function checkRegistrationCode(
+  deps: AuthDeps,
+  request: AuthRequest,
+  body: ParsedBodyOf<typeof validRegisterCode>,
+) {
   const { t } = request;
   if (!body.acceptTerms) throw fieldRefusal(t, 400, 'acceptTerms', 'auth.acceptTermsRequired');
   const result = await deps.db.transaction((tx) =>
@@ -89,13 +112,24 @@ export async function registerAccount(deps: AuthDeps, request: AuthRequest, body
   try {
     return await db.transaction(async (tx) => {
       const now = clock.now();
-      const proofId = await findRegistrationProof(tx, { email: body.email, clientBinding: request.browserBinding, now });
+      const proofId = await findRegistrationProof(tx, {
+        email: body.email,
+        clientBinding: request.browserBinding,
+        now,
+      });
       if (proofId === null) throw fieldRefusal(t, 400, 'email', 'auth.emailNotVerified');
       if (await isUsernameTaken(tx, body.account)) throw fieldRefusal(t, 409, 'account', 'auth.accountTaken');
       if (await findUserByEmail(tx, body.email)) throw fieldRefusal(t, 409, 'email', 'auth.emailTaken');
       const [user] = await tx
         .insert(users)
-        .values({ username: body.account, email: body.email, passwordHash, agentCode, registeredAt: now, passwordChangedAt: now })
+        .values({
+          username: body.account,
+          email: body.email,
+          passwordHash,
+          agentCode,
+          registeredAt: now,
+          passwordChangedAt: now,
+        })
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned no row');
       await spendRegistrationProof(tx, proofId, now);

@@ -45,7 +45,11 @@ export function authRoutes(deps: AuthDeps) {
     route(identityProvidersQuery, async () => ({
       google: providers.google ? { clientId: providers.google.clientId } : null,
       line: providers.line
-        ? { channelId: providers.line.clientId, authorizeUrl: providers.line.authorizeUrl, redirectUri: providers.line.redirectUri }
+        ? {
+            channelId: providers.line.clientId,
+            authorizeUrl: providers.line.authorizeUrl,
+            redirectUri: providers.line.redirectUri,
+          }
         : null,
     })),
     route(captchaQuery, async ({ clientAddress }) => deps.captchas.issue(clientAddress, clock.now())),
@@ -57,7 +61,9 @@ export function authRoutes(deps: AuthDeps) {
     route(sendResetCode, (context) => sendRecoveryCode(deps, authRequestOf(context), context.body)),
     route(resetPassword, (context) => resetForgottenPassword(deps, authRequestOf(context), context.body)),
     route(updatePassword, (context) => changePassword(deps, authRequestOf(context), context.principal, context.body)),
-    route(updatePayPassword, (context) => setPayPassword(deps, authRequestOf(context), context.principal, context.body)),
+    route(updatePayPassword, (context) =>
+      setPayPassword(deps, authRequestOf(context), context.principal, context.body),
+    ),
     route(logout, ({ principal }) => signOut(deps, principal.sessionId)),
     ...[authProfile, userInfo, userGetInfo].map((endpoint) =>
       jsonRoute(endpoint, ({ principal }) => readProfile(principal)),

@@ -74,7 +74,9 @@ function sessionResolution(db: Database, lifetimes: SessionLifetimes) {
       isAgent: output<boolean>('is_agent'),
       frozen: output<boolean>('frozen'),
     })
-    .from(sql`auth_resolve_session(${sql.placeholder('tokenHash')}, ${sql.placeholder('now')}::timestamptz, ${lastSeenResolutionMs}::bigint, ${lifetimes.operatorIdle}::bigint)`)
+    .from(
+      sql`auth_resolve_session(${sql.placeholder('tokenHash')}, ${sql.placeholder('now')}::timestamptz, ${lastSeenResolutionMs}::bigint, ${lifetimes.operatorIdle}::bigint)`,
+    )
     .prepare('auth_resolve_session');
 }
 
@@ -106,12 +108,20 @@ export function createPrincipalResolver(
     if (!row || row.sessionId === null || row.expiresMs <= now.getTime()) return null;
     if (row.revoked) {
       if (row.revokedReason === 'logout') return null;
-      throw new ApiError(402, row.revokedReason === 'totpReset' ? 'auth.sessionEndedTotpReset' : 'auth.sessionEndedPasswordChanged');
+      throw new ApiError(
+        402,
+        row.revokedReason === 'totpReset' ? 'auth.sessionEndedTotpReset' : 'auth.sessionEndedPasswordChanged',
+      );
     }
     if (row.frozen) throw new ApiError(402, 'auth.accountFrozen');
     // An operator session of an account that is no longer an operator's is worth nothing.
     if (row.kind === 'operator' && row.role !== 'operator') return null;
-    const principal = { userId: row.userId, sessionId: row.sessionId, isAgent: row.isAgent, isOperator: row.kind === 'operator' };
+    const principal = {
+      userId: row.userId,
+      sessionId: row.sessionId,
+      isAgent: row.isAgent,
+      isOperator: row.kind === 'operator',
+    };
     cache.keepSession(tokenHash, { principal, expiresMs: row.expiresMs }, readBegun);
     return principal;
   };

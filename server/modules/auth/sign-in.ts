@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { ParsedBodyOf } from '../../../contract/endpoint';
 import type { login, login3 } from '../../../contract/auth';
+import type { ParsedBodyOf } from '../../../contract/endpoint';
 import type { Database } from '../../db/client';
 import { identities, type SessionKind, type UserRole, users } from '../../db/schema/auth';
 import { ApiError } from '../../errors';
 import { actorOfUser, writeAudit } from './audit';
 import type { AuthDeps, AuthRequest } from './context';
+import { functionRow, instant } from './function-call';
 import { IdentityProviderUnavailable, IdentityRefused } from './identity-providers';
 import { verifySecret } from './passwords';
-import { functionRow, instant } from './function-call';
 import { attemptCountOf, refusalOverLimit } from './rate-limit';
 import { fieldRefusal, uniqueViolation } from './refusals';
 import { endSession, newSession } from './sessions';
@@ -27,7 +27,8 @@ export function signInCounters(scope: 'signIn' | 'operatorSignIn') {
     userKeyPrefix,
     nameKey,
     addressKey: (address: string) => `${scope}:address:${address}`,
-    accountKey: (user: Pick<UserRow, 'id'> | null, account: string) => (user ? `${userKeyPrefix}${user.id}` : nameKey(account)),
+    accountKey: (user: Pick<UserRow, 'id'> | null, account: string) =>
+      user ? `${userKeyPrefix}${user.id}` : nameKey(account),
   };
 }
 
@@ -43,7 +44,13 @@ export async function openSession(
   deps: AuthDeps,
   request: AuthRequest,
   user: Pick<UserRow, 'id'>,
-  options: { kind?: SessionKind; remember: boolean; method: string; db?: Database; forgive?: { refund: string; clear: string } },
+  options: {
+    kind?: SessionKind;
+    remember: boolean;
+    method: string;
+    db?: Database;
+    forgive?: { refund: string; clear: string };
+  },
 ) {
   const db = options.db ?? deps.db;
   const now = deps.clock.now();
@@ -105,10 +112,17 @@ export async function checkPassword(deps: AuthDeps, request: AuthRequest, attemp
   );
   if (!check.captcha_right) throw fieldRefusal(t, 400, 'qrcode', 'auth.captchaWrong');
   const overLimit =
-    refusalOverLimit(attemptCountOf(check.address_hits, check.address_window_started_ms), limits.signInPerAddress, now) ??
+    refusalOverLimit(
+      attemptCountOf(check.address_hits, check.address_window_started_ms),
+      limits.signInPerAddress,
+      now,
+    ) ??
     refusalOverLimit(attemptCountOf(check.account_hits, check.account_window_started_ms), limits.signInPerAccount, now);
   if (overLimit) throw overLimit;
-  const user = check.user_id === null ? null : { id: check.user_id, username: check.username ?? '', frozen: check.frozen === true };
+  const user =
+    check.user_id === null
+      ? null
+      : { id: check.user_id, username: check.username ?? '', frozen: check.frozen === true };
   const passwordRight = await verifySecret(check.password_hash, attempt.password);
   if (!user || !passwordRight) {
     await writeAudit(db, request, {
@@ -124,7 +138,12 @@ export async function checkPassword(deps: AuthDeps, request: AuthRequest, attemp
 }
 
 /** Refuses a frozen account (402) once its credentials were right, with the audit row. */
-export async function refuseFrozen(deps: AuthDeps, request: AuthRequest, userId: number, action: string): Promise<never> {
+export async function refuseFrozen(
+  deps: AuthDeps,
+  request: AuthRequest,
+  userId: number,
+  action: string,
+): Promise<never> {
   await writeAudit(deps.db, request, {
     at: deps.clock.now(),
     actor: actorOfUser(userId),
@@ -176,11 +195,17 @@ export async function signInWithProvider(deps: AuthDeps, request: AuthRequest, b
     identity = await deps.identity.verify(body.event, body.token);
   } catch (error) {
     if (error instanceof IdentityRefused) {
-      deps.logger.info({ provider: body.event, reason: error.message, requestId: request.requestId }, 'third-party token refused');
+      deps.logger.info(
+        { provider: body.event, reason: error.message, requestId: request.requestId },
+        'third-party token refused',
+      );
       throw new ApiError(401, 'auth.thirdPartyTokenInvalid', { provider: providerLabel });
     }
     if (error instanceof IdentityProviderUnavailable) {
-      deps.logger.warn({ provider: body.event, reason: error.message, requestId: request.requestId }, 'identity provider unavailable');
+      deps.logger.warn(
+        { provider: body.event, reason: error.message, requestId: request.requestId },
+        'identity provider unavailable',
+      );
       throw new ApiError(422, 'auth.providerUnavailable', { provider: providerLabel });
     }
     throw error;
@@ -264,7 +289,13 @@ export async function signInWithProvider(deps: AuthDeps, request: AuthRequest, b
     result = await signedIn();
   }
   if (result.outcome === 'operator') {
-    await writeAudit(db, request, { at: clock.now(), actor: 'anonymous', action: 'signIn.failure', subject: `${identity.provider}:${identity.subject}`, reason: 'operatorAccount' });
+    await writeAudit(db, request, {
+      at: clock.now(),
+      actor: 'anonymous',
+      action: 'signIn.failure',
+      subject: `${identity.provider}:${identity.subject}`,
+      reason: 'operatorAccount',
+    });
     throw new ApiError(401, 'auth.thirdPartyTokenInvalid', { provider: providerLabel });
   }
   if (result.outcome === 'frozen') throw new ApiError(402, 'auth.accountFrozen');

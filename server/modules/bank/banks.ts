@@ -48,6 +48,11 @@ export function bankNameIn(code: string, locale: Locale): string {
 export function searchBanks(keyword: string | undefined, locale: Locale): { code: string; name: string }[] {
   const needle = keyword?.normalize('NFKC').toLowerCase() ?? '';
   return knownBanks
-    .filter((bank) => !needle || bank.code.startsWith(needle) || [bank.ja, bank.en].some((name) => name.normalize('NFKC').toLowerCase().includes(needle)))
+    .filter(
+      (bank) =>
+        !needle ||
+        bank.code.startsWith(needle) ||
+        [bank.ja, bank.en].some((name) => name.normalize('NFKC').toLowerCase().includes(needle)),
+    )
     .map((bank) => ({ code: bank.code, name: bankNameIn(bank.code, locale) }));
 }

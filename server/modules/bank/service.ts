@@ -56,17 +56,26 @@ export async function findBoundCard(db: Database, userId: number, cardId: number
 type HolderFields = Pick<BankCardRow, 'holderFirstName' | 'holderLastName' | 'holderPinyinName'>;
 
 /** The holder fields that differ from the player's names on record (deposits are matched by the payer's name). */
-export function holderMismatches(card: HolderFields, user: Pick<UserRow, 'firstName' | 'lastName' | 'pinyinName'>): (keyof HolderFields)[] {
+export function holderMismatches(
+  card: HolderFields,
+  user: Pick<UserRow, 'firstName' | 'lastName' | 'pinyinName'>,
+): (keyof HolderFields)[] {
   const mismatched: (keyof HolderFields)[] = [];
   if (normalisedName(card.holderFirstName) !== normalisedName(user.firstName ?? '')) mismatched.push('holderFirstName');
   if (normalisedName(card.holderLastName) !== normalisedName(user.lastName ?? '')) mismatched.push('holderLastName');
-  if (normalisedReading(card.holderPinyinName) !== normalisedReading(user.pinyinName ?? '')) mismatched.push('holderPinyinName');
+  if (normalisedReading(card.holderPinyinName) !== normalisedReading(user.pinyinName ?? ''))
+    mismatched.push('holderPinyinName');
   return mismatched;
 }
 
 export function holderMismatchRefusal(request: PlayerRequest, fields: string[]): ApiError {
   const message = request.t('bank.holderNameMismatch');
-  return new ApiError(422, 'bank.holderNameMismatch', {}, { fields: Object.fromEntries(fields.map((field) => [field, message])) });
+  return new ApiError(
+    422,
+    'bank.holderNameMismatch',
+    {},
+    { fields: Object.fromEntries(fields.map((field) => [field, message])) },
+  );
 }
 
 export async function saveCard(
@@ -114,7 +123,10 @@ export async function saveCard(
       };
       const [card] = editing
         ? await tx.update(bankCards).set(fields).where(eq(bankCards.id, editing.id)).returning()
-        : await tx.insert(bankCards).values({ ...fields, userId: user.id, createdAt: now }).returning();
+        : await tx
+            .insert(bankCards)
+            .values({ ...fields, userId: user.id, createdAt: now })
+            .returning();
       if (!card) throw new Error('bank card write returned no row');
       await writeAudit(tx, request, {
         at: now,
@@ -145,7 +157,10 @@ export async function unbindCard(
     const user = await lockUser(tx, principal.userId);
     const card = await findBoundCard(tx, user.id, body.id);
     if (!card) throw new ApiError(404, 'bank.cardNotFound');
-    await tx.update(bankCards).set({ unboundAt: now, isDefault: false, updatedAt: now }).where(eq(bankCards.id, card.id));
+    await tx
+      .update(bankCards)
+      .set({ unboundAt: now, isDefault: false, updatedAt: now })
+      .where(eq(bankCards.id, card.id));
     if (card.isDefault) {
       const [next] = await boundCardsOf(tx, user.id);
       if (next) await tx.update(bankCards).set({ isDefault: true, updatedAt: now }).where(eq(bankCards.id, next.id));

@@ -8,25 +8,20 @@ import {
   popularGamesQuery,
 } from '../../../contract/content';
 import type { DataOf, Endpoint } from '../../../contract/endpoint';
-import { jsonRoute, jsonText, type RequestContext } from '../../contract-router';
 import type { Clock } from '../../clock';
+import { jsonRoute, jsonText, type RequestContext } from '../../contract-router';
 import type { Database } from '../../db/client';
-import {
-  getContentPage,
-  listBanners,
-  listCountries,
-  listGames,
-  listNotices,
-  listPromotions,
-} from './service';
 import type { PublicContentCache } from './public-cache';
+import { getContentPage, listBanners, listCountries, listGames, listNotices, listPromotions } from './service';
 
 export function contentRoutes(deps: { db: Database; clock: Clock; contentCache: PublicContentCache }) {
   const { db, clock, contentCache } = deps;
   // Answers are kept as JSON text, so a cached answer is not serialised again on every call.
   const cached = <E extends Endpoint>(endpoint: E, load: (context: RequestContext<E>) => Promise<DataOf<E>>) =>
     jsonRoute(endpoint, (context) =>
-      contentCache.remember(`${endpoint.path} ${context.locale} ${JSON.stringify(context.body)}`, async () => jsonText(await load(context))),
+      contentCache.remember(`${endpoint.path} ${context.locale} ${JSON.stringify(context.body)}`, async () =>
+        jsonText(await load(context)),
+      ),
     );
   return [
     cached(countryQuery, ({ locale }) => listCountries(db, locale)),

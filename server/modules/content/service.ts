@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { Game, Notice, PromotionCategory, Promotion } from '../../../contract/content';
+import type { Game, Notice, Promotion, PromotionCategory } from '../../../contract/content';
 import type { Locale } from '../../../contract/locales';
 import type { Database } from '../../db/client';
 import { banners, contentPages, countries, games, notices, promotions } from '../../db/schema/content';

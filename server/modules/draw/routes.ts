@@ -9,11 +9,21 @@ export function drawRoutes(deps: PlayerDeps) {
   return [
     route(withdrawToBank, (context) =>
       // The router has already refused a call without a well-formed key.
-      requestWithdrawal(deps, playerRequestOf(context), context.principal, context.body, context.idempotencyKey as string),
+      requestWithdrawal(
+        deps,
+        playerRequestOf(context),
+        context.principal,
+        context.body,
+        context.idempotencyKey as string,
+      ),
     ),
     route(withdrawalList, (context) => withdrawalsOf(deps, playerRequestOf(context), context.principal, context.body)),
     route(adminWithdrawalList, (context) => withdrawalQueue(deps, playerRequestOf(context), context.body)),
-    route(adminWithdrawalApprove, (context) => approveWithdrawal(deps, playerRequestOf(context), context.principal, context.body)),
-    route(adminWithdrawalReject, (context) => rejectWithdrawal(deps, playerRequestOf(context), context.principal, context.body)),
+    route(adminWithdrawalApprove, (context) =>
+      approveWithdrawal(deps, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminWithdrawalReject, (context) =>
+      rejectWithdrawal(deps, playerRequestOf(context), context.principal, context.body),
+    ),
   ];
 }

@@ -1,5 +1,10 @@
-import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { adminWithdrawalApprove, adminWithdrawalList, adminWithdrawalReject, WithdrawalReviewItem } from '../../../contract/admin';
+import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type {
+  adminWithdrawalApprove,
+  adminWithdrawalList,
+  adminWithdrawalReject,
+  WithdrawalReviewItem,
+} from '../../../contract/admin';
 import type { Withdrawal, withdrawalList, withdrawToBank } from '../../../contract/draw';
 import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
 import type { Locale } from '../../../contract/locales';
@@ -33,11 +38,19 @@ export function withdrawalView(row: WithdrawalRow, locale: Locale): Withdrawal {
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
     failureReason: row.failureReason,
-    bankCard: { id: row.bankCardId, bankName: bankNameIn(row.bankCode, locale), maskedCardNumber: maskedNumber(row.accountNumber) },
+    bankCard: {
+      id: row.bankCardId,
+      bankName: bankNameIn(row.bankCode, locale),
+      maskedCardNumber: maskedNumber(row.accountNumber),
+    },
   };
 }
 
-async function withdrawalByKey(deps: PlayerDeps, userId: number, idempotencyKey: string): Promise<WithdrawalRow | null> {
+async function withdrawalByKey(
+  deps: PlayerDeps,
+  userId: number,
+  idempotencyKey: string,
+): Promise<WithdrawalRow | null> {
   const [row] = await deps.db
     .select()
     .from(withdrawals)
@@ -144,7 +157,10 @@ export async function requestWithdrawal(
   return answer(row);
 }
 
-function withdrawalConditions(filters: { period?: { from: string; to: string } | undefined; status?: string | undefined }): SQL[] {
+function withdrawalConditions(filters: {
+  period?: { from: string; to: string } | undefined;
+  status?: string | undefined;
+}): SQL[] {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(withdrawals.status, filters.status as WithdrawalRow['status']));
   if (filters.period) {
@@ -386,7 +402,12 @@ export async function resumePayouts(deps: PlayerDeps): Promise<number> {
   const stale = await deps.db
     .select({ orderSn: withdrawals.orderSn })
     .from(withdrawals)
-    .where(and(eq(withdrawals.payoutState, 'requested'), lte(withdrawals.reviewedAt, new Date(deps.clock.now().getTime() - payoutRetryAfterMs))))
+    .where(
+      and(
+        eq(withdrawals.payoutState, 'requested'),
+        lte(withdrawals.reviewedAt, new Date(deps.clock.now().getTime() - payoutRetryAfterMs)),
+      ),
+    )
     .orderBy(asc(withdrawals.reviewedAt))
     .limit(50);
   for (const { orderSn } of stale) await runPayout(deps, orderSn);

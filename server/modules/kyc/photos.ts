@@ -34,7 +34,11 @@ export async function cleanPhoto(request: PlayerRequest, side: PhotoSide, dataUr
     // rotate() with no angle applies the EXIF orientation before the EXIF is dropped.
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: maxInputPixels }).rotate();
     const encoded =
-      contentType === 'image/jpeg' ? image.jpeg({ quality: 90 }) : contentType === 'image/png' ? image.png() : image.webp({ quality: 90 });
+      contentType === 'image/jpeg'
+        ? image.jpeg({ quality: 90 })
+        : contentType === 'image/png'
+          ? image.png()
+          : image.webp({ quality: 90 });
     return { bytes: await encoded.toBuffer(), contentType };
   } catch {
     throw fieldRefusal(request.t, 400, side, 'kyc.photoUnreadable');
@@ -44,8 +48,16 @@ export async function cleanPhoto(request: PlayerRequest, side: PhotoSide, dataUr
 /** Photo links are valid this long; the page asks for fresh ones when it loads again. */
 export const photoLinkLifetimeSeconds = 15 * 60;
 
-function linkSignature(secret: string, submissionId: number, side: PhotoSide, viewerId: number, expires: number): string {
-  return createHmac('sha256', secret).update(`kyc-photo:${submissionId}:${side}:${viewerId}:${expires}`).digest('base64url');
+function linkSignature(
+  secret: string,
+  submissionId: number,
+  side: PhotoSide,
+  viewerId: number,
+  expires: number,
+): string {
+  return createHmac('sha256', secret)
+    .update(`kyc-photo:${submissionId}:${side}:${viewerId}:${expires}`)
+    .digest('base64url');
 }
 
 /**

@@ -7,7 +7,15 @@ import { ApiError } from '../../errors';
 import type { PlayerDeps } from '../user/context';
 import { playerRequestOf } from '../user/routes';
 import { photoSides } from './photos';
-import { approveKyc, kycReviewQueue, kycStateOf, latestSubmissionOf, photoFor, rejectKyc, submitPhotos } from './service';
+import {
+  approveKyc,
+  kycReviewQueue,
+  kycStateOf,
+  latestSubmissionOf,
+  photoFor,
+  rejectKyc,
+  submitPhotos,
+} from './service';
 
 export function kycRoutes(deps: PlayerDeps) {
   return [
@@ -39,7 +47,13 @@ export function kycPhotoHandler(deps: PlayerDeps): Handler<AppEnv> {
     const parsed = v.safeParse(photoLinkParams, { ...c.req.query(), ...c.req.param() });
     if (!parsed.success) throw new ApiError(403, 'kyc.photoLinkInvalid');
     const { submissionId, side, viewer, expires, signature } = parsed.output;
-    const { file, expiresInSeconds } = await photoFor(deps, { submissionId, side, viewerId: viewer, expires, signature });
+    const { file, expiresInSeconds } = await photoFor(deps, {
+      submissionId,
+      side,
+      viewerId: viewer,
+      expires,
+      signature,
+    });
     return c.body(new Uint8Array(file.bytes), 200, {
       'content-type': file.contentType,
       'cache-control': `private, max-age=${expiresInSeconds}`,

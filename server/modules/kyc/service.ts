@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { adminKycApprove, adminKycList, adminKycReject, KycReviewItem } from '../../../contract/admin';
 import type { ParsedBodyOf } from '../../../contract/endpoint';
 import type { KycState, KycStatus, KycSubmission, submitKyc } from '../../../contract/kyc';
-import type { Principal } from '../../contract-router';
 import { extensionOf } from '../../adapters/file-storage';
+import type { Principal } from '../../contract-router';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { kycSubmissions } from '../../db/schema/kyc';
@@ -67,7 +67,10 @@ export async function latestSubmissionOf(deps: PlayerDeps, principal: Principal)
 }
 
 /** Why a player may not submit now, or null when they may (nothing yet, or the last one was rejected). */
-function submissionRefusal(user: Pick<UserRow, 'firstName' | 'lastName' | 'pinyinName' | 'idNumber'>, status: KycStatus): ApiError | null {
+function submissionRefusal(
+  user: Pick<UserRow, 'firstName' | 'lastName' | 'pinyinName' | 'idNumber'>,
+  status: KycStatus,
+): ApiError | null {
   if (status === 'pendingReview') return new ApiError(409, 'kyc.alreadyPending');
   if (status === 'approved') return new ApiError(409, 'kyc.alreadyApproved');
   if (!hasPersonalInformation(user) || !user.idNumber) return new ApiError(422, 'kyc.completePersonalInformation');
@@ -156,7 +159,8 @@ export async function photoFor(deps: PlayerDeps, link: PhotoRequest) {
   const { submission } = row;
   const mayView = !row.viewerFrozen && (submission.userId === link.viewerId || row.viewerRole === 'operator');
   if (!mayView) throw new ApiError(403, 'kyc.photoLinkInvalid');
-  const key = link.side === 'front' ? submission.frontKey : link.side === 'back' ? submission.backKey : submission.handheldKey;
+  const key =
+    link.side === 'front' ? submission.frontKey : link.side === 'back' ? submission.backKey : submission.handheldKey;
   const file = await deps.storage.get(key);
   if (!file) throw new ApiError(404, 'error.notFound');
   return { file, expiresInSeconds: Math.max(link.expires - Math.floor(deps.clock.now().getTime() / 1000), 0) };
@@ -242,10 +246,23 @@ async function reviewSubmission(
   return null;
 }
 
-export function approveKyc(deps: PlayerDeps, request: PlayerRequest, operator: Principal, body: ParsedBodyOf<typeof adminKycApprove>) {
-  return reviewSubmission(deps, request, operator, body.submissionId, { status: 'approved', remark: body.remark || null });
+export function approveKyc(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  operator: Principal,
+  body: ParsedBodyOf<typeof adminKycApprove>,
+) {
+  return reviewSubmission(deps, request, operator, body.submissionId, {
+    status: 'approved',
+    remark: body.remark || null,
+  });
 }
 
-export function rejectKyc(deps: PlayerDeps, request: PlayerRequest, operator: Principal, body: ParsedBodyOf<typeof adminKycReject>) {
+export function rejectKyc(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  operator: Principal,
+  body: ParsedBodyOf<typeof adminKycReject>,
+) {
   return reviewSubmission(deps, request, operator, body.submissionId, { status: 'rejected', reason: body.reason });
 }

@@ -33,7 +33,7 @@
  * calls should make them in the same order as other such transactions.
  */
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
@@ -221,7 +221,8 @@ export async function accountStatement(
   query: StatementQuery,
 ): Promise<Statement> {
   if (!Number.isSafeInteger(query.page) || query.page < 1) throw new Error(`Not a page number: ${query.page}`);
-  if (!Number.isSafeInteger(query.size) || query.size < 1 || query.size > 500) throw new Error(`Not a page size: ${query.size}`);
+  if (!Number.isSafeInteger(query.size) || query.size < 1 || query.size > 500)
+    throw new Error(`Not a page size: ${query.size}`);
   const [found] = await db
     .select()
     .from(ledgerAccounts)
@@ -231,14 +232,19 @@ export async function accountStatement(
   const conditions: SQL[] = [eq(ledgerEntries.accountId, found.id)];
   if (query.from) conditions.push(gte(ledgerEntries.createdAt, query.from));
   if (query.to) conditions.push(lt(ledgerEntries.createdAt, query.to));
-  if (query.kinds) conditions.push(query.kinds.length > 0 ? inArray(ledgerTransfers.kind, [...query.kinds]) : sql`false`);
+  if (query.kinds)
+    conditions.push(query.kinds.length > 0 ? inArray(ledgerTransfers.kind, [...query.kinds]) : sql`false`);
   const where = and(...conditions);
 
   const [totals] = await db
     .select({
       total: count(),
-      credited: sql`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} > 0), 0)`.mapWith(BigInt),
-      debited: sql`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} < 0), 0)`.mapWith(BigInt),
+      credited: sql`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} > 0), 0)`.mapWith(
+        BigInt,
+      ),
+      debited: sql`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} < 0), 0)`.mapWith(
+        BigInt,
+      ),
     })
     .from(ledgerEntries)
     .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
@@ -264,8 +270,14 @@ export async function accountStatement(
     .innerJoin(
       counterparty,
       or(
-        and(eq(ledgerTransfers.fromAccountId, ledgerEntries.accountId), eq(counterparty.id, ledgerTransfers.toAccountId)),
-        and(eq(ledgerTransfers.toAccountId, ledgerEntries.accountId), eq(counterparty.id, ledgerTransfers.fromAccountId)),
+        and(
+          eq(ledgerTransfers.fromAccountId, ledgerEntries.accountId),
+          eq(counterparty.id, ledgerTransfers.toAccountId),
+        ),
+        and(
+          eq(ledgerTransfers.toAccountId, ledgerEntries.accountId),
+          eq(counterparty.id, ledgerTransfers.fromAccountId),
+        ),
       ),
     )
     .where(where)
@@ -314,7 +326,11 @@ export function transferArguments(clock: Clock, params: TransferParams): Transfe
   return ledgerTransferArguments(clock, params, 'transfer');
 }
 
-function ledgerTransferArguments(clock: Clock, params: TransferParams, operation: 'transfer' | 'hold'): TransferArguments {
+function ledgerTransferArguments(
+  clock: Clock,
+  params: TransferParams,
+  operation: 'transfer' | 'hold',
+): TransferArguments {
   checkTransferParams(params);
   return {
     amount: params.amount.toString(),
@@ -398,7 +414,9 @@ const transferColumns = Object.entries(getTableColumns(ledgerTransfers));
  * comes out the same whatever the driver.
  */
 async function callLedgerFunction(db: Database, call: SQL): Promise<{ outcome: string; transfer: TransferRow }> {
-  const result = (await db.execute(sql`SELECT result.outcome, (result.transfer).* FROM ${call} AS result`)) as unknown as {
+  const result = (await db.execute(
+    sql`SELECT result.outcome, (result.transfer).* FROM ${call} AS result`,
+  )) as unknown as {
     rows: Record<string, unknown>[];
   };
   const row = result.rows[0];
@@ -448,7 +466,9 @@ function checkTransferParams(params: TransferParams): void {
   if (params.from.currency !== params.currency || params.to.currency !== params.currency) {
     throw new Error(`Both accounts of a ${params.currency} transfer must be ${params.currency} accounts`);
   }
-  if (accountRefKey(params.from) === accountRefKey(params.to)) throw new Error('A transfer needs two different accounts');
+  if (accountRefKey(params.from) === accountRefKey(params.to))
+    throw new Error('A transfer needs two different accounts');
   if (!kindPattern.test(params.kind)) throw new Error(`Not a transfer kind: ${JSON.stringify(params.kind)}`);
-  if (params.idempotencyKey.length < 1 || params.idempotencyKey.length > 200) throw new Error('An idempotency key has 1 to 200 characters');
+  if (params.idempotencyKey.length < 1 || params.idempotencyKey.length > 200)
+    throw new Error('An idempotency key has 1 to 200 characters');
 }

@@ -113,7 +113,9 @@ export function createMailDelivery(deps: {
   }
 
   function kick() {
-    deliverDue().catch((error: unknown) => logger[isDatabaseUnavailable(error) ? 'warn' : 'error']({ err: error }, 'mail delivery run failed'));
+    deliverDue().catch((error: unknown) =>
+      logger[isDatabaseUnavailable(error) ? 'warn' : 'error']({ err: error }, 'mail delivery run failed'),
+    );
   }
 
   return {

@@ -22,7 +22,9 @@ export function startMoneyBackgroundWork(
   const timer = setInterval(() => {
     if (running) return;
     running = runOnce()
-      .catch((error: unknown) => deps.logger[isDatabaseUnavailable(error) ? 'warn' : 'error']({ err: error }, 'money background work failed'))
+      .catch((error: unknown) =>
+        deps.logger[isDatabaseUnavailable(error) ? 'warn' : 'error']({ err: error }, 'money background work failed'),
+      )
       .finally(() => {
         running = null;
       });

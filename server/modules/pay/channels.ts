@@ -17,7 +17,8 @@ export async function openChannels(deps: PlayerDeps): Promise<OpenChannel[]> {
   const open: OpenChannel[] = [];
   for (const channel of deps.settings.channels) {
     if (channel.mode === 'manual') {
-      if (deps.settings.receivingAccount) open.push({ settings: channel, minAmount: channel.minAmount, maxAmount: channel.maxAmount });
+      if (deps.settings.receivingAccount)
+        open.push({ settings: channel, minAmount: channel.minAmount, maxAmount: channel.maxAmount });
       continue;
     }
     if (!deps.payProvider) continue;
@@ -38,7 +39,9 @@ export function channelView(channel: OpenChannel, locale: Locale): PayChannel {
     currency: 'JPY',
     minAmount: channel.minAmount,
     maxAmount: channel.maxAmount,
-    presetAmounts: channel.settings.presetAmounts.filter((value) => value >= channel.minAmount && value <= channel.maxAmount),
+    presetAmounts: channel.settings.presetAmounts.filter(
+      (value) => value >= channel.minAmount && value <= channel.maxAmount,
+    ),
     feeRateBasisPoints: channel.settings.feeRateBasisPoints,
   };
 }

@@ -42,21 +42,34 @@ export const sandboxMerchantId = 'game-hall';
  */
 export function setUpPayments(
   options: PaymentsOptions,
-  context: { db: Database; clock: Clock; logger: Logger; publicUrl: string; production: boolean; sandboxSecret: string },
+  context: {
+    db: Database;
+    clock: Clock;
+    logger: Logger;
+    publicUrl: string;
+    production: boolean;
+    sandboxSecret: string;
+  },
 ): Payments {
   const { clock, logger, publicUrl } = context;
   const sandboxOn = options.sandbox ?? !context.production;
   const sandboxApiUrl = new URL(`${sandboxBasePath}/api`, publicUrl).toString();
   const providerConfig: HostedProviderConfig | null =
     options.provider ??
-    (sandboxOn ? { name: 'sandbox', apiUrl: sandboxApiUrl, merchantId: sandboxMerchantId, secret: context.sandboxSecret } : null);
+    (sandboxOn
+      ? { name: 'sandbox', apiUrl: sandboxApiUrl, merchantId: sandboxMerchantId, secret: context.sandboxSecret }
+      : null);
   const payoutApiUrl = options.payoutApiUrl ?? providerConfig?.apiUrl ?? null;
-  const fiatResourceUrl = options.fiatResourceUrl ?? (sandboxOn ? new URL(`${sandboxBasePath}/fiat/JPY`, publicUrl).toString() : null);
+  const fiatResourceUrl =
+    options.fiatResourceUrl ?? (sandboxOn ? new URL(`${sandboxBasePath}/fiat/JPY`, publicUrl).toString() : null);
   return {
     payProvider: providerConfig ? createHostedPayProvider(providerConfig, clock) : null,
     payout:
       providerConfig && payoutApiUrl
-        ? createHostedPayoutService({ apiUrl: payoutApiUrl, merchantId: providerConfig.merchantId, secret: providerConfig.secret }, clock)
+        ? createHostedPayoutService(
+            { apiUrl: payoutApiUrl, merchantId: providerConfig.merchantId, secret: providerConfig.secret },
+            clock,
+          )
         : noPayoutService,
     fiat: fiatResourceUrl ? createFiatResource({ url: fiatResourceUrl, clock, logger }) : noFiatResource,
     receivingAccount: options.receivingAccount ?? (sandboxOn ? sandboxReceivingAccount : null),

@@ -4,18 +4,36 @@ import { route } from '../../contract-router';
 import type { PlayerDeps } from '../user/context';
 import { playerRequestOf } from '../user/routes';
 import { channelView, openChannels } from './channels';
-import { confirmManualDeposit, depositOrdersOf, failManualDeposit, manualDepositQueue, openDepositOrder } from './service';
+import {
+  confirmManualDeposit,
+  depositOrdersOf,
+  failManualDeposit,
+  manualDepositQueue,
+  openDepositOrder,
+} from './service';
 
 export function payRoutes(deps: PlayerDeps) {
   return [
-    route(payChannelQuery, async ({ locale }) => (await openChannels(deps)).map((channel) => channelView(channel, locale))),
+    route(payChannelQuery, async ({ locale }) =>
+      (await openChannels(deps)).map((channel) => channelView(channel, locale)),
+    ),
     route(createPayOrder, (context) =>
       // The router has already refused a call without a well-formed key.
-      openDepositOrder(deps, playerRequestOf(context), context.principal, context.body, context.idempotencyKey as string),
+      openDepositOrder(
+        deps,
+        playerRequestOf(context),
+        context.principal,
+        context.body,
+        context.idempotencyKey as string,
+      ),
     ),
     route(payOrderList, (context) => depositOrdersOf(deps, playerRequestOf(context), context.principal, context.body)),
     route(adminManualDepositList, (context) => manualDepositQueue(deps, playerRequestOf(context), context.body)),
-    route(adminManualDepositConfirm, (context) => confirmManualDeposit(deps, playerRequestOf(context), context.principal, context.body)),
-    route(adminManualDepositFail, (context) => failManualDeposit(deps, playerRequestOf(context), context.principal, context.body)),
+    route(adminManualDepositConfirm, (context) =>
+      confirmManualDeposit(deps, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminManualDepositFail, (context) =>
+      failManualDeposit(deps, playerRequestOf(context), context.principal, context.body),
+    ),
   ];
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type {
   adminManualDepositConfirm,
   adminManualDepositFail,
@@ -58,7 +58,11 @@ function instructionsFor(deps: PlayerDeps, order: DepositOrderRow): PaymentInstr
 }
 
 /** Asks the provider for the order's checkout page once; a retry of the order asks again (keyed by order number). */
-async function ensureCheckout(deps: PlayerDeps, request: PlayerRequest, order: DepositOrderRow): Promise<DepositOrderRow> {
+async function ensureCheckout(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  order: DepositOrderRow,
+): Promise<DepositOrderRow> {
   if (order.mode !== 'automatic' || order.checkoutUrl) return order;
   const provider = deps.payProvider;
   if (!provider || provider.name !== order.provider) throw new ApiError(422, 'pay.channelUnavailable');
@@ -74,7 +78,10 @@ async function ensureCheckout(deps: PlayerDeps, request: PlayerRequest, order: D
     });
   } catch (error) {
     if (!(error instanceof PayProviderUnavailable)) throw error;
-    deps.logger.warn({ err: error, orderSn: order.orderSn, requestId: request.requestId }, 'payment provider unavailable');
+    deps.logger.warn(
+      { err: error, orderSn: order.orderSn, requestId: request.requestId },
+      'payment provider unavailable',
+    );
     throw new ApiError(422, 'pay.providerUnavailable');
   }
   const [updated] = await deps.db
@@ -178,7 +185,10 @@ export async function openDepositOrder(
   return answer(order);
 }
 
-function depositConditions(filters: { period?: { from: string; to: string } | undefined; status?: string | undefined }): SQL[] {
+function depositConditions(filters: {
+  period?: { from: string; to: string } | undefined;
+  status?: string | undefined;
+}): SQL[] {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(depositOrders.status, filters.status as DepositOrderRow['status']));
   if (filters.period) {
@@ -274,7 +284,11 @@ export async function creditDeposit(
   });
 }
 
-async function manualOrderForReview(tx: PlayerDeps['db'], operator: Principal, orderSn: string): Promise<DepositOrderRow> {
+async function manualOrderForReview(
+  tx: PlayerDeps['db'],
+  operator: Principal,
+  orderSn: string,
+): Promise<DepositOrderRow> {
   const [order] = await tx
     .select()
     .from(depositOrders)
@@ -303,12 +317,30 @@ export async function confirmManualDeposit(
     if (amount < 1) throw new ApiError(422, 'pay.amountOutOfRange', { min: 1, max: body.receivedAmount });
     const [claimed] = await tx
       .update(depositOrders)
-      .set({ status: 'successful', paidAt: now, receivedYen: body.receivedAmount, amount, fee, reviewedBy: operator.userId, reviewRemark: body.remark || null })
+      .set({
+        status: 'successful',
+        paidAt: now,
+        receivedYen: body.receivedAmount,
+        amount,
+        fee,
+        reviewedBy: operator.userId,
+        reviewRemark: body.remark || null,
+      })
       .where(and(eq(depositOrders.id, order.id), eq(depositOrders.status, 'inProgress')))
       .returning();
     if (!claimed) throw new ApiError(409, 'pay.orderSettled');
-    const credit = await creditDeposit(tx, deps, request, claimed, amount, `manual deposit ${claimed.orderSn} confirmed by user:${operator.userId}`);
-    await tx.update(depositOrders).set({ creditTransferId: credit.transfer.id }).where(eq(depositOrders.id, claimed.id));
+    const credit = await creditDeposit(
+      tx,
+      deps,
+      request,
+      claimed,
+      amount,
+      `manual deposit ${claimed.orderSn} confirmed by user:${operator.userId}`,
+    );
+    await tx
+      .update(depositOrders)
+      .set({ creditTransferId: credit.transfer.id })
+      .where(eq(depositOrders.id, claimed.id));
     await writeAudit(tx, request, {
       at: now,
       actor: actorOfUser(operator.userId),

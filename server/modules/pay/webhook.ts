@@ -45,12 +45,19 @@ export async function receiveCallback(
 ): Promise<CallbackOutcome> {
   const provider = deps.payProvider?.name === providerName ? deps.payProvider : null;
   try {
-    if (!provider) throw new CallbackRefusal(404, 'pay.callbackUnknownProvider', `unknown provider ${providerName.slice(0, 40)}`);
+    if (!provider)
+      throw new CallbackRefusal(404, 'pay.callbackUnknownProvider', `unknown provider ${providerName.slice(0, 40)}`);
     const verdict = provider.verifyCallback(rawBody, headers);
     if (!verdict.ok) {
-      if (verdict.problem === 'malformed') throw new CallbackRefusal(400, 'pay.callbackMalformed', 'signed body is not a payment event');
+      if (verdict.problem === 'malformed')
+        throw new CallbackRefusal(400, 'pay.callbackMalformed', 'signed body is not a payment event');
       // Unsigned noise costs an audit row each, so it is limited per client address.
-      await countAttempt(deps.db, `payCallback:address:${request.clientAddress}`, deps.badCallbackLimit, deps.clock.now());
+      await countAttempt(
+        deps.db,
+        `payCallback:address:${request.clientAddress}`,
+        deps.badCallbackLimit,
+        deps.clock.now(),
+      );
       throw verdict.problem === 'stale'
         ? new CallbackRefusal(401, 'pay.callbackStale', 'timestamp outside the accepted window (replay)')
         : new CallbackRefusal(401, 'pay.callbackBadSignature', 'bad signature');
@@ -74,7 +81,12 @@ export async function receiveCallback(
   }
 }
 
-async function applyEvent(deps: PlayerDeps, request: PlayerRequest, providerName: string, event: PaymentEvent): Promise<CallbackOutcome> {
+async function applyEvent(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  providerName: string,
+  event: PaymentEvent,
+): Promise<CallbackOutcome> {
   const refusal = (code: ErrorCode, key: string, detail: string) =>
     new CallbackRefusal(code, key, `${detail} (event ${event.id}, order ${event.merchantReference})`);
   return deps.db.transaction(async (tx) => {
@@ -91,22 +103,47 @@ async function applyEvent(deps: PlayerDeps, request: PlayerRequest, providerName
       .where(and(eq(depositOrders.orderSn, event.merchantReference), eq(depositOrders.provider, providerName)));
     if (!order) throw refusal(404, 'pay.callbackUnknownOrder', 'no such order for this provider');
     if (event.currency !== 'JPY' || event.amount !== order.yenAmount) {
-      throw refusal(422, 'pay.callbackWrongAmount', `paid ${event.amount} ${event.currency}, order is ${order.yenAmount} JPY`);
+      throw refusal(
+        422,
+        'pay.callbackWrongAmount',
+        `paid ${event.amount} ${event.currency}, order is ${order.yenAmount} JPY`,
+      );
     }
     const audit = (action: string, reason: string) =>
-      writeAudit(tx, request, { at: now, actor: `provider:${providerName}`, action, subject: `depositOrder:${order.orderSn}`, reason });
+      writeAudit(tx, request, {
+        at: now,
+        actor: `provider:${providerName}`,
+        action,
+        subject: `depositOrder:${order.orderSn}`,
+        reason,
+      });
 
     switch (event.type) {
       case 'payment.succeeded': {
-        const claimed = await claimOrder(tx, order, 'pendingPayment', { status: 'paymentSuccessful', paidAt: now, providerPaymentId: event.paymentId });
+        const claimed = await claimOrder(tx, order, 'pendingPayment', {
+          status: 'paymentSuccessful',
+          paidAt: now,
+          providerPaymentId: event.paymentId,
+        });
         if (!claimed) return 'alreadySettled';
-        const credit = await creditDeposit(tx, deps, request, claimed, claimed.amount, `deposit ${claimed.orderSn} paid at ${providerName}`);
-        await tx.update(depositOrders).set({ creditTransferId: credit.transfer.id }).where(eq(depositOrders.id, claimed.id));
+        const credit = await creditDeposit(
+          tx,
+          deps,
+          request,
+          claimed,
+          claimed.amount,
+          `deposit ${claimed.orderSn} paid at ${providerName}`,
+        );
+        await tx
+          .update(depositOrders)
+          .set({ creditTransferId: credit.transfer.id })
+          .where(eq(depositOrders.id, claimed.id));
         await audit('deposit.paid', `paid ${event.amount} yen, credited ${claimed.amount} coins (event ${event.id})`);
         return 'credited';
       }
       case 'refund.processing': {
-        if (order.status === 'pendingPayment') throw refusal(409, 'pay.callbackOutOfOrder', 'refund of an unpaid order');
+        if (order.status === 'pendingPayment')
+          throw refusal(409, 'pay.callbackOutOfOrder', 'refund of an unpaid order');
         const claimed = await claimOrder(tx, order, 'paymentSuccessful', { status: 'refundInProcess' });
         if (!claimed) return 'alreadySettled';
         // The coins bought with the refunded yen are held until the provider confirms the refund.
@@ -130,7 +167,10 @@ async function applyEvent(deps: PlayerDeps, request: PlayerRequest, providerName
           throw error;
         });
         await tx.update(depositOrders).set({ refundHoldId: held.transfer.id }).where(eq(depositOrders.id, claimed.id));
-        await audit('deposit.refundStarted', `refund of ${event.amount} yen started, ${claimed.amount} coins held (event ${event.id})`);
+        await audit(
+          'deposit.refundStarted',
+          `refund of ${event.amount} yen started, ${claimed.amount} coins held (event ${event.id})`,
+        );
         return 'refundStarted';
       }
       case 'refund.succeeded': {

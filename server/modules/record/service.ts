@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
 import type { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '../../../contract/record';
 import type { Principal } from '../../contract-router';

@@ -5,7 +5,17 @@ import type { AgentApplicationReviewItem } from '../../../contract/admin';
 import { agentApplicationStatuses } from '../../../contract/agent';
 import { currentLanguage } from '../../lib/i18n';
 import { formatDateTime } from '../finance/format';
-import { ChoiceFilter, DeskList, DeskPage, DeskTable, FilterBar, PeriodFilter, PlayerCell, StatusBadge, TextFilter } from './desk-list';
+import {
+  ChoiceFilter,
+  DeskList,
+  DeskPage,
+  DeskTable,
+  FilterBar,
+  PeriodFilter,
+  PlayerCell,
+  StatusBadge,
+  TextFilter,
+} from './desk-list';
 import { agentApplicationQueueQueryOptions } from './queries';
 import { type AgentApplicationQueueSearch, queueDefaults } from './queue-search';
 import { ReviewControls } from './review-controls';
@@ -24,7 +34,8 @@ export function AgentApplicationQueuePage({
 }) {
   const { t } = useTranslation('admin');
   const result = useQuery(agentApplicationQueueQueryOptions(currentLanguage(), search));
-  const change = (patch: Partial<AgentApplicationQueueSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
+  const change = (patch: Partial<AgentApplicationQueueSearch>) =>
+    onSearchChange({ ...search, page: undefined, ...patch });
   return (
     <DeskPage title={t('agentApplications.title')} description={t('agentApplications.description')}>
       <FilterBar>
@@ -36,7 +47,12 @@ export function AgentApplicationQueuePage({
           onChange={(status) => change({ status: status === queueDefaults.agentApplications ? undefined : status })}
           clearable={false}
         />
-        <TextFilter label={t('filters.player')} value={search.keyword} onApply={(keyword) => change({ keyword })} maxLength={100} />
+        <TextFilter
+          label={t('filters.player')}
+          value={search.keyword}
+          onApply={(keyword) => change({ keyword })}
+          maxLength={100}
+        />
         <PeriodFilter label={t('filters.submitted')} from={search.from} to={search.to} onChange={change} />
       </FilterBar>
       <DeskList
@@ -76,7 +92,11 @@ function AgentApplicationRow({ application }: { application: AgentApplicationRev
         <PlayerCell user={application.user} />
       </Table.Td>
       <Table.Td maw={320}>
-        <Text size="sm" c={application.remark ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text
+          size="sm"
+          c={application.remark ? undefined : 'dimmed'}
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
           {application.remark ?? t('agentApplications.noRemark')}
         </Text>
       </Table.Td>

@@ -8,7 +8,13 @@ import { auditQueryOptions } from './queries';
 import type { AuditSearch } from './queue-search';
 
 /** Every change of money, identity, role and sign-in, newest first, with who acted and why. */
-export function AuditLogPage({ search, onSearchChange }: { search: AuditSearch; onSearchChange(next: AuditSearch): void }) {
+export function AuditLogPage({
+  search,
+  onSearchChange,
+}: {
+  search: AuditSearch;
+  onSearchChange(next: AuditSearch): void;
+}) {
   const { t } = useTranslation('admin');
   const result = useQuery(auditQueryOptions(currentLanguage(), search));
   const change = (patch: Partial<AuditSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
@@ -25,16 +31,46 @@ export function AuditLogPage({ search, onSearchChange }: { search: AuditSearch; 
           maxLength={9}
           width={140}
         />
-        <TextFilter label={t('audit.action')} value={search.action} onApply={(action) => change({ action })} maxLength={100} width={200} />
-        <TextFilter label={t('audit.subjectType')} value={search.subjectType} onApply={(subjectType) => change({ subjectType })} maxLength={50} width={170} />
-        <TextFilter label={t('audit.subjectId')} value={search.subjectId} onApply={(subjectId) => change({ subjectId })} maxLength={64} width={200} />
+        <TextFilter
+          label={t('audit.action')}
+          value={search.action}
+          onApply={(action) => change({ action })}
+          maxLength={100}
+          width={200}
+        />
+        <TextFilter
+          label={t('audit.subjectType')}
+          value={search.subjectType}
+          onApply={(subjectType) => change({ subjectType })}
+          maxLength={50}
+          width={170}
+        />
+        <TextFilter
+          label={t('audit.subjectId')}
+          value={search.subjectId}
+          onApply={(subjectId) => change({ subjectId })}
+          maxLength={64}
+          width={200}
+        />
         <PeriodFilter from={search.from} to={search.to} onChange={change} />
       </FilterBar>
-      <DeskList result={result} page={search.page ?? 1} onPage={(page) => onSearchChange({ ...search, page })} label={t('audit.title')}>
+      <DeskList
+        result={result}
+        page={search.page ?? 1}
+        onPage={(page) => onSearchChange({ ...search, page })}
+        label={t('audit.title')}
+      >
         {(data) => (
           <DeskTable
             label={t('audit.title')}
-            head={[t('columns.at'), t('columns.actor'), t('columns.action'), t('columns.subject'), t('columns.reason'), t('columns.request')]}
+            head={[
+              t('columns.at'),
+              t('columns.actor'),
+              t('columns.action'),
+              t('columns.subject'),
+              t('columns.reason'),
+              t('columns.request'),
+            ]}
             minWidth={980}
           >
             {data.list.map((entry) => (
@@ -47,7 +83,9 @@ export function AuditLogPage({ search, onSearchChange }: { search: AuditSearch; 
                     </Text>
                   ) : (
                     <Text size="sm" c="dimmed">
-                      {t(`audit.actors.${String(entry.detail.actor)}`, { defaultValue: String(entry.detail.actor ?? '') })}
+                      {t(`audit.actors.${String(entry.detail.actor)}`, {
+                        defaultValue: String(entry.detail.actor ?? ''),
+                      })}
                     </Text>
                   )}
                 </Table.Td>

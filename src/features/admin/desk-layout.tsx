@@ -34,7 +34,8 @@ export function DeskLayout({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const isActive = (to: string) => (to === '/admin' ? pathname === '/admin' || pathname === '/admin/' : pathname.startsWith(to));
+  const isActive = (to: string) =>
+    to === '/admin' ? pathname === '/admin' || pathname === '/admin/' : pathname.startsWith(to);
   const [signingOut, setSigningOut] = useState(false);
   const leaving = useRef(false);
 
@@ -64,7 +65,13 @@ export function DeskLayout({ children }: { children: ReactNode }) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={navbarOpened} onClick={navbar.toggle} hiddenFrom="sm" size="sm" aria-label={t('layout.openMenu')} />
+            <Burger
+              opened={navbarOpened}
+              onClick={navbar.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('layout.openMenu')}
+            />
             <Title order={2} size="h4">
               {t('layout.title')}
             </Title>

@@ -1,6 +1,22 @@
-import { ActionIcon, Badge, Card, Center, Group, Pagination, ScrollArea, Select, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Card,
+  Center,
+  Group,
+  Pagination,
+  ScrollArea,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxDateRangeDays } from '../../../contract/endpoint';
@@ -11,7 +27,15 @@ import { pageCountOf } from './queue-search';
 
 /* The parts every desk page shares: heading, filter bar, the list's frame with paging. */
 
-export function DeskPage({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function DeskPage({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -73,10 +97,14 @@ export function PeriodFilter({
       placeholder={t('filters.anyPeriod')}
       value={picked}
       onChange={(value) => {
-        const next: [string | null, string | null] = [value[0] ? String(value[0]) : null, value[1] ? String(value[1]) : null];
+        const next: [string | null, string | null] = [
+          value[0] ? String(value[0]) : null,
+          value[1] ? String(value[1]) : null,
+        ];
         setPicked(next);
         if (!next[0] && !next[1]) onChange({ from: undefined, to: undefined });
-        else if (next[0] && next[1] && periodProblem(next[0], next[1]) === null) onChange({ from: next[0], to: next[1] });
+        else if (next[0] && next[1] && periodProblem(next[0], next[1]) === null)
+          onChange({ from: next[0], to: next[1] });
       }}
       maxDate={lastSelectableDay(picked[1] ? null : picked[0])}
       error={problem && picked[0] && picked[1] ? t(problem.key, problem.values) : undefined}
@@ -186,14 +214,29 @@ export function DeskList<T extends { total: number }>({
       )}
       {result.data.total > 0 && pageCountOf(result.data.total) > 1 && (
         <Center>
-          <Pagination total={pageCountOf(result.data.total)} value={page} onChange={onPage} aria-label={t('list.pages')} />
+          <Pagination
+            total={pageCountOf(result.data.total)}
+            value={page}
+            onChange={onPage}
+            aria-label={t('list.pages')}
+          />
         </Center>
       )}
     </Stack>
   );
 }
 
-export function DeskTable({ label, head, children, minWidth = 720 }: { label: string; head: string[]; children: ReactNode; minWidth?: number }) {
+export function DeskTable({
+  label,
+  head,
+  children,
+  minWidth = 720,
+}: {
+  label: string;
+  head: string[];
+  children: ReactNode;
+  minWidth?: number;
+}) {
   return (
     <ScrollArea type="auto">
       <Table striped highlightOnHover miw={minWidth} aria-label={label} verticalSpacing="sm">

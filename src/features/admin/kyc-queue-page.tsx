@@ -5,7 +5,16 @@ import type { KycReviewItem } from '../../../contract/admin';
 import { kycSubmissionStatuses } from '../../../contract/kyc';
 import { currentLanguage } from '../../lib/i18n';
 import { formatDateTime } from '../finance/format';
-import { ChoiceFilter, DeskList, DeskPage, FilterBar, PeriodFilter, PlayerCell, StatusBadge, TextFilter } from './desk-list';
+import {
+  ChoiceFilter,
+  DeskList,
+  DeskPage,
+  FilterBar,
+  PeriodFilter,
+  PlayerCell,
+  StatusBadge,
+  TextFilter,
+} from './desk-list';
 import { kycQueueQueryOptions } from './queries';
 import { type KycQueueSearch, queueDefaults } from './queue-search';
 import { ReviewControls } from './review-controls';
@@ -14,7 +23,13 @@ import { kycDecision } from './review-flow';
 const photoSides = ['front', 'back', 'handheld'] as const satisfies readonly (keyof KycReviewItem['photos'])[];
 
 /** Identity submissions, oldest first: the photos beside the identity on record, approve or reject with a reason. */
-export function KycQueuePage({ search, onSearchChange }: { search: KycQueueSearch; onSearchChange(next: KycQueueSearch): void }) {
+export function KycQueuePage({
+  search,
+  onSearchChange,
+}: {
+  search: KycQueueSearch;
+  onSearchChange(next: KycQueueSearch): void;
+}) {
   const { t } = useTranslation('admin');
   const result = useQuery(kycQueueQueryOptions(currentLanguage(), search));
   const change = (patch: Partial<KycQueueSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
@@ -29,10 +44,20 @@ export function KycQueuePage({ search, onSearchChange }: { search: KycQueueSearc
           onChange={(status) => change({ status: status === queueDefaults.kyc ? undefined : status })}
           clearable={false}
         />
-        <TextFilter label={t('filters.player')} value={search.keyword} onApply={(keyword) => change({ keyword })} maxLength={100} />
+        <TextFilter
+          label={t('filters.player')}
+          value={search.keyword}
+          onApply={(keyword) => change({ keyword })}
+          maxLength={100}
+        />
         <PeriodFilter label={t('filters.submitted')} from={search.from} to={search.to} onChange={change} />
       </FilterBar>
-      <DeskList result={result} page={search.page ?? 1} onPage={(page) => onSearchChange({ ...search, page })} label={t('kyc.title')}>
+      <DeskList
+        result={result}
+        page={search.page ?? 1}
+        onPage={(page) => onSearchChange({ ...search, page })}
+        label={t('kyc.title')}
+      >
         {(data) => (
           <Stack gap="md">
             {data.list.map((submission) => (
@@ -49,7 +74,13 @@ function KycSubmissionCard({ submission }: { submission: KycReviewItem }) {
   const { t } = useTranslation('admin');
   const fullName = [submission.lastName, submission.firstName].filter(Boolean).join(' ');
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={t('kyc.submissionOf', { account: submission.user.account })}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={t('kyc.submissionOf', { account: submission.user.account })}
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start">
           <PlayerCell user={submission.user} />
@@ -65,7 +96,13 @@ function KycSubmissionCard({ submission }: { submission: KycReviewItem }) {
           {photoSides.map((slot) => {
             const label = t(`kyc.photos.${slot}`, { account: submission.user.account });
             return (
-              <Anchor key={slot} href={submission.photos[slot]} target="_blank" rel="noreferrer" aria-label={t('kyc.openPhoto', { photo: label })}>
+              <Anchor
+                key={slot}
+                href={submission.photos[slot]}
+                target="_blank"
+                rel="noreferrer"
+                aria-label={t('kyc.openPhoto', { photo: label })}
+              >
                 <Image src={submission.photos[slot]} alt={label} h={180} fit="contain" radius="sm" bg="gray.1" />
               </Anchor>
             );

@@ -75,11 +75,23 @@ export function LedgerPage({
         />
         <PeriodFilter from={search.from} to={search.to} onChange={change} />
       </FilterBar>
-      <DeskList result={result} page={search.page ?? 1} onPage={(page) => onSearchChange({ ...search, page })} label={t('ledger.entries')}>
+      <DeskList
+        result={result}
+        page={search.page ?? 1}
+        onPage={(page) => onSearchChange({ ...search, page })}
+        label={t('ledger.entries')}
+      >
         {(data) => (
           <DeskTable
             label={t('ledger.entries')}
-            head={[t('columns.at'), t('columns.kind'), t('columns.change'), t('columns.balanceAfter'), t('columns.reference'), t('columns.transfer')]}
+            head={[
+              t('columns.at'),
+              t('columns.kind'),
+              t('columns.change'),
+              t('columns.balanceAfter'),
+              t('columns.reference'),
+              t('columns.transfer'),
+            ]}
           >
             {data.list.map((entry) => (
               <Table.Tr key={`${entry.transferId}:${entry.id ?? 'held'}`}>

@@ -5,7 +5,17 @@ import type { ManualDepositItem } from '../../../contract/admin';
 import { manualStatuses } from '../../../contract/money';
 import { currentLanguage } from '../../lib/i18n';
 import { formatAmount, formatDateTime } from '../finance/format';
-import { ChoiceFilter, DeskList, DeskPage, DeskTable, FilterBar, PeriodFilter, PlayerCell, StatusBadge, TextFilter } from './desk-list';
+import {
+  ChoiceFilter,
+  DeskList,
+  DeskPage,
+  DeskTable,
+  FilterBar,
+  PeriodFilter,
+  PlayerCell,
+  StatusBadge,
+  TextFilter,
+} from './desk-list';
 import { manualDepositQueueQueryOptions } from './queries';
 import { type ManualDepositQueueSearch, queueDefaults } from './queue-search';
 import { ReviewControls } from './review-controls';
@@ -37,10 +47,20 @@ export function ManualDepositQueuePage({
           onChange={(status) => change({ status: status === queueDefaults.deposits ? undefined : status })}
           clearable={false}
         />
-        <TextFilter label={t('filters.player')} value={search.keyword} onApply={(keyword) => change({ keyword })} maxLength={100} />
+        <TextFilter
+          label={t('filters.player')}
+          value={search.keyword}
+          onApply={(keyword) => change({ keyword })}
+          maxLength={100}
+        />
         <PeriodFilter label={t('filters.ordered')} from={search.from} to={search.to} onChange={change} />
       </FilterBar>
-      <DeskList result={result} page={search.page ?? 1} onPage={(page) => onSearchChange({ ...search, page })} label={t('deposits.title')}>
+      <DeskList
+        result={result}
+        page={search.page ?? 1}
+        onPage={(page) => onSearchChange({ ...search, page })}
+        label={t('deposits.title')}
+      >
         {(data) => (
           <DeskTable
             label={t('deposits.title')}

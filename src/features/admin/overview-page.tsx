@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { formatAmount } from '../finance/format';
-import { LoadFailed } from '../user/account-gates';
 import { AnchorLink } from '../layout/router-links';
+import { LoadFailed } from '../user/account-gates';
 import { DeskPage } from './desk-list';
 import { waitingCountsQueryOptions } from './queries';
 
@@ -24,7 +24,14 @@ export function OverviewPage() {
       {counts.isError && !counts.data && <LoadFailed onRetry={() => void counts.refetch()} />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         {queues.map((queue) => (
-          <Card key={queue.key} withBorder radius="md" padding="lg" component="section" aria-label={t(`nav.${queue.key}`)}>
+          <Card
+            key={queue.key}
+            withBorder
+            radius="md"
+            padding="lg"
+            component="section"
+            aria-label={t(`nav.${queue.key}`)}
+          >
             <Stack gap="xs">
               <Text fw={600}>{t(`nav.${queue.key}`)}</Text>
               {counts.data ? (

@@ -5,7 +5,16 @@ import { accountStatuses, type UserSummary } from '../../../contract/admin';
 import { currentLanguage } from '../../lib/i18n';
 import { formatAmount, formatDateTime } from '../finance/format';
 import { AnchorLink } from '../layout/router-links';
-import { ChoiceFilter, DeskList, DeskPage, DeskTable, FilterBar, PeriodFilter, StatusBadge, TextFilter } from './desk-list';
+import {
+  ChoiceFilter,
+  DeskList,
+  DeskPage,
+  DeskTable,
+  FilterBar,
+  PeriodFilter,
+  StatusBadge,
+  TextFilter,
+} from './desk-list';
 import { playerSearchQueryOptions } from './queries';
 import type { PlayerSearch } from './queue-search';
 import { ReviewControls } from './review-controls';
@@ -15,14 +24,26 @@ import { accountDecision } from './review-flow';
  * Players by account, e-mail, nickname or user id. Freezing ends the player's sessions at once: their
  * next call is answered 402 and the site signs them out; unfreezing lets them sign in again.
  */
-export function PlayersPage({ search, onSearchChange }: { search: PlayerSearch; onSearchChange(next: PlayerSearch): void }) {
+export function PlayersPage({
+  search,
+  onSearchChange,
+}: {
+  search: PlayerSearch;
+  onSearchChange(next: PlayerSearch): void;
+}) {
   const { t } = useTranslation('admin');
   const result = useQuery(playerSearchQueryOptions(currentLanguage(), search));
   const change = (patch: Partial<PlayerSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
   return (
     <DeskPage title={t('players.title')} description={t('players.description')}>
       <FilterBar>
-        <TextFilter label={t('players.keyword')} value={search.keyword} onApply={(keyword) => change({ keyword })} maxLength={100} width={260} />
+        <TextFilter
+          label={t('players.keyword')}
+          value={search.keyword}
+          onApply={(keyword) => change({ keyword })}
+          maxLength={100}
+          width={260}
+        />
         <ChoiceFilter
           label={t('filters.accountStatus')}
           placeholder={t('filters.all')}
@@ -33,7 +54,12 @@ export function PlayersPage({ search, onSearchChange }: { search: PlayerSearch; 
         />
         <PeriodFilter label={t('filters.registered')} from={search.from} to={search.to} onChange={change} />
       </FilterBar>
-      <DeskList result={result} page={search.page ?? 1} onPage={(page) => onSearchChange({ ...search, page })} label={t('players.title')}>
+      <DeskList
+        result={result}
+        page={search.page ?? 1}
+        onPage={(page) => onSearchChange({ ...search, page })}
+        label={t('players.title')}
+      >
         {(data) => (
           <DeskTable
             label={t('players.title')}

@@ -16,8 +16,8 @@ import {
   type KycQueueSearch,
   type LedgerSearch,
   type ManualDepositQueueSearch,
-  pagingOf,
   type PlayerSearch,
+  pagingOf,
   queueDefaults,
   type WithdrawalQueueSearch,
 } from './queue-search';
@@ -143,7 +143,12 @@ export const waitingCountsQueryOptions = (lng: Locale) =>
         operatorApi.call(adminManualDepositList, { ...first, status: queueDefaults.deposits }),
         operatorApi.call(adminAgentApplicationList, { ...first, status: queueDefaults.agentApplications }),
       ]);
-      return { kyc: kyc.total, withdrawals: withdrawals.total, deposits: deposits.total, agentApplications: agentApplications.total };
+      return {
+        kyc: kyc.total,
+        withdrawals: withdrawals.total,
+        deposits: deposits.total,
+        agentApplications: agentApplications.total,
+      };
     },
     refetchInterval: queueRefreshMs,
     staleTime: 0,

@@ -1,9 +1,9 @@
-import { accountStatuses, type AccountStatus, ledgerEntryKinds, type LedgerEntryKind } from '../../../contract/admin';
-import { agentApplicationStatuses, type AgentApplicationStatus } from '../../../contract/agent';
-import { withdrawalMethods, type WithdrawalMethod } from '../../../contract/draw';
+import { type AccountStatus, accountStatuses, type LedgerEntryKind, ledgerEntryKinds } from '../../../contract/admin';
+import { type AgentApplicationStatus, agentApplicationStatuses } from '../../../contract/agent';
+import { type WithdrawalMethod, withdrawalMethods } from '../../../contract/draw';
 import type { DateRange } from '../../../contract/endpoint';
-import { kycSubmissionStatuses, type KycSubmissionStatus } from '../../../contract/kyc';
-import { manualStatuses, type ManualStatus, withdrawalStatuses, type WithdrawalStatus } from '../../../contract/money';
+import { type KycSubmissionStatus, kycSubmissionStatuses } from '../../../contract/kyc';
+import { type ManualStatus, manualStatuses, type WithdrawalStatus, withdrawalStatuses } from '../../../contract/money';
 import { periodProblem } from '../record/record-filters';
 
 /**
@@ -80,7 +80,12 @@ function oneOf<T extends string>(options: readonly T[], value: unknown): T | und
 
 /** Trimmed text up to `max` characters; blank reads as absent. The router reads `123` or `true` in a URL as a number or boolean: they count as text. */
 function textOf(value: unknown, max: number): string | undefined {
-  const text = typeof value === 'number' || typeof value === 'boolean' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const text =
+    typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : typeof value === 'string'
+        ? value.trim()
+        : '';
   return text === '' ? undefined : text.slice(0, max);
 }
 
@@ -105,7 +110,11 @@ function defined<T extends object>(search: T): T {
 }
 
 export function kycQueueSearchOf(search: RawSearch): KycQueueSearch {
-  return defined({ ...pagedOf(search), status: oneOf(kycSubmissionStatuses, search.status), keyword: textOf(search.keyword, 100) });
+  return defined({
+    ...pagedOf(search),
+    status: oneOf(kycSubmissionStatuses, search.status),
+    keyword: textOf(search.keyword, 100),
+  });
 }
 
 export function withdrawalQueueSearchOf(search: RawSearch): WithdrawalQueueSearch {
@@ -118,15 +127,27 @@ export function withdrawalQueueSearchOf(search: RawSearch): WithdrawalQueueSearc
 }
 
 export function manualDepositQueueSearchOf(search: RawSearch): ManualDepositQueueSearch {
-  return defined({ ...pagedOf(search), status: oneOf(manualStatuses, search.status), keyword: textOf(search.keyword, 100) });
+  return defined({
+    ...pagedOf(search),
+    status: oneOf(manualStatuses, search.status),
+    keyword: textOf(search.keyword, 100),
+  });
 }
 
 export function agentApplicationQueueSearchOf(search: RawSearch): AgentApplicationQueueSearch {
-  return defined({ ...pagedOf(search), status: oneOf(agentApplicationStatuses, search.status), keyword: textOf(search.keyword, 100) });
+  return defined({
+    ...pagedOf(search),
+    status: oneOf(agentApplicationStatuses, search.status),
+    keyword: textOf(search.keyword, 100),
+  });
 }
 
 export function playerSearchOf(search: RawSearch): PlayerSearch {
-  return defined({ ...pagedOf(search), status: oneOf(accountStatuses, search.status), keyword: textOf(search.keyword, 100) });
+  return defined({
+    ...pagedOf(search),
+    status: oneOf(accountStatuses, search.status),
+    keyword: textOf(search.keyword, 100),
+  });
 }
 
 export function ledgerSearchOf(search: RawSearch): LedgerSearch {

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { type reviewMachine, type ReviewStage, selectReviewStage } from '../../../machines/review.machine';
+import { type ReviewStage, type reviewMachine, selectReviewStage } from '../../../machines/review.machine';
 import { notifySuccess } from '../user/notify';
 import { deskQueryKey } from './queries';
 import { reviewLogic, type SendDecision } from './review-flow';
@@ -117,7 +117,15 @@ function DialogButtons({ review, confirmLabel, color }: { review: ReviewActor; c
   );
 }
 
-function ApprovalView({ kind, review, amountHint }: { kind: ReviewKind; review: ReviewActor; amountHint: string | undefined }) {
+function ApprovalView({
+  kind,
+  review,
+  amountHint,
+}: {
+  kind: ReviewKind;
+  review: ReviewActor;
+  amountHint: string | undefined;
+}) {
   const { t } = useTranslation('admin');
   const remark = useSelector(review, (snapshot) => snapshot.context.remark);
   const amountText = useSelector(review, (snapshot) => snapshot.context.amountText);
@@ -182,7 +190,11 @@ function RejectionView({ kind, review }: { kind: ReviewKind; review: ReviewActor
           required
           data-autofocus
         />
-        <DialogButtons review={review} confirmLabel={t(`review.${kind}.reject`)} color={kind === 'unfreeze' ? 'blue' : 'red'} />
+        <DialogButtons
+          review={review}
+          confirmLabel={t(`review.${kind}.reject`)}
+          color={kind === 'unfreeze' ? 'blue' : 'red'}
+        />
       </Stack>
     </form>
   );

@@ -38,9 +38,14 @@ export function withdrawalDecision(orderSn: string): SendDecision {
 
 export function manualDepositDecision(orderSn: string): SendDecision {
   return (decision) => {
-    if (decision.outcome === 'reject') return operatorApi.call(adminManualDepositFail, { orderSn, reason: decision.reason }, inline);
+    if (decision.outcome === 'reject')
+      return operatorApi.call(adminManualDepositFail, { orderSn, reason: decision.reason }, inline);
     if (decision.amount === null) throw new Error('a manual deposit is confirmed with the yen received');
-    return operatorApi.call(adminManualDepositConfirm, { orderSn, receivedAmount: decision.amount, ...remarkOf(decision) }, inline);
+    return operatorApi.call(
+      adminManualDepositConfirm,
+      { orderSn, receivedAmount: decision.amount, ...remarkOf(decision) },
+      inline,
+    );
   };
 }
 

@@ -1,4 +1,17 @@
-import { Alert, Box, Button, Card, Center, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -10,8 +23,8 @@ import {
   type OperatorSignInField,
   operatorSignInMachine,
   selectOperatorCaptcha,
-  selectOperatorSignInStage,
   selectOperatorSignInMessages,
+  selectOperatorSignInStage,
 } from '../../../machines/operator-sign-in.machine';
 import { CaptchaField } from '../auth/captcha-field';
 import { LanguageSwitcher } from '../layout/language-switcher';

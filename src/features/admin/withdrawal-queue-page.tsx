@@ -6,7 +6,17 @@ import { withdrawalMethods } from '../../../contract/draw';
 import { withdrawalStatuses } from '../../../contract/money';
 import { currentLanguage } from '../../lib/i18n';
 import { formatAmount, formatDateTime } from '../finance/format';
-import { ChoiceFilter, DeskList, DeskPage, DeskTable, FilterBar, PeriodFilter, PlayerCell, StatusBadge, TextFilter } from './desk-list';
+import {
+  ChoiceFilter,
+  DeskList,
+  DeskPage,
+  DeskTable,
+  FilterBar,
+  PeriodFilter,
+  PlayerCell,
+  StatusBadge,
+  TextFilter,
+} from './desk-list';
 import { withdrawalQueueQueryOptions } from './queries';
 import { queueDefaults, type WithdrawalQueueSearch } from './queue-search';
 import { ReviewControls } from './review-controls';
@@ -45,10 +55,20 @@ export function WithdrawalQueuePage({
           optionLabel={(method) => t(`withdrawals.methods.${method}`)}
           onChange={(method) => change({ method })}
         />
-        <TextFilter label={t('filters.player')} value={search.keyword} onApply={(keyword) => change({ keyword })} maxLength={100} />
+        <TextFilter
+          label={t('filters.player')}
+          value={search.keyword}
+          onApply={(keyword) => change({ keyword })}
+          maxLength={100}
+        />
         <PeriodFilter label={t('filters.requested')} from={search.from} to={search.to} onChange={change} />
       </FilterBar>
-      <DeskList result={result} page={search.page ?? 1} onPage={(page) => onSearchChange({ ...search, page })} label={t('withdrawals.title')}>
+      <DeskList
+        result={result}
+        page={search.page ?? 1}
+        onPage={(page) => onSearchChange({ ...search, page })}
+        label={t('withdrawals.title')}
+      >
         {(data) => (
           <DeskTable
             label={t('withdrawals.title')}
@@ -101,9 +121,15 @@ function WithdrawalRow({ withdrawal }: { withdrawal: WithdrawalReviewItem }) {
       </Table.Td>
       <Table.Td>
         {withdrawal.status === 'withdrawalReview' ? (
-          <ReviewControls kind="withdrawal" subject={withdrawal.orderSn} send={withdrawalDecision(withdrawal.orderSn)} />
+          <ReviewControls
+            kind="withdrawal"
+            subject={withdrawal.orderSn}
+            send={withdrawalDecision(withdrawal.orderSn)}
+          />
         ) : (
-          <Text size="sm">{withdrawal.failureReason ?? (withdrawal.completedAt ? formatDateTime(withdrawal.completedAt) : '')}</Text>
+          <Text size="sm">
+            {withdrawal.failureReason ?? (withdrawal.completedAt ? formatDateTime(withdrawal.completedAt) : '')}
+          </Text>
         )}
       </Table.Td>
     </Table.Tr>

@@ -38,7 +38,14 @@ export function CaptchaField(props: {
         mb={props.error ? 22 : 0}
       >
         {captcha.status === 'shown' && (
-          <Image src={captcha.img} alt={t('captcha.alt')} w={imageWidth} h={imageHeight} radius="sm" data-testid="captcha-image" />
+          <Image
+            src={captcha.img}
+            alt={t('captcha.alt')}
+            w={imageWidth}
+            h={imageHeight}
+            radius="sm"
+            data-testid="captcha-image"
+          />
         )}
         {captcha.status === 'loading' && <Skeleton w={imageWidth} h={imageHeight} radius="sm" />}
         {captcha.status === 'unavailable' && (

@@ -11,8 +11,15 @@ const scriptUrl = 'https://accounts.google.com/gsi/client';
 interface GoogleIdentity {
   accounts: {
     id: {
-      initialize(options: { client_id: string; callback(response: { credential: string }): void; ux_mode: 'popup' }): void;
-      renderButton(parent: HTMLElement, options: { type: 'standard'; theme: 'outline'; size: 'large'; locale: string; width: number }): void;
+      initialize(options: {
+        client_id: string;
+        callback(response: { credential: string }): void;
+        ux_mode: 'popup';
+      }): void;
+      renderButton(
+        parent: HTMLElement,
+        options: { type: 'standard'; theme: 'outline'; size: 'large'; locale: string; width: number },
+      ): void;
     };
   };
 }
@@ -30,7 +37,8 @@ function loadGoogleIdentity(): Promise<GoogleIdentity> {
     const script = document.createElement('script');
     script.src = scriptUrl;
     script.async = true;
-    script.onload = () => (window.google ? resolve(window.google) : reject(new Error('Google Identity Services did not start')));
+    script.onload = () =>
+      window.google ? resolve(window.google) : reject(new Error('Google Identity Services did not start'));
     script.onerror = () => reject(new Error(`could not load ${scriptUrl}`));
     document.head.append(script);
   }).catch((error: unknown) => {
@@ -42,7 +50,13 @@ function loadGoogleIdentity(): Promise<GoogleIdentity> {
 
 const buttonWidthPx = 320;
 
-export function GoogleSignInButton({ clientId, onCredential }: { clientId: string; onCredential(token: string): void }) {
+export function GoogleSignInButton({
+  clientId,
+  onCredential,
+}: {
+  clientId: string;
+  onCredential(token: string): void;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const handleCredential = useEffectEvent(onCredential);
 

@@ -12,7 +12,11 @@ export const lineScope = 'profile openid email';
 
 const pendingKey = 'lineSignIn';
 
-const pendingSignIn = v.object({ state: v.string(), returnTo: v.nullable(v.string()), agentCode: v.nullable(v.string()) });
+const pendingSignIn = v.object({
+  state: v.string(),
+  returnTo: v.nullable(v.string()),
+  agentCode: v.nullable(v.string()),
+});
 
 export interface LineConfig {
   channelId: string;

@@ -65,7 +65,9 @@ function LoginForm({ flow, onForgotPassword }: { flow: LoginFlow; onForgotPasswo
         <PasswordInput
           label={t('labels.password')}
           value={values.password}
-          onChange={(event) => flow.send({ type: 'field.changed', field: 'password', value: event.currentTarget.value })}
+          onChange={(event) =>
+            flow.send({ type: 'field.changed', field: 'password', value: event.currentTarget.value })
+          }
           error={errorText(errors.password)}
           disabled={busy}
           autoComplete="current-password"
@@ -83,7 +85,9 @@ function LoginForm({ flow, onForgotPassword }: { flow: LoginFlow; onForgotPasswo
           <Checkbox
             label={t('login.remember')}
             checked={values.remember}
-            onChange={(event) => flow.send({ type: 'field.changed', field: 'remember', value: event.currentTarget.checked })}
+            onChange={(event) =>
+              flow.send({ type: 'field.changed', field: 'remember', value: event.currentTarget.checked })
+            }
             disabled={busy}
           />
           <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>

@@ -24,6 +24,9 @@ export function readLoginPreference(): LoginPreference {
 }
 
 export function storeLoginPreference(preference: LoginPreference): void {
-  const stored: LoginPreference = { remember: preference.remember, account: preference.remember ? preference.account : '' };
+  const stored: LoginPreference = {
+    remember: preference.remember,
+    account: preference.remember ? preference.account : '',
+  };
   localStorage.setItem(loginPreferenceKey, JSON.stringify(stored));
 }

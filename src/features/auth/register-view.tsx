@@ -94,7 +94,9 @@ function RegisterEmailStep({ flow }: { flow: RegisterFlow }) {
             />
           }
           checked={values.acceptTerms}
-          onChange={(event) => flow.send({ type: 'field.changed', field: 'acceptTerms', value: event.currentTarget.checked })}
+          onChange={(event) =>
+            flow.send({ type: 'field.changed', field: 'acceptTerms', value: event.currentTarget.checked })
+          }
           error={errorText(errors.acceptTerms)}
           disabled={busy}
         />
@@ -122,7 +124,9 @@ function RegisterAccountStep({ flow }: { flow: RegisterFlow }) {
           placeholder={t('placeholders.username')}
           description={t('register.usernameHint')}
           value={values.username}
-          onChange={(event) => flow.send({ type: 'field.changed', field: 'username', value: event.currentTarget.value })}
+          onChange={(event) =>
+            flow.send({ type: 'field.changed', field: 'username', value: event.currentTarget.value })
+          }
           error={errorText(errors.username)}
           disabled={busy}
           autoComplete="username"
@@ -143,7 +147,9 @@ function RegisterAccountStep({ flow }: { flow: RegisterFlow }) {
         <TextInput
           label={t('labels.agentCode')}
           value={values.agentCode}
-          onChange={(event) => flow.send({ type: 'field.changed', field: 'agentCode', value: event.currentTarget.value })}
+          onChange={(event) =>
+            flow.send({ type: 'field.changed', field: 'agentCode', value: event.currentTarget.value })
+          }
           disabled={busy}
           autoComplete="off"
           maxLength={32}

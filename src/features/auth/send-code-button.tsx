@@ -8,7 +8,10 @@ import { selectSendCodeButton, type sendCodeMachine } from '../../../machines/se
 export function SendCodeButton({ flow, onSend }: { flow: ActorRefFrom<typeof sendCodeMachine>; onSend(): void }) {
   const { t } = useTranslation('auth');
   const button = useSelector(flow, selectSendCodeButton);
-  const label = button.label.key === 'sendCode.resendIn' ? t(button.label.key, { seconds: button.label.seconds }) : t(button.label.key);
+  const label =
+    button.label.key === 'sendCode.resendIn'
+      ? t(button.label.key, { seconds: button.label.seconds })
+      : t(button.label.key);
   return (
     <Button variant="light" onClick={onSend} disabled={!button.enabled} loading={button.busy} miw={132}>
       {label}

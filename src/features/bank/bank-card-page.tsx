@@ -116,7 +116,12 @@ export function BankCardView({ flow }: { flow: BankCardActor }) {
           ))}
         </SimpleGrid>
       )}
-      <Modal opened={stage === 'needsPersonalInformation'} onClose={close} size={dialogWidthPx} title={t('cards.bindTitle')}>
+      <Modal
+        opened={stage === 'needsPersonalInformation'}
+        onClose={close}
+        size={dialogWidthPx}
+        title={t('cards.bindTitle')}
+      >
         <PersonalInformationRequired />
       </Modal>
       <Modal opened={stage === 'form'} onClose={close} size={dialogWidthPx} title={t('cards.bindTitle')}>
@@ -137,7 +142,13 @@ export function BankCardView({ flow }: { flow: BankCardActor }) {
 function BoundCard({ card, onUnbind }: { card: BankCard; onUnbind(): void }) {
   const { t } = useTranslation('finance');
   return (
-    <Card withBorder radius="md" padding="md" aria-label={`${card.bankName} ${card.maskedCardNumber}`} component="article">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      aria-label={`${card.bankName} ${card.maskedCardNumber}`}
+      component="article"
+    >
       <Stack gap={6}>
         <Group justify="space-between">
           <Text fw={700}>{card.bankName}</Text>
@@ -220,7 +231,9 @@ function BindCardForm({ flow }: { flow: BankCardActor }) {
         <Checkbox
           label={t('cards.fields.isDefault')}
           checked={values.isDefault}
-          onChange={(event) => flow.send({ type: 'field.changed', field: 'isDefault', value: event.currentTarget.checked })}
+          onChange={(event) =>
+            flow.send({ type: 'field.changed', field: 'isDefault', value: event.currentTarget.checked })
+          }
           disabled={saving}
         />
         <Group justify="flex-end" mt="sm">

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
-import { homeBannersQuery } from './queries';
 import classes from './content.module.css';
+import { homeBannersQuery } from './queries';
 
 /** The home page's banners across the full width; a banner with a link opens it. */
 export function BannerCarousel() {

@@ -24,7 +24,8 @@ export function GameGuidePage({ tabIndex }: { tabIndex: number }) {
         value={active}
         onChange={(value) => {
           const index = guideTabs.findIndex((slug) => slug === value);
-          if (index >= 0) void navigate({ to: '/game/guide/$tabIndex', params: { tabIndex: String(index) }, resetScroll: false });
+          if (index >= 0)
+            void navigate({ to: '/game/guide/$tabIndex', params: { tabIndex: String(index) }, resetScroll: false });
         }}
         keepMounted={false}
       >

@@ -31,10 +31,7 @@ export function HomePage() {
       <HomeSection title={t('games.latest')}>
         <GameGrid games={latest.data} loading={latest.isPending} />
       </HomeSection>
-      <HomeSection
-        title={t('notices.title')}
-        action={<AnchorLink to="/game/notice">{t('notices.more')}</AnchorLink>}
-      >
+      <HomeSection title={t('notices.title')} action={<AnchorLink to="/game/notice">{t('notices.more')}</AnchorLink>}>
         {notices.isPending && <Skeleton height={180} radius="md" />}
         {notices.data && notices.data.list.length === 0 && <Text c="dimmed">{t('notices.empty')}</Text>}
         {notices.data && notices.data.list.length > 0 && <NoticeHeadlines notices={notices.data.list} />}

@@ -1,4 +1,17 @@
-import { Badge, Card, Center, Group, Image, Pagination, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Card,
+  Center,
+  Group,
+  Image,
+  Pagination,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Promotion, type PromotionCategory, promotionCategories } from '../../../contract/content';

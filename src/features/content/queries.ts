@@ -6,8 +6,8 @@ import {
   favorableQuery,
   latestGamesQuery,
   noticeQuery,
-  popularGamesQuery,
   type PromotionCategory,
+  popularGamesQuery,
 } from '../../../contract/content';
 import type { Locale } from '../../../contract/locales';
 import { api } from '../../lib/api-client';

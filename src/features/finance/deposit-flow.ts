@@ -28,7 +28,9 @@ export function depositLogic(deps: { queryClient: QueryClient; refresh(): void; 
         ]);
         return { profile, cards, channels };
       }),
-      createOrder: fromPromise(({ input: { idempotencyKey, ...body } }) => api.call(createPayOrder, body, { idempotencyKey })),
+      createOrder: fromPromise(({ input: { idempotencyKey, ...body } }) =>
+        api.call(createPayOrder, body, { idempotencyKey }),
+      ),
       // Polling stays quiet: a failed check is simply tried again.
       fetchOrder: fromPromise(async ({ input }) => {
         const page = await api.call(payOrderList, { pageNum: 1, pageSize: recentOrdersPageSize }, { silent: true });

@@ -154,7 +154,9 @@ function DepositForm({ deposit }: { deposit: DepositActor }) {
               label={t('deposit.fields.amount')}
               inputMode="numeric"
               value={values.amount}
-              onChange={(event) => deposit.send({ type: 'field.changed', field: 'amount', value: event.currentTarget.value })}
+              onChange={(event) =>
+                deposit.send({ type: 'field.changed', field: 'amount', value: event.currentTarget.value })
+              }
               error={message(messages.amount)}
               disabled={busy}
               rightSection={<Text size="sm">{t('units.yen')}</Text>}
@@ -179,7 +181,9 @@ function DepositForm({ deposit }: { deposit: DepositActor }) {
             <Card bg="gray.0" padding="sm" radius="sm" aria-live="polite">
               {quote ? (
                 <Stack gap={2}>
-                  <Text size="sm">{t('deposit.quote.coins', { amount: formatAmount(quote.amount), coins: formatAmount(quote.coins) })}</Text>
+                  <Text size="sm">
+                    {t('deposit.quote.coins', { amount: formatAmount(quote.amount), coins: formatAmount(quote.coins) })}
+                  </Text>
                   {quote.fee > 0 && <Text size="sm">{t('deposit.quote.fee', { fee: formatAmount(quote.fee) })}</Text>}
                   <Text fw={700} data-testid="deposit-credited">
                     {t('deposit.quote.credited', { coins: formatAmount(quote.credited) })}
@@ -194,9 +198,14 @@ function DepositForm({ deposit }: { deposit: DepositActor }) {
             <Select
               label={t('deposit.fields.bankCard')}
               description={t('deposit.bankCardHint')}
-              data={cards.map((card) => ({ value: String(card.id), label: `${card.bankName} ${card.maskedCardNumber}` }))}
+              data={cards.map((card) => ({
+                value: String(card.id),
+                label: `${card.bankName} ${card.maskedCardNumber}`,
+              }))}
               value={values.bankCardId === null ? null : String(values.bankCardId)}
-              onChange={(value) => value && deposit.send({ type: 'field.changed', field: 'bankCardId', value: Number(value) })}
+              onChange={(value) =>
+                value && deposit.send({ type: 'field.changed', field: 'bankCardId', value: Number(value) })
+              }
               error={message(messages.bankCardId) ?? message(messages.channelId)}
               disabled={busy}
               allowDeselect={false}
@@ -338,7 +347,11 @@ function OrderOutcome({ deposit }: { deposit: DepositActor }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
-        <Alert color={good ? 'teal' : order.status === 'failed' ? 'red' : 'orange'} title={t(`depositStatus.${order.status}`)} role="status">
+        <Alert
+          color={good ? 'teal' : order.status === 'failed' ? 'red' : 'orange'}
+          title={t(`depositStatus.${order.status}`)}
+          role="status"
+        >
           {t(`deposit.outcome.${order.status}`, { coins: formatAmount(order.amount) })}
         </Alert>
         <OrderDetails rows={rows} />

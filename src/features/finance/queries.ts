@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BodyOf } from '../../../contract/endpoint';
 import { withdrawalList } from '../../../contract/draw';
+import type { BodyOf } from '../../../contract/endpoint';
 import type { Locale } from '../../../contract/locales';
 import { payChannelQuery, payOrderList } from '../../../contract/pay';
 import { api } from '../../lib/api-client';

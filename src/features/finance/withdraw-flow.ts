@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { withdrawalList, withdrawToBank } from '../../../contract/draw';
-import { withdrawMachine, type WithdrawPrerequisites } from '../../../machines/withdraw.machine';
+import { type WithdrawPrerequisites, withdrawMachine } from '../../../machines/withdraw.machine';
 import { api } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { bankCardsQueryOptions } from '../bank/queries';
@@ -27,7 +27,11 @@ export function withdrawLogic(deps: { queryClient: QueryClient; refresh(): void 
       ),
       // Polling stays quiet: a failed check is simply tried again.
       fetchWithdrawal: fromPromise(async ({ input }) => {
-        const page = await api.call(withdrawalList, { pageNum: 1, pageSize: recentWithdrawalsPageSize }, { silent: true });
+        const page = await api.call(
+          withdrawalList,
+          { pageNum: 1, pageSize: recentWithdrawalsPageSize },
+          { silent: true },
+        );
         return page.list.find((withdrawal) => withdrawal.orderSn === input.orderSn) ?? null;
       }),
     },

@@ -1,4 +1,16 @@
-import { Alert, Button, Card, Group, Loader, PasswordInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  PasswordInput,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -112,7 +124,9 @@ function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
             description={t('withdraw.amountHint')}
             inputMode="numeric"
             value={values.amount}
-            onChange={(event) => withdraw.send({ type: 'field.changed', field: 'amount', value: event.currentTarget.value })}
+            onChange={(event) =>
+              withdraw.send({ type: 'field.changed', field: 'amount', value: event.currentTarget.value })
+            }
             error={message(messages.amount)}
             disabled={busy}
             rightSection={
@@ -132,7 +146,9 @@ function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
             label={t('withdraw.fields.bankCard')}
             data={cards.map((card) => ({ value: String(card.id), label: `${card.bankName} ${card.maskedCardNumber}` }))}
             value={values.bankCardId === null ? null : String(values.bankCardId)}
-            onChange={(value) => value && withdraw.send({ type: 'field.changed', field: 'bankCardId', value: Number(value) })}
+            onChange={(value) =>
+              value && withdraw.send({ type: 'field.changed', field: 'bankCardId', value: Number(value) })
+            }
             error={message(messages.bankCardId)}
             disabled={busy}
             allowDeselect={false}
@@ -140,7 +156,9 @@ function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
           <PasswordInput
             label={t('withdraw.fields.payPassword')}
             value={values.payPassword}
-            onChange={(event) => withdraw.send({ type: 'field.changed', field: 'payPassword', value: event.currentTarget.value })}
+            onChange={(event) =>
+              withdraw.send({ type: 'field.changed', field: 'payPassword', value: event.currentTarget.value })
+            }
             error={message(messages.payPassword)}
             disabled={busy}
             inputMode="numeric"
@@ -196,8 +214,10 @@ function WithdrawalProgress({ withdraw }: { withdraw: WithdrawActor }) {
     [t('orders.coins'), t('units.coinsAmount', { amount: formatAmount(withdrawal.amount) })],
     [t('orders.createdAt'), formatDateTime(withdrawal.createdAt)],
   ];
-  if (withdrawal.fee > 0) rows.push([t('orders.fee'), t('units.coinsAmount', { amount: formatAmount(withdrawal.fee) })]);
-  if (withdrawal.method === 'bank') rows.push([t('orders.bankCard'), `${withdrawal.bankCard.bankName} ${withdrawal.bankCard.maskedCardNumber}`]);
+  if (withdrawal.fee > 0)
+    rows.push([t('orders.fee'), t('units.coinsAmount', { amount: formatAmount(withdrawal.fee) })]);
+  if (withdrawal.method === 'bank')
+    rows.push([t('orders.bankCard'), `${withdrawal.bankCard.bankName} ${withdrawal.bankCard.maskedCardNumber}`]);
   if (withdrawal.completedAt) rows.push([t('orders.completedAt'), formatDateTime(withdrawal.completedAt)]);
 
   return (

@@ -1,4 +1,17 @@
-import { Alert, Button, Card, FileButton, Group, Image, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -37,7 +50,14 @@ export function IdentityVerificationView({ kyc }: { kyc: KycActor }) {
   const stage = useSelector(kyc, selectKycStage);
 
   return (
-    <Card withBorder radius="md" padding="lg" id="identity-verification" component="section" aria-labelledby="identity-verification-title">
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      id="identity-verification"
+      component="section"
+      aria-labelledby="identity-verification-title"
+    >
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={2} size="h4" id="identity-verification-title">

@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A page heading with a short lead paragraph, above the page's own content. */
-export function PageFrame({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
+export function PageFrame({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children?: ReactNode;
+}) {
   return (
     <Stack gap="lg">
       <Stack gap={6}>

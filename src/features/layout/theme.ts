@@ -45,7 +45,9 @@ export const createAppTheme = (t: TFunction) =>
     // theme does not pull the Modal component into the first bundle.
     components: {
       Modal: { defaultProps: { size: 500, centered: true } },
-      PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common:layout.togglePassword') } } },
+      PasswordInput: {
+        defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common:layout.togglePassword') } },
+      },
     },
     headings: { fontFamily: systemFonts, fontWeight: '700' },
     // 48em is 768 px: the spec's desktop breakpoint.

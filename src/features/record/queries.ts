@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { withdrawalList, type WithdrawalMethod } from '../../../contract/draw';
+import { type WithdrawalMethod, withdrawalList } from '../../../contract/draw';
 import type { Locale } from '../../../contract/locales';
 import type { ManualStatus, PaymentStatus, WithdrawalStatus } from '../../../contract/money';
 import { type DepositMode, payOrderList } from '../../../contract/pay';
@@ -50,14 +50,16 @@ export const movementRecordsQueryOptions = (lng: Locale, query: RecordQuery) =>
 export const gameRecordsQueryOptions = (lng: Locale, query: RecordQuery) =>
   queryOptions({
     queryKey: ['record', lng, 'games', query],
-    queryFn: () => api.call(gameRecordQuery, { ...paging(query), ...(query.gameName ? { gameName: query.gameName } : {}) }),
+    queryFn: () =>
+      api.call(gameRecordQuery, { ...paging(query), ...(query.gameName ? { gameName: query.gameName } : {}) }),
     ...listDefaults,
   });
 
 export const gameTotalsQueryOptions = (lng: Locale, query: RecordQuery) =>
   queryOptions({
     queryKey: ['record', lng, 'gameTotals', query.period, query.gameName],
-    queryFn: () => api.call(gameRecordCount, { period: query.period, ...(query.gameName ? { gameName: query.gameName } : {}) }),
+    queryFn: () =>
+      api.call(gameRecordCount, { period: query.period, ...(query.gameName ? { gameName: query.gameName } : {}) }),
     refetchInterval: recordRefreshMs,
     staleTime: 0,
   });

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import * as v from 'valibot';
 import { withdrawalMethods } from '../../../contract/draw';
-import { dateRange, type DateRange, maxDateRangeDays, recordDayOf } from '../../../contract/endpoint';
+import { type DateRange, dateRange, maxDateRangeDays, recordDayOf } from '../../../contract/endpoint';
 import { manualStatuses, paymentStatuses, withdrawalStatuses } from '../../../contract/money';
 import { depositModes } from '../../../contract/pay';
 
@@ -58,7 +58,10 @@ export function defaultPeriod(today: dayjs.Dayjs = recordToday()): DateRange {
 }
 
 /** The reason a chosen period cannot be searched, as a `record` message key, or null when it can. */
-export function periodProblem(from: string | null, to: string | null): { key: string; values: { days: number } } | null {
+export function periodProblem(
+  from: string | null,
+  to: string | null,
+): { key: string; values: { days: number } } | null {
   if (!from || !to) return { key: 'filters.periodIncomplete', values: { days: maxDateRangeDays } };
   return v.is(dateRange, { from, to }) ? null : { key: 'filters.periodTooLong', values: { days: maxDateRangeDays } };
 }
@@ -79,7 +82,8 @@ export function recordSearchOf(search: Record<string, unknown>): RecordSearch {
   const to = typeof search.to === 'string' ? search.to : null;
   if (from && to && periodProblem(from, to) === null) Object.assign(result, { from, to });
   if (typeof search.type === 'string' && typeFilters[current].includes(search.type)) result.type = search.type;
-  if (typeof search.status === 'string' && statusFilters[current].includes(search.status)) result.status = search.status;
+  if (typeof search.status === 'string' && statusFilters[current].includes(search.status))
+    result.status = search.status;
   if (current === 'games' && typeof search.gameName === 'string' && search.gameName.trim() !== '') {
     result.gameName = search.gameName.trim().slice(0, 50);
   }

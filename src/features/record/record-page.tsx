@@ -17,7 +17,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxDateRangeDays } from '../../../contract/endpoint';
@@ -38,22 +38,31 @@ import {
   periodProblem,
   type RecordQuery,
   type RecordSearch,
-  recordQueryOf,
   type RecordTab,
+  recordQueryOf,
   recordTabs,
   statusFilters,
   typeFilters,
 } from './record-filters';
 
 /** The records page: deposits, withdrawals, balance movements and game rounds, filtered and paged. */
-export function RecordPage({ search, onSearchChange }: { search: RecordSearch; onSearchChange(next: RecordSearch): void }) {
+export function RecordPage({
+  search,
+  onSearchChange,
+}: {
+  search: RecordSearch;
+  onSearchChange(next: RecordSearch): void;
+}) {
   const { t } = useTranslation('record');
   const query = recordQueryOf(search);
   const change = (patch: Partial<RecordSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
 
   return (
     <PageFrame title={t('account:record.title')} description={t('description')}>
-      <Tabs value={query.tab} onChange={(tab) => tab && onSearchChange({ tab: tab as RecordTab, from: search.from, to: search.to })}>
+      <Tabs
+        value={query.tab}
+        onChange={(tab) => tab && onSearchChange({ tab: tab as RecordTab, from: search.from, to: search.to })}
+      >
         <Tabs.List>
           {recordTabs.map((tab) => (
             <Tabs.Tab key={tab} value={tab}>
@@ -63,9 +72,15 @@ export function RecordPage({ search, onSearchChange }: { search: RecordSearch; o
         </Tabs.List>
       </Tabs>
       <RecordFilters query={query} onChange={change} />
-      {query.tab === 'deposits' && <DepositRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />}
-      {query.tab === 'withdrawals' && <WithdrawalRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />}
-      {query.tab === 'movements' && <MovementRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />}
+      {query.tab === 'deposits' && (
+        <DepositRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />
+      )}
+      {query.tab === 'withdrawals' && (
+        <WithdrawalRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />
+      )}
+      {query.tab === 'movements' && (
+        <MovementRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />
+      )}
       {query.tab === 'games' && <GameRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />}
     </PageFrame>
   );
@@ -87,9 +102,13 @@ function RecordFilters({ query, onChange }: { query: RecordQuery; onChange(patch
           label={t('filters.period')}
           value={picked}
           onChange={(value) => {
-            const next: [string | null, string | null] = [value[0] ? String(value[0]) : null, value[1] ? String(value[1]) : null];
+            const next: [string | null, string | null] = [
+              value[0] ? String(value[0]) : null,
+              value[1] ? String(value[1]) : null,
+            ];
             setPicked(next);
-            if (next[0] && next[1] && periodProblem(next[0], next[1]) === null) onChange({ from: next[0], to: next[1] });
+            if (next[0] && next[1] && periodProblem(next[0], next[1]) === null)
+              onChange({ from: next[0], to: next[1] });
           }}
           maxDate={lastSelectableDay(picked[1] ? null : picked[0])}
           error={problem && picked[0] && picked[1] ? t(problem.key, problem.values) : undefined}
@@ -119,7 +138,9 @@ function RecordFilters({ query, onChange }: { query: RecordQuery; onChange(patch
             w={200}
           />
         )}
-        {query.tab === 'games' && <GameNameFilter value={query.gameName ?? ''} onApply={(gameName) => onChange({ gameName })} />}
+        {query.tab === 'games' && (
+          <GameNameFilter value={query.gameName ?? ''} onApply={(gameName) => onChange({ gameName })} />
+        )}
         <Tooltip label={t('filters.refresh')}>
           <ActionIcon
             variant="light"
@@ -257,7 +278,14 @@ function DepositRecords({ query, onPage }: { query: RecordQuery; onPage(page: nu
         [t('totals.count'), formatAmount(data.total)],
         [t('totals.deposited'), t('coins', { amount: formatAmount(data.totalAmount) })],
       ]}
-      head={[t('columns.createdAt'), t('columns.orderSn'), t('columns.channel'), t('columns.coins'), t('columns.fee'), t('columns.status')]}
+      head={[
+        t('columns.createdAt'),
+        t('columns.orderSn'),
+        t('columns.channel'),
+        t('columns.coins'),
+        t('columns.fee'),
+        t('columns.status'),
+      ]}
       rows={(data) =>
         data.list.map((order) => (
           <Table.Tr key={order.orderSn}>
@@ -288,7 +316,14 @@ function WithdrawalRecords({ query, onPage }: { query: RecordQuery; onPage(page:
         [t('totals.count'), formatAmount(data.total)],
         [t('totals.withdrawn'), t('coins', { amount: formatAmount(data.totalAmount) })],
       ]}
-      head={[t('columns.createdAt'), t('columns.orderSn'), t('columns.destination'), t('columns.coins'), t('columns.status'), t('columns.note')]}
+      head={[
+        t('columns.createdAt'),
+        t('columns.orderSn'),
+        t('columns.destination'),
+        t('columns.coins'),
+        t('columns.status'),
+        t('columns.note'),
+      ]}
       rows={(data) =>
         data.list.map((withdrawal) => (
           <Table.Tr key={withdrawal.orderSn}>
@@ -324,7 +359,13 @@ function MovementRecords({ query, onPage }: { query: RecordQuery; onPage(page: n
         [t('totals.credited'), t('coins', { amount: formatAmount(data.credited) })],
         [t('totals.debited'), t('coins', { amount: formatAmount(data.debited) })],
       ]}
-      head={[t('columns.createdAt'), t('columns.kind'), t('columns.change'), t('columns.balanceAfter'), t('columns.reference')]}
+      head={[
+        t('columns.createdAt'),
+        t('columns.kind'),
+        t('columns.change'),
+        t('columns.balanceAfter'),
+        t('columns.reference'),
+      ]}
       rows={(data) =>
         data.list.map((movement) => (
           <Table.Tr key={movement.id}>
@@ -362,7 +403,14 @@ function GameRecords({ query, onPage }: { query: RecordQuery; onPage(page: numbe
           [t('totals.profitLoss'), sums ? formatAmount(sums.totalProfitLoss) : '…'],
         ];
       }}
-      head={[t('columns.playedAt'), t('columns.game'), t('columns.machine'), t('columns.bet'), t('columns.win'), t('columns.profitLoss')]}
+      head={[
+        t('columns.playedAt'),
+        t('columns.game'),
+        t('columns.machine'),
+        t('columns.bet'),
+        t('columns.win'),
+        t('columns.profitLoss'),
+      ]}
       rows={(data) =>
         data.list.map((round) => (
           <Table.Tr key={round.id}>

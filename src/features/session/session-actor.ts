@@ -4,11 +4,11 @@ import { logout, userInfo } from '../../../contract/auth';
 import {
   defaultHomePage,
   isAuthDialogOpen,
+  type SessionSnapshot,
   selectDialogView,
   selectIsAgent,
   selectStatus,
   selectUser,
-  type SessionSnapshot,
   sessionMachine,
 } from '../../../machines/session.machine';
 import { type ApiClient, sessionEndedEvents } from '../../lib/api-client';

@@ -11,7 +11,13 @@ export interface SessionView {
   dialogView: AuthDialogView;
 }
 
-const visitorView: SessionView = { status: 'signedOut', user: null, isAgent: false, dialogOpen: false, dialogView: 'login' };
+const visitorView: SessionView = {
+  status: 'signedOut',
+  user: null,
+  isAgent: false,
+  dialogOpen: false,
+  dialogView: 'login',
+};
 const restoringView: SessionView = { ...visitorView, status: 'checking' };
 
 /**

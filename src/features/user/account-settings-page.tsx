@@ -1,10 +1,22 @@
-import { Button, Card, Group, PasswordInput, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { passwordMaxLength, type Profile } from '../../../contract/auth';
+import { type Profile, passwordMaxLength } from '../../../contract/auth';
 import {
   type accountSettingsMachine,
   selectIdentityLocked,
@@ -65,7 +77,8 @@ export function AccountSettingsPage() {
 /** One entry per dialling code (several countries may share one), named by its countries. */
 export function dialCodeOptions(countries: { name: string; dialCode: string }[]): DialCodeOption[] {
   const byCode = new Map<string, string[]>();
-  for (const country of countries) byCode.set(country.dialCode, [...(byCode.get(country.dialCode) ?? []), country.name]);
+  for (const country of countries)
+    byCode.set(country.dialCode, [...(byCode.get(country.dialCode) ?? []), country.name]);
   return [...byCode].map(([code, names]) => ({ value: code, label: `${code} ${names.join(' / ')}` }));
 }
 
@@ -106,7 +119,17 @@ export function AccountSettingsView({
   );
 }
 
-function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Card withBorder radius="md" padding="lg" id={id} component="section" aria-labelledby={`${id}-title`}>
       <Stack gap="md">
@@ -134,11 +157,16 @@ function ProfileSection({ settings, dialCodes }: { settings: AccountSettingsActo
   const dirty = useSelector(settings, selectProfileDirty);
   const saving = useSelector(settings, selectProfileSaving);
   const locked = useSelector(settings, selectIdentityLocked);
-  const change = (field: keyof typeof values) => (value: string) => settings.send({ type: 'profile.changed', field, value });
+  const change = (field: keyof typeof values) => (value: string) =>
+    settings.send({ type: 'profile.changed', field, value });
   const nameLockNote = locked ? t('settings.profile.namesLocked') : undefined;
 
   return (
-    <Section id="personal-information" title={t('settings.profile.title')} description={t('settings.profile.description')}>
+    <Section
+      id="personal-information"
+      title={t('settings.profile.title')}
+      description={t('settings.profile.description')}
+    >
       <form
         noValidate
         aria-label={t('settings.profile.title')}

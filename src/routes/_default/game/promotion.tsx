@@ -11,9 +11,6 @@ function PromotionRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <PromotionPage
-      search={search}
-      onSearchChange={(next) => void navigate({ search: next, resetScroll: false })}
-    />
+    <PromotionPage search={search} onSearchChange={(next) => void navigate({ search: next, resetScroll: false })} />
   );
 }

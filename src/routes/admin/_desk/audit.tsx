@@ -9,5 +9,7 @@ export const Route = createFileRoute('/admin/_desk/audit')({
 function AuditLogRoute() {
   const search = auditSearchOf(Route.useSearch());
   const navigate = Route.useNavigate();
-  return <AuditLogPage search={search} onSearchChange={(next) => void navigate({ search: auditSearchOf({ ...next }) })} />;
+  return (
+    <AuditLogPage search={search} onSearchChange={(next) => void navigate({ search: auditSearchOf({ ...next }) })} />
+  );
 }

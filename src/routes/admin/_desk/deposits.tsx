@@ -9,5 +9,10 @@ export const Route = createFileRoute('/admin/_desk/deposits')({
 function ManualDepositQueueRoute() {
   const search = manualDepositQueueSearchOf(Route.useSearch());
   const navigate = Route.useNavigate();
-  return <ManualDepositQueuePage search={search} onSearchChange={(next) => void navigate({ search: manualDepositQueueSearchOf({ ...next }) })} />;
+  return (
+    <ManualDepositQueuePage
+      search={search}
+      onSearchChange={(next) => void navigate({ search: manualDepositQueueSearchOf({ ...next }) })}
+    />
+  );
 }

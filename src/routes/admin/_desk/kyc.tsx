@@ -9,5 +9,7 @@ export const Route = createFileRoute('/admin/_desk/kyc')({
 function KycQueueRoute() {
   const search = kycQueueSearchOf(Route.useSearch());
   const navigate = Route.useNavigate();
-  return <KycQueuePage search={search} onSearchChange={(next) => void navigate({ search: kycQueueSearchOf({ ...next }) })} />;
+  return (
+    <KycQueuePage search={search} onSearchChange={(next) => void navigate({ search: kycQueueSearchOf({ ...next }) })} />
+  );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WithdrawalQueuePage } from '../../../features/admin/withdrawal-queue-page';
 import { withdrawalQueueSearchOf } from '../../../features/admin/queue-search';
+import { WithdrawalQueuePage } from '../../../features/admin/withdrawal-queue-page';
 
 export const Route = createFileRoute('/admin/_desk/withdrawals')({
   component: WithdrawalQueueRoute,
@@ -9,5 +9,10 @@ export const Route = createFileRoute('/admin/_desk/withdrawals')({
 function WithdrawalQueueRoute() {
   const search = withdrawalQueueSearchOf(Route.useSearch());
   const navigate = Route.useNavigate();
-  return <WithdrawalQueuePage search={search} onSearchChange={(next) => void navigate({ search: withdrawalQueueSearchOf({ ...next }) })} />;
+  return (
+    <WithdrawalQueuePage
+      search={search}
+      onSearchChange={(next) => void navigate({ search: withdrawalQueueSearchOf({ ...next }) })}
+    />
+  );
 }

@@ -9,5 +9,7 @@ export const Route = createFileRoute('/admin/_desk/users/')({
 function PlayersRoute() {
   const search = playerSearchOf(Route.useSearch());
   const navigate = Route.useNavigate();
-  return <PlayersPage search={search} onSearchChange={(next) => void navigate({ search: playerSearchOf({ ...next }) })} />;
+  return (
+    <PlayersPage search={search} onSearchChange={(next) => void navigate({ search: playerSearchOf({ ...next }) })} />
+  );
 }

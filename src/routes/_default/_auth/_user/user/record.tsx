@@ -10,5 +10,7 @@ export const Route = createFileRoute('/_default/_auth/_user/user/record')({
 function RecordRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <RecordPage search={search} onSearchChange={(next) => void navigate({ search: recordSearchOf({ ...next }) })} />;
+  return (
+    <RecordPage search={search} onSearchChange={(next) => void navigate({ search: recordSearchOf({ ...next }) })} />
+  );
 }

@@ -13,5 +13,12 @@ function LedgerRoute() {
   const navigate = Route.useNavigate();
   const id = Number(userId);
   if (!/^\d{1,9}$/.test(userId) || id < 1) return <NotFoundPage />;
-  return <LedgerPage key={id} userId={id} search={search} onSearchChange={(next) => void navigate({ search: ledgerSearchOf({ ...next }) })} />;
+  return (
+    <LedgerPage
+      key={id}
+      userId={id}
+      search={search}
+      onSearchChange={(next) => void navigate({ search: ledgerSearchOf({ ...next }) })}
+    />
+  );
 }

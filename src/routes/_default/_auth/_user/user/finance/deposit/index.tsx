@@ -3,7 +3,8 @@ import { DepositPage } from '../../../../../../../features/finance/deposit-page'
 
 /** The provider's checkout page sends the player back here with the order's number. */
 function depositSearchOf(search: Record<string, unknown>): { orderSn?: string } {
-  const orderSn = typeof search.orderSn === 'string' && /^[A-Za-z0-9_-]{6,64}$/.test(search.orderSn) ? search.orderSn : undefined;
+  const orderSn =
+    typeof search.orderSn === 'string' && /^[A-Za-z0-9_-]{6,64}$/.test(search.orderSn) ? search.orderSn : undefined;
   return orderSn ? { orderSn } : {};
 }
 
