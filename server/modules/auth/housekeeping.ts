@@ -1,7 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
+import { type Database, isDatabaseUnavailable } from '../../db/client';
 import { captchaSpends, emailCodes, mailOutbox, rateLimits, sessions } from '../../db/schema/auth';
 
 const hour = 60 * 60 * 1000;
@@ -40,7 +40,9 @@ export function createAuthHousekeeping(deps: { db: Database; clock: Clock; logge
       if (timer) return;
       timer = setInterval(() => {
         running = runOnce()
-          .catch((error: unknown) => logger.error({ err: error }, 'accounts housekeeping failed'))
+          .catch((error: unknown) =>
+            logger[isDatabaseUnavailable(error) ? 'warn' : 'error']({ err: error }, 'accounts housekeeping failed'),
+          )
           .finally(() => {
             running = null;
           });

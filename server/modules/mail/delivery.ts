@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
+import { type Database, isDatabaseUnavailable } from '../../db/client';
 import { mailOutbox } from '../../db/schema/auth';
 
 const batchSize = 10;
@@ -113,7 +113,9 @@ export function createMailDelivery(deps: {
   }
 
   function kick() {
-    deliverDue().catch((error: unknown) => logger.error({ err: error }, 'mail delivery run failed'));
+    deliverDue().catch((error: unknown) =>
+      logger[isDatabaseUnavailable(error) ? 'warn' : 'error']({ err: error }, 'mail delivery run failed'),
+    );
   }
 
   return {

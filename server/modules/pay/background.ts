@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { SandboxPay } from '../../adapters/sandbox-pay';
+import { isDatabaseUnavailable } from '../../db/client';
 import { resumePayouts } from '../draw/service';
 import type { PlayerDeps } from '../user/context';
 
@@ -21,7 +22,9 @@ export function startMoneyBackgroundWork(
   const timer = setInterval(() => {
     if (running) return;
     running = runOnce()
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'money background work failed'))
+      .catch((error: unknown) =>
+        deps.logger[isDatabaseUnavailable(error) ? 'warn' : 'error']({ err: error }, 'money background work failed'),
+      )
       .finally(() => {
         running = null;
       });
