@@ -32,7 +32,6 @@ export const basisPoints = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxV
 export const coin = v.pipe(v.string(), v.regex(/^[A-Z0-9]{2,10}$/, 'validation.coin'));
 export const network = v.pipe(v.string(), v.regex(/^[A-Z0-9_-]{2,20}$/, 'validation.network'));
 export const cryptoAsset = v.object({ coin, network });
-export type CryptoAsset = v.InferOutput<typeof cryptoAsset>;
 
 /** Chain addresses differ per network; the server checks the network's format, this only bounds the text. */
 export const chainAddress = v.pipe(v.string(), v.regex(/^[A-Za-z0-9:_-]{20,128}$/, 'validation.chainAddress'));

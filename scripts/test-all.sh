@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The project's test command (`npm test`; the README's `npm ci && npm test`). Assumes node_modules.
 #
+#   0. lint                  Biome (format and lint), dependency-cruiser (boundaries), knip (dead code)
 #   1. type check            tsc --noEmit
 #   2. vitest, all projects  machines, components, API on embedded PostgreSQL (PGlite)
 #   3. vitest, API project   again, against a real PostgreSQL server started on loopback
@@ -60,6 +61,8 @@ free_port() {
 vitest_json() {
   echo "--reporter=default --reporter=json --outputFile.json=$reports/$1.json"
 }
+
+run_step "Lint (Biome, boundaries, dead code)" npm run -s lint
 
 run_step "Type check (tsc --noEmit)" tsc --noEmit -p .
 
