@@ -15,13 +15,15 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, like, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Locale, locales } from '../../contract/locales';
 import { systemClock } from '../../server/clock';
 import { type DatabaseHandle, isDatabaseUnavailable, openDatabase, ping } from '../../server/db/client';
 import { users } from '../../server/db/schema/auth';
+import { setUpOperator } from '../../server/modules/admin/operator-accounts';
+import { totpCodeAt } from '../../server/modules/admin/totp';
 import { houseAccount, playerAccount, transfer } from '../../server/modules/ledger/service';
 import { ledgerViolations, queryRows } from '../support/ledger-invariants';
 import { pgCtl, startThrowawayPostgres, type ThrowawayPostgres } from '../support/postgres-cluster';
@@ -29,6 +31,8 @@ import { type ServerProcess, startServerProcess } from '../support/server-proces
 import { codeIn, type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
 
 const transferPath = '/v2/app/agent/type/member/transfer';
+const captchaText = 'f4ult';
+const operatorPassword = 'Fault desk 2026!';
 const decreasePath = '/v2/app/agent/type/member/transfer/decrease';
 const createMemberPath = '/v2/app/agent/sub/member/create';
 const password = 'Harbour lights 2026!';
@@ -112,6 +116,7 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
           SMTP_URL: smtp.url,
           // Every test call comes from 127.0.0.1: the per-address limits of sign-up are raised.
           NODE_ENV: 'test',
+          TEST_CAPTCHA_TEXT: captchaText,
           LOG_LEVEL: 'warn',
         }),
       );
@@ -270,11 +275,23 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
       return () => turn++ % servers.length;
     })();
 
-    // An operator (the operator set-up gives the role; here the database does) approves three agents.
-    const operatorToken = await signUp(next, `ops${randomBytes(3).toString('hex')}`);
-    expect(operatorToken).toBeTruthy();
-    await withDatabase((database) =>
-      database.db.update(users).set({ role: 'operator' }).where(like(users.username, 'ops%')),
+    // An operator, made as the operator set-up makes one, signs in at the desk and approves three agents.
+    const desk = await withDatabase((database) =>
+      setUpOperator(database.db, systemClock, {
+        username: `ops${randomBytes(3).toString('hex')}`,
+        email: `ops${randomBytes(3).toString('hex')}@example.test`,
+        password: operatorPassword,
+      }),
+    );
+    const captcha = await succeeded<{ uuid: string }>(call(next(), 'set-up', '/v2/app/auth/captcha', {}));
+    const { token: operatorToken } = await succeeded<{ token: string }>(
+      call(next(), 'set-up', '/v2/admin/auth/login', {
+        account: desk.username,
+        password: operatorPassword,
+        uuid: captcha.uuid,
+        qrcode: captchaText,
+        totpCode: totpCodeAt(desk.totpSecret, systemClock.now()),
+      }),
     );
     const agents: Agent[] = [];
     for (let index = 0; index < agentCount; index += 1) {
@@ -289,7 +306,7 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
           'set-up',
           '/v2/admin/agent/application/approve',
           { applicationId: application.id },
-          { token: operatorToken! },
+          { token: operatorToken },
         ),
       );
       const profile = await succeeded<{ userId: number }>(
