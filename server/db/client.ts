@@ -9,13 +9,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { schema } from './schema';
+import { applySqlFunctions } from './sql-functions';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Applies the repository's SQL migrations, forward only. */
+  /** Applies the repository's SQL migrations, forward only, then its SQL functions that changed. */
   migrate(): Promise<void>;
   /** Follows a NOTIFY channel; close the subscription before the database. */
   listen(channel: string, handlers: ChannelHandlers): Promise<ChannelSubscription>;
@@ -123,7 +124,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
         const client = await pool.connect();
         try {
           await client.query('SELECT pg_advisory_lock($1)', [migrationLockId]);
-          await migrateNodePostgres(drizzleNodePostgres(client, { schema }), { migrationsFolder });
+          const migrator = drizzleNodePostgres(client, { schema });
+          await migrateNodePostgres(migrator, { migrationsFolder });
+          await applySqlFunctions(migrator);
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
           client.release();
@@ -144,7 +147,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async migrate() {
+      const migrator = drizzlePglite(client, { schema });
+      await migratePglite(migrator, { migrationsFolder });
+      await applySqlFunctions(migrator);
+    },
     async listen(channel, handlers) {
       // One backend in this process: PGlite hands a committed notification to its listeners in a
       // microtask queued before the committing statement's promise settles, so there is never
