@@ -44,7 +44,7 @@ export const payPasswordInput = v.pipe(
   v.maxLength(128, 'validation.payPassword'),
 );
 
-/** Deposit (payment) order statuses, including refunds (spec section 4). */
+/** Deposit (payment) order statuses, including refunds (docs/requirements.md §4). */
 export const paymentStatuses = ['pendingPayment', 'paymentSuccessful', 'refundInProcess', 'refundSuccessful'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
@@ -52,7 +52,7 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 export const manualStatuses = ['inProgress', 'successful', 'failed'] as const;
 export type ManualStatus = (typeof manualStatuses)[number];
 
-/** Withdrawal statuses: review first, then the payout (spec section 4). */
+/** Withdrawal statuses: review first, then the payout (docs/requirements.md §4). */
 export const withdrawalStatuses = [
   'withdrawalReview',
   'withdrawing',

@@ -13,7 +13,7 @@
  * the input; the server's sentence for a refused field shows until that field changes.
  *
  * `hasPersonalInformation` is the rule deposits, withdrawals and bank cards ask before anything else
- * (spec section 8: "please complete personal information for currency exchange").
+ * (docs/requirements.md §8: "please complete personal information for currency exchange").
  */
 import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';

@@ -7,7 +7,7 @@
  * - notSubmitted: nothing sent yet; the page explains what is needed and offers to start.
  * - editing: waiting for the three photos. `editing.compressing` is the browser shrinking the photo
  *   just chosen (compressorjs, quality 0.6, a PNG over 5,000,000 bytes becomes a JPEG) so three fit
- *   one request; every way that can fail has its own message (spec section 8), as does a photo that
+ *   one request; every way that can fail has its own message (docs/requirements.md §8), as does a photo that
  *   stays too large. One photo is compressed at a time.
  * - uploading: the photos are sent; the server checks them by content and stores them.
  * - pendingReview: an operator reviews the photos; the state is fetched again every `reviewPoll`
@@ -23,7 +23,7 @@ import { refusedFields } from './player-form-fields';
 export const photoSlots = ['front', 'back', 'handheld'] as const;
 export type PhotoSlot = (typeof photoSlots)[number];
 
-/** Why a photo could not be used: the compression errors of spec section 8, and a photo still too large. */
+/** Why a photo could not be used: the compression errors of docs/requirements.md §8, and a photo still too large. */
 export const photoFailures = [
   'notBlob',
   'notImage',
