@@ -12,6 +12,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'repo',
+          environment: 'node',
+          include: ['tests/repo/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts', 'tests/properties/**/*.test.ts'],
