@@ -91,6 +91,42 @@ export interface Operator {
   password: string;
   /** A code the server has not seen yet: codes work once, each newer than the last. */
   nextCode(): Promise<string>;
+  /** A code of a step far from now, which the server refuses. */
+  wrongCode(): string;
+}
+
+const operatorPassword = 'Review-desk-4ll7-test';
+
+/** An operator made by `npm run operator:create`, before the server holds the data directory. */
+async function createOperator(environment: NodeJS.ProcessEnv, account: string): Promise<Operator> {
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/create-operator.ts', account, `${account}@example.test`],
+    { env: { ...environment, OPERATOR_PASSWORD: operatorPassword } },
+  );
+  const otpauthUrl = stdout.split('\n').find((line) => line.startsWith('otpauth://'));
+  if (!otpauthUrl) throw new Error(`operator:create printed no authenticator URL:\n${stdout}`);
+  const totp = OTPAuth.URI.parse(otpauthUrl) as OTPAuth.TOTP;
+  let lastStep = -1;
+  return {
+    account,
+    password: operatorPassword,
+    wrongCode: () =>
+      totp.generate({ timestamp: (OTPAuth.TOTP.counter({ period: totp.period }) + 1000) * totp.period * 1000 }),
+    async nextCode() {
+      // The server accepts the step before and after the current one, each only once and in order:
+      // three codes at once before a test has to wait for the clock.
+      for (;;) {
+        const current = OTPAuth.TOTP.counter({ period: totp.period });
+        const step = Math.max(lastStep + 1, current - 1);
+        if (step <= current + 1) {
+          lastStep = step;
+          return totp.generate({ timestamp: step * totp.period * 1000 });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    },
+  };
 }
 
 export async function startDeskServer() {
@@ -98,15 +134,7 @@ export async function startDeskServer() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const environment = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
-  const operatorPassword = 'Review-desk-4ll7-test';
-  const { stdout } = await execFileAsync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/create-operator.ts', 'deskreviewer', 'deskreviewer@example.test'],
-    { env: { ...environment, OPERATOR_PASSWORD: operatorPassword } },
-  );
-  const otpauthUrl = stdout.split('\n').find((line) => line.startsWith('otpauth://'));
-  if (!otpauthUrl) throw new Error(`operator:create printed no authenticator URL:\n${stdout}`);
-  const totp = OTPAuth.URI.parse(otpauthUrl) as OTPAuth.TOTP;
+  const operator = await createOperator(environment, 'deskreviewer');
 
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...environment, PORT: String(port), HOST: '127.0.0.1', TEST_CAPTCHA_TEXT: captchaText },
@@ -158,24 +186,6 @@ export async function startDeskServer() {
     if (answer.code !== 200) throw new Error(`${apiPath} answered ${answer.code}: ${answer.msg}`);
     return answer.data;
   }
-
-  let lastStep = -1;
-  const operator: Operator = {
-    account: 'deskreviewer',
-    password: operatorPassword,
-    async nextCode() {
-      // The server accepts the step before and after the current one, each only once and in order.
-      for (;;) {
-        const current = OTPAuth.TOTP.counter({ period: totp.period });
-        const step = Math.max(lastStep + 1, current);
-        if (step <= current + 1) {
-          lastStep = step;
-          return totp.generate({ timestamp: step * totp.period * 1000 });
-        }
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-      }
-    },
-  };
 
   async function operatorSession() {
     const { uuid } = await ok<{ uuid: string }>('/v2/app/auth/captcha', {});
