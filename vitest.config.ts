@@ -33,6 +33,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/components/**/*.test.{ts,tsx}', 'tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/components/setup.ts'],
+          globalSetup: ['tests/components/global-setup.ts'],
         },
       },
     ],

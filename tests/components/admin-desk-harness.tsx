@@ -1,11 +1,10 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
@@ -16,10 +15,12 @@ import i18next from 'i18next';
 import * as OTPAuth from 'otpauth';
 import { I18nextProvider } from 'react-i18next';
 import sharp from 'sharp';
+import { inject } from 'vitest';
 import { createAppTheme } from '../../src/features/layout/theme';
 import { createSessionStore } from '../../src/features/session/session-store';
 import { api } from '../../src/lib/api-client';
 import { routeTree } from '../../src/routeTree.gen';
+import { deskOperator } from './global-setup';
 
 /*
  * The desk's views against the real product: a server process on its own embedded database (the
@@ -31,7 +32,6 @@ import { routeTree } from '../../src/routeTree.gen';
 // Every step is a round trip to a real server on a shared machine.
 configure({ asyncUtilTimeout: 15_000 });
 
-const execFileAsync = promisify(execFile);
 /** The text every captcha shows on the test server. */
 export const captchaText = 'h4ll7';
 const playerPassword = 'Maple leaf 2026!';
@@ -95,22 +95,12 @@ export interface Operator {
   wrongCode(): string;
 }
 
-const operatorPassword = 'Review-desk-4ll7-test';
-
-/** An operator made by `npm run operator:create`, before the server holds the data directory. */
-async function createOperator(environment: NodeJS.ProcessEnv, account: string): Promise<Operator> {
-  const { stdout } = await execFileAsync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/create-operator.ts', account, `${account}@example.test`],
-    { env: { ...environment, OPERATOR_PASSWORD: operatorPassword } },
-  );
-  const otpauthUrl = stdout.split('\n').find((line) => line.startsWith('otpauth://'));
-  if (!otpauthUrl) throw new Error(`operator:create printed no authenticator URL:\n${stdout}`);
+/** The template's operator, with the codes of its authenticator. */
+function templateOperator(otpauthUrl: string): Operator {
   const totp = OTPAuth.URI.parse(otpauthUrl) as OTPAuth.TOTP;
   let lastStep = -1;
   return {
-    account,
-    password: operatorPassword,
+    ...deskOperator,
     wrongCode: () =>
       totp.generate({ timestamp: (OTPAuth.TOTP.counter({ period: totp.period }) + 1000) * totp.period * 1000 }),
     async nextCode() {
@@ -134,7 +124,9 @@ export async function startDeskServer() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const environment = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
-  const operator = await createOperator(environment, 'deskreviewer');
+  const template = inject('deskTemplate');
+  await cp(template.dataDir, dataDir, { recursive: true });
+  const operator = templateOperator(template.otpauthUrl);
 
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...environment, PORT: String(port), HOST: '127.0.0.1', TEST_CAPTCHA_TEXT: captchaText },
