@@ -19,7 +19,7 @@ import type * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { Profile } from '../contract/auth';
 import { type BankCard, bankCardInput } from '../contract/bank';
-import { hasPersonalInformation } from './account-settings.machine';
+import { hasPersonalInformation } from '../contract/profile';
 import { checkFields, type FieldMessages, hasMessages, refusedFields, withRefusals } from './player-form-fields';
 
 export const bankCardFields = [

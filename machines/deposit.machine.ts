@@ -27,7 +27,7 @@ import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { Profile } from '../contract/auth';
 import type { BankCard } from '../contract/bank';
 import type { DepositOrder, PayChannel, PaymentInstructions } from '../contract/pay';
-import { hasPersonalInformation } from './account-settings.machine';
+import { hasPersonalInformation } from '../contract/profile';
 import { orderFollowMachine } from './order-follow.machine';
 import { answerMissing, type FieldMessages, parseWholeAmount, refusedFields, withRefusals } from './player-form-fields';
 

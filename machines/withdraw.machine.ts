@@ -24,7 +24,7 @@ import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type Profile, payPasswordPattern } from '../contract/auth';
 import type { BankCard } from '../contract/bank';
 import type { Withdrawal } from '../contract/draw';
-import { hasPersonalInformation } from './account-settings.machine';
+import { hasPersonalInformation } from '../contract/profile';
 import { orderFollowMachine } from './order-follow.machine';
 import { answerMissing, type FieldMessages, parseWholeAmount, refusedFields, withRefusals } from './player-form-fields';
 

@@ -8,6 +8,7 @@ import type {
 import type { Withdrawal, withdrawalList, withdrawalQuery, withdrawToBank } from '../../../contract/draw';
 import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
 import type { Locale } from '../../../contract/locales';
+import { hasPersonalInformation } from '../../../contract/profile';
 import type { PayoutResponse } from '../../adapters/pay-protocol';
 import { PayoutUnavailable } from '../../adapters/payout';
 import type { Principal } from '../../contract-router';
@@ -25,7 +26,7 @@ import { hold, houseAccount, playerAccount, postHold, transfer, voidHold } from 
 import { newOrderSn, requestHash } from '../pay/order-numbers';
 import { periodBounds } from '../record/period';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
-import { hasPersonalInformation, kycStatusOf } from '../user/service';
+import { kycStatusOf } from '../user/service';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 

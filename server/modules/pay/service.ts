@@ -14,6 +14,7 @@ import type {
   payOrderList,
   payOrderQuery,
 } from '../../../contract/pay';
+import { hasPersonalInformation } from '../../../contract/profile';
 import type { CreatePaymentResponse } from '../../adapters/pay-protocol';
 import { PayProviderUnavailable } from '../../adapters/pay-provider';
 import type { Principal } from '../../contract-router';
@@ -27,7 +28,6 @@ import { userKeywordCondition } from '../kyc/service';
 import { houseAccount, playerAccount, transfer } from '../ledger/service';
 import { periodBounds } from '../record/period';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
-import { hasPersonalInformation } from '../user/service';
 import { channelNameOf, coinsFor, openChannels } from './channels';
 import { newOrderSn, requestHash } from './order-numbers';
 
