@@ -29,7 +29,14 @@ import type { BankCard } from '../contract/bank';
 import type { DepositOrder, PayChannel, PaymentInstructions } from '../contract/pay';
 import { hasPersonalInformation } from '../contract/profile';
 import { orderFollowMachine } from './order-follow.machine';
-import { answerMissing, type FieldMessages, parseWholeAmount, refusedFields, withRefusals } from './player-form-fields';
+import {
+  answerMissing,
+  type FieldMessages,
+  parseWholeAmount,
+  refusedFields,
+  withChangedField,
+  withRefusals,
+} from './player-form-fields';
 
 /** The contract's exchange: 1 yen buys 1 game coin (contract/pay.ts, depositOrder.amount). */
 export const coinsPerYen = 1;
@@ -243,12 +250,7 @@ export const depositMachine = setup({
     noChannel: {},
     editing: {
       on: {
-        'field.changed': {
-          actions: assign(({ context, event }) => {
-            const { [event.field]: _refused, ...refusals } = context.refusals;
-            return { values: { ...context.values, [event.field]: event.value }, refusals };
-          }),
-        },
+        'field.changed': { actions: assign(({ context, event }) => withChangedField(context, event)) },
         'deposit.submit': [
           { guard: 'formValid', target: 'creatingOrder', actions: 'newIdempotencyKey' },
           { actions: assign({ showErrors: true }) },

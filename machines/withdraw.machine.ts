@@ -26,7 +26,14 @@ import type { BankCard } from '../contract/bank';
 import type { Withdrawal } from '../contract/draw';
 import { hasPersonalInformation } from '../contract/profile';
 import { orderFollowMachine } from './order-follow.machine';
-import { answerMissing, type FieldMessages, parseWholeAmount, refusedFields, withRefusals } from './player-form-fields';
+import {
+  answerMissing,
+  type FieldMessages,
+  parseWholeAmount,
+  refusedFields,
+  withChangedField,
+  withRefusals,
+} from './player-form-fields';
 
 export type WithdrawCard = Pick<BankCard, 'id' | 'bankName' | 'maskedCardNumber' | 'isDefault'>;
 
@@ -180,12 +187,7 @@ export const withdrawMachine = setup({
     needsPayPassword: {},
     editing: {
       on: {
-        'field.changed': {
-          actions: assign(({ context, event }) => {
-            const { [event.field]: _refused, ...refusals } = context.refusals;
-            return { values: { ...context.values, [event.field]: event.value }, refusals };
-          }),
-        },
+        'field.changed': { actions: assign(({ context, event }) => withChangedField(context, event)) },
         'withdraw.submit': [
           { guard: 'formValid', target: 'requesting', actions: 'newIdempotencyKey' },
           { actions: assign({ showErrors: true }) },
