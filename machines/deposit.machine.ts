@@ -322,20 +322,8 @@ export const depositMachine = setup({
 
 export type DepositSnapshot = SnapshotFrom<typeof depositMachine>;
 
-export type DepositStage =
-  | 'resumingOrder'
-  | 'checkingPrerequisites'
-  | 'prerequisitesUnavailable'
-  | 'needsPersonalInformation'
-  | 'needsBankCard'
-  | 'noChannel'
-  | 'editing'
-  | 'creatingOrder'
-  | 'orderInterrupted'
-  | 'following';
-
-/** The view to show (`starting` only passes through). */
-export const selectDepositStage = (snapshot: DepositSnapshot) => snapshot.value as DepositStage;
+/** The view to show: the state itself, as the machine has no nested states. */
+export const selectDepositStage = (snapshot: DepositSnapshot) => snapshot.value;
 export const selectDepositValues = (snapshot: DepositSnapshot) => snapshot.context.values;
 export const selectDepositChannels = (snapshot: DepositSnapshot) => snapshot.context.channels;
 export const selectDepositCards = (snapshot: DepositSnapshot) => snapshot.context.cards;

@@ -254,19 +254,8 @@ export const withdrawMachine = setup({
 
 export type WithdrawSnapshot = SnapshotFrom<typeof withdrawMachine>;
 
-export type WithdrawStage =
-  | 'checkingPrerequisites'
-  | 'prerequisitesUnavailable'
-  | 'needsPersonalInformation'
-  | 'needsBankCard'
-  | 'needsKyc'
-  | 'needsPayPassword'
-  | 'editing'
-  | 'requesting'
-  | 'requestInterrupted'
-  | 'following';
-
-export const selectWithdrawStage = (snapshot: WithdrawSnapshot) => snapshot.value as WithdrawStage;
+/** The view to show: the state itself, as the machine has no nested states. */
+export const selectWithdrawStage = (snapshot: WithdrawSnapshot) => snapshot.value;
 export const selectWithdrawValues = (snapshot: WithdrawSnapshot) => snapshot.context.values;
 export const selectWithdrawCards = (snapshot: WithdrawSnapshot) => snapshot.context.cards;
 export const selectWithdrawBalance = (snapshot: WithdrawSnapshot) => snapshot.context.balance;

@@ -55,6 +55,7 @@ export function DepositView({ deposit }: { deposit: DepositActor }) {
   const { t } = useTranslation('finance');
   const stage = useSelector(deposit, selectDepositStage);
   switch (stage) {
+    case 'starting':
     case 'resumingOrder':
     case 'checkingPrerequisites':
       return <Skeleton h={320} radius="md" />;
