@@ -1,7 +1,7 @@
 import type { Profile } from './auth';
 
 /** The names currency exchange needs. */
-export type PersonalNames = Pick<Profile, 'firstName' | 'lastName' | 'pinyinName'>;
+type PersonalNames = Pick<Profile, 'firstName' | 'lastName' | 'pinyinName'>;
 
 /**
  * Whether the names currency exchange needs are on record: first and last name and their reading.

@@ -20,7 +20,7 @@ export interface FollowedOrder {
   status: string;
 }
 
-export interface OrderFollowContext<TOrder extends FollowedOrder> {
+interface OrderFollowContext<TOrder extends FollowedOrder> {
   order: TOrder;
 }
 

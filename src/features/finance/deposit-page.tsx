@@ -77,12 +77,12 @@ export function DepositView({ deposit }: { deposit: DepositActor }) {
     case 'orderInterrupted':
       return <OrderInterrupted deposit={deposit} />;
     case 'following':
-      return <FollowedOrder deposit={deposit} />;
+      return <FollowedDeposit deposit={deposit} />;
   }
 }
 
 /** The order being followed: one view per status. */
-function FollowedOrder({ deposit }: { deposit: DepositActor }) {
+function FollowedDeposit({ deposit }: { deposit: DepositActor }) {
   const follower = useSelector(deposit, selectDepositFollower);
   return follower ? <OrderStatusView deposit={deposit} follower={follower} /> : null;
 }
