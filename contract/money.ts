@@ -44,6 +44,12 @@ export const payPasswordInput = v.pipe(
   v.maxLength(128, 'validation.payPassword'),
 );
 
+/** The number of a deposit order or a withdrawal, as a caller names one. */
+export const orderSnInput = v.pipe(
+  v.string('validation.orderSn'),
+  v.regex(/^[A-Za-z0-9_-]{6,64}$/, 'validation.orderSn'),
+);
+
 /** Deposit (payment) order statuses, including refunds (docs/requirements.md §4). */
 export const paymentStatuses = ['pendingPayment', 'paymentSuccessful', 'refundInProcess', 'refundSuccessful'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
