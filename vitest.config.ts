@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './vite.config';
 
 export default defineConfig({
+  resolve: { alias: pathAliases },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'machines',
           environment: 'node',
@@ -11,6 +14,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'repo',
           environment: 'node',
@@ -18,6 +22,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'api',
           environment: 'node',
@@ -28,6 +33,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'components',
           environment: 'happy-dom',
