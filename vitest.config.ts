@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './vite.config';
 
 export default defineConfig({
+  resolve: { alias: pathAliases },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'machines',
           environment: 'node',
@@ -11,6 +14,15 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
+        test: {
+          name: 'repo',
+          environment: 'node',
+          include: ['tests/repo/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'api',
           environment: 'node',
@@ -21,11 +33,13 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'components',
           environment: 'happy-dom',
           include: ['tests/components/**/*.test.{ts,tsx}', 'tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/components/setup.ts'],
+          globalSetup: ['tests/components/global-setup.ts'],
         },
       },
     ],

@@ -44,7 +44,13 @@ export const payPasswordInput = v.pipe(
   v.maxLength(128, 'validation.payPassword'),
 );
 
-/** Deposit (payment) order statuses, including refunds (spec section 4). */
+/** The number of a deposit order or a withdrawal, as a caller names one. */
+export const orderSnInput = v.pipe(
+  v.string('validation.orderSn'),
+  v.regex(/^[A-Za-z0-9_-]{6,64}$/, 'validation.orderSn'),
+);
+
+/** Deposit (payment) order statuses, including refunds (docs/requirements.md §4). */
 export const paymentStatuses = ['pendingPayment', 'paymentSuccessful', 'refundInProcess', 'refundSuccessful'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
@@ -52,7 +58,7 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 export const manualStatuses = ['inProgress', 'successful', 'failed'] as const;
 export type ManualStatus = (typeof manualStatuses)[number];
 
-/** Withdrawal statuses: review first, then the payout (spec section 4). */
+/** Withdrawal statuses: review first, then the payout (docs/requirements.md §4). */
 export const withdrawalStatuses = [
   'withdrawalReview',
   'withdrawing',

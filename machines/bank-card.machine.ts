@@ -15,12 +15,20 @@
  * the holder's names must match the player's (deposits are matched by the payer's name), compared
  * the way banks do: ignoring width, case and spaces, and hiragana against katakana in the reading.
  */
+
+import type { Profile } from '@contract/auth';
+import { type BankCard, bankCardInput } from '@contract/bank';
+import { hasPersonalInformation } from '@contract/profile';
 import type * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type { Profile } from '../contract/auth';
-import { type BankCard, bankCardInput } from '../contract/bank';
-import { hasPersonalInformation } from './account-settings.machine';
-import { checkFields, type FieldMessages, hasMessages, refusedFields, withRefusals } from './player-form-fields';
+import {
+  checkFields,
+  type FieldMessages,
+  hasMessages,
+  refusedFields,
+  withChangedField,
+  withRefusals,
+} from './player-form-fields';
 
 export const bankCardFields = [
   'bankCode',
@@ -162,12 +170,7 @@ export const bankCardMachine = setup({
     },
     editing: {
       on: {
-        'field.changed': {
-          actions: assign(({ context, event }) => {
-            const { [event.field]: _refused, ...refusals } = context.refusals;
-            return { values: { ...context.values, [event.field]: event.value }, refusals };
-          }),
-        },
+        'field.changed': { actions: assign(({ context, event }) => withChangedField(context, event)) },
         'form.submit': [{ guard: 'formValid', target: 'saving' }, { actions: assign({ showErrors: true }) }],
         'form.cancel': { target: 'idle', actions: assign({ showErrors: false, refusals: {} }) },
       },

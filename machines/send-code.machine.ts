@@ -1,5 +1,5 @@
 /**
- * sendCode: the "send code" button beside an e-mail field, and its resend countdown (spec section 4:
+ * sendCode: the "send code" button beside an e-mail field, and its resend countdown (docs/requirements.md §4:
  * disabled without an e-mail or during the countdown; the label turns into resend with the seconds
  * left; 60 s).
  *
@@ -14,8 +14,9 @@
  * The parent form owns the address and checks its format before it sends `code.send`; it keeps this
  * machine's copy current with `email.changed`, so "disabled without an e-mail" is decided here.
  */
+
+import { emailCodeResendSeconds } from '@contract/auth';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { emailCodeResendSeconds } from '../contract/auth';
 
 export interface SendCodeContext {
   email: string;

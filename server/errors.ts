@@ -1,4 +1,4 @@
-/** Error codes follow their HTTP meaning (DESIGN.md section 3); the HTTP status equals the code. */
+/** Error codes follow their HTTP meaning (docs/architecture.md §3); the HTTP status equals the code. */
 export type ErrorCode = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 501 | 503;
 
 /**

@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Access, Endpoint } from '@contract/endpoint';
+import { locales } from '@contract/locales';
 import { type ConversionConfig, type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
 import type { Hono } from 'hono';
 import type * as v from 'valibot';
-import type { Access, Endpoint } from '../contract/endpoint';
-import { locales } from '../contract/locales';
 import type { AppEnv } from './contract-router';
 import { ApiError } from './errors';
 import { xsrfCookieName, xsrfHeaderName } from './xsrf';
@@ -79,7 +79,7 @@ function operationIdOf(endpointPath: string): string {
   return words.map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('');
 }
 
-/** Groups calls the way the spec does: by the path segment that names the area. */
+/** Groups calls by area: by the path segment that names the area. */
 function tagOf(endpointPath: string): string {
   const [, , root = '', area = ''] = endpointPath.split('/');
   if (root === 'cpp') return 'crypto';

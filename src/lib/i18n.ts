@@ -1,8 +1,8 @@
+import { isLocale, type Locale, locales } from '@contract/locales';
 import dayjs from 'dayjs';
 import i18next, { type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { isLocale, type Locale, locales } from '../../contract/locales';
 import { readStoredLanguage, storeLanguage } from './storage';
 
 /** Namespaces every page needs, fetched before the first render; others load on first use. */
@@ -31,7 +31,7 @@ export function changeLanguage(lng: Locale): void {
 
 /**
  * dayjs (and so Mantine dates) has packs for six of the seven locales; the others read English,
- * dayjs's built-in locale (spec section 1).
+ * dayjs's built-in locale (docs/requirements.md §1).
  */
 const dayjsLocalePacks: Partial<Record<Locale, { name: string; load: () => Promise<unknown> }>> = {
   'ja-JP': { name: 'ja', load: () => import('dayjs/locale/ja.js') },

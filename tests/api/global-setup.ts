@@ -1,10 +1,10 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from '@server/db/client';
+import { seedDatabase } from '@server/db/seed';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../server/db/client';
-import { seedDatabase } from '../../server/db/seed';
 import { type DatabaseTemplate, databaseUrlFor, templateDatabaseName } from './database-template';
 
 /**

@@ -1,10 +1,10 @@
+import { mailOutbox } from '@server/db/schema/auth';
+import { createServerI18n } from '@server/i18n';
+import { createMailDelivery } from '@server/modules/mail/delivery';
+import { enqueueMail } from '@server/modules/mail/outbox';
 import { asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../server/db/schema/auth';
-import { createServerI18n } from '../../server/i18n';
-import { createMailDelivery } from '../../server/modules/mail/delivery';
-import { enqueueMail } from '../../server/modules/mail/outbox';
 import { codeIn, type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
 import { createTestClock, createTestServer, type TestServer } from './harness';
 

@@ -1,12 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import type { Profile } from '../../contract/auth';
-import type { ProfileChanges } from '../../contract/user';
+import type { Profile } from '@contract/auth';
+import type { ProfileChanges } from '@contract/user';
 import {
   type AccountSettingsSnapshot,
   accountSettingsMachine,
   composePhone,
-  hasPersonalInformation,
   identityLocked,
   selectIdNumberMessages,
   selectPasswordMessages,
@@ -14,7 +11,9 @@ import {
   selectProfileMessages,
   selectProfileValues,
   splitPhone,
-} from '../../machines/account-settings.machine';
+} from '@machines/account-settings.machine';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const profile: Profile = {
@@ -287,11 +286,5 @@ describe('account settings rules', () => {
     ]);
     expect(effects).toEqual(['passwordChanged']);
     expect(actor.getSnapshot().context.password).toEqual({ oldPassword: '', newPassword: '', confirmPassword: '' });
-  });
-
-  it('personal information is complete with first name, last name and reading', () => {
-    expect(hasPersonalInformation({ firstName: '花子', lastName: '山田', pinyinName: 'ヤマダハナコ' })).toBe(true);
-    expect(hasPersonalInformation({ firstName: '花子', lastName: ' ', pinyinName: 'ヤマダハナコ' })).toBe(false);
-    expect(hasPersonalInformation({ firstName: null, lastName: '山田', pinyinName: 'ヤマダハナコ' })).toBe(false);
   });
 });

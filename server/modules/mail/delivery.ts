@@ -1,9 +1,9 @@
+import type { Clock } from '@server/clock';
+import { type Database, isDatabaseUnavailable } from '@server/db/client';
+import { mailOutbox } from '@server/db/schema/auth';
 import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Clock } from '../../clock';
-import { type Database, isDatabaseUnavailable } from '../../db/client';
-import { mailOutbox } from '../../db/schema/auth';
 
 const batchSize = 10;
 const maxAttempts = 8;

@@ -1,6 +1,6 @@
+import type { SandboxPay } from '@server/adapters/sandbox-pay';
+import { isDatabaseUnavailable } from '@server/db/client';
 import type { Logger } from 'pino';
-import type { SandboxPay } from '../../adapters/sandbox-pay';
-import { isDatabaseUnavailable } from '../../db/client';
 import { resumePayouts } from '../draw/service';
 import type { PlayerDeps } from '../user/context';
 

@@ -1,12 +1,12 @@
+import type { ParsedBodyOf } from '@contract/endpoint';
+import type { KycStatus } from '@contract/kyc';
+import type { updateIdNumber, updateProfile } from '@contract/user';
+import type { Principal } from '@server/contract-router';
+import type { Database } from '@server/db/client';
+import { users } from '@server/db/schema/auth';
+import { kycSubmissions } from '@server/db/schema/kyc';
+import { ApiError } from '@server/errors';
 import { desc, eq } from 'drizzle-orm';
-import type { ParsedBodyOf } from '../../../contract/endpoint';
-import type { KycStatus } from '../../../contract/kyc';
-import type { updateIdNumber, updateProfile } from '../../../contract/user';
-import type { Principal } from '../../contract-router';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { kycSubmissions } from '../../db/schema/kyc';
-import { ApiError } from '../../errors';
 import { actorOfUser, writeAudit } from '../auth/audit';
 import type { UserRow } from '../auth/users';
 import type { PlayerDeps, PlayerRequest } from './context';
@@ -33,11 +33,6 @@ export async function lockUser(tx: Database, userId: number): Promise<UserRow> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!user) throw new ApiError(401, 'error.unauthorised');
   return user;
-}
-
-/** The names currency exchange needs: the player's first and last name and their reading. */
-export function hasPersonalInformation(user: Pick<UserRow, 'firstName' | 'lastName' | 'pinyinName'>): boolean {
-  return Boolean(user.firstName && user.lastName && user.pinyinName);
 }
 
 /** Width, case and spacing do not make two written names different. */

@@ -1,8 +1,3 @@
-import { Anchor, Button, Checkbox, Group, Stack, Stepper, TextInput } from '@mantine/core';
-import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
 import {
   type registerMachine,
   selectRegisterBusy,
@@ -11,14 +6,19 @@ import {
   selectRegisterStep,
   selectRegisterValues,
   selectSendCodeFlow,
-} from '../../../machines/register.machine';
+} from '@machines/register.machine';
+import { Anchor, Button, Checkbox, Group, Stack, Stepper, TextInput } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
 import { NewPasswordFields } from './new-password-fields';
 import { SendCodeButton } from './send-code-button';
 import { useFieldErrorText } from './use-field-error-text';
 
 type RegisterFlow = ActorRefFrom<typeof registerMachine>;
 
-/** The spec's userAgreement route, opened in a new window from registration. */
+/** The user agreement route (route name userAgreement), opened in a new window from registration. */
 const userAgreementPath = '/about/user-agreement';
 
 /** The register tab: two steps, each its own view. */

@@ -1,3 +1,15 @@
+import { type BankCard, saveBankCard, unbindBankCard } from '@contract/bank';
+import {
+  type BankCardField,
+  bankCardMachine,
+  type PlayerNames,
+  selectBankCardMessages,
+  selectBankCardSaving,
+  selectBankCardStage,
+  selectBankCardValues,
+  selectUnbindBusy,
+  selectUnbindingCard,
+} from '@machines/bank-card.machine';
 import {
   Badge,
   Button,
@@ -18,20 +30,8 @@ import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { type BankCard, saveBankCard, unbindBankCard } from '../../../contract/bank';
-import {
-  type BankCardField,
-  bankCardMachine,
-  type PlayerNames,
-  selectBankCardMessages,
-  selectBankCardSaving,
-  selectBankCardStage,
-  selectBankCardValues,
-  selectUnbindBusy,
-  selectUnbindingCard,
-} from '../../../machines/bank-card.machine';
-import { api } from '../../lib/api-client';
-import { currentLanguage } from '../../lib/i18n';
+import { api } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
 import { formatDateTime } from '../finance/format';
 import { PageFrame } from '../layout/page-frame';
 import { LoadFailed, PersonalInformationRequired } from '../user/account-gates';
@@ -43,7 +43,7 @@ import { bankCardsQueryOptions, banksQueryOptions } from './queries';
 
 type BankCardActor = ActorRefFrom<typeof bankCardMachine>;
 
-/** Spec section 9: dialogs are 500 px wide. */
+/** docs/requirements.md §9: dialogs are 500 px wide. */
 const dialogWidthPx = 500;
 
 export function bankCardLogic(deps: { refresh(): void }) {

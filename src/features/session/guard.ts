@@ -1,7 +1,7 @@
+import { isSettled, isSignedIn } from '@machines/session.machine';
 import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import { isSettled, isSignedIn } from '../../../machines/session.machine';
-import type { RouterContext } from '../../app/router-context';
+import type { RouterContext } from '@/app/router-context';
 import { homePathOf } from './home-page';
 
 interface GuardOptions {
@@ -17,7 +17,7 @@ async function settledSession(context: RouterContext) {
 }
 
 /**
- * beforeLoad of every protected route (spec section 2, route guard): waits for the session to
+ * beforeLoad of every protected route (docs/requirements.md §2, route guard): waits for the session to
  * settle; a failed profile load goes to the login route keeping the target; without a session the
  * sign-in dialog opens and the navigation is cancelled (the user stays where they were, or lands on
  * home on a first load) until sign-in continues it.
