@@ -6,7 +6,6 @@ import {
 } from '../../../contract/auth';
 import type { ParsedBodyOf } from '../../../contract/endpoint';
 import { users } from '../../db/schema/auth';
-import { enqueueMail } from '../mail/outbox';
 import { actorOfUser, writeAudit } from './audit';
 import type { AuthDeps, AuthRequest } from './context';
 import {
@@ -42,7 +41,7 @@ export async function sendRegistrationCode(
     const now = clock.now();
     const existing = await findUserByEmail(tx, email);
     if (existing) {
-      await enqueueMail(
+      await deps.mail.enqueue(
         tx,
         request.t,
         {
@@ -51,12 +50,12 @@ export async function sendRegistrationCode(
           locale: request.locale,
           params: { username: existing.username },
         },
-        { now, deliverable: deps.mail.deliverable },
+        now,
       );
       return;
     }
     const code = await issueEmailCode(tx, { secret: deps.codeSecret, purpose: 'register', email, userId: null, now });
-    await enqueueMail(
+    await deps.mail.enqueue(
       tx,
       request.t,
       {
@@ -65,7 +64,7 @@ export async function sendRegistrationCode(
         locale: request.locale,
         params: { code, minutes: emailCodeLifetimeMinutes },
       },
-      { now, deliverable: deps.mail.deliverable },
+      now,
     );
   });
   deps.mail.kick();
