@@ -120,9 +120,11 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
       xsrfSecret: await loadServerSecret(database.db, 'xsrf'),
     },
   };
-  // Background work runs as jobs in whichever process takes them first (job-queue.ts).
+  // Background work runs as jobs in whichever process takes them first (job-queue.ts). The queue
+  // looks at the schedules every 30 to 60 s and adds a job whose time came within the last minute,
+  // so now and then a turn is missed; each periodic job catches up on the next.
   if (mail.deliverable) await jobs.work('mail', ({ mailId }) => mail.deliver(mailId));
-  await jobs.every('accounts-housekeeping', '0 * * * *', () => runAuthHousekeeping({ db, clock }));
+  await jobs.every('accounts-housekeeping', '*/15 * * * *', () => runAuthHousekeeping({ db, clock }));
   await jobs.every('payout-resume', '* * * * *', async () => void (await resumePayouts(player)));
   const sandboxPay = payments.sandboxPay;
   if (sandboxPay)

@@ -14,8 +14,8 @@ const sentMailKeptMs = 30 * day;
 
 /**
  * Deletes rows that can no longer matter: spent captchas past their expiry, expired sessions, old
- * e-mail codes, attempt counts of finished windows and old sent mail. Run hourly as a job; the
- * deletes are idempotent.
+ * e-mail codes, attempt counts of finished windows and old sent mail. Run every 15 minutes as a
+ * job; the deletes are idempotent.
  */
 export async function runAuthHousekeeping(deps: { db: Database; clock: Clock }): Promise<void> {
   const { db, clock } = deps;
