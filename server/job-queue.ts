@@ -106,10 +106,17 @@ function executorIn(db: Database): Executor {
 
 const defaultPollSeconds = 2;
 const periodicPollSeconds = 10;
+/**
+ * On a database that has the queue, its start waits this long, or until a job is kicked: its first
+ * statements read pg-boss's tables for the first time in the process, which on PGlite would hold
+ * up the first requests (and readiness) by a good part of a second.
+ */
+const deferredStartMs = 1000;
 
 /**
- * Installs or upgrades pg-boss's schema (once per database; later starts only read its version)
- * and creates the queues, then starts the scheduling and clean-up every process takes part in.
+ * The job queue of this process. On a database without pg-boss's schema (the first start) it is
+ * installed with the queues before this resolves; otherwise the workers, the schedules and the
+ * clean-up every process takes part in start shortly after (jobs can be sent at once).
  */
 export async function startJobQueue(db: Database, logger: Logger): Promise<JobQueue> {
   const base = executorOf(db);
@@ -126,19 +133,63 @@ export async function startJobQueue(db: Database, logger: Logger): Promise<JobQu
     maintenanceIntervalSeconds: 60,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const [name, options] of Object.entries(queues)) {
-    // Creating is a no-op for a queue that exists; the update makes the options above the ones in force.
-    await boss.createQueue(name, { name, ...options });
-    await boss.updateQueue(name, { name, ...options });
-  }
   const workers = new Map<QueueName, string>();
+  /** Set once the start has begun: pg-boss's own start, then the queues. */
+  let ready: Promise<void> | null = null;
+  /** Workers and schedules, each registered after the start and the ones before it. */
+  let registered: Promise<void> = Promise.resolve();
+  const waiting: (() => Promise<void>)[] = [];
+  let startTimer: NodeJS.Timeout | null = null;
 
-  const work: JobQueue['work'] = async (queue, handler, options = {}) => {
+  async function createQueues() {
+    const existing = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+    for (const [name, options] of Object.entries(queues)) {
+      const current = existing.get(name);
+      if (!current) await boss.createQueue(name, { name, ...options });
+      else if (Object.entries(options).some(([key, value]) => current[key as keyof typeof current] !== value)) {
+        await boss.updateQueue(name, { name, ...options });
+      }
+    }
+  }
+
+  function afterStart(register: () => Promise<void>): Promise<void> {
+    const previous = registered;
+    registered = (async () => {
+      await previous;
+      await ready;
+      await register();
+    })();
+    return registered;
+  }
+
+  function start(): Promise<void> {
+    if (startTimer) clearTimeout(startTimer);
+    if (!ready) {
+      ready = boss.start().then(createQueues);
+      for (const register of waiting.splice(0)) void afterStart(register).catch(startFailed);
+    }
+    return Promise.all([ready, registered]).then(() => undefined);
+  }
+
+  function startFailed(error: unknown) {
+    logger.error({ err: error }, 'job queue did not start');
+  }
+
+  function startSoon() {
+    start().catch(startFailed);
+  }
+
+  /** Registers at once once started (resolving when done), and otherwise when the start comes. */
+  async function whenStarted(register: () => Promise<void>): Promise<void> {
+    if (ready) await afterStart(register);
+    else waiting.push(register);
+  }
+
+  async function work<Q extends QueueName>(queue: Q, handler: JobHandler<Q>, pollSeconds: number) {
     let workerId: string | undefined;
-    workerId = await boss.work<JobData[typeof queue]>(
+    workerId = await boss.work<JobData[Q]>(
       queue,
-      { pollingIntervalSeconds: options.pollSeconds ?? defaultPollSeconds, includeMetadata: true },
+      { pollingIntervalSeconds: pollSeconds, includeMetadata: true },
       async ([job]) => {
         if (!job) return;
         // Draining: the worker looks for the next job at once instead of after its interval.
@@ -157,22 +208,32 @@ export async function startJobQueue(db: Database, logger: Logger): Promise<JobQu
       },
     );
     workers.set(queue, workerId);
-  };
+  }
+
+  if (await boss.isInstalled()) startTimer = setTimeout(startSoon, deferredStartMs);
+  else await start();
 
   return {
     async send(target, queue, data) {
       await boss.send(queue, data as object, { db: executorIn(target) });
     },
-    work,
-    async every(queue, cron, handler) {
-      await boss.schedule(queue, cron, undefined, { tz: 'UTC' });
-      await work(queue, handler, { pollSeconds: periodicPollSeconds });
-    },
+    work: (queue, handler, options = {}) =>
+      whenStarted(() => work(queue, handler, options.pollSeconds ?? defaultPollSeconds)),
+    every: (queue, cron, handler) =>
+      whenStarted(async () => {
+        await boss.schedule(queue, cron, undefined, { tz: 'UTC' });
+        await work(queue, handler, periodicPollSeconds);
+      }),
     kick(queue) {
+      // A worker not yet started looks for jobs as it starts.
+      if (!ready) return startSoon();
       const workerId = workers.get(queue);
       if (workerId) boss.notifyWorker(workerId);
     },
     async stop() {
+      if (startTimer) clearTimeout(startTimer);
+      if (!ready) return;
+      await registered.catch(() => undefined);
       await boss.stop({ graceful: true, close: false, timeout: 30_000 });
       // A worker's last fetch may still hand it a job, and a finished job's completion is written
       // after its handler returns: wait a turn of the event loop after each settles.
