@@ -12,7 +12,7 @@ import type { Database } from './db/client';
  * A periodic queue is 'stately': at most one job waiting and one running, across all processes.
  */
 const queues = {
-  /** One job per outgoing message (mail/delivery.ts); a refused message is tried 8 times over some 4 hours. */
+  /** One job per outgoing message (mail/delivery.ts); a refused one is tried 8 times over 1 to 2 hours. */
   mail: { policy: 'standard', retryLimit: 7, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
   'accounts-housekeeping': {
     policy: 'stately',
@@ -27,24 +27,24 @@ const queues = {
   'sandbox-pay-callbacks': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
-export type QueueName = keyof typeof queues;
+type QueueName = keyof typeof queues;
 
 /** What a job carries; periodic jobs carry nothing. */
-export interface JobData {
+interface JobData {
   mail: { mailId: number };
   'accounts-housekeeping': null;
   'payout-resume': null;
   'sandbox-pay-callbacks': null;
 }
 
-export interface JobInfo {
+interface JobInfo {
   id: string;
   /** 0 on the first run. */
   retryCount: number;
   retryLimit: number;
 }
 
-export type JobHandler<Q extends QueueName> = (data: JobData[Q], job: JobInfo) => Promise<void>;
+type JobHandler<Q extends QueueName> = (data: JobData[Q], job: JobInfo) => Promise<void>;
 
 export interface JobQueue {
   /**
