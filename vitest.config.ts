@@ -12,6 +12,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'repo',
+          environment: 'node',
+          include: ['tests/repo/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts', 'tests/properties/**/*.test.ts'],
@@ -26,6 +33,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/components/**/*.test.{ts,tsx}', 'tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/components/setup.ts'],
+          globalSetup: ['tests/components/global-setup.ts'],
         },
       },
     ],

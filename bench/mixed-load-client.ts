@@ -30,9 +30,14 @@ export class Tally {
   readonly byKind = new Map<string, Map<string, number>>();
   requests = 0;
   serverErrors = 0;
+  /** 503 answers, when the database is made to fail on purpose: then they are what a call may answer. */
+  unavailable = 0;
   networkErrors = 0;
   unexpected = 0;
   readonly problems: string[] = [];
+
+  /** `databaseFaults`: the database is made to fail during the load, so any call may answer 503. */
+  constructor(readonly databaseFaults = false) {}
 
   count(kind: string, outcome: string): void {
     this.requests += 1;
@@ -87,7 +92,9 @@ export async function send<T>(
       body = null;
     }
   }
-  if (response.status >= 500) {
+  if (response.status === 503 && tally.databaseFaults) {
+    tally.unavailable += 1;
+  } else if (response.status >= 500) {
     tally.serverErrors += 1;
     tally.note(`${kind}: ${url} answered ${response.status}: ${text.slice(0, 300)}`);
   } else if (!expected.includes(response.status)) {

@@ -11,6 +11,7 @@ export interface ProductServer {
   warnings: Map<string, number>;
   /** SIGTERM (graceful shutdown); resolves with the exit code. */
   stop(): Promise<number | null>;
+  alive(): boolean;
 }
 
 const readyDeadlineMs = 90_000;
@@ -79,7 +80,8 @@ export async function startProductServer(options: { databaseUrl: string; dataDir
       (response) => response.status,
       () => 0,
     );
-    if (status === 200) return { url, errors, warnings, stop };
+    if (status === 200)
+      return { url, errors, warnings, stop, alive: () => child.exitCode === null && child.signalCode === null };
     await sleep(pollIntervalMs);
   }
   await stop();

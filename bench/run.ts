@@ -3,11 +3,13 @@
  * Throughput and latency are ratios against a bare handler measured in the same run, so they hold
  * on any machine; cold start and bundle size are absolute by nature. Flags: --build forces
  * `vite build` before the bundle is measured; --only <group>[,<group>] measures only those groups
- * (banner, sign-in, ledger, mixed-load, cold-start, home-js), for working on one figure.
+ * (banner, sign-in, ledger, mixed-load, faults, cold-start, home-js), for working on one figure.
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import type { DatabaseConfig } from '../server/db/client';
+import { postgresControlFromEnv } from '../tests/support/postgres-cluster';
+import { type DatabaseFaultSettings, measureDatabaseFaults } from './database-faults';
 import { preparePgliteDataDir, preparePostgres } from './databases';
 import { chromiumPath, ensureBuilt, type HomePageJs, measureByStaticWalk, measureWithChromium } from './home-page-js';
 import { compareLedgerWithPgbench, type LedgerSettings } from './ledger-throughput';
@@ -23,6 +25,13 @@ const signInLoad: SignInSettings = { concurrency: 4, warmUpSeconds: 2, appWarmUp
 const ledgerLoad: LedgerSettings = { clients: 16, scale: 16, players: 1000, warmUpSeconds: 2, durationSeconds: 5 };
 const ledgerFigure = 'agent member transfers through the API / pgbench TPC-B, PostgreSQL';
 const mixedLoad: MixedLoadSettings = { clients: 16, durationSeconds: 60, startingDepositYen: 50_000 };
+const faults: DatabaseFaultSettings = {
+  clients: 16,
+  startingDepositYen: 50_000,
+  terminations: 5,
+  faultEverySeconds: 5,
+  afterRestartSeconds: 10,
+};
 const targets = {
   rpsRatio: 0.35,
   ledgerRatio: 0.5,
@@ -40,9 +49,9 @@ const log = (message: string) =>
 
 class UsageError extends Error {}
 
-const figureGroups = ['banner', 'sign-in', 'ledger', 'mixed-load', 'cold-start', 'home-js'] as const;
+const figureGroups = ['banner', 'sign-in', 'ledger', 'mixed-load', 'faults', 'cold-start', 'home-js'] as const;
 type FigureGroup = (typeof figureGroups)[number];
-const usage = 'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,cold-start,home-js]';
+const usage = 'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,faults,cold-start,home-js]';
 
 function parseFlags(argv: string[]): { build: boolean; groups: ReadonlySet<FigureGroup> } {
   let build = false;
@@ -240,6 +249,83 @@ async function mixedLoadOn(databaseUrl: string | undefined): Promise<Row> {
   }
 }
 
+/** The same server: the restart must hit the server the figure's database lives on, and no other. */
+function sameServer(left: string, right: string | undefined): boolean {
+  if (!right) return false;
+  const [a, b] = [new URL(left), new URL(right)];
+  return a.hostname === b.hostname && (a.port || '5432') === (b.port || '5432');
+}
+
+/**
+ * Only on a scratch database of a server the bench may restart: the one scripts/with-postgres.sh
+ * started (it says how to stop and start it), named by DATABASE_URL too.
+ */
+async function faultsOn(databaseUrl: string | undefined): Promise<Row> {
+  const figure = `database faults: mixed load on 2 server processes, ${faults.terminations} connection terminations and 1 restart, PostgreSQL`;
+  const target = 'all processes alive, 0 5xx but 503, checks hold';
+  if (!databaseUrl) return { figure, measured: 'skipped: DATABASE_URL not set', target, status: 'SKIP' };
+  const control = postgresControlFromEnv();
+  if (!control || !sameServer(databaseUrl, process.env.TEST_DATABASE_URL)) {
+    return {
+      figure,
+      measured: 'skipped: restarts only the server scripts/with-postgres.sh started for the run',
+      target,
+      status: 'SKIP',
+    };
+  }
+  log(
+    `database faults on PostgreSQL: the mixed load while the app's connections are terminated ${faults.terminations} times and the server restarted once`,
+  );
+  try {
+    const postgres = await preparePostgres(databaseUrl);
+    try {
+      if (!postgres.scratch)
+        return {
+          figure,
+          measured: 'skipped: no scratch database, and it writes accounts and money',
+          target,
+          status: 'SKIP',
+        };
+      const result = await measureDatabaseFaults(databaseUrl, postgres.url, control, faults, log);
+      const { tally } = result;
+      const broken = result.checks.filter((check) => check.violations.length > 0);
+      log(
+        `  ${result.alive} of ${result.servers} alive; ${formatNumber(result.loadRequests)} requests, ${tally.unavailable} 503, ${tally.serverErrors} other 5xx; ${broken.length} broken checks`,
+      );
+      notes.push(
+        `Database faults: backends ended per termination ${result.ended.join(', ')}; pg_ctl restart took ${formatNumber(result.restartSeconds, 1)} s, ` +
+          `/readyz 200 again ${result.readyAfterRestartSeconds.map((seconds) => (seconds === null ? 'never' : formatNumber(seconds, 2))).join(' and ')} s after it; ` +
+          `interrupted payouts and callbacks ${result.settleSeconds === null ? 'had not settled' : `settled ${formatNumber(result.settleSeconds, 0)} s`} after the load. ` +
+          `Requests by kind and status: ${requestBreakdown(tally).join('; ')}.`,
+        `Database faults checks: ${result.checks.map((check) => `${check.name}: ${check.violations.length === 0 ? 'PASS' : `FAIL (${check.violations.join(' | ')})`}`).join('; ')}.`,
+      );
+      if (tally.problems.length > 0)
+        notes.push(`Database faults answers that fail the figure: ${tally.problems.join(' | ')}`);
+      if (result.loggedErrors.count > 0)
+        notes.push(
+          `Database faults server errors logged (${result.loggedErrors.count}): ${result.loggedErrors.samples.join(' | ')}`,
+        );
+      if (result.warnings.size > 0)
+        notes.push(
+          `Database faults server warnings: ${[...result.warnings].map(([message, count]) => `${message} x${count}`).join(', ')}.`,
+        );
+      return {
+        figure,
+        measured:
+          `${result.alive}/${result.servers} processes alive; ${formatNumber(result.loadRequests)} requests in ${formatNumber(result.loadSeconds, 1)} s: ` +
+          `${tally.serverErrors} 5xx other than 503 (${tally.unavailable} 503), ${tally.networkErrors} failed, ${tally.unexpected} unexpected, ` +
+          `${result.loggedErrors.count} errors logged, exit ${result.exitCodes.join('/')}; checks ${broken.length === 0 ? 'PASS' : `FAIL (${broken.length} of ${result.checks.length})`}`,
+        target,
+        status: result.passed ? 'PASS' : 'MISS',
+      };
+    } finally {
+      await postgres.drop();
+    }
+  } catch (error) {
+    return { figure, measured: errorText(error), target, status: 'ERROR' };
+  }
+}
+
 const largestShown = 8;
 const largest = (result: HomePageJs) =>
   result.files
@@ -357,6 +443,7 @@ async function main() {
     }
 
     if (measures('mixed-load')) rows.push(await mixedLoadOn(databaseUrl));
+    if (measures('faults')) rows.push(await faultsOn(databaseUrl));
 
     if (measures('cold-start')) {
       try {

@@ -10,6 +10,7 @@ import {
   amount,
   amountInput,
   manualStatuses,
+  orderSnInput,
   reasonInput,
   remarkInput,
   signedAmount,
@@ -43,7 +44,6 @@ export const adminLogout = endpoint({
   data: noData,
 });
 
-const orderSn = v.pipe(v.string('validation.orderSn'), v.regex(/^[A-Za-z0-9_-]{6,64}$/, 'validation.orderSn'));
 const keyword = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'validation.keyword'), singleLine));
 
 /** Who a row belongs to, as the desk shows it. */
@@ -107,7 +107,7 @@ export const adminWithdrawalApprove = endpoint({
   path: '/v2/admin/withdrawal/approve',
   access: 'admin',
   summary: 'Approve a withdrawal under review: the held amount is posted and the payout starts',
-  body: v.object({ orderSn, remark: v.optional(remarkInput) }),
+  body: v.object({ orderSn: orderSnInput, remark: v.optional(remarkInput) }),
   data: noData,
 });
 
@@ -115,7 +115,7 @@ export const adminWithdrawalReject = endpoint({
   path: '/v2/admin/withdrawal/reject',
   access: 'admin',
   summary: 'Reject a withdrawal under review: the held amount returns to the player',
-  body: v.object({ orderSn, reason: reasonInput }),
+  body: v.object({ orderSn: orderSnInput, reason: reasonInput }),
   data: noData,
 });
 
@@ -144,7 +144,7 @@ export const adminManualDepositConfirm = endpoint({
   path: '/v2/admin/deposit/manual/confirm',
   access: 'admin',
   summary: 'Confirm a manual deposit seen on the bank statement and credit the amount actually received',
-  body: v.object({ orderSn, receivedAmount: amountInput, remark: v.optional(remarkInput) }),
+  body: v.object({ orderSn: orderSnInput, receivedAmount: amountInput, remark: v.optional(remarkInput) }),
   data: noData,
 });
 
@@ -152,7 +152,7 @@ export const adminManualDepositFail = endpoint({
   path: '/v2/admin/deposit/manual/fail',
   access: 'admin',
   summary: 'Close a manual deposit that was never received; nothing is credited',
-  body: v.object({ orderSn, reason: reasonInput }),
+  body: v.object({ orderSn: orderSnInput, reason: reasonInput }),
   data: noData,
 });
 

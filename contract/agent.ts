@@ -14,7 +14,7 @@ import {
 import { depositOrder } from './pay';
 import { singleLine } from './plain-text';
 
-/** An application for agent status; approved is implied by the spec, not shown. */
+/** An application for agent status; pending review, then approved or rejected (docs/requirements.md §4.6). */
 export const agentApplicationStatuses = ['pendingReview', 'approved', 'rejected'] as const;
 export type AgentApplicationStatus = (typeof agentApplicationStatuses)[number];
 

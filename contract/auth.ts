@@ -5,12 +5,12 @@ import { kycStatuses } from './kyc';
 /**
  * Sign-in, registration, recovery and the signed-in player's profile.
  *
- * The schemas bound types and sizes; rules with their own message in the spec (user-name format,
+ * The schemas bound types and sizes; rules with their own message in the requirements (user-name format,
  * password policy, accepting the terms, pay-password format) are checked by the server after the
  * schema so the answer names the rule. The patterns below are exported so the SPA checks the same.
  */
 
-/** User names: letters and digits only (spec section 5), 4 to 20 of them. */
+/** User names: letters and digits only (docs/requirements.md §5), 4 to 20 of them. */
 export const accountNamePattern = /^[A-Za-z0-9]{4,20}$/;
 export const passwordMinLength = 8;
 export const passwordMaxLength = 128;
@@ -19,7 +19,7 @@ const secretInputMaxLength = 1024;
 /** Pay passwords are six digits, typed on a keypad before money moves. */
 export const payPasswordPattern = /^\d{6}$/;
 export const emailCodePattern = /^\d{6}$/;
-/** Seconds between two e-mail codes to the same address (spec: the 60 s countdown). */
+/** Seconds between two e-mail codes to the same address (docs/requirements.md §4.4: the 60 s countdown). */
 export const emailCodeResendSeconds = 60;
 
 /** Names and codes never contain control characters (PostgreSQL text cannot even hold NUL). */
@@ -29,7 +29,7 @@ const secret = v.pipe(v.string(), v.nonEmpty(), v.maxLength(secretInputMaxLength
 /** A sign-in name: the user name or the e-mail address. */
 const account = text(254);
 const email = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(254), v.email());
-/** The captcha's `uuid`: an opaque token the server signed (base64url), whatever the spec's name says. */
+/** The captcha's `uuid`: an opaque token the server signed (base64url), whatever its name suggests. */
 export const captchaId = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(128), v.regex(/^[A-Za-z0-9_-]+$/));
 export const captchaAnswer = text(16);
 const emailCode = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.regex(emailCodePattern));

@@ -7,6 +7,7 @@ import {
   basisPoints,
   coin,
   network,
+  orderSnInput,
   payPasswordInput,
   withdrawalStatuses,
 } from './money';
@@ -57,6 +58,14 @@ export const withdrawToBank = endpoint({
     amount: amountInput,
     payPassword: payPasswordInput,
   }),
+  data: withdrawal,
+});
+
+export const withdrawalQuery = endpoint({
+  path: '/v2/app/draw/get',
+  access: 'user',
+  summary: 'One of the player’s bank withdrawals, by its order number (404 for any other number)',
+  body: v.object({ orderSn: orderSnInput }),
   data: withdrawal,
 });
 

@@ -28,13 +28,13 @@ export type BodyOf<E extends Endpoint> = v.InferInput<E['body']>;
 export type ParsedBodyOf<E extends Endpoint> = v.InferOutput<E['body']>;
 export type DataOf<E extends Endpoint> = v.InferOutput<E['data']>;
 
-/** Calls the spec lists as "no-body POSTs": an absent body and `{}` are both accepted. */
+/** Calls that take no body (the app-key, alias and QR calls): an absent body and `{}` are both accepted. */
 export const emptyBody = v.optional(v.strictObject({}), {});
 
 /** Calls whose response carries no data. */
 export const noData = v.nullish(v.null());
 
-/** The envelope every response body follows (DESIGN.md section 3). */
+/** The envelope every response body follows (docs/architecture.md §3). */
 export const envelopeSchema = v.object({
   code: v.number(),
   msg: v.string(),

@@ -1,4 +1,4 @@
-/** The seven product locales; ja-JP is the default and the fallback (spec section 1). */
+/** The seven product locales; ja-JP is the default and the fallback (docs/requirements.md §1). */
 export const locales = ['ja-JP', 'en-US', 'ko-KR', 'zh-CN', 'zh-TW', 'fil-PH', 'vi-VN'] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = 'ja-JP';

@@ -32,7 +32,6 @@ export const basisPoints = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxV
 export const coin = v.pipe(v.string(), v.regex(/^[A-Z0-9]{2,10}$/, 'validation.coin'));
 export const network = v.pipe(v.string(), v.regex(/^[A-Z0-9_-]{2,20}$/, 'validation.network'));
 export const cryptoAsset = v.object({ coin, network });
-export type CryptoAsset = v.InferOutput<typeof cryptoAsset>;
 
 /** Chain addresses differ per network; the server checks the network's format, this only bounds the text. */
 export const chainAddress = v.pipe(v.string(), v.regex(/^[A-Za-z0-9:_-]{20,128}$/, 'validation.chainAddress'));
@@ -45,7 +44,13 @@ export const payPasswordInput = v.pipe(
   v.maxLength(128, 'validation.payPassword'),
 );
 
-/** Deposit (payment) order statuses, including refunds (spec section 4). */
+/** The number of a deposit order or a withdrawal, as a caller names one. */
+export const orderSnInput = v.pipe(
+  v.string('validation.orderSn'),
+  v.regex(/^[A-Za-z0-9_-]{6,64}$/, 'validation.orderSn'),
+);
+
+/** Deposit (payment) order statuses, including refunds (docs/requirements.md §4). */
 export const paymentStatuses = ['pendingPayment', 'paymentSuccessful', 'refundInProcess', 'refundSuccessful'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
@@ -53,7 +58,7 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 export const manualStatuses = ['inProgress', 'successful', 'failed'] as const;
 export type ManualStatus = (typeof manualStatuses)[number];
 
-/** Withdrawal statuses: review first, then the payout (spec section 4). */
+/** Withdrawal statuses: review first, then the payout (docs/requirements.md §4). */
 export const withdrawalStatuses = [
   'withdrawalReview',
   'withdrawing',

@@ -1,6 +1,16 @@
 import * as v from 'valibot';
 import { emptyBody, endpoint, isoDateTime, listQuery, pageOf, rowId } from './endpoint';
-import { amount, amountInput, baseUnits, basisPoints, coin, manualStatuses, network, paymentStatuses } from './money';
+import {
+  amount,
+  amountInput,
+  baseUnits,
+  basisPoints,
+  coin,
+  manualStatuses,
+  network,
+  orderSnInput,
+  paymentStatuses,
+} from './money';
 
 /**
  * How a deposit is settled: automatic (the pay service reports the payment), manual (an operator
@@ -101,6 +111,14 @@ export const createPayOrder = endpoint({
     bankCardId: rowId('validation.bankCard'),
   }),
   data: v.object({ order: depositOrder, instructions: paymentInstructions, expiresAt: isoDateTime }),
+});
+
+export const payOrderQuery = endpoint({
+  path: '/v2/app/pay/order/get',
+  access: 'user',
+  summary: 'One of the player’s yen deposit orders, by its order number (404 for any other number)',
+  body: v.object({ orderSn: orderSnInput }),
+  data: depositOrder,
 });
 
 export const payOrderList = endpoint({

@@ -12,7 +12,7 @@ const stationLetter = v.object({
 export type StationLetter = v.InferOutput<typeof stationLetter>;
 
 /**
- * The station-letter page does not require sign-in (spec section 2): visitors get the letters sent
+ * The station-letter page does not require sign-in (docs/requirements.md §2): visitors get the letters sent
  * to everyone, signed-in players also their own, newest first.
  */
 export const stationLetterQuery = endpoint({

@@ -3,7 +3,7 @@ import type { Locale } from '../contract/locales';
 import { callApi, expect, test, text, useLanguage } from './fixtures';
 
 /**
- * Every public route of the spec (section 2) and where its heading comes from: an operator page's
+ * Every public route of the requirements (docs/requirements.md §2) and where its heading comes from: an operator page's
  * title served by the API, or a text of the locale files.
  */
 const publicRoutes: { path: string; heading: { page: ContentPageSlug } | { text: string; level?: number } }[] = [

@@ -11,9 +11,6 @@
  * refuses them then too): the views show them read-only. A field that had a value may not be
  * emptied (the server has no "clear"). Messages appear once the user has tried to save, then follow
  * the input; the server's sentence for a refused field shows until that field changes.
- *
- * `hasPersonalInformation` is the rule deposits, withdrawals and bank cards ask before anything else
- * (spec section 8: "please complete personal information for currency exchange").
  */
 import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
@@ -21,11 +18,6 @@ import { type Profile, passwordMaxLength, passwordMinLength } from '../contract/
 import type { KycStatus } from '../contract/kyc';
 import { idNumberInput, type ProfileChanges, phoneInput } from '../contract/user';
 import { checkFields, type FieldMessages, hasMessages, refusedFields, withRefusals } from './player-form-fields';
-
-/** The names currency exchange needs: first and last name and their reading, all recorded. */
-export function hasPersonalInformation(profile: Pick<Profile, 'firstName' | 'lastName' | 'pinyinName'>): boolean {
-  return Boolean(profile.firstName?.trim() && profile.lastName?.trim() && profile.pinyinName?.trim());
-}
 
 /** While identity is under review or verified, the identity on record may not change. */
 export function identityLocked(kycStatus: KycStatus): boolean {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { accountNamePattern, emailCodePattern, passwordMaxLength, passwordMinLength } from '../contract/auth';
 
 /**
- * The field rules of the sign-in dialog's forms (spec section 5), shared by the login, register and
+ * The field rules of the sign-in dialog's forms (docs/requirements.md §5), shared by the login, register and
  * find-password machines. A rule yields a message key of the `auth` namespace, never a sentence:
  * the views translate it, naming the field for 'please input {field}'. Lengths and formats come from
  * the contract, so the browser refuses exactly what the server would.
@@ -47,7 +47,7 @@ const required = v.pipe(v.string(), v.trim(), v.nonEmpty<string, AuthMessageKey>
 export const fieldRules = {
   required,
   email: v.pipe(required, v.email<string, AuthMessageKey>('validation.email')),
-  /** Letters and digits only first (the spec's own message), then the length the server allows. */
+  /** Letters and digits only first (its own message, docs/requirements.md §5.2), then the length the server allows. */
   username: v.pipe(
     required,
     v.regex<string, AuthMessageKey>(/^[A-Za-z0-9]+$/, 'validation.accountFormat'),

@@ -10,7 +10,7 @@
  * - open.signingIn: the login tab (`loginFlow`); its token goes to the session as `signIn`.
  * - open.registering: the register tab (`registerFlow`); its token goes to the session as `signIn`.
  * - open.recoveringPassword: the findPassword view without tabs (`findPasswordFlow`), opened by the
- *   forgot-password link; when it finishes the dialog closes (spec section 4).
+ *   forgot-password link; when it finishes the dialog closes (docs/requirements.md §4).
  */
 import { type ActorRefFrom, assign, fromCallback, type SnapshotFrom, setup } from 'xstate';
 import { findPasswordMachine } from './find-password.machine';

@@ -19,8 +19,15 @@ import type * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { Profile } from '../contract/auth';
 import { type BankCard, bankCardInput } from '../contract/bank';
-import { hasPersonalInformation } from './account-settings.machine';
-import { checkFields, type FieldMessages, hasMessages, refusedFields, withRefusals } from './player-form-fields';
+import { hasPersonalInformation } from '../contract/profile';
+import {
+  checkFields,
+  type FieldMessages,
+  hasMessages,
+  refusedFields,
+  withChangedField,
+  withRefusals,
+} from './player-form-fields';
 
 export const bankCardFields = [
   'bankCode',
@@ -162,12 +169,7 @@ export const bankCardMachine = setup({
     },
     editing: {
       on: {
-        'field.changed': {
-          actions: assign(({ context, event }) => {
-            const { [event.field]: _refused, ...refusals } = context.refusals;
-            return { values: { ...context.values, [event.field]: event.value }, refusals };
-          }),
-        },
+        'field.changed': { actions: assign(({ context, event }) => withChangedField(context, event)) },
         'form.submit': [{ guard: 'formValid', target: 'saving' }, { actions: assign({ showErrors: true }) }],
         'form.cancel': { target: 'idle', actions: assign({ showErrors: false, refusals: {} }) },
       },

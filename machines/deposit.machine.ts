@@ -18,19 +18,25 @@
  *   deposit; a retry after no answer reuses it, so a double click or a retry opens one order.
  * - orderInterrupted: no answer came (network, timeout, server fault): retry with the same key, or
  *   go back to the form (a new deposit, a new key).
- * - following.*: the order, named by its status. Automatic channels: pendingPayment (the provider's
- *   checkout page is opened; the player pays there), paymentSuccessful, refundInProcess,
- *   refundSuccessful. Manual channels (bank transfer confirmed by an operator): inProgress,
- *   successful, failed. While the order can still change by itself (pendingPayment, refundInProcess,
- *   inProgress) it is fetched again every `orderPoll` (following.checkingOrder, shown as the status
- *   it checks), so coins are seen to arrive without a reload.
+ * - following: the order-follow machine follows the order until it settles (a payment, a refund
+ *   or an operator's decision is seen without a reload); the views read the order from it.
+ *   Automatic channels end in paymentSuccessful or refundSuccessful, manual ones (a bank transfer
+ *   an operator confirms) in successful or failed. A new deposit can be started at any time.
  */
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { Profile } from '../contract/auth';
 import type { BankCard } from '../contract/bank';
 import type { DepositOrder, PayChannel, PaymentInstructions } from '../contract/pay';
-import { hasPersonalInformation } from './account-settings.machine';
-import { answerMissing, type FieldMessages, parseWholeAmount, refusedFields, withRefusals } from './player-form-fields';
+import { hasPersonalInformation } from '../contract/profile';
+import { orderFollowMachine } from './order-follow.machine';
+import {
+  answerMissing,
+  type FieldMessages,
+  parseWholeAmount,
+  refusedFields,
+  withChangedField,
+  withRefusals,
+} from './player-form-fields';
 
 /** The contract's exchange: 1 yen buys 1 game coin (contract/pay.ts, depositOrder.amount). */
 export const coinsPerYen = 1;
@@ -71,6 +77,7 @@ export interface DepositContext {
   showErrors: boolean;
   refusals: Record<string, string>;
   idempotencyKey: string | null;
+  /** The order as created or found; once followed, the follower holds it as it stands. */
   order: DepositOrder | null;
   instructions: PaymentInstructions | null;
   expiresAt: string | null;
@@ -130,14 +137,18 @@ export function depositQuote(amount: number, channel: Pick<PayChannel, 'feeRateB
   return { amount, coins, fee, credited: coins - fee };
 }
 
-/** Statuses the order no longer leaves by itself. */
-const settledStatuses: readonly string[] = ['paymentSuccessful', 'refundSuccessful', 'successful', 'failed'];
+/** Follows a deposit order every five seconds until it reaches a status it no longer leaves by itself. */
+export const depositOrderFollow = orderFollowMachine<DepositOrder>({
+  settledStatuses: ['paymentSuccessful', 'refundSuccessful', 'successful', 'failed'],
+  pollMs: 5_000,
+});
 
 export const depositMachine = setup({
   types: {
     context: {} as DepositContext,
     events: {} as DepositEvent,
     input: {} as DepositInput,
+    children: {} as { followOrder: 'followOrder' },
   },
   actors: {
     loadPrerequisites: fromPromise<DepositPrerequisites>(async () => {
@@ -146,13 +157,11 @@ export const depositMachine = setup({
     createOrder: fromPromise<CreatedOrder, OrderRequest>(async () => {
       throw new Error('createOrder must be provided');
     }),
-    /** The order as the server has it now, or null if it is not (yet) listed. */
-    fetchOrder: fromPromise<DepositOrder | null, { orderSn: string }>(async () => {
+    /** The order as the server has it now; it fails for a number the player has no order under. */
+    fetchOrder: fromPromise<DepositOrder, { orderSn: string }>(async () => {
       throw new Error('fetchOrder must be provided');
     }),
-  },
-  delays: {
-    orderPoll: 5_000,
+    followOrder: depositOrderFollow,
   },
   actions: {
     /** Opens the provider's checkout page (a new tab, so this page keeps following the order). */
@@ -188,10 +197,6 @@ export const depositMachine = setup({
     noAnswer: ({ event }) => answerMissing((event as { error?: unknown }).error),
     checkoutPage: (_, created: CreatedOrder) => created.instructions.kind === 'redirect',
     hasOrderToResume: ({ context }) => context.resumeOrderSn !== null,
-    orderFound: (_, order: DepositOrder | null) => order !== null,
-    statusIs: ({ context }, status: DepositOrder['status']) => context.order?.status === status,
-    statusChanged: ({ context }, order: DepositOrder | null) =>
-      order !== null && order.status !== context.order?.status,
   },
 }).createMachine({
   id: 'deposit',
@@ -217,14 +222,7 @@ export const depositMachine = setup({
         id: 'fetchOrder',
         src: 'fetchOrder',
         input: ({ context }) => ({ orderSn: context.resumeOrderSn ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'orderFound', params: ({ event }) => event.output },
-            target: 'following',
-            actions: assign({ order: ({ event }) => event.output, resumeOrderSn: null }),
-          },
-          { target: 'checkingPrerequisites', actions: assign({ resumeOrderSn: null }) },
-        ],
+        onDone: { target: 'following', actions: assign({ order: ({ event }) => event.output, resumeOrderSn: null }) },
         onError: { target: 'checkingPrerequisites', actions: assign({ resumeOrderSn: null }) },
       },
     },
@@ -252,12 +250,7 @@ export const depositMachine = setup({
     noChannel: {},
     editing: {
       on: {
-        'field.changed': {
-          actions: assign(({ context, event }) => {
-            const { [event.field]: _refused, ...refusals } = context.refusals;
-            return { values: { ...context.values, [event.field]: event.value }, refusals };
-          }),
-        },
+        'field.changed': { actions: assign(({ context, event }) => withChangedField(context, event)) },
         'deposit.submit': [
           { guard: 'formValid', target: 'creatingOrder', actions: 'newIdempotencyKey' },
           { actions: assign({ showErrors: true }) },
@@ -315,69 +308,22 @@ export const depositMachine = setup({
       },
     },
     following: {
-      initial: 'routing',
+      invoke: {
+        id: 'followOrder',
+        src: 'followOrder',
+        // Every way into this state has just stored the order.
+        input: ({ context }) => ({ order: context.order as DepositOrder }),
+      },
       // A new deposit starts from fresh prerequisites: the cards or channels may have changed.
       on: { 'deposit.again': { target: 'checkingPrerequisites', actions: 'resetFlow' } },
-      states: {
-        routing: {
-          always: [
-            { guard: { type: 'statusIs', params: 'paymentSuccessful' }, target: 'paymentSuccessful' },
-            { guard: { type: 'statusIs', params: 'refundInProcess' }, target: 'refundInProcess' },
-            { guard: { type: 'statusIs', params: 'refundSuccessful' }, target: 'refundSuccessful' },
-            { guard: { type: 'statusIs', params: 'inProgress' }, target: 'inProgress' },
-            { guard: { type: 'statusIs', params: 'successful' }, target: 'successful' },
-            { guard: { type: 'statusIs', params: 'failed' }, target: 'failed' },
-            { target: 'pendingPayment' },
-          ],
-        },
-        pendingPayment: { after: { orderPoll: { target: 'checkingOrder' } } },
-        refundInProcess: { after: { orderPoll: { target: 'checkingOrder' } } },
-        inProgress: { after: { orderPoll: { target: 'checkingOrder' } } },
-        checkingOrder: {
-          invoke: {
-            id: 'fetchOrder',
-            src: 'fetchOrder',
-            input: ({ context }) => ({ orderSn: context.order?.orderSn ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'statusChanged', params: ({ event }) => event.output },
-                target: 'routing',
-                actions: [assign({ order: ({ event, context }) => event.output ?? context.order }), 'orderChanged'],
-              },
-              { target: 'routing' },
-            ],
-            // A failed check is tried again at the next interval.
-            onError: { target: 'routing' },
-          },
-        },
-        paymentSuccessful: {},
-        refundSuccessful: {},
-        successful: {},
-        failed: {},
-      },
     },
   },
 });
 
 export type DepositSnapshot = SnapshotFrom<typeof depositMachine>;
 
-export type DepositStage =
-  | 'resumingOrder'
-  | 'checkingPrerequisites'
-  | 'prerequisitesUnavailable'
-  | 'needsPersonalInformation'
-  | 'needsBankCard'
-  | 'noChannel'
-  | 'editing'
-  | 'creatingOrder'
-  | 'orderInterrupted'
-  | DepositOrder['status'];
-
-/** The view to show: the state, or within following the order's status (also while it is re-checked). */
-export const selectDepositStage = (snapshot: DepositSnapshot): DepositStage => {
-  if (snapshot.matches('following')) return snapshot.context.order?.status ?? 'pendingPayment';
-  return snapshot.value as Exclude<DepositStage, DepositOrder['status']>;
-};
+/** The view to show: the state itself, as the machine has no nested states. */
+export const selectDepositStage = (snapshot: DepositSnapshot) => snapshot.value;
 export const selectDepositValues = (snapshot: DepositSnapshot) => snapshot.context.values;
 export const selectDepositChannels = (snapshot: DepositSnapshot) => snapshot.context.channels;
 export const selectDepositCards = (snapshot: DepositSnapshot) => snapshot.context.cards;
@@ -396,10 +342,7 @@ export const selectDepositQuote = (snapshot: DepositSnapshot): DepositQuote | nu
   const channel = chosenChannel(snapshot.context);
   return amount && channel ? depositQuote(amount, channel) : null;
 };
-export const selectDepositOrder = (snapshot: DepositSnapshot) => snapshot.context.order;
 export const selectPaymentInstructions = (snapshot: DepositSnapshot) => snapshot.context.instructions;
 export const selectOrderExpiresAt = (snapshot: DepositSnapshot) => snapshot.context.expiresAt;
-export const selectDepositIdempotencyKey = (snapshot: DepositSnapshot) => snapshot.context.idempotencyKey;
-/** Whether the order is settled one way or the other: the page offers a new deposit then. */
-export const selectOrderSettled = (snapshot: DepositSnapshot) =>
-  settledStatuses.includes(snapshot.context.order?.status ?? '');
+/** The follower of the order while the page shows one: the views read the order from it. */
+export const selectDepositFollower = (snapshot: DepositSnapshot) => snapshot.children.followOrder;

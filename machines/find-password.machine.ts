@@ -1,9 +1,9 @@
 /**
- * findPassword: recovering a forgotten password by e-mail, in two steps (spec section 4).
+ * findPassword: recovering a forgotten password by e-mail, in two steps (docs/requirements.md §4).
  *
  * States:
  * - identifyingAccount.loadingCaptcha: step 1 is open while a captcha is fetched; a refused request
- *   comes back here, so every attempt gets a new captcha (spec section 8).
+ *   comes back here, so every attempt gets a new captcha (docs/requirements.md §8).
  * - identifyingAccount.showingCaptcha: waiting for the account and the captcha answer.
  * - identifyingAccount.captchaUnavailable: the captcha could not be fetched; the image offers a retry.
  * - identifyingAccount.requestingCode: the server mails a reset code to the account's address. It

@@ -5,16 +5,17 @@
  * - loadingStatus: the account's verification state is fetched; it decides where the page starts.
  * - statusUnavailable: it could not be fetched; the page offers a retry.
  * - notSubmitted: nothing sent yet; the page explains what is needed and offers to start.
- * - editing: waiting for the three photos. `editing.compressing` is the browser shrinking the photo
- *   just chosen (compressorjs, quality 0.6, a PNG over 5,000,000 bytes becomes a JPEG) so three fit
- *   one request; every way that can fail has its own message (spec section 8), as does a photo that
- *   stays too large. One photo is compressed at a time.
+ * - editing: waiting for the three photos, for a first submission or, after a rejection, for a
+ *   resubmission: `status` in context says which (a resubmission keeps the reason in view, and
+ *   cancelling it goes back to the rejection). `editing.compressing` is the browser shrinking the
+ *   photo just chosen (compressorjs, quality 0.6, a PNG over 5,000,000 bytes becomes a JPEG) so
+ *   three fit one request; every way that can fail has its own message (docs/requirements.md §8.4), as does a
+ *   photo that stays too large. One photo is compressed at a time.
  * - uploading: the photos are sent; the server checks them by content and stores them.
  * - pendingReview: an operator reviews the photos; the state is fetched again every `reviewPoll`
  *   (`pendingReview.checking`), so the page follows the decision without a reload.
  * - approved: verified; money can be withdrawn.
- * - rejected: the operator refused, with a reason the page shows.
- * - resubmit: after a rejection, the same form again, with the reason still in view.
+ * - rejected: the operator refused, with a reason the page shows; the player may send new photos.
  */
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type KycPhotosInput, type KycState, type KycSubmission, maxPhotoDataUrlLength } from '../contract/kyc';
@@ -23,7 +24,7 @@ import { refusedFields } from './player-form-fields';
 export const photoSlots = ['front', 'back', 'handheld'] as const;
 export type PhotoSlot = (typeof photoSlots)[number];
 
-/** Why a photo could not be used: the compression errors of spec section 8, and a photo still too large. */
+/** Why a photo could not be used: the compression errors of docs/requirements.md §8, and a photo still too large. */
 export const photoFailures = [
   'notBlob',
   'notImage',
@@ -53,6 +54,7 @@ export type PhotoState =
   | { status: 'failed'; failure: PhotoFailure };
 
 export interface KycContext {
+  /** The verification state on the server; while editing, `rejected` makes it a resubmission. */
   status: KycState['status'];
   rejectReason: string | null;
   photos: Record<PhotoSlot, PhotoState>;
@@ -185,7 +187,12 @@ export const kycMachine = setup({
     },
     editing: {
       initial: 'choosing',
-      on: { 'kyc.cancel': { target: 'notSubmitted', actions: 'clearForm' } },
+      on: {
+        'kyc.cancel': [
+          { guard: 'wasRejected', target: 'rejected', actions: 'clearForm' },
+          { target: 'notSubmitted', actions: 'clearForm' },
+        ],
+      },
       states: {
         choosing: {
           on: {
@@ -216,17 +223,10 @@ export const kycMachine = setup({
           target: 'pendingReview',
           actions: [assign({ status: 'pendingReview', rejectReason: null }), 'clearForm', 'kycChanged'],
         },
-        onError: [
-          {
-            guard: 'wasRejected',
-            target: 'resubmit',
-            actions: assign({ showErrors: true, refusals: ({ event }) => refusedFields(event.error) }),
-          },
-          {
-            target: 'editing',
-            actions: assign({ showErrors: true, refusals: ({ event }) => refusedFields(event.error) }),
-          },
-        ],
+        onError: {
+          target: 'editing',
+          actions: assign({ showErrors: true, refusals: ({ event }) => refusedFields(event.error) }),
+        },
       },
     },
     pendingReview: {
@@ -267,31 +267,7 @@ export const kycMachine = setup({
     },
     approved: {},
     rejected: {
-      on: { 'kyc.resubmit': { target: 'resubmit', actions: 'clearForm' } },
-    },
-    resubmit: {
-      initial: 'choosing',
-      on: { 'kyc.cancel': { target: 'rejected', actions: 'clearForm' } },
-      states: {
-        choosing: {
-          on: {
-            'photo.selected': { target: 'compressing', actions: 'startCompressing' },
-            'kyc.submit': [{ guard: 'allPhotosReady', target: '#kyc.uploading' }, { actions: 'revealErrors' }],
-          },
-        },
-        compressing: {
-          invoke: {
-            id: 'compressPhoto',
-            src: 'compressPhoto',
-            input: ({ event }) => ({ file: event.type === 'photo.selected' ? event.file : null }),
-            onDone: { target: 'choosing', actions: { type: 'storePhoto', params: ({ event }) => event.output } },
-            onError: {
-              target: 'choosing',
-              actions: { type: 'storeFailure', params: ({ event }) => photoFailureOf(event.error) },
-            },
-          },
-        },
-      },
+      on: { 'kyc.resubmit': { target: 'editing', actions: 'clearForm' } },
     },
   },
 });
@@ -306,8 +282,7 @@ export type KycStage =
   | 'uploading'
   | 'pendingReview'
   | 'approved'
-  | 'rejected'
-  | 'resubmit';
+  | 'rejected';
 
 export const selectKycStage = (snapshot: KycSnapshot): KycStage => {
   const [stage] = Object.keys(typeof snapshot.value === 'string' ? { [snapshot.value]: null } : snapshot.value);
@@ -331,4 +306,6 @@ export const selectPhotoSlots = (snapshot: KycSnapshot): Record<PhotoSlot, Photo
   return { front: view('front'), back: view('back'), handheld: view('handheld') };
 };
 export const selectRejectReason = (snapshot: KycSnapshot) => snapshot.context.rejectReason;
+/** Whether the photos being chosen replace rejected ones: the form then shows why they were rejected. */
+export const selectResubmission = (snapshot: KycSnapshot) => snapshot.context.status === 'rejected';
 export const selectCompressing = (snapshot: KycSnapshot) => snapshot.context.compressingSlot !== null;

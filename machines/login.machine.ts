@@ -5,7 +5,7 @@
  * - restoringPreference: reads the remembered account name and the "remember" choice (the password
  *   is never stored) before the form shows.
  * - editing.loadingCaptcha: the form is open while a captcha image and its uuid are fetched; a
- *   failed sign-in comes back here, so every attempt gets a new captcha (spec section 8).
+ *   failed sign-in comes back here, so every attempt gets a new captcha (docs/requirements.md §8).
  * - editing.showingCaptcha: waiting for the user to fill in the form and send it.
  * - editing.captchaUnavailable: the captcha could not be fetched; the image area offers a retry.
  * - signingIn: the server checks account, password and captcha; "remember" asks for the longer session.
@@ -13,7 +13,7 @@
  *   (/v2/app/auth/login3); also the first state when the page came back from LINE's sign-in page.
  * - signedIn: done; the output carries the token for the session actor.
  *
- * A failed sign-in clears the stored token (spec section 4). Field messages appear after the first
+ * A failed sign-in clears the stored token (docs/requirements.md §4). Field messages appear after the first
  * attempt to send and then follow the input; they are derived from the values, never stored.
  */
 import * as v from 'valibot';

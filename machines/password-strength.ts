@@ -1,5 +1,5 @@
 /**
- * Password strength as the registration and recovery forms show it (spec section 5): 0 when empty or
+ * Password strength as the registration and recovery forms show it (docs/requirements.md §5): 0 when empty or
  * shorter than 6 characters; otherwise one point each for a lowercase letter, an uppercase letter, a
  * digit and a symbol, so 1 to 4, drawn as four bars. It is a hint only: the server's policy (at least
  * 8 characters, not a common password) is what accepts or refuses a password.

@@ -16,7 +16,14 @@
 import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { payPasswordPattern } from '../contract/auth';
-import { checkFields, type FieldMessages, hasMessages, refusedFields, withRefusals } from './player-form-fields';
+import {
+  checkFields,
+  type FieldMessages,
+  hasMessages,
+  refusedFields,
+  withChangedField,
+  withRefusals,
+} from './player-form-fields';
 
 export type PayPasswordIntent = 'set' | 'change';
 
@@ -133,12 +140,7 @@ export const payPasswordMachine = setup({
     notSetYet: {},
     editing: {
       on: {
-        'field.changed': {
-          actions: assign(({ context, event }) => {
-            const { [event.field]: _refused, ...refusals } = context.refusals;
-            return { values: { ...context.values, [event.field]: event.value }, refusals };
-          }),
-        },
+        'field.changed': { actions: assign(({ context, event }) => withChangedField(context, event)) },
         'form.submit': [{ guard: 'formValid', target: 'saving' }, { actions: assign({ showErrors: true }) }],
       },
     },

@@ -61,6 +61,15 @@ export function answerMissing(error: unknown): boolean {
   return code === null || code === 0 || code >= 500;
 }
 
+/** A field's new value: the server's sentence about that field no longer applies to it. */
+export function withChangedField<TValues extends object>(
+  form: { values: TValues; refusals: Record<string, string> },
+  change: { field: keyof TValues & string; value: TValues[keyof TValues] },
+): { values: TValues; refusals: Record<string, string> } {
+  const { [change.field]: _refused, ...refusals } = form.refusals;
+  return { values: { ...form.values, [change.field]: change.value }, refusals };
+}
+
 /**
  * The server's sentence for a field it refused, until that field changes (the machines drop it
  * then); elsewhere the client's own message.

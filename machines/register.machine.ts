@@ -1,5 +1,5 @@
 /**
- * register: a newcomer opens an account in two steps (spec section 4).
+ * register: a newcomer opens an account in two steps (docs/requirements.md §4).
  *
  * States:
  * - verifyingEmail.editing: step 1, waiting for the e-mail address, the code mailed to it and the

@@ -1,5 +1,5 @@
 /**
- * sendCode: the "send code" button beside an e-mail field, and its resend countdown (spec section 4:
+ * sendCode: the "send code" button beside an e-mail field, and its resend countdown (docs/requirements.md §4:
  * disabled without an e-mail or during the countdown; the label turns into resend with the seconds
  * left; 60 s).
  *

@@ -12,12 +12,12 @@
  * - signingOut: the server is asked to revoke the token; the session ends whatever it answers.
  *
  * A failed profile load clears the token and records `profileLoadFailed`, so the guard can send the
- * user to the login route with the redirect target kept (spec section 2).
+ * user to the login route with the redirect target kept (docs/requirements.md §2).
  */
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { Profile } from '../contract/auth';
 
-/** The user-info call's profile (spec section 3: session state `user`). */
+/** The user-info call's profile (docs/requirements.md §3: session state `user`). */
 export type SessionUser = Profile;
 
 export interface SessionProfile {
@@ -69,7 +69,7 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
-    /** Stores the token a sign-in returned; a missing one is stored as '' (spec section 4). */
+    /** Stores the token a sign-in returned; a missing one is stored as '' (docs/requirements.md §4). */
     storeToken: (_, _params: { token: string }) => {},
     clearToken: () => {},
     goHome: () => {},

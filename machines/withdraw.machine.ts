@@ -14,18 +14,26 @@
  * - requesting: the server holds the amount for review. Sending generates ONE Idempotency-Key for
  *   this withdrawal; a retry after no answer reuses it, so a double click or a retry holds once.
  * - requestInterrupted: no answer came: retry with the same key, or back to the form.
- * - following.*: the request, named by its status: withdrawalReview (an operator reviews it),
- *   withdrawing (approved, the payout is under way), withdrawalSuccessful, withdrawalFailed (with
- *   the reason; the held amount is back in the balance). While it can still change it is fetched
- *   again every `withdrawalPoll` (following.checkingWithdrawal, shown as the status it checks).
- *   A player cannot reverse a request: there is no way back from here but a new withdrawal.
+ * - following: the order-follow machine follows the request until it settles: withdrawalReview (an
+ *   operator reviews it) and withdrawing (approved, the payout is under way) are fetched again every
+ *   ten seconds; it ends in withdrawalSuccessful or withdrawalFailed (with the reason; the held
+ *   amount is back in the balance). The views read the request from it. A player cannot reverse a
+ *   request: there is no way back from here but a new withdrawal.
  */
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type Profile, payPasswordPattern } from '../contract/auth';
 import type { BankCard } from '../contract/bank';
 import type { Withdrawal } from '../contract/draw';
-import { hasPersonalInformation } from './account-settings.machine';
-import { answerMissing, type FieldMessages, parseWholeAmount, refusedFields, withRefusals } from './player-form-fields';
+import { hasPersonalInformation } from '../contract/profile';
+import { orderFollowMachine } from './order-follow.machine';
+import {
+  answerMissing,
+  type FieldMessages,
+  parseWholeAmount,
+  refusedFields,
+  withChangedField,
+  withRefusals,
+} from './player-form-fields';
 
 export type WithdrawCard = Pick<BankCard, 'id' | 'bankName' | 'maskedCardNumber' | 'isDefault'>;
 
@@ -57,6 +65,7 @@ export interface WithdrawContext {
   showErrors: boolean;
   refusals: Record<string, string>;
   idempotencyKey: string | null;
+  /** The request as the server accepted it; once followed, the follower holds it as it stands. */
   withdrawal: Withdrawal | null;
 }
 
@@ -86,8 +95,11 @@ function withdrawMessages(
   return messages;
 }
 
-/** Statuses a withdrawal no longer leaves by itself. */
-const settledStatuses: readonly string[] = ['withdrawalSuccessful', 'withdrawalFailed'];
+/** Follows a withdrawal every ten seconds until it is paid out or has failed. */
+export const withdrawalFollow = orderFollowMachine<Withdrawal>({
+  settledStatuses: ['withdrawalSuccessful', 'withdrawalFailed'],
+  pollMs: 10_000,
+});
 
 const emptyValues: WithdrawValues = { amount: '', bankCardId: null, payPassword: '' };
 
@@ -95,6 +107,7 @@ export const withdrawMachine = setup({
   types: {
     context: {} as WithdrawContext,
     events: {} as WithdrawEvent,
+    children: {} as { followWithdrawal: 'followWithdrawal' },
   },
   actors: {
     loadPrerequisites: fromPromise<WithdrawPrerequisites>(async () => {
@@ -103,13 +116,7 @@ export const withdrawMachine = setup({
     requestWithdrawal: fromPromise<Withdrawal, WithdrawalRequest>(async () => {
       throw new Error('requestWithdrawal must be provided');
     }),
-    /** The withdrawal as the server has it now, or null if it is not (yet) listed. */
-    fetchWithdrawal: fromPromise<Withdrawal | null, { orderSn: string }>(async () => {
-      throw new Error('fetchWithdrawal must be provided');
-    }),
-  },
-  delays: {
-    withdrawalPoll: 10_000,
+    followWithdrawal: withdrawalFollow,
   },
   actions: {
     /** The withdrawal or the balance changed on the server: refetch the balance and the records. */
@@ -135,9 +142,6 @@ export const withdrawMachine = setup({
     formValid: ({ context }) => Object.keys(withdrawMessages(context)).length === 0,
     /** Reads the error event of the invoked call. */
     noAnswer: ({ event }) => answerMissing((event as { error?: unknown }).error),
-    statusIs: ({ context }, status: Withdrawal['status']) => context.withdrawal?.status === status,
-    statusChanged: ({ context }, withdrawal: Withdrawal | null) =>
-      withdrawal !== null && withdrawal.status !== context.withdrawal?.status,
   },
 }).createMachine({
   id: 'withdraw',
@@ -183,12 +187,7 @@ export const withdrawMachine = setup({
     needsPayPassword: {},
     editing: {
       on: {
-        'field.changed': {
-          actions: assign(({ context, event }) => {
-            const { [event.field]: _refused, ...refusals } = context.refusals;
-            return { values: { ...context.values, [event.field]: event.value }, refusals };
-          }),
-        },
+        'field.changed': { actions: assign(({ context, event }) => withChangedField(context, event)) },
         'withdraw.submit': [
           { guard: 'formValid', target: 'requesting', actions: 'newIdempotencyKey' },
           { actions: assign({ showErrors: true }) },
@@ -242,65 +241,21 @@ export const withdrawMachine = setup({
       },
     },
     following: {
-      initial: 'routing',
-      on: { 'withdraw.again': { target: 'checkingPrerequisites', actions: 'resetFlow' } },
-      states: {
-        routing: {
-          always: [
-            { guard: { type: 'statusIs', params: 'withdrawing' }, target: 'withdrawing' },
-            { guard: { type: 'statusIs', params: 'withdrawalSuccessful' }, target: 'withdrawalSuccessful' },
-            { guard: { type: 'statusIs', params: 'withdrawalFailed' }, target: 'withdrawalFailed' },
-            { target: 'withdrawalReview' },
-          ],
-        },
-        withdrawalReview: { after: { withdrawalPoll: { target: 'checkingWithdrawal' } } },
-        withdrawing: { after: { withdrawalPoll: { target: 'checkingWithdrawal' } } },
-        checkingWithdrawal: {
-          invoke: {
-            id: 'fetchWithdrawal',
-            src: 'fetchWithdrawal',
-            input: ({ context }) => ({ orderSn: context.withdrawal?.orderSn ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'statusChanged', params: ({ event }) => event.output },
-                target: 'routing',
-                actions: [
-                  assign({ withdrawal: ({ event, context }) => event.output ?? context.withdrawal }),
-                  'withdrawalChanged',
-                ],
-              },
-              { target: 'routing' },
-            ],
-            // A failed check is tried again at the next interval.
-            onError: { target: 'routing' },
-          },
-        },
-        withdrawalSuccessful: {},
-        withdrawalFailed: {},
+      invoke: {
+        id: 'followWithdrawal',
+        src: 'followWithdrawal',
+        // The request has just been stored.
+        input: ({ context }) => ({ order: context.withdrawal as Withdrawal }),
       },
+      on: { 'withdraw.again': { target: 'checkingPrerequisites', actions: 'resetFlow' } },
     },
   },
 });
 
 export type WithdrawSnapshot = SnapshotFrom<typeof withdrawMachine>;
 
-export type WithdrawStage =
-  | 'checkingPrerequisites'
-  | 'prerequisitesUnavailable'
-  | 'needsPersonalInformation'
-  | 'needsBankCard'
-  | 'needsKyc'
-  | 'needsPayPassword'
-  | 'editing'
-  | 'requesting'
-  | 'requestInterrupted'
-  | Withdrawal['status'];
-
-/** The view to show: the state, or within following the withdrawal's status (also while it is re-checked). */
-export const selectWithdrawStage = (snapshot: WithdrawSnapshot): WithdrawStage => {
-  if (snapshot.matches('following')) return snapshot.context.withdrawal?.status ?? 'withdrawalReview';
-  return snapshot.value as Exclude<WithdrawStage, Withdrawal['status']>;
-};
+/** The view to show: the state itself, as the machine has no nested states. */
+export const selectWithdrawStage = (snapshot: WithdrawSnapshot) => snapshot.value;
 export const selectWithdrawValues = (snapshot: WithdrawSnapshot) => snapshot.context.values;
 export const selectWithdrawCards = (snapshot: WithdrawSnapshot) => snapshot.context.cards;
 export const selectWithdrawBalance = (snapshot: WithdrawSnapshot) => snapshot.context.balance;
@@ -313,6 +268,5 @@ export const selectWithdrawMessages = (snapshot: WithdrawSnapshot): FieldMessage
     'payPassword',
   ]);
 };
-export const selectWithdrawal = (snapshot: WithdrawSnapshot) => snapshot.context.withdrawal;
-export const selectWithdrawalSettled = (snapshot: WithdrawSnapshot) =>
-  settledStatuses.includes(snapshot.context.withdrawal?.status ?? '');
+/** The follower of the request once it is made: the views read the request from it. */
+export const selectWithdrawalFollower = (snapshot: WithdrawSnapshot) => snapshot.children.followWithdrawal;

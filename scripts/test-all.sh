@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The project's test command (`npm test`; the README's `npm ci && npm test`). Assumes node_modules.
 #
-#   1. type check            tsc --noEmit
+#   0. lint                  Biome (format and lint), dependency-cruiser (boundaries), knip (dead code)
+#   1. type check            tsc, the browser's program and Node's
 #   2. vitest, all projects  machines, components, API on embedded PostgreSQL (PGlite)
 #   3. vitest, API project   again, against a real PostgreSQL server started on loopback
 #   4. build                 vite build
@@ -61,7 +62,9 @@ vitest_json() {
   echo "--reporter=default --reporter=json --outputFile.json=$reports/$1.json"
 }
 
-run_step "Type check (tsc --noEmit)" tsc --noEmit -p .
+run_step "Lint (Biome, boundaries, dead code)" npm run -s lint
+
+run_step "Type check (browser and Node programs)" npm run -s typecheck
 
 # shellcheck disable=SC2046
 run_step "Vitest: all projects on PGlite" vitest run $(vitest_json vitest-pglite)

@@ -2,7 +2,8 @@
 # Usage: scripts/with-postgres.sh <command...>
 #
 # Runs the command with a throwaway PostgreSQL server listening on 127.0.0.1 at a free port, and
-# TEST_DATABASE_URL set to its `postgres` database (superuser `postgres`, trust auth on loopback).
+# TEST_DATABASE_URL set to its `postgres` database (superuser `postgres`, trust auth on loopback);
+# TEST_POSTGRES_BIN_DIR and TEST_POSTGRES_CLUSTER_DIR say how to stop and start it.
 # The cluster lives in a temporary directory that is stopped and removed when the command ends,
 # whatever its outcome; the command's exit status is passed on.
 set -euo pipefail
@@ -57,16 +58,29 @@ as_owner "$pg_bin/initdb" -D "$cluster_dir/data" -U postgres -A trust -E UTF8 --
 }
 
 port=$(free_port)
-# A test cluster: durability off for speed, sockets kept inside the throwaway directory.
-server_options="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$cluster_dir \
--c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-if ! as_owner "$pg_bin/pg_ctl" -D "$cluster_dir/data" -o "$server_options" -l "$cluster_dir/server.log" -w -t 60 start >/dev/null; then
+# A test cluster: durability off for speed, sockets kept inside the throwaway directory. The
+# settings live in the cluster's own configuration, so the server can be stopped and started
+# again with its data directory alone.
+cat >>"$cluster_dir/data/postgresql.conf" <<EOF
+listen_addresses = '127.0.0.1'
+port = $port
+unix_socket_directories = '$cluster_dir'
+max_connections = 300
+fsync = off
+synchronous_commit = off
+full_page_writes = off
+EOF
+if ! as_owner "$pg_bin/pg_ctl" -D "$cluster_dir/data" -l "$cluster_dir/server.log" -w -t 60 start >/dev/null; then
   cat "$cluster_dir/server.log" >&2 || true
   exit 1
 fi
 started=true
 
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
+# For tests and the bench that stop and start this server themselves: pg_ctl's directory, and the
+# cluster's (data/ and server.log; as root, pg_ctl runs as the postgres user).
+export TEST_POSTGRES_BIN_DIR="$pg_bin"
+export TEST_POSTGRES_CLUSTER_DIR="$cluster_dir"
 version=$("$pg_bin/postgres" --version)
 echo "with-postgres: $version on 127.0.0.1:$port" >&2
 

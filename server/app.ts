@@ -11,7 +11,7 @@ import { type SandboxPay, sandboxBasePath } from './adapters/sandbox-pay';
 import { bodyLimit } from './body-limit';
 import type { Clock } from './clock';
 import { type AppEnv, mountContract, type ResolvePrincipal } from './contract-router';
-import { type Database, ping } from './db/client';
+import { type Database, isDatabaseUnavailable, ping } from './db/client';
 import { devMailboxPage } from './dev-mailbox';
 import { ApiError } from './errors';
 import type { ServerI18n } from './i18n';
@@ -54,11 +54,17 @@ export interface AppDeps {
   player: PlayerDeps;
   /** The embedded sandbox payment provider, when it is served. */
   sandboxPay: SandboxPay | null;
+  /** Set once the process has begun to shut down. */
+  lifecycle: { stopping: boolean };
 }
 
 const googleIdentityOrigin = 'https://accounts.google.com';
 
 const jsonBodyLimitBytes = 1024 * 1024;
+/** A database that does not answer a readiness probe within this is not ready. */
+const readinessTimeoutMs = 3_000;
+/** What a refused client is told to wait before it tries again. */
+const retryAfterSeconds = 2;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { logger, i18n, config } = deps;
@@ -95,6 +101,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('clientAddress', clientAddressOf(c));
     await next();
     standardHeaders.complete(c.res, requestIdValue);
+    // During shutdown no connection is kept for another call: the client opens a new one, to a process that stays.
+    if (deps.lifecycle.stopping) c.res.headers.set('Connection', 'close');
     logger.info(
       {
         requestId: requestIdValue,
@@ -107,9 +115,22 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     );
   });
 
+  // A call that arrives once shutdown has begun (on a connection kept alive) is not started.
+  app.use((_c, next) => {
+    if (deps.lifecycle.stopping) throw new ApiError(503, 'error.shuttingDown', {}, { retryAfterSeconds });
+    return next();
+  });
+
   app.onError((error, c) => {
     const t = c.get('t') ?? i18n.translator(i18n.localeOf(null));
     const requestIdValue = c.get('requestId');
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting, failing over or has ended this process's sessions: only this
+      // call fails (its transaction rolled back with the connection); the pool reconnects for the next.
+      logger.warn({ err: error, requestId: requestIdValue, path: c.req.path }, 'database unavailable');
+      c.header('Retry-After', String(retryAfterSeconds));
+      return c.json({ code: 503, msg: t('error.databaseUnavailable'), requestId: requestIdValue }, 503);
+    }
     if (error instanceof ApiError) {
       if (error.extra.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.extra.retryAfterSeconds));
       return c.json(
@@ -131,12 +152,21 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer from the database within ${readinessTimeoutMs} ms`)),
+        readinessTimeoutMs,
+      );
+    });
     try {
-      await ping(deps.db);
+      await Promise.race([ping(deps.db), timedOut]);
       return c.json({ status: 'ready' });
     } catch (error) {
       logger.warn({ err: error }, 'database not ready');
       return c.json({ status: 'unavailable' }, 503);
+    } finally {
+      clearTimeout(timer);
     }
   });
 

@@ -103,8 +103,10 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     payPasswordLimit: auth.limits.payPasswordPerAccount,
     badCallbackLimit: { limit: 30, windowMs: 60 * 1000 },
   };
+  const lifecycle = { stopping: false };
   const deps: AppDeps = {
     db: database.db,
+    lifecycle,
     player,
     sandboxPay: payments.sandboxPay,
     contentCache: createPublicContentCache(options.contentCacheTtlMs ?? defaultContentCacheTtlMs, clock),
@@ -132,6 +134,10 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
   return {
     app: createApp(deps),
     deps,
+    /** From now on new calls are answered 503 and every answer closes its connection; calls already started go on. */
+    refuseNewCalls: () => {
+      lifecycle.stopping = true;
+    },
     /** Stops background work (jobs, the session cache's listening); call before closing the database. */
     stopBackgroundWork: async () => {
       await jobs.stop();

@@ -1,5 +1,5 @@
-/** Error codes follow their HTTP meaning (DESIGN.md section 3); the HTTP status equals the code. */
-export type ErrorCode = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 501;
+/** Error codes follow their HTTP meaning (docs/architecture.md §3); the HTTP status equals the code. */
+export type ErrorCode = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 501 | 503;
 
 /**
  * A refusal the caller should see. `messageKey` names a message in locales/<lng>/server.json,

@@ -1,6 +1,9 @@
 import { InvalidEnvironmentError, readEnv } from './env';
 import { startServer } from './start';
 
+/** However the shutdown goes (a call or the database hanging), the process is gone this long after the signal. */
+const shutdownDeadlineMs = 9_500;
+
 async function main() {
   const env = readEnv();
   const running = await startServer(env, { serveSpa: true });
@@ -9,6 +12,10 @@ async function main() {
   const shutdown = () => {
     if (stopping) return;
     stopping = true;
+    setTimeout(() => {
+      process.stderr.write(`Shutdown did not finish within ${shutdownDeadlineMs / 1000} s; exiting\n`);
+      process.exit(1);
+    }, shutdownDeadlineMs).unref();
     running.stop().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -79,7 +79,7 @@ function operationIdOf(endpointPath: string): string {
   return words.map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('');
 }
 
-/** Groups calls the way the spec does: by the path segment that names the area. */
+/** Groups calls by area: by the path segment that names the area. */
 function tagOf(endpointPath: string): string {
   const [, , root = '', area = ''] = endpointPath.split('/');
   if (root === 'cpp') return 'crypto';

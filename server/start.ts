@@ -10,6 +10,8 @@ import { googleIssuers, type IdentityProvidersConfig } from './modules/auth/iden
 import type { PaymentsOptions } from './modules/pay/payments-setup';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+/** How long calls in flight may take to finish once shutdown has begun; then their connections are cut. */
+const callsGraceMs = 7_000;
 
 export interface RunningServer {
   url: string;
@@ -26,7 +28,7 @@ export async function startServer(env: Env, options: { serveSpa: boolean }): Pro
   await database.migrate();
   await seedDatabase(database.db);
   const publicUrl = publicUrlOf(env);
-  const { app, stopBackgroundWork } = await composeApp(database, {
+  const { app, stopBackgroundWork, refuseNewCalls } = await composeApp(database, {
     logger,
     production: env.NODE_ENV === 'production',
     publicUrl,
@@ -57,8 +59,21 @@ export async function startServer(env: Env, options: { serveSpa: boolean }): Pro
     url,
     database,
     async stop() {
-      // close() stops accepting and resolves once in-flight requests have finished.
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      refuseNewCalls();
+      // close() stops accepting and closes the idle kept-alive connections; a connection busy with a
+      // call closes after its answer. It calls back once no connection is left.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), callsGraceMs)));
+      if ((await Promise.race([closed, graceOver])) === 'late') {
+        logger.warn(
+          { graceMs: callsGraceMs },
+          'calls still running at the end of the shutdown grace: their connections are closed',
+        );
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        await closed;
+      }
+      clearTimeout(timer);
       await stopBackgroundWork();
       await database.close();
       logger.info('stopped');

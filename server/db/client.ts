@@ -50,16 +50,70 @@ const migrationLockId = 7_318_200_411;
 
 export type DatabaseConfig = { databaseUrl: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
 
+/**
+ * How long a call waits to get a connection, new or from the pool, before it fails as "database
+ * unavailable": a server that has gone silent (a failover to another address) would otherwise hold
+ * every call until the system's own TCP timeout, minutes later.
+ */
+const connectTimeoutMs = 10_000;
+
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * A pool whose checked-out connections give themselves back when they fail. pg leaves a client
+ * that is checked out (a transaction's) without an 'error' listener, so a connection the server
+ * ended under a transaction (failover, restart, pg_terminate_backend) raised an unhandled 'error'
+ * and ended the process; and Drizzle gives a transaction's client back only once its BEGIN has
+ * succeeded, so a client whose connection died before that was never returned. Such a client now
+ * goes back at once with its error, which makes the pool drop it; a later release does nothing.
+ * pg's own `pool.query` (the callback form of connect) already does the same for its client.
+ */
+class ConnectionFaultPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+    if (callback) {
+      super.connect(callback);
+      return;
+    }
+    return super.connect().then(releasedOnFailure);
+  }
+}
+
+function releasedOnFailure(client: pg.PoolClient): pg.PoolClient {
+  const giveBack = client.release;
+  let released = false;
+  const release = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.off('error', release);
+    giveBack(error);
+  };
+  client.on('error', release);
+  client.release = release;
+  return client;
+}
+
 /** Real PostgreSQL through a pool when a URL is given, otherwise embedded PGlite in a data directory. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if ('databaseUrl' in config) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 20 });
+    const pool = new ConnectionFaultPool({
+      connectionString: config.databaseUrl,
+      max: config.poolSize ?? 20,
+      connectionTimeoutMillis: connectTimeoutMs,
+    });
     // An idle connection the server closes (restart, admin kill) must not crash the process; the
     // pool drops it and the next query opens a new one.
     pool.on('error', () => {});
     // Every statement and transaction of this process ends with its connection going back to the pool.
     const finished = { count: 0 };
-    pool.on('release', () => void (finished.count += 1));
+    pool.on('release', () => {
+      finished.count += 1;
+    });
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -103,6 +157,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
 }
 
 const reconnectDelaysMs = [100, 500, 1000, 2000, 5000];
+const maxReconnectDelayMs = 5000;
 
 /**
  * LISTEN on a connection of its own, opened again whenever it drops (each time with a gap). To
@@ -139,14 +194,24 @@ async function listenOnPostgres(
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString, application_name: `listen:${channel}` });
+    const next = new pg.Client({
+      connectionString,
+      application_name: `listen:${channel}`,
+      connectionTimeoutMillis: connectTimeoutMs,
+    });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) handlers.onNotification(message.payload);
     });
     next.on('error', () => drop(next));
     next.on('end', () => drop(next));
-    await next.connect();
-    await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+    } catch (error) {
+      // Connected but not listening (the server went away again): not kept, tried again later.
+      next.end().catch(() => undefined);
+      throw error;
+    }
     client = next;
     failedConnects = 0;
     handlers.onGap();
@@ -155,7 +220,7 @@ async function listenOnPostgres(
 
   const scheduleReconnect = () => {
     if (closed || reconnectTimer) return;
-    const delay = reconnectDelaysMs[Math.min(failedConnects, reconnectDelaysMs.length - 1)]!;
+    const delay = reconnectDelaysMs[Math.min(failedConnects, reconnectDelaysMs.length - 1)] ?? maxReconnectDelayMs;
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
       connect().catch(() => {
@@ -173,7 +238,9 @@ async function listenOnPostgres(
     // Without a connection there is a gap already, and nothing is trusted until it listens again.
     const done = (listening ? listening.query('select 1') : Promise.reject(new Error('not listening')))
       .then(
-        () => void (covered = Math.max(covered, covers)),
+        () => {
+          covered = Math.max(covered, covers);
+        },
         () => {
           if (listening) drop(listening);
         },
@@ -212,6 +279,41 @@ async function listenOnPostgres(
 
 export async function ping(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/** Server states of a database going away or not there yet: connection exceptions, shutdowns, start-up. */
+const unavailableState = /^(08...|57P0[123])$/;
+const networkFailures = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres's words for a connection lost under a call, or never made; it gives them no code. */
+const lostConnection = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'timeout exceeded when trying to connect',
+];
+
+/**
+ * Whether a call failed because the database could not be reached or its connection was lost
+ * (restart, failover, a pooler or an operator ending sessions), rather than because of what the
+ * call asked. Looks through wrappers (Drizzle's query error, a connect attempt's AggregateError).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (unavailableState.test(code) || networkFailures.has(code))) return true;
+  if (lostConnection.some((words) => error.message.startsWith(words))) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1)))
+    return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
 }
 
 const dialect = new PgDialect();

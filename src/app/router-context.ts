@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionStore } from '../features/session/session-store';
 
-/** What every route's beforeLoad and loader can reach (DESIGN.md section 6). */
+/** What every route's beforeLoad and loader can reach (docs/architecture.md §6). */
 export interface RouterContext {
   queryClient: QueryClient;
   session: SessionStore;

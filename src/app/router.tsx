@@ -26,7 +26,7 @@ function developmentInspector(): ((event: InspectionEvent) => void) | undefined 
 }
 
 function buildRouter() {
-  // Spec section 2: back and forward start at the top too, so the browser must not put back the
+  // docs/requirements.md §2: back and forward start at the top too, so the browser must not put back the
   // old position after the router has reset it.
   window.history.scrollRestoration = 'manual';
   const session = createSessionStore({
@@ -42,7 +42,7 @@ function buildRouter() {
       currentHref: () => router.state.resolvedLocation?.href ?? null,
     },
     defaultPreload: 'intent',
-    // Spec section 2: every navigation starts at the top of the page.
+    // docs/requirements.md §2: every navigation starts at the top of the page.
     scrollRestoration: false,
   });
   return router;

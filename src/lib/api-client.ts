@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { type BodyOf, type DataOf, type Endpoint, envelopeSchema } from '../../contract/endpoint';
 import { readStoredLanguage, readStoredToken } from './storage';
 
-/** Spec section 9: requests time out after 60000 ms; toasts show for 2000 ms. */
+/** docs/requirements.md §9: requests time out after 60000 ms; toasts show for 2000 ms. */
 export const requestTimeoutMs = 60_000;
 export const toastDurationMs = 2000;
 
@@ -33,7 +33,7 @@ export interface ApiClientOptions {
   /** The XSRF cookie's value, or null when the client has none yet. */
   getXsrfToken(): string | null;
   showError(message: string): void;
-  /** 401 and 402 end the session (spec section 8). */
+  /** 401 and 402 end the session (docs/requirements.md §8). */
   onSessionEnded(code: 401 | 402): void;
   fallbackMessages(): { error: string; network: string };
   /** Headers every request carries besides the computed ones (a cookie jar outside the browser). */

@@ -31,7 +31,7 @@ export function changeLanguage(lng: Locale): void {
 
 /**
  * dayjs (and so Mantine dates) has packs for six of the seven locales; the others read English,
- * dayjs's built-in locale (spec section 1).
+ * dayjs's built-in locale (docs/requirements.md §1).
  */
 const dayjsLocalePacks: Partial<Record<Locale, { name: string; load: () => Promise<unknown> }>> = {
   'ja-JP': { name: 'ja', load: () => import('dayjs/locale/ja.js') },

@@ -1,6 +1,6 @@
 import { defaultLocale, isLocale, type Locale } from '../../contract/locales';
 
-/** Browser storage keys fixed by the spec (section 9). */
+/** Browser storage keys fixed by the requirements (docs/requirements.md §9). */
 export const tokenStorageKey = 'token';
 export const languageStorageKey = 'lang';
 

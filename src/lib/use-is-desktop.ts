@@ -1,6 +1,6 @@
 import { useMediaQuery } from '@mantine/hooks';
 
-/** Desktop is a viewport of 768 px or wider (spec: isPC). */
+/** Desktop is a viewport of 768 px or wider (docs/requirements.md §2.7). */
 export const desktopMediaQuery = '(min-width: 768px)';
 
 export function useIsDesktop(): boolean {

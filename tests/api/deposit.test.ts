@@ -471,3 +471,50 @@ describe('/v2/app/pay/list', () => {
     expect(await ordersOf(other)).toEqual({ list: [], total: 0, totalAmount: 0 });
   });
 });
+
+describe('/v2/app/pay/order/get', () => {
+  it('answers one of the player’s orders by its number, as it stands now', async () => {
+    const player = await depositReadyPlayer();
+    const created = (
+      await order(player, { channelId: 'online-bank', amount: 3_000, bankCardId: player.cardId }, undefined, 'ja-JP')
+    ).body.data as OrderAnswer;
+    const get = () =>
+      server.call<DepositOrder>(
+        '/v2/app/pay/order/get',
+        { orderSn: created.order.orderSn },
+        { token: player.token, lang: 'ja-JP' },
+      );
+    expect((await get()).body).toMatchObject({ code: 200, data: created.order });
+
+    await clickOnCheckout((created.instructions as { url: string }).url, 'pay');
+    const paid = await get();
+    expect(paid.body.data).toMatchObject({
+      orderSn: created.order.orderSn,
+      channelName: 'オンライン決済',
+      status: 'paymentSuccessful',
+      amount: 6_000,
+    });
+    expect(paid.body.data?.paidAt).not.toBeNull();
+  });
+
+  it('answers 404 for another player’s order and for an unknown number, in the caller’s language', async () => {
+    const player = await depositReadyPlayer();
+    const other = await depositReadyPlayer();
+    const theirs = (await order(other, { channelId: 'bank-transfer', amount: 2_000, bankCardId: other.cardId })).body
+      .data as OrderAnswer;
+    const get = (orderSn: string, lang: string) =>
+      server.call('/v2/app/pay/order/get', { orderSn }, { token: player.token, lang });
+    refusal(await get(theirs.order.orderSn, 'en-US'), 404, 'The order was not found.');
+    refusal(await get(theirs.order.orderSn, 'ja-JP'), 404, '注文が見つかりません。');
+    refusal(await get('D20990101NOTHERE00', 'vi-VN'), 404, 'Không tìm thấy đơn.');
+    const malformed = await get('../1', 'en-US');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.fields).toEqual({ orderSn: 'order number is not valid' });
+    refusal(await server.call('/v2/app/pay/order/get', { orderSn: theirs.order.orderSn }), 401, 'Please sign in first');
+    refusal(
+      await server.call('/v2/app/pay/order/get', { orderSn: theirs.order.orderSn }, { token: operator.token }),
+      403,
+      'You are not allowed to do this',
+    );
+  });
+});

@@ -39,4 +39,32 @@ describe('health probes', () => {
     expect(await response.json()).toEqual({ status: 'unavailable' });
     expect((await app.request('/healthz')).status).toBe(200);
   });
+
+  it('once shutdown has begun, /readyz and every new call answer 503, and the connection is not kept', async () => {
+    const database = await openDatabaseFromTemplate(inject('databaseTemplate'));
+    const { app, refuseNewCalls, stopBackgroundWork } = await composeApp(database, {
+      logger: pino({ level: 'silent' }),
+      production: false,
+      publicUrl: 'http://127.0.0.1',
+      staticDir: null,
+    });
+    try {
+      expect((await app.request('/readyz')).status).toBe(200);
+      refuseNewCalls();
+      expect((await app.request('/readyz')).status).toBe(503);
+      const refused = await app.request('/v2/app/banner/query', {
+        method: 'POST',
+        headers: { 'accept-language': 'vi-VN' },
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('connection')).toBe('close');
+      expect(await refused.json()).toMatchObject({
+        code: 503,
+        msg: 'Máy chủ đang khởi động lại, vui lòng thử lại sau giây lát',
+      });
+    } finally {
+      await stopBackgroundWork();
+      await database.drop();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readEnv } from '../../server/env';
 import { startServer } from '../../server/start';
+import { type ServerProcess, startServerProcess } from '../support/server-process';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -69,6 +70,36 @@ async function holdRequest(baseUrl: string) {
   };
 }
 
+/**
+ * A kept-alive connection that has had one answer and is sending its next call: the request line
+ * and some headers are in, the rest goes when `finish` is called. Resolves the raw answer once the
+ * server closes the connection.
+ */
+async function keptAliveConnection(baseUrl: string, lang: string) {
+  const { port } = new URL(baseUrl);
+  const socket = net.connect(Number(port), '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  const closed = new Promise<string>((resolve) => socket.once('close', () => resolve(received)));
+  socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+  await expect.poll(() => received.includes('{"status":"ok"}'), { timeout: 10_000, interval: 10 }).toBe(true);
+  socket.write(`POST /v2/app/notice/query HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: ${lang}\r\n`);
+  return {
+    async finish() {
+      const first = received.length;
+      socket.write('Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+      const answer = (await closed).slice(first);
+      const head = answer.slice(0, answer.indexOf('\r\n\r\n'));
+      const body = answer.slice(answer.indexOf('{'), answer.lastIndexOf('}') + 1);
+      return {
+        status: Number(head.split(' ')[1]),
+        head: head.toLowerCase(),
+        body: JSON.parse(body) as { code: number; msg: string },
+      };
+    },
+  };
+}
+
 function connectionRefused(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
@@ -108,45 +139,50 @@ describe('graceful shutdown', () => {
     expect(await connectionRefused(port)).toBe(true);
   }, 120_000);
 
-  it('server/main.ts on SIGTERM finishes the request in flight and exits 0', async () => {
-    // Node itself with tsx as a loader, so the signal reaches the server process directly: the tsx
-    // CLI relays signals through a parent that SIGKILLs a child slow (60 ms) to acknowledge them.
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: await tempDataDir(),
-        LOG_LEVEL: 'silent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  async function serverProcess(): Promise<ServerProcess> {
+    const server = await startServerProcess({ DATA_DIR: await tempDataDir(), LOG_LEVEL: 'silent' });
     cleanups.push(async () => {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await exited;
+      if (server.alive()) server.child.kill('SIGKILL');
+      await server.exited;
     });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const url = await new Promise<string>((resolve, reject) => {
-      let stdout = '';
-      child.stdout?.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-        const match = /running at (http:\/\/\S+)/.exec(stdout);
-        if (match?.[1]) resolve(match[1]);
-      });
-      void exited.then((code) => reject(new Error(`server exited with ${code} before listening: ${stderr}`)));
-    });
+    return server;
+  }
 
-    const inFlight = await holdRequest(url);
-    child.kill('SIGTERM');
+  it('server/main.ts on SIGTERM finishes the call in flight, refuses a call on a kept-alive connection with 503, and exits 0', async () => {
+    const server = await serverProcess();
+    const inFlight = await holdRequest(server.url);
+    const keptAlive = await keptAliveConnection(server.url, 'ko-KR');
+    const signalledAt = performance.now();
+    server.child.kill('SIGTERM');
     // The signal is handled asynchronously, so the listener closes a moment later.
-    const port = Number(new URL(url).port);
+    const port = Number(new URL(server.url).port);
     await expect.poll(() => connectionRefused(port), { timeout: 30_000, interval: 50 }).toBe(true);
-    expect(child.exitCode).toBeNull();
+    expect(server.alive()).toBe(true);
+
+    const refused = await keptAlive.finish();
+    const korean = JSON.parse(readFileSync(new URL('../../locales/ko-KR/server.json', import.meta.url), 'utf8')) as {
+      error: { shuttingDown: string };
+    };
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ code: 503, msg: korean.error.shuttingDown });
+    expect(refused.head).toContain('connection: close');
+
     inFlight.finish();
-    expect((await inFlight.response).status).toBe(200);
-    expect(await exited).toBe(0);
+    const answer = await inFlight.response;
+    expect(answer.status).toBe(200);
+    expect(answer.body.data?.list.length).toBe(3);
+    expect(await server.exited).toBe(0);
+    expect(performance.now() - signalledAt).toBeLessThan(10_000);
+  }, 120_000);
+
+  it('server/main.ts exits within 10 s of SIGTERM even when a call never finishes', async () => {
+    const server = await serverProcess();
+    const stuck = await holdRequest(server.url);
+    const signalledAt = performance.now();
+    server.child.kill('SIGTERM');
+    await server.exited;
+    expect(performance.now() - signalledAt).toBeLessThan(10_000);
+    // Its connection was closed under it.
+    await expect(stuck.response).rejects.toThrow();
   }, 120_000);
 });

@@ -484,3 +484,45 @@ describe('/v2/app/draw/list', () => {
     expect(await withdrawalsOf(other)).toEqual({ list: [], total: 0, totalAmount: 0 });
   });
 });
+
+describe('/v2/app/draw/get', () => {
+  it('answers one of the player’s withdrawals by its number, as it stands now', async () => {
+    const player = await readyPlayer(20_000);
+    const requested = (await withdraw(player, { amount: 4_000 })).body.data as Withdrawal;
+    const get = (lang = 'en-US') =>
+      server.call<Withdrawal>('/v2/app/draw/get', { orderSn: requested.orderSn }, { token: player.token, lang });
+    expect((await get()).body).toMatchObject({ code: 200, data: requested });
+
+    await server.call(
+      '/v2/admin/withdrawal/reject',
+      { orderSn: requested.orderSn, reason: 'The account is closed' },
+      { token: operator.token },
+    );
+    expect((await get('ja-JP')).body.data).toMatchObject({
+      orderSn: requested.orderSn,
+      status: 'withdrawalFailed',
+      failureReason: 'The account is closed',
+      bankCard: { id: player.cardId },
+    });
+  });
+
+  it('answers 404 for another player’s withdrawal and for an unknown number, in the caller’s language', async () => {
+    const player = await readyPlayer(0);
+    const other = await readyPlayer(10_000);
+    const theirs = (await withdraw(other, { amount: 2_000 })).body.data as Withdrawal;
+    const get = (orderSn: string, lang: string) =>
+      server.call('/v2/app/draw/get', { orderSn }, { token: player.token, lang });
+    refusal(await get(theirs.orderSn, 'en-US'), 404, 'The withdrawal was not found.');
+    refusal(await get(theirs.orderSn, 'ko-KR'), 404, '출금 신청을 찾을 수 없습니다.');
+    refusal(await get('W20990101NOTHERE00', 'zh-TW'), 404, '找不到該提領申請。');
+    const malformed = await get('', 'en-US');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.fields).toEqual({ orderSn: 'please input order number' });
+    refusal(await server.call('/v2/app/draw/get', { orderSn: theirs.orderSn }), 401, 'Please sign in first');
+    refusal(
+      await server.call('/v2/app/draw/get', { orderSn: theirs.orderSn }, { token: operator.token }),
+      403,
+      'You are not allowed to do this',
+    );
+  });
+});

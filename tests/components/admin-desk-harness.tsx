@@ -1,11 +1,10 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
@@ -16,10 +15,12 @@ import i18next from 'i18next';
 import * as OTPAuth from 'otpauth';
 import { I18nextProvider } from 'react-i18next';
 import sharp from 'sharp';
+import { inject } from 'vitest';
 import { createAppTheme } from '../../src/features/layout/theme';
 import { createSessionStore } from '../../src/features/session/session-store';
 import { api } from '../../src/lib/api-client';
 import { routeTree } from '../../src/routeTree.gen';
+import { deskOperator } from './global-setup';
 
 /*
  * The desk's views against the real product: a server process on its own embedded database (the
@@ -31,7 +32,6 @@ import { routeTree } from '../../src/routeTree.gen';
 // Every step is a round trip to a real server on a shared machine.
 configure({ asyncUtilTimeout: 15_000 });
 
-const execFileAsync = promisify(execFile);
 /** The text every captcha shows on the test server. */
 export const captchaText = 'h4ll7';
 const playerPassword = 'Maple leaf 2026!';
@@ -91,6 +91,32 @@ export interface Operator {
   password: string;
   /** A code the server has not seen yet: codes work once, each newer than the last. */
   nextCode(): Promise<string>;
+  /** A code of a step far from now, which the server refuses. */
+  wrongCode(): string;
+}
+
+/** The template's operator, with the codes of its authenticator. */
+function templateOperator(otpauthUrl: string): Operator {
+  const totp = OTPAuth.URI.parse(otpauthUrl) as OTPAuth.TOTP;
+  let lastStep = -1;
+  return {
+    ...deskOperator,
+    wrongCode: () =>
+      totp.generate({ timestamp: (OTPAuth.TOTP.counter({ period: totp.period }) + 1000) * totp.period * 1000 }),
+    async nextCode() {
+      // The server accepts the step before and after the current one, each only once and in order:
+      // three codes at once before a test has to wait for the clock.
+      for (;;) {
+        const current = OTPAuth.TOTP.counter({ period: totp.period });
+        const step = Math.max(lastStep + 1, current - 1);
+        if (step <= current + 1) {
+          lastStep = step;
+          return totp.generate({ timestamp: step * totp.period * 1000 });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    },
+  };
 }
 
 export async function startDeskServer() {
@@ -98,15 +124,9 @@ export async function startDeskServer() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const environment = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
-  const operatorPassword = 'Review-desk-4ll7-test';
-  const { stdout } = await execFileAsync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/create-operator.ts', 'deskreviewer', 'deskreviewer@example.test'],
-    { env: { ...environment, OPERATOR_PASSWORD: operatorPassword } },
-  );
-  const otpauthUrl = stdout.split('\n').find((line) => line.startsWith('otpauth://'));
-  if (!otpauthUrl) throw new Error(`operator:create printed no authenticator URL:\n${stdout}`);
-  const totp = OTPAuth.URI.parse(otpauthUrl) as OTPAuth.TOTP;
+  const template = inject('deskTemplate');
+  await cp(template.dataDir, dataDir, { recursive: true });
+  const operator = templateOperator(template.otpauthUrl);
 
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...environment, PORT: String(port), HOST: '127.0.0.1', TEST_CAPTCHA_TEXT: captchaText },
@@ -158,24 +178,6 @@ export async function startDeskServer() {
     if (answer.code !== 200) throw new Error(`${apiPath} answered ${answer.code}: ${answer.msg}`);
     return answer.data;
   }
-
-  let lastStep = -1;
-  const operator: Operator = {
-    account: 'deskreviewer',
-    password: operatorPassword,
-    async nextCode() {
-      // The server accepts the step before and after the current one, each only once and in order.
-      for (;;) {
-        const current = OTPAuth.TOTP.counter({ period: totp.period });
-        const step = Math.max(lastStep + 1, current);
-        if (step <= current + 1) {
-          lastStep = step;
-          return totp.generate({ timestamp: step * totp.period * 1000 });
-        }
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-      }
-    },
-  };
 
   async function operatorSession() {
     const { uuid } = await ok<{ uuid: string }>('/v2/app/auth/captcha', {});

@@ -59,7 +59,7 @@ describe('desk sign-in', () => {
 
     await user.type(await screen.findByRole('textbox', { name: /Operator account/ }), server.operator.account);
     await user.type(screen.getByLabelText(/^Password/), server.operator.password);
-    const wrongCode = String((Number(await server.operator.nextCode()) + 1) % 1_000_000).padStart(6, '0');
+    const wrongCode = server.operator.wrongCode();
     await screen.findByTestId('captcha-image');
     await user.type(screen.getByRole('textbox', { name: 'Image code' }), captchaText);
     await user.type(screen.getByRole('textbox', { name: /Authenticator code/ }), wrongCode);

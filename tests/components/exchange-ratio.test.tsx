@@ -4,7 +4,7 @@ import type { Locale } from '../../contract/locales';
 import { ExchangeRatioNotice } from '../../src/features/content/exchange-ratio-notice';
 import { renderWithProviders, startI18nIn } from './render';
 
-/** Spec section 1: the yen reading in English, Japanese and Korean text (Filipino follows English),
+/** docs/requirements.md §1: the yen reading in English, Japanese and Korean text (Filipino follows English),
  * the RMB reading in Chinese and Vietnamese text. */
 const expectedRatio: Record<Locale, RegExp> = {
   'en-US': /^1 yen = 1 game coin$/,

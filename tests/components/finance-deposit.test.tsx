@@ -8,6 +8,7 @@ import {
   type CreatedOrder,
   type DepositPrerequisites,
   depositMachine,
+  depositOrderFollow,
   type OrderRequest,
 } from '../../machines/deposit.machine';
 import { DepositView } from '../../src/features/finance/deposit-page';
@@ -63,10 +64,18 @@ function startDeposit(prerequisites: DepositPrerequisites, orders: DepositOrder[
           requests.push(input);
           return checkout;
         }),
-        fetchOrder: fromPromise(async () => orders.shift() ?? null),
+        followOrder: depositOrderFollow.provide({
+          actors: {
+            fetchOrder: fromPromise(async () => {
+              const next = orders.shift();
+              if (!next) throw new Error('no news');
+              return next;
+            }),
+          },
+          delays: { orderPoll: 10 },
+        }),
       },
       actions: { openCheckout: (_, { url }) => void opened.push(url) },
-      delays: { orderPoll: 10 },
     }),
     { input: {} },
   ).start();

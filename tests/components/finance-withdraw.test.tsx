@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Withdrawal } from '../../contract/draw';
-import { type WithdrawalRequest, type WithdrawPrerequisites, withdrawMachine } from '../../machines/withdraw.machine';
+import {
+  type WithdrawalRequest,
+  type WithdrawPrerequisites,
+  withdrawalFollow,
+  withdrawMachine,
+} from '../../machines/withdraw.machine';
 import { WithdrawView } from '../../src/features/finance/withdraw-page';
 import { startI18nIn } from './render';
 import { renderPlayerView } from './user-pages-harness';
@@ -44,9 +49,17 @@ function startWithdraw(
           requests.push(input);
           return request(input);
         }),
-        fetchWithdrawal: fromPromise(async () => later.shift() ?? null),
+        followWithdrawal: withdrawalFollow.provide({
+          actors: {
+            fetchOrder: fromPromise(async () => {
+              const next = later.shift();
+              if (!next) throw new Error('no news');
+              return next;
+            }),
+          },
+          delays: { orderPoll: 10 },
+        }),
       },
-      delays: { withdrawalPoll: 10 },
     }),
   ).start();
   return { withdraw, requests };

@@ -95,7 +95,7 @@ describe('identity verification', () => {
     expect(submitted).toEqual([]);
   });
 
-  it('names every failure of the spec in its own words (Japanese)', async () => {
+  it('names every compression failure in its own words (Japanese)', async () => {
     await startI18nIn('ja-JP');
     const user = userEvent.setup();
     const seen = new Set<string>();

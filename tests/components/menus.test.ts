@@ -62,7 +62,7 @@ describe('menus', () => {
     }
   });
 
-  it('keep the six groups the spec names', () => {
+  it('keep the six menu groups', () => {
     expect(Object.keys(menus).sort()).toEqual(
       ['aboutMenu', 'agentMenu', 'footerMenu', 'gameMenu', 'userCenterMenu', 'userMenu'].sort(),
     );

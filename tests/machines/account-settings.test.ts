@@ -6,7 +6,6 @@ import {
   type AccountSettingsSnapshot,
   accountSettingsMachine,
   composePhone,
-  hasPersonalInformation,
   identityLocked,
   selectIdNumberMessages,
   selectPasswordMessages,
@@ -287,11 +286,5 @@ describe('account settings rules', () => {
     ]);
     expect(effects).toEqual(['passwordChanged']);
     expect(actor.getSnapshot().context.password).toEqual({ oldPassword: '', newPassword: '', confirmPassword: '' });
-  });
-
-  it('personal information is complete with first name, last name and reading', () => {
-    expect(hasPersonalInformation({ firstName: '花子', lastName: '山田', pinyinName: 'ヤマダハナコ' })).toBe(true);
-    expect(hasPersonalInformation({ firstName: '花子', lastName: ' ', pinyinName: 'ヤマダハナコ' })).toBe(false);
-    expect(hasPersonalInformation({ firstName: null, lastName: '山田', pinyinName: 'ヤマダハナコ' })).toBe(false);
   });
 });

@@ -37,7 +37,7 @@ describe('auth field rules', () => {
     expect(validateFields(registrationLike, { ...valid, email: 'hanako@' }).email?.key).toBe('validation.email');
   });
 
-  it('gives the spec’s account format message for anything but letters and digits', () => {
+  it('gives the account format message for anything but letters and digits', () => {
     for (const username of ['hanako_7', 'はなこ', 'hana ko']) {
       expect(validateFields(registrationLike, { ...valid, username }).username?.key).toBe('validation.accountFormat');
     }

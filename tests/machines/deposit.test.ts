@@ -6,13 +6,15 @@ import {
   type DepositPrerequisites,
   type DepositSnapshot,
   depositMachine,
+  depositOrderFollow,
   type OrderRequest,
+  selectDepositFollower,
   selectDepositMessages,
   selectDepositQuote,
   selectDepositStage,
   selectDepositValues,
-  selectOrderSettled,
 } from '../../machines/deposit.machine';
+import { selectFollowedOrder, selectOrderSettled } from '../../machines/order-follow.machine';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const online: PayChannel = {
@@ -97,6 +99,7 @@ const fixtures: EventFixtures<typeof depositMachine> = {
 
 const offline = Object.assign(new Error('Request Error'), { code: 0, fields: {} });
 const refused = Object.assign(new Error('refused'), { code: 422, fields: { bankCardId: 'カードの名義が違います' } });
+const unknownOrder = Object.assign(new Error('The order was not found.'), { code: 404, fields: {} });
 
 const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.loadPrerequisites', output: ready },
@@ -108,17 +111,8 @@ const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.createOrder', output: bankTransfer },
   { type: 'xstate.error.actor.createOrder', error: offline },
   { type: 'xstate.error.actor.createOrder', error: refused },
-  { type: 'xstate.done.actor.fetchOrder', output: null },
-  { type: 'xstate.done.actor.fetchOrder', output: automaticOrder('pendingPayment') },
   { type: 'xstate.done.actor.fetchOrder', output: automaticOrder('paymentSuccessful') },
-  { type: 'xstate.done.actor.fetchOrder', output: automaticOrder('refundInProcess') },
-  { type: 'xstate.done.actor.fetchOrder', output: automaticOrder('refundSuccessful') },
-  { type: 'xstate.done.actor.fetchOrder', output: manualOrder('successful') },
-  { type: 'xstate.done.actor.fetchOrder', output: manualOrder('failed') },
-  { type: 'xstate.error.actor.fetchOrder', error: offline },
-  { type: 'xstate.after.orderPoll.deposit.following.pendingPayment', delayMs: 5_000 },
-  { type: 'xstate.after.orderPoll.deposit.following.refundInProcess', delayMs: 5_000 },
-  { type: 'xstate.after.orderPoll.deposit.following.inProgress', delayMs: 5_000 },
+  { type: 'xstate.error.actor.fetchOrder', error: unknownOrder },
 ];
 
 const formStates = ['editing', 'creatingOrder', 'orderInterrupted'];
@@ -151,14 +145,7 @@ describe('deposit machine model', () => {
       '"editing"',
       '"creatingOrder"',
       '"orderInterrupted"',
-      '{"following":"pendingPayment"}',
-      '{"following":"checkingOrder"}',
-      '{"following":"paymentSuccessful"}',
-      '{"following":"refundInProcess"}',
-      '{"following":"refundSuccessful"}',
-      '{"following":"inProgress"}',
-      '{"following":"successful"}',
-      '{"following":"failed"}',
+      '"following"',
     ]) {
       expect(reached).toContain(value);
     }
@@ -170,7 +157,7 @@ describe('deposit machine model', () => {
       it(`replays ${label} ${description}`, async () => {
         await replayPath(depositMachine, path, {
           input,
-          actorNames: ['loadPrerequisites', 'createOrder', 'fetchOrder'],
+          actorNames: ['loadPrerequisites', 'createOrder', 'fetchOrder', 'followOrder'],
           outcomes,
           check: (live, model) => {
             expect(selectDepositStage(live)).toBe(selectDepositStage(model));
@@ -188,7 +175,7 @@ describe('deposit rules', () => {
     options: {
       prerequisites?: DepositPrerequisites;
       create?: (request: OrderRequest) => Promise<CreatedOrder>;
-      orders?: (DepositOrder | null)[];
+      orders?: DepositOrder[];
       resume?: string;
     } = {},
   ) {
@@ -196,6 +183,11 @@ describe('deposit rules', () => {
     const requests: OrderRequest[] = [];
     const effects: string[] = [];
     const orders = [...(options.orders ?? [])];
+    const fetchOrder = fromPromise<DepositOrder, { orderSn: string }>(async () => {
+      const order = orders.length > 1 ? orders.shift() : orders[0];
+      if (!order) throw unknownOrder;
+      return order;
+    });
     const actor = createActor(
       depositMachine.provide({
         actors: {
@@ -204,7 +196,11 @@ describe('deposit rules', () => {
             requests.push(input);
             return (options.create ?? (async () => checkout))(input);
           }),
-          fetchOrder: fromPromise(async () => (orders.length > 1 ? orders.shift() : orders[0]) ?? null),
+          fetchOrder,
+          followOrder: depositOrderFollow.provide({
+            actors: { fetchOrder },
+            actions: { orderChanged: () => void effects.push('orderChanged') },
+          }),
         },
         actions: {
           openCheckout: (_, { url }) => void effects.push(`open:${url}`),
@@ -216,7 +212,17 @@ describe('deposit rules', () => {
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     const change = (field: string, value: string | number) =>
       actor.send({ type: 'field.changed', field, value } as never);
-    return { actor, clock, requests, effects, settle, change };
+    /** The order as the page shows it, from its follower. */
+    const followed = () => {
+      const follower = selectDepositFollower(actor.getSnapshot());
+      return (
+        follower && {
+          order: selectFollowedOrder(follower.getSnapshot()),
+          settled: selectOrderSettled(follower.getSnapshot()),
+        }
+      );
+    };
+    return { actor, clock, requests, effects, settle, change, followed };
   }
 
   it('starts with the first channel and the default card, and shows the coins the amount buys', async () => {
@@ -326,7 +332,7 @@ describe('deposit rules', () => {
   });
 
   it('opens the checkout page and follows the order until the coins arrive', async () => {
-    const { actor, clock, settle, change, effects } = start({
+    const { actor, clock, settle, change, effects, followed } = start({
       orders: [automaticOrder('pendingPayment'), automaticOrder('paymentSuccessful')],
     });
     await settle();
@@ -334,33 +340,31 @@ describe('deposit rules', () => {
     actor.send({ type: 'deposit.submit' });
     await settle();
     expect(effects).toEqual(['open:http://127.0.0.1:8181/sandbox-pay/checkout/pay_1', 'orderChanged']);
-    expect(selectDepositStage(actor.getSnapshot())).toBe('pendingPayment');
+    expect(selectDepositStage(actor.getSnapshot())).toBe('following');
+    expect(followed()).toEqual({ order: automaticOrder('pendingPayment'), settled: false });
     clock.increment(5_000);
     await settle();
-    expect(selectDepositStage(actor.getSnapshot())).toBe('pendingPayment');
+    expect(followed()?.order.status).toBe('pendingPayment');
     expect(effects).toHaveLength(2);
     clock.increment(5_000);
     await settle();
-    expect(selectDepositStage(actor.getSnapshot())).toBe('paymentSuccessful');
-    expect(selectOrderSettled(actor.getSnapshot())).toBe(true);
+    expect(followed()).toEqual({ order: automaticOrder('paymentSuccessful'), settled: true });
     expect(effects).toEqual(['open:http://127.0.0.1:8181/sandbox-pay/checkout/pay_1', 'orderChanged', 'orderChanged']);
-    clock.increment(60_000);
-    await settle();
-    expect(selectDepositStage(actor.getSnapshot())).toBe('paymentSuccessful');
   });
 
   it('back from the checkout page, the named order is followed at once; an unknown one leads to the form', async () => {
     const back = start({ resume: 'D20261121000001', orders: [automaticOrder('paymentSuccessful')] });
     await back.settle();
-    expect(selectDepositStage(back.actor.getSnapshot())).toBe('paymentSuccessful');
-    const unknown = start({ resume: 'D20261121009999', orders: [null] });
+    expect(selectDepositStage(back.actor.getSnapshot())).toBe('following');
+    expect(back.followed()?.settled).toBe(true);
+    const unknown = start({ resume: 'D20261121009999' });
     await unknown.settle();
     await unknown.settle();
     expect(selectDepositStage(unknown.actor.getSnapshot())).toBe('editing');
   });
 
   it('a bank transfer shows where to send the money and waits for the operator', async () => {
-    const { actor, clock, settle, change, effects } = start({
+    const { actor, clock, settle, change, effects, followed } = start({
       create: async () => bankTransfer,
       orders: [manualOrder('failed')],
     });
@@ -369,11 +373,24 @@ describe('deposit rules', () => {
     change('amount', '10000');
     actor.send({ type: 'deposit.submit' });
     await settle();
-    expect(selectDepositStage(actor.getSnapshot())).toBe('inProgress');
+    expect(followed()?.order.status).toBe('inProgress');
     expect(actor.getSnapshot().context.instructions).toEqual(bankTransfer.instructions);
     expect(effects).toEqual(['orderChanged']);
     clock.increment(5_000);
     await settle();
-    expect(selectDepositStage(actor.getSnapshot())).toBe('failed');
+    expect(followed()?.order.status).toBe('failed');
+  });
+
+  it('a new deposit stops following the order and starts from fresh prerequisites', async () => {
+    const { actor, settle, followed } = start({
+      resume: 'D20261121000001',
+      orders: [automaticOrder('pendingPayment')],
+    });
+    await settle();
+    expect(followed()?.settled).toBe(false);
+    actor.send({ type: 'deposit.again' });
+    await settle();
+    expect(selectDepositStage(actor.getSnapshot())).toBe('editing');
+    expect(followed()).toBeUndefined();
   });
 });

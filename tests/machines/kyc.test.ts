@@ -9,6 +9,7 @@ import {
   selectKycStage,
   selectPhotoSlots,
   selectRejectReason,
+  selectResubmission,
 } from '../../machines/kyc.machine';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
@@ -88,10 +89,18 @@ describe('kyc machine model', () => {
       '{"pendingReview":"checking"}',
       '"approved"',
       '"rejected"',
-      '{"resubmit":"choosing"}',
-      '{"resubmit":"compressing"}',
     ]) {
       expect(reached).toContain(value);
+    }
+  });
+
+  it('reaches the photo form both as a first submission and as a resubmission', () => {
+    const reached = new Set(
+      paths.map(({ path }) => JSON.stringify([path.state.value, selectResubmission(path.state)])),
+    );
+    for (const substate of ['choosing', 'compressing']) {
+      expect(reached).toContain(JSON.stringify([{ editing: substate }, false]));
+      expect(reached).toContain(JSON.stringify([{ editing: substate }, true]));
     }
   });
 
@@ -103,6 +112,7 @@ describe('kyc machine model', () => {
         check: (live, model) => {
           expect(selectPhotoSlots(live)).toEqual(selectPhotoSlots(model));
           expect(selectKycStage(live)).toBe(selectKycStage(model));
+          expect(selectResubmission(live)).toBe(selectResubmission(model));
         },
       });
     });
@@ -213,11 +223,27 @@ describe('kyc rules', () => {
     await choosePhotos(actor, settle);
     actor.send({ type: 'kyc.submit' });
     await settle();
-    expect(selectKycStage(actor.getSnapshot())).toBe('resubmit');
+    expect(selectKycStage(actor.getSnapshot())).toBe('editing');
+    expect(selectResubmission(actor.getSnapshot())).toBe(true);
     expect(selectRejectReason(actor.getSnapshot())).toBe('The photo is blurred');
     expect(selectPhotoSlots(actor.getSnapshot()).back.message).toEqual({ text: '画像が読めません' });
     actor.send({ type: 'photo.selected', slot: 'back', file: photo });
     await settle();
     expect(selectPhotoSlots(actor.getSnapshot()).back.message).toBeNull();
+  });
+
+  it('cancelling goes back to where the form was opened from: the start, or the rejection', async () => {
+    const first = start({ states: [state('notSubmitted')] });
+    await first.settle();
+    first.actor.send({ type: 'kyc.start' });
+    expect(selectResubmission(first.actor.getSnapshot())).toBe(false);
+    first.actor.send({ type: 'kyc.cancel' });
+    expect(selectKycStage(first.actor.getSnapshot())).toBe('notSubmitted');
+    const again = start({ states: [state('rejected', 'The photo is blurred')] });
+    await again.settle();
+    again.actor.send({ type: 'kyc.resubmit' });
+    again.actor.send({ type: 'kyc.cancel' });
+    expect(selectKycStage(again.actor.getSnapshot())).toBe('rejected');
+    expect(selectRejectReason(again.actor.getSnapshot())).toBe('The photo is blurred');
   });
 });

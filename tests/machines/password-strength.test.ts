@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passwordStrength } from '../../machines/password-strength';
 
-describe('password strength (spec section 5)', () => {
+describe('password strength (docs/requirements.md §5)', () => {
   it.each([
     ['', 0],
     ['aB3$x', 0],

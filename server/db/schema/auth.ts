@@ -42,7 +42,7 @@ export const users = pgTable(
     idNumber: text('id_number'),
     role: text('role', { enum: userRoles }).notNull().default('player'),
     isAgent: boolean('is_agent').notNull().default(false),
-    /** The code this user hands out once they are an agent (the spec's "recommended code"). */
+    /** The code this user hands out once they are an agent (the "recommended code" of the agent pages). */
     referralCode: text('referral_code').unique('users_referral_code_unique'),
     /** The inviting agent's code entered at sign-up. */
     agentCode: text('agent_code').references((): AnyPgColumn => users.referralCode),

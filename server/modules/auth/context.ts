@@ -23,7 +23,7 @@ export interface AuthLimits {
   captchaPerAddress: RateLimitRule;
   /** Registration and reset e-mails per client address. */
   emailPerAddress: RateLimitRule;
-  /** One e-mail code per address or account per interval (the spec's 60 s countdown). */
+  /** One e-mail code per address or account per interval (the 60 s countdown, docs/requirements.md §4.4). */
   emailCodeResend: RateLimitRule;
 }
 

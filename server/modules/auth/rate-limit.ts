@@ -60,14 +60,6 @@ export async function countAttempt(
   if (refusal) throw refusal;
 }
 
-/** Gives back an attempt that turned out to be legitimate (a successful sign-in). */
-export async function refundAttempt(db: Database, key: string): Promise<void> {
-  await db
-    .update(rateLimits)
-    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
-    .where(eq(rateLimits.key, key));
-}
-
 /** Forgets the failures of a key, e.g. an account's once its owner has proved the password. */
 export async function clearAttempts(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { BankCard, saveBankCard, unbindBankCard } from '../../../contract/bank';
 import type { ParsedBodyOf } from '../../../contract/endpoint';
 import type { Locale } from '../../../contract/locales';
+import { hasPersonalInformation } from '../../../contract/profile';
 import type { Principal } from '../../contract-router';
 import type { Database } from '../../db/client';
 import { bankCards } from '../../db/schema/bank';
@@ -10,7 +11,7 @@ import { actorOfUser, writeAudit } from '../auth/audit';
 import { fieldRefusal, uniqueViolation } from '../auth/refusals';
 import type { UserRow } from '../auth/users';
 import type { PlayerDeps, PlayerRequest } from '../user/context';
-import { hasPersonalInformation, lockUser, normalisedName, normalisedReading } from '../user/service';
+import { lockUser, normalisedName, normalisedReading } from '../user/service';
 import { accountNumberPattern, bankNameIn, branchCodePattern, findBank } from './banks';
 
 export type BankCardRow = typeof bankCards.$inferSelect;

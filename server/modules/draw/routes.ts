@@ -1,9 +1,16 @@
 import { adminWithdrawalApprove, adminWithdrawalList, adminWithdrawalReject } from '../../../contract/admin';
-import { withdrawalList, withdrawToBank } from '../../../contract/draw';
+import { withdrawalList, withdrawalQuery, withdrawToBank } from '../../../contract/draw';
 import { route } from '../../contract-router';
 import type { PlayerDeps } from '../user/context';
 import { playerRequestOf } from '../user/routes';
-import { approveWithdrawal, rejectWithdrawal, requestWithdrawal, withdrawalQueue, withdrawalsOf } from './service';
+import {
+  approveWithdrawal,
+  rejectWithdrawal,
+  requestWithdrawal,
+  withdrawalOf,
+  withdrawalQueue,
+  withdrawalsOf,
+} from './service';
 
 export function drawRoutes(deps: PlayerDeps) {
   return [
@@ -17,6 +24,7 @@ export function drawRoutes(deps: PlayerDeps) {
         context.idempotencyKey as string,
       ),
     ),
+    route(withdrawalQuery, (context) => withdrawalOf(deps, playerRequestOf(context), context.principal, context.body)),
     route(withdrawalList, (context) => withdrawalsOf(deps, playerRequestOf(context), context.principal, context.body)),
     route(adminWithdrawalList, (context) => withdrawalQueue(deps, playerRequestOf(context), context.body)),
     route(adminWithdrawalApprove, (context) =>

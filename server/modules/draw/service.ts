@@ -5,9 +5,10 @@ import type {
   adminWithdrawalReject,
   WithdrawalReviewItem,
 } from '../../../contract/admin';
-import type { Withdrawal, withdrawalList, withdrawToBank } from '../../../contract/draw';
+import type { Withdrawal, withdrawalList, withdrawalQuery, withdrawToBank } from '../../../contract/draw';
 import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
 import type { Locale } from '../../../contract/locales';
+import { hasPersonalInformation } from '../../../contract/profile';
 import type { PayoutResponse } from '../../adapters/pay-protocol';
 import { PayoutUnavailable } from '../../adapters/payout';
 import type { Principal } from '../../contract-router';
@@ -25,7 +26,7 @@ import { hold, houseAccount, playerAccount, postHold, transfer, voidHold } from 
 import { newOrderSn, requestHash } from '../pay/order-numbers';
 import { periodBounds } from '../record/period';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
-import { hasPersonalInformation, kycStatusOf } from '../user/service';
+import { kycStatusOf } from '../user/service';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -156,6 +157,21 @@ export async function requestWithdrawal(
   const row = created ?? (await withdrawalByKey(deps, user.id, idempotencyKey));
   if (!row) throw new Error('withdrawal with this key vanished');
   return answer(row);
+}
+
+/** One of the player's bank withdrawals by its number; another player's number is as unknown as a made-up one. */
+export async function withdrawalOf(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  principal: Principal,
+  body: ParsedBodyOf<typeof withdrawalQuery>,
+): Promise<Withdrawal> {
+  const [row] = await deps.db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, principal.userId), eq(withdrawals.orderSn, body.orderSn)));
+  if (!row) throw new ApiError(404, 'draw.withdrawalNotFound');
+  return withdrawalView(row, request.locale);
 }
 
 function withdrawalConditions(filters: {

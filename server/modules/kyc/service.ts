@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-o
 import type { adminKycApprove, adminKycList, adminKycReject, KycReviewItem } from '../../../contract/admin';
 import type { ParsedBodyOf } from '../../../contract/endpoint';
 import type { KycState, KycStatus, KycSubmission, submitKyc } from '../../../contract/kyc';
+import { hasPersonalInformation } from '../../../contract/profile';
 import { extensionOf } from '../../adapters/file-storage';
 import type { Principal } from '../../contract-router';
 import type { Database } from '../../db/client';
@@ -14,7 +15,7 @@ import { uniqueViolation } from '../auth/refusals';
 import { findUserById, type UserRow } from '../auth/users';
 import { periodBounds } from '../record/period';
 import type { PlayerDeps, PlayerRequest } from '../user/context';
-import { hasPersonalInformation, kycStatusOf, lockUser } from '../user/service';
+import { kycStatusOf, lockUser } from '../user/service';
 import { type CleanPhoto, checkPhotoLink, cleanPhoto, type PhotoSide, photoLink, photoSides } from './photos';
 
 type SubmissionRow = typeof kycSubmissions.$inferSelect;

@@ -1,5 +1,5 @@
 /**
- * The ledger: the one module that moves money (DESIGN.md section 4).
+ * The ledger: the one module that moves money (docs/architecture.md §4).
  *
  *   playerAccount(userId, currency), houseAccount(code, currency)    name an account (no I/O)
  *   transfer(db, clock, { from, to, amount, currency, idempotencyKey, kind, actor, reason, metadata? })

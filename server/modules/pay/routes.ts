@@ -1,11 +1,12 @@
 import { adminManualDepositConfirm, adminManualDepositFail, adminManualDepositList } from '../../../contract/admin';
-import { createPayOrder, payChannelQuery, payOrderList } from '../../../contract/pay';
+import { createPayOrder, payChannelQuery, payOrderList, payOrderQuery } from '../../../contract/pay';
 import { route } from '../../contract-router';
 import type { PlayerDeps } from '../user/context';
 import { playerRequestOf } from '../user/routes';
 import { channelView, openChannels } from './channels';
 import {
   confirmManualDeposit,
+  depositOrderOf,
   depositOrdersOf,
   failManualDeposit,
   manualDepositQueue,
@@ -27,6 +28,7 @@ export function payRoutes(deps: PlayerDeps) {
         context.idempotencyKey as string,
       ),
     ),
+    route(payOrderQuery, (context) => depositOrderOf(deps, playerRequestOf(context), context.principal, context.body)),
     route(payOrderList, (context) => depositOrdersOf(deps, playerRequestOf(context), context.principal, context.body)),
     route(adminManualDepositList, (context) => manualDepositQueue(deps, playerRequestOf(context), context.body)),
     route(adminManualDepositConfirm, (context) =>

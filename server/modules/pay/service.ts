@@ -7,7 +7,14 @@ import type {
 } from '../../../contract/admin';
 import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
 import type { Locale } from '../../../contract/locales';
-import type { createPayOrder, DepositOrder, PaymentInstructions, payOrderList } from '../../../contract/pay';
+import type {
+  createPayOrder,
+  DepositOrder,
+  PaymentInstructions,
+  payOrderList,
+  payOrderQuery,
+} from '../../../contract/pay';
+import { hasPersonalInformation } from '../../../contract/profile';
 import type { CreatePaymentResponse } from '../../adapters/pay-protocol';
 import { PayProviderUnavailable } from '../../adapters/pay-provider';
 import type { Principal } from '../../contract-router';
@@ -21,7 +28,6 @@ import { userKeywordCondition } from '../kyc/service';
 import { houseAccount, playerAccount, transfer } from '../ledger/service';
 import { periodBounds } from '../record/period';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
-import { hasPersonalInformation } from '../user/service';
 import { channelNameOf, coinsFor, openChannels } from './channels';
 import { newOrderSn, requestHash } from './order-numbers';
 
@@ -184,6 +190,21 @@ export async function openDepositOrder(
   const order = created ?? (await orderByKey(deps, user.id, idempotencyKey));
   if (!order) throw new Error('deposit order with this key vanished');
   return answer(order);
+}
+
+/** One of the player's yen deposits by its number; another player's number is as unknown as a made-up one. */
+export async function depositOrderOf(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  principal: Principal,
+  body: ParsedBodyOf<typeof payOrderQuery>,
+): Promise<DepositOrder> {
+  const [order] = await deps.db
+    .select()
+    .from(depositOrders)
+    .where(and(eq(depositOrders.userId, principal.userId), eq(depositOrders.orderSn, body.orderSn)));
+  if (!order) throw new ApiError(404, 'pay.orderNotFound');
+  return depositOrderView(deps, order, request.locale);
 }
 
 function depositConditions(filters: {

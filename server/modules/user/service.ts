@@ -35,11 +35,6 @@ export async function lockUser(tx: Database, userId: number): Promise<UserRow> {
   return user;
 }
 
-/** The names currency exchange needs: the player's first and last name and their reading. */
-export function hasPersonalInformation(user: Pick<UserRow, 'firstName' | 'lastName' | 'pinyinName'>): boolean {
-  return Boolean(user.firstName && user.lastName && user.pinyinName);
-}
-
 /** Width, case and spacing do not make two written names different. */
 export function normalisedName(name: string): string {
   return name.normalize('NFKC').replace(/\s+/g, '').toLowerCase();

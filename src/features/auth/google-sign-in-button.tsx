@@ -2,9 +2,9 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { currentLanguage } from '../../lib/i18n';
 
 /**
- * Google Identity Services' own button (spec section 7: initialised with the client id). Its ID
+ * Google Identity Services' own button (docs/requirements.md §7: initialised with the client id). Its ID
  * token goes to the login machine, which has the server verify it. Failures of Google's script are
- * only logged (spec section 8): the rest of the dialog works without it.
+ * only logged (docs/requirements.md §8): the rest of the dialog works without it.
  */
 const scriptUrl = 'https://accounts.google.com/gsi/client';
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { ProviderCredential } from '../../../machines/login.machine';
 
 /**
- * LINE Login (spec section 7): the browser goes to LINE's authorize page with scope
+ * LINE Login (docs/requirements.md §7): the browser goes to LINE's authorize page with scope
  * `profile openid email` and a random `state` kept in sessionStorage; LINE sends it back to the
  * redirect URI with `code` and `state`. Only a matching state is accepted (it ties the answer to this
  * browser's request), and the code is handed to the server (/v2/app/auth/login3), which exchanges it

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import type { LoginPreference } from '../../../machines/login.machine';
 
 /**
- * The "remember me" choice and, when it is ticked, the account name (spec section 3: stored login
- * preference). The spec's stored password is left out on purpose: a password in localStorage is
+ * The "remember me" choice and, when it is ticked, the account name (docs/requirements.md §3: stored login
+ * preference). A stored password is left out on purpose: a password in localStorage is
  * readable by any script on the page and outlives the session.
  */
 const loginPreferenceKey = 'loginPreference';

@@ -4,7 +4,7 @@ import { type PasswordStrength, passwordStrengthLevels } from '../../../machines
 
 const barColors: Record<PasswordStrength, string> = { 0: 'gray', 1: 'red', 2: 'orange', 3: 'yellow', 4: 'teal' };
 
-/** The 0-4 strength as four bars (spec section 5); the score comes from the machine's selector. */
+/** The 0-4 strength as four bars (docs/requirements.md §5); the score comes from the machine's selector. */
 export function PasswordStrengthMeter({ strength }: { strength: PasswordStrength }) {
   const { t } = useTranslation('auth');
   const level = t(`strength.levels.${strength}`);

@@ -18,7 +18,7 @@ import { useFieldErrorText } from './use-field-error-text';
 
 type RegisterFlow = ActorRefFrom<typeof registerMachine>;
 
-/** The spec's userAgreement route, opened in a new window from registration. */
+/** The user agreement route (route name userAgreement), opened in a new window from registration. */
 const userAgreementPath = '/about/user-agreement';
 
 /** The register tab: two steps, each its own view. */

@@ -43,7 +43,7 @@ import { bankCardsQueryOptions, banksQueryOptions } from './queries';
 
 type BankCardActor = ActorRefFrom<typeof bankCardMachine>;
 
-/** Spec section 9: dialogs are 500 px wide. */
+/** docs/requirements.md §9: dialogs are 500 px wide. */
 const dialogWidthPx = 500;
 
 export function bankCardLogic(deps: { refresh(): void }) {

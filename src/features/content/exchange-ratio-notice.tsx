@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import classes from './content.module.css';
 
 /**
- * The spec gives two readings of the exchange ratio: the yen reading in English, Japanese, Korean
+ * The product was specified with two readings of the exchange ratio: the yen reading in English, Japanese, Korean
  * (and Filipino) text, the RMB reading in Chinese and Vietnamese text. Each locale file carries its own.
  */
 export function ExchangeRatioNotice() {

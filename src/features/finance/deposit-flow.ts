@@ -1,15 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import { createPayOrder, payOrderList } from '../../../contract/pay';
-import { type DepositPrerequisites, depositMachine } from '../../../machines/deposit.machine';
+import { createPayOrder, payOrderQuery } from '../../../contract/pay';
+import { type DepositPrerequisites, depositMachine, depositOrderFollow } from '../../../machines/deposit.machine';
 import { api } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { bankCardsQueryOptions } from '../bank/queries';
 import { profileQueryOptions } from '../user/queries';
 import { payChannelsQueryOptions } from './queries';
-
-/** How many of the newest orders are searched for the one being followed (it is among the newest). */
-const recentOrdersPageSize = 20;
 
 /**
  * The deposit flow with the real calls. Its prerequisites are fetched fresh through the query cache;
@@ -17,6 +14,10 @@ const recentOrdersPageSize = 20;
  */
 export function depositLogic(deps: { queryClient: QueryClient; refresh(): void; openWindow(url: string): void }) {
   const fresh = { staleTime: 0 } as const;
+  // Quiet: an unknown order leads to the form, and a failed check is simply tried again.
+  const fetchOrder = fromPromise(({ input }: { input: { orderSn: string } }) =>
+    api.call(payOrderQuery, input, { silent: true }),
+  );
   return depositMachine.provide({
     actors: {
       loadPrerequisites: fromPromise<DepositPrerequisites>(async () => {
@@ -31,10 +32,10 @@ export function depositLogic(deps: { queryClient: QueryClient; refresh(): void; 
       createOrder: fromPromise(({ input: { idempotencyKey, ...body } }) =>
         api.call(createPayOrder, body, { idempotencyKey }),
       ),
-      // Polling stays quiet: a failed check is simply tried again.
-      fetchOrder: fromPromise(async ({ input }) => {
-        const page = await api.call(payOrderList, { pageNum: 1, pageSize: recentOrdersPageSize }, { silent: true });
-        return page.list.find((order) => order.orderSn === input.orderSn) ?? null;
+      fetchOrder,
+      followOrder: depositOrderFollow.provide({
+        actors: { fetchOrder },
+        actions: { orderChanged: () => deps.refresh() },
       }),
     },
     actions: {

@@ -1,35 +1,24 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  SegmentedControl,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, SegmentedControl, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import type { DepositOrder } from '../../../contract/pay';
 import {
   type depositMachine,
   selectChosenChannel,
   selectDepositCards,
   selectDepositChannels,
+  selectDepositFollower,
   selectDepositMessages,
-  selectDepositOrder,
   selectDepositQuote,
   selectDepositStage,
   selectDepositValues,
   selectOrderExpiresAt,
-  selectOrderSettled,
   selectPaymentInstructions,
 } from '../../../machines/deposit.machine';
+import { type OrderFollowActor, selectFollowedOrder } from '../../../machines/order-follow.machine';
 import { PageFrame } from '../layout/page-frame';
 import { AnchorLink } from '../layout/router-links';
 import { BankCardRequired, LoadFailed, PersonalInformationRequired } from '../user/account-gates';
@@ -38,8 +27,10 @@ import { useAccountRefresh } from '../user/use-account-refresh';
 import { depositLogic } from './deposit-flow';
 import { formatAmount, formatDateTime } from './format';
 import { OrderDetails } from './order-details';
+import { OrderFollowing } from './order-following';
 
 type DepositActor = ActorRefFrom<typeof depositMachine>;
+type DepositFollower = OrderFollowActor<DepositOrder>;
 
 function openInNewTab(url: string): void {
   window.open(url, '_blank', 'noopener');
@@ -59,11 +50,12 @@ export function DepositPage({ orderSn }: { orderSn?: string }) {
   );
 }
 
-/** One view per state of the deposit machine (within an order: per order status). */
+/** One view per state of the deposit machine. */
 export function DepositView({ deposit }: { deposit: DepositActor }) {
   const { t } = useTranslation('finance');
   const stage = useSelector(deposit, selectDepositStage);
   switch (stage) {
+    case 'starting':
     case 'resumingOrder':
     case 'checkingPrerequisites':
       return <Skeleton h={320} radius="md" />;
@@ -84,12 +76,26 @@ export function DepositView({ deposit }: { deposit: DepositActor }) {
       return <DepositForm deposit={deposit} />;
     case 'orderInterrupted':
       return <OrderInterrupted deposit={deposit} />;
+    case 'following':
+      return <FollowedDeposit deposit={deposit} />;
+  }
+}
+
+/** The order being followed: one view per status. */
+function FollowedDeposit({ deposit }: { deposit: DepositActor }) {
+  const follower = useSelector(deposit, selectDepositFollower);
+  return follower ? <OrderStatusView deposit={deposit} follower={follower} /> : null;
+}
+
+function OrderStatusView({ deposit, follower }: { deposit: DepositActor; follower: DepositFollower }) {
+  const order = useSelector(follower, selectFollowedOrder);
+  switch (order.status) {
     case 'pendingPayment':
-      return <PendingPayment deposit={deposit} />;
+      return <PendingPayment deposit={deposit} follower={follower} order={order} />;
     case 'inProgress':
-      return <BankTransferInProgress deposit={deposit} />;
+      return <BankTransferInProgress deposit={deposit} follower={follower} order={order} />;
     default:
-      return <OrderOutcome deposit={deposit} />;
+      return <OrderOutcome deposit={deposit} follower={follower} order={order} />;
   }
 }
 
@@ -239,10 +245,8 @@ function OrderInterrupted({ deposit }: { deposit: DepositActor }) {
   );
 }
 
-function useOrderRows(deposit: DepositActor): [string, string][] {
+function useOrderRows(order: DepositOrder): [string, string][] {
   const { t } = useTranslation('finance');
-  const order = useSelector(deposit, selectDepositOrder);
-  if (!order) return [];
   return [
     [t('orders.orderSn'), order.orderSn],
     [t('orders.channel'), order.channelName],
@@ -260,23 +264,22 @@ function NewDepositButton({ deposit, variant = 'default' }: { deposit: DepositAc
   );
 }
 
-function Following() {
-  const { t } = useTranslation('finance');
-  return (
-    <Group gap="xs" role="status">
-      <Loader size="xs" />
-      <Text size="sm" c="dimmed">
-        {t('deposit.following')}
-      </Text>
-    </Group>
-  );
+interface OrderViewProps {
+  deposit: DepositActor;
+  follower: DepositFollower;
+  order: DepositOrder;
 }
 
-function PendingPayment({ deposit }: { deposit: DepositActor }) {
+function Following({ follower }: { follower: DepositFollower }) {
+  const { t } = useTranslation('finance');
+  return <OrderFollowing follower={follower} label={t('deposit.following')} />;
+}
+
+function PendingPayment({ deposit, follower, order }: OrderViewProps) {
   const { t } = useTranslation('finance');
   const instructions = useSelector(deposit, selectPaymentInstructions);
   const expiresAt = useSelector(deposit, selectOrderExpiresAt);
-  const rows = useOrderRows(deposit);
+  const rows = useOrderRows(order);
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
@@ -292,7 +295,7 @@ function PendingPayment({ deposit }: { deposit: DepositActor }) {
           </Stack>
         </Alert>
         <OrderDetails rows={rows} />
-        <Following />
+        <Following follower={follower} />
         <Group>
           <NewDepositButton deposit={deposit} />
         </Group>
@@ -301,11 +304,11 @@ function PendingPayment({ deposit }: { deposit: DepositActor }) {
   );
 }
 
-function BankTransferInProgress({ deposit }: { deposit: DepositActor }) {
+function BankTransferInProgress({ deposit, follower, order }: OrderViewProps) {
   const { t } = useTranslation('finance');
   const instructions = useSelector(deposit, selectPaymentInstructions);
   const expiresAt = useSelector(deposit, selectOrderExpiresAt);
-  const rows = useOrderRows(deposit);
+  const rows = useOrderRows(order);
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
@@ -327,7 +330,7 @@ function BankTransferInProgress({ deposit }: { deposit: DepositActor }) {
           </Card>
         )}
         <OrderDetails rows={rows} />
-        <Following />
+        <Following follower={follower} />
         <Group>
           <NewDepositButton deposit={deposit} />
         </Group>
@@ -337,12 +340,9 @@ function BankTransferInProgress({ deposit }: { deposit: DepositActor }) {
 }
 
 /** paymentSuccessful, refundInProcess, refundSuccessful, successful and failed: the order's outcome. */
-function OrderOutcome({ deposit }: { deposit: DepositActor }) {
+function OrderOutcome({ deposit, follower, order }: OrderViewProps) {
   const { t } = useTranslation('finance');
-  const order = useSelector(deposit, selectDepositOrder);
-  const settled = useSelector(deposit, selectOrderSettled);
-  const rows = useOrderRows(deposit);
-  if (!order) return null;
+  const rows = useOrderRows(order);
   const good = order.status === 'paymentSuccessful' || order.status === 'successful';
   return (
     <Card withBorder radius="md" padding="lg">
@@ -355,7 +355,7 @@ function OrderOutcome({ deposit }: { deposit: DepositActor }) {
           {t(`deposit.outcome.${order.status}`, { coins: formatAmount(order.amount) })}
         </Alert>
         <OrderDetails rows={rows} />
-        {!settled && <Following />}
+        <Following follower={follower} />
         <Group>
           <NewDepositButton deposit={deposit} variant="filled" />
           <AnchorLink to="/user/record" search={{ tab: 'deposits' }} size="sm">

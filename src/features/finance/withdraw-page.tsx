@@ -1,24 +1,13 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  PasswordInput,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, PasswordInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import type { Withdrawal } from '../../../contract/draw';
+import { type OrderFollowActor, selectFollowedOrder, selectOrderSettled } from '../../../machines/order-follow.machine';
 import {
-  selectWithdrawal,
-  selectWithdrawalSettled,
+  selectWithdrawalFollower,
   selectWithdrawBalance,
   selectWithdrawCards,
   selectWithdrawKycStatus,
@@ -34,6 +23,7 @@ import { useFieldMessage } from '../user/field-message';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import { formatAmount, formatDateTime } from './format';
 import { OrderDetails } from './order-details';
+import { OrderFollowing } from './order-following';
 import { withdrawLogic } from './withdraw-flow';
 
 type WithdrawActor = ActorRefFrom<typeof withdrawMachine>;
@@ -51,7 +41,7 @@ export function WithdrawPage() {
   );
 }
 
-/** One view per state of the withdraw machine (within a request: per withdrawal status). */
+/** One view per state of the withdraw machine. */
 export function WithdrawView({ withdraw }: { withdraw: WithdrawActor }) {
   const stage = useSelector(withdraw, selectWithdrawStage);
   switch (stage) {
@@ -72,8 +62,8 @@ export function WithdrawView({ withdraw }: { withdraw: WithdrawActor }) {
       return <WithdrawForm withdraw={withdraw} />;
     case 'requestInterrupted':
       return <RequestInterrupted withdraw={withdraw} />;
-    default:
-      return <WithdrawalProgress withdraw={withdraw} />;
+    case 'following':
+      return <FollowedWithdrawal withdraw={withdraw} />;
   }
 }
 
@@ -203,12 +193,22 @@ const statusColors = {
   withdrawalFailed: 'red',
 } as const;
 
+function FollowedWithdrawal({ withdraw }: { withdraw: WithdrawActor }) {
+  const follower = useSelector(withdraw, selectWithdrawalFollower);
+  return follower ? <WithdrawalProgress withdraw={withdraw} follower={follower} /> : null;
+}
+
 /** withdrawalReview, withdrawing, withdrawalSuccessful and withdrawalFailed: where the request stands. */
-function WithdrawalProgress({ withdraw }: { withdraw: WithdrawActor }) {
+function WithdrawalProgress({
+  withdraw,
+  follower,
+}: {
+  withdraw: WithdrawActor;
+  follower: OrderFollowActor<Withdrawal>;
+}) {
   const { t } = useTranslation('finance');
-  const withdrawal = useSelector(withdraw, selectWithdrawal);
-  const settled = useSelector(withdraw, selectWithdrawalSettled);
-  if (!withdrawal) return null;
+  const withdrawal = useSelector(follower, selectFollowedOrder);
+  const settled = useSelector(follower, selectOrderSettled);
   const rows: [string, string][] = [
     [t('orders.orderSn'), withdrawal.orderSn],
     [t('orders.coins'), t('units.coinsAmount', { amount: formatAmount(withdrawal.amount) })],
@@ -229,14 +229,7 @@ function WithdrawalProgress({ withdraw }: { withdraw: WithdrawActor }) {
             : t(`withdraw.outcome.${withdrawal.status}`)}
         </Alert>
         <OrderDetails rows={rows} />
-        {!settled && (
-          <Group gap="xs" role="status">
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">
-              {t('withdraw.following')}
-            </Text>
-          </Group>
-        )}
+        <OrderFollowing follower={follower} label={t('withdraw.following')} />
         <Group>
           {settled && (
             <Button size="sm" onClick={() => withdraw.send({ type: 'withdraw.again' })}>

@@ -1,15 +1,15 @@
 import Compressor from 'compressorjs';
 import type { PhotoCompressionError, PhotoFailure } from '../../../machines/kyc.machine';
 
-/** Spec section 5: the app compresses uploads at quality 0.6; a PNG over 5,000,000 bytes becomes a JPEG. */
+/** docs/requirements.md §5: the app compresses uploads at quality 0.6; a PNG over 5,000,000 bytes becomes a JPEG. */
 export const photoQuality = 0.6;
 export const pngToJpegAboveBytes = 5_000_000;
 /** An identity card stays legible at this size; larger camera photos only cost upload time. */
 export const photoMaxSidePx = 2048;
 
 /**
- * compressorjs reports each failure as an Error with a fixed English sentence; each of the spec's
- * failures (section 8) gets its own translated message, so they are told apart by those sentences.
+ * compressorjs reports each failure as an Error with a fixed English sentence; each of the
+ * failures of docs/requirements.md §8.4 gets its own translated message, so they are told apart by those sentences.
  */
 export function compressionFailureOf(error: unknown): PhotoFailure {
   const message = error instanceof Error ? error.message : '';

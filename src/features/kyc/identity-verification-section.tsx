@@ -26,6 +26,7 @@ import {
   selectKycStage,
   selectPhotoSlots,
   selectRejectReason,
+  selectResubmission,
 } from '../../../machines/kyc.machine';
 import { LoadFailed } from '../user/account-gates';
 import { useFieldMessage } from '../user/field-message';
@@ -70,8 +71,7 @@ export function IdentityVerificationView({ kyc }: { kyc: KycActor }) {
         {stage === 'loadingStatus' && <Skeleton h={80} />}
         {stage === 'statusUnavailable' && <LoadFailed onRetry={() => kyc.send({ type: 'status.retry' })} />}
         {stage === 'notSubmitted' && <NotSubmittedView kyc={kyc} />}
-        {stage === 'editing' && <PhotoFormView kyc={kyc} />}
-        {stage === 'resubmit' && <ResubmitView kyc={kyc} />}
+        {stage === 'editing' && <EditingView kyc={kyc} />}
         {stage === 'uploading' && <UploadingView />}
         {stage === 'pendingReview' && <PendingReviewView />}
         {stage === 'approved' && <ApprovedView />}
@@ -91,14 +91,18 @@ function NotSubmittedView({ kyc }: { kyc: KycActor }) {
   );
 }
 
-function ResubmitView({ kyc }: { kyc: KycActor }) {
+/** The photo form; a resubmission keeps the reason for the rejection in view above it. */
+function EditingView({ kyc }: { kyc: KycActor }) {
   const { t } = useTranslation('kyc');
+  const resubmission = useSelector(kyc, selectResubmission);
   const reason = useSelector(kyc, selectRejectReason);
   return (
     <Stack gap="md">
-      <Alert color="red" title={t('rejected.title')}>
-        {t('rejected.reason', { reason: reason ?? t('rejected.noReason') })}
-      </Alert>
+      {resubmission && (
+        <Alert color="red" title={t('rejected.title')}>
+          {t('rejected.reason', { reason: reason ?? t('rejected.noReason') })}
+        </Alert>
+      )}
       <PhotoFormView kyc={kyc} />
     </Stack>
   );

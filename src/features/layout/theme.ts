@@ -41,7 +41,7 @@ export const createAppTheme = (t: TFunction) =>
     autoContrast: true,
     defaultRadius: 'md',
     fontFamily: systemFonts,
-    // Spec section 9: dialogs are 500 px wide unless a dialog says otherwise. Set by name so the
+    // docs/requirements.md §9: dialogs are 500 px wide unless a dialog says otherwise. Set by name so the
     // theme does not pull the Modal component into the first bundle.
     components: {
       Modal: { defaultProps: { size: 500, centered: true } },
@@ -50,6 +50,6 @@ export const createAppTheme = (t: TFunction) =>
       },
     },
     headings: { fontFamily: systemFonts, fontWeight: '700' },
-    // 48em is 768 px: the spec's desktop breakpoint.
+    // 48em is 768 px: the desktop breakpoint (docs/requirements.md §2.7).
     breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   });

@@ -17,7 +17,7 @@ async function settledSession(context: RouterContext) {
 }
 
 /**
- * beforeLoad of every protected route (spec section 2, route guard): waits for the session to
+ * beforeLoad of every protected route (docs/requirements.md §2, route guard): waits for the session to
  * settle; a failed profile load goes to the login route keeping the target; without a session the
  * sign-in dialog opens and the navigation is cancelled (the user stays where they were, or lands on
  * home on a first load) until sign-in continues it.

@@ -2,9 +2,11 @@ import { type ActorRefFrom, createActor, fromPromise, type InspectionEvent } fro
 import { isAgentQuery } from '../../../contract/agent';
 import { logout, userInfo } from '../../../contract/auth';
 import {
+  type AuthDialogView,
   defaultHomePage,
   isAuthDialogOpen,
   type SessionSnapshot,
+  type SessionUser,
   selectDialogView,
   selectIsAgent,
   selectStatus,
@@ -13,9 +15,17 @@ import {
 } from '../../../machines/session.machine';
 import { type ApiClient, sessionEndedEvents } from '../../lib/api-client';
 import { clearStoredToken, readStoredToken, storeToken } from '../../lib/storage';
-import type { SessionView } from './session-store';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+/** What the views read of the session: a plain projection of the session machine's snapshot. */
+export interface SessionView {
+  status: 'checking' | 'signedIn' | 'signedOut';
+  user: SessionUser | null;
+  isAgent: boolean;
+  dialogOpen: boolean;
+  dialogView: AuthDialogView;
+}
 
 export interface SessionDeps {
   api: ApiClient;

@@ -1,16 +1,8 @@
-import type { AuthDialogView, SessionEvent, SessionUser } from '../../../machines/session.machine';
+import type { SessionEvent } from '../../../machines/session.machine';
 import { adoptTokenFromUrl, readStoredToken } from '../../lib/storage';
-import type { SessionActor, SessionDeps } from './session-actor';
+import type { SessionActor, SessionDeps, SessionView } from './session-actor';
 
 /** What the page frame shows of the session: the header, the menus, whether the dialog is open. */
-export interface SessionView {
-  status: 'checking' | 'signedIn' | 'signedOut';
-  user: SessionUser | null;
-  isAgent: boolean;
-  dialogOpen: boolean;
-  dialogView: AuthDialogView;
-}
-
 const visitorView: SessionView = {
   status: 'signedOut',
   user: null,

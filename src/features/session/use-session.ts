@@ -1,8 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { AuthDialogView } from '../../../machines/session.machine';
-import type { SessionActor } from './session-actor';
-import type { SessionView } from './session-store';
+import type { SessionActor, SessionView } from './session-actor';
 
 export function useSessionStore() {
   return useRouter().options.context.session;

@@ -4,7 +4,7 @@ import { ButtonLink } from '../layout/router-links';
 
 /*
  * What a money page shows instead of its form when the machine's guard says something comes first
- * (spec section 8): each names what is missing and links to where it is done.
+ * (docs/requirements.md §8): each names what is missing and links to where it is done.
  */
 
 export function PersonalInformationRequired() {

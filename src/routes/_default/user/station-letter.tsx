@@ -3,7 +3,7 @@ import { userCenterMenu } from '../../../features/layout/menus';
 import { AccountFrame } from '../../../features/layout/page-frame';
 import { SectionLayout } from '../../../features/layout/section-layout';
 
-/** Public by the spec, so it sits outside the signed-in group but keeps the user-center sidebar. */
+/** Public (docs/requirements.md §2.1), so it sits outside the signed-in group but keeps the user-center sidebar. */
 export const Route = createFileRoute('/_default/user/station-letter')({
   component: () => (
     <SectionLayout menu={userCenterMenu}>

@@ -1,0 +1,59 @@
+/**
+ * The layers' boundaries, checked by `npm run lint` (dependency-cruiser): the contract is shared by
+ * both sides and depends on nothing of ours; machines are pure flows over the contract; the server
+ * never reaches into the browser's code; the SPA's lib knows no feature; and nothing imports in a
+ * circle.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A cycle ties modules together so that neither can be read, tested or moved alone.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'contract-imports-nothing-of-ours',
+      comment: 'contract/ is shared by the server and the SPA, so it may only import itself.',
+      severity: 'error',
+      from: { path: '^contract/' },
+      to: { path: '^(machines|src|server|tests|e2e|bench|scripts)/' },
+    },
+    {
+      name: 'machines-import-only-the-contract',
+      comment: 'machines/ are pure flows: no React, no DOM, no server; effects come in as actors.',
+      severity: 'error',
+      from: { path: '^machines/' },
+      to: { path: '^(src|server|tests|e2e|bench|scripts)/' },
+    },
+    {
+      name: 'server-never-imports-the-spa',
+      comment: 'The server shares only the contract with the SPA.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^(src|machines|tests|e2e|bench|scripts)/' },
+    },
+    {
+      name: 'lib-knows-no-feature',
+      comment: 'src/lib is what every feature may use, so it may use none of them.',
+      severity: 'error',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/(features|routes|app)/' },
+    },
+    {
+      name: 'machines-pure',
+      comment: 'Machines never import React, the DOM libraries, i18next or an HTTP client.',
+      severity: 'error',
+      from: { path: '^machines/' },
+      to: { path: 'node_modules/(react|react-dom|@mantine|i18next|react-i18next|ofetch|@tanstack)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/|routeTree\\.gen\\.ts$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
