@@ -9,9 +9,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { openDatabase } from '@server/db/client';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../server/db/client';
 import { queryRows } from '../tests/support/ledger-invariants';
 import { type PostgresControl, pgCtl } from '../tests/support/postgres-cluster';
 import { type LoadContext, operatorLoop, playerLoop, startingDeposit, startServers } from './mixed-load';

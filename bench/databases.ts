@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { openDatabase } from '@server/db/client';
+import { seedDatabase } from '@server/db/seed';
 import pg from 'pg';
-import { openDatabase } from '../server/db/client';
-import { seedDatabase } from '../server/db/seed';
 
 /** A PGlite data directory in the system temp folder, migrated and seeded like a fresh installation. */
 export async function preparePgliteDataDir(): Promise<{ dir: string; remove(): Promise<void> }> {

@@ -7,7 +7,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { transferToMember } from '../contract/agent';
+import { transferToMember } from '@contract/agent';
 import { serveSlices } from './load-worker';
 import { xsrfHeaders } from './throughput';
 

@@ -4,8 +4,9 @@
  * books, withdrawal holds against the withdrawals under review, payouts against the payout
  * provider, and what the servers told the clients against what they stored.
  */
+
+import type { Database } from '@server/db/client';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../server/db/client';
 import { ledgerViolations, queryRows } from '../tests/support/ledger-invariants';
 
 export interface Check {

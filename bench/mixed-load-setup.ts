@@ -10,16 +10,16 @@
  * authenticator code.
  */
 import { randomInt } from 'node:crypto';
+import { systemClock } from '@server/clock';
+import { composeApp } from '@server/compose';
+import { openDatabase } from '@server/db/client';
+import { mailOutbox } from '@server/db/schema/auth';
+import { seedDatabase } from '@server/db/seed';
+import { createLogger } from '@server/logger';
+import { setUpOperator } from '@server/modules/admin/operator-accounts';
+import { totpCodeAt } from '@server/modules/admin/totp';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { systemClock } from '../server/clock';
-import { composeApp } from '../server/compose';
-import { openDatabase } from '../server/db/client';
-import { mailOutbox } from '../server/db/schema/auth';
-import { seedDatabase } from '../server/db/seed';
-import { createLogger } from '../server/logger';
-import { setUpOperator } from '../server/modules/admin/operator-accounts';
-import { totpCodeAt } from '../server/modules/admin/totp';
 
 export interface BenchPlayer {
   account: string;

@@ -11,7 +11,7 @@ import { randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../server/db/client';
+import { openDatabase } from '@server/db/client';
 import { type Check, checkMoney, type MoneyTotals, type ToldByServers } from './mixed-load-checks';
 import { type Answer, type Caller, callApi, clickOnCheckout, newIdempotencyKey, Tally } from './mixed-load-client';
 import { type ProductServer, startProductServer } from './mixed-load-servers';

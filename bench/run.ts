@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
-import type { DatabaseConfig } from '../server/db/client';
+import type { DatabaseConfig } from '@server/db/client';
 import { postgresControlFromEnv } from '../tests/support/postgres-cluster';
 import { type DatabaseFaultSettings, measureDatabaseFaults } from './database-faults';
 import { preparePgliteDataDir, preparePostgres } from './databases';

@@ -9,12 +9,12 @@
  */
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
+import { composeApp } from '@server/compose';
+import { type DatabaseHandle, openDatabase } from '@server/db/client';
+import { seedDatabase } from '@server/db/seed';
+import { createLogger } from '@server/logger';
+import type { AuthLimits } from '@server/modules/auth/context';
 import { Hono } from 'hono';
-import { composeApp } from '../server/compose';
-import { type DatabaseHandle, openDatabase } from '../server/db/client';
-import { seedDatabase } from '../server/db/seed';
-import { createLogger } from '../server/logger';
-import type { AuthLimits } from '../server/modules/auth/context';
 
 function benchAuthOptions(): { captchaText?: () => string; authLimits?: Partial<AuthLimits> } {
   const captchaText = process.env.BENCH_CAPTCHA_TEXT;

@@ -1,8 +1,8 @@
+import { captchaQuery, login, userInfo } from '@contract/auth';
+import { type DatabaseConfig, openDatabase } from '@server/db/client';
+import { users } from '@server/db/schema/auth';
+import { hashSecret } from '@server/modules/auth/passwords';
 import { Pool } from 'undici';
-import { captchaQuery, login, userInfo } from '../contract/auth';
-import { type DatabaseConfig, openDatabase } from '../server/db/client';
-import { users } from '../server/db/schema/auth';
-import { hashSecret } from '../server/modules/auth/passwords';
 import { startLoadWorker } from './load-worker';
 import { startTarget } from './target-process';
 import { type Comparison, compareCallWithBare, type LoadSettings, percentile, xsrfHeaders } from './throughput';

@@ -1,5 +1,5 @@
+import { bannerQuery } from '@contract/content';
 import autocannon from 'autocannon';
-import { bannerQuery } from '../contract/content';
 import { type RunningTarget, startTarget } from './target-process';
 
 export interface LoadFigures {

@@ -1,5 +1,5 @@
+import type { Locale } from '@contract/locales';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Locale } from '../contract/locales';
 import {
   apiCaller,
   type Call,

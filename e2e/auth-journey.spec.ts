@@ -1,5 +1,5 @@
+import type { Locale } from '@contract/locales';
 import type { Page } from '@playwright/test';
-import type { Locale } from '../contract/locales';
 import { captchaText, expect, pathOf, test, text, useLanguage } from './fixtures';
 
 /**

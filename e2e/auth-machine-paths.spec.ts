@@ -1,12 +1,12 @@
+import { authDialogMachine } from '@machines/auth-dialog.machine';
+import type { FieldError } from '@machines/auth-dialog-fields';
+import { findPasswordMachine, selectFindPasswordErrors } from '@machines/find-password.machine';
+import { loginMachine, selectLoginErrors } from '@machines/login.machine';
+import { registerMachine, selectRegisterErrors } from '@machines/register.machine';
+import { selectSendCodeButton, sendCodeMachine } from '@machines/send-code.machine';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { getAdjacencyMap } from 'xstate/graph';
-import { authDialogMachine } from '../machines/auth-dialog.machine';
-import type { FieldError } from '../machines/auth-dialog-fields';
-import { findPasswordMachine, selectFindPasswordErrors } from '../machines/find-password.machine';
-import { loginMachine, selectLoginErrors } from '../machines/login.machine';
-import { registerMachine, selectRegisterErrors } from '../machines/register.machine';
-import { selectSendCodeButton, sendCodeMachine } from '../machines/send-code.machine';
 import { callApi, captchaText, expect, test, text, useLanguage } from './fixtures';
 
 /**

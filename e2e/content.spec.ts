@@ -1,6 +1,6 @@
-import type { Game, Notice, Promotion } from '../contract/content';
-import { promotionCategories } from '../contract/content';
-import type { Locale } from '../contract/locales';
+import type { Game, Notice, Promotion } from '@contract/content';
+import { promotionCategories } from '@contract/content';
+import type { Locale } from '@contract/locales';
 import { callApi, expect, pathOf, test, text, useLanguage } from './fixtures';
 
 for (const locale of ['ja-JP', 'en-US'] as const satisfies Locale[]) {

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Locale } from '@contract/locales';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import type { Locale } from '../contract/locales';
 
 export { expect };
 

@@ -1,6 +1,6 @@
+import type { Locale } from '@contract/locales';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { Locale } from '../contract/locales';
 import {
   apiCaller,
   type Call,

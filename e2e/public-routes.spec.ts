@@ -1,5 +1,5 @@
-import type { ContentPageSlug } from '../contract/content';
-import type { Locale } from '../contract/locales';
+import type { ContentPageSlug } from '@contract/content';
+import type { Locale } from '@contract/locales';
 import { callApi, expect, test, text, useLanguage } from './fixtures';
 
 /**

@@ -12,11 +12,12 @@
  * emptied (the server has no "clear"). Messages appear once the user has tried to save, then follow
  * the input; the server's sentence for a refused field shows until that field changes.
  */
+
+import { type Profile, passwordMaxLength, passwordMinLength } from '@contract/auth';
+import type { KycStatus } from '@contract/kyc';
+import { idNumberInput, type ProfileChanges, phoneInput } from '@contract/user';
 import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { type Profile, passwordMaxLength, passwordMinLength } from '../contract/auth';
-import type { KycStatus } from '../contract/kyc';
-import { idNumberInput, type ProfileChanges, phoneInput } from '../contract/user';
 import { checkFields, type FieldMessages, hasMessages, refusedFields, withRefusals } from './player-form-fields';
 
 /** While identity is under review or verified, the identity on record may not change. */

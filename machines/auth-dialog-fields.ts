@@ -1,5 +1,5 @@
+import { accountNamePattern, emailCodePattern, passwordMaxLength, passwordMinLength } from '@contract/auth';
 import * as v from 'valibot';
-import { accountNamePattern, emailCodePattern, passwordMaxLength, passwordMinLength } from '../contract/auth';
 
 /**
  * The field rules of the sign-in dialog's forms (docs/requirements.md §5), shared by the login, register and

@@ -15,11 +15,12 @@
  * the holder's names must match the player's (deposits are matched by the payer's name), compared
  * the way banks do: ignoring width, case and spaces, and hiragana against katakana in the reading.
  */
+
+import type { Profile } from '@contract/auth';
+import { type BankCard, bankCardInput } from '@contract/bank';
+import { hasPersonalInformation } from '@contract/profile';
 import type * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type { Profile } from '../contract/auth';
-import { type BankCard, bankCardInput } from '../contract/bank';
-import { hasPersonalInformation } from '../contract/profile';
 import {
   checkFields,
   type FieldMessages,

@@ -23,11 +23,12 @@
  *   Automatic channels end in paymentSuccessful or refundSuccessful, manual ones (a bank transfer
  *   an operator confirms) in successful or failed. A new deposit can be started at any time.
  */
+
+import type { Profile } from '@contract/auth';
+import type { BankCard } from '@contract/bank';
+import type { DepositOrder, PayChannel, PaymentInstructions } from '@contract/pay';
+import { hasPersonalInformation } from '@contract/profile';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type { Profile } from '../contract/auth';
-import type { BankCard } from '../contract/bank';
-import type { DepositOrder, PayChannel, PaymentInstructions } from '../contract/pay';
-import { hasPersonalInformation } from '../contract/profile';
 import { orderFollowMachine } from './order-follow.machine';
 import {
   answerMissing,

@@ -17,8 +17,9 @@
  * - approved: verified; money can be withdrawn.
  * - rejected: the operator refused, with a reason the page shows; the player may send new photos.
  */
+
+import { type KycPhotosInput, type KycState, type KycSubmission, maxPhotoDataUrlLength } from '@contract/kyc';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { type KycPhotosInput, type KycState, type KycSubmission, maxPhotoDataUrlLength } from '../contract/kyc';
 import { refusedFields } from './player-form-fields';
 
 export const photoSlots = ['front', 'back', 'handheld'] as const;

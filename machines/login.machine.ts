@@ -16,9 +16,10 @@
  * A failed sign-in clears the stored token (docs/requirements.md §4). Field messages appear after the first
  * attempt to send and then follow the input; they are derived from the values, never stored.
  */
+
+import type { thirdPartyEvents } from '@contract/auth';
 import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type { thirdPartyEvents } from '../contract/auth';
 import { type FieldErrors, fieldRules, hasErrors, validateFields } from './auth-dialog-fields';
 
 export type ThirdPartyProvider = (typeof thirdPartyEvents)[number];

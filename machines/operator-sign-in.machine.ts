@@ -12,8 +12,9 @@
  *   captcha answer are cleared, since each works once.
  * - signedIn: the session token has been handed to `storeSession`; final.
  */
+
+import { totpCodePattern } from '@contract/admin';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { totpCodePattern } from '../contract/admin';
 import type { Captcha, CaptchaView } from './login.machine';
 import { type FieldMessages, refusedFields } from './player-form-fields';
 

@@ -13,9 +13,10 @@
  * Wrong confirmations are limited by the server (429 names the wait); its refusal shows on the field
  * it is about until that field changes.
  */
+
+import { payPasswordPattern } from '@contract/auth';
 import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { payPasswordPattern } from '../contract/auth';
 import {
   checkFields,
   type FieldMessages,

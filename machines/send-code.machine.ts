@@ -14,8 +14,9 @@
  * The parent form owns the address and checks its format before it sends `code.send`; it keeps this
  * machine's copy current with `email.changed`, so "disabled without an e-mail" is decided here.
  */
+
+import { emailCodeResendSeconds } from '@contract/auth';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { emailCodeResendSeconds } from '../contract/auth';
 
 export interface SendCodeContext {
   email: string;

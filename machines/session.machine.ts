@@ -14,8 +14,9 @@
  * A failed profile load clears the token and records `profileLoadFailed`, so the guard can send the
  * user to the login route with the redirect target kept (docs/requirements.md §2).
  */
+
+import type { Profile } from '@contract/auth';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type { Profile } from '../contract/auth';
 
 /** The user-info call's profile (docs/requirements.md §3: session state `user`). */
 export type SessionUser = Profile;

@@ -20,11 +20,12 @@
  *   amount is back in the balance). The views read the request from it. A player cannot reverse a
  *   request: there is no way back from here but a new withdrawal.
  */
+
+import { type Profile, payPasswordPattern } from '@contract/auth';
+import type { BankCard } from '@contract/bank';
+import type { Withdrawal } from '@contract/draw';
+import { hasPersonalInformation } from '@contract/profile';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { type Profile, payPasswordPattern } from '../contract/auth';
-import type { BankCard } from '../contract/bank';
-import type { Withdrawal } from '../contract/draw';
-import { hasPersonalInformation } from '../contract/profile';
 import { orderFollowMachine } from './order-follow.machine';
 import {
   answerMissing,

@@ -3,10 +3,10 @@
 // the operator's sessions. A player's account is never made an operator's.
 // The password comes from OPERATOR_PASSWORD; without it a new account gets a generated one, printed once.
 import path from 'node:path';
-import { systemClock } from '../server/clock';
-import { openDatabase } from '../server/db/client';
-import { InvalidEnvironmentError, readEnv } from '../server/env';
-import { OperatorSetupError, setUpOperator } from '../server/modules/admin/operator-accounts';
+import { systemClock } from '@server/clock';
+import { openDatabase } from '@server/db/client';
+import { InvalidEnvironmentError, readEnv } from '@server/env';
+import { OperatorSetupError, setUpOperator } from '@server/modules/admin/operator-accounts';
 
 async function main(): Promise<number> {
   const [username, email, ...rest] = process.argv.slice(2);

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { endpoints } from '@contract/endpoints';
+import { maxKycSubmissionBytes, submitKyc } from '@contract/kyc';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import type { Logger } from 'pino';
-import { endpoints } from '../contract/endpoints';
-import { maxKycSubmissionBytes, submitKyc } from '../contract/kyc';
 import { type SandboxPay, sandboxBasePath } from './adapters/sandbox-pay';
 import { bodyLimit } from './body-limit';
 import type { Clock } from './clock';

@@ -1,7 +1,7 @@
+import type { DataOf, Endpoint, ParsedBodyOf } from '@contract/endpoint';
+import type { Locale } from '@contract/locales';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import type { DataOf, Endpoint, ParsedBodyOf } from '../contract/endpoint';
-import type { Locale } from '../contract/locales';
 import { ApiError } from './errors';
 import type { Translate } from './i18n';
 import type { StandardHeaders } from './response-headers';

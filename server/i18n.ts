@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { defaultLocale, type Locale, locales, negotiateLocale } from '@contract/locales';
 import i18next, { type TFunction } from 'i18next';
-import { defaultLocale, type Locale, locales, negotiateLocale } from '../contract/locales';
 
 /** Browsers send a handful of distinct Accept-Language values; more than this and the memory starts over. */
 const rememberedAcceptLanguages = 256;

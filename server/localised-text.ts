@@ -1,4 +1,4 @@
-import { defaultLocale, type Locale } from '../contract/locales';
+import { defaultLocale, type Locale } from '@contract/locales';
 import type { LocalisedText } from './db/schema/content';
 
 /** The text in the reader's locale, else the default locale's, else any written one. */

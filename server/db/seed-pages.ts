@@ -1,4 +1,4 @@
-import type { ContentPageSlug } from '../../contract/content';
+import type { ContentPageSlug } from '@contract/content';
 import type { LocalisedText } from './schema/content';
 
 interface SeedPage {

@@ -1,8 +1,8 @@
+import { type BodyOf, type DataOf, type Endpoint, envelopeSchema } from '@contract/endpoint';
 import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
 import { FetchError, type FetchResponse, ofetch } from 'ofetch';
 import * as v from 'valibot';
-import { type BodyOf, type DataOf, type Endpoint, envelopeSchema } from '../../contract/endpoint';
 import { readStoredLanguage, readStoredToken } from './storage';
 
 /** docs/requirements.md §9: requests time out after 60000 ms; toasts show for 2000 ms. */

@@ -1,8 +1,8 @@
+import { isLocale, type Locale, locales } from '@contract/locales';
 import dayjs from 'dayjs';
 import i18next, { type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { isLocale, type Locale, locales } from '../../contract/locales';
 import { readStoredLanguage, storeLanguage } from './storage';
 
 /** Namespaces every page needs, fetched before the first render; others load on first use. */

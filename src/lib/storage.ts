@@ -1,4 +1,4 @@
-import { defaultLocale, isLocale, type Locale } from '../../contract/locales';
+import { defaultLocale, isLocale, type Locale } from '@contract/locales';
 
 /** Browser storage keys fixed by the requirements (docs/requirements.md §9). */
 export const tokenStorageKey = 'token';

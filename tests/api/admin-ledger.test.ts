@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
+import type { LedgerEntry, UserSummary } from '@contract/admin';
+import type { PaymentInstructions } from '@contract/pay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerEntry, UserSummary } from '../../contract/admin';
-import type { PaymentInstructions } from '../../contract/pay';
 import { createCaptchaTexts } from '../support/accounts';
 import {
   bindCard,

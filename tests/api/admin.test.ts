@@ -1,10 +1,10 @@
+import type { AuditEntry, LedgerEntry, UserSummary } from '@contract/admin';
+import { endpoints } from '@contract/endpoints';
+import { auditLog } from '@server/db/schema/auth';
+import { setUpOperator } from '@server/modules/admin/operator-accounts';
+import { totpCodeAt } from '@server/modules/admin/totp';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, LedgerEntry, UserSummary } from '../../contract/admin';
-import { endpoints } from '../../contract/endpoints';
-import { auditLog } from '../../server/db/schema/auth';
-import { setUpOperator } from '../../server/modules/admin/operator-accounts';
-import { totpCodeAt } from '../../server/modules/admin/totp';
 import { fundPlayer, manyPlayersLimits, newPlayer, refusal, type TestPlayer } from '../support/players';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
 import { createTestClock, createTestServer, type TestServer } from './harness';

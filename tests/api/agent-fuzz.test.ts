@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import * as adminContract from '@contract/admin';
+import * as agentContract from '@contract/agent';
+import type { Endpoint } from '@contract/endpoint';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as adminContract from '../../contract/admin';
-import * as agentContract from '../../contract/agent';
-import type { Endpoint } from '../../contract/endpoint';
 import { createCaptchaTexts } from '../support/accounts';
 import { ledgerViolations, queryRows } from '../support/ledger-invariants';
 import { fundPlayer, manyPlayersLimits, newOperator, newPlayer, type TestPlayer } from '../support/players';

@@ -1,9 +1,9 @@
+import type { MemberMove } from '@contract/agent';
+import type { BalanceMovement } from '@contract/record';
+import { auditLog, users } from '@server/db/schema/auth';
+import { ledgerTransfers } from '@server/db/schema/ledger';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberMove } from '../../contract/agent';
-import type { BalanceMovement } from '../../contract/record';
-import { auditLog, users } from '../../server/db/schema/auth';
-import { ledgerTransfers } from '../../server/db/schema/ledger';
 import { createCaptchaTexts, solvedCaptcha } from '../support/accounts';
 import { ledgerViolations } from '../support/ledger-invariants';
 import {

@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TeamDeposit,
   TeamMember,
@@ -7,12 +5,14 @@ import type {
   TeamReportType,
   TeamStatistics,
   TeamWithdrawal,
-} from '../../contract/agent';
-import type { Withdrawal } from '../../contract/draw';
-import type { DepositOrder, PaymentInstructions } from '../../contract/pay';
-import { agentTerms } from '../../server/db/schema/agent';
-import { gameRecords } from '../../server/db/schema/game-records';
-import { houseAccount, playerAccount, transfer } from '../../server/modules/ledger/service';
+} from '@contract/agent';
+import type { Withdrawal } from '@contract/draw';
+import type { DepositOrder, PaymentInstructions } from '@contract/pay';
+import { agentTerms } from '@server/db/schema/agent';
+import { gameRecords } from '@server/db/schema/game-records';
+import { houseAccount, playerAccount, transfer } from '@server/modules/ledger/service';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts, registerThroughMail } from '../support/accounts';
 import { ledgerViolations } from '../support/ledger-invariants';
 import {

@@ -1,9 +1,9 @@
+import type { AgentApplicationReviewItem } from '@contract/admin';
+import type { AgentApplication, MemberMove, TeamMember } from '@contract/agent';
+import { agentApplications } from '@server/db/schema/agent';
+import { auditLog, users } from '@server/db/schema/auth';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentApplicationReviewItem } from '../../contract/admin';
-import type { AgentApplication, MemberMove, TeamMember } from '../../contract/agent';
-import { agentApplications } from '../../server/db/schema/agent';
-import { auditLog, users } from '../../server/db/schema/auth';
 import { createCaptchaTexts, registerThroughMail, solvedCaptcha } from '../support/accounts';
 import {
   fundPlayer,

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sendRegisterCode } from '@contract/auth';
+import { bannerQuery, favorableQuery } from '@contract/content';
+import { endpoints } from '@contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendRegisterCode } from '../../contract/auth';
-import { bannerQuery, favorableQuery } from '../../contract/content';
-import { endpoints } from '../../contract/endpoints';
-import { ApiCallError, type ApiClientOptions, createApiClient } from '../../src/lib/api-client';
+import { ApiCallError, type ApiClientOptions, createApiClient } from '@/lib/api-client';
 import { createTestServer, type TestServer } from './harness';
 
 let server: TestServer;

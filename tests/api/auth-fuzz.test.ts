@@ -1,19 +1,11 @@
+import * as authContract from '@contract/auth';
+import type { Endpoint } from '@contract/endpoint';
+import { auditLog, captchaSpends, emailCodes, identities, mailOutbox, sessions, users } from '@server/db/schema/auth';
 import { getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as authContract from '../../contract/auth';
-import type { Endpoint } from '../../contract/endpoint';
-import {
-  auditLog,
-  captchaSpends,
-  emailCodes,
-  identities,
-  mailOutbox,
-  sessions,
-  users,
-} from '../../server/db/schema/auth';
 import { createCaptchaTexts, registerThroughMail } from '../support/accounts';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/identity-provider';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';

@@ -1,6 +1,6 @@
+import { captchaSpends, emailCodes, mailOutbox, rateLimits, sessions, users } from '@server/db/schema/auth';
+import { runAuthHousekeeping } from '@server/modules/auth/housekeeping';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchaSpends, emailCodes, mailOutbox, rateLimits, sessions, users } from '../../server/db/schema/auth';
-import { runAuthHousekeeping } from '../../server/modules/auth/housekeeping';
 import { createTestClock, createTestServer, type TestServer } from './harness';
 
 const clock = createTestClock(new Date('2026-03-08T09:00:00Z'));

@@ -1,7 +1,7 @@
+import type { Profile } from '@contract/auth';
+import { auditLog, emailCodes, sessions, users } from '@server/db/schema/auth';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Profile } from '../../contract/auth';
-import { auditLog, emailCodes, sessions, users } from '../../server/db/schema/auth';
 import { createCaptchaTexts, registerThroughMail, solvedCaptcha } from '../support/accounts';
 import { codeIn, type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
 import { createTestClock, createTestServer, type TestServer } from './harness';

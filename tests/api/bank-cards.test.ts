@@ -1,8 +1,8 @@
+import type { BankCard } from '@contract/bank';
+import { auditLog } from '@server/db/schema/auth';
+import { bankCards } from '@server/db/schema/bank';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BankCard } from '../../contract/bank';
-import { auditLog } from '../../server/db/schema/auth';
-import { bankCards } from '../../server/db/schema/bank';
 import { createCaptchaTexts } from '../support/accounts';
 import {
   bindCard,

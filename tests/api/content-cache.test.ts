@@ -1,6 +1,6 @@
+import { banners } from '@server/db/schema/content';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { banners } from '../../server/db/schema/content';
 import { createTestClock, createTestServer, type TestServer } from './harness';
 
 const clock = createTestClock(new Date('2026-05-01T00:00:00Z'));

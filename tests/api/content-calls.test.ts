@@ -1,14 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { contentPageSlugs, type Game, type Notice, type Promotion, type promotionCategories } from '@contract/content';
+import { banners, contentPages, countries, games, notices, promotions } from '@server/db/schema/content';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  contentPageSlugs,
-  type Game,
-  type Notice,
-  type Promotion,
-  type promotionCategories,
-} from '../../contract/content';
-import { banners, contentPages, countries, games, notices, promotions } from '../../server/db/schema/content';
 import { createTestClock, createTestServer, type TestServer } from './harness';
 
 const minute = 60_000;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { type DatabaseHandle, openDatabase } from '@server/db/client';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../../server/db/client';
 
 export type DatabaseTemplate = { kind: 'pglite'; file: string } | { kind: 'postgres'; serverUrl: string };
 

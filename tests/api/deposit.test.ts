@@ -1,10 +1,10 @@
+import type { ManualDepositItem } from '@contract/admin';
+import type { DepositOrder, PayChannel, PaymentInstructions } from '@contract/pay';
+import type { BalanceMovement } from '@contract/record';
+import { auditLog } from '@server/db/schema/auth';
+import { depositOrders } from '@server/db/schema/pay';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ManualDepositItem } from '../../contract/admin';
-import type { DepositOrder, PayChannel, PaymentInstructions } from '../../contract/pay';
-import type { BalanceMovement } from '../../contract/record';
-import { auditLog } from '../../server/db/schema/auth';
-import { depositOrders } from '../../server/db/schema/pay';
 import { createCaptchaTexts, registerThroughMail } from '../support/accounts';
 import {
   balanceOfPlayer,

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { InvalidEnvironmentError, publicUrlOf, readEnv } from '@server/env';
 import { describe, expect, it } from 'vitest';
-import { InvalidEnvironmentError, publicUrlOf, readEnv } from '../../server/env';
 
 describe('readEnv', () => {
   it('gives every setting its default when nothing is set', () => {

@@ -1,12 +1,12 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { type Database, openDatabase } from '@server/db/client';
+import { seedDatabase } from '@server/db/seed';
+import { startJobQueue } from '@server/job-queue';
 import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
-import { type Database, openDatabase } from '../../server/db/client';
-import { seedDatabase } from '../../server/db/seed';
-import { startJobQueue } from '../../server/job-queue';
 import { type DatabaseTemplate, databaseUrlFor, templateDatabaseName } from './database-template';
 
 /**

@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Envelope } from '@contract/endpoint';
 import { serve } from '@hono/node-server';
+import type { Clock } from '@server/clock';
+import { type ComposeOptions, composeApp } from '@server/compose';
+import { randomCaptchaText } from '@server/modules/auth/captcha';
 import pino from 'pino';
 import { inject } from 'vitest';
-import type { Envelope } from '../../contract/endpoint';
-import type { Clock } from '../../server/clock';
-import { type ComposeOptions, composeApp } from '../../server/compose';
-import { randomCaptchaText } from '../../server/modules/auth/captcha';
 import { openDatabaseFromTemplate } from './database-template';
 
 export interface CallOptions {

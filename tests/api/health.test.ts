@@ -1,6 +1,6 @@
+import { composeApp } from '@server/compose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { composeApp } from '../../server/compose';
 import { openDatabaseFromTemplate } from './database-template';
 import { createTestServer, type TestServer } from './harness';
 

@@ -1,8 +1,8 @@
+import type { Database } from '@server/db/client';
+import { type JobQueue, startJobQueue } from '@server/job-queue';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../server/db/client';
-import { type JobQueue, startJobQueue } from '../../server/job-queue';
 import { openDatabaseFromTemplate, type TestDatabase } from './database-template';
 
 const logger = pino({ level: 'silent' });

@@ -1,10 +1,10 @@
+import type { KycReviewItem } from '@contract/admin';
+import { type KycState, type KycSubmission, maxPhotoBytes } from '@contract/kyc';
+import { auditLog } from '@server/db/schema/auth';
+import { kycSubmissions } from '@server/db/schema/kyc';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KycReviewItem } from '../../contract/admin';
-import { type KycState, type KycSubmission, maxPhotoBytes } from '../../contract/kyc';
-import { auditLog } from '../../server/db/schema/auth';
-import { kycSubmissions } from '../../server/db/schema/kyc';
 import { createCaptchaTexts } from '../support/accounts';
 import {
   completeProfile,

@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { locales } from '../../contract/locales';
-import type { Database } from '../../server/db/client';
-import { auditLog, users } from '../../server/db/schema/auth';
-import { ledgerEntries, ledgerTransfers } from '../../server/db/schema/ledger';
-import { ApiError } from '../../server/errors';
-import { createServerI18n } from '../../server/i18n';
+import { locales } from '@contract/locales';
+import type { Database } from '@server/db/client';
+import { auditLog, users } from '@server/db/schema/auth';
+import { ledgerEntries, ledgerTransfers } from '@server/db/schema/ledger';
+import { ApiError } from '@server/errors';
+import { createServerI18n } from '@server/i18n';
 import {
   accountStatement,
   balanceOf,
@@ -21,7 +19,9 @@ import {
   type TransferParams,
   transfer,
   voidHold,
-} from '../../server/modules/ledger/service';
+} from '@server/modules/ledger/service';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabaseFromTemplate } from './database-template';
 import { createTestClock } from './harness';
 

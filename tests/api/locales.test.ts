@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { locales } from '@contract/locales';
 import { describe, expect, it } from 'vitest';
-import { locales } from '../../contract/locales';
 
 /**
  * Every namespace file under locales/<lng>/ must exist in all seven locales with the same keys.

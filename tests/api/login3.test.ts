@@ -1,7 +1,7 @@
+import type { Profile } from '@contract/auth';
+import { identities, users } from '@server/db/schema/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Profile } from '../../contract/auth';
-import { identities, users } from '../../server/db/schema/auth';
 import { createCaptchaTexts, registerThroughMail } from '../support/accounts';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/identity-provider';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';

@@ -1,9 +1,9 @@
+import { composeApp } from '@server/compose';
+import { mailOutbox } from '@server/db/schema/auth';
+import { createServerI18n } from '@server/i18n';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../server/compose';
-import { mailOutbox } from '../../server/db/schema/auth';
-import { createServerI18n } from '../../server/i18n';
 import { codeIn, type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
 import { createTestClock, createTestServer, type TestServer } from './harness';
 

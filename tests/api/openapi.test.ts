@@ -1,6 +1,6 @@
+import { endpoints } from '@contract/endpoints';
+import type { OpenApiDocument } from '@server/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '../../contract/endpoints';
-import type { OpenApiDocument } from '../../server/openapi';
 import { createTestServer, type TestServer } from './harness';
 
 let server: TestServer;

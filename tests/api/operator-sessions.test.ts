@@ -1,9 +1,9 @@
+import { endpoints } from '@contract/endpoints';
+import { sessions } from '@server/db/schema/auth';
+import { setUpOperator } from '@server/modules/admin/operator-accounts';
+import { totpCodeAt } from '@server/modules/admin/totp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '../../contract/endpoints';
-import { sessions } from '../../server/db/schema/auth';
-import { setUpOperator } from '../../server/modules/admin/operator-accounts';
-import { totpCodeAt } from '../../server/modules/admin/totp';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/identity-provider';
 import { manyPlayersLimits, newPlayer, refusal, type TestPlayer } from '../support/players';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';

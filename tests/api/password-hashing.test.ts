@@ -29,7 +29,7 @@ const argon2 = vi.hoisted(() => {
 });
 vi.mock('@node-rs/argon2', () => ({ hash: argon2.hash, verify: argon2.verify }));
 
-const { argon2InFlightLimit, hashSecret, verifySecret } = await import('../../server/modules/auth/passwords');
+const { argon2InFlightLimit, hashSecret, verifySecret } = await import('@server/modules/auth/passwords');
 
 /** Lets every promise callback that can run, run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));

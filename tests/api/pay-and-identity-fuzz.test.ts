@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import * as adminContract from '@contract/admin';
+import * as bankContract from '@contract/bank';
+import * as drawContract from '@contract/draw';
+import type { Endpoint } from '@contract/endpoint';
+import * as kycContract from '@contract/kyc';
+import * as payContract from '@contract/pay';
+import * as recordContract from '@contract/record';
+import { updateIdNumber, updateProfile } from '@contract/user';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as adminContract from '../../contract/admin';
-import * as bankContract from '../../contract/bank';
-import * as drawContract from '../../contract/draw';
-import type { Endpoint } from '../../contract/endpoint';
-import * as kycContract from '../../contract/kyc';
-import * as payContract from '../../contract/pay';
-import * as recordContract from '../../contract/record';
-import { updateIdNumber, updateProfile } from '../../contract/user';
 import { createCaptchaTexts } from '../support/accounts';
 import {
   bindCard,

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
+import { plainRows } from '@server/db/client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { plainRows } from '../../server/db/client';
 import { openDatabaseFromTemplate } from './database-template';
 
 let database: Awaited<ReturnType<typeof openDatabaseFromTemplate>>;

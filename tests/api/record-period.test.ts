@@ -1,6 +1,6 @@
+import { recordDayOf } from '@contract/endpoint';
+import { periodBounds } from '@server/modules/record/period';
 import { describe, expect, it } from 'vitest';
-import { recordDayOf } from '../../contract/endpoint';
-import { periodBounds } from '../../server/modules/record/period';
 
 describe('record days', () => {
   it('run from midnight to midnight in Japan time, wherever the server runs', () => {

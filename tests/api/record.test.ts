@@ -1,6 +1,6 @@
+import type { BalanceMovement, GameRecord, GameRecordTotals } from '@contract/record';
+import { gameRecords } from '@server/db/schema/game-records';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BalanceMovement, GameRecord, GameRecordTotals } from '../../contract/record';
-import { gameRecords } from '../../server/db/schema/game-records';
 import { createCaptchaTexts } from '../support/accounts';
 import { fundPlayer, manyPlayersLimits, newPlayer, type TestPlayer } from '../support/players';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';

@@ -1,7 +1,7 @@
+import type { Profile } from '@contract/auth';
+import { auditLog, emailCodes, mailOutbox, users } from '@server/db/schema/auth';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Profile } from '../../contract/auth';
-import { auditLog, emailCodes, mailOutbox, users } from '../../server/db/schema/auth';
 import { createCaptchaTexts, registerThroughMail } from '../support/accounts';
 import { codeIn, type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
 import { createTestClock, createTestServer, type TestServer } from './harness';

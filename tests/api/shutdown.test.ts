@@ -4,9 +4,9 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { readEnv } from '@server/env';
+import { startServer } from '@server/start';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readEnv } from '../../server/env';
-import { startServer } from '../../server/start';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 
 const cleanups: (() => Promise<unknown>)[] = [];

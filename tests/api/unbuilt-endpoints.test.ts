@@ -1,7 +1,7 @@
+import { endpoints } from '@contract/endpoints';
+import { maxPhotoDataUrlLength, submitKyc } from '@contract/kyc';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '../../contract/endpoints';
-import { maxPhotoDataUrlLength, submitKyc } from '../../contract/kyc';
 import { appWithTestPrincipals } from '../support/test-principals';
 import { createTestServer, type TestServer } from './harness';
 

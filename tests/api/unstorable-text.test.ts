@@ -1,7 +1,7 @@
+import type { Endpoint } from '@contract/endpoint';
+import { endpoints } from '@contract/endpoints';
 import type * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Endpoint } from '../../contract/endpoint';
-import { endpoints } from '../../contract/endpoints';
 import { appWithTestPrincipals } from '../support/test-principals';
 import { createTestServer, type TestServer } from './harness';
 

@@ -1,6 +1,6 @@
+import { users } from '@server/db/schema/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema/auth';
 import { createCaptchaTexts } from '../support/accounts';
 import { fundPlayer, manyPlayersLimits, newPlayer } from '../support/players';
 import { profileOf } from '../support/profile-reference';

@@ -1,6 +1,6 @@
+import { auditLog, users } from '@server/db/schema/auth';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../server/db/schema/auth';
 import { createCaptchaTexts } from '../support/accounts';
 import {
   completeProfile,

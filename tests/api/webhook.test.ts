@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import type { DepositOrder } from '@contract/pay';
+import { type PaymentEvent, signMessage } from '@server/adapters/pay-protocol';
+import { auditLog } from '@server/db/schema/auth';
+import { depositOrders, payWebhookEvents } from '@server/db/schema/pay';
+import { sandboxEvents, sandboxPayments } from '@server/db/schema/sandbox-pay';
+import { houseAccount, playerAccount, transfer } from '@server/modules/ledger/service';
+import { loadServerSecret } from '@server/secrets';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DepositOrder } from '../../contract/pay';
-import { type PaymentEvent, signMessage } from '../../server/adapters/pay-protocol';
-import { auditLog } from '../../server/db/schema/auth';
-import { depositOrders, payWebhookEvents } from '../../server/db/schema/pay';
-import { sandboxEvents, sandboxPayments } from '../../server/db/schema/sandbox-pay';
-import { houseAccount, playerAccount, transfer } from '../../server/modules/ledger/service';
-import { loadServerSecret } from '../../server/secrets';
 import { createCaptchaTexts } from '../support/accounts';
 import {
   balanceOfPlayer,

@@ -1,14 +1,14 @@
+import type { WithdrawalReviewItem } from '@contract/admin';
+import type { Withdrawal } from '@contract/draw';
+import type { BalanceMovement } from '@contract/record';
+import { PayoutUnavailable } from '@server/adapters/payout';
+import { auditLog, rateLimits } from '@server/db/schema/auth';
+import { withdrawals } from '@server/db/schema/draw';
+import { sandboxPayouts } from '@server/db/schema/sandbox-pay';
+import { approveWithdrawal, resumePayouts, runPayout } from '@server/modules/draw/service';
+import { balanceOf, findAccount, houseAccount } from '@server/modules/ledger/service';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WithdrawalReviewItem } from '../../contract/admin';
-import type { Withdrawal } from '../../contract/draw';
-import type { BalanceMovement } from '../../contract/record';
-import { PayoutUnavailable } from '../../server/adapters/payout';
-import { auditLog, rateLimits } from '../../server/db/schema/auth';
-import { withdrawals } from '../../server/db/schema/draw';
-import { sandboxPayouts } from '../../server/db/schema/sandbox-pay';
-import { approveWithdrawal, resumePayouts, runPayout } from '../../server/modules/draw/service';
-import { balanceOf, findAccount, houseAccount } from '../../server/modules/ledger/service';
 import { createCaptchaTexts } from '../support/accounts';
 import {
   balanceOfPlayer,

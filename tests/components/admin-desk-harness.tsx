@@ -16,10 +16,10 @@ import * as OTPAuth from 'otpauth';
 import { I18nextProvider } from 'react-i18next';
 import sharp from 'sharp';
 import { inject } from 'vitest';
-import { createAppTheme } from '../../src/features/layout/theme';
-import { createSessionStore } from '../../src/features/session/session-store';
-import { api } from '../../src/lib/api-client';
-import { routeTree } from '../../src/routeTree.gen';
+import { createAppTheme } from '@/features/layout/theme';
+import { createSessionStore } from '@/features/session/session-store';
+import { api } from '@/lib/api-client';
+import { routeTree } from '@/routeTree.gen';
 import { deskOperator } from './global-setup';
 
 /*

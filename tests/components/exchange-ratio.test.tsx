@@ -1,7 +1,7 @@
+import type { Locale } from '@contract/locales';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '../../contract/locales';
-import { ExchangeRatioNotice } from '../../src/features/content/exchange-ratio-notice';
+import { ExchangeRatioNotice } from '@/features/content/exchange-ratio-notice';
 import { renderWithProviders, startI18nIn } from './render';
 
 /** docs/requirements.md §1: the yen reading in English, Japanese and Korean text (Filipino follows English),

@@ -1,11 +1,11 @@
+import type { BankCard } from '@contract/bank';
+import { type BankCardSave, bankCardMachine, type PlayerNames } from '@machines/bank-card.machine';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { BankCard } from '../../contract/bank';
-import { type BankCardSave, bankCardMachine, type PlayerNames } from '../../machines/bank-card.machine';
-import { BankCardView } from '../../src/features/bank/bank-card-page';
-import { bankCardsQueryOptions, banksQueryOptions } from '../../src/features/bank/queries';
+import { BankCardView } from '@/features/bank/bank-card-page';
+import { bankCardsQueryOptions, banksQueryOptions } from '@/features/bank/queries';
 import { startI18nIn } from './render';
 import { renderPlayerView } from './user-pages-harness';
 

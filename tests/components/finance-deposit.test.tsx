@@ -1,17 +1,17 @@
-import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import type { Locale } from '../../contract/locales';
-import type { DepositOrder, PayChannel } from '../../contract/pay';
+import type { Locale } from '@contract/locales';
+import type { DepositOrder, PayChannel } from '@contract/pay';
 import {
   type CreatedOrder,
   type DepositPrerequisites,
   depositMachine,
   depositOrderFollow,
   type OrderRequest,
-} from '../../machines/deposit.machine';
-import { DepositView } from '../../src/features/finance/deposit-page';
+} from '@machines/deposit.machine';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { DepositView } from '@/features/finance/deposit-page';
 import { startI18nIn } from './render';
 import { renderPlayerView } from './user-pages-harness';
 

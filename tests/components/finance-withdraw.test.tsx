@@ -1,15 +1,15 @@
-import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import type { Withdrawal } from '../../contract/draw';
+import type { Withdrawal } from '@contract/draw';
 import {
   type WithdrawalRequest,
   type WithdrawPrerequisites,
   withdrawalFollow,
   withdrawMachine,
-} from '../../machines/withdraw.machine';
-import { WithdrawView } from '../../src/features/finance/withdraw-page';
+} from '@machines/withdraw.machine';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { WithdrawView } from '@/features/finance/withdraw-page';
 import { startI18nIn } from './render';
 import { renderPlayerView } from './user-pages-harness';
 

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { currentLanguage, dayjsLocaleOf, initI18n } from '../../src/lib/i18n';
+import { currentLanguage, dayjsLocaleOf, initI18n } from '@/lib/i18n';
 import { startI18nIn } from './render';
 
 describe('i18n start-up', () => {

@@ -1,11 +1,11 @@
+import type { KycPhotosInput, KycState, KycSubmission } from '@contract/kyc';
+import { kycMachine, type PhotoFailure, photoFailures } from '@machines/kyc.machine';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { KycPhotosInput, KycState, KycSubmission } from '../../contract/kyc';
-import { kycMachine, type PhotoFailure, photoFailures } from '../../machines/kyc.machine';
-import { compressionFailureOf, compressPhoto } from '../../src/features/kyc/compress-photo';
-import { IdentityVerificationView } from '../../src/features/kyc/identity-verification-section';
+import { compressionFailureOf, compressPhoto } from '@/features/kyc/compress-photo';
+import { IdentityVerificationView } from '@/features/kyc/identity-verification-section';
 import { startI18nIn } from './render';
 import { renderPlayerView } from './user-pages-harness';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LanguageSwitcher } from '../../src/features/layout/language-switcher';
+import { LanguageSwitcher } from '@/features/layout/language-switcher';
 import { renderWithProviders, startI18nIn } from './render';
 
 describe('language switcher', () => {

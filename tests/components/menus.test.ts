@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { locales } from '@contract/locales';
 import { describe, expect, it } from 'vitest';
-import { locales } from '../../contract/locales';
-import { menuLessRoutes, menus } from '../../src/features/layout/menus';
+import { menuLessRoutes, menus } from '@/features/layout/menus';
 
 const routesDir = path.resolve(import.meta.dirname, '../../src/routes');
 

@@ -5,10 +5,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createAppTheme } from '../../src/features/layout/theme';
-import { createSessionStore } from '../../src/features/session/session-store';
-import { api } from '../../src/lib/api-client';
-import { routeTree } from '../../src/routeTree.gen';
+import { createAppTheme } from '@/features/layout/theme';
+import { createSessionStore } from '@/features/session/session-store';
+import { api } from '@/lib/api-client';
+import { routeTree } from '@/routeTree.gen';
 import { startI18nIn } from './render';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PlainText, paragraphsOf } from '../../src/features/content/plain-text';
+import { PlainText, paragraphsOf } from '@/features/content/plain-text';
 import { renderWithProviders } from './render';
 
 describe('operator text', () => {

@@ -1,11 +1,11 @@
+import { maxDateRangeDays } from '@contract/endpoint';
+import type { DepositOrder } from '@contract/pay';
 import type { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { maxDateRangeDays } from '../../contract/endpoint';
-import type { DepositOrder } from '../../contract/pay';
-import { depositRecordsQueryOptions, movementRecordsQueryOptions } from '../../src/features/record/queries';
+import { depositRecordsQueryOptions, movementRecordsQueryOptions } from '@/features/record/queries';
 import {
   defaultPeriod,
   lastSelectableDay,
@@ -13,8 +13,8 @@ import {
   type RecordSearch,
   recordQueryOf,
   recordSearchOf,
-} from '../../src/features/record/record-filters';
-import { RecordPage } from '../../src/features/record/record-page';
+} from '@/features/record/record-filters';
+import { RecordPage } from '@/features/record/record-page';
 import { startI18nIn } from './render';
 import { renderPlayerView } from './user-pages-harness';
 

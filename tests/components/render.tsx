@@ -1,11 +1,11 @@
+import type { Locale } from '@contract/locales';
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import type { Locale } from '../../contract/locales';
-import { createAppTheme } from '../../src/features/layout/theme';
-import { initI18n } from '../../src/lib/i18n';
+import { createAppTheme } from '@/features/layout/theme';
+import { initI18n } from '@/lib/i18n';
 
 /** Starts i18n the way the app does: from the language stored under `lang`. */
 export async function startI18nIn(lng: Locale | null) {

@@ -1,11 +1,11 @@
+import type { Profile } from '@contract/auth';
+import type { ProfileChanges } from '@contract/user';
+import { accountSettingsMachine } from '@machines/account-settings.machine';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Profile } from '../../contract/auth';
-import type { ProfileChanges } from '../../contract/user';
-import { accountSettingsMachine } from '../../machines/account-settings.machine';
-import { AccountSettingsView, dialCodeOptions } from '../../src/features/user/account-settings-page';
+import { AccountSettingsView, dialCodeOptions } from '@/features/user/account-settings-page';
 import { startI18nIn } from './render';
 import { renderPlayerView } from './user-pages-harness';
 

@@ -1,9 +1,9 @@
+import type { Profile } from '@contract/auth';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../contract/auth';
-import { userCenterMenu } from '../../src/features/layout/menus';
-import { aliasAccountQueryOptions, profileQueryOptions } from '../../src/features/user/queries';
-import { UserCenterPage } from '../../src/features/user/user-center-page';
+import { userCenterMenu } from '@/features/layout/menus';
+import { aliasAccountQueryOptions, profileQueryOptions } from '@/features/user/queries';
+import { UserCenterPage } from '@/features/user/user-center-page';
 import { startI18nIn } from './render';
 import { renderPlayerView } from './user-pages-harness';
 

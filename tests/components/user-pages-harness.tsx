@@ -6,10 +6,10 @@ import { configure, render } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import type { RouterContext } from '../../src/app/router-context';
-import { createAppTheme } from '../../src/features/layout/theme';
-import { createSessionStore } from '../../src/features/session/session-store';
-import { api } from '../../src/lib/api-client';
+import type { RouterContext } from '@/app/router-context';
+import { createAppTheme } from '@/features/layout/theme';
+import { createSessionStore } from '@/features/session/session-store';
+import { api } from '@/lib/api-client';
 
 // Routed views render a tick later and the machines settle asynchronously; under a full parallel run
 // the default second is not always enough.

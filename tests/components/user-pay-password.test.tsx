@@ -1,9 +1,9 @@
+import { type PayPasswordChange, type PayPasswordInput, payPasswordMachine } from '@machines/pay-password.machine';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type PayPasswordChange, type PayPasswordInput, payPasswordMachine } from '../../machines/pay-password.machine';
-import { PayPasswordView } from '../../src/features/user/pay-password-page';
+import { PayPasswordView } from '@/features/user/pay-password-page';
 import { startI18nIn } from './render';
 import { renderPlayerView } from './user-pages-harness';
 

@@ -1,7 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import type { Profile } from '../../contract/auth';
-import type { ProfileChanges } from '../../contract/user';
+import type { Profile } from '@contract/auth';
+import type { ProfileChanges } from '@contract/user';
 import {
   type AccountSettingsSnapshot,
   accountSettingsMachine,
@@ -13,7 +11,9 @@ import {
   selectProfileMessages,
   selectProfileValues,
   splitPhone,
-} from '../../machines/account-settings.machine';
+} from '@machines/account-settings.machine';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const profile: Profile = {

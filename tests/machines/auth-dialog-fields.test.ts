@@ -1,6 +1,6 @@
+import { fieldRules, validateFields } from '@machines/auth-dialog-fields';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { fieldRules, validateFields } from '../../machines/auth-dialog-fields';
 
 const registrationLike = v.object({
   email: fieldRules.email,

@@ -1,5 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   type AuthDialogInput,
   authDialogMachine,
@@ -7,11 +5,13 @@ import {
   selectLoginFlow,
   selectRegisterFlow,
   sessionLinks,
-} from '../../machines/auth-dialog.machine';
-import { findPasswordMachine } from '../../machines/find-password.machine';
-import { type LoginPreference, loginMachine } from '../../machines/login.machine';
-import { registerMachine } from '../../machines/register.machine';
-import { isAuthDialogOpen, type SessionProfile, sessionMachine } from '../../machines/session.machine';
+} from '@machines/auth-dialog.machine';
+import { findPasswordMachine } from '@machines/find-password.machine';
+import { type LoginPreference, loginMachine } from '@machines/login.machine';
+import { registerMachine } from '@machines/register.machine';
+import { isAuthDialogOpen, type SessionProfile, sessionMachine } from '@machines/session.machine';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const fixtures: EventFixtures<typeof authDialogMachine> = {

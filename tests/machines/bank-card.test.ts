@@ -1,6 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import type { BankCard } from '../../contract/bank';
+import type { BankCard } from '@contract/bank';
 import {
   type BankCardSave,
   type BankCardSnapshot,
@@ -11,7 +9,9 @@ import {
   selectBankCardStage,
   selectBankCardValues,
   selectUnbindingCard,
-} from '../../machines/bank-card.machine';
+} from '@machines/bank-card.machine';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const names: PlayerNames = { firstName: '花子', lastName: '山田', pinyinName: 'ヤマダ ハナコ' };

@@ -1,6 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { DepositOrder, PayChannel } from '../../contract/pay';
+import type { DepositOrder, PayChannel } from '@contract/pay';
 import {
   type CreatedOrder,
   type DepositPrerequisites,
@@ -13,8 +11,10 @@ import {
   selectDepositQuote,
   selectDepositStage,
   selectDepositValues,
-} from '../../machines/deposit.machine';
-import { selectFollowedOrder, selectOrderSettled } from '../../machines/order-follow.machine';
+} from '@machines/deposit.machine';
+import { selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const online: PayChannel = {

@@ -1,5 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, toPromise } from 'xstate';
 import {
   type FindPasswordNotice,
   findPasswordMachine,
@@ -7,7 +5,9 @@ import {
   selectFindPasswordErrors,
   selectFindPasswordStep,
   selectNewPasswordStrength,
-} from '../../machines/find-password.machine';
+} from '@machines/find-password.machine';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, toPromise } from 'xstate';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const fixtures: EventFixtures<typeof findPasswordMachine> = {

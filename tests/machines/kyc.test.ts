@@ -1,6 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { type KycPhotosInput, type KycState, type KycSubmission, maxPhotoDataUrlLength } from '../../contract/kyc';
+import { type KycPhotosInput, type KycState, type KycSubmission, maxPhotoDataUrlLength } from '@contract/kyc';
 import {
   type KycSnapshot,
   kycMachine,
@@ -10,7 +8,9 @@ import {
   selectPhotoSlots,
   selectRejectReason,
   selectResubmission,
-} from '../../machines/kyc.machine';
+} from '@machines/kyc.machine';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const photo = new Blob(['not really a photo'], { type: 'image/png' });

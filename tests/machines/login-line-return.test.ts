@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineAuthorizeUrl, rememberLineSignIn, takeLineReturn } from '../../src/features/auth/line-sign-in';
+import { lineAuthorizeUrl, rememberLineSignIn, takeLineReturn } from '@/features/auth/line-sign-in';
 
 /** sessionStorage's contract, for the node test environment. */
 function memoryStorage(): Storage {

@@ -1,5 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, toPromise } from 'xstate';
 import {
   type LoginPreference,
   loginMachine,
@@ -7,7 +5,9 @@ import {
   selectLoginErrors,
   selectLoginValues,
   selectSigningInWith,
-} from '../../machines/login.machine';
+} from '@machines/login.machine';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, toPromise } from 'xstate';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const fixtures: EventFixtures<typeof loginMachine> = {

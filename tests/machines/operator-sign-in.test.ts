@@ -1,5 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import {
   type OperatorSession,
   type OperatorSignInField,
@@ -8,7 +6,9 @@ import {
   operatorSignInMachine,
   selectOperatorCaptcha,
   selectOperatorSignInMessages,
-} from '../../machines/operator-sign-in.machine';
+} from '@machines/operator-sign-in.machine';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const fixtures: EventFixtures<typeof operatorSignInMachine> = {

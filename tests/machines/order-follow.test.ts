@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import {
   type OrderFollowSnapshot,
   orderFollowMachine,
   selectFollowedOrder,
   selectOrderSettled,
-} from '../../machines/order-follow.machine';
+} from '@machines/order-follow.machine';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 /** An order of its own kind: the follower knows nothing of deposits or withdrawals. */

@@ -1,5 +1,5 @@
+import { passwordStrength } from '@machines/password-strength';
 import { describe, expect, it } from 'vitest';
-import { passwordStrength } from '../../machines/password-strength';
 
 describe('password strength (docs/requirements.md §5)', () => {
   it.each([

@@ -1,5 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import {
   type PayPasswordChange,
   type PayPasswordInput,
@@ -8,7 +6,9 @@ import {
   selectPayPasswordFields,
   selectPayPasswordMessages,
   selectPayPasswordStage,
-} from '../../machines/pay-password.machine';
+} from '@machines/pay-password.machine';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const fixtures: EventFixtures<typeof payPasswordMachine> = {

@@ -1,5 +1,5 @@
+import { hasPersonalInformation } from '@contract/profile';
 import { describe, expect, it } from 'vitest';
-import { hasPersonalInformation } from '../../contract/profile';
 
 describe('the profile rules', () => {
   it('personal information is complete with first name, last name and reading', () => {

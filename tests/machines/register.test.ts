@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, toPromise } from 'xstate';
 import {
   registerMachine,
   selectRegisterErrors,
   selectRegisterPasswordStrength,
   selectRegisterStep,
   selectSendCodeFlow,
-} from '../../machines/register.machine';
-import { selectSendCodeButton, sendCodeMachine } from '../../machines/send-code.machine';
+} from '@machines/register.machine';
+import { selectSendCodeButton, sendCodeMachine } from '@machines/send-code.machine';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, toPromise } from 'xstate';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const fixtures: EventFixtures<typeof registerMachine> = {

@@ -1,11 +1,6 @@
+import { type ReviewDecision, type ReviewInput, type ReviewSnapshot, reviewMachine } from '@machines/review.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import {
-  type ReviewDecision,
-  type ReviewInput,
-  type ReviewSnapshot,
-  reviewMachine,
-} from '../../machines/review.machine';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const fixtures: EventFixtures<typeof reviewMachine> = {

@@ -1,7 +1,7 @@
+import { emailCodeResendSeconds } from '@contract/auth';
+import { selectSendCodeButton, sendCodeMachine } from '@machines/send-code.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { emailCodeResendSeconds } from '../../contract/auth';
-import { selectSendCodeButton, sendCodeMachine } from '../../machines/send-code.machine';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const fixtures: EventFixtures<typeof sendCodeMachine> = {

@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import {
   isAuthDialogOpen,
   isSettled,
   type SessionProfile,
   selectStatus,
   sessionMachine,
-} from '../../machines/session.machine';
+} from '@machines/session.machine';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const profile: SessionProfile = {

@@ -1,7 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { Withdrawal } from '../../contract/draw';
-import { selectFollowedOrder, selectOrderSettled } from '../../machines/order-follow.machine';
+import type { Withdrawal } from '@contract/draw';
+import { selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
 import {
   selectWithdrawalFollower,
   selectWithdrawMessages,
@@ -12,7 +10,9 @@ import {
   type WithdrawSnapshot,
   withdrawalFollow,
   withdrawMachine,
-} from '../../machines/withdraw.machine';
+} from '@machines/withdraw.machine';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const profile: WithdrawPrerequisites['profile'] = {

@@ -1,9 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Clock } from '../../server/clock';
-import type { Database } from '../../server/db/client';
-import { auditLog, users } from '../../server/db/schema/auth';
-import { ledgerTransfers } from '../../server/db/schema/ledger';
-import { ApiError } from '../../server/errors';
+import type { Clock } from '@server/clock';
+import type { Database } from '@server/db/client';
+import { auditLog, users } from '@server/db/schema/auth';
+import { ledgerTransfers } from '@server/db/schema/ledger';
+import { ApiError } from '@server/errors';
 import {
   hold,
   houseAccount,
@@ -12,7 +11,8 @@ import {
   postHold,
   transfer,
   voidHold,
-} from '../../server/modules/ledger/service';
+} from '@server/modules/ledger/service';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../support/ledger-invariants';
 
 /**

@@ -9,8 +9,8 @@
  * a caller row, as a request handler would (see runInCallerTransaction).
  */
 import { readFile } from 'node:fs/promises';
-import { systemClock } from '../../server/clock';
-import { openDatabase } from '../../server/db/client';
+import { systemClock } from '@server/clock';
+import { openDatabase } from '@server/db/client';
 import { type LedgerOperation, runConcurrently } from './ledger-operations';
 
 const [operationsFile, lanesArgument, mode] = process.argv.slice(2);

@@ -4,11 +4,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { systemClock } from '@server/clock';
+import type { Database } from '@server/db/client';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { systemClock } from '../../server/clock';
-import type { Database } from '../../server/db/client';
 import { databaseUrlFor, openDatabaseFromTemplate } from '../api/database-template';
 import { ledgerViolations } from '../support/ledger-invariants';
 import {

@@ -1,4 +1,4 @@
-import { randomCaptchaText } from '../../server/modules/auth/captcha';
+import { randomCaptchaText } from '@server/modules/auth/captcha';
 import type { TestServer } from '../api/harness';
 import { codeIn, type SmtpTestServer } from './smtp-test-server';
 

@@ -1,5 +1,5 @@
+import type { Database } from '@server/db/client';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/client';
 
 /** The rows of a raw query, on PGlite and node-postgres alike. */
 export async function queryRows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {

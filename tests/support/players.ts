@@ -1,12 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { users } from '@server/db/schema/auth';
+import { ledgerAccounts } from '@server/db/schema/ledger';
+import { setUpOperator } from '@server/modules/admin/operator-accounts';
+import { totpCodeAt } from '@server/modules/admin/totp';
+import { houseAccount, playerAccount, transfer } from '@server/modules/ledger/service';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { users } from '../../server/db/schema/auth';
-import { ledgerAccounts } from '../../server/db/schema/ledger';
-import { setUpOperator } from '../../server/modules/admin/operator-accounts';
-import { totpCodeAt } from '../../server/modules/admin/totp';
-import { houseAccount, playerAccount, transfer } from '../../server/modules/ledger/service';
 import type { CallResult, TestServer } from '../api/harness';
 import { registerThroughMail } from './accounts';
 import type { SmtpTestServer } from './smtp-test-server';

@@ -1,7 +1,7 @@
+import type { Endpoint } from '@contract/endpoint';
+import { createApp } from '@server/app';
+import type { AppEnv, Principal } from '@server/contract-router';
 import type { Hono } from 'hono';
-import type { Endpoint } from '../../contract/endpoint';
-import { createApp } from '../../server/app';
-import type { AppEnv, Principal } from '../../server/contract-router';
 import type { TestServer } from '../api/harness';
 
 const agentToken = 'agent-test-token';

@@ -1,16 +1,16 @@
-import { and, asc, count, eq, gte, lt, type SQL } from 'drizzle-orm';
 import {
   type AgentApplicationReviewItem,
   adminAgentApplicationApprove,
   adminAgentApplicationList,
   adminAgentApplicationReject,
-} from '../../../contract/admin';
-import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
-import { type Principal, route } from '../../contract-router';
-import type { Database } from '../../db/client';
-import { agentApplications, agentTerms } from '../../db/schema/agent';
-import { users } from '../../db/schema/auth';
-import { ApiError } from '../../errors';
+} from '@contract/admin';
+import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
+import { type Principal, route } from '@server/contract-router';
+import type { Database } from '@server/db/client';
+import { agentApplications, agentTerms } from '@server/db/schema/agent';
+import { users } from '@server/db/schema/auth';
+import { ApiError } from '@server/errors';
+import { and, asc, count, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { type AgentApplicationRow, applicationView } from '../agent/applications';
 import { ensureAgentCode } from '../agent/team';
 import { actorOfUser, writeAudit } from '../auth/audit';

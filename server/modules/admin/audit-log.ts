@@ -1,8 +1,8 @@
+import type { AuditEntry, adminAuditList } from '@contract/admin';
+import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
+import { auditLog, users } from '@server/db/schema/auth';
 import { and, type Column, count, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AuditEntry, adminAuditList } from '../../../contract/admin';
-import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
-import { auditLog, users } from '../../db/schema/auth';
 import { actorOfUser } from '../auth/audit';
 import { periodBounds } from '../record/period';
 import type { PlayerDeps } from '../user/context';

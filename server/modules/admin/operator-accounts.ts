@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { accountNamePattern } from '@contract/auth';
+import type { Clock } from '@server/clock';
+import type { Database } from '@server/db/client';
+import { users } from '@server/db/schema/auth';
+import { operatorCredentials } from '@server/db/schema/operator';
 import { and, eq } from 'drizzle-orm';
-import { accountNamePattern } from '../../../contract/auth';
-import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { operatorCredentials } from '../../db/schema/operator';
 import { actorOfUser, writeAudit } from '../auth/audit';
 import { hashSecret, passwordProblem } from '../auth/passwords';
 import { endUserSessions } from '../auth/sessions';

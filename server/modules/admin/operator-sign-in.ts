@@ -1,7 +1,7 @@
+import type { adminLogin } from '@contract/admin';
+import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
+import { operatorCredentials } from '@server/db/schema/operator';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { adminLogin } from '../../../contract/admin';
-import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
-import { operatorCredentials } from '../../db/schema/operator';
 import { actorOfUser, writeAudit } from '../auth/audit';
 import type { AuthDeps, AuthRequest } from '../auth/context';
 import { fieldRefusal } from '../auth/refusals';

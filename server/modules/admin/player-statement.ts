@@ -1,9 +1,9 @@
+import type { LedgerEntry, LedgerEntryKind } from '@contract/admin';
+import type { Database } from '@server/db/client';
+import { withdrawals } from '@server/db/schema/draw';
+import { ledgerEntries, ledgerTransfers, type TransferMetadata } from '@server/db/schema/ledger';
+import { depositOrders } from '@server/db/schema/pay';
 import { and, count, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import type { LedgerEntry, LedgerEntryKind } from '../../../contract/admin';
-import type { Database } from '../../db/client';
-import { withdrawals } from '../../db/schema/draw';
-import { ledgerEntries, ledgerTransfers, type TransferMetadata } from '../../db/schema/ledger';
-import { depositOrders } from '../../db/schema/pay';
 
 /*
  * A player's coin account as the desk reads it: the posted entries, each with the balance after

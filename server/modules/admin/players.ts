@@ -1,18 +1,18 @@
-import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type {
   adminUserFreeze,
   adminUserLedger,
   adminUserSearch,
   adminUserUnfreeze,
   UserSummary,
-} from '../../../contract/admin';
-import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
-import type { KycStatus } from '../../../contract/kyc';
-import type { Principal } from '../../contract-router';
-import { users } from '../../db/schema/auth';
-import { kycSubmissions } from '../../db/schema/kyc';
-import { ledgerAccounts } from '../../db/schema/ledger';
-import { ApiError } from '../../errors';
+} from '@contract/admin';
+import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
+import type { KycStatus } from '@contract/kyc';
+import type { Principal } from '@server/contract-router';
+import { users } from '@server/db/schema/auth';
+import { kycSubmissions } from '@server/db/schema/kyc';
+import { ledgerAccounts } from '@server/db/schema/ledger';
+import { ApiError } from '@server/errors';
+import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { actorOfUser, writeAudit } from '../auth/audit';
 import { findUserById } from '../auth/users';
 import { balanceOf, findAccount, playerAccount } from '../ledger/service';

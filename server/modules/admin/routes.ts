@@ -6,9 +6,9 @@ import {
   adminUserLedger,
   adminUserSearch,
   adminUserUnfreeze,
-} from '../../../contract/admin';
-import type { Endpoint } from '../../../contract/endpoint';
-import { type RequestContext, route } from '../../contract-router';
+} from '@contract/admin';
+import type { Endpoint } from '@contract/endpoint';
+import { type RequestContext, route } from '@server/contract-router';
 import type { AuthDeps, AuthRequest } from '../auth/context';
 import { signOut } from '../auth/sign-in';
 import type { PlayerDeps } from '../user/context';

@@ -1,9 +1,9 @@
+import type { AgentApplication, applyForAgent } from '@contract/agent';
+import type { ParsedBodyOf } from '@contract/endpoint';
+import type { Principal } from '@server/contract-router';
+import { agentApplications } from '@server/db/schema/agent';
+import { ApiError } from '@server/errors';
 import { and, desc, eq } from 'drizzle-orm';
-import type { AgentApplication, applyForAgent } from '../../../contract/agent';
-import type { ParsedBodyOf } from '../../../contract/endpoint';
-import type { Principal } from '../../contract-router';
-import { agentApplications } from '../../db/schema/agent';
-import { ApiError } from '../../errors';
 import { actorOfUser, writeAudit } from '../auth/audit';
 import { uniqueViolation } from '../auth/refusals';
 import type { PlayerDeps, PlayerRequest } from '../user/context';

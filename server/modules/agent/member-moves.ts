@@ -1,9 +1,9 @@
+import type { MemberMove, transferToMember } from '@contract/agent';
+import type { ParsedBodyOf } from '@contract/endpoint';
+import type { Principal } from '@server/contract-router';
+import { ledgerEntries, ledgerTransfers } from '@server/db/schema/ledger';
+import { ApiError } from '@server/errors';
 import { sql } from 'drizzle-orm';
-import type { MemberMove, transferToMember } from '../../../contract/agent';
-import type { ParsedBodyOf } from '../../../contract/endpoint';
-import type { Principal } from '../../contract-router';
-import { ledgerEntries, ledgerTransfers } from '../../db/schema/ledger';
-import { ApiError } from '../../errors';
 import { actorOfUser } from '../auth/audit';
 import { fieldRefusal } from '../auth/refusals';
 import { playerAccount, type TransferArguments, transferArguments } from '../ledger/service';

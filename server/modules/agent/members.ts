@@ -1,11 +1,11 @@
+import type { createTeamMember, TeamMember, teamMemberPage } from '@contract/agent';
+import { accountNamePattern } from '@contract/auth';
+import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
+import type { Principal } from '@server/contract-router';
+import { users } from '@server/db/schema/auth';
+import { ledgerAccounts } from '@server/db/schema/ledger';
+import { ApiError } from '@server/errors';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { createTeamMember, TeamMember, teamMemberPage } from '../../../contract/agent';
-import { accountNamePattern } from '../../../contract/auth';
-import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
-import type { Principal } from '../../contract-router';
-import { users } from '../../db/schema/auth';
-import { ledgerAccounts } from '../../db/schema/ledger';
-import { ApiError } from '../../errors';
 import { actorOfUser, writeAudit } from '../auth/audit';
 import { passwordRefusal } from '../auth/password-changes';
 import { hashSecret } from '../auth/passwords';

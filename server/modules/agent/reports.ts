@@ -1,4 +1,3 @@
-import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import {
   type agentCodeQuery,
   type TeamMemberReport,
@@ -8,15 +7,16 @@ import {
   teamReportTypes,
   type teamStatisticsQuery,
   type teamWithdrawalPage,
-} from '../../../contract/agent';
-import { type DataOf, type DateRange, type ParsedBodyOf, recordDayOf } from '../../../contract/endpoint';
-import type { Principal } from '../../contract-router';
-import { agentTerms } from '../../db/schema/agent';
-import { auditLog, users } from '../../db/schema/auth';
-import { withdrawals } from '../../db/schema/draw';
-import { gameRecords } from '../../db/schema/game-records';
-import { ledgerAccounts } from '../../db/schema/ledger';
-import { depositOrders } from '../../db/schema/pay';
+} from '@contract/agent';
+import { type DataOf, type DateRange, type ParsedBodyOf, recordDayOf } from '@contract/endpoint';
+import type { Principal } from '@server/contract-router';
+import { agentTerms } from '@server/db/schema/agent';
+import { auditLog, users } from '@server/db/schema/auth';
+import { withdrawals } from '@server/db/schema/draw';
+import { gameRecords } from '@server/db/schema/game-records';
+import { ledgerAccounts } from '@server/db/schema/ledger';
+import { depositOrders } from '@server/db/schema/pay';
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { withdrawalView } from '../draw/service';
 import { depositOrderView } from '../pay/service';
 import { periodBounds } from '../record/period';

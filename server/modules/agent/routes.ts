@@ -12,8 +12,8 @@ import {
   teamStatisticsQuery,
   teamWithdrawalPage,
   transferToMember,
-} from '../../../contract/agent';
-import { route } from '../../contract-router';
+} from '@contract/agent';
+import { route } from '@server/contract-router';
 import type { PlayerDeps } from '../user/context';
 import { playerRequestOf } from '../user/routes';
 import { applyForAgentStatus, latestApplication } from './applications';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
+import type { Database } from '@server/db/client';
+import { users } from '@server/db/schema/auth';
 import { and, type Column, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema/auth';
 import { uniqueViolation } from '../auth/refusals';
 
 /**

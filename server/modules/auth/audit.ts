@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema/auth';
+import type { Database } from '@server/db/client';
+import { auditLog } from '@server/db/schema/auth';
 import type { AuthRequest } from './context';
 
 export const actorOfUser = (userId: number) => `user:${userId}`;

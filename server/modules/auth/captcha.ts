@@ -1,8 +1,8 @@
 import { createHmac, createSecretKey, type KeyObject, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
+import type { Database } from '@server/db/client';
+import { captchaSpends } from '@server/db/schema/auth';
 import { LRUCache } from 'lru-cache';
-import type { Database } from '../../db/client';
-import { captchaSpends } from '../../db/schema/auth';
 import { type RateLimitRule, refusalOverLimit } from './rate-limit';
 
 /**

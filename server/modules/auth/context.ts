@@ -1,9 +1,9 @@
+import { emailCodeResendSeconds } from '@contract/auth';
+import type { Locale } from '@contract/locales';
+import type { Clock } from '@server/clock';
+import type { Database } from '@server/db/client';
+import type { Translate } from '@server/i18n';
 import type { Logger } from 'pino';
-import { emailCodeResendSeconds } from '../../../contract/auth';
-import type { Locale } from '../../../contract/locales';
-import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
-import type { Translate } from '../../i18n';
 import type { MailDelivery } from '../mail/delivery';
 import type { Captchas } from './captcha';
 import type { IdentityProvidersConfig, IdentityVerifier } from './identity-providers';

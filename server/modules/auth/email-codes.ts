@@ -1,9 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Database } from '@server/db/client';
+import { type EmailCodePurpose, emailCodes } from '@server/db/schema/auth';
+import type { ApiError } from '@server/errors';
+import type { Translate } from '@server/i18n';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { type EmailCodePurpose, emailCodes } from '../../db/schema/auth';
-import type { ApiError } from '../../errors';
-import type { Translate } from '../../i18n';
 import { fieldRefusal } from './refusals';
 
 export const emailCodeLifetimeMinutes = 10;

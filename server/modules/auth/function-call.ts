@@ -1,5 +1,5 @@
+import { type Database, plainRows } from '@server/db/client';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, plainRows } from '../../db/client';
 
 /**
  * The row a SQL function of the auth migrations returns (`select * from <call>`), whatever the

@@ -1,7 +1,7 @@
+import type { Clock } from '@server/clock';
+import type { Database } from '@server/db/client';
+import { captchaSpends, emailCodes, mailOutbox, rateLimits, sessions } from '@server/db/schema/auth';
 import { and, eq, lt } from 'drizzle-orm';
-import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
-import { captchaSpends, emailCodes, mailOutbox, rateLimits, sessions } from '../../db/schema/auth';
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;

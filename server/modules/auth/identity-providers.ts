@@ -1,6 +1,6 @@
+import type { Clock } from '@server/clock';
+import type { IdentityProviderName } from '@server/db/schema/auth';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
-import type { Clock } from '../../clock';
-import type { IdentityProviderName } from '../../db/schema/auth';
 
 export interface OidcClientConfig {
   clientId: string;

@@ -1,16 +1,16 @@
-import { eq } from 'drizzle-orm';
 import {
   passwordMaxLength,
   passwordMinLength,
   payPasswordPattern,
   type updatePassword,
   type updatePayPassword,
-} from '../../../contract/auth';
-import type { ParsedBodyOf } from '../../../contract/endpoint';
-import type { Principal } from '../../contract-router';
-import { users } from '../../db/schema/auth';
-import type { ApiError } from '../../errors';
-import type { Translate } from '../../i18n';
+} from '@contract/auth';
+import type { ParsedBodyOf } from '@contract/endpoint';
+import type { Principal } from '@server/contract-router';
+import { users } from '@server/db/schema/auth';
+import type { ApiError } from '@server/errors';
+import type { Translate } from '@server/i18n';
+import { eq } from 'drizzle-orm';
 import { actorOfUser, writeAudit } from './audit';
 import type { AuthDeps, AuthRequest } from './context';
 import { hashSecret, passwordProblem, verifySecret } from './passwords';

@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
+import { passwordMaxLength, passwordMinLength } from '@contract/auth';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import pLimit from 'p-limit';
-import { passwordMaxLength, passwordMinLength } from '../../../contract/auth';
 
 /**
  * At most one argon2id computation per core, plus one; the others wait their turn here. Each one is

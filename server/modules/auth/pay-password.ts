@@ -1,5 +1,5 @@
-import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
+import type { Clock } from '@server/clock';
+import type { Database } from '@server/db/client';
 import { verifySecret } from './passwords';
 import { checkGuess, type RateLimitRule } from './rate-limit';
 

@@ -1,8 +1,8 @@
+import type { Profile } from '@contract/auth';
+import type { JsonText, Principal } from '@server/contract-router';
+import type { Database } from '@server/db/client';
+import { ApiError } from '@server/errors';
 import { sql } from 'drizzle-orm';
-import type { Profile } from '../../../contract/auth';
-import type { JsonText, Principal } from '../../contract-router';
-import type { Database } from '../../db/client';
-import { ApiError } from '../../errors';
 import { coinCurrency } from '../user/context';
 import type { SessionCache } from './session-cache';
 

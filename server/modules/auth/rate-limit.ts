@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Clock } from '@server/clock';
+import type { Database } from '@server/db/client';
+import { rateLimits } from '@server/db/schema/auth';
+import { ApiError } from '@server/errors';
 import { eq, sql } from 'drizzle-orm';
-import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
-import { rateLimits } from '../../db/schema/auth';
-import { ApiError } from '../../errors';
 import { functionRow, instant } from './function-call';
 
 export interface RateLimitRule {

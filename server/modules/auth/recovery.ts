@@ -1,7 +1,7 @@
+import type { resetPassword, sendResetCode } from '@contract/auth';
+import type { ParsedBodyOf } from '@contract/endpoint';
+import { users } from '@server/db/schema/auth';
 import { eq } from 'drizzle-orm';
-import type { resetPassword, sendResetCode } from '../../../contract/auth';
-import type { ParsedBodyOf } from '../../../contract/endpoint';
-import { users } from '../../db/schema/auth';
 import { actorOfUser, writeAudit } from './audit';
 import { spendCaptcha } from './captcha';
 import type { AuthDeps, AuthRequest } from './context';

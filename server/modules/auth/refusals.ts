@@ -1,5 +1,5 @@
-import { ApiError, type ErrorCode } from '../../errors';
-import type { Translate } from '../../i18n';
+import { ApiError, type ErrorCode } from '@server/errors';
+import type { Translate } from '@server/i18n';
 
 /** A refusal whose message also sits on the form field it is about. */
 export function fieldRefusal(

@@ -1,11 +1,6 @@
-import {
-  accountNamePattern,
-  type registerUser,
-  type sendRegisterCode,
-  type validRegisterCode,
-} from '../../../contract/auth';
-import type { ParsedBodyOf } from '../../../contract/endpoint';
-import { users } from '../../db/schema/auth';
+import { accountNamePattern, type registerUser, type sendRegisterCode, type validRegisterCode } from '@contract/auth';
+import type { ParsedBodyOf } from '@contract/endpoint';
+import { users } from '@server/db/schema/auth';
 import { actorOfUser, writeAudit } from './audit';
 import type { AuthDeps, AuthRequest } from './context';
 import {

@@ -15,10 +15,10 @@ import {
   userGetInfo,
   userInfo,
   validRegisterCode,
-} from '../../../contract/auth';
-import type { Endpoint } from '../../../contract/endpoint';
-import { jsonRoute, type RequestContext, route } from '../../contract-router';
-import { xsrfCookieOf } from '../../xsrf';
+} from '@contract/auth';
+import type { Endpoint } from '@contract/endpoint';
+import { jsonRoute, type RequestContext, route } from '@server/contract-router';
+import { xsrfCookieOf } from '@server/xsrf';
 import type { AuthDeps, AuthRequest } from './context';
 import { changePassword, setPayPassword } from './password-changes';
 import { createProfileReader } from './profile';

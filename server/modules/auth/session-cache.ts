@@ -1,8 +1,8 @@
+import type { Profile } from '@contract/auth';
+import type { Clock } from '@server/clock';
+import type { JsonText, Principal } from '@server/contract-router';
+import type { ChannelSubscription, DatabaseHandle } from '@server/db/client';
 import { LRUCache } from 'lru-cache';
-import type { Profile } from '../../../contract/auth';
-import type { Clock } from '../../clock';
-import type { JsonText, Principal } from '../../contract-router';
-import type { ChannelSubscription, DatabaseHandle } from '../../db/client';
 
 /** The channel the user_changes triggers of migration 0012 announce a changed user's id on. */
 const userChangesChannel = 'user_changes';

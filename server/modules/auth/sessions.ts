@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '@server/clock';
+import type { ResolvePrincipal } from '@server/contract-router';
+import type { Database } from '@server/db/client';
+import { type SessionEndReason, type SessionKind, sessions } from '@server/db/schema/auth';
+import { ApiError } from '@server/errors';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Clock } from '../../clock';
-import type { ResolvePrincipal } from '../../contract-router';
-import type { Database } from '../../db/client';
-import { type SessionEndReason, type SessionKind, sessions } from '../../db/schema/auth';
-import { ApiError } from '../../errors';
 import type { SessionLifetimes } from './context';
 import type { SessionCache } from './session-cache';
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { login, login3 } from '@contract/auth';
+import type { ParsedBodyOf } from '@contract/endpoint';
+import type { Database } from '@server/db/client';
+import { identities, type SessionKind, type UserRole, users } from '@server/db/schema/auth';
+import { ApiError } from '@server/errors';
 import { and, eq, sql } from 'drizzle-orm';
-import type { login, login3 } from '../../../contract/auth';
-import type { ParsedBodyOf } from '../../../contract/endpoint';
-import type { Database } from '../../db/client';
-import { identities, type SessionKind, type UserRole, users } from '../../db/schema/auth';
-import { ApiError } from '../../errors';
 import { actorOfUser, writeAudit } from './audit';
 import type { AuthDeps, AuthRequest } from './context';
 import { functionRow, instant } from './function-call';

@@ -1,6 +1,6 @@
+import type { Database } from '@server/db/client';
+import { users } from '@server/db/schema/auth';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema/auth';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../contract/locales';
+import type { Locale } from '@contract/locales';
 
 /**
  * Banks a card can be bound with: Japanese banks by their Zengin code. Transfers between Japanese

@@ -1,5 +1,5 @@
-import { bankCardList, bankList, defaultBankCardQuery, saveBankCard, unbindBankCard } from '../../../contract/bank';
-import { route } from '../../contract-router';
+import { bankCardList, bankList, defaultBankCardQuery, saveBankCard, unbindBankCard } from '@contract/bank';
+import { route } from '@server/contract-router';
 import type { PlayerDeps } from '../user/context';
 import { playerRequestOf } from '../user/routes';
 import { searchBanks } from './banks';

@@ -1,5 +1,5 @@
+import type { Clock } from '@server/clock';
 import { LRUCache } from 'lru-cache';
-import type { Clock } from '../../clock';
 
 /**
  * Public content (banners, notices, promotions, games, pages) is read on every page view and edited

@@ -6,11 +6,11 @@ import {
   latestGamesQuery,
   noticeQuery,
   popularGamesQuery,
-} from '../../../contract/content';
-import type { DataOf, Endpoint } from '../../../contract/endpoint';
-import type { Clock } from '../../clock';
-import { jsonRoute, jsonText, type RequestContext } from '../../contract-router';
-import type { Database } from '../../db/client';
+} from '@contract/content';
+import type { DataOf, Endpoint } from '@contract/endpoint';
+import type { Clock } from '@server/clock';
+import { jsonRoute, jsonText, type RequestContext } from '@server/contract-router';
+import type { Database } from '@server/db/client';
 import type { PublicContentCache } from './public-cache';
 import { getContentPage, listBanners, listCountries, listGames, listNotices, listPromotions } from './service';
 

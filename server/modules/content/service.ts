@@ -1,10 +1,10 @@
+import type { Game, Notice, Promotion, PromotionCategory } from '@contract/content';
+import type { Locale } from '@contract/locales';
+import type { Database } from '@server/db/client';
+import { banners, contentPages, countries, games, notices, promotions } from '@server/db/schema/content';
+import { ApiError } from '@server/errors';
+import { pickLocalised } from '@server/localised-text';
 import { and, asc, count, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { Game, Notice, Promotion, PromotionCategory } from '../../../contract/content';
-import type { Locale } from '../../../contract/locales';
-import type { Database } from '../../db/client';
-import { banners, contentPages, countries, games, notices, promotions } from '../../db/schema/content';
-import { ApiError } from '../../errors';
-import { pickLocalised } from '../../localised-text';
 
 export interface Page<T> {
   list: T[];

@@ -1,6 +1,6 @@
-import { adminWithdrawalApprove, adminWithdrawalList, adminWithdrawalReject } from '../../../contract/admin';
-import { withdrawalList, withdrawalQuery, withdrawToBank } from '../../../contract/draw';
-import { route } from '../../contract-router';
+import { adminWithdrawalApprove, adminWithdrawalList, adminWithdrawalReject } from '@contract/admin';
+import { withdrawalList, withdrawalQuery, withdrawToBank } from '@contract/draw';
+import { route } from '@server/contract-router';
 import type { PlayerDeps } from '../user/context';
 import { playerRequestOf } from '../user/routes';
 import {

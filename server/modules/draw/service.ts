@@ -1,20 +1,20 @@
-import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type {
   adminWithdrawalApprove,
   adminWithdrawalList,
   adminWithdrawalReject,
   WithdrawalReviewItem,
-} from '../../../contract/admin';
-import type { Withdrawal, withdrawalList, withdrawalQuery, withdrawToBank } from '../../../contract/draw';
-import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
-import type { Locale } from '../../../contract/locales';
-import { hasPersonalInformation } from '../../../contract/profile';
-import type { PayoutResponse } from '../../adapters/pay-protocol';
-import { PayoutUnavailable } from '../../adapters/payout';
-import type { Principal } from '../../contract-router';
-import { auditLog, users } from '../../db/schema/auth';
-import { withdrawals } from '../../db/schema/draw';
-import { ApiError } from '../../errors';
+} from '@contract/admin';
+import type { Withdrawal, withdrawalList, withdrawalQuery, withdrawToBank } from '@contract/draw';
+import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
+import type { Locale } from '@contract/locales';
+import { hasPersonalInformation } from '@contract/profile';
+import type { PayoutResponse } from '@server/adapters/pay-protocol';
+import { PayoutUnavailable } from '@server/adapters/payout';
+import type { Principal } from '@server/contract-router';
+import { auditLog, users } from '@server/db/schema/auth';
+import { withdrawals } from '@server/db/schema/draw';
+import { ApiError } from '@server/errors';
+import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { actorOfUser, writeAudit } from '../auth/audit';
 import { checkPayPassword } from '../auth/pay-password';
 import { fieldRefusal } from '../auth/refusals';

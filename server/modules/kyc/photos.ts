@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { maxPhotoBytes } from '@contract/kyc';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { maxPhotoBytes } from '../../../contract/kyc';
 import { fieldRefusal } from '../auth/refusals';
 import type { PlayerRequest } from '../user/context';
 

@@ -1,9 +1,9 @@
+import { adminKycApprove, adminKycList, adminKycReject } from '@contract/admin';
+import { kycStateQuery, latestKycSubmission, submitKyc } from '@contract/kyc';
+import { type AppEnv, route } from '@server/contract-router';
+import { ApiError } from '@server/errors';
 import type { Handler } from 'hono';
 import * as v from 'valibot';
-import { adminKycApprove, adminKycList, adminKycReject } from '../../../contract/admin';
-import { kycStateQuery, latestKycSubmission, submitKyc } from '../../../contract/kyc';
-import { type AppEnv, route } from '../../contract-router';
-import { ApiError } from '../../errors';
 import type { PlayerDeps } from '../user/context';
 import { playerRequestOf } from '../user/routes';
 import { photoSides } from './photos';

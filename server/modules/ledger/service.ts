@@ -33,12 +33,12 @@
  * calls should make them in the same order as other such transactions.
  */
 import { createHash } from 'node:crypto';
+import type { Clock } from '@server/clock';
+import type { Database } from '@server/db/client';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers, type TransferMetadata } from '@server/db/schema/ledger';
+import { ApiError } from '@server/errors';
 import { and, count, desc, eq, getTableColumns, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
-import { ledgerAccounts, ledgerEntries, ledgerTransfers, type TransferMetadata } from '../../db/schema/ledger';
-import { ApiError } from '../../errors';
 
 /**
  * House accounts: the operator's side of every movement. They may go negative (deposits clearing

@@ -1,10 +1,10 @@
+import type { Clock } from '@server/clock';
+import type { Database } from '@server/db/client';
+import { mailOutbox } from '@server/db/schema/auth';
+import type { Translate } from '@server/i18n';
+import type { JobQueue } from '@server/job-queue';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createTransport, type Transporter } from 'nodemailer';
-import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
-import { mailOutbox } from '../../db/schema/auth';
-import type { Translate } from '../../i18n';
-import type { JobQueue } from '../../job-queue';
 import { enqueueMail, type MailRequest } from './outbox';
 
 export interface MailDelivery {

@@ -1,7 +1,7 @@
-import type { Locale } from '../../../contract/locales';
-import type { Database } from '../../db/client';
-import { mailOutbox } from '../../db/schema/auth';
-import type { Translate } from '../../i18n';
+import type { Locale } from '@contract/locales';
+import type { Database } from '@server/db/client';
+import { mailOutbox } from '@server/db/schema/auth';
+import type { Translate } from '@server/i18n';
 
 export const mailKinds = ['registerCode', 'registerExisting', 'resetCode', 'passwordChanged'] as const;
 export type MailKind = (typeof mailKinds)[number];

@@ -1,5 +1,5 @@
-import type { Locale } from '../../../contract/locales';
-import type { PayChannel } from '../../../contract/pay';
+import type { Locale } from '@contract/locales';
+import type { PayChannel } from '@contract/pay';
 import { type DepositChannelSettings, nameIn, type PlayerDeps } from '../user/context';
 
 /** A channel a player can use now, with its limits narrowed by the pay service's own. */

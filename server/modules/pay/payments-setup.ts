@@ -1,10 +1,10 @@
+import { createFiatResource, type FiatResource } from '@server/adapters/fiat-resource';
+import { createHostedPayProvider, type HostedProviderConfig, type PayProvider } from '@server/adapters/pay-provider';
+import { createHostedPayoutService, type PayoutService, PayoutUnavailable } from '@server/adapters/payout';
+import { createSandboxPay, type SandboxPay, sandboxBasePath } from '@server/adapters/sandbox-pay';
+import type { Clock } from '@server/clock';
+import type { Database } from '@server/db/client';
 import type { Logger } from 'pino';
-import { createFiatResource, type FiatResource } from '../../adapters/fiat-resource';
-import { createHostedPayProvider, type HostedProviderConfig, type PayProvider } from '../../adapters/pay-provider';
-import { createHostedPayoutService, type PayoutService, PayoutUnavailable } from '../../adapters/payout';
-import { createSandboxPay, type SandboxPay, sandboxBasePath } from '../../adapters/sandbox-pay';
-import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
 import { type ReceivingAccount, sandboxReceivingAccount } from '../user/context';
 
 export interface PaymentsOptions {

@@ -1,6 +1,6 @@
-import { adminManualDepositConfirm, adminManualDepositFail, adminManualDepositList } from '../../../contract/admin';
-import { createPayOrder, payChannelQuery, payOrderList, payOrderQuery } from '../../../contract/pay';
-import { route } from '../../contract-router';
+import { adminManualDepositConfirm, adminManualDepositFail, adminManualDepositList } from '@contract/admin';
+import { createPayOrder, payChannelQuery, payOrderList, payOrderQuery } from '@contract/pay';
+import { route } from '@server/contract-router';
 import type { PlayerDeps } from '../user/context';
 import { playerRequestOf } from '../user/routes';
 import { channelView, openChannels } from './channels';

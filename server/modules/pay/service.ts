@@ -1,26 +1,20 @@
-import { and, asc, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type {
   adminManualDepositConfirm,
   adminManualDepositFail,
   adminManualDepositList,
   ManualDepositItem,
-} from '../../../contract/admin';
-import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
-import type { Locale } from '../../../contract/locales';
-import type {
-  createPayOrder,
-  DepositOrder,
-  PaymentInstructions,
-  payOrderList,
-  payOrderQuery,
-} from '../../../contract/pay';
-import { hasPersonalInformation } from '../../../contract/profile';
-import type { CreatePaymentResponse } from '../../adapters/pay-protocol';
-import { PayProviderUnavailable } from '../../adapters/pay-provider';
-import type { Principal } from '../../contract-router';
-import { users } from '../../db/schema/auth';
-import { depositOrders } from '../../db/schema/pay';
-import { ApiError } from '../../errors';
+} from '@contract/admin';
+import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
+import type { Locale } from '@contract/locales';
+import type { createPayOrder, DepositOrder, PaymentInstructions, payOrderList, payOrderQuery } from '@contract/pay';
+import { hasPersonalInformation } from '@contract/profile';
+import type { CreatePaymentResponse } from '@server/adapters/pay-protocol';
+import { PayProviderUnavailable } from '@server/adapters/pay-provider';
+import type { Principal } from '@server/contract-router';
+import { users } from '@server/db/schema/auth';
+import { depositOrders } from '@server/db/schema/pay';
+import { ApiError } from '@server/errors';
+import { and, asc, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { actorOfUser, writeAudit } from '../auth/audit';
 import { findUserById } from '../auth/users';
 import { boundCardsOf, holderMismatches, holderMismatchRefusal } from '../bank/service';

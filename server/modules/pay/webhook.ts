@@ -1,11 +1,11 @@
+import type { PaymentEvent } from '@server/adapters/pay-protocol';
+import { callbackHeaders } from '@server/adapters/pay-provider';
+import type { AppEnv } from '@server/contract-router';
+import type { Database } from '@server/db/client';
+import { depositOrders, payWebhookEvents } from '@server/db/schema/pay';
+import { ApiError, type ErrorCode } from '@server/errors';
 import { and, eq } from 'drizzle-orm';
 import type { Handler } from 'hono';
-import type { PaymentEvent } from '../../adapters/pay-protocol';
-import { callbackHeaders } from '../../adapters/pay-provider';
-import type { AppEnv } from '../../contract-router';
-import type { Database } from '../../db/client';
-import { depositOrders, payWebhookEvents } from '../../db/schema/pay';
-import { ApiError, type ErrorCode } from '../../errors';
 import { writeAudit } from '../auth/audit';
 import { countAttempt } from '../auth/rate-limit';
 import { hold, houseAccount, playerAccount, postHold } from '../ledger/service';

@@ -1,4 +1,4 @@
-import { type DateRange, recordDayUtcOffsetMs } from '../../../contract/endpoint';
+import { type DateRange, recordDayUtcOffsetMs } from '@contract/endpoint';
 
 const dayMs = 24 * 60 * 60 * 1000;
 

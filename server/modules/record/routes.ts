@@ -1,5 +1,5 @@
-import { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '../../../contract/record';
-import { route } from '../../contract-router';
+import { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '@contract/record';
+import { route } from '@server/contract-router';
 import type { PlayerDeps } from '../user/context';
 import { balanceMovementsOf, gameRecordsOf, gameRecordTotalsOf } from './service';
 

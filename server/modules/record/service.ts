@@ -1,8 +1,8 @@
+import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
+import type { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '@contract/record';
+import type { Principal } from '@server/contract-router';
+import { gameRecords } from '@server/db/schema/game-records';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { DataOf, ParsedBodyOf } from '../../../contract/endpoint';
-import type { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '../../../contract/record';
-import type { Principal } from '../../contract-router';
-import { gameRecords } from '../../db/schema/game-records';
 import { accountStatement, playerAccount } from '../ledger/service';
 import { coinCurrency, type PlayerDeps } from '../user/context';
 import { periodBounds } from './period';

@@ -1,12 +1,12 @@
+import type { Locale } from '@contract/locales';
+import type { FiatResource } from '@server/adapters/fiat-resource';
+import type { FileStorage } from '@server/adapters/file-storage';
+import type { PayProvider } from '@server/adapters/pay-provider';
+import type { PayoutService } from '@server/adapters/payout';
+import type { Clock } from '@server/clock';
+import type { Database } from '@server/db/client';
+import type { Translate } from '@server/i18n';
 import type { Logger } from 'pino';
-import type { Locale } from '../../../contract/locales';
-import type { FiatResource } from '../../adapters/fiat-resource';
-import type { FileStorage } from '../../adapters/file-storage';
-import type { PayProvider } from '../../adapters/pay-provider';
-import type { PayoutService } from '../../adapters/payout';
-import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
-import type { Translate } from '../../i18n';
 import type { RateLimitRule } from '../auth/rate-limit';
 
 /** Game coins: the ledger currency of player balances. */

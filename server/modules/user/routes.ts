@@ -1,6 +1,6 @@
-import type { Endpoint } from '../../../contract/endpoint';
-import { updateIdNumber, updateProfile } from '../../../contract/user';
-import { type RequestContext, route } from '../../contract-router';
+import type { Endpoint } from '@contract/endpoint';
+import { updateIdNumber, updateProfile } from '@contract/user';
+import { type RequestContext, route } from '@server/contract-router';
 import type { PlayerDeps, PlayerRequest } from './context';
 import { changeIdNumber, changeProfile } from './service';
 

@@ -1,9 +1,9 @@
+import type { AgentApplicationReviewItem } from '@contract/admin';
+import { agentApplicationStatuses } from '@contract/agent';
 import { Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AgentApplicationReviewItem } from '../../../contract/admin';
-import { agentApplicationStatuses } from '../../../contract/agent';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 import { formatDateTime } from '../finance/format';
 import {
   ChoiceFilter,

@@ -1,7 +1,7 @@
 import { Code, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 import { formatDateTime } from '../finance/format';
 import { DeskList, DeskPage, DeskTable, FilterBar, PeriodFilter, TextFilter } from './desk-list';
 import { auditQueryOptions } from './queries';

@@ -1,10 +1,10 @@
+import { adminLogout } from '@contract/admin';
 import { AppShell, Box, Burger, Button, Group, Loader, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminLogout } from '../../../contract/admin';
 import { LanguageSwitcher } from '../layout/language-switcher';
 import { NavLinkLink } from '../layout/router-nav-link';
 import { operatorApi } from './operator-api';

@@ -1,3 +1,4 @@
+import { maxDateRangeDays } from '@contract/endpoint';
 import {
   ActionIcon,
   Badge,
@@ -19,7 +20,6 @@ import { DatePickerInput } from '@mantine/dates';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maxDateRangeDays } from '../../../contract/endpoint';
 import { lastSelectableDay, periodProblem } from '../record/record-filters';
 import { LoadFailed } from '../user/account-gates';
 import { deskQueryKey } from './queries';

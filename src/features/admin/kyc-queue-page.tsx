@@ -1,9 +1,9 @@
+import type { KycReviewItem } from '@contract/admin';
+import { kycSubmissionStatuses } from '@contract/kyc';
 import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { KycReviewItem } from '../../../contract/admin';
-import { kycSubmissionStatuses } from '../../../contract/kyc';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 import { formatDateTime } from '../finance/format';
 import {
   ChoiceFilter,

@@ -1,8 +1,8 @@
+import { ledgerEntryKinds } from '@contract/admin';
 import { Badge, Card, Group, SimpleGrid, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ledgerEntryKinds } from '../../../contract/admin';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 import { formatAmount, formatDateTime } from '../finance/format';
 import { AnchorLink } from '../layout/router-links';
 import { ChoiceFilter, DeskList, DeskPage, DeskTable, FilterBar, PeriodFilter, StatusBadge } from './desk-list';

@@ -1,9 +1,9 @@
+import type { ManualDepositItem } from '@contract/admin';
+import { manualStatuses } from '@contract/money';
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ManualDepositItem } from '../../../contract/admin';
-import { manualStatuses } from '../../../contract/money';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 import { formatAmount, formatDateTime } from '../finance/format';
 import {
   ChoiceFilter,

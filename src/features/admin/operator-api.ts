@@ -1,6 +1,6 @@
 import i18next from 'i18next';
-import { createBrowserApiClient } from '../../lib/api-client';
-import { readStoredLanguage } from '../../lib/storage';
+import { createBrowserApiClient } from '@/lib/api-client';
+import { readStoredLanguage } from '@/lib/storage';
 import { clearOperatorSession, readOperatorSession } from './operator-session';
 
 /**

@@ -1,7 +1,7 @@
+import { isoDateTime } from '@contract/endpoint';
+import type { OperatorSession } from '@machines/operator-sign-in.machine';
 import { useMemo, useSyncExternalStore } from 'react';
 import * as v from 'valibot';
-import { isoDateTime } from '../../../contract/endpoint';
-import type { OperatorSession } from '../../../machines/operator-sign-in.machine';
 
 /**
  * The operator's desk session in this browser, kept apart from the player's `token`: a player

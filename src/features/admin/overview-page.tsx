@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 import { formatAmount } from '../finance/format';
 import { AnchorLink } from '../layout/router-links';
 import { LoadFailed } from '../user/account-gates';

@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   adminAgentApplicationList,
   adminAuditList,
@@ -7,8 +6,9 @@ import {
   adminUserLedger,
   adminUserSearch,
   adminWithdrawalList,
-} from '../../../contract/admin';
-import type { Locale } from '../../../contract/locales';
+} from '@contract/admin';
+import type { Locale } from '@contract/locales';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { operatorApi } from './operator-api';
 import {
   type AgentApplicationQueueSearch,

@@ -1,10 +1,10 @@
+import { type ReviewStage, type reviewMachine, selectReviewStage } from '@machines/review.machine';
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { type ReviewStage, type reviewMachine, selectReviewStage } from '../../../machines/review.machine';
 import { notifySuccess } from '../user/notify';
 import { deskQueryKey } from './queries';
 import { reviewLogic, type SendDecision } from './review-flow';

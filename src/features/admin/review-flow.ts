@@ -1,4 +1,3 @@
-import { fromPromise } from 'xstate';
 import {
   adminAgentApplicationApprove,
   adminAgentApplicationReject,
@@ -10,8 +9,9 @@ import {
   adminUserUnfreeze,
   adminWithdrawalApprove,
   adminWithdrawalReject,
-} from '../../../contract/admin';
-import { type ReviewDecision, reviewMachine } from '../../../machines/review.machine';
+} from '@contract/admin';
+import { type ReviewDecision, reviewMachine } from '@machines/review.machine';
+import { fromPromise } from 'xstate';
 import { operatorApi } from './operator-api';
 
 /** The refusal is shown in the dialog's failed view, not as a toast as well. */

@@ -1,3 +1,12 @@
+import { adminLogin } from '@contract/admin';
+import { captchaQuery } from '@contract/auth';
+import {
+  type OperatorSignInField,
+  operatorSignInMachine,
+  selectOperatorCaptcha,
+  selectOperatorSignInMessages,
+  selectOperatorSignInStage,
+} from '@machines/operator-sign-in.machine';
 import {
   Alert,
   Box,
@@ -17,15 +26,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { adminLogin } from '../../../contract/admin';
-import { captchaQuery } from '../../../contract/auth';
-import {
-  type OperatorSignInField,
-  operatorSignInMachine,
-  selectOperatorCaptcha,
-  selectOperatorSignInMessages,
-  selectOperatorSignInStage,
-} from '../../../machines/operator-sign-in.machine';
 import { CaptchaField } from '../auth/captcha-field';
 import { LanguageSwitcher } from '../layout/language-switcher';
 import { useFieldMessage } from '../user/field-message';

@@ -1,10 +1,10 @@
+import type { WithdrawalReviewItem } from '@contract/admin';
+import { withdrawalMethods } from '@contract/draw';
+import { withdrawalStatuses } from '@contract/money';
 import { Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { WithdrawalReviewItem } from '../../../contract/admin';
-import { withdrawalMethods } from '../../../contract/draw';
-import { withdrawalStatuses } from '../../../contract/money';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 import { formatAmount, formatDateTime } from '../finance/format';
 import {
   ChoiceFilter,

@@ -1,10 +1,10 @@
+import { selectFindPasswordFlow, selectLoginFlow, selectRegisterFlow } from '@machines/auth-dialog.machine';
 import { Anchor, CloseButton, Image, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectFindPasswordFlow, selectLoginFlow, selectRegisterFlow } from '../../../machines/auth-dialog.machine';
-import { useIsDesktop } from '../../lib/use-is-desktop';
+import { useIsDesktop } from '@/lib/use-is-desktop';
 import { useAuthDialog, useSessionActor } from '../session/use-session';
 import classes from './auth-dialog.module.css';
 import { authDialogLogic } from './auth-flows';

@@ -1,6 +1,3 @@
-import { notifications } from '@mantine/notifications';
-import i18next from 'i18next';
-import { fromPromise } from 'xstate';
 import {
   captchaQuery,
   login,
@@ -10,14 +7,17 @@ import {
   sendRegisterCode,
   sendResetCode,
   validRegisterCode,
-} from '../../../contract/auth';
-import { authDialogMachine, sessionLinks } from '../../../machines/auth-dialog.machine';
-import { findPasswordMachine } from '../../../machines/find-password.machine';
-import { loginMachine } from '../../../machines/login.machine';
-import { registerMachine } from '../../../machines/register.machine';
-import { sendCodeMachine } from '../../../machines/send-code.machine';
-import { api, toastDurationMs } from '../../lib/api-client';
-import { clearStoredToken } from '../../lib/storage';
+} from '@contract/auth';
+import { authDialogMachine, sessionLinks } from '@machines/auth-dialog.machine';
+import { findPasswordMachine } from '@machines/find-password.machine';
+import { loginMachine } from '@machines/login.machine';
+import { registerMachine } from '@machines/register.machine';
+import { sendCodeMachine } from '@machines/send-code.machine';
+import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
+import { fromPromise } from 'xstate';
+import { api, toastDurationMs } from '@/lib/api-client';
+import { clearStoredToken } from '@/lib/storage';
 import type { SessionActor } from '../session/session-actor';
 import { trackRegistration } from './analytics';
 import { forgetReturnedSignIn, type LineConfig, startLineSignIn } from './line-sign-in';

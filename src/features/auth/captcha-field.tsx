@@ -1,6 +1,6 @@
+import type { CaptchaView } from '@machines/login.machine';
 import { Group, Image, Skeleton, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CaptchaView } from '../../../machines/login.machine';
 
 const imageWidth = 120;
 const imageHeight = 40;

@@ -1,8 +1,3 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
 import {
   type findPasswordMachine,
   selectFindPasswordBusy,
@@ -11,7 +6,12 @@ import {
   selectFindPasswordStep,
   selectFindPasswordValues,
   selectNewPasswordStrength,
-} from '../../../machines/find-password.machine';
+} from '@machines/find-password.machine';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
 import { CaptchaField } from './captcha-field';
 import { NewPasswordFields } from './new-password-fields';
 import { useFieldErrorText } from './use-field-error-text';

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 
 /**
  * Google Identity Services' own button (docs/requirements.md §7: initialised with the client id). Its ID

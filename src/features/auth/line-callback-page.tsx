@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastDurationMs } from '../../lib/api-client';
+import { toastDurationMs } from '@/lib/api-client';
 import { PageLoader } from '../layout/page-loader';
 import { useSessionStore } from '../session/use-session';
 import { handOverSignIn, takeLineReturn } from './line-sign-in';

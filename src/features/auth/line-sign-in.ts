@@ -1,5 +1,5 @@
+import type { ProviderCredential } from '@machines/login.machine';
 import * as v from 'valibot';
-import type { ProviderCredential } from '../../../machines/login.machine';
 
 /**
  * LINE Login (docs/requirements.md §7): the browser goes to LINE's authorize page with scope

@@ -1,8 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
-import { passwordMaxLength } from '../../../contract/auth';
+import { passwordMaxLength } from '@contract/auth';
 import {
   type loginMachine,
   selectLoginCaptcha,
@@ -10,7 +6,11 @@ import {
   selectLoginValues,
   selectSigningIn,
   selectSigningInWith,
-} from '../../../machines/login.machine';
+} from '@machines/login.machine';
+import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
 import { CaptchaField } from './captcha-field';
 import { ThirdPartySignIn } from './third-party-sign-in';
 import { useFieldErrorText } from './use-field-error-text';

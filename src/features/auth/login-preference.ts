@@ -1,5 +1,5 @@
+import type { LoginPreference } from '@machines/login.machine';
 import * as v from 'valibot';
-import type { LoginPreference } from '../../../machines/login.machine';
 
 /**
  * The "remember me" choice and, when it is ticked, the account name (docs/requirements.md §3: stored login

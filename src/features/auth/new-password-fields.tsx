@@ -1,8 +1,8 @@
+import { passwordMaxLength } from '@contract/auth';
+import type { FieldError } from '@machines/auth-dialog-fields';
+import type { PasswordStrength } from '@machines/password-strength';
 import { PasswordInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { passwordMaxLength } from '../../../contract/auth';
-import type { FieldError } from '../../../machines/auth-dialog-fields';
-import type { PasswordStrength } from '../../../machines/password-strength';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import { useFieldErrorText } from './use-field-error-text';
 

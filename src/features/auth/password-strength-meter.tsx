@@ -1,6 +1,6 @@
+import { type PasswordStrength, passwordStrengthLevels } from '@machines/password-strength';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type PasswordStrength, passwordStrengthLevels } from '../../../machines/password-strength';
 
 const barColors: Record<PasswordStrength, string> = { 0: 'gray', 1: 'red', 2: 'orange', 3: 'yellow', 4: 'teal' };
 

@@ -1,6 +1,6 @@
+import { identityProvidersQuery } from '@contract/auth';
 import { queryOptions } from '@tanstack/react-query';
-import { identityProvidersQuery } from '../../../contract/auth';
-import { api } from '../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Which third-party sign-ins the server offers; without an answer, none are shown. */
 export const identityProvidersQueryOptions = () =>

@@ -1,8 +1,3 @@
-import { Anchor, Button, Checkbox, Group, Stack, Stepper, TextInput } from '@mantine/core';
-import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
 import {
   type registerMachine,
   selectRegisterBusy,
@@ -11,7 +6,12 @@ import {
   selectRegisterStep,
   selectRegisterValues,
   selectSendCodeFlow,
-} from '../../../machines/register.machine';
+} from '@machines/register.machine';
+import { Anchor, Button, Checkbox, Group, Stack, Stepper, TextInput } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
 import { NewPasswordFields } from './new-password-fields';
 import { SendCodeButton } from './send-code-button';
 import { useFieldErrorText } from './use-field-error-text';

@@ -1,8 +1,8 @@
+import { selectSendCodeButton, type sendCodeMachine } from '@machines/send-code.machine';
 import { Button } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { selectSendCodeButton, type sendCodeMachine } from '../../../machines/send-code.machine';
 
 /** "send code" / "resend (N s)" / "resend": label, busy and disabled all come from the machine. */
 export function SendCodeButton({ flow, onSend }: { flow: ActorRefFrom<typeof sendCodeMachine>; onSend(): void }) {

@@ -1,8 +1,8 @@
+import type { loginMachine } from '@machines/login.machine';
 import { Button, Divider, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { loginMachine } from '../../../machines/login.machine';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { identityProvidersQueryOptions } from './queries';
 

@@ -1,6 +1,6 @@
+import type { FieldError } from '@machines/auth-dialog-fields';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldError } from '../../../machines/auth-dialog-fields';
 
 /** Turns a machine's message key into the sentence, naming the field for 'please input {field}'. */
 export function useFieldErrorText() {

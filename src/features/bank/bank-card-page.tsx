@@ -1,3 +1,15 @@
+import { type BankCard, saveBankCard, unbindBankCard } from '@contract/bank';
+import {
+  type BankCardField,
+  bankCardMachine,
+  type PlayerNames,
+  selectBankCardMessages,
+  selectBankCardSaving,
+  selectBankCardStage,
+  selectBankCardValues,
+  selectUnbindBusy,
+  selectUnbindingCard,
+} from '@machines/bank-card.machine';
 import {
   Badge,
   Button,
@@ -18,20 +30,8 @@ import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { type BankCard, saveBankCard, unbindBankCard } from '../../../contract/bank';
-import {
-  type BankCardField,
-  bankCardMachine,
-  type PlayerNames,
-  selectBankCardMessages,
-  selectBankCardSaving,
-  selectBankCardStage,
-  selectBankCardValues,
-  selectUnbindBusy,
-  selectUnbindingCard,
-} from '../../../machines/bank-card.machine';
-import { api } from '../../lib/api-client';
-import { currentLanguage } from '../../lib/i18n';
+import { api } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
 import { formatDateTime } from '../finance/format';
 import { PageFrame } from '../layout/page-frame';
 import { LoadFailed, PersonalInformationRequired } from '../user/account-gates';

@@ -1,7 +1,7 @@
+import { bankCardList, bankList } from '@contract/bank';
+import type { Locale } from '@contract/locales';
 import { queryOptions } from '@tanstack/react-query';
-import { bankCardList, bankList } from '../../../contract/bank';
-import type { Locale } from '../../../contract/locales';
-import { api } from '../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /* Bank names come in the request's language, so the language is part of every key. */
 

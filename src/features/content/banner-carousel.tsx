@@ -3,7 +3,7 @@ import { Box, Image, Skeleton, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 import classes from './content.module.css';
 import { homeBannersQuery } from './queries';
 

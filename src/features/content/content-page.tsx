@@ -1,8 +1,8 @@
+import type { ContentPageSlug } from '@contract/content';
 import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ContentPageSlug } from '../../../contract/content';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 import { PageFrame } from '../layout/page-frame';
 import { formatDate } from './format';
 import { PlainText } from './plain-text';

@@ -1,7 +1,7 @@
+import type { Game } from '@contract/content';
 import { Badge, Card, Group, Image, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { Game } from '../../../contract/content';
 import classes from './content.module.css';
 
 /** Games as cards; a card opens the game hall (which asks a visitor to sign in first). */

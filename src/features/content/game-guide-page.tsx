@@ -1,7 +1,7 @@
+import type { ContentPageSlug } from '@contract/content';
 import { Paper, Tabs } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { ContentPageSlug } from '../../../contract/content';
 import { PageFrame } from '../layout/page-frame';
 import { ContentBody } from './content-page';
 

@@ -2,7 +2,7 @@ import { Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 import { AnchorLink } from '../layout/router-links';
 import classes from './content.module.css';
 import { ExchangeRatioNotice } from './exchange-ratio-notice';

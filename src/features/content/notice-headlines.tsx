@@ -1,7 +1,7 @@
+import type { Notice } from '@contract/content';
 import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { Notice } from '../../../contract/content';
 import classes from './content.module.css';
 import { formatDate } from './format';
 

@@ -1,6 +1,6 @@
+import type { Notice } from '@contract/content';
 import { Accordion, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Notice } from '../../../contract/content';
 import { formatDate } from './format';
 import { PlainText } from './plain-text';
 

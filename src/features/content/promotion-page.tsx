@@ -1,3 +1,4 @@
+import { type Promotion, type PromotionCategory, promotionCategories } from '@contract/content';
 import {
   Badge,
   Card,
@@ -14,8 +15,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type Promotion, type PromotionCategory, promotionCategories } from '../../../contract/content';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 import { PageFrame } from '../layout/page-frame';
 import { formatDate } from './format';
 import { promotionPageQuery } from './queries';

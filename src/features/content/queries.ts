@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import {
   bannerQuery,
   type ContentPageSlug,
@@ -8,9 +7,10 @@ import {
   noticeQuery,
   type PromotionCategory,
   popularGamesQuery,
-} from '../../../contract/content';
-import type { Locale } from '../../../contract/locales';
-import { api } from '../../lib/api-client';
+} from '@contract/content';
+import type { Locale } from '@contract/locales';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
 
 /** Operators edit content rarely: a few minutes of freshness saves refetching on every visit. */
 const contentStaleTimeMs = 5 * 60 * 1000;

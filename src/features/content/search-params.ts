@@ -1,4 +1,4 @@
-import { type PromotionCategory, promotionCategories } from '../../../contract/content';
+import { type PromotionCategory, promotionCategories } from '@contract/content';
 
 /* Search parameters of the list pages. Absent means the default, so plain links need no search. */
 

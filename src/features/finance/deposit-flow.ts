@@ -1,9 +1,9 @@
+import { createPayOrder, payOrderQuery } from '@contract/pay';
+import { type DepositPrerequisites, depositMachine, depositOrderFollow } from '@machines/deposit.machine';
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import { createPayOrder, payOrderQuery } from '../../../contract/pay';
-import { type DepositPrerequisites, depositMachine, depositOrderFollow } from '../../../machines/deposit.machine';
-import { api } from '../../lib/api-client';
-import { currentLanguage } from '../../lib/i18n';
+import { api } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
 import { bankCardsQueryOptions } from '../bank/queries';
 import { profileQueryOptions } from '../user/queries';
 import { payChannelsQueryOptions } from './queries';

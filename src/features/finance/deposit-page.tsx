@@ -1,10 +1,4 @@
-import { Alert, Button, Card, Group, SegmentedControl, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
-import type { DepositOrder } from '../../../contract/pay';
+import type { DepositOrder } from '@contract/pay';
 import {
   type depositMachine,
   selectChosenChannel,
@@ -17,8 +11,14 @@ import {
   selectDepositValues,
   selectOrderExpiresAt,
   selectPaymentInstructions,
-} from '../../../machines/deposit.machine';
-import { type OrderFollowActor, selectFollowedOrder } from '../../../machines/order-follow.machine';
+} from '@machines/deposit.machine';
+import { type OrderFollowActor, selectFollowedOrder } from '@machines/order-follow.machine';
+import { Alert, Button, Card, Group, SegmentedControl, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
 import { PageFrame } from '../layout/page-frame';
 import { AnchorLink } from '../layout/router-links';
 import { BankCardRequired, LoadFailed, PersonalInformationRequired } from '../user/account-gates';

@@ -1,4 +1,4 @@
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 
 /** Whole yen or game coins, grouped the reader's way. */
 export function formatAmount(amount: number): string {

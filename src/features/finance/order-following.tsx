@@ -1,6 +1,6 @@
+import { type FollowedOrder, type OrderFollowActor, selectOrderSettled } from '@machines/order-follow.machine';
 import { Group, Loader, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { type FollowedOrder, type OrderFollowActor, selectOrderSettled } from '../../../machines/order-follow.machine';
 
 /** Says the page is following the order, for as long as the order can still change by itself. */
 export function OrderFollowing<TOrder extends FollowedOrder>({

@@ -1,7 +1,7 @@
+import type { Locale } from '@contract/locales';
+import { payChannelQuery } from '@contract/pay';
 import { queryOptions } from '@tanstack/react-query';
-import type { Locale } from '../../../contract/locales';
-import { payChannelQuery } from '../../../contract/pay';
-import { api } from '../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /* Channel and bank names come in the request's language, so the language is part of every key. */
 

@@ -1,9 +1,9 @@
+import { withdrawalQuery, withdrawToBank } from '@contract/draw';
+import { type WithdrawPrerequisites, withdrawalFollow, withdrawMachine } from '@machines/withdraw.machine';
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import { withdrawalQuery, withdrawToBank } from '../../../contract/draw';
-import { type WithdrawPrerequisites, withdrawalFollow, withdrawMachine } from '../../../machines/withdraw.machine';
-import { api } from '../../lib/api-client';
-import { currentLanguage } from '../../lib/i18n';
+import { api } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
 import { bankCardsQueryOptions } from '../bank/queries';
 import { profileQueryOptions } from '../user/queries';
 

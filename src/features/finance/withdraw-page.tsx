@@ -1,11 +1,5 @@
-import { Alert, Button, Card, Group, PasswordInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
-import type { Withdrawal } from '../../../contract/draw';
-import { type OrderFollowActor, selectFollowedOrder, selectOrderSettled } from '../../../machines/order-follow.machine';
+import type { Withdrawal } from '@contract/draw';
+import { type OrderFollowActor, selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
 import {
   selectWithdrawalFollower,
   selectWithdrawBalance,
@@ -15,7 +9,13 @@ import {
   selectWithdrawStage,
   selectWithdrawValues,
   type withdrawMachine,
-} from '../../../machines/withdraw.machine';
+} from '@machines/withdraw.machine';
+import { Alert, Button, Card, Group, PasswordInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
 import { PageFrame } from '../layout/page-frame';
 import { AnchorLink, ButtonLink } from '../layout/router-links';
 import { BankCardRequired, LoadFailed, PayPasswordRequired, PersonalInformationRequired } from '../user/account-gates';

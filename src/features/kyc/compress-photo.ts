@@ -1,5 +1,5 @@
+import type { PhotoCompressionError, PhotoFailure } from '@machines/kyc.machine';
 import Compressor from 'compressorjs';
-import type { PhotoCompressionError, PhotoFailure } from '../../../machines/kyc.machine';
 
 /** docs/requirements.md §5: the app compresses uploads at quality 0.6; a PNG over 5,000,000 bytes becomes a JPEG. */
 export const photoQuality = 0.6;

@@ -1,4 +1,15 @@
 import {
+  type kycMachine,
+  type PhotoSlot,
+  type PhotoSlotView,
+  photoSlots,
+  selectCompressing,
+  selectKycStage,
+  selectPhotoSlots,
+  selectRejectReason,
+  selectResubmission,
+} from '@machines/kyc.machine';
+import {
   Alert,
   Button,
   Card,
@@ -17,17 +28,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import {
-  type kycMachine,
-  type PhotoSlot,
-  type PhotoSlotView,
-  photoSlots,
-  selectCompressing,
-  selectKycStage,
-  selectPhotoSlots,
-  selectRejectReason,
-  selectResubmission,
-} from '../../../machines/kyc.machine';
 import { LoadFailed } from '../user/account-gates';
 import { useFieldMessage } from '../user/field-message';
 import { useAccountRefresh } from '../user/use-account-refresh';

@@ -1,8 +1,8 @@
+import { submitKyc } from '@contract/kyc';
+import { kycMachine } from '@machines/kyc.machine';
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import { submitKyc } from '../../../contract/kyc';
-import { kycMachine } from '../../../machines/kyc.machine';
-import { api } from '../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { compressPhoto } from './compress-photo';
 import { kycStateQueryOptions } from './queries';
 

@@ -1,6 +1,6 @@
+import { kycStateQuery, latestKycSubmission } from '@contract/kyc';
 import { queryOptions } from '@tanstack/react-query';
-import { kycStateQuery, latestKycSubmission } from '../../../contract/kyc';
-import { api } from '../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** The account's verification state, with the masked ID number and the names on record. */
 export const kycStateQueryOptions = () =>

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsDesktop } from '../../lib/use-is-desktop';
+import { useIsDesktop } from '@/lib/use-is-desktop';
 import { useAuthDialog, useSessionStatus } from '../session/use-session';
 import { LanguageSwitcher } from './language-switcher';
 import classes from './layout.module.css';

@@ -1,7 +1,7 @@
+import { isLocale, locales } from '@contract/locales';
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isLocale, locales } from '../../../contract/locales';
-import { changeLanguage, currentLanguage, languageNames } from '../../lib/i18n';
+import { changeLanguage, currentLanguage, languageNames } from '@/lib/i18n';
 import classes from './layout.module.css';
 
 /**

@@ -1,4 +1,4 @@
-import type { FileRoutesByTo } from '../../routeTree.gen';
+import type { FileRoutesByTo } from '@/routeTree.gen';
 
 /** A path of the route tree, so a renamed or removed route breaks the build of every menu naming it. */
 export type AppPath = keyof FileRoutesByTo;

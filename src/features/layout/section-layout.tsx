@@ -2,7 +2,7 @@ import { Box, Grid, Paper, ScrollArea, Stack } from '@mantine/core';
 import { useMatchRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsDesktop } from '../../lib/use-is-desktop';
+import { useIsDesktop } from '@/lib/use-is-desktop';
 import classes from './layout.module.css';
 import type { MenuItem } from './menus';
 import { ButtonLink } from './router-links';

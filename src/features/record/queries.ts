@@ -1,10 +1,10 @@
+import { type WithdrawalMethod, withdrawalList } from '@contract/draw';
+import type { Locale } from '@contract/locales';
+import type { ManualStatus, PaymentStatus, WithdrawalStatus } from '@contract/money';
+import { type DepositMode, payOrderList } from '@contract/pay';
+import { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '@contract/record';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { type WithdrawalMethod, withdrawalList } from '../../../contract/draw';
-import type { Locale } from '../../../contract/locales';
-import type { ManualStatus, PaymentStatus, WithdrawalStatus } from '../../../contract/money';
-import { type DepositMode, payOrderList } from '../../../contract/pay';
-import { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '../../../contract/record';
-import { api } from '../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { RecordQuery } from './record-filters';
 
 /** Lists refresh on their own while the page is open, so status changes show without a reload. */

@@ -1,9 +1,9 @@
+import { withdrawalMethods } from '@contract/draw';
+import { type DateRange, dateRange, maxDateRangeDays, recordDayOf } from '@contract/endpoint';
+import { manualStatuses, paymentStatuses, withdrawalStatuses } from '@contract/money';
+import { depositModes } from '@contract/pay';
 import dayjs from 'dayjs';
 import * as v from 'valibot';
-import { withdrawalMethods } from '../../../contract/draw';
-import { type DateRange, dateRange, maxDateRangeDays, recordDayOf } from '../../../contract/endpoint';
-import { manualStatuses, paymentStatuses, withdrawalStatuses } from '../../../contract/money';
-import { depositModes } from '../../../contract/pay';
 
 /**
  * The record page's filters: which list, the period, the type and status filters and the page, all

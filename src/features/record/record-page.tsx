@@ -1,3 +1,4 @@
+import { maxDateRangeDays } from '@contract/endpoint';
 import {
   ActionIcon,
   Badge,
@@ -20,8 +21,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maxDateRangeDays } from '../../../contract/endpoint';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 import { formatAmount, formatDateTime } from '../finance/format';
 import { PageFrame } from '../layout/page-frame';
 import { LoadFailed } from '../user/account-gates';

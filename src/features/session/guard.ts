@@ -1,7 +1,7 @@
+import { isSettled, isSignedIn } from '@machines/session.machine';
 import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import { isSettled, isSignedIn } from '../../../machines/session.machine';
-import type { RouterContext } from '../../app/router-context';
+import type { RouterContext } from '@/app/router-context';
 import { homePathOf } from './home-page';
 
 interface GuardOptions {

@@ -1,6 +1,5 @@
-import { type ActorRefFrom, createActor, fromPromise, type InspectionEvent } from 'xstate';
-import { isAgentQuery } from '../../../contract/agent';
-import { logout, userInfo } from '../../../contract/auth';
+import { isAgentQuery } from '@contract/agent';
+import { logout, userInfo } from '@contract/auth';
 import {
   type AuthDialogView,
   defaultHomePage,
@@ -12,9 +11,10 @@ import {
   selectStatus,
   selectUser,
   sessionMachine,
-} from '../../../machines/session.machine';
-import { type ApiClient, sessionEndedEvents } from '../../lib/api-client';
-import { clearStoredToken, readStoredToken, storeToken } from '../../lib/storage';
+} from '@machines/session.machine';
+import { type ActorRefFrom, createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { type ApiClient, sessionEndedEvents } from '@/lib/api-client';
+import { clearStoredToken, readStoredToken, storeToken } from '@/lib/storage';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 

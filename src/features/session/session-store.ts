@@ -1,5 +1,5 @@
-import type { SessionEvent } from '../../../machines/session.machine';
-import { adoptTokenFromUrl, readStoredToken } from '../../lib/storage';
+import type { SessionEvent } from '@machines/session.machine';
+import { adoptTokenFromUrl, readStoredToken } from '@/lib/storage';
 import type { SessionActor, SessionDeps, SessionView } from './session-actor';
 
 /** What the page frame shows of the session: the header, the menus, whether the dialog is open. */

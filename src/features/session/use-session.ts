@@ -1,6 +1,6 @@
+import type { AuthDialogView } from '@machines/session.machine';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useSyncExternalStore } from 'react';
-import type { AuthDialogView } from '../../../machines/session.machine';
 import type { SessionActor, SessionView } from './session-actor';
 
 export function useSessionStore() {

@@ -1,9 +1,9 @@
+import { updatePassword } from '@contract/auth';
+import { updateIdNumber, updateProfile } from '@contract/user';
+import { accountSettingsMachine } from '@machines/account-settings.machine';
 import i18next from 'i18next';
 import { fromPromise } from 'xstate';
-import { updatePassword } from '../../../contract/auth';
-import { updateIdNumber, updateProfile } from '../../../contract/user';
-import { accountSettingsMachine } from '../../../machines/account-settings.machine';
-import { api } from '../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { notifySuccess } from './notify';
 
 /** The account-setting forms with the real calls; the server's refusals show as toasts and on their fields. */

@@ -1,3 +1,18 @@
+import { type Profile, passwordMaxLength } from '@contract/auth';
+import {
+  type accountSettingsMachine,
+  selectIdentityLocked,
+  selectIdNumber,
+  selectIdNumberMessages,
+  selectIdNumberSaving,
+  selectPasswordMessages,
+  selectPasswordSaving,
+  selectPasswordValues,
+  selectProfileDirty,
+  selectProfileMessages,
+  selectProfileSaving,
+  selectProfileValues,
+} from '@machines/account-settings.machine';
 import {
   Button,
   Card,
@@ -16,22 +31,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { type Profile, passwordMaxLength } from '../../../contract/auth';
-import {
-  type accountSettingsMachine,
-  selectIdentityLocked,
-  selectIdNumber,
-  selectIdNumberMessages,
-  selectIdNumberSaving,
-  selectPasswordMessages,
-  selectPasswordSaving,
-  selectPasswordValues,
-  selectProfileDirty,
-  selectProfileMessages,
-  selectProfileSaving,
-  selectProfileValues,
-} from '../../../machines/account-settings.machine';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 import { IdentityVerificationSection } from '../kyc/identity-verification-section';
 import { kycStateQueryOptions } from '../kyc/queries';
 import { PageFrame } from '../layout/page-frame';

@@ -1,6 +1,6 @@
+import type { FieldMessage } from '@machines/player-form-fields';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldMessage } from '../../../machines/player-form-fields';
 
 /** Turns a machine's field message into text: a key of the namespace, or the server's own sentence. */
 export function useFieldMessage(namespace: string) {

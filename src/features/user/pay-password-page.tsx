@@ -1,11 +1,4 @@
-import { Alert, Button, Card, Group, PasswordInput, Skeleton, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
-import i18next from 'i18next';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { type ActorRefFrom, fromPromise } from 'xstate';
-import { passwordMaxLength, updatePayPassword } from '../../../contract/auth';
+import { passwordMaxLength, updatePayPassword } from '@contract/auth';
 import {
   type PayPasswordIntent,
   payPasswordMachine,
@@ -14,8 +7,15 @@ import {
   selectPayPasswordSaving,
   selectPayPasswordStage,
   selectPayPasswordValues,
-} from '../../../machines/pay-password.machine';
-import { api } from '../../lib/api-client';
+} from '@machines/pay-password.machine';
+import { Alert, Button, Card, Group, PasswordInput, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import i18next from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ActorRefFrom, fromPromise } from 'xstate';
+import { api } from '@/lib/api-client';
 import { PageFrame } from '../layout/page-frame';
 import { ButtonLink } from '../layout/router-links';
 import { LoadFailed } from './account-gates';

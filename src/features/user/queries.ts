@@ -1,9 +1,9 @@
+import { userGetInfo } from '@contract/auth';
+import { countryQuery } from '@contract/content';
+import type { Locale } from '@contract/locales';
+import { aliasAccountQuery } from '@contract/user';
 import { queryOptions } from '@tanstack/react-query';
-import { userGetInfo } from '../../../contract/auth';
-import { countryQuery } from '../../../contract/content';
-import type { Locale } from '../../../contract/locales';
-import { aliasAccountQuery } from '../../../contract/user';
-import { api } from '../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /*
  * Keys under ['user'] are the player's own account data: a change of money or identity

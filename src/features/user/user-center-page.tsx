@@ -1,8 +1,8 @@
+import type { Profile } from '@contract/auth';
+import type { KycStatus } from '@contract/kyc';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../../../contract/auth';
-import type { KycStatus } from '../../../contract/kyc';
 import { formatAmount, formatDateTime } from '../finance/format';
 import { userCenterMenu } from '../layout/menus';
 import { PageFrame } from '../layout/page-frame';

@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 export const Route = createFileRoute('/_default/_auth')({
   beforeLoad: async ({ context, location, preload }) => {
     // The guard brings the session machine, which a visitor's first page does without.
-    const { requireAuth } = await import('../../features/session/guard');
+    const { requireAuth } = await import('@/features/session/guard');
     return requireAuth({ context, location, preload });
   },
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomePage } from '../../features/content/home-page';
+import { HomePage } from '@/features/content/home-page';
 
 export const Route = createFileRoute('/_home/')({
   component: HomePage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomePage } from '../../features/content/home-page';
+import { HomePage } from '@/features/content/home-page';
 
 export interface LoginSearch {
   /** Where to go once signed in; the session continues there after sign-in. */
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_home/login')({
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
   beforeLoad: async ({ context, search, preload }) => {
     // The guard brings the session machine, which a visitor's first page does without.
-    const { redirectIfSignedIn } = await import('../../features/session/guard');
+    const { redirectIfSignedIn } = await import('@/features/session/guard');
     return redirectIfSignedIn({ context, search, preload });
   },
   component: HomePage,

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { DeskLayout } from '../../features/admin/desk-layout';
+import { DeskLayout } from '@/features/admin/desk-layout';
 
 /**
  * The operators' review desk: every page below needs an operator session. The desk's routes parse
@@ -9,7 +9,7 @@ import { DeskLayout } from '../../features/admin/desk-layout';
 export const Route = createFileRoute('/admin/_desk')({
   // The guard is loaded on the way in, so the player's pages do not carry it.
   beforeLoad: async ({ location }) => {
-    const { requireOperator } = await import('../../features/admin/operator-guard');
+    const { requireOperator } = await import('@/features/admin/operator-guard');
     requireOperator(location);
   },
   component: () => (

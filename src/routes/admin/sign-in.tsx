@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OperatorSignInPage } from '../../features/admin/sign-in-page';
+import { OperatorSignInPage } from '@/features/admin/sign-in-page';
 
 export const Route = createFileRoute('/admin/sign-in')({
   component: SignInRoute,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NoticePage } from '../../../features/content/notice-page';
-import { pageSearchOf } from '../../../features/content/search-params';
+import { NoticePage } from '@/features/content/notice-page';
+import { pageSearchOf } from '@/features/content/search-params';
 
 export const Route = createFileRoute('/_default/game/notice')({
   validateSearch: pageSearchOf,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PromotionPage } from '../../../features/content/promotion-page';
-import { promotionSearchOf } from '../../../features/content/search-params';
+import { PromotionPage } from '@/features/content/promotion-page';
+import { promotionSearchOf } from '@/features/content/search-params';
 
 export const Route = createFileRoute('/_default/game/promotion')({
   validateSearch: promotionSearchOf,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { userCenterMenu } from '../../../features/layout/menus';
-import { AccountFrame } from '../../../features/layout/page-frame';
-import { SectionLayout } from '../../../features/layout/section-layout';
+import { userCenterMenu } from '@/features/layout/menus';
+import { AccountFrame } from '@/features/layout/page-frame';
+import { SectionLayout } from '@/features/layout/section-layout';
 
 /** Public (docs/requirements.md §2.1), so it sits outside the signed-in group but keeps the user-center sidebar. */
 export const Route = createFileRoute('/_default/user/station-letter')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuditLogPage } from '../../../features/admin/audit-log-page';
-import { auditSearchOf } from '../../../features/admin/queue-search';
+import { AuditLogPage } from '@/features/admin/audit-log-page';
+import { auditSearchOf } from '@/features/admin/queue-search';
 
 export const Route = createFileRoute('/admin/_desk/audit')({
   component: AuditLogRoute,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ContentPage } from '../../../../features/content/content-page';
+import { ContentPage } from '@/features/content/content-page';
 
 export const Route = createFileRoute('/_default/game/guide/faq')({
   component: () => <ContentPage slug="faq" />,

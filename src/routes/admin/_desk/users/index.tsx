@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlayersPage } from '../../../../features/admin/players-page';
-import { playerSearchOf } from '../../../../features/admin/queue-search';
+import { PlayersPage } from '@/features/admin/players-page';
+import { playerSearchOf } from '@/features/admin/queue-search';
 
 export const Route = createFileRoute('/admin/_desk/users/')({
   component: PlayersRoute,

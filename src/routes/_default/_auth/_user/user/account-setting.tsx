@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountSettingsPage } from '../../../../../features/user/account-settings-page';
+import { AccountSettingsPage } from '@/features/user/account-settings-page';
 
 export const Route = createFileRoute('/_default/_auth/_user/user/account-setting')({
   component: AccountSettingsPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PayPasswordPage } from '../../../../../features/user/pay-password-page';
+import { PayPasswordPage } from '@/features/user/pay-password-page';
 
 export const Route = createFileRoute('/_default/_auth/_user/user/pay-password')({
   component: () => <PayPasswordPage intent="set" />,

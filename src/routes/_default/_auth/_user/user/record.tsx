@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { recordSearchOf } from '../../../../../features/record/record-filters';
-import { RecordPage } from '../../../../../features/record/record-page';
+import { recordSearchOf } from '@/features/record/record-filters';
+import { RecordPage } from '@/features/record/record-page';
 
 export const Route = createFileRoute('/_default/_auth/_user/user/record')({
   validateSearch: recordSearchOf,
