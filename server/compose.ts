@@ -4,16 +4,17 @@ import { type AppDeps, createApp } from './app';
 import { type Clock, systemClock } from './clock';
 import type { DatabaseHandle } from './db/client';
 import { createServerI18n } from './i18n';
+import { startJobQueue } from './job-queue';
 import { createCaptchas, randomCaptchaText } from './modules/auth/captcha';
 import { type AuthDeps, type AuthLimits, defaultAuthLimits, defaultSessionLifetimes } from './modules/auth/context';
-import { createAuthHousekeeping } from './modules/auth/housekeeping';
+import { runAuthHousekeeping } from './modules/auth/housekeeping';
 import { createIdentityVerifier, type IdentityProvidersConfig } from './modules/auth/identity-providers';
 import { profileWatchMs } from './modules/auth/profile';
 import { createSessionCache } from './modules/auth/session-cache';
 import { createPrincipalResolver, lastSeenResolutionMs } from './modules/auth/sessions';
 import { createPublicContentCache } from './modules/content/public-cache';
+import { resumePayouts } from './modules/draw/service';
 import { createMailDelivery } from './modules/mail/delivery';
-import { startMoneyBackgroundWork } from './modules/pay/background';
 import { type PaymentsOptions, setUpPayments } from './modules/pay/payments-setup';
 import { defaultMoneySettings, type MoneySettings, type PlayerDeps } from './modules/user/context';
 import { loadServerSecret } from './secrets';
@@ -49,10 +50,11 @@ export interface ComposeOptions {
 export async function composeApp(database: DatabaseHandle, options: ComposeOptions) {
   const db = database.db;
   const clock = options.clock ?? systemClock;
+  const jobs = await startJobQueue(db, options.logger);
   const mail = createMailDelivery({
     db,
     clock,
-    logger: options.logger,
+    jobs,
     smtpUrl: options.smtpUrl ?? null,
     from: options.mailFrom ?? `Game Hall <no-reply@${new URL(options.publicUrl).hostname}>`,
   });
@@ -120,11 +122,15 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
       xsrfSecret: await loadServerSecret(database.db, 'xsrf'),
     },
   };
-  // Mail retries and clean-up of spent accounts rows run in every process; neither can collide.
-  const housekeeping = createAuthHousekeeping({ db, clock, logger: options.logger });
-  mail.start();
-  housekeeping.start();
-  const moneyWork = startMoneyBackgroundWork({ player, sandboxPay: payments.sandboxPay, logger: options.logger });
+  // Background work runs as jobs in whichever process takes them first (job-queue.ts). The queue
+  // looks at the schedules every 30 to 60 s and adds a job whose time came within the last minute,
+  // so now and then a turn is missed; each periodic job catches up on the next.
+  if (mail.deliverable) await jobs.work('mail', ({ mailId }) => mail.deliver(mailId));
+  await jobs.every('accounts-housekeeping', '*/15 * * * *', () => runAuthHousekeeping({ db, clock }));
+  await jobs.every('payout-resume', '* * * * *', async () => void (await resumePayouts(player)));
+  const sandboxPay = payments.sandboxPay;
+  if (sandboxPay)
+    await jobs.every('sandbox-pay-callbacks', '* * * * *', async () => void (await sandboxPay.deliverPending()));
   return {
     app: createApp(deps),
     deps,
@@ -132,9 +138,11 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     refuseNewCalls: () => {
       lifecycle.stopping = true;
     },
-    /** Stops background work (mail retries, housekeeping, the session cache's listening); call before closing the database. */
+    /** Stops background work (jobs, the session cache's listening); call before closing the database. */
     stopBackgroundWork: async () => {
-      await Promise.all([mail.stop(), housekeeping.stop(), moneyWork.stop(), sessionCache.close()]);
+      await jobs.stop();
+      mail.close();
+      await sessionCache.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { captchaSpends, emailCodes, mailOutbox, rateLimits, sessions, users } from '@server/db/schema/auth';
-import { createAuthHousekeeping } from '@server/modules/auth/housekeeping';
+import { runAuthHousekeeping } from '@server/modules/auth/housekeeping';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, createTestServer, type TestServer } from './harness';
 
@@ -62,7 +62,6 @@ describe('accounts housekeeping', () => {
       textBody: 't',
       htmlBody: 'h',
       status,
-      nextAttemptAt: createdAt,
       createdAt,
     });
     await db
@@ -73,7 +72,7 @@ describe('accounts housekeeping', () => {
         mail('recent-sent@example.test', 'sent', at(day)),
       ]);
 
-    await createAuthHousekeeping({ db, clock, logger: server.deps.logger }).runOnce();
+    await runAuthHousekeeping({ db, clock });
 
     expect((await db.select({ id: captchaSpends.id }).from(captchaSpends)).map((r) => r.id)).toEqual([
       '00000000-0000-4000-8000-000000000002',

@@ -20,27 +20,57 @@ export function databaseUrlFor(serverUrl: string, database: string): string {
   return url.toString();
 }
 
+export interface TestDatabase extends DatabaseHandle {
+  drop(): Promise<void>;
+  /** Closes this handle and opens the same database again, as a restarted process would; drop that one instead. */
+  reopen(): Promise<TestDatabase>;
+  /** Another handle on the same database, as another process would have; PGlite has only the one. */
+  another(): Promise<DatabaseHandle>;
+}
+
 /** A fresh database copied from the template: a PGlite loaded from the dump, or CREATE DATABASE ... TEMPLATE. */
-export async function openDatabaseFromTemplate(
-  template: DatabaseTemplate,
-): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+export async function openDatabaseFromTemplate(template: DatabaseTemplate): Promise<TestDatabase> {
   if (template.kind === 'pglite') {
-    const dump = await readFile(template.file);
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
-    const database = await openDatabase({ pglite: client });
-    return { ...database, drop: () => database.close() };
+    return openPglite(new Blob([await readFile(template.file)]));
   }
   const name = `game_hall_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDatabaseName}`);
   await admin.end();
-  const database = await openDatabase({ databaseUrl: databaseUrlFor(template.serverUrl, name), poolSize: 10 });
+  return openPostgres(template.serverUrl, name);
+}
+
+async function openPglite(dataDir: Blob): Promise<TestDatabase> {
+  const client = await PGlite.create({ loadDataDir: dataDir });
+  const database = await openDatabase({ pglite: client });
   return {
     ...database,
+    drop: () => database.close(),
+    async reopen() {
+      // What the data directory holds, and nothing of this instance's memory.
+      const dump = await client.dumpDataDir('none');
+      await database.close();
+      return openPglite(dump);
+    },
+    // One instance serves every handle; only drop() closes it.
+    another: async () => ({ ...database, close: async () => undefined }),
+  };
+}
+
+async function openPostgres(serverUrl: string, name: string): Promise<TestDatabase> {
+  const url = databaseUrlFor(serverUrl, name);
+  const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
+  return {
+    ...database,
+    async reopen() {
+      await database.close();
+      return openPostgres(serverUrl, name);
+    },
+    another: () => openDatabase({ databaseUrl: url, poolSize: 10 }),
     async drop() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: template.serverUrl });
+      const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       try {
         // pg's pool.end() resolves before its connections have closed; a FORCE drop that cuts one

@@ -1,9 +1,11 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '@server/db/client';
+import { type Database, openDatabase } from '@server/db/client';
 import { seedDatabase } from '@server/db/seed';
+import { startJobQueue } from '@server/job-queue';
 import pg from 'pg';
+import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { type DatabaseTemplate, databaseUrlFor, templateDatabaseName } from './database-template';
 
@@ -24,6 +26,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, templateDatabaseName), poolSize: 2 });
     await database.migrate();
     await seedDatabase(database.db);
+    await installJobQueue(database.db);
     await database.close();
     template = { kind: 'postgres', serverUrl };
   } else {
@@ -31,6 +34,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ pglite: client });
     await database.migrate();
     await seedDatabase(database.db);
+    await installJobQueue(database.db);
     const dump = await client.dumpDataDir('none');
     await database.close();
     const dir = path.resolve('.tmp');
@@ -43,4 +47,9 @@ export default async function setup(project: TestProject) {
   return async () => {
     if (template.kind === 'pglite') await rm(template.file, { force: true });
   };
+}
+
+/** The job queue's schema and queues, which every server would otherwise create in its own copy. */
+async function installJobQueue(db: Database) {
+  await (await startJobQueue(db, pino({ level: 'silent' }))).stop();
 }

@@ -1,8 +1,7 @@
+import { composeApp } from '@server/compose';
 import { mailOutbox } from '@server/db/schema/auth';
 import { createServerI18n } from '@server/i18n';
-import { createMailDelivery } from '@server/modules/mail/delivery';
-import { enqueueMail } from '@server/modules/mail/outbox';
-import { asc, eq } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
@@ -32,7 +31,6 @@ describe('without an SMTP server', () => {
       textBody: 'Body with <b>markup</b> & "quotes"',
       htmlBody: '<p>x</p>',
       status: 'held',
-      nextAttemptAt: clock.now(),
       createdAt: clock.now(),
     });
     const page = await fetch(`${server.url}/dev/mailbox`);
@@ -66,6 +64,36 @@ describe('without an SMTP server', () => {
   });
 });
 
+/** The job that delivers a message, as the job queue keeps it; `wait` is seconds until it may run. */
+async function mailJobOf(server: TestServer, mailId: number) {
+  const result = await server.db.execute(
+    sql`select state, extract(epoch from start_after - now())::float8 as wait from pgboss.job
+        where name = 'mail' and (data->>'mailId')::int = ${mailId}`,
+  );
+  return (result as unknown as { rows: { state: string; wait: number }[] }).rows;
+}
+
+async function outboxRowTo(server: TestServer, recipient: string, until: (row: MailRow) => boolean) {
+  let row: MailRow | undefined;
+  await expect
+    .poll(
+      async () => {
+        [row] = await server.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, recipient));
+        return row && until(row);
+      },
+      { timeout: 5000, interval: 20 },
+    )
+    .toBe(true);
+  return row!;
+}
+
+type MailRow = typeof mailOutbox.$inferSelect;
+
+async function countOf(server: TestServer, query: SQL): Promise<number> {
+  const result = (await server.db.execute(query)) as unknown as { rows: { n: number }[] };
+  return result.rows[0]?.n ?? 0;
+}
+
 describe('delivery over SMTP', () => {
   const clock = createTestClock(new Date('2026-03-05T10:00:00Z'));
   let smtp: SmtpTestServer;
@@ -79,68 +107,105 @@ describe('delivery over SMTP', () => {
     await smtp.close();
   });
 
-  it('keeps a message the SMTP server refused as failed, and delivers it on a later try', async () => {
+  it('keeps a message the SMTP server refused as failed, and its job delivers it on a later try', async () => {
     smtp.refuseNext(1);
     const sent = await server.call('/v2/app/register/send/email/code', { email: 'retry@example.test' });
     expect(sent.status, 'the request does not wait for delivery').toBe(200);
-    let row: typeof mailOutbox.$inferSelect | undefined;
-    for (let i = 0; i < 100; i += 1) {
-      [row] = await server.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'retry@example.test'));
-      if (row?.status === 'failed') break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(row?.status).toBe('failed');
-    expect(row?.attempts).toBe(1);
-    expect(row?.lastError).toContain('Mailbox temporarily unavailable');
-    expect(row!.nextAttemptAt.getTime() - clock.now().getTime()).toBe(30_000);
+    const row = await outboxRowTo(server, 'retry@example.test', (r) => r.status === 'failed');
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toContain('Mailbox temporarily unavailable');
+    // The job waits out the first step of its backoff: 30 s, plus up to as much again at random.
+    await expect.poll(async () => (await mailJobOf(server, row.id))[0]?.state).toBe('retry');
+    const [job] = await mailJobOf(server, row.id);
+    expect(job!.wait).toBeGreaterThan(25);
+    expect(job!.wait).toBeLessThanOrEqual(60);
 
-    const mail = server.deps.auth.mail;
-    expect(await mail.deliverDue(), 'not due yet').toBe(0);
-    clock.advance(30_000);
-    expect(await mail.deliverDue()).toBe(1);
+    // The wait is over (as if the clock had moved on): the job runs again.
+    await server.db.execute(sql`update pgboss.job set start_after = now() where name = 'mail'`);
+    server.deps.auth.mail.kick();
+    const after = await outboxRowTo(server, 'retry@example.test', (r) => r.status === 'sent');
+    expect(after.attempts).toBe(2);
     const delivered = await smtp.latestTo('retry@example.test');
-    const [after] = await server.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'retry@example.test'));
-    expect(after?.status).toBe('sent');
-    expect(after?.attempts).toBe(2);
     const valid = await server.call('/v2/app/register/valid', {
       email: 'retry@example.test',
       code: codeIn(delivered),
       acceptTerms: true,
     });
     expect(valid.status).toBe(200);
+    await expect.poll(async () => (await mailJobOf(server, row.id))[0]?.state).toBe('completed');
   });
 
   it('delivers each message once when several processes deliver at the same time', async () => {
     const i18n = createServerI18n();
     const t = i18n.translator('en-US');
     const recipients = Array.from({ length: 25 }, (_, i) => `bulk${i}@example.test`);
-    await server.db.transaction(async (tx) => {
-      for (const recipient of recipients) {
-        await enqueueMail(
-          tx,
-          t,
-          { kind: 'passwordChanged', recipient, locale: 'en-US', params: { username: 'bulk' } },
-          { now: clock.now(), deliverable: true },
-        );
-      }
-    });
     const before = smtp.received.length;
-    const workers = [0, 1, 2].map(() =>
-      createMailDelivery({
-        db: server.db,
-        clock,
-        logger: pino({ level: 'silent' }),
-        smtpUrl: smtp.url,
-        from: 'Game Hall <no-reply@example.test>',
-      }),
+    // Two more apps over the same database, as other processes would be, each with its mail worker.
+    const others = await Promise.all(
+      [0, 1].map(() =>
+        composeApp(
+          {
+            db: server.db,
+            kind: server.databaseKind,
+            listen: server.listen,
+            migrate: async () => undefined,
+            close: async () => undefined,
+          },
+          {
+            logger: pino({ level: 'silent' }),
+            production: false,
+            publicUrl: 'http://127.0.0.1',
+            staticDir: null,
+            clock,
+            smtpUrl: smtp.url,
+          },
+        ),
+      ),
     );
-    const sent = await Promise.all(workers.map((worker) => worker.deliverDue()));
-    await Promise.all(workers.map((worker) => worker.stop()));
-    expect(sent.reduce((a, b) => a + b, 0)).toBe(25);
+    try {
+      await server.db.transaction(async (tx) => {
+        for (const recipient of recipients) {
+          await server.deps.auth.mail.enqueue(
+            tx,
+            t,
+            { kind: 'passwordChanged', recipient, locale: 'en-US', params: { username: 'bulk' } },
+            clock.now(),
+          );
+        }
+      });
+      for (const app of [server, ...others]) app.deps.auth.mail.kick();
+      await expect
+        .poll(async () => (await server.db.select().from(mailOutbox)).every((r) => r.status === 'sent'), {
+          timeout: 20_000,
+          interval: 50,
+        })
+        .toBe(true);
+    } finally {
+      await Promise.all(others.map((other) => other.stopBackgroundWork()));
+    }
     const arrived = smtp.received.slice(before).flatMap((m) => m.to);
     expect(arrived.sort()).toEqual([...recipients].sort());
-    const rows = await server.db.select({ status: mailOutbox.status }).from(mailOutbox).orderBy(asc(mailOutbox.id));
-    expect(rows.every((r) => r.status === 'sent')).toBe(true);
+    const rows = await server.db.select().from(mailOutbox).where(inArray(mailOutbox.recipient, recipients));
+    expect(rows.map((r) => r.attempts)).toEqual(recipients.map(() => 1));
+  });
+
+  it('writes no message and no job when the transaction that enqueued it rolls back', async () => {
+    const t = createServerI18n().translator('en-US');
+    await expect(
+      server.db.transaction(async (tx) => {
+        await server.deps.auth.mail.enqueue(
+          tx,
+          t,
+          { kind: 'passwordChanged', recipient: 'never@example.test', locale: 'en-US', params: { username: 'x' } },
+          clock.now(),
+        );
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await server.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'never@example.test'))).toEqual([]);
+    // Every message of this server was deliverable: one job each, and none for the rolled-back one.
+    const jobs = await countOf(server, sql`select count(*)::int as n from pgboss.job where name = 'mail'`);
+    expect(jobs).toBe(await countOf(server, sql`select count(*)::int as n from mail_outbox`));
   });
 
   it('keeps the request working when the SMTP server cannot be reached', async () => {
@@ -151,10 +216,8 @@ describe('delivery over SMTP', () => {
     try {
       const sent = await unreachable.call('/v2/app/register/send/email/code', { email: 'offline@example.test' });
       expect(sent.status).toBe(200);
-      await unreachable.deps.auth.mail.deliverDue();
-      const [row] = await unreachable.db.select().from(mailOutbox);
-      expect(row?.status).toBe('failed');
-      expect(row?.lastError).toBeTruthy();
+      const row = await outboxRowTo(unreachable, 'offline@example.test', (r) => r.status === 'failed');
+      expect(row.lastError).toBeTruthy();
     } finally {
       await unreachable.close();
     }

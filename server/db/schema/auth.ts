@@ -170,8 +170,9 @@ export const mailStatuses = ['pending', 'sending', 'sent', 'failed', 'held'] as 
 export type MailStatus = (typeof mailStatuses)[number];
 
 /**
- * Every e-mail is written here first, in the transaction that caused it, and delivered afterwards.
- * 'held' means no SMTP server is configured: the message stays here (and on /dev/mailbox).
+ * Every e-mail is written here first, in the transaction that caused it, and delivered afterwards
+ * by a job of its own (the job queue keeps when it is tried next). 'held' means no SMTP server is
+ * configured: the message stays here (and on /dev/mailbox).
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -185,15 +186,11 @@ export const mailOutbox = pgTable(
     htmlBody: text('html_body').notNull(),
     status: text('status', { enum: mailStatuses }).notNull(),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: instant('next_attempt_at').notNull(),
     lastError: text('last_error'),
     createdAt: instant('created_at').notNull(),
     sentAt: instant('sent_at'),
   },
-  (table) => [
-    index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt),
-    index('mail_outbox_created_idx').on(table.createdAt),
-  ],
+  (table) => [index('mail_outbox_created_idx').on(table.createdAt)],
 );
 
 /**

@@ -1,8 +1,7 @@
 import type { Clock } from '@server/clock';
-import { type Database, isDatabaseUnavailable } from '@server/db/client';
+import type { Database } from '@server/db/client';
 import { captchaSpends, emailCodes, mailOutbox, rateLimits, sessions } from '@server/db/schema/auth';
 import { and, eq, lt } from 'drizzle-orm';
-import type { Logger } from 'pino';
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;
@@ -15,44 +14,17 @@ const sentMailKeptMs = 30 * day;
 
 /**
  * Deletes rows that can no longer matter: spent captchas past their expiry, expired sessions, old
- * e-mail codes, attempt counts of finished windows and old sent mail. Every process may run it;
- * the deletes are idempotent.
+ * e-mail codes, attempt counts of finished windows and old sent mail. Run every 15 minutes as a
+ * job; the deletes are idempotent.
  */
-export function createAuthHousekeeping(deps: { db: Database; clock: Clock; logger: Logger }) {
-  const { db, clock, logger } = deps;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-
-  async function runOnce(): Promise<void> {
-    const now = clock.now().getTime();
-    await db.delete(captchaSpends).where(lt(captchaSpends.expiresAt, new Date(now)));
-    await db.delete(sessions).where(lt(sessions.expiresAt, new Date(now)));
-    await db.delete(emailCodes).where(lt(emailCodes.expiresAt, new Date(now - emailCodesKeptMs)));
-    await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(now - attemptCountsKeptMs)));
-    await db
-      .delete(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.createdAt, new Date(now - sentMailKeptMs))));
-  }
-
-  return {
-    runOnce,
-    start(intervalMs = hour) {
-      if (timer) return;
-      timer = setInterval(() => {
-        running = runOnce()
-          .catch((error: unknown) =>
-            logger[isDatabaseUnavailable(error) ? 'warn' : 'error']({ err: error }, 'accounts housekeeping failed'),
-          )
-          .finally(() => {
-            running = null;
-          });
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+export async function runAuthHousekeeping(deps: { db: Database; clock: Clock }): Promise<void> {
+  const { db, clock } = deps;
+  const now = clock.now().getTime();
+  await db.delete(captchaSpends).where(lt(captchaSpends.expiresAt, new Date(now)));
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date(now)));
+  await db.delete(emailCodes).where(lt(emailCodes.expiresAt, new Date(now - emailCodesKeptMs)));
+  await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(now - attemptCountsKeptMs)));
+  await db
+    .delete(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.createdAt, new Date(now - sentMailKeptMs))));
 }

@@ -11,7 +11,6 @@ import { users } from '@server/db/schema/auth';
 import type { ApiError } from '@server/errors';
 import type { Translate } from '@server/i18n';
 import { eq } from 'drizzle-orm';
-import { enqueueMail } from '../mail/outbox';
 import { actorOfUser, writeAudit } from './audit';
 import type { AuthDeps, AuthRequest } from './context';
 import { hashSecret, passwordProblem, verifySecret } from './passwords';
@@ -79,11 +78,11 @@ export async function changePassword(
       reason: 'by the owner, with the current password',
     });
     if (user.email) {
-      await enqueueMail(
+      await deps.mail.enqueue(
         tx,
         t,
         { kind: 'passwordChanged', recipient: user.email, locale: request.locale, params: { username: user.username } },
-        { now, deliverable: deps.mail.deliverable },
+        now,
       );
     }
   });

@@ -2,7 +2,6 @@ import type { resetPassword, sendResetCode } from '@contract/auth';
 import type { ParsedBodyOf } from '@contract/endpoint';
 import { users } from '@server/db/schema/auth';
 import { eq } from 'drizzle-orm';
-import { enqueueMail } from '../mail/outbox';
 import { actorOfUser, writeAudit } from './audit';
 import { spendCaptcha } from './captcha';
 import type { AuthDeps, AuthRequest } from './context';
@@ -49,7 +48,7 @@ export async function sendRecoveryCode(deps: AuthDeps, request: AuthRequest, bod
       userId: user.id,
       now,
     });
-    await enqueueMail(
+    await deps.mail.enqueue(
       tx,
       request.t,
       {
@@ -58,7 +57,7 @@ export async function sendRecoveryCode(deps: AuthDeps, request: AuthRequest, bod
         locale: request.locale,
         params: { code, minutes: emailCodeLifetimeMinutes, username: user.username },
       },
-      { now, deliverable: deps.mail.deliverable },
+      now,
     );
   });
   deps.mail.kick();
@@ -105,11 +104,11 @@ export async function resetForgottenPassword(
       subject: actorOfUser(user.id),
       reason: 'by e-mail code',
     });
-    await enqueueMail(
+    await deps.mail.enqueue(
       tx,
       t,
       { kind: 'passwordChanged', recipient, locale: request.locale, params: { username: user.username } },
-      { now, deliverable: deps.mail.deliverable },
+      now,
     );
     return true;
   });

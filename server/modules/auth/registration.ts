@@ -1,7 +1,6 @@
 import { accountNamePattern, type registerUser, type sendRegisterCode, type validRegisterCode } from '@contract/auth';
 import type { ParsedBodyOf } from '@contract/endpoint';
 import { users } from '@server/db/schema/auth';
-import { enqueueMail } from '../mail/outbox';
 import { actorOfUser, writeAudit } from './audit';
 import type { AuthDeps, AuthRequest } from './context';
 import {
@@ -37,7 +36,7 @@ export async function sendRegistrationCode(
     const now = clock.now();
     const existing = await findUserByEmail(tx, email);
     if (existing) {
-      await enqueueMail(
+      await deps.mail.enqueue(
         tx,
         request.t,
         {
@@ -46,12 +45,12 @@ export async function sendRegistrationCode(
           locale: request.locale,
           params: { username: existing.username },
         },
-        { now, deliverable: deps.mail.deliverable },
+        now,
       );
       return;
     }
     const code = await issueEmailCode(tx, { secret: deps.codeSecret, purpose: 'register', email, userId: null, now });
-    await enqueueMail(
+    await deps.mail.enqueue(
       tx,
       request.t,
       {
@@ -60,7 +59,7 @@ export async function sendRegistrationCode(
         locale: request.locale,
         params: { code, minutes: emailCodeLifetimeMinutes },
       },
-      { now, deliverable: deps.mail.deliverable },
+      now,
     );
   });
   deps.mail.kick();

@@ -338,7 +338,7 @@ export async function rejectWithdrawal(
   return null;
 }
 
-/** Payouts run outside any request (also from the retry worker). */
+/** Payouts run outside any request (also from the payout-resume job). */
 const systemRequest = { clientAddress: null, requestId: null };
 
 /**
@@ -415,6 +415,7 @@ export async function runPayout(deps: PlayerDeps, orderSn: string): Promise<void
 /** Payouts left 'requested' longer than this (a crash, an unreachable service) are sent again. */
 const payoutRetryAfterMs = 60 * 1000;
 
+/** The payout-resume job, every minute in whichever process takes it (compose.ts). */
 export async function resumePayouts(deps: PlayerDeps): Promise<number> {
   const stale = await deps.db
     .select({ orderSn: withdrawals.orderSn })

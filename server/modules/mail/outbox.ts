@@ -36,25 +36,29 @@ export function renderMail(t: Translate, kind: MailKind, params: Record<string, 
 
 /**
  * Writes the message to the outbox, inside the caller's transaction, so it exists exactly when the
- * change that caused it does. Delivery happens afterwards (delivery.ts); without an SMTP server the
- * message is held in the outbox, readable on /dev/mailbox outside production.
+ * change that caused it does, and answers its id. Delivery happens afterwards (delivery.ts); without
+ * an SMTP server the message is held in the outbox, readable on /dev/mailbox outside production.
  */
 export async function enqueueMail(
   db: Database,
   t: Translate,
   mail: MailRequest,
   options: { now: Date; deliverable: boolean },
-): Promise<void> {
+): Promise<number> {
   const { subject, text, html } = renderMail(t, mail.kind, mail.params);
-  await db.insert(mailOutbox).values({
-    recipient: mail.recipient,
-    locale: mail.locale,
-    kind: mail.kind,
-    subject,
-    textBody: text,
-    htmlBody: html,
-    status: options.deliverable ? 'pending' : 'held',
-    nextAttemptAt: options.now,
-    createdAt: options.now,
-  });
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      recipient: mail.recipient,
+      locale: mail.locale,
+      kind: mail.kind,
+      subject,
+      textBody: text,
+      htmlBody: html,
+      status: options.deliverable ? 'pending' : 'held',
+      createdAt: options.now,
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error('mail insert returned no row');
+  return row.id;
 }
