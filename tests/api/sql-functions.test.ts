@@ -1,7 +1,7 @@
+import type { Database } from '@server/db/client';
+import { applySqlFunctions, readSqlFunctionSources, type SqlFunctionSource } from '@server/db/sql-functions';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../server/db/client';
-import { applySqlFunctions, readSqlFunctionSources, type SqlFunctionSource } from '../../server/db/sql-functions';
 import { openDatabaseFromTemplate } from './database-template';
 
 let database: Awaited<ReturnType<typeof openDatabaseFromTemplate>>;
