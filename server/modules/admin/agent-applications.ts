@@ -10,6 +10,7 @@ import type { Database } from '@server/db/client';
 import { agentApplications, agentTerms } from '@server/db/schema/agent';
 import { users } from '@server/db/schema/auth';
 import { ApiError } from '@server/errors';
+import { onePage } from '@server/shared/paging';
 import { and, asc, count, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { type AgentApplicationRow, applicationView } from '../agent/applications';
 import { ensureAgentCode } from '../agent/team';
@@ -31,22 +32,23 @@ export async function agentApplicationQueue(
     conditions.push(gte(agentApplications.submittedAt, from), lt(agentApplications.submittedAt, to));
   }
   const where = and(...conditions);
-  const [totals] = await deps.db
-    .select({ total: count() })
-    .from(agentApplications)
-    .innerJoin(users, eq(users.id, agentApplications.userId))
-    .where(where);
-  const rows = await deps.db
-    .select({ application: agentApplications, user: users })
-    .from(agentApplications)
-    .innerJoin(users, eq(users.id, agentApplications.userId))
-    .where(where)
-    .orderBy(asc(agentApplications.submittedAt), asc(agentApplications.id))
-    .limit(body.pageSize)
-    .offset((body.pageNum - 1) * body.pageSize);
+  const page = await onePage(
+    body,
+    deps.db
+      .select({ application: agentApplications, user: users })
+      .from(agentApplications)
+      .innerJoin(users, eq(users.id, agentApplications.userId))
+      .where(where)
+      .orderBy(asc(agentApplications.submittedAt), asc(agentApplications.id)),
+    deps.db
+      .select({ total: count() })
+      .from(agentApplications)
+      .innerJoin(users, eq(users.id, agentApplications.userId))
+      .where(where),
+  );
   return {
-    total: totals?.total ?? 0,
-    list: rows.map(
+    total: page.total,
+    list: page.list.map(
       ({ application, user }): AgentApplicationReviewItem => ({
         ...applicationView(application),
         user: { userId: user.id, account: user.username, email: user.email ?? '' },

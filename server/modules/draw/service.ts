@@ -14,6 +14,7 @@ import type { Principal } from '@server/contract-router';
 import { auditLog, users } from '@server/db/schema/auth';
 import { withdrawals } from '@server/db/schema/draw';
 import { ApiError } from '@server/errors';
+import { onePage } from '@server/shared/paging';
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { actorOfUser, writeAudit } from '../auth/audit';
 import { checkPayPassword } from '../auth/pay-password';
@@ -196,21 +197,18 @@ export async function withdrawalsOf(
 ): Promise<DataOf<typeof withdrawalList>> {
   if (body.method === 'crypto') return { list: [], total: 0, totalAmount: 0 };
   const where = and(eq(withdrawals.userId, principal.userId), ...withdrawalConditions(body));
-  const [totals] = await deps.db
-    .select({ total: count(), totalAmount: sql`coalesce(sum(${withdrawals.amount}), 0)`.mapWith(Number) })
-    .from(withdrawals)
-    .where(where);
-  const rows = await deps.db
-    .select()
-    .from(withdrawals)
-    .where(where)
-    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-    .limit(body.pageSize)
-    .offset((body.pageNum - 1) * body.pageSize);
+  const page = await onePage(
+    body,
+    deps.db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)),
+    deps.db
+      .select({ total: count(), totalAmount: sql`coalesce(sum(${withdrawals.amount}), 0)`.mapWith(Number) })
+      .from(withdrawals)
+      .where(where),
+  );
   return {
-    list: rows.map((row) => withdrawalView(row, request.locale)),
-    total: totals?.total ?? 0,
-    totalAmount: totals?.totalAmount ?? 0,
+    list: page.list.map((row) => withdrawalView(row, request.locale)),
+    total: page.total,
+    totalAmount: page.totalAmount,
   };
 }
 
@@ -223,22 +221,23 @@ export async function withdrawalQueue(
   const conditions = withdrawalConditions(body);
   if (body.keyword) conditions.push(userKeywordCondition(body.keyword));
   const where = and(...conditions);
-  const [totals] = await deps.db
-    .select({ total: count() })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(where);
-  const rows = await deps.db
-    .select({ withdrawal: withdrawals, user: users })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(where)
-    .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
-    .limit(body.pageSize)
-    .offset((body.pageNum - 1) * body.pageSize);
+  const page = await onePage(
+    body,
+    deps.db
+      .select({ withdrawal: withdrawals, user: users })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where)
+      .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id)),
+    deps.db
+      .select({ total: count() })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where),
+  );
   return {
-    total: totals?.total ?? 0,
-    list: rows.map(({ withdrawal, user }) => ({
+    total: page.total,
+    list: page.list.map(({ withdrawal, user }) => ({
       ...withdrawalView(withdrawal, request.locale),
       user: { userId: user.id, account: user.username, email: user.email ?? '' },
     })),
