@@ -1,3 +1,4 @@
+import { defaultMoneySettings, type MoneySettings, type PlayerDeps } from '@server/shared/player-deps';
 import type { Logger } from 'pino';
 import { createLocalFileStorage } from './adapters/file-storage';
 import { type AppDeps, createApp } from './app';
@@ -15,7 +16,6 @@ import { createPublicContentCache } from './modules/content/public-cache';
 import { createMailDelivery } from './modules/mail/delivery';
 import { startMoneyBackgroundWork } from './modules/pay/background';
 import { type PaymentsOptions, setUpPayments } from './modules/pay/payments-setup';
-import { defaultMoneySettings, type MoneySettings, type PlayerDeps } from './modules/user/context';
 import { loadServerSecret } from './secrets';
 
 const defaultContentCacheTtlMs = 5000;

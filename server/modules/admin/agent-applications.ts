@@ -10,15 +10,14 @@ import type { Database } from '@server/db/client';
 import { agentApplications, agentTerms } from '@server/db/schema/agent';
 import { users } from '@server/db/schema/auth';
 import { ApiError } from '@server/errors';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { onePage } from '@server/shared/paging';
+import { periodBounds } from '@server/shared/period-bounds';
+import { type PlayerDeps, type PlayerRequest, playerRequestOf } from '@server/shared/player-deps';
 import { and, asc, count, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { type AgentApplicationRow, applicationView } from '../agent/applications';
 import { ensureAgentCode } from '../agent/team';
-import { actorOfUser, writeAudit } from '../auth/audit';
 import { userKeywordCondition } from '../kyc/service';
-import { periodBounds } from '../record/period';
-import type { PlayerDeps, PlayerRequest } from '../user/context';
-import { playerRequestOf } from '../user/routes';
 
 /** The desk's queue of agent applications: by status (default waiting), oldest first. */
 export async function agentApplicationQueue(

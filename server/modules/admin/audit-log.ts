@@ -1,12 +1,12 @@
 import type { AuditEntry, adminAuditList } from '@contract/admin';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import { auditLog, users } from '@server/db/schema/auth';
+import { actorOfUser } from '@server/shared/audit-rows';
 import { onePage } from '@server/shared/paging';
+import { periodBounds } from '@server/shared/period-bounds';
+import type { PlayerDeps } from '@server/shared/player-deps';
 import { and, type Column, count, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { actorOfUser } from '../auth/audit';
-import { periodBounds } from '../record/period';
-import type { PlayerDeps } from '../user/context';
 
 /** The audit log's actor text of a user id column, for joining actors to their accounts. */
 const sqlActorOf = (userId: Column) => sql`'user:' || ${userId}`;

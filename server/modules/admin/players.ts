@@ -12,13 +12,13 @@ import { users } from '@server/db/schema/auth';
 import { kycSubmissions } from '@server/db/schema/kyc';
 import { ledgerAccounts } from '@server/db/schema/ledger';
 import { ApiError } from '@server/errors';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { onePage } from '@server/shared/paging';
+import { periodBounds } from '@server/shared/period-bounds';
+import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
-import { actorOfUser, writeAudit } from '../auth/audit';
 import { findUserById } from '../auth/users';
 import { balanceOf, findAccount, playerAccount } from '../ledger/service';
-import { periodBounds } from '../record/period';
-import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
 import { playerStatement } from './player-statement';
 
 /** Account, e-mail or nickname containing the keyword (any case), or the exact user id. */

@@ -9,10 +9,9 @@ import {
 } from '@contract/admin';
 import type { Endpoint } from '@contract/endpoint';
 import { type RequestContext, route } from '@server/contract-router';
+import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import type { AuthDeps, AuthRequest } from '../auth/context';
 import { signOut } from '../auth/sign-in';
-import type { PlayerDeps } from '../user/context';
-import { playerRequestOf } from '../user/routes';
 import { auditEntries } from './audit-log';
 import { signInOperator } from './operator-sign-in';
 import { freezePlayer, playerLedger, searchPlayers, unfreezePlayer } from './players';

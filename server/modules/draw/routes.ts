@@ -1,8 +1,7 @@
 import { adminWithdrawalApprove, adminWithdrawalList, adminWithdrawalReject } from '@contract/admin';
 import { withdrawalList, withdrawalQuery, withdrawToBank } from '@contract/draw';
 import { route } from '@server/contract-router';
-import type { PlayerDeps } from '../user/context';
-import { playerRequestOf } from '../user/routes';
+import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import {
   approveWithdrawal,
   rejectWithdrawal,

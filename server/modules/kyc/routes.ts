@@ -2,10 +2,9 @@ import { adminKycApprove, adminKycList, adminKycReject } from '@contract/admin';
 import { kycStateQuery, latestKycSubmission, submitKyc } from '@contract/kyc';
 import { type AppEnv, route } from '@server/contract-router';
 import { ApiError } from '@server/errors';
+import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import type { Handler } from 'hono';
 import * as v from 'valibot';
-import type { PlayerDeps } from '../user/context';
-import { playerRequestOf } from '../user/routes';
 import { photoSides } from './photos';
 import {
   approveKyc,

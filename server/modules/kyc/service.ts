@@ -9,13 +9,13 @@ import type { Database } from '@server/db/client';
 import { users } from '@server/db/schema/auth';
 import { kycSubmissions } from '@server/db/schema/kyc';
 import { ApiError } from '@server/errors';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { onePage } from '@server/shared/paging';
+import { periodBounds } from '@server/shared/period-bounds';
+import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
+import { uniqueViolation } from '@server/shared/refusals';
 import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
-import { actorOfUser, writeAudit } from '../auth/audit';
-import { uniqueViolation } from '../auth/refusals';
 import { findUserById, type UserRow } from '../auth/users';
-import { periodBounds } from '../record/period';
-import type { PlayerDeps, PlayerRequest } from '../user/context';
 import { kycStatusOf, lockUser } from '../user/service';
 import { type CleanPhoto, checkPhotoLink, cleanPhoto, type PhotoSide, photoLink, photoSides } from './photos';
 

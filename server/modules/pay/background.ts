@@ -1,8 +1,8 @@
 import type { SandboxPay } from '@server/adapters/sandbox-pay';
 import { isDatabaseUnavailable } from '@server/db/client';
+import type { PlayerDeps } from '@server/shared/player-deps';
 import type { Logger } from 'pino';
 import { resumePayouts } from '../draw/service';
-import type { PlayerDeps } from '../user/context';
 
 const defaultIntervalMs = 30_000;
 

@@ -1,8 +1,7 @@
 import { adminManualDepositConfirm, adminManualDepositFail, adminManualDepositList } from '@contract/admin';
 import { createPayOrder, payChannelQuery, payOrderList, payOrderQuery } from '@contract/pay';
 import { route } from '@server/contract-router';
-import type { PlayerDeps } from '../user/context';
-import { playerRequestOf } from '../user/routes';
+import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import { channelView, openChannels } from './channels';
 import {
   confirmManualDeposit,

@@ -14,15 +14,15 @@ import type { Principal } from '@server/contract-router';
 import { users } from '@server/db/schema/auth';
 import { depositOrders } from '@server/db/schema/pay';
 import { ApiError } from '@server/errors';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { onePage } from '@server/shared/paging';
+import { periodBounds } from '@server/shared/period-bounds';
+import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { and, asc, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { actorOfUser, writeAudit } from '../auth/audit';
 import { findUserById } from '../auth/users';
 import { boundCardsOf, holderMismatches, holderMismatchRefusal } from '../bank/service';
 import { userKeywordCondition } from '../kyc/service';
 import { houseAccount, playerAccount, transfer } from '../ledger/service';
-import { periodBounds } from '../record/period';
-import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
 import { channelNameOf, coinsFor, openChannels } from './channels';
 import { newOrderSn, requestHash } from './order-numbers';
 

@@ -3,10 +3,10 @@ import type { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '@co
 import type { Principal } from '@server/contract-router';
 import { gameRecords } from '@server/db/schema/game-records';
 import { onePage } from '@server/shared/paging';
+import { periodBounds } from '@server/shared/period-bounds';
+import { coinCurrency, type PlayerDeps } from '@server/shared/player-deps';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { accountStatement, playerAccount } from '../ledger/service';
-import { coinCurrency, type PlayerDeps } from '../user/context';
-import { periodBounds } from './period';
 
 function gameConditions(userId: number, filters: ParsedBodyOf<typeof gameRecordCount>): SQL[] {
   const conditions: SQL[] = [eq(gameRecords.userId, userId)];
