@@ -16,7 +16,6 @@ import { type Database, isDatabaseUnavailable, ping } from './db/client';
 import { devMailboxPage } from './dev-mailbox';
 import { ApiError } from './errors';
 import type { ServerI18n } from './i18n';
-import { agentApplicationReviewRoutes } from './modules/admin/agent-applications';
 import { adminRoutes } from './modules/admin/routes';
 import { agentRoutes } from './modules/agent/routes';
 import type { AuthDeps } from './modules/auth/context';
@@ -217,7 +216,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ...drawRoutes(deps.player),
       ...recordRoutes(deps.player),
       ...adminRoutes(deps.auth, deps.player),
-      ...agentApplicationReviewRoutes(deps.player),
     ],
     standardHeaders,
   );

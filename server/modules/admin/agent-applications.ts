@@ -1,11 +1,11 @@
-import {
-  type AgentApplicationReviewItem,
+import type {
+  AgentApplicationReviewItem,
   adminAgentApplicationApprove,
   adminAgentApplicationList,
   adminAgentApplicationReject,
 } from '@contract/admin';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
-import { type Principal, route } from '@server/contract-router';
+import type { Principal } from '@server/contract-router';
 import type { Database } from '@server/db/client';
 import { agentApplications, agentTerms } from '@server/db/schema/agent';
 import { users } from '@server/db/schema/auth';
@@ -13,7 +13,7 @@ import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
-import { type PlayerDeps, type PlayerRequest, playerRequestOf } from '@server/shared/player-deps';
+import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { and, asc, count, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { type AgentApplicationRow, applicationView } from '../agent/applications';
 import { ensureAgentCode } from '../agent/team';
@@ -140,16 +140,4 @@ export async function rejectAgentApplication(
     });
   });
   return null;
-}
-
-export function agentApplicationReviewRoutes(deps: PlayerDeps) {
-  return [
-    route(adminAgentApplicationList, ({ body }) => agentApplicationQueue(deps, body)),
-    route(adminAgentApplicationApprove, (context) =>
-      approveAgentApplication(deps, playerRequestOf(context), context.principal, context.body),
-    ),
-    route(adminAgentApplicationReject, (context) =>
-      rejectAgentApplication(deps, playerRequestOf(context), context.principal, context.body),
-    ),
-  ];
 }
