@@ -9,7 +9,7 @@ import { agentMoveKinds } from '@server/modules/agent/movements';
 import { defaultSessionLifetimes } from '@server/modules/auth/context';
 import { startSession } from '@server/modules/auth/sessions';
 import { houseAccount, playerAccount, transfer } from '@server/modules/ledger/service';
-import { coinCurrency } from '@server/modules/user/context';
+import { coinCurrency } from '@server/shared/player-deps';
 import { sql } from 'drizzle-orm';
 import { ledgerViolations, queryRows } from '../tests/support/ledger-invariants';
 import type { BenchTeam } from './ledger-transfer-worker';

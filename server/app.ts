@@ -5,6 +5,7 @@ import { endpoints } from '@contract/endpoints';
 import { maxKycSubmissionBytes, submitKyc } from '@contract/kyc';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
+import type { PlayerDeps } from '@server/shared/player-deps';
 import { type Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import { type SandboxPay, sandboxBasePath } from './adapters/sandbox-pay';
@@ -15,7 +16,6 @@ import { type Database, isDatabaseUnavailable, ping } from './db/client';
 import { devMailboxPage } from './dev-mailbox';
 import { ApiError } from './errors';
 import type { ServerI18n } from './i18n';
-import { agentApplicationReviewRoutes } from './modules/admin/agent-applications';
 import { adminRoutes } from './modules/admin/routes';
 import { agentRoutes } from './modules/agent/routes';
 import type { AuthDeps } from './modules/auth/context';
@@ -28,7 +28,6 @@ import { kycPhotoHandler, kycPhotoPath, kycRoutes } from './modules/kyc/routes';
 import { payRoutes } from './modules/pay/routes';
 import { payCallbackHandler, payCallbackPath, payCallbackPrefix } from './modules/pay/webhook';
 import { recordRoutes } from './modules/record/routes';
-import type { PlayerDeps } from './modules/user/context';
 import { userRoutes } from './modules/user/routes';
 import { buildOpenApiDocument, mountApiReference } from './openapi';
 import { createStandardHeaders, requestIdOf } from './response-headers';
@@ -217,7 +216,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ...drawRoutes(deps.player),
       ...recordRoutes(deps.player),
       ...adminRoutes(deps.auth, deps.player),
-      ...agentApplicationReviewRoutes(deps.player),
     ],
     standardHeaders,
   );

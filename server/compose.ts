@@ -1,3 +1,4 @@
+import { defaultMoneySettings, type MoneySettings, type PlayerDeps } from '@server/shared/player-deps';
 import type { Logger } from 'pino';
 import { createLocalFileStorage } from './adapters/file-storage';
 import { type AppDeps, createApp } from './app';
@@ -16,7 +17,6 @@ import { createPublicContentCache } from './modules/content/public-cache';
 import { resumePayouts } from './modules/draw/service';
 import { createMailDelivery } from './modules/mail/delivery';
 import { type PaymentsOptions, setUpPayments } from './modules/pay/payments-setup';
-import { defaultMoneySettings, type MoneySettings, type PlayerDeps } from './modules/user/context';
 import { loadServerSecret } from './secrets';
 
 const defaultContentCacheTtlMs = 5000;

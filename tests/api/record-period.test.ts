@@ -1,5 +1,5 @@
 import { recordDayOf } from '@contract/endpoint';
-import { periodBounds } from '@server/modules/record/period';
+import { periodBounds } from '@server/shared/period-bounds';
 import { describe, expect, it } from 'vitest';
 
 describe('record days', () => {

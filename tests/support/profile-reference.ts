@@ -2,8 +2,8 @@ import type { Profile } from '@contract/auth';
 import type { Database } from '@server/db/client';
 import { findUserById } from '@server/modules/auth/users';
 import { balanceOf } from '@server/modules/ledger/service';
-import { coinCurrency } from '@server/modules/user/context';
 import { kycStatusOf } from '@server/modules/user/service';
+import { coinCurrency } from '@server/shared/player-deps';
 
 /**
  * A player's profile read through the product's own services, field by field: the reference the

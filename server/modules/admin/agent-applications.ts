@@ -1,23 +1,23 @@
-import {
-  type AgentApplicationReviewItem,
+import type {
+  AgentApplicationReviewItem,
   adminAgentApplicationApprove,
   adminAgentApplicationList,
   adminAgentApplicationReject,
 } from '@contract/admin';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
-import { type Principal, route } from '@server/contract-router';
+import type { Principal } from '@server/contract-router';
 import type { Database } from '@server/db/client';
 import { agentApplications, agentTerms } from '@server/db/schema/agent';
 import { users } from '@server/db/schema/auth';
 import { ApiError } from '@server/errors';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { onePage } from '@server/shared/paging';
+import { periodBounds } from '@server/shared/period-bounds';
+import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { and, asc, count, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { type AgentApplicationRow, applicationView } from '../agent/applications';
 import { ensureAgentCode } from '../agent/team';
-import { actorOfUser, writeAudit } from '../auth/audit';
 import { userKeywordCondition } from '../kyc/service';
-import { periodBounds } from '../record/period';
-import type { PlayerDeps, PlayerRequest } from '../user/context';
-import { playerRequestOf } from '../user/routes';
 
 /** The desk's queue of agent applications: by status (default waiting), oldest first. */
 export async function agentApplicationQueue(
@@ -31,22 +31,23 @@ export async function agentApplicationQueue(
     conditions.push(gte(agentApplications.submittedAt, from), lt(agentApplications.submittedAt, to));
   }
   const where = and(...conditions);
-  const [totals] = await deps.db
-    .select({ total: count() })
-    .from(agentApplications)
-    .innerJoin(users, eq(users.id, agentApplications.userId))
-    .where(where);
-  const rows = await deps.db
-    .select({ application: agentApplications, user: users })
-    .from(agentApplications)
-    .innerJoin(users, eq(users.id, agentApplications.userId))
-    .where(where)
-    .orderBy(asc(agentApplications.submittedAt), asc(agentApplications.id))
-    .limit(body.pageSize)
-    .offset((body.pageNum - 1) * body.pageSize);
+  const page = await onePage(
+    body,
+    deps.db
+      .select({ application: agentApplications, user: users })
+      .from(agentApplications)
+      .innerJoin(users, eq(users.id, agentApplications.userId))
+      .where(where)
+      .orderBy(asc(agentApplications.submittedAt), asc(agentApplications.id)),
+    deps.db
+      .select({ total: count() })
+      .from(agentApplications)
+      .innerJoin(users, eq(users.id, agentApplications.userId))
+      .where(where),
+  );
   return {
-    total: totals?.total ?? 0,
-    list: rows.map(
+    total: page.total,
+    list: page.list.map(
       ({ application, user }): AgentApplicationReviewItem => ({
         ...applicationView(application),
         user: { userId: user.id, account: user.username, email: user.email ?? '' },
@@ -139,16 +140,4 @@ export async function rejectAgentApplication(
     });
   });
   return null;
-}
-
-export function agentApplicationReviewRoutes(deps: PlayerDeps) {
-  return [
-    route(adminAgentApplicationList, ({ body }) => agentApplicationQueue(deps, body)),
-    route(adminAgentApplicationApprove, (context) =>
-      approveAgentApplication(deps, playerRequestOf(context), context.principal, context.body),
-    ),
-    route(adminAgentApplicationReject, (context) =>
-      rejectAgentApplication(deps, playerRequestOf(context), context.principal, context.body),
-    ),
-  ];
 }

@@ -1,11 +1,12 @@
 import type { AuditEntry, adminAuditList } from '@contract/admin';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import { auditLog, users } from '@server/db/schema/auth';
+import { actorOfUser } from '@server/shared/audit-rows';
+import { onePage } from '@server/shared/paging';
+import { periodBounds } from '@server/shared/period-bounds';
+import type { PlayerDeps } from '@server/shared/player-deps';
 import { and, type Column, count, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { actorOfUser } from '../auth/audit';
-import { periodBounds } from '../record/period';
-import type { PlayerDeps } from '../user/context';
 
 /** The audit log's actor text of a user id column, for joining actors to their accounts. */
 const sqlActorOf = (userId: Column) => sql`'user:' || ${userId}`;
@@ -36,19 +37,20 @@ export async function auditEntries(
     conditions.push(gte(auditLog.at, from), lt(auditLog.at, to));
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [totals] = await deps.db.select({ total: count() }).from(auditLog).where(where);
   const actorUser = alias(users, 'actor_user');
-  const rows = await deps.db
-    .select({ entry: auditLog, actorAccount: actorUser.username })
-    .from(auditLog)
-    .leftJoin(actorUser, eq(auditLog.actor, sqlActorOf(actorUser.id)))
-    .where(where)
-    .orderBy(desc(auditLog.id))
-    .limit(body.pageSize)
-    .offset((body.pageNum - 1) * body.pageSize);
+  const page = await onePage(
+    body,
+    deps.db
+      .select({ entry: auditLog, actorAccount: actorUser.username })
+      .from(auditLog)
+      .leftJoin(actorUser, eq(auditLog.actor, sqlActorOf(actorUser.id)))
+      .where(where)
+      .orderBy(desc(auditLog.id)),
+    deps.db.select({ total: count() }).from(auditLog).where(where),
+  );
   return {
-    total: totals?.total ?? 0,
-    list: rows.map(({ entry, actorAccount }): AuditEntry => {
+    total: page.total,
+    list: page.list.map(({ entry, actorAccount }): AuditEntry => {
       const actorId = /^user:(\d+)$/.exec(entry.actor)?.[1];
       return {
         id: entry.id,

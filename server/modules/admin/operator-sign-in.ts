@@ -1,10 +1,10 @@
 import type { adminLogin } from '@contract/admin';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import { operatorCredentials } from '@server/db/schema/operator';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { fieldRefusal } from '@server/shared/refusals';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { actorOfUser, writeAudit } from '../auth/audit';
 import type { AuthDeps, AuthRequest } from '../auth/context';
-import { fieldRefusal } from '../auth/refusals';
 import { checkPassword, openSession, refuseFrozen, signInCounters } from '../auth/sign-in';
 import { matchingTotpStep } from './totp';
 

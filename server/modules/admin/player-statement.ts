@@ -3,6 +3,7 @@ import type { Database } from '@server/db/client';
 import { withdrawals } from '@server/db/schema/draw';
 import { ledgerEntries, ledgerTransfers, type TransferMetadata } from '@server/db/schema/ledger';
 import { depositOrders } from '@server/db/schema/pay';
+import { pageRows } from '@server/shared/paging';
 import { and, count, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 
 /*
@@ -118,11 +119,12 @@ export async function playerStatement(
     })
     .from(ledgerTransfers)
     .where(holdsWhere);
-  const rows = await entries
-    .unionAll(holds)
-    .orderBy(sql`at desc`, sql`pending desc`, sql`entry_id desc nulls first`, sql`transfer_id desc`)
-    .limit(query.size)
-    .offset((query.page - 1) * query.size);
+  const rows = await pageRows(
+    { pageNum: query.page, pageSize: query.size },
+    entries
+      .unionAll(holds)
+      .orderBy(sql`at desc`, sql`pending desc`, sql`entry_id desc nulls first`, sql`transfer_id desc`),
+  );
 
   const orderSnOf = await orderNumbersOf(
     db,

@@ -12,12 +12,13 @@ import { users } from '@server/db/schema/auth';
 import { kycSubmissions } from '@server/db/schema/kyc';
 import { ledgerAccounts } from '@server/db/schema/ledger';
 import { ApiError } from '@server/errors';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { onePage } from '@server/shared/paging';
+import { periodBounds } from '@server/shared/period-bounds';
+import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
-import { actorOfUser, writeAudit } from '../auth/audit';
 import { findUserById } from '../auth/users';
 import { balanceOf, findAccount, playerAccount } from '../ledger/service';
-import { periodBounds } from '../record/period';
-import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
 import { playerStatement } from './player-statement';
 
 /** Account, e-mail or nickname containing the keyword (any case), or the exact user id. */
@@ -45,21 +46,22 @@ export async function searchPlayers(
     conditions.push(gte(users.registeredAt, from), lt(users.registeredAt, to));
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [totals] = await deps.db.select({ total: count() }).from(users).where(where);
   const latestKycStatus = sql<KycStatus | null>`(
     select ${kycSubmissions.status} from ${kycSubmissions}
     where ${kycSubmissions.userId} = ${users.id} order by ${kycSubmissions.id} desc limit 1)`;
-  const rows = await deps.db
-    .select({ user: users, balance: ledgerAccounts.balance, kycStatus: latestKycStatus })
-    .from(users)
-    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.currency, coinCurrency)))
-    .where(where)
-    .orderBy(desc(users.id))
-    .limit(body.pageSize)
-    .offset((body.pageNum - 1) * body.pageSize);
+  const page = await onePage(
+    body,
+    deps.db
+      .select({ user: users, balance: ledgerAccounts.balance, kycStatus: latestKycStatus })
+      .from(users)
+      .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.currency, coinCurrency)))
+      .where(where)
+      .orderBy(desc(users.id)),
+    deps.db.select({ total: count() }).from(users).where(where),
+  );
   return {
-    total: totals?.total ?? 0,
-    list: rows.map(
+    total: page.total,
+    list: page.list.map(
       ({ user, balance, kycStatus }): UserSummary => ({
         userId: user.id,
         account: user.username,

@@ -1,18 +1,33 @@
 import {
+  adminAgentApplicationApprove,
+  adminAgentApplicationList,
+  adminAgentApplicationReject,
   adminAuditList,
+  adminKycApprove,
+  adminKycList,
+  adminKycReject,
   adminLogin,
   adminLogout,
+  adminManualDepositConfirm,
+  adminManualDepositFail,
+  adminManualDepositList,
   adminUserFreeze,
   adminUserLedger,
   adminUserSearch,
   adminUserUnfreeze,
+  adminWithdrawalApprove,
+  adminWithdrawalList,
+  adminWithdrawalReject,
 } from '@contract/admin';
 import type { Endpoint } from '@contract/endpoint';
 import { type RequestContext, route } from '@server/contract-router';
+import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import type { AuthDeps, AuthRequest } from '../auth/context';
 import { signOut } from '../auth/sign-in';
-import type { PlayerDeps } from '../user/context';
-import { playerRequestOf } from '../user/routes';
+import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from '../draw/service';
+import { approveKyc, kycReviewQueue, rejectKyc } from '../kyc/service';
+import { confirmManualDeposit, failManualDeposit, manualDepositQueue } from '../pay/service';
+import { agentApplicationQueue, approveAgentApplication, rejectAgentApplication } from './agent-applications';
 import { auditEntries } from './audit-log';
 import { signInOperator } from './operator-sign-in';
 import { freezePlayer, playerLedger, searchPlayers, unfreezePlayer } from './players';
@@ -37,5 +52,29 @@ export function adminRoutes(auth: AuthDeps, player: PlayerDeps) {
       playerLedger(player, playerRequestOf(context), context.principal, context.body),
     ),
     route(adminAuditList, ({ body }) => auditEntries(player, body)),
+    route(adminKycList, ({ principal, body }) => kycReviewQueue(player, principal, body)),
+    route(adminKycApprove, (context) => approveKyc(player, playerRequestOf(context), context.principal, context.body)),
+    route(adminKycReject, (context) => rejectKyc(player, playerRequestOf(context), context.principal, context.body)),
+    route(adminManualDepositList, (context) => manualDepositQueue(player, playerRequestOf(context), context.body)),
+    route(adminManualDepositConfirm, (context) =>
+      confirmManualDeposit(player, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminManualDepositFail, (context) =>
+      failManualDeposit(player, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminWithdrawalList, (context) => withdrawalQueue(player, playerRequestOf(context), context.body)),
+    route(adminWithdrawalApprove, (context) =>
+      approveWithdrawal(player, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminWithdrawalReject, (context) =>
+      rejectWithdrawal(player, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminAgentApplicationList, ({ body }) => agentApplicationQueue(player, body)),
+    route(adminAgentApplicationApprove, (context) =>
+      approveAgentApplication(player, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminAgentApplicationReject, (context) =>
+      rejectAgentApplication(player, playerRequestOf(context), context.principal, context.body),
+    ),
   ];
 }

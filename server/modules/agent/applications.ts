@@ -3,10 +3,10 @@ import type { ParsedBodyOf } from '@contract/endpoint';
 import type { Principal } from '@server/contract-router';
 import { agentApplications } from '@server/db/schema/agent';
 import { ApiError } from '@server/errors';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
+import { uniqueViolation } from '@server/shared/refusals';
 import { and, desc, eq } from 'drizzle-orm';
-import { actorOfUser, writeAudit } from '../auth/audit';
-import { uniqueViolation } from '../auth/refusals';
-import type { PlayerDeps, PlayerRequest } from '../user/context';
 
 export type AgentApplicationRow = typeof agentApplications.$inferSelect;
 

@@ -3,11 +3,11 @@ import type { ParsedBodyOf } from '@contract/endpoint';
 import type { Principal } from '@server/contract-router';
 import { ledgerEntries, ledgerTransfers } from '@server/db/schema/ledger';
 import { ApiError } from '@server/errors';
+import { actorOfUser } from '@server/shared/audit-rows';
+import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
+import { fieldRefusal } from '@server/shared/refusals';
 import { sql } from 'drizzle-orm';
-import { actorOfUser } from '../auth/audit';
-import { fieldRefusal } from '../auth/refusals';
 import { playerAccount, type TransferArguments, transferArguments } from '../ledger/service';
-import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
 import { agentMoveKinds } from './movements';
 
 type MoveDirection = keyof typeof agentMoveKinds;

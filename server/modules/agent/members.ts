@@ -5,14 +5,15 @@ import type { Principal } from '@server/contract-router';
 import { users } from '@server/db/schema/auth';
 import { ledgerAccounts } from '@server/db/schema/ledger';
 import { ApiError } from '@server/errors';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { onePage } from '@server/shared/paging';
+import { periodBounds } from '@server/shared/period-bounds';
+import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
+import { fieldRefusal, uniqueViolation } from '@server/shared/refusals';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import { actorOfUser, writeAudit } from '../auth/audit';
 import { passwordRefusal } from '../auth/password-changes';
 import { hashSecret } from '../auth/passwords';
-import { fieldRefusal, uniqueViolation } from '../auth/refusals';
 import { isUsernameTaken } from '../auth/users';
-import { periodBounds } from '../record/period';
-import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
 import { movementTotals } from './movements';
 import { accountContains, ensureAgentCode, isMemberOf } from './team';
 
@@ -101,19 +102,20 @@ export async function membersOf(
     conditions.push(gte(users.registeredAt, from), lt(users.registeredAt, to));
   }
   const where = and(...conditions);
-  const [totals] = await deps.db.select({ total: count() }).from(users).where(where);
-  const rows = await deps.db
-    .select({ user: users, balance: ledgerAccounts.balance })
-    .from(users)
-    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.currency, coinCurrency)))
-    .where(where)
-    .orderBy(desc(users.registeredAt), desc(users.id))
-    .limit(body.pageSize)
-    .offset((body.pageNum - 1) * body.pageSize);
-  const moved = await movementTotals(deps, { memberIds: rows.map(({ user }) => user.id) });
+  const page = await onePage(
+    body,
+    deps.db
+      .select({ user: users, balance: ledgerAccounts.balance })
+      .from(users)
+      .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.currency, coinCurrency)))
+      .where(where)
+      .orderBy(desc(users.registeredAt), desc(users.id)),
+    deps.db.select({ total: count() }).from(users).where(where),
+  );
+  const moved = await movementTotals(deps, { memberIds: page.list.map(({ user }) => user.id) });
   return {
-    total: totals?.total ?? 0,
-    list: rows.map(
+    total: page.total,
+    list: page.list.map(
       ({ user, balance }): TeamMember => ({
         userId: user.id,
         account: user.username,

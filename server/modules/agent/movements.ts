@@ -1,8 +1,8 @@
 import { type TeamReportType, teamReportTypes } from '@contract/agent';
 import { gameRecords } from '@server/db/schema/game-records';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '@server/db/schema/ledger';
+import { coinCurrency, type PlayerDeps } from '@server/shared/player-deps';
 import { and, count, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { coinCurrency, type PlayerDeps } from '../user/context';
 import { isMemberOf } from './team';
 
 /**

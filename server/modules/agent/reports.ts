@@ -16,11 +16,12 @@ import { withdrawals } from '@server/db/schema/draw';
 import { gameRecords } from '@server/db/schema/game-records';
 import { ledgerAccounts } from '@server/db/schema/ledger';
 import { depositOrders } from '@server/db/schema/pay';
+import { onePage } from '@server/shared/paging';
+import { periodBounds } from '@server/shared/period-bounds';
+import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { withdrawalView } from '../draw/service';
 import { depositOrderView } from '../pay/service';
-import { periodBounds } from '../record/period';
-import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
 import { auditCodeIssued, directMember, teamConditions } from './members';
 import { movementTotals } from './movements';
 import { ensureAgentCode, invitationUrl, isMemberOf } from './team';
@@ -125,19 +126,24 @@ export async function memberReports(
   body: ParsedBodyOf<typeof teamMemberReportPage>,
 ): Promise<DataOf<typeof teamMemberReportPage>> {
   const where = and(...teamConditions(agent.userId, body.account));
-  const [totals] = await deps.db.select({ total: count() }).from(users).where(where);
-  const members = await deps.db
-    .select({ id: users.id, account: users.username })
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.registeredAt), desc(users.id))
-    .limit(body.pageSize)
-    .offset((body.pageNum - 1) * body.pageSize);
+  const page = await onePage(
+    body,
+    deps.db
+      .select({ id: users.id, account: users.username })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.registeredAt), desc(users.id)),
+    deps.db.select({ total: count() }).from(users).where(where),
+  );
   const bounds = boundsOf(body.period);
-  const moved = await movementTotals(deps, { memberIds: members.map((member) => member.id) }, bounds ? { bounds } : {});
+  const moved = await movementTotals(
+    deps,
+    { memberIds: page.list.map((member) => member.id) },
+    bounds ? { bounds } : {},
+  );
   return {
-    total: totals?.total ?? 0,
-    list: members.map((member): TeamMemberReport => {
+    total: page.total,
+    list: page.list.map((member): TeamMemberReport => {
       const own = moved.of(member.id);
       return {
         userId: member.id,
@@ -174,22 +180,23 @@ export async function teamDeposits(
   ];
   if (body.status) conditions.push(eq(depositOrders.status, body.status));
   const where = and(...conditions);
-  const [totals] = await deps.db
-    .select({ total: count() })
-    .from(depositOrders)
-    .innerJoin(users, eq(users.id, depositOrders.userId))
-    .where(where);
-  const rows = await deps.db
-    .select({ order: depositOrders, account: users.username })
-    .from(depositOrders)
-    .innerJoin(users, eq(users.id, depositOrders.userId))
-    .where(where)
-    .orderBy(desc(depositOrders.createdAt), desc(depositOrders.id))
-    .limit(body.pageSize)
-    .offset((body.pageNum - 1) * body.pageSize);
+  const page = await onePage(
+    body,
+    deps.db
+      .select({ order: depositOrders, account: users.username })
+      .from(depositOrders)
+      .innerJoin(users, eq(users.id, depositOrders.userId))
+      .where(where)
+      .orderBy(desc(depositOrders.createdAt), desc(depositOrders.id)),
+    deps.db
+      .select({ total: count() })
+      .from(depositOrders)
+      .innerJoin(users, eq(users.id, depositOrders.userId))
+      .where(where),
+  );
   return {
-    total: totals?.total ?? 0,
-    list: rows.map(({ order, account }) => ({
+    total: page.total,
+    list: page.list.map(({ order, account }) => ({
       ...depositOrderView(deps, order, request.locale),
       userId: order.userId,
       account,
@@ -210,22 +217,23 @@ export async function teamWithdrawals(
   ];
   if (body.status) conditions.push(eq(withdrawals.status, body.status));
   const where = and(...conditions);
-  const [totals] = await deps.db
-    .select({ total: count() })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(where);
-  const rows = await deps.db
-    .select({ withdrawal: withdrawals, account: users.username })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(where)
-    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-    .limit(body.pageSize)
-    .offset((body.pageNum - 1) * body.pageSize);
+  const page = await onePage(
+    body,
+    deps.db
+      .select({ withdrawal: withdrawals, account: users.username })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where)
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)),
+    deps.db
+      .select({ total: count() })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where),
+  );
   return {
-    total: totals?.total ?? 0,
-    list: rows.map(({ withdrawal, account }) => ({
+    total: page.total,
+    list: page.list.map(({ withdrawal, account }) => ({
       ...withdrawalView(withdrawal, request.locale),
       userId: withdrawal.userId,
       account,

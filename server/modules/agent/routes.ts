@@ -14,8 +14,7 @@ import {
   transferToMember,
 } from '@contract/agent';
 import { route } from '@server/contract-router';
-import type { PlayerDeps } from '../user/context';
-import { playerRequestOf } from '../user/routes';
+import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import { applyForAgentStatus, latestApplication } from './applications';
 import { moveCoins } from './member-moves';
 import { createMember, membersOf } from './members';

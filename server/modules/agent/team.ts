@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Database } from '@server/db/client';
 import { users } from '@server/db/schema/auth';
+import { uniqueViolation } from '@server/shared/refusals';
 import { and, type Column, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { uniqueViolation } from '../auth/refusals';
 
 /**
  * A player is a direct member of an agent when the agent code they signed up with (or that the

@@ -2,8 +2,8 @@ import { createHmac, createSecretKey, type KeyObject, randomBytes, randomInt, ti
 import { createRequire } from 'node:module';
 import type { Database } from '@server/db/client';
 import { captchaSpends } from '@server/db/schema/auth';
+import { type RateLimitRule, refusalOverLimit } from '@server/shared/rate-limit';
 import { LRUCache } from 'lru-cache';
-import { type RateLimitRule, refusalOverLimit } from './rate-limit';
 
 /**
  * svg-captcha picks its text with Math.random; its main export draws a text we choose, so the

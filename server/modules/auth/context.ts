@@ -3,11 +3,11 @@ import type { Locale } from '@contract/locales';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import type { Translate } from '@server/i18n';
+import type { RateLimitRule } from '@server/shared/rate-limit';
 import type { Logger } from 'pino';
 import type { MailDelivery } from '../mail/delivery';
 import type { Captchas } from './captcha';
 import type { IdentityProvidersConfig, IdentityVerifier } from './identity-providers';
-import type { RateLimitRule } from './rate-limit';
 import type { SessionCache } from './session-cache';
 
 const minute = 60 * 1000;

@@ -3,8 +3,8 @@ import type { Database } from '@server/db/client';
 import { type EmailCodePurpose, emailCodes } from '@server/db/schema/auth';
 import type { ApiError } from '@server/errors';
 import type { Translate } from '@server/i18n';
+import { fieldRefusal } from '@server/shared/refusals';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { fieldRefusal } from './refusals';
 
 export const emailCodeLifetimeMinutes = 10;
 const emailCodeLifetimeMs = emailCodeLifetimeMinutes * 60 * 1000;

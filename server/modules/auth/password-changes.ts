@@ -10,13 +10,13 @@ import type { Principal } from '@server/contract-router';
 import { users } from '@server/db/schema/auth';
 import type { ApiError } from '@server/errors';
 import type { Translate } from '@server/i18n';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { clearAttempts, countAttempt } from '@server/shared/rate-limit';
+import { fieldRefusal, requiredFieldRefusal } from '@server/shared/refusals';
 import { eq } from 'drizzle-orm';
-import { actorOfUser, writeAudit } from './audit';
 import type { AuthDeps, AuthRequest } from './context';
 import { hashSecret, passwordProblem, verifySecret } from './passwords';
 import { checkPayPassword } from './pay-password';
-import { clearAttempts, countAttempt } from './rate-limit';
-import { fieldRefusal, requiredFieldRefusal } from './refusals';
 import { endUserSessions } from './sessions';
 import { findUserById, type UserRow } from './users';
 

@@ -1,7 +1,7 @@
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
+import { checkGuess, type RateLimitRule } from '@server/shared/rate-limit';
 import { verifySecret } from './passwords';
-import { checkGuess, type RateLimitRule } from './rate-limit';
 
 /**
  * Whether `given` is the account's pay password. Wrong ones count against the account, one limit

@@ -2,8 +2,8 @@ import type { Profile } from '@contract/auth';
 import type { JsonText, Principal } from '@server/contract-router';
 import type { Database } from '@server/db/client';
 import { ApiError } from '@server/errors';
+import { coinCurrency } from '@server/shared/player-deps';
 import { sql } from 'drizzle-orm';
-import { coinCurrency } from '../user/context';
 import type { SessionCache } from './session-cache';
 
 /** How long reading a profile has the database announce the player's coin moves (migration 0012). */

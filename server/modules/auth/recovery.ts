@@ -1,15 +1,15 @@
 import type { resetPassword, sendResetCode } from '@contract/auth';
 import type { ParsedBodyOf } from '@contract/endpoint';
 import { users } from '@server/db/schema/auth';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { clearAttempts, countAttempt } from '@server/shared/rate-limit';
+import { fieldRefusal } from '@server/shared/refusals';
 import { eq } from 'drizzle-orm';
-import { actorOfUser, writeAudit } from './audit';
 import { spendCaptcha } from './captcha';
 import type { AuthDeps, AuthRequest } from './context';
 import { emailCodeLifetimeMinutes, issueEmailCode, spendEmailCode } from './email-codes';
 import { passwordRefusal } from './password-changes';
 import { hashSecret } from './passwords';
-import { clearAttempts, countAttempt } from './rate-limit';
-import { fieldRefusal } from './refusals';
 import { endUserSessions } from './sessions';
 import { signInAccountKey } from './sign-in';
 import { findUserByAccount } from './users';

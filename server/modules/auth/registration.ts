@@ -1,7 +1,9 @@
 import { accountNamePattern, type registerUser, type sendRegisterCode, type validRegisterCode } from '@contract/auth';
 import type { ParsedBodyOf } from '@contract/endpoint';
 import { users } from '@server/db/schema/auth';
-import { actorOfUser, writeAudit } from './audit';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { countAttempt } from '@server/shared/rate-limit';
+import { fieldRefusal, uniqueViolation } from '@server/shared/refusals';
 import type { AuthDeps, AuthRequest } from './context';
 import {
   emailCodeLifetimeMinutes,
@@ -13,8 +15,6 @@ import {
 } from './email-codes';
 import { passwordRefusal } from './password-changes';
 import { hashSecret } from './passwords';
-import { countAttempt } from './rate-limit';
-import { fieldRefusal, uniqueViolation } from './refusals';
 import { openSession } from './sign-in';
 import { agentCodeExists, findUserByEmail, isUsernameTaken } from './users';
 

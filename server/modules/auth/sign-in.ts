@@ -4,14 +4,14 @@ import type { ParsedBodyOf } from '@contract/endpoint';
 import type { Database } from '@server/db/client';
 import { identities, type SessionKind, type UserRole, users } from '@server/db/schema/auth';
 import { ApiError } from '@server/errors';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { attemptCountOf, refusalOverLimit } from '@server/shared/rate-limit';
+import { fieldRefusal, uniqueViolation } from '@server/shared/refusals';
 import { and, eq, sql } from 'drizzle-orm';
-import { actorOfUser, writeAudit } from './audit';
 import type { AuthDeps, AuthRequest } from './context';
 import { functionRow, instant } from './function-call';
 import { IdentityProviderUnavailable, IdentityRefused, type VerifiedIdentity } from './identity-providers';
 import { verifySecret } from './passwords';
-import { attemptCountOf, refusalOverLimit } from './rate-limit';
-import { fieldRefusal, uniqueViolation } from './refusals';
 import { endSession, newSession } from './sessions';
 import { agentCodeExists, findUserByEmail, type UserRow } from './users';
 

@@ -1,7 +1,6 @@
 import { bankCardList, bankList, defaultBankCardQuery, saveBankCard, unbindBankCard } from '@contract/bank';
 import { route } from '@server/contract-router';
-import type { PlayerDeps } from '../user/context';
-import { playerRequestOf } from '../user/routes';
+import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import { searchBanks } from './banks';
 import { bankCardView, boundCardsOf, saveCard, unbindCard } from './service';
 

@@ -6,11 +6,11 @@ import type { Principal } from '@server/contract-router';
 import type { Database } from '@server/db/client';
 import { bankCards } from '@server/db/schema/bank';
 import { ApiError } from '@server/errors';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
+import { fieldRefusal, uniqueViolation } from '@server/shared/refusals';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { actorOfUser, writeAudit } from '../auth/audit';
-import { fieldRefusal, uniqueViolation } from '../auth/refusals';
 import type { UserRow } from '../auth/users';
-import type { PlayerDeps, PlayerRequest } from '../user/context';
 import { lockUser, normalisedName, normalisedReading } from '../user/service';
 import { accountNumberPattern, bankNameIn, branchCodePattern, findBank } from './banks';
 

@@ -4,6 +4,7 @@ import type { Database } from '@server/db/client';
 import { banners, contentPages, countries, games, notices, promotions } from '@server/db/schema/content';
 import { ApiError } from '@server/errors';
 import { pickLocalised } from '@server/localised-text';
+import { onePage } from '@server/shared/paging';
 import { and, asc, count, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 
 export interface Page<T> {
@@ -51,19 +52,18 @@ export async function listNotices(
   page: { pageNum: number; pageSize: number },
 ): Promise<Page<Notice>> {
   const published = lte(notices.publishedAt, now);
-  const [rows, [totals]] = await Promise.all([
+  const found = await onePage(
+    page,
     db
       .select()
       .from(notices)
       .where(published)
-      .orderBy(desc(notices.pinned), desc(notices.publishedAt), desc(notices.id))
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize),
+      .orderBy(desc(notices.pinned), desc(notices.publishedAt), desc(notices.id)),
     db.select({ total: count() }).from(notices).where(published),
-  ]);
+  );
   return {
-    total: totals?.total ?? 0,
-    list: rows.map((row) => ({
+    total: found.total,
+    list: found.list.map((row) => ({
       id: row.id,
       title: pickLocalised(row.title, locale),
       content: pickLocalised(row.content, locale),
@@ -92,19 +92,14 @@ export async function listPromotions(
   query: { category: PromotionCategory; pageNum: number; pageSize: number },
 ): Promise<Page<Promotion>> {
   const where = promotionFilter(query.category, now);
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select()
-      .from(promotions)
-      .where(where)
-      .orderBy(desc(promotions.startsAt), desc(promotions.id))
-      .limit(query.pageSize)
-      .offset((query.pageNum - 1) * query.pageSize),
+  const page = await onePage(
+    query,
+    db.select().from(promotions).where(where).orderBy(desc(promotions.startsAt), desc(promotions.id)),
     db.select({ total: count() }).from(promotions).where(where),
-  ]);
+  );
   return {
-    total: totals?.total ?? 0,
-    list: rows.map((row) => ({
+    total: page.total,
+    list: page.list.map((row) => ({
       id: row.id,
       title: pickLocalised(row.title, locale),
       summary: pickLocalised(row.summary, locale),

@@ -1,16 +1,7 @@
-import { adminWithdrawalApprove, adminWithdrawalList, adminWithdrawalReject } from '@contract/admin';
 import { withdrawalList, withdrawalQuery, withdrawToBank } from '@contract/draw';
 import { route } from '@server/contract-router';
-import type { PlayerDeps } from '../user/context';
-import { playerRequestOf } from '../user/routes';
-import {
-  approveWithdrawal,
-  rejectWithdrawal,
-  requestWithdrawal,
-  withdrawalOf,
-  withdrawalQueue,
-  withdrawalsOf,
-} from './service';
+import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
+import { requestWithdrawal, withdrawalOf, withdrawalsOf } from './service';
 
 export function drawRoutes(deps: PlayerDeps) {
   return [
@@ -26,12 +17,5 @@ export function drawRoutes(deps: PlayerDeps) {
     ),
     route(withdrawalQuery, (context) => withdrawalOf(deps, playerRequestOf(context), context.principal, context.body)),
     route(withdrawalList, (context) => withdrawalsOf(deps, playerRequestOf(context), context.principal, context.body)),
-    route(adminWithdrawalList, (context) => withdrawalQueue(deps, playerRequestOf(context), context.body)),
-    route(adminWithdrawalApprove, (context) =>
-      approveWithdrawal(deps, playerRequestOf(context), context.principal, context.body),
-    ),
-    route(adminWithdrawalReject, (context) =>
-      rejectWithdrawal(deps, playerRequestOf(context), context.principal, context.body),
-    ),
   ];
 }

@@ -14,18 +14,19 @@ import type { Principal } from '@server/contract-router';
 import { auditLog, users } from '@server/db/schema/auth';
 import { withdrawals } from '@server/db/schema/draw';
 import { ApiError } from '@server/errors';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { onePage } from '@server/shared/paging';
+import { periodBounds } from '@server/shared/period-bounds';
+import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
+import { fieldRefusal } from '@server/shared/refusals';
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
-import { actorOfUser, writeAudit } from '../auth/audit';
 import { checkPayPassword } from '../auth/pay-password';
-import { fieldRefusal } from '../auth/refusals';
 import { findUserById } from '../auth/users';
 import { bankNameIn } from '../bank/banks';
 import { boundCardsOf, holderMismatches, holderMismatchRefusal, maskedNumber } from '../bank/service';
 import { userKeywordCondition } from '../kyc/service';
 import { hold, houseAccount, playerAccount, postHold, transfer, voidHold } from '../ledger/service';
 import { newOrderSn, requestHash } from '../pay/order-numbers';
-import { periodBounds } from '../record/period';
-import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
 import { kycStatusOf } from '../user/service';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -196,21 +197,18 @@ export async function withdrawalsOf(
 ): Promise<DataOf<typeof withdrawalList>> {
   if (body.method === 'crypto') return { list: [], total: 0, totalAmount: 0 };
   const where = and(eq(withdrawals.userId, principal.userId), ...withdrawalConditions(body));
-  const [totals] = await deps.db
-    .select({ total: count(), totalAmount: sql`coalesce(sum(${withdrawals.amount}), 0)`.mapWith(Number) })
-    .from(withdrawals)
-    .where(where);
-  const rows = await deps.db
-    .select()
-    .from(withdrawals)
-    .where(where)
-    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-    .limit(body.pageSize)
-    .offset((body.pageNum - 1) * body.pageSize);
+  const page = await onePage(
+    body,
+    deps.db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)),
+    deps.db
+      .select({ total: count(), totalAmount: sql`coalesce(sum(${withdrawals.amount}), 0)`.mapWith(Number) })
+      .from(withdrawals)
+      .where(where),
+  );
   return {
-    list: rows.map((row) => withdrawalView(row, request.locale)),
-    total: totals?.total ?? 0,
-    totalAmount: totals?.totalAmount ?? 0,
+    list: page.list.map((row) => withdrawalView(row, request.locale)),
+    total: page.total,
+    totalAmount: page.totalAmount,
   };
 }
 
@@ -223,22 +221,23 @@ export async function withdrawalQueue(
   const conditions = withdrawalConditions(body);
   if (body.keyword) conditions.push(userKeywordCondition(body.keyword));
   const where = and(...conditions);
-  const [totals] = await deps.db
-    .select({ total: count() })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(where);
-  const rows = await deps.db
-    .select({ withdrawal: withdrawals, user: users })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(where)
-    .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
-    .limit(body.pageSize)
-    .offset((body.pageNum - 1) * body.pageSize);
+  const page = await onePage(
+    body,
+    deps.db
+      .select({ withdrawal: withdrawals, user: users })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where)
+      .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id)),
+    deps.db
+      .select({ total: count() })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where),
+  );
   return {
-    total: totals?.total ?? 0,
-    list: rows.map(({ withdrawal, user }) => ({
+    total: page.total,
+    list: page.list.map(({ withdrawal, user }) => ({
       ...withdrawalView(withdrawal, request.locale),
       user: { userId: user.id, account: user.username, email: user.email ?? '' },
     })),

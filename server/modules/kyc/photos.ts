@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { maxPhotoBytes } from '@contract/kyc';
+import type { PlayerRequest } from '@server/shared/player-deps';
+import { fieldRefusal } from '@server/shared/refusals';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { fieldRefusal } from '../auth/refusals';
-import type { PlayerRequest } from '../user/context';
 
 export const photoSides = ['front', 'back', 'handheld'] as const;
 export type PhotoSide = (typeof photoSides)[number];

@@ -1,30 +1,17 @@
-import { adminKycApprove, adminKycList, adminKycReject } from '@contract/admin';
 import { kycStateQuery, latestKycSubmission, submitKyc } from '@contract/kyc';
 import { type AppEnv, route } from '@server/contract-router';
 import { ApiError } from '@server/errors';
+import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import type { Handler } from 'hono';
 import * as v from 'valibot';
-import type { PlayerDeps } from '../user/context';
-import { playerRequestOf } from '../user/routes';
 import { photoSides } from './photos';
-import {
-  approveKyc,
-  kycReviewQueue,
-  kycStateOf,
-  latestSubmissionOf,
-  photoFor,
-  rejectKyc,
-  submitPhotos,
-} from './service';
+import { kycStateOf, latestSubmissionOf, photoFor, submitPhotos } from './service';
 
 export function kycRoutes(deps: PlayerDeps) {
   return [
     route(submitKyc, (context) => submitPhotos(deps, playerRequestOf(context), context.principal, context.body)),
     route(latestKycSubmission, ({ principal }) => latestSubmissionOf(deps, principal)),
     route(kycStateQuery, ({ principal }) => kycStateOf(deps, principal)),
-    route(adminKycList, ({ principal, body }) => kycReviewQueue(deps, principal, body)),
-    route(adminKycApprove, (context) => approveKyc(deps, playerRequestOf(context), context.principal, context.body)),
-    route(adminKycReject, (context) => rejectKyc(deps, playerRequestOf(context), context.principal, context.body)),
   ];
 }
 

@@ -9,12 +9,13 @@ import type { Database } from '@server/db/client';
 import { users } from '@server/db/schema/auth';
 import { kycSubmissions } from '@server/db/schema/kyc';
 import { ApiError } from '@server/errors';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { onePage } from '@server/shared/paging';
+import { periodBounds } from '@server/shared/period-bounds';
+import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
+import { uniqueViolation } from '@server/shared/refusals';
 import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
-import { actorOfUser, writeAudit } from '../auth/audit';
-import { uniqueViolation } from '../auth/refusals';
 import { findUserById, type UserRow } from '../auth/users';
-import { periodBounds } from '../record/period';
-import type { PlayerDeps, PlayerRequest } from '../user/context';
 import { kycStatusOf, lockUser } from '../user/service';
 import { type CleanPhoto, checkPhotoLink, cleanPhoto, type PhotoSide, photoLink, photoSides } from './photos';
 
@@ -179,22 +180,23 @@ export async function kycReviewQueue(
   }
   if (body.keyword) conditions.push(userKeywordCondition(body.keyword));
   const where = and(...conditions);
-  const [totals] = await deps.db
-    .select({ total: count() })
-    .from(kycSubmissions)
-    .innerJoin(users, eq(users.id, kycSubmissions.userId))
-    .where(where);
-  const rows = await deps.db
-    .select({ submission: kycSubmissions, user: users })
-    .from(kycSubmissions)
-    .innerJoin(users, eq(users.id, kycSubmissions.userId))
-    .where(where)
-    .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id))
-    .limit(body.pageSize)
-    .offset((body.pageNum - 1) * body.pageSize);
+  const page = await onePage(
+    body,
+    deps.db
+      .select({ submission: kycSubmissions, user: users })
+      .from(kycSubmissions)
+      .innerJoin(users, eq(users.id, kycSubmissions.userId))
+      .where(where)
+      .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id)),
+    deps.db
+      .select({ total: count() })
+      .from(kycSubmissions)
+      .innerJoin(users, eq(users.id, kycSubmissions.userId))
+      .where(where),
+  );
   return {
-    total: totals?.total ?? 0,
-    list: rows.map(({ submission, user }) => ({
+    total: page.total,
+    list: page.list.map(({ submission, user }) => ({
       ...submissionView(deps, submission, principal.userId),
       user: { userId: user.id, account: user.username, email: user.email ?? '' },
       idNumber: user.idNumber,

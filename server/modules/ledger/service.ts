@@ -32,11 +32,13 @@
  * opposite directions cannot deadlock under READ COMMITTED. A transaction that makes several ledger
  * calls should make them in the same order as other such transactions.
  */
+
 import { createHash } from 'node:crypto';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers, type TransferMetadata } from '@server/db/schema/ledger';
 import { ApiError } from '@server/errors';
+import { onePage } from '@server/shared/paging';
 import { and, count, desc, eq, getTableColumns, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
@@ -236,64 +238,64 @@ export async function accountStatement(
     conditions.push(query.kinds.length > 0 ? inArray(ledgerTransfers.kind, [...query.kinds]) : sql`false`);
   const where = and(...conditions);
 
-  const [totals] = await db
-    .select({
-      total: count(),
-      credited: sql`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} > 0), 0)`.mapWith(
-        BigInt,
-      ),
-      debited: sql`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} < 0), 0)`.mapWith(
-        BigInt,
-      ),
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-    .where(where);
-
   const counterparty = alias(ledgerAccounts, 'counterparty');
-  const rows = await db
-    .select({
-      entryId: ledgerEntries.id,
-      transferId: ledgerEntries.transferId,
-      at: ledgerEntries.createdAt,
-      kind: ledgerTransfers.kind,
-      amount: ledgerEntries.amount,
-      balanceAfter: ledgerEntries.balanceAfter,
-      counterpartyKind: counterparty.kind,
-      counterpartyUserId: counterparty.userId,
-      counterpartyCode: counterparty.code,
-      reason: ledgerTransfers.reason,
-      metadata: ledgerTransfers.metadata,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-    .innerJoin(
-      counterparty,
-      or(
-        and(
-          eq(ledgerTransfers.fromAccountId, ledgerEntries.accountId),
-          eq(counterparty.id, ledgerTransfers.toAccountId),
+  const page = await onePage(
+    { pageNum: query.page, pageSize: query.size },
+    db
+      .select({
+        entryId: ledgerEntries.id,
+        transferId: ledgerEntries.transferId,
+        at: ledgerEntries.createdAt,
+        kind: ledgerTransfers.kind,
+        amount: ledgerEntries.amount,
+        balanceAfter: ledgerEntries.balanceAfter,
+        counterpartyKind: counterparty.kind,
+        counterpartyUserId: counterparty.userId,
+        counterpartyCode: counterparty.code,
+        reason: ledgerTransfers.reason,
+        metadata: ledgerTransfers.metadata,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .innerJoin(
+        counterparty,
+        or(
+          and(
+            eq(ledgerTransfers.fromAccountId, ledgerEntries.accountId),
+            eq(counterparty.id, ledgerTransfers.toAccountId),
+          ),
+          and(
+            eq(ledgerTransfers.toAccountId, ledgerEntries.accountId),
+            eq(counterparty.id, ledgerTransfers.fromAccountId),
+          ),
         ),
-        and(
-          eq(ledgerTransfers.toAccountId, ledgerEntries.accountId),
-          eq(counterparty.id, ledgerTransfers.fromAccountId),
+      )
+      .where(where)
+      .orderBy(desc(ledgerEntries.id)),
+    db
+      .select({
+        total: count(),
+        credited: sql`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} > 0), 0)`.mapWith(
+          BigInt,
         ),
-      ),
-    )
-    .where(where)
-    .orderBy(desc(ledgerEntries.id))
-    .limit(query.size)
-    .offset((query.page - 1) * query.size);
+        debited: sql`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} < 0), 0)`.mapWith(
+          BigInt,
+        ),
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .where(where),
+  );
 
   return {
     account: found,
-    lines: rows.map(({ counterpartyKind, counterpartyUserId, counterpartyCode, ...line }) => ({
+    lines: page.list.map(({ counterpartyKind, counterpartyUserId, counterpartyCode, ...line }) => ({
       ...line,
       counterparty: { kind: counterpartyKind, userId: counterpartyUserId, code: counterpartyCode },
     })),
-    total: totals?.total ?? 0,
-    credited: totals?.credited ?? 0n,
-    debited: totals?.debited ?? 0n,
+    total: page.total,
+    credited: page.credited,
+    debited: page.debited,
   };
 }
 

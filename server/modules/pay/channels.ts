@@ -1,6 +1,6 @@
 import type { Locale } from '@contract/locales';
 import type { PayChannel } from '@contract/pay';
-import { type DepositChannelSettings, nameIn, type PlayerDeps } from '../user/context';
+import { type DepositChannelSettings, nameIn, type PlayerDeps } from '@server/shared/player-deps';
 
 /** A channel a player can use now, with its limits narrowed by the pay service's own. */
 export interface OpenChannel {

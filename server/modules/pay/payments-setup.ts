@@ -4,8 +4,8 @@ import { createHostedPayoutService, type PayoutService, PayoutUnavailable } from
 import { createSandboxPay, type SandboxPay, sandboxBasePath } from '@server/adapters/sandbox-pay';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
+import { type ReceivingAccount, sandboxReceivingAccount } from '@server/shared/player-deps';
 import type { Logger } from 'pino';
-import { type ReceivingAccount, sandboxReceivingAccount } from '../user/context';
 
 export interface PaymentsOptions {
   /** Serve the embedded sandbox provider; default: everywhere but production. */

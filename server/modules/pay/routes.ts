@@ -1,17 +1,8 @@
-import { adminManualDepositConfirm, adminManualDepositFail, adminManualDepositList } from '@contract/admin';
 import { createPayOrder, payChannelQuery, payOrderList, payOrderQuery } from '@contract/pay';
 import { route } from '@server/contract-router';
-import type { PlayerDeps } from '../user/context';
-import { playerRequestOf } from '../user/routes';
+import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import { channelView, openChannels } from './channels';
-import {
-  confirmManualDeposit,
-  depositOrderOf,
-  depositOrdersOf,
-  failManualDeposit,
-  manualDepositQueue,
-  openDepositOrder,
-} from './service';
+import { depositOrderOf, depositOrdersOf, openDepositOrder } from './service';
 
 export function payRoutes(deps: PlayerDeps) {
   return [
@@ -30,12 +21,5 @@ export function payRoutes(deps: PlayerDeps) {
     ),
     route(payOrderQuery, (context) => depositOrderOf(deps, playerRequestOf(context), context.principal, context.body)),
     route(payOrderList, (context) => depositOrdersOf(deps, playerRequestOf(context), context.principal, context.body)),
-    route(adminManualDepositList, (context) => manualDepositQueue(deps, playerRequestOf(context), context.body)),
-    route(adminManualDepositConfirm, (context) =>
-      confirmManualDeposit(deps, playerRequestOf(context), context.principal, context.body),
-    ),
-    route(adminManualDepositFail, (context) =>
-      failManualDeposit(deps, playerRequestOf(context), context.principal, context.body),
-    ),
   ];
 }

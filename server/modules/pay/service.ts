@@ -14,14 +14,15 @@ import type { Principal } from '@server/contract-router';
 import { users } from '@server/db/schema/auth';
 import { depositOrders } from '@server/db/schema/pay';
 import { ApiError } from '@server/errors';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { onePage } from '@server/shared/paging';
+import { periodBounds } from '@server/shared/period-bounds';
+import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { and, asc, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { actorOfUser, writeAudit } from '../auth/audit';
 import { findUserById } from '../auth/users';
 import { boundCardsOf, holderMismatches, holderMismatchRefusal } from '../bank/service';
 import { userKeywordCondition } from '../kyc/service';
 import { houseAccount, playerAccount, transfer } from '../ledger/service';
-import { periodBounds } from '../record/period';
-import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
 import { channelNameOf, coinsFor, openChannels } from './channels';
 import { newOrderSn, requestHash } from './order-numbers';
 
@@ -225,21 +226,18 @@ export async function depositOrdersOf(
   const conditions = [eq(depositOrders.userId, principal.userId), ...depositConditions(body)];
   if (body.mode) conditions.push(eq(depositOrders.mode, body.mode));
   const where = and(...conditions);
-  const [totals] = await deps.db
-    .select({ total: count(), totalAmount: sql`coalesce(sum(${depositOrders.amount}), 0)`.mapWith(Number) })
-    .from(depositOrders)
-    .where(where);
-  const rows = await deps.db
-    .select()
-    .from(depositOrders)
-    .where(where)
-    .orderBy(desc(depositOrders.createdAt), desc(depositOrders.id))
-    .limit(body.pageSize)
-    .offset((body.pageNum - 1) * body.pageSize);
+  const page = await onePage(
+    body,
+    deps.db.select().from(depositOrders).where(where).orderBy(desc(depositOrders.createdAt), desc(depositOrders.id)),
+    deps.db
+      .select({ total: count(), totalAmount: sql`coalesce(sum(${depositOrders.amount}), 0)`.mapWith(Number) })
+      .from(depositOrders)
+      .where(where),
+  );
   return {
-    list: rows.map((order) => depositOrderView(deps, order, request.locale)),
-    total: totals?.total ?? 0,
-    totalAmount: totals?.totalAmount ?? 0,
+    list: page.list.map((order) => depositOrderView(deps, order, request.locale)),
+    total: page.total,
+    totalAmount: page.totalAmount,
   };
 }
 
@@ -251,22 +249,23 @@ export async function manualDepositQueue(
   const conditions = [eq(depositOrders.mode, 'manual'), ...depositConditions(body)];
   if (body.keyword) conditions.push(userKeywordCondition(body.keyword));
   const where = and(...conditions);
-  const [totals] = await deps.db
-    .select({ total: count() })
-    .from(depositOrders)
-    .innerJoin(users, eq(users.id, depositOrders.userId))
-    .where(where);
-  const rows = await deps.db
-    .select({ order: depositOrders, user: users })
-    .from(depositOrders)
-    .innerJoin(users, eq(users.id, depositOrders.userId))
-    .where(where)
-    .orderBy(asc(depositOrders.createdAt), asc(depositOrders.id))
-    .limit(body.pageSize)
-    .offset((body.pageNum - 1) * body.pageSize);
+  const page = await onePage(
+    body,
+    deps.db
+      .select({ order: depositOrders, user: users })
+      .from(depositOrders)
+      .innerJoin(users, eq(users.id, depositOrders.userId))
+      .where(where)
+      .orderBy(asc(depositOrders.createdAt), asc(depositOrders.id)),
+    deps.db
+      .select({ total: count() })
+      .from(depositOrders)
+      .innerJoin(users, eq(users.id, depositOrders.userId))
+      .where(where),
+  );
   return {
-    total: totals?.total ?? 0,
-    list: rows.map(({ order, user }) => ({
+    total: page.total,
+    list: page.list.map(({ order, user }) => ({
       ...depositOrderView(deps, order, request.locale),
       user: { userId: user.id, account: user.username, email: user.email ?? '' },
       payerName: order.payerName,

@@ -4,12 +4,12 @@ import type { AppEnv } from '@server/contract-router';
 import type { Database } from '@server/db/client';
 import { depositOrders, payWebhookEvents } from '@server/db/schema/pay';
 import { ApiError, type ErrorCode } from '@server/errors';
+import { writeAudit } from '@server/shared/audit-rows';
+import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
+import { countAttempt } from '@server/shared/rate-limit';
 import { and, eq } from 'drizzle-orm';
 import type { Handler } from 'hono';
-import { writeAudit } from '../auth/audit';
-import { countAttempt } from '../auth/rate-limit';
 import { hold, houseAccount, playerAccount, postHold } from '../ledger/service';
-import { coinCurrency, type PlayerDeps, type PlayerRequest } from '../user/context';
 import { creditDeposit, type DepositOrderRow } from './service';
 
 /** Path of the provider callbacks; exempt from XSRF (they carry their own signature). */

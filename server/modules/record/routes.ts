@@ -1,6 +1,6 @@
 import { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '@contract/record';
 import { route } from '@server/contract-router';
-import type { PlayerDeps } from '../user/context';
+import type { PlayerDeps } from '@server/shared/player-deps';
 import { balanceMovementsOf, gameRecordsOf, gameRecordTotalsOf } from './service';
 
 export function recordRoutes(deps: PlayerDeps) {

@@ -2,10 +2,11 @@ import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import type { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '@contract/record';
 import type { Principal } from '@server/contract-router';
 import { gameRecords } from '@server/db/schema/game-records';
+import { onePage } from '@server/shared/paging';
+import { periodBounds } from '@server/shared/period-bounds';
+import { coinCurrency, type PlayerDeps } from '@server/shared/player-deps';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { accountStatement, playerAccount } from '../ledger/service';
-import { coinCurrency, type PlayerDeps } from '../user/context';
-import { periodBounds } from './period';
 
 function gameConditions(userId: number, filters: ParsedBodyOf<typeof gameRecordCount>): SQL[] {
   const conditions: SQL[] = [eq(gameRecords.userId, userId)];
@@ -23,17 +24,14 @@ export async function gameRecordsOf(
   body: ParsedBodyOf<typeof gameRecordQuery>,
 ): Promise<DataOf<typeof gameRecordQuery>> {
   const where = and(...gameConditions(principal.userId, body));
-  const [totals] = await deps.db.select({ total: count() }).from(gameRecords).where(where);
-  const rows = await deps.db
-    .select()
-    .from(gameRecords)
-    .where(where)
-    .orderBy(desc(gameRecords.playedAt), desc(gameRecords.id))
-    .limit(body.pageSize)
-    .offset((body.pageNum - 1) * body.pageSize);
+  const page = await onePage(
+    body,
+    deps.db.select().from(gameRecords).where(where).orderBy(desc(gameRecords.playedAt), desc(gameRecords.id)),
+    deps.db.select({ total: count() }).from(gameRecords).where(where),
+  );
   return {
-    total: totals?.total ?? 0,
-    list: rows.map((row) => ({
+    total: page.total,
+    list: page.list.map((row) => ({
       id: row.id,
       gameName: row.gameName,
       machineId: row.machineId,

@@ -6,10 +6,10 @@ import type { Database } from '@server/db/client';
 import { users } from '@server/db/schema/auth';
 import { kycSubmissions } from '@server/db/schema/kyc';
 import { ApiError } from '@server/errors';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { desc, eq } from 'drizzle-orm';
-import { actorOfUser, writeAudit } from '../auth/audit';
 import type { UserRow } from '../auth/users';
-import type { PlayerDeps, PlayerRequest } from './context';
 
 /** The account's verification state: that of its newest submission, or notSubmitted. */
 export async function kycStatusOf(db: Database, userId: number): Promise<KycStatus> {

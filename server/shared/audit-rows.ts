@@ -1,13 +1,12 @@
 import type { Database } from '@server/db/client';
 import { auditLog } from '@server/db/schema/auth';
-import type { AuthRequest } from './context';
 
 export const actorOfUser = (userId: number) => `user:${userId}`;
 
 /** Appends an audit row; pass the transaction of the change so both commit or neither. */
 export async function writeAudit(
   db: Database,
-  request: Pick<AuthRequest, 'clientAddress' | 'requestId'>,
+  request: { clientAddress: string; requestId: string },
   entry: { at: Date; actor: string; action: string; subject: string; reason?: string },
 ): Promise<void> {
   await db.insert(auditLog).values({

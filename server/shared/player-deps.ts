@@ -1,13 +1,15 @@
+import type { Endpoint } from '@contract/endpoint';
 import type { Locale } from '@contract/locales';
 import type { FiatResource } from '@server/adapters/fiat-resource';
 import type { FileStorage } from '@server/adapters/file-storage';
 import type { PayProvider } from '@server/adapters/pay-provider';
 import type { PayoutService } from '@server/adapters/payout';
 import type { Clock } from '@server/clock';
+import type { RequestContext } from '@server/contract-router';
 import type { Database } from '@server/db/client';
 import type { Translate } from '@server/i18n';
 import type { Logger } from 'pino';
-import type { RateLimitRule } from '../auth/rate-limit';
+import type { RateLimitRule } from './rate-limit';
 
 /** Game coins: the ledger currency of player balances. */
 export const coinCurrency = 'COIN';
@@ -74,6 +76,10 @@ export interface PlayerRequest {
   locale: Locale;
   clientAddress: string;
   requestId: string;
+}
+
+export function playerRequestOf<E extends Endpoint>(context: RequestContext<E>): PlayerRequest {
+  return { t: context.t, locale: context.locale, clientAddress: context.clientAddress, requestId: context.requestId };
 }
 
 export function nameIn(names: Names, locale: Locale): string {
