@@ -15,6 +15,7 @@ import { auditLog, users } from '@server/db/schema/auth';
 import { withdrawals } from '@server/db/schema/draw';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { newOrderSn, requestHash } from '@server/shared/order-numbers';
 import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
@@ -26,7 +27,6 @@ import { bankNameIn } from '../bank/banks';
 import { boundCardsOf, holderMismatches, holderMismatchRefusal, maskedNumber } from '../bank/service';
 import { userKeywordCondition } from '../kyc/service';
 import { hold, houseAccount, playerAccount, postHold, transfer, voidHold } from '../ledger/service';
-import { newOrderSn, requestHash } from '../pay/order-numbers';
 import { kycStatusOf } from '../user/service';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;

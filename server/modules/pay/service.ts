@@ -15,6 +15,7 @@ import { users } from '@server/db/schema/auth';
 import { depositOrders } from '@server/db/schema/pay';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { newOrderSn, requestHash } from '@server/shared/order-numbers';
 import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
@@ -24,7 +25,6 @@ import { boundCardsOf, holderMismatches, holderMismatchRefusal } from '../bank/s
 import { userKeywordCondition } from '../kyc/service';
 import { houseAccount, playerAccount, transfer } from '../ledger/service';
 import { channelNameOf, coinsFor, openChannels } from './channels';
-import { newOrderSn, requestHash } from './order-numbers';
 
 export type DepositOrderRow = typeof depositOrders.$inferSelect;
 
