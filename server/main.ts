@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from './db/client';
 import { InvalidEnvironmentError, readEnv } from './env';
 import { startServer } from './start';
 
@@ -23,6 +24,13 @@ async function main() {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  // The job queue marks a job done or failed without waiting for the statement, so a database lost
+  // at that moment rejects with nobody listening. The job is taken again once it expires; the
+  // process stays up. Any other unhandled rejection still ends it.
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    running.logger.warn({ err: reason }, 'a background statement failed: the database is unavailable');
+  });
 }
 
 main().catch((error: unknown) => {

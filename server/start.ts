@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ServerType, serve } from '@hono/node-server';
+import type { Logger } from 'pino';
 import { type ComposeOptions, composeApp } from './compose';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
@@ -16,6 +17,7 @@ const callsGraceMs = 7_000;
 export interface RunningServer {
   url: string;
   database: DatabaseHandle;
+  logger: Logger;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startServer(env: Env, options: { serveSpa: boolean }): Pro
   return {
     url,
     database,
+    logger,
     async stop() {
       refuseNewCalls();
       // close() stops accepting and closes the idle kept-alive connections; a connection busy with a
