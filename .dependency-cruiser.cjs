@@ -4,6 +4,33 @@
  * never reaches into the browser's code; the SPA's lib knows no feature; and nothing imports in a
  * circle.
  */
+/**
+ * What each feature offers to the others. Everything else in a feature is private to it: a new
+ * module another feature needs is added here on purpose, or moved out to src/lib.
+ */
+const publicModules = [
+  'session/use-session',
+  'session/session-actor',
+  'finance/format',
+  'layout/page-frame',
+  'layout/page-loader',
+  'layout/router-links',
+  'layout/router-nav-link',
+  'layout/language-switcher',
+  'layout/menus',
+  'user/queries',
+  'user/account-gates',
+  'user/use-account-refresh',
+  'user/field-message',
+  'user/notify',
+  'bank/queries',
+  'kyc/queries',
+  'kyc/identity-verification-section',
+  'auth/captcha-field',
+  'record/record-filters',
+  'content/banner-carousel',
+];
+
 module.exports = {
   forbidden: [
     {
@@ -40,6 +67,18 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/lib/' },
       to: { path: '^src/(features|routes|app)/' },
+    },
+    {
+      name: 'features-meet-through-public-modules',
+      comment:
+        'A feature reaches another only through the modules that feature offers to others (publicModules above); ' +
+        'anything else is its own business, free to change.',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: {
+        path: '^src/features/([^/]+)/',
+        pathNot: ['^src/features/$1/', `^src/features/(${publicModules.join('|')})\\.tsx?$`],
+      },
     },
     {
       name: 'machines-pure',
