@@ -23,12 +23,12 @@ import { authRoutes } from './modules/auth/routes';
 import { bankRoutes } from './modules/bank/routes';
 import type { PublicContentCache } from './modules/content/public-cache';
 import { contentRoutes } from './modules/content/routes';
-import { drawRoutes } from './modules/draw/routes';
+import { depositRoutes } from './modules/deposits/routes';
+import { payCallbackHandler, payCallbackPath, payCallbackPrefix } from './modules/deposits/webhook';
 import { kycPhotoHandler, kycPhotoPath, kycRoutes } from './modules/kyc/routes';
-import { payRoutes } from './modules/pay/routes';
-import { payCallbackHandler, payCallbackPath, payCallbackPrefix } from './modules/pay/webhook';
 import { recordRoutes } from './modules/record/routes';
 import { userRoutes } from './modules/user/routes';
+import { withdrawalRoutes } from './modules/withdrawals/routes';
 import { buildOpenApiDocument, mountApiReference } from './openapi';
 import { createStandardHeaders, requestIdOf } from './response-headers';
 import { xsrfProtection } from './xsrf';
@@ -212,8 +212,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ...userRoutes(deps.player),
       ...kycRoutes(deps.player),
       ...bankRoutes(deps.player),
-      ...payRoutes(deps.player),
-      ...drawRoutes(deps.player),
+      ...depositRoutes(deps.player),
+      ...withdrawalRoutes(deps.player),
       ...recordRoutes(deps.player),
       ...adminRoutes(deps.auth, deps.player),
     ],

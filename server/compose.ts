@@ -14,9 +14,9 @@ import { profileWatchMs } from './modules/auth/profile';
 import { createSessionCache } from './modules/auth/session-cache';
 import { createPrincipalResolver, lastSeenResolutionMs } from './modules/auth/sessions';
 import { createPublicContentCache } from './modules/content/public-cache';
-import { resumePayouts } from './modules/draw/service';
+import { type PaymentsOptions, setUpPayments } from './modules/deposits/payments-setup';
 import { createMailDelivery } from './modules/mail/delivery';
-import { type PaymentsOptions, setUpPayments } from './modules/pay/payments-setup';
+import { resumePayouts } from './modules/withdrawals/payouts';
 import { loadServerSecret } from './secrets';
 
 const defaultContentCacheTtlMs = 5000;

@@ -1,9 +1,9 @@
 import { withdrawalList, withdrawalQuery, withdrawToBank } from '@contract/draw';
 import { route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
-import { requestWithdrawal, withdrawalOf, withdrawalsOf } from './service';
+import { requestWithdrawal, withdrawalOf, withdrawalsOf } from './player';
 
-export function drawRoutes(deps: PlayerDeps) {
+export function withdrawalRoutes(deps: PlayerDeps) {
   return [
     route(withdrawToBank, (context) =>
       // The router has already refused a call without a well-formed key.

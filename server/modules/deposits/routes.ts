@@ -2,9 +2,9 @@ import { createPayOrder, payChannelQuery, payOrderList, payOrderQuery } from '@c
 import { route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import { channelView, openChannels } from './channels';
-import { depositOrderOf, depositOrdersOf, openDepositOrder } from './service';
+import { depositOrderOf, depositOrdersOf, openDepositOrder } from './player';
 
-export function payRoutes(deps: PlayerDeps) {
+export function depositRoutes(deps: PlayerDeps) {
   return [
     route(payChannelQuery, async ({ locale }) =>
       (await openChannels(deps)).map((channel) => channelView(channel, locale)),

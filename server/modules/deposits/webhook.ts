@@ -10,7 +10,8 @@ import { countAttempt } from '@server/shared/rate-limit';
 import { and, eq } from 'drizzle-orm';
 import type { Handler } from 'hono';
 import { hold, houseAccount, playerAccount, postHold } from '../ledger/service';
-import { creditDeposit, type DepositOrderRow } from './service';
+import { creditDeposit } from './crediting';
+import type { DepositOrderRow } from './deposit-rows';
 
 /** Path of the provider callbacks; exempt from XSRF (they carry their own signature). */
 export const payCallbackPath = '/v2/pay/notify/:provider';

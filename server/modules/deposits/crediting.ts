@@ -1,0 +1,26 @@
+import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
+import { houseAccount, playerAccount, transfer } from '../ledger/service';
+import type { DepositOrderRow } from './deposit-rows';
+
+export async function creditDeposit(
+  tx: PlayerDeps['db'],
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  order: DepositOrderRow,
+  amount: number,
+  reason: string,
+) {
+  return transfer(tx, deps.clock, {
+    actor: 'system',
+    reason,
+    clientAddress: request.clientAddress,
+    requestId: request.requestId,
+    from: houseAccount('depositsClearing', coinCurrency),
+    to: playerAccount(order.userId, coinCurrency),
+    amount: BigInt(amount),
+    currency: coinCurrency,
+    idempotencyKey: `deposit:${order.orderSn}`,
+    kind: 'deposit',
+    metadata: { orderSn: order.orderSn },
+  });
+}

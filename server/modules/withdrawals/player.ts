@@ -1,0 +1,168 @@
+import type { Withdrawal, withdrawalList, withdrawalQuery, withdrawToBank } from '@contract/draw';
+import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
+import { hasPersonalInformation } from '@contract/profile';
+import type { Principal } from '@server/contract-router';
+import { withdrawals } from '@server/db/schema/draw';
+import { ApiError } from '@server/errors';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { newOrderSn, requestHash } from '@server/shared/order-numbers';
+import { onePage } from '@server/shared/paging';
+import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
+import { fieldRefusal } from '@server/shared/refusals';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { checkPayPassword } from '../auth/pay-password';
+import { findUserById } from '../auth/users';
+import { boundCardsOf, holderMismatches, holderMismatchRefusal, maskedNumber } from '../bank/service';
+import { hold, houseAccount, playerAccount } from '../ledger/service';
+import { kycStatusOf } from '../user/service';
+import { type WithdrawalRow, withdrawalConditions, withdrawalView } from './withdrawal-rows';
+
+async function withdrawalByKey(
+  deps: PlayerDeps,
+  userId: number,
+  idempotencyKey: string,
+): Promise<WithdrawalRow | null> {
+  const [row] = await deps.db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, idempotencyKey)));
+  return row ?? null;
+}
+
+/**
+ * A player asks for yen to a bound card. The pay password comes first (wrong ones count against
+ * the account and end in 429, right ones never count); then a retry of the same Idempotency-Key
+ * answers with the first request (another body: 409). Approved KYC and a card in the player's own
+ * name are required. The coins are held in the ledger in the transaction that writes the request,
+ * so they cannot be spent twice; the player cannot take the request back, only an operator settles
+ * it.
+ */
+export async function requestWithdrawal(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  principal: Principal,
+  body: ParsedBodyOf<typeof withdrawToBank>,
+  idempotencyKey: string,
+): Promise<Withdrawal> {
+  const { db, clock } = deps;
+  const user = await findUserById(db, principal.userId);
+  if (!user) throw new ApiError(401, 'error.unauthorised');
+  const { payPasswordHash } = user;
+  if (!payPasswordHash) throw new ApiError(422, 'draw.payPasswordNotSet');
+  if (!(await checkPayPassword(deps, deps.payPasswordLimit, { id: user.id, payPasswordHash }, body.payPassword))) {
+    throw fieldRefusal(request.t, 400, 'payPassword', 'draw.payPasswordWrong');
+  }
+
+  const paramsHash = requestHash(['withdraw', body.bankCardId, body.amount]);
+  const answer = (row: WithdrawalRow) => {
+    if (row.paramsHash !== paramsHash) throw new ApiError(409, 'ledger.idempotencyConflict');
+    return withdrawalView(row, request.locale);
+  };
+  const earlier = await withdrawalByKey(deps, user.id, idempotencyKey);
+  if (earlier) return answer(earlier);
+
+  if ((await kycStatusOf(db, user.id)) !== 'approved') throw new ApiError(422, 'draw.kycRequired');
+  if (!hasPersonalInformation(user)) throw new ApiError(422, 'pay.completePersonalInformation');
+  const cards = await boundCardsOf(db, user.id);
+  if (cards.length === 0) throw new ApiError(422, 'pay.bindBankCardFirst');
+  const card = cards.find((candidate) => candidate.id === body.bankCardId);
+  if (!card) throw new ApiError(404, 'bank.cardNotFound');
+  const mismatched = holderMismatches(card, user);
+  if (mismatched.length > 0) throw holderMismatchRefusal(request, mismatched);
+  const limits = deps.settings.withdrawal;
+  const fee = Math.floor((body.amount * limits.feeRateBasisPoints) / 10_000);
+  const payoutYen = Math.floor((body.amount - fee) / deps.settings.coinsPerYen);
+  if (body.amount < limits.minAmount || body.amount > limits.maxAmount || payoutYen < 1) {
+    throw new ApiError(422, 'draw.amountOutOfRange', { min: limits.minAmount, max: limits.maxAmount });
+  }
+
+  const created = await db.transaction(async (tx) => {
+    const now = clock.now();
+    const held = await hold(tx, clock, {
+      actor: actorOfUser(user.id),
+      reason: 'withdrawal to a bank account requested',
+      clientAddress: request.clientAddress,
+      requestId: request.requestId,
+      from: playerAccount(user.id, coinCurrency),
+      to: houseAccount('withdrawalsInFlight', coinCurrency),
+      amount: BigInt(body.amount),
+      currency: coinCurrency,
+      idempotencyKey: `withdraw:${idempotencyKey}`,
+      kind: 'withdrawal',
+      metadata: { bankCardId: card.id },
+    });
+    // A replayed hold means a twin request with this key committed first: answer as it did.
+    if (held.replayed) return null;
+    const [inserted] = await tx
+      .insert(withdrawals)
+      .values({
+        orderSn: newOrderSn('W', now),
+        userId: user.id,
+        bankCardId: card.id,
+        bankCode: card.bankCode,
+        branchCode: card.branchCode,
+        accountNumber: card.cardNumber,
+        accountHolder: card.holderPinyinName,
+        amount: body.amount,
+        fee,
+        payoutYen,
+        status: 'withdrawalReview',
+        holdTransferId: held.transfer.id,
+        idempotencyKey,
+        paramsHash,
+        createdAt: now,
+      })
+      .returning();
+    if (!inserted) throw new Error('withdrawal insert returned no row');
+    await writeAudit(tx, request, {
+      at: now,
+      actor: actorOfUser(user.id),
+      action: 'withdrawal.request',
+      subject: `withdrawal:${inserted.orderSn}`,
+      reason: `${inserted.amount} coins to ${card.bankCode} ${maskedNumber(card.cardNumber)}, ${payoutYen} yen to pay out`,
+    });
+    return inserted;
+  });
+  const row = created ?? (await withdrawalByKey(deps, user.id, idempotencyKey));
+  if (!row) throw new Error('withdrawal with this key vanished');
+  return answer(row);
+}
+
+/** One of the player's bank withdrawals by its number; another player's number is as unknown as a made-up one. */
+
+export async function withdrawalOf(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  principal: Principal,
+  body: ParsedBodyOf<typeof withdrawalQuery>,
+): Promise<Withdrawal> {
+  const [row] = await deps.db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, principal.userId), eq(withdrawals.orderSn, body.orderSn)));
+  if (!row) throw new ApiError(404, 'draw.withdrawalNotFound');
+  return withdrawalView(row, request.locale);
+}
+
+export async function withdrawalsOf(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  principal: Principal,
+  body: ParsedBodyOf<typeof withdrawalList>,
+): Promise<DataOf<typeof withdrawalList>> {
+  if (body.method === 'crypto') return { list: [], total: 0, totalAmount: 0 };
+  const where = and(eq(withdrawals.userId, principal.userId), ...withdrawalConditions(body));
+  const page = await onePage(
+    body,
+    deps.db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)),
+    deps.db
+      .select({ total: count(), totalAmount: sql`coalesce(sum(${withdrawals.amount}), 0)`.mapWith(Number) })
+      .from(withdrawals)
+      .where(where),
+  );
+  return {
+    list: page.list.map((row) => withdrawalView(row, request.locale)),
+    total: page.total,
+    totalAmount: page.totalAmount,
+  };
+}
