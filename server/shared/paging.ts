@@ -1,5 +1,5 @@
 /** The contract's page query (`pageQuery`): page numbers from 1. */
-interface PageQuery {
+export interface PageQuery {
   pageNum: number;
   pageSize: number;
 }

@@ -20,8 +20,8 @@ import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import { depositOrderView } from '../deposits/deposit-rows';
-import { withdrawalView } from '../withdrawals/withdrawal-rows';
+import { depositOrdersWithPlayers, depositOrderView } from '../deposits/deposit-rows';
+import { withdrawalsWithPlayers, withdrawalView } from '../withdrawals/withdrawal-rows';
 import { auditCodeIssued, directMember, teamConditions } from './members';
 import { movementTotals } from './movements';
 import { ensureAgentCode, invitationUrl, isMemberOf } from './team';
@@ -180,26 +180,13 @@ export async function teamDeposits(
   ];
   if (body.status) conditions.push(eq(depositOrders.status, body.status));
   const where = and(...conditions);
-  const page = await onePage(
-    body,
-    deps.db
-      .select({ order: depositOrders, account: users.username })
-      .from(depositOrders)
-      .innerJoin(users, eq(users.id, depositOrders.userId))
-      .where(where)
-      .orderBy(desc(depositOrders.createdAt), desc(depositOrders.id)),
-    deps.db
-      .select({ total: count() })
-      .from(depositOrders)
-      .innerJoin(users, eq(users.id, depositOrders.userId))
-      .where(where),
-  );
+  const page = await depositOrdersWithPlayers(deps.db, body, where, 'newestFirst');
   return {
     total: page.total,
-    list: page.list.map(({ order, account }) => ({
+    list: page.list.map(({ order, user }) => ({
       ...depositOrderView(deps, order, request.locale),
       userId: order.userId,
-      account,
+      account: user.username,
     })),
   };
 }
@@ -217,26 +204,13 @@ export async function teamWithdrawals(
   ];
   if (body.status) conditions.push(eq(withdrawals.status, body.status));
   const where = and(...conditions);
-  const page = await onePage(
-    body,
-    deps.db
-      .select({ withdrawal: withdrawals, account: users.username })
-      .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
-      .where(where)
-      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)),
-    deps.db
-      .select({ total: count() })
-      .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
-      .where(where),
-  );
+  const page = await withdrawalsWithPlayers(deps.db, body, where, 'newestFirst');
   return {
     total: page.total,
-    list: page.list.map(({ withdrawal, account }) => ({
+    list: page.list.map(({ withdrawal, user }) => ({
       ...withdrawalView(withdrawal, request.locale),
       userId: withdrawal.userId,
-      account,
+      account: user.username,
     })),
   };
 }

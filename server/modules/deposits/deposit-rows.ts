@@ -1,10 +1,13 @@
 import type { Locale } from '@contract/locales';
 import type { DepositOrder, PaymentInstructions } from '@contract/pay';
+import type { Database } from '@server/db/client';
+import { users } from '@server/db/schema/auth';
 import { depositOrders } from '@server/db/schema/pay';
 import { ApiError } from '@server/errors';
+import { onePage, type PageQuery } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import type { PlayerDeps } from '@server/shared/player-deps';
-import { eq, gte, lt, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { channelNameOf } from './channels';
 
 export type DepositOrderRow = typeof depositOrders.$inferSelect;
@@ -56,3 +59,23 @@ export function depositConditions(filters: {
 }
 
 /** The player's yen deposits, newest first. Crypto deposits are kept by the crypto module. */
+
+/** One page of deposit orders with their players: the desk's queue oldest first, an agent's team newest first. */
+export function depositOrdersWithPlayers(
+  db: Database,
+  page: PageQuery,
+  where: SQL | undefined,
+  order: 'oldestFirst' | 'newestFirst',
+) {
+  const by = order === 'oldestFirst' ? asc : desc;
+  return onePage(
+    page,
+    db
+      .select({ order: depositOrders, user: users })
+      .from(depositOrders)
+      .innerJoin(users, eq(users.id, depositOrders.userId))
+      .where(where)
+      .orderBy(by(depositOrders.createdAt), by(depositOrders.id)),
+    db.select({ total: count() }).from(depositOrders).innerJoin(users, eq(users.id, depositOrders.userId)).where(where),
+  );
+}

@@ -6,17 +6,15 @@ import type {
 } from '@contract/admin';
 import type { ParsedBodyOf } from '@contract/endpoint';
 import type { Principal } from '@server/contract-router';
-import { users } from '@server/db/schema/auth';
 import { depositOrders } from '@server/db/schema/pay';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
-import { onePage } from '@server/shared/paging';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { userKeywordCondition } from '../kyc/service';
 import { coinsFor } from './channels';
 import { creditDeposit } from './crediting';
-import { type DepositOrderRow, depositConditions, depositOrderView } from './deposit-rows';
+import { type DepositOrderRow, depositConditions, depositOrdersWithPlayers, depositOrderView } from './deposit-rows';
 
 export async function manualDepositQueue(
   deps: PlayerDeps,
@@ -26,20 +24,7 @@ export async function manualDepositQueue(
   const conditions = [eq(depositOrders.mode, 'manual'), ...depositConditions(body)];
   if (body.keyword) conditions.push(userKeywordCondition(body.keyword));
   const where = and(...conditions);
-  const page = await onePage(
-    body,
-    deps.db
-      .select({ order: depositOrders, user: users })
-      .from(depositOrders)
-      .innerJoin(users, eq(users.id, depositOrders.userId))
-      .where(where)
-      .orderBy(asc(depositOrders.createdAt), asc(depositOrders.id)),
-    deps.db
-      .select({ total: count() })
-      .from(depositOrders)
-      .innerJoin(users, eq(users.id, depositOrders.userId))
-      .where(where),
-  );
+  const page = await depositOrdersWithPlayers(deps.db, body, where, 'oldestFirst');
   return {
     total: page.total,
     list: page.list.map(({ order, user }) => ({

@@ -6,17 +6,15 @@ import type {
 } from '@contract/admin';
 import type { ParsedBodyOf } from '@contract/endpoint';
 import type { Principal } from '@server/contract-router';
-import { users } from '@server/db/schema/auth';
 import { withdrawals } from '@server/db/schema/draw';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
-import { onePage } from '@server/shared/paging';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { userKeywordCondition } from '../kyc/service';
 import { postHold, voidHold } from '../ledger/service';
 import { runPayout } from './payouts';
-import { type WithdrawalRow, withdrawalConditions, withdrawalView } from './withdrawal-rows';
+import { type WithdrawalRow, withdrawalConditions, withdrawalsWithPlayers, withdrawalView } from './withdrawal-rows';
 
 export async function withdrawalQueue(
   deps: PlayerDeps,
@@ -27,20 +25,7 @@ export async function withdrawalQueue(
   const conditions = withdrawalConditions(body);
   if (body.keyword) conditions.push(userKeywordCondition(body.keyword));
   const where = and(...conditions);
-  const page = await onePage(
-    body,
-    deps.db
-      .select({ withdrawal: withdrawals, user: users })
-      .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
-      .where(where)
-      .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id)),
-    deps.db
-      .select({ total: count() })
-      .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
-      .where(where),
-  );
+  const page = await withdrawalsWithPlayers(deps.db, body, where, 'oldestFirst');
   return {
     total: page.total,
     list: page.list.map(({ withdrawal, user }) => ({
