@@ -7,12 +7,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 /**
  * The SQL functions the server calls and the ledger's and notifications' triggers run live one to a
  * file, `functions/<name>.sql`: one `CREATE OR REPLACE FUNCTION "<name>"` statement with a comment
- * on the rule it keeps. That file is the function's only current source; the migrations that
- * defined functions before it are history. The migration step applies the files after the
- * migrations, in one transaction, but only those whose text changed since they were applied to
- * this database, or whose function a migration has changed or dropped since (the catalog row
- * they left is kept beside the text's SHA-256, and read again after a migration), so a start
- * re-creates nothing when nothing changed.
+ * on the rule it keeps. That file is the function's only source: no migration holds a function's
+ * body (those that once did were cut down to what else they changed). The migration step applies
+ * the files after the migrations, in one transaction, but only those whose text changed since they
+ * were applied to this database, or whose function a migration has changed or dropped since (the
+ * catalog row they left is kept beside the text's SHA-256, and read again after a migration), so a
+ * start re-creates nothing when nothing changed.
  *
  * - Changing a function's body, or anything CREATE OR REPLACE can change: edit its file only.
  * - Changing its arguments or OUT columns: CREATE OR REPLACE cannot (new arguments would make a
@@ -20,10 +20,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
  *   (`DROP FUNCTION "<name>"(<old argument types>)`) and the file gets the new one. The step refuses
  *   to finish while a function has two signatures.
  * - A new function: a new file. A migration whose trigger names a new function creates it first
- *   (any body will do: the file replaces it right after the migrations).
+ *   as a placeholder that raises (the file replaces it right after the migrations).
  * - Removing one: a migration drops it, and its file goes.
- * - Triggers stay in migrations, and a migration that calls a function calls the version from
- *   before this start's files.
+ * - Triggers stay in migrations. A migration never calls one of these functions: on a new database
+ *   it does not exist yet, or is a placeholder.
  */
 const functionsFolder = fileURLToPath(new URL('./functions', import.meta.url));
 const journalFile = fileURLToPath(new URL('./migrations/meta/_journal.json', import.meta.url));

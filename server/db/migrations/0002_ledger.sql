@@ -62,40 +62,16 @@ ALTER TABLE "ledger_transfers" ADD CONSTRAINT "ledger_transfers_from_account_id_
 ALTER TABLE "ledger_transfers" ADD CONSTRAINT "ledger_transfers_to_account_id_ledger_accounts_id_fk" FOREIGN KEY ("to_account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ledger_entries_account_idx" ON "ledger_entries" USING btree ("account_id","id");--> statement-breakpoint
 CREATE INDEX "ledger_transfers_pending_idx" ON "ledger_transfers" USING btree ("from_account_id") WHERE "ledger_transfers"."state" = 'pending';--> statement-breakpoint
--- Ledger rules kept by the database itself, whatever the application code does:
--- balances and holds change only through entries and hold state changes, posted money never
--- changes, and every posted transfer is exactly one debit and one equal credit.
-CREATE FUNCTION "ledger_accounts_guard"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	IF TG_OP = 'DELETE' THEN
-		RAISE EXCEPTION 'ledger accounts are never deleted' USING ERRCODE = 'integrity_constraint_violation';
-	END IF;
-	IF TG_OP = 'INSERT' THEN
-		IF NEW.balance <> 0 OR NEW.held <> 0 THEN
-			RAISE EXCEPTION 'a ledger account starts empty' USING ERRCODE = 'integrity_constraint_violation';
-		END IF;
-		RETURN NEW;
-	END IF;
-	IF (NEW.id, NEW.kind, NEW.user_id, NEW.code, NEW.currency, NEW.created_at)
-		IS DISTINCT FROM (OLD.id, OLD.kind, OLD.user_id, OLD.code, OLD.currency, OLD.created_at) THEN
-		RAISE EXCEPTION 'a ledger account keeps its owner and currency' USING ERRCODE = 'integrity_constraint_violation';
-	END IF;
-	-- Depth 1 is a statement run by a client; the ledger's own triggers run at depth 2.
-	IF (NEW.balance <> OLD.balance OR NEW.held <> OLD.held) AND pg_trigger_depth() < 2 THEN
-		RAISE EXCEPTION 'ledger balances change only through entries and holds' USING ERRCODE = 'integrity_constraint_violation';
-	END IF;
-	RETURN NEW;
-END
-$$;
+-- A placeholder, so that triggers can name it: the body is server/db/functions/ledger_accounts_guard.sql,
+-- applied after the migrations.
+CREATE FUNCTION "ledger_accounts_guard"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'placeholder'; END $$;
 --> statement-breakpoint
 CREATE TRIGGER "ledger_accounts_guard" BEFORE INSERT OR UPDATE OR DELETE ON "ledger_accounts"
 	FOR EACH ROW EXECUTE FUNCTION "ledger_accounts_guard"();
 --> statement-breakpoint
-CREATE FUNCTION "ledger_refuse_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	RAISE EXCEPTION '% is never truncated', TG_TABLE_NAME USING ERRCODE = 'integrity_constraint_violation';
-END
-$$;
+-- A placeholder, so that triggers can name it: the body is server/db/functions/ledger_refuse_truncate.sql,
+-- applied after the migrations.
+CREATE FUNCTION "ledger_refuse_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'placeholder'; END $$;
 --> statement-breakpoint
 CREATE TRIGGER "ledger_accounts_no_truncate" BEFORE TRUNCATE ON "ledger_accounts"
 	FOR EACH STATEMENT EXECUTE FUNCTION "ledger_refuse_truncate"();
@@ -106,99 +82,37 @@ CREATE TRIGGER "ledger_transfers_no_truncate" BEFORE TRUNCATE ON "ledger_transfe
 CREATE TRIGGER "ledger_entries_no_truncate" BEFORE TRUNCATE ON "ledger_entries"
 	FOR EACH STATEMENT EXECUTE FUNCTION "ledger_refuse_truncate"();
 --> statement-breakpoint
-CREATE FUNCTION "ledger_transfers_guard"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	IF TG_OP = 'DELETE' THEN
-		RAISE EXCEPTION 'ledger transfers are never deleted' USING ERRCODE = 'integrity_constraint_violation';
-	END IF;
-	IF OLD.state <> 'pending' OR NEW.state NOT IN ('posted', 'voided') THEN
-		RAISE EXCEPTION 'only a pending hold changes, once, to posted or voided' USING ERRCODE = 'integrity_constraint_violation';
-	END IF;
-	IF (NEW.id, NEW.from_account_id, NEW.to_account_id, NEW.amount, NEW.currency, NEW.kind, NEW.two_phase,
-		NEW.actor, NEW.idempotency_key, NEW.params_hash, NEW.reason, NEW.metadata, NEW.created_at)
-		IS DISTINCT FROM (OLD.id, OLD.from_account_id, OLD.to_account_id, OLD.amount, OLD.currency, OLD.kind, OLD.two_phase,
-		OLD.actor, OLD.idempotency_key, OLD.params_hash, OLD.reason, OLD.metadata, OLD.created_at) THEN
-		RAISE EXCEPTION 'a transfer never changes apart from settling its hold' USING ERRCODE = 'integrity_constraint_violation';
-	END IF;
-	RETURN NEW;
-END
-$$;
+-- A placeholder, so that triggers can name it: the body is server/db/functions/ledger_transfers_guard.sql,
+-- applied after the migrations.
+CREATE FUNCTION "ledger_transfers_guard"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'placeholder'; END $$;
 --> statement-breakpoint
 CREATE TRIGGER "ledger_transfers_guard" BEFORE UPDATE OR DELETE ON "ledger_transfers"
 	FOR EACH ROW EXECUTE FUNCTION "ledger_transfers_guard"();
 --> statement-breakpoint
--- AFTER, not BEFORE: an INSERT ... ON CONFLICT DO NOTHING that finds the key taken must hold nothing.
-CREATE FUNCTION "ledger_transfers_apply_hold"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	IF TG_OP = 'INSERT' THEN
-		IF (SELECT count(*) FROM ledger_accounts
-			WHERE id IN (NEW.from_account_id, NEW.to_account_id) AND currency = NEW.currency) <> 2 THEN
-			RAISE EXCEPTION 'both accounts of a transfer are in its currency' USING ERRCODE = 'integrity_constraint_violation';
-		END IF;
-		IF NEW.state = 'pending' THEN
-			UPDATE ledger_accounts SET held = held + NEW.amount WHERE id = NEW.from_account_id;
-		END IF;
-	ELSIF OLD.state = 'pending' THEN
-		UPDATE ledger_accounts SET held = held - OLD.amount WHERE id = OLD.from_account_id;
-	END IF;
-	RETURN NULL;
-END
-$$;
+-- A placeholder, so that triggers can name it: the body is server/db/functions/ledger_transfers_apply_hold.sql,
+-- applied after the migrations.
+CREATE FUNCTION "ledger_transfers_apply_hold"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'placeholder'; END $$;
 --> statement-breakpoint
 CREATE TRIGGER "ledger_transfers_apply_hold" AFTER INSERT OR UPDATE ON "ledger_transfers"
 	FOR EACH ROW EXECUTE FUNCTION "ledger_transfers_apply_hold"();
 --> statement-breakpoint
-CREATE FUNCTION "ledger_entries_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	UPDATE ledger_accounts SET balance = balance + NEW.amount WHERE id = NEW.account_id
-		RETURNING balance INTO NEW.balance_after;
-	-- Numbered only now, under the account's row lock, so an account's entries are in id order
-	-- exactly as they were applied and each balance_after follows from the one before.
-	NEW.id := nextval('ledger_entries_id_seq');
-	RETURN NEW;
-END
-$$;
+-- A placeholder, so that triggers can name it: the body is server/db/functions/ledger_entries_apply.sql,
+-- applied after the migrations.
+CREATE FUNCTION "ledger_entries_apply"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'placeholder'; END $$;
 --> statement-breakpoint
 CREATE TRIGGER "ledger_entries_apply" BEFORE INSERT ON "ledger_entries"
 	FOR EACH ROW EXECUTE FUNCTION "ledger_entries_apply"();
 --> statement-breakpoint
-CREATE FUNCTION "ledger_entries_guard"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	RAISE EXCEPTION 'ledger entries are never changed or deleted' USING ERRCODE = 'integrity_constraint_violation';
-END
-$$;
+-- A placeholder, so that triggers can name it: the body is server/db/functions/ledger_entries_guard.sql,
+-- applied after the migrations.
+CREATE FUNCTION "ledger_entries_guard"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'placeholder'; END $$;
 --> statement-breakpoint
 CREATE TRIGGER "ledger_entries_guard" BEFORE UPDATE OR DELETE ON "ledger_entries"
 	FOR EACH ROW EXECUTE FUNCTION "ledger_entries_guard"();
 --> statement-breakpoint
--- Checked at commit, when all of a transfer's entries are written.
-CREATE FUNCTION "ledger_check_double_entry"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-	checked_id bigint;
-	t ledger_transfers%ROWTYPE;
-	entry_count integer;
-	matching_count integer;
-BEGIN
-	IF TG_TABLE_NAME = 'ledger_entries' THEN
-		checked_id := NEW.transfer_id;
-	ELSE
-		checked_id := NEW.id;
-	END IF;
-	SELECT * INTO t FROM ledger_transfers WHERE id = checked_id;
-	SELECT count(*),
-		count(*) FILTER (WHERE (e.account_id = t.from_account_id AND e.amount = -t.amount)
-			OR (e.account_id = t.to_account_id AND e.amount = t.amount))
-		INTO entry_count, matching_count
-		FROM ledger_entries e WHERE e.transfer_id = t.id;
-	IF t.state = 'posted' AND entry_count = 2 AND matching_count = 2 THEN
-		RETURN NULL;
-	END IF;
-	IF t.state <> 'posted' AND entry_count = 0 THEN
-		RETURN NULL;
-	END IF;
-	RAISE EXCEPTION 'transfer % is not one debit and one equal credit', t.id USING ERRCODE = 'integrity_constraint_violation';
-END
-$$;
+-- A placeholder, so that triggers can name it: the body is server/db/functions/ledger_check_double_entry.sql,
+-- applied after the migrations.
+CREATE FUNCTION "ledger_check_double_entry"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'placeholder'; END $$;
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "ledger_entries_double_entry" AFTER INSERT ON "ledger_entries"
 	DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "ledger_check_double_entry"();

@@ -11,8 +11,8 @@ UPDATE "sessions" SET "revoked_at" = now(), "revoked_reason" = 'logout'
 --> statement-breakpoint
 -- Three functions change their arguments or columns: the old signatures go here, and the new ones
 -- are created from their files in server/db/functions right after the migrations.
-DROP FUNCTION "auth_open_session"(integer, text, boolean, timestamptz, timestamptz, text, text, text, text, text, text, text);
+DROP FUNCTION IF EXISTS "auth_open_session"(integer, text, boolean, timestamptz, timestamptz, text, text, text, text, text, text, text);
 --> statement-breakpoint
-DROP FUNCTION "auth_resolve_session"(text, timestamptz, bigint);
+DROP FUNCTION IF EXISTS "auth_resolve_session"(text, timestamptz, bigint);
 --> statement-breakpoint
-DROP FUNCTION "auth_check_sign_in"(uuid, timestamptz, boolean, timestamptz, text, bigint, integer, text, boolean, text, text, bigint);
+DROP FUNCTION IF EXISTS "auth_check_sign_in"(uuid, timestamptz, boolean, timestamptz, text, bigint, integer, text, boolean, text, text, bigint);

@@ -1,6 +1,6 @@
 -- From here on the current source of every SQL function is its file in server/db/functions, applied
--- after the migrations (server/db/sql-functions.ts), which records here what it applied. The
--- functions above stay as history; a migration now only drops a function whose signature changes.
+-- after the migrations (server/db/sql-functions.ts), which records here what it applied. A
+-- migration only drops a function whose signature changes, or creates a trigger's placeholder.
 CREATE TABLE "sql_function_sources" (
 	"name" text PRIMARY KEY NOT NULL,
 	"source_sha256" text NOT NULL,
