@@ -6,23 +6,17 @@
  */
 /**
  * What each feature offers to the others. Everything else in a feature is private to it: a new
- * module another feature needs is added here on purpose, or moved out to src/lib.
+ * module another feature needs is added here on purpose, or moved out to src/lib (code) or
+ * src/components (shared views).
  */
 const publicModules = [
   'session/use-session',
   'session/session-actor',
-  'finance/format',
-  'layout/page-frame',
-  'layout/page-loader',
-  'layout/router-links',
-  'layout/router-nav-link',
   'layout/language-switcher',
   'layout/menus',
   'user/queries',
   'user/account-gates',
   'user/use-account-refresh',
-  'user/field-message',
-  'user/notify',
   'bank/queries',
   'kyc/queries',
   'kyc/identity-verification-section',
@@ -66,6 +60,13 @@ module.exports = {
       comment: 'src/lib is what every feature may use, so it may use none of them.',
       severity: 'error',
       from: { path: '^src/lib/' },
+      to: { path: '^src/(features|routes|app|components)/' },
+    },
+    {
+      name: 'components-know-no-feature',
+      comment: 'src/components holds the parts every feature shows (page frame, links, loader): no feature of its own.',
+      severity: 'error',
+      from: { path: '^src/components/' },
       to: { path: '^src/(features|routes|app)/' },
     },
     {

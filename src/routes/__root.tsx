@@ -1,8 +1,8 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { PageLoader } from '@/components/page-loader';
 import type { RouterContext } from '../app/router-context';
 import { NotFoundPage } from '../features/layout/not-found-page';
-import { PageLoader } from '../features/layout/page-loader';
 import { useRequestedOnce } from '../features/layout/use-requested-once';
 import { useAuthDialog } from '../features/session/use-session';
 

@@ -1,8 +1,8 @@
 import { Code, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { formatDateTime } from '../finance/format';
 import { DeskList, DeskPage, DeskTable, FilterBar, PeriodFilter, TextFilter } from './desk-list';
 import { auditQueryOptions } from './queries';
 import type { AuditSearch } from './queue-search';

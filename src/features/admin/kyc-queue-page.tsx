@@ -3,8 +3,8 @@ import { kycSubmissionStatuses } from '@contract/kyc';
 import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { formatDateTime } from '../finance/format';
 import {
   ChoiceFilter,
   DeskList,

@@ -3,8 +3,8 @@ import { manualStatuses } from '@contract/money';
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { formatAmount, formatDateTime } from '../finance/format';
 import {
   ChoiceFilter,
   DeskList,

@@ -1,9 +1,9 @@
 import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '@/components/router-links';
+import { formatAmount } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { formatAmount } from '../finance/format';
-import { AnchorLink } from '../layout/router-links';
 import { LoadFailed } from '../user/account-gates';
 import { DeskPage } from './desk-list';
 import { waitingCountsQueryOptions } from './queries';

@@ -2,9 +2,9 @@ import { accountStatuses, type UserSummary } from '@contract/admin';
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '@/components/router-links';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { formatAmount, formatDateTime } from '../finance/format';
-import { AnchorLink } from '../layout/router-links';
 import {
   ChoiceFilter,
   DeskList,

@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { notifySuccess } from '../user/notify';
+import { notifySuccess } from '@/lib/notify';
 import { deskQueryKey } from './queries';
 import { reviewLogic, type SendDecision } from './review-flow';
 

@@ -4,8 +4,8 @@ import { withdrawalStatuses } from '@contract/money';
 import { Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { formatAmount, formatDateTime } from '../finance/format';
 import {
   ChoiceFilter,
   DeskList,

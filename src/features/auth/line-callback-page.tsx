@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoader } from '@/components/page-loader';
 import { toastDurationMs } from '@/lib/api-client';
-import { PageLoader } from '../layout/page-loader';
 import { useSessionStore } from '../session/use-session';
 import { handOverSignIn, takeLineReturn } from './line-sign-in';
 

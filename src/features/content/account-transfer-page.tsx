@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AnchorLink } from '../layout/router-links';
+import { AnchorLink } from '@/components/router-links';
 import { ContentPage } from './content-page';
 
 /**

@@ -2,7 +2,7 @@ import type { ContentPageSlug } from '@contract/content';
 import { Paper, Tabs } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../layout/page-frame';
+import { PageFrame } from '@/components/page-frame';
 import { ContentBody } from './content-page';
 
 /** The guide's tabs in order: /game/guide/0 is the first, and /game/guide shows it too. */

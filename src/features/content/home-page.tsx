@@ -2,8 +2,8 @@ import { Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '@/components/router-links';
 import { currentLanguage } from '@/lib/i18n';
-import { AnchorLink } from '../layout/router-links';
 import classes from './content.module.css';
 import { ExchangeRatioNotice } from './exchange-ratio-notice';
 import { GameGrid } from './game-grid';

@@ -1,8 +1,8 @@
 import { Center, Pagination, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/page-frame';
 import { currentLanguage } from '@/lib/i18n';
-import { PageFrame } from '../layout/page-frame';
 import { NoticeList } from './notice-list';
 import { noticePageQuery } from './queries';
 

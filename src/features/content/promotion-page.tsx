@@ -15,8 +15,8 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/page-frame';
 import { currentLanguage } from '@/lib/i18n';
-import { PageFrame } from '../layout/page-frame';
 import { formatDate } from './format';
 import { promotionPageQuery } from './queries';
 import type { PromotionSearch } from './search-params';

@@ -19,13 +19,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { PageFrame } from '../layout/page-frame';
-import { AnchorLink } from '../layout/router-links';
+import { PageFrame } from '@/components/page-frame';
+import { AnchorLink } from '@/components/router-links';
+import { useFieldMessage } from '@/lib/field-message';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import { BankCardRequired, LoadFailed, PersonalInformationRequired } from '../user/account-gates';
-import { useFieldMessage } from '../user/field-message';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import { depositLogic } from './deposit-flow';
-import { formatAmount, formatDateTime } from './format';
 import { OrderDetails } from './order-details';
 import { OrderFollowing } from './order-following';
 

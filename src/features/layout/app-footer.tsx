@@ -1,8 +1,8 @@
 import { Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '@/components/router-links';
 import classes from './layout.module.css';
 import { footerMenu } from './menus';
-import { AnchorLink } from './router-links';
 
 export function AppFooter() {
   const { t } = useTranslation();

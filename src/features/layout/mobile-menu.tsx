@@ -1,9 +1,9 @@
 import { Divider, Drawer, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { NavLinkLink } from '@/components/router-nav-link';
 import { useSessionStatus } from '../session/use-session';
 import { LanguageSwitcher } from './language-switcher';
 import { gameMenu, userMenu } from './menus';
-import { NavLinkLink } from './router-nav-link';
 
 /** The phone-sized navigation: the game menu, and the user menu once signed in. */
 export function MobileMenu({ opened, onClose }: { opened: boolean; onClose(): void }) {

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@/components/router-links';
 import { DefaultLayout } from './default-layout';
-import { ButtonLink } from './router-links';
 
 /** The 404 message and the way back home. */
 export function NotFoundContent() {

@@ -2,11 +2,11 @@ import { Box, Grid, Paper, ScrollArea, Stack } from '@mantine/core';
 import { useMatchRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@/components/router-links';
+import { NavLinkLink } from '@/components/router-nav-link';
 import { useIsDesktop } from '@/lib/use-is-desktop';
 import classes from './layout.module.css';
 import type { MenuItem } from './menus';
-import { ButtonLink } from './router-links';
-import { NavLinkLink } from './router-nav-link';
 
 /** A page with its section's menu: a sidebar on desktop, a row of scrollable buttons on mobile. */
 export function SectionLayout({ menu, children }: { menu: readonly MenuItem[]; children: ReactNode }) {

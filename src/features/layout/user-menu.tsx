@@ -1,10 +1,10 @@
 import { Avatar, Button, Group, Menu, type MenuItemProps, Text } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { AnchorElementProps } from '@/components/router-links';
 import { currentLanguage } from '@/lib/i18n';
 import { useLogout, useSignedInUser } from '../session/use-session';
 import { userMenu } from './menus';
-import type { AnchorElementProps } from './router-links';
 
 function MenuItemAnchor(props: AnchorElementProps<MenuItemProps>) {
   return <Menu.Item component="a" {...props} />;

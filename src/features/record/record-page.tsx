@@ -21,9 +21,9 @@ import { DatePickerInput } from '@mantine/dates';
 import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/page-frame';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { formatAmount, formatDateTime } from '../finance/format';
-import { PageFrame } from '../layout/page-frame';
 import { LoadFailed } from '../user/account-gates';
 import {
   depositRecordsQueryOptions,

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../layout/router-links';
+import { ButtonLink } from '@/components/router-links';
 
 /*
  * What a money page shows instead of its form when the machine's guard says something comes first

@@ -4,7 +4,7 @@ import { accountSettingsMachine } from '@machines/account-settings.machine';
 import i18next from 'i18next';
 import { fromPromise } from 'xstate';
 import { api } from '@/lib/api-client';
-import { notifySuccess } from './notify';
+import { notifySuccess } from '@/lib/notify';
 
 /** The account-setting forms with the real calls; the server's refusals show as toasts and on their fields. */
 export function accountSettingsLogic(deps: { refresh(): void }) {

@@ -31,14 +31,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import { PageFrame } from '@/components/page-frame';
+import { ButtonLink } from '@/components/router-links';
+import { useFieldMessage } from '@/lib/field-message';
 import { currentLanguage } from '@/lib/i18n';
 import { IdentityVerificationSection } from '../kyc/identity-verification-section';
 import { kycStateQueryOptions } from '../kyc/queries';
-import { PageFrame } from '../layout/page-frame';
-import { ButtonLink } from '../layout/router-links';
 import { LoadFailed } from './account-gates';
 import { accountSettingsLogic } from './account-settings-flow';
-import { useFieldMessage } from './field-message';
 import { countriesQueryOptions, profileQueryOptions } from './queries';
 import { useAccountRefresh } from './use-account-refresh';
 

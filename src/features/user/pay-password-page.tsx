@@ -15,12 +15,12 @@ import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ActorRefFrom, fromPromise } from 'xstate';
+import { PageFrame } from '@/components/page-frame';
+import { ButtonLink } from '@/components/router-links';
 import { api } from '@/lib/api-client';
-import { PageFrame } from '../layout/page-frame';
-import { ButtonLink } from '../layout/router-links';
+import { useFieldMessage } from '@/lib/field-message';
+import { notifySuccess } from '@/lib/notify';
 import { LoadFailed } from './account-gates';
-import { useFieldMessage } from './field-message';
-import { notifySuccess } from './notify';
 import { profileQueryOptions } from './queries';
 import { useAccountRefresh } from './use-account-refresh';
 

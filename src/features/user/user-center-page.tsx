@@ -3,10 +3,10 @@ import type { KycStatus } from '@contract/kyc';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatDateTime } from '../finance/format';
+import { PageFrame } from '@/components/page-frame';
+import { ButtonLink } from '@/components/router-links';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import { userCenterMenu } from '../layout/menus';
-import { PageFrame } from '../layout/page-frame';
-import { ButtonLink } from '../layout/router-links';
 import { LoadFailed } from './account-gates';
 import { aliasAccountQueryOptions, profileQueryOptions } from './queries';
 

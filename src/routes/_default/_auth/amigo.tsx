@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountFrame } from '@/features/layout/page-frame';
+import { AccountFrame } from '@/components/page-frame';
 
 export const Route = createFileRoute('/_default/_auth/amigo')({
   component: () => <AccountFrame page="amigo" />,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { AccountFrame } from '@/components/page-frame';
 import { userCenterMenu } from '@/features/layout/menus';
-import { AccountFrame } from '@/features/layout/page-frame';
 import { SectionLayout } from '@/features/layout/section-layout';
 
 /** Public (docs/requirements.md §2.1), so it sits outside the signed-in group but keeps the user-center sidebar. */

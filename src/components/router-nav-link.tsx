@@ -1,6 +1,6 @@
 import { NavLink, type NavLinkProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
-import type { AnchorElementProps } from './router-links';
+import type { AnchorElementProps } from '@/components/router-links';
 
 function NavLinkAnchor(props: AnchorElementProps<NavLinkProps>) {
   return <NavLink component="a" {...props} />;
