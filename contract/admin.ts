@@ -213,6 +213,7 @@ export const ledgerEntryKinds = [
   'agentTransferOut',
   'gameBet',
   'gameWin',
+  'gameRollback',
   'promotion',
   'rebate',
   'migration',

@@ -6,6 +6,7 @@ import * as content from './content';
 import * as crypto from './crypto';
 import * as draw from './draw';
 import type { Endpoint } from './endpoint';
+import * as game from './game';
 import * as kyc from './kyc';
 import * as pay from './pay';
 import * as record from './record';
@@ -29,6 +30,7 @@ export const endpoints: readonly Endpoint[] = [
   ...entriesOf(bank),
   ...entriesOf(station),
   ...entriesOf(record),
+  ...entriesOf(game),
   ...entriesOf(pay),
   ...entriesOf(draw),
   ...entriesOf(crypto),

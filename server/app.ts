@@ -25,6 +25,9 @@ import type { PublicContentCache } from './modules/content/public-cache';
 import { contentRoutes } from './modules/content/routes';
 import { depositRoutes } from './modules/deposits/routes';
 import { payCallbackHandler, payCallbackPath, payCallbackPrefix } from './modules/deposits/webhook';
+import type { GameDeps } from './modules/games/game-deps';
+import { gameRoutes } from './modules/games/routes';
+import { walletBasePath, walletRoutes } from './modules/games/wallet';
 import { kycPhotoHandler, kycPhotoPath, kycRoutes } from './modules/kyc/routes';
 import { recordRoutes } from './modules/record/routes';
 import { userRoutes } from './modules/user/routes';
@@ -51,6 +54,7 @@ export interface AppDeps {
   resolvePrincipal: ResolvePrincipal;
   auth: AuthDeps;
   player: PlayerDeps;
+  games: GameDeps;
   /** The embedded sandbox payment provider, when it is served. */
   sandboxPay: SandboxPay | null;
   /** Set once the process has begun to shut down. */
@@ -187,9 +191,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     xsrfProtection({
       secret: config.xsrfSecret,
       secure: config.production,
-      // Provider callbacks carry their own signatures; the sandbox provider plays an outside site.
+      // Provider callbacks and wallet calls carry their own signatures; the sandbox provider plays an outside site.
       exempt: (requestPath) =>
-        requestPath.startsWith(payCallbackPrefix) || requestPath.startsWith(`${sandboxBasePath}/`),
+        requestPath.startsWith(payCallbackPrefix) ||
+        requestPath.startsWith(`${sandboxBasePath}/`) ||
+        requestPath.startsWith(`${walletBasePath}/`),
     }),
   );
   api.use(async (c, next) => {
@@ -201,6 +207,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.get('/v2/xsrf', (c) => c.body(null, 204));
   api.post(payCallbackPath, payCallbackHandler(deps.player));
   api.get(kycPhotoPath, kycPhotoHandler(deps.player));
+  api.route(walletBasePath, walletRoutes(deps.games));
   mountApiReference(api, buildOpenApiDocument(endpoints));
   mountContract(
     api,
@@ -215,6 +222,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ...depositRoutes(deps.player),
       ...withdrawalRoutes(deps.player),
       ...recordRoutes(deps.player),
+      ...gameRoutes(deps.games),
       ...adminRoutes(deps.auth, deps.player),
     ],
     standardHeaders,

@@ -15,6 +15,9 @@ import { createSessionCache } from './modules/auth/session-cache';
 import { createPrincipalResolver, lastSeenResolutionMs } from './modules/auth/sessions';
 import { createPublicContentCache } from './modules/content/public-cache';
 import { type PaymentsOptions, setUpPayments } from './modules/deposits/payments-setup';
+import { defaultGameHallTimes, type GameDeps, type GameHallTimes } from './modules/games/game-deps';
+import { deleteExpiredLaunchTokens, releaseIdleSeats } from './modules/games/hall';
+import { type GameHallOptions, setUpGameHall } from './modules/games/providers';
 import { createMailDelivery } from './modules/mail/delivery';
 import { resumePayouts } from './modules/withdrawals/payouts';
 import { loadServerSecret } from './secrets';
@@ -41,6 +44,9 @@ export interface ComposeOptions {
   /** Payment provider, payout service, fiat resource; by default the embedded sandbox outside production. */
   payments?: PaymentsOptions;
   moneySettings?: Partial<MoneySettings>;
+  /** Game providers besides the embedded studio, and our wallet's signing key. */
+  games?: GameHallOptions;
+  gameHallTimes?: Partial<GameHallTimes>;
 }
 
 /**
@@ -103,11 +109,20 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     payPasswordLimit: auth.limits.payPasswordPerAccount,
     badCallbackLimit: { limit: 30, windowMs: 60 * 1000 },
   };
+  const games: GameDeps = {
+    db,
+    clock,
+    logger: options.logger,
+    keys: await setUpGameHall(db, clock, options.publicUrl, options.games ?? {}),
+    sessionSecret: await loadServerSecret(db, 'game-sessions'),
+    times: { ...defaultGameHallTimes, ...options.gameHallTimes },
+  };
   const lifecycle = { stopping: false };
   const deps: AppDeps = {
     db: database.db,
     lifecycle,
     player,
+    games,
     sandboxPay: payments.sandboxPay,
     contentCache: createPublicContentCache(options.contentCacheTtlMs ?? defaultContentCacheTtlMs, clock),
     logger: options.logger,
@@ -128,6 +143,10 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
   if (mail.deliverable) await jobs.work('mail', ({ mailId }) => mail.deliver(mailId));
   await jobs.every('accounts-housekeeping', '*/15 * * * *', () => runAuthHousekeeping({ db, clock }));
   await jobs.every('payout-resume', '* * * * *', async () => void (await resumePayouts(player)));
+  await jobs.every('game-seats-housekeeping', '* * * * *', async () => {
+    await releaseIdleSeats({ db, clock }, games.times.seatIdleMs);
+    await deleteExpiredLaunchTokens({ db, clock });
+  });
   const sandboxPay = payments.sandboxPay;
   if (sandboxPay)
     await jobs.every('sandbox-pay-callbacks', '* * * * *', async () => void (await sandboxPay.deliverPending()));

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { gameProvidersConfig } from './modules/games/providers';
 
 const port = v.pipe(
   v.optional(v.string(), '8080'),
@@ -73,6 +74,15 @@ const envSchema = v.object({
    * NODE_ENV=test.
    */
   TEST_CAPTCHA_TEXT: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{4,8}$/, 'must be 4 to 8 letters or digits'))),
+  /** Game providers calling our wallet, as a JSON array (README "Configuration"). */
+  GAME_PROVIDERS: v.optional(gameProvidersConfig),
+  /** Our wallet's RSA private key (PEM) that signs its answers; by default one generated for the deployment. */
+  GAME_WALLET_PRIVATE_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((value) => value.includes('PRIVATE KEY-----'), 'must be an RSA private key in PEM'),
+    ),
+  ),
   /** Game coins per yen. */
   COINS_PER_YEN: v.optional(
     v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'must be a whole number from 1 to 9999'), v.transform(Number)),

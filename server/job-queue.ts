@@ -25,6 +25,8 @@ const queues = {
   'payout-resume': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
   /** The sandbox provider's unacknowledged callbacks, sent again every minute. */
   'sandbox-pay-callbacks': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
+  /** Seats of the game hall left idle, freed every minute (games/hall.ts). */
+  'game-seats-housekeeping': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 type QueueName = keyof typeof queues;
@@ -35,6 +37,7 @@ interface JobData {
   'accounts-housekeeping': null;
   'payout-resume': null;
   'sandbox-pay-callbacks': null;
+  'game-seats-housekeeping': null;
 }
 
 interface JobInfo {

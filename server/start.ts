@@ -40,6 +40,10 @@ export async function startServer(env: Env, options: { serveSpa: boolean }): Pro
     identityProviders: identityProvidersOf(env, publicUrl),
     fileStorageDir: path.join(path.resolve(env.DATA_DIR), 'files'),
     payments: paymentsOf(env),
+    games: {
+      ...(env.GAME_PROVIDERS ? { providers: env.GAME_PROVIDERS } : {}),
+      ...(env.GAME_WALLET_PRIVATE_KEY ? { walletPrivateKeyPem: env.GAME_WALLET_PRIVATE_KEY } : {}),
+    },
     ...(env.COINS_PER_YEN ? { moneySettings: { coinsPerYen: env.COINS_PER_YEN } } : {}),
     ...(env.NODE_ENV === 'test' ? browserTestEdges(env) : {}),
   });

@@ -2,6 +2,7 @@ import * as auth from './schema/auth';
 import * as bank from './schema/bank';
 import * as content from './schema/content';
 import * as draw from './schema/draw';
+import * as gameHall from './schema/game-hall';
 import * as gameRecords from './schema/game-records';
 import * as kyc from './schema/kyc';
 import * as ledger from './schema/ledger';
@@ -19,6 +20,7 @@ export const schema = {
   ...kyc,
   ...pay,
   ...draw,
+  ...gameHall,
   ...gameRecords,
   ...sandboxPay,
 };

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { InvalidEnvironmentError, publicUrlOf, readEnv } from '@server/env';
@@ -17,6 +18,27 @@ describe('readEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
     expect(publicUrlOf(env)).toBe('http://127.0.0.1:8080');
+  });
+
+  it('reads GAME_PROVIDERS as JSON with defaults, and refuses a bad key, bad JSON or the studio’s id', () => {
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const provider = {
+      id: 'hub88',
+      name: 'Hub88',
+      baseUrl: 'https://games.example/launch',
+      publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      games: [{ code: 'clt_dragonrising', kind: 'slot', name: { 'en-US': 'Dragon Rising' } }],
+    };
+    const env = readEnv({ GAME_PROVIDERS: JSON.stringify([provider]) });
+    expect(env.GAME_PROVIDERS?.[0]).toMatchObject({ currency: 'COIN', amountUnit: 1, enabled: true });
+    expect(env.GAME_PROVIDERS?.[0]?.games[0]).toMatchObject({ machines: 1, enabled: true });
+    expect(() => readEnv({ GAME_PROVIDERS: '[{' })).toThrow(/GAME_PROVIDERS/);
+    expect(() => readEnv({ GAME_PROVIDERS: JSON.stringify([{ ...provider, publicKey: 'abc' }]) })).toThrow(
+      /GAME_PROVIDERS/,
+    );
+    expect(() => readEnv({ GAME_PROVIDERS: JSON.stringify([{ ...provider, id: 'studio' }]) })).toThrow(
+      /GAME_PROVIDERS/,
+    );
   });
 
   it('treats an empty value as unset and ignores variables it does not know', () => {

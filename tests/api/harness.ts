@@ -50,7 +50,15 @@ export async function createTestServer(
     staticDir?: string | null;
   } & Pick<
     ComposeOptions,
-    'smtpUrl' | 'identityProviders' | 'authLimits' | 'captchaText' | 'contentCacheTtlMs' | 'payments' | 'moneySettings'
+    | 'smtpUrl'
+    | 'identityProviders'
+    | 'authLimits'
+    | 'captchaText'
+    | 'contentCacheTtlMs'
+    | 'payments'
+    | 'moneySettings'
+    | 'games'
+    | 'gameHallTimes'
   > = {},
 ) {
   const database = await openDatabaseFromTemplate(inject('databaseTemplate'));

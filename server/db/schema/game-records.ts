@@ -1,7 +1,13 @@
-import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { gameMachines, gameProviders, providerGames } from './game-hall';
 
-/** One game round of a player, in game coins, as the game hall reports it. */
+/**
+ * One game round of a player, in game coins: the rounds table. The wallet writes one row per
+ * (provider, round) and adds every bet and win of the round to it in the transaction that moves
+ * the coins (a rollback takes its amount back out). `game_name` and `machine_id` are kept as
+ * written when the round began; the game's own row gives its name in the reader's language.
+ */
 export const gameRecords = pgTable(
   'game_records',
   {
@@ -14,6 +20,16 @@ export const gameRecords = pgTable(
     betAmount: bigint('bet_amount', { mode: 'number' }).notNull(),
     winAmount: bigint('win_amount', { mode: 'number' }).notNull(),
     playedAt: timestamp('played_at', { withTimezone: true }).notNull(),
+    /** The wallet's rounds: provider, its round id, game and machine (null on rows from before the wallet). */
+    providerId: text('provider_id').references(() => gameProviders.id),
+    round: text('round'),
+    gameId: integer('game_id').references(() => providerGames.id),
+    gameMachineId: integer('game_machine_id').references(() => gameMachines.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
-  (table) => [index('game_records_user_idx').on(table.userId, table.playedAt)],
+  (table) => [
+    index('game_records_user_idx').on(table.userId, table.playedAt),
+    // Rows from before the wallet have no provider; NULLs never collide.
+    unique('game_records_round_unique').on(table.providerId, table.round),
+  ],
 );

@@ -1,7 +1,8 @@
 /**
  * The ledger: the one module that moves money (docs/architecture.md §4).
  *
- *   playerAccount(userId, currency), houseAccount(code, currency)    name an account (no I/O)
+ *   playerAccount(userId, currency), houseAccount(code, currency), gameProviderAccount(providerId, currency)
+ *                                            name an account (no I/O)
  *   transfer(db, clock, { from, to, amount, currency, idempotencyKey, kind, actor, reason, metadata? })
  *   transferArguments(clock, <same as transfer>)   for a module's SQL function that calls ledger_create_transfer itself
  *   hold(db, clock, <same as transfer>)     pending: the payer's available balance drops, nothing moves yet
@@ -66,13 +67,17 @@ export const houseAccountCodes = [
 ] as const;
 export type HouseAccountCode = (typeof houseAccountCodes)[number];
 
+/** Each game provider's stakes and wins: `gameProvider` and the provider's id, e.g. gameProviderStudio. */
+export type GameProviderAccountCode = `gameProvider${string}`;
+const gameProviderIdPattern = /^[a-z][a-z0-9]{1,30}$/;
+
 /** 'COIN', 'JPY', or a crypto asset as coin and network ('USDT-TRC20'), amounts in its minor unit. */
 export type Currency = string;
 
 /** Names an account without touching the database; the ledger creates it on first use. */
 export type AccountRef =
   | { kind: 'player'; userId: number; currency: Currency }
-  | { kind: 'house'; code: HouseAccountCode; currency: Currency };
+  | { kind: 'house'; code: HouseAccountCode | GameProviderAccountCode; currency: Currency };
 
 const currencyPattern = /^[A-Z][A-Z0-9]{1,11}(-[A-Z0-9]{2,16})?$/;
 
@@ -89,6 +94,14 @@ export function playerAccount(userId: number, currency: Currency): AccountRef {
 export function houseAccount(code: HouseAccountCode, currency: Currency): AccountRef {
   if (!houseAccountCodes.includes(code)) throw new Error(`Not a house account: ${JSON.stringify(code)}`);
   assertCurrency(currency);
+  return { kind: 'house', code, currency };
+}
+
+/** The house account a game provider's bets go to and its wins come from. */
+export function gameProviderAccount(providerId: string, currency: Currency): AccountRef {
+  if (!gameProviderIdPattern.test(providerId)) throw new Error(`Not a game provider id: ${JSON.stringify(providerId)}`);
+  assertCurrency(currency);
+  const code: GameProviderAccountCode = `gameProvider${providerId.charAt(0).toUpperCase()}${providerId.slice(1)}`;
   return { kind: 'house', code, currency };
 }
 

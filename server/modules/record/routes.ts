@@ -5,8 +5,8 @@ import { balanceMovementsOf, gameRecordsOf, gameRecordTotalsOf } from './service
 
 export function recordRoutes(deps: PlayerDeps) {
   return [
-    route(gameRecordQuery, ({ principal, body }) => gameRecordsOf(deps, principal, body)),
-    route(gameRecordCount, ({ principal, body }) => gameRecordTotalsOf(deps, principal, body)),
+    route(gameRecordQuery, ({ principal, body, locale }) => gameRecordsOf(deps, principal, body, locale)),
+    route(gameRecordCount, ({ principal, body, locale }) => gameRecordTotalsOf(deps, principal, body, locale)),
     route(balanceMovementQuery, ({ principal, body }) => balanceMovementsOf(deps, principal, body)),
   ];
 }

@@ -1,0 +1,754 @@
+/**
+ * The seamless wallet game providers call (docs/architecture.md "Game wallet", docs/requirements.md
+ * §10), on the model of the Hub88 Operator Wallet API: POST {base}/user/info, /user/balance,
+ * /transaction/bet, /transaction/win, /transaction/rollback, where base is
+ * /v2/wallet/<provider id>. Every answer is HTTP 200 with a `status`, signed by us.
+ *
+ * Order of checks: the provider must be known and enabled, then the X-Hub88-Signature over the
+ * raw body must verify with its public key, and only then is the body parsed. A money call is one
+ * database transaction: the request_uuid claimed, the bookkeeping row, the ledger transfer, the
+ * round, and the stored answer. A refusal rolls all of it back and is stored on its own, so a
+ * repeated request_uuid always gets the first answer.
+ */
+
+import { createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
+import type { AppEnv } from '@server/contract-router';
+import { type Database, isDatabaseUnavailable } from '@server/db/client';
+import { users } from '@server/db/schema/auth';
+import {
+  gameLaunchTokens,
+  gameMachines,
+  gameProviders,
+  gameSeats,
+  gameSessions,
+  providerGames,
+  walletRequests,
+  walletTransactions,
+} from '@server/db/schema/game-hall';
+import { gameRecords } from '@server/db/schema/game-records';
+import { ApiError } from '@server/errors';
+import { pickLocalised } from '@server/localised-text';
+import { coinCurrency } from '@server/shared/player-deps';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { balanceOf, gameProviderAccount, playerAccount, transfer } from '../ledger/service';
+import { type GameDeps, sessionTokenFor, tokenHash, userIdOfWalletUser, walletUserOf } from './game-deps';
+
+export const walletBasePath = '/v2/wallet';
+export const signatureHeader = 'x-hub88-signature';
+
+export const walletStatuses = [
+  'RS_OK',
+  'RS_ERROR_UNKNOWN',
+  'RS_ERROR_INVALID_PARTNER',
+  'RS_ERROR_INVALID_TOKEN',
+  'RS_ERROR_INVALID_GAME',
+  'RS_ERROR_WRONG_CURRENCY',
+  'RS_ERROR_NOT_ENOUGH_MONEY',
+  'RS_ERROR_USER_DISABLED',
+  'RS_ERROR_INVALID_SIGNATURE',
+  'RS_ERROR_TOKEN_EXPIRED',
+  'RS_ERROR_WRONG_SYNTAX',
+  'RS_ERROR_WRONG_TYPES',
+  'RS_ERROR_DUPLICATE_TRANSACTION',
+  'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+  'RS_ERROR_TRANSACTION_ROLLED_BACK',
+] as const;
+export type WalletStatus = (typeof walletStatuses)[number];
+
+type Answer = Record<string, unknown> & { status: WalletStatus };
+type Provider = typeof gameProviders.$inferSelect;
+
+const uuid = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
+const protocolAmount = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+
+// Loose objects: fields the protocol adds later (is_billable, meta, ...) are accepted and ignored.
+const userInfoBody = v.looseObject({ request_uuid: uuid, user: v.optional(v.string()), token: v.optional(v.string()) });
+const balanceBody = v.looseObject({
+  request_uuid: uuid,
+  user: v.string(),
+  token: v.string(),
+  game_code: v.optional(v.string()),
+});
+const transactionFields = {
+  request_uuid: uuid,
+  transaction_uuid: uuid,
+  user: v.string(),
+  token: v.string(),
+  round: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  game_code: v.string(),
+  currency: v.string(),
+  amount: protocolAmount,
+  is_free: v.optional(v.nullable(v.boolean())),
+  round_closed: v.optional(v.nullable(v.boolean())),
+};
+const betBody = v.looseObject(transactionFields);
+const winBody = v.looseObject({ ...transactionFields, reference_transaction_uuid: uuid });
+const rollbackBody = v.looseObject({
+  request_uuid: uuid,
+  transaction_uuid: uuid,
+  reference_transaction_uuid: uuid,
+  user: v.string(),
+  token: v.string(),
+  round: v.optional(v.nullable(v.string())),
+  game_code: v.optional(v.nullable(v.string())),
+});
+
+/** A refusal: the transaction is rolled back and this status answered (with the balance where it helps). */
+class WalletRefusal extends Error {
+  constructor(
+    readonly status: WalletStatus,
+    readonly balanceOfUser: number | null = null,
+  ) {
+    super(status);
+  }
+}
+
+const publicKeys = new Map<string, KeyObject>();
+function publicKeyOf(pem: string): KeyObject {
+  let key = publicKeys.get(pem);
+  if (!key) {
+    key = createPublicKey(pem);
+    publicKeys.set(pem, key);
+  }
+  return key;
+}
+
+function signatureValid(provider: Provider, raw: string, signature: string | undefined): boolean {
+  if (!signature || !/^[A-Za-z0-9+/=_-]{16,2048}$/.test(signature)) return false;
+  try {
+    return verify('sha256', Buffer.from(raw), publicKeyOf(provider.publicKeyPem), Buffer.from(signature, 'base64'));
+  } catch {
+    return false;
+  }
+}
+
+/** The wallet's routes, mounted at walletBasePath. */
+export function walletRoutes(deps: GameDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const respond = (answer: Answer) => {
+    const text = JSON.stringify(answer);
+    const signature = sign('sha256', Buffer.from(text), deps.keys.walletPrivateKey).toString('base64');
+    return new Response(text, {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'x-hub88-signature': signature },
+    });
+  };
+  app.get(
+    '/public-key',
+    () => new Response(deps.keys.walletPublicKeyPem, { headers: { 'content-type': 'text/plain' } }),
+  );
+  const actions = {
+    'user/info': userInfo,
+    'user/balance': userBalance,
+    'transaction/bet': bet,
+    'transaction/win': win,
+    'transaction/rollback': rollback,
+  } as const;
+  for (const [path, action] of Object.entries(actions)) {
+    app.post(`/:providerId/${path}`, async (c) => {
+      const raw = await c.req.text();
+      const [provider] = await deps.db
+        .select()
+        .from(gameProviders)
+        .where(eq(gameProviders.id, c.req.param('providerId')));
+      if (!provider?.enabled) return respond({ status: 'RS_ERROR_INVALID_PARTNER' });
+      if (!signatureValid(provider, raw, c.req.header(signatureHeader)))
+        return respond({ status: 'RS_ERROR_INVALID_SIGNATURE' });
+      let body: unknown;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return respond({ status: 'RS_ERROR_WRONG_SYNTAX' });
+      }
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        return respond({ status: 'RS_ERROR_WRONG_SYNTAX' });
+      try {
+        return respond(await action(deps, provider, body as Record<string, unknown>));
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        // A database that is down answers 503 through the app's handler, so the provider retries.
+        if (isDatabaseUnavailable(error)) throw error;
+        deps.logger.error({ err: error, provider: provider.id, path }, 'wallet call failed');
+        const requestUuid = (body as { request_uuid?: unknown }).request_uuid;
+        return respond({
+          status: 'RS_ERROR_UNKNOWN',
+          ...(typeof requestUuid === 'string' ? { request_uuid: requestUuid } : {}),
+        });
+      }
+    });
+  }
+  return app;
+}
+
+function parsed<T extends v.GenericSchema>(schema: T, body: Record<string, unknown>): v.InferOutput<T> {
+  const result = v.safeParse(schema, body);
+  if (result.success) return result.output;
+  throw new WalletRefusal('RS_ERROR_WRONG_TYPES');
+}
+
+async function availableCoins(db: Database, userId: number): Promise<number> {
+  return Number((await balanceOf(db, userId, coinCurrency)).available);
+}
+
+function balanceAnswer(provider: Provider, requestUuid: string, user: string, coins: number): Answer {
+  return {
+    user,
+    status: 'RS_OK',
+    request_uuid: requestUuid,
+    currency: provider.currency,
+    balance: coins * provider.amountUnit,
+  };
+}
+
+/**
+ * Runs a call once per request_uuid: the claim, the work and the answer commit together; a
+ * refusal is stored after the rollback; a repeat answers what was stored.
+ */
+async function once(
+  deps: GameDeps,
+  provider: Provider,
+  requestUuid: string,
+  action: string,
+  work: (tx: Database) => Promise<Answer>,
+  refusalUser: string | null,
+): Promise<Answer> {
+  const key = and(eq(walletRequests.providerId, provider.id), eq(walletRequests.requestUuid, requestUuid));
+  const stored = async () => {
+    const [row] = await deps.db.select({ answer: walletRequests.answer }).from(walletRequests).where(key);
+    return row?.answer as Answer | undefined;
+  };
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(walletRequests)
+        .values({ providerId: provider.id, requestUuid, action, answer: {}, createdAt: deps.clock.now() })
+        .onConflictDoNothing()
+        .returning({ requestUuid: walletRequests.requestUuid });
+      if (claimed.length === 0) {
+        const [row] = await tx.select({ answer: walletRequests.answer }).from(walletRequests).where(key);
+        return row?.answer as Answer;
+      }
+      const answer = await work(tx);
+      await tx.update(walletRequests).set({ answer }).where(key);
+      return answer;
+    });
+  } catch (error) {
+    if (!(error instanceof WalletRefusal)) throw error;
+    const answer: Answer = {
+      status: error.status,
+      request_uuid: requestUuid,
+      ...(refusalUser ? { user: refusalUser } : {}),
+    };
+    if (error.balanceOfUser !== null) {
+      answer.currency = provider.currency;
+      answer.balance = (await availableCoins(deps.db, error.balanceOfUser)) * provider.amountUnit;
+    }
+    await deps.db
+      .insert(walletRequests)
+      .values({ providerId: provider.id, requestUuid, action, answer, createdAt: deps.clock.now() })
+      .onConflictDoNothing();
+    return (await stored()) ?? answer;
+  }
+}
+
+/** Refusals before the request is known well enough to store an answer for it. */
+async function unstored(requestUuid: unknown, run: () => Promise<Answer>): Promise<Answer> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof WalletRefusal)) throw error;
+    return { status: error.status, ...(typeof requestUuid === 'string' ? { request_uuid: requestUuid } : {}) };
+  }
+}
+
+interface SessionRow {
+  id: number;
+  userId: number;
+  gameId: number;
+  machineId: number;
+  machineNumber: number;
+  expiresAt: Date;
+  closedAt: Date | null;
+}
+
+async function sessionOf(tx: Database, provider: Provider, token: string, user: string): Promise<SessionRow> {
+  const [session] = await tx
+    .select({
+      id: gameSessions.id,
+      userId: gameSessions.userId,
+      gameId: gameSessions.gameId,
+      machineId: gameSessions.machineId,
+      machineNumber: gameMachines.number,
+      expiresAt: gameSessions.expiresAt,
+      closedAt: gameSessions.closedAt,
+    })
+    .from(gameSessions)
+    .innerJoin(gameMachines, eq(gameMachines.id, gameSessions.machineId))
+    .where(and(eq(gameSessions.tokenHash, tokenHash(token)), eq(gameSessions.providerId, provider.id)));
+  if (!session || userIdOfWalletUser(user) !== session.userId) throw new WalletRefusal('RS_ERROR_INVALID_TOKEN');
+  return session;
+}
+
+function assertOpen(deps: GameDeps, session: SessionRow): void {
+  if (session.closedAt !== null || session.expiresAt.getTime() <= deps.clock.now().getTime())
+    throw new WalletRefusal('RS_ERROR_TOKEN_EXPIRED');
+}
+
+async function gameOf(tx: Database, provider: Provider, gameCode: string) {
+  const [game] = await tx
+    .select()
+    .from(providerGames)
+    .where(and(eq(providerGames.providerId, provider.id), eq(providerGames.gameCode, gameCode)));
+  if (!game) throw new WalletRefusal('RS_ERROR_INVALID_GAME');
+  return game;
+}
+
+function coinsOf(provider: Provider, amount: number): number {
+  if (amount % provider.amountUnit !== 0) throw new WalletRefusal('RS_ERROR_WRONG_TYPES');
+  return amount / provider.amountUnit;
+}
+
+async function userInfo(deps: GameDeps, provider: Provider, body: Record<string, unknown>): Promise<Answer> {
+  return unstored(body.request_uuid, async () => {
+    const request = parsed(userInfoBody, body);
+    const launchToken = request.token;
+    if (launchToken === undefined) return plainUserInfo(deps, request.request_uuid, request.user);
+    const answer = await once(
+      deps,
+      provider,
+      request.request_uuid,
+      'user/info',
+      (tx) => redeemLaunchToken(deps, tx, provider, request.request_uuid, launchToken, request.user),
+      request.user ?? null,
+    );
+    // The session token is derived again, never stored: the answer a repeat gets is the same.
+    return answer.status === 'RS_OK' ? { ...answer, token: sessionTokenFor(deps.sessionSecret, launchToken) } : answer;
+  });
+}
+
+async function plainUserInfo(deps: GameDeps, requestUuid: string, user: string | undefined): Promise<Answer> {
+  const userId = user === undefined ? null : userIdOfWalletUser(user);
+  const [row] = userId
+    ? await deps.db.select({ registeredAt: users.registeredAt }).from(users).where(eq(users.id, userId))
+    : [];
+  if (!row || userId === null) throw new WalletRefusal('RS_ERROR_INVALID_TOKEN');
+  return {
+    user: walletUserOf(userId),
+    status: 'RS_OK',
+    request_uuid: requestUuid,
+    registration_date: row.registeredAt.toISOString().slice(0, 10),
+    tags: [],
+  };
+}
+
+/** The launch token, used once, becomes a game session bound to the same player, machine and game. */
+async function redeemLaunchToken(
+  deps: GameDeps,
+  tx: Database,
+  provider: Provider,
+  requestUuid: string,
+  launchToken: string,
+  user: string | undefined,
+): Promise<Answer> {
+  const now = deps.clock.now();
+  const hash = tokenHash(launchToken);
+  const [launch] = await tx
+    .select({
+      userId: gameLaunchTokens.userId,
+      machineId: gameLaunchTokens.machineId,
+      machineNumber: gameMachines.number,
+      gameId: gameLaunchTokens.gameId,
+      gameCode: providerGames.gameCode,
+      providerId: providerGames.providerId,
+      expiresAt: gameLaunchTokens.expiresAt,
+      redeemedAt: gameLaunchTokens.redeemedAt,
+    })
+    .from(gameLaunchTokens)
+    .innerJoin(providerGames, eq(providerGames.id, gameLaunchTokens.gameId))
+    .innerJoin(gameMachines, eq(gameMachines.id, gameLaunchTokens.machineId))
+    .where(eq(gameLaunchTokens.tokenHash, hash))
+    .for('update', { of: gameLaunchTokens });
+  if (!launch || launch.providerId !== provider.id || launch.redeemedAt !== null)
+    throw new WalletRefusal('RS_ERROR_INVALID_TOKEN');
+  if (user !== undefined && userIdOfWalletUser(user) !== launch.userId)
+    throw new WalletRefusal('RS_ERROR_INVALID_TOKEN');
+  if (launch.expiresAt.getTime() <= now.getTime()) throw new WalletRefusal('RS_ERROR_TOKEN_EXPIRED');
+  // The seat may have been left or taken elsewhere since the launch.
+  const [seat] = await tx
+    .select({ id: gameSeats.id })
+    .from(gameSeats)
+    .where(and(eq(gameSeats.userId, launch.userId), eq(gameSeats.machineId, launch.machineId)));
+  if (!seat) throw new WalletRefusal('RS_ERROR_TOKEN_EXPIRED');
+  await tx.update(gameLaunchTokens).set({ redeemedAt: now }).where(eq(gameLaunchTokens.tokenHash, hash));
+  await tx.insert(gameSessions).values({
+    tokenHash: tokenHash(sessionTokenFor(deps.sessionSecret, launchToken)),
+    launchTokenHash: hash,
+    providerId: provider.id,
+    userId: launch.userId,
+    gameId: launch.gameId,
+    machineId: launch.machineId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + deps.times.sessionIdleMs),
+  });
+  return {
+    ...balanceAnswer(provider, requestUuid, walletUserOf(launch.userId), await availableCoins(tx, launch.userId)),
+    game_code: launch.gameCode,
+    machine: launch.machineNumber,
+  };
+}
+
+/** The current balance: never stored, a repeat answers what is current. */
+async function userBalance(deps: GameDeps, provider: Provider, body: Record<string, unknown>): Promise<Answer> {
+  return unstored(body.request_uuid, async () => {
+    const request = parsed(balanceBody, body);
+    const session = await sessionOf(deps.db, provider, request.token, request.user);
+    assertOpen(deps, session);
+    if (request.game_code !== undefined) {
+      const game = await gameOf(deps.db, provider, request.game_code);
+      if (game.id !== session.gameId) throw new WalletRefusal('RS_ERROR_INVALID_GAME');
+    }
+    return balanceAnswer(provider, request.request_uuid, request.user, await availableCoins(deps.db, session.userId));
+  });
+}
+
+function ledgerOrigin(provider: Provider) {
+  return { actor: `gameProvider:${provider.id}` };
+}
+
+/** Adds a bet or a win (negative to take one back) to the player's round, creating the round. */
+async function addToRound(
+  deps: GameDeps,
+  tx: Database,
+  provider: Provider,
+  round: { id: string; userId: number; gameId: number; machineId: number; bet: number; win: number },
+): Promise<void> {
+  const [game] = await tx
+    .select({ name: providerGames.name })
+    .from(providerGames)
+    .where(eq(providerGames.id, round.gameId));
+  const [machine] = await tx
+    .select({ number: gameMachines.number })
+    .from(gameMachines)
+    .where(eq(gameMachines.id, round.machineId));
+  const now = deps.clock.now();
+  await tx
+    .insert(gameRecords)
+    .values({
+      userId: round.userId,
+      gameName: game ? pickLocalised(game.name, 'ja-JP') : '',
+      machineId: String(machine?.number ?? ''),
+      betAmount: round.bet,
+      winAmount: round.win,
+      playedAt: now,
+      providerId: provider.id,
+      round: round.id,
+      gameId: round.gameId,
+      gameMachineId: round.machineId,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [gameRecords.providerId, gameRecords.round],
+      set: {
+        betAmount: sql`${gameRecords.betAmount} + ${round.bet}`,
+        winAmount: sql`${gameRecords.winAmount} + ${round.win}`,
+        updatedAt: now,
+      },
+    });
+}
+
+type TransactionRequest = v.InferOutput<typeof betBody>;
+
+async function checkGameAndCurrency(
+  tx: Database,
+  provider: Provider,
+  session: SessionRow,
+  request: TransactionRequest,
+) {
+  const game = await gameOf(tx, provider, request.game_code);
+  if (game.id !== session.gameId) throw new WalletRefusal('RS_ERROR_INVALID_GAME');
+  if (request.currency !== provider.currency) throw new WalletRefusal('RS_ERROR_WRONG_CURRENCY');
+  return game;
+}
+
+/** Claims the transaction_uuid; a uuid already used (or tombstoned by an early rollback) is refused. */
+async function claimTransaction(
+  tx: Database,
+  provider: Provider,
+  row: Omit<typeof walletTransactions.$inferInsert, 'providerId'>,
+): Promise<number> {
+  const [claimed] = await tx
+    .insert(walletTransactions)
+    .values({ ...row, providerId: provider.id })
+    .onConflictDoNothing({ target: [walletTransactions.providerId, walletTransactions.transactionUuid] })
+    .returning({ id: walletTransactions.id });
+  if (claimed) return claimed.id;
+  const [existing] = await tx
+    .select({ kind: walletTransactions.kind })
+    .from(walletTransactions)
+    .where(
+      and(eq(walletTransactions.providerId, provider.id), eq(walletTransactions.transactionUuid, row.transactionUuid)),
+    );
+  throw new WalletRefusal(
+    existing?.kind === 'tombstone' ? 'RS_ERROR_TRANSACTION_ROLLED_BACK' : 'RS_ERROR_DUPLICATE_TRANSACTION',
+    row.userId,
+  );
+}
+
+async function moveCoins(
+  deps: GameDeps,
+  tx: Database,
+  provider: Provider,
+  move: { payer: 'player' | 'house'; userId: number; coins: number; kind: string; key: string; round: string },
+): Promise<number | null> {
+  if (move.coins === 0) return null;
+  const player = playerAccount(move.userId, coinCurrency);
+  const house = gameProviderAccount(provider.id, coinCurrency);
+  try {
+    const result = await transfer(tx, deps.clock, {
+      ...ledgerOrigin(provider),
+      reason: `${move.kind} round ${move.round}`,
+      from: move.payer === 'player' ? player : house,
+      to: move.payer === 'player' ? house : player,
+      amount: BigInt(move.coins),
+      currency: coinCurrency,
+      idempotencyKey: move.key,
+      kind: move.kind,
+      metadata: { provider: provider.id, round: move.round },
+    });
+    return result.transfer.id;
+  } catch (error) {
+    if (error instanceof ApiError && error.messageKey === 'ledger.insufficientBalance')
+      throw new WalletRefusal('RS_ERROR_NOT_ENOUGH_MONEY', move.userId);
+    throw error;
+  }
+}
+
+async function bet(deps: GameDeps, provider: Provider, body: Record<string, unknown>): Promise<Answer> {
+  return unstored(body.request_uuid, async () => {
+    const request = parsed(betBody, body);
+    return once(
+      deps,
+      provider,
+      request.request_uuid,
+      'transaction/bet',
+      async (tx) => {
+        const session = await sessionOf(tx, provider, request.token, request.user);
+        assertOpen(deps, session);
+        const game = await checkGameAndCurrency(tx, provider, session, request);
+        if (!game.enabled) throw new WalletRefusal('RS_ERROR_INVALID_GAME');
+        const coins = coinsOf(provider, request.amount);
+        const [player] = await tx.select({ frozen: users.frozen }).from(users).where(eq(users.id, session.userId));
+        if (!player || player.frozen) throw new WalletRefusal('RS_ERROR_USER_DISABLED');
+        const staked = request.is_free ? 0 : coins;
+        const id = await claimTransaction(tx, provider, {
+          transactionUuid: request.transaction_uuid,
+          kind: 'bet',
+          userId: session.userId,
+          gameId: session.gameId,
+          machineId: session.machineId,
+          round: request.round,
+          amount: staked,
+          createdAt: deps.clock.now(),
+        });
+        const transferId = await moveCoins(deps, tx, provider, {
+          payer: 'player',
+          userId: session.userId,
+          coins: staked,
+          kind: 'gameBet',
+          key: `bet:${request.transaction_uuid}`,
+          round: request.round,
+        });
+        if (transferId !== null)
+          await tx
+            .update(walletTransactions)
+            .set({ ledgerTransferId: transferId })
+            .where(eq(walletTransactions.id, id));
+        await addToRound(deps, tx, provider, {
+          id: request.round,
+          userId: session.userId,
+          gameId: session.gameId,
+          machineId: session.machineId,
+          bet: staked,
+          win: 0,
+        });
+        // Playing keeps the seat and the session.
+        const now = deps.clock.now();
+        await tx
+          .update(gameSeats)
+          .set({ lastActiveAt: now })
+          .where(and(eq(gameSeats.userId, session.userId), eq(gameSeats.machineId, session.machineId)));
+        await tx
+          .update(gameSessions)
+          .set({ expiresAt: new Date(now.getTime() + deps.times.sessionIdleMs) })
+          .where(and(eq(gameSessions.id, session.id), isNull(gameSessions.closedAt)));
+        return balanceAnswer(provider, request.request_uuid, request.user, await availableCoins(tx, session.userId));
+      },
+      request.user,
+    );
+  });
+}
+
+/** A win is paid whatever the session's age (it may settle a bet made before it expired). */
+async function win(deps: GameDeps, provider: Provider, body: Record<string, unknown>): Promise<Answer> {
+  return unstored(body.request_uuid, async () => {
+    const request = parsed(winBody, body);
+    return once(
+      deps,
+      provider,
+      request.request_uuid,
+      'transaction/win',
+      async (tx) => {
+        const session = await sessionOf(tx, provider, request.token, request.user);
+        await checkGameAndCurrency(tx, provider, session, request);
+        const coins = coinsOf(provider, request.amount);
+        const [reference] = await tx
+          .select()
+          .from(walletTransactions)
+          .where(
+            and(
+              eq(walletTransactions.providerId, provider.id),
+              eq(walletTransactions.transactionUuid, request.reference_transaction_uuid),
+            ),
+          );
+        if (!reference || reference.kind === 'rollback' || reference.userId !== session.userId)
+          throw new WalletRefusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+        if (reference.kind === 'tombstone' || reference.rolledBackAt !== null)
+          throw new WalletRefusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
+        const id = await claimTransaction(tx, provider, {
+          transactionUuid: request.transaction_uuid,
+          kind: 'win',
+          userId: session.userId,
+          gameId: session.gameId,
+          machineId: session.machineId,
+          round: request.round,
+          amount: coins,
+          referenceTransactionUuid: request.reference_transaction_uuid,
+          createdAt: deps.clock.now(),
+        });
+        const transferId = await moveCoins(deps, tx, provider, {
+          payer: 'house',
+          userId: session.userId,
+          coins,
+          kind: 'gameWin',
+          key: `win:${request.transaction_uuid}`,
+          round: request.round,
+        });
+        if (transferId !== null)
+          await tx
+            .update(walletTransactions)
+            .set({ ledgerTransferId: transferId })
+            .where(eq(walletTransactions.id, id));
+        await addToRound(deps, tx, provider, {
+          id: request.round,
+          userId: session.userId,
+          gameId: session.gameId,
+          machineId: session.machineId,
+          bet: 0,
+          win: coins,
+        });
+        return balanceAnswer(provider, request.request_uuid, request.user, await availableCoins(tx, session.userId));
+      },
+      request.user,
+    );
+  });
+}
+
+/**
+ * Undoes a bet (coins back to the player) or a win (coins back to the house), once. A rollback of
+ * a transaction we never saw leaves a tombstone under its uuid, so the late bet is refused.
+ */
+async function rollback(deps: GameDeps, provider: Provider, body: Record<string, unknown>): Promise<Answer> {
+  return unstored(body.request_uuid, async () => {
+    const request = parsed(rollbackBody, body);
+    return once(
+      deps,
+      provider,
+      request.request_uuid,
+      'transaction/rollback',
+      async (tx) => {
+        const session = await sessionOf(tx, provider, request.token, request.user);
+        const now = deps.clock.now();
+        const answer = async () =>
+          balanceAnswer(provider, request.request_uuid, request.user, await availableCoins(tx, session.userId));
+        const referenceKey = and(
+          eq(walletTransactions.providerId, provider.id),
+          eq(walletTransactions.transactionUuid, request.reference_transaction_uuid),
+        );
+        const [claimed] = await tx
+          .insert(walletTransactions)
+          .values({
+            providerId: provider.id,
+            transactionUuid: request.transaction_uuid,
+            kind: 'rollback',
+            userId: session.userId,
+            round: request.round ?? null,
+            amount: 0,
+            referenceTransactionUuid: request.reference_transaction_uuid,
+            createdAt: now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: walletTransactions.id });
+        if (!claimed) {
+          const [same] = await tx
+            .select({ id: walletTransactions.id })
+            .from(walletTransactions)
+            .where(
+              and(
+                eq(walletTransactions.providerId, provider.id),
+                eq(walletTransactions.transactionUuid, request.transaction_uuid),
+              ),
+            );
+          if (same) throw new WalletRefusal('RS_ERROR_DUPLICATE_TRANSACTION', session.userId);
+          // Another rollback of the same transaction came first: it is undone already.
+          return answer();
+        }
+        let [reference] = await tx.select().from(walletTransactions).where(referenceKey).for('update');
+        if (!reference) {
+          const [tombstone] = await tx
+            .insert(walletTransactions)
+            .values({
+              providerId: provider.id,
+              transactionUuid: request.reference_transaction_uuid,
+              kind: 'tombstone',
+              userId: session.userId,
+              round: request.round ?? null,
+              amount: 0,
+              createdAt: now,
+            })
+            .onConflictDoNothing()
+            .returning({ id: walletTransactions.id });
+          if (tombstone) return answer();
+          // The bet arrived meanwhile: undo it.
+          [reference] = await tx.select().from(walletTransactions).where(referenceKey).for('update');
+        }
+        if (!reference || reference.userId !== session.userId || reference.kind === 'rollback')
+          throw new WalletRefusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+        if (reference.kind === 'tombstone' || reference.rolledBackAt !== null) return answer();
+        const round = reference.round ?? request.round ?? '';
+        await moveCoins(deps, tx, provider, {
+          payer: reference.kind === 'bet' ? 'house' : 'player',
+          userId: session.userId,
+          coins: reference.amount,
+          kind: 'gameRollback',
+          key: `rollback:${reference.transactionUuid}`,
+          round,
+        });
+        await tx.update(walletTransactions).set({ rolledBackAt: now }).where(eq(walletTransactions.id, reference.id));
+        if (reference.gameId !== null && reference.machineId !== null && reference.round !== null) {
+          await addToRound(deps, tx, provider, {
+            id: reference.round,
+            userId: session.userId,
+            gameId: reference.gameId,
+            machineId: reference.machineId,
+            bet: reference.kind === 'bet' ? -reference.amount : 0,
+            win: reference.kind === 'win' ? -reference.amount : 0,
+          });
+        }
+        return answer();
+      },
+      request.user,
+    );
+  });
+}

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { gameSeats } from '@server/db/schema/game-hall';
+import { releaseIdleSeats } from '@server/modules/games/hall';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCaptchaTexts } from '../support/accounts';
+import { launchTokenOf, machinesOf, openGameSession, testProvider, walletClient } from '../support/game-provider';
+import { fundPlayer, manyPlayersLimits, newPlayer, refusal, type TestPlayer } from '../support/players';
+import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
+import { createTestClock, createTestServer, type TestServer } from './harness';
+
+// Docs: docs/requirements.md §10, docs/architecture.md "Game wallet" (seats and launches).
+const acme = testProvider('acme', 1);
+const clock = createTestClock(new Date('2026-05-01T10:00:00Z'));
+let smtp: SmtpTestServer;
+let server: TestServer;
+let wallet: ReturnType<typeof walletClient>;
+
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  server = await createTestServer({
+    smtpUrl: smtp.url,
+    captchaText: createCaptchaTexts().next,
+    authLimits: manyPlayersLimits,
+    clock,
+    games: { providers: [acme.config] },
+  });
+  wallet = walletClient(server, 'acme', acme.privateKey);
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+async function fundedPlayer(coins = 100): Promise<TestPlayer> {
+  const player = await newPlayer(server, smtp);
+  await fundPlayer(server, player, coins);
+  return player;
+}
+
+const launch = (player: TestPlayer, machineId: number, lang = 'en-US') =>
+  server.call<{ url: string; expiresAt: string; gameCode: string; machineNumber: number }>(
+    '/v2/app/game/launch',
+    { machineId },
+    { token: player.token, lang },
+  );
+
+async function seatOf(player: TestPlayer): Promise<number | null> {
+  const [seat] = await server.db.select().from(gameSeats).where(eq(gameSeats.userId, player.userId));
+  return seat?.machineId ?? null;
+}
+
+describe('the hall', () => {
+  it('lists the studio’s two games with 8 machines each, and the configured provider’s', async () => {
+    const player = await fundedPlayer();
+    const hall = await server.call<{ code: string; kind: string; name: string; machines: unknown[] }[]>(
+      '/v2/app/game/machines',
+      {},
+      { token: player.token, lang: 'ja-JP' },
+    );
+    const byCode = new Map(hall.body.data?.map((game) => [game.code, game]));
+    expect(byCode.get('studio-slot')).toMatchObject({ kind: 'slot', name: 'スタジオスロット' });
+    expect(byCode.get('studio-pachinko')?.kind).toBe('pachinko');
+    expect(byCode.get('studio-slot')?.machines).toHaveLength(8);
+    expect(byCode.get('studio-pachinko')?.machines).toHaveLength(8);
+    expect(byCode.get('acme-slot')?.machines).toHaveLength(3);
+  });
+
+  it('needs a signed-in player', async () => {
+    expect((await server.call('/v2/app/game/machines', {})).status).toBe(401);
+  });
+});
+
+describe('launch and seats', () => {
+  it('takes the seat and answers the provider’s URL with a launch token, machine and language', async () => {
+    const player = await fundedPlayer();
+    const [machine] = await machinesOf(server, player, 'studio-pachinko');
+    const launched = await launch(player, machine?.id ?? 0, 'ko-KR');
+    expect(launched.body).toMatchObject({ code: 200, data: { gameCode: 'studio-pachinko', machineNumber: 1 } });
+    const url = new URL(launched.body.data?.url ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe(`${server.url}/studio/play`);
+    expect(url.searchParams.get('machine')).toBe('1');
+    expect(url.searchParams.get('lang')).toBe('ko-KR');
+    expect(launchTokenOf(url.toString())).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(launched.body.data?.expiresAt ?? '') - clock.now().getTime()).toBe(60_000);
+    expect((await machinesOf(server, player, 'studio-pachinko'))[0]?.state).toBe('yours');
+    const other = await fundedPlayer();
+    expect((await machinesOf(server, other, 'studio-pachinko'))[0]?.state).toBe('occupied');
+  });
+
+  it('refuses a machine another player holds, and moves a player’s seat to the new machine', async () => {
+    const first = await fundedPlayer();
+    const second = await fundedPlayer();
+    const machines = await machinesOf(server, first, 'studio-slot');
+    const [a, b] = [machines[2]?.id ?? 0, machines[3]?.id ?? 0];
+    expect((await launch(first, a)).status).toBe(200);
+    refusal(await launch(second, a), 409, 'Another player is at this machine');
+    refusal(await launch(second, a, 'ja-JP'), 409, 'この台は他のお客様がご利用中です');
+    expect((await launch(first, b)).status).toBe(200);
+    expect(await seatOf(first)).toBe(b);
+    expect((await launch(second, a)).status).toBe(200);
+  });
+
+  it('gives one machine to one of two players launching at once, and one seat to a player launching many', async () => {
+    const players = await Promise.all([fundedPlayer(), fundedPlayer(), fundedPlayer()]);
+    const machines = await machinesOf(server, players[0] as TestPlayer, 'studio-slot');
+    const contested = machines[5]?.id ?? 0;
+    const statuses = (await Promise.all(players.map((player) => launch(player, contested)))).map((r) => r.status);
+    expect(statuses.sort()).toEqual([200, 409, 409]);
+    const busy = players[1] as TestPlayer;
+    const targets = [machines[6]?.id ?? 0, machines[7]?.id ?? 0, machines[4]?.id ?? 0];
+    const answers = await Promise.all(targets.map((machineId) => launch(busy, machineId)));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    const seats = await server.db.select().from(gameSeats).where(eq(gameSeats.userId, busy.userId));
+    expect(seats).toHaveLength(1);
+  });
+
+  it('refuses a player without coins and an unknown machine, in the player’s language', async () => {
+    const broke = await newPlayer(server, smtp);
+    const [machine] = await machinesOf(server, broke, 'acme-slot');
+    refusal(await launch(broke, machine?.id ?? 0), 422, 'Not enough coins: please deposit and try again');
+    refusal(await launch(broke, machine?.id ?? 0, 'zh-CN'), 422, '游戏币不足，请充值后再试');
+    refusal(await launch(broke, 2_000_000), 404, 'This machine was not found or is not available now');
+    expect(await seatOf(broke)).toBeNull();
+  });
+
+  it('releases the seat on request; the session then takes no bets', async () => {
+    const player = await fundedPlayer();
+    const [machine] = await machinesOf(server, player, 'acme-slot');
+    const token = await openGameSession(server, wallet, player, machine?.id ?? 0);
+    const released = await server.call('/v2/app/game/seat/release', {}, { token: player.token });
+    expect(released.body).toMatchObject({ code: 200, data: { released: true } });
+    expect((await server.call('/v2/app/game/seat/release', {}, { token: player.token })).body.data).toEqual({
+      released: false,
+    });
+    const bet = await wallet.call('transaction/bet', {
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      user: `player-${player.userId}`,
+      token,
+      round: 'r1',
+      game_code: 'acme-slot',
+      currency: 'COIN',
+      amount: 1,
+    });
+    expect(bet.status).toBe('RS_ERROR_TOKEN_EXPIRED');
+  });
+
+  it('frees seats left idle when the housekeeping job runs, and bets keep a seat', async () => {
+    const idle = await fundedPlayer();
+    const playing = await fundedPlayer();
+    const machines = await machinesOf(server, idle, 'acme-slot');
+    await server.db.delete(gameSeats);
+    await launch(idle, machines[1]?.id ?? 0);
+    const token = await openGameSession(server, wallet, playing, machines[2]?.id ?? 0);
+    const idleMs = server.deps.games.times.seatIdleMs;
+    clock.advance(idleMs - 1000);
+    const bet = await wallet.call('transaction/bet', {
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      user: `player-${playing.userId}`,
+      token,
+      round: 'r-idle',
+      game_code: 'acme-slot',
+      currency: 'COIN',
+      amount: 1,
+    });
+    expect(bet.status).toBe('RS_OK');
+    clock.advance(2000);
+    expect(await releaseIdleSeats({ db: server.db, clock }, idleMs)).toEqual({ released: 1 });
+    expect(await seatOf(idle)).toBeNull();
+    expect(await seatOf(playing)).toBe(machines[2]?.id);
+  });
+});

@@ -1,0 +1,395 @@
+import { randomUUID } from 'node:crypto';
+import type { GameRecord, GameRecordTotals } from '@contract/record';
+import { users } from '@server/db/schema/auth';
+import { walletTransactions } from '@server/db/schema/game-hall';
+import { balanceOf } from '@server/modules/ledger/service';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCaptchaTexts } from '../support/accounts';
+import {
+  launchTokenOf,
+  machinesOf,
+  openGameSession,
+  testProvider,
+  type WalletAnswer,
+  walletClient,
+} from '../support/game-provider';
+import { ledgerViolations } from '../support/ledger-invariants';
+import { fundPlayer, manyPlayersLimits, newPlayer, type TestPlayer } from '../support/players';
+import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
+import { createTestClock, createTestServer, type TestServer } from './harness';
+
+// Docs: docs/requirements.md §10, docs/architecture.md "Game wallet". Acme counts 100 units per coin.
+const unit = 100;
+const acme = testProvider('acme', unit);
+const clock = createTestClock(new Date('2026-05-01T10:00:00Z'));
+let smtp: SmtpTestServer;
+let server: TestServer;
+let wallet: ReturnType<typeof walletClient>;
+
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  server = await createTestServer({
+    smtpUrl: smtp.url,
+    captchaText: createCaptchaTexts().next,
+    authLimits: manyPlayersLimits,
+    clock,
+    games: { providers: [acme.config] },
+  });
+  wallet = walletClient(server, 'acme', acme.privateKey);
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+interface Seated {
+  player: TestPlayer;
+  user: string;
+  token: string;
+}
+
+let machineCursor = 0;
+/** A funded player seated at the next free Acme machine with an open game session. */
+async function seated(coins: number): Promise<Seated> {
+  const player = await newPlayer(server, smtp);
+  await fundPlayer(server, player, coins);
+  const machines = await machinesOf(server, player, 'acme-slot');
+  const machine = machines[machineCursor % machines.length];
+  machineCursor += 1;
+  // Each test's player takes a machine another test may have left: free it first.
+  await server.db.execute(`DELETE FROM game_seats WHERE machine_id = ${machine?.id}`);
+  const token = await openGameSession(server, wallet, player, machine?.id ?? 0);
+  return { player, user: `player-${player.userId}`, token };
+}
+
+function betBody(who: Seated, amount: number, overrides: Record<string, unknown> = {}) {
+  return {
+    request_uuid: randomUUID(),
+    transaction_uuid: randomUUID(),
+    user: who.user,
+    token: who.token,
+    round: `round-${randomUUID()}`,
+    game_code: 'acme-slot',
+    currency: 'COIN',
+    amount: amount * unit,
+    is_free: false,
+    round_closed: false,
+    ...overrides,
+  };
+}
+
+async function coinsOf(who: Seated): Promise<number> {
+  return Number((await balanceOf(server.db, who.player.userId, 'COIN')).available);
+}
+
+describe('signatures and providers', () => {
+  it('refuses a tampered body, a missing signature and an unknown provider before reading the body', async () => {
+    const who = await seated(100);
+    const body = betBody(who, 10);
+    const signedFor = JSON.stringify(body);
+    const tampered = signedFor.replace(`"amount":${10 * unit}`, `"amount":${1 * unit}`);
+    const refused = await wallet.call('transaction/bet', body, {
+      rawBody: tampered,
+      signature: (await import('node:crypto'))
+        .sign('sha256', Buffer.from(signedFor), acme.privateKey)
+        .toString('base64'),
+    });
+    expect(refused).toEqual({ status: 'RS_ERROR_INVALID_SIGNATURE' });
+    expect(await wallet.call('transaction/bet', body, { signature: '' })).toEqual({
+      status: 'RS_ERROR_INVALID_SIGNATURE',
+    });
+    expect(await wallet.call('transaction/bet', body, { provider: 'nobody' })).toEqual({
+      status: 'RS_ERROR_INVALID_PARTNER',
+    });
+    // Acme's key does not speak for the studio.
+    expect(await wallet.call('transaction/bet', body, { provider: 'studio' })).toEqual({
+      status: 'RS_ERROR_INVALID_SIGNATURE',
+    });
+    expect(await coinsOf(who)).toBe(100);
+  });
+
+  it('answers a body that is not JSON or has wrong types with the protocol statuses', async () => {
+    expect(await wallet.call('transaction/bet', {}, { rawBody: '{not json' })).toEqual({
+      status: 'RS_ERROR_WRONG_SYNTAX',
+    });
+    const who = await seated(100);
+    const answer = await wallet.call('transaction/bet', betBody(who, 1, { amount: '100' }));
+    expect(answer.status).toBe('RS_ERROR_WRONG_TYPES');
+    // An amount that is not a whole number of coins.
+    expect((await wallet.call('transaction/bet', betBody(who, 1, { amount: 150 }))).status).toBe(
+      'RS_ERROR_WRONG_TYPES',
+    );
+  });
+});
+
+describe('launch token exchange', () => {
+  it('exchanges a launch token once; a repeat of the same request gets the same session token', async () => {
+    const player = await newPlayer(server, smtp);
+    await fundPlayer(server, player, 50);
+    const [machine] = await machinesOf(server, player, 'acme-slot');
+    await server.db.execute(`DELETE FROM game_seats WHERE machine_id = ${machine?.id}`);
+    const launched = await server.call<{ url: string }>(
+      '/v2/app/game/launch',
+      { machineId: machine?.id },
+      { token: player.token },
+    );
+    const launchToken = launchTokenOf(launched.body.data?.url ?? '');
+    const request = { request_uuid: randomUUID(), token: launchToken };
+    const first = await wallet.call('user/info', request);
+    expect(first).toMatchObject({
+      status: 'RS_OK',
+      user: `player-${player.userId}`,
+      currency: 'COIN',
+      balance: 50 * unit,
+      game_code: 'acme-slot',
+      machine: machine?.number,
+    });
+    expect(first.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(await wallet.call('user/info', request)).toEqual(first);
+    expect((await wallet.call('user/info', { request_uuid: randomUUID(), token: launchToken })).status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
+    // The launch token itself never places a bet.
+    const asSession = { player, user: `player-${player.userId}`, token: launchToken };
+    expect((await wallet.call('transaction/bet', betBody(asSession, 1))).status).toBe('RS_ERROR_INVALID_TOKEN');
+  });
+
+  it('refuses an expired launch token, another player’s, and one redeemed at another provider', async () => {
+    const player = await newPlayer(server, smtp);
+    await fundPlayer(server, player, 50);
+    const [, machine] = await machinesOf(server, player, 'acme-slot');
+    await server.db.execute(`DELETE FROM game_seats WHERE machine_id = ${machine?.id}`);
+    const launch = async () =>
+      launchTokenOf(
+        (await server.call<{ url: string }>('/v2/app/game/launch', { machineId: machine?.id }, { token: player.token }))
+          .body.data?.url ?? '',
+      );
+    const late = await launch();
+    clock.advance(61_000);
+    expect((await wallet.call('user/info', { request_uuid: randomUUID(), token: late })).status).toBe(
+      'RS_ERROR_TOKEN_EXPIRED',
+    );
+    const bound = await launch();
+    expect(
+      (await wallet.call('user/info', { request_uuid: randomUUID(), token: bound, user: 'player-999999' })).status,
+    ).toBe('RS_ERROR_INVALID_TOKEN');
+    const studio = walletClient(
+      server,
+      'studio',
+      (await import('node:crypto')).createPrivateKey(server.deps.games.keys.studioPrivateKeyPem),
+    );
+    expect((await studio.call('user/info', { request_uuid: randomUUID(), token: bound })).status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
+    // Still unused after the refusals.
+    expect((await wallet.call('user/info', { request_uuid: randomUUID(), token: bound })).status).toBe('RS_OK');
+  });
+});
+
+describe('bets, wins and rollbacks', () => {
+  it('takes a bet and pays a win through the ledger, with the balance in protocol units', async () => {
+    const who = await seated(1000);
+    const bet = betBody(who, 300);
+    expect(await wallet.call('transaction/bet', bet)).toEqual({
+      user: who.user,
+      status: 'RS_OK',
+      request_uuid: bet.request_uuid,
+      currency: 'COIN',
+      balance: 700 * unit,
+    });
+    const win = {
+      ...betBody(who, 500, { round: bet.round, round_closed: true }),
+      reference_transaction_uuid: bet.transaction_uuid,
+    };
+    expect((await wallet.call('transaction/win', win)).balance).toBe(1200 * unit);
+    expect(
+      await wallet.call('user/balance', { request_uuid: randomUUID(), user: who.user, token: who.token }),
+    ).toMatchObject({ status: 'RS_OK', balance: 1200 * unit });
+    expect(await coinsOf(who)).toBe(1200);
+  });
+
+  it('answers a repeated request_uuid with the stored answer and moves the coins once', async () => {
+    const who = await seated(1000);
+    const bet = betBody(who, 100);
+    const first = await wallet.call('transaction/bet', bet);
+    await fundPlayer(server, who.player, 5);
+    expect(await wallet.call('transaction/bet', bet)).toEqual(first);
+    expect(await coinsOf(who)).toBe(905);
+    // A balance is always current.
+    const balance = { request_uuid: randomUUID(), user: who.user, token: who.token };
+    expect((await wallet.call('user/balance', balance)).balance).toBe(905 * unit);
+    await fundPlayer(server, who.player, 5);
+    expect((await wallet.call('user/balance', balance)).balance).toBe(910 * unit);
+  });
+
+  it('processes a transaction_uuid at most once: another request with it is a duplicate, with the balance', async () => {
+    const who = await seated(1000);
+    const bet = betBody(who, 100);
+    await wallet.call('transaction/bet', bet);
+    const again = await wallet.call('transaction/bet', { ...bet, request_uuid: randomUUID() });
+    expect(again).toMatchObject({ status: 'RS_ERROR_DUPLICATE_TRANSACTION', balance: 900 * unit, currency: 'COIN' });
+    expect(await coinsOf(who)).toBe(900);
+  });
+
+  it('refuses a bet beyond the balance with the actual balance, and takes nothing', async () => {
+    const who = await seated(250);
+    const answer = await wallet.call('transaction/bet', betBody(who, 300));
+    expect(answer).toMatchObject({ status: 'RS_ERROR_NOT_ENOUGH_MONEY', balance: 250 * unit, user: who.user });
+    expect(await coinsOf(who)).toBe(250);
+  });
+
+  it('refuses wrong currency, unknown game and unknown token, and a frozen player’s bets', async () => {
+    const who = await seated(500);
+    expect((await wallet.call('transaction/bet', betBody(who, 1, { currency: 'EUR' }))).status).toBe(
+      'RS_ERROR_WRONG_CURRENCY',
+    );
+    expect((await wallet.call('transaction/bet', betBody(who, 1, { game_code: 'no-such-game' }))).status).toBe(
+      'RS_ERROR_INVALID_GAME',
+    );
+    expect((await wallet.call('transaction/bet', betBody(who, 1, { token: 'not-a-session' }))).status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
+    expect((await wallet.call('transaction/bet', betBody(who, 1, { user: 'player-1' }))).status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
+    const bet = betBody(who, 100);
+    expect((await wallet.call('transaction/bet', bet)).status).toBe('RS_OK');
+    await server.db.update(users).set({ frozen: true }).where(eq(users.id, who.player.userId));
+    expect((await wallet.call('transaction/bet', betBody(who, 1))).status).toBe('RS_ERROR_USER_DISABLED');
+    // What the game owes a frozen player is still paid.
+    const win = { ...betBody(who, 50, { round: bet.round }), reference_transaction_uuid: bet.transaction_uuid };
+    expect((await wallet.call('transaction/win', win)).status).toBe('RS_OK');
+    expect(await coinsOf(who)).toBe(450);
+  });
+
+  it('refuses a win for a bet it never saw', async () => {
+    const who = await seated(100);
+    const win = { ...betBody(who, 10), reference_transaction_uuid: randomUUID() };
+    expect((await wallet.call('transaction/win', win)).status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    expect(await coinsOf(who)).toBe(100);
+  });
+
+  it('rolls a bet back once, whatever the number of rollbacks', async () => {
+    const who = await seated(1000);
+    const bet = betBody(who, 400);
+    await wallet.call('transaction/bet', bet);
+    const rollback = () => ({
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: bet.transaction_uuid,
+      user: who.user,
+      token: who.token,
+      round: bet.round,
+      game_code: 'acme-slot',
+    });
+    expect(await wallet.call('transaction/rollback', rollback())).toMatchObject({
+      status: 'RS_OK',
+      balance: 1000 * unit,
+    });
+    expect(await wallet.call('transaction/rollback', rollback())).toMatchObject({
+      status: 'RS_OK',
+      balance: 1000 * unit,
+    });
+    expect(await coinsOf(who)).toBe(1000);
+    // A win for a rolled-back bet is refused.
+    const win = { ...betBody(who, 10, { round: bet.round }), reference_transaction_uuid: bet.transaction_uuid };
+    expect((await wallet.call('transaction/win', win)).status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
+  });
+
+  it('remembers a rollback of a bet it never saw, so the late bet is refused', async () => {
+    const who = await seated(1000);
+    const bet = betBody(who, 100);
+    const rollback = {
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: bet.transaction_uuid,
+      user: who.user,
+      token: who.token,
+      round: bet.round,
+    };
+    expect(await wallet.call('transaction/rollback', rollback)).toMatchObject({
+      status: 'RS_OK',
+      balance: 1000 * unit,
+    });
+    expect(await wallet.call('transaction/bet', bet)).toMatchObject({
+      status: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
+      balance: 1000 * unit,
+    });
+    expect(await coinsOf(who)).toBe(1000);
+    const [tombstone] = await server.db
+      .select({ kind: walletTransactions.kind })
+      .from(walletTransactions)
+      .where(eq(walletTransactions.transactionUuid, bet.transaction_uuid));
+    expect(tombstone?.kind).toBe('tombstone');
+  });
+
+  it('refuses bets on an expired session but still accepts its wins and rollbacks', async () => {
+    const who = await seated(1000);
+    const bet = betBody(who, 100);
+    const other = betBody(who, 200);
+    await wallet.call('transaction/bet', bet);
+    await wallet.call('transaction/bet', other);
+    clock.advance(server.deps.games.times.sessionIdleMs + 1000);
+    expect((await wallet.call('transaction/bet', betBody(who, 1))).status).toBe('RS_ERROR_TOKEN_EXPIRED');
+    const win = { ...betBody(who, 300, { round: bet.round }), reference_transaction_uuid: bet.transaction_uuid };
+    expect((await wallet.call('transaction/win', win)).status).toBe('RS_OK');
+    const rollback = {
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: other.transaction_uuid,
+      user: who.user,
+      token: who.token,
+    };
+    expect((await wallet.call('transaction/rollback', rollback)).status).toBe('RS_OK');
+    expect(await coinsOf(who)).toBe(1200);
+  });
+
+  it('never overdraws under concurrent bets of one player, and the ledger holds', async () => {
+    const who = await seated(1000);
+    const answers: WalletAnswer[] = await Promise.all(
+      Array.from({ length: 25 }, () => wallet.call('transaction/bet', betBody(who, 100))),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 'RS_OK')).toHaveLength(10);
+    expect(statuses.filter((status) => status === 'RS_ERROR_NOT_ENOUGH_MONEY')).toHaveLength(15);
+    expect(await coinsOf(who)).toBe(0);
+    expect(await ledgerViolations(server.db)).toEqual([]);
+  });
+});
+
+describe('rounds as game records', () => {
+  it('lists each round with the game in the player’s language, the machine, bet, win and totals', async () => {
+    const who = await seated(1000);
+    const bet = betBody(who, 100);
+    await wallet.call('transaction/bet', bet);
+    await wallet.call('transaction/bet', { ...betBody(who, 50), round: bet.round });
+    await wallet.call('transaction/win', {
+      ...betBody(who, 400, { round: bet.round }),
+      reference_transaction_uuid: bet.transaction_uuid,
+    });
+    const second = betBody(who, 30);
+    await wallet.call('transaction/bet', second);
+    const list = await server.call<{ list: GameRecord[]; total: number }>(
+      '/v2/app/record/game/record/query',
+      {},
+      { token: who.player.token },
+    );
+    expect(list.body.data?.total).toBe(2);
+    const round = list.body.data?.list.find((record) => record.betAmount === 150);
+    expect(round).toMatchObject({ gameName: 'Acme Slot', winAmount: 400, profitLoss: 250 });
+    expect(round?.machineId).toMatch(/^\d+$/);
+    const japanese = await server.call<{ list: GameRecord[] }>(
+      '/v2/app/record/game/record/query',
+      { gameName: 'アクメスロット' },
+      { token: who.player.token, lang: 'ja-JP' },
+    );
+    expect(japanese.body.data?.list.map((record) => record.gameName)).toEqual(['アクメスロット', 'アクメスロット']);
+    const totals = await server.call<GameRecordTotals>(
+      '/v2/app/record/game/record/count',
+      { gameName: 'Acme Slot' },
+      { token: who.player.token },
+    );
+    expect(totals.body.data).toEqual({ recordCount: 2, totalBet: 180, totalWin: 400, totalProfitLoss: 220 });
+  });
+});
