@@ -1,0 +1,151 @@
+/**
+ * The game studio's own API: what the studio's game page in the browser asks the studio's server.
+ * The studio is the product's embedded game provider and deals with the wallet only through the
+ * signed provider protocol (docs/architecture.md §11); these calls never reach the wallet's routes
+ * and carry no session of ours. Every call is a POST under `/studio/api`, answered in the same
+ * `{ code, msg, data }` envelope as ours; after `openSession` the page sends the studio's session
+ * token in the `Studio-Session` header.
+ */
+import * as v from 'valibot';
+import { gameKinds } from './content';
+
+export interface StudioCall<
+  TBody extends v.GenericSchema = v.GenericSchema,
+  TData extends v.GenericSchema = v.GenericSchema,
+> {
+  readonly path: string;
+  readonly summary: string;
+  readonly body: TBody;
+  readonly data: TData;
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+function studioCall<const TBody extends v.GenericSchema, const TData extends v.GenericSchema>(
+  definition: StudioCall<TBody, TData>,
+): StudioCall<TBody, TData> {
+  return definition;
+}
+
+export const studioSessionHeader = 'Studio-Session';
+
+const coins = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+
+/** The provably fair state a player sees before a round: the commitment, their seed, the next nonce. */
+const fairness = v.object({
+  serverSeedHash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  clientSeed: v.string(),
+  nonce: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+});
+export type StudioFairness = v.InferOutput<typeof fairness>;
+
+const ballOutcome = v.object({
+  lane: v.number(),
+  pocket: v.picklist(['start', 'prize', 'out']),
+  lottery: v.optional(v.number()),
+  rushDraws: v.optional(v.array(v.number())),
+  jackpots: v.number(),
+  win: coins,
+});
+
+/**
+ * What was drawn: the slot's reel stops (the window and the line wins follow from them by the
+ * game's rules) or the pachinko's balls. The page recomputes the wins from this to show them.
+ */
+const drawn = v.variant('kind', [
+  v.object({ kind: v.literal('slot'), stops: v.array(v.number()) }),
+  v.object({ kind: v.literal('pachinko'), balls: v.array(ballOutcome) }),
+]);
+export type StudioDrawn = v.InferOutput<typeof drawn>;
+
+export const studioRoundStatuses = ['open', 'settled', 'rolledBack'] as const;
+
+const round = v.object({
+  /** The studio's round id, also the `round` the wallet books the bet and the win under. */
+  id: v.string(),
+  nonce: v.number(),
+  stake: coins,
+  win: coins,
+  /** open: the bet is booked and the win not yet; rolledBack: the bet was given back, nothing won. */
+  status: v.picklist(studioRoundStatuses),
+  drawn,
+  playedAt: v.string(),
+});
+export type StudioRound = v.InferOutput<typeof round>;
+
+const game = v.object({
+  code: v.string(),
+  kind: v.picklist(gameKinds),
+  name: v.string(),
+  /** The stakes a round may take, in coins. */
+  stakes: v.array(coins),
+  rtpBasisPoints: v.number(),
+});
+
+export const openStudioSession = studioCall({
+  path: '/studio/api/session/open',
+  summary: 'Redeem the launch token (once) with the wallet and open the game at its machine',
+  body: v.object({ launchToken: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) }),
+  data: v.object({
+    sessionToken: v.string(),
+    game,
+    machineNumber: v.number(),
+    currency: v.string(),
+    balance: coins,
+    fairness,
+    /** A round the last visit left open, settled or rolled back now and shown as such. */
+    resumedRound: v.nullable(round),
+  }),
+});
+
+export const playStudioRound = studioCall({
+  path: '/studio/api/round/play',
+  summary: 'Play one round: bet, draw, win, one wallet transaction each; a repeated roundKey answers the same round',
+  body: v.object({
+    stake: coins,
+    /** One per press of the button, reused by its retries, so a retry never plays twice. */
+    roundKey: v.pipe(v.string(), v.uuid()),
+  }),
+  data: v.object({ round, balance: coins, fairness }),
+});
+
+export const resumeStudioRound = studioCall({
+  path: '/studio/api/round/resume',
+  summary: 'After a lost connection: the round left open, brought to its end (won or rolled back)',
+  body: v.object({ roundKey: v.pipe(v.string(), v.uuid()) }),
+  data: v.object({ round: v.nullable(round), balance: coins, fairness }),
+});
+
+/** A server seed retired by a rotation: now it can be shown, with what it was used for. */
+const revealedSeed = v.object({
+  serverSeed: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  serverSeedHash: v.string(),
+  clientSeed: v.string(),
+  roundsPlayed: v.number(),
+});
+
+export const setStudioClientSeed = studioCall({
+  path: '/studio/api/fairness/client-seed',
+  summary: 'Set the client seed; the server seed rotates with it, revealing the one it replaces',
+  body: v.object({ clientSeed: v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,64}$/)) }),
+  data: v.object({ revealed: revealedSeed, fairness }),
+});
+
+export const rotateStudioSeed = studioCall({
+  path: '/studio/api/fairness/rotate',
+  summary: 'Retire the server seed (revealed now) and commit to a new one',
+  body: v.object({}),
+  data: v.object({ revealed: revealedSeed, fairness }),
+});
+
+export const studioRoundProof = studioCall({
+  path: '/studio/api/round/proof',
+  summary: 'What a round was drawn from, to recompute it (no session needed: round ids are unguessable); the server seed only once retired',
+  body: v.object({ roundId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }),
+  data: v.object({
+    gameCode: v.string(),
+    round,
+    clientSeed: v.string(),
+    serverSeedHash: v.string(),
+    serverSeed: v.nullable(v.string()),
+  }),
+});
