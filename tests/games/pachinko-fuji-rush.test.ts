@@ -9,47 +9,15 @@ import {
   playPachinkoRound,
   pocketOf,
   prizePocketPay,
-  rushContinues,
   rushDrawRange,
 } from '@games/pachinko-fuji-rush';
 import { DrawStream } from '@games/provably-fair';
 import { describe, expect, it } from 'vitest';
-import { add, agreesToFourDecimals, mul, percentText, pow, type Ratio, ratio, sub } from './exact';
+import { add, agreesToFourDecimals, percentText, ratio } from './exact';
+import { exactBall, exactPachinkoRoundHit, share } from './exact-figures';
 
 const serverSeed = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const clientSeed = 'player';
-
-/** How many of the `range` equally likely values of a draw satisfy `test`, as a probability. */
-function share(range: number, test: (draw: number) => boolean): Ratio {
-  let count = 0;
-  for (let draw = 0; draw < range; draw += 1) if (test(draw)) count += 1;
-  return ratio(BigInt(count), BigInt(range));
-}
-
-/**
- * Every draw a ball can make, enumerated over all its values with the game's own rules: the lane
- * (10,000 values), the lottery (199) and each rush draw (100). The rush's draws are independent, so
- * P(k jackpots) = c^(k−1)(1 − c) below the cap and c^(cap−1) at it, c = P(a rush draw continues).
- */
-function exactBall(): { rtp: Ratio; hit: Ratio; expectedJackpots: Ratio } {
-  const lanes = (pocket: string) => share(landingLanes, (lane) => pocketOf(lane) === pocket);
-  const start = lanes('start');
-  const prize = lanes('prize');
-  const jackpot = share(jackpotOdds, isJackpot);
-  const continues = share(rushDrawRange, rushContinues);
-  let expectedJackpots = ratio(0n);
-  for (let jackpots = 1; jackpots <= maxJackpotsPerBall; jackpots += 1) {
-    const reach = pow(continues, jackpots - 1);
-    const probability = jackpots < maxJackpotsPerBall ? mul(reach, sub(ratio(1n), continues)) : reach;
-    expectedJackpots = add(expectedJackpots, mul(probability, ratio(BigInt(jackpots))));
-  }
-  const jackpotPerBall = mul(start, jackpot);
-  const rtp = add(
-    mul(prize, ratio(BigInt(prizePocketPay))),
-    mul(jackpotPerBall, mul(expectedJackpots, ratio(BigInt(jackpotPay)))),
-  );
-  return { rtp, hit: add(prize, jackpotPerBall), expectedJackpots };
-}
 
 describe('Fuji Rush: exact RTP (docs/games.md §3)', () => {
   it('has the stated RTP per ball, so per round of any size, to four decimals', () => {
@@ -64,9 +32,7 @@ describe('Fuji Rush: exact RTP (docs/games.md §3)', () => {
     expect(share(jackpotOdds, isJackpot)).toEqual(ratio(1n, 199n));
     const { hit } = exactBall();
     expect(hit).toEqual(ratio(1838n, 10_000n));
-    // A round of 10 balls wins something unless all ten win nothing.
-    const roundHit = sub(ratio(1n), pow(sub(ratio(1n), hit), 10));
-    expect(percentText(roundHit, 2)).toBe('86.88');
+    expect(percentText(exactPachinkoRoundHit(10), 4)).toBe('86.8790');
   });
 
   it('would notice a prize pocket paying one coin more', () => {

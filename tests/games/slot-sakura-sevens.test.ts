@@ -1,107 +1,25 @@
 import { sakuraSevens } from '@games/catalogue';
 import {
   betsPerLine,
-  countScatters,
   evaluateSpin,
   lineMultiplier,
   linePays,
   type PayingSymbol,
   paylines,
   playSlotRound,
-  reelColumn,
   reelCount,
   reelStrips,
   rowCount,
   type SlotSymbol,
-  scatterMultiplier,
   scatterPays,
   windowAt,
 } from '@games/slot-sakura-sevens';
 import { describe, expect, it } from 'vitest';
-import { add, agreesToFourDecimals, percentText, type Ratio, ratio } from './exact';
+import { agreesToFourDecimals, percentText, ratio } from './exact';
+import { exactRtpByStops, exactRtpByWeights, exactSlotHit } from './exact-figures';
 
 const serverSeed = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const clientSeed = 'player';
-
-/**
- * RTP = E[line pay in bets per line] + E[scatter pay in total bets]: the 20 lines cost 20 bets per
- * line, and each line's expected pay is the same, since on every line each reel shows a uniformly
- * drawn position of its strip, independently of the other reels (linearity of expectation). So one
- * line (the middle one) over all 30^5 stop combinations, with the window's scatters at the same
- * stops, gives the exact RTP.
- */
-function exactRtpByStops(): { rtp: Ratio; lineSum: number; scatterSum: number; combinations: number } {
-  const line = paylines[0]!;
-  const columns = reelStrips.map((strip, reel) => strip.map((_, stop) => reelColumn(reel, stop)));
-  const lineSymbol = columns.map((reelColumns, reel) => reelColumns.map((column) => column[line[reel]!]!));
-  const scatters = columns.map((reelColumns) => reelColumns.map((column) => countScatters([column])));
-  const [l0, l1, l2, l3, l4] = lineSymbol as [SlotSymbol[], SlotSymbol[], SlotSymbol[], SlotSymbol[], SlotSymbol[]];
-  const [s0, s1, s2, s3, s4] = scatters as [number[], number[], number[], number[], number[]];
-  const symbols: SlotSymbol[] = ['orange', 'orange', 'orange', 'orange', 'orange'];
-  let lineSum = 0;
-  let scatterSum = 0;
-  let combinations = 0;
-  for (let a = 0; a < l0.length; a += 1) {
-    symbols[0] = l0[a]!;
-    for (let b = 0; b < l1.length; b += 1) {
-      symbols[1] = l1[b]!;
-      for (let c = 0; c < l2.length; c += 1) {
-        symbols[2] = l2[c]!;
-        for (let d = 0; d < l3.length; d += 1) {
-          symbols[3] = l3[d]!;
-          const scattersSoFar = s0[a]! + s1[b]! + s2[c]! + s3[d]!;
-          for (let e = 0; e < l4.length; e += 1) {
-            symbols[4] = l4[e]!;
-            lineSum += lineMultiplier(symbols);
-            scatterSum += scatterMultiplier(scattersSoFar + s4[e]!);
-            combinations += 1;
-          }
-        }
-      }
-    }
-  }
-  // Sums of whole numbers below 2^53 are exact; the ratio is taken in BigInt.
-  expect(Number.isSafeInteger(lineSum + scatterSum)).toBe(true);
-  return {
-    rtp: ratio(BigInt(lineSum + scatterSum), BigInt(combinations)),
-    lineSum,
-    scatterSum,
-    combinations,
-  };
-}
-
-/**
- * A second, independent exact sum: over each reel's symbol counts (weights) instead of its stops,
- * 9^5 symbol combinations, and over how many stops of each reel show a scatter in the window.
- */
-function exactRtpByWeights(): Ratio {
-  const weights = reelStrips.map((strip) => {
-    const counts = new Map<SlotSymbol, number>();
-    for (const symbol of strip) counts.set(symbol, (counts.get(symbol) ?? 0) + 1);
-    return [...counts];
-  });
-  let lineSum = 0n;
-  const walk = (reel: number, symbols: SlotSymbol[], weight: bigint) => {
-    if (reel === reelCount) {
-      lineSum += weight * BigInt(lineMultiplier(symbols));
-      return;
-    }
-    for (const [symbol, count] of weights[reel]!) walk(reel + 1, [...symbols, symbol], weight * BigInt(count));
-  };
-  walk(0, [], 1n);
-  // distribution[k] = how many stop combinations show k scatters in the window.
-  let distribution = [1n];
-  reelStrips.forEach((strip, reel) => {
-    const withScatter = BigInt(strip.filter((_, stop) => reelColumn(reel, stop).includes('scatter')).length);
-    const without = BigInt(strip.length) - withScatter;
-    distribution = [...distribution, 0n].map(
-      (_, k) => (distribution[k] ?? 0n) * without + (distribution[k - 1] ?? 0n) * withScatter,
-    );
-  });
-  const scatterSum = distribution.reduce((sum, count, k) => sum + count * BigInt(scatterMultiplier(k)), 0n);
-  const combinations = reelStrips.reduce((product, strip) => product * BigInt(strip.length), 1n);
-  return add(ratio(lineSum, combinations), ratio(scatterSum, combinations));
-}
 
 describe('Sakura Sevens: exact RTP (docs/games.md §2)', () => {
   it('enumerates all 30^5 stop combinations and agrees with the stated RTP to four decimals', () => {
@@ -113,6 +31,10 @@ describe('Sakura Sevens: exact RTP (docs/games.md §2)', () => {
     expect(rtp).toEqual(ratio(24n, 25n));
     // The weighted enumeration over symbol counts reaches the same exact value.
     expect(exactRtpByWeights()).toEqual(rtp);
+  });
+
+  it('wins on the documented share of spins', () => {
+    expect(percentText(exactSlotHit(), 4)).toBe('70.9165');
   });
 
   it('would notice a one-coin change of the paytable', () => {
