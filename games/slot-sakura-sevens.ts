@@ -98,11 +98,14 @@ export function lineRun(symbols: readonly SlotSymbol[]): LineRun | null {
   return { symbol: first, count };
 }
 
-/** What a line's five symbols pay, in bets per line. */
-export function lineMultiplier(symbols: readonly SlotSymbol[]): number {
-  const run = lineRun(symbols);
+function runMultiplier(run: LineRun | null): number {
   if (!run || run.count < 3) return 0;
   return linePays[run.symbol][run.count - 3] ?? 0;
+}
+
+/** What a line's five symbols pay, in bets per line. */
+export function lineMultiplier(symbols: readonly SlotSymbol[]): number {
+  return runMultiplier(lineRun(symbols));
 }
 
 /** What a window's scatters pay, in total bets. */
@@ -143,9 +146,9 @@ export function evaluateSpin(stops: readonly number[], betPerLine: number): Slot
   const lineWins: LineWin[] = [];
   paylines.forEach((rows, index) => {
     const symbols = rows.map((row, reel) => window[reel]?.[row] as SlotSymbol);
-    const multiplier = lineMultiplier(symbols);
     const run = lineRun(symbols);
-    if (multiplier > 0 && run) lineWins.push({ line: index + 1, ...run, win: multiplier * betPerLine });
+    const multiplier = runMultiplier(run);
+    if (run && multiplier > 0) lineWins.push({ line: index + 1, ...run, win: multiplier * betPerLine });
   });
   const scatters = countScatters(window);
   const scatterWin = scatterMultiplier(scatters) * totalBet;
