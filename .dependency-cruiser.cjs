@@ -1,8 +1,9 @@
 /**
  * The layers' boundaries, checked by `npm run lint` (dependency-cruiser): the contract is shared by
- * both sides and depends on nothing of ours; machines are pure flows over the contract; the server
- * never reaches into the browser's code; the SPA's lib knows no feature; and nothing imports in a
- * circle.
+ * both sides and depends on nothing of ours; the games' mathematics, run alike by the studio server
+ * and the browser, depends on nothing of ours but the contract; machines are pure flows over the
+ * contract and may use the games' mathematics; the server never reaches into the browser's code; the
+ * SPA's lib knows no feature; and nothing imports in a circle.
  */
 /**
  * What each feature offers to the others. Everything else in a feature is private to it: a new
@@ -39,11 +40,34 @@ module.exports = {
       comment: 'contract/ is shared by the server and the SPA, so it may only import itself.',
       severity: 'error',
       from: { path: '^contract/' },
+      to: { path: '^(games|machines|src|server|tests|e2e|bench|scripts)/' },
+    },
+    {
+      name: 'games-import-only-the-contract',
+      comment:
+        "games/ is the games' pure mathematics, run alike by the studio server and the browser: no Node, DOM or React, nothing of ours but contract/.",
+      severity: 'error',
+      from: { path: '^games/' },
       to: { path: '^(machines|src|server|tests|e2e|bench|scripts)/' },
     },
     {
+      name: 'games-pure',
+      comment: 'The same code recomputes a round in the browser, so games/ uses no Node built-in.',
+      severity: 'error',
+      from: { path: '^games/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'games-no-ui',
+      comment: 'games/ is mathematics only: no React, DOM libraries, i18next or HTTP client.',
+      severity: 'error',
+      from: { path: '^games/' },
+      to: { path: 'node_modules/(react|react-dom|@mantine|i18next|react-i18next|ofetch|@tanstack)/' },
+    },
+    {
       name: 'machines-import-only-the-contract',
-      comment: 'machines/ are pure flows: no React, no DOM, no server; effects come in as actors.',
+      comment:
+        'machines/ are pure flows: no React, no DOM, no server; effects come in as actors. games/ is theirs to use.',
       severity: 'error',
       from: { path: '^machines/' },
       to: { path: '^(src|server|tests|e2e|bench|scripts)/' },

@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 export const pathAliases = {
   '@/': fileURLToPath(new URL('./src/', import.meta.url)),
   '@contract/': fileURLToPath(new URL('./contract/', import.meta.url)),
+  '@games/': fileURLToPath(new URL('./games/', import.meta.url)),
   '@machines/': fileURLToPath(new URL('./machines/', import.meta.url)),
   '@server/': fileURLToPath(new URL('./server/', import.meta.url)),
 };

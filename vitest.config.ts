@@ -16,6 +16,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'games',
+          environment: 'node',
+          include: ['tests/games/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'repo',
           environment: 'node',
           include: ['tests/repo/**/*.test.ts'],

@@ -21,6 +21,7 @@ const sourcePaths = [
   'public',
   'locales',
   'contract',
+  'games',
   'machines',
 ];
 const maxSourceFiles = 50_000;

@@ -3,14 +3,20 @@
  * Throughput and latency are ratios against a bare handler measured in the same run, so they hold
  * on any machine; cold start and bundle size are absolute by nature. Flags: --build forces
  * `vite build` before the bundle is measured; --only <group>[,<group>] measures only those groups
- * (banner, sign-in, ledger, mixed-load, faults, cold-start, home-js), for working on one figure.
+ * (banner, sign-in, ledger, mixed-load, faults, cold-start, home-js, games), for working on one figure.
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
+import { fujiRush, type StudioGame, sakuraSevens } from '@games/catalogue';
+import { ballPrice } from '@games/pachinko-fuji-rush';
 import type { DatabaseConfig } from '@server/db/client';
+import type { Ratio } from '../tests/games/exact';
+import { percentText } from '../tests/games/exact';
+import { exactBall, exactPachinkoRoundHit, exactRtpByStops, exactSlotHit } from '../tests/games/exact-figures';
 import { postgresControlFromEnv } from '../tests/support/postgres-cluster';
 import { type DatabaseFaultSettings, measureDatabaseFaults } from './database-faults';
 import { preparePgliteDataDir, preparePostgres } from './databases';
+import { type GameSimulation, type Interval, simulateGame } from './game-rounds';
 import { chromiumPath, ensureBuilt, type HomePageJs, measureByStaticWalk, measureWithChromium } from './home-page-js';
 import { compareLedgerWithPgbench, type LedgerSettings } from './ledger-throughput';
 import { measureColdStart } from './main-server';
@@ -32,6 +38,9 @@ const faults: DatabaseFaultSettings = {
   faultEverySeconds: 5,
   afterRestartSeconds: 10,
 };
+/** Rounds per game, and the stake each round takes: 1 coin per line on the slot, 10 balls of pachinko. */
+const gameRounds = 1_000_000;
+const gameStakes = { slot: 20, pachinko: 10 };
 const targets = {
   rpsRatio: 0.35,
   ledgerRatio: 0.5,
@@ -49,9 +58,9 @@ const log = (message: string) =>
 
 class UsageError extends Error {}
 
-const figureGroups = ['banner', 'sign-in', 'ledger', 'mixed-load', 'faults', 'cold-start', 'home-js'] as const;
+const figureGroups = ['banner', 'sign-in', 'ledger', 'mixed-load', 'faults', 'cold-start', 'home-js', 'games'] as const;
 type FigureGroup = (typeof figureGroups)[number];
-const usage = 'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,faults,cold-start,home-js]';
+const usage = 'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,faults,cold-start,home-js,games]';
 
 function parseFlags(argv: string[]): { build: boolean; groups: ReadonlySet<FigureGroup> } {
   let build = false;
@@ -379,9 +388,56 @@ async function homePageJs(force: boolean, dataDir: string): Promise<Row> {
   }
 }
 
-async function main() {
-  const flags = parseFlags(process.argv.slice(2));
-  const loadAtStart = os.loadavg()[0]!;
+const percentRange = (interval: Interval, digits: number) =>
+  `${formatNumber(interval.value * 100, digits)} % (95 % CI ${formatNumber(interval.low * 100, digits)}–${formatNumber(interval.high * 100, digits)} %)`;
+
+const inside = (interval: Interval, exact: Ratio) => {
+  const value = Number(exact.num) / Number(exact.den);
+  return interval.low <= value && value <= interval.high;
+};
+
+function simulationRows(game: StudioGame, result: GameSimulation, exact: { rtp: Ratio; hit: Ratio }): Row[] {
+  const rounds = `${formatNumber(result.rounds)} rounds of ${result.stake} coins`;
+  return [
+    {
+      figure: `${game.name} RTP, ${rounds}`,
+      measured: `${percentRange(result.rtp, 2)}; exact ${percentText(exact.rtp, 4)} %`,
+      target: `exact inside the CI (stated ${formatNumber(game.rtpBasisPoints / 100, 2)} %)`,
+      status: inside(result.rtp, exact.rtp) ? 'PASS' : 'MISS',
+    },
+    {
+      figure: `${game.name} hit frequency, ${rounds}`,
+      measured: `${percentRange(result.hit, 2)}; exact ${percentText(exact.hit, 4)} %`,
+      target: 'exact inside the CI',
+      status: inside(result.hit, exact.hit) ? 'PASS' : 'MISS',
+    },
+  ];
+}
+
+/** A million rounds of each studio game against the exact figures the tests check. */
+function gameRows(): Row[] {
+  log('games: exact figures by enumeration');
+  const slotExact = { rtp: exactRtpByStops().rtp, hit: exactSlotHit() };
+  const pachinkoExact = { rtp: exactBall().rtp, hit: exactPachinkoRoundHit(gameStakes.pachinko / ballPrice) };
+  const rows: Row[] = [];
+  for (const [game, stake, exact] of [
+    [sakuraSevens, gameStakes.slot, slotExact],
+    [fujiRush, gameStakes.pachinko, pachinkoExact],
+  ] as const) {
+    log(`games: ${formatNumber(gameRounds)} rounds of ${game.name} at ${stake} coins`);
+    const result = simulateGame(game, stake, gameRounds);
+    log(`  ${formatNumber(result.seconds, 1)} s, ${formatNumber(gameRounds / result.seconds)} rounds/s`);
+    notes.push(
+      `${game.name}: server seed ${result.serverSeed}, client seed "${result.clientSeed}", nonces 0–${formatNumber(gameRounds - 1)}; ` +
+        `${formatNumber(result.seconds, 1)} s (${formatNumber(gameRounds / result.seconds)} rounds/s on one core).`,
+    );
+    rows.push(...simulationRows(game, result, exact));
+  }
+  return rows;
+}
+
+/** Every figure of the running product: they share one migrated, seeded PGlite data directory. */
+async function productRows(flags: { build: boolean; groups: ReadonlySet<FigureGroup> }): Promise<Row[]> {
   log('preparing a migrated, seeded PGlite data directory');
   const data = await preparePgliteDataDir();
   const rows: Row[] = [];
@@ -469,6 +525,15 @@ async function main() {
   } finally {
     await data.remove();
   }
+  return rows;
+}
+
+async function main() {
+  const flags = parseFlags(process.argv.slice(2));
+  const loadAtStart = os.loadavg()[0]!;
+  const rows: Row[] = [];
+  if ([...flags.groups].some((group) => group !== 'games')) rows.push(...(await productRows(flags)));
+  if (flags.groups.has('games')) rows.push(...gameRows());
 
   notes.push(
     `Machine: ${os.cpus().length} cores, load average ${formatNumber(loadAtStart, 2)} at start and ${formatNumber(os.loadavg()[0]!, 2)} at end; ` +

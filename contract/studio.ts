@@ -139,7 +139,8 @@ export const rotateStudioSeed = studioCall({
 
 export const studioRoundProof = studioCall({
   path: '/studio/api/round/proof',
-  summary: 'What a round was drawn from, to recompute it (no session needed: round ids are unguessable); the server seed only once retired',
+  summary:
+    'What a round was drawn from, to recompute it (no session needed: round ids are unguessable); the server seed only once retired',
   body: v.object({ roundId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }),
   data: v.object({
     gameCode: v.string(),

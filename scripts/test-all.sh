@@ -3,7 +3,7 @@
 #
 #   0. lint                  Biome (format and lint), dependency-cruiser (boundaries), knip (dead code)
 #   1. type check            tsc, the browser's program and Node's
-#   2. vitest, all projects  machines, components, API on embedded PostgreSQL (PGlite)
+#   2. vitest, all projects  machines, games, components, API on embedded PostgreSQL (PGlite)
 #   3. vitest, API project   again, against a real PostgreSQL server started on loopback
 #   4. build                 vite build
 #   5. browser tests         Playwright in the system Chromium against the built server
