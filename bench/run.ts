@@ -3,7 +3,7 @@
  * Throughput and latency are ratios against a bare handler measured in the same run, so they hold
  * on any machine; cold start and bundle size are absolute by nature. Flags: --build forces
  * `vite build` before the bundle is measured; --only <group>[,<group>] measures only those groups
- * (banner, sign-in, ledger, mixed-load, faults, cold-start, home-js, games), for working on one figure.
+ * (banner, sign-in, ledger, mixed-load, faults, cold-start, home-js, games, wallet), for working on one figure.
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -21,15 +21,19 @@ import { chromiumPath, ensureBuilt, type HomePageJs, measureByStaticWalk, measur
 import { compareLedgerWithPgbench, type LedgerSettings } from './ledger-throughput';
 import { measureColdStart } from './main-server';
 import { type MixedLoadSettings, measureMixedLoad, requestBreakdown } from './mixed-load';
+import type { TpcbComparison, TpcbSettings } from './pgbench';
 import { errorText, formatNumber, formatTable, kilobytes, type Row } from './report-table';
 import { type AuthFigures, measureAuthFigures, type SignInSettings } from './sign-in';
 import { type Comparison, compareWithBare, type LoadSettings } from './throughput';
+import { compareWalletWithPgbench } from './wallet-throughput';
 
 const load: LoadSettings = { connections: 10, warmUpSeconds: 2, durationSeconds: 5 };
 const coldStartRuns = 3;
 const signInLoad: SignInSettings = { concurrency: 4, warmUpSeconds: 2, appWarmUpSeconds: 40, durationSeconds: 5 };
 const ledgerLoad: LedgerSettings = { clients: 16, scale: 16, players: 1000, warmUpSeconds: 2, durationSeconds: 5 };
 const ledgerFigure = 'agent member transfers through the API / pgbench TPC-B, PostgreSQL';
+const walletLoad: TpcbSettings = { clients: 16, scale: 16, warmUpSeconds: 2, durationSeconds: 5 };
+const walletFigure = 'wallet bets and wins, signed both ways, through the API / pgbench TPC-B, PostgreSQL';
 const mixedLoad: MixedLoadSettings = { clients: 16, durationSeconds: 60, startingDepositYen: 50_000 };
 const faults: DatabaseFaultSettings = {
   clients: 16,
@@ -43,7 +47,8 @@ const gameRounds = 1_000_000;
 const gameStakes = { slot: 20, pachinko: 10 };
 const targets = {
   rpsRatio: 0.35,
-  ledgerRatio: 0.5,
+  /** The ledger's and the wallet's calls per second ÷ TPC-B transactions per second. */
+  tpcbRatio: 0.5,
   signInRatio: 0.8,
   /** Bare p99 ÷ app p99: the app's p99 may be at most 1 / 0.3 ≈ 3.3 times the bare handler's. */
   userInfoP99Ratio: 0.3,
@@ -58,9 +63,20 @@ const log = (message: string) =>
 
 class UsageError extends Error {}
 
-const figureGroups = ['banner', 'sign-in', 'ledger', 'mixed-load', 'faults', 'cold-start', 'home-js', 'games'] as const;
+const figureGroups = [
+  'banner',
+  'sign-in',
+  'ledger',
+  'mixed-load',
+  'faults',
+  'cold-start',
+  'home-js',
+  'games',
+  'wallet',
+] as const;
 type FigureGroup = (typeof figureGroups)[number];
-const usage = 'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,faults,cold-start,home-js,games]';
+const usage =
+  'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,faults,cold-start,home-js,games,wallet]';
 
 function parseFlags(argv: string[]): { build: boolean; groups: ReadonlySet<FigureGroup> } {
   let build = false;
@@ -164,32 +180,64 @@ async function authOn(database: string, appEnv: Record<string, string>, config: 
   }
 }
 
-async function ledgerOn(url: string): Promise<Row> {
-  const target = `>= ${targets.ledgerRatio}`;
-  log(
-    `agent member transfers on PostgreSQL: ${ledgerLoad.clients} agents calling the API against pgbench TPC-B with ${ledgerLoad.clients} clients ` +
-      `at scale ${ledgerLoad.scale}, ${ledgerLoad.warmUpSeconds} s warm-up, then ${ledgerLoad.durationSeconds} s each in alternating 1 s slices`,
-  );
+/** A figure measured against pgbench's TPC-B on the same server (bench/pgbench.ts). */
+async function tpcbRow<TComparison extends TpcbComparison>(figure: {
+  name: string;
+  unit: string;
+  intro: string;
+  measure: () => Promise<TComparison>;
+  note: (comparison: TComparison) => string;
+}): Promise<Row> {
+  const target = `>= ${targets.tpcbRatio}`;
+  log(figure.intro);
   try {
-    const comparison = await compareLedgerWithPgbench(url, ledgerLoad);
+    const comparison = await figure.measure();
     log(
-      `  ${formatNumber(comparison.transfersPerSecond)} transfers/s, ${formatNumber(comparison.tpcbPerSecond)} TPC-B tps`,
+      `  ${formatNumber(comparison.operationsPerSecond)} ${figure.unit}, ${formatNumber(comparison.tpcbPerSecond)} TPC-B tps`,
     );
     notes.push(
-      `Ledger figure: POST /v2/app/agent/type/member/transfer on the app composed as in production, ${ledgerLoad.clients} agents at once, ` +
-        `each with its session, the XSRF pair and a fresh Idempotency-Key; p50 ${formatNumber(comparison.p50Ms, 2)} ms, p99 ${formatNumber(comparison.p99Ms, 2)} ms. ` +
-        `${formatNumber(comparison.answered)} moves answered 200, ${formatNumber(comparison.stored)} in the ledger, whose rules all held afterwards. ` +
+      `${figure.note(comparison)} p50 ${formatNumber(comparison.p50Ms, 2)} ms, p99 ${formatNumber(comparison.p99Ms, 2)} ms. ` +
         `pgbench: ${comparison.pgbenchVersion}.`,
     );
     return {
-      figure: ledgerFigure,
-      measured: `${formatNumber(comparison.ratio, 3)} (API ${formatNumber(comparison.transfersPerSecond)} transfers/s / TPC-B ${formatNumber(comparison.tpcbPerSecond)} tps)`,
+      figure: figure.name,
+      measured: `${formatNumber(comparison.ratio, 3)} (API ${formatNumber(comparison.operationsPerSecond)} ${figure.unit} / TPC-B ${formatNumber(comparison.tpcbPerSecond)} tps)`,
       target,
-      status: comparison.ratio >= targets.ledgerRatio ? 'PASS' : 'MISS',
+      status: comparison.ratio >= targets.tpcbRatio ? 'PASS' : 'MISS',
     };
   } catch (error) {
-    return { figure: ledgerFigure, measured: errorText(error), target, status: 'ERROR' };
+    return { figure: figure.name, measured: errorText(error), target, status: 'ERROR' };
   }
+}
+
+function ledgerOn(url: string): Promise<Row> {
+  return tpcbRow({
+    name: ledgerFigure,
+    unit: 'transfers/s',
+    intro:
+      `agent member transfers on PostgreSQL: ${ledgerLoad.clients} agents calling the API against pgbench TPC-B with ${ledgerLoad.clients} clients ` +
+      `at scale ${ledgerLoad.scale}, ${ledgerLoad.warmUpSeconds} s warm-up, then ${ledgerLoad.durationSeconds} s each in alternating 1 s slices`,
+    measure: () => compareLedgerWithPgbench(url, ledgerLoad),
+    note: (comparison) =>
+      `Ledger figure: POST /v2/app/agent/type/member/transfer on the app composed as in production, ${ledgerLoad.clients} agents at once, ` +
+      `each with its session, the XSRF pair and a fresh Idempotency-Key. ` +
+      `${formatNumber(comparison.answered)} moves answered 200, ${formatNumber(comparison.stored)} in the ledger, whose rules all held afterwards.`,
+  });
+}
+
+function walletOn(url: string): Promise<Row> {
+  return tpcbRow({
+    name: walletFigure,
+    unit: 'wallet calls/s',
+    intro:
+      `wallet bets and wins on PostgreSQL: ${walletLoad.clients} players' provider calls against pgbench TPC-B with ${walletLoad.clients} clients ` +
+      `at scale ${walletLoad.scale}, ${walletLoad.warmUpSeconds} s warm-up, then ${walletLoad.durationSeconds} s each in alternating 1 s slices`,
+    measure: () => compareWalletWithPgbench(url, walletLoad),
+    note: (comparison) =>
+      `Wallet figure: a provider configured by GAME_PROVIDERS calls /v2/wallet/<provider>/transaction/bet and /win for ${walletLoad.clients} seated players at once, ` +
+      `every request signed (RSA-SHA256) and every answer's signature checked. ${formatNumber(comparison.answered)} calls answered RS_OK; ` +
+      `afterwards the ledger's rules held, every player's coins had moved by their rounds' wins less bets, and the ledger held one transfer per call.`,
+  });
 }
 
 /** Only on a scratch database of DATABASE_URL's server: it writes players and money, and checks the whole database. */
@@ -448,7 +496,7 @@ async function productRows(flags: { build: boolean; groups: ReadonlySet<FigureGr
       rows.push(...(await authOn('PGlite', { BENCH_DATA_DIR: data.dir }, { dataDir: data.dir })));
 
     const databaseUrl = process.env.DATABASE_URL;
-    const needsPostgres = measures('banner') || measures('sign-in') || measures('ledger');
+    const needsPostgres = measures('banner') || measures('sign-in') || measures('ledger') || measures('wallet');
     if (databaseUrl && needsPostgres) {
       try {
         const postgres = await preparePostgres(databaseUrl);
@@ -462,6 +510,7 @@ async function productRows(flags: { build: boolean; groups: ReadonlySet<FigureGr
                 ...(await authOn('PostgreSQL', { BENCH_DATABASE_URL: postgres.url }, { databaseUrl: postgres.url })),
               );
             if (measures('ledger')) rows.push(await ledgerOn(postgres.url));
+            if (measures('wallet')) rows.push(await walletOn(postgres.url));
           } else {
             const reason = 'skipped: no scratch database, and it writes accounts and money';
             rows.push({
@@ -470,7 +519,8 @@ async function productRows(flags: { build: boolean; groups: ReadonlySet<FigureGr
               target: `>= ${targets.signInRatio}`,
               status: 'SKIP',
             });
-            rows.push({ figure: ledgerFigure, measured: reason, target: `>= ${targets.ledgerRatio}`, status: 'SKIP' });
+            for (const figure of [ledgerFigure, walletFigure])
+              rows.push({ figure, measured: reason, target: `>= ${targets.tpcbRatio}`, status: 'SKIP' });
           }
         } finally {
           await postgres.drop();
@@ -490,12 +540,13 @@ async function productRows(flags: { build: boolean; groups: ReadonlySet<FigureGr
         target: `>= ${targets.rpsRatio}`,
         status: 'SKIP',
       });
-      rows.push({
-        figure: ledgerFigure,
-        measured: 'skipped: DATABASE_URL not set',
-        target: `>= ${targets.ledgerRatio}`,
-        status: 'SKIP',
-      });
+      for (const figure of [ledgerFigure, walletFigure])
+        rows.push({
+          figure,
+          measured: 'skipped: DATABASE_URL not set',
+          target: `>= ${targets.tpcbRatio}`,
+          status: 'SKIP',
+        });
     }
 
     if (measures('mixed-load')) rows.push(await mixedLoadOn(databaseUrl));

@@ -4,7 +4,8 @@
  * `bare` is a plain Hono handler returning the same JSON, the baseline every figure is divided by.
  * For the sign-in figures the app is composed with a known captcha text (BENCH_CAPTCHA_TEXT) and
  * sign-in and captcha limits raised to BENCH_AUTH_LIMIT per window (one address signs in thousands
- * of times); nothing else differs from production.
+ * of times), and the wallet figure's provider comes in BENCH_GAME_PROVIDERS as GAME_PROVIDERS would
+ * bring it; nothing else differs from production.
  * The parent receives `{ port }` over IPC and stops the child with SIGTERM.
  */
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,7 @@ import { type DatabaseHandle, openDatabase } from '@server/db/client';
 import { seedDatabase } from '@server/db/seed';
 import { createLogger } from '@server/logger';
 import type { AuthLimits } from '@server/modules/auth/context';
+import type { GameProviderConfig } from '@server/modules/games/providers';
 import { Hono } from 'hono';
 
 function benchAuthOptions(): { captchaText?: () => string; authLimits?: Partial<AuthLimits> } {
@@ -46,6 +48,9 @@ async function startApp(): Promise<{
     publicUrl: 'http://127.0.0.1',
     staticDir: null,
     ...benchAuthOptions(),
+    ...(process.env.BENCH_GAME_PROVIDERS
+      ? { games: { providers: JSON.parse(process.env.BENCH_GAME_PROVIDERS) as GameProviderConfig[] } }
+      : {}),
   });
   return { server: serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }), database, stopBackgroundWork };
 }
