@@ -310,13 +310,16 @@ const captchaChanges = [
 ];
 
 /**
- * A form's captcha changes by itself only when an image arrives where none was; a refresh and a
- * failed fetch are replayed with the captcha machine.
+ * The page shows a form's captcha as soon as the server sends it, so while the model has none, only
+ * its arrival or a call's outcome comes next. A refresh and a failed fetch are replayed with the
+ * captcha machine.
  */
-function captchaChangeUnsupported(step: Step, previous: Snapshot): string | null {
-  if (step.event.type !== 'captcha.changed') return null;
+function captchaStepUnsupported(step: Step, previous: Snapshot): string | null {
+  const waiting = previous.context.captchaUuid === null;
+  if (step.event.type !== 'captcha.changed')
+    return waiting && !outcomeActor(step.event.type) ? 'the page shows its captcha first' : null;
   if (step.event.uuid === null) return 'the captcha machine replays an image going';
-  return previous.context.captchaUuid === null ? null : 'a shown image changes only by a refresh';
+  return waiting ? null : 'a shown image changes only by a refresh';
 }
 
 /* ------------------------------------------------------------------ authDialog */
@@ -420,7 +423,7 @@ const loginAdapter: Adapter = {
       captchaUuid !== null,
     ]);
   },
-  unsupported: captchaChangeUnsupported,
+  unsupported: captchaStepUnsupported,
   inFlight: ['restoringPreference', 'signingIn'],
   calls: { signIn: '/v2/app/auth/login' },
   networkFailures: [],
@@ -509,7 +512,7 @@ const findPasswordAdapter: Adapter = {
       .map(([field]) => field);
     return JSON.stringify([snapshot.value, filled, showErrors, captchaUuid !== null]);
   },
-  unsupported: captchaChangeUnsupported,
+  unsupported: captchaStepUnsupported,
   inFlight: [{ identifyingAccount: 'requestingCode' }, { choosingPassword: 'resetting' }],
   // The server sends one reset code per account in 60 s.
   oncePerPath: ['xstate.done.actor.requestResetCode'],
