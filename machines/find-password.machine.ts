@@ -98,6 +98,9 @@ export const findPasswordMachine = setup({
     revealErrors: assign({ showErrors: true }),
     startStep: assign({ showErrors: false }),
     clearCaptchaAnswer: assign(({ context }) => ({ values: { ...context.values, captcha: '' } })),
+    takeCaptcha: assign(({ context, event }) =>
+      event.type === 'captcha.changed' ? captchaTaken(context.values, event) : {},
+    ),
   },
   guards: {
     isAccountStepField: ({ event }) =>
@@ -123,7 +126,7 @@ export const findPasswordMachine = setup({
       on: {
         'field.changed': { guard: 'isAccountStepField', actions: 'changeField' },
         'form.submit': { actions: 'revealErrors' },
-        'captcha.changed': { actions: assign(({ context, event }) => captchaTaken(context.values, event)) },
+        'captcha.changed': { actions: 'takeCaptcha' },
       },
       initial: 'editing',
       states: {

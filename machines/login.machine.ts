@@ -126,6 +126,9 @@ export const loginMachine = setup({
     }),
     revealErrors: assign({ showErrors: true }),
     clearCaptchaAnswer: assign(({ context }) => ({ values: { ...context.values, captcha: '' } })),
+    takeCaptcha: assign(({ context, event }) =>
+      event.type === 'captcha.changed' ? captchaTaken(context.values, event) : {},
+    ),
     restorePreference: assign(({ context }, preference: LoginPreference) => ({
       values: {
         ...context.values,
@@ -150,9 +153,7 @@ export const loginMachine = setup({
     token: null,
   }),
   invoke: { id: 'captcha', src: 'captcha' },
-  on: {
-    'captcha.changed': { actions: assign(({ context, event }) => captchaTaken(context.values, event)) },
-  },
+  on: { 'captcha.changed': { actions: 'takeCaptcha' } },
   initial: 'restoringPreference',
   states: {
     restoringPreference: {

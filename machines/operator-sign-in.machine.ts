@@ -60,6 +60,14 @@ function signInMessages(values: OperatorSignInValues): FieldMessages<OperatorSig
   return messages;
 }
 
+function signInRequestOf(context: OperatorSignInContext): OperatorSignInRequest {
+  return {
+    ...accountWithCaptchaOf(context),
+    password: context.values.password,
+    totpCode: context.values.totpCode.trim(),
+  };
+}
+
 const emptyValues: OperatorSignInValues = { account: '', password: '', captcha: '', totpCode: '' };
 
 export const operatorSignInMachine = setup({
@@ -76,6 +84,9 @@ export const operatorSignInMachine = setup({
   },
   actions: {
     storeSession: (_, _session: OperatorSession) => {},
+    takeCaptcha: assign(({ context, event }) =>
+      event.type === 'captcha.changed' ? captchaTaken(context.values, event) : {},
+    ),
   },
   guards: {
     formValid: ({ context }) => Object.keys(signInMessages(context.values)).length === 0,
@@ -85,9 +96,7 @@ export const operatorSignInMachine = setup({
   id: 'operatorSignIn',
   context: { values: emptyValues, captchaUuid: null, showErrors: false, refusals: {} },
   invoke: { id: 'captcha', src: 'captcha' },
-  on: {
-    'captcha.changed': { actions: assign(({ context, event }) => captchaTaken(context.values, event)) },
-  },
+  on: { 'captcha.changed': { actions: 'takeCaptcha' } },
   initial: 'editing',
   states: {
     editing: {
@@ -108,11 +117,7 @@ export const operatorSignInMachine = setup({
       invoke: {
         id: 'signIn',
         src: 'signIn',
-        input: ({ context }) => ({
-          ...accountWithCaptchaOf(context),
-          password: context.values.password,
-          totpCode: context.values.totpCode.trim(),
-        }),
+        input: ({ context }) => signInRequestOf(context),
         onDone: { target: 'signedIn', actions: { type: 'storeSession', params: ({ event }) => event.output } },
         onError: {
           target: 'editing',
