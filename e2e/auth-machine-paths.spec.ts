@@ -1,5 +1,6 @@
 import { authDialogMachine } from '@machines/auth-dialog.machine';
 import type { FieldError } from '@machines/auth-dialog-fields';
+import { captchaMachine } from '@machines/captcha.machine';
 import { findPasswordMachine, selectFindPasswordErrors } from '@machines/find-password.machine';
 import { loginMachine, selectLoginErrors } from '@machines/login.machine';
 import { registerMachine, selectRegisterErrors } from '@machines/register.machine';
@@ -302,6 +303,25 @@ const takes = (path: Path, outcome: string) => path.steps.some((step) => step.ev
 
 const captchaImage = (dialog: Locator) => dialog.getByRole('img', { name: say('captcha.alt') });
 
+/** What the forms' captcha child tells them: an image with its uuid came, or the image is gone. */
+const captchaChanges = [
+  { type: 'captcha.changed', uuid: 'from the server' },
+  { type: 'captcha.changed', uuid: null },
+];
+
+/**
+ * The page shows a form's captcha as soon as the server sends it, so while the model has none, only
+ * its arrival or a call's outcome comes next. A refresh and a failed fetch are replayed with the
+ * captcha machine.
+ */
+function captchaStepUnsupported(step: Step, previous: Snapshot): string | null {
+  const waiting = previous.context.captchaUuid === null;
+  if (step.event.type !== 'captcha.changed')
+    return waiting && !outcomeActor(step.event.type) ? 'the page shows its captcha first' : null;
+  if (step.event.uuid === null) return 'the captcha machine replays an image going';
+  return waiting ? null : 'a shown image changes only by a refresh';
+}
+
 /* ------------------------------------------------------------------ authDialog */
 
 const dialogAdapter: Adapter = {
@@ -383,18 +403,16 @@ const loginAdapter: Adapter = {
     { type: 'field.changed', field: 'password', value: 'not-my-password' },
     { type: 'field.changed', field: 'captcha', value: '0000' },
     { type: 'form.submit' },
-    { type: 'captcha.refresh' },
+    ...captchaChanges,
     { type: 'xstate.done.actor.loadPreference', output: storedPreference },
-    { type: 'xstate.done.actor.fetchCaptcha', output: { img: 'data:', uuid: 'from the server' } },
-    { type: 'xstate.error.actor.fetchCaptcha', error: new Error('network') },
     { type: 'xstate.done.actor.signIn', output: { token: 'from the server' } },
     { type: 'xstate.error.actor.signIn', error: new Error('refused') },
   ] as EventObject[],
   serializeState: (snapshot) => {
-    const { values, showErrors, captcha } = snapshot.context as {
+    const { values, showErrors, captchaUuid } = snapshot.context as {
       values: Record<string, string>;
       showErrors: boolean;
-      captcha: unknown;
+      captchaUuid: string | null;
     };
     return JSON.stringify([
       snapshot.value,
@@ -402,13 +420,13 @@ const loginAdapter: Adapter = {
       values.password !== '',
       values.captcha !== '',
       showErrors,
-      captcha !== null,
+      captchaUuid !== null,
     ]);
   },
-  unsupported: () => null,
-  inFlight: ['restoringPreference', { editing: 'loadingCaptcha' }, 'signingIn'],
-  calls: { fetchCaptcha: '/v2/app/auth/captcha', signIn: '/v2/app/auth/login' },
-  networkFailures: ['fetchCaptcha'],
+  unsupported: captchaStepUnsupported,
+  inFlight: ['restoringPreference', 'signingIn'],
+  calls: { signIn: '/v2/app/auth/login' },
+  networkFailures: [],
   async start({ page, request, path, tag }) {
     if (takes(path, 'xstate.done.actor.signIn')) await registerPlayer(request, loginPlayer(tag), strongPassword);
     await page.addInitScript(
@@ -437,8 +455,8 @@ const loginAdapter: Adapter = {
         await textbox(dialog, 'labels.captcha').fill(captchaText);
       }
       await dialog.getByRole('button', { name: say('login.submit') }).click();
-    } else if (event.type === 'captcha.refresh') {
-      await dialog.getByRole('button', { name: say('captcha.refresh') }).click();
+    } else if (event.type === 'captcha.changed') {
+      await expect(captchaImage(dialog)).toBeVisible();
     }
   },
   async check({ page, dialog }, snapshot) {
@@ -446,9 +464,9 @@ const loginAdapter: Adapter = {
     if (snapshot.matches('signedIn')) {
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('button', { name: sayCommon('layout.userMenu') })).toBeVisible();
-    } else if (snapshot.matches({ editing: 'showingCaptcha' })) {
-      await expect(captchaImage(dialog)).toBeVisible();
-      const { values } = snapshot.context as { values: Record<string, string> };
+    } else if (snapshot.matches('editing')) {
+      const { values, captchaUuid } = snapshot.context as { values: Record<string, string>; captchaUuid: unknown };
+      if (captchaUuid !== null) await expect(captchaImage(dialog)).toBeVisible();
       for (const field of ['account', 'captcha']) {
         const input = textbox(dialog, `labels.${field}`);
         if (values[field]) await expect(input).not.toHaveValue('');
@@ -459,9 +477,6 @@ const loginAdapter: Adapter = {
         fieldError('validation.required', 'password'),
         fieldError('validation.required', 'captcha'),
       ]);
-    } else if (snapshot.matches({ editing: 'captchaUnavailable' })) {
-      await expect(dialog.getByText(say('captcha.unavailable'))).toBeVisible();
-      await expect(captchaImage(dialog)).toHaveCount(0);
     }
   },
 };
@@ -479,42 +494,33 @@ const findPasswordAdapter: Adapter = {
     { type: 'field.changed', field: 'newPassword', value: strongPassword },
     { type: 'field.changed', field: 'confirmPassword', value: strongPassword },
     { type: 'form.submit' },
-    { type: 'captcha.refresh' },
     { type: 'step.back' },
-    { type: 'xstate.done.actor.fetchCaptcha', output: { img: 'data:', uuid: 'from the server' } },
-    { type: 'xstate.error.actor.fetchCaptcha', error: new Error('network') },
+    ...captchaChanges,
     { type: 'xstate.done.actor.requestResetCode' },
     { type: 'xstate.error.actor.requestResetCode', error: new Error('refused') },
     { type: 'xstate.done.actor.resetPassword' },
     { type: 'xstate.error.actor.resetPassword', error: new Error('refused') },
   ] as EventObject[],
   serializeState: (snapshot) => {
-    const { values, showErrors, captcha } = snapshot.context as {
+    const { values, showErrors, captchaUuid } = snapshot.context as {
       values: Record<string, string>;
       showErrors: boolean;
-      captcha: unknown;
+      captchaUuid: unknown;
     };
     const filled = Object.entries(values)
       .filter(([, value]) => value !== '')
       .map(([field]) => field);
-    return JSON.stringify([snapshot.value, filled, showErrors, captcha !== null]);
+    return JSON.stringify([snapshot.value, filled, showErrors, captchaUuid !== null]);
   },
-  unsupported: () => null,
-  inFlight: [
-    { identifyingAccount: 'loadingCaptcha' },
-    { identifyingAccount: 'requestingCode' },
-    { choosingPassword: 'resetting' },
-  ],
+  unsupported: captchaStepUnsupported,
+  inFlight: [{ identifyingAccount: 'requestingCode' }, { choosingPassword: 'resetting' }],
   // The server sends one reset code per account in 60 s.
   oncePerPath: ['xstate.done.actor.requestResetCode'],
   calls: {
-    fetchCaptcha: '/v2/app/auth/captcha',
     requestResetCode: '/v2/app/auth/send/email',
     resetPassword: '/v2/app/auth/reset/password',
   },
-  networkFailures: ['fetchCaptcha'],
-  // The way to findPassword passes the login tab, whose own captcha comes first.
-  startCalls: { fetchCaptcha: 1 },
+  networkFailures: [],
   async start({ page, request, dialog, path, tag }) {
     // Unknown accounts get the same answer to the request; setting a password needs a real one.
     if (takes(path, 'xstate.done.actor.resetPassword'))
@@ -556,8 +562,8 @@ const findPasswordAdapter: Adapter = {
       }
       const step1 = await dialog.getByRole('form', { name: say('findPassword.accountStep') }).isVisible();
       await dialog.getByRole('button', { name: say(step1 ? 'findPassword.sendCode' : 'findPassword.submit') }).click();
-    } else if (event.type === 'captcha.refresh') {
-      await dialog.getByRole('button', { name: say('captcha.refresh') }).click();
+    } else if (event.type === 'captcha.changed') {
+      await expect(captchaImage(dialog)).toBeVisible();
     } else if (event.type === 'step.back') {
       await dialog.getByRole('button', { name: say('findPassword.back'), exact: true }).click();
     } else if (event.type === 'xstate.error.actor.resetPassword') {
@@ -566,15 +572,13 @@ const findPasswordAdapter: Adapter = {
     }
   },
   async check({ page, dialog }, snapshot) {
-    if (snapshot.matches({ identifyingAccount: 'showingCaptcha' })) {
-      await expect(captchaImage(dialog)).toBeVisible();
+    if (snapshot.matches({ identifyingAccount: 'editing' })) {
+      if (snapshot.context.captchaUuid !== null) await expect(captchaImage(dialog)).toBeVisible();
       await expectErrors(
         dialog.getByRole('form', { name: say('findPassword.accountStep') }),
         selectFindPasswordErrors(snapshot as never),
         [fieldError('validation.required', 'account'), fieldError('validation.required', 'captcha')],
       );
-    } else if (snapshot.matches({ identifyingAccount: 'captchaUnavailable' })) {
-      await expect(dialog.getByText(say('captcha.unavailable'))).toBeVisible();
     } else if (snapshot.matches({ choosingPassword: 'editing' })) {
       const form = dialog.getByRole('form', { name: say('findPassword.passwordStep') });
       await expect(form).toBeVisible();
@@ -762,6 +766,39 @@ const sendCodeAdapter: Adapter = {
   },
 };
 
+/* ------------------------------------------------------------------ captcha */
+
+const captchaAdapter: Adapter = {
+  // Replayed on the login tab; alone, the machine has no form to tell about its images.
+  machine: captchaMachine.provide({ actions: { tellForm: () => {} } }),
+  events: [
+    { type: 'captcha.refresh' },
+    { type: 'xstate.done.actor.fetchCaptcha', output: { img: 'data:', uuid: 'from the server' } },
+    { type: 'xstate.error.actor.fetchCaptcha', error: new Error('network') },
+  ] as EventObject[],
+  serializeState: (snapshot) => JSON.stringify(snapshot.value),
+  unsupported: () => null,
+  inFlight: ['loading'],
+  calls: { fetchCaptcha: '/v2/app/auth/captcha' },
+  networkFailures: ['fetchCaptcha'],
+  async start({ page }) {
+    await openHome(page);
+    await headerButton(page, 'auth.login').click();
+  },
+  async perform({ dialog }, step) {
+    if (step.event.type === 'captcha.refresh')
+      await dialog.getByRole('button', { name: say('captcha.refresh') }).click();
+  },
+  async check({ dialog }, snapshot) {
+    if (snapshot.matches('shown')) {
+      await expect(captchaImage(dialog)).toBeVisible();
+    } else if (snapshot.matches('unavailable')) {
+      await expect(dialog.getByText(say('captcha.unavailable'))).toBeVisible();
+      await expect(captchaImage(dialog)).toHaveCount(0);
+    }
+  },
+};
+
 /* ------------------------------------------------------------------ the replays */
 
 const adapters: Record<string, Adapter> = {
@@ -770,6 +807,7 @@ const adapters: Record<string, Adapter> = {
   findPassword: findPasswordAdapter,
   register: registerAdapter,
   sendCode: sendCodeAdapter,
+  captcha: captchaAdapter,
 };
 
 for (const [name, adapter] of Object.entries(adapters)) {

@@ -2,21 +2,21 @@
  * findPassword: recovering a forgotten password by e-mail, in two steps (docs/requirements.md §4).
  *
  * States:
- * - identifyingAccount.loadingCaptcha: step 1 is open while a captcha is fetched; a refused request
- *   comes back here, so every attempt gets a new captcha (docs/requirements.md §8).
- * - identifyingAccount.showingCaptcha: waiting for the account and the captcha answer.
- * - identifyingAccount.captchaUnavailable: the captcha could not be fetched; the image offers a retry.
+ * - identifyingAccount: step 1, with its captcha (the `captcha` child, for as long as the step lasts).
+ * - identifyingAccount.editing: waiting for the account and the answer to the captcha shown.
  * - identifyingAccount.requestingCode: the server mails a reset code to the account's address. It
  *   answers the same for unknown accounts, so the tip that follows never says whether one exists.
+ *   A refusal comes back to editing and asks the captcha for a new image, since every attempt spends
+ *   one (docs/requirements.md §8).
  * - choosingPassword.editing: step 2, after the tip message: waiting for the code from the mail, the
  *   new password and its confirmation.
  * - choosingPassword.resetting: the server checks the code and sets the password.
  * - passwordReset: done; the success message is shown and the dialog closes.
  */
 import * as v from 'valibot';
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { and, assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
 import { type FieldErrors, fieldRules, hasErrors, validateFields } from './auth-dialog-fields';
-import type { Captcha, CaptchaView } from './login.machine';
+import { accountWithCaptchaOf, type CaptchaChanged, captchaMachine, captchaTaken } from './captcha.machine';
 import { passwordStrength } from './password-strength';
 
 export interface FindPasswordValues {
@@ -35,13 +35,14 @@ export interface FindPasswordContext {
   values: FindPasswordValues;
   /** Whether the user has tried to leave the current step: from then on messages follow the input. */
   showErrors: boolean;
-  captcha: Captcha | null;
+  /** The uuid of the captcha image shown, which the answer is for. */
+  captchaUuid: string | null;
 }
 
 export type FindPasswordEvent =
   | { type: 'field.changed'; field: FindPasswordField; value: string }
   | { type: 'form.submit' }
-  | { type: 'captcha.refresh' }
+  | CaptchaChanged
   | { type: 'step.back' };
 
 export type FindPasswordNotice = 'findPassword.codeSent' | 'findPassword.passwordReset';
@@ -76,11 +77,10 @@ export const findPasswordMachine = setup({
   types: {
     context: {} as FindPasswordContext,
     events: {} as FindPasswordEvent,
+    children: {} as { captcha: 'captcha'; requestResetCode: 'requestResetCode'; resetPassword: 'resetPassword' },
   },
   actors: {
-    fetchCaptcha: fromPromise<Captcha>(async () => {
-      throw new Error('fetchCaptcha must be provided');
-    }),
+    captcha: captchaMachine,
     requestResetCode: fromPromise<void, { account: string; qrcode: string; uuid: string }>(async () => {
       throw new Error('requestResetCode must be provided');
     }),
@@ -98,6 +98,9 @@ export const findPasswordMachine = setup({
     revealErrors: assign({ showErrors: true }),
     startStep: assign({ showErrors: false }),
     clearCaptchaAnswer: assign(({ context }) => ({ values: { ...context.values, captcha: '' } })),
+    takeCaptcha: assign(({ context, event }) =>
+      event.type === 'captcha.changed' ? captchaTaken(context.values, event) : {},
+    ),
   },
   guards: {
     isAccountStepField: ({ event }) =>
@@ -105,6 +108,7 @@ export const findPasswordMachine = setup({
     isPasswordStepField: ({ event }) =>
       event.type === 'field.changed' && (passwordStepFields as readonly string[]).includes(event.field),
     accountStepValid: ({ context }) => !hasErrors(accountStepErrors(context.values)),
+    captchaShown: ({ context }) => context.captchaUuid !== null,
     passwordStepValid: ({ context }) => !hasErrors(passwordStepErrors(context.values)),
   },
 }).createMachine({
@@ -112,50 +116,46 @@ export const findPasswordMachine = setup({
   context: {
     values: { account: '', captcha: '', code: '', newPassword: '', confirmPassword: '' },
     showErrors: false,
-    captcha: null,
+    captchaUuid: null,
   },
   initial: 'identifyingAccount',
   states: {
     identifyingAccount: {
-      entry: 'startStep',
+      entry: ['startStep', assign({ captchaUuid: null })],
+      invoke: { id: 'captcha', src: 'captcha' },
       on: {
         'field.changed': { guard: 'isAccountStepField', actions: 'changeField' },
         'form.submit': { actions: 'revealErrors' },
+        'captcha.changed': { actions: 'takeCaptcha' },
       },
-      initial: 'loadingCaptcha',
+      initial: 'editing',
       states: {
-        loadingCaptcha: {
-          entry: assign({ captcha: null }),
-          invoke: {
-            id: 'fetchCaptcha',
-            src: 'fetchCaptcha',
-            onDone: { target: 'showingCaptcha', actions: assign({ captcha: ({ event }) => event.output }) },
-            onError: { target: 'captchaUnavailable' },
-          },
-        },
-        showingCaptcha: {
+        editing: {
           on: {
-            'form.submit': [{ guard: 'accountStepValid', target: 'requestingCode' }, { actions: 'revealErrors' }],
-            'captcha.refresh': { target: 'loadingCaptcha', actions: 'clearCaptchaAnswer' },
+            'form.submit': [
+              { guard: and(['accountStepValid', 'captchaShown']), target: 'requestingCode' },
+              { actions: 'revealErrors' },
+            ],
           },
-        },
-        captchaUnavailable: {
-          on: { 'captcha.refresh': { target: 'loadingCaptcha' } },
         },
         requestingCode: {
           invoke: {
             id: 'requestResetCode',
             src: 'requestResetCode',
-            input: ({ context }) => ({
-              account: context.values.account.trim(),
-              qrcode: context.values.captcha.trim(),
-              uuid: context.captcha?.uuid ?? '',
-            }),
+            input: ({ context }) => accountWithCaptchaOf(context),
             onDone: {
               target: '#findPassword.choosingPassword',
               actions: { type: 'notify', params: { message: 'findPassword.codeSent' } },
             },
-            onError: { target: 'loadingCaptcha', actions: ['clearCaptchaAnswer', 'startStep'] },
+            onError: {
+              target: 'editing',
+              actions: [
+                'clearCaptchaAnswer',
+                'startStep',
+                assign({ captchaUuid: null }),
+                sendTo('captcha', { type: 'captcha.refresh' }),
+              ],
+            },
           },
         },
       },
@@ -212,8 +212,4 @@ export const selectFindPasswordBusy = (snapshot: FindPasswordSnapshot) =>
   snapshot.matches('passwordReset');
 export const selectNewPasswordStrength = (snapshot: FindPasswordSnapshot) =>
   passwordStrength(snapshot.context.values.newPassword);
-export function selectFindPasswordCaptcha(snapshot: FindPasswordSnapshot): CaptchaView {
-  if (snapshot.context.captcha) return { status: 'shown', img: snapshot.context.captcha.img };
-  if (snapshot.matches({ identifyingAccount: 'captchaUnavailable' })) return { status: 'unavailable' };
-  return { status: 'loading' };
-}
+export const selectFindPasswordCaptchaFlow = (snapshot: FindPasswordSnapshot) => snapshot.children.captcha;

@@ -4,23 +4,24 @@
  * States:
  * - restoringPreference: reads the remembered account name and the "remember" choice (the password
  *   is never stored) before the form shows.
- * - editing.loadingCaptcha: the form is open while a captcha image and its uuid are fetched; a
- *   failed sign-in comes back here, so every attempt gets a new captcha (docs/requirements.md §8).
- * - editing.showingCaptcha: waiting for the user to fill in the form and send it.
- * - editing.captchaUnavailable: the captcha could not be fetched; the image area offers a retry.
+ * - editing: waiting for the user to fill in the form and send it; it goes only once a captcha is shown.
  * - signingIn: the server checks account, password and captcha; "remember" asks for the longer session.
+ *   A refusal comes back to editing and asks the captcha for a new image, since every attempt spends
+ *   one (docs/requirements.md §8).
  * - signingInWithProvider: a Google ID token or a LINE authorization code is exchanged by the server
  *   (/v2/app/auth/login3); also the first state when the page came back from LINE's sign-in page.
  * - signedIn: done; the output carries the token for the session actor.
  *
+ * The captcha (the `captcha` child, for the machine's whole life) tells which image is shown.
  * A failed sign-in clears the stored token (docs/requirements.md §4). Field messages appear after the first
  * attempt to send and then follow the input; they are derived from the values, never stored.
  */
 
 import type { thirdPartyEvents } from '@contract/auth';
 import * as v from 'valibot';
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { and, assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
 import { type FieldErrors, fieldRules, hasErrors, validateFields } from './auth-dialog-fields';
+import { accountWithCaptchaOf, type CaptchaChanged, captchaMachine, captchaTaken } from './captcha.machine';
 
 export type ThirdPartyProvider = (typeof thirdPartyEvents)[number];
 
@@ -32,11 +33,6 @@ export interface LoginValues {
 }
 
 export type LoginField = 'account' | 'password' | 'captcha';
-
-export interface Captcha {
-  img: string;
-  uuid: string;
-}
 
 export interface LoginPreference {
   remember: boolean;
@@ -53,7 +49,8 @@ export interface LoginContext {
   values: LoginValues;
   /** Whether the user has tried to send the form: from then on its messages follow the input. */
   showErrors: boolean;
-  captcha: Captcha | null;
+  /** The uuid of the captcha image shown, which the answer is for. */
+  captchaUuid: string | null;
   agentCode: string;
   credential: ProviderCredential | null;
   token: string | null;
@@ -63,7 +60,7 @@ export type LoginEvent =
   | { type: 'field.changed'; field: 'remember'; value: boolean }
   | { type: 'field.changed'; field: LoginField; value: string }
   | { type: 'form.submit' }
-  | { type: 'captcha.refresh' }
+  | CaptchaChanged
   | { type: 'provider.signIn'; credential: ProviderCredential }
   | { type: 'provider.redirect'; provider: 'line' };
 
@@ -93,13 +90,17 @@ export const loginMachine = setup({
     events: {} as LoginEvent,
     input: {} as LoginInput,
     output: {} as LoginOutput,
+    children: {} as {
+      captcha: 'captcha';
+      loadPreference: 'loadPreference';
+      signIn: 'signIn';
+      signInWithProvider: 'signInWithProvider';
+    },
   },
   actors: {
+    captcha: captchaMachine,
     loadPreference: fromPromise<LoginPreference>(async () => {
       throw new Error('loadPreference must be provided');
-    }),
-    fetchCaptcha: fromPromise<Captcha>(async () => {
-      throw new Error('fetchCaptcha must be provided');
     }),
     signIn: fromPromise<
       { token: string },
@@ -125,6 +126,9 @@ export const loginMachine = setup({
     }),
     revealErrors: assign({ showErrors: true }),
     clearCaptchaAnswer: assign(({ context }) => ({ values: { ...context.values, captcha: '' } })),
+    takeCaptcha: assign(({ context, event }) =>
+      event.type === 'captcha.changed' ? captchaTaken(context.values, event) : {},
+    ),
     restorePreference: assign(({ context }, preference: LoginPreference) => ({
       values: {
         ...context.values,
@@ -135,6 +139,7 @@ export const loginMachine = setup({
   },
   guards: {
     formValid: ({ context }) => !hasErrors(loginErrors(context.values)),
+    captchaShown: ({ context }) => context.captchaUuid !== null,
     hasCredential: ({ context }) => context.credential !== null,
   },
 }).createMachine({
@@ -142,11 +147,13 @@ export const loginMachine = setup({
   context: ({ input }) => ({
     values: { account: '', password: '', captcha: '', remember: true },
     showErrors: false,
-    captcha: null,
+    captchaUuid: null,
     agentCode: input.agentCode?.trim() ?? '',
     credential: input.credential ?? null,
     token: null,
   }),
+  invoke: { id: 'captcha', src: 'captcha' },
+  on: { 'captcha.changed': { actions: 'takeCaptcha' } },
   initial: 'restoringPreference',
   states: {
     restoringPreference: {
@@ -167,7 +174,10 @@ export const loginMachine = setup({
     editing: {
       on: {
         'field.changed': { actions: 'changeField' },
-        'form.submit': { actions: 'revealErrors' },
+        'form.submit': [
+          { guard: and(['formValid', 'captchaShown']), target: 'signingIn' },
+          { actions: 'revealErrors' },
+        ],
         'provider.signIn': {
           target: 'signingInWithProvider',
           actions: assign({ credential: ({ event }) => event.credential }),
@@ -176,37 +186,14 @@ export const loginMachine = setup({
           actions: { type: 'redirectToProvider', params: ({ event }) => ({ provider: event.provider }) },
         },
       },
-      initial: 'loadingCaptcha',
-      states: {
-        loadingCaptcha: {
-          entry: assign({ captcha: null }),
-          invoke: {
-            id: 'fetchCaptcha',
-            src: 'fetchCaptcha',
-            onDone: { target: 'showingCaptcha', actions: assign({ captcha: ({ event }) => event.output }) },
-            onError: { target: 'captchaUnavailable' },
-          },
-        },
-        showingCaptcha: {
-          on: {
-            'form.submit': [{ guard: 'formValid', target: '#login.signingIn' }, { actions: 'revealErrors' }],
-            'captcha.refresh': { target: 'loadingCaptcha', actions: 'clearCaptchaAnswer' },
-          },
-        },
-        captchaUnavailable: {
-          on: { 'captcha.refresh': { target: 'loadingCaptcha' } },
-        },
-      },
     },
     signingIn: {
       invoke: {
         id: 'signIn',
         src: 'signIn',
         input: ({ context }) => ({
-          account: context.values.account.trim(),
+          ...accountWithCaptchaOf(context),
           password: context.values.password,
-          uuid: context.captcha?.uuid ?? '',
-          qrcode: context.values.captcha.trim(),
           remember: context.values.remember,
         }),
         onDone: {
@@ -219,10 +206,15 @@ export const loginMachine = setup({
             },
           ],
         },
-        // The captcha is spent either way: back to a fresh one, its old answer cleared and unblamed.
+        // The captcha is spent either way: a fresh one is drawn, the old answer cleared and unblamed.
         onError: {
           target: 'editing',
-          actions: ['clearToken', 'clearCaptchaAnswer', assign({ showErrors: false })],
+          actions: [
+            'clearToken',
+            'clearCaptchaAnswer',
+            assign({ showErrors: false, captchaUuid: null }),
+            sendTo('captcha', { type: 'captcha.refresh' }),
+          ],
         },
       },
     },
@@ -246,8 +238,6 @@ export const loginMachine = setup({
 
 export type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 
-export type CaptchaView = { status: 'loading' } | { status: 'shown'; img: string } | { status: 'unavailable' };
-
 export const selectLoginValues = (snapshot: LoginSnapshot) => snapshot.context.values;
 export const selectLoginErrors = (snapshot: LoginSnapshot): FieldErrors<LoginField> =>
   snapshot.context.showErrors ? loginErrors(snapshot.context.values) : {};
@@ -255,8 +245,4 @@ export const selectSigningIn = (snapshot: LoginSnapshot) =>
   snapshot.matches('signingIn') || snapshot.matches('signedIn');
 export const selectSigningInWith = (snapshot: LoginSnapshot): ThirdPartyProvider | null =>
   snapshot.matches('signingInWithProvider') ? (snapshot.context.credential?.provider ?? null) : null;
-export function selectLoginCaptcha(snapshot: LoginSnapshot): CaptchaView {
-  if (snapshot.context.captcha) return { status: 'shown', img: snapshot.context.captcha.img };
-  if (snapshot.matches({ editing: 'captchaUnavailable' })) return { status: 'unavailable' };
-  return { status: 'loading' };
-}
+export const selectLoginCaptchaFlow = (snapshot: LoginSnapshot) => snapshot.children.captcha;

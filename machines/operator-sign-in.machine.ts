@@ -2,20 +2,21 @@
  * operatorSignIn: the desk's sign-in form: password, an image captcha and the authenticator code.
  *
  * States:
- * - editing.loadingCaptcha: the form is open while a captcha image and its uuid are fetched; a
- *   refused sign-in comes back here, since the server spends a captcha on every try.
- * - editing.showingCaptcha: waiting for account, password, captcha answer and six-digit code;
- *   submitting with a missing or malformed field shows the messages and stays here.
- * - editing.captchaUnavailable: the captcha could not be fetched; the image area offers a retry.
+ * - editing: waiting for account, password, the answer to the captcha shown and six-digit code;
+ *   submitting with a missing or malformed field, or before a captcha is shown, shows the messages
+ *   and stays here.
  * - signingIn: the call is under way; its refusal (wrong credentials, captcha or code, 429, 402)
- *   comes back to editing with the server's sentence alone, and a new captcha; the code and the
- *   captcha answer are cleared, since each works once.
+ *   comes back to editing with the server's sentence alone, and asks the captcha for a new image,
+ *   since the server spends one on every try; the code and the captcha answer are cleared, since
+ *   each works once.
  * - signedIn: the session token has been handed to `storeSession`; final.
+ *
+ * The captcha (the `captcha` child, for the machine's whole life) tells which image is shown.
  */
 
 import { totpCodePattern } from '@contract/admin';
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type { Captcha, CaptchaView } from './login.machine';
+import { and, assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
+import { accountWithCaptchaOf, type CaptchaChanged, captchaMachine, captchaTaken } from './captcha.machine';
 import { type FieldMessages, refusedFields } from './player-form-fields';
 
 export type OperatorSignInField = 'account' | 'password' | 'captcha' | 'totpCode';
@@ -38,7 +39,8 @@ export interface OperatorSession {
 
 export interface OperatorSignInContext {
   values: OperatorSignInValues;
-  captcha: Captcha | null;
+  /** The uuid of the captcha image shown, which the answer is for. */
+  captchaUuid: string | null;
   showErrors: boolean;
   /** The server's sentences per field, and `_` for one about the whole form. */
   refusals: Record<string, string>;
@@ -47,7 +49,7 @@ export interface OperatorSignInContext {
 export type OperatorSignInEvent =
   | { type: 'field.changed'; field: OperatorSignInField; value: string }
   | { type: 'form.submit' }
-  | { type: 'captcha.refresh' };
+  | CaptchaChanged;
 
 function signInMessages(values: OperatorSignInValues): FieldMessages<OperatorSignInField> {
   const messages: FieldMessages<OperatorSignInField> = {};
@@ -58,28 +60,43 @@ function signInMessages(values: OperatorSignInValues): FieldMessages<OperatorSig
   return messages;
 }
 
+function signInRequestOf(context: OperatorSignInContext): OperatorSignInRequest {
+  return {
+    ...accountWithCaptchaOf(context),
+    password: context.values.password,
+    totpCode: context.values.totpCode.trim(),
+  };
+}
+
 const emptyValues: OperatorSignInValues = { account: '', password: '', captcha: '', totpCode: '' };
 
 export const operatorSignInMachine = setup({
-  types: { context: {} as OperatorSignInContext, events: {} as OperatorSignInEvent },
+  types: {
+    context: {} as OperatorSignInContext,
+    events: {} as OperatorSignInEvent,
+    children: {} as { captcha: 'captcha'; signIn: 'signIn' },
+  },
   actors: {
-    fetchCaptcha: fromPromise<Captcha>(async () => {
-      throw new Error('fetchCaptcha must be provided');
-    }),
+    captcha: captchaMachine,
     signIn: fromPromise<OperatorSession, OperatorSignInRequest>(async () => {
       throw new Error('signIn must be provided');
     }),
   },
   actions: {
     storeSession: (_, _session: OperatorSession) => {},
-    clearCaptchaAnswer: assign(({ context }) => ({ values: { ...context.values, captcha: '' } })),
+    takeCaptcha: assign(({ context, event }) =>
+      event.type === 'captcha.changed' ? captchaTaken(context.values, event) : {},
+    ),
   },
   guards: {
     formValid: ({ context }) => Object.keys(signInMessages(context.values)).length === 0,
+    captchaShown: ({ context }) => context.captchaUuid !== null,
   },
 }).createMachine({
   id: 'operatorSignIn',
-  context: { values: emptyValues, captcha: null, showErrors: false, refusals: {} },
+  context: { values: emptyValues, captchaUuid: null, showErrors: false, refusals: {} },
+  invoke: { id: 'captcha', src: 'captcha' },
+  on: { 'captcha.changed': { actions: 'takeCaptcha' } },
   initial: 'editing',
   states: {
     editing: {
@@ -90,57 +107,34 @@ export const operatorSignInMachine = setup({
             return { values: { ...context.values, [event.field]: event.value }, refusals };
           }),
         },
-        'form.submit': { actions: assign({ showErrors: true }) },
-      },
-      initial: 'loadingCaptcha',
-      states: {
-        loadingCaptcha: {
-          entry: assign({ captcha: null }),
-          invoke: {
-            id: 'fetchCaptcha',
-            src: 'fetchCaptcha',
-            onDone: { target: 'showingCaptcha', actions: assign({ captcha: ({ event }) => event.output }) },
-            onError: { target: 'captchaUnavailable' },
-          },
-        },
-        showingCaptcha: {
-          on: {
-            'form.submit': [
-              { guard: 'formValid', target: '#operatorSignIn.signingIn' },
-              { actions: assign({ showErrors: true }) },
-            ],
-            'captcha.refresh': { target: 'loadingCaptcha', actions: 'clearCaptchaAnswer' },
-          },
-        },
-        captchaUnavailable: {
-          on: { 'captcha.refresh': { target: 'loadingCaptcha' } },
-        },
+        'form.submit': [
+          { guard: and(['formValid', 'captchaShown']), target: 'signingIn' },
+          { actions: assign({ showErrors: true }) },
+        ],
       },
     },
     signingIn: {
       invoke: {
         id: 'signIn',
         src: 'signIn',
-        input: ({ context }) => ({
-          account: context.values.account.trim(),
-          password: context.values.password,
-          uuid: context.captcha?.uuid ?? '',
-          qrcode: context.values.captcha.trim(),
-          totpCode: context.values.totpCode.trim(),
-        }),
+        input: ({ context }) => signInRequestOf(context),
         onDone: { target: 'signedIn', actions: { type: 'storeSession', params: ({ event }) => event.output } },
         onError: {
           target: 'editing',
-          actions: assign(({ context, event }) => {
-            const fields = refusedFields(event.error);
-            const message = event.error instanceof Error ? event.error.message : '';
-            // Only the server's sentence shows until the next try: the cleared fields are not the operator's mistake.
-            return {
-              showErrors: false,
-              values: { ...context.values, captcha: '', totpCode: '' },
-              refusals: Object.keys(fields).length > 0 ? fields : { _: message },
-            };
-          }),
+          actions: [
+            assign(({ context, event }) => {
+              const fields = refusedFields(event.error);
+              const message = event.error instanceof Error ? event.error.message : '';
+              // Only the server's sentence shows until the next try: the cleared fields are not the operator's mistake.
+              return {
+                showErrors: false,
+                values: { ...context.values, captcha: '', totpCode: '' },
+                captchaUuid: null,
+                refusals: Object.keys(fields).length > 0 ? fields : { _: message },
+              };
+            }),
+            sendTo('captcha', { type: 'captcha.refresh' }),
+          ],
         },
       },
     },
@@ -162,11 +156,7 @@ export function selectOperatorSignInMessages(
   return messages;
 }
 
-export function selectOperatorCaptcha(snapshot: OperatorSignInSnapshot): CaptchaView {
-  if (snapshot.context.captcha) return { status: 'shown', img: snapshot.context.captcha.img };
-  if (snapshot.matches({ editing: 'captchaUnavailable' })) return { status: 'unavailable' };
-  return { status: 'loading' };
-}
+export const selectOperatorCaptchaFlow = (snapshot: OperatorSignInSnapshot) => snapshot.children.captcha;
 
 /** Which of the form, the check and the opening of the desk the page shows. */
 export function selectOperatorSignInStage(snapshot: OperatorSignInSnapshot): 'editing' | 'signingIn' | 'signedIn' {

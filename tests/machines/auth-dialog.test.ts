@@ -12,6 +12,7 @@ import { registerMachine } from '@machines/register.machine';
 import { isAuthDialogOpen, type SessionProfile, sessionMachine } from '@machines/session.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { countedCaptchas } from './counted-captchas';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const fixtures: EventFixtures<typeof authDialogMachine> = {
@@ -106,10 +107,7 @@ describe('auth dialog with the session actor', () => {
           loginFlow: loginMachine.provide({
             actors: {
               loadPreference: fromPromise<LoginPreference>(async () => ({ remember: true, account: '' })),
-              fetchCaptcha: fromPromise(async () => ({
-                img: 'data:image/gif;base64,R0lG',
-                uuid: '00000000-0000-4000-8000-000000000001',
-              })),
+              captcha: countedCaptchas().logic,
               signIn: fromPromise(async () => ({ token: 'tok-login' })),
               signInWithProvider: fromPromise(async ({ input }) => ({ token: `tok-${input.event}` })),
             },
@@ -117,10 +115,7 @@ describe('auth dialog with the session actor', () => {
           registerFlow: registerMachine,
           findPasswordFlow: findPasswordMachine.provide({
             actors: {
-              fetchCaptcha: fromPromise(async () => ({
-                img: 'data:image/gif;base64,R0lG',
-                uuid: '00000000-0000-4000-8000-000000000002',
-              })),
+              captcha: countedCaptchas().logic,
               requestResetCode: fromPromise(async () => {}),
               resetPassword: fromPromise(async () => {}),
             },

@@ -1,13 +1,15 @@
+import { selectCaptchaView } from '@machines/captcha.machine';
 import {
   type FindPasswordNotice,
   findPasswordMachine,
-  selectFindPasswordCaptcha,
+  selectFindPasswordCaptchaFlow,
   selectFindPasswordErrors,
   selectFindPasswordStep,
   selectNewPasswordStrength,
 } from '@machines/find-password.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
+import { countedCaptchas } from './counted-captchas';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const fixtures: EventFixtures<typeof findPasswordMachine> = {
@@ -19,16 +21,14 @@ const fixtures: EventFixtures<typeof findPasswordMachine> = {
     { type: 'field.changed', field: 'confirmPassword', value: 'Momiji-2025' },
   ],
   'form.submit': [{ type: 'form.submit' }],
-  'captcha.refresh': [{ type: 'captcha.refresh' }],
+  'captcha.changed': [
+    { type: 'captcha.changed', uuid: '6f1c2b9e-3a57-4f4e-9a7b-2f1d8c0e5a11' },
+    { type: 'captcha.changed', uuid: null },
+  ],
   'step.back': [{ type: 'step.back' }],
 };
 
 const outcomes: ActorOutcome[] = [
-  {
-    type: 'xstate.done.actor.fetchCaptcha',
-    output: { img: 'data:image/svg+xml;base64,PHN2Zy8+', uuid: '6f1c2b9e-3a57-4f4e-9a7b-2f1d8c0e5a11' },
-  },
-  { type: 'xstate.error.actor.fetchCaptcha', error: new Error('offline') },
   { type: 'xstate.done.actor.requestResetCode' },
   { type: 'xstate.error.actor.requestResetCode', error: new Error('wrong captcha') },
   { type: 'xstate.done.actor.resetPassword' },
@@ -41,7 +41,7 @@ const serializeState = (snapshot: Snapshot) =>
     snapshot.value,
     snapshot.context.values,
     snapshot.context.showErrors,
-    snapshot.context.captcha !== null,
+    snapshot.context.captchaUuid !== null,
   ]);
 
 describe('find-password machine model', () => {
@@ -50,9 +50,7 @@ describe('find-password machine model', () => {
   it('reaches every state', () => {
     const reached = new Set(paths.map((p) => p.endState));
     for (const state of [
-      '{"identifyingAccount":"loadingCaptcha"}',
-      '{"identifyingAccount":"showingCaptcha"}',
-      '{"identifyingAccount":"captchaUnavailable"}',
+      '{"identifyingAccount":"editing"}',
       '{"identifyingAccount":"requestingCode"}',
       '{"choosingPassword":"editing"}',
       '{"choosingPassword":"resetting"}',
@@ -65,10 +63,12 @@ describe('find-password machine model', () => {
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
       await replayPath(findPasswordMachine, path, {
-        actorNames: ['fetchCaptcha', 'requestResetCode', 'resetPassword'],
+        // The captcha child never settles: its messages are the fixtures' `captcha.changed`.
+        actorNames: ['captcha', 'requestResetCode', 'resetPassword'],
         outcomes,
         check: (live, model) => {
           expect(live.context.values).toEqual(model.context.values);
+          expect(live.context.captchaUuid).toEqual(model.context.captchaUuid);
           expect(selectFindPasswordErrors(live)).toEqual(selectFindPasswordErrors(model));
         },
       });
@@ -80,17 +80,11 @@ describe('find-password rules', () => {
   function start(options: { refuseRequest?: boolean } = {}) {
     const notices: FindPasswordNotice[] = [];
     const calls: { name: string; input: unknown }[] = [];
-    let captchas = 0;
+    const captchas = countedCaptchas();
     const actor = createActor(
       findPasswordMachine.provide({
         actors: {
-          fetchCaptcha: fromPromise(async () => {
-            captchas += 1;
-            return {
-              img: `data:image/gif;base64,R0lG${captchas}`,
-              uuid: `00000000-0000-4000-8000-00000000000${captchas}`,
-            };
-          }),
+          captcha: captchas.logic,
           requestResetCode: fromPromise(async ({ input }) => {
             calls.push({ name: 'requestResetCode', input });
             if (options.refuseRequest) throw new Error('wrong captcha');
@@ -102,7 +96,7 @@ describe('find-password rules', () => {
     ).start();
     const change = (field: string, value: string) => actor.send({ type: 'field.changed', field, value } as never);
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    return { actor, notices, calls, change, settle };
+    return { actor, notices, calls, change, settle, captchasDrawn: captchas.drawn };
   }
 
   it('step 1 requires account and captcha', async () => {
@@ -129,12 +123,28 @@ describe('find-password rules', () => {
         input: { account: 'hanako7', qrcode: 'k7PQ', uuid: '00000000-0000-4000-8000-000000000001' },
       },
     ]);
-    expect(selectFindPasswordCaptcha(actor.getSnapshot())).toEqual({
+    expect(selectCaptchaView(selectFindPasswordCaptchaFlow(actor.getSnapshot())!.getSnapshot())).toEqual({
       status: 'shown',
       img: 'data:image/gif;base64,R0lG2',
     });
     expect(actor.getSnapshot().context.values.captcha).toBe('');
     expect(selectFindPasswordErrors(actor.getSnapshot())).toEqual({});
+  });
+
+  it('back from step 2, step 1 has a new captcha: the request spent the old one', async () => {
+    const { actor, settle, change, captchasDrawn } = start();
+    await settle();
+    change('account', 'hanako7');
+    change('captcha', 'k7PQ');
+    actor.send({ type: 'form.submit' });
+    await settle();
+    actor.send({ type: 'step.back' });
+    await settle();
+    expect(captchasDrawn()).toBe(2);
+    expect(actor.getSnapshot().context).toMatchObject({
+      captchaUuid: '00000000-0000-4000-8000-000000000002',
+      values: { account: 'hanako7', captcha: '' },
+    });
   });
 
   it('shows the tip, then takes the mailed code and a confirmed new password, then the success message', async () => {

@@ -1,13 +1,15 @@
+import { captchaMachine, selectCaptchaView } from '@machines/captcha.machine';
 import {
   type LoginPreference,
   loginMachine,
-  selectLoginCaptcha,
+  selectLoginCaptchaFlow,
   selectLoginErrors,
   selectLoginValues,
   selectSigningInWith,
 } from '@machines/login.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
+import { countedCaptchas } from './counted-captchas';
 import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
 
 const fixtures: EventFixtures<typeof loginMachine> = {
@@ -17,18 +19,17 @@ const fixtures: EventFixtures<typeof loginMachine> = {
     { type: 'field.changed', field: 'captcha', value: 'k7PQ' },
   ],
   'form.submit': [{ type: 'form.submit' }],
-  'captcha.refresh': [{ type: 'captcha.refresh' }],
+  'captcha.changed': [
+    { type: 'captcha.changed', uuid: '6f1c2b9e-3a57-4f4e-9a7b-2f1d8c0e5a11' },
+    { type: 'captcha.changed', uuid: null },
+  ],
   'provider.signIn': [{ type: 'provider.signIn', credential: { provider: 'google', token: 'google-id-token' } }],
   'provider.redirect': [{ type: 'provider.redirect', provider: 'line' }],
 };
 
-const captcha = { img: 'data:image/svg+xml;base64,PHN2Zy8+', uuid: '6f1c2b9e-3a57-4f4e-9a7b-2f1d8c0e5a11' };
-
 const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.loadPreference', output: { remember: true, account: 'taro8' } },
   { type: 'xstate.error.actor.loadPreference', error: new Error('storage blocked') },
-  { type: 'xstate.done.actor.fetchCaptcha', output: captcha },
-  { type: 'xstate.error.actor.fetchCaptcha', error: new Error('offline') },
   { type: 'xstate.done.actor.signIn', output: { token: 'tok-1', expiresAt: '2026-12-01T00:00:00.000Z' } },
   { type: 'xstate.error.actor.signIn', error: new Error('wrong password') },
   { type: 'xstate.done.actor.signInWithProvider', output: { token: 'tok-3', expiresAt: '2026-12-01T00:00:00.000Z' } },
@@ -45,11 +46,12 @@ const serializeState = (snapshot: Snapshot) =>
     snapshot.value,
     filled(snapshot),
     snapshot.context.showErrors,
-    snapshot.context.captcha !== null,
+    snapshot.context.captchaUuid !== null,
     snapshot.context.credential?.provider ?? null,
   ]);
 
-const actorNames = ['loadPreference', 'fetchCaptcha', 'signIn', 'signInWithProvider'];
+// The captcha child is a promise that never settles: its messages are the fixtures' `captcha.changed`.
+const actorNames = ['captcha', 'loadPreference', 'signIn', 'signInWithProvider'];
 
 describe('login machine model', () => {
   for (const input of [{}, { credential: { provider: 'line' as const, token: 'line-code' }, agentCode: 'AG1234' }]) {
@@ -60,9 +62,7 @@ describe('login machine model', () => {
       const reached = new Set(paths.map((p) => p.endState));
       for (const state of [
         '"restoringPreference"',
-        '{"editing":"loadingCaptcha"}',
-        '{"editing":"showingCaptcha"}',
-        '{"editing":"captchaUnavailable"}',
+        '"editing"',
         '"signingIn"',
         '"signingInWithProvider"',
         '"signedIn"',
@@ -80,7 +80,7 @@ describe('login machine model', () => {
           check: (live, model) => {
             expect(filled(live)).toEqual(filled(model));
             expect(selectLoginErrors(live)).toEqual(selectLoginErrors(model));
-            expect(live.context.captcha).toEqual(model.context.captcha);
+            expect(live.context.captchaUuid).toEqual(model.context.captchaUuid);
           },
         });
       });
@@ -93,23 +93,22 @@ describe('login rules', () => {
     options: {
       preference?: LoginPreference;
       failSignIn?: boolean;
+      captchaOffline?: boolean;
       input?: Parameters<typeof loginMachine.provide>[0] extends never ? never : object;
     } = {},
   ) {
     const effects: string[] = [];
     const calls: { name: string; input: unknown }[] = [];
-    let captchas = 0;
+    const captchas = countedCaptchas();
     const actor = createActor(
       loginMachine.provide({
         actors: {
           loadPreference: fromPromise(async () => options.preference ?? { remember: true, account: '' }),
-          fetchCaptcha: fromPromise(async () => {
-            captchas += 1;
-            return {
-              img: `data:image/gif;base64,R0lG${captchas}`,
-              uuid: `00000000-0000-4000-8000-00000000000${captchas}`,
-            };
-          }),
+          captcha: options.captchaOffline
+            ? captchaMachine.provide({
+                actors: { fetchCaptcha: fromPromise(() => Promise.reject(new Error('offline'))) },
+              })
+            : captchas.logic,
           signIn: fromPromise(async ({ input }) => {
             calls.push({ name: 'signIn', input });
             if (options.failSignIn) throw new Error('wrong password');
@@ -131,7 +130,7 @@ describe('login rules', () => {
     const change = (field: string, value: string | boolean) =>
       actor.send({ type: 'field.changed', field, value } as never);
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    return { actor, effects, calls, change, settle, captchaCount: () => captchas };
+    return { actor, effects, calls, change, settle, captchaCount: captchas.drawn };
   }
 
   it('restores the remembered account name, never a password', async () => {
@@ -163,10 +162,25 @@ describe('login rules', () => {
     expect(calls).toEqual([]);
   });
 
+  it('is not sent without a captcha to answer', async () => {
+    const { actor, settle, change, calls } = start({ captchaOffline: true });
+    await settle();
+    change('account', 'hanako7');
+    change('password', 'Sakura-2024');
+    change('captcha', 'k7PQ');
+    actor.send({ type: 'form.submit' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(calls).toEqual([]);
+  });
+
   it('a failed sign-in clears the token, fetches a new captcha and clears the old answer', async () => {
     const { actor, settle, change, effects, calls, captchaCount } = start({ failSignIn: true });
     await settle();
-    expect(selectLoginCaptcha(actor.getSnapshot())).toEqual({ status: 'shown', img: 'data:image/gif;base64,R0lG1' });
+    expect(selectCaptchaView(selectLoginCaptchaFlow(actor.getSnapshot())!.getSnapshot())).toEqual({
+      status: 'shown',
+      img: 'data:image/gif;base64,R0lG1',
+    });
     change('account', ' hanako7 ');
     change('password', 'wrong-password');
     change('captcha', 'k7PQ');
@@ -187,7 +201,10 @@ describe('login rules', () => {
     ]);
     expect(effects).toEqual(['clearToken']);
     expect(captchaCount()).toBe(2);
-    expect(selectLoginCaptcha(actor.getSnapshot())).toEqual({ status: 'shown', img: 'data:image/gif;base64,R0lG2' });
+    expect(selectCaptchaView(selectLoginCaptchaFlow(actor.getSnapshot())!.getSnapshot())).toEqual({
+      status: 'shown',
+      img: 'data:image/gif;base64,R0lG2',
+    });
     expect(selectLoginValues(actor.getSnapshot())).toMatchObject({
       account: ' hanako7 ',
       password: 'wrong-password',

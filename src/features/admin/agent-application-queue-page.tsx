@@ -5,18 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import {
-  ChoiceFilter,
-  DeskList,
-  DeskPage,
-  DeskTable,
-  FilterBar,
-  PeriodFilter,
-  PlayerCell,
-  StatusBadge,
-  TextFilter,
-} from './desk-list';
+import { DeskTable, PlayerCell, StatusBadge } from './desk-list';
 import { agentApplicationQueueQueryOptions } from './queries';
+import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from './queue-page';
 import { type AgentApplicationQueueSearch, queueDefaults } from './queue-search';
 import { ReviewControls } from './review-controls';
 import { agentApplicationDecision } from './review-flow';
@@ -25,61 +16,46 @@ import { agentApplicationDecision } from './review-flow';
  * Players asking to become agents, oldest first. Approving makes the player an agent with an agent
  * code at once; a rejection tells the player the reason, and they may apply again.
  */
-export function AgentApplicationQueuePage({
-  search,
-  onSearchChange,
-}: {
-  search: AgentApplicationQueueSearch;
-  onSearchChange(next: AgentApplicationQueueSearch): void;
-}) {
+export function AgentApplicationQueuePage(props: QueuePageProps<AgentApplicationQueueSearch>) {
   const { t } = useTranslation('admin');
-  const result = useQuery(agentApplicationQueueQueryOptions(currentLanguage(), search));
-  const change = (patch: Partial<AgentApplicationQueueSearch>) =>
-    onSearchChange({ ...search, page: undefined, ...patch });
+  const result = useQuery(agentApplicationQueueQueryOptions(currentLanguage(), props.search));
   return (
-    <DeskPage title={t('agentApplications.title')} description={t('agentApplications.description')}>
-      <FilterBar>
-        <ChoiceFilter
-          label={t('filters.status')}
-          value={search.status ?? queueDefaults.agentApplications}
-          options={agentApplicationStatuses}
-          optionLabel={(status) => t(`status.${status}`)}
-          onChange={(status) => change({ status: status === queueDefaults.agentApplications ? undefined : status })}
-          clearable={false}
-        />
-        <TextFilter
-          label={t('filters.player')}
-          value={search.keyword}
-          onApply={(keyword) => change({ keyword })}
-          maxLength={100}
-        />
-        <PeriodFilter label={t('filters.submitted')} from={search.from} to={search.to} onChange={change} />
-      </FilterBar>
-      <DeskList
-        result={result}
-        page={search.page ?? 1}
-        onPage={(page) => onSearchChange({ ...search, page })}
-        label={t('agentApplications.title')}
-      >
-        {(data) => (
-          <DeskTable
-            label={t('agentApplications.title')}
-            head={[
-              t('columns.submittedAt'),
-              t('columns.player'),
-              t('columns.playerRemark'),
-              t('columns.status'),
-              t('columns.decision'),
-            ]}
-            minWidth={860}
-          >
-            {data.list.map((application) => (
-              <AgentApplicationRow key={application.id} application={application} />
-            ))}
-          </DeskTable>
-        )}
-      </DeskList>
-    </DeskPage>
+    <QueuePage
+      {...props}
+      title={t('agentApplications.title')}
+      description={t('agentApplications.description')}
+      result={result}
+      filters={(change) => (
+        <>
+          <StatusFilter
+            value={props.search.status}
+            options={agentApplicationStatuses}
+            standard={queueDefaults.agentApplications}
+            onChange={(status) => change({ status })}
+          />
+          <PlayerFilter value={props.search.keyword} onApply={(keyword) => change({ keyword })} />
+        </>
+      )}
+      periodLabel={t('filters.submitted')}
+    >
+      {(data) => (
+        <DeskTable
+          label={t('agentApplications.title')}
+          head={[
+            t('columns.submittedAt'),
+            t('columns.player'),
+            t('columns.playerRemark'),
+            t('columns.status'),
+            t('columns.decision'),
+          ]}
+          minWidth={860}
+        >
+          {data.list.map((application) => (
+            <AgentApplicationRow key={application.id} application={application} />
+          ))}
+        </DeskTable>
+      )}
+    </QueuePage>
   );
 }
 

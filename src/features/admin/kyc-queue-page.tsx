@@ -5,17 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import {
-  ChoiceFilter,
-  DeskList,
-  DeskPage,
-  FilterBar,
-  PeriodFilter,
-  PlayerCell,
-  StatusBadge,
-  TextFilter,
-} from './desk-list';
+import { PlayerCell, StatusBadge } from './desk-list';
 import { kycQueueQueryOptions } from './queries';
+import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from './queue-page';
 import { type KycQueueSearch, queueDefaults } from './queue-search';
 import { ReviewControls } from './review-controls';
 import { kycDecision } from './review-flow';
@@ -23,50 +15,36 @@ import { kycDecision } from './review-flow';
 const photoSides = ['front', 'back', 'handheld'] as const satisfies readonly (keyof KycReviewItem['photos'])[];
 
 /** Identity submissions, oldest first: the photos beside the identity on record, approve or reject with a reason. */
-export function KycQueuePage({
-  search,
-  onSearchChange,
-}: {
-  search: KycQueueSearch;
-  onSearchChange(next: KycQueueSearch): void;
-}) {
+export function KycQueuePage(props: QueuePageProps<KycQueueSearch>) {
   const { t } = useTranslation('admin');
-  const result = useQuery(kycQueueQueryOptions(currentLanguage(), search));
-  const change = (patch: Partial<KycQueueSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
+  const result = useQuery(kycQueueQueryOptions(currentLanguage(), props.search));
   return (
-    <DeskPage title={t('kyc.title')} description={t('kyc.description')}>
-      <FilterBar>
-        <ChoiceFilter
-          label={t('filters.status')}
-          value={search.status ?? queueDefaults.kyc}
-          options={kycSubmissionStatuses}
-          optionLabel={(status) => t(`status.${status}`)}
-          onChange={(status) => change({ status: status === queueDefaults.kyc ? undefined : status })}
-          clearable={false}
-        />
-        <TextFilter
-          label={t('filters.player')}
-          value={search.keyword}
-          onApply={(keyword) => change({ keyword })}
-          maxLength={100}
-        />
-        <PeriodFilter label={t('filters.submitted')} from={search.from} to={search.to} onChange={change} />
-      </FilterBar>
-      <DeskList
-        result={result}
-        page={search.page ?? 1}
-        onPage={(page) => onSearchChange({ ...search, page })}
-        label={t('kyc.title')}
-      >
-        {(data) => (
-          <Stack gap="md">
-            {data.list.map((submission) => (
-              <KycSubmissionCard key={submission.id} submission={submission} />
-            ))}
-          </Stack>
-        )}
-      </DeskList>
-    </DeskPage>
+    <QueuePage
+      {...props}
+      title={t('kyc.title')}
+      description={t('kyc.description')}
+      result={result}
+      filters={(change) => (
+        <>
+          <StatusFilter
+            value={props.search.status}
+            options={kycSubmissionStatuses}
+            standard={queueDefaults.kyc}
+            onChange={(status) => change({ status })}
+          />
+          <PlayerFilter value={props.search.keyword} onApply={(keyword) => change({ keyword })} />
+        </>
+      )}
+      periodLabel={t('filters.submitted')}
+    >
+      {(data) => (
+        <Stack gap="md">
+          {data.list.map((submission) => (
+            <KycSubmissionCard key={submission.id} submission={submission} />
+          ))}
+        </Stack>
+      )}
+    </QueuePage>
   );
 }
 

@@ -5,18 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import {
-  ChoiceFilter,
-  DeskList,
-  DeskPage,
-  DeskTable,
-  FilterBar,
-  PeriodFilter,
-  PlayerCell,
-  StatusBadge,
-  TextFilter,
-} from './desk-list';
+import { DeskTable, PlayerCell, StatusBadge } from './desk-list';
 import { manualDepositQueueQueryOptions } from './queries';
+import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from './queue-page';
 import { type ManualDepositQueueSearch, queueDefaults } from './queue-search';
 import { ReviewControls } from './review-controls';
 import { manualDepositDecision } from './review-flow';
@@ -26,64 +17,50 @@ import { manualDepositDecision } from './review-flow';
  * statement (the transfer note is the order number) and confirms the yen that arrived, which buys the
  * coins once; a transfer that never came is marked failed with a reason, and nothing is credited.
  */
-export function ManualDepositQueuePage({
-  search,
-  onSearchChange,
-}: {
-  search: ManualDepositQueueSearch;
-  onSearchChange(next: ManualDepositQueueSearch): void;
-}) {
+export function ManualDepositQueuePage(props: QueuePageProps<ManualDepositQueueSearch>) {
   const { t } = useTranslation('admin');
-  const result = useQuery(manualDepositQueueQueryOptions(currentLanguage(), search));
-  const change = (patch: Partial<ManualDepositQueueSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
+  const result = useQuery(manualDepositQueueQueryOptions(currentLanguage(), props.search));
   return (
-    <DeskPage title={t('deposits.title')} description={t('deposits.description')}>
-      <FilterBar>
-        <ChoiceFilter
-          label={t('filters.status')}
-          value={search.status ?? queueDefaults.deposits}
-          options={manualStatuses}
-          optionLabel={(status) => t(`status.${status}`)}
-          onChange={(status) => change({ status: status === queueDefaults.deposits ? undefined : status })}
-          clearable={false}
-        />
-        <TextFilter
-          label={t('filters.player')}
-          value={search.keyword}
-          onApply={(keyword) => change({ keyword })}
-          maxLength={100}
-        />
-        <PeriodFilter label={t('filters.ordered')} from={search.from} to={search.to} onChange={change} />
-      </FilterBar>
-      <DeskList
-        result={result}
-        page={search.page ?? 1}
-        onPage={(page) => onSearchChange({ ...search, page })}
-        label={t('deposits.title')}
-      >
-        {(data) => (
-          <DeskTable
-            label={t('deposits.title')}
-            head={[
-              t('columns.orderedAt'),
-              t('columns.orderSn'),
-              t('columns.player'),
-              t('columns.payerName'),
-              t('columns.channel'),
-              t('columns.coins'),
-              t('columns.fee'),
-              t('columns.status'),
-              t('columns.decision'),
-            ]}
-            minWidth={1020}
-          >
-            {data.list.map((order) => (
-              <ManualDepositRow key={order.orderSn} order={order} />
-            ))}
-          </DeskTable>
-        )}
-      </DeskList>
-    </DeskPage>
+    <QueuePage
+      {...props}
+      title={t('deposits.title')}
+      description={t('deposits.description')}
+      result={result}
+      filters={(change) => (
+        <>
+          <StatusFilter
+            value={props.search.status}
+            options={manualStatuses}
+            standard={queueDefaults.deposits}
+            onChange={(status) => change({ status })}
+          />
+          <PlayerFilter value={props.search.keyword} onApply={(keyword) => change({ keyword })} />
+        </>
+      )}
+      periodLabel={t('filters.ordered')}
+    >
+      {(data) => (
+        <DeskTable
+          label={t('deposits.title')}
+          head={[
+            t('columns.orderedAt'),
+            t('columns.orderSn'),
+            t('columns.player'),
+            t('columns.payerName'),
+            t('columns.channel'),
+            t('columns.coins'),
+            t('columns.fee'),
+            t('columns.status'),
+            t('columns.decision'),
+          ]}
+          minWidth={1020}
+        >
+          {data.list.map((order) => (
+            <ManualDepositRow key={order.orderSn} order={order} />
+          ))}
+        </DeskTable>
+      )}
+    </QueuePage>
   );
 }
 

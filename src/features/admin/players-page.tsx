@@ -5,17 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import {
-  ChoiceFilter,
-  DeskList,
-  DeskPage,
-  DeskTable,
-  FilterBar,
-  PeriodFilter,
-  StatusBadge,
-  TextFilter,
-} from './desk-list';
+import { DeskTable, StatusBadge } from './desk-list';
 import { playerSearchQueryOptions } from './queries';
+import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from './queue-page';
 import type { PlayerSearch } from './queue-search';
 import { ReviewControls } from './review-controls';
 import { accountDecision } from './review-flow';
@@ -24,64 +16,53 @@ import { accountDecision } from './review-flow';
  * Players by account, e-mail, nickname or user id. Freezing ends the player's sessions at once: their
  * next call is answered 402 and the site signs them out; unfreezing lets them sign in again.
  */
-export function PlayersPage({
-  search,
-  onSearchChange,
-}: {
-  search: PlayerSearch;
-  onSearchChange(next: PlayerSearch): void;
-}) {
+export function PlayersPage(props: QueuePageProps<PlayerSearch>) {
   const { t } = useTranslation('admin');
-  const result = useQuery(playerSearchQueryOptions(currentLanguage(), search));
-  const change = (patch: Partial<PlayerSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
+  const result = useQuery(playerSearchQueryOptions(currentLanguage(), props.search));
   return (
-    <DeskPage title={t('players.title')} description={t('players.description')}>
-      <FilterBar>
-        <TextFilter
-          label={t('players.keyword')}
-          value={search.keyword}
-          onApply={(keyword) => change({ keyword })}
-          maxLength={100}
-          width={260}
-        />
-        <ChoiceFilter
-          label={t('filters.accountStatus')}
-          placeholder={t('filters.all')}
-          value={search.status}
-          options={accountStatuses}
-          optionLabel={(status) => t(`status.${status}`)}
-          onChange={(status) => change({ status })}
-        />
-        <PeriodFilter label={t('filters.registered')} from={search.from} to={search.to} onChange={change} />
-      </FilterBar>
-      <DeskList
-        result={result}
-        page={search.page ?? 1}
-        onPage={(page) => onSearchChange({ ...search, page })}
-        label={t('players.title')}
-      >
-        {(data) => (
-          <DeskTable
-            label={t('players.title')}
-            head={[
-              t('columns.player'),
-              t('columns.status'),
-              t('columns.kyc'),
-              t('columns.balance'),
-              t('columns.registeredAt'),
-              t('columns.lastLoginAt'),
-              t('columns.actions'),
-            ]}
-            minWidth={980}
-          >
-            {/* Keyed by status too: after a freeze the row starts a fresh flow for the unfreeze. */}
-            {data.list.map((player) => (
-              <PlayerRow key={`${player.userId}-${player.status}`} player={player} />
-            ))}
-          </DeskTable>
-        )}
-      </DeskList>
-    </DeskPage>
+    <QueuePage
+      {...props}
+      title={t('players.title')}
+      description={t('players.description')}
+      result={result}
+      filters={(change) => (
+        <>
+          <PlayerFilter
+            label={t('players.keyword')}
+            value={props.search.keyword}
+            onApply={(keyword) => change({ keyword })}
+          />
+          <StatusFilter
+            label={t('filters.accountStatus')}
+            value={props.search.status}
+            options={accountStatuses}
+            onChange={(status) => change({ status })}
+          />
+        </>
+      )}
+      periodLabel={t('filters.registered')}
+    >
+      {(data) => (
+        <DeskTable
+          label={t('players.title')}
+          head={[
+            t('columns.player'),
+            t('columns.status'),
+            t('columns.kyc'),
+            t('columns.balance'),
+            t('columns.registeredAt'),
+            t('columns.lastLoginAt'),
+            t('columns.actions'),
+          ]}
+          minWidth={980}
+        >
+          {/* Keyed by status too: after a freeze the row starts a fresh flow for the unfreeze. */}
+          {data.list.map((player) => (
+            <PlayerRow key={`${player.userId}-${player.status}`} player={player} />
+          ))}
+        </DeskTable>
+      )}
+    </QueuePage>
   );
 }
 

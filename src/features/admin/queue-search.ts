@@ -19,7 +19,7 @@ interface PeriodSearch {
   to?: string;
 }
 
-interface PagedSearch extends PeriodSearch {
+export interface PagedSearch extends PeriodSearch {
   page?: number;
 }
 

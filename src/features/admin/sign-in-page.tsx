@@ -1,9 +1,10 @@
 import { adminLogin } from '@contract/admin';
 import { captchaQuery } from '@contract/auth';
+import { captchaMachine } from '@machines/captcha.machine';
 import {
   type OperatorSignInField,
   operatorSignInMachine,
-  selectOperatorCaptcha,
+  selectOperatorCaptchaFlow,
   selectOperatorSignInMessages,
   selectOperatorSignInStage,
 } from '@machines/operator-sign-in.machine';
@@ -39,7 +40,9 @@ type SignInActor = ActorRefFrom<typeof operatorSignInMachine>;
 function operatorSignInLogic() {
   return operatorSignInMachine.provide({
     actors: {
-      fetchCaptcha: fromPromise(() => operatorApi.call(captchaQuery, {}, { silent: true })),
+      captcha: captchaMachine.provide({
+        actors: { fetchCaptcha: fromPromise(() => operatorApi.call(captchaQuery, {}, { silent: true })) },
+      }),
       // The refusal is shown on the form, not as a toast as well.
       signIn: fromPromise(({ input }) => operatorApi.call(adminLogin, input, { silent: true })),
     },
@@ -90,7 +93,7 @@ function SignInFormView({ signIn }: { signIn: SignInActor }) {
   const { t } = useTranslation('admin');
   const values = useSelector(signIn, (snapshot) => snapshot.context.values);
   const messages = useSelector(signIn, selectOperatorSignInMessages);
-  const captcha = useSelector(signIn, selectOperatorCaptcha);
+  const captchaFlow = useSelector(signIn, selectOperatorCaptchaFlow);
   const message = useFieldMessage('admin');
   const change = (field: OperatorSignInField, value: string) => signIn.send({ type: 'field.changed', field, value });
 
@@ -126,12 +129,11 @@ function SignInFormView({ signIn }: { signIn: SignInActor }) {
           required
         />
         <CaptchaField
-          captcha={captcha}
+          flow={captchaFlow}
           value={values.captcha}
           error={message(messages.captcha)}
           disabled={false}
           onChange={(value) => change('captcha', value)}
-          onRefresh={() => signIn.send({ type: 'captcha.refresh' })}
         />
         <TextInput
           label={t('signIn.totpCode')}

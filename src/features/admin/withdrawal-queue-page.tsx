@@ -6,18 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import {
-  ChoiceFilter,
-  DeskList,
-  DeskPage,
-  DeskTable,
-  FilterBar,
-  PeriodFilter,
-  PlayerCell,
-  StatusBadge,
-  TextFilter,
-} from './desk-list';
+import { ChoiceFilter, DeskTable, PlayerCell, StatusBadge } from './desk-list';
 import { withdrawalQueueQueryOptions } from './queries';
+import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from './queue-page';
 import { queueDefaults, type WithdrawalQueueSearch } from './queue-search';
 import { ReviewControls } from './review-controls';
 import { withdrawalDecision } from './review-flow';
@@ -26,71 +17,57 @@ import { withdrawalDecision } from './review-flow';
  * Withdrawals, oldest first. Approving posts the held coins and starts the payout; rejecting voids
  * the hold, so the coins are back in the player's balance, and the player reads the reason.
  */
-export function WithdrawalQueuePage({
-  search,
-  onSearchChange,
-}: {
-  search: WithdrawalQueueSearch;
-  onSearchChange(next: WithdrawalQueueSearch): void;
-}) {
+export function WithdrawalQueuePage(props: QueuePageProps<WithdrawalQueueSearch>) {
   const { t } = useTranslation('admin');
-  const result = useQuery(withdrawalQueueQueryOptions(currentLanguage(), search));
-  const change = (patch: Partial<WithdrawalQueueSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
+  const result = useQuery(withdrawalQueueQueryOptions(currentLanguage(), props.search));
   return (
-    <DeskPage title={t('withdrawals.title')} description={t('withdrawals.description')}>
-      <FilterBar>
-        <ChoiceFilter
-          label={t('filters.status')}
-          value={search.status ?? queueDefaults.withdrawals}
-          options={withdrawalStatuses}
-          optionLabel={(status) => t(`status.${status}`)}
-          onChange={(status) => change({ status: status === queueDefaults.withdrawals ? undefined : status })}
-          clearable={false}
-        />
-        <ChoiceFilter
-          label={t('filters.method')}
-          placeholder={t('filters.all')}
-          value={search.method}
-          options={withdrawalMethods}
-          optionLabel={(method) => t(`withdrawals.methods.${method}`)}
-          onChange={(method) => change({ method })}
-        />
-        <TextFilter
-          label={t('filters.player')}
-          value={search.keyword}
-          onApply={(keyword) => change({ keyword })}
-          maxLength={100}
-        />
-        <PeriodFilter label={t('filters.requested')} from={search.from} to={search.to} onChange={change} />
-      </FilterBar>
-      <DeskList
-        result={result}
-        page={search.page ?? 1}
-        onPage={(page) => onSearchChange({ ...search, page })}
-        label={t('withdrawals.title')}
-      >
-        {(data) => (
-          <DeskTable
-            label={t('withdrawals.title')}
-            head={[
-              t('columns.requestedAt'),
-              t('columns.orderSn'),
-              t('columns.player'),
-              t('columns.destination'),
-              t('columns.coins'),
-              t('columns.fee'),
-              t('columns.status'),
-              t('columns.decision'),
-            ]}
-            minWidth={960}
-          >
-            {data.list.map((withdrawal) => (
-              <WithdrawalRow key={withdrawal.orderSn} withdrawal={withdrawal} />
-            ))}
-          </DeskTable>
-        )}
-      </DeskList>
-    </DeskPage>
+    <QueuePage
+      {...props}
+      title={t('withdrawals.title')}
+      description={t('withdrawals.description')}
+      result={result}
+      filters={(change) => (
+        <>
+          <StatusFilter
+            value={props.search.status}
+            options={withdrawalStatuses}
+            standard={queueDefaults.withdrawals}
+            onChange={(status) => change({ status })}
+          />
+          <ChoiceFilter
+            label={t('filters.method')}
+            placeholder={t('filters.all')}
+            value={props.search.method}
+            options={withdrawalMethods}
+            optionLabel={(method) => t(`withdrawals.methods.${method}`)}
+            onChange={(method) => change({ method })}
+          />
+          <PlayerFilter value={props.search.keyword} onApply={(keyword) => change({ keyword })} />
+        </>
+      )}
+      periodLabel={t('filters.requested')}
+    >
+      {(data) => (
+        <DeskTable
+          label={t('withdrawals.title')}
+          head={[
+            t('columns.requestedAt'),
+            t('columns.orderSn'),
+            t('columns.player'),
+            t('columns.destination'),
+            t('columns.coins'),
+            t('columns.fee'),
+            t('columns.status'),
+            t('columns.decision'),
+          ]}
+          minWidth={960}
+        >
+          {data.list.map((withdrawal) => (
+            <WithdrawalRow key={withdrawal.orderSn} withdrawal={withdrawal} />
+          ))}
+        </DeskTable>
+      )}
+    </QueuePage>
   );
 }
 

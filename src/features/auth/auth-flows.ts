@@ -9,6 +9,7 @@ import {
   validRegisterCode,
 } from '@contract/auth';
 import { authDialogMachine, sessionLinks } from '@machines/auth-dialog.machine';
+import { captchaMachine } from '@machines/captcha.machine';
 import { findPasswordMachine } from '@machines/find-password.machine';
 import { loginMachine } from '@machines/login.machine';
 import { registerMachine } from '@machines/register.machine';
@@ -28,7 +29,7 @@ import { readLoginPreference, storeLoginPreference } from './login-preference';
  * toasts show the server's refusals), storage, navigation to LINE and the analytics hook.
  */
 
-const fetchCaptcha = fromPromise(() => api.call(captchaQuery, {}));
+const captcha = captchaMachine.provide({ actors: { fetchCaptcha: fromPromise(() => api.call(captchaQuery, {})) } });
 
 function notify(message: string): void {
   notifications.show({ color: 'teal', message, autoClose: toastDurationMs });
@@ -47,7 +48,7 @@ export function authDialogLogic(deps: {
       loginFlow: loginMachine.provide({
         actors: {
           loadPreference: fromPromise(async () => readLoginPreference()),
-          fetchCaptcha,
+          captcha,
           signIn: fromPromise(({ input }) => api.call(login, input)),
           signInWithProvider: fromPromise(({ input }) => api.call(login3, input)),
         },
@@ -78,7 +79,7 @@ export function authDialogLogic(deps: {
       }),
       findPasswordFlow: findPasswordMachine.provide({
         actors: {
-          fetchCaptcha,
+          captcha,
           requestResetCode: fromPromise(async ({ input }) => {
             await api.call(sendResetCode, input);
           }),

@@ -1,21 +1,27 @@
-import type { CaptchaView } from '@machines/login.machine';
+import { type captchaMachine, selectCaptchaView } from '@machines/captcha.machine';
 import { Group, Image, Skeleton, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+
+type CaptchaFlow = ActorRefFrom<typeof captchaMachine>;
 
 const imageWidth = 120;
 const imageHeight = 40;
 
-/** The captcha answer beside its image; pressing the image asks the machine for a new one. */
+/**
+ * The captcha answer beside its image. The form's machine owns the answer; the image is the form's
+ * captcha child, and pressing it asks that child for a new one. Without the child (the form is done)
+ * the image area stays a placeholder.
+ */
 export function CaptchaField(props: {
-  captcha: CaptchaView;
+  flow: CaptchaFlow | undefined;
   value: string;
   error: string | undefined;
   disabled: boolean;
   onChange(value: string): void;
-  onRefresh(): void;
 }) {
   const { t } = useTranslation('auth');
-  const { captcha } = props;
   return (
     <Group align="flex-end" gap="sm" wrap="nowrap">
       <TextInput
@@ -30,30 +36,42 @@ export function CaptchaField(props: {
         maxLength={16}
         style={{ flex: 1 }}
       />
-      <UnstyledButton
-        onClick={props.onRefresh}
-        disabled={captcha.status === 'loading' || props.disabled}
-        aria-label={t('captcha.refresh')}
-        title={t('captcha.refresh')}
-        mb={props.error ? 22 : 0}
-      >
-        {captcha.status === 'shown' && (
-          <Image
-            src={captcha.img}
-            alt={t('captcha.alt')}
-            w={imageWidth}
-            h={imageHeight}
-            radius="sm"
-            data-testid="captcha-image"
-          />
-        )}
-        {captcha.status === 'loading' && <Skeleton w={imageWidth} h={imageHeight} radius="sm" />}
-        {captcha.status === 'unavailable' && (
-          <Text size="xs" c="red" w={imageWidth} ta="center">
-            {t('captcha.unavailable')}
-          </Text>
-        )}
-      </UnstyledButton>
+      {props.flow ? (
+        <CaptchaImage flow={props.flow} disabled={props.disabled} offset={props.error ? 22 : 0} />
+      ) : (
+        <Skeleton w={imageWidth} h={imageHeight} radius="sm" mb={props.error ? 22 : 0} />
+      )}
     </Group>
+  );
+}
+
+function CaptchaImage({ flow, disabled, offset }: { flow: CaptchaFlow; disabled: boolean; offset: number }) {
+  const { t } = useTranslation('auth');
+  const captcha = useSelector(flow, selectCaptchaView);
+  return (
+    <UnstyledButton
+      onClick={() => flow.send({ type: 'captcha.refresh' })}
+      disabled={captcha.status === 'loading' || disabled}
+      aria-label={t('captcha.refresh')}
+      title={t('captcha.refresh')}
+      mb={offset}
+    >
+      {captcha.status === 'shown' && (
+        <Image
+          src={captcha.img}
+          alt={t('captcha.alt')}
+          w={imageWidth}
+          h={imageHeight}
+          radius="sm"
+          data-testid="captcha-image"
+        />
+      )}
+      {captcha.status === 'loading' && <Skeleton w={imageWidth} h={imageHeight} radius="sm" />}
+      {captcha.status === 'unavailable' && (
+        <Text size="xs" c="red" w={imageWidth} ta="center">
+          {t('captcha.unavailable')}
+        </Text>
+      )}
+    </UnstyledButton>
   );
 }

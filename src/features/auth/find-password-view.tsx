@@ -1,17 +1,17 @@
 import {
   type findPasswordMachine,
   selectFindPasswordBusy,
-  selectFindPasswordCaptcha,
+  selectFindPasswordCaptchaFlow,
   selectFindPasswordErrors,
   selectFindPasswordStep,
   selectFindPasswordValues,
   selectNewPasswordStrength,
 } from '@machines/find-password.machine';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import { AccountField, EmailCodeField, StepButtons, submitsTo } from './auth-form-parts';
 import { CaptchaField } from './captcha-field';
 import { NewPasswordFields } from './new-password-fields';
 import { useFieldErrorText } from './use-field-error-text';
@@ -24,44 +24,32 @@ export function FindPasswordView({ flow }: { flow: FindPasswordFlow }) {
   return step === 1 ? <AccountStep flow={flow} /> : <NewPasswordStep flow={flow} />;
 }
 
-function submitTo(flow: FindPasswordFlow) {
-  return (event: FormEvent) => {
-    event.preventDefault();
-    flow.send({ type: 'form.submit' });
-  };
-}
-
 function AccountStep({ flow }: { flow: FindPasswordFlow }) {
   const { t } = useTranslation('auth');
   const errorText = useFieldErrorText();
   const values = useSelector(flow, selectFindPasswordValues);
   const errors = useSelector(flow, selectFindPasswordErrors);
-  const captcha = useSelector(flow, selectFindPasswordCaptcha);
+  const captchaFlow = useSelector(flow, selectFindPasswordCaptchaFlow);
   const busy = useSelector(flow, selectFindPasswordBusy);
 
   return (
-    <form noValidate aria-label={t('findPassword.accountStep')} onSubmit={submitTo(flow)}>
+    <form noValidate aria-label={t('findPassword.accountStep')} onSubmit={submitsTo(flow)}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('findPassword.accountIntro')}
         </Text>
-        <TextInput
-          label={t('labels.account')}
-          placeholder={t('placeholders.account')}
+        <AccountField
           value={values.account}
-          onChange={(event) => flow.send({ type: 'field.changed', field: 'account', value: event.currentTarget.value })}
-          error={errorText(errors.account)}
+          error={errors.account}
           disabled={busy}
-          autoComplete="username"
-          maxLength={254}
+          onChange={(value) => flow.send({ type: 'field.changed', field: 'account', value })}
         />
         <CaptchaField
-          captcha={captcha}
+          flow={captchaFlow}
           value={values.captcha}
           error={errorText(errors.captcha)}
           disabled={busy}
           onChange={(value) => flow.send({ type: 'field.changed', field: 'captcha', value })}
-          onRefresh={() => flow.send({ type: 'captcha.refresh' })}
         />
         <Button type="submit" fullWidth loading={busy}>
           {t('findPassword.sendCode')}
@@ -73,28 +61,22 @@ function AccountStep({ flow }: { flow: FindPasswordFlow }) {
 
 function NewPasswordStep({ flow }: { flow: FindPasswordFlow }) {
   const { t } = useTranslation('auth');
-  const errorText = useFieldErrorText();
   const values = useSelector(flow, selectFindPasswordValues);
   const errors = useSelector(flow, selectFindPasswordErrors);
   const busy = useSelector(flow, selectFindPasswordBusy);
   const strength = useSelector(flow, selectNewPasswordStrength);
 
   return (
-    <form noValidate aria-label={t('findPassword.passwordStep')} onSubmit={submitTo(flow)}>
+    <form noValidate aria-label={t('findPassword.passwordStep')} onSubmit={submitsTo(flow)}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('findPassword.codeIntro', { account: values.account.trim() })}
         </Text>
-        <TextInput
-          label={t('labels.code')}
-          placeholder={t('placeholders.code')}
+        <EmailCodeField
           value={values.code}
-          onChange={(event) => flow.send({ type: 'field.changed', field: 'code', value: event.currentTarget.value })}
-          error={errorText(errors.code)}
+          error={errors.code}
           disabled={busy}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+          onChange={(value) => flow.send({ type: 'field.changed', field: 'code', value })}
         />
         <NewPasswordFields
           label={t('labels.newPassword')}
@@ -107,14 +89,12 @@ function NewPasswordStep({ flow }: { flow: FindPasswordFlow }) {
           onPasswordChange={(value) => flow.send({ type: 'field.changed', field: 'newPassword', value })}
           onConfirmPasswordChange={(value) => flow.send({ type: 'field.changed', field: 'confirmPassword', value })}
         />
-        <Group grow>
-          <Button variant="default" onClick={() => flow.send({ type: 'step.back' })} disabled={busy}>
-            {t('findPassword.back')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t('findPassword.submit')}
-          </Button>
-        </Group>
+        <StepButtons
+          backLabel={t('findPassword.back')}
+          submitLabel={t('findPassword.submit')}
+          busy={busy}
+          onBack={() => flow.send({ type: 'step.back' })}
+        />
       </Stack>
     </form>
   );

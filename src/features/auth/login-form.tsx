@@ -1,16 +1,17 @@
 import { passwordMaxLength } from '@contract/auth';
 import {
   type loginMachine,
-  selectLoginCaptcha,
+  selectLoginCaptchaFlow,
   selectLoginErrors,
   selectLoginValues,
   selectSigningIn,
   selectSigningInWith,
 } from '@machines/login.machine';
-import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import { AccountField, submitsTo } from './auth-form-parts';
 import { CaptchaField } from './captcha-field';
 import { ThirdPartySignIn } from './third-party-sign-in';
 import { useFieldErrorText } from './use-field-error-text';
@@ -39,28 +40,17 @@ function LoginForm({ flow, onForgotPassword }: { flow: LoginFlow; onForgotPasswo
   const errorText = useFieldErrorText();
   const values = useSelector(flow, selectLoginValues);
   const errors = useSelector(flow, selectLoginErrors);
-  const captcha = useSelector(flow, selectLoginCaptcha);
+  const captchaFlow = useSelector(flow, selectLoginCaptchaFlow);
   const busy = useSelector(flow, selectSigningIn);
 
   return (
-    <form
-      noValidate
-      aria-label={t('login.title')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        flow.send({ type: 'form.submit' });
-      }}
-    >
+    <form noValidate aria-label={t('login.title')} onSubmit={submitsTo(flow)}>
       <Stack gap="md">
-        <TextInput
-          label={t('labels.account')}
-          placeholder={t('placeholders.account')}
+        <AccountField
           value={values.account}
-          onChange={(event) => flow.send({ type: 'field.changed', field: 'account', value: event.currentTarget.value })}
-          error={errorText(errors.account)}
+          error={errors.account}
           disabled={busy}
-          autoComplete="username"
-          maxLength={254}
+          onChange={(value) => flow.send({ type: 'field.changed', field: 'account', value })}
         />
         <PasswordInput
           label={t('labels.password')}
@@ -74,12 +64,11 @@ function LoginForm({ flow, onForgotPassword }: { flow: LoginFlow; onForgotPasswo
           maxLength={passwordMaxLength}
         />
         <CaptchaField
-          captcha={captcha}
+          flow={captchaFlow}
           value={values.captcha}
           error={errorText(errors.captcha)}
           disabled={busy}
           onChange={(value) => flow.send({ type: 'field.changed', field: 'captcha', value })}
-          onRefresh={() => flow.send({ type: 'captcha.refresh' })}
         />
         <Group justify="space-between" wrap="nowrap">
           <Checkbox

@@ -9,9 +9,9 @@ import {
 } from '@machines/register.machine';
 import { Anchor, Button, Checkbox, Group, Stack, Stepper, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import { EmailCodeField, StepButtons, submitsTo } from './auth-form-parts';
 import { NewPasswordFields } from './new-password-fields';
 import { SendCodeButton } from './send-code-button';
 import { useFieldErrorText } from './use-field-error-text';
@@ -37,13 +37,6 @@ export function RegisterView({ flow }: { flow: RegisterFlow }) {
   );
 }
 
-function submitTo(flow: RegisterFlow) {
-  return (event: FormEvent) => {
-    event.preventDefault();
-    flow.send({ type: 'form.submit' });
-  };
-}
-
 function RegisterEmailStep({ flow }: { flow: RegisterFlow }) {
   const { t } = useTranslation('auth');
   const errorText = useFieldErrorText();
@@ -53,7 +46,7 @@ function RegisterEmailStep({ flow }: { flow: RegisterFlow }) {
   const sendCodeFlow = useSelector(flow, selectSendCodeFlow);
 
   return (
-    <form noValidate aria-label={t('register.emailStep')} onSubmit={submitTo(flow)}>
+    <form noValidate aria-label={t('register.emailStep')} onSubmit={submitsTo(flow)}>
       <Stack gap="md" pt="sm">
         <Group align="flex-end" gap="sm" wrap="nowrap">
           <TextInput
@@ -74,16 +67,11 @@ function RegisterEmailStep({ flow }: { flow: RegisterFlow }) {
             </Stack>
           )}
         </Group>
-        <TextInput
-          label={t('labels.code')}
-          placeholder={t('placeholders.code')}
+        <EmailCodeField
           value={values.code}
-          onChange={(event) => flow.send({ type: 'field.changed', field: 'code', value: event.currentTarget.value })}
-          error={errorText(errors.code)}
+          error={errors.code}
           disabled={busy}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+          onChange={(value) => flow.send({ type: 'field.changed', field: 'code', value })}
         />
         <Checkbox
           label={
@@ -117,7 +105,7 @@ function RegisterAccountStep({ flow }: { flow: RegisterFlow }) {
   const strength = useSelector(flow, selectRegisterPasswordStrength);
 
   return (
-    <form noValidate aria-label={t('register.accountStep')} onSubmit={submitTo(flow)}>
+    <form noValidate aria-label={t('register.accountStep')} onSubmit={submitsTo(flow)}>
       <Stack gap="md" pt="sm">
         <TextInput
           label={t('labels.username')}
@@ -154,14 +142,12 @@ function RegisterAccountStep({ flow }: { flow: RegisterFlow }) {
           autoComplete="off"
           maxLength={32}
         />
-        <Group grow>
-          <Button variant="default" onClick={() => flow.send({ type: 'step.back' })} disabled={busy}>
-            {t('register.back')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t('register.submit')}
-          </Button>
-        </Group>
+        <StepButtons
+          backLabel={t('register.back')}
+          submitLabel={t('register.submit')}
+          busy={busy}
+          onBack={() => flow.send({ type: 'step.back' })}
+        />
       </Stack>
     </form>
   );
