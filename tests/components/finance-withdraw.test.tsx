@@ -4,6 +4,7 @@ import {
   type WithdrawPrerequisites,
   withdrawalFollow,
   withdrawMachine,
+  withdrawRequest,
 } from '@machines/withdraw.machine';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -44,10 +45,14 @@ function startWithdraw(
   const withdraw = createActor(
     withdrawMachine.provide({
       actors: {
-        loadPrerequisites: fromPromise(async () => prerequisites),
-        requestWithdrawal: fromPromise(async ({ input }) => {
-          requests.push(input);
-          return request(input);
+        request: withdrawRequest.provide({
+          actors: {
+            loadPrerequisites: fromPromise(async () => prerequisites),
+            sendRequest: fromPromise(async ({ input }) => {
+              requests.push(input);
+              return request(input);
+            }),
+          },
         }),
         followWithdrawal: withdrawalFollow.provide({
           actors: {
@@ -130,7 +135,7 @@ describe('withdraw page', () => {
     expect(
       await screen.findByText('The withdrawal failed: The account is closed. The amount is back in your balance.'),
     ).toBeInTheDocument();
-    expect(requests.map((request) => request.payPassword)).toEqual(['123459', '246801']);
+    expect(requests.map((request) => request.body.payPassword)).toEqual(['123459', '246801']);
     expect(requests[1]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
     expect(screen.queryByRole('button', { name: /cancel/i })).not.toBeInTheDocument();
   }, 20_000);

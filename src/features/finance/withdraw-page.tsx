@@ -1,32 +1,35 @@
 import type { Withdrawal } from '@contract/draw';
+import { selectRequestSending } from '@machines/money-request.machine';
 import { type OrderFollowActor, selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
 import {
   selectWithdrawalFollower,
   selectWithdrawBalance,
   selectWithdrawCards,
-  selectWithdrawKycStatus,
   selectWithdrawMessages,
+  selectWithdrawRequest,
   selectWithdrawStage,
   selectWithdrawValues,
   type withdrawMachine,
+  type withdrawRequest,
 } from '@machines/withdraw.machine';
-import { Alert, Button, Card, Group, PasswordInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { PageFrame } from '../layout/page-frame';
-import { AnchorLink, ButtonLink } from '../layout/router-links';
-import { BankCardRequired, LoadFailed, PayPasswordRequired, PersonalInformationRequired } from '../user/account-gates';
+import { AnchorLink } from '../layout/router-links';
 import { useFieldMessage } from '../user/field-message';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import { formatAmount, formatDateTime } from './format';
+import { MoneyRequestView } from './money-request-view';
 import { OrderDetails } from './order-details';
 import { OrderFollowing } from './order-following';
 import { withdrawLogic } from './withdraw-flow';
 
 type WithdrawActor = ActorRefFrom<typeof withdrawMachine>;
+type WithdrawRequestActor = ActorRefFrom<typeof withdrawRequest>;
 
 export function WithdrawPage() {
   const { t } = useTranslation('finance');
@@ -45,52 +48,29 @@ export function WithdrawPage() {
 export function WithdrawView({ withdraw }: { withdraw: WithdrawActor }) {
   const stage = useSelector(withdraw, selectWithdrawStage);
   switch (stage) {
-    case 'checkingPrerequisites':
-      return <Skeleton h={280} radius="md" />;
-    case 'prerequisitesUnavailable':
-      return <LoadFailed onRetry={() => withdraw.send({ type: 'prerequisites.retry' })} />;
-    case 'needsPersonalInformation':
-      return <PersonalInformationRequired />;
-    case 'needsBankCard':
-      return <BankCardRequired />;
-    case 'needsKyc':
-      return <KycRequired withdraw={withdraw} />;
-    case 'needsPayPassword':
-      return <PayPasswordRequired />;
-    case 'editing':
     case 'requesting':
-      return <WithdrawForm withdraw={withdraw} />;
-    case 'requestInterrupted':
-      return <RequestInterrupted withdraw={withdraw} />;
+      return <WithdrawRequest withdraw={withdraw} />;
     case 'following':
       return <FollowedWithdrawal withdraw={withdraw} />;
   }
 }
 
-function KycRequired({ withdraw }: { withdraw: WithdrawActor }) {
-  const { t } = useTranslation('finance');
-  const kycStatus = useSelector(withdraw, selectWithdrawKycStatus);
-  const underReview = kycStatus === 'pendingReview';
-  return (
-    <Alert color="orange" title={t('withdraw.kyc.title')} role="alert">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t(underReview ? 'withdraw.kyc.pendingReview' : 'withdraw.kyc.message')}</Text>
-        <ButtonLink to="/user/account-setting" hash="identity-verification" size="sm">
-          {t(underReview ? 'withdraw.kyc.check' : 'withdraw.kyc.action')}
-        </ButtonLink>
-      </Stack>
-    </Alert>
-  );
+/** A new withdrawal, from its prerequisites to the held amount. */
+function WithdrawRequest({ withdraw }: { withdraw: WithdrawActor }) {
+  const request = useSelector(withdraw, selectWithdrawRequest);
+  return request ? (
+    <MoneyRequestView request={request} kind="withdraw" form={<WithdrawForm request={request} />} />
+  ) : null;
 }
 
-function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
+function WithdrawForm({ request }: { request: WithdrawRequestActor }) {
   const { t } = useTranslation('finance');
   const message = useFieldMessage('finance');
-  const cards = useSelector(withdraw, selectWithdrawCards);
-  const balance = useSelector(withdraw, selectWithdrawBalance);
-  const values = useSelector(withdraw, selectWithdrawValues);
-  const messages = useSelector(withdraw, selectWithdrawMessages);
-  const busy = useSelector(withdraw, (snapshot) => snapshot.matches('requesting'));
+  const cards = useSelector(request, selectWithdrawCards);
+  const balance = useSelector(request, selectWithdrawBalance);
+  const values = useSelector(request, selectWithdrawValues);
+  const messages = useSelector(request, selectWithdrawMessages);
+  const busy = useSelector(request, selectRequestSending);
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -99,7 +79,7 @@ function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
         aria-label={t('withdraw.formTitle')}
         onSubmit={(event) => {
           event.preventDefault();
-          withdraw.send({ type: 'withdraw.submit' });
+          request.send({ type: 'request.submit' });
         }}
       >
         <Stack gap="md">
@@ -115,7 +95,7 @@ function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
             inputMode="numeric"
             value={values.amount}
             onChange={(event) =>
-              withdraw.send({ type: 'field.changed', field: 'amount', value: event.currentTarget.value })
+              request.send({ type: 'field.changed', field: 'amount', value: event.currentTarget.value })
             }
             error={message(messages.amount)}
             disabled={busy}
@@ -123,7 +103,7 @@ function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
               <Button
                 size="compact-xs"
                 variant="subtle"
-                onClick={() => withdraw.send({ type: 'field.changed', field: 'amount', value: String(balance) })}
+                onClick={() => request.send({ type: 'field.changed', field: 'amount', value: String(balance) })}
                 disabled={busy}
               >
                 {t('withdraw.all')}
@@ -137,7 +117,7 @@ function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
             data={cards.map((card) => ({ value: String(card.id), label: `${card.bankName} ${card.maskedCardNumber}` }))}
             value={values.bankCardId === null ? null : String(values.bankCardId)}
             onChange={(value) =>
-              value && withdraw.send({ type: 'field.changed', field: 'bankCardId', value: Number(value) })
+              value && request.send({ type: 'field.changed', field: 'bankCardId', value: Number(value) })
             }
             error={message(messages.bankCardId)}
             disabled={busy}
@@ -147,7 +127,7 @@ function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
             label={t('withdraw.fields.payPassword')}
             value={values.payPassword}
             onChange={(event) =>
-              withdraw.send({ type: 'field.changed', field: 'payPassword', value: event.currentTarget.value })
+              request.send({ type: 'field.changed', field: 'payPassword', value: event.currentTarget.value })
             }
             error={message(messages.payPassword)}
             disabled={busy}
@@ -164,25 +144,6 @@ function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
         </Stack>
       </form>
     </Card>
-  );
-}
-
-function RequestInterrupted({ withdraw }: { withdraw: WithdrawActor }) {
-  const { t } = useTranslation('finance');
-  return (
-    <Alert color="orange" title={t('withdraw.interrupted.title')} role="alert">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t('withdraw.interrupted.message')}</Text>
-        <Group gap="xs">
-          <Button size="sm" onClick={() => withdraw.send({ type: 'request.retry' })}>
-            {t('withdraw.interrupted.retry')}
-          </Button>
-          <Button size="sm" variant="default" onClick={() => withdraw.send({ type: 'withdraw.edit' })}>
-            {t('withdraw.interrupted.edit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
   );
 }
 
