@@ -238,10 +238,8 @@ export const selectOrderExpiresAt = (snapshot: DepositSnapshot) => snapshot.cont
 /** The follower of the order while the page shows one: the views read the order from it. */
 export const selectDepositFollower = (snapshot: DepositSnapshot) => snapshot.children.followOrder;
 
-export const selectDepositValues = (snapshot: DepositRequestSnapshot) => snapshot.context.values;
 export const selectDepositChannels = (snapshot: DepositRequestSnapshot) =>
   snapshot.context.prerequisites?.channels ?? [];
-export const selectDepositCards = (snapshot: DepositRequestSnapshot) => snapshot.context.prerequisites?.cards ?? [];
 export const selectChosenChannel = (snapshot: DepositRequestSnapshot) =>
   chosenChannel(selectDepositChannels(snapshot), snapshot.context.values);
 export const selectDepositMessages = (snapshot: DepositRequestSnapshot): FieldMessages<DepositField> =>

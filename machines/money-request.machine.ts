@@ -58,6 +58,11 @@ export type MoneyRequestGate =
 /** A bound card as the form offers it. */
 export type RequestCard = Pick<BankCard, 'id' | 'bankName' | 'maskedCardNumber' | 'isDefault'>;
 
+/** Every money request moves money from or to a bound card (docs/requirements.md §5). */
+interface WithCards {
+  cards: RequestCard[];
+}
+
 /**
  * The gates every money request opens with: the names used for currency exchange, then a bound card
  * (docs/requirements.md §5, §8).
@@ -136,7 +141,7 @@ function formMessages<TPrerequisites, TValues>(
 }
 
 /** The front of one kind of money request; see the states above. */
-export function moneyRequestMachine<TPrerequisites, TValues extends object, TBody, TAnswer>(
+export function moneyRequestMachine<TPrerequisites extends WithCards, TValues extends object, TBody, TAnswer>(
   options: MoneyRequestOptions<TPrerequisites, TValues, TBody>,
 ) {
   const gateIs = (gate: MoneyRequestGate) => ({
@@ -265,7 +270,7 @@ export function moneyRequestMachine<TPrerequisites, TValues extends object, TBod
 
 /** The states of any money request, whatever its prerequisites, form and answer. */
 export type MoneyRequestStage = SnapshotFrom<
-  ReturnType<typeof moneyRequestMachine<unknown, object, unknown, unknown>>
+  ReturnType<typeof moneyRequestMachine<WithCards, object, unknown, unknown>>
 >['value'];
 
 /** The view to show: the state itself, as the machine has no nested states. */
@@ -273,6 +278,12 @@ export const selectRequestStage = (snapshot: { value: MoneyRequestStage }): Mone
 /** Whether the request is on its way: the form stays, disabled, until the answer. */
 export const selectRequestSending = (snapshot: { value: MoneyRequestStage }) =>
   snapshot.value === 'sending' || snapshot.value === 'sent';
+
+/** The form's values as the player typed them. */
+export const selectRequestValues = <TValues>(snapshot: { context: { values: TValues } }) => snapshot.context.values;
+/** The bound cards the form offers, once the prerequisites are known. */
+export const selectRequestCards = (snapshot: { context: { prerequisites: WithCards | null } }) =>
+  snapshot.context.prerequisites?.cards ?? [];
 
 /**
  * The messages the form shows: the client's own once the player has tried to send it, and the

@@ -156,8 +156,6 @@ export const selectWithdrawRequest = (snapshot: WithdrawSnapshot) => snapshot.ch
 /** The follower of the request once it is made: the views read the request from it. */
 export const selectWithdrawalFollower = (snapshot: WithdrawSnapshot) => snapshot.children.followWithdrawal;
 
-export const selectWithdrawValues = (snapshot: WithdrawRequestSnapshot) => snapshot.context.values;
-export const selectWithdrawCards = (snapshot: WithdrawRequestSnapshot) => snapshot.context.prerequisites?.cards ?? [];
 export const selectWithdrawBalance = (snapshot: WithdrawRequestSnapshot) =>
   snapshot.context.prerequisites?.profile.balance ?? 0;
 export const selectWithdrawMessages = (snapshot: WithdrawRequestSnapshot): FieldMessages<WithdrawField> =>

@@ -13,9 +13,8 @@ import {
   selectDepositQuote,
   selectDepositRequest,
   selectDepositStage,
-  selectDepositValues,
 } from '@machines/deposit.machine';
-import { selectRequestStage } from '@machines/money-request.machine';
+import { selectRequestStage, selectRequestValues } from '@machines/money-request.machine';
 import { selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -285,7 +284,7 @@ describe('deposit rules', () => {
       prerequisites: { ...ready, cards: [{ ...card, id: 1, isDefault: false }, card] },
     });
     await settle();
-    expect(selectDepositValues(form())).toEqual({ channelId: 'online-bank', amount: '', bankCardId: 3 });
+    expect(selectRequestValues(form())).toEqual({ channelId: 'online-bank', amount: '', bankCardId: 3 });
     expect(selectDepositQuote(form())).toBeNull();
     change('amount', '１０,０００');
     expect(selectDepositQuote(form())).toEqual({
@@ -356,7 +355,7 @@ describe('deposit rules', () => {
     expect(requests[1]?.idempotencyKey).toBe(requests[0]?.idempotencyKey);
     actor.send({ type: 'deposit.again' });
     await settle();
-    expect(selectDepositValues(form()).amount).toBe('');
+    expect(selectRequestValues(form()).amount).toBe('');
     change('amount', '5000');
     send({ type: 'request.submit' });
     await settle();

@@ -1,12 +1,11 @@
 import type { Withdrawal } from '@contract/draw';
-import { selectRequestStage } from '@machines/money-request.machine';
+import { selectRequestStage, selectRequestValues } from '@machines/money-request.machine';
 import { selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
 import {
   selectWithdrawalFollower,
   selectWithdrawMessages,
   selectWithdrawRequest,
   selectWithdrawStage,
-  selectWithdrawValues,
   type WithdrawalRequest,
   type WithdrawPrerequisites,
   type WithdrawRequestSnapshot,
@@ -273,7 +272,7 @@ describe('withdraw rules', () => {
   it('checks the amount against the balance and the payment password format', async () => {
     const { settle, change, requests, form, send } = start();
     await settle();
-    expect(selectWithdrawValues(form()).bankCardId).toBe(3);
+    expect(selectRequestValues(form()).bankCardId).toBe(3);
     send({ type: 'request.submit' });
     expect(selectWithdrawMessages(form())).toEqual({
       amount: { key: 'validation.amountRequired' },
@@ -332,7 +331,7 @@ describe('withdraw rules', () => {
     send({ type: 'request.submit' });
     await settle();
     expect(stage()).toBe('editing');
-    expect(selectWithdrawValues(form()).payPassword).toBe('');
+    expect(selectRequestValues(form()).payPassword).toBe('');
     expect(selectWithdrawMessages(form()).payPassword).toEqual({
       text: '支払いパスワードが正しくありません',
     });
@@ -364,6 +363,6 @@ describe('withdraw rules', () => {
     await settle();
     expect(loads()).toBe(2);
     expect(stage()).toBe('editing');
-    expect(selectWithdrawValues(form()).amount).toBe('');
+    expect(selectRequestValues(form()).amount).toBe('');
   });
 });

@@ -3,18 +3,16 @@ import {
   type depositMachine,
   type depositRequest,
   selectChosenChannel,
-  selectDepositCards,
   selectDepositChannels,
   selectDepositFollower,
   selectDepositMessages,
   selectDepositQuote,
   selectDepositRequest,
   selectDepositStage,
-  selectDepositValues,
   selectOrderExpiresAt,
   selectPaymentInstructions,
 } from '@machines/deposit.machine';
-import { selectRequestSending } from '@machines/money-request.machine';
+import { selectRequestCards, selectRequestSending, selectRequestValues } from '@machines/money-request.machine';
 import { type OrderFollowActor, selectFollowedOrder } from '@machines/order-follow.machine';
 import { Alert, Button, Card, Group, SegmentedControl, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -57,23 +55,16 @@ export function DepositPage({ orderSn }: { orderSn?: string }) {
 /** One view per state of the deposit machine. */
 export function DepositView({ deposit }: { deposit: DepositActor }) {
   const stage = useSelector(deposit, selectDepositStage);
+  const request = useSelector(deposit, selectDepositRequest);
   switch (stage) {
     case 'starting':
     case 'resumingOrder':
       return <Skeleton h={300} radius="md" />;
     case 'requesting':
-      return <DepositRequest deposit={deposit} />;
+      return <MoneyRequestView request={request} kind="deposit" form={(front) => <DepositForm request={front} />} />;
     case 'following':
       return <FollowedDeposit deposit={deposit} />;
   }
-}
-
-/** A new deposit, from its prerequisites to the order. */
-function DepositRequest({ deposit }: { deposit: DepositActor }) {
-  const request = useSelector(deposit, selectDepositRequest);
-  return request ? (
-    <MoneyRequestView request={request} kind="deposit" form={<DepositForm request={request} />} />
-  ) : null;
 }
 
 /** The order being followed: one view per status. */
@@ -112,9 +103,9 @@ function DepositForm({ request }: { request: DepositRequestActor }) {
   const { t } = useTranslation('finance');
   const message = useFieldMessage('finance');
   const channels = useSelector(request, selectDepositChannels);
-  const cards = useSelector(request, selectDepositCards);
+  const cards = useSelector(request, selectRequestCards);
   const channel = useSelector(request, selectChosenChannel);
-  const values = useSelector(request, selectDepositValues);
+  const values = useSelector(request, selectRequestValues);
   const messages = useSelector(request, selectDepositMessages);
   const quote = useSelector(request, selectDepositQuote);
   const busy = useSelector(request, selectRequestSending);

@@ -8,15 +8,30 @@ import { BankCardRequired, LoadFailed, PayPasswordRequired, PersonalInformationR
 
 type RequestKind = 'deposit' | 'withdraw';
 
-/** One view per state of a money request's front; the form is the page's own. */
-export function MoneyRequestView({
+/**
+ * One view per state of a money request's front; the form is the page's own. The front is the
+ * parent's child while the parent is requesting, and missing for the moment it takes to start.
+ */
+export function MoneyRequestView<TRequest extends AnyMoneyRequestActor>({
   request,
   kind,
   form,
 }: {
-  request: AnyMoneyRequestActor;
+  request: TRequest | undefined;
   kind: RequestKind;
-  form: ReactNode;
+  form(request: TRequest): ReactNode;
+}) {
+  return request ? <MoneyRequestStages request={request} kind={kind} form={form} /> : null;
+}
+
+function MoneyRequestStages<TRequest extends AnyMoneyRequestActor>({
+  request,
+  kind,
+  form,
+}: {
+  request: TRequest;
+  kind: RequestKind;
+  form(request: TRequest): ReactNode;
 }) {
   const stage = useSelector(request, selectRequestStage);
   switch (stage) {
@@ -39,7 +54,7 @@ export function MoneyRequestView({
     case 'editing':
     case 'sending':
     case 'sent':
-      return form;
+      return form(request);
     case 'interrupted':
       return <RequestInterrupted request={request} kind={kind} />;
   }

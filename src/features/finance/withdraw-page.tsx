@@ -1,14 +1,12 @@
 import type { Withdrawal } from '@contract/draw';
-import { selectRequestSending } from '@machines/money-request.machine';
+import { selectRequestCards, selectRequestSending, selectRequestValues } from '@machines/money-request.machine';
 import { type OrderFollowActor, selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
 import {
   selectWithdrawalFollower,
   selectWithdrawBalance,
-  selectWithdrawCards,
   selectWithdrawMessages,
   selectWithdrawRequest,
   selectWithdrawStage,
-  selectWithdrawValues,
   type withdrawMachine,
   type withdrawRequest,
 } from '@machines/withdraw.machine';
@@ -47,28 +45,21 @@ export function WithdrawPage() {
 /** One view per state of the withdraw machine. */
 export function WithdrawView({ withdraw }: { withdraw: WithdrawActor }) {
   const stage = useSelector(withdraw, selectWithdrawStage);
+  const request = useSelector(withdraw, selectWithdrawRequest);
   switch (stage) {
     case 'requesting':
-      return <WithdrawRequest withdraw={withdraw} />;
+      return <MoneyRequestView request={request} kind="withdraw" form={(front) => <WithdrawForm request={front} />} />;
     case 'following':
       return <FollowedWithdrawal withdraw={withdraw} />;
   }
 }
 
-/** A new withdrawal, from its prerequisites to the held amount. */
-function WithdrawRequest({ withdraw }: { withdraw: WithdrawActor }) {
-  const request = useSelector(withdraw, selectWithdrawRequest);
-  return request ? (
-    <MoneyRequestView request={request} kind="withdraw" form={<WithdrawForm request={request} />} />
-  ) : null;
-}
-
 function WithdrawForm({ request }: { request: WithdrawRequestActor }) {
   const { t } = useTranslation('finance');
   const message = useFieldMessage('finance');
-  const cards = useSelector(request, selectWithdrawCards);
+  const cards = useSelector(request, selectRequestCards);
   const balance = useSelector(request, selectWithdrawBalance);
-  const values = useSelector(request, selectWithdrawValues);
+  const values = useSelector(request, selectRequestValues);
   const messages = useSelector(request, selectWithdrawMessages);
   const busy = useSelector(request, selectRequestSending);
 
