@@ -2,55 +2,38 @@
  * withdraw: a yen withdrawal of game coins to a bound bank card, from the form to the payout.
  *
  * States:
- * - checkingPrerequisites: the profile (names, balance, KYC state, pay password) and the bound
- *   cards are fetched; they decide whether the player may withdraw at all.
- * - prerequisitesUnavailable: they could not be fetched; the page offers a retry.
- * - needsPersonalInformation: the names used for currency exchange are missing ("Go to edit").
- * - needsBankCard: no card is bound ("please bind the bank card first").
- * - needsKyc: identity is not verified yet (not sent, under review, or rejected).
- * - needsPayPassword: no payment password is set; withdrawals are confirmed with it.
- * - editing: waiting for the amount (whole coins, at most the balance), the card and the payment
- *   password.
- * - requesting: the server holds the amount for review. Sending generates ONE Idempotency-Key for
- *   this withdrawal; a retry after no answer reuses it, so a double click or a retry holds once.
- * - requestInterrupted: no answer came: retry with the same key, or back to the form.
+ * - requesting: the money-request machine (machines/money-request.machine.ts) checks the
+ *   prerequisites (personal information, a bound card, verified identity, a payment password), then
+ *   waits for the amount (whole coins, at most the balance), the card and the payment password, and
+ *   has the server hold the amount for review with one Idempotency-Key per withdrawal, so a double
+ *   click or a retry holds once. The views read the form from it.
  * - following: the order-follow machine follows the request until it settles: withdrawalReview (an
  *   operator reviews it) and withdrawing (approved, the payout is under way) are fetched again every
  *   ten seconds; it ends in withdrawalSuccessful or withdrawalFailed (with the reason; the held
  *   amount is back in the balance). The views read the request from it. A player cannot reverse a
- *   request: there is no way back from here but a new withdrawal.
+ *   request: there is no way back from here but a new withdrawal, which starts from fresh
+ *   prerequisites (the balance has changed).
  */
 
 import { type Profile, payPasswordPattern } from '@contract/auth';
-import type { BankCard } from '@contract/bank';
 import type { Withdrawal } from '@contract/draw';
-import { hasPersonalInformation } from '@contract/profile';
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { orderFollowMachine } from './order-follow.machine';
+import { assign, type SnapshotFrom, setup } from 'xstate';
 import {
-  answerMissing,
-  type FieldMessages,
-  parseWholeAmount,
-  refusedFields,
-  withChangedField,
-  withRefusals,
-} from './player-form-fields';
-
-export type WithdrawCard = Pick<BankCard, 'id' | 'bankName' | 'maskedCardNumber' | 'isDefault'>;
+  accountGate,
+  type MoneyRequestOptions,
+  moneyRequestMachine,
+  type RequestCard,
+  type RequestInput,
+  shownMessages,
+  startingCardId,
+} from './money-request.machine';
+import { orderFollowMachine } from './order-follow.machine';
+import { type FieldMessages, parseWholeAmount } from './player-form-fields';
 
 export interface WithdrawPrerequisites {
   profile: Pick<Profile, 'firstName' | 'lastName' | 'pinyinName' | 'balance' | 'kycStatus' | 'hasPayPassword'>;
-  cards: WithdrawCard[];
+  cards: RequestCard[];
 }
-
-export interface WithdrawalRequest {
-  bankCardId: number;
-  amount: number;
-  payPassword: string;
-  idempotencyKey: string;
-}
-
-export type WithdrawField = 'amount' | 'bankCardId' | 'payPassword';
 
 export interface WithdrawValues {
   amount: string;
@@ -58,43 +41,56 @@ export interface WithdrawValues {
   payPassword: string;
 }
 
-export interface WithdrawContext {
-  balance: number;
-  kycStatus: Profile['kycStatus'];
-  cards: WithdrawCard[];
-  values: WithdrawValues;
-  showErrors: boolean;
-  refusals: Record<string, string>;
-  idempotencyKey: string | null;
-  /** The request as the server accepted it; once followed, the follower holds it as it stands. */
-  withdrawal: Withdrawal | null;
+export type WithdrawField = keyof WithdrawValues;
+
+export interface WithdrawalBody {
+  bankCardId: number;
+  amount: number;
+  payPassword: string;
 }
 
-export type WithdrawEvent =
-  | { type: 'prerequisites.retry' }
-  | { type: 'field.changed'; field: 'amount' | 'payPassword'; value: string }
-  | { type: 'field.changed'; field: 'bankCardId'; value: number }
-  | { type: 'withdraw.submit' }
-  | { type: 'request.retry' }
-  | { type: 'withdraw.edit' }
-  | { type: 'withdraw.again' };
+export type WithdrawalRequest = RequestInput<WithdrawalBody>;
 
-function withdrawMessages(
-  context: Pick<WithdrawContext, 'balance' | 'cards' | 'values'>,
-): FieldMessages<WithdrawField> {
-  const messages: FieldMessages<WithdrawField> = {};
-  const amount = parseWholeAmount(context.values.amount);
-  if (context.values.amount.trim() === '') messages.amount = { key: 'validation.amountRequired' };
-  else if (amount === null || amount < 1) messages.amount = { key: 'validation.amount' };
-  else if (amount > context.balance)
-    messages.amount = { key: 'validation.amountOverBalance', values: { balance: context.balance } };
-  if (!context.cards.some((card) => card.id === context.values.bankCardId))
-    messages.bankCardId = { key: 'validation.bankCard' };
-  if (context.values.payPassword === '') messages.payPassword = { key: 'validation.required' };
-  else if (!payPasswordPattern.test(context.values.payPassword))
-    messages.payPassword = { key: 'validation.payPasswordFormat' };
-  return messages;
-}
+const emptyValues: WithdrawValues = { amount: '', bankCardId: null, payPassword: '' };
+
+const withdrawForm: MoneyRequestOptions<WithdrawPrerequisites, WithdrawValues, WithdrawalBody> = {
+  gate: ({ profile, cards }) => {
+    const account = accountGate(profile, cards);
+    if (account) return account;
+    if (profile.kycStatus === 'pendingReview') return 'awaitingKycReview';
+    if (profile.kycStatus !== 'approved') return 'needsKyc';
+    return profile.hasPayPassword ? null : 'needsPayPassword';
+  },
+  emptyValues,
+  startingValues: ({ cards }) => ({ ...emptyValues, bankCardId: startingCardId(cards) }),
+  messages: (values, { profile, cards }) => {
+    const messages: FieldMessages<WithdrawField> = {};
+    const amount = parseWholeAmount(values.amount);
+    if (values.amount.trim() === '') messages.amount = { key: 'validation.amountRequired' };
+    else if (amount === null || amount < 1) messages.amount = { key: 'validation.amount' };
+    else if (amount > profile.balance)
+      messages.amount = { key: 'validation.amountOverBalance', values: { balance: profile.balance } };
+    if (!cards.some((card) => card.id === values.bankCardId)) messages.bankCardId = { key: 'validation.bankCard' };
+    if (values.payPassword === '') messages.payPassword = { key: 'validation.required' };
+    else if (!payPasswordPattern.test(values.payPassword))
+      messages.payPassword = { key: 'validation.payPasswordFormat' };
+    return messages;
+  },
+  fields: ['amount', 'bankCardId', 'payPassword'],
+  // Only a valid form is sent: the amount and the card are there.
+  body: (values) => ({
+    bankCardId: values.bankCardId ?? 0,
+    amount: parseWholeAmount(values.amount) ?? 0,
+    payPassword: values.payPassword,
+  }),
+  // The payment password is typed again for every attempt, whatever the answer.
+  afterAnswer: (values) => ({ ...values, payPassword: '' }),
+};
+
+/** The withdrawal's front: prerequisites, the form, and the amount held once. */
+export const withdrawRequest = moneyRequestMachine<WithdrawPrerequisites, WithdrawValues, WithdrawalBody, Withdrawal>(
+  withdrawForm,
+);
 
 /** Follows a withdrawal every ten seconds until it is paid out or has failed. */
 export const withdrawalFollow = orderFollowMachine<Withdrawal>({
@@ -102,142 +98,39 @@ export const withdrawalFollow = orderFollowMachine<Withdrawal>({
   pollMs: 10_000,
 });
 
-const emptyValues: WithdrawValues = { amount: '', bankCardId: null, payPassword: '' };
+export interface WithdrawContext {
+  /** The request as the server accepted it; once followed, the follower holds it as it stands. */
+  withdrawal: Withdrawal | null;
+}
+
+export type WithdrawEvent = { type: 'withdraw.again' };
 
 export const withdrawMachine = setup({
   types: {
     context: {} as WithdrawContext,
     events: {} as WithdrawEvent,
-    children: {} as { followWithdrawal: 'followWithdrawal' },
+    children: {} as { request: 'request'; followWithdrawal: 'followWithdrawal' },
   },
   actors: {
-    loadPrerequisites: fromPromise<WithdrawPrerequisites>(async () => {
-      throw new Error('loadPrerequisites must be provided');
-    }),
-    requestWithdrawal: fromPromise<Withdrawal, WithdrawalRequest>(async () => {
-      throw new Error('requestWithdrawal must be provided');
-    }),
+    request: withdrawRequest,
     followWithdrawal: withdrawalFollow,
   },
   actions: {
     /** The withdrawal or the balance changed on the server: refetch the balance and the records. */
     withdrawalChanged: () => {},
-    newIdempotencyKey: assign({ idempotencyKey: () => crypto.randomUUID() }),
-    storePrerequisites: assign((_, prerequisites: WithdrawPrerequisites) => {
-      const card = prerequisites.cards.find((candidate) => candidate.isDefault) ?? prerequisites.cards[0];
-      return {
-        balance: prerequisites.profile.balance,
-        kycStatus: prerequisites.profile.kycStatus,
-        cards: prerequisites.cards,
-        values: { ...emptyValues, bankCardId: card?.id ?? null },
-      };
-    }),
-    resetFlow: assign({ idempotencyKey: null, withdrawal: null, showErrors: false, refusals: {}, values: emptyValues }),
-  },
-  guards: {
-    personalInformationMissing: (_, prerequisites: WithdrawPrerequisites) =>
-      !hasPersonalInformation(prerequisites.profile),
-    noBankCard: (_, prerequisites: WithdrawPrerequisites) => prerequisites.cards.length === 0,
-    kycNotApproved: (_, prerequisites: WithdrawPrerequisites) => prerequisites.profile.kycStatus !== 'approved',
-    noPayPassword: (_, prerequisites: WithdrawPrerequisites) => !prerequisites.profile.hasPayPassword,
-    formValid: ({ context }) => Object.keys(withdrawMessages(context)).length === 0,
-    /** Reads the error event of the invoked call. */
-    noAnswer: ({ event }) => answerMissing((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'withdraw',
-  context: {
-    balance: 0,
-    kycStatus: 'notSubmitted',
-    cards: [],
-    values: emptyValues,
-    showErrors: false,
-    refusals: {},
-    idempotencyKey: null,
-    withdrawal: null,
-  },
-  initial: 'checkingPrerequisites',
+  context: { withdrawal: null },
+  initial: 'requesting',
   states: {
-    checkingPrerequisites: {
-      invoke: {
-        id: 'loadPrerequisites',
-        src: 'loadPrerequisites',
-        onDone: [
-          {
-            guard: { type: 'personalInformationMissing', params: ({ event }) => event.output },
-            target: 'needsPersonalInformation',
-          },
-          { guard: { type: 'noBankCard', params: ({ event }) => event.output }, target: 'needsBankCard' },
-          {
-            guard: { type: 'kycNotApproved', params: ({ event }) => event.output },
-            target: 'needsKyc',
-            actions: assign({ kycStatus: ({ event }) => event.output.profile.kycStatus }),
-          },
-          { guard: { type: 'noPayPassword', params: ({ event }) => event.output }, target: 'needsPayPassword' },
-          { target: 'editing', actions: { type: 'storePrerequisites', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'prerequisitesUnavailable' },
-      },
-    },
-    prerequisitesUnavailable: {
-      on: { 'prerequisites.retry': { target: 'checkingPrerequisites' } },
-    },
-    needsPersonalInformation: {},
-    needsBankCard: {},
-    needsKyc: {},
-    needsPayPassword: {},
-    editing: {
-      on: {
-        'field.changed': { actions: assign(({ context, event }) => withChangedField(context, event)) },
-        'withdraw.submit': [
-          { guard: 'formValid', target: 'requesting', actions: 'newIdempotencyKey' },
-          { actions: assign({ showErrors: true }) },
-        ],
-      },
-    },
     requesting: {
       invoke: {
-        id: 'requestWithdrawal',
-        src: 'requestWithdrawal',
-        input: ({ context }) => ({
-          bankCardId: context.values.bankCardId ?? 0,
-          amount: parseWholeAmount(context.values.amount) ?? 0,
-          payPassword: context.values.payPassword,
-          idempotencyKey: context.idempotencyKey ?? '',
-        }),
+        id: 'request',
+        src: 'request',
         onDone: {
           target: 'following',
-          actions: [
-            assign(({ context, event }) => ({
-              withdrawal: event.output,
-              values: { ...context.values, payPassword: '' },
-              showErrors: false,
-              refusals: {},
-            })),
-            'withdrawalChanged',
-          ],
-        },
-        onError: [
-          { guard: 'noAnswer', target: 'requestInterrupted' },
-          // An answer (wrong pay password, balance, limits): nothing was held; a new key next time.
-          {
-            target: 'editing',
-            actions: assign(({ context, event }) => ({
-              idempotencyKey: null,
-              values: { ...context.values, payPassword: '' },
-              showErrors: true,
-              refusals: refusedFields(event.error),
-            })),
-          },
-        ],
-      },
-    },
-    requestInterrupted: {
-      on: {
-        'request.retry': { target: 'requesting' },
-        'withdraw.edit': {
-          target: 'editing',
-          actions: assign(({ context }) => ({ idempotencyKey: null, values: { ...context.values, payPassword: '' } })),
+          actions: [assign({ withdrawal: ({ event }) => event.output }), 'withdrawalChanged'],
         },
       },
     },
@@ -248,26 +141,22 @@ export const withdrawMachine = setup({
         // The request has just been stored.
         input: ({ context }) => ({ order: context.withdrawal as Withdrawal }),
       },
-      on: { 'withdraw.again': { target: 'checkingPrerequisites', actions: 'resetFlow' } },
+      on: { 'withdraw.again': { target: 'requesting' } },
     },
   },
 });
 
 export type WithdrawSnapshot = SnapshotFrom<typeof withdrawMachine>;
+export type WithdrawRequestSnapshot = SnapshotFrom<typeof withdrawRequest>;
 
 /** The view to show: the state itself, as the machine has no nested states. */
 export const selectWithdrawStage = (snapshot: WithdrawSnapshot) => snapshot.value;
-export const selectWithdrawValues = (snapshot: WithdrawSnapshot) => snapshot.context.values;
-export const selectWithdrawCards = (snapshot: WithdrawSnapshot) => snapshot.context.cards;
-export const selectWithdrawBalance = (snapshot: WithdrawSnapshot) => snapshot.context.balance;
-export const selectWithdrawKycStatus = (snapshot: WithdrawSnapshot) => snapshot.context.kycStatus;
-export const selectWithdrawMessages = (snapshot: WithdrawSnapshot): FieldMessages<WithdrawField> => {
-  const { context } = snapshot;
-  return withRefusals(context.showErrors ? withdrawMessages(context) : {}, context.refusals, [
-    'amount',
-    'bankCardId',
-    'payPassword',
-  ]);
-};
+/** The front of a new withdrawal while the page shows one: the views read the form from it. */
+export const selectWithdrawRequest = (snapshot: WithdrawSnapshot) => snapshot.children.request;
 /** The follower of the request once it is made: the views read the request from it. */
 export const selectWithdrawalFollower = (snapshot: WithdrawSnapshot) => snapshot.children.followWithdrawal;
+
+export const selectWithdrawBalance = (snapshot: WithdrawRequestSnapshot) =>
+  snapshot.context.prerequisites?.profile.balance ?? 0;
+export const selectWithdrawMessages = (snapshot: WithdrawRequestSnapshot): FieldMessages<WithdrawField> =>
+  shownMessages(withdrawForm, snapshot.context);

@@ -5,6 +5,7 @@ import {
   type DepositPrerequisites,
   depositMachine,
   depositOrderFollow,
+  depositRequest,
   type OrderRequest,
 } from '@machines/deposit.machine';
 import { screen } from '@testing-library/react';
@@ -59,10 +60,14 @@ function startDeposit(prerequisites: DepositPrerequisites, orders: DepositOrder[
   const deposit = createActor(
     depositMachine.provide({
       actors: {
-        loadPrerequisites: fromPromise(async () => prerequisites),
-        createOrder: fromPromise(async ({ input }) => {
-          requests.push(input);
-          return checkout;
+        request: depositRequest.provide({
+          actors: {
+            loadPrerequisites: fromPromise(async () => prerequisites),
+            sendRequest: fromPromise(async ({ input }) => {
+              requests.push(input);
+              return checkout;
+            }),
+          },
         }),
         followOrder: depositOrderFollow.provide({
           actors: {
@@ -142,9 +147,7 @@ describe('deposit page', () => {
     expect(opened).toEqual(['http://127.0.0.1:8181/sandbox-pay/checkout/pay_1']);
     expect(requests).toEqual([
       {
-        channelId: 'online-bank',
-        amount: 5_000,
-        bankCardId: 4,
+        body: { channelId: 'online-bank', amount: 5_000, bankCardId: 4 },
         idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },
     ]);

@@ -4,6 +4,7 @@ import {
   type WithdrawPrerequisites,
   withdrawalFollow,
   withdrawMachine,
+  withdrawRequest,
 } from '@machines/withdraw.machine';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -44,10 +45,14 @@ function startWithdraw(
   const withdraw = createActor(
     withdrawMachine.provide({
       actors: {
-        loadPrerequisites: fromPromise(async () => prerequisites),
-        requestWithdrawal: fromPromise(async ({ input }) => {
-          requests.push(input);
-          return request(input);
+        request: withdrawRequest.provide({
+          actors: {
+            loadPrerequisites: fromPromise(async () => prerequisites),
+            sendRequest: fromPromise(async ({ input }) => {
+              requests.push(input);
+              return request(input);
+            }),
+          },
         }),
         followWithdrawal: withdrawalFollow.provide({
           actors: {
@@ -99,6 +104,28 @@ describe('withdraw page', () => {
     );
   });
 
+  it('after no answer, retries with the same key and follows the one request', async () => {
+    await startI18nIn('en-US');
+    const user = userEvent.setup();
+    let attempt = 0;
+    const { withdraw, requests } = startWithdraw(ready, async () => {
+      attempt += 1;
+      if (attempt === 1) throw Object.assign(new Error('Request Error'), { code: 0, fields: {} });
+      return withdrawal('withdrawalReview');
+    });
+    renderPlayerView(<WithdrawView withdraw={withdraw} />);
+    await user.type(await screen.findByRole('textbox', { name: /Amount/ }), '8000');
+    await user.type(screen.getByLabelText('Payment password'), '246801');
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    expect(await screen.findByText(/We could not tell whether your withdrawal was requested/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(
+      await screen.findByText('Your request is waiting for review. The amount is held from your balance.'),
+    ).toBeInTheDocument();
+    expect(requests).toHaveLength(2);
+    expect(requests[1]?.idempotencyKey).toBe(requests[0]?.idempotencyKey);
+  });
+
   it("shows a wrong payment password on its field, then follows the request to a failure with the operator's reason", async () => {
     await startI18nIn('en-US');
     const user = userEvent.setup();
@@ -130,7 +157,7 @@ describe('withdraw page', () => {
     expect(
       await screen.findByText('The withdrawal failed: The account is closed. The amount is back in your balance.'),
     ).toBeInTheDocument();
-    expect(requests.map((request) => request.payPassword)).toEqual(['123459', '246801']);
+    expect(requests.map((request) => request.body.payPassword)).toEqual(['123459', '246801']);
     expect(requests[1]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
     expect(screen.queryByRole('button', { name: /cancel/i })).not.toBeInTheDocument();
   }, 20_000);

@@ -2,16 +2,19 @@ import type { DepositOrder, PayChannel } from '@contract/pay';
 import {
   type CreatedOrder,
   type DepositPrerequisites,
+  type DepositRequestSnapshot,
   type DepositSnapshot,
   depositMachine,
   depositOrderFollow,
+  depositRequest,
   type OrderRequest,
   selectDepositFollower,
   selectDepositMessages,
   selectDepositQuote,
+  selectDepositRequest,
   selectDepositStage,
-  selectDepositValues,
 } from '@machines/deposit.machine';
+import { selectRequestStage, selectRequestValues } from '@machines/money-request.machine';
 import { selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -84,16 +87,19 @@ const bankTransfer: CreatedOrder = {
   expiresAt: '2026-11-21T00:30:00.000Z',
 };
 
-const fixtures: EventFixtures<typeof depositMachine> = {
+const requestFixtures: EventFixtures<typeof depositRequest> = {
   'prerequisites.retry': [{ type: 'prerequisites.retry' }],
   'field.changed': [
     { type: 'field.changed', field: 'amount', value: '5,000' },
     { type: 'field.changed', field: 'amount', value: '50' },
     { type: 'field.changed', field: 'channelId', value: 'bank-transfer' },
   ],
-  'deposit.submit': [{ type: 'deposit.submit' }],
-  'order.retry': [{ type: 'order.retry' }],
-  'deposit.edit': [{ type: 'deposit.edit' }],
+  'request.submit': [{ type: 'request.submit' }],
+  'request.retry': [{ type: 'request.retry' }],
+  'request.edit': [{ type: 'request.edit' }],
+};
+
+const depositFixtures: EventFixtures<typeof depositMachine> = {
   'deposit.again': [{ type: 'deposit.again' }],
 };
 
@@ -101,52 +107,89 @@ const offline = Object.assign(new Error('Request Error'), { code: 0, fields: {} 
 const refused = Object.assign(new Error('refused'), { code: 422, fields: { bankCardId: 'カードの名義が違います' } });
 const unknownOrder = Object.assign(new Error('The order was not found.'), { code: 404, fields: {} });
 
-const outcomes: ActorOutcome[] = [
+const requestOutcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.loadPrerequisites', output: ready },
   { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, profile: { ...names, pinyinName: null } } },
   { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, cards: [] } },
   { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, channels: [] } },
   { type: 'xstate.error.actor.loadPrerequisites', error: offline },
-  { type: 'xstate.done.actor.createOrder', output: checkout },
-  { type: 'xstate.done.actor.createOrder', output: bankTransfer },
-  { type: 'xstate.error.actor.createOrder', error: offline },
-  { type: 'xstate.error.actor.createOrder', error: refused },
+  { type: 'xstate.done.actor.sendRequest', output: checkout },
+  { type: 'xstate.error.actor.sendRequest', error: offline },
+  { type: 'xstate.error.actor.sendRequest', error: refused },
+];
+
+const depositOutcomes: ActorOutcome[] = [
+  { type: 'xstate.done.actor.request', output: checkout },
+  { type: 'xstate.done.actor.request', output: bankTransfer },
   { type: 'xstate.done.actor.fetchOrder', output: automaticOrder('paymentSuccessful') },
   { type: 'xstate.error.actor.fetchOrder', error: unknownOrder },
 ];
 
-const formStates = ['editing', 'creatingOrder', 'orderInterrupted'];
-const serializeState = (snapshot: DepositSnapshot) =>
+// The form's values and the key are counters of a sort: states that differ in them are different states.
+const serializeRequest = (snapshot: DepositRequestSnapshot) =>
   JSON.stringify([
     snapshot.value,
-    snapshot.context.order?.status ?? null,
     snapshot.context.idempotencyKey !== null,
-    formStates.includes(String(snapshot.value))
-      ? [snapshot.context.values, snapshot.context.showErrors, snapshot.context.refusals]
-      : null,
+    snapshot.context.values,
+    snapshot.context.showErrors,
+    snapshot.context.refusals,
   ]);
+const serializeDeposit = (snapshot: DepositSnapshot) => JSON.stringify([snapshot.value, snapshot.context.order]);
 
-describe('deposit machine model', () => {
-  const inputs = [{}, { orderSn: 'D20261121000001' }];
-  const runs = inputs.map((input) => ({
-    input,
-    paths: modelPaths(depositMachine, { fixtures, outcomes, input, serializeState }),
-  }));
+describe('deposit request model', () => {
+  const paths = modelPaths(depositRequest, {
+    fixtures: requestFixtures,
+    outcomes: requestOutcomes,
+    serializeState: serializeRequest,
+  });
 
-  it('reaches every state', () => {
-    const reached = new Set(runs.flatMap(({ paths }) => paths.map((p) => p.endState)));
+  it('reaches every state a deposit can be in before its order exists', () => {
+    const reached = new Set(paths.map((p) => p.endState));
     for (const value of [
-      '"resumingOrder"',
       '"checkingPrerequisites"',
       '"prerequisitesUnavailable"',
       '"needsPersonalInformation"',
       '"needsBankCard"',
       '"noChannel"',
       '"editing"',
-      '"creatingOrder"',
-      '"orderInterrupted"',
-      '"following"',
+      '"sending"',
+      '"interrupted"',
+      '"sent"',
     ]) {
+      expect(reached).toContain(value);
+    }
+  });
+
+  for (const { path, description } of paths) {
+    it(`replays ${description}`, async () => {
+      await replayPath(depositRequest, path, {
+        actorNames: ['loadPrerequisites', 'sendRequest'],
+        outcomes: requestOutcomes,
+        check: (live, model) => {
+          expect(selectRequestStage(live)).toBe(selectRequestStage(model));
+          expect(selectDepositMessages(live)).toEqual(selectDepositMessages(model));
+          expect(live.context.idempotencyKey === null).toBe(model.context.idempotencyKey === null);
+        },
+      });
+    });
+  }
+});
+
+describe('deposit machine model', () => {
+  const inputs = [{}, { orderSn: 'D20261121000001' }];
+  const runs = inputs.map((input) => ({
+    input,
+    paths: modelPaths(depositMachine, {
+      fixtures: depositFixtures,
+      outcomes: depositOutcomes,
+      input,
+      serializeState: serializeDeposit,
+    }),
+  }));
+
+  it('reaches every state', () => {
+    const reached = new Set(runs.flatMap(({ paths }) => paths.map((p) => p.endState)));
+    for (const value of ['"resumingOrder"', '"requesting"', '"following"']) {
       expect(reached).toContain(value);
     }
   });
@@ -157,12 +200,11 @@ describe('deposit machine model', () => {
       it(`replays ${label} ${description}`, async () => {
         await replayPath(depositMachine, path, {
           input,
-          actorNames: ['loadPrerequisites', 'createOrder', 'fetchOrder', 'followOrder'],
-          outcomes,
+          actorNames: ['request', 'fetchOrder', 'followOrder'],
+          outcomes: depositOutcomes,
           check: (live, model) => {
             expect(selectDepositStage(live)).toBe(selectDepositStage(model));
-            expect(selectDepositMessages(live)).toEqual(selectDepositMessages(model));
-            expect(live.context.idempotencyKey === null).toBe(model.context.idempotencyKey === null);
+            expect(live.context.order).toEqual(model.context.order);
           },
         });
       });
@@ -191,10 +233,14 @@ describe('deposit rules', () => {
     const actor = createActor(
       depositMachine.provide({
         actors: {
-          loadPrerequisites: fromPromise(async () => options.prerequisites ?? ready),
-          createOrder: fromPromise(async ({ input }) => {
-            requests.push(input);
-            return (options.create ?? (async () => checkout))(input);
+          request: depositRequest.provide({
+            actors: {
+              loadPrerequisites: fromPromise(async () => options.prerequisites ?? ready),
+              sendRequest: fromPromise(async ({ input }) => {
+                requests.push(input);
+                return (options.create ?? (async () => checkout))(input);
+              }),
+            },
           }),
           fetchOrder,
           followOrder: depositOrderFollow.provide({
@@ -210,8 +256,16 @@ describe('deposit rules', () => {
       { clock, input: { orderSn: options.resume ?? null } },
     ).start();
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    const change = (field: string, value: string | number) =>
-      actor.send({ type: 'field.changed', field, value } as never);
+    /** The front of the deposit the page shows while there is one. */
+    const request = () => selectDepositRequest(actor.getSnapshot());
+    const form = () => request()!.getSnapshot();
+    const send = (event: Parameters<NonNullable<ReturnType<typeof request>>['send']>[0]) => request()?.send(event);
+    const change = (field: 'channelId' | 'amount', value: string) => send({ type: 'field.changed', field, value });
+    /** Where the page stands: the front's state while the deposit is being made, else the deposit's. */
+    const stage = () => {
+      const front = request();
+      return front ? selectRequestStage(front.getSnapshot()) : selectDepositStage(actor.getSnapshot());
+    };
     /** The order as the page shows it, from its follower. */
     const followed = () => {
       const follower = selectDepositFollower(actor.getSnapshot());
@@ -222,25 +276,25 @@ describe('deposit rules', () => {
         }
       );
     };
-    return { actor, clock, requests, effects, settle, change, followed };
+    return { actor, clock, requests, effects, settle, form, send, change, stage, followed };
   }
 
   it('starts with the first channel and the default card, and shows the coins the amount buys', async () => {
-    const { actor, settle, change } = start({
+    const { settle, change, form } = start({
       prerequisites: { ...ready, cards: [{ ...card, id: 1, isDefault: false }, card] },
     });
     await settle();
-    expect(selectDepositValues(actor.getSnapshot())).toEqual({ channelId: 'online-bank', amount: '', bankCardId: 3 });
-    expect(selectDepositQuote(actor.getSnapshot())).toBeNull();
+    expect(selectRequestValues(form())).toEqual({ channelId: 'online-bank', amount: '', bankCardId: 3 });
+    expect(selectDepositQuote(form())).toBeNull();
     change('amount', '１０,０００');
-    expect(selectDepositQuote(actor.getSnapshot())).toEqual({
+    expect(selectDepositQuote(form())).toEqual({
       amount: 10_000,
       coins: 10_000,
       fee: 0,
       credited: 10_000,
     });
     change('channelId', 'bank-transfer');
-    expect(selectDepositQuote(actor.getSnapshot())).toEqual({
+    expect(selectDepositQuote(form())).toEqual({
       amount: 10_000,
       coins: 10_000,
       fee: 150,
@@ -249,35 +303,35 @@ describe('deposit rules', () => {
   });
 
   it("keeps the amount within the channel's limits", async () => {
-    const { actor, settle, change, requests } = start();
+    const { settle, change, requests, form, send } = start();
     await settle();
-    actor.send({ type: 'deposit.submit' });
-    expect(selectDepositMessages(actor.getSnapshot())).toEqual({ amount: { key: 'validation.amountRequired' } });
+    send({ type: 'request.submit' });
+    expect(selectDepositMessages(form())).toEqual({ amount: { key: 'validation.amountRequired' } });
     change('amount', '999');
-    expect(selectDepositMessages(actor.getSnapshot())).toEqual({
+    expect(selectDepositMessages(form())).toEqual({
       amount: { key: 'validation.amountMin', values: { min: 1_000 } },
     });
     change('amount', '500001');
-    expect(selectDepositMessages(actor.getSnapshot())).toEqual({
+    expect(selectDepositMessages(form())).toEqual({
       amount: { key: 'validation.amountMax', values: { max: 500_000 } },
     });
     change('amount', '12.5');
-    expect(selectDepositMessages(actor.getSnapshot())).toEqual({ amount: { key: 'validation.amount' } });
+    expect(selectDepositMessages(form())).toEqual({ amount: { key: 'validation.amount' } });
     expect(requests).toEqual([]);
   });
 
   it('asks for personal information first, then for a bound card', async () => {
     const missingNames = start({ prerequisites: { ...ready, profile: { ...names, lastName: '' } } });
     await missingNames.settle();
-    expect(selectDepositStage(missingNames.actor.getSnapshot())).toBe('needsPersonalInformation');
+    expect(missingNames.stage()).toBe('needsPersonalInformation');
     const noCard = start({ prerequisites: { ...ready, cards: [] } });
     await noCard.settle();
-    expect(selectDepositStage(noCard.actor.getSnapshot())).toBe('needsBankCard');
+    expect(noCard.stage()).toBe('needsBankCard');
   });
 
   it('one deposit, one key: a retry after no answer reuses it, a new deposit gets a new one', async () => {
     let attempts = 0;
-    const { actor, settle, change, requests } = start({
+    const { actor, settle, change, requests, form, send, stage } = start({
       create: async () => {
         attempts += 1;
         if (attempts === 1) throw offline;
@@ -287,25 +341,23 @@ describe('deposit rules', () => {
     });
     await settle();
     change('amount', '5000');
-    actor.send({ type: 'deposit.submit' });
-    actor.send({ type: 'deposit.submit' });
+    send({ type: 'request.submit' });
+    send({ type: 'request.submit' });
     await settle();
-    expect(selectDepositStage(actor.getSnapshot())).toBe('orderInterrupted');
-    actor.send({ type: 'order.retry' });
+    expect(stage()).toBe('interrupted');
+    send({ type: 'request.retry' });
     await settle();
     expect(requests).toHaveLength(2);
     expect(requests[0]).toEqual({
-      channelId: 'online-bank',
-      amount: 5_000,
-      bankCardId: 3,
+      body: { channelId: 'online-bank', amount: 5_000, bankCardId: 3 },
       idempotencyKey: expect.any(String),
     });
     expect(requests[1]?.idempotencyKey).toBe(requests[0]?.idempotencyKey);
     actor.send({ type: 'deposit.again' });
     await settle();
-    expect(selectDepositValues(actor.getSnapshot()).amount).toBe('');
+    expect(selectRequestValues(form()).amount).toBe('');
     change('amount', '5000');
-    actor.send({ type: 'deposit.submit' });
+    send({ type: 'request.submit' });
     await settle();
     expect(requests).toHaveLength(3);
     expect(requests[2]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
@@ -313,7 +365,7 @@ describe('deposit rules', () => {
 
   it("a refusal is an answer: back to the form with the server's sentence, and a new key next time", async () => {
     let attempts = 0;
-    const { actor, settle, change, requests } = start({
+    const { settle, change, requests, form, send, stage } = start({
       create: async () => {
         attempts += 1;
         if (attempts === 1) throw refused;
@@ -322,25 +374,25 @@ describe('deposit rules', () => {
     });
     await settle();
     change('amount', '5000');
-    actor.send({ type: 'deposit.submit' });
+    send({ type: 'request.submit' });
     await settle();
-    expect(selectDepositStage(actor.getSnapshot())).toBe('editing');
-    expect(selectDepositMessages(actor.getSnapshot())).toEqual({ bankCardId: { text: 'カードの名義が違います' } });
-    actor.send({ type: 'deposit.submit' });
+    expect(stage()).toBe('editing');
+    expect(selectDepositMessages(form())).toEqual({ bankCardId: { text: 'カードの名義が違います' } });
+    send({ type: 'request.submit' });
     await settle();
     expect(requests[1]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
   });
 
   it('opens the checkout page and follows the order until the coins arrive', async () => {
-    const { actor, clock, settle, change, effects, followed } = start({
+    const { clock, settle, change, effects, followed, send, stage } = start({
       orders: [automaticOrder('pendingPayment'), automaticOrder('paymentSuccessful')],
     });
     await settle();
     change('amount', '5000');
-    actor.send({ type: 'deposit.submit' });
+    send({ type: 'request.submit' });
     await settle();
     expect(effects).toEqual(['open:http://127.0.0.1:8181/sandbox-pay/checkout/pay_1', 'orderChanged']);
-    expect(selectDepositStage(actor.getSnapshot())).toBe('following');
+    expect(stage()).toBe('following');
     expect(followed()).toEqual({ order: automaticOrder('pendingPayment'), settled: false });
     clock.increment(5_000);
     await settle();
@@ -355,23 +407,23 @@ describe('deposit rules', () => {
   it('back from the checkout page, the named order is followed at once; an unknown one leads to the form', async () => {
     const back = start({ resume: 'D20261121000001', orders: [automaticOrder('paymentSuccessful')] });
     await back.settle();
-    expect(selectDepositStage(back.actor.getSnapshot())).toBe('following');
+    expect(back.stage()).toBe('following');
     expect(back.followed()?.settled).toBe(true);
     const unknown = start({ resume: 'D20261121009999' });
     await unknown.settle();
     await unknown.settle();
-    expect(selectDepositStage(unknown.actor.getSnapshot())).toBe('editing');
+    expect(unknown.stage()).toBe('editing');
   });
 
   it('a bank transfer shows where to send the money and waits for the operator', async () => {
-    const { actor, clock, settle, change, effects, followed } = start({
+    const { actor, clock, settle, change, effects, followed, send } = start({
       create: async () => bankTransfer,
       orders: [manualOrder('failed')],
     });
     await settle();
     change('channelId', 'bank-transfer');
     change('amount', '10000');
-    actor.send({ type: 'deposit.submit' });
+    send({ type: 'request.submit' });
     await settle();
     expect(followed()?.order.status).toBe('inProgress');
     expect(actor.getSnapshot().context.instructions).toEqual(bankTransfer.instructions);
@@ -382,7 +434,7 @@ describe('deposit rules', () => {
   });
 
   it('a new deposit stops following the order and starts from fresh prerequisites', async () => {
-    const { actor, settle, followed } = start({
+    const { actor, settle, followed, stage } = start({
       resume: 'D20261121000001',
       orders: [automaticOrder('pendingPayment')],
     });
@@ -390,7 +442,7 @@ describe('deposit rules', () => {
     expect(followed()?.settled).toBe(false);
     actor.send({ type: 'deposit.again' });
     await settle();
-    expect(selectDepositStage(actor.getSnapshot())).toBe('editing');
+    expect(stage()).toBe('editing');
     expect(followed()).toBeUndefined();
   });
 });

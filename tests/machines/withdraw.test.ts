@@ -1,15 +1,18 @@
 import type { Withdrawal } from '@contract/draw';
+import { selectRequestStage, selectRequestValues } from '@machines/money-request.machine';
 import { selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
 import {
   selectWithdrawalFollower,
   selectWithdrawMessages,
+  selectWithdrawRequest,
   selectWithdrawStage,
-  selectWithdrawValues,
   type WithdrawalRequest,
   type WithdrawPrerequisites,
+  type WithdrawRequestSnapshot,
   type WithdrawSnapshot,
   withdrawalFollow,
   withdrawMachine,
+  withdrawRequest,
 } from '@machines/withdraw.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -38,16 +41,19 @@ const withdrawal = (status: Withdrawal['status'], failureReason: string | null =
   bankCard: { id: 3, bankName: '三井住友銀行', maskedCardNumber: '****4567' },
 });
 
-const fixtures: EventFixtures<typeof withdrawMachine> = {
+const requestFixtures: EventFixtures<typeof withdrawRequest> = {
   'prerequisites.retry': [{ type: 'prerequisites.retry' }],
   'field.changed': [
     { type: 'field.changed', field: 'amount', value: '8000' },
     { type: 'field.changed', field: 'amount', value: '30000' },
     { type: 'field.changed', field: 'payPassword', value: '246801' },
   ],
-  'withdraw.submit': [{ type: 'withdraw.submit' }],
+  'request.submit': [{ type: 'request.submit' }],
   'request.retry': [{ type: 'request.retry' }],
-  'withdraw.edit': [{ type: 'withdraw.edit' }],
+  'request.edit': [{ type: 'request.edit' }],
+};
+
+const withdrawFixtures: EventFixtures<typeof withdrawMachine> = {
   'withdraw.again': [{ type: 'withdraw.again' }],
 };
 
@@ -57,40 +63,49 @@ const wrongPayPassword = Object.assign(new Error('refused'), {
   fields: { payPassword: '支払いパスワードが正しくありません' },
 });
 
-const outcomes: ActorOutcome[] = [
+const requestOutcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.loadPrerequisites', output: ready },
   { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, profile: { ...profile, firstName: null } } },
   { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, cards: [] } },
+  {
+    type: 'xstate.done.actor.loadPrerequisites',
+    output: { ...ready, profile: { ...profile, kycStatus: 'notSubmitted' } },
+  },
   {
     type: 'xstate.done.actor.loadPrerequisites',
     output: { ...ready, profile: { ...profile, kycStatus: 'pendingReview' } },
   },
   { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, profile: { ...profile, hasPayPassword: false } } },
   { type: 'xstate.error.actor.loadPrerequisites', error: offline },
-  { type: 'xstate.done.actor.requestWithdrawal', output: withdrawal('withdrawalReview') },
-  { type: 'xstate.error.actor.requestWithdrawal', error: offline },
-  { type: 'xstate.error.actor.requestWithdrawal', error: wrongPayPassword },
+  { type: 'xstate.done.actor.sendRequest', output: withdrawal('withdrawalReview') },
+  { type: 'xstate.error.actor.sendRequest', error: offline },
+  { type: 'xstate.error.actor.sendRequest', error: wrongPayPassword },
 ];
 
-const formStates = ['editing', 'requesting', 'requestInterrupted'];
-const serializeState = (snapshot: WithdrawSnapshot) =>
+const withdrawOutcomes: ActorOutcome[] = [
+  { type: 'xstate.done.actor.request', output: withdrawal('withdrawalReview') },
+];
+
+// The form's values and the key are counters of a sort: states that differ in them are different states.
+const serializeRequest = (snapshot: WithdrawRequestSnapshot) =>
   JSON.stringify([
     snapshot.value,
-    snapshot.context.withdrawal?.status ?? null,
-    formStates.includes(String(snapshot.value))
-      ? [
-          snapshot.context.values,
-          snapshot.context.showErrors,
-          snapshot.context.refusals,
-          snapshot.context.idempotencyKey !== null,
-        ]
-      : null,
+    snapshot.context.idempotencyKey !== null,
+    snapshot.context.values,
+    snapshot.context.showErrors,
+    snapshot.context.refusals,
   ]);
+const serializeWithdraw = (snapshot: WithdrawSnapshot) =>
+  JSON.stringify([snapshot.value, snapshot.context.withdrawal?.status ?? null]);
 
-describe('withdraw machine model', () => {
-  const paths = modelPaths(withdrawMachine, { fixtures, outcomes, serializeState });
+describe('withdraw request model', () => {
+  const paths = modelPaths(withdrawRequest, {
+    fixtures: requestFixtures,
+    outcomes: requestOutcomes,
+    serializeState: serializeRequest,
+  });
 
-  it('reaches every state', () => {
+  it('reaches every state a withdrawal can be in before the amount is held', () => {
     const reached = new Set(paths.map((p) => p.endState));
     for (const value of [
       '"checkingPrerequisites"',
@@ -98,11 +113,12 @@ describe('withdraw machine model', () => {
       '"needsPersonalInformation"',
       '"needsBankCard"',
       '"needsKyc"',
+      '"awaitingKycReview"',
       '"needsPayPassword"',
       '"editing"',
-      '"requesting"',
-      '"requestInterrupted"',
-      '"following"',
+      '"sending"',
+      '"interrupted"',
+      '"sent"',
     ]) {
       expect(reached).toContain(value);
     }
@@ -110,13 +126,41 @@ describe('withdraw machine model', () => {
 
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
-      await replayPath(withdrawMachine, path, {
-        actorNames: ['loadPrerequisites', 'requestWithdrawal', 'followWithdrawal'],
-        outcomes,
+      await replayPath(withdrawRequest, path, {
+        actorNames: ['loadPrerequisites', 'sendRequest'],
+        outcomes: requestOutcomes,
         check: (live, model) => {
-          expect(selectWithdrawStage(live)).toBe(selectWithdrawStage(model));
+          expect(selectRequestStage(live)).toBe(selectRequestStage(model));
           expect(selectWithdrawMessages(live)).toEqual(selectWithdrawMessages(model));
           expect(live.context.idempotencyKey === null).toBe(model.context.idempotencyKey === null);
+        },
+      });
+    });
+  }
+});
+
+describe('withdraw machine model', () => {
+  const paths = modelPaths(withdrawMachine, {
+    fixtures: withdrawFixtures,
+    outcomes: withdrawOutcomes,
+    serializeState: serializeWithdraw,
+  });
+
+  it('reaches every state', () => {
+    const reached = new Set(paths.map((p) => p.endState));
+    for (const value of ['"requesting"', '"following"']) {
+      expect(reached).toContain(value);
+    }
+  });
+
+  for (const { path, description } of paths) {
+    it(`replays ${description}`, async () => {
+      await replayPath(withdrawMachine, path, {
+        actorNames: ['request', 'followWithdrawal'],
+        outcomes: withdrawOutcomes,
+        check: (live, model) => {
+          expect(selectWithdrawStage(live)).toBe(selectWithdrawStage(model));
+          expect(live.context.withdrawal).toEqual(model.context.withdrawal);
         },
       });
     });
@@ -139,13 +183,17 @@ describe('withdraw rules', () => {
     const actor = createActor(
       withdrawMachine.provide({
         actors: {
-          loadPrerequisites: fromPromise(async () => {
-            loads += 1;
-            return options.prerequisites ?? ready;
-          }),
-          requestWithdrawal: fromPromise(async ({ input }) => {
-            requests.push(input);
-            return (options.request ?? (async () => withdrawal('withdrawalReview')))(input);
+          request: withdrawRequest.provide({
+            actors: {
+              loadPrerequisites: fromPromise(async () => {
+                loads += 1;
+                return options.prerequisites ?? ready;
+              }),
+              sendRequest: fromPromise(async ({ input }) => {
+                requests.push(input);
+                return (options.request ?? (async () => withdrawal('withdrawalReview')))(input);
+              }),
+            },
           }),
           followWithdrawal: withdrawalFollow.provide({
             actors: {
@@ -163,8 +211,16 @@ describe('withdraw rules', () => {
       { clock },
     ).start();
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    const change = (field: string, value: string | number) =>
-      actor.send({ type: 'field.changed', field, value } as never);
+    /** The front of the withdrawal the page shows while there is one. */
+    const request = () => selectWithdrawRequest(actor.getSnapshot());
+    const form = () => request()!.getSnapshot();
+    const send = (event: Parameters<NonNullable<ReturnType<typeof request>>['send']>[0]) => request()?.send(event);
+    const change = (field: 'amount' | 'payPassword', value: string) => send({ type: 'field.changed', field, value });
+    /** Where the page stands: the front's state while the withdrawal is being made, else the withdrawal's. */
+    const stage = () => {
+      const front = request();
+      return front ? selectRequestStage(front.getSnapshot()) : selectWithdrawStage(actor.getSnapshot());
+    };
     /** The request as the page shows it, from its follower. */
     const followed = () => {
       const follower = selectWithdrawalFollower(actor.getSnapshot());
@@ -175,7 +231,20 @@ describe('withdraw rules', () => {
         }
       );
     };
-    return { actor, clock, requests, effects, settle, change, followed, loads: () => loads };
+    return {
+      actor,
+      clock,
+      requests,
+      effects,
+      settle,
+      request,
+      form,
+      send,
+      change,
+      stage,
+      followed,
+      loads: () => loads,
+    };
   }
 
   it('asks, in order, for personal information, a bound card, verified identity and a payment password', async () => {
@@ -186,28 +255,32 @@ describe('withdraw rules', () => {
       ],
       [{ profile: { ...profile, kycStatus: 'notSubmitted', hasPayPassword: false }, cards: [] }, 'needsBankCard'],
       [{ profile: { ...profile, kycStatus: 'rejected', hasPayPassword: false }, cards: [card] }, 'needsKyc'],
+      [
+        { profile: { ...profile, kycStatus: 'pendingReview', hasPayPassword: false }, cards: [card] },
+        'awaitingKycReview',
+      ],
       [{ profile: { ...profile, hasPayPassword: false }, cards: [card] }, 'needsPayPassword'],
       [ready, 'editing'],
     ];
-    for (const [prerequisites, stage] of cases) {
-      const { actor, settle } = start({ prerequisites });
+    for (const [prerequisites, expected] of cases) {
+      const { settle, stage } = start({ prerequisites });
       await settle();
-      expect(selectWithdrawStage(actor.getSnapshot())).toBe(stage);
+      expect(stage()).toBe(expected);
     }
   });
 
   it('checks the amount against the balance and the payment password format', async () => {
-    const { actor, settle, change, requests } = start();
+    const { settle, change, requests, form, send } = start();
     await settle();
-    expect(selectWithdrawValues(actor.getSnapshot()).bankCardId).toBe(3);
-    actor.send({ type: 'withdraw.submit' });
-    expect(selectWithdrawMessages(actor.getSnapshot())).toEqual({
+    expect(selectRequestValues(form()).bankCardId).toBe(3);
+    send({ type: 'request.submit' });
+    expect(selectWithdrawMessages(form())).toEqual({
       amount: { key: 'validation.amountRequired' },
       payPassword: { key: 'validation.required' },
     });
     change('amount', '20001');
     change('payPassword', '12345');
-    expect(selectWithdrawMessages(actor.getSnapshot())).toEqual({
+    expect(selectWithdrawMessages(form())).toEqual({
       amount: { key: 'validation.amountOverBalance', values: { balance: 20_000 } },
       payPassword: { key: 'validation.payPasswordFormat' },
     });
@@ -216,7 +289,7 @@ describe('withdraw rules', () => {
 
   it('one withdrawal, one key: a double click and a retry after no answer hold the amount once', async () => {
     let attempts = 0;
-    const { actor, settle, change, requests, effects, followed } = start({
+    const { settle, change, requests, effects, followed, send, stage, request } = start({
       request: async () => {
         attempts += 1;
         if (attempts === 1) throw offline;
@@ -226,24 +299,26 @@ describe('withdraw rules', () => {
     await settle();
     change('amount', '8,000');
     change('payPassword', '246801');
-    actor.send({ type: 'withdraw.submit' });
-    actor.send({ type: 'withdraw.submit' });
+    send({ type: 'request.submit' });
+    send({ type: 'request.submit' });
     await settle();
-    expect(selectWithdrawStage(actor.getSnapshot())).toBe('requestInterrupted');
-    actor.send({ type: 'request.retry' });
+    expect(stage()).toBe('interrupted');
+    send({ type: 'request.retry' });
     await settle();
+    const body = { bankCardId: 3, amount: 8_000, payPassword: '246801' };
     expect(requests).toEqual([
-      { bankCardId: 3, amount: 8_000, payPassword: '246801', idempotencyKey: expect.any(String) },
-      { bankCardId: 3, amount: 8_000, payPassword: '246801', idempotencyKey: requests[0]?.idempotencyKey },
+      { body, idempotencyKey: expect.any(String) },
+      { body, idempotencyKey: requests[0]?.idempotencyKey },
     ]);
     expect(followed()?.withdrawal.status).toBe('withdrawalReview');
-    expect(selectWithdrawValues(actor.getSnapshot()).payPassword).toBe('');
+    // The form, with the payment password typed into it, is gone with the request's front.
+    expect(request()).toBeUndefined();
     expect(effects).toEqual(['withdrawalChanged']);
   });
 
   it('a wrong payment password clears the field, shows the sentence, and the next try is a new request', async () => {
     let attempts = 0;
-    const { actor, settle, change, requests } = start({
+    const { settle, change, requests, form, send, stage } = start({
       request: async () => {
         attempts += 1;
         if (attempts === 1) throw wrongPayPassword;
@@ -253,29 +328,29 @@ describe('withdraw rules', () => {
     await settle();
     change('amount', '8000');
     change('payPassword', '111111');
-    actor.send({ type: 'withdraw.submit' });
+    send({ type: 'request.submit' });
     await settle();
-    expect(selectWithdrawStage(actor.getSnapshot())).toBe('editing');
-    expect(selectWithdrawValues(actor.getSnapshot()).payPassword).toBe('');
-    expect(selectWithdrawMessages(actor.getSnapshot()).payPassword).toEqual({
+    expect(stage()).toBe('editing');
+    expect(selectRequestValues(form()).payPassword).toBe('');
+    expect(selectWithdrawMessages(form()).payPassword).toEqual({
       text: '支払いパスワードが正しくありません',
     });
     change('payPassword', '246801');
-    actor.send({ type: 'withdraw.submit' });
+    send({ type: 'request.submit' });
     await settle();
     expect(requests[1]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
   });
 
   it('follows the review to the failure with its reason, then starts over with a fresh balance', async () => {
-    const { actor, clock, settle, change, effects, followed, loads } = start({
+    const { actor, clock, settle, change, effects, followed, loads, form, send, stage, request } = start({
       withdrawals: [withdrawal('withdrawalReview'), withdrawal('withdrawalFailed', 'The account is closed')],
     });
     await settle();
     change('amount', '8000');
     change('payPassword', '246801');
-    actor.send({ type: 'withdraw.submit' });
+    send({ type: 'request.submit' });
     await settle();
-    expect(selectWithdrawStage(actor.getSnapshot())).toBe('following');
+    expect(stage()).toBe('following');
     clock.increment(10_000);
     await settle();
     expect(followed()).toEqual({ withdrawal: withdrawal('withdrawalReview'), settled: false });
@@ -283,11 +358,11 @@ describe('withdraw rules', () => {
     await settle();
     expect(followed()).toEqual({ withdrawal: withdrawal('withdrawalFailed', 'The account is closed'), settled: true });
     expect(effects).toEqual(['withdrawalChanged', 'orderChanged']);
-    expect(actor.getSnapshot().can({ type: 'withdraw.edit' })).toBe(false);
+    expect(request()).toBeUndefined();
     actor.send({ type: 'withdraw.again' });
     await settle();
     expect(loads()).toBe(2);
-    expect(selectWithdrawStage(actor.getSnapshot())).toBe('editing');
-    expect(selectWithdrawValues(actor.getSnapshot()).amount).toBe('');
+    expect(stage()).toBe('editing');
+    expect(selectRequestValues(form()).amount).toBe('');
   });
 });

@@ -16,12 +16,13 @@ import { withdrawals } from '@server/db/schema/draw';
 import { gameRecords } from '@server/db/schema/game-records';
 import { ledgerAccounts } from '@server/db/schema/ledger';
 import { depositOrders } from '@server/db/schema/pay';
+import { orderConditions, ordersWithPlayers } from '@server/shared/order-rows';
 import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
-import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import { depositOrdersWithPlayers, depositOrderView } from '../deposits/deposit-rows';
-import { withdrawalsWithPlayers, withdrawalView } from '../withdrawals/withdrawal-rows';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { depositOrderView } from '../deposits/deposit-rows';
+import { withdrawalView } from '../withdrawals/withdrawal-rows';
 import { auditCodeIssued, directMember, teamConditions } from './members';
 import { movementTotals } from './movements';
 import { ensureAgentCode, invitationUrl, isMemberOf } from './team';
@@ -159,14 +160,6 @@ export async function memberReports(
   };
 }
 
-function createdWithin(
-  createdAt: typeof depositOrders.createdAt | typeof withdrawals.createdAt,
-  period: DateRange | undefined,
-): SQL[] {
-  const bounds = boundsOf(period);
-  return bounds ? [gte(createdAt, bounds.from), lt(createdAt, bounds.to)] : [];
-}
-
 /** The members' yen deposits, newest first, as each member sees them in their own records. */
 export async function teamDeposits(
   deps: PlayerDeps,
@@ -174,13 +167,8 @@ export async function teamDeposits(
   agent: Principal,
   body: ParsedBodyOf<typeof teamRechargePage>,
 ): Promise<DataOf<typeof teamRechargePage>> {
-  const conditions = [
-    ...teamConditions(agent.userId, body.account),
-    ...createdWithin(depositOrders.createdAt, body.period),
-  ];
-  if (body.status) conditions.push(eq(depositOrders.status, body.status));
-  const where = and(...conditions);
-  const page = await depositOrdersWithPlayers(deps.db, body, where, 'newestFirst');
+  const where = and(...teamConditions(agent.userId, body.account), ...orderConditions(depositOrders, body));
+  const page = await ordersWithPlayers(deps.db, depositOrders, body, where, 'newestFirst');
   return {
     total: page.total,
     list: page.list.map(({ order, user }) => ({
@@ -198,16 +186,11 @@ export async function teamWithdrawals(
   agent: Principal,
   body: ParsedBodyOf<typeof teamWithdrawalPage>,
 ): Promise<DataOf<typeof teamWithdrawalPage>> {
-  const conditions = [
-    ...teamConditions(agent.userId, body.account),
-    ...createdWithin(withdrawals.createdAt, body.period),
-  ];
-  if (body.status) conditions.push(eq(withdrawals.status, body.status));
-  const where = and(...conditions);
-  const page = await withdrawalsWithPlayers(deps.db, body, where, 'newestFirst');
+  const where = and(...teamConditions(agent.userId, body.account), ...orderConditions(withdrawals, body));
+  const page = await ordersWithPlayers(deps.db, withdrawals, body, where, 'newestFirst');
   return {
     total: page.total,
-    list: page.list.map(({ withdrawal, user }) => ({
+    list: page.list.map(({ order: withdrawal, user }) => ({
       ...withdrawalView(withdrawal, request.locale),
       userId: withdrawal.userId,
       account: user.username,

@@ -9,22 +9,23 @@ import type { Principal } from '@server/contract-router';
 import { depositOrders } from '@server/db/schema/pay';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { orderConditions, ordersWithPlayers } from '@server/shared/order-rows';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { and, eq } from 'drizzle-orm';
 import { userKeywordCondition } from '../kyc/service';
 import { coinsFor } from './channels';
 import { creditDeposit } from './crediting';
-import { type DepositOrderRow, depositConditions, depositOrdersWithPlayers, depositOrderView } from './deposit-rows';
+import { type DepositOrderRow, depositOrderView } from './deposit-rows';
 
 export async function manualDepositQueue(
   deps: PlayerDeps,
   request: PlayerRequest,
   body: ParsedBodyOf<typeof adminManualDepositList>,
 ): Promise<{ list: ManualDepositItem[]; total: number }> {
-  const conditions = [eq(depositOrders.mode, 'manual'), ...depositConditions(body)];
+  const conditions = [eq(depositOrders.mode, 'manual'), ...orderConditions(depositOrders, body)];
   if (body.keyword) conditions.push(userKeywordCondition(body.keyword));
   const where = and(...conditions);
-  const page = await depositOrdersWithPlayers(deps.db, body, where, 'oldestFirst');
+  const page = await ordersWithPlayers(deps.db, depositOrders, body, where, 'oldestFirst');
   return {
     total: page.total,
     list: page.list.map(({ order, user }) => ({

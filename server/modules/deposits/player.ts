@@ -8,13 +8,14 @@ import { depositOrders } from '@server/db/schema/pay';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { newOrderSn, requestHash } from '@server/shared/order-numbers';
+import { orderConditions } from '@server/shared/order-rows';
 import { onePage } from '@server/shared/paging';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { findUserById } from '../auth/users';
 import { boundCardsOf, holderMismatches, holderMismatchRefusal } from '../bank/service';
 import { coinsFor, openChannels } from './channels';
-import { type DepositOrderRow, depositConditions, depositOrderView, instructionsFor } from './deposit-rows';
+import { type DepositOrderRow, depositOrderView, instructionsFor } from './deposit-rows';
 
 async function ensureCheckout(
   deps: PlayerDeps,
@@ -166,7 +167,7 @@ export async function depositOrdersOf(
   body: ParsedBodyOf<typeof payOrderList>,
 ): Promise<DataOf<typeof payOrderList>> {
   if (body.mode === 'crypto') return { list: [], total: 0, totalAmount: 0 };
-  const conditions = [eq(depositOrders.userId, principal.userId), ...depositConditions(body)];
+  const conditions = [eq(depositOrders.userId, principal.userId), ...orderConditions(depositOrders, body)];
   if (body.mode) conditions.push(eq(depositOrders.mode, body.mode));
   const where = and(...conditions);
   const page = await onePage(

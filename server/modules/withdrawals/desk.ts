@@ -9,12 +9,13 @@ import type { Principal } from '@server/contract-router';
 import { withdrawals } from '@server/db/schema/draw';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { orderConditions, ordersWithPlayers } from '@server/shared/order-rows';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { and, eq } from 'drizzle-orm';
 import { userKeywordCondition } from '../kyc/service';
 import { postHold, voidHold } from '../ledger/service';
 import { runPayout } from './payouts';
-import { type WithdrawalRow, withdrawalConditions, withdrawalsWithPlayers, withdrawalView } from './withdrawal-rows';
+import { type WithdrawalRow, withdrawalView } from './withdrawal-rows';
 
 export async function withdrawalQueue(
   deps: PlayerDeps,
@@ -22,13 +23,13 @@ export async function withdrawalQueue(
   body: ParsedBodyOf<typeof adminWithdrawalList>,
 ): Promise<{ list: WithdrawalReviewItem[]; total: number }> {
   if (body.method === 'crypto') return { list: [], total: 0 };
-  const conditions = withdrawalConditions(body);
+  const conditions = orderConditions(withdrawals, body);
   if (body.keyword) conditions.push(userKeywordCondition(body.keyword));
   const where = and(...conditions);
-  const page = await withdrawalsWithPlayers(deps.db, body, where, 'oldestFirst');
+  const page = await ordersWithPlayers(deps.db, withdrawals, body, where, 'oldestFirst');
   return {
     total: page.total,
-    list: page.list.map(({ withdrawal, user }) => ({
+    list: page.list.map(({ order: withdrawal, user }) => ({
       ...withdrawalView(withdrawal, request.locale),
       user: { userId: user.id, account: user.username, email: user.email ?? '' },
     })),

@@ -6,6 +6,7 @@ import { withdrawals } from '@server/db/schema/draw';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { newOrderSn, requestHash } from '@server/shared/order-numbers';
+import { orderConditions } from '@server/shared/order-rows';
 import { onePage } from '@server/shared/paging';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { fieldRefusal } from '@server/shared/refusals';
@@ -15,7 +16,7 @@ import { findUserById } from '../auth/users';
 import { boundCardsOf, holderMismatches, holderMismatchRefusal, maskedNumber } from '../bank/service';
 import { hold, houseAccount, playerAccount } from '../ledger/service';
 import { kycStatusOf } from '../user/service';
-import { type WithdrawalRow, withdrawalConditions, withdrawalView } from './withdrawal-rows';
+import { type WithdrawalRow, withdrawalView } from './withdrawal-rows';
 
 async function withdrawalByKey(
   deps: PlayerDeps,
@@ -151,7 +152,7 @@ export async function withdrawalsOf(
   body: ParsedBodyOf<typeof withdrawalList>,
 ): Promise<DataOf<typeof withdrawalList>> {
   if (body.method === 'crypto') return { list: [], total: 0, totalAmount: 0 };
-  const where = and(eq(withdrawals.userId, principal.userId), ...withdrawalConditions(body));
+  const where = and(eq(withdrawals.userId, principal.userId), ...orderConditions(withdrawals, body));
   const page = await onePage(
     body,
     deps.db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)),

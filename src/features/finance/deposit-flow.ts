@@ -1,5 +1,10 @@
 import { createPayOrder, payOrderQuery } from '@contract/pay';
-import { type DepositPrerequisites, depositMachine, depositOrderFollow } from '@machines/deposit.machine';
+import {
+  type DepositPrerequisites,
+  depositMachine,
+  depositOrderFollow,
+  depositRequest,
+} from '@machines/deposit.machine';
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { api } from '@/lib/api-client';
@@ -20,18 +25,22 @@ export function depositLogic(deps: { queryClient: QueryClient; refresh(): void; 
   );
   return depositMachine.provide({
     actors: {
-      loadPrerequisites: fromPromise<DepositPrerequisites>(async () => {
-        const lng = currentLanguage();
-        const [profile, cards, channels] = await Promise.all([
-          deps.queryClient.fetchQuery({ ...profileQueryOptions(), ...fresh }),
-          deps.queryClient.fetchQuery({ ...bankCardsQueryOptions(lng), ...fresh }),
-          deps.queryClient.fetchQuery({ ...payChannelsQueryOptions(lng), ...fresh }),
-        ]);
-        return { profile, cards, channels };
+      request: depositRequest.provide({
+        actors: {
+          loadPrerequisites: fromPromise<DepositPrerequisites>(async () => {
+            const lng = currentLanguage();
+            const [profile, cards, channels] = await Promise.all([
+              deps.queryClient.fetchQuery({ ...profileQueryOptions(), ...fresh }),
+              deps.queryClient.fetchQuery({ ...bankCardsQueryOptions(lng), ...fresh }),
+              deps.queryClient.fetchQuery({ ...payChannelsQueryOptions(lng), ...fresh }),
+            ]);
+            return { profile, cards, channels };
+          }),
+          sendRequest: fromPromise(({ input: { body, idempotencyKey } }) =>
+            api.call(createPayOrder, body, { idempotencyKey }),
+          ),
+        },
       }),
-      createOrder: fromPromise(({ input: { idempotencyKey, ...body } }) =>
-        api.call(createPayOrder, body, { idempotencyKey }),
-      ),
       fetchOrder,
       followOrder: depositOrderFollow.provide({
         actors: { fetchOrder },

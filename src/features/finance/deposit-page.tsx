@@ -1,17 +1,18 @@
 import type { DepositOrder } from '@contract/pay';
 import {
   type depositMachine,
+  type depositRequest,
   selectChosenChannel,
-  selectDepositCards,
   selectDepositChannels,
   selectDepositFollower,
   selectDepositMessages,
   selectDepositQuote,
+  selectDepositRequest,
   selectDepositStage,
-  selectDepositValues,
   selectOrderExpiresAt,
   selectPaymentInstructions,
 } from '@machines/deposit.machine';
+import { selectRequestCards, selectRequestSending, selectRequestValues } from '@machines/money-request.machine';
 import { type OrderFollowActor, selectFollowedOrder } from '@machines/order-follow.machine';
 import { Alert, Button, Card, Group, SegmentedControl, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,13 +24,14 @@ import { PageFrame } from '@/components/page-frame';
 import { AnchorLink } from '@/components/router-links';
 import { useFieldMessage } from '@/lib/field-message';
 import { formatAmount, formatDateTime } from '@/lib/format';
-import { BankCardRequired, LoadFailed, PersonalInformationRequired } from '../user/account-gates';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import { depositLogic } from './deposit-flow';
+import { MoneyRequestView } from './money-request-view';
 import { OrderDetails } from './order-details';
 import { OrderFollowing } from './order-following';
 
 type DepositActor = ActorRefFrom<typeof depositMachine>;
+type DepositRequestActor = ActorRefFrom<typeof depositRequest>;
 type DepositFollower = OrderFollowActor<DepositOrder>;
 
 function openInNewTab(url: string): void {
@@ -52,30 +54,14 @@ export function DepositPage({ orderSn }: { orderSn?: string }) {
 
 /** One view per state of the deposit machine. */
 export function DepositView({ deposit }: { deposit: DepositActor }) {
-  const { t } = useTranslation('finance');
   const stage = useSelector(deposit, selectDepositStage);
+  const request = useSelector(deposit, selectDepositRequest);
   switch (stage) {
     case 'starting':
     case 'resumingOrder':
-    case 'checkingPrerequisites':
-      return <Skeleton h={320} radius="md" />;
-    case 'prerequisitesUnavailable':
-      return <LoadFailed onRetry={() => deposit.send({ type: 'prerequisites.retry' })} />;
-    case 'needsPersonalInformation':
-      return <PersonalInformationRequired />;
-    case 'needsBankCard':
-      return <BankCardRequired />;
-    case 'noChannel':
-      return (
-        <Alert color="gray" title={t('deposit.noChannel.title')}>
-          {t('deposit.noChannel.message')}
-        </Alert>
-      );
-    case 'editing':
-    case 'creatingOrder':
-      return <DepositForm deposit={deposit} />;
-    case 'orderInterrupted':
-      return <OrderInterrupted deposit={deposit} />;
+      return <Skeleton h={300} radius="md" />;
+    case 'requesting':
+      return <MoneyRequestView request={request} kind="deposit" form={(front) => <DepositForm request={front} />} />;
     case 'following':
       return <FollowedDeposit deposit={deposit} />;
   }
@@ -113,16 +99,16 @@ function DepositNotices() {
   );
 }
 
-function DepositForm({ deposit }: { deposit: DepositActor }) {
+function DepositForm({ request }: { request: DepositRequestActor }) {
   const { t } = useTranslation('finance');
   const message = useFieldMessage('finance');
-  const channels = useSelector(deposit, selectDepositChannels);
-  const cards = useSelector(deposit, selectDepositCards);
-  const channel = useSelector(deposit, selectChosenChannel);
-  const values = useSelector(deposit, selectDepositValues);
-  const messages = useSelector(deposit, selectDepositMessages);
-  const quote = useSelector(deposit, selectDepositQuote);
-  const busy = useSelector(deposit, (snapshot) => snapshot.matches('creatingOrder'));
+  const channels = useSelector(request, selectDepositChannels);
+  const cards = useSelector(request, selectRequestCards);
+  const channel = useSelector(request, selectChosenChannel);
+  const values = useSelector(request, selectRequestValues);
+  const messages = useSelector(request, selectDepositMessages);
+  const quote = useSelector(request, selectDepositQuote);
+  const busy = useSelector(request, selectRequestSending);
 
   return (
     <Stack gap="lg">
@@ -133,7 +119,7 @@ function DepositForm({ deposit }: { deposit: DepositActor }) {
           aria-label={t('deposit.formTitle')}
           onSubmit={(event) => {
             event.preventDefault();
-            deposit.send({ type: 'deposit.submit' });
+            request.send({ type: 'request.submit' });
           }}
         >
           <Stack gap="md">
@@ -145,7 +131,7 @@ function DepositForm({ deposit }: { deposit: DepositActor }) {
                 aria-labelledby="deposit-channel-label"
                 data={channels.map((item) => ({ value: item.id, label: item.name }))}
                 value={values.channelId}
-                onChange={(value) => deposit.send({ type: 'field.changed', field: 'channelId', value })}
+                onChange={(value) => request.send({ type: 'field.changed', field: 'channelId', value })}
                 disabled={busy}
                 fullWidth
               />
@@ -161,7 +147,7 @@ function DepositForm({ deposit }: { deposit: DepositActor }) {
               inputMode="numeric"
               value={values.amount}
               onChange={(event) =>
-                deposit.send({ type: 'field.changed', field: 'amount', value: event.currentTarget.value })
+                request.send({ type: 'field.changed', field: 'amount', value: event.currentTarget.value })
               }
               error={message(messages.amount)}
               disabled={busy}
@@ -176,7 +162,7 @@ function DepositForm({ deposit }: { deposit: DepositActor }) {
                     key={amount}
                     size="xs"
                     variant={values.amount === String(amount) ? 'filled' : 'light'}
-                    onClick={() => deposit.send({ type: 'field.changed', field: 'amount', value: String(amount) })}
+                    onClick={() => request.send({ type: 'field.changed', field: 'amount', value: String(amount) })}
                     disabled={busy}
                   >
                     {t('units.yenAmount', { amount: formatAmount(amount) })}
@@ -210,7 +196,7 @@ function DepositForm({ deposit }: { deposit: DepositActor }) {
               }))}
               value={values.bankCardId === null ? null : String(values.bankCardId)}
               onChange={(value) =>
-                value && deposit.send({ type: 'field.changed', field: 'bankCardId', value: Number(value) })
+                value && request.send({ type: 'field.changed', field: 'bankCardId', value: Number(value) })
               }
               error={message(messages.bankCardId) ?? message(messages.channelId)}
               disabled={busy}
@@ -223,25 +209,6 @@ function DepositForm({ deposit }: { deposit: DepositActor }) {
         </form>
       </Card>
     </Stack>
-  );
-}
-
-function OrderInterrupted({ deposit }: { deposit: DepositActor }) {
-  const { t } = useTranslation('finance');
-  return (
-    <Alert color="orange" title={t('deposit.interrupted.title')} role="alert">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t('deposit.interrupted.message')}</Text>
-        <Group gap="xs">
-          <Button size="sm" onClick={() => deposit.send({ type: 'order.retry' })}>
-            {t('deposit.interrupted.retry')}
-          </Button>
-          <Button size="sm" variant="default" onClick={() => deposit.send({ type: 'deposit.edit' })}>
-            {t('deposit.interrupted.edit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
   );
 }
 

@@ -1,5 +1,10 @@
 import { withdrawalQuery, withdrawToBank } from '@contract/draw';
-import { type WithdrawPrerequisites, withdrawalFollow, withdrawMachine } from '@machines/withdraw.machine';
+import {
+  type WithdrawPrerequisites,
+  withdrawalFollow,
+  withdrawMachine,
+  withdrawRequest,
+} from '@machines/withdraw.machine';
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { api } from '@/lib/api-client';
@@ -12,16 +17,20 @@ export function withdrawLogic(deps: { queryClient: QueryClient; refresh(): void 
   const fresh = { staleTime: 0 } as const;
   return withdrawMachine.provide({
     actors: {
-      loadPrerequisites: fromPromise<WithdrawPrerequisites>(async () => {
-        const [profile, cards] = await Promise.all([
-          deps.queryClient.fetchQuery({ ...profileQueryOptions(), ...fresh }),
-          deps.queryClient.fetchQuery({ ...bankCardsQueryOptions(currentLanguage()), ...fresh }),
-        ]);
-        return { profile, cards };
+      request: withdrawRequest.provide({
+        actors: {
+          loadPrerequisites: fromPromise<WithdrawPrerequisites>(async () => {
+            const [profile, cards] = await Promise.all([
+              deps.queryClient.fetchQuery({ ...profileQueryOptions(), ...fresh }),
+              deps.queryClient.fetchQuery({ ...bankCardsQueryOptions(currentLanguage()), ...fresh }),
+            ]);
+            return { profile, cards };
+          }),
+          sendRequest: fromPromise(({ input: { body, idempotencyKey } }) =>
+            api.call(withdrawToBank, body, { idempotencyKey }),
+          ),
+        },
       }),
-      requestWithdrawal: fromPromise(({ input: { idempotencyKey, ...body } }) =>
-        api.call(withdrawToBank, body, { idempotencyKey }),
-      ),
       followWithdrawal: withdrawalFollow.provide({
         actors: {
           // Quiet: a failed check is simply tried again.

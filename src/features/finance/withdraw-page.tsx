@@ -1,32 +1,33 @@
 import type { Withdrawal } from '@contract/draw';
+import { selectRequestCards, selectRequestSending, selectRequestValues } from '@machines/money-request.machine';
 import { type OrderFollowActor, selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
 import {
   selectWithdrawalFollower,
   selectWithdrawBalance,
-  selectWithdrawCards,
-  selectWithdrawKycStatus,
   selectWithdrawMessages,
+  selectWithdrawRequest,
   selectWithdrawStage,
-  selectWithdrawValues,
   type withdrawMachine,
+  type withdrawRequest,
 } from '@machines/withdraw.machine';
-import { Alert, Button, Card, Group, PasswordInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { PageFrame } from '@/components/page-frame';
-import { AnchorLink, ButtonLink } from '@/components/router-links';
+import { AnchorLink } from '@/components/router-links';
 import { useFieldMessage } from '@/lib/field-message';
 import { formatAmount, formatDateTime } from '@/lib/format';
-import { BankCardRequired, LoadFailed, PayPasswordRequired, PersonalInformationRequired } from '../user/account-gates';
 import { useAccountRefresh } from '../user/use-account-refresh';
+import { MoneyRequestView } from './money-request-view';
 import { OrderDetails } from './order-details';
 import { OrderFollowing } from './order-following';
 import { withdrawLogic } from './withdraw-flow';
 
 type WithdrawActor = ActorRefFrom<typeof withdrawMachine>;
+type WithdrawRequestActor = ActorRefFrom<typeof withdrawRequest>;
 
 export function WithdrawPage() {
   const { t } = useTranslation('finance');
@@ -44,53 +45,23 @@ export function WithdrawPage() {
 /** One view per state of the withdraw machine. */
 export function WithdrawView({ withdraw }: { withdraw: WithdrawActor }) {
   const stage = useSelector(withdraw, selectWithdrawStage);
+  const request = useSelector(withdraw, selectWithdrawRequest);
   switch (stage) {
-    case 'checkingPrerequisites':
-      return <Skeleton h={280} radius="md" />;
-    case 'prerequisitesUnavailable':
-      return <LoadFailed onRetry={() => withdraw.send({ type: 'prerequisites.retry' })} />;
-    case 'needsPersonalInformation':
-      return <PersonalInformationRequired />;
-    case 'needsBankCard':
-      return <BankCardRequired />;
-    case 'needsKyc':
-      return <KycRequired withdraw={withdraw} />;
-    case 'needsPayPassword':
-      return <PayPasswordRequired />;
-    case 'editing':
     case 'requesting':
-      return <WithdrawForm withdraw={withdraw} />;
-    case 'requestInterrupted':
-      return <RequestInterrupted withdraw={withdraw} />;
+      return <MoneyRequestView request={request} kind="withdraw" form={(front) => <WithdrawForm request={front} />} />;
     case 'following':
       return <FollowedWithdrawal withdraw={withdraw} />;
   }
 }
 
-function KycRequired({ withdraw }: { withdraw: WithdrawActor }) {
-  const { t } = useTranslation('finance');
-  const kycStatus = useSelector(withdraw, selectWithdrawKycStatus);
-  const underReview = kycStatus === 'pendingReview';
-  return (
-    <Alert color="orange" title={t('withdraw.kyc.title')} role="alert">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t(underReview ? 'withdraw.kyc.pendingReview' : 'withdraw.kyc.message')}</Text>
-        <ButtonLink to="/user/account-setting" hash="identity-verification" size="sm">
-          {t(underReview ? 'withdraw.kyc.check' : 'withdraw.kyc.action')}
-        </ButtonLink>
-      </Stack>
-    </Alert>
-  );
-}
-
-function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
+function WithdrawForm({ request }: { request: WithdrawRequestActor }) {
   const { t } = useTranslation('finance');
   const message = useFieldMessage('finance');
-  const cards = useSelector(withdraw, selectWithdrawCards);
-  const balance = useSelector(withdraw, selectWithdrawBalance);
-  const values = useSelector(withdraw, selectWithdrawValues);
-  const messages = useSelector(withdraw, selectWithdrawMessages);
-  const busy = useSelector(withdraw, (snapshot) => snapshot.matches('requesting'));
+  const cards = useSelector(request, selectRequestCards);
+  const balance = useSelector(request, selectWithdrawBalance);
+  const values = useSelector(request, selectRequestValues);
+  const messages = useSelector(request, selectWithdrawMessages);
+  const busy = useSelector(request, selectRequestSending);
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -99,7 +70,7 @@ function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
         aria-label={t('withdraw.formTitle')}
         onSubmit={(event) => {
           event.preventDefault();
-          withdraw.send({ type: 'withdraw.submit' });
+          request.send({ type: 'request.submit' });
         }}
       >
         <Stack gap="md">
@@ -115,7 +86,7 @@ function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
             inputMode="numeric"
             value={values.amount}
             onChange={(event) =>
-              withdraw.send({ type: 'field.changed', field: 'amount', value: event.currentTarget.value })
+              request.send({ type: 'field.changed', field: 'amount', value: event.currentTarget.value })
             }
             error={message(messages.amount)}
             disabled={busy}
@@ -123,7 +94,7 @@ function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
               <Button
                 size="compact-xs"
                 variant="subtle"
-                onClick={() => withdraw.send({ type: 'field.changed', field: 'amount', value: String(balance) })}
+                onClick={() => request.send({ type: 'field.changed', field: 'amount', value: String(balance) })}
                 disabled={busy}
               >
                 {t('withdraw.all')}
@@ -137,7 +108,7 @@ function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
             data={cards.map((card) => ({ value: String(card.id), label: `${card.bankName} ${card.maskedCardNumber}` }))}
             value={values.bankCardId === null ? null : String(values.bankCardId)}
             onChange={(value) =>
-              value && withdraw.send({ type: 'field.changed', field: 'bankCardId', value: Number(value) })
+              value && request.send({ type: 'field.changed', field: 'bankCardId', value: Number(value) })
             }
             error={message(messages.bankCardId)}
             disabled={busy}
@@ -147,7 +118,7 @@ function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
             label={t('withdraw.fields.payPassword')}
             value={values.payPassword}
             onChange={(event) =>
-              withdraw.send({ type: 'field.changed', field: 'payPassword', value: event.currentTarget.value })
+              request.send({ type: 'field.changed', field: 'payPassword', value: event.currentTarget.value })
             }
             error={message(messages.payPassword)}
             disabled={busy}
@@ -164,25 +135,6 @@ function WithdrawForm({ withdraw }: { withdraw: WithdrawActor }) {
         </Stack>
       </form>
     </Card>
-  );
-}
-
-function RequestInterrupted({ withdraw }: { withdraw: WithdrawActor }) {
-  const { t } = useTranslation('finance');
-  return (
-    <Alert color="orange" title={t('withdraw.interrupted.title')} role="alert">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t('withdraw.interrupted.message')}</Text>
-        <Group gap="xs">
-          <Button size="sm" onClick={() => withdraw.send({ type: 'request.retry' })}>
-            {t('withdraw.interrupted.retry')}
-          </Button>
-          <Button size="sm" variant="default" onClick={() => withdraw.send({ type: 'withdraw.edit' })}>
-            {t('withdraw.interrupted.edit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
   );
 }
 

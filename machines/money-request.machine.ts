@@ -1,0 +1,306 @@
+/**
+ * moneyRequest: the front of a deposit or a withdrawal, from checking that the player may move money
+ * at all to the server's answer. The deposit and withdraw machines invoke it, each with its own
+ * prerequisites, form and call; once it is done they follow the order with the order-follow machine.
+ *
+ * States:
+ * - checkingPrerequisites: what decides whether the player may go on (profile, bound cards, open
+ *   channels) is fetched.
+ * - prerequisitesUnavailable: it could not be fetched; the page offers a retry.
+ * - needsPersonalInformation: the names used for currency exchange are missing ("please complete
+ *   personal information", with "Go to edit"; docs/requirements.md §8).
+ * - needsBankCard: no card is bound ("please bind the bank card first"; docs/requirements.md §5).
+ * - needsKyc: identity is not verified, and nothing is under review (not sent, or rejected).
+ * - awaitingKycReview: identity photos are sent and wait for an operator's review.
+ * - needsPayPassword: no payment password is set, and the request is confirmed with it.
+ * - noChannel: no channel for this request is open right now.
+ *   Which of these gates apply, and in which order, is the flow's own (`gate`); the first closed one
+ *   is shown, as there is nothing the player can do on the form before it opens.
+ * - editing: waiting for the form's values; `request.submit` with a valid form sends it.
+ * - sending: the server opens the order. Sending generates ONE Idempotency-Key for this request; a
+ *   retry after no answer reuses it, so a double click or a retry moves money once. A refusal is an
+ *   answer: back to the form with the server's sentences, and the next attempt gets a new key.
+ * - interrupted: no answer came (network, timeout, server fault): retry with the same key, or go back
+ *   to the form (a new request, a new key).
+ * - sent: the server accepted the request; its answer is the machine's output.
+ */
+
+import type { Profile } from '@contract/auth';
+import type { BankCard } from '@contract/bank';
+import { hasPersonalInformation } from '@contract/profile';
+import {
+  type ActorRef,
+  assign,
+  type DoneActorEvent,
+  fromPromise,
+  type Snapshot,
+  type SnapshotFrom,
+  setup,
+} from 'xstate';
+import {
+  answerMissing,
+  type FieldMessages,
+  hasMessages,
+  refusedFields,
+  withChangedField,
+  withRefusals,
+} from './player-form-fields';
+
+/** The states that stand before the form when something else must be done first. */
+export type MoneyRequestGate =
+  | 'needsPersonalInformation'
+  | 'needsBankCard'
+  | 'needsKyc'
+  | 'awaitingKycReview'
+  | 'needsPayPassword'
+  | 'noChannel';
+
+/** A bound card as the form offers it. */
+export type RequestCard = Pick<BankCard, 'id' | 'bankName' | 'maskedCardNumber' | 'isDefault'>;
+
+/** Every money request moves money from or to a bound card (docs/requirements.md §5). */
+interface WithCards {
+  cards: RequestCard[];
+}
+
+/**
+ * The gates every money request opens with: the names used for currency exchange, then a bound card
+ * (docs/requirements.md §5, §8).
+ */
+export function accountGate(
+  profile: Pick<Profile, 'firstName' | 'lastName' | 'pinyinName'>,
+  cards: readonly RequestCard[],
+): MoneyRequestGate | null {
+  if (!hasPersonalInformation(profile)) return 'needsPersonalInformation';
+  if (cards.length === 0) return 'needsBankCard';
+  return null;
+}
+
+/** The card the form starts with: the default one, else the first. */
+export function startingCardId(cards: readonly RequestCard[]): number | null {
+  return (cards.find((card) => card.isDefault) ?? cards[0])?.id ?? null;
+}
+
+/** A change of one field of the form. */
+interface FieldChange<TValues> {
+  type: 'field.changed';
+  field: keyof TValues & string;
+  value: NonNullable<TValues[keyof TValues]>;
+}
+
+type MoneyRequestEvent<TValues> =
+  | { type: 'prerequisites.retry' }
+  | FieldChange<TValues>
+  | { type: 'request.submit' }
+  | { type: 'request.retry' }
+  | { type: 'request.edit' };
+
+interface MoneyRequestContext<TPrerequisites, TValues, TAnswer> {
+  /** As last fetched; null until the first fetch succeeds. */
+  prerequisites: TPrerequisites | null;
+  values: TValues;
+  showErrors: boolean;
+  refusals: Record<string, string>;
+  idempotencyKey: string | null;
+  answer: TAnswer | null;
+}
+
+/** The call that opens the order: its body, and the one key of this request. */
+export interface RequestInput<TBody> {
+  body: TBody;
+  idempotencyKey: string;
+}
+
+export interface MoneyRequestOptions<TPrerequisites, TValues, TBody> {
+  /** The first closed gate, in the flow's order, or null when the form may be shown. */
+  gate(prerequisites: TPrerequisites): MoneyRequestGate | null;
+  /** The form's values before the prerequisites are known. */
+  emptyValues: TValues;
+  /** The form's values once the prerequisites are known (the default card, the first channel). */
+  startingValues(prerequisites: TPrerequisites): TValues;
+  /** The client's own message for each field that may not be sent as it is. */
+  messages(values: TValues, prerequisites: TPrerequisites): FieldMessages<keyof TValues & string>;
+  /** The fields of the form, in order: the server's sentences are shown on these. */
+  fields: readonly (keyof TValues & string)[];
+  /** The body of the call, from a valid form. */
+  body(values: TValues): TBody;
+  /** The values kept once the server has answered (a payment password is typed again). */
+  afterAnswer(values: TValues): TValues;
+}
+
+/** The output of an invoked call, read from its done event (named actions see the machine's events). */
+function outputOf<TOutput>(event: { type: string }): TOutput {
+  return (event as unknown as DoneActorEvent<TOutput>).output;
+}
+
+function formMessages<TPrerequisites, TValues>(
+  options: Pick<MoneyRequestOptions<TPrerequisites, TValues, unknown>, 'messages'>,
+  context: Pick<MoneyRequestContext<TPrerequisites, TValues, unknown>, 'prerequisites' | 'values'>,
+): FieldMessages<keyof TValues & string> {
+  return context.prerequisites ? options.messages(context.values, context.prerequisites) : {};
+}
+
+/** The front of one kind of money request; see the states above. */
+export function moneyRequestMachine<TPrerequisites extends WithCards, TValues extends object, TBody, TAnswer>(
+  options: MoneyRequestOptions<TPrerequisites, TValues, TBody>,
+) {
+  const gateIs = (gate: MoneyRequestGate) => ({
+    guard: { type: 'gateClosed' as const, params: gate },
+    target: gate,
+    actions: 'storePrerequisites' as const,
+  });
+  return setup({
+    types: {
+      context: {} as MoneyRequestContext<TPrerequisites, TValues, TAnswer>,
+      events: {} as MoneyRequestEvent<TValues>,
+      output: {} as TAnswer,
+    },
+    actors: {
+      loadPrerequisites: fromPromise<TPrerequisites>(async () => {
+        throw new Error('loadPrerequisites must be provided');
+      }),
+      sendRequest: fromPromise<TAnswer, RequestInput<TBody>>(async () => {
+        throw new Error('sendRequest must be provided');
+      }),
+    },
+    actions: {
+      storePrerequisites: assign({ prerequisites: ({ event }) => outputOf<TPrerequisites>(event) }),
+      startForm: assign({ values: ({ event }) => options.startingValues(outputOf<TPrerequisites>(event)) }),
+      storeAnswer: assign(({ context, event }) => ({
+        answer: outputOf<TAnswer>(event),
+        values: options.afterAnswer(context.values),
+        showErrors: false,
+        refusals: {},
+      })),
+      // An answer: nothing moved; the next attempt is a new request with a new key.
+      showRefusal: assign(({ context, event }) => ({
+        idempotencyKey: null,
+        values: options.afterAnswer(context.values),
+        showErrors: true,
+        refusals: refusedFields((event as { error?: unknown }).error),
+      })),
+      newIdempotencyKey: assign({ idempotencyKey: () => crypto.randomUUID() }),
+    },
+    guards: {
+      /** Reads the done event of the prerequisites' fetch. */
+      gateClosed: ({ event }, gate: MoneyRequestGate) => options.gate(outputOf<TPrerequisites>(event)) === gate,
+      formValid: ({ context }) => !hasMessages(formMessages(options, context)),
+      /** Reads the error event of the invoked call. */
+      noAnswer: ({ event }) => answerMissing((event as { error?: unknown }).error),
+    },
+  }).createMachine({
+    id: 'moneyRequest',
+    context: {
+      prerequisites: null,
+      values: options.emptyValues,
+      showErrors: false,
+      refusals: {},
+      idempotencyKey: null,
+      answer: null,
+    },
+    // The only final state is reached with the answer just stored.
+    output: ({ context }) => context.answer as TAnswer,
+    initial: 'checkingPrerequisites',
+    states: {
+      checkingPrerequisites: {
+        invoke: {
+          id: 'loadPrerequisites',
+          src: 'loadPrerequisites',
+          onDone: [
+            gateIs('needsPersonalInformation'),
+            gateIs('needsBankCard'),
+            gateIs('needsKyc'),
+            gateIs('awaitingKycReview'),
+            gateIs('needsPayPassword'),
+            gateIs('noChannel'),
+            {
+              target: 'editing',
+              actions: ['storePrerequisites', 'startForm'],
+            },
+          ],
+          onError: { target: 'prerequisitesUnavailable' },
+        },
+      },
+      prerequisitesUnavailable: {
+        on: { 'prerequisites.retry': { target: 'checkingPrerequisites' } },
+      },
+      needsPersonalInformation: {},
+      needsBankCard: {},
+      needsKyc: {},
+      awaitingKycReview: {},
+      needsPayPassword: {},
+      noChannel: {},
+      editing: {
+        on: {
+          'field.changed': { actions: assign(({ context, event }) => withChangedField(context, event)) },
+          'request.submit': [
+            { guard: 'formValid', target: 'sending', actions: 'newIdempotencyKey' },
+            { actions: assign({ showErrors: true }) },
+          ],
+        },
+      },
+      sending: {
+        invoke: {
+          id: 'sendRequest',
+          src: 'sendRequest',
+          input: ({ context }) => ({
+            body: options.body(context.values),
+            idempotencyKey: context.idempotencyKey ?? '',
+          }),
+          onDone: { target: 'sent', actions: 'storeAnswer' },
+          onError: [
+            { guard: 'noAnswer', target: 'interrupted' },
+            { target: 'editing', actions: 'showRefusal' },
+          ],
+        },
+      },
+      interrupted: {
+        on: {
+          'request.retry': { target: 'sending' },
+          'request.edit': {
+            target: 'editing',
+            actions: assign(({ context }) => ({ idempotencyKey: null, values: options.afterAnswer(context.values) })),
+          },
+        },
+      },
+      sent: { type: 'final' },
+    },
+  });
+}
+
+/** The states of any money request, whatever its prerequisites, form and answer. */
+export type MoneyRequestStage = SnapshotFrom<
+  ReturnType<typeof moneyRequestMachine<WithCards, object, unknown, unknown>>
+>['value'];
+
+/** The view to show: the state itself, as the machine has no nested states. */
+export const selectRequestStage = (snapshot: { value: MoneyRequestStage }): MoneyRequestStage => snapshot.value;
+/** Whether the request is on its way: the form stays, disabled, until the answer. */
+export const selectRequestSending = (snapshot: { value: MoneyRequestStage }) =>
+  snapshot.value === 'sending' || snapshot.value === 'sent';
+
+/** The form's values as the player typed them. */
+export const selectRequestValues = <TValues>(snapshot: { context: { values: TValues } }) => snapshot.context.values;
+/** The bound cards the form offers, once the prerequisites are known. */
+export const selectRequestCards = (snapshot: { context: { prerequisites: WithCards | null } }) =>
+  snapshot.context.prerequisites?.cards ?? [];
+
+/**
+ * The messages the form shows: the client's own once the player has tried to send it, and the
+ * server's sentence for a field it refused until that field changes.
+ */
+export function shownMessages<TPrerequisites, TValues>(
+  options: Pick<MoneyRequestOptions<TPrerequisites, TValues, unknown>, 'messages' | 'fields'>,
+  context: Pick<
+    MoneyRequestContext<TPrerequisites, TValues, unknown>,
+    'prerequisites' | 'values' | 'showErrors' | 'refusals'
+  >,
+): FieldMessages<keyof TValues & string> {
+  return withRefusals(context.showErrors ? formMessages(options, context) : {}, context.refusals, options.fields);
+}
+
+/** What the shared views need of any money request: where it stands, and the events every one takes. */
+export type AnyMoneyRequestActor = ActorRef<
+  Snapshot<unknown> & { value: MoneyRequestStage },
+  { type: 'prerequisites.retry' } | { type: 'request.retry' } | { type: 'request.edit' }
+>;
