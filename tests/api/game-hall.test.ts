@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { gameSeats } from '@server/db/schema/game-hall';
+import { gameSeats, providerGames } from '@server/db/schema/game-hall';
 import { releaseIdleSeats } from '@server/modules/games/hall';
+import { setUpGameHall } from '@server/modules/games/providers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';
@@ -63,6 +64,27 @@ describe('the hall', () => {
     expect(byCode.get('sakura-sevens')?.machines).toHaveLength(8);
     expect(byCode.get('fuji-rush')?.machines).toHaveLength(8);
     expect(byCode.get('acme-slot')?.machines).toHaveLength(3);
+  });
+
+  it('takes out of the hall a game its provider no longer names (the studio’s earlier games)', async () => {
+    const [studioGame] = await server.db.select().from(providerGames).where(eq(providerGames.gameCode, 'fuji-rush'));
+    await server.db.insert(providerGames).values({
+      providerId: 'studio',
+      gameCode: 'studio-slot',
+      kind: 'slot',
+      name: { 'ja-JP': 'スタジオスロット' },
+      enabled: true,
+    });
+    await setUpGameHall(server.db, clock, server.url, { providers: [acme.config] });
+    const games = await server.db.select().from(providerGames).where(eq(providerGames.providerId, 'studio'));
+    expect(Object.fromEntries(games.map((game) => [game.gameCode, game.enabled]))).toEqual({
+      'sakura-sevens': true,
+      'fuji-rush': true,
+      'studio-slot': false,
+    });
+    expect(games.find((game) => game.gameCode === 'fuji-rush')?.id).toBe(studioGame?.id);
+    const player = await fundedPlayer();
+    await expect(machinesOf(server, player, 'studio-slot')).rejects.toThrow(/not in the hall/);
   });
 
   it('needs a signed-in player', async () => {
