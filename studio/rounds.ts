@@ -126,7 +126,7 @@ export async function playStudioRound(
     .update(sessions)
     .set({ expiresAt: new Date(studio.clock.now().getTime() + studio.times.sessionIdleMs) })
     .where(eq(sessions.id, session.id));
-  return drive(studio, inserted, owner);
+  return drive(studio, inserted, owner, { sendBet: true });
 }
 
 /**
@@ -242,15 +242,26 @@ async function contextOf(studio: Studio, round: RoundRow): Promise<RoundContext>
 
 type Step = { moved: RoundRow } | { stopped: RoundRow };
 
-/** Steps the round on while the lease is ours and the wallet answers; the lease is given back at the end. */
-async function drive(studio: Studio, claimed: RoundRow, owner: string): Promise<RoundRow> {
+/**
+ * Steps the round on while the lease is ours and the wallet answers; the lease is given back at the
+ * end. Only the request that drew the round sends its bet: a round found still `betting` by anyone
+ * else was cut short before the bet's answer was stored, and is rolled back.
+ */
+async function drive(
+  studio: Studio,
+  claimed: RoundRow,
+  owner: string,
+  { sendBet }: { sendBet: boolean } = { sendBet: false },
+): Promise<RoundRow> {
   const context = await contextOf(studio, claimed);
   let round = claimed;
   for (;;) {
     if (!isUnfinished(round.status)) return round;
     const step =
       round.status === 'betting'
-        ? await placeBet(studio, context, round, owner)
+        ? sendBet
+          ? await placeBet(studio, context, round, owner)
+          : await moved(studio, round, owner, { status: 'rollingBack' })
         : round.status === 'betPlaced'
           ? await payWin(studio, context, round, owner)
           : await rollBack(studio, context, round, owner);

@@ -195,6 +195,11 @@ describe('money is moved once', () => {
     for (const id of roundIds) expect((await walletRows(id ?? '')).filter((row) => row.kind === 'bet')).toHaveLength(1);
     // No nonce was spent on the refused duplicates.
     expect(a.body.data?.round.nonce).toBe(1);
+    // Presses with keys of their own, all at once: each played once, on nonces of their own.
+    const many = await Promise.all(Array.from({ length: 5 }, () => play(sessionToken, 10)));
+    expect(many.map((answer) => answer.body.data?.round.nonce).sort()).toEqual([2, 3, 4, 5, 6]);
+    const manyWon = many.reduce((sum, answer) => sum + (answer.body.data?.round.win ?? 0), 0);
+    expect(await coinsOf(player)).toBe(1000 - 60 + won - 50 + manyWon);
   });
 
   it('refuses a stake the game does not take, and a stake beyond the coins with the balance', async () => {
@@ -317,7 +322,37 @@ describe('a wallet that does not answer, or not truly', () => {
     });
   });
 
+  it('rolls back a round whose process died after sending its bet', async () => {
+    const player = await fundedPlayer(400);
+    const { sessionToken } = await opened(player, 'fuji-rush');
+    const dying = await anotherStudio(server.studio, {
+      fetch: async (input, init) => {
+        const url = String(input instanceof Request ? input.url : input);
+        if (!url.endsWith('/transaction/bet')) return fetch(input, init);
+        await fetch(input, init);
+        // The process is gone before it hears the answer: nothing more happens here.
+        return new Promise<Response>(() => undefined);
+      },
+    });
+    void play(sessionToken, 100, randomUUID(), dying);
+    await expect.poll(() => coinsOf(player)).toBe(300);
+    const [cut] = await server.db
+      .select()
+      .from(rounds)
+      .where(eq(rounds.player, `player-${player.userId}`));
+    expect(cut?.status).toBe('betting');
+    // Its lease still holds: neither a visit nor the recovery touches it yet.
+    clock.advance(30_000);
+    expect(await recoverRounds(studioOf(server.studio))).toEqual([]);
+    clock.advance(2 * 60_000);
+    const recovered = await recoverRounds(studioOf(server.studio));
+    expect(recovered.map((row) => [row.id, row.status])).toEqual([[cut?.id, 'rolledBack']]);
+    expect(await coinsOf(player)).toBe(400);
+  });
+
   it('lets two processes recover at once without settling any round twice', async () => {
+    // Rounds of earlier tests are finished: only this test's are left for the two.
+    expect(await recoverRounds(studioOf(server.studio))).toEqual([]);
     const players = await Promise.all([fundedPlayer(1000), fundedPlayer(1000), fundedPlayer(1000)]);
     const crashed = await anotherStudio(server.studio, { fetch: faultyFetch('transaction/win', 'unsent') });
     const open: { player: TestPlayer; round: StudioRound }[] = [];
