@@ -3,6 +3,7 @@
  * both sides and depends on nothing of ours; the games' mathematics, run alike by the studio server
  * and the browser, depends on nothing of ours but the contract; machines are pure flows over the
  * contract and may use the games' mathematics; the server never reaches into the browser's code; the
+ * game studio shares only the contract and the games, and only the composition root wires it in; the
  * SPA's lib knows no feature; and nothing imports in a circle.
  */
 /**
@@ -40,7 +41,7 @@ module.exports = {
       comment: 'contract/ is shared by the server and the SPA, so it may only import itself.',
       severity: 'error',
       from: { path: '^contract/' },
-      to: { path: '^(games|machines|src|server|tests|e2e|bench|scripts)/' },
+      to: { path: '^(games|machines|src|server|studio|tests|e2e|bench|scripts)/' },
     },
     {
       name: 'games-import-only-the-contract',
@@ -48,7 +49,7 @@ module.exports = {
         "games/ is the games' pure mathematics, run alike by the studio server and the browser: no Node, DOM or React, nothing of ours but contract/.",
       severity: 'error',
       from: { path: '^games/' },
-      to: { path: '^(machines|src|server|tests|e2e|bench|scripts)/' },
+      to: { path: '^(machines|src|server|studio|tests|e2e|bench|scripts)/' },
     },
     {
       name: 'games-pure',
@@ -70,7 +71,7 @@ module.exports = {
         'machines/ are pure flows: no React, no DOM, no server; effects come in as actors. games/ is theirs to use.',
       severity: 'error',
       from: { path: '^machines/' },
-      to: { path: '^(src|server|tests|e2e|bench|scripts)/' },
+      to: { path: '^(src|server|studio|tests|e2e|bench|scripts)/' },
     },
     {
       name: 'server-never-imports-the-spa',
@@ -78,6 +79,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/' },
       to: { path: '^(src|machines|tests|e2e|bench|scripts)/' },
+    },
+    {
+      name: 'studio-imports-only-contract-and-games',
+      comment:
+        'studio/ is a game provider of its own: it shares only the contract and the games with the product, and reaches the wallet over HTTP, never through server/.',
+      severity: 'error',
+      from: { path: '^studio/' },
+      to: { path: '^(server|src|machines|tests|e2e|bench|scripts)/' },
+    },
+    {
+      name: 'only-the-composition-root-imports-the-studio',
+      comment:
+        'The studio is wired in by the composition root alone (and driven by tests and figures); no module of ours calls it.',
+      severity: 'error',
+      from: { path: '^(contract|games|machines|src|server|e2e|scripts)/', pathNot: '^server/compose\\.ts$' },
+      to: { path: '^studio/' },
     },
     {
       name: 'lib-knows-no-feature',

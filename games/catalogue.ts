@@ -3,6 +3,7 @@
  * round may take, in whole coins. Every machine (台) of a game runs the same math, so the RTP is
  * stated once per game; the tests check it against the exact value.
  */
+import type { Locale } from '@contract/locales';
 import { ballPrice, ballsPerRound, type PachinkoOutcome, playPachinkoRound } from './pachinko-fuji-rush';
 import type { RoundSeeds } from './provably-fair';
 import { betsPerLine, paylines, playSlotRound, type SlotOutcome } from './slot-sakura-sevens';
@@ -13,6 +14,8 @@ export interface StudioGame {
   code: string;
   kind: GameKind;
   name: string;
+  /** The name players read, per locale (the hall and the game page show it). */
+  names: Readonly<Record<Locale, string>>;
   /** The stated return to player in hundredths of a percent: 9600 is 96.00 %. */
   rtpBasisPoints: number;
   /** What one round may cost, in coins. */
@@ -23,6 +26,15 @@ export const sakuraSevens: StudioGame = {
   code: 'sakura-sevens',
   kind: 'slot',
   name: 'Sakura Sevens',
+  names: {
+    'ja-JP': '桜セブンズ',
+    'en-US': 'Sakura Sevens',
+    'ko-KR': '사쿠라 세븐즈',
+    'zh-CN': '樱花七星',
+    'zh-TW': '櫻花七星',
+    'fil-PH': 'Sakura Sevens',
+    'vi-VN': 'Sakura Sevens',
+  },
   rtpBasisPoints: 9600,
   stakes: betsPerLine.map((bet) => bet * paylines.length),
 };
@@ -31,6 +43,15 @@ export const fujiRush: StudioGame = {
   code: 'fuji-rush',
   kind: 'pachinko',
   name: 'Fuji Rush',
+  names: {
+    'ja-JP': '富士ラッシュ',
+    'en-US': 'Fuji Rush',
+    'ko-KR': '후지 러시',
+    'zh-CN': '富士冲刺',
+    'zh-TW': '富士衝刺',
+    'fil-PH': 'Fuji Rush',
+    'vi-VN': 'Fuji Rush',
+  },
   rtpBasisPoints: 9600,
   stakes: ballsPerRound.map((balls) => balls * ballPrice),
 };

@@ -57,10 +57,13 @@ export interface AppDeps {
   games: GameDeps;
   /** The embedded sandbox payment provider, when it is served. */
   sandboxPay: SandboxPay | null;
+  /** The embedded game studio's own API, answering `/studio/api/*` (studio/app.ts). */
+  studioApi: { fetch(request: Request): Response | Promise<Response> };
   /** Set once the process has begun to shut down. */
   lifecycle: { stopping: boolean };
 }
 
+const studioApiPath = '/studio/api';
 const googleIdentityOrigin = 'https://accounts.google.com';
 
 const jsonBodyLimitBytes = 1024 * 1024;
@@ -172,6 +175,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       clearTimeout(timer);
     }
   });
+
+  // The studio is a provider of its own: its calls carry its session, not ours, and no XSRF pair,
+  // so they are answered before the API's middleware.
+  app.all(`${studioApiPath}/*`, (c) => deps.studioApi.fetch(c.req.raw));
 
   const api = new Hono<AppEnv>();
   const limitBody = (maxSize: number) =>

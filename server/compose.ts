@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { defaultMoneySettings, type MoneySettings, type PlayerDeps } from '@server/shared/player-deps';
 import type { Logger } from 'pino';
+import { createStudioApp } from '../studio/app';
+import { openStudioDatabase, type SharedConnection } from '../studio/db/client';
+import type { StudioDeps } from '../studio/studio-deps';
 import { createLocalFileStorage } from './adapters/file-storage';
 import { type AppDeps, createApp } from './app';
 import { type Clock, systemClock } from './clock';
@@ -17,7 +21,8 @@ import { createPublicContentCache } from './modules/content/public-cache';
 import { type PaymentsOptions, setUpPayments } from './modules/deposits/payments-setup';
 import { defaultGameHallTimes, type GameDeps, type GameHallTimes } from './modules/games/game-deps';
 import { deleteExpiredLaunchTokens, releaseIdleSeats } from './modules/games/hall';
-import { type GameHallOptions, setUpGameHall } from './modules/games/providers';
+import { type GameHallOptions, setUpGameHall, studioProviderId } from './modules/games/providers';
+import { walletBasePath } from './modules/games/wallet';
 import { createMailDelivery } from './modules/mail/delivery';
 import { resumePayouts } from './modules/withdrawals/payouts';
 import { loadServerSecret } from './secrets';
@@ -47,6 +52,8 @@ export interface ComposeOptions {
   /** Game providers besides the embedded studio, and our wallet's signing key. */
   games?: GameHallOptions;
   gameHallTimes?: Partial<GameHallTimes>;
+  /** The embedded studio's timings (tests shorten them). */
+  studioTimes?: StudioDeps['times'];
 }
 
 /**
@@ -117,6 +124,21 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     sessionSecret: await loadServerSecret(db, 'game-sessions'),
     times: { ...defaultGameHallTimes, ...options.gameHallTimes },
   };
+  // The embedded game studio: its own tables on the shared connection, and the wallet reached over
+  // HTTP at the product's own address, signed like any provider's (docs/architecture.md §12).
+  const studioDeps: StudioDeps = {
+    db: await openStudioDatabase((database.db as unknown as { $client: SharedConnection }).$client),
+    walletUrl: new URL(walletBasePath, options.publicUrl).toString(),
+    providerId: studioProviderId,
+    privateKeyPem: games.keys.studioPrivateKeyPem,
+    walletPublicKeyPem: games.keys.walletPublicKeyPem,
+    clock,
+    randomBytes: (size) => new Uint8Array(randomBytes(size)),
+    schedule: (job) => jobs.every('studio-recovery', '* * * * *', job),
+    logger: options.logger,
+    ...(options.studioTimes ? { times: options.studioTimes } : {}),
+  };
+  const studio = await createStudioApp(studioDeps);
   const lifecycle = { stopping: false };
   const deps: AppDeps = {
     db: database.db,
@@ -124,6 +146,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     player,
     games,
     sandboxPay: payments.sandboxPay,
+    studioApi: studio,
     contentCache: createPublicContentCache(options.contentCacheTtlMs ?? defaultContentCacheTtlMs, clock),
     logger: options.logger,
     clock,
@@ -153,6 +176,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
   return {
     app: createApp(deps),
     deps,
+    studio: studioDeps,
     /** From now on new calls are answered 503 and every answer closes its connection; calls already started go on. */
     refuseNewCalls: () => {
       lifecycle.stopping = true;

@@ -27,6 +27,8 @@ const queues = {
   'sandbox-pay-callbacks': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
   /** Seats of the game hall left idle, freed every minute (games/hall.ts). */
   'game-seats-housekeeping': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
+  /** The game studio's rounds left unfinished (studio/rounds.ts), settled or rolled back every minute. */
+  'studio-recovery': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 type QueueName = keyof typeof queues;
@@ -38,6 +40,7 @@ interface JobData {
   'payout-resume': null;
   'sandbox-pay-callbacks': null;
   'game-seats-housekeeping': null;
+  'studio-recovery': null;
 }
 
 interface JobInfo {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { gameSeats } from '@server/db/schema/game-hall';
+import { gameSeats, providerGames } from '@server/db/schema/game-hall';
 import { releaseIdleSeats } from '@server/modules/games/hall';
+import { setUpGameHall } from '@server/modules/games/providers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';
@@ -53,17 +54,37 @@ async function seatOf(player: TestPlayer): Promise<number | null> {
 describe('the hall', () => {
   it('lists the studio’s two games with 8 machines each, and the configured provider’s', async () => {
     const player = await fundedPlayer();
-    const hall = await server.call<{ code: string; kind: string; name: string; machines: unknown[] }[]>(
-      '/v2/app/game/machines',
-      {},
-      { token: player.token, lang: 'ja-JP' },
-    );
+    const hall = await server.call<
+      { code: string; kind: string; name: string; rtpBasisPoints: number | null; machines: unknown[] }[]
+    >('/v2/app/game/machines', {}, { token: player.token, lang: 'ja-JP' });
     const byCode = new Map(hall.body.data?.map((game) => [game.code, game]));
-    expect(byCode.get('studio-slot')).toMatchObject({ kind: 'slot', name: 'スタジオスロット' });
-    expect(byCode.get('studio-pachinko')?.kind).toBe('pachinko');
-    expect(byCode.get('studio-slot')?.machines).toHaveLength(8);
-    expect(byCode.get('studio-pachinko')?.machines).toHaveLength(8);
+    // The studio's games are the catalogue's, with its names and stated RTP.
+    expect(byCode.get('sakura-sevens')).toMatchObject({ kind: 'slot', name: '桜セブンズ', rtpBasisPoints: 9600 });
+    expect(byCode.get('fuji-rush')).toMatchObject({ kind: 'pachinko', name: '富士ラッシュ' });
+    expect(byCode.get('sakura-sevens')?.machines).toHaveLength(8);
+    expect(byCode.get('fuji-rush')?.machines).toHaveLength(8);
     expect(byCode.get('acme-slot')?.machines).toHaveLength(3);
+  });
+
+  it('takes out of the hall a game its provider no longer names (the studio’s earlier games)', async () => {
+    const [studioGame] = await server.db.select().from(providerGames).where(eq(providerGames.gameCode, 'fuji-rush'));
+    await server.db.insert(providerGames).values({
+      providerId: 'studio',
+      gameCode: 'studio-slot',
+      kind: 'slot',
+      name: { 'ja-JP': 'スタジオスロット' },
+      enabled: true,
+    });
+    await setUpGameHall(server.db, clock, server.url, { providers: [acme.config] });
+    const games = await server.db.select().from(providerGames).where(eq(providerGames.providerId, 'studio'));
+    expect(Object.fromEntries(games.map((game) => [game.gameCode, game.enabled]))).toEqual({
+      'sakura-sevens': true,
+      'fuji-rush': true,
+      'studio-slot': false,
+    });
+    expect(games.find((game) => game.gameCode === 'fuji-rush')?.id).toBe(studioGame?.id);
+    const player = await fundedPlayer();
+    await expect(machinesOf(server, player, 'studio-slot')).rejects.toThrow(/not in the hall/);
   });
 
   it('needs a signed-in player', async () => {
@@ -74,24 +95,24 @@ describe('the hall', () => {
 describe('launch and seats', () => {
   it('takes the seat and answers the provider’s URL with a launch token, machine and language', async () => {
     const player = await fundedPlayer();
-    const [machine] = await machinesOf(server, player, 'studio-pachinko');
+    const [machine] = await machinesOf(server, player, 'fuji-rush');
     const launched = await launch(player, machine?.id ?? 0, 'ko-KR');
-    expect(launched.body).toMatchObject({ code: 200, data: { gameCode: 'studio-pachinko', machineNumber: 1 } });
+    expect(launched.body).toMatchObject({ code: 200, data: { gameCode: 'fuji-rush', machineNumber: 1 } });
     const url = new URL(launched.body.data?.url ?? '');
     expect(`${url.origin}${url.pathname}`).toBe(`${server.url}/studio/play`);
     expect(url.searchParams.get('machine')).toBe('1');
     expect(url.searchParams.get('lang')).toBe('ko-KR');
     expect(launchTokenOf(url.toString())).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Date.parse(launched.body.data?.expiresAt ?? '') - clock.now().getTime()).toBe(60_000);
-    expect((await machinesOf(server, player, 'studio-pachinko'))[0]?.state).toBe('yours');
+    expect((await machinesOf(server, player, 'fuji-rush'))[0]?.state).toBe('yours');
     const other = await fundedPlayer();
-    expect((await machinesOf(server, other, 'studio-pachinko'))[0]?.state).toBe('occupied');
+    expect((await machinesOf(server, other, 'fuji-rush'))[0]?.state).toBe('occupied');
   });
 
   it('refuses a machine another player holds, and moves a player’s seat to the new machine', async () => {
     const first = await fundedPlayer();
     const second = await fundedPlayer();
-    const machines = await machinesOf(server, first, 'studio-slot');
+    const machines = await machinesOf(server, first, 'sakura-sevens');
     const [a, b] = [machines[2]?.id ?? 0, machines[3]?.id ?? 0];
     expect((await launch(first, a)).status).toBe(200);
     refusal(await launch(second, a), 409, 'Another player is at this machine');
@@ -103,7 +124,7 @@ describe('launch and seats', () => {
 
   it('gives one machine to one of two players launching at once, and one seat to a player launching many', async () => {
     const players = await Promise.all([fundedPlayer(), fundedPlayer(), fundedPlayer()]);
-    const machines = await machinesOf(server, players[0] as TestPlayer, 'studio-slot');
+    const machines = await machinesOf(server, players[0] as TestPlayer, 'sakura-sevens');
     const contested = machines[5]?.id ?? 0;
     const statuses = (await Promise.all(players.map((player) => launch(player, contested)))).map((r) => r.status);
     expect(statuses.sort()).toEqual([200, 409, 409]);

@@ -59,6 +59,7 @@ export async function createTestServer(
     | 'moneySettings'
     | 'games'
     | 'gameHallTimes'
+    | 'studioTimes'
   > = {},
 ) {
   const database = await openDatabaseFromTemplate(inject('databaseTemplate'));
@@ -73,7 +74,7 @@ export async function createTestServer(
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const fileStorageDir = await mkdtemp(path.join(os.tmpdir(), 'game-hall-files-'));
-  const { app, deps, stopBackgroundWork } = await composeApp(database, {
+  const { app, deps, studio, stopBackgroundWork } = await composeApp(database, {
     logger: pino({ level: 'silent' }),
     production: production ?? false,
     publicUrl: url,
@@ -119,10 +120,14 @@ export async function createTestServer(
     url,
     app,
     deps,
+    /** The embedded studio's deps, to build another studio on the same tables (as another process would). */
+    studio,
     db: database.db,
     databaseKind: database.kind,
     /** Listens on the test database, as another process on it would. */
     listen: database.listen,
+    /** Another handle on the test database, with connections of its own (PGlite has only the one). */
+    anotherDatabase: database.another,
     xsrf: { cookie: xsrfCookie, token: xsrfToken },
     call,
     /** Draws a captcha through the API and answers it, as a person reading the image would. */

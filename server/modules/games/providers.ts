@@ -8,10 +8,12 @@
 
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { locales } from '@contract/locales';
+import { studioGames } from '@games/catalogue';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import { gameMachines, gameProviders, providerGameKinds, providerGames } from '@server/db/schema/game-hall';
 import { loadServerKeyPair } from '@server/secrets';
+import { and, eq, notInArray } from 'drizzle-orm';
 import * as v from 'valibot';
 
 export const studioProviderId = 'studio';
@@ -72,22 +74,14 @@ function studioConfig(publicUrl: string, publicKey: string): GameProviderConfig 
     currency: 'COIN',
     amountUnit: 1,
     enabled: true,
-    games: [
-      {
-        code: 'studio-slot',
-        kind: 'slot',
-        name: { 'ja-JP': 'スタジオスロット', 'en-US': 'Studio Slot' },
-        machines: studioMachinesPerGame,
-        enabled: true,
-      },
-      {
-        code: 'studio-pachinko',
-        kind: 'pachinko',
-        name: { 'ja-JP': 'スタジオパチンコ', 'en-US': 'Studio Pachinko' },
-        machines: studioMachinesPerGame,
-        enabled: true,
-      },
-    ],
+    games: studioGames.map((game) => ({
+      code: game.code,
+      kind: game.kind,
+      name: { ...game.names },
+      rtpBasisPoints: game.rtpBasisPoints,
+      machines: studioMachinesPerGame,
+      enabled: true,
+    })),
   };
 }
 
@@ -150,6 +144,19 @@ async function upsertProvider(db: Database, clock: Clock, config: GameProviderCo
         updatedAt: row.updatedAt,
       },
     });
+  // A game the configuration no longer names (the studio's earlier games too) leaves the hall; its rounds stay.
+  await db
+    .update(providerGames)
+    .set({ enabled: false })
+    .where(
+      and(
+        eq(providerGames.providerId, config.id),
+        notInArray(
+          providerGames.gameCode,
+          config.games.map((game) => game.code),
+        ),
+      ),
+    );
   for (const game of config.games) {
     const values = {
       providerId: config.id,

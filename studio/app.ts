@@ -1,0 +1,211 @@
+/**
+ * The game studio's own API (contract/studio.ts) for its game page: POST, JSON, answered in the
+ * `{ code, msg, data }` envelope with the HTTP status equal to `code` and `msg` in the request's
+ * language. The studio is a game provider like any other: it reaches the wallet only through the
+ * signed protocol over HTTP (docs/architecture.md §12), and keeps its own tables.
+ */
+import { type Locale, negotiateLocale } from '@contract/locales';
+import {
+  openStudioSession,
+  playStudioRound,
+  resumeStudioRound,
+  rotateStudioSeed,
+  type StudioCall,
+  setStudioClientSeed,
+  studioRoundProof,
+  studioSessionHeader,
+} from '@contract/studio';
+import { studioGame } from '@games/catalogue';
+import { eq } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import { rounds, seeds } from './db/schema';
+import { createStudioMessages, type StudioTranslate } from './messages';
+import {
+  bringToEnd,
+  playStudioRound as play,
+  type RoundRow,
+  recoverRounds,
+  resumePlayerRounds,
+  roundByKey,
+  roundView,
+} from './rounds';
+import { activeSeed, fairnessOf, rotateSeed } from './seeds';
+import { currentBalance, openSession, type SessionRow, sessionOf } from './sessions';
+import { type Studio, type StudioDeps, StudioError, studioOf } from './studio-deps';
+
+type StudioEnv = { Variables: { t: StudioTranslate; locale: Locale } };
+
+const maxBodyBytes = 16 * 1024;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The studio's API, every call at its contract path (mount it at the root, or forward `/studio/api/*` to it). */
+export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>> {
+  const studio = studioOf(deps);
+  const translatorOf = createStudioMessages();
+  const app = new Hono<StudioEnv>();
+  app.use(async (c, next) => {
+    const locale = negotiateLocale(c.req.header('accept-language'));
+    c.set('locale', locale);
+    c.set('t', translatorOf(locale));
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  app.use(bodyLimit({ maxSize: maxBodyBytes, onError: () => Promise.reject(new StudioError(400, 'invalidInput')) }));
+  app.onError((error, c) => {
+    const t = c.get('t');
+    if (error instanceof StudioError) {
+      const fields = error.fields
+        ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, t(key, { field })]))
+        : undefined;
+      return c.json(
+        {
+          code: error.status,
+          msg: t(error.messageKey),
+          ...(error.data === undefined ? {} : { data: error.data }),
+          ...(fields ? { fields } : {}),
+        },
+        error.status,
+      );
+    }
+    deps.logger.error({ err: error, path: c.req.path }, 'studio call failed');
+    return c.json({ code: 500, msg: t('internal') }, 500);
+  });
+
+  function handle<B extends v.GenericSchema, D extends v.GenericSchema>(
+    call: StudioCall<B, D>,
+    handler: (body: v.InferOutput<B>, c: Context<StudioEnv>) => Promise<v.InferOutput<D>>,
+  ) {
+    app.post(call.path, async (c) => {
+      let json: unknown;
+      try {
+        json = await c.req.json();
+      } catch {
+        throw new StudioError(400, 'invalidInput');
+      }
+      const parsed = v.safeParse(call.body, json);
+      if (!parsed.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of parsed.issues) {
+          const field = v.getDotPath(issue) ?? 'body';
+          fields[field] ??= 'invalidField';
+        }
+        throw new StudioError(400, 'invalidInput', undefined, fields);
+      }
+      const data = await handler(parsed.output, c);
+      return c.json({ code: 200, msg: c.get('t')('ok'), data });
+    });
+  }
+  const sessionFrom = (c: Context<StudioEnv>) => sessionOf(studio, c.req.header(studioSessionHeader));
+
+  handle(openStudioSession, async ({ launchToken }, c) => {
+    const opened = await openSession(studio, launchToken);
+    const { session } = opened;
+    const game = studioGame(session.gameCode);
+    if (!game) throw new StudioError(422, 'gameUnavailable');
+    // Whatever the last visit left open is finished before anything new is played.
+    const resumed = await resumePlayerRounds(studio, session.player, session.gameCode);
+    const seed = await activeSeed(studio, session.player, session.gameCode);
+    return {
+      sessionToken: opened.token,
+      game: {
+        code: game.code,
+        kind: game.kind,
+        name: game.names[c.get('locale')],
+        stakes: [...game.stakes],
+        rtpBasisPoints: game.rtpBasisPoints,
+      },
+      machineNumber: session.machine,
+      currency: session.currency,
+      balance: resumed ? await currentBalance(studio, session) : opened.balance,
+      fairness: fairnessOf(seed),
+      resumedRound: resumed ? roundView(resumed) : null,
+    };
+  });
+
+  handle(playStudioRound, async ({ stake, roundKey }, c) => {
+    const session = await sessionFrom(c);
+    const round = ended(await play(studio, session, stake, roundKey));
+    return {
+      round: roundView(round),
+      balance: round.balance ?? (await currentBalance(studio, session)),
+      fairness: fairnessOf(await activeSeed(studio, session.player, session.gameCode)),
+    };
+  });
+
+  handle(resumeStudioRound, async ({ roundKey }, c) => {
+    const session = await sessionFrom(c);
+    const found = await roundByKey(studio, session.player, roundKey);
+    // A refused round booked nothing: as if the play had never arrived.
+    const round = found && found.status !== 'refused' ? ended(await bringToEnd(studio, found)) : null;
+    return {
+      round: round ? roundView(round) : null,
+      balance: await balanceNow(studio, session, round),
+      fairness: fairnessOf(await activeSeed(studio, session.player, session.gameCode)),
+    };
+  });
+
+  handle(setStudioClientSeed, async ({ clientSeed }, c) => {
+    const session = await sessionFrom(c);
+    return rotateSeed(studio, session.player, session.gameCode, clientSeed);
+  });
+
+  handle(rotateStudioSeed, async (_body, c) => {
+    const session = await sessionFrom(c);
+    return rotateSeed(studio, session.player, session.gameCode, null);
+  });
+
+  handle(studioRoundProof, async ({ roundId }) => {
+    if (!uuidPattern.test(roundId)) throw new StudioError(404, 'roundNotFound');
+    const [row] = await studio.db
+      .select({ round: rounds, seed: seeds })
+      .from(rounds)
+      .innerJoin(seeds, eq(seeds.id, rounds.seedId))
+      .where(eq(rounds.id, roundId.toLowerCase()));
+    if (!row || row.round.status === 'refused') throw new StudioError(404, 'roundNotFound');
+    return {
+      gameCode: row.round.gameCode,
+      round: roundView(row.round),
+      clientSeed: row.seed.clientSeed,
+      serverSeedHash: row.seed.serverSeedHash,
+      serverSeed: row.seed.active ? null : row.seed.serverSeed,
+    };
+  });
+
+  app.all('*', () => {
+    throw new StudioError(404, 'notFound');
+  });
+
+  // Rounds a crash or a silent wallet left unfinished, every minute, in one process at a time.
+  await deps.schedule(async () => {
+    await recoverRounds(studio);
+  });
+  return app;
+}
+
+const refusalErrors = {
+  notEnoughCoins: (round: RoundRow) => new StudioError(422, 'notEnoughCoins', { balance: round.balance }),
+  sessionEnded: () => new StudioError(402, 'sessionEnded'),
+  userDisabled: () => new StudioError(403, 'userDisabled'),
+};
+
+/**
+ * A round as the page may show it: at its end, or booked and its win still on its way ('open').
+ * A refused round answers its refusal; one whose bet could not be settled either way, 503.
+ */
+function ended(round: RoundRow): RoundRow {
+  if (round.status === 'refused') throw refusalErrors[round.refusal ?? 'sessionEnded'](round);
+  if (round.status === 'betting' || round.status === 'rollingBack') throw new StudioError(503, 'roundPending');
+  return round;
+}
+
+/** The coins now; if the wallet has ended the session since, what the round's last answer said. */
+async function balanceNow(studio: Studio, session: SessionRow, round: RoundRow | null): Promise<number> {
+  try {
+    return await currentBalance(studio, session);
+  } catch (error) {
+    if (round?.balance != null && error instanceof StudioError && error.status === 402) return round.balance;
+    throw error;
+  }
+}

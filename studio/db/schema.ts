@@ -1,0 +1,125 @@
+/**
+ * The studio's own tables, in the PostgreSQL schema `studio` (docs/architecture.md §12). The studio
+ * shares the product's database connection but never reads or writes the `public` schema: what it
+ * knows of players and coins comes from the wallet's signed answers.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const studioSchema = pgSchema('studio');
+
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A player's server seeds for one game: one active (its hash shown, the seed secret), the rest
+ * retired and revealed. The nonce counts the rounds drawn on the seed; the row's lock serialises
+ * the rounds of one player and game.
+ */
+export const seeds = studioSchema.table(
+  'seeds',
+  {
+    id: serial('id').primaryKey(),
+    /** The wallet's user (`player-<id>`). */
+    player: text('player').notNull(),
+    gameCode: text('game_code').notNull(),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    nextNonce: integer('next_nonce').notNull().default(0),
+    active: boolean('active').notNull(),
+    createdAt: instant('created_at').notNull(),
+    revealedAt: instant('revealed_at'),
+  },
+  (table) => [
+    uniqueIndex('seeds_one_active').on(table.player, table.gameCode).where(sql`${table.active}`),
+    check('seeds_revealed_when_retired', sql`${table.active} = (${table.revealedAt} IS NULL)`),
+    check('seeds_next_nonce', sql`${table.nextNonce} >= 0`),
+  ],
+);
+
+/** A game page's session: its token (kept as SHA-256) stands for the wallet's game session. */
+export const sessions = studioSchema.table('sessions', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** The wallet's game session token, which every wallet call of this session carries. */
+  walletToken: text('wallet_token').notNull(),
+  player: text('player').notNull(),
+  gameCode: text('game_code').notNull(),
+  machine: integer('machine').notNull(),
+  currency: text('currency').notNull(),
+  createdAt: instant('created_at').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+});
+
+export const roundStatuses = ['betting', 'betPlaced', 'settled', 'rollingBack', 'rolledBack', 'refused'] as const;
+export type RoundStatus = (typeof roundStatuses)[number];
+
+/** Why the wallet refused a round's bet: nothing was booked. */
+export const refusalReasons = ['notEnoughCoins', 'sessionEnded', 'userDisabled'] as const;
+export type RefusalReason = (typeof refusalReasons)[number];
+
+/**
+ * One round: drawn before its bet, then booked as bet and win (or rolled back) at the wallet. The
+ * uuids of every wallet request are written before the request is sent, so a retry is the same
+ * request. Whoever acts on a round holds its lease (owner, until); nobody else acts on it meanwhile.
+ */
+export const rounds = studioSchema.table(
+  'rounds',
+  {
+    /** Also the wallet's `round`. */
+    id: uuid('id').primaryKey(),
+    roundKey: uuid('round_key').notNull(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id),
+    player: text('player').notNull(),
+    gameCode: text('game_code').notNull(),
+    machine: integer('machine').notNull(),
+    seedId: integer('seed_id')
+      .notNull()
+      .references(() => seeds.id),
+    nonce: integer('nonce').notNull(),
+    stake: integer('stake').notNull(),
+    win: integer('win').notNull(),
+    drawn: jsonb('drawn').notNull(),
+    status: text('status', { enum: roundStatuses }).notNull(),
+    refusal: text('refusal', { enum: refusalReasons }),
+    /** The player's coins as the wallet's last answer about this round gave them. */
+    balance: integer('balance'),
+    betRequestUuid: uuid('bet_request_uuid').notNull(),
+    betTransactionUuid: uuid('bet_transaction_uuid').notNull(),
+    winRequestUuid: uuid('win_request_uuid').notNull(),
+    winTransactionUuid: uuid('win_transaction_uuid').notNull(),
+    rollbackRequestUuid: uuid('rollback_request_uuid').notNull(),
+    rollbackTransactionUuid: uuid('rollback_transaction_uuid').notNull(),
+    leaseOwner: uuid('lease_owner'),
+    leaseUntil: instant('lease_until'),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('rounds_round_key').on(table.player, table.roundKey),
+    uniqueIndex('rounds_seed_nonce').on(table.seedId, table.nonce),
+    index('rounds_unfinished')
+      .on(table.updatedAt)
+      .where(sql`${table.status} IN ('betting', 'betPlaced', 'rollingBack')`),
+    check(
+      'rounds_status',
+      sql`${table.status} IN ('betting', 'betPlaced', 'settled', 'rollingBack', 'rolledBack', 'refused')`,
+    ),
+    check('rounds_refusal', sql`(${table.status} = 'refused') = (${table.refusal} IS NOT NULL)`),
+    check('rounds_amounts', sql`${table.stake} > 0 AND ${table.win} >= 0`),
+  ],
+);

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defaultLocale, type Locale, locales } from '@contract/locales';
+
+const localesDir = fileURLToPath(new URL('../locales', import.meta.url));
+
+type Messages = Record<string, string>;
+
+/** The studio API's messages (locales/<lng>/studio.json, its `api` part), loaded once. */
+function loadMessages(): Map<Locale, Messages> {
+  return new Map(
+    locales.map((locale) => {
+      const file = JSON.parse(readFileSync(`${localesDir}/${locale}/studio.json`, 'utf8')) as { api: Messages };
+      return [locale, file.api];
+    }),
+  );
+}
+
+export type StudioTranslate = (key: string, values?: Record<string, string>) => string;
+
+export function createStudioMessages(): (locale: Locale) => StudioTranslate {
+  const messages = loadMessages();
+  const fallback = messages.get(defaultLocale) ?? {};
+  return (locale) => {
+    const own = messages.get(locale) ?? fallback;
+    return (key, values = {}) =>
+      (own[key] ?? fallback[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => values[name] ?? '');
+  };
+}

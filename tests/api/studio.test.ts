@@ -1,0 +1,455 @@
+import { randomUUID } from 'node:crypto';
+import type { GameRecord } from '@contract/record';
+import type { StudioFairness, StudioRound } from '@contract/studio';
+import { playRound, studioGame } from '@games/catalogue';
+import { serverSeedCommitment } from '@games/provably-fair';
+import { walletTransactions } from '@server/db/schema/game-hall';
+import { balanceOf } from '@server/modules/ledger/service';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rounds } from '../../studio/db/schema';
+import { recoverRounds } from '../../studio/rounds';
+import { studioOf } from '../../studio/studio-deps';
+import { createCaptchaTexts } from '../support/accounts';
+import { ledgerViolations } from '../support/ledger-invariants';
+import { fundPlayer, manyPlayersLimits, newPlayer, type TestPlayer } from '../support/players';
+import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
+import { anotherStudio, launchStudioGame, type StudioCaller, studioOver } from '../support/studio-client';
+import { createTestClock, createTestServer, type TestServer } from './harness';
+
+// Docs: docs/architecture.md §12 "Game studio", docs/requirements.md §10, docs/games.md §1.
+const clock = createTestClock(new Date('2026-05-01T10:00:00Z'));
+let smtp: SmtpTestServer;
+let server: TestServer;
+/** The embedded studio, reached over HTTP at the product's own address. */
+let studio: StudioCaller;
+
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  server = await createTestServer({
+    smtpUrl: smtp.url,
+    captchaText: createCaptchaTexts().next,
+    authLimits: manyPlayersLimits,
+    clock,
+  });
+  studio = studioOver((request) => fetch(request), server.url);
+}, 60_000);
+afterAll(async () => {
+  expect(await ledgerViolations(server.db)).toEqual([]);
+  await server.close();
+  await smtp.close();
+});
+
+interface Opened {
+  sessionToken: string;
+  game: { code: string; kind: string; name: string; stakes: number[]; rtpBasisPoints: number };
+  machineNumber: number;
+  currency: string;
+  balance: number;
+  fairness: StudioFairness;
+  resumedRound: StudioRound | null;
+}
+interface Played {
+  round: StudioRound;
+  balance: number;
+  fairness: StudioFairness;
+}
+
+async function fundedPlayer(coins: number): Promise<TestPlayer> {
+  const player = await newPlayer(server, smtp);
+  await fundPlayer(server, player, coins);
+  return player;
+}
+
+async function open(player: TestPlayer, gameCode: string, via = studio, lang = 'en-US') {
+  const launchToken = await launchStudioGame(server, player, gameCode);
+  return via<Opened>('/studio/api/session/open', { launchToken }, { lang });
+}
+
+async function opened(player: TestPlayer, gameCode: string): Promise<Opened> {
+  const answer = await open(player, gameCode);
+  expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 200 });
+  return answer.body.data as Opened;
+}
+
+const play = (session: string, stake: number, roundKey: string = randomUUID(), via = studio) =>
+  via<Played>('/studio/api/round/play', { stake, roundKey }, { session });
+
+async function coinsOf(player: TestPlayer): Promise<number> {
+  return Number((await balanceOf(server.db, player.userId, 'COIN')).available);
+}
+
+async function walletRows(roundId: string) {
+  return server.db
+    .select({
+      kind: walletTransactions.kind,
+      amount: walletTransactions.amount,
+      rolledBackAt: walletTransactions.rolledBackAt,
+    })
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.providerId, 'studio'), eq(walletTransactions.round, roundId)));
+}
+
+/** A fetch for a studio whose wallet calls on `path` go wrong as `fault` says. */
+function faultyFetch(path: string, fault: 'unsent' | 'answerLost' | 'tampered'): typeof fetch {
+  return async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (!url.endsWith(`/${path}`)) return fetch(input, init);
+    if (fault === 'unsent') throw new TypeError('fetch failed: connection refused');
+    const response = await fetch(input, init);
+    if (fault === 'answerLost') throw new TypeError('fetch failed: socket hang up');
+    const text = (await response.text()).replace('"status":"RS_OK"', '"status":"RS_OK","forged":true');
+    return new Response(text, { status: response.status, headers: response.headers });
+  };
+}
+
+describe('a whole visit', () => {
+  it('opens both games, plays rounds, and the balances and game records agree with the studio’s rounds', async () => {
+    const player = await fundedPlayer(5000);
+    const slot = await opened(player, 'sakura-sevens');
+    expect(slot).toMatchObject({
+      game: { code: 'sakura-sevens', kind: 'slot', name: 'Sakura Sevens', rtpBasisPoints: 9600 },
+      currency: 'COIN',
+      balance: 5000,
+      fairness: { nonce: 0 },
+      resumedRound: null,
+    });
+    expect(slot.game.stakes).toEqual(studioGame('sakura-sevens')?.stakes);
+    const played: StudioRound[] = [];
+    let expected = 5000;
+    for (const stake of [20, 40, 100, 20, 200]) {
+      const answer = await play(slot.sessionToken, stake);
+      expect(answer.body, JSON.stringify(answer.body)).toMatchObject({
+        code: 200,
+        data: { round: { stake, status: 'settled' } },
+      });
+      const round = answer.body.data?.round as StudioRound;
+      expected += round.win - stake;
+      expect(answer.body.data?.balance).toBe(expected);
+      expect(round.nonce).toBe(played.length);
+      expect(round.drawn.kind).toBe('slot');
+      played.push(round);
+    }
+    const pachinko = await opened(player, 'fuji-rush');
+    expect(pachinko.game).toMatchObject({ code: 'fuji-rush', kind: 'pachinko' });
+    expect(pachinko.balance).toBe(expected);
+    for (const stake of [10, 50, 100]) {
+      const answer = await play(pachinko.sessionToken, stake);
+      expect(answer.body.data?.round).toMatchObject({ stake, status: 'settled', drawn: { kind: 'pachinko' } });
+      expected += (answer.body.data?.round.win ?? 0) - stake;
+      expect(answer.body.data?.balance).toBe(expected);
+      played.push(answer.body.data?.round as StudioRound);
+    }
+    expect(await coinsOf(player)).toBe(expected);
+    const records = await server.call<{ list: GameRecord[]; total: number }>(
+      '/v2/app/record/game/record/query',
+      { pageSize: 100 },
+      { token: player.token },
+    );
+    expect(records.body.data?.total).toBe(played.length);
+    const pairs = (list: { bet: number; win: number }[]) => list.map((r) => `${r.bet}/${r.win}`).sort();
+    expect(
+      pairs(records.body.data?.list.map((r) => ({ bet: Number(r.betAmount), win: Number(r.winAmount) })) ?? []),
+    ).toEqual(pairs(played.map((r) => ({ bet: r.stake, win: r.win }))));
+    // Each round is one bet and one win at the wallet, under the studio's round id.
+    for (const round of played) {
+      expect((await walletRows(round.id)).map((row) => `${row.kind}:${row.amount}`).sort()).toEqual(
+        [`bet:${round.stake}`, `win:${round.win}`].sort(),
+      );
+    }
+  });
+
+  it('names the game in the page’s language and refuses a used or unknown launch token', async () => {
+    const player = await fundedPlayer(100);
+    const launchToken = await launchStudioGame(server, player, 'fuji-rush');
+    const first = await studio<Opened>('/studio/api/session/open', { launchToken }, { lang: 'ja-JP' });
+    expect(first.body.data?.game.name).toBe('富士ラッシュ');
+    // The same launch token again is the same redemption at the wallet: the page may retry a lost answer.
+    const again = await studio<Opened>('/studio/api/session/open', { launchToken });
+    expect(again.body).toMatchObject({ code: 200, data: { game: { name: 'Fuji Rush' } } });
+    const unknown = await studio('/studio/api/session/open', { launchToken: 'not-a-token' }, { lang: 'ja-JP' });
+    expect(unknown.body).toMatchObject({ code: 401 });
+    expect(unknown.body.msg).toMatch(/ゲームホール/);
+    expect((await studio('/studio/api/session/open', {})).body).toMatchObject({
+      code: 400,
+      fields: { launchToken: expect.any(String) },
+    });
+  });
+});
+
+describe('money is moved once', () => {
+  it('plays a repeated roundKey once, and two presses at once with one key once', async () => {
+    const player = await fundedPlayer(1000);
+    const { sessionToken } = await opened(player, 'fuji-rush');
+    const key = randomUUID();
+    const first = await play(sessionToken, 10, key);
+    const retry = await play(sessionToken, 10, key);
+    expect(retry.body.data?.round).toEqual(first.body.data?.round);
+    const doubleKey = randomUUID();
+    const [a, b] = await Promise.all([play(sessionToken, 50, doubleKey), play(sessionToken, 50, doubleKey)]);
+    expect(a.body.code).toBe(200);
+    expect(b.body.data?.round).toEqual(a.body.data?.round);
+    const roundIds = [first.body.data?.round.id, a.body.data?.round.id];
+    const won = (first.body.data?.round.win ?? 0) + (a.body.data?.round.win ?? 0);
+    expect(await coinsOf(player)).toBe(1000 - 60 + won);
+    for (const id of roundIds) expect((await walletRows(id ?? '')).filter((row) => row.kind === 'bet')).toHaveLength(1);
+    // No nonce was spent on the refused duplicates.
+    expect(a.body.data?.round.nonce).toBe(1);
+    // Presses with keys of their own, all at once: each played once, on nonces of their own.
+    const many = await Promise.all(Array.from({ length: 5 }, () => play(sessionToken, 10)));
+    expect(many.map((answer) => answer.body.data?.round.nonce).sort()).toEqual([2, 3, 4, 5, 6]);
+    const manyWon = many.reduce((sum, answer) => sum + (answer.body.data?.round.win ?? 0), 0);
+    expect(await coinsOf(player)).toBe(1000 - 60 + won - 50 + manyWon);
+  });
+
+  it('refuses a stake the game does not take, and a stake beyond the coins with the balance', async () => {
+    const player = await fundedPlayer(30);
+    const { sessionToken } = await opened(player, 'fuji-rush');
+    const odd = await play(sessionToken, 30);
+    expect(odd.body).toMatchObject({ code: 400, fields: { stake: expect.any(String) } });
+    const key = randomUUID();
+    const broke = await studio(
+      '/studio/api/round/play',
+      { stake: 50, roundKey: key },
+      { session: sessionToken, lang: 'ja-JP' },
+    );
+    expect(broke.body).toMatchObject({ code: 422, msg: 'コインが足りません', data: { balance: 30 } });
+    expect((await play(sessionToken, 50, key)).body).toMatchObject({ code: 422 });
+    expect(await coinsOf(player)).toBe(30);
+    // A refused round is nothing to resume.
+    const resumed = await studio<Played>('/studio/api/round/resume', { roundKey: key }, { session: sessionToken });
+    expect(resumed.body).toMatchObject({ code: 200, data: { round: null, balance: 30 } });
+  });
+
+  it('answers an ended session 402: the seat left at the hall, or the studio session past its time', async () => {
+    const player = await fundedPlayer(500);
+    const { sessionToken } = await opened(player, 'fuji-rush');
+    expect((await server.call('/v2/app/game/seat/release', {}, { token: player.token })).status).toBe(200);
+    expect((await play(sessionToken, 10)).body).toMatchObject({ code: 402 });
+    expect(await coinsOf(player)).toBe(500);
+    const again = await opened(player, 'fuji-rush');
+    clock.advance(31 * 60_000);
+    expect((await play(again.sessionToken, 10)).body).toMatchObject({ code: 402 });
+    expect((await play('no-such-session', 10)).body).toMatchObject({ code: 401 });
+    expect(await coinsOf(player)).toBe(500);
+  });
+});
+
+describe('a wallet that does not answer, or not truly', () => {
+  it('refuses an answer the wallet did not sign: the bet is rolled back, and the recovery finishes it', async () => {
+    const player = await fundedPlayer(500);
+    const { sessionToken } = await opened(player, 'fuji-rush');
+    const forged = await anotherStudio(server.studio, {
+      fetch: async (input, init) => faultyFetch('transaction/bet', 'tampered')(input, init),
+    });
+    const key = randomUUID();
+    const answer = await play(sessionToken, 100, key, forged);
+    // The bet was booked, but its answer is not the wallet's: rolled back at once.
+    expect(answer.body).toMatchObject({ code: 200, data: { round: { status: 'rolledBack', win: 0 }, balance: 500 } });
+    expect(await coinsOf(player)).toBe(500);
+    const id = answer.body.data?.round.id ?? '';
+    expect((await walletRows(id)).find((row) => row.kind === 'bet')?.rolledBackAt).not.toBeNull();
+
+    // A studio that trusts a key other than the wallet's hears nothing it can use.
+    const wrongKey = await anotherStudio(server.studio, {
+      walletPublicKeyPem: (await import('node:crypto'))
+        .generateKeyPairSync('rsa', { modulusLength: 2048 })
+        .publicKey.export({ type: 'spki', format: 'pem' })
+        .toString(),
+    });
+    const stuck = await play(sessionToken, 50, randomUUID(), wrongKey);
+    expect(stuck.body).toMatchObject({ code: 503 });
+    clock.advance(2 * 60_000);
+    await recoverRounds(studioOf(server.studio));
+    expect(await coinsOf(player)).toBe(500);
+  });
+
+  it('rolls back a bet whose answer was lost, and one never sent, giving the coins back', async () => {
+    const player = await fundedPlayer(300);
+    const { sessionToken } = await opened(player, 'fuji-rush');
+    for (const fault of ['answerLost', 'unsent'] as const) {
+      const faulty = await anotherStudio(server.studio, { fetch: faultyFetch('transaction/bet', fault) });
+      const answer = await play(sessionToken, 100, randomUUID(), faulty);
+      expect(answer.body).toMatchObject({ code: 200, data: { round: { status: 'rolledBack' }, balance: 300 } });
+      expect(await coinsOf(player)).toBe(300);
+    }
+  });
+
+  it('settles exactly once a round whose win was not answered (a crash between bet and win)', async () => {
+    const player = await fundedPlayer(1000);
+    const { sessionToken } = await opened(player, 'sakura-sevens');
+    const crashed = await anotherStudio(server.studio, { fetch: faultyFetch('transaction/win', 'unsent') });
+    const answer = await play(sessionToken, 100, randomUUID(), crashed);
+    expect(answer.body).toMatchObject({ code: 200, data: { round: { status: 'open' }, balance: 900 } });
+    const round = answer.body.data?.round as StudioRound;
+    // Too recent for the recovery.
+    expect(await recoverRounds(studioOf(server.studio))).toEqual([]);
+    clock.advance(2 * 60_000);
+    const recovered = await recoverRounds(studioOf(server.studio));
+    expect(recovered.map((row) => [row.id, row.status])).toEqual([[round.id, 'settled']]);
+    expect(await recoverRounds(studioOf(server.studio))).toEqual([]);
+    expect(await coinsOf(player)).toBe(900 + round.win);
+    expect((await walletRows(round.id)).map((row) => row.kind).sort()).toEqual(['bet', 'win']);
+  });
+
+  it('finishes the open round on reconnect: by resume, and when the game is opened again', async () => {
+    const player = await fundedPlayer(1000);
+    const first = await opened(player, 'sakura-sevens');
+    const crashed = await anotherStudio(server.studio, { fetch: faultyFetch('transaction/win', 'unsent') });
+    const key = randomUUID();
+    const open1 = (await play(first.sessionToken, 200, key, crashed)).body.data?.round as StudioRound;
+    expect(open1.status).toBe('open');
+    const resumed = await studio<Played>(
+      '/studio/api/round/resume',
+      { roundKey: key },
+      { session: first.sessionToken },
+    );
+    expect(resumed.body.data).toMatchObject({
+      round: { id: open1.id, status: 'settled', win: open1.win },
+      balance: 800 + open1.win,
+    });
+    const open2 = (await play(first.sessionToken, 20, randomUUID(), crashed)).body.data?.round as StudioRound;
+    const reopened = await opened(player, 'sakura-sevens');
+    expect(reopened.resumedRound).toMatchObject({ id: open2.id, status: 'settled' });
+    expect(reopened.balance).toBe(800 + open1.win - 20 + open2.win);
+    expect(await coinsOf(player)).toBe(reopened.balance);
+    // A key the studio never saw: nothing was played.
+    expect(
+      (await studio('/studio/api/round/resume', { roundKey: randomUUID() }, { session: reopened.sessionToken })).body,
+    ).toMatchObject({
+      code: 200,
+      data: { round: null },
+    });
+  });
+
+  it('rolls back a round whose process died after sending its bet', async () => {
+    const player = await fundedPlayer(400);
+    const { sessionToken } = await opened(player, 'fuji-rush');
+    const dying = await anotherStudio(server.studio, {
+      fetch: async (input, init) => {
+        const url = String(input instanceof Request ? input.url : input);
+        if (!url.endsWith('/transaction/bet')) return fetch(input, init);
+        await fetch(input, init);
+        // The process is gone before it hears the answer: nothing more happens here.
+        return new Promise<Response>(() => undefined);
+      },
+    });
+    void play(sessionToken, 100, randomUUID(), dying);
+    await expect.poll(() => coinsOf(player)).toBe(300);
+    const [cut] = await server.db
+      .select()
+      .from(rounds)
+      .where(eq(rounds.player, `player-${player.userId}`));
+    expect(cut?.status).toBe('betting');
+    // Its lease still holds: neither a visit nor the recovery touches it yet.
+    clock.advance(30_000);
+    expect(await recoverRounds(studioOf(server.studio))).toEqual([]);
+    clock.advance(2 * 60_000);
+    const recovered = await recoverRounds(studioOf(server.studio));
+    expect(recovered.map((row) => [row.id, row.status])).toEqual([[cut?.id, 'rolledBack']]);
+    expect(await coinsOf(player)).toBe(400);
+  });
+
+  it('lets two processes recover at once without settling any round twice', async () => {
+    // Rounds of earlier tests are finished: only this test's are left for the two.
+    expect(await recoverRounds(studioOf(server.studio))).toEqual([]);
+    const players = await Promise.all([fundedPlayer(1000), fundedPlayer(1000), fundedPlayer(1000)]);
+    const crashed = await anotherStudio(server.studio, { fetch: faultyFetch('transaction/win', 'unsent') });
+    const open: { player: TestPlayer; round: StudioRound }[] = [];
+    for (const player of players) {
+      const { sessionToken } = await opened(player, 'fuji-rush');
+      for (let i = 0; i < 3; i++) {
+        const round = (await play(sessionToken, 100, randomUUID(), crashed)).body.data?.round as StudioRound;
+        open.push({ player, round });
+      }
+    }
+    clock.advance(2 * 60_000);
+    const second = await server.anotherDatabase();
+    const { openStudioDatabase } = await import('../../studio/db/client');
+    const otherDb = await openStudioDatabase(
+      (second.db as unknown as { $client: Parameters<typeof openStudioDatabase>[0] }).$client,
+    );
+    try {
+      const [mine, theirs] = await Promise.all([
+        recoverRounds(studioOf(server.studio)),
+        recoverRounds(studioOf({ ...server.studio, db: otherDb })),
+      ]);
+      expect([...mine, ...theirs].map((row) => row.id).sort()).toEqual(open.map((entry) => entry.round.id).sort());
+    } finally {
+      await second.close();
+    }
+    for (const player of players) {
+      const won = open.filter((entry) => entry.player === player).reduce((sum, entry) => sum + entry.round.win, 0);
+      expect(await coinsOf(player)).toBe(700 + won);
+    }
+    for (const { round } of open)
+      expect((await walletRows(round.id)).map((row) => row.kind).sort()).toEqual(['bet', 'win']);
+    const statuses = await server.db.select({ status: rounds.status }).from(rounds);
+    expect(
+      statuses.filter((row) => row.status !== 'settled' && row.status !== 'rolledBack' && row.status !== 'refused'),
+    ).toEqual([]);
+  });
+});
+
+describe('provable fairness', () => {
+  it('commits to the seed, reveals it on rotation, and every round recomputes from its proof', async () => {
+    const player = await fundedPlayer(5000);
+    const session = await opened(player, 'sakura-sevens');
+    const committed = session.fairness;
+    const played: StudioRound[] = [];
+    for (let i = 0; i < 3; i++) played.push((await play(session.sessionToken, 20)).body.data?.round as StudioRound);
+    const hidden = await studio<{ serverSeed: string | null; serverSeedHash: string }>('/studio/api/round/proof', {
+      roundId: played[0]?.id,
+    });
+    expect(hidden.body.data).toMatchObject({ serverSeed: null, serverSeedHash: committed.serverSeedHash });
+
+    const changed = await studio<{
+      revealed: { serverSeed: string; serverSeedHash: string; clientSeed: string; roundsPlayed: number };
+      fairness: StudioFairness;
+    }>('/studio/api/fairness/client-seed', { clientSeed: 'my-lucky-seed' }, { session: session.sessionToken });
+    expect(changed.body.data?.revealed).toMatchObject({
+      serverSeedHash: committed.serverSeedHash,
+      clientSeed: committed.clientSeed,
+      roundsPlayed: 3,
+    });
+    expect(serverSeedCommitment(changed.body.data?.revealed.serverSeed ?? '')).toBe(committed.serverSeedHash);
+    expect(changed.body.data?.fairness).toMatchObject({ clientSeed: 'my-lucky-seed', nonce: 0 });
+    expect(changed.body.data?.fairness.serverSeedHash).not.toBe(committed.serverSeedHash);
+
+    const next = (await play(session.sessionToken, 40)).body.data?.round as StudioRound;
+    expect(next.nonce).toBe(0);
+    const rotated = await studio<{ revealed: { serverSeed: string; clientSeed: string; roundsPlayed: number } }>(
+      '/studio/api/fairness/rotate',
+      {},
+      { session: session.sessionToken },
+    );
+    expect(rotated.body.data?.revealed).toMatchObject({ clientSeed: 'my-lucky-seed', roundsPlayed: 1 });
+
+    const game = studioGame('sakura-sevens');
+    if (!game) throw new Error('no sakura-sevens');
+    for (const round of [...played, next]) {
+      const proof = await studio<{
+        gameCode: string;
+        round: StudioRound;
+        clientSeed: string;
+        serverSeedHash: string;
+        serverSeed: string;
+      }>('/studio/api/round/proof', { roundId: round.id });
+      const data = proof.body.data;
+      if (!data) throw new Error(JSON.stringify(proof.body));
+      expect(serverSeedCommitment(data.serverSeed)).toBe(data.serverSeedHash);
+      const again = playRound(
+        game,
+        { serverSeed: data.serverSeed, clientSeed: data.clientSeed, nonce: round.nonce },
+        round.stake,
+      );
+      expect(again.kind === 'slot' && again.outcome.stops).toEqual(round.drawn.kind === 'slot' && round.drawn.stops);
+      expect(again.outcome.totalWin).toBe(round.win);
+    }
+    expect((await studio('/studio/api/round/proof', { roundId: 'nope' })).body).toMatchObject({ code: 404 });
+    expect(
+      (await studio('/studio/api/fairness/client-seed', { clientSeed: 'has space' }, { session: session.sessionToken }))
+        .body,
+    ).toMatchObject({ code: 400 });
+  });
+});
