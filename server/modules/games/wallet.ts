@@ -504,7 +504,7 @@ async function moveCoins(
 ): Promise<number | null> {
   if (move.coins === 0) return null;
   const player = playerAccount(move.userId, coinCurrency);
-  const house = gameProviderAccount(provider.id, coinCurrency);
+  const house = gameProviderAccount(provider.id, move.userId, coinCurrency);
   try {
     const result = await transfer(tx, deps.clock, {
       ...ledgerOrigin(provider),
