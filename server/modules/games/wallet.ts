@@ -127,6 +127,12 @@ function signatureValid(provider: Provider, raw: string, signature: string | und
 /** The wallet's routes, mounted at walletBasePath. */
 export function walletRoutes(deps: GameDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // Read on every call (never kept), so a provider disabled by another process is refused at once.
+  const providerQuery = deps.db
+    .select()
+    .from(gameProviders)
+    .where(eq(gameProviders.id, sql.placeholder('id')))
+    .prepare('wallet_provider');
   const respond = (answer: Answer) => {
     const text = JSON.stringify(answer);
     const signature = sign('sha256', Buffer.from(text), deps.keys.walletPrivateKey).toString('base64');
@@ -151,10 +157,7 @@ export function walletRoutes(deps: GameDeps): Hono<AppEnv> {
   for (const [path, action] of Object.entries(actions)) {
     app.post(`/:providerId/${path}`, async (c) => {
       const raw = await c.req.text();
-      const [provider] = await deps.db
-        .select()
-        .from(gameProviders)
-        .where(eq(gameProviders.id, c.req.param('providerId')));
+      const [provider] = await providerQuery.execute({ id: c.req.param('providerId') });
       if (!provider?.enabled) return respond({ status: 'RS_ERROR_INVALID_PARTNER' });
       if (!signatureValid(provider, raw, c.req.header(signatureHeader)))
         return respond({ status: 'RS_ERROR_INVALID_SIGNATURE' });
