@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { GameRecord, GameRecordTotals } from '@contract/record';
 import { users } from '@server/db/schema/auth';
 import { walletTransactions } from '@server/db/schema/game-hall';
-import { balanceOf } from '@server/modules/ledger/service';
+import { balanceOf, findAccount, gameProviderAccount } from '@server/modules/ledger/service';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';
@@ -207,6 +207,24 @@ describe('bets, wins and rollbacks', () => {
       await wallet.call('user/balance', { request_uuid: randomUUID(), user: who.user, token: who.token }),
     ).toMatchObject({ status: 'RS_OK', balance: 1200 * unit });
     expect(await coinsOf(who)).toBe(1200);
+  });
+
+  it("books each player's stakes and wins on the provider's house account for that player", async () => {
+    const first = await seated(1000);
+    const second = await seated(1000);
+    const houseOf = (who: Seated) => gameProviderAccount('acme', who.player.userId, 'COIN');
+    expect(houseOf(first)).not.toEqual(houseOf(second));
+    const houseBefore = await Promise.all(
+      [first, second].map(async (who) => (await findAccount(server.db, houseOf(who)))?.balance ?? 0n),
+    );
+    const bet = betBody(first, 300);
+    expect((await wallet.call('transaction/bet', bet)).status).toBe('RS_OK');
+    const win = { ...betBody(first, 100, { round: bet.round }), reference_transaction_uuid: bet.transaction_uuid };
+    expect((await wallet.call('transaction/win', win)).status).toBe('RS_OK');
+    expect((await wallet.call('transaction/bet', betBody(second, 50))).status).toBe('RS_OK');
+    expect((await findAccount(server.db, houseOf(first)))?.balance).toBe(houseBefore[0]! + 200n);
+    expect((await findAccount(server.db, houseOf(second)))?.balance).toBe(houseBefore[1]! + 50n);
+    expect(await ledgerViolations(server.db)).toEqual([]);
   });
 
   it('answers a repeated request_uuid with the stored answer and moves the coins once', async () => {

@@ -29,10 +29,10 @@ import { gameRecords } from '@server/db/schema/game-records';
 import { ApiError } from '@server/errors';
 import { pickLocalised } from '@server/localised-text';
 import { coinCurrency } from '@server/shared/player-deps';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { balanceOf, gameProviderAccount, playerAccount, transfer } from '../ledger/service';
+import { balanceOf, gameProviderAccount, playerAccount, transfer, transferArguments } from '../ledger/service';
 import { type GameDeps, sessionTokenFor, tokenHash, userIdOfWalletUser, walletUserOf } from './game-deps';
 
 export const walletBasePath = '/v2/wallet';
@@ -127,6 +127,12 @@ function signatureValid(provider: Provider, raw: string, signature: string | und
 /** The wallet's routes, mounted at walletBasePath. */
 export function walletRoutes(deps: GameDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // Read on every call (never kept), so a provider disabled by another process is refused at once.
+  const providerQuery = deps.db
+    .select()
+    .from(gameProviders)
+    .where(eq(gameProviders.id, sql.placeholder('id')))
+    .prepare('wallet_provider');
   const respond = (answer: Answer) => {
     const text = JSON.stringify(answer);
     const signature = sign('sha256', Buffer.from(text), deps.keys.walletPrivateKey).toString('base64');
@@ -142,17 +148,16 @@ export function walletRoutes(deps: GameDeps): Hono<AppEnv> {
   const actions = {
     'user/info': userInfo,
     'user/balance': userBalance,
-    'transaction/bet': bet,
-    'transaction/win': win,
+    'transaction/bet': (deps: GameDeps, provider: Provider, body: Record<string, unknown>) =>
+      betOrWin(deps, provider, body, 'transaction/bet'),
+    'transaction/win': (deps: GameDeps, provider: Provider, body: Record<string, unknown>) =>
+      betOrWin(deps, provider, body, 'transaction/win'),
     'transaction/rollback': rollback,
   } as const;
   for (const [path, action] of Object.entries(actions)) {
     app.post(`/:providerId/${path}`, async (c) => {
       const raw = await c.req.text();
-      const [provider] = await deps.db
-        .select()
-        .from(gameProviders)
-        .where(eq(gameProviders.id, c.req.param('providerId')));
+      const [provider] = await providerQuery.execute({ id: c.req.param('providerId') });
       if (!provider?.enabled) return respond({ status: 'RS_ERROR_INVALID_PARTNER' });
       if (!signatureValid(provider, raw, c.req.header(signatureHeader)))
         return respond({ status: 'RS_ERROR_INVALID_SIGNATURE' });
@@ -215,10 +220,6 @@ async function once(
   refusalUser: string | null,
 ): Promise<Answer> {
   const key = and(eq(walletRequests.providerId, provider.id), eq(walletRequests.requestUuid, requestUuid));
-  const stored = async () => {
-    const [row] = await deps.db.select({ answer: walletRequests.answer }).from(walletRequests).where(key);
-    return row?.answer as Answer | undefined;
-  };
   try {
     return await deps.db.transaction(async (tx) => {
       const claimed = await tx
@@ -236,21 +237,37 @@ async function once(
     });
   } catch (error) {
     if (!(error instanceof WalletRefusal)) throw error;
-    const answer: Answer = {
-      status: error.status,
-      request_uuid: requestUuid,
-      ...(refusalUser ? { user: refusalUser } : {}),
-    };
-    if (error.balanceOfUser !== null) {
-      answer.currency = provider.currency;
-      answer.balance = (await availableCoins(deps.db, error.balanceOfUser)) * provider.amountUnit;
-    }
-    await deps.db
-      .insert(walletRequests)
-      .values({ providerId: provider.id, requestUuid, action, answer, createdAt: deps.clock.now() })
-      .onConflictDoNothing();
-    return (await stored()) ?? answer;
+    return storeRefusal(deps, provider, requestUuid, action, error, refusalUser);
   }
+}
+
+/** Stores a refusal, after its transaction was rolled back, unless another answer got there first. */
+async function storeRefusal(
+  deps: GameDeps,
+  provider: Provider,
+  requestUuid: string,
+  action: string,
+  refusal: WalletRefusal,
+  refusalUser: string | null,
+): Promise<Answer> {
+  const answer: Answer = {
+    status: refusal.status,
+    request_uuid: requestUuid,
+    ...(refusalUser ? { user: refusalUser } : {}),
+  };
+  if (refusal.balanceOfUser !== null) {
+    answer.currency = provider.currency;
+    answer.balance = (await availableCoins(deps.db, refusal.balanceOfUser)) * provider.amountUnit;
+  }
+  await deps.db
+    .insert(walletRequests)
+    .values({ providerId: provider.id, requestUuid, action, answer, createdAt: deps.clock.now() })
+    .onConflictDoNothing();
+  const [row] = await deps.db
+    .select({ answer: walletRequests.answer })
+    .from(walletRequests)
+    .where(and(eq(walletRequests.providerId, provider.id), eq(walletRequests.requestUuid, requestUuid)));
+  return (row?.answer as Answer | undefined) ?? answer;
 }
 
 /** Refusals before the request is known well enough to store an answer for it. */
@@ -303,11 +320,6 @@ async function gameOf(tx: Database, provider: Provider, gameCode: string) {
     .where(and(eq(providerGames.providerId, provider.id), eq(providerGames.gameCode, gameCode)));
   if (!game) throw new WalletRefusal('RS_ERROR_INVALID_GAME');
   return game;
-}
-
-function coinsOf(provider: Provider, amount: number): number {
-  if (amount % provider.amountUnit !== 0) throw new WalletRefusal('RS_ERROR_WRONG_TYPES');
-  return amount / provider.amountUnit;
 }
 
 async function userInfo(deps: GameDeps, provider: Provider, body: Record<string, unknown>): Promise<Answer> {
@@ -458,44 +470,6 @@ async function addToRound(
     });
 }
 
-type TransactionRequest = v.InferOutput<typeof betBody>;
-
-async function checkGameAndCurrency(
-  tx: Database,
-  provider: Provider,
-  session: SessionRow,
-  request: TransactionRequest,
-) {
-  const game = await gameOf(tx, provider, request.game_code);
-  if (game.id !== session.gameId) throw new WalletRefusal('RS_ERROR_INVALID_GAME');
-  if (request.currency !== provider.currency) throw new WalletRefusal('RS_ERROR_WRONG_CURRENCY');
-  return game;
-}
-
-/** Claims the transaction_uuid; a uuid already used (or tombstoned by an early rollback) is refused. */
-async function claimTransaction(
-  tx: Database,
-  provider: Provider,
-  row: Omit<typeof walletTransactions.$inferInsert, 'providerId'>,
-): Promise<number> {
-  const [claimed] = await tx
-    .insert(walletTransactions)
-    .values({ ...row, providerId: provider.id })
-    .onConflictDoNothing({ target: [walletTransactions.providerId, walletTransactions.transactionUuid] })
-    .returning({ id: walletTransactions.id });
-  if (claimed) return claimed.id;
-  const [existing] = await tx
-    .select({ kind: walletTransactions.kind })
-    .from(walletTransactions)
-    .where(
-      and(eq(walletTransactions.providerId, provider.id), eq(walletTransactions.transactionUuid, row.transactionUuid)),
-    );
-  throw new WalletRefusal(
-    existing?.kind === 'tombstone' ? 'RS_ERROR_TRANSACTION_ROLLED_BACK' : 'RS_ERROR_DUPLICATE_TRANSACTION',
-    row.userId,
-  );
-}
-
 async function moveCoins(
   deps: GameDeps,
   tx: Database,
@@ -504,7 +478,7 @@ async function moveCoins(
 ): Promise<number | null> {
   if (move.coins === 0) return null;
   const player = playerAccount(move.userId, coinCurrency);
-  const house = gameProviderAccount(provider.id, coinCurrency);
+  const house = gameProviderAccount(provider.id, move.userId, coinCurrency);
   try {
     const result = await transfer(tx, deps.clock, {
       ...ledgerOrigin(provider),
@@ -525,134 +499,129 @@ async function moveCoins(
   }
 }
 
-async function bet(deps: GameDeps, provider: Provider, body: Record<string, unknown>): Promise<Answer> {
+/** A bet, or a win (paid whatever the session's age: it may settle a bet made before it expired). */
+async function betOrWin(
+  deps: GameDeps,
+  provider: Provider,
+  body: Record<string, unknown>,
+  action: 'transaction/bet' | 'transaction/win',
+): Promise<Answer> {
   return unstored(body.request_uuid, async () => {
-    const request = parsed(betBody, body);
-    return once(
-      deps,
-      provider,
-      request.request_uuid,
-      'transaction/bet',
-      async (tx) => {
-        const session = await sessionOf(tx, provider, request.token, request.user);
-        assertOpen(deps, session);
-        const game = await checkGameAndCurrency(tx, provider, session, request);
-        if (!game.enabled) throw new WalletRefusal('RS_ERROR_INVALID_GAME');
-        const coins = coinsOf(provider, request.amount);
-        const [player] = await tx.select({ frozen: users.frozen }).from(users).where(eq(users.id, session.userId));
-        if (!player || player.frozen) throw new WalletRefusal('RS_ERROR_USER_DISABLED');
-        const staked = request.is_free ? 0 : coins;
-        const id = await claimTransaction(tx, provider, {
-          transactionUuid: request.transaction_uuid,
-          kind: 'bet',
-          userId: session.userId,
-          gameId: session.gameId,
-          machineId: session.machineId,
-          round: request.round,
-          amount: staked,
-          createdAt: deps.clock.now(),
-        });
-        const transferId = await moveCoins(deps, tx, provider, {
-          payer: 'player',
-          userId: session.userId,
-          coins: staked,
-          kind: 'gameBet',
-          key: `bet:${request.transaction_uuid}`,
-          round: request.round,
-        });
-        if (transferId !== null)
-          await tx
-            .update(walletTransactions)
-            .set({ ledgerTransferId: transferId })
-            .where(eq(walletTransactions.id, id));
-        await addToRound(deps, tx, provider, {
-          id: request.round,
-          userId: session.userId,
-          gameId: session.gameId,
-          machineId: session.machineId,
-          bet: staked,
-          win: 0,
-        });
-        // Playing keeps the seat and the session.
-        const now = deps.clock.now();
-        await tx
-          .update(gameSeats)
-          .set({ lastActiveAt: now })
-          .where(and(eq(gameSeats.userId, session.userId), eq(gameSeats.machineId, session.machineId)));
-        await tx
-          .update(gameSessions)
-          .set({ expiresAt: new Date(now.getTime() + deps.times.sessionIdleMs) })
-          .where(and(eq(gameSessions.id, session.id), isNull(gameSessions.closedAt)));
-        return balanceAnswer(provider, request.request_uuid, request.user, await availableCoins(tx, session.userId));
-      },
-      request.user,
-    );
+    const request = action === 'transaction/bet' ? parsed(betBody, body) : parsed(winBody, body);
+    const referenceUuid = 'reference_transaction_uuid' in request ? request.reference_transaction_uuid : null;
+    const userId = userIdOfWalletUser(request.user);
+    const coins = request.amount % provider.amountUnit === 0 ? request.amount / provider.amountUnit : null;
+    const moved = action === 'transaction/bet' && request.is_free ? 0 : coins;
+    const now = deps.clock.now();
+    const ledger =
+      userId !== null && moved !== null && moved > 0
+        ? ledgerArguments(deps, provider, action, userId, moved, request.transaction_uuid, request.round)
+        : null;
+    try {
+      const [row] = await betOrWinQuery(deps.db).execute({
+        providerId: provider.id,
+        action,
+        requestUuid: request.request_uuid,
+        transactionUuid: request.transaction_uuid,
+        referenceUuid,
+        user: request.user,
+        userId,
+        tokenHash: tokenHash(request.token),
+        gameCode: request.game_code,
+        currencyMatches: request.currency === provider.currency,
+        round: request.round,
+        coins,
+        isFree: request.is_free ?? false,
+        answerCurrency: provider.currency,
+        amountUnit: provider.amountUnit,
+        now: now.toISOString(),
+        sessionExpiresAt: new Date(now.getTime() + deps.times.sessionIdleMs).toISOString(),
+        houseCode: ledger?.houseCode ?? null,
+        currency: coinCurrency,
+        kind: ledger?.kind ?? null,
+        actor: ledger?.actor ?? null,
+        idempotencyKey: ledger?.idempotencyKey ?? null,
+        paramsHash: ledger?.paramsHash ?? null,
+        reason: ledger?.reason ?? null,
+        metadata: ledger?.metadata ?? null,
+      });
+      if (!row?.answer) throw new Error('wallet_bet_or_win returned no answer');
+      return row.answer as Answer;
+    } catch (error) {
+      const refusal = walletRefusalOf(error);
+      if (!refusal) throw error;
+      return storeRefusal(deps, provider, request.request_uuid, action, refusal, request.user);
+    }
   });
 }
 
-/** A win is paid whatever the session's age (it may settle a bet made before it expired). */
-async function win(deps: GameDeps, provider: Provider, body: Record<string, unknown>): Promise<Answer> {
-  return unstored(body.request_uuid, async () => {
-    const request = parsed(winBody, body);
-    return once(
-      deps,
-      provider,
-      request.request_uuid,
-      'transaction/win',
-      async (tx) => {
-        const session = await sessionOf(tx, provider, request.token, request.user);
-        await checkGameAndCurrency(tx, provider, session, request);
-        const coins = coinsOf(provider, request.amount);
-        const [reference] = await tx
-          .select()
-          .from(walletTransactions)
-          .where(
-            and(
-              eq(walletTransactions.providerId, provider.id),
-              eq(walletTransactions.transactionUuid, request.reference_transaction_uuid),
-            ),
-          );
-        if (!reference || reference.kind === 'rollback' || reference.userId !== session.userId)
-          throw new WalletRefusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
-        if (reference.kind === 'tombstone' || reference.rolledBackAt !== null)
-          throw new WalletRefusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
-        const id = await claimTransaction(tx, provider, {
-          transactionUuid: request.transaction_uuid,
-          kind: 'win',
-          userId: session.userId,
-          gameId: session.gameId,
-          machineId: session.machineId,
-          round: request.round,
-          amount: coins,
-          referenceTransactionUuid: request.reference_transaction_uuid,
-          createdAt: deps.clock.now(),
-        });
-        const transferId = await moveCoins(deps, tx, provider, {
-          payer: 'house',
-          userId: session.userId,
-          coins,
-          kind: 'gameWin',
-          key: `win:${request.transaction_uuid}`,
-          round: request.round,
-        });
-        if (transferId !== null)
-          await tx
-            .update(walletTransactions)
-            .set({ ledgerTransferId: transferId })
-            .where(eq(walletTransactions.id, id));
-        await addToRound(deps, tx, provider, {
-          id: request.round,
-          userId: session.userId,
-          gameId: session.gameId,
-          machineId: session.machineId,
-          bet: 0,
-          win: coins,
-        });
-        return balanceAnswer(provider, request.request_uuid, request.user, await availableCoins(tx, session.userId));
-      },
-      request.user,
-    );
+/** The ledger transfer of a bet (player to house) or a win (house to player), checked and hashed by the ledger. */
+function ledgerArguments(
+  deps: GameDeps,
+  provider: Provider,
+  action: 'transaction/bet' | 'transaction/win',
+  userId: number,
+  coins: number,
+  transactionUuid: string,
+  round: string,
+) {
+  const player = playerAccount(userId, coinCurrency);
+  const house = gameProviderAccount(provider.id, userId, coinCurrency);
+  const isBet = action === 'transaction/bet';
+  const kind = isBet ? 'gameBet' : 'gameWin';
+  const args = transferArguments(deps.clock, {
+    ...ledgerOrigin(provider),
+    reason: `${kind} round ${round}`,
+    from: isBet ? player : house,
+    to: isBet ? house : player,
+    amount: BigInt(coins),
+    currency: coinCurrency,
+    idempotencyKey: `${isBet ? 'bet' : 'win'}:${transactionUuid}`,
+    kind,
+    metadata: { provider: provider.id, round },
   });
+  if (house.kind !== 'house') throw new Error('A provider account is a house account');
+  return { ...args, houseCode: house.code };
+}
+
+/** A refusal wallet_bet_or_win raised (SQLSTATE WL001), wherever the driver put the database's error. */
+function walletRefusalOf(error: unknown, depth = 0): WalletRefusal | null {
+  if (!(error instanceof Error) || depth > 5) return null;
+  const { code, detail } = error as { code?: unknown; detail?: unknown };
+  if (code === 'WL001') {
+    const status = walletStatuses.find((known) => known === error.message);
+    if (!status) throw new Error(`wallet_bet_or_win refused with ${JSON.stringify(error.message)}`);
+    return new WalletRefusal(status, typeof detail === 'string' && detail !== '' ? Number(detail) : null);
+  }
+  return walletRefusalOf(error.cause, depth + 1);
+}
+
+/** Prepared once per database, so PostgreSQL parses and plans the wallet's busiest call once per connection. */
+const betOrWinQueries = new WeakMap<Database, ReturnType<typeof prepareBetOrWin>>();
+
+function betOrWinQuery(db: Database) {
+  let query = betOrWinQueries.get(db);
+  if (!query) {
+    query = prepareBetOrWin(db);
+    betOrWinQueries.set(db, query);
+  }
+  return query;
+}
+
+function prepareBetOrWin(db: Database) {
+  const value = sql.placeholder;
+  return db
+    .select({ answer: sql<Record<string, unknown>>`${sql.identifier('answer')}` })
+    .from(
+      sql`wallet_bet_or_win(
+        ${value('providerId')}::text, ${value('action')}::text, ${value('requestUuid')}::text, ${value('transactionUuid')}::text,
+        ${value('referenceUuid')}::text, ${value('user')}::text, ${value('userId')}::integer, ${value('tokenHash')}::text,
+        ${value('gameCode')}::text, ${value('currencyMatches')}::boolean, ${value('round')}::text, ${value('coins')}::bigint, ${value('isFree')}::boolean,
+        ${value('answerCurrency')}::text, ${value('amountUnit')}::integer, ${value('now')}::timestamptz, ${value('sessionExpiresAt')}::timestamptz,
+        ${value('houseCode')}::text, ${value('currency')}::text, ${value('kind')}::text, ${value('actor')}::text, ${value('idempotencyKey')}::text,
+        ${value('paramsHash')}::text, ${value('reason')}::text, ${value('metadata')}::jsonb)`,
+    )
+    .prepare('wallet_bet_or_win');
 }
 
 /**

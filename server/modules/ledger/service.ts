@@ -1,7 +1,7 @@
 /**
  * The ledger: the one module that moves money (docs/architecture.md §4).
  *
- *   playerAccount(userId, currency), houseAccount(code, currency), gameProviderAccount(providerId, currency)
+ *   playerAccount(userId, currency), houseAccount(code, currency), gameProviderAccount(providerId, userId, currency)
  *                                            name an account (no I/O)
  *   transfer(db, clock, { from, to, amount, currency, idempotencyKey, kind, actor, reason, metadata? })
  *   transferArguments(clock, <same as transfer>)   for a module's SQL function that calls ledger_create_transfer itself
@@ -67,9 +67,19 @@ export const houseAccountCodes = [
 ] as const;
 export type HouseAccountCode = (typeof houseAccountCodes)[number];
 
-/** Each game provider's stakes and wins: `gameProvider` and the provider's id, e.g. gameProviderStudio. */
+/**
+ * Each game provider's stakes and wins: `gameProvider` and the provider's id, e.g. gameProviderStudio,
+ * and its shards gameProviderStudioShard1 to gameProviderStudioShard15. The provider's house balance
+ * is their sum.
+ */
 export type GameProviderAccountCode = `gameProvider${string}`;
 const gameProviderIdPattern = /^[a-z][a-z0-9]{1,30}$/;
+/**
+ * A player's bets and wins go to and come from one shard of the provider's house account, by player
+ * id: a transfer locks both its accounts until the caller's transaction ends, and with one account
+ * every bet and win of a provider would wait for the one before.
+ */
+export const gameProviderAccountShards = 16;
 
 /** 'COIN', 'JPY', or a crypto asset as coin and network ('USDT-TRC20'), amounts in its minor unit. */
 export type Currency = string;
@@ -97,11 +107,14 @@ export function houseAccount(code: HouseAccountCode, currency: Currency): Accoun
   return { kind: 'house', code, currency };
 }
 
-/** The house account a game provider's bets go to and its wins come from. */
-export function gameProviderAccount(providerId: string, currency: Currency): AccountRef {
+/** The house account a game provider's bets of this player go to and its wins come from. */
+export function gameProviderAccount(providerId: string, userId: number, currency: Currency): AccountRef {
   if (!gameProviderIdPattern.test(providerId)) throw new Error(`Not a game provider id: ${JSON.stringify(providerId)}`);
+  if (!Number.isSafeInteger(userId) || userId <= 0) throw new Error(`Not a user id: ${userId}`);
   assertCurrency(currency);
-  const code: GameProviderAccountCode = `gameProvider${providerId.charAt(0).toUpperCase()}${providerId.slice(1)}`;
+  const shard = userId % gameProviderAccountShards;
+  // Provider ids are lower case, so the capital of `Shard` cannot be part of one.
+  const code: GameProviderAccountCode = `gameProvider${providerId.charAt(0).toUpperCase()}${providerId.slice(1)}${shard === 0 ? '' : `Shard${shard}`}`;
   return { kind: 'house', code, currency };
 }
 
