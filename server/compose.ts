@@ -17,7 +17,7 @@ import { createPublicContentCache } from './modules/content/public-cache';
 import { type PaymentsOptions, setUpPayments } from './modules/deposits/payments-setup';
 import { defaultGameHallTimes, type GameDeps, type GameHallTimes } from './modules/games/game-deps';
 import { deleteExpiredLaunchTokens, releaseIdleSeats } from './modules/games/hall';
-import { type GameHallOptions, setUpGameHall } from './modules/games/providers';
+import { type GameHallOptions, providerOrigins, setUpGameHall } from './modules/games/providers';
 import { createMailDelivery } from './modules/mail/delivery';
 import { resumePayouts } from './modules/withdrawals/payouts';
 import { loadServerSecret } from './secrets';
@@ -116,6 +116,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     keys: await setUpGameHall(db, clock, options.publicUrl, options.games ?? {}),
     sessionSecret: await loadServerSecret(db, 'game-sessions'),
     times: { ...defaultGameHallTimes, ...options.gameHallTimes },
+    origins: providerOrigins(options.publicUrl, options.games?.providers ?? []),
   };
   const lifecycle = { stopping: false };
   const deps: AppDeps = {
