@@ -66,23 +66,24 @@ const koi = game(3, {
 });
 const hall = [sakura, fuji, koi];
 
-/** The hall page with its search kept as the route keeps it. */
-function renderHall(initial: HallSearch = {}) {
+/** The hall page with its search kept as the route keeps it; every change is recorded. */
+function StatefulHall({ initial, searches }: { initial: HallSearch; searches: HallSearch[] }) {
+  const [search, setSearch] = useState(initial);
+  return (
+    <HallPage
+      search={search}
+      onSearchChange={(next) => {
+        searches.push(next);
+        setSearch(next);
+      }}
+    />
+  );
+}
+
+function renderHall(initial: HallSearch = {}, lng: 'en-US' | 'ja-JP' = 'en-US') {
   const searches: HallSearch[] = [];
-  function Hall() {
-    const [search, setSearch] = useState(initial);
-    return (
-      <HallPage
-        search={search}
-        onSearchChange={(next) => {
-          searches.push(next);
-          setSearch(next);
-        }}
-      />
-    );
-  }
-  const view = renderPlayerView(<Hall />, {
-    seed: (queryClient) => queryClient.setQueryData(hallQueryOptions('en-US').queryKey, hall),
+  const view = renderPlayerView(<StatefulHall initial={initial} searches={searches} />, {
+    seed: (queryClient) => queryClient.setQueryData(hallQueryOptions(lng).queryKey, hall),
   });
   return { ...view, searches };
 }
@@ -164,22 +165,7 @@ describe('hall page', () => {
   it('opens on the game a home tile names, in Japanese, and shows them all on request', async () => {
     await startI18nIn('ja-JP');
     const user = userEvent.setup();
-    const searches: HallSearch[] = [];
-    function Hall() {
-      const [search, setSearch] = useState<HallSearch>({ game: 'sakura-sevens' });
-      return (
-        <HallPage
-          search={search}
-          onSearchChange={(next) => {
-            searches.push(next);
-            setSearch(next);
-          }}
-        />
-      );
-    }
-    renderPlayerView(<Hall />, {
-      seed: (queryClient) => queryClient.setQueryData(hallQueryOptions('ja-JP').queryKey, hall),
-    });
+    const { searches } = renderHall({ game: 'sakura-sevens' }, 'ja-JP');
     expect(await screen.findByText('「Sakura Sevens」を表示しています')).toBeInTheDocument();
     expect(shownGames()).toEqual(['Sakura Sevens']);
     expect(screen.getByRole('article', { name: '1番台' })).toBeInTheDocument();
