@@ -8,6 +8,7 @@
 
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { locales } from '@contract/locales';
+import { studioPlayPath } from '@contract/studio-play-path';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import { gameMachines, gameProviders, providerGameKinds, providerGames } from '@server/db/schema/game-hall';
@@ -72,7 +73,7 @@ export const gameProvidersConfig = v.pipe(
 );
 
 /** The studio serves its games under the product's own address. */
-export const studioBasePath = '/studio/play';
+export const studioBasePath = studioPlayPath;
 const studioMachinesPerGame = 8;
 
 function studioConfig(publicUrl: string, publicKey: string): GameProviderConfig {
