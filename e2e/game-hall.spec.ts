@@ -57,9 +57,9 @@ async function signedInPage(page: Page, locale: Locale, token: string): Promise<
   await page.addInitScript((value) => localStorage.setItem('token', value), token);
 }
 
-/** A second player in a browser of their own. */
+/** A second player in a browser of their own, on a phone's width. */
 async function secondPlayerPage(browser: Browser, locale: Locale, token: string): Promise<Page> {
-  const context = await browser.newContext({ locale });
+  const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await signedInPage(page, locale, token);
   return page;
@@ -136,6 +136,8 @@ for (const { locale, kind } of plays) {
     const rivalTile = machineTile(rivalPage, locale, game, machine.number);
     await expect(rivalTile.getByText(hallText(locale, 'machine.state.occupied')).first()).toBeVisible();
     await expect(rivalTile.getByRole('button', { name: hallText(locale, 'machine.occupied') })).toBeDisabled();
+    // At 390 px the hall fits the screen: nothing scrolls sideways.
+    expect(await rivalPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // Leaving frees the seat and returns to the hall on the game.
     await page.getByRole('button', { name: hallText(locale, 'springboard.leave') }).click();
