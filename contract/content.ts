@@ -6,13 +6,17 @@ export type PromotionCategory = (typeof promotionCategories)[number];
 
 export const gameKinds = ['slot', 'pachinko'] as const;
 
+/** A game of the hall as home lists it; `code` opens the hall on it (`/amigo?game=<code>`). */
 const game = v.object({
   id: v.number(),
+  code: v.string(),
   name: v.string(),
   kind: v.picklist(gameKinds),
   imageUrl: v.string(),
   machineCount: v.number(),
+  /** Paid rounds in the last 7 days. */
   popularity: v.number(),
+  /** When it came to the hall. */
   releasedAt: isoDateTime,
 });
 export type Game = v.InferOutput<typeof game>;
@@ -80,7 +84,7 @@ export const favorableQuery = endpoint({
 export const popularGamesQuery = endpoint({
   path: '/v2/app/game/query/pop/new',
   access: 'public',
-  summary: 'Most popular games',
+  summary: 'The hall’s games most played in the last 7 days',
   body: v.optional(listLimit, {}),
   data: v.array(game),
 });
@@ -88,7 +92,7 @@ export const popularGamesQuery = endpoint({
 export const latestGamesQuery = endpoint({
   path: '/v2/app/game/query/latest/new',
   access: 'public',
-  summary: 'Newest games',
+  summary: 'The hall’s games, newest first',
   body: v.optional(listLimit, {}),
   data: v.array(game),
 });

@@ -5,12 +5,37 @@ import { emptyBody, endpoint, isoDateTime, rowId } from './endpoint';
 export const machineStates = ['free', 'yours', 'occupied'] as const;
 export type MachineState = (typeof machineStates)[number];
 
+/**
+ * The hall's data counter (docs/requirements.md §10.8): a paid round (bet above zero) whose win is at
+ * least this many times its bet is a big win; at least `jackpotMultiplier` times, a jackpot. The
+ * partial indexes on game_records (migration 0022) use the same two numbers.
+ */
+export const bigWinMultiplier = 20;
+export const jackpotMultiplier = 100;
+/** How many of a machine's latest big wins the hall shows. */
+export const shownBigWins = 5;
+
+const bigWin = v.object({
+  bet: v.number(),
+  win: v.number(),
+  /** When the round began. */
+  playedAt: isoDateTime,
+});
+export type BigWin = v.InferOutput<typeof bigWin>;
+
 const hallMachine = v.object({
   id: v.number(),
   /** The number shown on the machine (台番号), from 1 within its game. */
   number: v.number(),
   state: v.picklist(machineStates),
+  /** Paid rounds played since its last jackpot (all its paid rounds when it has had none). */
+  roundsSinceJackpot: v.number(),
+  /** Paid rounds in the last 24 hours. */
+  roundsLastDay: v.number(),
+  /** Its latest big wins (jackpots included), newest first, at most `shownBigWins`. */
+  bigWins: v.array(bigWin),
 });
+export type HallMachine = v.InferOutput<typeof hallMachine>;
 
 const hallGame = v.object({
   id: v.number(),
@@ -20,6 +45,11 @@ const hallGame = v.object({
   name: v.string(),
   /** The return to player the provider states, in basis points; null when not stated. */
   rtpBasisPoints: v.nullable(v.number()),
+  imageUrl: v.string(),
+  /** Paid rounds on its machines in the last 7 days: what "popular" sorts by. */
+  popularity: v.number(),
+  /** When it came to the hall: what "newest" sorts by. */
+  addedAt: isoDateTime,
   machines: v.array(hallMachine),
 });
 export type HallGame = v.InferOutput<typeof hallGame>;

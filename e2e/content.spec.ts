@@ -16,7 +16,7 @@ for (const locale of ['ja-JP', 'en-US'] as const satisfies Locale[]) {
       locale,
     );
     expect(banners.length).toBeGreaterThan(0);
-    expect(popular.length).toBe(6);
+    expect(popular.length).toBeGreaterThan(0);
     expect(notices.list.length).toBeGreaterThan(0);
 
     await page.goto('/');

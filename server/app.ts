@@ -78,20 +78,24 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // Google's sign-in button is its own script and frame; it is allowed only when Google is configured.
   const google = deps.auth.providers.google ? [googleIdentityOrigin] : [];
+  // The springboard frames the game page of whichever provider the launch names (our own studio
+  // included), and the hall shows the providers' pictures (docs/requirements.md §10.10).
+  const { frames, images } = deps.games.origins;
   const standardHeaders = createStandardHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...google],
       // Mantine sets style attributes at run time; scripts stay strict.
       styleSrc: ["'self'", "'unsafe-inline'", ...google],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...images],
       connectSrc: ["'self'", ...google],
-      frameSrc: google.length ? google : ["'none'"],
+      frameSrc: ["'self'", ...frames, ...google],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
-      frameAncestors: ["'none'"],
+      // Only our own pages may frame ours: the springboard frames the studio's game page.
+      frameAncestors: ["'self'"],
     },
     strictTransportSecurity: config.production ? 'max-age=63072000; includeSubDomains' : null,
   });

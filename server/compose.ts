@@ -21,7 +21,7 @@ import { createPublicContentCache } from './modules/content/public-cache';
 import { type PaymentsOptions, setUpPayments } from './modules/deposits/payments-setup';
 import { defaultGameHallTimes, type GameDeps, type GameHallTimes } from './modules/games/game-deps';
 import { deleteExpiredLaunchTokens, releaseIdleSeats } from './modules/games/hall';
-import { type GameHallOptions, setUpGameHall, studioProviderId } from './modules/games/providers';
+import { type GameHallOptions, providerOrigins, setUpGameHall, studioProviderId } from './modules/games/providers';
 import { walletBasePath } from './modules/games/wallet';
 import { createMailDelivery } from './modules/mail/delivery';
 import { resumePayouts } from './modules/withdrawals/payouts';
@@ -123,6 +123,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     keys: await setUpGameHall(db, clock, options.publicUrl, options.games ?? {}),
     sessionSecret: await loadServerSecret(db, 'game-sessions'),
     times: { ...defaultGameHallTimes, ...options.gameHallTimes },
+    origins: providerOrigins(options.publicUrl, options.games?.providers ?? []),
   };
   // The embedded game studio: its own tables on the shared connection, and the wallet reached over
   // HTTP at the product's own address, signed like any provider's (docs/architecture.md §12).

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
-import { banners, contentPages, countries, games, notices, promotions } from './schema/content';
+import { banners, contentPages, countries, notices, promotions } from './schema/content';
 import { seedPages } from './seed-pages';
 
 const day = 24 * 60 * 60 * 1000;
@@ -22,21 +22,6 @@ const countryRows = [
   ['GB', '+44'],
   ['AU', '+61'],
 ] as const;
-
-const gameNames: [string, string][] = [
-  ['ラッキー7', 'Lucky 7'],
-  ['ドラゴンゲート', 'Dragon Gate'],
-  ['桜ラッシュ', 'Sakura Rush'],
-  ['黄金の鯉', 'Golden Koi'],
-  ['ネオンパチ', 'Neon Pachi'],
-  ['富士フィーバー', 'Fuji Fever'],
-  ['侍スピン', 'Samurai Spin'],
-  ['オーシャンスター', 'Ocean Star'],
-  ['サンダーリール', 'Thunder Reel'],
-  ['月うさぎ', 'Moon Rabbit'],
-  ['忍者ドロップ', 'Ninja Drop'],
-  ['祭りボール', 'Festival Ball'],
-];
 
 /**
  * Gives a new installation a living site. Each table is filled only while it is empty, so running
@@ -205,19 +190,6 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
           ['Summer festival', 'The summer festival event has ended.'],
         ),
       ]);
-  }
-
-  if (await isEmpty(games)) {
-    await db.insert(games).values(
-      gameNames.map(([ja, en], index) => ({
-        kind: index % 2 === 0 ? ('slot' as const) : ('pachinko' as const),
-        name: { 'ja-JP': ja, 'en-US': en },
-        imageUrl: `/images/games/game-${index + 1}.svg`,
-        machineCount: 20 + ((index * 7) % 40),
-        popularity: 10_000 - ((index * 3571) % 9_000),
-        releasedAt: new Date(now.getTime() - (index * 11 + 2) * day),
-      })),
-    );
   }
 
   if (await isEmpty(contentPages)) {

@@ -39,8 +39,6 @@ export const accountPages = [
   'payPassword',
   'updatePayPassword',
   'stationLetter',
-  'amigo',
-  'amigoSpringboard',
   'subordinateManagement',
   'teamReport',
   'teamRecharge',

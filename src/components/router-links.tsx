@@ -1,4 +1,4 @@
-import { Anchor, type AnchorProps, Button, type ButtonProps } from '@mantine/core';
+import { Anchor, type AnchorProps, Button, type ButtonProps, Card, type CardProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 
@@ -14,5 +14,10 @@ function ButtonBase(props: AnchorElementProps<ButtonProps>) {
   return <Button component="a" {...props} />;
 }
 
+function CardBase(props: AnchorElementProps<CardProps>) {
+  return <Card component="a" {...props} />;
+}
+
 export const AnchorLink = createLink(AnchorBase);
 export const ButtonLink = createLink(ButtonBase);
+export const CardLink = createLink(CardBase);

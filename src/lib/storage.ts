@@ -1,4 +1,5 @@
 import { defaultLocale, isLocale, type Locale } from '@contract/locales';
+import { studioPlayPath } from '@contract/studio-play-path';
 
 /** Browser storage keys fixed by the requirements (docs/requirements.md §9). */
 export const tokenStorageKey = 'token';
@@ -29,7 +30,8 @@ export function storeLanguage(locale: Locale): void {
 export function adoptTokenFromUrl(): void {
   const url = new URL(window.location.href);
   const token = url.searchParams.get('token');
-  if (token === null) return;
+  // The studio's game page, framed by the springboard, carries a launch token under the same name.
+  if (token === null || url.pathname.startsWith(studioPlayPath)) return;
   storeToken(token);
   url.searchParams.delete('token');
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { contentPageSlugs, type Game, type Notice, type Promotion, type promotionCategories } from '@contract/content';
-import { banners, contentPages, countries, games, notices, promotions } from '@server/db/schema/content';
-import { count } from 'drizzle-orm';
+import { users } from '@server/db/schema/auth';
+import { banners, contentPages, countries, notices, promotions } from '@server/db/schema/content';
+import { gameMachines, providerGames } from '@server/db/schema/game-hall';
+import { gameRecords } from '@server/db/schema/game-records';
+import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, createTestServer, type TestServer } from './harness';
 
@@ -266,34 +269,93 @@ describe('/v2/app/favorable/query', () => {
 });
 
 describe('/v2/app/game/query/pop/new and /latest/new', () => {
-  it('lists the most popular games first, in the request language, up to the limit', async () => {
-    const en = await server.call<Game[]>('/v2/app/game/query/pop/new', {}, { lang: 'en-US' });
-    const all = await server.db.select().from(games);
-    expect(en.body.data).toHaveLength(Math.min(12, all.length));
-    const popularity = en.body.data?.map((g) => g.popularity) ?? [];
-    expect(popularity).toEqual([...popularity].sort((a, b) => b - a));
-    expect(popularity[0]).toBe(Math.max(...all.map((g) => g.popularity)));
-    const ja = await server.call<Game[]>('/v2/app/game/query/pop/new', { limit: 3 }, { lang: 'ja-JP' });
-    expect(ja.body.data?.map((g) => g.id)).toEqual(en.body.data?.slice(0, 3).map((g) => g.id));
-    expect(ja.body.data?.every((g) => japanese.test(g.name))).toBe(true);
-    expect(en.body.data?.some((g) => g.name === 'Lucky 7')).toBe(true);
+  /** Paid rounds (and one free) on a game's first machine, `daysAgo` before now. */
+  async function playRounds(gameCode: string, rounds: number, daysAgo: number, bet = 10) {
+    const [machine] = await server.db
+      .select({ id: gameMachines.id, gameId: gameMachines.gameId })
+      .from(gameMachines)
+      .innerJoin(providerGames, eq(providerGames.id, gameMachines.gameId))
+      .where(eq(providerGames.gameCode, gameCode))
+      .orderBy(asc(gameMachines.number))
+      .limit(1);
+    const [player] = await server.db
+      .insert(users)
+      .values({ username: `rounds${gameCode.replace(/\W/g, '')}${daysAgo}${rounds}${bet}`, registeredAt: now })
+      .returning({ id: users.id });
+    await server.db.insert(gameRecords).values(
+      Array.from({ length: rounds }, (_, index) => ({
+        userId: player?.id ?? 0,
+        gameName: gameCode,
+        machineId: '1',
+        betAmount: bet,
+        winAmount: 0,
+        playedAt: new Date(now.getTime() - daysAgo * day + index),
+        providerId: 'studio',
+        round: `${gameCode}-${daysAgo}-${bet}-${index}`,
+        gameId: machine?.gameId ?? 0,
+        gameMachineId: machine?.id ?? 0,
+      })),
+    );
+  }
+
+  it("lists the hall's games, most played in the last 7 days first, in the request language", async () => {
+    const before = await server.call<Game[]>('/v2/app/game/query/pop/new', {}, { lang: 'en-US' });
+    const games = before.body.data ?? [];
+    expect(games.map((game) => game.kind).sort()).toEqual(['pachinko', 'slot']);
+    expect(games.every((game) => game.machineCount === 8 && game.popularity === 0)).toBe(true);
+    expect(games.every((game) => game.imageUrl.startsWith('/images/games/'))).toBe(true);
+    const [slot, pachinko] = ['slot', 'pachinko'].map((kind) => games.find((game) => game.kind === kind));
+
+    await playRounds(pachinko?.code ?? '', 3, 1);
+    await playRounds(slot?.code ?? '', 2, 2);
+    // Older than a week, and free rounds, do not count.
+    await playRounds(slot?.code ?? '', 5, 8);
+    await playRounds(slot?.code ?? '', 5, 1, 0);
+    const popular = await server.call<Game[]>('/v2/app/game/query/pop/new', {}, { lang: 'en-US' });
+    expect(popular.body.data?.map((game) => [game.code, game.popularity])).toEqual([
+      [pachinko?.code, 3],
+      [slot?.code, 2],
+    ]);
+    const ja = await server.call<Game[]>('/v2/app/game/query/pop/new', { limit: 1 }, { lang: 'ja-JP' });
+    expect(ja.body.data).toHaveLength(1);
+    expect(ja.body.data?.[0]?.code).toBe(pachinko?.code);
+    expect(japanese.test(ja.body.data?.[0]?.name ?? '')).toBe(true);
   });
 
-  it('lists the newest games first', async () => {
-    await server.db.insert(games).values({
+  it('lists the newest games first, and leaves disabled games out', async () => {
+    const newest = await server.db
+      .insert(providerGames)
+      .values({
+        providerId: 'studio',
+        gameCode: 'today',
+        kind: 'slot',
+        name: { 'ja-JP': '今日の新台', 'en-US': "Today's machine" },
+        enabled: true,
+        addedAt: now,
+      })
+      .returning({ id: providerGames.id });
+    await server.db.insert(gameMachines).values({ gameId: newest[0]?.id ?? 0, number: 1, enabled: true });
+    await server.db.insert(providerGames).values({
+      providerId: 'studio',
+      gameCode: 'retired',
       kind: 'slot',
-      name: { 'ja-JP': '今日の新台', 'en-US': "Today's machine" },
-      imageUrl: '/images/games/today.svg',
-      releasedAt: now,
-      popularity: 0,
+      name: { 'ja-JP': '引退台', 'en-US': 'Retired' },
+      enabled: false,
+      addedAt: new Date(now.getTime() + day),
     });
     const latest = await server.call<Game[]>('/v2/app/game/query/latest/new', { limit: 5 }, { lang: 'en-US' });
-    expect(latest.body.data).toHaveLength(5);
-    expect(latest.body.data?.[0]?.name).toBe("Today's machine");
+    expect(latest.body.data).toHaveLength(3);
+    expect(latest.body.data?.[0]).toMatchObject({
+      code: 'today',
+      name: "Today's machine",
+      machineCount: 1,
+      imageUrl: '/images/games/slot.svg',
+    });
     const released = latest.body.data?.map((g) => Date.parse(g.releasedAt)) ?? [];
     expect(released).toEqual([...released].sort((a, b) => b - a));
     const popular = await server.call<Game[]>('/v2/app/game/query/pop/new', { limit: 50 }, { lang: 'en-US' });
-    expect(popular.body.data?.at(-1)?.name).toBe("Today's machine");
+    expect(popular.body.data?.at(-1)?.code).toBe('today');
+    expect(popular.body.data?.some((game) => game.code === 'retired')).toBe(false);
   });
 });
 
@@ -322,7 +384,7 @@ describe('/v2/app/page/query', () => {
 
 describe('bad bodies', () => {
   async function contentRowCounts() {
-    const tables = { banners, contentPages, countries, games, notices, promotions };
+    const tables = { banners, contentPages, countries, providerGames, notices, promotions };
     const entries = await Promise.all(
       Object.entries(tables).map(async ([name, table]) => {
         const [row] = await server.db.select({ n: count() }).from(table);

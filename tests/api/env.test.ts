@@ -39,6 +39,15 @@ describe('readEnv', () => {
     expect(() => readEnv({ GAME_PROVIDERS: JSON.stringify([{ ...provider, id: 'studio' }]) })).toThrow(
       /GAME_PROVIDERS/,
     );
+    // A game's picture is an http(s) URL or a path on this site.
+    const withImage = (imageUrl: string) =>
+      JSON.stringify([{ ...provider, games: [{ ...provider.games[0], imageUrl }] }]);
+    for (const imageUrl of ['https://cdn.games.example/dragon.png', '/images/games/dragon.svg']) {
+      expect(readEnv({ GAME_PROVIDERS: withImage(imageUrl) }).GAME_PROVIDERS?.[0]?.games[0]?.imageUrl).toBe(imageUrl);
+    }
+    for (const imageUrl of ['javascript:alert(1)', '//evil.example/x.png', 'dragon.png']) {
+      expect(() => readEnv({ GAME_PROVIDERS: withImage(imageUrl) }), imageUrl).toThrow(/GAME_PROVIDERS/);
+    }
   });
 
   it('treats an empty value as unset and ignores variables it does not know', () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { gameSeats, providerGames } from '@server/db/schema/game-hall';
+import { gameMachines, gameSeats, providerGames } from '@server/db/schema/game-hall';
+import { gameRecords } from '@server/db/schema/game-records';
 import { releaseIdleSeats } from '@server/modules/games/hall';
 import { setUpGameHall } from '@server/modules/games/providers';
 import { eq } from 'drizzle-orm';
@@ -191,5 +192,116 @@ describe('launch and seats', () => {
     expect(await releaseIdleSeats({ db: server.db, clock }, idleMs)).toEqual({ released: 1 });
     expect(await seatOf(idle)).toBeNull();
     expect(await seatOf(playing)).toBe(machines[2]?.id);
+  });
+});
+
+interface CounterMachine {
+  id: number;
+  number: number;
+  state: string;
+  roundsSinceJackpot: number;
+  roundsLastDay: number;
+  bigWins: { bet: number; win: number; playedAt: string }[];
+}
+interface CounterGame {
+  code: string;
+  imageUrl: string;
+  popularity: number;
+  addedAt: string;
+  machines: CounterMachine[];
+}
+
+describe('the data counter (docs/requirements.md §10.8)', () => {
+  async function hallGame(player: TestPlayer, code: string): Promise<CounterGame> {
+    const hall = await server.call<CounterGame[]>('/v2/app/game/machines', {}, { token: player.token });
+    const game = hall.body.data?.find((entry) => entry.code === code);
+    if (!game) throw new Error(`no ${code} in ${JSON.stringify(hall.body)}`);
+    return game;
+  }
+
+  it('counts the rounds the wallet writes: big wins, jackpots and the rounds since the last jackpot', async () => {
+    const player = await fundedPlayer(1_000);
+    const [machine] = await machinesOf(server, player, 'acme-slot');
+    const before = await hallGame(player, 'acme-slot');
+    const token = await openGameSession(server, wallet, player, machine?.id ?? 0);
+    const user = `player-${player.userId}`;
+    const played: string[] = [];
+    async function round(bet: number, win: number) {
+      const id = `counter-${randomUUID()}`;
+      const betBody = {
+        request_uuid: randomUUID(),
+        transaction_uuid: randomUUID(),
+        user,
+        token,
+        round: id,
+        game_code: 'acme-slot',
+        currency: 'COIN',
+        amount: bet,
+      };
+      expect((await wallet.call('transaction/bet', betBody)).status).toBe('RS_OK');
+      if (win > 0) {
+        const winBody = {
+          ...betBody,
+          request_uuid: randomUUID(),
+          transaction_uuid: randomUUID(),
+          reference_transaction_uuid: betBody.transaction_uuid,
+          amount: win,
+        };
+        expect((await wallet.call('transaction/win', winBody)).status).toBe('RS_OK');
+      }
+      played.push(clock.now().toISOString());
+      clock.advance(1_000);
+    }
+    await round(2, 40); // 20×: a big win
+    await round(1, 19); // 19×: not one
+    await round(1, 100); // 100×: a jackpot, and a big win
+    await round(2, 0);
+    await round(1, 5);
+
+    const after = await hallGame(player, 'acme-slot');
+    const counted = after.machines.find((entry) => entry.id === machine?.id);
+    expect(counted).toMatchObject({ state: 'yours', roundsSinceJackpot: 2, roundsLastDay: 5 });
+    expect(counted?.bigWins).toEqual([
+      { bet: 1, win: 100, playedAt: played[2] },
+      { bet: 2, win: 40, playedAt: played[0] },
+    ]);
+    expect(after.popularity).toBe(before.popularity + 5);
+    expect(after.imageUrl).toBe('/images/games/slot.svg');
+    expect(Number.isNaN(Date.parse(after.addedAt))).toBe(false);
+  });
+
+  it('counts paid rounds only, a day and a week back, and shows the five latest big wins', async () => {
+    const player = await fundedPlayer();
+    const [, machine] = await machinesOf(server, player, 'acme-slot');
+    const before = await hallGame(player, 'acme-slot');
+    const gameId = (
+      await server.db
+        .select()
+        .from(gameMachines)
+        .where(eq(gameMachines.id, machine?.id ?? 0))
+    )[0]?.gameId;
+    const hoursAgo = (hours: number, index: number) => new Date(clock.now().getTime() - hours * 3_600_000 + index);
+    const row = (playedAt: Date, bet: number, win: number) => ({
+      userId: player.userId,
+      gameName: 'Acme Slot',
+      machineId: String(machine?.number),
+      betAmount: bet,
+      winAmount: win,
+      playedAt,
+      providerId: 'acme',
+      round: `rows-${randomUUID()}`,
+      gameId: gameId ?? 0,
+      gameMachineId: machine?.id ?? 0,
+    });
+    await server.db.insert(gameRecords).values([
+      ...Array.from({ length: 3 }, (_, index) => row(hoursAgo(8 * 24, index), 1, 0)), // older than a week
+      ...Array.from({ length: 4 }, (_, index) => row(hoursAgo(48, index), 1, 0)), // this week, not today
+      ...Array.from({ length: 6 }, (_, index) => row(hoursAgo(2, index), 1, 30 + index)), // six big wins today
+      row(hoursAgo(1, 0), 0, 500), // a free round: no bet, so no multiple
+    ]);
+    const counted = (await hallGame(player, 'acme-slot')).machines.find((entry) => entry.id === machine?.id);
+    expect(counted).toMatchObject({ roundsSinceJackpot: 13, roundsLastDay: 6 });
+    expect(counted?.bigWins.map((win) => win.win)).toEqual([35, 34, 33, 32, 31]);
+    expect((await hallGame(player, 'acme-slot')).popularity).toBe(before.popularity + 10);
   });
 });

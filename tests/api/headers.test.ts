@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testProvider } from '../support/game-provider';
 import { createTestServer, type TestServer } from './harness';
 
 /** A stand-in for dist/: what `vite build` writes, with a hashed asset and a file at the root. */
@@ -41,12 +42,13 @@ function expectSecurityHeaders(headers: Headers) {
       }),
   );
   expect(directives.get('script-src')).toEqual(["'self'"]);
-  expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+  // The springboard frames the studio's game page, on this same origin; no other site may frame ours.
+  expect(directives.get('frame-ancestors')).toEqual(["'self'"]);
   expect(directives.get('default-src')).toEqual(["'self'"]);
   expect(directives.get('object-src')).toEqual(["'none'"]);
   expect(headers.get('x-content-type-options')).toBe('nosniff');
   expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-  expect(headers.get('x-frame-options')).toBe('DENY');
+  expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
 }
 
 describe('security headers', () => {
@@ -81,7 +83,7 @@ describe('security headers', () => {
   it("let Google's sign-in script and frame in only when Google sign-in is configured", async () => {
     const without = (await fetch(`${server.url}/healthz`)).headers.get('content-security-policy') ?? '';
     expect(without).not.toContain('accounts.google.com');
-    expect(without).toContain("frame-src 'none'");
+    expect(without).toMatch(/frame-src 'self' http:\/\/127\.0\.0\.1:\d+(;|$)/);
     const withGoogle = await createTestServer({
       identityProviders: {
         google: {
@@ -99,6 +101,32 @@ describe('security headers', () => {
       }
     } finally {
       await withGoogle.close();
+    }
+  });
+});
+
+describe('the game hall in the security policy', () => {
+  it("lets the springboard frame the configured providers' game pages and show their pictures", async () => {
+    const acme = testProvider('acme', 1);
+    const [game] = acme.config.games;
+    const withAcme = await createTestServer({
+      games: {
+        providers: [
+          {
+            ...acme.config,
+            games: [{ ...(game as NonNullable<typeof game>), imageUrl: 'https://cdn.acme.example/a.png' }],
+          },
+          { ...testProvider('idle', 1).config, baseUrl: 'https://idle.example/play', enabled: false },
+        ],
+      },
+    });
+    try {
+      const policy = (await fetch(`${withAcme.url}/healthz`)).headers.get('content-security-policy') ?? '';
+      expect(policy).toMatch(/frame-src 'self' http:\/\/127\.0\.0\.1:\d+ https:\/\/acme\.example(;|$)/);
+      expect(policy).toMatch(/img-src [^;]*https:\/\/cdn\.acme\.example/);
+      expect(policy).not.toContain('idle.example');
+    } finally {
+      await withAcme.close();
     }
   });
 });

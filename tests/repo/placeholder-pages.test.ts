@@ -16,8 +16,6 @@ const stillPlaceholders = [
   '_default/_auth/_user/user/app-login.tsx',
   '_default/_auth/_user/user/finance/deposit/cryptocurrency.tsx',
   '_default/_auth/_user/user/finance/withdraw/cryptocurrency.tsx',
-  '_default/_auth/amigo-springboard.tsx',
-  '_default/_auth/amigo.tsx',
   '_default/user/station-letter.tsx',
 ];
 

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Text an operator writes once per locale; readers fall back to ja-JP. */
 export type LocalisedText = Partial<Record<string, string>>;
@@ -47,20 +47,6 @@ export const promotions = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }),
   },
   (table) => [index('promotions_window_idx').on(table.endsAt, table.startsAt)],
-);
-
-export const games = pgTable(
-  'games',
-  {
-    id: serial('id').primaryKey(),
-    kind: text('kind', { enum: ['slot', 'pachinko'] }).notNull(),
-    name: jsonb('name').$type<LocalisedText>().notNull(),
-    imageUrl: text('image_url').notNull(),
-    machineCount: integer('machine_count').notNull().default(0),
-    popularity: bigint('popularity', { mode: 'number' }).notNull().default(0),
-    releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [index('games_popularity_idx').on(table.popularity), index('games_released_idx').on(table.releasedAt)],
 );
 
 export const contentPages = pgTable('content_pages', {

@@ -62,7 +62,11 @@ export const providerGames = pgTable(
     name: jsonb('name').$type<LocalisedText>().notNull(),
     /** The return to player the provider states, in basis points (9650 = 96.5 %). */
     rtpBasisPoints: integer('rtp_basis_points'),
+    /** The game's picture: a path under the site or the provider's URL; null shows the kind's picture. */
+    imageUrl: text('image_url'),
     enabled: boolean('enabled').notNull(),
+    /** When the game first came to the hall: "newest" sorts by it. */
+    addedAt: instant('added_at').notNull().defaultNow(),
   },
   (table) => [unique('provider_games_code_unique').on(table.providerId, table.gameCode)],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { gameMachines, gameProviders, providerGames } from './game-hall';
@@ -31,5 +32,17 @@ export const gameRecords = pgTable(
     index('game_records_user_idx').on(table.userId, table.playedAt),
     // Rows from before the wallet have no provider; NULLs never collide.
     unique('game_records_round_unique').on(table.providerId, table.round),
+    // The hall's data counter (docs/requirements.md §10.8) reads a machine's paid rounds newest first,
+    // and its big wins and jackpots, which are few: partial indexes keep those reads short. The
+    // multipliers are contract/game.ts's bigWinMultiplier and jackpotMultiplier.
+    index('game_records_machine_paid_idx')
+      .on(table.gameMachineId, table.playedAt, table.id)
+      .where(sql`${table.betAmount} > 0`),
+    index('game_records_machine_big_win_idx')
+      .on(table.gameMachineId, table.playedAt, table.id)
+      .where(sql`${table.betAmount} > 0 AND ${table.winAmount} >= 20 * ${table.betAmount}`),
+    index('game_records_machine_jackpot_idx')
+      .on(table.gameMachineId, table.playedAt, table.id)
+      .where(sql`${table.betAmount} > 0 AND ${table.winAmount} >= 100 * ${table.betAmount}`),
   ],
 );

@@ -28,8 +28,8 @@ export function contentRoutes(deps: { db: Database; clock: Clock; contentCache: 
     cached(bannerQuery, ({ locale, body }) => listBanners(db, locale, body.position)),
     cached(noticeQuery, ({ locale, body }) => listNotices(db, locale, clock.now(), body)),
     cached(favorableQuery, ({ locale, body }) => listPromotions(db, locale, clock.now(), body)),
-    cached(popularGamesQuery, ({ locale, body }) => listGames(db, locale, 'popular', body.limit)),
-    cached(latestGamesQuery, ({ locale, body }) => listGames(db, locale, 'latest', body.limit)),
+    cached(popularGamesQuery, ({ locale, body }) => listGames(db, locale, clock.now(), 'popular', body.limit)),
+    cached(latestGamesQuery, ({ locale, body }) => listGames(db, locale, clock.now(), 'latest', body.limit)),
     cached(contentPageQuery, ({ locale, body }) => getContentPage(db, locale, body.slug)),
   ];
 }

@@ -1,11 +1,12 @@
 import type { Game, Notice, Promotion, PromotionCategory } from '@contract/content';
 import type { Locale } from '@contract/locales';
-import type { Database } from '@server/db/client';
-import { banners, contentPages, countries, games, notices, promotions } from '@server/db/schema/content';
+import { type Database, plainRows } from '@server/db/client';
+import { banners, contentPages, countries, type LocalisedText, notices, promotions } from '@server/db/schema/content';
 import { ApiError } from '@server/errors';
 import { pickLocalised } from '@server/localised-text';
 import { onePage } from '@server/shared/paging';
-import { and, asc, count, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { gameImageUrl } from '../games/hall';
 
 export interface Page<T> {
   list: T[];
@@ -112,25 +113,56 @@ export async function listPromotions(
   };
 }
 
+interface GameRow {
+  id: number;
+  code: string;
+  kind: Game['kind'];
+  name: LocalisedText;
+  imageUrl: string | null;
+  addedAtMs: number;
+  machineCount: number;
+  popularity: number;
+}
+
+/**
+ * Home's game lists: the hall's playable games (docs/requirements.md §10.9), most played first (paid
+ * rounds in the last 7 days, through the machines' paid-round index) or newest first.
+ */
 export async function listGames(
   db: Database,
   locale: Locale,
+  now: Date,
   order: 'popular' | 'latest',
   limit: number,
 ): Promise<Game[]> {
-  const rows = await db
-    .select()
-    .from(games)
-    .orderBy(order === 'popular' ? desc(games.popularity) : desc(games.releasedAt), asc(games.id))
-    .limit(limit);
+  const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
+  const orderBy = order === 'popular' ? sql`"popularity" DESC, g.added_at DESC` : sql`g.added_at DESC`;
+  const rows = await plainRows<GameRow>(
+    db,
+    sql`SELECT g.id, g.game_code AS "code", g.kind, g.name, g.image_url AS "imageUrl",
+        (extract(epoch FROM g.added_at) * 1000)::float8 AS "addedAtMs",
+        count(m.id)::int AS "machineCount", coalesce(sum(recent.rounds), 0)::int AS "popularity"
+      FROM provider_games g
+      JOIN game_providers p ON p.id = g.provider_id
+      LEFT JOIN game_machines m ON m.game_id = g.id AND m.enabled
+      LEFT JOIN LATERAL (
+        SELECT count(*) AS rounds FROM game_records r
+        WHERE r.game_machine_id = m.id AND r.bet_amount > 0 AND r.played_at >= ${weekAgo}::timestamptz
+      ) recent ON true
+      WHERE p.enabled AND g.enabled
+      GROUP BY g.id
+      ORDER BY ${orderBy}, g.id DESC
+      LIMIT ${limit}`,
+  );
   return rows.map((row) => ({
     id: row.id,
+    code: row.code,
     name: pickLocalised(row.name, locale),
     kind: row.kind,
-    imageUrl: row.imageUrl,
+    imageUrl: gameImageUrl(row.imageUrl, row.kind),
     machineCount: row.machineCount,
     popularity: row.popularity,
-    releasedAt: row.releasedAt.toISOString(),
+    releasedAt: new Date(row.addedAtMs).toISOString(),
   }));
 }
 

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import type { Logger } from 'pino';
-import type { GameHallKeys } from './providers';
+import type { GameHallKeys, ProviderOrigins } from './providers';
 
 /** What the game hall's services need: the wallet's keys and the secret game session tokens derive from. */
 export interface GameDeps {
@@ -12,6 +12,7 @@ export interface GameDeps {
   keys: GameHallKeys;
   sessionSecret: string;
   times: GameHallTimes;
+  origins: ProviderOrigins;
 }
 
 export interface GameHallTimes {

@@ -7,12 +7,21 @@
 
 import { randomBytes } from 'node:crypto';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
-import type { gameHall, gameLaunch, gameSeatRelease } from '@contract/game';
+import {
+  bigWinMultiplier,
+  type gameHall,
+  type gameLaunch,
+  type gameSeatRelease,
+  type HallGame,
+  jackpotMultiplier,
+  shownBigWins,
+} from '@contract/game';
 import type { Locale } from '@contract/locales';
 import type { Clock } from '@server/clock';
 import type { Principal } from '@server/contract-router';
-import type { Database } from '@server/db/client';
+import { type Database, plainRows } from '@server/db/client';
 import { users } from '@server/db/schema/auth';
+import type { LocalisedText } from '@server/db/schema/content';
 import {
   gameLaunchTokens,
   gameMachines,
@@ -25,29 +34,83 @@ import { ApiError } from '@server/errors';
 import { pickLocalised } from '@server/localised-text';
 import { coinCurrency } from '@server/shared/player-deps';
 import { uniqueViolation } from '@server/shared/refusals';
-import { and, asc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { balanceOf } from '../ledger/service';
 import { type GameDeps, tokenHash } from './game-deps';
 
+const hour = 60 * 60 * 1000;
+
+interface HallRow {
+  gameId: number;
+  code: string;
+  kind: HallGame['kind'];
+  name: LocalisedText;
+  rtpBasisPoints: number | null;
+  imageUrl: string | null;
+  addedAtMs: number;
+  machineId: number;
+  number: number;
+  seatedUserId: number | null;
+  roundsSinceJackpot: number;
+  roundsLastDay: number;
+  roundsLastWeek: number;
+  bigWins: { bet: number; win: number; playedAtMs: number }[];
+}
+
+/** A game without a picture of its own shows its kind's. */
+export function gameImageUrl(imageUrl: string | null, kind: HallGame['kind']): string {
+  return imageUrl ?? `/images/games/${kind}.svg`;
+}
+
+/**
+ * The hall in one query: every enabled machine with its seat and its data counter
+ * (docs/requirements.md §10.8), each figure read through game_records' partial indexes on the
+ * machine (its paid rounds, its big wins, its jackpots), so the cost grows with the machines and
+ * the rounds since each one's last jackpot, not with all rounds ever played.
+ */
 export async function hallOf(deps: GameDeps, principal: Principal, locale: Locale): Promise<DataOf<typeof gameHall>> {
-  const rows = await deps.db
-    .select({
-      gameId: providerGames.id,
-      code: providerGames.gameCode,
-      kind: providerGames.kind,
-      name: providerGames.name,
-      rtpBasisPoints: providerGames.rtpBasisPoints,
-      machineId: gameMachines.id,
-      number: gameMachines.number,
-      seatedUserId: gameSeats.userId,
-    })
-    .from(providerGames)
-    .innerJoin(gameProviders, eq(gameProviders.id, providerGames.providerId))
-    .innerJoin(gameMachines, eq(gameMachines.gameId, providerGames.id))
-    .leftJoin(gameSeats, eq(gameSeats.machineId, gameMachines.id))
-    .where(and(eq(gameProviders.enabled, true), eq(providerGames.enabled, true), eq(gameMachines.enabled, true)))
-    .orderBy(asc(providerGames.id), asc(gameMachines.number));
-  const games = new Map<number, DataOf<typeof gameHall>[number]>();
+  const now = deps.clock.now().getTime();
+  const dayAgo = new Date(now - 24 * hour).toISOString();
+  const weekAgo = new Date(now - 7 * 24 * hour).toISOString();
+  const rows = await plainRows<HallRow>(
+    deps.db,
+    sql`SELECT g.id AS "gameId", g.game_code AS "code", g.kind, g.name, g.rtp_basis_points AS "rtpBasisPoints",
+        g.image_url AS "imageUrl", (extract(epoch FROM g.added_at) * 1000)::float8 AS "addedAtMs",
+        m.id AS "machineId", m.number, s.user_id AS "seatedUserId",
+        since.rounds AS "roundsSinceJackpot", recent.day AS "roundsLastDay", recent.week AS "roundsLastWeek",
+        coalesce(big.list, '[]'::json) AS "bigWins"
+      FROM game_machines m
+      JOIN provider_games g ON g.id = m.game_id
+      JOIN game_providers p ON p.id = g.provider_id
+      LEFT JOIN game_seats s ON s.machine_id = m.id
+      LEFT JOIN LATERAL (
+        SELECT r.played_at, r.id FROM game_records r
+        WHERE r.game_machine_id = m.id AND r.bet_amount > 0 AND r.win_amount >= ${sql.raw(String(jackpotMultiplier))} * r.bet_amount
+        ORDER BY r.played_at DESC, r.id DESC LIMIT 1
+      ) jackpot ON true
+      CROSS JOIN LATERAL (
+        SELECT count(*)::int AS rounds FROM game_records r
+        WHERE r.game_machine_id = m.id AND r.bet_amount > 0
+          AND (jackpot.id IS NULL OR (r.played_at, r.id) > (jackpot.played_at, jackpot.id))
+      ) since
+      CROSS JOIN LATERAL (
+        SELECT (count(*) FILTER (WHERE r.played_at >= ${dayAgo}::timestamptz))::int AS day, count(*)::int AS week
+        FROM game_records r
+        WHERE r.game_machine_id = m.id AND r.bet_amount > 0 AND r.played_at >= ${weekAgo}::timestamptz
+      ) recent
+      CROSS JOIN LATERAL (
+        SELECT json_agg(json_build_object('bet', b.bet_amount, 'win', b.win_amount,
+            'playedAtMs', (extract(epoch FROM b.played_at) * 1000)::float8) ORDER BY b.played_at DESC, b.id DESC) AS list
+        FROM (
+          SELECT r.id, r.bet_amount, r.win_amount, r.played_at FROM game_records r
+          WHERE r.game_machine_id = m.id AND r.bet_amount > 0 AND r.win_amount >= ${sql.raw(String(bigWinMultiplier))} * r.bet_amount
+          ORDER BY r.played_at DESC, r.id DESC LIMIT ${shownBigWins}
+        ) b
+      ) big
+      WHERE p.enabled AND g.enabled AND m.enabled
+      ORDER BY g.id, m.number`,
+  );
+  const games = new Map<number, HallGame>();
   for (const row of rows) {
     let game = games.get(row.gameId);
     if (!game) {
@@ -57,14 +120,25 @@ export async function hallOf(deps: GameDeps, principal: Principal, locale: Local
         kind: row.kind,
         name: pickLocalised(row.name, locale),
         rtpBasisPoints: row.rtpBasisPoints,
+        imageUrl: gameImageUrl(row.imageUrl, row.kind),
+        popularity: 0,
+        addedAt: new Date(row.addedAtMs).toISOString(),
         machines: [],
       };
       games.set(row.gameId, game);
     }
+    game.popularity += row.roundsLastWeek;
     game.machines.push({
       id: row.machineId,
       number: row.number,
       state: row.seatedUserId === null ? 'free' : row.seatedUserId === principal.userId ? 'yours' : 'occupied',
+      roundsSinceJackpot: row.roundsSinceJackpot,
+      roundsLastDay: row.roundsLastDay,
+      bigWins: row.bigWins.map((win) => ({
+        bet: Number(win.bet),
+        win: Number(win.win),
+        playedAt: new Date(win.playedAtMs).toISOString(),
+      })),
     });
   }
   return [...games.values()];

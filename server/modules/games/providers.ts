@@ -8,6 +8,7 @@
 
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { locales } from '@contract/locales';
+import { studioPlayPath } from '@contract/studio-play-path';
 import { studioGames } from '@games/catalogue';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
@@ -33,6 +34,18 @@ const providerGameConfig = v.strictObject({
     v.check((names) => Object.keys(names).length > 0, 'needs a name'),
   ),
   rtpBasisPoints: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(20_000))),
+  /** The game's picture for the hall and home: an http(s) URL or a path on this site; else the kind's picture. */
+  imageUrl: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(2000),
+      v.check(
+        (value) =>
+          /^\/[^/\\]/.test(value) || (URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol)),
+        'must be an http(s) URL or a path starting with /',
+      ),
+    ),
+  ),
   machines: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(500)), 1),
   enabled: v.optional(v.boolean(), true),
 });
@@ -62,7 +75,7 @@ export const gameProvidersConfig = v.pipe(
 );
 
 /** The studio serves its games under the product's own address. */
-export const studioBasePath = '/studio/play';
+export const studioBasePath = studioPlayPath;
 const studioMachinesPerGame = 8;
 
 function studioConfig(publicUrl: string, publicKey: string): GameProviderConfig {
@@ -79,6 +92,7 @@ function studioConfig(publicUrl: string, publicKey: string): GameProviderConfig 
       kind: game.kind,
       name: { ...game.names },
       rtpBasisPoints: game.rtpBasisPoints,
+      imageUrl: `/images/games/${game.code}.svg`,
       machines: studioMachinesPerGame,
       enabled: true,
     })),
@@ -97,6 +111,23 @@ export interface GameHallOptions {
   providers?: readonly GameProviderConfig[];
   /** Our wallet's private key (PEM); by default one generated once for the deployment. */
   walletPrivateKeyPem?: string | null;
+}
+
+export interface ProviderOrigins {
+  /** Where the enabled providers' game pages live: the springboard frames them (frame-src). */
+  frames: string[];
+  /** Where their games' pictures live, when not on this site (img-src). */
+  images: string[];
+}
+
+/** The origins the hall's pages load from besides their own, for the security policy. */
+export function providerOrigins(publicUrl: string, providers: readonly GameProviderConfig[]): ProviderOrigins {
+  const enabled = providers.filter((provider) => provider.enabled);
+  const imageUrls = enabled.flatMap((provider) => provider.games.flatMap((game) => game.imageUrl ?? []));
+  return {
+    frames: [...new Set([new URL(studioBasePath, publicUrl).origin, ...enabled.map((p) => new URL(p.baseUrl).origin)])],
+    images: [...new Set(imageUrls.filter((url) => URL.canParse(url)).map((url) => new URL(url).origin))],
+  };
 }
 
 /** Loads the keys and upserts the providers, games and machines; machines are only ever added here. */
@@ -164,14 +195,23 @@ async function upsertProvider(db: Database, clock: Clock, config: GameProviderCo
       kind: game.kind,
       name: game.name,
       rtpBasisPoints: game.rtpBasisPoints ?? null,
+      imageUrl: game.imageUrl ?? null,
       enabled: game.enabled,
+      addedAt: clock.now(),
     };
     const [saved] = await db
       .insert(providerGames)
       .values(values)
       .onConflictDoUpdate({
         target: [providerGames.providerId, providerGames.gameCode],
-        set: { kind: values.kind, name: values.name, rtpBasisPoints: values.rtpBasisPoints, enabled: values.enabled },
+        // addedAt stays as first written: a restart does not make a game new.
+        set: {
+          kind: values.kind,
+          name: values.name,
+          rtpBasisPoints: values.rtpBasisPoints,
+          imageUrl: values.imageUrl,
+          enabled: values.enabled,
+        },
       })
       .returning({ id: providerGames.id });
     if (!saved || game.machines === 0) continue;

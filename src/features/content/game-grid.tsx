@@ -1,10 +1,10 @@
 import type { Game } from '@contract/content';
 import { Badge, Card, Group, Image, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { CardLink } from '@/components/router-links';
 import classes from './content.module.css';
 
-/** Games as cards; a card opens the game hall (which asks a visitor to sign in first). */
+/** Games as cards; a card opens the game hall on its game (the hall asks a visitor to sign in first). */
 export function GameGrid({ games, loading }: { games: readonly Game[] | undefined; loading: boolean }) {
   const { t } = useTranslation('home');
   if (loading) {
@@ -21,10 +21,10 @@ export function GameGrid({ games, loading }: { games: readonly Game[] | undefine
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
       {games.map((game) => (
-        <Card
+        <CardLink
           key={game.id}
-          component={Link}
           to="/amigo"
+          search={{ game: game.code }}
           withBorder
           radius="md"
           padding="xs"
@@ -45,7 +45,7 @@ export function GameGrid({ games, loading }: { games: readonly Game[] | undefine
               {t('games.machines', { count: game.machineCount })}
             </Text>
           </Group>
-        </Card>
+        </CardLink>
       ))}
     </SimpleGrid>
   );

@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountFrame } from '@/components/page-frame';
+import { hallSearchOf } from '@/features/game-hall/hall-filters';
+import { HallPage } from '@/features/game-hall/hall-page';
 
 export const Route = createFileRoute('/_default/_auth/amigo')({
-  component: () => <AccountFrame page="amigo" />,
+  validateSearch: hallSearchOf,
+  component: HallRoute,
 });
+
+function HallRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // Typing a search replaces the entry, so Back leaves the hall rather than undoing keystrokes.
+  return <HallPage search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />;
+}
