@@ -12,6 +12,7 @@ import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import { gameMachines, gameProviders, providerGameKinds, providerGames } from '@server/db/schema/game-hall';
 import { loadServerKeyPair } from '@server/secrets';
+import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 
 export const studioProviderId = 'studio';
@@ -164,7 +165,13 @@ async function upsertProvider(db: Database, clock: Clock, config: GameProviderCo
       .values(values)
       .onConflictDoUpdate({
         target: [providerGames.providerId, providerGames.gameCode],
-        set: { kind: values.kind, name: values.name, rtpBasisPoints: values.rtpBasisPoints, enabled: values.enabled },
+        set: {
+          kind: values.kind,
+          name: values.name,
+          rtpBasisPoints: values.rtpBasisPoints,
+          // An operator's choice on the desk outlasts restarts.
+          enabled: sql`coalesce(${providerGames.operatorEnabled}, excluded.enabled)`,
+        },
       })
       .returning({ id: providerGames.id });
     if (!saved || game.machines === 0) continue;
