@@ -281,3 +281,20 @@ test('agent applications: one approved, one rejected with a reason the player re
   });
   expect(deskErrors).toEqual([]);
 });
+
+test('the game pages: rounds, the daily profit and the studio’s games with their machines', async ({ page }) => {
+  const operator = deskOperator();
+  const locale = 'en-US';
+  const { desk, deskErrors } = await openDeskTab(page, locale);
+  await desk.goto('/admin/rounds');
+  await signInOnDesk(desk, locale, operator);
+  await expect(desk.getByRole('heading', { name: admin(locale, 'rounds.title'), level: 1 })).toBeVisible();
+  await expect(desk.getByTestId('list-total')).toBeVisible();
+  const menu = desk.getByRole('navigation');
+  await menu.getByRole('link', { name: admin(locale, 'nav.gameProfit') }).click();
+  await expect(desk.getByRole('heading', { name: admin(locale, 'gameProfit.title'), level: 1 })).toBeVisible();
+  await menu.getByRole('link', { name: admin(locale, 'nav.games') }).click();
+  const studio = desk.getByRole('region', { name: /\(studio\)$/ }).first();
+  await expect(studio.getByRole('cell', { name: admin(locale, 'games.machine', { number: 8 }) })).toBeVisible();
+  expect(deskErrors).toEqual([]);
+});

@@ -37,6 +37,8 @@ import { Route as AdminDeskIndexRouteImport } from './routes/admin/_desk/index'
 import { Route as AdminDeskAgentApplicationsRouteImport } from './routes/admin/_desk/agent-applications'
 import { Route as AdminDeskAuditRouteImport } from './routes/admin/_desk/audit'
 import { Route as AdminDeskDepositsRouteImport } from './routes/admin/_desk/deposits'
+import { Route as AdminDeskGameProfitRouteImport } from './routes/admin/_desk/game-profit'
+import { Route as AdminDeskGamesRouteImport } from './routes/admin/_desk/games'
 import { Route as AdminDeskKycRouteImport } from './routes/admin/_desk/kyc'
 import { Route as AdminDeskWithdrawalsRouteImport } from './routes/admin/_desk/withdrawals'
 import { Route as DefaultAboutAboutAboutUsRouteImport } from './routes/_default/_about/about/about-us'
@@ -50,6 +52,8 @@ import { Route as DefaultGameGuideIndexRouteImport } from './routes/_default/gam
 import { Route as DefaultGameGuideTabIndexRouteImport } from './routes/_default/game/guide/$tabIndex'
 import { Route as DefaultGameGuideDepositRouteImport } from './routes/_default/game/guide/deposit'
 import { Route as DefaultGameGuideFaqRouteImport } from './routes/_default/game/guide/faq'
+import { Route as AdminDeskRoundsIndexRouteImport } from './routes/admin/_desk/rounds/index'
+import { Route as AdminDeskRoundsRoundIdRouteImport } from './routes/admin/_desk/rounds/$roundId'
 import { Route as AdminDeskUsersIndexRouteImport } from './routes/admin/_desk/users/index'
 import { Route as DefaultAuthAgentAgentAgentCenterRouteImport } from './routes/_default/_auth/_agent/agent/agent-center'
 import { Route as DefaultAuthAgentAgentSubordinateManagementRouteImport } from './routes/_default/_auth/_agent/agent/subordinate-management'
@@ -210,6 +214,16 @@ const AdminDeskDepositsRoute = AdminDeskDepositsRouteImport.update({
   path: '/deposits',
   getParentRoute: () => AdminDeskRoute,
 } as any)
+const AdminDeskGameProfitRoute = AdminDeskGameProfitRouteImport.update({
+  id: '/game-profit',
+  path: '/game-profit',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
+const AdminDeskGamesRoute = AdminDeskGamesRouteImport.update({
+  id: '/games',
+  path: '/games',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
 const AdminDeskKycRoute = AdminDeskKycRouteImport.update({
   id: '/kyc',
   path: '/kyc',
@@ -280,6 +294,16 @@ const DefaultGameGuideFaqRoute = DefaultGameGuideFaqRouteImport.update({
   id: '/game/guide/faq',
   path: '/game/guide/faq',
   getParentRoute: () => DefaultRoute,
+} as any)
+const AdminDeskRoundsIndexRoute = AdminDeskRoundsIndexRouteImport.update({
+  id: '/rounds/',
+  path: '/rounds/',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
+const AdminDeskRoundsRoundIdRoute = AdminDeskRoundsRoundIdRouteImport.update({
+  id: '/rounds/$roundId',
+  path: '/rounds/$roundId',
+  getParentRoute: () => AdminDeskRoute,
 } as any)
 const AdminDeskUsersIndexRoute = AdminDeskUsersIndexRouteImport.update({
   id: '/users/',
@@ -423,6 +447,8 @@ export interface FileRoutesByFullPath {
   '/admin/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/deposits': typeof AdminDeskDepositsRoute
+  '/admin/game-profit': typeof AdminDeskGameProfitRoute
+  '/admin/games': typeof AdminDeskGamesRoute
   '/admin/kyc': typeof AdminDeskKycRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
   '/admin/': typeof AdminDeskIndexRoute
@@ -436,7 +462,9 @@ export interface FileRoutesByFullPath {
   '/game/guide/$tabIndex': typeof DefaultGameGuideTabIndexRoute
   '/game/guide/deposit': typeof DefaultGameGuideDepositRoute
   '/game/guide/faq': typeof DefaultGameGuideFaqRoute
+  '/admin/rounds/$roundId': typeof AdminDeskRoundsRoundIdRoute
   '/game/guide/': typeof DefaultGameGuideIndexRoute
+  '/admin/rounds/': typeof AdminDeskRoundsIndexRoute
   '/admin/users/': typeof AdminDeskUsersIndexRoute
   '/agent/agent-center': typeof DefaultAuthAgentAgentAgentCenterRoute
   '/agent/subordinate-management': typeof DefaultAuthAgentAgentSubordinateManagementRoute
@@ -479,6 +507,8 @@ export interface FileRoutesByTo {
   '/admin/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/deposits': typeof AdminDeskDepositsRoute
+  '/admin/game-profit': typeof AdminDeskGameProfitRoute
+  '/admin/games': typeof AdminDeskGamesRoute
   '/admin/kyc': typeof AdminDeskKycRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
   '/admin': typeof AdminDeskIndexRoute
@@ -492,7 +522,9 @@ export interface FileRoutesByTo {
   '/game/guide/$tabIndex': typeof DefaultGameGuideTabIndexRoute
   '/game/guide/deposit': typeof DefaultGameGuideDepositRoute
   '/game/guide/faq': typeof DefaultGameGuideFaqRoute
+  '/admin/rounds/$roundId': typeof AdminDeskRoundsRoundIdRoute
   '/game/guide': typeof DefaultGameGuideIndexRoute
+  '/admin/rounds': typeof AdminDeskRoundsIndexRoute
   '/admin/users': typeof AdminDeskUsersIndexRoute
   '/agent/agent-center': typeof DefaultAuthAgentAgentAgentCenterRoute
   '/agent/subordinate-management': typeof DefaultAuthAgentAgentSubordinateManagementRoute
@@ -543,6 +575,8 @@ export interface FileRoutesById {
   '/admin/_desk/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/_desk/audit': typeof AdminDeskAuditRoute
   '/admin/_desk/deposits': typeof AdminDeskDepositsRoute
+  '/admin/_desk/game-profit': typeof AdminDeskGameProfitRoute
+  '/admin/_desk/games': typeof AdminDeskGamesRoute
   '/admin/_desk/kyc': typeof AdminDeskKycRoute
   '/admin/_desk/withdrawals': typeof AdminDeskWithdrawalsRoute
   '/admin/_desk/': typeof AdminDeskIndexRoute
@@ -556,7 +590,9 @@ export interface FileRoutesById {
   '/_default/game/guide/$tabIndex': typeof DefaultGameGuideTabIndexRoute
   '/_default/game/guide/deposit': typeof DefaultGameGuideDepositRoute
   '/_default/game/guide/faq': typeof DefaultGameGuideFaqRoute
+  '/admin/_desk/rounds/$roundId': typeof AdminDeskRoundsRoundIdRoute
   '/_default/game/guide/': typeof DefaultGameGuideIndexRoute
+  '/admin/_desk/rounds/': typeof AdminDeskRoundsIndexRoute
   '/admin/_desk/users/': typeof AdminDeskUsersIndexRoute
   '/_default/_auth/_agent/agent/agent-center': typeof DefaultAuthAgentAgentAgentCenterRoute
   '/_default/_auth/_agent/agent/subordinate-management': typeof DefaultAuthAgentAgentSubordinateManagementRoute
@@ -602,6 +638,8 @@ export interface FileRouteTypes {
     | '/admin/agent-applications'
     | '/admin/audit'
     | '/admin/deposits'
+    | '/admin/game-profit'
+    | '/admin/games'
     | '/admin/kyc'
     | '/admin/withdrawals'
     | '/admin/'
@@ -615,7 +653,9 @@ export interface FileRouteTypes {
     | '/game/guide/$tabIndex'
     | '/game/guide/deposit'
     | '/game/guide/faq'
+    | '/admin/rounds/$roundId'
     | '/game/guide/'
+    | '/admin/rounds/'
     | '/admin/users/'
     | '/agent/agent-center'
     | '/agent/subordinate-management'
@@ -658,6 +698,8 @@ export interface FileRouteTypes {
     | '/admin/agent-applications'
     | '/admin/audit'
     | '/admin/deposits'
+    | '/admin/game-profit'
+    | '/admin/games'
     | '/admin/kyc'
     | '/admin/withdrawals'
     | '/admin'
@@ -671,7 +713,9 @@ export interface FileRouteTypes {
     | '/game/guide/$tabIndex'
     | '/game/guide/deposit'
     | '/game/guide/faq'
+    | '/admin/rounds/$roundId'
     | '/game/guide'
+    | '/admin/rounds'
     | '/admin/users'
     | '/agent/agent-center'
     | '/agent/subordinate-management'
@@ -721,6 +765,8 @@ export interface FileRouteTypes {
     | '/admin/_desk/agent-applications'
     | '/admin/_desk/audit'
     | '/admin/_desk/deposits'
+    | '/admin/_desk/game-profit'
+    | '/admin/_desk/games'
     | '/admin/_desk/kyc'
     | '/admin/_desk/withdrawals'
     | '/admin/_desk/'
@@ -734,7 +780,9 @@ export interface FileRouteTypes {
     | '/_default/game/guide/$tabIndex'
     | '/_default/game/guide/deposit'
     | '/_default/game/guide/faq'
+    | '/admin/_desk/rounds/$roundId'
     | '/_default/game/guide/'
+    | '/admin/_desk/rounds/'
     | '/admin/_desk/users/'
     | '/_default/_auth/_agent/agent/agent-center'
     | '/_default/_auth/_agent/agent/subordinate-management'
@@ -963,6 +1011,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDeskDepositsRouteImport
       parentRoute: typeof AdminDeskRoute
     }
+    '/admin/_desk/game-profit': {
+      id: '/admin/_desk/game-profit'
+      path: '/game-profit'
+      fullPath: '/admin/game-profit'
+      preLoaderRoute: typeof AdminDeskGameProfitRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/games': {
+      id: '/admin/_desk/games'
+      path: '/games'
+      fullPath: '/admin/games'
+      preLoaderRoute: typeof AdminDeskGamesRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
     '/admin/_desk/kyc': {
       id: '/admin/_desk/kyc'
       path: '/kyc'
@@ -1053,6 +1115,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/game/guide/faq'
       preLoaderRoute: typeof DefaultGameGuideFaqRouteImport
       parentRoute: typeof DefaultRoute
+    }
+    '/admin/_desk/rounds/': {
+      id: '/admin/_desk/rounds/'
+      path: '/rounds'
+      fullPath: '/admin/rounds/'
+      preLoaderRoute: typeof AdminDeskRoundsIndexRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/rounds/$roundId': {
+      id: '/admin/_desk/rounds/$roundId'
+      path: '/rounds/$roundId'
+      fullPath: '/admin/rounds/$roundId'
+      preLoaderRoute: typeof AdminDeskRoundsRoundIdRouteImport
+      parentRoute: typeof AdminDeskRoute
     }
     '/admin/_desk/users/': {
       id: '/admin/_desk/users/'
@@ -1364,9 +1440,13 @@ interface AdminDeskRouteChildren {
   AdminDeskAgentApplicationsRoute: typeof AdminDeskAgentApplicationsRoute
   AdminDeskAuditRoute: typeof AdminDeskAuditRoute
   AdminDeskDepositsRoute: typeof AdminDeskDepositsRoute
+  AdminDeskGameProfitRoute: typeof AdminDeskGameProfitRoute
+  AdminDeskGamesRoute: typeof AdminDeskGamesRoute
   AdminDeskKycRoute: typeof AdminDeskKycRoute
   AdminDeskWithdrawalsRoute: typeof AdminDeskWithdrawalsRoute
   AdminDeskIndexRoute: typeof AdminDeskIndexRoute
+  AdminDeskRoundsRoundIdRoute: typeof AdminDeskRoundsRoundIdRoute
+  AdminDeskRoundsIndexRoute: typeof AdminDeskRoundsIndexRoute
   AdminDeskUsersIndexRoute: typeof AdminDeskUsersIndexRoute
   AdminDeskUsersUserIdLedgerRoute: typeof AdminDeskUsersUserIdLedgerRoute
 }
@@ -1375,9 +1455,13 @@ const AdminDeskRouteChildren: AdminDeskRouteChildren = {
   AdminDeskAgentApplicationsRoute: AdminDeskAgentApplicationsRoute,
   AdminDeskAuditRoute: AdminDeskAuditRoute,
   AdminDeskDepositsRoute: AdminDeskDepositsRoute,
+  AdminDeskGameProfitRoute: AdminDeskGameProfitRoute,
+  AdminDeskGamesRoute: AdminDeskGamesRoute,
   AdminDeskKycRoute: AdminDeskKycRoute,
   AdminDeskWithdrawalsRoute: AdminDeskWithdrawalsRoute,
   AdminDeskIndexRoute: AdminDeskIndexRoute,
+  AdminDeskRoundsRoundIdRoute: AdminDeskRoundsRoundIdRoute,
+  AdminDeskRoundsIndexRoute: AdminDeskRoundsIndexRoute,
   AdminDeskUsersIndexRoute: AdminDeskUsersIndexRoute,
   AdminDeskUsersUserIdLedgerRoute: AdminDeskUsersUserIdLedgerRoute,
 }

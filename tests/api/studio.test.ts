@@ -17,7 +17,7 @@ import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-s
 import { anotherStudio, launchStudioGame, type StudioCaller, studioOver } from '../support/studio-client';
 import { createTestClock, createTestServer, type TestServer } from './harness';
 
-// Docs: docs/architecture.md §12 "Game studio", docs/requirements.md §10, docs/games.md §1.
+// Docs: docs/architecture.md §12 "Game studio", docs/requirements.md §11, docs/games.md §1.
 const clock = createTestClock(new Date('2026-05-01T10:00:00Z'));
 let smtp: SmtpTestServer;
 let server: TestServer;

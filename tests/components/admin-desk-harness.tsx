@@ -119,7 +119,8 @@ function templateOperator(otpauthUrl: string): Operator {
   };
 }
 
-export async function startDeskServer() {
+/** `env` adds to the server's environment (GAME_PROVIDERS, for a test provider). */
+export async function startDeskServer(options: { env?: Record<string, string> } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'game-hall-desk-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -129,7 +130,7 @@ export async function startDeskServer() {
   const operator = templateOperator(template.otpauthUrl);
 
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...environment, PORT: String(port), HOST: '127.0.0.1', TEST_CAPTCHA_TEXT: captchaText },
+    env: { ...environment, ...options.env, PORT: String(port), HOST: '127.0.0.1', TEST_CAPTCHA_TEXT: captchaText },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let serverOutput = '';

@@ -15,7 +15,7 @@ CREATE OR REPLACE FUNCTION "wallet_bet_or_win"(
 	p_game_code text, p_currency_matches boolean, p_round text, p_coins bigint, p_is_free boolean,
 	p_answer_currency text, p_amount_unit integer, p_now timestamptz, p_session_expires_at timestamptz,
 	p_house_code text, p_currency text, p_kind text, p_actor text, p_idempotency_key text,
-	p_params_hash text, p_reason text, p_metadata jsonb,
+	p_params_hash text, p_reason text, p_metadata jsonb, p_meta jsonb,
 	OUT answer jsonb)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
@@ -85,10 +85,10 @@ BEGIN
 
 	-- The transaction_uuid, once: one already used, or tombstoned by an early rollback, is refused.
 	INSERT INTO wallet_transactions (provider_id, transaction_uuid, kind, user_id, game_id, machine_id, round, amount,
-		reference_transaction_uuid, created_at)
+		reference_transaction_uuid, request_uuid, meta, created_at)
 		VALUES (p_provider_id, p_transaction_uuid, CASE WHEN is_bet THEN 'bet' ELSE 'win' END, game_session.user_id,
 			game_session.game_id, game_session.machine_id, p_round, moved_coins,
-			CASE WHEN is_bet THEN NULL ELSE p_reference_transaction_uuid END, p_now)
+			CASE WHEN is_bet THEN NULL ELSE p_reference_transaction_uuid END, p_request_uuid, p_meta, p_now)
 		ON CONFLICT (provider_id, transaction_uuid) DO NOTHING
 		RETURNING id INTO transaction_id;
 	IF transaction_id IS NULL THEN

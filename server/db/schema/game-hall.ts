@@ -67,6 +67,11 @@ export const providerGames = pgTable(
     enabled: boolean('enabled').notNull(),
     /** When the game first came to the hall: "newest" sorts by it. */
     addedAt: instant('added_at').notNull().defaultNow(),
+    /**
+     * The operator's choice from the desk, null until one is made: it wins over the configuration's
+     * `enabled` when the providers are upserted at start, so a restart never undoes it.
+     */
+    operatorEnabled: boolean('operator_enabled'),
   },
   (table) => [unique('provider_games_code_unique').on(table.providerId, table.gameCode)],
 );
@@ -185,7 +190,7 @@ export type WalletTransactionKind = (typeof walletTransactionKinds)[number];
 /**
  * Every bet, win and rollback by the provider's transaction_uuid, processed at most once. A
  * 'tombstone' is the uuid of a bet rolled back before we saw it: the late bet finds it and is
- * refused. Amounts are in game coins.
+ * refused. Amounts are in game coins; a rollback's is what it gave back (0 when it undid nothing).
  */
 export const walletTransactions = pgTable(
   'wallet_transactions',
@@ -204,6 +209,13 @@ export const walletTransactions = pgTable(
     round: text('round'),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     referenceTransactionUuid: text('reference_transaction_uuid'),
+    /** The request that booked it (null on rows from before it was kept, and on tombstones). */
+    requestUuid: text('request_uuid'),
+    /**
+     * The request's `meta` object as the provider sent it (the studio's provable-fairness data: server
+     * seed hash, client seed, nonce), for the desk; null when absent or not storable.
+     */
+    meta: jsonb('meta').$type<Record<string, unknown>>(),
     ledgerTransferId: bigint('ledger_transfer_id', { mode: 'number' }),
     /** Set once on a bet or win that a rollback undid. */
     rolledBackAt: instant('rolled_back_at'),

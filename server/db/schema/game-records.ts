@@ -30,6 +30,8 @@ export const gameRecords = pgTable(
   },
   (table) => [
     index('game_records_user_idx').on(table.userId, table.playedAt),
+    // The desk's rounds and daily profit read the wallet's rounds by when they were played.
+    index('game_records_played_idx').on(table.playedAt),
     // Rows from before the wallet have no provider; NULLs never collide.
     unique('game_records_round_unique').on(table.providerId, table.round),
     // The hall's data counter (docs/requirements.md §10.8) reads a machine's paid rounds newest first,

@@ -22,7 +22,7 @@ import { balanceOf, findAccount, playerAccount } from '../ledger/service';
 import { playerStatement } from './player-statement';
 
 /** Account, e-mail or nickname containing the keyword (any case), or the exact user id. */
-function playerKeywordCondition(keyword: string): SQL {
+export function playerKeywordCondition(keyword: string): SQL {
   const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const byId = /^\d{1,9}$/.test(keyword) ? [eq(users.id, Number(keyword))] : [];
   return or(

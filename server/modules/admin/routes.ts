@@ -3,6 +3,12 @@ import {
   adminAgentApplicationList,
   adminAgentApplicationReject,
   adminAuditList,
+  adminGameList,
+  adminGameMachineSetEnabled,
+  adminGameProfitDaily,
+  adminGameRoundDetail,
+  adminGameRoundList,
+  adminGameSetEnabled,
   adminKycApprove,
   adminKycList,
   adminKycReject,
@@ -29,6 +35,7 @@ import { approveKyc, kycReviewQueue, rejectKyc } from '../kyc/service';
 import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from '../withdrawals/desk';
 import { agentApplicationQueue, approveAgentApplication, rejectAgentApplication } from './agent-applications';
 import { auditEntries } from './audit-log';
+import { deskGames, gameProfitDaily, gameRoundDetail, gameRounds, setGameEnabled, setMachineEnabled } from './games';
 import { signInOperator } from './operator-sign-in';
 import { freezePlayer, playerLedger, searchPlayers, unfreezePlayer } from './players';
 
@@ -75,6 +82,16 @@ export function adminRoutes(auth: AuthDeps, player: PlayerDeps) {
     ),
     route(adminAgentApplicationReject, (context) =>
       rejectAgentApplication(player, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminGameRoundList, (context) => gameRounds(player, playerRequestOf(context), context.body)),
+    route(adminGameRoundDetail, (context) => gameRoundDetail(player, playerRequestOf(context), context.body)),
+    route(adminGameProfitDaily, (context) => gameProfitDaily(player, playerRequestOf(context), context.body)),
+    route(adminGameList, (context) => deskGames(player, playerRequestOf(context))),
+    route(adminGameSetEnabled, (context) =>
+      setGameEnabled(player, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminGameMachineSetEnabled, (context) =>
+      setMachineEnabled(player, playerRequestOf(context), context.principal, context.body),
     ),
   ];
 }

@@ -14,7 +14,7 @@ import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import { gameMachines, gameProviders, providerGameKinds, providerGames } from '@server/db/schema/game-hall';
 import { loadServerKeyPair } from '@server/secrets';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 
 export const studioProviderId = 'studio';
@@ -210,7 +210,8 @@ async function upsertProvider(db: Database, clock: Clock, config: GameProviderCo
           name: values.name,
           rtpBasisPoints: values.rtpBasisPoints,
           imageUrl: values.imageUrl,
-          enabled: values.enabled,
+          // An operator's choice on the desk outlasts restarts.
+          enabled: sql`coalesce(${providerGames.operatorEnabled}, excluded.enabled)`,
         },
       })
       .returning({ id: providerGames.id });

@@ -63,7 +63,8 @@ type Provider = typeof gameProviders.$inferSelect;
 const uuid = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 const protocolAmount = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 
-// Loose objects: fields the protocol adds later (is_billable, meta, ...) are accepted and ignored.
+// Loose objects: fields the protocol adds later (is_billable, ...) are accepted and ignored; `meta` is kept.
+const meta = v.optional(v.unknown());
 const userInfoBody = v.looseObject({ request_uuid: uuid, user: v.optional(v.string()), token: v.optional(v.string()) });
 const balanceBody = v.looseObject({
   request_uuid: uuid,
@@ -82,6 +83,7 @@ const transactionFields = {
   amount: protocolAmount,
   is_free: v.optional(v.nullable(v.boolean())),
   round_closed: v.optional(v.nullable(v.boolean())),
+  meta,
 };
 const betBody = v.looseObject(transactionFields);
 const winBody = v.looseObject({ ...transactionFields, reference_transaction_uuid: uuid });
@@ -93,6 +95,7 @@ const rollbackBody = v.looseObject({
   token: v.string(),
   round: v.optional(v.nullable(v.string())),
   game_code: v.optional(v.nullable(v.string())),
+  meta,
 });
 
 /** A refusal: the transaction is rolled back and this status answered (with the balance where it helps). */
@@ -185,6 +188,20 @@ export function walletRoutes(deps: GameDeps): Hono<AppEnv> {
     });
   }
   return app;
+}
+
+/** The longest `meta` kept, as JSON text: the desk shows it, nothing reads it for money. */
+const maxMetaLength = 4000;
+
+/**
+ * A request's `meta` as it can be stored: a JSON object of bounded size that PostgreSQL can hold
+ * (no NUL character). Anything else is dropped rather than refused: the protocol makes `meta` optional.
+ */
+function storableMeta(value: unknown): Record<string, unknown> | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const text = JSON.stringify(value);
+  if (text.length > maxMetaLength || text.includes('\\u0000')) return null;
+  return value as Record<string, unknown>;
 }
 
 function parsed<T extends v.GenericSchema>(schema: T, body: Record<string, unknown>): v.InferOutput<T> {
@@ -544,6 +561,7 @@ async function betOrWin(
         paramsHash: ledger?.paramsHash ?? null,
         reason: ledger?.reason ?? null,
         metadata: ledger?.metadata ?? null,
+        meta: storableMeta(request.meta),
       });
       if (!row?.answer) throw new Error('wallet_bet_or_win returned no answer');
       return row.answer as Answer;
@@ -619,7 +637,7 @@ function prepareBetOrWin(db: Database) {
         ${value('gameCode')}::text, ${value('currencyMatches')}::boolean, ${value('round')}::text, ${value('coins')}::bigint, ${value('isFree')}::boolean,
         ${value('answerCurrency')}::text, ${value('amountUnit')}::integer, ${value('now')}::timestamptz, ${value('sessionExpiresAt')}::timestamptz,
         ${value('houseCode')}::text, ${value('currency')}::text, ${value('kind')}::text, ${value('actor')}::text, ${value('idempotencyKey')}::text,
-        ${value('paramsHash')}::text, ${value('reason')}::text, ${value('metadata')}::jsonb)`,
+        ${value('paramsHash')}::text, ${value('reason')}::text, ${value('metadata')}::jsonb, ${value('meta')}::jsonb)`,
     )
     .prepare('wallet_bet_or_win');
 }
@@ -655,6 +673,8 @@ async function rollback(deps: GameDeps, provider: Provider, body: Record<string,
             round: request.round ?? null,
             amount: 0,
             referenceTransactionUuid: request.reference_transaction_uuid,
+            requestUuid: request.request_uuid,
+            meta: storableMeta(request.meta),
             createdAt: now,
           })
           .onConflictDoNothing()
@@ -696,7 +716,7 @@ async function rollback(deps: GameDeps, provider: Provider, body: Record<string,
           throw new WalletRefusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
         if (reference.kind === 'tombstone' || reference.rolledBackAt !== null) return answer();
         const round = reference.round ?? request.round ?? '';
-        await moveCoins(deps, tx, provider, {
+        const transferId = await moveCoins(deps, tx, provider, {
           payer: reference.kind === 'bet' ? 'house' : 'player',
           userId: session.userId,
           coins: reference.amount,
@@ -705,6 +725,11 @@ async function rollback(deps: GameDeps, provider: Provider, body: Record<string,
           round,
         });
         await tx.update(walletTransactions).set({ rolledBackAt: now }).where(eq(walletTransactions.id, reference.id));
+        // The rollback row records the amount it gave back and the transfer that did it.
+        await tx
+          .update(walletTransactions)
+          .set({ amount: reference.amount, ledgerTransferId: transferId })
+          .where(eq(walletTransactions.id, claimed.id));
         if (reference.gameId !== null && reference.machineId !== null && reference.round !== null) {
           await addToRound(deps, tx, provider, {
             id: reference.round,

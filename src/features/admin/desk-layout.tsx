@@ -18,6 +18,9 @@ const deskMenu = [
   { key: 'deposits', to: '/admin/deposits' },
   { key: 'agentApplications', to: '/admin/agent-applications' },
   { key: 'users', to: '/admin/users' },
+  { key: 'rounds', to: '/admin/rounds' },
+  { key: 'gameProfit', to: '/admin/game-profit' },
+  { key: 'games', to: '/admin/games' },
   { key: 'audit', to: '/admin/audit' },
 ] as const;
 

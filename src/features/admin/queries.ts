@@ -1,6 +1,10 @@
 import {
   adminAgentApplicationList,
   adminAuditList,
+  adminGameList,
+  adminGameProfitDaily,
+  adminGameRoundDetail,
+  adminGameRoundList,
   adminKycList,
   adminManualDepositList,
   adminUserLedger,
@@ -9,16 +13,19 @@ import {
 } from '@contract/admin';
 import type { Locale } from '@contract/locales';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { defaultPeriod } from '../record/record-filters';
 import { operatorApi } from './operator-api';
 import {
   type AgentApplicationQueueSearch,
   type AuditSearch,
+  type GameProfitSearch,
   type KycQueueSearch,
   type LedgerSearch,
   type ManualDepositQueueSearch,
   type PlayerSearch,
   pagingOf,
   queueDefaults,
+  type RoundSearch,
   type WithdrawalQueueSearch,
 } from './queue-search';
 
@@ -151,5 +158,51 @@ export const waitingCountsQueryOptions = (lng: Locale) =>
       };
     },
     refetchInterval: queueRefreshMs,
+    staleTime: 0,
+  });
+
+export const roundListQueryOptions = (lng: Locale, search: RoundSearch) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'rounds', search],
+    queryFn: () =>
+      operatorApi.call(adminGameRoundList, {
+        ...pagingOf(search),
+        ...(search.keyword ? { keyword: search.keyword } : {}),
+        ...(search.userId ? { userId: search.userId } : {}),
+        ...(search.gameId ? { gameId: search.gameId } : {}),
+        ...(search.machineId ? { machineId: search.machineId } : {}),
+        ...(search.round ? { round: search.round } : {}),
+      }),
+    ...listDefaults,
+  });
+
+export const roundDetailQueryOptions = (lng: Locale, id: number) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'round', id],
+    queryFn: () => operatorApi.call(adminGameRoundDetail, { id }),
+    staleTime: 0,
+  });
+
+/** The report's period: the search's, else the last 30 days. */
+export function gameProfitPeriodOf(search: GameProfitSearch) {
+  return search.from && search.to ? { from: search.from, to: search.to } : defaultPeriod();
+}
+
+export const gameProfitQueryOptions = (lng: Locale, search: GameProfitSearch) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'gameProfit', search],
+    queryFn: () =>
+      operatorApi.call(adminGameProfitDaily, {
+        period: gameProfitPeriodOf(search),
+        ...(search.gameId ? { gameId: search.gameId } : {}),
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const deskGamesQueryOptions = (lng: Locale) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'games'],
+    queryFn: () => operatorApi.call(adminGameList, {}),
     staleTime: 0,
   });

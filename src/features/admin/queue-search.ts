@@ -60,6 +60,21 @@ export interface AuditSearch extends PagedSearch {
   action?: string;
 }
 
+export interface RoundSearch extends PagedSearch {
+  keyword?: string;
+  userId?: number;
+  gameId?: number;
+  machineId?: number;
+  round?: string;
+}
+
+/** The daily profit report always covers a period: absent, the last 30 days. */
+export interface GameProfitSearch {
+  from?: string;
+  to?: string;
+  gameId?: number;
+}
+
 export const queueDefaults = {
   kyc: 'pendingReview',
   withdrawals: 'withdrawalReview',
@@ -162,6 +177,24 @@ export function auditSearchOf(search: RawSearch): AuditSearch {
     subjectId: textOf(search.subjectId, 64),
     action: textOf(search.action, 100),
   });
+}
+
+export function roundSearchOf(search: RawSearch): RoundSearch {
+  const gameId = positiveIntegerOf(search.gameId);
+  return defined({
+    ...pagedOf(search),
+    keyword: textOf(search.keyword, 100),
+    userId: positiveIntegerOf(search.userId),
+    gameId,
+    // A machine belongs to one game: without the game the machine is not kept.
+    machineId: gameId ? positiveIntegerOf(search.machineId) : undefined,
+    round: textOf(search.round, 200),
+  });
+}
+
+export function gameProfitSearchOf(search: RawSearch): GameProfitSearch {
+  const { from, to } = pagedOf(search);
+  return defined({ from, to, gameId: positiveIntegerOf(search.gameId) });
 }
 
 /** Paging and period of a list call. */

@@ -12,9 +12,29 @@ import { reviewLogic, type SendDecision } from './review-flow';
 type ReviewActor = ActorRefFrom<typeof reviewMachine>;
 
 /** Decisions with an approval (and a rejection), and the account actions, which only take a reason. */
-export type ReviewKind = 'kyc' | 'withdrawal' | 'deposit' | 'agentApplication' | 'freeze' | 'unfreeze';
+export type ReviewKind =
+  | 'kyc'
+  | 'withdrawal'
+  | 'deposit'
+  | 'agentApplication'
+  | 'freeze'
+  | 'unfreeze'
+  | 'disableGame'
+  | 'enableGame'
+  | 'disableMachine'
+  | 'enableMachine';
 
-const reasonOnly: ReadonlySet<ReviewKind> = new Set(['freeze', 'unfreeze']);
+const reasonOnly: ReadonlySet<ReviewKind> = new Set([
+  'freeze',
+  'unfreeze',
+  'disableGame',
+  'enableGame',
+  'disableMachine',
+  'enableMachine',
+]);
+
+/** Actions that give something back rather than take it away. */
+const restoring: ReadonlySet<ReviewKind> = new Set(['unfreeze', 'enableGame', 'enableMachine']);
 
 /** The reason is what the player or the audit log reads; the contract allows 500 characters. */
 const reasonMaxLength = 500;
@@ -61,7 +81,7 @@ export function ReviewControls({
         )}
         <Button
           size="xs"
-          color={kind === 'unfreeze' ? 'blue' : 'red'}
+          color={restoring.has(kind) ? 'blue' : 'red'}
           variant="light"
           disabled={stage === 'done'}
           onClick={() => review.send({ type: 'reject' })}
@@ -193,7 +213,7 @@ function RejectionView({ kind, review }: { kind: ReviewKind; review: ReviewActor
         <DialogButtons
           review={review}
           confirmLabel={t(`review.${kind}.reject`)}
-          color={kind === 'unfreeze' ? 'blue' : 'red'}
+          color={restoring.has(kind) ? 'blue' : 'red'}
         />
       </Stack>
     </form>

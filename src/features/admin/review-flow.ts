@@ -1,6 +1,8 @@
 import {
   adminAgentApplicationApprove,
   adminAgentApplicationReject,
+  adminGameMachineSetEnabled,
+  adminGameSetEnabled,
   adminKycApprove,
   adminKycReject,
   adminManualDepositConfirm,
@@ -61,6 +63,17 @@ export function accountDecision(userId: number, frozen: boolean): SendDecision {
   return (decision) => {
     if (decision.outcome !== 'reject') throw new Error('an account action is sent with its reason');
     return operatorApi.call(frozen ? adminUserUnfreeze : adminUserFreeze, { userId, reason: decision.reason }, inline);
+  };
+}
+
+/** Switching a game or a machine on or off takes the reason path too: the audit log keeps why. */
+export function gameSwitch(target: { gameId: number } | { machineId: number }, enabled: boolean): SendDecision {
+  return (decision) => {
+    if (decision.outcome !== 'reject') throw new Error('a switch is sent with its reason');
+    const body = { enabled, reason: decision.reason };
+    return 'gameId' in target
+      ? operatorApi.call(adminGameSetEnabled, { ...body, gameId: target.gameId }, inline)
+      : operatorApi.call(adminGameMachineSetEnabled, { ...body, machineId: target.machineId }, inline);
   };
 }
 

@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { GameProfitPage } from '@/features/admin/game-profit-page';
+import { gameProfitSearchOf } from '@/features/admin/queue-search';
+
+export const Route = createFileRoute('/admin/_desk/game-profit')({
+  component: GameProfitRoute,
+});
+
+function GameProfitRoute() {
+  const search = gameProfitSearchOf(Route.useSearch());
+  const navigate = Route.useNavigate();
+  return (
+    <GameProfitPage
+      search={search}
+      onSearchChange={(next) => void navigate({ search: gameProfitSearchOf({ ...next }) })}
+    />
+  );
+}

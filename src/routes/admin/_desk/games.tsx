@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { GamesPage } from '@/features/admin/games-page';
+
+export const Route = createFileRoute('/admin/_desk/games')({
+  component: GamesPage,
+});
