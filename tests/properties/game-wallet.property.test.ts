@@ -370,7 +370,11 @@ describe.runIf(onPostgres)(
       }
       const providerLoop = (loop: number) =>
         Promise.all(Array.from({ length: playersPerLoop }, (_, index) => play(loop * playersPerLoop + index, 0)));
-      const load = Promise.all([providerLoop(0), providerLoop(1)]);
+      // A failed call ends the test at once, not after the waits below.
+      let failure: unknown = null;
+      const load = Promise.all([providerLoop(0), providerLoop(1)]).catch((error: unknown) => {
+        failure = error;
+      });
 
       const killed = processes[0] as ServerProcess;
       const inTransaction = async () =>
@@ -381,14 +385,19 @@ describe.runIf(onPostgres)(
                 WHERE application_name = 'wallet-a' AND xact_start IS NOT NULL AND state <> 'idle'`,
           )
         )[0]?.n ?? 0;
-      expect(await waitFor(() => answered >= 40, 30_000)).toBe(true);
+      expect(await waitFor(() => answered >= 40 || failure !== null, 30_000)).toBe(true);
       // Killed while a wallet call to it is under way and one of its transactions is open.
-      const caught = await waitFor(async () => (inFlight[0] ?? 0) > 0 && (await inTransaction()) > 0, 10_000);
+      const caught = await waitFor(
+        async () => failure !== null || ((inFlight[0] ?? 0) > 0 && (await inTransaction()) > 0),
+        10_000,
+      );
+      if (failure !== null) throw failure;
       expect({ seed, caught }).toEqual({ seed, caught: true });
       down[0] = true;
       killed.child.kill('SIGKILL');
       expect(await killed.exited).toBeNull();
       await load;
+      if (failure !== null) throw failure;
       expect(lost.length, `seed ${seed}`).toBeGreaterThan(0);
 
       // The process comes back (at a new address); the provider retries every lost request there, unchanged.
