@@ -40,8 +40,11 @@ export interface WalletAnswer {
   machine?: number;
 }
 
-/** The provider's side of the wallet protocol: signed calls, and our answers' signatures checked. */
-export function walletClient(server: TestServer, providerId: string, privateKey: KeyObject) {
+/**
+ * The provider's side of the wallet protocol: signed calls, and our answers' signatures checked.
+ * Any server will do, an in-process one or a server process.
+ */
+export function walletClient(server: Pick<TestServer, 'url'>, providerId: string, privateKey: KeyObject) {
   let walletKey: KeyObject | null = null;
   async function call(
     path: string,
