@@ -14,6 +14,8 @@ const gameRecord = v.object({
   winAmount: amount,
   profitLoss: signedAmount,
   playedAt: isoDateTime,
+  /** Where the round can be recomputed from its seeds (the studio's rounds), or null. */
+  verifyUrl: v.nullable(v.string()),
 });
 export type GameRecord = v.InferOutput<typeof gameRecord>;
 

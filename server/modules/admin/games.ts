@@ -52,11 +52,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { studioProviderId } from '../games/providers';
+import { roundVerifyUrl } from '../games/providers';
 import { playerKeywordCondition } from './players';
-
-/** The studio's page where anyone recomputes a round from its seeds. */
-const studioVerifyPath = '/studio/verify';
 
 const sumOf = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
@@ -171,10 +168,7 @@ export async function gameRoundDetail(
       createdAt: transaction.createdAt.toISOString(),
     })),
     proof,
-    verifyUrl:
-      row.providerId === studioProviderId
-        ? `${studioVerifyPath}?${new URLSearchParams({ round: row.round }).toString()}`
-        : null,
+    verifyUrl: roundVerifyUrl(row.providerId, row.round),
   };
 }
 

@@ -76,6 +76,18 @@ export const gameProvidersConfig = v.pipe(
 
 /** The studio serves its games under the product's own address. */
 export const studioBasePath = studioPlayPath;
+
+/** The studio's page where anyone recomputes a round from its seeds. */
+const studioVerifyPath = '/studio/verify';
+
+/**
+ * Where a round can be checked: the studio's verify page for its rounds. Third-party providers
+ * offer no such page through the protocol, so theirs have none.
+ */
+export function roundVerifyUrl(providerId: string | null, round: string | null): string | null {
+  if (providerId !== studioProviderId || round === null) return null;
+  return `${studioVerifyPath}?${new URLSearchParams({ round }).toString()}`;
+}
 const studioMachinesPerGame = 8;
 
 function studioConfig(publicUrl: string, publicKey: string): GameProviderConfig {

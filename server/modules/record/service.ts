@@ -9,6 +9,7 @@ import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps } from '@server/shared/player-deps';
 import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { roundVerifyUrl } from '../games/providers';
 import { accountStatement, playerAccount } from '../ledger/service';
 
 /**
@@ -58,6 +59,7 @@ export async function gameRecordsOf(
       winAmount: row.winAmount,
       profitLoss: row.winAmount - row.betAmount,
       playedAt: row.playedAt.toISOString(),
+      verifyUrl: roundVerifyUrl(row.providerId, row.round),
     })),
   };
 }

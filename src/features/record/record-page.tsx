@@ -1,6 +1,7 @@
 import { maxDateRangeDays } from '@contract/endpoint';
 import {
   ActionIcon,
+  Anchor,
   Badge,
   Card,
   Center,
@@ -410,6 +411,7 @@ function GameRecords({ query, onPage }: { query: RecordQuery; onPage(page: numbe
         t('columns.bet'),
         t('columns.win'),
         t('columns.profitLoss'),
+        t('columns.proof'),
       ]}
       rows={(data) =>
         data.list.map((round) => (
@@ -421,6 +423,13 @@ function GameRecords({ query, onPage }: { query: RecordQuery; onPage(page: numbe
             <Table.Td>{formatAmount(round.winAmount)}</Table.Td>
             <Table.Td c={round.profitLoss < 0 ? 'red' : 'teal'} fw={600}>
               {formatAmount(round.profitLoss)}
+            </Table.Td>
+            <Table.Td>
+              {round.verifyUrl && (
+                <Anchor href={round.verifyUrl} target="_blank" rel="noopener" size="sm">
+                  {t('verifyRound')}
+                </Anchor>
+              )}
             </Table.Td>
           </Table.Tr>
         ))
