@@ -3,7 +3,8 @@
  * both sides and depends on nothing of ours; the games' mathematics, run alike by the studio server
  * and the browser, depends on nothing of ours but the contract; machines are pure flows over the
  * contract and may use the games' mathematics; the server never reaches into the browser's code; the
- * SPA's lib knows no feature; and nothing imports in a circle.
+ * studio's game page shares only the contract, games and machines; the SPA's lib knows no feature;
+ * and nothing imports in a circle.
  */
 /**
  * What each feature offers to the others. Everything else in a feature is private to it: a new
@@ -78,6 +79,29 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/' },
       to: { path: '^(src|machines|tests|e2e|bench|scripts)/' },
+    },
+    {
+      name: 'studio-page-imports-only-shared-code',
+      comment:
+        "studio/page/ is the studio's own game page, the provider's and not the portal's: it shares the contract, the games' mathematics and the machines with the rest, and nothing of the SPA, the server or the studio's server.",
+      severity: 'error',
+      from: { path: '^studio/page/' },
+      to: { path: '^(src|server|tests|e2e|bench|scripts)/|^studio/(?!page/)' },
+    },
+    {
+      name: 'studio-page-light',
+      comment:
+        'The game page must stay light (docs/requirements.md §11): React and i18next, no Mantine, router, query library or HTTP client.',
+      severity: 'error',
+      from: { path: '^studio/page/' },
+      to: { path: 'node_modules/(@mantine|@tanstack|ofetch|dayjs|embla-carousel)' },
+    },
+    {
+      name: 'nothing-imports-the-studio-page',
+      comment: 'The game page is an entry of its own; the SPA, the server and the machines never reach into it.',
+      severity: 'error',
+      from: { path: '^(contract|games|machines|src|server)/' },
+      to: { path: '^studio/page/' },
     },
     {
       name: 'lib-knows-no-feature',

@@ -130,9 +130,10 @@ export interface SeedRequest {
 
 /** Rounds of this visit kept for their verify links. */
 export const historyLength = 20;
-const slotAnimationMs = 1_800;
-const ballLaunchMs = 30;
-const ballFallMs = 1_200;
+export const slotAnimationMs = 1_800;
+/** Balls leave one after another, this far apart, and each takes ballFallMs to land. */
+export const ballLaunchMs = 30;
+export const ballFallMs = 1_200;
 
 /**
  * How long the reels turn or the balls fall for a round: the views time their CSS animations with
@@ -577,7 +578,6 @@ export const selectFairness = (snapshot: StudioRoundSnapshot) => snapshot.contex
 export const selectRevealed = (snapshot: StudioRoundSnapshot) => snapshot.context.revealed;
 export const selectNotice = (snapshot: StudioRoundSnapshot) => snapshot.context.notice;
 export const selectEndReason = (snapshot: StudioRoundSnapshot) => snapshot.context.endReason;
-export const selectRoundKey = (snapshot: StudioRoundSnapshot) => snapshot.context.roundKey;
 
 /** The last round's win once it is shown: the win of a round still animating is not known yet. */
 export function selectLastWin(snapshot: StudioRoundSnapshot): number {
