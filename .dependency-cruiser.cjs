@@ -3,8 +3,9 @@
  * both sides and depends on nothing of ours; the games' mathematics, run alike by the studio server
  * and the browser, depends on nothing of ours but the contract; machines are pure flows over the
  * contract and may use the games' mathematics; the server never reaches into the browser's code; the
- * game studio shares only the contract and the games, and only the composition root wires it in; the
- * SPA's lib knows no feature; and nothing imports in a circle.
+ * game studio's server shares only the contract and the games, and only the composition root wires
+ * it in; its game page shares only the contract, games and machines; the SPA's lib knows no
+ * feature; and nothing imports in a circle.
  */
 /**
  * What each feature offers to the others. Everything else in a feature is private to it: a new
@@ -85,8 +86,8 @@ module.exports = {
       comment:
         'studio/ is a game provider of its own: it shares only the contract and the games with the product, and reaches the wallet over HTTP, never through server/.',
       severity: 'error',
-      from: { path: '^studio/' },
-      to: { path: '^(server|src|machines|tests|e2e|bench|scripts)/' },
+      from: { path: '^studio/', pathNot: '^studio/page/' },
+      to: { path: '^(server|src|machines|tests|e2e|bench|scripts)/|^studio/page/' },
     },
     {
       name: 'only-the-composition-root-imports-the-studio',
@@ -95,6 +96,29 @@ module.exports = {
       severity: 'error',
       from: { path: '^(contract|games|machines|src|server|e2e|scripts)/', pathNot: '^server/compose\\.ts$' },
       to: { path: '^studio/' },
+    },
+    {
+      name: 'studio-page-imports-only-shared-code',
+      comment:
+        "studio/page/ is the studio's own game page, the provider's and not the portal's: it shares the contract, the games' mathematics and the machines with the rest, and nothing of the SPA, the server or the studio's server.",
+      severity: 'error',
+      from: { path: '^studio/page/' },
+      to: { path: '^(src|server|tests|e2e|bench|scripts)/|^studio/(?!page/)' },
+    },
+    {
+      name: 'studio-page-light',
+      comment:
+        'The game page must stay light (docs/requirements.md §11): React and i18next, no Mantine, router, query library or HTTP client.',
+      severity: 'error',
+      from: { path: '^studio/page/' },
+      to: { path: 'node_modules/(@mantine|@tanstack|ofetch|dayjs|embla-carousel)' },
+    },
+    {
+      name: 'nothing-imports-the-studio-page',
+      comment: 'The game page is an entry of its own; the SPA, the server and the machines never reach into it.',
+      severity: 'error',
+      from: { path: '^(contract|games|machines|src|server)/' },
+      to: { path: '^studio/page/' },
     },
     {
       name: 'lib-knows-no-feature',

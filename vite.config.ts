@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 /** The same aliases as tsconfig.base.json's paths; vitest.config.ts uses them too. */
 export const pathAliases = {
@@ -13,6 +13,31 @@ export const pathAliases = {
 };
 
 const apiOrigin = 'http://127.0.0.1:8080';
+
+/** The studio's game page (studio/page/): its own entry, served at these paths by the server and by Vite. */
+const studioPagePaths = /^\/studio\/(play|verify)(\?|$)/;
+const studioPageHtml = '/studio/page/index.html';
+
+function studioPageInDev(): Plugin {
+  return {
+    name: 'studio-page-paths',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url && studioPagePaths.test(request.url)) {
+          const query = request.url.indexOf('?');
+          request.url = studioPageHtml + (query >= 0 ? request.url.slice(query) : '');
+        }
+        next();
+      });
+    },
+  };
+}
+
+// Everything the first page needs anyway goes in one chunk: dozens of small shared chunks
+// compress worse apart and cost a request each (about 12 kB gzipped on the home page).
+const oneInitialChunk: Rolldown.OutputOptions = {
+  codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+};
 
 export default defineConfig({
   resolve: { alias: pathAliases },
@@ -26,6 +51,7 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    studioPageInDev(),
   ],
   server: {
     proxy: {
@@ -33,18 +59,36 @@ export default defineConfig({
       '/healthz': apiOrigin,
       '/readyz': apiOrigin,
       '/dev': apiOrigin,
+      '/studio/api': apiOrigin,
     },
   },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // Everything the first page needs anyway goes in one chunk: dozens of small shared chunks
-        // compress worse apart and cost a request each (about 12 kB gzipped on the home page).
-        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+    rolldownOptions: { output: oneInitialChunk },
+  },
+  /**
+   * The studio's page is built apart from the SPA, into the same dist/ (dist/studio/page/index.html
+   * and its chunks in dist/assets/): built together, the two entries would share chunks, and the
+   * SPA's one initial chunk would either pull the studio's code or be pulled by the studio's page.
+   */
+  environments: {
+    studio: {
+      consumer: 'client',
+      build: {
+        outDir: 'dist',
+        emptyOutDir: false,
+        rolldownOptions: { input: 'studio/page/index.html', output: oneInitialChunk },
       },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      for (const name of ['client', 'studio']) {
+        const environment = builder.environments[name];
+        if (environment) await builder.build(environment);
+      }
     },
   },
 });

@@ -10,10 +10,15 @@ export const distDir = path.join(repoRoot, 'dist');
 export const chromiumPath = '/usr/bin/chromium';
 
 const distIndex = path.join(distDir, 'index.html');
+/** The studio's game page, built beside the SPA (vite.config.ts's studio environment). */
+export const studioPageHtml = path.join(distDir, 'studio', 'page', 'index.html');
+/** What loads the studio's page without a launch token or a round: the page's code and one locale's strings. */
+export const studioPagePath = '/studio/verify?lang=ja-JP';
 const buildTimeoutMs = 150_000;
 /** What the built SPA is made from; a newer file here means dist/ no longer shows the current code. */
 const sourcePaths = [
   'index.html',
+  'studio/page',
   'vite.config.ts',
   'postcss.config.cjs',
   'package-lock.json',
@@ -129,10 +134,10 @@ async function sizesOf(urlPaths: string[]): Promise<{ gzipBytes: number; rawByte
 }
 
 /**
- * Loads "/" in the system Chromium from the built server (`tsx server/main.ts` on `dataDir`),
- * collects every JavaScript response, and sums the gzipped size of those files from dist/.
+ * Loads `pagePath` ("/" by default) in the system Chromium from the built server (`tsx server/main.ts`
+ * on `dataDir`), collects every JavaScript response, and sums the gzipped size of those files from dist/.
  */
-export async function measureWithChromium(dataDir: string): Promise<HomePageJs> {
+export async function measureWithChromium(dataDir: string, pagePath = '/'): Promise<HomePageJs> {
   const { chromium } = await import('@playwright/test');
   const server = await startMainServer(dataDir);
   try {
@@ -154,10 +159,10 @@ export async function measureWithChromium(dataDir: string): Promise<HomePageJs> 
         if (response.status() >= 400) failures.push(`${url.pathname} ${response.status()}`);
         else scripts.add(url.pathname);
       });
-      const response = await page.goto(`${server.url}/`, { waitUntil: 'networkidle', timeout: 30_000 });
-      if (!response?.ok()) throw new Error(`GET / answered ${response?.status() ?? 'nothing'}`);
+      const response = await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle', timeout: 30_000 });
+      if (!response?.ok()) throw new Error(`GET ${pagePath} answered ${response?.status() ?? 'nothing'}`);
       if (failures.length > 0) throw new Error(`scripts failed to load: ${failures.join(', ')}`);
-      if (scripts.size === 0) throw new Error('the home page loaded no JavaScript from the server');
+      if (scripts.size === 0) throw new Error(`${pagePath} loaded no JavaScript from the server`);
       return { method: 'chromium', ...(await sizesOf([...scripts])) };
     } finally {
       await browser.close();
@@ -179,8 +184,8 @@ const maxWalkedFiles = 1_000;
  * import statically. Chunks loaded lazily by the router are not counted, so this is a lower bound;
  * the sum over every JS file in dist/ is given beside it as the upper bound.
  */
-export async function measureByStaticWalk(): Promise<HomePageJs> {
-  const html = await readFile(distIndex, 'utf8');
+export async function measureByStaticWalk(htmlFile = distIndex): Promise<HomePageJs> {
+  const html = await readFile(htmlFile, 'utf8');
   const queue: string[] = [];
   for (const [tag, kind] of html.matchAll(tagPattern)) {
     const isScript = kind!.toLowerCase() === 'script';

@@ -3,7 +3,7 @@
  * Throughput and latency are ratios against a bare handler measured in the same run, so they hold
  * on any machine; cold start and bundle size are absolute by nature. Flags: --build forces
  * `vite build` before the bundle is measured; --only <group>[,<group>] measures only those groups
- * (banner, sign-in, ledger, mixed-load, faults, cold-start, home-js, games, wallet), for working on one figure.
+ * (banner, sign-in, ledger, mixed-load, faults, cold-start, home-js, studio-js, games, wallet), for working on one figure.
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -17,7 +17,15 @@ import { postgresControlFromEnv } from '../tests/support/postgres-cluster';
 import { type DatabaseFaultSettings, measureDatabaseFaults } from './database-faults';
 import { preparePgliteDataDir, preparePostgres } from './databases';
 import { type GameSimulation, type Interval, simulateGame } from './game-rounds';
-import { chromiumPath, ensureBuilt, type HomePageJs, measureByStaticWalk, measureWithChromium } from './home-page-js';
+import {
+  chromiumPath,
+  ensureBuilt,
+  type HomePageJs,
+  measureByStaticWalk,
+  measureWithChromium,
+  studioPageHtml,
+  studioPagePath,
+} from './home-page-js';
 import { compareLedgerWithPgbench, type LedgerSettings } from './ledger-throughput';
 import { measureColdStart } from './main-server';
 import { type MixedLoadSettings, measureMixedLoad, requestBreakdown } from './mixed-load';
@@ -54,6 +62,7 @@ const targets = {
   userInfoP99Ratio: 0.3,
   coldStartMs: 3_000,
   homeJsGzipBytes: 200_000,
+  studioJsGzipBytes: 150_000,
 };
 
 const started = performance.now();
@@ -71,12 +80,13 @@ const figureGroups = [
   'faults',
   'cold-start',
   'home-js',
+  'studio-js',
   'games',
   'wallet',
 ] as const;
 type FigureGroup = (typeof figureGroups)[number];
 const usage =
-  'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,faults,cold-start,home-js,games,wallet]';
+  'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,faults,cold-start,home-js,studio-js,games,wallet]';
 
 function parseFlags(argv: string[]): { build: boolean; groups: ReadonlySet<FigureGroup> } {
   let build = false;
@@ -436,6 +446,32 @@ async function homePageJs(force: boolean, dataDir: string): Promise<Row> {
   }
 }
 
+/** The studio's game page, loaded as a player's browser loads it: its code and one locale's strings. */
+async function studioPageJs(force: boolean, dataDir: string): Promise<Row> {
+  const figure = 'studio game page JS, gzipped';
+  const target = `<= ${kilobytes(targets.studioJsGzipBytes)}`;
+  log('studio page JS: checking the build');
+  const build = await ensureBuilt(force);
+  if (!build.ready) {
+    notes.push(`Studio page JS skipped: ${build.reason}`);
+    return { figure, measured: 'skipped: not built (see note)', target, status: 'SKIP' };
+  }
+  try {
+    const result = existsSync(chromiumPath)
+      ? await measureWithChromium(dataDir, studioPagePath)
+      : await measureByStaticWalk(studioPageHtml);
+    notes.push(`Scripts the studio page loaded (${result.method}): ${largest(result)}`);
+    return {
+      figure: `${figure} (${result.method === 'chromium' ? `Chromium, ${studioPagePath}` : 'static walk, locale chunk not counted'})`,
+      measured: `${kilobytes(result.gzipBytes)} gzip, ${result.files.length} files, ${kilobytes(result.rawBytes)} raw`,
+      target,
+      status: result.gzipBytes <= targets.studioJsGzipBytes ? 'PASS' : 'MISS',
+    };
+  } catch (error) {
+    return { figure, measured: errorText(error), target, status: 'ERROR' };
+  }
+}
+
 const percentRange = (interval: Interval, digits: number) =>
   `${formatNumber(interval.value * 100, digits)} % (95 % CI ${formatNumber(interval.low * 100, digits)}–${formatNumber(interval.high * 100, digits)} %)`;
 
@@ -573,6 +609,7 @@ async function productRows(flags: { build: boolean; groups: ReadonlySet<FigureGr
     }
 
     if (measures('home-js')) rows.push(await homePageJs(flags.build, data.dir));
+    if (measures('studio-js')) rows.push(await studioPageJs(flags.build && !measures('home-js'), data.dir));
   } finally {
     await data.remove();
   }

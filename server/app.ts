@@ -33,7 +33,7 @@ import { recordRoutes } from './modules/record/routes';
 import { userRoutes } from './modules/user/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 import { buildOpenApiDocument, mountApiReference } from './openapi';
-import { createStandardHeaders, requestIdOf } from './response-headers';
+import { createStandardHeaders, requestIdOf, type StandardHeaders } from './response-headers';
 import { xsrfProtection } from './xsrf';
 
 export interface AppConfig {
@@ -245,7 +245,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (!config.production) app.get('/dev/mailbox', devMailboxPage(deps.db));
   if (deps.sandboxPay) app.route(sandboxBasePath, deps.sandboxPay.routes);
 
-  if (config.staticDir) mountSpa(app, config.staticDir);
+  if (config.staticDir) {
+    mountStudioPage(app, config.staticDir, standardHeaders);
+    mountSpa(app, config.staticDir);
+  }
   return app;
 }
 
@@ -253,6 +256,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 function clientAddressOf(c: Context<AppEnv>): string {
   const bindings = c.env as { incoming?: unknown } | undefined;
   return bindings?.incoming ? (getConnInfo(c).remote.address ?? 'unknown') : 'unknown';
+}
+
+/**
+ * The studio's game page (studio/page/, built to dist/studio/page/index.html) at the paths its launch
+ * URL and its verify links name; its scripts are in dist/assets/ with the SPA's. Our hall frames it.
+ */
+function mountStudioPage(app: Hono<AppEnv>, staticDir: string, headers: StandardHeaders) {
+  const pageFile = path.join(staticDir, 'studio', 'page', 'index.html');
+  const page = async (c: Context<AppEnv>) => {
+    if (!existsSync(pageFile)) throw new ApiError(404, 'error.notFound');
+    return headers.framedPage(await readFile(pageFile, 'utf8'), c.get('requestId'));
+  };
+  app.get('/studio/play', page);
+  app.get('/studio/verify', page);
 }
 
 /** Serves the built SPA: hashed assets cached for a year, every other path falls back to index.html. */

@@ -49,12 +49,32 @@ export function createStandardHeaders(options: {
   };
   const securityEntries = Object.entries(security);
   const complete = new WeakSet<Response>();
+  // The studio's game page is shown in a frame of our own pages, and only of ours.
+  const framedBySelf: Record<string, string> = {
+    ...security,
+    'Content-Security-Policy': cspValue({ ...options.contentSecurityPolicy, frameAncestors: ["'self'"] }),
+    'X-Frame-Options': 'SAMEORIGIN',
+  };
   return {
     /** A JSON answer that already carries every standard header. */
     json(status: number, body: string, requestId: string): Response {
       const response = new Response(body, {
         status,
         headers: { 'content-type': 'application/json', ...security, [requestIdHeader]: requestId },
+      });
+      complete.add(response);
+      return response;
+    },
+    /** An HTML page our own pages may frame (same origin only), with every other standard header. */
+    framedPage(html: string, requestId: string): Response {
+      const response = new Response(html, {
+        status: 200,
+        headers: {
+          'content-type': 'text/html; charset=UTF-8',
+          'cache-control': 'no-cache',
+          ...framedBySelf,
+          [requestIdHeader]: requestId,
+        },
       });
       complete.add(response);
       return response;

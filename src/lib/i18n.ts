@@ -51,6 +51,9 @@ async function applyDayjsLocale(lng: Locale): Promise<void> {
   dayjs.locale(dayjsLocaleOf(lng));
 }
 
+/** The SPA's namespaces; studio.json belongs to the studio's own page (studio/page/), not to the SPA. */
+const localeFiles = import.meta.glob(['../../locales/*/*.json', '!../../locales/*/studio.json']);
+
 /**
  * Starts i18next in the stored language. Every locale file is complete (a test enforces it), so
  * there is no key-level fallback language: only the active locale's files are downloaded.
@@ -64,7 +67,9 @@ export async function initI18n(): Promise<i18n> {
       .use(initReactI18next)
       .use(
         resourcesToBackend(
-          (language: string, namespace: string) => import(`../../locales/${language}/${namespace}.json`),
+          (language: string, namespace: string) =>
+            localeFiles[`../../locales/${language}/${namespace}.json`]?.() ??
+            Promise.reject(new Error(`no locale file ${language}/${namespace}`)),
         ),
       )
       .init({

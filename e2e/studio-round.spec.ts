@@ -1,0 +1,114 @@
+/**
+ * The studio's game page in Chromium against the real server, in Japanese and English: a player
+ * launched from the hall (/v2/app/game/launch) opens the launch URL, plays rounds, auto-spins a count
+ * and verifies a round of the visit (docs/requirements.md §11).
+ *
+ * FIXME: the studio's server (/studio/api/*) is built on another branch; until it is merged here every
+ * call of the page answers 404, so these tests are marked fixme. When it lands, remove `.fixme` and
+ * check the funding below (a sandbox deposit paid through the API) against what the launch needs.
+ */
+import type { Locale } from '@contract/locales';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiCaller, type Call, expect, mailedCode, test, text } from './fixtures';
+
+const password = 'Studio-Play-4ll7';
+
+function studio(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
+  return text(locale, `studio:${key}`, values);
+}
+
+/** A registered player with 5,000 coins from a sandbox deposit, and the launch URL of a free slot machine. */
+async function launchedPlayer(request: APIRequestContext, call: Call): Promise<string> {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const username = `hana${stamp}`.slice(0, 20);
+  const email = `${username}@example.jp`;
+  await call('/v2/app/register/send/email/code', { email });
+  await call('/v2/app/register/valid', { email, code: await mailedCode(request, email), acceptTerms: true });
+  const { token } = await call<{ token: string }>('/v2/app/register/user', { account: username, email, password });
+  await call('/v2/app/user/update', { firstName: '花子', lastName: '山田', pinyinName: 'ヤマダ ハナコ' }, { token });
+  const card = await call<{ id: number }>(
+    '/v2/app/user/bank/save',
+    {
+      bankCode: '0005',
+      cardNumber: `${100_000 + Math.floor(Math.random() * 900_000)}7`,
+      branchCode: '123',
+      branchName: '渋谷支店',
+      holderFirstName: '花子',
+      holderLastName: '山田',
+      holderPinyinName: 'ヤマダ ハナコ',
+    },
+    { token },
+  );
+  const channels = await call<{ id: string; mode: string }[]>('/v2/app/pay/query', {}, { token });
+  const channel = channels.find((candidate) => candidate.mode === 'automatic');
+  expect(channel, 'an automatic (sandbox) deposit channel').toBeDefined();
+  const { instructions } = await call<{ instructions: { kind: string; url?: string } }>(
+    '/v2/app/pay/order',
+    { channelId: channel?.id, amount: 5_000, bankCardId: card.id },
+    { token, idempotencyKey: crypto.randomUUID() },
+  );
+  const checkout = new URL(instructions.url ?? '');
+  await request.post(`${checkout.pathname}/pay`, { maxRedirects: 0 });
+  await expect
+    .poll(async () => (await call<{ balance: number }>('/v2/app/user/info', {}, { token })).balance, {
+      timeout: 15_000,
+    })
+    .toBe(5_000);
+  const hall = await call<{ code: string; kind: string; machines: { id: number; state: string }[] }[]>(
+    '/v2/app/game/machines',
+    {},
+    { token },
+  );
+  const machine = hall.find((game) => game.kind === 'slot')?.machines.find((candidate) => candidate.state === 'free');
+  expect(machine, 'a free slot machine').toBeDefined();
+  const launch = await call<{ url: string }>('/v2/app/game/launch', { machineId: machine?.id }, { token });
+  return launch.url;
+}
+
+async function spinOnce(page: Page, locale: Locale) {
+  await page.getByRole('button', { name: studio(locale, 'spin') }).click();
+  await expect(page.locator('[data-motion]')).toHaveAttribute('data-motion', 'still', { timeout: 10_000 });
+  await expect(page.getByRole('button', { name: studio(locale, 'spin') })).toBeEnabled({ timeout: 10_000 });
+}
+
+for (const locale of ['ja-JP', 'en-US'] as const) {
+  test.fixme(`a launched player spins, auto-spins ten rounds and verifies a round (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const launchUrl = await launchedPlayer(request, apiCaller(request, locale));
+    const url = new URL(launchUrl);
+    expect(url.pathname).toBe('/studio/play');
+    url.searchParams.set('lang', locale);
+    await page.goto(`${url.pathname}${url.search}`);
+
+    await expect(page.getByTestId('balance')).toHaveText('5,000');
+    await spinOnce(page, locale);
+    await spinOnce(page, locale);
+    const balanceAfterTwo = await page.getByTestId('balance').textContent();
+    expect(balanceAfterTwo).not.toBeNull();
+
+    await page.getByRole('button', { name: studio(locale, 'auto.open') }).click();
+    const dialog = page.getByRole('dialog', { name: studio(locale, 'auto.title') });
+    await dialog.getByRole('button', { name: '10', exact: true }).click();
+    await dialog.getByRole('button', { name: studio(locale, 'auto.start') }).click();
+    await expect(page.getByText(studio(locale, 'auto.stopped.count', { count: 10 }))).toBeVisible({ timeout: 60_000 });
+
+    await page.getByText(studio(locale, 'fairness.title')).click();
+    const rounds = page.getByRole('list', { name: studio(locale, 'fairness.history') }).getByRole('listitem');
+    await expect(rounds).toHaveCount(12);
+    await page.getByRole('button', { name: studio(locale, 'fairness.rotate') }).click();
+    await expect(page.getByTestId('revealed-seed')).toContainText(studio(locale, 'fairness.revealed', { rounds: 12 }));
+
+    const verifyOpens = page.waitForEvent('popup');
+    await rounds
+      .last()
+      .getByRole('link', { name: studio(locale, 'fairness.verify') })
+      .click();
+    const verify = await verifyOpens;
+    await expect(verify.getByTestId('commitmentCheck')).toHaveText(
+      `✓ ${studio(locale, 'verify.commitmentCheck.pass')}`,
+    );
+    await expect(verify.getByTestId('outcomeCheck')).toHaveText(`✓ ${studio(locale, 'verify.outcomeCheck.pass')}`);
+  });
+}

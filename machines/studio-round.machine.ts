@@ -1,0 +1,603 @@
+/**
+ * studioRound: one visit to a machine of the studio's game page, from the launch token to leaving
+ * (docs/requirements.md §11).
+ *
+ * States:
+ * - opening: the launch token is redeemed for the studio's session (game, machine, balance, fairness,
+ *   and any round the last visit left open, now settled or rolled back).
+ * - openFailed: no answer came; the same token may be tried again while it is still valid.
+ * - session (parallel), the game on screen:
+ *   - round: one round at a time.
+ *     - idle: choosing the stake; spin, seed changes and auto-spin start here. While auto-spin runs,
+ *       `autoSpinPause` after entering idle spins again by itself.
+ *     - awaitingResult: the round is in flight. The roundKey made by the press is kept, so every retry
+ *       of this press asks for the same round and money moves once.
+ *     - showingResult.animating: reels turning to their drawn stops, or balls falling, for
+ *       `resultAnimation`; the balance shown does not include the win yet. A tap skips it.
+ *     - showingResult.winShown: the win (or the resumed round's ending) shown for `winShow`.
+ *     - insufficientCoins: the stake is more than the balance; a smaller stake or going back.
+ *     - connectionLost: no answer about the round; after `reconnectDelay` (or a tap) we ask again.
+ *     - reconnecting: resumeRound with the same roundKey: the round, brought to its end (won or
+ *       rolled back) and shown as resumed, or nothing when it never started.
+ *     - settingClientSeed / rotatingSeed: a seed change; it reveals the retired server seed.
+ *   - autoSpin: off or on. On counts the rounds played and the net loss since it started, and stops
+ *     by itself at the count, before a round that could take the loss past the limit, after a single
+ *     win above the chosen amount, or when the round region stops (no coins, no connection).
+ * - sessionEnded (final): left for the hall, or the studio ended the session (expired, refused
+ *   token); the page offers the way back to the hall.
+ */
+
+import type {
+  openStudioSession,
+  playStudioRound,
+  resumeStudioRound,
+  StudioFairness,
+  StudioRound,
+  setStudioClientSeed,
+} from '@contract/studio';
+import { isClientSeed } from '@games/provably-fair';
+import type * as v from 'valibot';
+import { and, assign, fromPromise, type SnapshotFrom, setup, stateIn } from 'xstate';
+import { answerMissing, refusalCode } from './player-form-fields';
+
+export type StudioSession = v.InferOutput<typeof openStudioSession.data>;
+export type StudioGameInfo = StudioSession['game'];
+export type PlayedRound = v.InferOutput<typeof playStudioRound.data>;
+export type ResumedRound = v.InferOutput<typeof resumeStudioRound.data>;
+export type SeedChange = v.InferOutput<typeof setStudioClientSeed.data>;
+export type RevealedSeed = SeedChange['revealed'];
+
+export interface AutoSpinSettings {
+  /** Rounds to play at most. */
+  count: number;
+  /** Coins that may be lost net since auto-spin started; a round that could pass it is not played. */
+  lossLimit: number | null;
+  /** Stop after a single round winning more than this. */
+  singleWinAbove: number | null;
+}
+
+export type AutoSpinStopReason = 'count' | 'lossLimit' | 'singleWin' | 'stopped' | 'interrupted';
+
+export interface AutoSpinProgress {
+  settings: AutoSpinSettings | null;
+  played: number;
+  /** Stakes minus wins of the rounds played since it started: positive is a loss. */
+  netLoss: number;
+  biggestWin: number;
+  stopReason: AutoSpinStopReason | null;
+}
+
+/** A message key of the studio's namespace, or the studio server's own sentence (in the page's language). */
+export type StudioNotice = { key: 'clientSeedInvalid' | 'roundNotPlayed' | 'autoSettingsInvalid' } | { text: string };
+
+export type SessionEndReason = 'left' | 'expired' | 'launchRefused';
+
+export interface StudioRoundContext {
+  launchToken: string;
+  sessionToken: string | null;
+  game: StudioGameInfo | null;
+  machineNumber: number;
+  currency: string;
+  balance: number;
+  fairness: StudioFairness | null;
+  stake: number;
+  /** Made by a press of spin, kept until that round is shown. */
+  roundKey: string | null;
+  /** The round on show. */
+  round: StudioRound | null;
+  /** Played just now, or finished after a lost connection or a previous visit. */
+  roundOrigin: 'played' | 'resumed';
+  /** This visit's rounds, newest first, for the verify links. */
+  history: StudioRound[];
+  auto: AutoSpinProgress;
+  revealed: RevealedSeed | null;
+  notice: StudioNotice | null;
+  endReason: SessionEndReason | null;
+}
+
+export type StudioRoundEvent =
+  | { type: 'open.retry' }
+  | { type: 'stake.changed'; stake: number }
+  | { type: 'round.spin' }
+  | { type: 'result.skip' }
+  | { type: 'connection.retry' }
+  | { type: 'auto.start'; settings: AutoSpinSettings }
+  | { type: 'auto.stop' }
+  | { type: 'fairness.setClientSeed'; clientSeed: string }
+  | { type: 'fairness.rotate' }
+  | { type: 'notice.dismiss' }
+  | { type: 'session.leave' };
+
+export interface StudioRoundInput {
+  launchToken: string;
+}
+
+export interface PlayRoundRequest {
+  sessionToken: string;
+  stake: number;
+  roundKey: string;
+}
+
+export interface ResumeRoundRequest {
+  sessionToken: string;
+  roundKey: string;
+}
+
+export interface SeedRequest {
+  sessionToken: string;
+  clientSeed: string;
+}
+
+/** Rounds of this visit kept for their verify links. */
+export const historyLength = 20;
+export const slotAnimationMs = 1_800;
+/** Balls leave one after another, this far apart, and each takes ballFallMs to land. */
+export const ballLaunchMs = 30;
+export const ballFallMs = 1_200;
+
+/**
+ * How long the reels turn or the balls fall for a round: the views time their CSS animations with
+ * it, so the win appears when the last reel stops or the last ball lands.
+ */
+export function resultAnimationMs(round: StudioRound | null): number {
+  if (!round || round.drawn.kind === 'slot') return slotAnimationMs;
+  return ballFallMs + round.drawn.balls.length * ballLaunchMs;
+}
+
+const idleAuto: AutoSpinProgress = { settings: null, played: 0, netLoss: 0, biggestWin: 0, stopReason: null };
+
+/** The studio ended the session (expired, closed by leaving the seat, or not ours): only a new launch helps. */
+function sessionGone(error: unknown): boolean {
+  const code = refusalCode(error);
+  return code === 401 || code === 402 || code === 403;
+}
+
+function errorOf(event: unknown): unknown {
+  return (event as { error?: unknown }).error;
+}
+
+function refusalText(error: unknown): StudioNotice {
+  const text = error instanceof Error ? error.message : '';
+  return { text: text || String(error) };
+}
+
+function withRound(context: StudioRoundContext, round: StudioRound): Partial<StudioRoundContext> {
+  return {
+    round,
+    history: [round, ...context.history.filter((past) => past.id !== round.id)].slice(0, historyLength),
+  };
+}
+
+function validAutoSettings(settings: AutoSpinSettings): boolean {
+  const positive = (value: number | null) => value === null || (Number.isSafeInteger(value) && value > 0);
+  return (
+    Number.isSafeInteger(settings.count) &&
+    settings.count > 0 &&
+    positive(settings.lossLimit) &&
+    positive(settings.singleWinAbove)
+  );
+}
+
+export const studioRoundMachine = setup({
+  types: {
+    context: {} as StudioRoundContext,
+    events: {} as StudioRoundEvent,
+    input: {} as StudioRoundInput,
+  },
+  actors: {
+    openSession: fromPromise<StudioSession, { launchToken: string }>(async () => {
+      throw new Error('openSession must be provided');
+    }),
+    playRound: fromPromise<PlayedRound, PlayRoundRequest>(async () => {
+      throw new Error('playRound must be provided');
+    }),
+    resumeRound: fromPromise<ResumedRound, ResumeRoundRequest>(async () => {
+      throw new Error('resumeRound must be provided');
+    }),
+    setClientSeed: fromPromise<SeedChange, SeedRequest>(async () => {
+      throw new Error('setClientSeed must be provided');
+    }),
+    rotateSeed: fromPromise<SeedChange, { sessionToken: string }>(async () => {
+      throw new Error('rotateSeed must be provided');
+    }),
+  },
+  delays: {
+    resultAnimation: ({ context }) => resultAnimationMs(context.round),
+    winShow: 1_500,
+    autoSpinPause: 600,
+    reconnectDelay: 2_000,
+  },
+  actions: {
+    newRoundKey: assign({ roundKey: () => crypto.randomUUID(), notice: null }),
+    storeSession: assign((_, session: StudioSession) => ({
+      sessionToken: session.sessionToken,
+      game: session.game,
+      machineNumber: session.machineNumber,
+      currency: session.currency,
+      balance: session.balance,
+      fairness: session.fairness,
+      stake: session.game.stakes[0] ?? 0,
+    })),
+    showResumed: assign(({ context }, round: StudioRound) => ({
+      ...withRound(context, round),
+      roundOrigin: 'resumed' as const,
+      roundKey: null,
+    })),
+    showPlayed: assign(({ context }, played: PlayedRound) => ({
+      ...withRound(context, played.round),
+      roundOrigin: 'played' as const,
+      roundKey: null,
+      balance: played.balance,
+      fairness: played.fairness,
+      auto: context.auto.settings
+        ? {
+            ...context.auto,
+            played: context.auto.played + 1,
+            netLoss: context.auto.netLoss + played.round.stake - played.round.win,
+            biggestWin: Math.max(context.auto.biggestWin, played.round.win),
+          }
+        : context.auto,
+    })),
+    storeSeedChange: assign((_, change: SeedChange) => ({ revealed: change.revealed, fairness: change.fairness })),
+    refused: assign(({ event }) => ({ notice: refusalText(errorOf(event)) })),
+    sessionExpired: assign({ endReason: 'expired' as const, sessionToken: null }),
+    stopAuto: assign(({ context }, stopReason: AutoSpinStopReason) => ({ auto: { ...context.auto, stopReason } })),
+  },
+  guards: {
+    /** These read the error event of the invoked call. */
+    noAnswer: ({ event }) => answerMissing(errorOf(event)),
+    sessionGone: ({ event }) => sessionGone(errorOf(event)),
+    stakeOffered: ({ context, event }) =>
+      event.type === 'stake.changed' && (context.game?.stakes.includes(event.stake) ?? false),
+    canAfford: ({ context }) => context.stake > 0 && context.stake <= context.balance,
+    autoSpinning: stateIn('#studioRound.session.autoSpin.on'),
+    autoSpinOff: stateIn('#studioRound.session.autoSpin.off'),
+    autoSettingsValid: ({ event }) => event.type === 'auto.start' && validAutoSettings(event.settings),
+    clientSeedValid: ({ event }) => event.type === 'fairness.setClientSeed' && isClientSeed(event.clientSeed),
+    autoCountReached: ({ context }) => context.auto.played >= (context.auto.settings?.count ?? 0),
+    autoLossLimitReached: ({ context }) => {
+      const limit = context.auto.settings?.lossLimit ?? null;
+      return limit !== null && context.auto.netLoss + context.stake > limit;
+    },
+    autoSingleWinReached: ({ context }) => {
+      const above = context.auto.settings?.singleWinAbove ?? null;
+      return above !== null && context.auto.biggestWin > above;
+    },
+    roundInterrupted: stateIn('#studioRound.session.round.insufficientCoins'),
+    connectionInterrupted: stateIn('#studioRound.session.round.connectionLost'),
+  },
+}).createMachine({
+  id: 'studioRound',
+  context: ({ input }) => ({
+    launchToken: input.launchToken,
+    sessionToken: null,
+    game: null,
+    machineNumber: 0,
+    currency: '',
+    balance: 0,
+    fairness: null,
+    stake: 0,
+    roundKey: null,
+    round: null,
+    roundOrigin: 'played',
+    history: [],
+    auto: idleAuto,
+    revealed: null,
+    notice: null,
+    endReason: null,
+  }),
+  initial: 'opening',
+  states: {
+    opening: {
+      invoke: {
+        id: 'openSession',
+        src: 'openSession',
+        input: ({ context }) => ({ launchToken: context.launchToken }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.resumedRound !== null,
+            target: 'session.round.showingResult',
+            actions: [
+              { type: 'storeSession', params: ({ event }) => event.output },
+              { type: 'showResumed', params: ({ event }) => event.output.resumedRound as StudioRound },
+            ],
+          },
+          { target: 'session', actions: { type: 'storeSession', params: ({ event }) => event.output } },
+        ],
+        onError: [
+          { guard: 'noAnswer', target: 'openFailed' },
+          { target: 'sessionEnded', actions: assign({ endReason: 'launchRefused' as const }) },
+        ],
+      },
+    },
+    openFailed: {
+      on: { 'open.retry': { target: 'opening' } },
+    },
+    session: {
+      type: 'parallel',
+      on: {
+        'session.leave': { target: 'sessionEnded', actions: assign({ endReason: 'left' as const }) },
+      },
+      states: {
+        round: {
+          initial: 'idle',
+          states: {
+            idle: {
+              after: {
+                autoSpinPause: [
+                  { guard: and(['autoSpinning', 'canAfford']), target: 'awaitingResult', actions: 'newRoundKey' },
+                  { guard: 'autoSpinning', target: 'insufficientCoins' },
+                ],
+              },
+              on: {
+                'round.spin': [
+                  { guard: 'canAfford', target: 'awaitingResult', actions: 'newRoundKey' },
+                  { target: 'insufficientCoins' },
+                ],
+                'stake.changed': {
+                  guard: and(['stakeOffered', 'autoSpinOff']),
+                  actions: assign({ stake: ({ event }) => event.stake, notice: null }),
+                },
+                // Entering idle again starts the pause before the first automatic round.
+                'auto.start': {
+                  guard: and(['autoSpinOff', 'autoSettingsValid']),
+                  target: 'idle',
+                  reenter: true,
+                },
+                'fairness.setClientSeed': [
+                  {
+                    guard: and(['clientSeedValid', 'autoSpinOff']),
+                    target: 'settingClientSeed',
+                  },
+                  { guard: 'autoSpinOff', actions: assign({ notice: { key: 'clientSeedInvalid' } }) },
+                ],
+                'fairness.rotate': { guard: 'autoSpinOff', target: 'rotatingSeed' },
+                'notice.dismiss': { actions: assign({ notice: null }) },
+              },
+            },
+            awaitingResult: {
+              invoke: {
+                id: 'playRound',
+                src: 'playRound',
+                input: ({ context }) => ({
+                  sessionToken: context.sessionToken ?? '',
+                  stake: context.stake,
+                  roundKey: context.roundKey ?? '',
+                }),
+                onDone: {
+                  target: 'showingResult',
+                  actions: { type: 'showPlayed', params: ({ event }) => event.output },
+                },
+                onError: [
+                  { guard: 'noAnswer', target: 'connectionLost' },
+                  {
+                    guard: 'sessionGone',
+                    target: '#studioRound.sessionEnded',
+                    actions: 'sessionExpired',
+                  },
+                  // Refused (a stake not taken, a short balance): nothing was played; a new key next time.
+                  {
+                    target: 'idle',
+                    actions: [assign({ roundKey: null }), 'refused'],
+                  },
+                ],
+              },
+            },
+            showingResult: {
+              initial: 'animating',
+              states: {
+                animating: {
+                  after: { resultAnimation: { target: 'winShown' } },
+                  on: { 'result.skip': { target: 'winShown' } },
+                },
+                winShown: {
+                  after: { winShow: { target: '#studioRound.session.round.idle' } },
+                  on: { 'result.skip': { target: '#studioRound.session.round.idle' } },
+                },
+              },
+            },
+            insufficientCoins: {
+              on: {
+                'stake.changed': {
+                  guard: 'stakeOffered',
+                  target: 'idle',
+                  actions: assign({ stake: ({ event }) => event.stake }),
+                },
+                'notice.dismiss': { target: 'idle' },
+              },
+            },
+            connectionLost: {
+              after: { reconnectDelay: { target: 'reconnecting' } },
+              on: { 'connection.retry': { target: 'reconnecting' } },
+            },
+            reconnecting: {
+              invoke: {
+                id: 'resumeRound',
+                src: 'resumeRound',
+                input: ({ context }) => ({
+                  sessionToken: context.sessionToken ?? '',
+                  roundKey: context.roundKey ?? '',
+                }),
+                onDone: [
+                  {
+                    guard: ({ event }) => event.output.round !== null,
+                    target: 'showingResult',
+                    actions: [
+                      assign(({ event }) => ({ balance: event.output.balance, fairness: event.output.fairness })),
+                      { type: 'showResumed', params: ({ event }) => event.output.round as StudioRound },
+                    ],
+                  },
+                  // The press never reached the studio: nothing was bet.
+                  {
+                    target: 'idle',
+                    actions: assign(({ event }) => ({
+                      balance: event.output.balance,
+                      fairness: event.output.fairness,
+                      roundKey: null,
+                      notice: { key: 'roundNotPlayed' as const },
+                    })),
+                  },
+                ],
+                onError: [
+                  { guard: 'noAnswer', target: 'connectionLost' },
+                  {
+                    guard: 'sessionGone',
+                    target: '#studioRound.sessionEnded',
+                    actions: 'sessionExpired',
+                  },
+                  { target: 'connectionLost', actions: 'refused' },
+                ],
+              },
+            },
+            settingClientSeed: {
+              invoke: {
+                id: 'setClientSeed',
+                src: 'setClientSeed',
+                input: ({ context, event }) => ({
+                  sessionToken: context.sessionToken ?? '',
+                  clientSeed: event.type === 'fairness.setClientSeed' ? event.clientSeed : '',
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: [assign({ notice: null }), { type: 'storeSeedChange', params: ({ event }) => event.output }],
+                },
+                onError: [
+                  {
+                    guard: 'sessionGone',
+                    target: '#studioRound.sessionEnded',
+                    actions: 'sessionExpired',
+                  },
+                  { target: 'idle', actions: 'refused' },
+                ],
+              },
+            },
+            rotatingSeed: {
+              invoke: {
+                id: 'rotateSeed',
+                src: 'rotateSeed',
+                input: ({ context }) => ({ sessionToken: context.sessionToken ?? '' }),
+                onDone: {
+                  target: 'idle',
+                  actions: [assign({ notice: null }), { type: 'storeSeedChange', params: ({ event }) => event.output }],
+                },
+                onError: [
+                  {
+                    guard: 'sessionGone',
+                    target: '#studioRound.sessionEnded',
+                    actions: 'sessionExpired',
+                  },
+                  { target: 'idle', actions: 'refused' },
+                ],
+              },
+            },
+          },
+        },
+        autoSpin: {
+          initial: 'off',
+          states: {
+            off: {
+              on: {
+                'auto.start': [
+                  {
+                    guard: 'autoSettingsValid',
+                    target: 'on',
+                    actions: assign(({ event }) => ({ auto: { ...idleAuto, settings: event.settings }, notice: null })),
+                  },
+                  { actions: assign({ notice: { key: 'autoSettingsInvalid' } }) },
+                ],
+              },
+            },
+            on: {
+              always: [
+                { guard: 'autoCountReached', target: 'off', actions: { type: 'stopAuto', params: 'count' } },
+                { guard: 'autoSingleWinReached', target: 'off', actions: { type: 'stopAuto', params: 'singleWin' } },
+                { guard: 'autoLossLimitReached', target: 'off', actions: { type: 'stopAuto', params: 'lossLimit' } },
+                { guard: 'roundInterrupted', target: 'off', actions: { type: 'stopAuto', params: 'interrupted' } },
+                { guard: 'connectionInterrupted', target: 'off', actions: { type: 'stopAuto', params: 'interrupted' } },
+              ],
+              on: { 'auto.stop': { target: 'off', actions: { type: 'stopAuto', params: 'stopped' } } },
+            },
+          },
+        },
+      },
+    },
+    sessionEnded: { type: 'final' },
+  },
+});
+
+export type StudioRoundSnapshot = SnapshotFrom<typeof studioRoundMachine>;
+
+export type StudioStage =
+  | 'opening'
+  | 'openFailed'
+  | 'sessionEnded'
+  | 'idle'
+  | 'awaitingResult'
+  | 'showingResult'
+  | 'insufficientCoins'
+  | 'connectionLost'
+  | 'reconnecting'
+  | 'settingClientSeed'
+  | 'rotatingSeed';
+
+/** The view to show: the top state, or inside the session the round's state. */
+export function selectStudioStage(snapshot: StudioRoundSnapshot): StudioStage {
+  const { value } = snapshot;
+  if (typeof value === 'string') return value as StudioStage;
+  const round = (value as { session: { round: unknown } }).session.round;
+  return (typeof round === 'string' ? round : 'showingResult') as StudioStage;
+}
+
+/** How the reels or balls move: turning while the answer is awaited, stopping on the drawn result, at rest. */
+export function selectReelMotion(snapshot: StudioRoundSnapshot): 'turning' | 'stopping' | 'still' {
+  if (snapshot.matches({ session: { round: 'awaitingResult' } })) return 'turning';
+  if (snapshot.matches({ session: { round: 'connectionLost' } })) return 'turning';
+  if (snapshot.matches({ session: { round: 'reconnecting' } })) return 'turning';
+  if (snapshot.matches({ session: { round: { showingResult: 'animating' } } })) return 'stopping';
+  return 'still';
+}
+
+/** The win is announced once the animation ends. */
+export const selectWinShown = (snapshot: StudioRoundSnapshot) =>
+  snapshot.matches({ session: { round: { showingResult: 'winShown' } } });
+
+/** The balance as the player should see it: while the result animates, the win is not in it yet. */
+export function selectShownBalance(snapshot: StudioRoundSnapshot): number {
+  const { balance, round, roundOrigin } = snapshot.context;
+  const animating = snapshot.matches({ session: { round: { showingResult: 'animating' } } });
+  return animating && round && roundOrigin === 'played' ? balance - round.win : balance;
+}
+
+export const selectGame = (snapshot: StudioRoundSnapshot) => snapshot.context.game;
+export const selectMachineNumber = (snapshot: StudioRoundSnapshot) => snapshot.context.machineNumber;
+export const selectStake = (snapshot: StudioRoundSnapshot) => snapshot.context.stake;
+export const selectRound = (snapshot: StudioRoundSnapshot) => snapshot.context.round;
+export const selectRoundOrigin = (snapshot: StudioRoundSnapshot) => snapshot.context.roundOrigin;
+export const selectHistory = (snapshot: StudioRoundSnapshot) => snapshot.context.history;
+export const selectFairness = (snapshot: StudioRoundSnapshot) => snapshot.context.fairness;
+export const selectRevealed = (snapshot: StudioRoundSnapshot) => snapshot.context.revealed;
+export const selectNotice = (snapshot: StudioRoundSnapshot) => snapshot.context.notice;
+export const selectEndReason = (snapshot: StudioRoundSnapshot) => snapshot.context.endReason;
+
+/** The last round's win once it is shown: the win of a round still animating is not known yet. */
+export function selectLastWin(snapshot: StudioRoundSnapshot): number {
+  const { round } = snapshot.context;
+  if (!round || snapshot.matches({ session: { round: { showingResult: 'animating' } } })) return 0;
+  return round.win;
+}
+
+export function selectAutoSpin(snapshot: StudioRoundSnapshot) {
+  const { auto } = snapshot.context;
+  const active = snapshot.matches({ session: { autoSpin: 'on' } });
+  return {
+    active,
+    remaining: active && auto.settings ? auto.settings.count - auto.played : 0,
+    played: auto.played,
+    netLoss: auto.netLoss,
+    stopReason: active ? null : auto.stopReason,
+  };
+}
+
+/** Spin is offered in idle only, and not while auto-spin plays for the player. */
+export const selectCanSpin = (snapshot: StudioRoundSnapshot) =>
+  snapshot.matches({ session: { round: 'idle', autoSpin: 'off' } });

@@ -1,0 +1,74 @@
+import {
+  type StudioStage,
+  selectGame,
+  selectLastWin,
+  selectMachineNumber,
+  selectNotice,
+  selectShownBalance,
+} from '@machines/studio-round.machine';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCoins } from '../i18n';
+import { FairnessPanel } from './fairness-panel';
+import styles from './game-screen.module.css';
+import { PachinkoField } from './pachinko-field';
+import { RoundPanel } from './round-panels';
+import { SlotReels } from './slot-reels';
+import { useRoundSounds } from './sound';
+import { useStudioActor } from './studio-actor';
+
+/** The session's screen: balance and last win, the reels or the pachinko field, the controls of the round's state. */
+export function GameScreen({ stage }: { stage: Exclude<StudioStage, 'opening' | 'openFailed' | 'sessionEnded'> }) {
+  const { t } = useTranslation();
+  const coins = useCoins();
+  const actor = useStudioActor();
+  const game = useSelector(actor, selectGame);
+  const machineNumber = useSelector(actor, selectMachineNumber);
+  const balance = useSelector(actor, selectShownBalance);
+  const lastWin = useSelector(actor, selectLastWin);
+  const notice = useSelector(actor, selectNotice);
+  const [soundOn, setSoundOn] = useState(false);
+  useRoundSounds(actor, soundOn);
+  if (!game) return null;
+  return (
+    <main className={styles.screen}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>
+          {game.name} <span className={styles.machine}>{t('machine', { number: machineNumber })}</span>
+        </h1>
+        <div className={styles.tools}>
+          <button type="button" className={styles.tool} aria-pressed={soundOn} onClick={() => setSoundOn((on) => !on)}>
+            {soundOn ? t('sound.on') : t('sound.off')}
+          </button>
+          <button type="button" className={styles.tool} onClick={() => actor.send({ type: 'session.leave' })}>
+            {t('leave')}
+          </button>
+        </div>
+      </header>
+      <dl className={styles.meters}>
+        <div>
+          <dt>{t('balance')}</dt>
+          <dd data-testid="balance">{coins(balance)}</dd>
+        </div>
+        <div>
+          <dt>{t('lastWin')}</dt>
+          <dd data-testid="last-win" className={lastWin > 0 ? styles.win : undefined}>
+            {coins(lastWin)}
+          </dd>
+        </div>
+      </dl>
+      {game.kind === 'slot' ? <SlotReels /> : <PachinkoField />}
+      {notice ? (
+        <p role="alert" className={styles.notice}>
+          {'key' in notice ? t(`notice.${notice.key}`) : notice.text}{' '}
+          <button type="button" className={styles.link} onClick={() => actor.send({ type: 'notice.dismiss' })}>
+            {t('dismiss')}
+          </button>
+        </p>
+      ) : null}
+      <RoundPanel stage={stage} />
+      <FairnessPanel />
+    </main>
+  );
+}

@@ -1,0 +1,32 @@
+/** The round machine's effects: the studio's API calls, in the page's language. */
+import type { Locale } from '@contract/locales';
+import {
+  openStudioSession,
+  playStudioRound,
+  resumeStudioRound,
+  rotateStudioSeed,
+  setStudioClientSeed,
+} from '@contract/studio';
+import { studioRoundMachine } from '@machines/studio-round.machine';
+import { fromPromise } from 'xstate';
+import { callStudio } from './studio-api';
+
+export function studioRoundFlow(lang: Locale) {
+  return studioRoundMachine.provide({
+    actors: {
+      openSession: fromPromise(({ input }) => callStudio(openStudioSession, input, { lang })),
+      playRound: fromPromise(({ input: { sessionToken, ...body } }) =>
+        callStudio(playStudioRound, body, { lang, sessionToken }),
+      ),
+      resumeRound: fromPromise(({ input: { sessionToken, ...body } }) =>
+        callStudio(resumeStudioRound, body, { lang, sessionToken }),
+      ),
+      setClientSeed: fromPromise(({ input: { sessionToken, ...body } }) =>
+        callStudio(setStudioClientSeed, body, { lang, sessionToken }),
+      ),
+      rotateSeed: fromPromise(({ input }) =>
+        callStudio(rotateStudioSeed, {}, { lang, sessionToken: input.sessionToken }),
+      ),
+    },
+  });
+}

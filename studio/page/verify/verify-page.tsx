@@ -1,0 +1,200 @@
+import type { Locale } from '@contract/locales';
+import { studioRoundProof } from '@contract/studio';
+import { studioGame, studioGames } from '@games/catalogue';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type * as v from 'valibot';
+import { useCoins } from '../i18n';
+import { BallTally, PachinkoBoard } from '../play/pachinko-field';
+import { LineWinList, SlotWindow } from '../play/slot-reels';
+import { callStudio } from '../studio-api';
+import styles from './verify-page.module.css';
+import { gameFor, matchesStored, type Recomputation, recomputeRound, type VerifyValues } from './verify-round';
+
+export type RoundProof = v.InferOutput<typeof studioRoundProof.data>;
+
+/** The studio's proof of a round: its seeds (the server seed once retired) and what it drew. */
+export function studioProofLoader(lang: Locale): (roundId: string) => Promise<RoundProof> {
+  return (roundId) => callStudio(studioRoundProof, { roundId }, { lang });
+}
+
+const emptyValues: VerifyValues = {
+  serverSeed: '',
+  clientSeed: '',
+  nonce: '0',
+  gameCode: studioGames[0]?.code ?? '',
+  stake: String(studioGames[0]?.stakes[0] ?? ''),
+};
+
+function valuesOf(proof: RoundProof): VerifyValues {
+  const game = gameFor(proof.gameCode, proof.round.drawn.kind);
+  return {
+    serverSeed: proof.serverSeed ?? '',
+    clientSeed: proof.clientSeed,
+    nonce: String(proof.round.nonce),
+    gameCode: game?.code ?? '',
+    stake: String(proof.round.stake),
+  };
+}
+
+function Check({ passed, label }: { passed: boolean; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className={passed ? styles.pass : styles.fail} data-testid={label}>
+      {passed ? '✓' : '✗'} {t(`verify.${label}.${passed ? 'pass' : 'fail'}`)}
+    </p>
+  );
+}
+
+function Outcome({ recomputed }: { recomputed: Extract<Recomputation, { ok: true }> }) {
+  const { t } = useTranslation();
+  const coins = useCoins();
+  const { outcome } = recomputed;
+  return (
+    <section className={styles.card} aria-label={t('verify.recomputed')}>
+      <h2>{t('verify.recomputed')}</h2>
+      {outcome.kind === 'slot' ? (
+        <>
+          <p>{t('verify.stops', { stops: outcome.outcome.stops.join(', ') })}</p>
+          <SlotWindow stops={outcome.outcome.stops} lineWins={outcome.outcome.lineWins} />
+          <LineWinList outcome={outcome.outcome} />
+        </>
+      ) : (
+        <>
+          <PachinkoBoard balls={outcome.outcome.balls} motion="still" />
+          <BallTally balls={outcome.outcome.balls} />
+        </>
+      )}
+      <p className={styles.win} data-testid="recomputed-win">
+        {t('verify.win', { win: coins(recomputed.win) })}
+      </p>
+      <p>
+        {t('verify.commitment')}: <code>{recomputed.commitment}</code>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * /studio/verify: a round recomputed in the browser from its seeds. Given `round`, the studio's proof
+ * of it fills the form and the result is checked against what was stored and committed; otherwise
+ * anyone may paste seeds and see what they draw.
+ */
+export function VerifyPage({
+  roundId,
+  loadProof,
+}: {
+  roundId: string | null;
+  loadProof: (roundId: string) => Promise<RoundProof>;
+}) {
+  const { t } = useTranslation();
+  const coins = useCoins();
+  const [proof, setProof] = useState<RoundProof | null>(null);
+  const [proofState, setProofState] = useState<'none' | 'loading' | 'failed'>(roundId ? 'loading' : 'none');
+  const [values, setValues] = useState<VerifyValues>(emptyValues);
+
+  useEffect(() => {
+    if (!roundId) return;
+    let current = true;
+    loadProof(roundId).then(
+      (loaded) => {
+        if (!current) return;
+        setProof(loaded);
+        setValues(valuesOf(loaded));
+        setProofState('none');
+      },
+      () => current && setProofState('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [roundId, loadProof]);
+
+  const recomputed = recomputeRound(values);
+  const game = studioGame(values.gameCode);
+  const change = (field: keyof VerifyValues) => (event: { target: { value: string } }) =>
+    setValues((previous) => ({ ...previous, [field]: event.target.value }));
+  const invalid = (field: keyof VerifyValues) => !recomputed.ok && recomputed.invalid.includes(field);
+
+  return (
+    <main className={styles.page}>
+      <h1>{t('verify.title')}</h1>
+      {proofState === 'loading' ? <p role="status">{t('verify.loading')}</p> : null}
+      {proofState === 'failed' ? <p role="alert">{t('verify.proofFailed')}</p> : null}
+      {proof ? (
+        <section className={styles.card} aria-label={t('verify.stored')}>
+          <h2>{t('verify.stored')}</h2>
+          <p>
+            {t('verify.storedRound', {
+              id: proof.round.id,
+              nonce: proof.round.nonce,
+              stake: coins(proof.round.stake),
+              win: coins(proof.round.win),
+            })}
+          </p>
+          <p>
+            {t('verify.committed')}: <code>{proof.serverSeedHash}</code>
+          </p>
+          {proof.serverSeed === null ? <p role="status">{t('verify.notRevealed')}</p> : null}
+        </section>
+      ) : null}
+      <form className={styles.form} onSubmit={(event) => event.preventDefault()}>
+        <label>
+          {t('verify.serverSeed')}
+          <input
+            value={values.serverSeed}
+            onChange={change('serverSeed')}
+            aria-invalid={invalid('serverSeed')}
+            spellCheck={false}
+          />
+        </label>
+        <label>
+          {t('verify.clientSeed')}
+          <input
+            value={values.clientSeed}
+            onChange={change('clientSeed')}
+            aria-invalid={invalid('clientSeed')}
+            spellCheck={false}
+          />
+        </label>
+        <label>
+          {t('verify.nonce')}
+          <input value={values.nonce} onChange={change('nonce')} inputMode="numeric" aria-invalid={invalid('nonce')} />
+        </label>
+        <label>
+          {t('verify.game')}
+          <select value={values.gameCode} onChange={change('gameCode')}>
+            {studioGames.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('verify.stake')}
+          <select value={values.stake} onChange={change('stake')} aria-invalid={invalid('stake')}>
+            {(game?.stakes ?? []).map((stake) => (
+              <option key={stake} value={String(stake)}>
+                {coins(stake)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      {recomputed.ok ? (
+        <>
+          {proof ? (
+            <>
+              <Check passed={recomputed.commitment === proof.serverSeedHash} label="commitmentCheck" />
+              <Check passed={matchesStored(recomputed.outcome, proof.round)} label="outcomeCheck" />
+            </>
+          ) : null}
+          <Outcome recomputed={recomputed} />
+        </>
+      ) : (
+        <p role="status">{t('verify.fillIn')}</p>
+      )}
+    </main>
+  );
+}
