@@ -60,6 +60,8 @@ export const springboardMachine = setup({
   actions: {
     /** The seats changed: the hall's list must be read again. */
     hallChanged: () => {},
+    /** The game moved coins through the wallet, behind the portal's back: balance and records are read again. */
+    coinsMayHaveMoved: () => {},
     /** Opens the sign-in dialog; signing in comes back to this machine. */
     askToSignIn: (_, _params: { machineId: number }) => {},
     /** Back to the hall, on the game that was played when there was one. */
@@ -123,6 +125,7 @@ export const springboardMachine = setup({
       type: 'final',
       entry: [
         'hallChanged',
+        'coinsMayHaveMoved',
         { type: 'returnToHall', params: ({ context }) => ({ gameCode: context.launch?.gameCode ?? null }) },
       ],
     },

@@ -21,6 +21,7 @@ export function springboardLogic(deps: {
   queryClient: QueryClient;
   session: { send(event: SessionEvent): void };
   goToHall(gameCode: string | null): void;
+  refreshAccount(): void;
 }) {
   return springboardMachine.provide({
     actors: {
@@ -40,6 +41,7 @@ export function springboardLogic(deps: {
     actions: {
       hallChanged: () =>
         void deps.queryClient.invalidateQueries({ queryKey: hallQueryOptions(currentLanguage()).queryKey }),
+      coinsMayHaveMoved: () => deps.refreshAccount(),
       askToSignIn: (_, { machineId }) =>
         deps.session.send({
           type: 'authDialog.show',

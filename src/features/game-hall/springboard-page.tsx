@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { ButtonLink } from '@/components/router-links';
 import { useSessionStore } from '../session/use-session';
+import { useAccountRefresh } from '../user/use-account-refresh';
 import classes from './game-hall.module.css';
 import { springboardHref, springboardLogic } from './springboard-flow';
 
@@ -23,10 +24,12 @@ export function SpringboardPage({ machineId }: { machineId: number }) {
   const queryClient = useQueryClient();
   const session = useSessionStore();
   const navigate = useNavigate();
+  const refreshAccount = useAccountRefresh();
   const [logic] = useState(() =>
     springboardLogic({
       queryClient,
       session,
+      refreshAccount,
       goToHall: (gameCode) => void navigate({ to: '/amigo', search: gameCode ? { game: gameCode } : {} }),
     }),
   );

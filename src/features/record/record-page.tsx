@@ -385,6 +385,13 @@ function MovementRecords({ query, onPage }: { query: RecordQuery; onPage(page: n
   );
 }
 
+/** The provider's page in the reader's language (the studio's pages read `lang`). */
+function inLanguage(href: string, language: string): string {
+  const url = new URL(href, window.location.origin);
+  url.searchParams.set('lang', language);
+  return url.origin === window.location.origin ? `${url.pathname}${url.search}` : url.toString();
+}
+
 function GameRecords({ query, onPage }: { query: RecordQuery; onPage(page: number): void }) {
   const { t } = useTranslation('record');
   const lng = currentLanguage();
@@ -426,7 +433,7 @@ function GameRecords({ query, onPage }: { query: RecordQuery; onPage(page: numbe
             </Table.Td>
             <Table.Td>
               {round.verifyUrl && (
-                <Anchor href={round.verifyUrl} target="_blank" rel="noopener" size="sm">
+                <Anchor href={inLanguage(round.verifyUrl, lng)} target="_blank" rel="noopener" size="sm">
                   {t('verifyRound')}
                 </Anchor>
               )}
