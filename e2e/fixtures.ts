@@ -165,6 +165,52 @@ export async function mailedCode(request: APIRequestContext, email: string): Pro
   return code!;
 }
 
+/** A newly registered player with a profile, a bound card and 5,000 coins paid on the sandbox checkout. */
+export async function fundedPlayer(
+  request: APIRequestContext,
+  call: Call,
+  password: string,
+): Promise<{ token: string; account: string }> {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const account = `hana${stamp}`.slice(0, 20);
+  const email = `${account}@example.jp`;
+  await call('/v2/app/register/send/email/code', { email });
+  await call('/v2/app/register/valid', { email, code: await mailedCode(request, email), acceptTerms: true });
+  const { token } = await call<{ token: string }>('/v2/app/register/user', { account, email, password });
+  await call('/v2/app/user/update', { firstName: '花子', lastName: '山田', pinyinName: 'ヤマダ ハナコ' }, { token });
+  const card = await call<{ id: number }>(
+    '/v2/app/user/bank/save',
+    {
+      bankCode: '0005',
+      cardNumber: `${100_000 + Math.floor(Math.random() * 900_000)}7`,
+      branchCode: '123',
+      branchName: '渋谷支店',
+      holderFirstName: '花子',
+      holderLastName: '山田',
+      holderPinyinName: 'ヤマダ ハナコ',
+    },
+    { token },
+  );
+  const channels = await call<{ id: string; mode: string }[]>('/v2/app/pay/query', {}, { token });
+  const channel = channels.find((candidate) => candidate.mode === 'automatic');
+  expect(channel, 'an automatic (sandbox) deposit channel').toBeDefined();
+  const { instructions } = await call<{ instructions: { kind: string; url?: string } }>(
+    '/v2/app/pay/order',
+    { channelId: channel?.id, amount: 5_000, bankCardId: card.id },
+    { token, idempotencyKey: crypto.randomUUID() },
+  );
+  expect(instructions.kind).toBe('redirect');
+  // The payer's click on the sandbox checkout page.
+  const paid = await request.post(`${new URL(instructions.url ?? '').pathname}/pay`, { maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  await expect
+    .poll(async () => (await call<{ balance: number }>('/v2/app/user/info', {}, { token })).balance, {
+      timeout: 15_000,
+    })
+    .toBe(5_000);
+  return { token, account };
+}
+
 /** The balance in the header's user menu, once it shows `amount` (it follows the ledger without a reload). */
 export async function expectHeaderBalance(page: Page, locale: Locale, amount: string): Promise<void> {
   await expect(async () => {

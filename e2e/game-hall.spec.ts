@@ -1,7 +1,7 @@
 import type { HallGame } from '@contract/game';
 import type { Locale } from '@contract/locales';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { apiCaller, type Call, expect, mailedCode, pathOf, test, text, useLanguage } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { apiCaller, expect, fundedPlayer, pathOf, test, text, useLanguage } from './fixtures';
 
 /**
  * The game hall in the browser, in Japanese and in English (docs/requirements.md §10.8–§10.10): a
@@ -14,43 +14,6 @@ import { apiCaller, type Call, expect, mailedCode, pathOf, test, text, useLangua
 const password = 'Sakura-2024!x';
 const hallText = (locale: Locale, key: string, values: Record<string, string | number> = {}) =>
   text(locale, `hall:${key}`, values);
-
-/** A registered player with a bound card and 5,000 coins paid on the sandbox checkout. */
-async function fundedPlayer(request: APIRequestContext, call: Call): Promise<string> {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const username = `taro${stamp}`.slice(0, 20);
-  const email = `${username}@example.jp`;
-  await call('/v2/app/register/send/email/code', { email });
-  await call('/v2/app/register/valid', { email, code: await mailedCode(request, email), acceptTerms: true });
-  const { token } = await call<{ token: string }>('/v2/app/register/user', { account: username, email, password });
-  await call('/v2/app/user/update', { firstName: '太郎', lastName: '山田', pinyinName: 'ヤマダ タロウ' }, { token });
-  const card = await call<{ id: number }>(
-    '/v2/app/user/bank/save',
-    {
-      bankCode: '0009',
-      cardNumber: `${100_000 + Math.floor(Math.random() * 900_000)}1`,
-      branchCode: '101',
-      branchName: '本店営業部',
-      holderFirstName: '太郎',
-      holderLastName: '山田',
-      holderPinyinName: 'ヤマダ タロウ',
-    },
-    { token },
-  );
-  const order = await call<{ instructions: { kind: string; url?: string } }>(
-    '/v2/app/pay/order',
-    { channelId: 'online-bank', amount: 5_000, bankCardId: card.id },
-    { token, idempotencyKey: crypto.randomUUID() },
-  );
-  expect(order.instructions.kind).toBe('redirect');
-  // The payer's click on the sandbox checkout page.
-  const paid = await request.post(`${new URL(order.instructions.url!).pathname}/pay`, { maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-  await expect
-    .poll(async () => (await call<{ balance: number }>('/v2/app/user/info', {}, { token })).balance)
-    .toBeGreaterThan(0);
-  return token;
-}
 
 async function signedInPage(page: Page, locale: Locale, token: string): Promise<void> {
   await useLanguage(page, locale);
@@ -84,7 +47,10 @@ for (const { locale, kind } of plays) {
   }) => {
     test.setTimeout(120_000);
     const call = apiCaller(request, locale);
-    const [player, rival] = [await fundedPlayer(request, call), await fundedPlayer(request, call)];
+    const [player, rival] = [
+      (await fundedPlayer(request, call, password)).token,
+      (await fundedPlayer(request, call, password)).token,
+    ];
     const hall = await call<HallGame[]>('/v2/app/game/machines', {}, { token: player });
     const game = hall.find((entry) => entry.kind === kind);
     const otherKind = hall.find((entry) => entry.kind !== kind);

@@ -5,7 +5,7 @@
  */
 import type { Locale } from '@contract/locales';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiCaller, type Call, expect, mailedCode, test, text } from './fixtures';
+import { apiCaller, type Call, expect, fundedPlayer, test, text } from './fixtures';
 
 const password = 'Studio-Play-4ll7';
 
@@ -13,43 +13,9 @@ function studio(locale: Locale, key: string, values: Record<string, string | num
   return text(locale, `studio:${key}`, values);
 }
 
-/** A registered player with 5,000 coins from a sandbox deposit, and the launch URL of a free slot machine. */
+/** A player with 5,000 coins from a sandbox deposit, and the launch URL of a free slot machine. */
 async function launchedPlayer(request: APIRequestContext, call: Call): Promise<string> {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const username = `hana${stamp}`.slice(0, 20);
-  const email = `${username}@example.jp`;
-  await call('/v2/app/register/send/email/code', { email });
-  await call('/v2/app/register/valid', { email, code: await mailedCode(request, email), acceptTerms: true });
-  const { token } = await call<{ token: string }>('/v2/app/register/user', { account: username, email, password });
-  await call('/v2/app/user/update', { firstName: '花子', lastName: '山田', pinyinName: 'ヤマダ ハナコ' }, { token });
-  const card = await call<{ id: number }>(
-    '/v2/app/user/bank/save',
-    {
-      bankCode: '0005',
-      cardNumber: `${100_000 + Math.floor(Math.random() * 900_000)}7`,
-      branchCode: '123',
-      branchName: '渋谷支店',
-      holderFirstName: '花子',
-      holderLastName: '山田',
-      holderPinyinName: 'ヤマダ ハナコ',
-    },
-    { token },
-  );
-  const channels = await call<{ id: string; mode: string }[]>('/v2/app/pay/query', {}, { token });
-  const channel = channels.find((candidate) => candidate.mode === 'automatic');
-  expect(channel, 'an automatic (sandbox) deposit channel').toBeDefined();
-  const { instructions } = await call<{ instructions: { kind: string; url?: string } }>(
-    '/v2/app/pay/order',
-    { channelId: channel?.id, amount: 5_000, bankCardId: card.id },
-    { token, idempotencyKey: crypto.randomUUID() },
-  );
-  const checkout = new URL(instructions.url ?? '');
-  await request.post(`${checkout.pathname}/pay`, { maxRedirects: 0 });
-  await expect
-    .poll(async () => (await call<{ balance: number }>('/v2/app/user/info', {}, { token })).balance, {
-      timeout: 15_000,
-    })
-    .toBe(5_000);
+  const { token } = await fundedPlayer(request, call, password);
   const hall = await call<{ code: string; kind: string; machines: { id: number; state: string }[] }[]>(
     '/v2/app/game/machines',
     {},
