@@ -6,9 +6,7 @@ import { sql } from 'drizzle-orm';
 import { ledgerViolations, queryRows } from '../tests/support/ledger-invariants';
 import { fundAndSignIn } from './funded-sessions';
 import type { BenchTeam } from './ledger-transfer-worker';
-import { startLoadWorker } from './load-worker';
-import { compareWithTpcb, type TpcbComparison, type TpcbSettings } from './pgbench';
-import { startTarget } from './target-process';
+import { compareAppLoadWithTpcb, type TpcbComparison, type TpcbSettings } from './pgbench';
 
 export interface LedgerSettings extends TpcbSettings {
   /** Members the agents move coins to, shared out among the agents. */
@@ -91,26 +89,11 @@ async function checkLedger(url: string): Promise<{ stored: number; violations: s
  */
 export async function compareLedgerWithPgbench(url: string, settings: LedgerSettings): Promise<LedgerComparison> {
   const teams = await prepareTeams(url, settings);
-  let answered = 0;
-  let measured: TpcbComparison;
-  const app = await startTarget('app', { BENCH_DATABASE_URL: url });
-  try {
-    const clients = await startLoadWorker('ledger-transfer-worker.ts', {
-      BENCH_APP_URL: app.url,
-      BENCH_TEAMS: JSON.stringify(teams),
-    });
-    try {
-      measured = await compareWithTpcb(url, settings, async (durationMs) => {
-        const slice = await clients.runSlice(durationMs, settings.clients);
-        answered += slice.completed;
-        return slice;
-      });
-    } finally {
-      await clients.stop();
-    }
-  } finally {
-    await app.stop();
-  }
+  const { measured, answered } = await compareAppLoadWithTpcb(url, settings, {
+    appEnv: { BENCH_DATABASE_URL: url },
+    worker: 'ledger-transfer-worker.ts',
+    beforeLoad: async () => ({ BENCH_TEAMS: JSON.stringify(teams) }),
+  });
   const ledger = await checkLedger(url);
   if (ledger.violations.length > 0)
     throw new Error(`the ledger broke its rules under the load: ${ledger.violations.join(' | ')}`);

@@ -7,6 +7,8 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { startLoadWorker } from './load-worker';
+import { startTarget } from './target-process';
 import type { LoopsResult } from './timed-loops';
 
 const run = promisify(execFile);
@@ -91,7 +93,7 @@ export interface TpcbComparison {
  * Measures `clientSlice` (one timed slice of the API load, `clients` at once) against TPC-B. pgbench's
  * tables are created in the same database for the run and dropped after it.
  */
-export async function compareWithTpcb(
+async function compareWithTpcb(
   url: string,
   settings: TpcbSettings,
   clientSlice: (durationMs: number) => Promise<LoopsResult>,
@@ -127,5 +129,39 @@ export async function compareWithTpcb(
     };
   } finally {
     await pgbench(binary, ['--initialize', '--init-steps', 'd'], url);
+  }
+}
+
+/**
+ * The app composed as in production (bench/serve-target.ts, with `appEnv`) under the load of a
+ * worker process (`worker`, given the app's URL in BENCH_APP_URL and `workerEnv`), against TPC-B.
+ * `beforeLoad` runs once the app is up. Answers the comparison and the operations the load
+ * completed over the whole run, warm-up included, for the caller to find in the database.
+ */
+export async function compareAppLoadWithTpcb(
+  url: string,
+  settings: TpcbSettings,
+  load: {
+    appEnv: Record<string, string>;
+    worker: string;
+    beforeLoad(): Promise<Record<string, string>>;
+  },
+): Promise<{ measured: TpcbComparison; answered: number }> {
+  let answered = 0;
+  const app = await startTarget('app', load.appEnv);
+  try {
+    const clients = await startLoadWorker(load.worker, { BENCH_APP_URL: app.url, ...(await load.beforeLoad()) });
+    try {
+      const measured = await compareWithTpcb(url, settings, async (durationMs) => {
+        const slice = await clients.runSlice(durationMs, settings.clients);
+        answered += slice.completed;
+        return slice;
+      });
+      return { measured, answered };
+    } finally {
+      await clients.stop();
+    }
+  } finally {
+    await app.stop();
   }
 }

@@ -7,9 +7,7 @@ import type { GameProviderConfig } from '@server/modules/games/providers';
 import { asc, eq, sql } from 'drizzle-orm';
 import { ledgerViolations, queryRows } from '../tests/support/ledger-invariants';
 import { fundAndSignIn } from './funded-sessions';
-import { startLoadWorker } from './load-worker';
-import { compareWithTpcb, type TpcbComparison, type TpcbSettings } from './pgbench';
-import { startTarget } from './target-process';
+import { compareAppLoadWithTpcb, type TpcbComparison, type TpcbSettings } from './pgbench';
 import type { WalletBenchPlayer, WalletBenchProvider } from './wallet-worker';
 
 export interface WalletComparison extends TpcbComparison {
@@ -122,28 +120,14 @@ async function checkPlay(url: string, userIds: number[], answered: number): Prom
 export async function compareWalletWithPgbench(url: string, settings: TpcbSettings): Promise<WalletComparison> {
   const { config, provider } = benchProvider(settings.clients);
   const userIds = await preparePlayers(url, settings.clients);
-  let answered = 0;
-  let measured: TpcbComparison;
-  const app = await startTarget('app', { BENCH_DATABASE_URL: url, BENCH_GAME_PROVIDERS: JSON.stringify([config]) });
-  try {
-    const players = await seatPlayers(url, userIds);
-    const clients = await startLoadWorker('wallet-worker.ts', {
-      BENCH_APP_URL: app.url,
-      BENCH_WALLET_PLAYERS: JSON.stringify(players),
+  const { measured, answered } = await compareAppLoadWithTpcb(url, settings, {
+    appEnv: { BENCH_DATABASE_URL: url, BENCH_GAME_PROVIDERS: JSON.stringify([config]) },
+    worker: 'wallet-worker.ts',
+    beforeLoad: async () => ({
+      BENCH_WALLET_PLAYERS: JSON.stringify(await seatPlayers(url, userIds)),
       BENCH_WALLET_PROVIDER: JSON.stringify(provider),
-    });
-    try {
-      measured = await compareWithTpcb(url, settings, async (durationMs) => {
-        const slice = await clients.runSlice(durationMs, settings.clients);
-        answered += slice.completed;
-        return slice;
-      });
-    } finally {
-      await clients.stop();
-    }
-  } finally {
-    await app.stop();
-  }
+    }),
+  });
   await checkPlay(url, userIds, answered);
   return { ...measured, answered };
 }

@@ -5,11 +5,10 @@ import { setUpGameHall } from '@server/modules/games/providers';
 import { findAccount, gameProviderAccount, gameProviderAccountShards } from '@server/modules/ledger/service';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCaptchaTexts } from '../support/accounts';
-import { machinesOf, openGameSession, testProvider, walletClient } from '../support/game-provider';
-import { fundPlayer, manyPlayersLimits, newOperator, newPlayer, refusal, type TestPlayer } from '../support/players';
-import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
-import { createTestClock, createTestServer, type TestServer } from './harness';
+import { machinesOf, openGameSession, startGameTestServer, testProvider, walletClient } from '../support/game-provider';
+import { fundPlayer, newOperator, newPlayer, refusal, type TestPlayer } from '../support/players';
+import type { SmtpTestServer } from '../support/smtp-test-server';
+import { createTestClock, type TestServer } from './harness';
 
 // Docs: docs/architecture.md "Game wallet" (the desk's part), docs/requirements.md §10.
 const unit = 100;
@@ -20,23 +19,13 @@ let smtp: SmtpTestServer;
 let server: TestServer;
 let operator: TestPlayer;
 let wallet: ReturnType<typeof walletClient>;
+let closeServer: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  server = await createTestServer({
-    smtpUrl: smtp.url,
-    captchaText: createCaptchaTexts().next,
-    authLimits: manyPlayersLimits,
-    clock,
-    games: { providers: [acme.config] },
-  });
-  wallet = walletClient(server, 'acme', acme.privateKey);
+  ({ server, smtp, wallet, close: closeServer } = await startGameTestServer(acme, clock));
   operator = await newOperator(server);
 }, 60_000);
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+afterAll(() => closeServer());
 
 async function desk<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
   const answer = await server.call<T>(path, body, { token: operator.token });

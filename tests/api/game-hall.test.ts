@@ -5,11 +5,17 @@ import { releaseIdleSeats } from '@server/modules/games/hall';
 import { setUpGameHall } from '@server/modules/games/providers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCaptchaTexts } from '../support/accounts';
-import { launchTokenOf, machinesOf, openGameSession, testProvider, walletClient } from '../support/game-provider';
-import { fundPlayer, manyPlayersLimits, newPlayer, refusal, type TestPlayer } from '../support/players';
-import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
-import { createTestClock, createTestServer, type TestServer } from './harness';
+import {
+  launchTokenOf,
+  machinesOf,
+  openGameSession,
+  startGameTestServer,
+  testProvider,
+  type walletClient,
+} from '../support/game-provider';
+import { fundPlayer, newPlayer, refusal, type TestPlayer } from '../support/players';
+import type { SmtpTestServer } from '../support/smtp-test-server';
+import { createTestClock, type TestServer } from './harness';
 
 // Docs: docs/requirements.md §10, docs/architecture.md "Game wallet" (seats and launches).
 const acme = testProvider('acme', 1);
@@ -17,22 +23,12 @@ const clock = createTestClock(new Date('2026-05-01T10:00:00Z'));
 let smtp: SmtpTestServer;
 let server: TestServer;
 let wallet: ReturnType<typeof walletClient>;
+let closeServer: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  server = await createTestServer({
-    smtpUrl: smtp.url,
-    captchaText: createCaptchaTexts().next,
-    authLimits: manyPlayersLimits,
-    clock,
-    games: { providers: [acme.config] },
-  });
-  wallet = walletClient(server, 'acme', acme.privateKey);
+  ({ server, smtp, wallet, close: closeServer } = await startGameTestServer(acme, clock));
 }, 60_000);
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+afterAll(() => closeServer());
 
 async function fundedPlayer(coins = 100): Promise<TestPlayer> {
   const player = await newPlayer(server, smtp);

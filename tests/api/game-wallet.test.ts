@@ -5,19 +5,19 @@ import { walletTransactions } from '@server/db/schema/game-hall';
 import { balanceOf, findAccount, gameProviderAccount } from '@server/modules/ledger/service';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCaptchaTexts } from '../support/accounts';
 import {
   launchTokenOf,
   machinesOf,
   openGameSession,
+  startGameTestServer,
   testProvider,
   type WalletAnswer,
   walletClient,
 } from '../support/game-provider';
 import { ledgerViolations } from '../support/ledger-invariants';
-import { fundPlayer, manyPlayersLimits, newPlayer, type TestPlayer } from '../support/players';
-import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
-import { createTestClock, createTestServer, type TestServer } from './harness';
+import { fundPlayer, newPlayer, type TestPlayer } from '../support/players';
+import type { SmtpTestServer } from '../support/smtp-test-server';
+import { createTestClock, type TestServer } from './harness';
 
 // Docs: docs/requirements.md §10, docs/architecture.md "Game wallet". Acme counts 100 units per coin.
 const unit = 100;
@@ -26,22 +26,12 @@ const clock = createTestClock(new Date('2026-05-01T10:00:00Z'));
 let smtp: SmtpTestServer;
 let server: TestServer;
 let wallet: ReturnType<typeof walletClient>;
+let closeServer: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  server = await createTestServer({
-    smtpUrl: smtp.url,
-    captchaText: createCaptchaTexts().next,
-    authLimits: manyPlayersLimits,
-    clock,
-    games: { providers: [acme.config] },
-  });
-  wallet = walletClient(server, 'acme', acme.privateKey);
+  ({ server, smtp, wallet, close: closeServer } = await startGameTestServer(acme, clock));
 }, 60_000);
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+afterAll(() => closeServer());
 
 interface Seated {
   player: TestPlayer;
