@@ -5,14 +5,8 @@ import { releaseIdleSeats } from '@server/modules/games/hall';
 import { setUpGameHall } from '@server/modules/games/providers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchTokenOf,
-  machinesOf,
-  openGameSession,
-  startGameTestServer,
-  testProvider,
-  type walletClient,
-} from '../support/game-provider';
+import { launchTokenOf, machinesOf, openGameSession, testProvider, type walletClient } from '../support/game-provider';
+import { startGameTestServer } from '../support/game-test-server';
 import { fundPlayer, newPlayer, refusal, type TestPlayer } from '../support/players';
 import type { SmtpTestServer } from '../support/smtp-test-server';
 import { createTestClock, type TestServer } from './harness';

@@ -9,11 +9,11 @@ import {
   launchTokenOf,
   machinesOf,
   openGameSession,
-  startGameTestServer,
   testProvider,
   type WalletAnswer,
   walletClient,
 } from '../support/game-provider';
+import { startGameTestServer } from '../support/game-test-server';
 import { ledgerViolations } from '../support/ledger-invariants';
 import { fundPlayer, newPlayer, type TestPlayer } from '../support/players';
 import type { SmtpTestServer } from '../support/smtp-test-server';

@@ -1,10 +1,8 @@
 import { createPublicKey, generateKeyPairSync, type KeyObject, randomUUID, sign, verify } from 'node:crypto';
 import type { GameProviderConfig } from '@server/modules/games/providers';
 import { expect } from 'vitest';
-import { type createTestClock, createTestServer, type TestServer } from '../api/harness';
-import { createCaptchaTexts } from './accounts';
-import { manyPlayersLimits, type TestPlayer } from './players';
-import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server';
+import type { TestServer } from '../api/harness';
+import type { TestPlayer } from './players';
 
 /** A third-party provider as GAME_PROVIDERS would configure it, with the private key it signs with. */
 export function testProvider(id = 'acme', amountUnit = 100) {
@@ -103,33 +101,4 @@ export async function machinesOf(server: TestServer, player: TestPlayer, gameCod
   const game = hall.body.data?.find((entry) => entry.code === gameCode);
   if (!game) throw new Error(`game ${gameCode} not in the hall: ${JSON.stringify(hall.body)}`);
   return game.machines;
-}
-
-/** A test server whose wallet knows `provider`, its outbox, and the provider's signed client. */
-export async function startGameTestServer(
-  provider: ReturnType<typeof testProvider>,
-  clock: ReturnType<typeof createTestClock>,
-): Promise<{
-  server: TestServer;
-  smtp: SmtpTestServer;
-  wallet: ReturnType<typeof walletClient>;
-  close(): Promise<void>;
-}> {
-  const smtp = await startSmtpTestServer();
-  const server = await createTestServer({
-    smtpUrl: smtp.url,
-    captchaText: createCaptchaTexts().next,
-    authLimits: manyPlayersLimits,
-    clock,
-    games: { providers: [provider.config] },
-  });
-  return {
-    server,
-    smtp,
-    wallet: walletClient(server, provider.config.id, provider.privateKey),
-    async close() {
-      await server.close();
-      await smtp.close();
-    },
-  };
 }
