@@ -283,6 +283,8 @@ test('agent applications: one approved, one rejected with a reason the player re
 });
 
 test('the game pages: rounds, the daily profit and the studio’s games with their machines', async ({ page }) => {
+  // Signing in may wait out an authenticator period that another test used.
+  test.setTimeout(90_000);
   const operator = deskOperator();
   const locale = 'en-US';
   const { desk, deskErrors } = await openDeskTab(page, locale);

@@ -54,7 +54,8 @@ for (const { locale, kind } of plays) {
     const { token, account } = await fundedPlayer(request, call, password);
     const hall = await call<HallGame[]>('/v2/app/game/machines', {}, { token });
     const game = hall.find((entry) => entry.kind === kind && entry.machines.some((m) => m.state === 'free'));
-    const machine = game?.machines.find((entry) => entry.state === 'free');
+    // The last free machine: the other game specs take the first ones, so the two workers rarely meet.
+    const machine = game?.machines.findLast((entry) => entry.state === 'free');
     if (!game || !machine) throw new Error(`the hall has no free ${kind} machine`);
 
     await useLanguage(page, locale);
