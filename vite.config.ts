@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** The same aliases as tsconfig.base.json's paths; vitest.config.ts uses them too. */
 export const pathAliases = {
@@ -52,6 +53,12 @@ export default defineConfig({
     }),
     react(),
     studioPageInDev(),
+    // Brotli and gzip copies beside each text file; the server picks one by the browser's Accept-Encoding.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css|html|svg|json|txt|webmanifest)$/,
+      skipIfLargerOrEqual: true,
+    }),
   ],
   server: {
     proxy: {

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { startMainServer } from './main-server';
 import { exited, repoRoot, tailOf, viteBin } from './processes';
 
@@ -98,18 +97,19 @@ export async function ensureBuilt(force: boolean): Promise<BuildOutcome> {
 
 export interface JsFile {
   urlPath: string;
-  gzipBytes: number;
+  /** What a browser downloads: the brotli copy the server sends, or the file itself when there is none. */
+  wireBytes: number;
   rawBytes: number;
 }
 
 export interface HomePageJs {
   method: 'chromium' | 'static-walk';
-  gzipBytes: number;
+  wireBytes: number;
   rawBytes: number;
   /** Largest first. */
   files: JsFile[];
   /** Only for the static walk: every JS file in dist/, the most the home page could load. */
-  allJsGzipBytes?: number;
+  allJsWireBytes?: number;
 }
 
 /** The dist/ file a URL path of the built server names, refusing anything outside dist/. */
@@ -119,23 +119,31 @@ function distFileOf(urlPath: string): string {
   return file;
 }
 
-async function sizesOf(urlPaths: string[]): Promise<{ gzipBytes: number; rawBytes: number; files: JsFile[] }> {
-  const files: JsFile[] = [];
-  for (const urlPath of urlPaths) {
-    const content = await readFile(distFileOf(urlPath));
-    files.push({ urlPath, rawBytes: content.length, gzipBytes: gzipSync(content).length });
-  }
-  files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+const totalsOf = (files: JsFile[]) => {
+  files.sort((a, b) => b.wireBytes - a.wireBytes);
   return {
-    gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
+    wireBytes: files.reduce((sum, file) => sum + file.wireBytes, 0),
     rawBytes: files.reduce((sum, file) => sum + file.rawBytes, 0),
     files,
   };
+};
+
+/** Sizes from dist/: the brotli copy the server would send a browser, else the file itself. */
+async function sizesOf(urlPaths: string[]): Promise<{ wireBytes: number; rawBytes: number; files: JsFile[] }> {
+  const files: JsFile[] = [];
+  for (const urlPath of urlPaths) {
+    const file = distFileOf(urlPath);
+    const rawBytes = (await stat(file)).size;
+    const brotli = `${file}.br`;
+    files.push({ urlPath, rawBytes, wireBytes: existsSync(brotli) ? (await stat(brotli)).size : rawBytes });
+  }
+  return totalsOf(files);
 }
 
 /**
  * Loads `pagePath` ("/" by default) in the system Chromium from the built server (`tsx server/main.ts`
- * on `dataDir`), collects every JavaScript response, and sums the gzipped size of those files from dist/.
+ * on `dataDir`), collects every JavaScript response, and sums the bytes each took on the wire (the server sends
+ * the build's brotli copies).
  */
 export async function measureWithChromium(dataDir: string, pagePath = '/'): Promise<HomePageJs> {
   const { chromium } = await import('@playwright/test');
@@ -147,7 +155,7 @@ export async function measureWithChromium(dataDir: string, pagePath = '/'): Prom
     });
     try {
       const page = await browser.newPage();
-      const scripts = new Set<string>();
+      const scripts = new Map<string, Promise<JsFile>>();
       const failures: string[] = [];
       page.on('response', (response) => {
         const url = new URL(response.url());
@@ -157,13 +165,24 @@ export async function measureWithChromium(dataDir: string, pagePath = '/'): Prom
           /\.m?js$/.test(url.pathname);
         if (!isScript || url.origin !== server.url) return;
         if (response.status() >= 400) failures.push(`${url.pathname} ${response.status()}`);
-        else scripts.add(url.pathname);
+        else
+          scripts.set(
+            url.pathname,
+            response
+              .request()
+              .sizes()
+              .then(async (sizes) => ({
+                urlPath: url.pathname,
+                wireBytes: sizes.responseBodySize,
+                rawBytes: (await stat(distFileOf(url.pathname))).size,
+              })),
+          );
       });
       const response = await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle', timeout: 30_000 });
       if (!response?.ok()) throw new Error(`GET ${pagePath} answered ${response?.status() ?? 'nothing'}`);
       if (failures.length > 0) throw new Error(`scripts failed to load: ${failures.join(', ')}`);
       if (scripts.size === 0) throw new Error(`${pagePath} loaded no JavaScript from the server`);
-      return { method: 'chromium', ...(await sizesOf([...scripts])) };
+      return { method: 'chromium', ...totalsOf(await Promise.all(scripts.values())) };
     } finally {
       await browser.close();
     }
@@ -214,6 +233,6 @@ export async function measureByStaticWalk(htmlFile = distIndex): Promise<HomePag
   return {
     method: 'static-walk',
     ...(await sizesOf([...files])),
-    allJsGzipBytes: (await sizesOf(allJs)).gzipBytes,
+    allJsWireBytes: (await sizesOf(allJs)).wireBytes,
   };
 }

@@ -272,14 +272,18 @@ function mountStudioPage(app: Hono<AppEnv>, staticDir: string, headers: Standard
   app.get('/studio/verify', page);
 }
 
-/** Serves the built SPA: hashed assets cached for a year, every other path falls back to index.html. */
+/**
+ * Serves the built SPA: hashed assets cached for a year, every other path falls back to index.html.
+ * The build writes brotli and gzip copies beside each text file; the one the browser accepts is sent.
+ */
 function mountSpa(app: Hono<AppEnv>, staticDir: string) {
   const root = path.relative(process.cwd(), staticDir) || '.';
-  const indexFile = path.join(staticDir, 'index.html');
+  const noCache = (_path: string, c: Context<AppEnv>) => void c.header('Cache-Control', 'no-cache');
   app.use(
     '/assets/*',
     serveStatic({
       root,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
@@ -289,10 +293,9 @@ function mountSpa(app: Hono<AppEnv>, staticDir: string) {
   app.get('/assets/*', () => {
     throw new ApiError(404, 'error.notFound');
   });
-  app.use('*', serveStatic({ root, onFound: (_path, c) => void c.header('Cache-Control', 'no-cache') }));
-  app.get('*', async (c) => {
-    if (!existsSync(indexFile)) throw new ApiError(404, 'error.notFound');
-    c.header('Cache-Control', 'no-cache');
-    return c.html(await readFile(indexFile, 'utf8'));
+  app.use('*', serveStatic({ root, precompressed: true, onFound: noCache }));
+  app.get('*', serveStatic({ root, path: 'index.html', precompressed: true, onFound: noCache }));
+  app.get('*', () => {
+    throw new ApiError(404, 'error.notFound');
   });
 }

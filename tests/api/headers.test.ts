@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testProvider } from '../support/game-provider';
 import { createTestServer, type TestServer } from './harness';
@@ -18,6 +19,12 @@ beforeAll(async () => {
   await mkdir(path.join(staticDir, 'assets'));
   await writeFile(path.join(staticDir, 'index.html'), indexHtml);
   await writeFile(path.join(staticDir, 'assets', 'index-B4x9Qz1k.js'), assetJs);
+  // As the build writes them: a brotli and a gzip copy beside each text file.
+  for (const file of ['index.html', 'assets/index-B4x9Qz1k.js']) {
+    const content = file.endsWith('.html') ? indexHtml : assetJs;
+    await writeFile(path.join(staticDir, `${file}.br`), brotliCompressSync(content));
+    await writeFile(path.join(staticDir, `${file}.gz`), gzipSync(content));
+  }
   await writeFile(path.join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   [server, production] = await Promise.all([
     createTestServer({ staticDir }),
@@ -156,6 +163,24 @@ describe('the built SPA', () => {
       expect(response.status, pathname).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toBe(indexHtml);
+    }
+  });
+
+  it('sends the compressed copy the browser accepts, brotli first', async () => {
+    const cases = [
+      { accept: 'gzip, deflate, br, zstd', encoding: 'br' },
+      { accept: 'gzip, deflate', encoding: 'gzip' },
+      { accept: 'identity', encoding: null },
+    ];
+    for (const pathname of ['/assets/index-B4x9Qz1k.js', '/', '/user/user-center']) {
+      const expected = pathname.startsWith('/assets/') ? assetJs : indexHtml;
+      for (const { accept, encoding } of cases) {
+        const response = await fetch(`${server.url}${pathname}`, { headers: { 'Accept-Encoding': accept } });
+        expect(response.status, `${pathname} ${accept}`).toBe(200);
+        expect(response.headers.get('content-encoding'), `${pathname} ${accept}`).toBe(encoding);
+        if (encoding) expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+        expect(await response.text()).toBe(expected);
+      }
     }
   });
 
