@@ -57,3 +57,21 @@ for (const locale of languages) {
     }
   });
 }
+
+test('/robots.txt is a robots file, not the page', async ({ request }) => {
+  const response = await request.get('/robots.txt');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+  expect(await response.text()).toMatch(/^User-agent: \*$/m);
+});
+
+for (const locale of languages) {
+  test(`home describes the site in ${locale} for search engines`, async ({ page }) => {
+    if (locale !== 'ja-JP') await useLanguage(page, locale);
+    await page.goto('/');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      text(locale, 'layout.metaDescription'),
+    );
+  });
+}

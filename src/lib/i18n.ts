@@ -83,5 +83,6 @@ export async function initI18n(): Promise<i18n> {
       }),
     applyDayjsLocale(lng),
   ]);
+  document.querySelector('meta[name="description"]')?.setAttribute('content', i18next.t('layout.metaDescription'));
   return i18next;
 }
