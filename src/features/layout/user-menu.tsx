@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnchorElementProps } from '@/components/router-links';
 import { currentLanguage } from '@/lib/i18n';
 import { useLogout, useSignedInUser } from '../session/use-session';
+import classes from './layout.module.css';
 import { userMenu } from './menus';
 
 function MenuItemAnchor(props: AnchorElementProps<MenuItemProps>) {
@@ -17,14 +18,46 @@ function formatCoins(amount: number): string {
   return new Intl.NumberFormat(currentLanguage()).format(amount);
 }
 
-/** The signed-in user's name and balance, opening the user menu and logout. */
+/** The signed-in user's balance, always in sight, and their name, opening the user menu and logout. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const user = useSignedInUser();
   const logout = useLogout();
   if (!user) return null;
   const name = user.nickname || user.username;
+  const balance = t('layout.balance', { amount: formatCoins(user.balance) });
 
+  return (
+    <Group gap={compact ? 4 : 'xs'} wrap="nowrap">
+      <Text
+        size={compact ? 'xs' : 'sm'}
+        fw={700}
+        c="gold.3"
+        role="status"
+        aria-label={balance}
+        className={classes.headerBalance}
+      >
+        {formatCoins(user.balance)}
+      </Text>
+      <UserMenuButton compact={compact} name={name} username={user.username} balance={balance} onLogout={logout} />
+    </Group>
+  );
+}
+
+function UserMenuButton({
+  compact,
+  name,
+  username,
+  balance,
+  onLogout,
+}: {
+  compact: boolean;
+  name: string;
+  username: string;
+  balance: string;
+  onLogout(): void;
+}) {
+  const { t } = useTranslation();
   return (
     <Menu position="bottom-end" shadow="md" width={240}>
       <Menu.Target>
@@ -40,10 +73,10 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       <Menu.Dropdown>
         <Menu.Label>
           <Text size="sm" fw={700} c="dark">
-            {user.username}
+            {username}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('layout.balance', { amount: formatCoins(user.balance) })}
+            {balance}
           </Text>
         </Menu.Label>
         <Menu.Divider />
@@ -53,7 +86,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
           </MenuItemLink>
         ))}
         <Menu.Divider />
-        <Menu.Item color="crimson" onClick={logout}>
+        <Menu.Item color="crimson" onClick={onLogout}>
           {t('auth.logout')}
         </Menu.Item>
       </Menu.Dropdown>
