@@ -79,6 +79,24 @@ test('a notice on /game/notice opens to show its text', async ({ page, request }
   await expect(page.getByText(notice.content)).toBeVisible();
 });
 
+test('a notice headline on home opens that notice on /game/notice', async ({ page, request }) => {
+  await useLanguage(page, 'en-US');
+  const notices = await callApi<{ list: Notice[] }>(
+    request,
+    '/v2/app/notice/query',
+    { pageNum: 1, pageSize: 5 },
+    'en-US',
+  );
+  const notice = notices.list[2] ?? notices.list[0];
+  if (!notice) throw new Error('the seed has no notice');
+  await page.goto('/');
+  await page.getByRole('link', { name: new RegExp(escapeRegExp(notice.title)) }).click();
+  await expect.poll(() => pathOf(page)).toBe('/game/notice');
+  const control = page.getByRole('main').getByRole('button', { name: new RegExp(escapeRegExp(notice.title)) });
+  await expect(control).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText(notice.content)).toBeVisible();
+});
+
 test('/game/promotion switches between the five categories', async ({ page, request }) => {
   await useLanguage(page, 'en-US');
   await page.goto('/game/promotion');

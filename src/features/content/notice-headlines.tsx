@@ -1,11 +1,11 @@
 import type { Notice } from '@contract/content';
-import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import classes from './content.module.css';
 import { formatDate } from './format';
 
-/** The home page's latest notices: headline and date; the notice page has the full text. */
+/** The home page's latest notices: headline and date, each opening its notice on the notice page. */
 export function NoticeHeadlines({ notices }: { notices: readonly Notice[] }) {
   const { t } = useTranslation('content');
   return (
@@ -13,7 +13,7 @@ export function NoticeHeadlines({ notices }: { notices: readonly Notice[] }) {
       <Stack gap={0} component="ul" className={classes.headlines}>
         {notices.map((notice) => (
           <li key={notice.id}>
-            <UnstyledButton component={Link} to="/game/notice" className={classes.headline}>
+            <Link to="/game/notice" search={{ notice: notice.id }} className={classes.headline}>
               <Group gap="sm" wrap="nowrap" justify="space-between">
                 <Group gap="xs" wrap="nowrap" miw={0}>
                   {notice.pinned && (
@@ -29,7 +29,7 @@ export function NoticeHeadlines({ notices }: { notices: readonly Notice[] }) {
                   <time dateTime={notice.publishedAt}>{formatDate(notice.publishedAt)}</time>
                 </Text>
               </Group>
-            </UnstyledButton>
+            </Link>
           </li>
         ))}
       </Stack>

@@ -4,13 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from './format';
 import { PlainText } from './plain-text';
 
-/** Notices as an accordion: title and date closed, the text when opened. */
-export function NoticeList({ notices }: { notices: readonly Notice[] }) {
+/** Notices as an accordion: title and date closed, the text when opened; `openNotice` starts open, in view. */
+export function NoticeList({ notices, openNotice }: { notices: readonly Notice[]; openNotice?: number }) {
   const { t } = useTranslation('content');
+  const opened = openNotice === undefined ? null : String(openNotice);
   return (
-    <Accordion variant="separated" radius="md">
+    <Accordion variant="separated" radius="md" defaultValue={opened}>
       {notices.map((notice) => (
-        <Accordion.Item key={notice.id} value={String(notice.id)}>
+        <Accordion.Item
+          key={notice.id}
+          value={String(notice.id)}
+          ref={(item) => {
+            if (item && String(notice.id) === opened) item.scrollIntoView({ block: 'center' });
+          }}
+        >
           <Accordion.Control>
             <Group gap="sm" wrap="nowrap" justify="space-between" pr="sm">
               <Group gap="xs" wrap="nowrap">

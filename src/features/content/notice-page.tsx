@@ -8,7 +8,16 @@ import { noticePageQuery } from './queries';
 
 const noticesPerPage = 10;
 
-export function NoticePage({ page = 1, onPageChange }: { page?: number; onPageChange(page: number): void }) {
+export function NoticePage({
+  page = 1,
+  openNotice,
+  onPageChange,
+}: {
+  page?: number;
+  /** The notice shown open, as a home headline asks. */
+  openNotice?: number;
+  onPageChange(page: number): void;
+}) {
   const { t } = useTranslation('content');
   const notices = useQuery(noticePageQuery(currentLanguage(), page, noticesPerPage));
   const pageCount = notices.data ? Math.ceil(notices.data.total / noticesPerPage) : 0;
@@ -27,7 +36,7 @@ export function NoticePage({ page = 1, onPageChange }: { page?: number; onPageCh
       {notices.data && notices.data.list.length === 0 && <Text c="dimmed">{t('notice.empty')}</Text>}
       {notices.data && notices.data.list.length > 0 && (
         <Stack gap="lg">
-          <NoticeList notices={notices.data.list} />
+          <NoticeList notices={notices.data.list} openNotice={openNotice} />
           {pageCount > 1 && (
             <Center>
               <Pagination total={pageCount} value={page} onChange={onPageChange} />

@@ -6,6 +6,11 @@ export interface PageSearch {
   page?: number;
 }
 
+/** `notice` names the notice shown open (a home headline links to it). */
+export interface NoticeSearch extends PageSearch {
+  notice?: number;
+}
+
 export interface PromotionSearch extends PageSearch {
   category?: PromotionCategory;
 }
@@ -18,6 +23,11 @@ function pageNumberOf(value: unknown): number | undefined {
 export function pageSearchOf(search: Record<string, unknown>): PageSearch {
   const page = pageNumberOf(search.page);
   return page ? { page } : {};
+}
+
+export function noticeSearchOf(search: Record<string, unknown>): NoticeSearch {
+  const notice = Number(search.notice);
+  return { ...pageSearchOf(search), ...(Number.isInteger(notice) && notice > 0 ? { notice } : {}) };
 }
 
 export function promotionSearchOf(search: Record<string, unknown>): PromotionSearch {
