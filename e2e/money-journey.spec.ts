@@ -148,6 +148,7 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await dialog.getByRole('textbox', { name: finance(locale, 'cards.fields.cardNumber') }).fill(accountNumber);
     await dialog.getByRole('button', { name: finance(locale, 'cards.submit'), exact: true }).click();
     await expect(page.getByRole('article', { name: new RegExp(`\\*{4}${accountNumber.slice(-4)}$`) })).toBeVisible();
+    await expect(page.getByText(finance(locale, 'cards.bound'), { exact: true })).toBeVisible();
 
     await page.goto('/user/pay-password');
     await page.getByLabel(user(locale, 'fields.password'), { exact: true }).fill(password);
@@ -155,6 +156,7 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await page.getByLabel(user(locale, 'fields.confirmPayPassword')).fill(payPassword);
     await page.getByRole('button', { name: user(locale, 'payPassword.submit') }).click();
     await expect(page.getByText(user(locale, 'payPassword.done.title'), { exact: true })).toBeVisible();
+    await expect(page.getByText(user(locale, 'payPassword.saved'), { exact: true })).toBeVisible();
 
     // The deposit: notices, the coins the amount buys, the checkout in a new tab, the coins arriving.
     await page.goto('/user/finance/deposit');

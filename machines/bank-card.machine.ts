@@ -134,8 +134,10 @@ export const bankCardMachine = setup({
     }),
   },
   actions: {
-    /** The list of bound cards changed on the server: refetch it. */
-    cardsChanged: () => {},
+    /** A card was bound: the list changed on the server, and the player is told so. */
+    cardBound: () => {},
+    /** A card was unbound: the same, in its own words. */
+    cardUnbound: () => {},
   },
   guards: {
     namesOnRecord: ({ context }) => hasPersonalInformation(context.names),
@@ -189,7 +191,7 @@ export const bankCardMachine = setup({
           holderPinyinName: context.values.holderPinyinName.trim(),
           isDefault: context.values.isDefault,
         }),
-        onDone: { target: 'idle', actions: [assign({ showErrors: false, refusals: {} }), 'cardsChanged'] },
+        onDone: { target: 'idle', actions: [assign({ showErrors: false, refusals: {} }), 'cardBound'] },
         onError: {
           target: 'editing',
           actions: assign(({ event }) => ({ showErrors: true, refusals: refusedFields(event.error) })),
@@ -207,7 +209,7 @@ export const bankCardMachine = setup({
         id: 'unbindCard',
         src: 'unbindCard',
         input: ({ context }) => ({ id: context.unbinding?.id ?? 0 }),
-        onDone: { target: 'idle', actions: [assign({ unbinding: null }), 'cardsChanged'] },
+        onDone: { target: 'idle', actions: [assign({ unbinding: null }), 'cardUnbound'] },
         // The api client has shown why; the card stays listed.
         onError: { target: 'idle', actions: assign({ unbinding: null }) },
       },

@@ -108,7 +108,10 @@ describe('bank card rules', () => {
           }),
           unbindCard: fromPromise(async ({ input }) => void unbound.push(input.id)),
         },
-        actions: { cardsChanged: () => void effects.push('cardsChanged') },
+        actions: {
+          cardBound: () => void effects.push('cardBound'),
+          cardUnbound: () => void effects.push('cardUnbound'),
+        },
       }),
       { input: { names: playerNames } },
     ).start();
@@ -173,7 +176,7 @@ describe('bank card rules', () => {
         isDefault: true,
       },
     ]);
-    expect(effects).toEqual(['cardsChanged']);
+    expect(effects).toEqual(['cardBound']);
     expect(selectBankCardStage(actor.getSnapshot())).toBe('idle');
     expect(normalisedReading('やまだ　はなこ')).toBe(normalisedReading('ヤマダハナコ'));
   });
@@ -205,7 +208,7 @@ describe('bank card rules', () => {
     actor.send({ type: 'unbind.confirm' });
     await settle();
     expect(unbound).toEqual([3]);
-    expect(effects).toEqual(['cardsChanged']);
+    expect(effects).toEqual(['cardUnbound']);
     expect(selectBankCardStage(actor.getSnapshot())).toBe('idle');
   });
 });

@@ -55,9 +55,13 @@ export function bankCardLogic(deps: { refresh(): void }) {
       }),
     },
     actions: {
-      cardsChanged: () => {
+      cardBound: () => {
         deps.refresh();
-        notifySuccess(i18next.t('finance:cards.changed'));
+        notifySuccess(i18next.t('finance:cards.bound'));
+      },
+      cardUnbound: () => {
+        deps.refresh();
+        notifySuccess(i18next.t('finance:cards.unbound'));
       },
     },
   });
