@@ -124,6 +124,18 @@ describe('deposit page', () => {
     });
   }
 
+  it('promises ten minutes only for a channel that credits by itself, not for a bank transfer', async () => {
+    await startI18nIn('en-US');
+    const user = userEvent.setup();
+    const { deposit } = startDeposit(ready);
+    renderPlayerView(<DepositView deposit={deposit} />);
+    expect(await screen.findByText(/within ten minutes/)).toBeInTheDocument();
+    await user.click(screen.getByText('Bank transfer'));
+    expect(screen.queryByText(/within ten minutes/)).not.toBeInTheDocument();
+    await user.click(screen.getByText('Online payment'));
+    expect(screen.getByText(/within ten minutes/)).toBeInTheDocument();
+  });
+
   it('shows the coins an amount buys, checks the limits, and opens the checkout with one key per deposit', async () => {
     await startI18nIn('en-US');
     const user = userEvent.setup();

@@ -85,7 +85,8 @@ function OrderStatusView({ deposit, follower }: { deposit: DepositActor; followe
   }
 }
 
-function DepositNotices() {
+/** The ratio, and the ten-minute promise only where it holds: automatic channels (a bank transfer waits for an operator). */
+function DepositNotices({ automatic }: { automatic: boolean }) {
   const { t } = useTranslation('finance');
   return (
     <Alert color="blue" variant="light" title={t('deposit.noticeTitle')}>
@@ -93,7 +94,7 @@ function DepositNotices() {
         <Text size="sm" fw={700} data-testid="exchange-ratio">
           {t('home:exchange.ratio')}
         </Text>
-        <Text size="sm">{t('home:exchange.depositTip')}</Text>
+        {automatic && <Text size="sm">{t('home:exchange.depositTip')}</Text>}
       </Stack>
     </Alert>
   );
@@ -112,7 +113,7 @@ function DepositForm({ request }: { request: DepositRequestActor }) {
 
   return (
     <Stack gap="lg">
-      <DepositNotices />
+      <DepositNotices automatic={channel?.mode === 'automatic'} />
       <Card withBorder radius="md" padding="lg">
         <form
           noValidate
