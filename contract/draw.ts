@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { endpoint, isoDateTime, listQuery, pageOf, rowId } from './endpoint';
+import { emptyBody, endpoint, isoDateTime, listQuery, pageOf, rowId } from './endpoint';
 import {
   amount,
   amountInput,
@@ -59,6 +59,35 @@ export const withdrawToBank = endpoint({
     payPassword: payPasswordInput,
   }),
   data: withdrawal,
+});
+
+export const withdrawalLimits = v.object({
+  /** Game coins per request, fee included. */
+  minAmount: amount,
+  maxAmount: amount,
+  /** The fee taken from the amount, in hundredths of a percent (rounded down to whole coins). */
+  feeRateBasisPoints: basisPoints,
+  /** Game coins per yen paid out: what is left after the fee, divided by this, rounded down. */
+  coinsPerYen: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+export type WithdrawalLimits = v.InferOutput<typeof withdrawalLimits>;
+
+/** The fee taken from a bank withdrawal of `amount` coins: a share of it, rounded down to whole coins. */
+export function withdrawalFee(amount: number, limits: Pick<WithdrawalLimits, 'feeRateBasisPoints'>): number {
+  return Math.floor((amount * limits.feeRateBasisPoints) / 10_000);
+}
+
+/** The yen paid to the card for a withdrawal of `amount` coins. */
+export function withdrawalPayoutYen(amount: number, limits: Omit<WithdrawalLimits, 'minAmount' | 'maxAmount'>): number {
+  return Math.floor((amount - withdrawalFee(amount, limits)) / limits.coinsPerYen);
+}
+
+export const withdrawalLimitsQuery = endpoint({
+  path: '/v2/app/draw/limits',
+  access: 'user',
+  summary: 'The bank withdrawal’s minimum, maximum and fee, shown before the amount is entered',
+  body: emptyBody,
+  data: withdrawalLimits,
 });
 
 export const withdrawalQuery = endpoint({

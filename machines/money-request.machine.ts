@@ -124,8 +124,12 @@ export interface MoneyRequestOptions<TPrerequisites, TValues, TBody> {
   fields: readonly (keyof TValues & string)[];
   /** The body of the call, from a valid form. */
   body(values: TValues): TBody;
-  /** The values kept once the server has answered (a payment password is typed again). */
-  afterAnswer(values: TValues): TValues;
+  /**
+   * The values kept once the server has answered or the request was given up; `refusals` are the
+   * fields the server refused, when it refused (a payment password is typed again unless the refusal
+   * was about something else).
+   */
+  afterAnswer(values: TValues, refusals?: Record<string, string>): TValues;
 }
 
 /** The output of an invoked call, read from its done event (named actions see the machine's events). */
@@ -173,12 +177,15 @@ export function moneyRequestMachine<TPrerequisites extends WithCards, TValues ex
         refusals: {},
       })),
       // An answer: nothing moved; the next attempt is a new request with a new key.
-      showRefusal: assign(({ context, event }) => ({
-        idempotencyKey: null,
-        values: options.afterAnswer(context.values),
-        showErrors: true,
-        refusals: refusedFields((event as { error?: unknown }).error),
-      })),
+      showRefusal: assign(({ context, event }) => {
+        const refusals = refusedFields((event as { error?: unknown }).error);
+        return {
+          idempotencyKey: null,
+          values: options.afterAnswer(context.values, refusals),
+          showErrors: true,
+          refusals,
+        };
+      }),
       newIdempotencyKey: assign({ idempotencyKey: () => crypto.randomUUID() }),
     },
     guards: {

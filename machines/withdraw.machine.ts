@@ -16,7 +16,7 @@
  */
 
 import { type Profile, payPasswordPattern } from '@contract/auth';
-import type { Withdrawal } from '@contract/draw';
+import { type Withdrawal, type WithdrawalLimits, withdrawalFee, withdrawalPayoutYen } from '@contract/draw';
 import { assign, type SnapshotFrom, setup } from 'xstate';
 import {
   accountGate,
@@ -33,6 +33,8 @@ import { type FieldMessages, parseWholeAmount } from './player-form-fields';
 export interface WithdrawPrerequisites {
   profile: Pick<Profile, 'firstName' | 'lastName' | 'pinyinName' | 'balance' | 'kycStatus' | 'hasPayPassword'>;
   cards: RequestCard[];
+  /** Shown before the amount is entered, and checked as it is typed. */
+  limits: WithdrawalLimits;
 }
 
 export interface WithdrawValues {
@@ -63,11 +65,16 @@ const withdrawForm: MoneyRequestOptions<WithdrawPrerequisites, WithdrawValues, W
   },
   emptyValues,
   startingValues: ({ cards }) => ({ ...emptyValues, bankCardId: startingCardId(cards) }),
-  messages: (values, { profile, cards }) => {
+  messages: (values, { profile, cards, limits }) => {
     const messages: FieldMessages<WithdrawField> = {};
     const amount = parseWholeAmount(values.amount);
     if (values.amount.trim() === '') messages.amount = { key: 'validation.amountRequired' };
     else if (amount === null || amount < 1) messages.amount = { key: 'validation.amount' };
+    else if (amount < limits.minAmount || amount > limits.maxAmount)
+      messages.amount = {
+        key: 'validation.withdrawalRange',
+        values: { min: limits.minAmount, max: limits.maxAmount },
+      };
     else if (amount > profile.balance)
       messages.amount = { key: 'validation.amountOverBalance', values: { balance: profile.balance } };
     if (!cards.some((card) => card.id === values.bankCardId)) messages.bankCardId = { key: 'validation.bankCard' };
@@ -83,8 +90,12 @@ const withdrawForm: MoneyRequestOptions<WithdrawPrerequisites, WithdrawValues, W
     amount: parseWholeAmount(values.amount) ?? 0,
     payPassword: values.payPassword,
   }),
-  // The payment password is typed again for every attempt, whatever the answer.
-  afterAnswer: (values) => ({ ...values, payPassword: '' }),
+  // The payment password is typed again after every answer, except a refusal of another field:
+  // a wrong amount is no reason to type the password again.
+  afterAnswer: (values, refusals) =>
+    refusals && Object.keys(refusals).length > 0 && !('payPassword' in refusals)
+      ? values
+      : { ...values, payPassword: '' },
 };
 
 /** The withdrawal's front: prerequisites, the form, and the amount held once. */
@@ -158,5 +169,14 @@ export const selectWithdrawalFollower = (snapshot: WithdrawSnapshot) => snapshot
 
 export const selectWithdrawBalance = (snapshot: WithdrawRequestSnapshot) =>
   snapshot.context.prerequisites?.profile.balance ?? 0;
+export const selectWithdrawLimits = (snapshot: WithdrawRequestSnapshot) =>
+  snapshot.context.prerequisites?.limits ?? null;
+/** The fee and the yen paid out for the amount typed so far, or null while it is not an amount. */
+export const selectWithdrawQuote = (snapshot: WithdrawRequestSnapshot) => {
+  const limits = snapshot.context.prerequisites?.limits;
+  const amount = parseWholeAmount(snapshot.context.values.amount);
+  if (!limits || amount === null || amount < 1) return null;
+  return { amount, fee: withdrawalFee(amount, limits), payoutYen: withdrawalPayoutYen(amount, limits) };
+};
 export const selectWithdrawMessages = (snapshot: WithdrawRequestSnapshot): FieldMessages<WithdrawField> =>
   shownMessages(withdrawForm, snapshot.context);

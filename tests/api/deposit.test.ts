@@ -163,7 +163,7 @@ describe('/v2/app/pay/order refusals', () => {
     refusal(
       await order(player, { channelId: 'online-bank', amount: 999, bankCardId: player.cardId }),
       422,
-      'The amount must be between 1000 and 500000.',
+      'The amount must be between 1,000 and 500,000.',
     );
     refusal(
       await order(player, { channelId: 'nowhere', amount: 5_000, bankCardId: player.cardId }),

@@ -189,14 +189,18 @@ describe('/v2/app/draw/withdraw', () => {
     expect((await withdraw(player, { bankCardId: mine.id })).status).toBe(200);
   });
 
-  it('keeps to the withdrawal limits', async () => {
+  it('keeps to the withdrawal limits it shows before entry, refusing on the amount field', async () => {
     const player = await readyPlayer(5_000_000);
-    refusal(await withdraw(player, { amount: 999 }), 422, 'The withdrawal amount must be between 1000 and 1000000.');
-    refusal(
-      await withdraw(player, { amount: 1_000_001 }),
-      422,
-      'The withdrawal amount must be between 1000 and 1000000.',
-    );
+    const limits = await server.call('/v2/app/draw/limits', {}, { token: player.token });
+    expect(limits.status).toBe(200);
+    expect(limits.body.data).toEqual({ minAmount: 1_000, maxAmount: 1_000_000, feeRateBasisPoints: 0, coinsPerYen: 1 });
+    const sentence = 'The withdrawal amount must be between 1,000 and 1,000,000.';
+    for (const amount of [999, 1_000_001]) {
+      const answer = await withdraw(player, { amount });
+      refusal(answer, 422, sentence);
+      expect(answer.body.fields).toEqual({ amount: sentence });
+    }
+    expect((await withdrawalsOf(player)).total).toBe(0);
   });
 
   it('needs a pay password, counts wrong ones and stops them with 429', async () => {

@@ -23,7 +23,8 @@ const profile: WithdrawPrerequisites['profile'] = {
   hasPayPassword: true,
 };
 const card = { id: 4, bankName: 'MUFG Bank', maskedCardNumber: '****4321', isDefault: true };
-const ready: WithdrawPrerequisites = { profile, cards: [card] };
+const limits = { minAmount: 1_000, maxAmount: 100_000, feeRateBasisPoints: 150, coinsPerYen: 1 };
+const ready: WithdrawPrerequisites = { profile, cards: [card], limits };
 const withdrawal = (status: Withdrawal['status'], failureReason: string | null = null): Withdrawal => ({
   orderSn: 'W2026112200001',
   amount: 8_000,
@@ -90,6 +91,28 @@ describe('withdraw page', () => {
     expect(
       await screen.findByText('Your identity is under review. You can withdraw once it is verified.'),
     ).toBeInTheDocument();
+  });
+
+  it('shows the limits and the fee before entry, and an amount outside them on the amount field', async () => {
+    await startI18nIn('en-US');
+    const user = userEvent.setup();
+    const { withdraw, requests } = startWithdraw(ready, async () => withdrawal('withdrawalReview'));
+    renderPlayerView(<WithdrawView withdraw={withdraw} />);
+    expect(
+      await screen.findByText(/Each withdrawal is from 1,000 to 100,000 coins\. The fee is 1\.5% of the amount\./),
+    ).toBeInTheDocument();
+    const amount = screen.getByRole('textbox', { name: 'Amount (coins)' });
+    const payPassword = screen.getByLabelText('Payment password');
+    await user.type(payPassword, '246801');
+    await user.type(amount, '500');
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    expect(amount).toHaveAccessibleDescription(/Please input an amount from 1,000 to 100,000 coins/);
+    expect(payPassword).toHaveValue('246801');
+    expect(payPassword).not.toHaveAttribute('aria-invalid', 'true');
+    expect(requests).toEqual([]);
+    await user.clear(amount);
+    await user.type(amount, '10000');
+    expect(screen.getByTestId('withdraw-quote')).toHaveTextContent('Fee 150 coins; 9,850 yen paid to your card');
   });
 
   it('asks for a payment password before anything else can move', async () => {

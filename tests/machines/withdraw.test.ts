@@ -4,6 +4,7 @@ import { selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.
 import {
   selectWithdrawalFollower,
   selectWithdrawMessages,
+  selectWithdrawQuote,
   selectWithdrawRequest,
   selectWithdrawStage,
   type WithdrawalRequest,
@@ -27,7 +28,8 @@ const profile: WithdrawPrerequisites['profile'] = {
   hasPayPassword: true,
 };
 const card = { id: 3, bankName: '三井住友銀行', maskedCardNumber: '****4567', isDefault: true };
-const ready: WithdrawPrerequisites = { profile, cards: [card] };
+const limits = { minAmount: 1_000, maxAmount: 100_000, feeRateBasisPoints: 150, coinsPerYen: 1 };
+const ready: WithdrawPrerequisites = { profile, cards: [card], limits };
 
 const withdrawal = (status: Withdrawal['status'], failureReason: string | null = null): Withdrawal => ({
   orderSn: 'W20261121000001',
@@ -46,6 +48,7 @@ const requestFixtures: EventFixtures<typeof withdrawRequest> = {
   'field.changed': [
     { type: 'field.changed', field: 'amount', value: '8000' },
     { type: 'field.changed', field: 'amount', value: '30000' },
+    { type: 'field.changed', field: 'amount', value: '500' },
     { type: 'field.changed', field: 'payPassword', value: '246801' },
   ],
   'request.submit': [{ type: 'request.submit' }],
@@ -66,7 +69,7 @@ const wrongPayPassword = Object.assign(new Error('refused'), {
 const requestOutcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.loadPrerequisites', output: ready },
   { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, profile: { ...profile, firstName: null } } },
-  { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, cards: [] } },
+  { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, cards: [], limits } },
   {
     type: 'xstate.done.actor.loadPrerequisites',
     output: { ...ready, profile: { ...profile, kycStatus: 'notSubmitted' } },
@@ -250,16 +253,23 @@ describe('withdraw rules', () => {
   it('asks, in order, for personal information, a bound card, verified identity and a payment password', async () => {
     const cases: [WithdrawPrerequisites, string][] = [
       [
-        { profile: { ...profile, pinyinName: null, kycStatus: 'notSubmitted', hasPayPassword: false }, cards: [] },
+        {
+          profile: { ...profile, pinyinName: null, kycStatus: 'notSubmitted', hasPayPassword: false },
+          cards: [],
+          limits,
+        },
         'needsPersonalInformation',
       ],
-      [{ profile: { ...profile, kycStatus: 'notSubmitted', hasPayPassword: false }, cards: [] }, 'needsBankCard'],
-      [{ profile: { ...profile, kycStatus: 'rejected', hasPayPassword: false }, cards: [card] }, 'needsKyc'],
       [
-        { profile: { ...profile, kycStatus: 'pendingReview', hasPayPassword: false }, cards: [card] },
+        { profile: { ...profile, kycStatus: 'notSubmitted', hasPayPassword: false }, cards: [], limits },
+        'needsBankCard',
+      ],
+      [{ profile: { ...profile, kycStatus: 'rejected', hasPayPassword: false }, cards: [card], limits }, 'needsKyc'],
+      [
+        { profile: { ...profile, kycStatus: 'pendingReview', hasPayPassword: false }, cards: [card], limits },
         'awaitingKycReview',
       ],
-      [{ profile: { ...profile, hasPayPassword: false }, cards: [card] }, 'needsPayPassword'],
+      [{ profile: { ...profile, hasPayPassword: false }, cards: [card], limits }, 'needsPayPassword'],
       [ready, 'editing'],
     ];
     for (const [prerequisites, expected] of cases) {
@@ -339,6 +349,48 @@ describe('withdraw rules', () => {
     send({ type: 'request.submit' });
     await settle();
     expect(requests[1]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
+  });
+
+  it('checks the amount against the limits before sending, with the limits in the message', async () => {
+    const { settle, change, requests, form, send } = start();
+    await settle();
+    change('payPassword', '246801');
+    for (const amount of ['999', '100001']) {
+      change('amount', amount);
+      send({ type: 'request.submit' });
+      expect(selectWithdrawMessages(form()).amount).toEqual({
+        key: 'validation.withdrawalRange',
+        values: { min: 1_000, max: 100_000 },
+      });
+    }
+    expect(requests).toEqual([]);
+    change('amount', '10000');
+    expect(selectWithdrawQuote(form())).toEqual({ amount: 10_000, fee: 150, payoutYen: 9_850 });
+  });
+
+  it('keeps the payment password when the server refuses another field, and shows the refusal there', async () => {
+    const amountRefused = Object.assign(new Error('refused'), {
+      code: 422,
+      fields: { amount: '出金額は1,000〜100,000の範囲で入力してください。' },
+    });
+    let attempts = 0;
+    const { settle, change, form, send, stage } = start({
+      request: async () => {
+        attempts += 1;
+        if (attempts === 1) throw amountRefused;
+        return withdrawal('withdrawalReview');
+      },
+    });
+    await settle();
+    change('amount', '8000');
+    change('payPassword', '246801');
+    send({ type: 'request.submit' });
+    await settle();
+    expect(stage()).toBe('editing');
+    expect(selectRequestValues(form()).payPassword).toBe('246801');
+    expect(selectWithdrawMessages(form())).toEqual({
+      amount: { text: '出金額は1,000〜100,000の範囲で入力してください。' },
+    });
   });
 
   it('follows the review to the failure with its reason, then starts over with a fresh balance', async () => {

@@ -1,4 +1,11 @@
-import type { Withdrawal, withdrawalList, withdrawalQuery, withdrawToBank } from '@contract/draw';
+import {
+  type Withdrawal,
+  withdrawalFee,
+  type withdrawalList,
+  withdrawalPayoutYen,
+  type withdrawalQuery,
+  type withdrawToBank,
+} from '@contract/draw';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import { hasPersonalInformation } from '@contract/profile';
 import type { Principal } from '@server/contract-router';
@@ -71,10 +78,13 @@ export async function requestWithdrawal(
   const mismatched = holderMismatches(card, user);
   if (mismatched.length > 0) throw holderMismatchRefusal(request, mismatched);
   const limits = deps.settings.withdrawal;
-  const fee = Math.floor((body.amount * limits.feeRateBasisPoints) / 10_000);
-  const payoutYen = Math.floor((body.amount - fee) / deps.settings.coinsPerYen);
+  const fee = withdrawalFee(body.amount, limits);
+  const payoutYen = withdrawalPayoutYen(body.amount, { ...limits, coinsPerYen: deps.settings.coinsPerYen });
   if (body.amount < limits.minAmount || body.amount > limits.maxAmount || payoutYen < 1) {
-    throw new ApiError(422, 'draw.amountOutOfRange', { min: limits.minAmount, max: limits.maxAmount });
+    throw fieldRefusal(request.t, 422, 'amount', 'draw.amountOutOfRange', {
+      min: limits.minAmount,
+      max: limits.maxAmount,
+    });
   }
 
   const created = await db.transaction(async (tx) => {

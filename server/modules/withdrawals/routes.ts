@@ -1,4 +1,4 @@
-import { withdrawalList, withdrawalQuery, withdrawToBank } from '@contract/draw';
+import { withdrawalLimitsQuery, withdrawalList, withdrawalQuery, withdrawToBank } from '@contract/draw';
 import { route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import { requestWithdrawal, withdrawalOf, withdrawalsOf } from './player';
@@ -15,6 +15,7 @@ export function withdrawalRoutes(deps: PlayerDeps) {
         context.idempotencyKey as string,
       ),
     ),
+    route(withdrawalLimitsQuery, async () => ({ ...deps.settings.withdrawal, coinsPerYen: deps.settings.coinsPerYen })),
     route(withdrawalQuery, (context) => withdrawalOf(deps, playerRequestOf(context), context.principal, context.body)),
     route(withdrawalList, (context) => withdrawalsOf(deps, playerRequestOf(context), context.principal, context.body)),
   ];

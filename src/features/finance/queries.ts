@@ -1,3 +1,4 @@
+import { withdrawalLimitsQuery } from '@contract/draw';
 import type { Locale } from '@contract/locales';
 import { payChannelQuery } from '@contract/pay';
 import { queryOptions } from '@tanstack/react-query';
@@ -10,5 +11,13 @@ export const payChannelsQueryOptions = (lng: Locale) =>
   queryOptions({
     queryKey: ['finance', lng, 'channels'],
     queryFn: () => api.call(payChannelQuery, {}),
+    staleTime: 0,
+  });
+
+/** The bank withdrawal's minimum, maximum, fee rate and payout ratio. */
+export const withdrawalLimitsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['finance', 'withdrawalLimits'],
+    queryFn: () => api.call(withdrawalLimitsQuery, {}),
     staleTime: 0,
   });

@@ -11,6 +11,7 @@ import { api } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { bankCardsQueryOptions } from '../bank/queries';
 import { profileQueryOptions } from '../user/queries';
+import { withdrawalLimitsQueryOptions } from './queries';
 
 /** The withdrawal flow with the real calls; its prerequisites are fetched fresh through the query cache. */
 export function withdrawLogic(deps: { queryClient: QueryClient; refresh(): void }) {
@@ -20,11 +21,12 @@ export function withdrawLogic(deps: { queryClient: QueryClient; refresh(): void 
       request: withdrawRequest.provide({
         actors: {
           loadPrerequisites: fromPromise<WithdrawPrerequisites>(async () => {
-            const [profile, cards] = await Promise.all([
+            const [profile, cards, limits] = await Promise.all([
               deps.queryClient.fetchQuery({ ...profileQueryOptions(), ...fresh }),
               deps.queryClient.fetchQuery({ ...bankCardsQueryOptions(currentLanguage()), ...fresh }),
+              deps.queryClient.fetchQuery({ ...withdrawalLimitsQueryOptions(), ...fresh }),
             ]);
-            return { profile, cards };
+            return { profile, cards, limits };
           }),
           sendRequest: fromPromise(({ input: { body, idempotencyKey } }) =>
             api.call(withdrawToBank, body, { idempotencyKey }),

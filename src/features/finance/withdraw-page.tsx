@@ -4,7 +4,9 @@ import { type OrderFollowActor, selectFollowedOrder, selectOrderSettled } from '
 import {
   selectWithdrawalFollower,
   selectWithdrawBalance,
+  selectWithdrawLimits,
   selectWithdrawMessages,
+  selectWithdrawQuote,
   selectWithdrawRequest,
   selectWithdrawStage,
   type withdrawMachine,
@@ -20,6 +22,7 @@ import { PageFrame } from '@/components/page-frame';
 import { AnchorLink } from '@/components/router-links';
 import { useFieldMessage } from '@/lib/field-message';
 import { formatAmount, formatDateTime } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import { MoneyRequestView } from './money-request-view';
 import { OrderDetails } from './order-details';
@@ -62,6 +65,9 @@ function WithdrawForm({ request }: { request: WithdrawRequestActor }) {
   const values = useSelector(request, selectRequestValues);
   const messages = useSelector(request, selectWithdrawMessages);
   const busy = useSelector(request, selectRequestSending);
+  const limits = useSelector(request, selectWithdrawLimits);
+  const quote = useSelector(request, selectWithdrawQuote);
+  const percent = new Intl.NumberFormat(currentLanguage(), { style: 'percent', maximumFractionDigits: 2 });
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -82,7 +88,17 @@ function WithdrawForm({ request }: { request: WithdrawRequestActor }) {
           </Text>
           <TextInput
             label={t('withdraw.fields.amount')}
-            description={t('withdraw.amountHint')}
+            description={
+              <>
+                {limits &&
+                  `${t('withdraw.limits', { min: formatAmount(limits.minAmount), max: formatAmount(limits.maxAmount) })} ${
+                    limits.feeRateBasisPoints > 0
+                      ? t('withdraw.feeRate', { rate: percent.format(limits.feeRateBasisPoints / 10_000) })
+                      : t('withdraw.noFee')
+                  } `}
+                {t('withdraw.amountHint')}
+              </>
+            }
             inputMode="numeric"
             value={values.amount}
             onChange={(event) =>
@@ -103,6 +119,11 @@ function WithdrawForm({ request }: { request: WithdrawRequestActor }) {
             rightSectionWidth={72}
             maxLength={12}
           />
+          {quote && !messages.amount && (
+            <Text size="sm" aria-live="polite" data-testid="withdraw-quote">
+              {t('withdraw.quote', { fee: formatAmount(quote.fee), paidOut: formatAmount(quote.payoutYen) })}
+            </Text>
+          )}
           <Select
             label={t('withdraw.fields.bankCard')}
             data={cards.map((card) => ({ value: String(card.id), label: `${card.bankName} ${card.maskedCardNumber}` }))}
