@@ -351,7 +351,7 @@ describe('/v2/app/agent/sub/member/page', () => {
   it("shows each direct member's state: frozen while an operator holds the freeze, active again once lifted", async () => {
     const agent = await newAgent();
     const stamp = Date.now().toString(36);
-    const kept = (await createMember(agent, { account: `kept${stamp}`, password: 'Cedar grove 2026!' })).body.data;
+    await createMember(agent, { account: `kept${stamp}`, password: 'Cedar grove 2026!' });
     const held = (await createMember(agent, { account: `held${stamp}`, password: 'Cedar grove 2026!' })).body.data;
     const states = async () =>
       Object.fromEntries((await members(agent)).body.data?.list.map((member) => [member.account, member.state]) ?? []);
