@@ -164,8 +164,6 @@ export const selectMoveAmountText = (snapshot: MemberMoveSnapshot) => snapshot.c
 export const selectMoveMessages = (snapshot: MemberMoveSnapshot): FieldMessages<'amount'> =>
   snapshot.context.showErrors ? amountMessages(snapshot.context) : {};
 export const selectMoveRefusal = (snapshot: MemberMoveSnapshot) => snapshot.context.refusal;
-/** The key of the move on its way, kept across retries. */
-export const selectMoveKey = (snapshot: MemberMoveSnapshot) => snapshot.context.idempotencyKey;
 
 /**
  * Both balances before and after: before and the expected after while the move is being confirmed
