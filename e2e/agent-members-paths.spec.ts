@@ -385,7 +385,12 @@ function moveAdapter(direction: MemberMoveInput['direction']): Adapter {
       } else {
         await expect(dialog.getByRole('status')).toContainText(say(`move.${direction}.done`));
         await expectBalances(true);
-        // The list and the header follow the move without a reload.
+        // The list and the header follow the move without a reload (done is the walk's last step).
+        await dialog
+          .getByRole('button', { name: say('close'), exact: true })
+          .last()
+          .click();
+        await expect(dialog).toBeHidden();
         await expect(page.getByTestId(`member-${memberAccount(tag)}`)).toContainText(coins(after.member));
         await expectHeaderBalance(page, locale, amountText(after.agent));
       }

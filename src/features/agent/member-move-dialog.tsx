@@ -49,6 +49,7 @@ export function MemberMoveDialog(props: MemberMoveInput & { onClose(): void; onB
       closeOnEscape={!busy}
       withCloseButton={!busy}
       size={dialogWidthPx}
+      closeButtonProps={{ 'aria-label': t('close') }}
       title={t(`move.${props.direction}.title`, { account: props.member.account })}
     >
       <MemberMoveView flow={flow} stage={stage} onClose={props.onClose} />

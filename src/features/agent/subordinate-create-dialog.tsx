@@ -36,7 +36,13 @@ export function SubordinateCreateDialog({ onClose, onCreated }: { onClose(): voi
   const flow = useActorRef(logic);
   const stage = useSelector(flow, selectSubordinateStage);
   return (
-    <Modal opened onClose={onClose} size={dialogWidthPx} title={t('create.title')}>
+    <Modal
+      opened
+      onClose={onClose}
+      size={dialogWidthPx}
+      closeButtonProps={{ 'aria-label': t('close') }}
+      title={t('create.title')}
+    >
       <SubordinateCreateView flow={flow} stage={stage} onClose={onClose} />
     </Modal>
   );
