@@ -172,12 +172,14 @@ function StateBadge({ member }: { member: TeamMember }) {
 function MoveButtons({ member, onMove }: { member: TeamMember; onMove: MoveOpener }) {
   const { t } = useTranslation('agent-members');
   const label = (key: string) => t(`actions.${key}`, { account: member.account });
+  // A frozen member's balance cannot change (the server refuses too, should the list be stale).
+  const frozen = member.state === 'frozen';
   return (
     <Group gap={6} wrap="nowrap">
       <Button
         size="compact-sm"
         variant="light"
-        disabled={!onMove}
+        disabled={!onMove || frozen}
         aria-label={label('transferTo')}
         onClick={() => onMove?.('transfer', member)}
       >
@@ -187,7 +189,7 @@ function MoveButtons({ member, onMove }: { member: TeamMember; onMove: MoveOpene
         size="compact-sm"
         variant="light"
         color="orange"
-        disabled={!onMove}
+        disabled={!onMove || frozen}
         aria-label={label('decreaseOf')}
         onClick={() => onMove?.('decrease', member)}
       >
