@@ -24,6 +24,7 @@ const publicModules = [
   'kyc/queries',
   'kyc/identity-verification-section',
   'auth/captcha-field',
+  'auth/password-strength-meter',
   'record/record-filters',
   'content/banner-carousel',
 ];

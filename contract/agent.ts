@@ -143,11 +143,16 @@ export const decreaseMemberBalance = endpoint({
   data: memberMove,
 });
 
+/** A member is frozen by an operator (the desk); a frozen member's balance cannot change. */
+export const memberStates = ['active', 'frozen'] as const;
+export type MemberState = (typeof memberStates)[number];
+
 const member = v.object({
   userId: v.number(),
   account: v.string(),
   nickname: v.nullable(v.string()),
   isAgent: v.boolean(),
+  state: v.picklist(memberStates),
   balance: amount,
   rechargeAmount: amount,
   withdrawalAmount: amount,

@@ -31,6 +31,8 @@ export interface Replay {
 
 export interface Adapter {
   machine: AnyStateMachine;
+  /** The machine's input, for a machine that needs one (the page gives the live actor the same). */
+  input?: unknown;
   events: EventObject[];
   /** Must hold everything the guards and the checks read, so a walk's states are the model's states. */
   serializeState(snapshot: Snapshot): string;
@@ -44,6 +46,11 @@ export interface Adapter {
   calls: Record<string, string>;
   /** Actors whose error outcome is a network failure (the request is aborted). */
   networkFailures: string[];
+  /**
+   * For an actor of `networkFailures` that also has refusals: which of its error outcomes is the
+   * network failure (the others come from the server). Without it, every error outcome is one.
+   */
+  isNetworkFailure?(step: Step): boolean;
   /** Calls that `start` makes before the machine under test runs (another flow on the way there). */
   startCalls?: Record<string, number>;
   start(replay: Replay): Promise<void>;
@@ -65,7 +72,7 @@ const eventLabel = (event: EventObject & Record<string, unknown>) =>
 export function coveringWalks(adapter: Adapter): Path[] {
   const adjacency = getAdjacencyMap(adapter.machine, {
     events: adapter.events,
-    input: {},
+    input: adapter.input ?? {},
     serializeState: (snapshot: unknown) => adapter.serializeState(snapshot as Snapshot),
   } as never) as unknown as Record<
     string,
@@ -173,7 +180,7 @@ export async function replay(
     const match = outcomeActor(step.event.type);
     if (match && adapter.networkFailures.includes(match[2]!)) {
       const planned = plannedFailures[match[2]!] ?? [];
-      planned.push(match[1] === 'error');
+      planned.push(match[1] === 'error' && (adapter.isNetworkFailure?.(step) ?? true));
       plannedFailures[match[2]!] = planned;
     }
   }

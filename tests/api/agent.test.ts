@@ -326,6 +326,8 @@ describe('/v2/app/agent/sub/member/create', () => {
         'account',
         'can only use a combination of letters and numbers',
       ],
+      [{ account: `ok${Date.now().toString(36)}`, password: '' }, 400, 'password', 'password'],
+      [{ account: `ok${Date.now().toString(36)}` }, 400, 'password', 'password'],
       [{ account: `ok${Date.now().toString(36)}`, password: 'short' }, 400, 'password', 'at least 8'],
       [{ account: `ok${Date.now().toString(36)}`, password: 'password123' }, 400, 'password', 'too common'],
       [{ account: taken.toUpperCase(), password: 'Cedar grove 2026!' }, 409, 'account', 'taken'],
@@ -342,6 +344,32 @@ describe('/v2/app/agent/sub/member/create', () => {
       (await createMember(agent, { account: 'has space', password: 'Cedar grove 2026!' })).body.msg,
     );
     expect((await members(agent)).body.data?.total).toBe(1);
+  });
+});
+
+describe('/v2/app/agent/sub/member/page', () => {
+  it("shows each direct member's state: frozen while an operator holds the freeze, active again once lifted", async () => {
+    const agent = await newAgent();
+    const stamp = Date.now().toString(36);
+    await createMember(agent, { account: `kept${stamp}`, password: 'Cedar grove 2026!' });
+    const held = (await createMember(agent, { account: `held${stamp}`, password: 'Cedar grove 2026!' })).body.data;
+    const states = async () =>
+      Object.fromEntries((await members(agent)).body.data?.list.map((member) => [member.account, member.state]) ?? []);
+    expect(await states()).toEqual({ [`kept${stamp}`]: 'active', [`held${stamp}`]: 'active' });
+
+    const freeze = (path: string) =>
+      server.call(
+        `/v2/admin/user/${path}`,
+        { userId: held?.userId, reason: 'checking a report' },
+        { token: operator.token },
+      );
+    expect((await freeze('freeze')).body).toMatchObject({ code: 200 });
+    expect(await states()).toEqual({ [`kept${stamp}`]: 'active', [`held${stamp}`]: 'frozen' });
+    expect((await members(agent, { account: 'held' })).body.data?.list).toMatchObject([
+      { userId: held?.userId, state: 'frozen', balance: 0 },
+    ]);
+    expect((await freeze('unfreeze')).body).toMatchObject({ code: 200 });
+    expect(await states()).toEqual({ [`kept${stamp}`]: 'active', [`held${stamp}`]: 'active' });
   });
 });
 

@@ -90,7 +90,7 @@ export function teamConditions(agentId: number, account: string | undefined): SQ
   return conditions;
 }
 
-/** The agent's direct members, newest first, with their balance and their deposits and withdrawals so far. */
+/** The agent's direct members, newest first, with their state, balance and deposits and withdrawals so far. */
 export async function membersOf(
   deps: PlayerDeps,
   agent: Principal,
@@ -121,6 +121,7 @@ export async function membersOf(
         account: user.username,
         nickname: user.nickname,
         isAgent: user.isAgent,
+        state: user.frozen ? 'frozen' : 'active',
         balance: Number(balance ?? 0n),
         rechargeAmount: moved.of(user.id).recharge.amount,
         withdrawalAmount: moved.of(user.id).withdrawal.amount,

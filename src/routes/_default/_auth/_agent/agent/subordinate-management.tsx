@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountFrame } from '@/components/page-frame';
+import { SubordinateManagementPage } from '@/features/agent/subordinate-management-page';
 
 export const Route = createFileRoute('/_default/_auth/_agent/agent/subordinate-management')({
-  component: () => <AccountFrame page="subordinateManagement" />,
+  component: () => <SubordinateManagementPage />,
 });

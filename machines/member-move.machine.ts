@@ -1,0 +1,184 @@
+/**
+ * memberMove: an agent moves game coins between their own balance and a direct member's, either way
+ * (docs/requirements.md §12): `transfer` hands coins to the member, `decrease` takes them back.
+ *
+ * States:
+ * - editing: waiting for the amount, a whole number of coins no larger than the balance it comes
+ *   from (as the agent last saw it).
+ * - confirming: waiting for the agent to confirm, with both balances before and after the move.
+ * - submitting: waiting for the server. Confirming makes ONE Idempotency-Key for this move; every
+ *   retry of it reuses the key, so the move happens once however often it is sent.
+ * - interrupted: no answer came (network, timeout, server fault), so the move may or may not have
+ *   happened: the agent retries it (the same key) or goes back to the form (a new move, a new key).
+ * - refused: the server said no (not enough coins, a frozen member, not a direct member): nothing
+ *   moved; its sentence is shown, and the agent may go back to the form.
+ * - done: the coins moved; the balances the server answered are shown.
+ */
+
+import type { MemberMove } from '@contract/agent';
+import * as v from 'valibot';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { answerMissing, checkFields, type FieldMessages, hasMessages, parseWholeAmount } from './player-form-fields';
+
+export type MemberMoveDirection = 'transfer' | 'decrease';
+
+export interface MemberMoveInput {
+  direction: MemberMoveDirection;
+  member: { userId: number; account: string; balance: number };
+  agentBalance: number;
+}
+
+export interface MemberMoveRequest {
+  body: { memberUserId: number; amount: number };
+  idempotencyKey: string;
+}
+
+export interface MemberMoveContext extends MemberMoveInput {
+  values: { amount: string };
+  showErrors: boolean;
+  idempotencyKey: string | null;
+  refusal: string | null;
+  answer: MemberMove | null;
+}
+
+export type MemberMoveEvent =
+  | { type: 'field.changed'; field: 'amount'; value: string }
+  | { type: 'move.review' }
+  | { type: 'move.back' }
+  | { type: 'move.confirm' }
+  | { type: 'move.retry' }
+  | { type: 'move.edit' };
+
+/** The balance the coins come from: the agent's for a transfer, the member's for a decrease. */
+const sourceBalance = (context: MemberMoveInput) =>
+  context.direction === 'transfer' ? context.agentBalance : context.member.balance;
+
+function amountMessages(context: Pick<MemberMoveContext, 'values' | 'direction' | 'member' | 'agentBalance'>) {
+  const limit = sourceBalance(context);
+  const schema = v.object({
+    amount: v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty('validation.required'),
+      v.check((text) => (parseWholeAmount(text) ?? 0) > 0, 'validation.amountFormat'),
+      v.check((text) => (parseWholeAmount(text) ?? 0) <= limit, 'validation.amountOverBalance'),
+    ),
+  });
+  const messages: FieldMessages<'amount'> = checkFields<'amount'>(schema, context.values);
+  const over = messages.amount;
+  if (over && 'key' in over && over.key === 'validation.amountOverBalance')
+    messages.amount = { key: over.key, values: { balance: limit } };
+  return messages;
+}
+
+const amountOf = (context: Pick<MemberMoveContext, 'values'>) => parseWholeAmount(context.values.amount) ?? 0;
+
+export const memberMoveMachine = setup({
+  types: {
+    context: {} as MemberMoveContext,
+    events: {} as MemberMoveEvent,
+    input: {} as MemberMoveInput,
+  },
+  actors: {
+    moveCoins: fromPromise<MemberMove, MemberMoveRequest>(async () => {
+      throw new Error('moveCoins must be provided');
+    }),
+  },
+  actions: {
+    /** The agent's and the member's balances may have changed: refetch them. */
+    balancesChanged: () => {},
+  },
+  guards: {
+    amountValid: ({ context }) => !hasMessages(amountMessages(context)),
+    /** Reads the error event of the invoked call. */
+    noAnswer: ({ event }) => answerMissing((event as { error?: unknown }).error),
+  },
+}).createMachine({
+  id: 'memberMove',
+  context: ({ input }) => ({
+    ...input,
+    values: { amount: '' },
+    showErrors: false,
+    idempotencyKey: null,
+    refusal: null,
+    answer: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'field.changed': { actions: assign({ values: ({ event }) => ({ amount: event.value }) }) },
+        'move.review': [{ guard: 'amountValid', target: 'confirming' }, { actions: assign({ showErrors: true }) }],
+      },
+    },
+    confirming: {
+      on: {
+        'move.back': { target: 'editing' },
+        'move.confirm': { target: 'submitting', actions: assign({ idempotencyKey: () => crypto.randomUUID() }) },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'moveCoins',
+        src: 'moveCoins',
+        input: ({ context }) => ({
+          body: { memberUserId: context.member.userId, amount: amountOf(context) },
+          idempotencyKey: context.idempotencyKey ?? '',
+        }),
+        onDone: { target: 'done', actions: [assign({ answer: ({ event }) => event.output }), 'balancesChanged'] },
+        onError: [
+          { guard: 'noAnswer', target: 'interrupted' },
+          {
+            target: 'refused',
+            actions: [
+              assign(({ event }) => ({
+                idempotencyKey: null,
+                refusal: event.error instanceof Error ? event.error.message : String(event.error),
+              })),
+              'balancesChanged',
+            ],
+          },
+        ],
+      },
+    },
+    interrupted: {
+      on: {
+        'move.retry': { target: 'submitting' },
+        'move.edit': { target: 'editing', actions: assign({ idempotencyKey: null }) },
+      },
+    },
+    refused: {
+      on: { 'move.edit': { target: 'editing', actions: assign({ refusal: null }) } },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type MemberMoveSnapshot = SnapshotFrom<typeof memberMoveMachine>;
+export type MemberMoveStage = 'editing' | 'confirming' | 'submitting' | 'interrupted' | 'refused' | 'done';
+
+export const selectMoveStage = (snapshot: MemberMoveSnapshot): MemberMoveStage => snapshot.value as MemberMoveStage;
+export const selectMoveDirection = (snapshot: MemberMoveSnapshot) => snapshot.context.direction;
+export const selectMoveMember = (snapshot: MemberMoveSnapshot) => snapshot.context.member;
+export const selectMoveAmountText = (snapshot: MemberMoveSnapshot) => snapshot.context.values.amount;
+export const selectMoveMessages = (snapshot: MemberMoveSnapshot): FieldMessages<'amount'> =>
+  snapshot.context.showErrors ? amountMessages(snapshot.context) : {};
+export const selectMoveRefusal = (snapshot: MemberMoveSnapshot) => snapshot.context.refusal;
+
+/**
+ * Both balances before and after: before and the expected after while the move is being confirmed
+ * or sent, and the server's figures once it is done.
+ */
+export function selectMoveBalances(snapshot: MemberMoveSnapshot) {
+  const { context } = snapshot;
+  const before = { agent: context.agentBalance, member: context.member.balance };
+  if (context.answer)
+    return {
+      amount: context.answer.amount,
+      before,
+      after: { agent: context.answer.agentBalance, member: context.answer.memberBalance },
+    };
+  const amount = amountOf(context);
+  const toMember = context.direction === 'transfer' ? amount : -amount;
+  return { amount, before, after: { agent: before.agent - toMember, member: before.member + toMember } };
+}

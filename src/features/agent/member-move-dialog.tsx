@@ -1,0 +1,227 @@
+import {
+  type MemberMoveInput,
+  type MemberMoveStage,
+  memberMoveMachine,
+  selectMoveAmountText,
+  selectMoveBalances,
+  selectMoveDirection,
+  selectMoveMember,
+  selectMoveMessages,
+  selectMoveRefusal,
+  selectMoveStage,
+} from '@machines/member-move.machine';
+import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ActorRefFrom, fromPromise } from 'xstate';
+import { useFieldMessage } from '@/lib/field-message';
+import { formatAmount } from '@/lib/format';
+import { moveMemberCoins } from './member-queries';
+
+type MemberMoveActor = ActorRefFrom<typeof memberMoveMachine>;
+
+const dialogWidthPx = 500;
+
+function memberMoveLogic(deps: { direction: MemberMoveInput['direction']; onBalancesChanged(): void }) {
+  return memberMoveMachine.provide({
+    actors: { moveCoins: fromPromise(({ input }) => moveMemberCoins(deps.direction, input)) },
+    actions: { balancesChanged: () => deps.onBalancesChanged() },
+  });
+}
+
+/** The transfer or decrease dialog for one member; the machine lives as long as the dialog is open. */
+export function MemberMoveDialog(props: MemberMoveInput & { onClose(): void; onBalancesChanged(): void }) {
+  const { t } = useTranslation('agent-members');
+  const [logic] = useState(() =>
+    memberMoveLogic({ direction: props.direction, onBalancesChanged: props.onBalancesChanged }),
+  );
+  const flow = useActorRef(logic, {
+    input: { direction: props.direction, member: props.member, agentBalance: props.agentBalance },
+  });
+  const stage = useSelector(flow, selectMoveStage);
+  const busy = stage === 'submitting';
+  return (
+    <Modal
+      opened
+      onClose={props.onClose}
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      withCloseButton={!busy}
+      size={dialogWidthPx}
+      closeButtonProps={{ 'aria-label': t('close') }}
+      title={t(`move.${props.direction}.title`, { account: props.member.account })}
+    >
+      <MemberMoveView flow={flow} stage={stage} onClose={props.onClose} />
+    </Modal>
+  );
+}
+
+/** One view per state of the move machine. */
+function MemberMoveView(props: { flow: MemberMoveActor; stage: MemberMoveStage; onClose(): void }) {
+  switch (props.stage) {
+    case 'editing':
+      return <MoveAmountForm flow={props.flow} />;
+    case 'confirming':
+    case 'submitting':
+      return <MoveConfirmation flow={props.flow} submitting={props.stage === 'submitting'} />;
+    case 'interrupted':
+      return <MoveInterrupted flow={props.flow} />;
+    case 'refused':
+      return <MoveRefused flow={props.flow} />;
+    case 'done':
+      return <MoveDone flow={props.flow} onClose={props.onClose} />;
+  }
+}
+
+function MoveAmountForm({ flow }: { flow: MemberMoveActor }) {
+  const { t } = useTranslation('agent-members');
+  const message = useFieldMessage('agent-members');
+  const amount = useSelector(flow, selectMoveAmountText);
+  const messages = useSelector(flow, selectMoveMessages);
+  const shown = messages.amount;
+  return (
+    <form
+      aria-label={t('move.amountForm')}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        flow.send({ type: 'move.review' });
+      }}
+    >
+      <Stack gap="md">
+        <BalancesTable flow={flow} withAfter={false} />
+        <TextInput
+          label={t('move.amount')}
+          inputMode="numeric"
+          value={amount}
+          onChange={(event) => flow.send({ type: 'field.changed', field: 'amount', value: event.currentTarget.value })}
+          error={message(
+            shown && 'key' in shown
+              ? {
+                  ...shown,
+                  values: {
+                    field: t('move.amount'),
+                    ...shown.values,
+                    ...(shown.values?.balance !== undefined
+                      ? { balance: formatAmount(Number(shown.values.balance)) }
+                      : {}),
+                  },
+                }
+              : shown,
+          )}
+          autoComplete="off"
+        />
+        <Button type="submit" fullWidth>
+          {t('move.review')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** Both balances now and, unless only the form is shown, after the move. */
+function BalancesTable({ flow, withAfter }: { flow: MemberMoveActor; withAfter: boolean }) {
+  const { t } = useTranslation('agent-members');
+  const balances = useSelector(flow, selectMoveBalances);
+  const member = useSelector(flow, selectMoveMember);
+  const coins = (amount: number) => t('coins', { amount: formatAmount(amount) });
+  const rows: [string, string, number, number][] = [
+    ['agent', t('move.yourBalance'), balances.before.agent, balances.after.agent],
+    ['member', t('move.memberBalance', { account: member.account }), balances.before.member, balances.after.member],
+  ];
+  return (
+    <Table aria-label={t('move.balances')} withTableBorder>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th />
+          <Table.Th>{t('move.before')}</Table.Th>
+          {withAfter && <Table.Th>{t('move.after')}</Table.Th>}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map(([key, label, before, after]) => (
+          <Table.Tr key={key} data-testid={`balance-${key}`}>
+            <Table.Th scope="row" fw={500}>
+              {label}
+            </Table.Th>
+            <Table.Td>{coins(before)}</Table.Td>
+            {withAfter && <Table.Td fw={700}>{coins(after)}</Table.Td>}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function MoveConfirmation({ flow, submitting }: { flow: MemberMoveActor; submitting: boolean }) {
+  const { t } = useTranslation('agent-members');
+  const direction = useSelector(flow, selectMoveDirection);
+  const member = useSelector(flow, selectMoveMember);
+  const { amount } = useSelector(flow, selectMoveBalances);
+  return (
+    <Stack gap="md">
+      <Text fw={500}>{t(`move.${direction}.question`, { amount: formatAmount(amount), account: member.account })}</Text>
+      <BalancesTable flow={flow} withAfter />
+      <Group justify="flex-end">
+        <Button variant="default" disabled={submitting} onClick={() => flow.send({ type: 'move.back' })}>
+          {t('move.back')}
+        </Button>
+        <Button loading={submitting} onClick={() => flow.send({ type: 'move.confirm' })}>
+          {t('move.confirm')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function MoveInterrupted({ flow }: { flow: MemberMoveActor }) {
+  const { t } = useTranslation('agent-members');
+  return (
+    <Stack gap="md">
+      <Alert color="orange" title={t('move.interrupted.title')} role="alert">
+        {t('move.interrupted.message')}
+      </Alert>
+      <BalancesTable flow={flow} withAfter />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => flow.send({ type: 'move.edit' })}>
+          {t('move.edit')}
+        </Button>
+        <Button onClick={() => flow.send({ type: 'move.retry' })}>{t('move.interrupted.retry')}</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function MoveRefused({ flow }: { flow: MemberMoveActor }) {
+  const { t } = useTranslation('agent-members');
+  const refusal = useSelector(flow, selectMoveRefusal);
+  return (
+    <Stack gap="md">
+      <Alert color="red" title={t('move.refused')} role="alert">
+        {refusal}
+      </Alert>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => flow.send({ type: 'move.edit' })}>
+          {t('move.edit')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function MoveDone({ flow, onClose }: { flow: MemberMoveActor; onClose(): void }) {
+  const { t } = useTranslation('agent-members');
+  const direction = useSelector(flow, selectMoveDirection);
+  return (
+    <Stack gap="md">
+      <Alert color="teal" title={t(`move.${direction}.done`)} role="status">
+        {t('move.doneMessage')}
+      </Alert>
+      <BalancesTable flow={flow} withAfter />
+      <Group justify="flex-end">
+        <Button onClick={onClose}>{t('close')}</Button>
+      </Group>
+    </Stack>
+  );
+}

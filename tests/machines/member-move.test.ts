@@ -1,0 +1,190 @@
+import {
+  type MemberMoveInput,
+  type MemberMoveRequest,
+  type MemberMoveSnapshot,
+  memberMoveMachine,
+  selectMoveBalances,
+  selectMoveMessages,
+  selectMoveRefusal,
+  selectMoveStage,
+} from '@machines/member-move.machine';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
+
+const fixtures: EventFixtures<typeof memberMoveMachine> = {
+  'field.changed': [
+    { type: 'field.changed', field: 'amount', value: '300' },
+    { type: 'field.changed', field: 'amount', value: '5000' },
+  ],
+  'move.review': [{ type: 'move.review' }],
+  'move.back': [{ type: 'move.back' }],
+  'move.confirm': [{ type: 'move.confirm' }],
+  'move.retry': [{ type: 'move.retry' }],
+  'move.edit': [{ type: 'move.edit' }],
+};
+
+const frozen = Object.assign(new Error("This member's account is frozen; its balance cannot change."), { code: 422 });
+const networkDown = Object.assign(new Error('Failed to fetch'), { code: 0 });
+const moved = {
+  transferSn: '9',
+  amount: 300,
+  agentBalance: 700,
+  memberBalance: 350,
+  createdAt: '2026-04-01T00:00:00Z',
+};
+
+const outcomes: ActorOutcome[] = [
+  { type: 'xstate.done.actor.moveCoins', output: moved },
+  { type: 'xstate.error.actor.moveCoins', error: frozen },
+  { type: 'xstate.error.actor.moveCoins', error: networkDown },
+];
+
+const inputs: MemberMoveInput[] = [
+  { direction: 'transfer', member: { userId: 7, account: 'hanako7', balance: 50 }, agentBalance: 1_000 },
+  { direction: 'decrease', member: { userId: 7, account: 'hanako7', balance: 350 }, agentBalance: 400 },
+];
+
+const serializeState = (snapshot: MemberMoveSnapshot) =>
+  JSON.stringify([snapshot.value, snapshot.context.values, snapshot.context.showErrors]);
+
+describe('member move machine model', () => {
+  const reached = new Set<string>();
+  for (const input of inputs) {
+    const paths = modelPaths(memberMoveMachine, { fixtures, outcomes, input, serializeState });
+    for (const { endState } of paths) reached.add(endState);
+    for (const { path, description } of paths) {
+      it(`replays [${input.direction}] ${description}`, async () => {
+        await replayPath(memberMoveMachine, path, {
+          input,
+          actorNames: ['moveCoins'],
+          outcomes,
+          check: (live, model) => {
+            expect(selectMoveMessages(live)).toEqual(selectMoveMessages(model));
+            expect(selectMoveBalances(live)).toEqual(selectMoveBalances(model));
+            expect(selectMoveRefusal(live)).toEqual(selectMoveRefusal(model));
+          },
+        });
+      });
+    }
+  }
+
+  it('reaches every state in both directions', () => {
+    expect([...reached].sort()).toEqual([
+      '"confirming"',
+      '"done"',
+      '"editing"',
+      '"interrupted"',
+      '"refused"',
+      '"submitting"',
+    ]);
+  });
+});
+
+describe('member move rules', () => {
+  function start(input: MemberMoveInput, answers: (Error | null)[]) {
+    const calls: MemberMoveRequest[] = [];
+    const effects: string[] = [];
+    const actor = createActor(
+      memberMoveMachine.provide({
+        actors: {
+          moveCoins: fromPromise(async ({ input: request }) => {
+            calls.push(request);
+            const failure = answers.shift();
+            if (failure) throw failure;
+            return moved;
+          }),
+        },
+        actions: { balancesChanged: () => void effects.push('refresh') },
+      }),
+      { input },
+    ).start();
+    const send = (event: Parameters<typeof actor.send>[0]) => actor.send(event);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    return { actor, calls, effects, send, settle };
+  }
+
+  it('takes a positive whole amount no larger than the balance it comes from, for each direction', () => {
+    const transfer = start(inputs[0]!, []);
+    transfer.send({ type: 'move.review' });
+    expect(selectMoveMessages(transfer.actor.getSnapshot())).toEqual({ amount: { key: 'validation.required' } });
+    for (const text of ['0', '-5', '1.5', 'abc']) {
+      transfer.send({ type: 'field.changed', field: 'amount', value: text });
+      expect(selectMoveMessages(transfer.actor.getSnapshot()), text).toEqual({
+        amount: { key: 'validation.amountFormat' },
+      });
+    }
+    transfer.send({ type: 'field.changed', field: 'amount', value: '1,001' });
+    expect(selectMoveMessages(transfer.actor.getSnapshot())).toEqual({
+      amount: { key: 'validation.amountOverBalance', values: { balance: 1_000 } },
+    });
+    transfer.send({ type: 'field.changed', field: 'amount', value: '1,000' });
+    transfer.send({ type: 'move.review' });
+    expect(selectMoveStage(transfer.actor.getSnapshot())).toBe('confirming');
+
+    const decrease = start(inputs[1]!, []);
+    decrease.send({ type: 'field.changed', field: 'amount', value: '351' });
+    decrease.send({ type: 'move.review' });
+    expect(selectMoveMessages(decrease.actor.getSnapshot())).toEqual({
+      amount: { key: 'validation.amountOverBalance', values: { balance: 350 } },
+    });
+  });
+
+  it('shows both balances before and after, the expected ones while confirming and the answered ones when done', async () => {
+    const { actor, send, settle } = start(inputs[0]!, []);
+    send({ type: 'field.changed', field: 'amount', value: '300' });
+    send({ type: 'move.review' });
+    expect(selectMoveBalances(actor.getSnapshot())).toEqual({
+      amount: 300,
+      before: { agent: 1_000, member: 50 },
+      after: { agent: 700, member: 350 },
+    });
+    send({ type: 'move.confirm' });
+    await settle();
+    expect(selectMoveStage(actor.getSnapshot())).toBe('done');
+    expect(selectMoveBalances(actor.getSnapshot()).after).toEqual({ agent: 700, member: 350 });
+
+    const decrease = start(inputs[1]!, []);
+    decrease.send({ type: 'field.changed', field: 'amount', value: '300' });
+    decrease.send({ type: 'move.review' });
+    expect(selectMoveBalances(decrease.actor.getSnapshot()).after).toEqual({ agent: 700, member: 50 });
+  });
+
+  it('retries a move that got no answer with the same key, and a new move after going back gets a new key', async () => {
+    const { actor, calls, effects, send, settle } = start(inputs[0]!, [networkDown, networkDown, null]);
+    send({ type: 'field.changed', field: 'amount', value: '300' });
+    send({ type: 'move.review' });
+    send({ type: 'move.confirm' });
+    await settle();
+    expect(selectMoveStage(actor.getSnapshot())).toBe('interrupted');
+    send({ type: 'move.retry' });
+    await settle();
+    expect(calls.map((call) => call.idempotencyKey)).toEqual([calls[0]!.idempotencyKey, calls[0]!.idempotencyKey]);
+    send({ type: 'move.edit' });
+    send({ type: 'move.review' });
+    send({ type: 'move.confirm' });
+    await settle();
+    expect(calls).toHaveLength(3);
+    expect(calls[2]!.idempotencyKey).not.toBe(calls[0]!.idempotencyKey);
+    expect(calls[2]!.body).toEqual({ memberUserId: 7, amount: 300 });
+    expect(effects).toEqual(['refresh']);
+    expect(selectMoveStage(actor.getSnapshot())).toBe('done');
+  });
+
+  it("shows the server's refusal, refreshes the balances, and lets the agent edit and send a new move", async () => {
+    const { actor, calls, effects, send, settle } = start(inputs[0]!, [frozen, null]);
+    send({ type: 'field.changed', field: 'amount', value: '300' });
+    send({ type: 'move.review' });
+    send({ type: 'move.confirm' });
+    await settle();
+    expect(selectMoveStage(actor.getSnapshot())).toBe('refused');
+    expect(selectMoveRefusal(actor.getSnapshot())).toBe(frozen.message);
+    expect(effects).toEqual(['refresh']);
+    send({ type: 'move.edit' });
+    expect(selectMoveRefusal(actor.getSnapshot())).toBeNull();
+    send({ type: 'move.review' });
+    send({ type: 'move.confirm' });
+    await settle();
+    expect(calls[1]!.idempotencyKey).not.toBe(calls[0]!.idempotencyKey);
+  });
+});
