@@ -3,7 +3,7 @@
  * Throughput and latency are ratios against a bare handler measured in the same run, so they hold
  * on any machine; cold start and bundle size are absolute by nature. Flags: --build forces
  * `vite build` before the bundle is measured; --only <group>[,<group>] measures only those groups
- * (banner, sign-in, ledger, mixed-load, faults, cold-start, home-js, studio-js, games, wallet), for working on one figure.
+ * (banner, sign-in, ledger, mixed-load, faults, cold-start, home-js, studio-js, games, wallet, agent-reports), for working on one figure.
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import type { Ratio } from '../tests/games/exact';
 import { percentText } from '../tests/games/exact';
 import { exactBall, exactPachinkoRoundHit, exactRtpByStops, exactSlotHit } from '../tests/games/exact-figures';
 import { postgresControlFromEnv } from '../tests/support/postgres-cluster';
+import { type AgentReportSettings, measureAgentReports } from './agent-reports';
 import { type DatabaseFaultSettings, measureDatabaseFaults } from './database-faults';
 import { preparePgliteDataDir, preparePostgres } from './databases';
 import { type GameSimulation, type Interval, simulateGame } from './game-rounds';
@@ -50,6 +51,7 @@ const faults: DatabaseFaultSettings = {
   faultEverySeconds: 5,
   afterRestartSeconds: 10,
 };
+const agentReportLoad: AgentReportSettings = { members: 10_000, connections: 4, warmUpSeconds: 2, durationSeconds: 5 };
 /** Rounds per game, and the stake each round takes: 1 coin per line on the slot, 10 balls of pachinko. */
 const gameRounds = 1_000_000;
 const gameStakes = { slot: 20, pachinko: 10 };
@@ -63,6 +65,8 @@ const targets = {
   coldStartMs: 3_000,
   homeJsWireBytes: 200_000,
   studioJsWireBytes: 150_000,
+  /** A team report call's p95 may be at most ten times user/info's. */
+  agentReportP95Ratio: 10,
 };
 
 const started = performance.now();
@@ -83,10 +87,11 @@ const figureGroups = [
   'studio-js',
   'games',
   'wallet',
+  'agent-reports',
 ] as const;
 type FigureGroup = (typeof figureGroups)[number];
 const usage =
-  'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,faults,cold-start,home-js,studio-js,games,wallet]';
+  'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,faults,cold-start,home-js,studio-js,games,wallet,agent-reports]';
 
 function parseFlags(argv: string[]): { build: boolean; groups: ReadonlySet<FigureGroup> } {
   let build = false;
@@ -520,6 +525,42 @@ function gameRows(): Row[] {
   return rows;
 }
 
+/** The agent report figure on one database: a seeded team, then the report calls against user/info. */
+async function agentReportsOn(
+  database: string,
+  config: DatabaseConfig,
+  appEnv: Record<string, string>,
+): Promise<Row[]> {
+  const figure = `agent team reports p95 / user/info p95, ${database}`;
+  const target = `<= ${targets.agentReportP95Ratio}x, no seq scan of a big table`;
+  log(
+    `agent reports on ${database}: ${formatNumber(agentReportLoad.members)} members and their records seeded in SQL, then ${agentReportLoad.connections} connections, ` +
+      `${agentReportLoad.durationSeconds} s per call in alternating 1 s slices`,
+  );
+  try {
+    const result = await measureAgentReports(config, appEnv, agentReportLoad, log);
+    for (const plan of result.plans) {
+      process.stdout.write(`\n  EXPLAIN ${plan.name}:\n${plan.plan.replace(/^/gm, '    ')}\n`);
+    }
+    const scanning = result.plans.filter((plan) => plan.seqScans.length > 0);
+    notes.push(
+      `Agent reports, ${database}: ${formatNumber(result.records)} records seeded in ${formatNumber(result.seedSeconds, 1)} s; user/info p95 ${formatNumber(result.userInfoP95Ms, 2)} ms; ` +
+        result.calls
+          .map((call) => `${call.name} p95 ${formatNumber(call.p95Ms, 2)} ms (${formatNumber(call.requests)} calls)`)
+          .join('; ') +
+        `. Plans: ${scanning.length === 0 ? 'no sequential scan of a big table' : scanning.map((plan) => `${plan.name} scans ${plan.seqScans.join(', ')}`).join('; ')}.`,
+    );
+    return result.calls.map((call) => ({
+      figure: `${call.name} p95 / user/info p95, ${database}`,
+      measured: `${formatNumber(call.ratio, 1)}x (${formatNumber(call.p95Ms, 2)} / ${formatNumber(result.userInfoP95Ms, 2)} ms)`,
+      target,
+      status: call.ratio <= targets.agentReportP95Ratio && scanning.length === 0 ? 'PASS' : 'MISS',
+    }));
+  } catch (error) {
+    return [{ figure, measured: errorText(error), target, status: 'ERROR' }];
+  }
+}
+
 /** Every figure of the running product: they share one migrated, seeded PGlite data directory. */
 async function productRows(flags: { build: boolean; groups: ReadonlySet<FigureGroup> }): Promise<Row[]> {
   log('preparing a migrated, seeded PGlite data directory');
@@ -531,8 +572,23 @@ async function productRows(flags: { build: boolean; groups: ReadonlySet<FigureGr
     if (measures('sign-in'))
       rows.push(...(await authOn('PGlite', { BENCH_DATA_DIR: data.dir }, { dataDir: data.dir })));
 
+    if (measures('agent-reports')) {
+      // A data directory of its own: the seeded team would change what the other figures read.
+      const own = await preparePgliteDataDir();
+      try {
+        rows.push(...(await agentReportsOn('PGlite', { dataDir: own.dir }, { BENCH_DATA_DIR: own.dir })));
+      } finally {
+        await own.remove();
+      }
+    }
+
     const databaseUrl = process.env.DATABASE_URL;
-    const needsPostgres = measures('banner') || measures('sign-in') || measures('ledger') || measures('wallet');
+    const needsPostgres =
+      measures('banner') ||
+      measures('sign-in') ||
+      measures('ledger') ||
+      measures('wallet') ||
+      measures('agent-reports');
     if (databaseUrl && needsPostgres) {
       try {
         const postgres = await preparePostgres(databaseUrl);
@@ -547,6 +603,14 @@ async function productRows(flags: { build: boolean; groups: ReadonlySet<FigureGr
               );
             if (measures('ledger')) rows.push(await ledgerOn(postgres.url));
             if (measures('wallet')) rows.push(await walletOn(postgres.url));
+            if (measures('agent-reports'))
+              rows.push(
+                ...(await agentReportsOn(
+                  'PostgreSQL',
+                  { databaseUrl: postgres.url },
+                  { BENCH_DATABASE_URL: postgres.url },
+                )),
+              );
           } else {
             const reason = 'skipped: no scratch database, and it writes accounts and money';
             rows.push({

@@ -5,10 +5,13 @@ import {
   amount,
   amountInput,
   basisPoints,
+  type ManualStatus,
   manualStatuses,
+  type PaymentStatus,
   paymentStatuses,
   remarkInput,
   signedAmount,
+  type WithdrawalStatus,
   withdrawalStatuses,
 } from './money';
 import { depositOrder } from './pay';
@@ -20,6 +23,8 @@ export type AgentApplicationStatus = (typeof agentApplicationStatuses)[number];
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const userId = rowId('validation.member');
+/** A sub-agent whose team the signed-in agent looks into (docs/requirements.md §6.5). */
+const subAgentId = rowId('validation.member');
 const accountSearch = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'validation.keyword'), singleLine));
 
 export const isAgentQuery = endpoint({
@@ -64,8 +69,17 @@ export const agentCodeQuery = endpoint({
   data: v.object({ agentCode: v.string(), invitationUrl: v.string() }),
 });
 
+/** A sub-agent on the way from the signed-in agent down to the team shown, for the breadcrumb. */
+const teamLevel = v.object({ userId: v.number(), account: v.string() });
+export type TeamLevel = v.InferOutput<typeof teamLevel>;
+
 const teamStatistics = v.object({
   teamName: v.string(),
+  /**
+   * The sub-agents from the signed-in agent's direct member down to the agent whose team this is;
+   * empty for the agent’s own team (docs/requirements.md §6.5).
+   */
+  path: v.array(teamLevel),
   /** Sum of the members' balances, in game coins. */
   teamBalance: amount,
   activeUserCount: count,
@@ -73,6 +87,7 @@ const teamStatistics = v.object({
   rechargeCount: count,
   betCount: count,
   rechargeAmount: amount,
+  betAmount: amount,
   /** The agent's rebate rate. */
   rebateBasisPoints: basisPoints,
   giftAmount: amount,
@@ -83,8 +98,8 @@ export type TeamStatistics = v.InferOutput<typeof teamStatistics>;
 export const teamStatisticsQuery = endpoint({
   path: '/v2/app/agent/data/statistics',
   access: 'agent',
-  summary: 'The agent’s team at a glance, within a period (default: today)',
-  body: v.optional(v.object({ period: v.optional(dateRange) }), {}),
+  summary: 'The agent’s team, or a sub-agent’s team below them, at a glance within a period (default: today)',
+  body: v.optional(v.object({ userId: v.optional(subAgentId), period: v.optional(dateRange) }), {}),
   data: teamStatistics,
 });
 
@@ -172,6 +187,8 @@ export const teamMemberPage = endpoint({
 const memberReport = v.object({
   userId: v.number(),
   account: v.string(),
+  /** An agent's own team can be opened from the report (docs/requirements.md §6.5). */
+  isAgent: v.boolean(),
   rechargeAmount: amount,
   withdrawalAmount: amount,
   betAmount: amount,
@@ -184,12 +201,40 @@ export type TeamMemberReport = v.InferOutput<typeof memberReport>;
 export const teamMemberReportPage = endpoint({
   path: '/v2/app/agent/sub/member/report/page',
   access: 'agent',
-  summary: 'Per-member totals (recharge, withdrawal, bet, win, profit/loss, rebate) within a period',
-  body: v.optional(listQuery({ account: accountSearch }), {}),
+  summary:
+    'Per-member totals (recharge, withdrawal, bet, win, profit/loss, rebate) within a period, of the agent’s team or a sub-agent’s',
+  body: v.optional(listQuery({ account: accountSearch, userId: v.optional(subAgentId) }), {}),
   data: pageOf(memberReport),
 });
 
 const memberRef = { userId: v.number(), account: v.string() };
+
+const countAndAmount = v.object({ count, amount });
+
+/**
+ * Which deposit statuses count as money that arrived, money still on its way, money sent back and
+ * orders that failed: the team pages total each group apart (docs/requirements.md §6.6).
+ */
+export const depositStatusGroups = {
+  completed: ['paymentSuccessful', 'successful'],
+  pending: ['pendingPayment', 'inProgress'],
+  refunded: ['refundInProcess', 'refundSuccessful'],
+  failed: ['failed'],
+} as const satisfies Record<string, readonly (PaymentStatus | ManualStatus)[]>;
+
+export const withdrawalStatusGroups = {
+  completed: ['withdrawalSuccessful'],
+  pending: ['withdrawalReview', 'withdrawing'],
+  failed: ['withdrawalFailed'],
+} as const satisfies Record<string, readonly WithdrawalStatus[]>;
+
+const depositTotals = v.object({
+  completed: countAndAmount,
+  pending: countAndAmount,
+  refunded: countAndAmount,
+  failed: countAndAmount,
+});
+const withdrawalTotals = v.object({ completed: countAndAmount, pending: countAndAmount, failed: countAndAmount });
 
 const teamDeposit = v.intersect([depositOrder, v.object(memberRef)]);
 export type TeamDeposit = v.InferOutput<typeof teamDeposit>;
@@ -202,7 +247,11 @@ export const teamRechargePage = endpoint({
     listQuery({ account: accountSearch, status: v.optional(v.picklist([...paymentStatuses, ...manualStatuses])) }),
     {},
   ),
-  data: pageOf(teamDeposit),
+  data: v.object({
+    ...pageOf(teamDeposit).entries,
+    /** Over every order the filters match, all pages, by status group. */
+    totals: depositTotals,
+  }),
 });
 
 const teamWithdrawal = v.intersect([withdrawal, v.object(memberRef)]);
@@ -213,7 +262,11 @@ export const teamWithdrawalPage = endpoint({
   access: 'agent',
   summary: 'Withdrawals of the agent’s members, newest first',
   body: v.optional(listQuery({ account: accountSearch, status: v.optional(v.picklist(withdrawalStatuses)) }), {}),
-  data: pageOf(teamWithdrawal),
+  data: v.object({
+    ...pageOf(teamWithdrawal).entries,
+    /** Over every withdrawal the filters match, all pages, by status group. */
+    totals: withdrawalTotals,
+  }),
 });
 
 /**

@@ -9,3 +9,8 @@ export function formatAmount(amount: number): string {
 export function formatDateTime(iso: string): string {
   return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
+
+/** A rate (0.015 for 1.5 %) as a percentage in the reader's language. */
+export function formatPercent(rate: number): string {
+  return new Intl.NumberFormat(currentLanguage(), { style: 'percent', maximumFractionDigits: 2 }).format(rate);
+}

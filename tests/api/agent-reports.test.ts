@@ -9,6 +9,7 @@ import type {
 import type { Withdrawal } from '@contract/draw';
 import type { DepositOrder, PaymentInstructions } from '@contract/pay';
 import { agentTerms } from '@server/db/schema/agent';
+import { users } from '@server/db/schema/auth';
 import { gameRecords } from '@server/db/schema/game-records';
 import { houseAccount, playerAccount, transfer } from '@server/modules/ledger/service';
 import { eq } from 'drizzle-orm';
@@ -247,6 +248,7 @@ describe('/v2/app/agent/sub/member/report/page', () => {
         {
           userId: created.userId,
           account: created.account,
+          isAgent: false,
           rechargeAmount: 0,
           withdrawalAmount: 0,
           betAmount: 600,
@@ -257,6 +259,7 @@ describe('/v2/app/agent/sub/member/report/page', () => {
         {
           userId: invited.userId,
           account: invited.account,
+          isAgent: false,
           rechargeAmount: 10_000,
           withdrawalAmount: 3_000,
           betAmount: 0,
@@ -282,6 +285,12 @@ describe('/v2/app/agent/sub/member/recharge/page and /draw/page', () => {
     const deposits = await call<{ list: TeamDeposit[]; total: number }>('/v2/app/agent/sub/member/recharge/page');
     expect(deposits.body.data).toMatchObject({
       total: 1,
+      totals: {
+        completed: { count: 1, amount: 10_000 },
+        pending: { count: 0, amount: 0 },
+        refunded: { count: 0, amount: 0 },
+        failed: { count: 0, amount: 0 },
+      },
       list: [
         {
           orderSn: depositSn,
@@ -308,6 +317,11 @@ describe('/v2/app/agent/sub/member/recharge/page and /draw/page', () => {
     const draws = await call<{ list: TeamWithdrawal[]; total: number }>('/v2/app/agent/sub/member/draw/page');
     expect(draws.body.data).toMatchObject({
       total: 1,
+      totals: {
+        completed: { count: 1, amount: 3_000 },
+        pending: { count: 0, amount: 0 },
+        failed: { count: 0, amount: 0 },
+      },
       list: [{ orderSn: withdrawalSn, amount: 3_000, userId: invited.userId, account: invited.account }],
     });
     const status = draws.body.data?.list[0]?.status;
@@ -338,7 +352,10 @@ describe('/v2/app/agent/sub/member/recharge/page and /draw/page', () => {
       '/v2/app/agent/sub/member/recharge/page',
       '/v2/app/agent/sub/member/draw/page',
     ]) {
-      expect((await call<{ total: number }>(path, {}, otherAgent)).body.data, path).toEqual({ total: 0, list: [] });
+      expect((await call<{ total: number }>(path, {}, otherAgent)).body.data, path).toMatchObject({
+        total: 0,
+        list: [],
+      });
     }
   });
 });
@@ -349,12 +366,14 @@ describe('/v2/app/agent/data/statistics', () => {
     const today = await call<TeamStatistics>('/v2/app/agent/data/statistics');
     expect(today.body.data).toEqual({
       teamName: agent.account,
+      path: [],
       teamBalance: 11_200,
       activeUserCount: 1,
       registrationCount: 1,
       rechargeCount: 0,
       betCount: 3,
       rechargeAmount: 0,
+      betAmount: 600,
       rebateBasisPoints: 150,
       giftAmount: 200,
       transferAmount: 5_000,
@@ -422,6 +441,189 @@ describe('/v2/app/agent/type/report/statistics', () => {
     const refused = await call('/v2/app/agent/type/report/statistics', { userId: outsider.userId });
     expect(refused.status).toBe(404);
     expect(refused.body.msg).toBe('This player is not a direct member of your team.');
+  });
+});
+
+describe('a sub-agent’s team (drill-down)', () => {
+  /**
+   * Below the agent: the invited member is made an agent with a team of one sub-agent, who has a
+   * member of their own that played; beside them, the outsider is an agent with a member too.
+   * Made directly in the database: how players become agents is the application flow's concern.
+   */
+  const playedAt = new Date(`${dayTwo}T02:00:00+09:00`);
+  let subAgentId: number;
+  let subSubAgentId: number;
+  let leafId: number;
+  let strangerId: number;
+
+  beforeAll(async () => {
+    const stamp = Date.now().toString(36).toUpperCase();
+    const player = (username: string, fields: Partial<typeof users.$inferInsert>) => ({
+      username,
+      passwordHash: null,
+      registeredAt: new Date(`${dayTwo}T01:30:00+09:00`),
+      ...fields,
+    });
+    await server.db
+      .update(users)
+      .set({ isAgent: true, referralCode: `SA${stamp}` })
+      .where(eq(users.id, invited.userId));
+    subAgentId = invited.userId;
+    const [subSub] = await server.db
+      .insert(users)
+      .values(player(`subsub${stamp}`, { agentCode: `SA${stamp}`, isAgent: true, referralCode: `SS${stamp}` }))
+      .returning({ id: users.id });
+    subSubAgentId = subSub?.id as number;
+    const [leaf] = await server.db
+      .insert(users)
+      .values(player(`leaf${stamp}`, { agentCode: `SS${stamp}` }))
+      .returning({ id: users.id });
+    leafId = leaf?.id as number;
+    await server.db
+      .update(users)
+      .set({ isAgent: true, referralCode: `OA${stamp}` })
+      .where(eq(users.id, outsider.userId));
+    const [stranger] = await server.db
+      .insert(users)
+      .values(player(`stranger${stamp}`, { agentCode: `OA${stamp}`, isAgent: true, referralCode: `ST${stamp}` }))
+      .returning({ id: users.id });
+    strangerId = stranger?.id as number;
+    await server.db.insert(gameRecords).values([
+      { userId: leafId, gameName: 'Lucky 7', machineId: 'M-003', betAmount: 40, winAmount: 0, playedAt },
+      { userId: leafId, gameName: 'Lucky 7', machineId: 'M-003', betAmount: 60, winAmount: 90, playedAt },
+    ]);
+  });
+
+  it('shows a sub-agent’s team, two levels down, with the way back', async () => {
+    const members = await call<{ list: TeamMemberReport[]; total: number }>('/v2/app/agent/sub/member/report/page', {
+      period: bothDays,
+    });
+    expect(members.body.data?.list.find((member) => member.userId === subAgentId)?.isAgent).toBe(true);
+
+    const sub = await call<TeamStatistics>('/v2/app/agent/data/statistics', { userId: subAgentId, period: bothDays });
+    expect(sub.body.data).toMatchObject({
+      path: [{ userId: subAgentId, account: invited.account }],
+      registrationCount: 1,
+      betCount: 0,
+    });
+    const subMembers = await call<{ list: TeamMemberReport[]; total: number }>('/v2/app/agent/sub/member/report/page', {
+      userId: subAgentId,
+      period: bothDays,
+    });
+    expect(subMembers.body.data).toMatchObject({ total: 1, list: [{ userId: subSubAgentId, isAgent: true }] });
+
+    const deeper = await call<TeamStatistics>('/v2/app/agent/data/statistics', {
+      userId: subSubAgentId,
+      period: bothDays,
+    });
+    expect(deeper.body.data).toMatchObject({
+      path: [
+        { userId: subAgentId, account: invited.account },
+        { userId: subSubAgentId, account: expect.stringMatching(/^subsub/) },
+      ],
+      registrationCount: 1,
+      betCount: 2,
+      betAmount: 100,
+    });
+    // The sub-agent sees their own sub-agent too, and their own team as their own.
+    const own = await call<TeamStatistics>('/v2/app/agent/data/statistics', { userId: subAgentId }, invited);
+    expect(own.body.data?.path).toEqual([]);
+    expect(
+      (await call<TeamStatistics>('/v2/app/agent/data/statistics', { userId: subSubAgentId }, invited)).body.data?.path,
+    ).toEqual([{ userId: subSubAgentId, account: expect.stringMatching(/^subsub/) }]);
+  });
+
+  it('refuses anybody else’s team: a member who is no agent, an agent elsewhere, the upline', async () => {
+    const refusals = [
+      [agent, leafId],
+      [agent, created.userId],
+      [agent, outsider.userId],
+      [agent, strangerId],
+      [agent, 2_147_483_000],
+      [invited, agent.userId],
+      [outsider, subAgentId],
+    ] as const;
+    for (const [who, userId] of refusals) {
+      for (const path of ['/v2/app/agent/data/statistics', '/v2/app/agent/sub/member/report/page']) {
+        const refused = await call(path, { userId }, who);
+        expect(refused.status, `${who.account} → ${userId} on ${path}`).toBe(404);
+        expect(refused.body.msg).toBe('This agent is not in your team.');
+      }
+    }
+    const japanese = await server.call(
+      '/v2/app/agent/data/statistics',
+      { userId: strangerId },
+      { token: agent.token, lang: 'ja-JP' },
+    );
+    expect(japanese.body.msg).toBe('このエージェントはあなたのチームにいません。');
+  });
+});
+
+describe('team deposit and withdrawal totals', () => {
+  it('total completed money apart from what is pending, refunded or failed, over all pages and the filters', async () => {
+    const pendingOrder = await server.call<{ order: DepositOrder }>(
+      '/v2/app/pay/order',
+      { channelId: 'bank-transfer', amount: 2_000, bankCardId: invited.cardId },
+      withKey(invited.token),
+    );
+    expect(pendingOrder.body).toMatchObject({ code: 200 });
+    const withdraw = async (amount: number) => {
+      const answer = await server.call<Withdrawal>(
+        '/v2/app/draw/withdraw',
+        { amount, bankCardId: invited.cardId, payPassword: '246810' },
+        withKey(invited.token),
+      );
+      expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 200 });
+      return answer.body.data?.orderSn as string;
+    };
+    const rejected = await withdraw(1_500);
+    await withdraw(1_000);
+    expect(
+      (
+        await server.call(
+          '/v2/admin/withdrawal/reject',
+          { orderSn: rejected, reason: 'card closed' },
+          { token: operator.token },
+        )
+      ).body,
+    ).toMatchObject({ code: 200 });
+
+    const deposits = await call<{ total: number; totals: Record<string, unknown> }>(
+      '/v2/app/agent/sub/member/recharge/page',
+      { pageSize: 1 },
+    );
+    expect(deposits.body.data).toMatchObject({
+      total: 2,
+      totals: {
+        completed: { count: 1, amount: 10_000 },
+        pending: { count: 1, amount: 2_000 },
+        refunded: { count: 0, amount: 0 },
+        failed: { count: 0, amount: 0 },
+      },
+    });
+    const draws = await call<{ total: number; totals: Record<string, unknown> }>('/v2/app/agent/sub/member/draw/page', {
+      pageSize: 1,
+    });
+    expect(draws.body.data).toMatchObject({
+      total: 3,
+      totals: {
+        completed: { count: 1, amount: 3_000 },
+        pending: { count: 1, amount: 1_000 },
+        failed: { count: 1, amount: 1_500 },
+      },
+    });
+    const dayTwoFailed = await call<{ total: number; totals: Record<string, unknown> }>(
+      '/v2/app/agent/sub/member/draw/page',
+      { status: 'withdrawalFailed', period: { from: dayTwo, to: dayTwo } },
+    );
+    expect(dayTwoFailed.body.data).toMatchObject({
+      total: 1,
+      totals: { completed: { count: 0, amount: 0 }, pending: { count: 0, amount: 0 }, failed: { count: 1 } },
+    });
+    const nobody = await call<{ totals: Record<string, unknown> }>('/v2/app/agent/sub/member/recharge/page', {
+      account: created.account,
+    });
+    expect(nobody.body.data?.totals).toMatchObject({ completed: { count: 0, amount: 0 }, pending: { count: 0 } });
   });
 });
 

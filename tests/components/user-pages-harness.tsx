@@ -22,11 +22,15 @@ configure({ asyncUtilTimeout: 5_000 });
  */
 export function renderPlayerView(
   ui: ReactElement,
-  options: { seed?: (queryClient: QueryClient) => void; path?: string } = {},
+  options: { seed?: (queryClient: QueryClient) => void; path?: string; agent?: boolean } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });
   options.seed?.(queryClient);
-  const session = createSessionStore({ api, navigate: () => {} });
+  const store = createSessionStore({ api, navigate: () => {} });
+  // The agent pages show their data only to an agent; the session's own flow is tested elsewhere.
+  const session = options.agent
+    ? { ...store, view: () => ({ ...store.view(), status: 'signedIn' as const, isAgent: true }) }
+    : store;
   const rootRoute = createRootRouteWithContext<RouterContext>()({ component: () => ui });
   const router = createRouter({
     routeTree: rootRoute,

@@ -1,5 +1,7 @@
 import {
   type agentCodeQuery,
+  depositStatusGroups,
+  type TeamLevel,
   type TeamMemberReport,
   type teamMemberReportPage,
   type teamRechargePage,
@@ -7,6 +9,7 @@ import {
   teamReportTypes,
   type teamStatisticsQuery,
   type teamWithdrawalPage,
+  withdrawalStatusGroups,
 } from '@contract/agent';
 import { type DataOf, type DateRange, type ParsedBodyOf, recordDayOf } from '@contract/endpoint';
 import type { Principal } from '@server/contract-router';
@@ -16,11 +19,12 @@ import { withdrawals } from '@server/db/schema/draw';
 import { gameRecords } from '@server/db/schema/game-records';
 import { ledgerAccounts } from '@server/db/schema/ledger';
 import { depositOrders } from '@server/db/schema/pay';
+import { ApiError } from '@server/errors';
 import { orderConditions, ordersWithPlayers } from '@server/shared/order-rows';
 import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { depositOrderView } from '../deposits/deposit-rows';
 import { withdrawalView } from '../withdrawals/withdrawal-rows';
 import { auditCodeIssued, directMember, teamConditions } from './members';
@@ -52,16 +56,51 @@ function today(deps: PlayerDeps): DateRange {
 
 const boundsOf = (period: DateRange | undefined) => (period ? periodBounds(period) : undefined);
 
+/** How far up a chain of agents the drill-down looks for the viewer: deeper teams are not shown. */
+const maxTeamDepth = 32;
+
+/**
+ * Whose team a report shows: the viewer's own, or that of an agent below them, a member of their
+ * team or of a sub-agent's team, any levels down (docs/requirements.md §6.5). The chain is walked
+ * upwards from the asked agent through the agent codes each member signed up with; anyone not
+ * below the viewer gets the same 404 as nobody at all.
+ */
+export async function teamOwnerOf(
+  deps: PlayerDeps,
+  viewer: Principal,
+  userId: number | undefined,
+): Promise<{ agentId: number; path: TeamLevel[] }> {
+  if (userId === undefined || userId === viewer.userId) return { agentId: viewer.userId, path: [] };
+  const chain = (await deps.db.execute(sql`
+    with recursive chain (id, account, agent_code, is_agent, depth) as (
+      select ${users.id}, ${users.username}, ${users.agentCode}, ${users.isAgent}, 0 from ${users} where ${users.id} = ${userId}
+      union all
+      select up.id, up.username, up.agent_code, up.is_agent, chain.depth + 1
+      from chain join ${users} up on up.referral_code = chain.agent_code
+      where chain.id <> ${viewer.userId} and chain.depth < ${maxTeamDepth}
+    )
+    select id, account, depth from chain where is_agent order by depth desc`)) as unknown as {
+    rows: { id: number | string; account: string; depth: number | string }[];
+  };
+  const levels = chain.rows.map((row) => ({ id: Number(row.id), account: row.account, depth: Number(row.depth) }));
+  const top = levels[0];
+  // Agents only all the way down: the asked player must be an agent, and so is every link above.
+  if (!top || top.id !== viewer.userId || levels.at(-1)?.depth !== 0 || levels.length !== top.depth + 1)
+    throw new ApiError(404, 'agent.teamNotFound');
+  return { agentId: userId, path: levels.slice(1).map((level) => ({ userId: level.id, account: level.account })) };
+}
+
 /**
  * The team at a glance within a period (default today): the members' balances now, who joined and
  * who was active in the period (signed in, by the audit log that keeps every sign-in, or played),
- * and the period's money and game totals.
+ * and the period's money and game totals. The viewer's own team, or a sub-agent's.
  */
 export async function teamStatistics(
   deps: PlayerDeps,
-  agent: Principal,
+  viewer: Principal,
   body: ParsedBodyOf<typeof teamStatisticsQuery>,
 ): Promise<DataOf<typeof teamStatisticsQuery>> {
+  const { agentId, path } = await teamOwnerOf(deps, viewer, body.userId);
   const { from, to } = periodBounds(body.period ?? today(deps));
   const fromText = sql`${from.toISOString()}::timestamptz`;
   const toText = sql`${to.toISOString()}::timestamptz`;
@@ -74,7 +113,7 @@ export async function teamStatistics(
       .select({ username: users.username, nickname: users.nickname, rebateBasisPoints: agentTerms.rebateBasisPoints })
       .from(users)
       .leftJoin(agentTerms, eq(agentTerms.userId, users.id))
-      .where(eq(users.id, agent.userId)),
+      .where(eq(users.id, agentId)),
     deps.db
       .select({
         balance: sql`coalesce(sum(${ledgerAccounts.balance}), 0)`.mapWith(Number),
@@ -86,18 +125,20 @@ export async function teamStatistics(
       })
       .from(users)
       .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.currency, coinCurrency)))
-      .where(isMemberOf(agent.userId)),
-    movementTotals(deps, { agentId: agent.userId }, { bounds: { from, to } }),
+      .where(isMemberOf(agentId)),
+    movementTotals(deps, { agentId }, { bounds: { from, to } }),
   ]);
-  if (!self) throw new Error(`agent ${agent.userId} of a live session is missing`);
+  if (!self) throw new Error(`agent ${agentId} of a live session or a checked chain is missing`);
   return {
     teamName: self.nickname ?? self.username,
+    path,
     teamBalance: team?.balance ?? 0,
     activeUserCount: team?.active ?? 0,
     registrationCount: team?.registered ?? 0,
     rechargeCount: moved.team.recharge.count,
     betCount: moved.team.bet.count,
     rechargeAmount: moved.team.recharge.amount,
+    betAmount: moved.team.bet.amount,
     rebateBasisPoints: self.rebateBasisPoints ?? 0,
     giftAmount: moved.team.gift.amount,
     transferAmount: moved.team.transferIn.amount,
@@ -120,17 +161,18 @@ export async function teamReport(
   return teamReportTypes.map((type) => ({ type, ...moved.team[type] }));
 }
 
-/** Per-member totals within a period (default: all time), members newest first. */
+/** Per-member totals within a period (default: all time), members newest first; the viewer's team or a sub-agent's. */
 export async function memberReports(
   deps: PlayerDeps,
-  agent: Principal,
+  viewer: Principal,
   body: ParsedBodyOf<typeof teamMemberReportPage>,
 ): Promise<DataOf<typeof teamMemberReportPage>> {
-  const where = and(...teamConditions(agent.userId, body.account));
+  const { agentId } = await teamOwnerOf(deps, viewer, body.userId);
+  const where = and(...teamConditions(agentId, body.account));
   const page = await onePage(
     body,
     deps.db
-      .select({ id: users.id, account: users.username })
+      .select({ id: users.id, account: users.username, isAgent: users.isAgent })
       .from(users)
       .where(where)
       .orderBy(desc(users.registeredAt), desc(users.id)),
@@ -149,6 +191,7 @@ export async function memberReports(
       return {
         userId: member.id,
         account: member.account,
+        isAgent: member.isAgent,
         rechargeAmount: own.recharge.amount,
         withdrawalAmount: own.withdrawal.amount,
         betAmount: own.bet.amount,
@@ -160,6 +203,36 @@ export async function memberReports(
   };
 }
 
+/** Count and amount of the matching orders in each status group, over all pages. */
+async function totalsByGroup<TGroup extends string>(
+  deps: PlayerDeps,
+  table: typeof depositOrders | typeof withdrawals,
+  where: SQL | undefined,
+  groups: Record<TGroup, readonly string[]>,
+): Promise<Record<TGroup, { count: number; amount: number }>> {
+  const rows = await deps.db
+    .select({
+      status: table.status,
+      count: count(),
+      amount: sql`coalesce(sum(${table.amount}), 0)`.mapWith(Number),
+    })
+    .from(table)
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(where)
+    .groupBy(table.status);
+  const entries = Object.entries<readonly string[]>(groups).map(([group, statuses]) => {
+    const inGroup = rows.filter((row) => statuses.includes(row.status));
+    return [
+      group,
+      {
+        count: inGroup.reduce((sum, row) => sum + row.count, 0),
+        amount: inGroup.reduce((sum, row) => sum + row.amount, 0),
+      },
+    ];
+  });
+  return Object.fromEntries(entries) as Record<TGroup, { count: number; amount: number }>;
+}
+
 /** The members' yen deposits, newest first, as each member sees them in their own records. */
 export async function teamDeposits(
   deps: PlayerDeps,
@@ -168,9 +241,13 @@ export async function teamDeposits(
   body: ParsedBodyOf<typeof teamRechargePage>,
 ): Promise<DataOf<typeof teamRechargePage>> {
   const where = and(...teamConditions(agent.userId, body.account), ...orderConditions(depositOrders, body));
-  const page = await ordersWithPlayers(deps.db, depositOrders, body, where, 'newestFirst');
+  const [page, totals] = await Promise.all([
+    ordersWithPlayers(deps.db, depositOrders, body, where, 'newestFirst'),
+    totalsByGroup(deps, depositOrders, where, depositStatusGroups),
+  ]);
   return {
     total: page.total,
+    totals,
     list: page.list.map(({ order, user }) => ({
       ...depositOrderView(deps, order, request.locale),
       userId: order.userId,
@@ -187,9 +264,13 @@ export async function teamWithdrawals(
   body: ParsedBodyOf<typeof teamWithdrawalPage>,
 ): Promise<DataOf<typeof teamWithdrawalPage>> {
   const where = and(...teamConditions(agent.userId, body.account), ...orderConditions(withdrawals, body));
-  const page = await ordersWithPlayers(deps.db, withdrawals, body, where, 'newestFirst');
+  const [page, totals] = await Promise.all([
+    ordersWithPlayers(deps.db, withdrawals, body, where, 'newestFirst'),
+    totalsByGroup(deps, withdrawals, where, withdrawalStatusGroups),
+  ]);
   return {
     total: page.total,
+    totals,
     list: page.list.map(({ order: withdrawal, user }) => ({
       ...withdrawalView(withdrawal, request.locale),
       userId: withdrawal.userId,

@@ -1,6 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountFrame } from '@/components/page-frame';
+import { teamSearchOf, teamWithdrawalStatuses } from '@/features/agent/team-filters';
+import { TeamWithdrawPage } from '@/features/agent/team-money-pages';
 
 export const Route = createFileRoute('/_default/_auth/_agent/agent/team-withdraw')({
-  component: () => <AccountFrame page="teamWithdraw" />,
+  validateSearch: (search) => teamSearchOf(search, teamWithdrawalStatuses),
+  component: TeamWithdrawRoute,
 });
+
+function TeamWithdrawRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <TeamWithdrawPage
+      search={search}
+      onSearchChange={(next) => void navigate({ search: teamSearchOf({ ...next }, teamWithdrawalStatuses) })}
+    />
+  );
+}
