@@ -26,6 +26,8 @@ const publicModules = [
   'auth/captcha-field',
   'record/record-filters',
   'content/banner-carousel',
+  'agent/application-queries',
+  'agent/agent-invitation-card',
 ];
 
 module.exports = {

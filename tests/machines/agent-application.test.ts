@@ -68,9 +68,7 @@ describe('agent application machine model', () => {
   });
 
   it('reaches the confirmation both as a first application and after a rejection', () => {
-    const reached = new Set(
-      paths.map(({ path }) => JSON.stringify([path.state.value, selectReapplying(path.state)])),
-    );
+    const reached = new Set(paths.map(({ path }) => JSON.stringify([path.state.value, selectReapplying(path.state)])));
     expect(reached).toContain(JSON.stringify(['confirming', false]));
     expect(reached).toContain(JSON.stringify(['confirming', true]));
   });
