@@ -1,10 +1,8 @@
 import type { AgentApplication } from '@contract/agent';
 import type { Locale } from '@contract/locales';
 import { agentApplicationMachine } from '@machines/agent-application.machine';
-import type { APIRequestContext } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
 import type { EventObject } from 'xstate';
-import { apiCaller, captchaText, deskOperator, expect, mailedCode, text } from './fixtures';
+import { apiCaller, expect, mailedCode, operatorApiToken, text } from './fixtures';
 import { type Adapter, outcomeActor, type Replay, replayMachinePaths, type Snapshot } from './machine-replay';
 
 /**
@@ -34,42 +32,12 @@ const outputStatus = (event: EventObject & Record<string, unknown>) =>
 /** One operator session per worker: each authenticator code works once, so sign-ins are few. */
 let operatorToken: Promise<string> | null = null;
 
-async function signInOperator(request: APIRequestContext): Promise<string> {
-  const operator = deskOperator();
-  const totp = OTPAuth.URI.parse(operator.otpauthUrl) as OTPAuth.TOTP;
-  const call = apiCaller(request, locale);
-  for (let attempt = 0; attempt < 4; attempt += 1) {
-    const period = OTPAuth.TOTP.counter({ period: totp.period });
-    const { uuid } = await call<{ uuid: string }>('/v2/app/auth/captcha', {});
-    await request.get('/v2/xsrf');
-    const { cookies } = await request.storageState();
-    const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-    const answer = await request.post('/v2/admin/auth/login', {
-      data: {
-        account: operator.account,
-        password: operator.password,
-        uuid,
-        qrcode: captchaText,
-        totpCode: totp.generate(),
-      },
-      headers: { 'x-xsrf-token': xsrf, 'accept-language': locale },
-    });
-    const envelope = (await answer.json()) as { code: number; data: { token: string } };
-    if (envelope.code === 200) return envelope.data.token;
-    // Another worker spent this period's code: wait for the next one.
-    await expect
-      .poll(() => OTPAuth.TOTP.counter({ period: totp.period }), { timeout: 35_000, intervals: [500] })
-      .toBeGreaterThan(period);
-  }
-  throw new Error('the desk refused every authenticator code');
-}
-
 /** The player's token for each path, by tag. */
 const players = new Map<string, string>();
 
 async function decide(replay: Replay, outcome: 'approved' | 'rejected') {
   const call = apiCaller(replay.request, locale);
-  operatorToken ??= signInOperator(replay.request);
+  operatorToken ??= operatorApiToken(replay.request, locale);
   const token = await operatorToken;
   const player = players.get(replay.tag)!;
   const latest = await call<AgentApplication>('/v2/app/agent/apply/status', {}, { token: player });
