@@ -1,3 +1,4 @@
+import type { AgentApplication } from '@contract/agent';
 import type { Profile } from '@contract/auth';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,15 @@ const profile: Profile = {
   hasPassword: true,
   hasPayPassword: true,
   kycStatus: 'pendingReview',
+};
+
+const rejected: AgentApplication = {
+  id: 4,
+  status: 'rejected',
+  remark: null,
+  submittedAt: '2026-11-20T00:00:00.000Z',
+  reviewedAt: '2026-11-21T00:00:00.000Z',
+  rejectReason: 'Too few players yet',
 };
 
 describe('user center', () => {
@@ -69,14 +79,7 @@ describe('user center', () => {
     const { unmount } = renderPlayerView(<UserCenterPage />, {
       seed: (queryClient) => {
         queryClient.setQueryData(profileQueryOptions().queryKey, profile);
-        queryClient.setQueryData(agentApplicationQueryOptions().queryKey, {
-          id: 4,
-          status: 'rejected',
-          remark: null,
-          submittedAt: '2026-11-20T00:00:00.000Z',
-          reviewedAt: '2026-11-21T00:00:00.000Z',
-          rejectReason: 'Too few players yet',
-        });
+        queryClient.setQueryData(agentApplicationQueryOptions().queryKey, rejected);
       },
     });
     expect(await screen.findByTestId('agent-application-status')).toHaveTextContent('Rejected');
