@@ -29,16 +29,16 @@ const statusOf = (snapshot: Snapshot) => (snapshot.context.application as AgentA
 const outputStatus = (event: EventObject & Record<string, unknown>) =>
   (event.output as { application: AgentApplication | null }).application?.status ?? null;
 
-/** One operator session per worker: each authenticator code works once, so sign-ins are few. */
-let operatorToken: Promise<string> | null = null;
-
-/** The player's token for each path, by tag. */
+/** The player's token, and the operator's when the path has decisions, for each path by tag. */
 const players = new Map<string, string>();
+const operators = new Map<string, string>();
+
+const decidedIn = (path: Replay['path']) =>
+  path.steps.some(({ event }) => event.type === 'xstate.done.actor.loadStanding' && outputStatus(event) !== null);
 
 async function decide(replay: Replay, outcome: 'approved' | 'rejected') {
   const call = apiCaller(replay.request, locale);
-  operatorToken ??= operatorApiToken(replay.request, locale);
-  const token = await operatorToken;
+  const token = operators.get(replay.tag)!;
   const player = players.get(replay.tag)!;
   const latest = await call<AgentApplication>('/v2/app/agent/apply/status', {}, { token: player });
   if (outcome === 'approved')
@@ -80,8 +80,11 @@ const adapter: Adapter = {
     submitApplication: '/v2/app/agent/apply',
   },
   networkFailures: ['loadStanding', 'submitApplication'],
-  async start({ page, request, tag }) {
+  async start({ page, request, tag, path }) {
     const call = apiCaller(request, locale);
+    // Signed in before the page opens: a decision must land within the poll's few seconds, and a
+    // sign-in may wait for the next authenticator code.
+    if (decidedIn(path)) operators.set(tag, await operatorApiToken(request, locale));
     const account = `ag${tag}`.slice(0, 20);
     const email = `${account}@example.jp`;
     await call('/v2/app/register/send/email/code', { email });
