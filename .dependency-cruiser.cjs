@@ -27,6 +27,8 @@ const publicModules = [
   'auth/password-strength-meter',
   'record/record-filters',
   'content/banner-carousel',
+  'agent/application-queries',
+  'agent/agent-invitation-card',
 ];
 
 module.exports = {

@@ -10,6 +10,7 @@ import { kycStatuses, kycSubmission, kycSubmissionStatuses } from './kyc';
 import {
   amount,
   amountInput,
+  basisPoints,
   manualStatuses,
   orderSnInput,
   reasonInput,
@@ -314,6 +315,43 @@ export const adminAgentApplicationReject = endpoint({
   summary: 'Reject an agent application; the player sees the reason',
   body: v.object({ applicationId, reason: reasonInput }),
   data: noData,
+});
+
+export const adminAgentRebateSet = endpoint({
+  path: '/v2/admin/agent/rebate/set',
+  access: 'admin',
+  summary: 'Set an agent’s rebate rate (basis points: 100 = 1 %), with the reason kept in the audit log',
+  body: v.object({ userId: rowId('validation.user'), rebateBasisPoints: basisPoints, reason: reasonInput }),
+  data: v.object({ userId: v.number(), rebateBasisPoints: basisPoints }),
+});
+
+const deskTeamMember = v.object({
+  ...userRef.entries,
+  nickname: v.nullable(v.string()),
+  status: v.picklist(accountStatuses),
+  isAgent: v.boolean(),
+  balance: amount,
+  registeredAt: isoDateTime,
+  lastLoginAt: v.nullable(isoDateTime),
+});
+export type DeskTeamMember = v.InferOutput<typeof deskTeamMember>;
+
+export const adminAgentTeam = endpoint({
+  path: '/v2/admin/agent/team',
+  access: 'admin',
+  summary: 'An agent’s terms (code, rebate rate) and direct members, newest first; period filters by registration day',
+  body: listQuery({ userId: rowId('validation.user'), keyword }),
+  data: v.object({
+    ...pageOf(deskTeamMember).entries,
+    agent: v.object({
+      ...userRef.entries,
+      agentCode: v.nullable(v.string()),
+      rebateBasisPoints: basisPoints,
+      since: v.nullable(isoDateTime),
+      /** Sum of the members' balances, in game coins, over every page. */
+      teamBalance: amount,
+    }),
+  }),
 });
 
 /* The game hall on the desk: rounds with their wallet transactions and proof, daily house profit, games and machines. */

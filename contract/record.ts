@@ -48,13 +48,14 @@ const balanceMovement = v.object({
   id: v.number(),
   /**
    * What moved the coins: 'deposit', 'depositRefund', 'withdrawal', 'withdrawalRefund', and the
-   * kinds other areas write (agent transfers, games, promotions).
+   * kinds other areas write (games, promotions). A move between an agent and a member is named from
+   * this player's side: 'agentTransferIn' when the coins came to them, 'agentTransferOut' when they left.
    */
   kind: v.string(),
   /** Positive when coins came in, negative when they went out. */
   amount: signedAmount,
   balanceAfter: amount,
-  /** The order number behind the movement, when there is one. */
+  /** The order number behind the movement, or an agent move's transfer number (`transferSn`). */
   reference: v.nullable(v.string()),
   createdAt: isoDateTime,
 });

@@ -68,6 +68,7 @@ import { Route as DefaultAuthUserUserRecordRouteImport } from './routes/_default
 import { Route as DefaultAuthUserUserUpdatePayPasswordRouteImport } from './routes/_default/_auth/_user/user/update-pay-password'
 import { Route as DefaultAuthUserUserUserCenterRouteImport } from './routes/_default/_auth/_user/user/user-center'
 import { Route as AdminDeskUsersUserIdLedgerRouteImport } from './routes/admin/_desk/users/$userId/ledger'
+import { Route as AdminDeskUsersUserIdTeamRouteImport } from './routes/admin/_desk/users/$userId/team'
 import { Route as DefaultAuthAgentAgentTeamReportChar123UserIdChar125RouteImport } from './routes/_default/_auth/_agent/agent/team-report/{-$userId}'
 import { Route as DefaultAuthUserUserFinanceIndexRouteImport } from './routes/_default/_auth/_user/user/finance/index'
 import { Route as DefaultAuthUserUserFinanceDepositIndexRouteImport } from './routes/_default/_auth/_user/user/finance/deposit/index'
@@ -388,6 +389,12 @@ const AdminDeskUsersUserIdLedgerRoute =
     path: '/users/$userId/ledger',
     getParentRoute: () => AdminDeskRoute,
   } as any)
+const AdminDeskUsersUserIdTeamRoute =
+  AdminDeskUsersUserIdTeamRouteImport.update({
+    id: '/users/$userId/team',
+    path: '/users/$userId/team',
+    getParentRoute: () => AdminDeskRoute,
+  } as any)
 const DefaultAuthAgentAgentTeamReportChar123UserIdChar125Route =
   DefaultAuthAgentAgentTeamReportChar123UserIdChar125RouteImport.update({
     id: '/agent/team-report/{-$userId}',
@@ -479,6 +486,7 @@ export interface FileRoutesByFullPath {
   '/user/update-pay-password': typeof DefaultAuthUserUserUpdatePayPasswordRoute
   '/user/user-center': typeof DefaultAuthUserUserUserCenterRoute
   '/admin/users/$userId/ledger': typeof AdminDeskUsersUserIdLedgerRoute
+  '/admin/users/$userId/team': typeof AdminDeskUsersUserIdTeamRoute
   '/agent/team-report/{-$userId}': typeof DefaultAuthAgentAgentTeamReportChar123UserIdChar125Route
   '/user/finance/': typeof DefaultAuthUserUserFinanceIndexRoute
   '/user/finance/deposit/cryptocurrency': typeof DefaultAuthUserUserFinanceDepositCryptocurrencyRoute
@@ -539,6 +547,7 @@ export interface FileRoutesByTo {
   '/user/update-pay-password': typeof DefaultAuthUserUserUpdatePayPasswordRoute
   '/user/user-center': typeof DefaultAuthUserUserUserCenterRoute
   '/admin/users/$userId/ledger': typeof AdminDeskUsersUserIdLedgerRoute
+  '/admin/users/$userId/team': typeof AdminDeskUsersUserIdTeamRoute
   '/agent/team-report/{-$userId}': typeof DefaultAuthAgentAgentTeamReportChar123UserIdChar125Route
   '/user/finance': typeof DefaultAuthUserUserFinanceIndexRoute
   '/user/finance/deposit/cryptocurrency': typeof DefaultAuthUserUserFinanceDepositCryptocurrencyRoute
@@ -607,6 +616,7 @@ export interface FileRoutesById {
   '/_default/_auth/_user/user/update-pay-password': typeof DefaultAuthUserUserUpdatePayPasswordRoute
   '/_default/_auth/_user/user/user-center': typeof DefaultAuthUserUserUserCenterRoute
   '/admin/_desk/users/$userId/ledger': typeof AdminDeskUsersUserIdLedgerRoute
+  '/admin/_desk/users/$userId/team': typeof AdminDeskUsersUserIdTeamRoute
   '/_default/_auth/_agent/agent/team-report/{-$userId}': typeof DefaultAuthAgentAgentTeamReportChar123UserIdChar125Route
   '/_default/_auth/_user/user/finance/': typeof DefaultAuthUserUserFinanceIndexRoute
   '/_default/_auth/_user/user/finance/deposit/cryptocurrency': typeof DefaultAuthUserUserFinanceDepositCryptocurrencyRoute
@@ -670,6 +680,7 @@ export interface FileRouteTypes {
     | '/user/update-pay-password'
     | '/user/user-center'
     | '/admin/users/$userId/ledger'
+    | '/admin/users/$userId/team'
     | '/agent/team-report/{-$userId}'
     | '/user/finance/'
     | '/user/finance/deposit/cryptocurrency'
@@ -730,6 +741,7 @@ export interface FileRouteTypes {
     | '/user/update-pay-password'
     | '/user/user-center'
     | '/admin/users/$userId/ledger'
+    | '/admin/users/$userId/team'
     | '/agent/team-report/{-$userId}'
     | '/user/finance'
     | '/user/finance/deposit/cryptocurrency'
@@ -797,6 +809,7 @@ export interface FileRouteTypes {
     | '/_default/_auth/_user/user/update-pay-password'
     | '/_default/_auth/_user/user/user-center'
     | '/admin/_desk/users/$userId/ledger'
+    | '/admin/_desk/users/$userId/team'
     | '/_default/_auth/_agent/agent/team-report/{-$userId}'
     | '/_default/_auth/_user/user/finance/'
     | '/_default/_auth/_user/user/finance/deposit/cryptocurrency'
@@ -1228,6 +1241,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDeskUsersUserIdLedgerRouteImport
       parentRoute: typeof AdminDeskRoute
     }
+    '/admin/_desk/users/$userId/team': {
+      id: '/admin/_desk/users/$userId/team'
+      path: '/users/$userId/team'
+      fullPath: '/admin/users/$userId/team'
+      preLoaderRoute: typeof AdminDeskUsersUserIdTeamRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
     '/_default/_auth/_agent/agent/team-report/{-$userId}': {
       id: '/_default/_auth/_agent/agent/team-report/{-$userId}'
       path: '/agent/team-report/{-$userId}'
@@ -1449,6 +1469,7 @@ interface AdminDeskRouteChildren {
   AdminDeskRoundsIndexRoute: typeof AdminDeskRoundsIndexRoute
   AdminDeskUsersIndexRoute: typeof AdminDeskUsersIndexRoute
   AdminDeskUsersUserIdLedgerRoute: typeof AdminDeskUsersUserIdLedgerRoute
+  AdminDeskUsersUserIdTeamRoute: typeof AdminDeskUsersUserIdTeamRoute
 }
 
 const AdminDeskRouteChildren: AdminDeskRouteChildren = {
@@ -1464,6 +1485,7 @@ const AdminDeskRouteChildren: AdminDeskRouteChildren = {
   AdminDeskRoundsIndexRoute: AdminDeskRoundsIndexRoute,
   AdminDeskUsersIndexRoute: AdminDeskUsersIndexRoute,
   AdminDeskUsersUserIdLedgerRoute: AdminDeskUsersUserIdLedgerRoute,
+  AdminDeskUsersUserIdTeamRoute: AdminDeskUsersUserIdTeamRoute,
 }
 
 const AdminDeskRouteWithChildren = AdminDeskRoute._addFileChildren(

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import type { InspectionEvent } from 'xstate';
+import { adoptInvitationFromUrl } from '../features/auth/invitation';
 import { createSessionStore } from '../features/session/session-store';
 import { api } from '../lib/api-client';
 import { routeTree } from '../routeTree.gen';
@@ -34,6 +35,10 @@ function buildRouter() {
     navigate: (href) => void router.navigate({ href }),
     inspect: developmentInspector(),
   });
+  // An invitation link opens registration for a visitor (docs/requirements.md §12.3).
+  if (adoptInvitationFromUrl() && session.view().status === 'signedOut') {
+    session.send({ type: 'authDialog.show', view: 'register' });
+  }
   const router = createRouter({
     routeTree,
     context: {

@@ -138,6 +138,49 @@ describe('agent moves between the agent and a direct member', () => {
     }
   });
 
+  it('names each move from the reader’s side in both records, with its transfer number (§12.4)', async () => {
+    const agent = await newAgent();
+    const member = await newMember(agent);
+    await fundPlayer(server, agent, 5_000);
+    const given = await move(transferPath, agent, { memberUserId: member.userId, amount: 2_000 });
+    const taken = await move(decreasePath, agent, { memberUserId: member.userId, amount: 300 });
+    const givenSn = given.body.data?.transferSn;
+    const takenSn = taken.body.data?.transferSn;
+    expect(givenSn).toMatch(/^\d+$/);
+    expect(takenSn).toMatch(/^\d+$/);
+
+    const recordOf = async (player: TestPlayer, kind?: string) => {
+      const answer = await server.call<{ list: BalanceMovement[]; credited: number; debited: number }>(
+        '/v2/app/record/balance/query',
+        kind ? { kind } : {},
+        { token: player.token },
+      );
+      expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 200 });
+      return answer.body.data!;
+    };
+    const moves = (data: { list: BalanceMovement[] }) =>
+      data.list
+        .filter((line) => line.kind.startsWith('agentTransfer'))
+        .map(({ kind, amount, reference }) => ({ kind, amount, reference }));
+
+    expect(moves(await recordOf(member))).toEqual([
+      { kind: 'agentTransferOut', amount: -300, reference: takenSn },
+      { kind: 'agentTransferIn', amount: 2_000, reference: givenSn },
+    ]);
+    expect(moves(await recordOf(agent))).toEqual([
+      { kind: 'agentTransferIn', amount: 300, reference: takenSn },
+      { kind: 'agentTransferOut', amount: -2_000, reference: givenSn },
+    ]);
+
+    // The filter follows the same names: the agent's coins out are the moves to the member.
+    const agentOut = await recordOf(agent, 'agentTransferOut');
+    expect(moves(agentOut)).toEqual([{ kind: 'agentTransferOut', amount: -2_000, reference: givenSn }]);
+    expect(agentOut).toMatchObject({ credited: 0, debited: 2_000 });
+    const memberIn = await recordOf(member, 'agentTransferIn');
+    expect(moves(memberIn)).toEqual([{ kind: 'agentTransferIn', amount: 2_000, reference: givenSn }]);
+    expect(memberIn).toMatchObject({ credited: 2_000, debited: 0 });
+  });
+
   it('needs no pay password: the agent never set one', async () => {
     const agent = await newAgent();
     const member = await newMember(agent);

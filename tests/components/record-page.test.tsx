@@ -163,4 +163,53 @@ describe('record page', () => {
     expect(within(rows[2]!).getByText('+10,000')).toBeInTheDocument();
     expect(within(screen.getByLabelText('合計')).getByText('8,000 コイン')).toBeInTheDocument();
   });
+
+  it.each([
+    ['ja-JP', 'エージェント振替（受取）', 'エージェント振替（送出）'],
+    ['en-US', 'Agent transfer in', 'Agent transfer out'],
+    ['ko-KR', '에이전트 이체 (입금)', '에이전트 이체 (출금)'],
+    ['zh-CN', '代理转账（转入）', '代理转账（转出）'],
+    ['zh-TW', '代理轉帳（轉入）', '代理轉帳（轉出）'],
+    ['fil-PH', 'Paglipat ng ahente (pumasok)', 'Paglipat ng ahente (lumabas)'],
+    ['vi-VN', 'Chuyển khoản đại lý (nhận vào)', 'Chuyển khoản đại lý (chuyển ra)'],
+  ] as const)(
+    'names agent moves by their direction with their transfer number, in %s (§12.4)',
+    async (lng, inLabel, outLabel) => {
+      await startI18nIn(lng);
+      const search: RecordSearch = { tab: 'movements' };
+      renderRecords(search, (queryClient) =>
+        queryClient.setQueryData(movementRecordsQueryOptions(lng, recordQueryOf(search)).queryKey, {
+          list: [
+            {
+              id: 6,
+              kind: 'agentTransferIn',
+              amount: 300,
+              balanceAfter: 3_300,
+              reference: '41',
+              createdAt: '2026-11-21T05:00:00.000Z',
+            },
+            {
+              id: 5,
+              kind: 'agentTransferOut',
+              amount: -2_000,
+              balanceAfter: 3_000,
+              reference: '40',
+              createdAt: '2026-11-21T04:00:00.000Z',
+            },
+          ],
+          total: 2,
+          credited: 300,
+          debited: 2_000,
+        }),
+      );
+      const rows = within(await screen.findByRole('table')).getAllByRole('row');
+      expect(within(rows[1]!).getByText(inLabel)).toBeInTheDocument();
+      expect(within(rows[1]!).getByText('+300')).toBeInTheDocument();
+      expect(within(rows[1]!).getByText('41')).toBeInTheDocument();
+      expect(within(rows[2]!).getByText(outLabel)).toBeInTheDocument();
+      expect(within(rows[2]!).getByText(new Intl.NumberFormat(lng).format(-2_000))).toBeInTheDocument();
+      expect(within(rows[2]!).getByText('40')).toBeInTheDocument();
+      expect(screen.queryByText(/agentTransfer/)).toBeNull();
+    },
+  );
 });

@@ -1,6 +1,8 @@
+import type { AgentApplication } from '@contract/agent';
 import type { Profile } from '@contract/auth';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { agentApplicationQueryOptions } from '@/features/agent/application-queries';
 import { userCenterMenu } from '@/features/layout/menus';
 import { aliasAccountQueryOptions, profileQueryOptions } from '@/features/user/queries';
 import { UserCenterPage } from '@/features/user/user-center-page';
@@ -23,6 +25,15 @@ const profile: Profile = {
   hasPassword: true,
   hasPayPassword: true,
   kycStatus: 'pendingReview',
+};
+
+const rejected: AgentApplication = {
+  id: 4,
+  status: 'rejected',
+  remark: null,
+  submittedAt: '2026-11-20T00:00:00.000Z',
+  reviewedAt: '2026-11-21T00:00:00.000Z',
+  rejectReason: 'Too few players yet',
 };
 
 describe('user center', () => {
@@ -61,5 +72,30 @@ describe('user center', () => {
     expect(await screen.findByTestId('balance')).toHaveTextContent('12,345 コイン');
     expect(screen.getByText('確認済み')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '代理店センター' })).toHaveAttribute('href', '/agent/agent-center');
+  });
+
+  it('shows where a player’s agent application stands, with a link to the agent centre (§12.2)', async () => {
+    await startI18nIn('en-US');
+    const { unmount } = renderPlayerView(<UserCenterPage />, {
+      seed: (queryClient) => {
+        queryClient.setQueryData(profileQueryOptions().queryKey, profile);
+        queryClient.setQueryData(agentApplicationQueryOptions().queryKey, rejected);
+      },
+    });
+    expect(await screen.findByTestId('agent-application-status')).toHaveTextContent('Rejected');
+    expect(screen.getByRole('link', { name: 'Apply again' })).toHaveAttribute('href', '/agent/agent-center');
+    unmount();
+
+    renderPlayerView(<UserCenterPage />, {
+      seed: (queryClient) => {
+        queryClient.setQueryData(profileQueryOptions().queryKey, profile);
+        queryClient.setQueryData(agentApplicationQueryOptions().queryKey, null);
+      },
+    });
+    expect(await screen.findByTestId('agent-application-status')).toHaveTextContent('Not applied');
+    expect(screen.getByRole('link', { name: 'Apply to become an agent' })).toHaveAttribute(
+      'href',
+      '/agent/agent-center',
+    );
   });
 });

@@ -2,6 +2,8 @@ import {
   adminAgentApplicationApprove,
   adminAgentApplicationList,
   adminAgentApplicationReject,
+  adminAgentRebateSet,
+  adminAgentTeam,
   adminAuditList,
   adminGameList,
   adminGameMachineSetEnabled,
@@ -34,6 +36,7 @@ import { confirmManualDeposit, failManualDeposit, manualDepositQueue } from '../
 import { approveKyc, kycReviewQueue, rejectKyc } from '../kyc/service';
 import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from '../withdrawals/desk';
 import { agentApplicationQueue, approveAgentApplication, rejectAgentApplication } from './agent-applications';
+import { agentTeamForDesk, setAgentRebate } from './agent-terms';
 import { auditEntries } from './audit-log';
 import { deskGames, gameProfitDaily, gameRoundDetail, gameRounds, setGameEnabled, setMachineEnabled } from './games';
 import { signInOperator } from './operator-sign-in';
@@ -83,6 +86,10 @@ export function adminRoutes(auth: AuthDeps, player: PlayerDeps) {
     route(adminAgentApplicationReject, (context) =>
       rejectAgentApplication(player, playerRequestOf(context), context.principal, context.body),
     ),
+    route(adminAgentRebateSet, (context) =>
+      setAgentRebate(player, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminAgentTeam, ({ body }) => agentTeamForDesk(player, body)),
     route(adminGameRoundList, (context) => gameRounds(player, playerRequestOf(context), context.body)),
     route(adminGameRoundDetail, (context) => gameRoundDetail(player, playerRequestOf(context), context.body)),
     route(adminGameProfitDaily, (context) => gameProfitDaily(player, playerRequestOf(context), context.body)),

@@ -9,7 +9,7 @@
  *   postHold(db, clock, { holdId, actor, reason })   the held money moves to the hold's payee
  *   voidHold(db, clock, { holdId, actor, reason })   the held money is released
  *   balanceOf(db, userId, currency)          { balance, held, available } of a player
- *   accountStatement(db, account, { page, size, from?, to?, kinds? })   entries with running balance
+ *   accountStatement(db, account, { page, size, from?, to?, kinds?, direction? })   entries with running balance
  *   findAccount(db, ref), findTransfer(db, id)
  *
  * Amounts are bigint in the currency's minor unit. Each write is one SQL statement (a function of
@@ -40,7 +40,7 @@ import type { Database } from '@server/db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers, type TransferMetadata } from '@server/db/schema/ledger';
 import { ApiError } from '@server/errors';
 import { onePage } from '@server/shared/paging';
-import { and, count, desc, eq, getTableColumns, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 /**
@@ -173,6 +173,8 @@ export interface StatementQuery {
   /** Entries before this instant. */
   to?: Date;
   kinds?: readonly string[];
+  /** Only entries that brought money in (positive) or took it out (negative). */
+  direction?: 'in' | 'out';
 }
 
 export interface StatementLine {
@@ -262,6 +264,8 @@ export async function accountStatement(
   if (query.to) conditions.push(lt(ledgerEntries.createdAt, query.to));
   if (query.kinds)
     conditions.push(query.kinds.length > 0 ? inArray(ledgerTransfers.kind, [...query.kinds]) : sql`false`);
+  if (query.direction)
+    conditions.push(query.direction === 'in' ? gt(ledgerEntries.amount, 0n) : lt(ledgerEntries.amount, 0n));
   const where = and(...conditions);
 
   const counterparty = alias(ledgerAccounts, 'counterparty');

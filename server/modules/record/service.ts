@@ -9,8 +9,9 @@ import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps } from '@server/shared/player-deps';
 import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { agentMoveKinds } from '../agent/movements';
 import { roundVerifyUrl } from '../games/providers';
-import { accountStatement, playerAccount } from '../ledger/service';
+import { accountStatement, playerAccount, type StatementLine } from '../ledger/service';
 
 /**
  * The rounds of one player. A game is found by the name the player reads (their language) or the
@@ -83,6 +84,31 @@ export async function gameRecordTotalsOf(
   return { recordCount: totals?.recordCount ?? 0, totalBet, totalWin, totalProfitLoss: totalWin - totalBet };
 }
 
+/**
+ * The ledger names an agent move once for both players, from the member's side (see
+ * agentMoveKinds); a player's record names it from their own side (docs/requirements.md §12.4):
+ * `agentTransferIn` when the coins came to them, `agentTransferOut` when they left them.
+ */
+const agentMoveLedgerKinds: readonly string[] = Object.values(agentMoveKinds);
+const agentMoveSides: Record<string, 'in' | 'out'> = { agentTransferIn: 'in', agentTransferOut: 'out' };
+
+function movementFilter(kind: string | undefined) {
+  if (!kind) return {};
+  const side = agentMoveSides[kind];
+  return side ? { kinds: agentMoveLedgerKinds, direction: side } : { kinds: [kind] };
+}
+
+function movementKindOf(line: StatementLine): string {
+  if (!agentMoveLedgerKinds.includes(line.kind)) return line.kind;
+  return line.amount > 0n ? 'agentTransferIn' : 'agentTransferOut';
+}
+
+/** Deposits and withdrawals name their order; an agent move, its transfer number (the `transferSn` the move answered). */
+function movementReference(line: StatementLine): string | null {
+  if (typeof line.metadata.orderSn === 'string') return line.metadata.orderSn;
+  return agentMoveLedgerKinds.includes(line.kind) ? String(line.transferId) : null;
+}
+
 /** The player's coin account statement from the ledger, with the running balance. */
 export async function balanceMovementsOf(
   deps: PlayerDeps,
@@ -94,7 +120,7 @@ export async function balanceMovementsOf(
     page: body.pageNum,
     size: body.pageSize,
     ...(bounds ? { from: bounds.from, to: bounds.to } : {}),
-    ...(body.kind ? { kinds: [body.kind] } : {}),
+    ...movementFilter(body.kind),
   });
   return {
     total: statement.total,
@@ -102,10 +128,10 @@ export async function balanceMovementsOf(
     debited: Number(statement.debited),
     list: statement.lines.map((line) => ({
       id: line.entryId,
-      kind: line.kind,
+      kind: movementKindOf(line),
       amount: Number(line.amount),
       balanceAfter: Number(line.balanceAfter),
-      reference: typeof line.metadata.orderSn === 'string' ? line.metadata.orderSn : null,
+      reference: movementReference(line),
       createdAt: line.at.toISOString(),
     })),
   };

@@ -106,6 +106,11 @@ function PlayerRow({ player }: { player: UserSummary }) {
           <AnchorLink to="/admin/rounds" search={{ userId: player.userId }} size="sm">
             {t('players.rounds')}
           </AnchorLink>
+          {player.isAgent && (
+            <AnchorLink to="/admin/users/$userId/team" params={{ userId: String(player.userId) }} size="sm">
+              {t('players.team')}
+            </AnchorLink>
+          )}
           <ReviewControls
             kind={frozen ? 'unfreeze' : 'freeze'}
             subject={player.account}

@@ -1,5 +1,6 @@
 import {
   adminAgentApplicationList,
+  adminAgentTeam,
   adminAuditList,
   adminGameList,
   adminGameProfitDaily,
@@ -17,6 +18,7 @@ import { defaultPeriod } from '../record/record-filters';
 import { operatorApi } from './operator-api';
 import {
   type AgentApplicationQueueSearch,
+  type AgentTeamSearch,
   type AuditSearch,
   type GameProfitSearch,
   type KycQueueSearch,
@@ -112,6 +114,19 @@ export const playerQueryOptions = (lng: Locale, userId: number) =>
     queryKey: [...deskQueryKey, lng, 'player', userId],
     queryFn: async () => (await operatorApi.call(adminUserSearch, { userId, pageNum: 1, pageSize: 1 })).list[0] ?? null,
     staleTime: 0,
+  });
+
+/** An agent's terms and direct members; refetched after the rate is set (every desk query is). */
+export const agentTeamQueryOptions = (lng: Locale, userId: number, search: AgentTeamSearch) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'agentTeam', userId, search],
+    queryFn: () =>
+      operatorApi.call(adminAgentTeam, {
+        userId,
+        ...pagingOf(search),
+        ...(search.keyword ? { keyword: search.keyword } : {}),
+      }),
+    ...listDefaults,
   });
 
 /** Reading a ledger is itself audited, so it does not poll. */

@@ -49,6 +49,10 @@ export interface PlayerSearch extends PagedSearch {
   keyword?: string;
 }
 
+export interface AgentTeamSearch extends PagedSearch {
+  keyword?: string;
+}
+
 export interface LedgerSearch extends PagedSearch {
   kind?: LedgerEntryKind;
 }
@@ -163,6 +167,10 @@ export function playerSearchOf(search: RawSearch): PlayerSearch {
     status: oneOf(accountStatuses, search.status),
     keyword: textOf(search.keyword, 100),
   });
+}
+
+export function agentTeamSearchOf(search: RawSearch): AgentTeamSearch {
+  return defined({ ...pagedOf(search), keyword: textOf(search.keyword, 100) });
 }
 
 export function ledgerSearchOf(search: RawSearch): LedgerSearch {

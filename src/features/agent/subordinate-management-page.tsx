@@ -15,7 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { formatAmount, formatDateTime } from '@/lib/format';
@@ -23,6 +23,7 @@ import { useIsDesktop } from '@/lib/use-is-desktop';
 import { LoadFailed } from '../user/account-gates';
 import { profileQueryOptions } from '../user/queries';
 import { useAccountRefresh } from '../user/use-account-refresh';
+import { AgentInvitationCard } from './agent-invitation-card';
 import { MemberMoveDialog } from './member-move-dialog';
 import { type TeamMembersQuery, teamMembersKey, teamMembersQueryOptions } from './member-queries';
 import { SubordinateCreateDialog } from './subordinate-create-dialog';
@@ -33,10 +34,10 @@ type OpenDialog = { kind: 'create' } | { kind: 'move'; direction: MemberMoveDire
 
 /**
  * The agent's direct members (docs/requirements.md §12): search by account, paging, and for each
- * member the registration date, balance, last sign-in and state, with the moves of coins.
- * `top` is what stands above the list: the agent's invitation card.
+ * member the registration date, balance, last sign-in and state, with the moves of coins; above
+ * them, the agent's invitation card.
  */
-export function SubordinateManagementPage({ top }: { top?: ReactNode }) {
+export function SubordinateManagementPage() {
   const { t } = useTranslation('agent-members');
   const queryClient = useQueryClient();
   const refreshAccount = useAccountRefresh();
@@ -57,7 +58,7 @@ export function SubordinateManagementPage({ top }: { top?: ReactNode }) {
       title={t('account:subordinateManagement.title')}
       description={t('account:subordinateManagement.description')}
     >
-      {top}
+      <AgentInvitationCard />
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <AccountSearch onSearch={(account) => setQuery({ ...query, account, pageNum: 1 })} />
         <Button onClick={() => setDialog({ kind: 'create' })}>{t('actions.create')}</Button>

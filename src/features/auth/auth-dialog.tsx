@@ -9,15 +9,11 @@ import { useAuthDialog, useSessionActor } from '../session/use-session';
 import classes from './auth-dialog.module.css';
 import { authDialogLogic } from './auth-flows';
 import { FindPasswordView } from './find-password-view';
+import { invitedAgentCode } from './invitation';
 import { peekReturnedSignIn } from './line-sign-in';
 import { LoginView } from './login-form';
 import { identityProvidersQueryOptions } from './queries';
 import { RegisterView } from './register-view';
-
-/** An agent's invitation link carries its code as `?agentCode=`; registration starts with it filled in. */
-function agentCodeFromUrl(): string | null {
-  return new URLSearchParams(window.location.search).get('agentCode');
-}
 
 /** The dialog's flows, wired to the session actor and the browser once for the page's lifetime. */
 function useAuthDialogFlows() {
@@ -28,12 +24,12 @@ function useAuthDialogFlows() {
       session,
       line: () => queryClient.getQueryData(identityProvidersQueryOptions().queryKey)?.line ?? null,
       returnTo: () => session.getSnapshot().context.pendingTarget,
-      agentCode: agentCodeFromUrl,
+      agentCode: invitedAgentCode,
     }),
   );
   const returned = peekReturnedSignIn();
   return useActorRef(logic, {
-    input: { agentCode: returned ? returned.agentCode : agentCodeFromUrl(), credential: returned?.credential ?? null },
+    input: { agentCode: returned ? returned.agentCode : invitedAgentCode(), credential: returned?.credential ?? null },
   });
 }
 

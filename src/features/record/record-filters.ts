@@ -14,8 +14,18 @@ import * as v from 'valibot';
 export const recordTabs = ['deposits', 'withdrawals', 'movements', 'games'] as const;
 export type RecordTab = (typeof recordTabs)[number];
 
-/** The balance movements the money pages write; other areas add theirs (shown by their name). */
-export const movementKinds = ['deposit', 'depositRefund', 'withdrawal', 'withdrawalRefund'] as const;
+/**
+ * The balance movements a player can filter by: the money pages' and the agent moves (named from the
+ * player's side); other areas add theirs (shown by their name).
+ */
+export const movementKinds = [
+  'deposit',
+  'depositRefund',
+  'withdrawal',
+  'withdrawalRefund',
+  'agentTransferIn',
+  'agentTransferOut',
+] as const;
 
 /** The type filter of each list: deposit mode, withdrawal method, movement kind; games filter by name. */
 export const typeFilters: Record<RecordTab, readonly string[]> = {

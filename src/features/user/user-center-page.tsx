@@ -1,3 +1,4 @@
+import type { AgentApplicationStatus } from '@contract/agent';
 import type { Profile } from '@contract/auth';
 import type { KycStatus } from '@contract/kyc';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -6,9 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { ButtonLink } from '@/components/router-links';
 import { formatAmount, formatDateTime } from '@/lib/format';
+import { agentApplicationQueryOptions } from '../agent/application-queries';
 import { userCenterMenu } from '../layout/menus';
 import { LoadFailed } from './account-gates';
 import { aliasAccountQueryOptions, profileQueryOptions } from './queries';
+
+const applicationColors: Record<AgentApplicationStatus | 'none', string> = {
+  none: 'gray',
+  pendingReview: 'yellow',
+  approved: 'teal',
+  rejected: 'red',
+};
 
 const kycColors: Record<KycStatus, string> = {
   notSubmitted: 'gray',
@@ -116,8 +125,30 @@ function AccountSummary({ profile }: { profile: Profile }) {
               {t(profile.isAgent ? 'center.agentCenter' : 'center.agentProgramme')}
             </ButtonLink>
           </Group>
+          {!profile.isAgent && <AgentApplicationLine />}
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** Where a player who is not an agent stands with their application (docs/requirements.md §12.2). */
+function AgentApplicationLine() {
+  const { t } = useTranslation('agent');
+  const application = useQuery(agentApplicationQueryOptions());
+  if (application.data === undefined) return null;
+  const status = application.data?.status ?? 'none';
+  return (
+    <Group gap="xs">
+      <Text size="sm" c="dimmed">
+        {t('status.label')}
+      </Text>
+      <Badge color={applicationColors[status]} variant="light" data-testid="agent-application-status">
+        {t(`status.${status}`)}
+      </Badge>
+      <ButtonLink to="/agent/agent-center" size="compact-sm" variant="subtle">
+        {t(status === 'rejected' ? 'rejected.applyAgain' : status === 'none' ? 'application.apply' : 'center.title')}
+      </ButtonLink>
+    </Group>
   );
 }
