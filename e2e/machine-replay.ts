@@ -44,6 +44,8 @@ export interface Adapter {
   calls: Record<string, string>;
   /** Actors whose error outcome is a network failure (the request is aborted). */
   networkFailures: string[];
+  /** Which error outcomes of those actors are a failed network, the others being the server's refusals; all by default. */
+  isNetworkFailure?(step: Step): boolean;
   /** Calls that `start` makes before the machine under test runs (another flow on the way there). */
   startCalls?: Record<string, number>;
   start(replay: Replay): Promise<void>;
@@ -173,7 +175,7 @@ export async function replay(
     const match = outcomeActor(step.event.type);
     if (match && adapter.networkFailures.includes(match[2]!)) {
       const planned = plannedFailures[match[2]!] ?? [];
-      planned.push(match[1] === 'error');
+      planned.push(match[1] === 'error' && (adapter.isNetworkFailure?.(step) ?? true));
       plannedFailures[match[2]!] = planned;
     }
   }
@@ -206,7 +208,7 @@ export async function replay(
       seen[actor] = (seen[actor] ?? 0) + 1;
       if (adapter.calls[actor])
         await expect
-          .poll(() => settled[actor] ?? 0, { message: `${actor} settled` })
+          .poll(() => settled[actor] ?? 0, { message: `${actor} settled`, intervals: [20, 50, 100] })
           .toBeGreaterThanOrEqual(seen[actor]);
     }
     await adapter.perform(context, step, index);
