@@ -197,8 +197,8 @@ export async function mailedCode(request: APIRequestContext, email: string): Pro
   return code!;
 }
 
-/** A newly registered player with a profile, a bound card and 5,000 coins paid on the sandbox checkout. */
-export async function fundedPlayer(
+/** A newly registered player, signed in, with no coins. */
+export async function registeredPlayer(
   request: APIRequestContext,
   call: Call,
   password: string,
@@ -209,6 +209,17 @@ export async function fundedPlayer(
   await call('/v2/app/register/send/email/code', { email });
   await call('/v2/app/register/valid', { email, code: await mailedCode(request, email), acceptTerms: true });
   const { token } = await call<{ token: string }>('/v2/app/register/user', { account, email, password });
+  return { token, account };
+}
+
+/** A newly registered player with a profile, a bound card and `amount` coins paid on the sandbox checkout. */
+export async function fundedPlayer(
+  request: APIRequestContext,
+  call: Call,
+  password: string,
+  amount = 5_000,
+): Promise<{ token: string; account: string }> {
+  const { token, account } = await registeredPlayer(request, call, password);
   await call('/v2/app/user/update', { firstName: '花子', lastName: '山田', pinyinName: 'ヤマダ ハナコ' }, { token });
   const card = await call<{ id: number }>(
     '/v2/app/user/bank/save',
@@ -228,7 +239,7 @@ export async function fundedPlayer(
   expect(channel, 'an automatic (sandbox) deposit channel').toBeDefined();
   const { instructions } = await call<{ instructions: { kind: string; url?: string } }>(
     '/v2/app/pay/order',
-    { channelId: channel?.id, amount: 5_000, bankCardId: card.id },
+    { channelId: channel?.id, amount, bankCardId: card.id },
     { token, idempotencyKey: crypto.randomUUID() },
   );
   expect(instructions.kind).toBe('redirect');
@@ -239,7 +250,7 @@ export async function fundedPlayer(
     .poll(async () => (await call<{ balance: number }>('/v2/app/user/info', {}, { token })).balance, {
       timeout: 15_000,
     })
-    .toBe(5_000);
+    .toBe(amount);
   return { token, account };
 }
 

@@ -213,7 +213,7 @@ export async function replay(
       seen[actor] = (seen[actor] ?? 0) + 1;
       if (adapter.calls[actor])
         await expect
-          .poll(() => settled[actor] ?? 0, { message: `${actor} settled` })
+          .poll(() => settled[actor] ?? 0, { message: `${actor} settled`, intervals: [20, 50, 100] })
           .toBeGreaterThanOrEqual(seen[actor]);
     }
     await adapter.perform(context, step, index);

@@ -178,6 +178,21 @@ function validAutoSettings(settings: AutoSpinSettings): boolean {
   );
 }
 
+/**
+ * How a seed change ends, set or rotated alike: the revealed seed shown, or the refusal; a session the
+ * studio ended ends the visit.
+ */
+const seedChangeOutcomes = {
+  onDone: {
+    target: 'idle',
+    actions: { type: 'storeSeedChange', params: ({ event }: { event: { output: SeedChange } }) => event.output },
+  },
+  onError: [
+    { guard: 'sessionGone', target: '#studioRound.sessionEnded', actions: 'sessionExpired' },
+    { target: 'idle', actions: 'refused' },
+  ],
+} as const;
+
 export const studioRoundMachine = setup({
   types: {
     context: {} as StudioRoundContext,
@@ -238,7 +253,11 @@ export const studioRoundMachine = setup({
           }
         : context.auto,
     })),
-    storeSeedChange: assign((_, change: SeedChange) => ({ revealed: change.revealed, fairness: change.fairness })),
+    storeSeedChange: assign((_, change: SeedChange) => ({
+      revealed: change.revealed,
+      fairness: change.fairness,
+      notice: null,
+    })),
     refused: assign(({ event }) => ({ notice: refusalText(errorOf(event)) })),
     sessionExpired: assign({ endReason: 'expired' as const, sessionToken: null }),
     stopAuto: assign(({ context }, stopReason: AutoSpinStopReason) => ({ auto: { ...context.auto, stopReason } })),
@@ -457,18 +476,7 @@ export const studioRoundMachine = setup({
                   sessionToken: context.sessionToken ?? '',
                   clientSeed: event.type === 'fairness.setClientSeed' ? event.clientSeed : '',
                 }),
-                onDone: {
-                  target: 'idle',
-                  actions: [assign({ notice: null }), { type: 'storeSeedChange', params: ({ event }) => event.output }],
-                },
-                onError: [
-                  {
-                    guard: 'sessionGone',
-                    target: '#studioRound.sessionEnded',
-                    actions: 'sessionExpired',
-                  },
-                  { target: 'idle', actions: 'refused' },
-                ],
+                ...seedChangeOutcomes,
               },
             },
             rotatingSeed: {
@@ -476,18 +484,7 @@ export const studioRoundMachine = setup({
                 id: 'rotateSeed',
                 src: 'rotateSeed',
                 input: ({ context }) => ({ sessionToken: context.sessionToken ?? '' }),
-                onDone: {
-                  target: 'idle',
-                  actions: [assign({ notice: null }), { type: 'storeSeedChange', params: ({ event }) => event.output }],
-                },
-                onError: [
-                  {
-                    guard: 'sessionGone',
-                    target: '#studioRound.sessionEnded',
-                    actions: 'sessionExpired',
-                  },
-                  { target: 'idle', actions: 'refused' },
-                ],
+                ...seedChangeOutcomes,
               },
             },
           },
