@@ -219,7 +219,22 @@ export async function fundedPlayer(
   password: string,
   amount = 5_000,
 ): Promise<{ token: string; account: string }> {
-  const { token, account } = await registeredPlayer(request, call, password);
+  const player = await registeredPlayer(request, call, password);
+  await depositThroughSandbox(request, call, player.token, amount);
+  return player;
+}
+
+/**
+ * Gives a signed-in player with no card yet a profile and a bound card, and `amount` yen paid on the
+ * sandbox checkout, waiting until the coins are in the balance.
+ */
+export async function depositThroughSandbox(
+  request: APIRequestContext,
+  call: Call,
+  token: string,
+  amount: number,
+): Promise<void> {
+  const before = (await call<{ balance: number }>('/v2/app/user/info', {}, { token })).balance;
   await call('/v2/app/user/update', { firstName: '花子', lastName: '山田', pinyinName: 'ヤマダ ハナコ' }, { token });
   const card = await call<{ id: number }>(
     '/v2/app/user/bank/save',
@@ -250,8 +265,19 @@ export async function fundedPlayer(
     .poll(async () => (await call<{ balance: number }>('/v2/app/user/info', {}, { token })).balance, {
       timeout: 15_000,
     })
-    .toBe(amount);
-  return { token, account };
+    .toBe(before + amount);
+}
+
+/** Signs a player in through the API, as the sign-in dialog does (the test server's captcha text is known). */
+export async function signedInToken(call: Call, account: string, password: string): Promise<string> {
+  const { uuid } = await call<{ uuid: string }>('/v2/app/auth/captcha', {});
+  const { token } = await call<{ token: string }>('/v2/app/auth/login', {
+    account,
+    password,
+    uuid,
+    qrcode: captchaText,
+  });
+  return token;
 }
 
 /** The balance in the header, once it shows `amount` (it follows the ledger without a reload). */
