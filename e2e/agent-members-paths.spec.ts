@@ -2,16 +2,13 @@ import type { Locale } from '@contract/locales';
 import { createSubordinateMachine } from '@machines/create-subordinate.machine';
 import { type MemberMoveInput, memberMoveMachine } from '@machines/member-move.machine';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
 import type { EventObject } from 'xstate';
 import {
   apiCaller,
-  type Call,
-  captchaText,
-  deskOperator,
   expect,
   expectHeaderBalance,
   fundedPlayer,
+  operatorApiToken,
   test,
   text,
   useLanguage,
@@ -41,43 +38,10 @@ const pagePath = '/agent/subordinate-management';
 
 let operatorToken: Promise<string> | null = null;
 
-/** The browser-test operator's desk session, opened once per worker through the desk's sign-in call. */
-function operatorSession(request: APIRequestContext, call: Call): Promise<string> {
-  operatorToken ??= (async () => {
-    const operator = deskOperator();
-    const totp = OTPAuth.URI.parse(operator.otpauthUrl) as OTPAuth.TOTP;
-    for (let attempt = 0; attempt < 4; attempt += 1) {
-      const period = OTPAuth.TOTP.counter({ period: totp.period });
-      const { uuid } = await call<{ uuid: string }>('/v2/app/auth/captcha', {});
-      const signedIn = await request.post('/v2/admin/auth/login', {
-        data: {
-          account: operator.account,
-          password: operator.password,
-          uuid,
-          qrcode: captchaText,
-          totpCode: totp.generate(),
-        },
-        headers: await xsrfHeaders(request),
-      });
-      const envelope = (await signedIn.json()) as { code: number; data?: { token: string } };
-      if (envelope.code === 200 && envelope.data) return envelope.data.token;
-      // Each authenticator code works once: another worker may have used this period's.
-      await expect
-        .poll(() => OTPAuth.TOTP.counter({ period: totp.period }), { timeout: 35_000, intervals: [500] })
-        .toBeGreaterThan(period);
-    }
-    throw new Error('the desk refused every authenticator code');
-  })();
+/** The browser-test operator's desk session, opened once per worker. */
+function operatorSession(request: APIRequestContext): Promise<string> {
+  operatorToken ??= operatorApiToken(request, locale);
   return operatorToken;
-}
-
-async function xsrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  await request.get('/v2/xsrf');
-  const { cookies } = await request.storageState();
-  return {
-    'x-xsrf-token': cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '',
-    'accept-language': locale,
-  };
 }
 
 interface Agent {
@@ -90,7 +54,7 @@ async function newAgent(request: APIRequestContext): Promise<Agent> {
   const call = apiCaller(request, locale);
   const agent = await fundedPlayer(request, call, agentPassword);
   const application = await call<{ id: number }>('/v2/app/agent/apply', {}, { token: agent.token });
-  const operator = await operatorSession(request, call);
+  const operator = await operatorSession(request);
   await call('/v2/admin/agent/application/approve', { applicationId: application.id }, { token: operator });
   return agent;
 }
@@ -107,7 +71,7 @@ async function newMember(request: APIRequestContext, agent: Agent, account: stri
 /** Freezes or lifts the freeze on a member, as an operator would on the desk. */
 async function setFrozen(request: APIRequestContext, userId: number, frozen: boolean) {
   const call = apiCaller(request, locale);
-  const operator = await operatorSession(request, call);
+  const operator = await operatorSession(request);
   await call(
     `/v2/admin/user/${frozen ? 'freeze' : 'unfreeze'}`,
     { userId, reason: 'browser test of a frozen member' },

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Select, Skeleton, Stack, Table } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { formatAmount, formatDateTime } from '@/lib/format';
@@ -86,118 +87,149 @@ function totalsItems(t: (key: string, values?: Record<string, unknown>) => strin
   ]);
 }
 
-/** The members' deposits (docs/requirements.md §6.6). */
-export function TeamRechargePage({ search, onSearchChange }: TeamMoneyPageProps) {
-  const { t } = useTranslation('agent-reports');
+/** A money page: its filters, then the list they select; an agent's only. */
+function TeamMoneyPage({
+  search,
+  onSearchChange,
+  title,
+  description,
+  statuses,
+  list,
+}: TeamMoneyPageProps & {
+  title: string;
+  description: string;
+  statuses: readonly string[];
+  list(query: TeamQuery, onPage: (page: number) => void): ReactNode;
+}) {
   const isAgent = useIsAgent();
   const query = teamQueryOf(search, 'lastDays');
   const change = (patch: Partial<TeamSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
   return (
-    <PageFrame title={t('account:teamRecharge.title')} description={t('recharge.description')}>
+    <PageFrame title={title} description={description}>
       {isAgent && (
         <Stack gap="lg">
-          <MoneyFilters query={query} statuses={teamDepositStatuses} onChange={change} />
-          <TeamDeposits query={query} onPage={(page) => onSearchChange({ ...search, page })} />
+          <MoneyFilters query={query} statuses={statuses} onChange={change} />
+          {list(query, (page) => onSearchChange({ ...search, page }))}
         </Stack>
       )}
     </PageFrame>
+  );
+}
+
+/** The totals by status group, then the page of orders. */
+function MoneyList<TOrder extends { orderSn: string }>({
+  result,
+  label,
+  query,
+  onPage,
+  detailColumn,
+  cells,
+}: {
+  result: UseQueryResult<{ list: TOrder[]; total: number; totals: GroupTotals }>;
+  label: string;
+  query: TeamQuery;
+  onPage(page: number): void;
+  /** The heading of the column between the order number and the coins. */
+  detailColumn: string;
+  cells(order: TOrder): { detail: ReactNode; account: string; createdAt: string; amount: number; status: string };
+}) {
+  const { t } = useTranslation('agent-reports');
+  if (result.isError && !result.data) return <LoadFailed onRetry={() => void result.refetch()} />;
+  if (!result.data) return <Skeleton h={240} radius="md" />;
+  return (
+    <Stack gap="md">
+      <FigureGrid label={t('totals.title')} items={totalsItems(t, result.data.totals)} />
+      <TeamTable
+        label={label}
+        total={result.data.total}
+        pageNum={query.pageNum}
+        onPage={onPage}
+        head={[
+          t('columns.createdAt'),
+          t('columns.account'),
+          t('columns.orderSn'),
+          detailColumn,
+          t('columns.coins'),
+          t('columns.status'),
+        ]}
+        rows={result.data.list.map((order) => {
+          const cell = cells(order);
+          return (
+            <Table.Tr key={order.orderSn}>
+              <Table.Td>{formatDateTime(cell.createdAt)}</Table.Td>
+              <Table.Td>{cell.account}</Table.Td>
+              <Table.Td ff="monospace">{order.orderSn}</Table.Td>
+              <Table.Td>{cell.detail}</Table.Td>
+              <Table.Td>{formatAmount(cell.amount)}</Table.Td>
+              <Table.Td>
+                <StatusBadge status={cell.status} />
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      />
+    </Stack>
+  );
+}
+
+/** The members' deposits (docs/requirements.md §6.6). */
+export function TeamRechargePage(props: TeamMoneyPageProps) {
+  const { t } = useTranslation('agent-reports');
+  return (
+    <TeamMoneyPage
+      {...props}
+      title={t('account:teamRecharge.title')}
+      description={t('recharge.description')}
+      statuses={teamDepositStatuses}
+      list={(query, onPage) => <TeamDeposits query={query} onPage={onPage} />}
+    />
   );
 }
 
 function TeamDeposits({ query, onPage }: { query: TeamQuery; onPage(page: number): void }) {
   const { t } = useTranslation('agent-reports');
-  const result = useQuery(teamDepositsQueryOptions(currentLanguage(), query));
-  if (result.isError && !result.data) return <LoadFailed onRetry={() => void result.refetch()} />;
-  if (!result.data) return <Skeleton h={240} radius="md" />;
   return (
-    <Stack gap="md">
-      <FigureGrid label={t('totals.title')} items={totalsItems(t, result.data.totals)} />
-      <TeamTable
-        label={t('recharge.list')}
-        total={result.data.total}
-        pageNum={query.pageNum}
-        onPage={onPage}
-        head={[
-          t('columns.createdAt'),
-          t('columns.account'),
-          t('columns.orderSn'),
-          t('columns.channel'),
-          t('columns.coins'),
-          t('columns.status'),
-        ]}
-        rows={result.data.list.map((order) => (
-          <Table.Tr key={order.orderSn}>
-            <Table.Td>{formatDateTime(order.createdAt)}</Table.Td>
-            <Table.Td>{order.account}</Table.Td>
-            <Table.Td ff="monospace">{order.orderSn}</Table.Td>
-            <Table.Td>{order.channelName}</Table.Td>
-            <Table.Td>{formatAmount(order.amount)}</Table.Td>
-            <Table.Td>
-              <StatusBadge status={order.status} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      />
-    </Stack>
+    <MoneyList
+      result={useQuery(teamDepositsQueryOptions(currentLanguage(), query))}
+      label={t('recharge.list')}
+      query={query}
+      onPage={onPage}
+      detailColumn={t('columns.channel')}
+      cells={(order) => ({ ...order, detail: order.channelName })}
+    />
   );
 }
 
 /** The members' withdrawals (docs/requirements.md §6.6). */
-export function TeamWithdrawPage({ search, onSearchChange }: TeamMoneyPageProps) {
+export function TeamWithdrawPage(props: TeamMoneyPageProps) {
   const { t } = useTranslation('agent-reports');
-  const isAgent = useIsAgent();
-  const query = teamQueryOf(search, 'lastDays');
-  const change = (patch: Partial<TeamSearch>) => onSearchChange({ ...search, page: undefined, ...patch });
   return (
-    <PageFrame title={t('account:teamWithdraw.title')} description={t('withdraw.description')}>
-      {isAgent && (
-        <Stack gap="lg">
-          <MoneyFilters query={query} statuses={teamWithdrawalStatuses} onChange={change} />
-          <TeamWithdrawals query={query} onPage={(page) => onSearchChange({ ...search, page })} />
-        </Stack>
-      )}
-    </PageFrame>
+    <TeamMoneyPage
+      {...props}
+      title={t('account:teamWithdraw.title')}
+      description={t('withdraw.description')}
+      statuses={teamWithdrawalStatuses}
+      list={(query, onPage) => <TeamWithdrawals query={query} onPage={onPage} />}
+    />
   );
 }
 
 function TeamWithdrawals({ query, onPage }: { query: TeamQuery; onPage(page: number): void }) {
   const { t } = useTranslation('agent-reports');
-  const result = useQuery(teamWithdrawalsQueryOptions(currentLanguage(), query));
-  if (result.isError && !result.data) return <LoadFailed onRetry={() => void result.refetch()} />;
-  if (!result.data) return <Skeleton h={240} radius="md" />;
   return (
-    <Stack gap="md">
-      <FigureGrid label={t('totals.title')} items={totalsItems(t, result.data.totals)} />
-      <TeamTable
-        label={t('withdraw.list')}
-        total={result.data.total}
-        pageNum={query.pageNum}
-        onPage={onPage}
-        head={[
-          t('columns.createdAt'),
-          t('columns.account'),
-          t('columns.orderSn'),
-          t('columns.destination'),
-          t('columns.coins'),
-          t('columns.status'),
-        ]}
-        rows={result.data.list.map((withdrawal) => (
-          <Table.Tr key={withdrawal.orderSn}>
-            <Table.Td>{formatDateTime(withdrawal.createdAt)}</Table.Td>
-            <Table.Td>{withdrawal.account}</Table.Td>
-            <Table.Td ff="monospace">{withdrawal.orderSn}</Table.Td>
-            <Table.Td>
-              {withdrawal.method === 'bank'
-                ? `${withdrawal.bankCard.bankName} ${withdrawal.bankCard.maskedCardNumber}`
-                : `${withdrawal.coin} ${withdrawal.network}`}
-            </Table.Td>
-            <Table.Td>{formatAmount(withdrawal.amount)}</Table.Td>
-            <Table.Td>
-              <StatusBadge status={withdrawal.status} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      />
-    </Stack>
+    <MoneyList
+      result={useQuery(teamWithdrawalsQueryOptions(currentLanguage(), query))}
+      label={t('withdraw.list')}
+      query={query}
+      onPage={onPage}
+      detailColumn={t('columns.destination')}
+      cells={(withdrawal) => ({
+        ...withdrawal,
+        detail:
+          withdrawal.method === 'bank'
+            ? `${withdrawal.bankCard.bankName} ${withdrawal.bankCard.maskedCardNumber}`
+            : `${withdrawal.coin} ${withdrawal.network}`,
+      })}
+    />
   );
 }
