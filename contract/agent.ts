@@ -5,14 +5,13 @@ import {
   amount,
   amountInput,
   basisPoints,
-  type ManualStatus,
+  depositTotals,
   manualStatuses,
-  type PaymentStatus,
   paymentStatuses,
   remarkInput,
   signedAmount,
-  type WithdrawalStatus,
   withdrawalStatuses,
+  withdrawalTotals,
 } from './money';
 import { depositOrder } from './pay';
 import { singleLine } from './plain-text';
@@ -208,33 +207,6 @@ export const teamMemberReportPage = endpoint({
 });
 
 const memberRef = { userId: v.number(), account: v.string() };
-
-const countAndAmount = v.object({ count, amount });
-
-/**
- * Which deposit statuses count as money that arrived, money still on its way, money sent back and
- * orders that failed: the team pages total each group apart (docs/requirements.md §6.6).
- */
-export const depositStatusGroups = {
-  completed: ['paymentSuccessful', 'successful'],
-  pending: ['pendingPayment', 'inProgress'],
-  refunded: ['refundInProcess', 'refundSuccessful'],
-  failed: ['failed'],
-} as const satisfies Record<string, readonly (PaymentStatus | ManualStatus)[]>;
-
-export const withdrawalStatusGroups = {
-  completed: ['withdrawalSuccessful'],
-  pending: ['withdrawalReview', 'withdrawing'],
-  failed: ['withdrawalFailed'],
-} as const satisfies Record<string, readonly WithdrawalStatus[]>;
-
-const depositTotals = v.object({
-  completed: countAndAmount,
-  pending: countAndAmount,
-  refunded: countAndAmount,
-  failed: countAndAmount,
-});
-const withdrawalTotals = v.object({ completed: countAndAmount, pending: countAndAmount, failed: countAndAmount });
 
 const teamDeposit = v.intersect([depositOrder, v.object(memberRef)]);
 export type TeamDeposit = v.InferOutput<typeof teamDeposit>;

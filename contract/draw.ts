@@ -10,6 +10,7 @@ import {
   orderSnInput,
   payPasswordInput,
   withdrawalStatuses,
+  withdrawalTotals,
 } from './money';
 
 export const withdrawalMethods = ['bank', 'crypto'] as const;
@@ -111,7 +112,7 @@ export const withdrawalList = endpoint({
   ),
   data: v.object({
     ...pageOf(withdrawal).entries,
-    /** Sum of `amount` over every withdrawal the filters match, all pages. */
-    totalAmount: amount,
+    /** Over every withdrawal the filters match, all pages, by status group. */
+    totals: withdrawalTotals,
   }),
 });

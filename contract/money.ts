@@ -67,6 +67,39 @@ export const withdrawalStatuses = [
 ] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 
+const orderCount = v.pipe(v.number(), v.integer(), v.minValue(0));
+const countAndAmount = v.object({ count: orderCount, amount });
+
+/**
+ * Which deposit statuses count as money that arrived, money still on its way, money sent back and
+ * orders that failed: totals count each group apart, so a total never counts money that never moved.
+ */
+export const depositStatusGroups = {
+  completed: ['paymentSuccessful', 'successful'],
+  pending: ['pendingPayment', 'inProgress'],
+  refunded: ['refundInProcess', 'refundSuccessful'],
+  failed: ['failed'],
+} as const satisfies Record<string, readonly (PaymentStatus | ManualStatus)[]>;
+
+export const withdrawalStatusGroups = {
+  completed: ['withdrawalSuccessful'],
+  pending: ['withdrawalReview', 'withdrawing'],
+  failed: ['withdrawalFailed'],
+} as const satisfies Record<string, readonly WithdrawalStatus[]>;
+
+/** Count and coins of a list's orders in each status group, over every page the filters match. */
+export const depositTotals = v.object({
+  completed: countAndAmount,
+  pending: countAndAmount,
+  refunded: countAndAmount,
+  failed: countAndAmount,
+});
+export const withdrawalTotals = v.object({
+  completed: countAndAmount,
+  pending: countAndAmount,
+  failed: countAndAmount,
+});
+
 /** Operators write reasons that are stored in the audit log. */
 export const reasonInput = v.pipe(
   v.string('validation.reason'),

@@ -6,6 +6,7 @@ import {
   baseUnits,
   basisPoints,
   coin,
+  depositTotals,
   manualStatuses,
   network,
   orderSnInput,
@@ -134,7 +135,7 @@ export const payOrderList = endpoint({
   ),
   data: v.object({
     ...pageOf(depositOrder).entries,
-    /** Sum of `amount` over every order the filters match, all pages. */
-    totalAmount: amount,
+    /** Over every order the filters match, all pages, by status group. */
+    totals: depositTotals,
   }),
 });

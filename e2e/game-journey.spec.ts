@@ -38,7 +38,10 @@ const plays = [
 
 /** The value shown under a label of the records' totals. */
 function totalOf(page: Page, totals: string, label: string) {
-  return page.getByLabel(totals).getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]');
+  return page
+    .getByRole('group', { name: totals, exact: true })
+    .getByText(label, { exact: true })
+    .locator('xpath=following-sibling::*[1]');
 }
 
 for (const { locale, kind } of plays) {

@@ -5,7 +5,7 @@ import type { withdrawals } from '@server/db/schema/draw';
 import type { depositOrders } from '@server/db/schema/pay';
 import { onePage, type PageQuery } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
-import { asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 
 /** The tables of players' money orders: each row has its player, a status and its creation time. */
 type OrderTable = typeof depositOrders | typeof withdrawals;
@@ -48,4 +48,47 @@ export function ordersWithPlayers<TTable extends OrderTable>(
       .innerJoin(users, eq(users.id, table.userId))
       .where(where),
   );
+}
+
+/**
+ * Count and amount of the orders `where` matches (over all pages) in each status group; `where`
+ * may name the players' columns, as the team pages' filters do.
+ */
+export async function totalsByGroup<TGroup extends string>(
+  db: Database,
+  table: OrderTable,
+  where: SQL | undefined,
+  groups: Record<TGroup, readonly string[]>,
+): Promise<Record<TGroup, { count: number; amount: number }>> {
+  const rows = await db
+    .select({
+      status: table.status,
+      count: count(),
+      amount: sql`coalesce(sum(${table.amount}), 0)`.mapWith(Number),
+    })
+    .from(table)
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(where)
+    .groupBy(table.status);
+  const entries = Object.entries<readonly string[]>(groups).map(([group, statuses]) => {
+    const inGroup = rows.filter((row) => statuses.includes(row.status));
+    return [
+      group,
+      {
+        count: inGroup.reduce((sum, row) => sum + row.count, 0),
+        amount: inGroup.reduce((sum, row) => sum + row.amount, 0),
+      },
+    ];
+  });
+  return Object.fromEntries(entries) as Record<TGroup, { count: number; amount: number }>;
+}
+
+/** The totals of a list with no orders. */
+export function noTotals<TGroup extends string>(
+  groups: Record<TGroup, readonly string[]>,
+): Record<TGroup, { count: number; amount: number }> {
+  return Object.fromEntries(Object.keys(groups).map((group) => [group, { count: 0, amount: 0 }])) as Record<
+    TGroup,
+    { count: number; amount: number }
+  >;
 }

@@ -1,5 +1,6 @@
 import type { ManualDepositItem } from '@contract/admin';
-import type { DepositOrder, PayChannel, PaymentInstructions } from '@contract/pay';
+import type { DataOf } from '@contract/endpoint';
+import type { DepositOrder, PayChannel, PaymentInstructions, payOrderList } from '@contract/pay';
 import type { BalanceMovement } from '@contract/record';
 import { auditLog } from '@server/db/schema/auth';
 import { depositOrders } from '@server/db/schema/pay';
@@ -59,10 +60,11 @@ const order = (player: TestPlayer, body: Record<string, unknown>, key = idempote
 
 const ordersOf = async (player: TestPlayer, body: Record<string, unknown> = {}) =>
   (
-    await server.call<{ list: DepositOrder[]; total: number; totalAmount: number }>('/v2/app/pay/list', body, {
+    await server.call<DataOf<typeof payOrderList>>('/v2/app/pay/list', body, {
       token: player.token,
     })
-  ).body.data as { list: DepositOrder[]; total: number; totalAmount: number };
+  ).body.data as DataOf<typeof payOrderList>;
+const none = { count: 0, amount: 0 };
 
 /** The payer's clicks on the sandbox checkout page: a form post, answered with a redirect. */
 async function clickOnCheckout(checkoutUrl: string, action: 'pay' | 'cancel' | 'refund' | 'refund-complete') {
@@ -230,7 +232,7 @@ describe('an automatic deposit through the sandbox checkout', () => {
     const listed = await ordersOf(player);
     expect(listed).toMatchObject({
       total: 1,
-      totalAmount: 10_000,
+      totals: { completed: { count: 1, amount: 10_000 }, pending: none, refunded: none, failed: none },
       list: [{ orderSn: created.orderSn, status: 'paymentSuccessful' }],
     });
     expect(listed.list[0]?.paidAt).not.toBeNull();
@@ -449,7 +451,13 @@ describe('/v2/app/pay/list', () => {
 
     const all = await ordersOf(player, { pageSize: 2 });
     expect(all.total).toBe(4);
-    expect(all.totalAmount).toBe(20_000);
+    // The three bank transfers wait for an operator: pending money, totalled apart from the paid order.
+    expect(all.totals).toEqual({
+      completed: { count: 1, amount: 8_000 },
+      pending: { count: 3, amount: 12_000 },
+      refunded: none,
+      failed: none,
+    });
     expect(all.list.map((item) => item.amount)).toEqual([8_000, 6_000]);
     const secondPage = await ordersOf(player, { pageSize: 2, pageNum: 2 });
     expect(secondPage.list.map((item) => item.amount)).toEqual([4_000, 2_000]);
@@ -468,7 +476,11 @@ describe('/v2/app/pay/list', () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.fields).toEqual({ 'period.to': 'end date is not valid' });
 
-    expect(await ordersOf(other)).toEqual({ list: [], total: 0, totalAmount: 0 });
+    expect(await ordersOf(other)).toEqual({
+      list: [],
+      total: 0,
+      totals: { completed: none, pending: none, refunded: none, failed: none },
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { WithdrawalReviewItem } from '@contract/admin';
-import type { Withdrawal } from '@contract/draw';
+import type { Withdrawal, withdrawalList } from '@contract/draw';
+import type { DataOf } from '@contract/endpoint';
 import type { BalanceMovement } from '@contract/record';
 import { PayoutUnavailable } from '@server/adapters/payout';
 import { auditLog, rateLimits } from '@server/db/schema/auth';
@@ -86,14 +87,11 @@ const withdraw = (
 
 const withdrawalsOf = async (player: TestPlayer, body: Record<string, unknown> = {}) =>
   (
-    await server.call<{ list: Withdrawal[]; total: number; totalAmount: number }>('/v2/app/draw/list', body, {
+    await server.call<DataOf<typeof withdrawalList>>('/v2/app/draw/list', body, {
       token: player.token,
     })
-  ).body.data as {
-    list: Withdrawal[];
-    total: number;
-    totalAmount: number;
-  };
+  ).body.data as DataOf<typeof withdrawalList>;
+const none = { count: 0, amount: 0 };
 
 describe('/v2/app/draw/withdraw', () => {
   it('holds the amount at request (withdrawalReview) and shows it on the list', async () => {
@@ -121,7 +119,7 @@ describe('/v2/app/draw/withdraw', () => {
     });
     expect(await withdrawalsOf(player)).toMatchObject({
       total: 1,
-      totalAmount: 12_000,
+      totals: { completed: none, pending: { count: 1, amount: 12_000 }, failed: none },
       list: [{ orderSn: response.body.data?.orderSn, status: 'withdrawalReview' }],
     });
     const audits = await server.db
@@ -477,7 +475,11 @@ describe('/v2/app/draw/list', () => {
       { orderSn: first.body.data?.orderSn, reason: 'no' },
       { token: operator.token },
     );
-    expect(await withdrawalsOf(player)).toMatchObject({ total: 3, totalAmount: 6_000 });
+    // A rejected request and those under review are not money withdrawn: each group is totalled apart.
+    expect(await withdrawalsOf(player)).toMatchObject({
+      total: 3,
+      totals: { completed: none, pending: { count: 2, amount: 5_000 }, failed: { count: 1, amount: 1_000 } },
+    });
     expect((await withdrawalsOf(player, { pageSize: 2 })).list.map((item) => item.amount)).toEqual([3_000, 2_000]);
     expect((await withdrawalsOf(player, { status: 'withdrawalFailed' })).list.map((item) => item.amount)).toEqual([
       1_000,
@@ -486,7 +488,11 @@ describe('/v2/app/draw/list', () => {
     const today = clock.now().toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
     expect((await withdrawalsOf(player, { period: { from: today, to: today } })).total).toBe(3);
     expect((await withdrawalsOf(player, { period: { from: '2020-01-01', to: '2020-01-02' } })).total).toBe(0);
-    expect(await withdrawalsOf(other)).toEqual({ list: [], total: 0, totalAmount: 0 });
+    expect(await withdrawalsOf(other)).toEqual({
+      list: [],
+      total: 0,
+      totals: { completed: none, pending: none, failed: none },
+    });
   });
 });
 

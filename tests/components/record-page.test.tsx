@@ -90,22 +90,29 @@ describe('record page', () => {
     return { ...view, changes };
   }
 
-  it('lists deposits with their status and the totals over every page', async () => {
+  it('lists deposits with their status, totalling completed money apart from pending and failed', async () => {
     await startI18nIn('en-US');
     const search: RecordSearch = {};
     const { changes } = renderRecords(search, (queryClient) =>
       queryClient.setQueryData(depositRecordsQueryOptions('en-US', recordQueryOf(search)).queryKey, {
         list: [deposit('D1', 'paymentSuccessful'), deposit('D2', 'pendingPayment')],
         total: 2,
-        totalAmount: 10_000,
+        totals: {
+          completed: { count: 1, amount: 5_000 },
+          pending: { count: 1, amount: 3_000 },
+          refunded: { count: 0, amount: 0 },
+          failed: { count: 0, amount: 0 },
+        },
       }),
     );
     const table = await screen.findByRole('table', { name: 'Deposits' });
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1]!).getByText('Payment successful')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Pending payment')).toBeInTheDocument();
-    const totals = screen.getByLabelText('Totals');
-    expect(within(totals).getByText('10,000 coins')).toBeInTheDocument();
+    const totals = screen.getByRole('group', { name: 'Totals' });
+    expect(within(totals).getByRole('group', { name: 'Deposited' })).toHaveTextContent('5,000 coins');
+    expect(within(totals).getByRole('group', { name: 'Pending' })).toHaveTextContent('3,000 coins');
+    expect(within(totals).getByRole('group', { name: 'Failed' })).toHaveTextContent('0 coins');
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Withdrawals' }));
     expect(changes.at(-1)).toMatchObject({ tab: 'withdrawals' });
@@ -119,7 +126,12 @@ describe('record page', () => {
       queryClient.setQueryData(depositRecordsQueryOptions('en-US', recordQueryOf(search)).queryKey, {
         list: [],
         total: 0,
-        totalAmount: 0,
+        totals: {
+          completed: { count: 0, amount: 0 },
+          pending: { count: 0, amount: 0 },
+          refunded: { count: 0, amount: 0 },
+          failed: { count: 0, amount: 0 },
+        },
       }),
     );
     expect(await screen.findByText('Nothing in this period.')).toBeInTheDocument();

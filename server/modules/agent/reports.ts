@@ -1,6 +1,5 @@
 import {
   type agentCodeQuery,
-  depositStatusGroups,
   type TeamLevel,
   type TeamMemberReport,
   type teamMemberReportPage,
@@ -9,9 +8,9 @@ import {
   teamReportTypes,
   type teamStatisticsQuery,
   type teamWithdrawalPage,
-  withdrawalStatusGroups,
 } from '@contract/agent';
 import { type DataOf, type DateRange, type ParsedBodyOf, recordDayOf } from '@contract/endpoint';
+import { depositStatusGroups, withdrawalStatusGroups } from '@contract/money';
 import type { Principal } from '@server/contract-router';
 import { agentTerms } from '@server/db/schema/agent';
 import { auditLog, users } from '@server/db/schema/auth';
@@ -20,11 +19,11 @@ import { gameRecords } from '@server/db/schema/game-records';
 import { ledgerAccounts } from '@server/db/schema/ledger';
 import { depositOrders } from '@server/db/schema/pay';
 import { ApiError } from '@server/errors';
-import { orderConditions, ordersWithPlayers } from '@server/shared/order-rows';
+import { orderConditions, ordersWithPlayers, totalsByGroup } from '@server/shared/order-rows';
 import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { depositOrderView } from '../deposits/deposit-rows';
 import { withdrawalView } from '../withdrawals/withdrawal-rows';
 import { auditCodeIssued, directMember, teamConditions } from './members';
@@ -203,36 +202,6 @@ export async function memberReports(
   };
 }
 
-/** Count and amount of the matching orders in each status group, over all pages. */
-async function totalsByGroup<TGroup extends string>(
-  deps: PlayerDeps,
-  table: typeof depositOrders | typeof withdrawals,
-  where: SQL | undefined,
-  groups: Record<TGroup, readonly string[]>,
-): Promise<Record<TGroup, { count: number; amount: number }>> {
-  const rows = await deps.db
-    .select({
-      status: table.status,
-      count: count(),
-      amount: sql`coalesce(sum(${table.amount}), 0)`.mapWith(Number),
-    })
-    .from(table)
-    .innerJoin(users, eq(users.id, table.userId))
-    .where(where)
-    .groupBy(table.status);
-  const entries = Object.entries<readonly string[]>(groups).map(([group, statuses]) => {
-    const inGroup = rows.filter((row) => statuses.includes(row.status));
-    return [
-      group,
-      {
-        count: inGroup.reduce((sum, row) => sum + row.count, 0),
-        amount: inGroup.reduce((sum, row) => sum + row.amount, 0),
-      },
-    ];
-  });
-  return Object.fromEntries(entries) as Record<TGroup, { count: number; amount: number }>;
-}
-
 /** The members' yen deposits, newest first, as each member sees them in their own records. */
 export async function teamDeposits(
   deps: PlayerDeps,
@@ -243,7 +212,7 @@ export async function teamDeposits(
   const where = and(...teamConditions(agent.userId, body.account), ...orderConditions(depositOrders, body));
   const [page, totals] = await Promise.all([
     ordersWithPlayers(deps.db, depositOrders, body, where, 'newestFirst'),
-    totalsByGroup(deps, depositOrders, where, depositStatusGroups),
+    totalsByGroup(deps.db, depositOrders, where, depositStatusGroups),
   ]);
   return {
     total: page.total,
@@ -266,7 +235,7 @@ export async function teamWithdrawals(
   const where = and(...teamConditions(agent.userId, body.account), ...orderConditions(withdrawals, body));
   const [page, totals] = await Promise.all([
     ordersWithPlayers(deps.db, withdrawals, body, where, 'newestFirst'),
-    totalsByGroup(deps, withdrawals, where, withdrawalStatusGroups),
+    totalsByGroup(deps.db, withdrawals, where, withdrawalStatusGroups),
   ]);
   return {
     total: page.total,

@@ -1,4 +1,5 @@
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
+import { depositStatusGroups } from '@contract/money';
 import type { createPayOrder, DepositOrder, payOrderList, payOrderQuery } from '@contract/pay';
 import { hasPersonalInformation } from '@contract/profile';
 import type { CreatePaymentResponse } from '@server/adapters/pay-protocol';
@@ -8,10 +9,10 @@ import { depositOrders } from '@server/db/schema/pay';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { newOrderSn, requestHash } from '@server/shared/order-numbers';
-import { orderConditions } from '@server/shared/order-rows';
+import { noTotals, orderConditions, totalsByGroup } from '@server/shared/order-rows';
 import { onePage } from '@server/shared/paging';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { findUserById } from '../auth/users';
 import { boundCardsOf, holderMismatches, holderMismatchRefusal } from '../bank/service';
 import { coinsFor, openChannels } from './channels';
@@ -166,21 +167,21 @@ export async function depositOrdersOf(
   principal: Principal,
   body: ParsedBodyOf<typeof payOrderList>,
 ): Promise<DataOf<typeof payOrderList>> {
-  if (body.mode === 'crypto') return { list: [], total: 0, totalAmount: 0 };
+  if (body.mode === 'crypto') return { list: [], total: 0, totals: noTotals(depositStatusGroups) };
   const conditions = [eq(depositOrders.userId, principal.userId), ...orderConditions(depositOrders, body)];
   if (body.mode) conditions.push(eq(depositOrders.mode, body.mode));
   const where = and(...conditions);
-  const page = await onePage(
-    body,
-    deps.db.select().from(depositOrders).where(where).orderBy(desc(depositOrders.createdAt), desc(depositOrders.id)),
-    deps.db
-      .select({ total: count(), totalAmount: sql`coalesce(sum(${depositOrders.amount}), 0)`.mapWith(Number) })
-      .from(depositOrders)
-      .where(where),
-  );
+  const [page, totals] = await Promise.all([
+    onePage(
+      body,
+      deps.db.select().from(depositOrders).where(where).orderBy(desc(depositOrders.createdAt), desc(depositOrders.id)),
+      deps.db.select({ total: count() }).from(depositOrders).where(where),
+    ),
+    totalsByGroup(deps.db, depositOrders, where, depositStatusGroups),
+  ]);
   return {
     list: page.list.map((order) => depositOrderView(deps, order, request.locale)),
     total: page.total,
-    totalAmount: page.totalAmount,
+    totals,
   };
 }

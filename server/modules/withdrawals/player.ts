@@ -7,17 +7,18 @@ import {
   type withdrawToBank,
 } from '@contract/draw';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
+import { withdrawalStatusGroups } from '@contract/money';
 import { hasPersonalInformation } from '@contract/profile';
 import type { Principal } from '@server/contract-router';
 import { withdrawals } from '@server/db/schema/draw';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { newOrderSn, requestHash } from '@server/shared/order-numbers';
-import { orderConditions } from '@server/shared/order-rows';
+import { noTotals, orderConditions, totalsByGroup } from '@server/shared/order-rows';
 import { onePage } from '@server/shared/paging';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { fieldRefusal } from '@server/shared/refusals';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { checkPayPassword } from '../auth/pay-password';
 import { findUserById } from '../auth/users';
 import { boundCardsOf, holderMismatches, holderMismatchRefusal, maskedNumber } from '../bank/service';
@@ -161,19 +162,19 @@ export async function withdrawalsOf(
   principal: Principal,
   body: ParsedBodyOf<typeof withdrawalList>,
 ): Promise<DataOf<typeof withdrawalList>> {
-  if (body.method === 'crypto') return { list: [], total: 0, totalAmount: 0 };
+  if (body.method === 'crypto') return { list: [], total: 0, totals: noTotals(withdrawalStatusGroups) };
   const where = and(eq(withdrawals.userId, principal.userId), ...orderConditions(withdrawals, body));
-  const page = await onePage(
-    body,
-    deps.db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)),
-    deps.db
-      .select({ total: count(), totalAmount: sql`coalesce(sum(${withdrawals.amount}), 0)`.mapWith(Number) })
-      .from(withdrawals)
-      .where(where),
-  );
+  const [page, totals] = await Promise.all([
+    onePage(
+      body,
+      deps.db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)),
+      deps.db.select({ total: count() }).from(withdrawals).where(where),
+    ),
+    totalsByGroup(deps.db, withdrawals, where, withdrawalStatusGroups),
+  ]);
   return {
     list: page.list.map((row) => withdrawalView(row, request.locale)),
     total: page.total,
-    totalAmount: page.totalAmount,
+    totals,
   };
 }

@@ -179,9 +179,9 @@ function GameNameFilter({ value, onApply }: { value: string; onApply(gameName: s
 function Totals({ items }: { items: [string, string][] }) {
   const { t } = useTranslation('record');
   return (
-    <SimpleGrid cols={{ base: 2, sm: items.length }} spacing="sm" aria-label={t('totals.title')}>
+    <SimpleGrid cols={{ base: 2, sm: items.length }} spacing="sm" role="group" aria-label={t('totals.title')}>
       {items.map(([label, value]) => (
-        <Card key={label} withBorder radius="md" padding="sm">
+        <Card key={label} withBorder radius="md" padding="sm" role="group" aria-label={label}>
           <Text size="xs" c="dimmed">
             {label}
           </Text>
@@ -277,7 +277,10 @@ function DepositRecords({ query, onPage }: { query: RecordQuery; onPage(page: nu
       onPage={onPage}
       totals={(data) => [
         [t('totals.count'), formatAmount(data.total)],
-        [t('totals.deposited'), t('coins', { amount: formatAmount(data.totalAmount) })],
+        [t('totals.deposited'), t('coins', { amount: formatAmount(data.totals.completed.amount) })],
+        [t('totals.pending'), t('coins', { amount: formatAmount(data.totals.pending.amount) })],
+        [t('totals.refunded'), t('coins', { amount: formatAmount(data.totals.refunded.amount) })],
+        [t('totals.failed'), t('coins', { amount: formatAmount(data.totals.failed.amount) })],
       ]}
       head={[
         t('columns.createdAt'),
@@ -315,7 +318,9 @@ function WithdrawalRecords({ query, onPage }: { query: RecordQuery; onPage(page:
       onPage={onPage}
       totals={(data) => [
         [t('totals.count'), formatAmount(data.total)],
-        [t('totals.withdrawn'), t('coins', { amount: formatAmount(data.totalAmount) })],
+        [t('totals.withdrawn'), t('coins', { amount: formatAmount(data.totals.completed.amount) })],
+        [t('totals.pending'), t('coins', { amount: formatAmount(data.totals.pending.amount) })],
+        [t('totals.failed'), t('coins', { amount: formatAmount(data.totals.failed.amount) })],
       ]}
       head={[
         t('columns.createdAt'),
