@@ -31,6 +31,8 @@ const depositOrderEntries = {
   fee: amount,
   createdAt: isoDateTime,
   paidAt: v.nullable(isoDateTime),
+  /** The operator's reason when a deposit they review failed, as a failed withdrawal has one. */
+  failureReason: v.nullable(v.string()),
 };
 
 export const depositOrder = v.variant('mode', [

@@ -372,7 +372,7 @@ describe('a manual deposit', () => {
     expect(row).toMatchObject({ receivedYen: 9_000, reviewedBy: operator.userId, reviewRemark: 'short by 1000' });
   });
 
-  it('goes inProgress → failed with nothing credited', async () => {
+  it('goes inProgress → failed with nothing credited, and the player reads the operator’s reason', async () => {
     const player = await depositReadyPlayer();
     const answer = await order(player, { channelId: 'bank-transfer', amount: 10_000, bankCardId: player.cardId });
     const orderSn = answer.body.data?.order.orderSn as string;
@@ -382,7 +382,10 @@ describe('a manual deposit', () => {
       { token: operator.token },
     );
     expect(failed.body).toMatchObject({ code: 200 });
-    expect((await ordersOf(player)).list[0]).toMatchObject({ status: 'failed' });
+    expect((await ordersOf(player)).list[0]).toMatchObject({
+      status: 'failed',
+      failureReason: 'Nothing received in three days',
+    });
     expect(await balanceOfPlayer(server, player)).toBe(0);
     const queue = await server.call<{ list: ManualDepositItem[] }>(
       '/v2/admin/deposit/manual/list',

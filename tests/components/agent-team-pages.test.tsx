@@ -186,6 +186,7 @@ describe('team recharge and withdraw pages', () => {
     fee: 0,
     createdAt: '2026-03-10T03:00:00.000Z',
     paidAt: '2026-03-10T03:05:00.000Z',
+    failureReason: null,
     mode: 'manual',
     currency: 'JPY',
     status: 'successful',

@@ -44,6 +44,7 @@ const order = (status: 'pendingPayment' | 'paymentSuccessful'): DepositOrder => 
   fee: 0,
   createdAt: '2026-11-22T00:00:00.000Z',
   paidAt: null,
+  failureReason: null,
   mode: 'automatic',
   currency: 'JPY',
   status,

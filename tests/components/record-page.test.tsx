@@ -26,6 +26,7 @@ const deposit = (orderSn: string, status: 'paymentSuccessful' | 'pendingPayment'
   fee: 0,
   createdAt: '2026-11-21T03:00:00.000Z',
   paidAt: null,
+  failureReason: null,
   mode: 'automatic',
   currency: 'JPY',
   status,
@@ -116,6 +117,40 @@ describe('record page', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Withdrawals' }));
     expect(changes.at(-1)).toMatchObject({ tab: 'withdrawals' });
+  });
+
+  it("shows a failed deposit's reason, as a failed withdrawal's", async () => {
+    await startI18nIn('en-US');
+    const search: RecordSearch = {};
+    const failed: DepositOrder = {
+      orderSn: 'D3',
+      channelId: 'bank-transfer',
+      channelName: 'Bank transfer',
+      amount: 5_000,
+      fee: 0,
+      createdAt: '2026-11-21T03:00:00.000Z',
+      paidAt: null,
+      failureReason: 'Nothing received in three days',
+      mode: 'manual',
+      currency: 'JPY',
+      status: 'failed',
+    };
+    renderRecords(search, (queryClient) =>
+      queryClient.setQueryData(depositRecordsQueryOptions('en-US', recordQueryOf(search)).queryKey, {
+        list: [failed],
+        total: 1,
+        totals: {
+          completed: { count: 0, amount: 0 },
+          pending: { count: 0, amount: 0 },
+          refunded: { count: 0, amount: 0 },
+          failed: { count: 1, amount: 5_000 },
+        },
+      }),
+    );
+    const table = await screen.findByRole('table', { name: 'Deposits' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByText('Failed')).toBeInTheDocument();
+    expect(within(row).getByText('Nothing received in three days')).toBeInTheDocument();
   });
 
   it('filters deposits by status', async () => {

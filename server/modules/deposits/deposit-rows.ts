@@ -16,6 +16,7 @@ export function depositOrderView(deps: PlayerDeps, order: DepositOrderRow, local
     fee: order.fee,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
+    failureReason: order.failureReason,
     currency: 'JPY' as const,
   };
   if (order.mode === 'manual') {

@@ -321,6 +321,7 @@ function OrderOutcome({ deposit, follower, order }: OrderViewProps) {
           role="status"
         >
           {t(`deposit.outcome.${order.status}`, { coins: formatAmount(order.amount) })}
+          {order.failureReason && <Text size="sm">{t('deposit.failureReason', { reason: order.failureReason })}</Text>}
         </Alert>
         <OrderDetails rows={rows} />
         <Following follower={follower} />

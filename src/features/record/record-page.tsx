@@ -289,6 +289,7 @@ function DepositRecords({ query, onPage }: { query: RecordQuery; onPage(page: nu
         t('columns.coins'),
         t('columns.fee'),
         t('columns.status'),
+        t('columns.note'),
       ]}
       rows={(data) =>
         data.list.map((order) => (
@@ -301,6 +302,7 @@ function DepositRecords({ query, onPage }: { query: RecordQuery; onPage(page: nu
             <Table.Td>
               <StatusBadge status={order.status} />
             </Table.Td>
+            <Table.Td>{order.failureReason ?? ''}</Table.Td>
           </Table.Tr>
         ))
       }
