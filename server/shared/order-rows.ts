@@ -3,7 +3,7 @@ import type { Database } from '@server/db/client';
 import { users } from '@server/db/schema/auth';
 import type { withdrawals } from '@server/db/schema/draw';
 import type { depositOrders } from '@server/db/schema/pay';
-import { onePage, type PageQuery } from '@server/shared/paging';
+import { onePage, type PageableRows, type PageQuery } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 
@@ -24,7 +24,24 @@ export function orderConditions<TTable extends OrderTable>(
   return conditions;
 }
 
-/** One page of an order table's rows with their players: the desk's queue oldest first, an agent's team newest first. */
+/** An order table's rows with their players, ordered, not yet paged: the desk's queue oldest first, an agent's team newest first. */
+export function orderRowsWithPlayers<TTable extends OrderTable>(
+  db: Database,
+  table: TTable,
+  where: SQL | undefined,
+  order: 'oldestFirst' | 'newestFirst',
+): PageableRows<{ order: TTable['$inferSelect']; user: typeof users.$inferSelect }> {
+  const by = order === 'oldestFirst' ? asc : desc;
+  // Drizzle types a select over either table as either row; each call reads the one table it names.
+  return db
+    .select({ order: table as OrderTable, user: users })
+    .from(table as OrderTable)
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(where)
+    .orderBy(by(table.createdAt), by(table.id));
+}
+
+/** One page of an order table's rows with their players, and the count of all matching rows. */
 export function ordersWithPlayers<TTable extends OrderTable>(
   db: Database,
   table: TTable,
@@ -32,16 +49,9 @@ export function ordersWithPlayers<TTable extends OrderTable>(
   where: SQL | undefined,
   order: 'oldestFirst' | 'newestFirst',
 ): Promise<{ list: { order: TTable['$inferSelect']; user: typeof users.$inferSelect }[]; total: number }> {
-  const by = order === 'oldestFirst' ? asc : desc;
-  // Drizzle types a select over either table as either row; each call reads the one table it names.
   return onePage(
     page,
-    db
-      .select({ order: table as OrderTable, user: users })
-      .from(table as OrderTable)
-      .innerJoin(users, eq(users.id, table.userId))
-      .where(where)
-      .orderBy(by(table.createdAt), by(table.id)),
+    orderRowsWithPlayers(db, table, where, order),
     db
       .select({ total: count() })
       .from(table as OrderTable)

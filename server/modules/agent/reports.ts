@@ -20,16 +20,17 @@ import { gameRecords } from '@server/db/schema/game-records';
 import { ledgerAccounts } from '@server/db/schema/ledger';
 import { depositOrders } from '@server/db/schema/pay';
 import { ApiError } from '@server/errors';
-import { orderConditions, ordersWithPlayers } from '@server/shared/order-rows';
-import { onePage } from '@server/shared/paging';
+import { orderConditions, orderRowsWithPlayers, ordersWithPlayers } from '@server/shared/order-rows';
+import { onePage, pageRows } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { depositOrderView } from '../deposits/deposit-rows';
 import { withdrawalView } from '../withdrawals/withdrawal-rows';
 import { auditCodeIssued, directMember, teamConditions } from './members';
 import { movementTotals } from './movements';
 import { ensureAgentCode, invitationUrl, isMemberOf } from './team';
+import { teamDayTotals } from './team-days';
 
 /** The agent's code and invitation link; an agent made without one (by hand, not by an application) gets one now. */
 export async function agentCodeOf(
@@ -53,8 +54,6 @@ function today(deps: PlayerDeps): DateRange {
   const day = recordDayOf(deps.clock.now());
   return { from: day, to: day };
 }
-
-const boundsOf = (period: DateRange | undefined) => (period ? periodBounds(period) : undefined);
 
 /** How far up a chain of agents the drill-down looks for the viewer: deeper teams are not shown. */
 const maxTeamDepth = 32;
@@ -101,7 +100,8 @@ export async function teamStatistics(
   body: ParsedBodyOf<typeof teamStatisticsQuery>,
 ): Promise<DataOf<typeof teamStatisticsQuery>> {
   const { agentId, path } = await teamOwnerOf(deps, viewer, body.userId);
-  const { from, to } = periodBounds(body.period ?? today(deps));
+  const period = body.period ?? today(deps);
+  const { from, to } = periodBounds(period);
   const fromText = sql`${from.toISOString()}::timestamptz`;
   const toText = sql`${to.toISOString()}::timestamptz`;
   const activeInPeriod = sql`(
@@ -126,7 +126,7 @@ export async function teamStatistics(
       .from(users)
       .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.currency, coinCurrency)))
       .where(isMemberOf(agentId)),
-    movementTotals(deps, { agentId }, { bounds: { from, to } }),
+    movementTotals(deps, { agentId }, period),
   ]);
   if (!self) throw new Error(`agent ${agentId} of a live session or a checked chain is missing`);
   return {
@@ -152,11 +152,10 @@ export async function teamReport(
   body: ParsedBodyOf<typeof teamReportStatistics>,
 ): Promise<DataOf<typeof teamReportStatistics>> {
   if (body.userId !== undefined) await directMember(deps, agent, body.userId);
-  const bounds = boundsOf(body.period);
   const moved = await movementTotals(
     deps,
-    { agentId: agent.userId, ...(body.userId !== undefined ? { memberUserId: body.userId } : {}) },
-    bounds ? { bounds } : {},
+    body.userId !== undefined ? { memberIds: [body.userId] } : { agentId: agent.userId },
+    body.period,
   );
   return teamReportTypes.map((type) => ({ type, ...moved.team[type] }));
 }
@@ -178,12 +177,7 @@ export async function memberReports(
       .orderBy(desc(users.registeredAt), desc(users.id)),
     deps.db.select({ total: count() }).from(users).where(where),
   );
-  const bounds = boundsOf(body.period);
-  const moved = await movementTotals(
-    deps,
-    { memberIds: page.list.map((member) => member.id) },
-    bounds ? { bounds } : {},
-  );
+  const moved = await movementTotals(deps, { memberIds: page.list.map((member) => member.id) }, body.period);
   return {
     total: page.total,
     list: page.list.map((member): TeamMemberReport => {
@@ -203,23 +197,17 @@ export async function memberReports(
   };
 }
 
-/** Count and amount of the matching orders in each status group, over all pages. */
-async function totalsByGroup<TGroup extends string>(
-  deps: PlayerDeps,
-  table: typeof depositOrders | typeof withdrawals,
-  where: SQL | undefined,
+interface StatusTotals {
+  status: string;
+  count: number;
+  amount: number;
+}
+
+/** Count and amount of the matching orders in each status group. */
+function totalsByGroup<TGroup extends string>(
+  rows: StatusTotals[],
   groups: Record<TGroup, readonly string[]>,
-): Promise<Record<TGroup, { count: number; amount: number }>> {
-  const rows = await deps.db
-    .select({
-      status: table.status,
-      count: count(),
-      amount: sql`coalesce(sum(${table.amount}), 0)`.mapWith(Number),
-    })
-    .from(table)
-    .innerJoin(users, eq(users.id, table.userId))
-    .where(where)
-    .groupBy(table.status);
+): Record<TGroup, { count: number; amount: number }> {
   const entries = Object.entries<readonly string[]>(groups).map(([group, statuses]) => {
     const inGroup = rows.filter((row) => statuses.includes(row.status));
     return [
@@ -233,6 +221,51 @@ async function totalsByGroup<TGroup extends string>(
   return Object.fromEntries(entries) as Record<TGroup, { count: number; amount: number }>;
 }
 
+/** Order tables as the team day totals name their items (`<prefix>:<status>`). */
+const orderItemPrefix = new Map<typeof depositOrders | typeof withdrawals, string>([
+  [depositOrders, 'depositOrder'],
+  [withdrawals, 'withdrawal'],
+]);
+
+/**
+ * One page of the team's orders, newest first, with the count and amount per status over all pages.
+ * Filtered by account text, they are counted from the orders; otherwise from the team's day totals,
+ * which count the same orders by status and day.
+ */
+async function teamOrders<TTable extends typeof depositOrders | typeof withdrawals>(
+  deps: PlayerDeps,
+  agentId: number,
+  table: TTable,
+  body: ParsedBodyOf<typeof teamRechargePage> | ParsedBodyOf<typeof teamWithdrawalPage>,
+) {
+  const where = and(...teamConditions(agentId, body.account), ...orderConditions(table, body));
+  if (body.account) {
+    const [page, statuses] = await Promise.all([
+      ordersWithPlayers(deps.db, table, body, where, 'newestFirst'),
+      deps.db
+        .select({
+          status: table.status,
+          count: count(),
+          amount: sql`coalesce(sum(${table.amount}), 0)`.mapWith(Number),
+        })
+        .from(table as typeof depositOrders)
+        .innerJoin(users, eq(users.id, table.userId))
+        .where(where)
+        .groupBy(table.status),
+    ]);
+    return { ...page, statuses };
+  }
+  const prefix = `${orderItemPrefix.get(table)}:`;
+  const [list, days] = await Promise.all([
+    pageRows(body, orderRowsWithPlayers(deps.db, table, where, 'newestFirst')),
+    teamDayTotals(deps, agentId, body.period),
+  ]);
+  const statuses = [...days]
+    .filter(([item]) => item.startsWith(prefix) && (!body.status || item === prefix + body.status))
+    .map(([item, counted]) => ({ status: item.slice(prefix.length), ...counted }));
+  return { list, statuses, total: statuses.reduce((sum, row) => sum + row.count, 0) };
+}
+
 /** The members' yen deposits, newest first, as each member sees them in their own records. */
 export async function teamDeposits(
   deps: PlayerDeps,
@@ -240,14 +273,10 @@ export async function teamDeposits(
   agent: Principal,
   body: ParsedBodyOf<typeof teamRechargePage>,
 ): Promise<DataOf<typeof teamRechargePage>> {
-  const where = and(...teamConditions(agent.userId, body.account), ...orderConditions(depositOrders, body));
-  const [page, totals] = await Promise.all([
-    ordersWithPlayers(deps.db, depositOrders, body, where, 'newestFirst'),
-    totalsByGroup(deps, depositOrders, where, depositStatusGroups),
-  ]);
+  const page = await teamOrders(deps, agent.userId, depositOrders, body);
   return {
     total: page.total,
-    totals,
+    totals: totalsByGroup(page.statuses, depositStatusGroups),
     list: page.list.map(({ order, user }) => ({
       ...depositOrderView(deps, order, request.locale),
       userId: order.userId,
@@ -263,14 +292,10 @@ export async function teamWithdrawals(
   agent: Principal,
   body: ParsedBodyOf<typeof teamWithdrawalPage>,
 ): Promise<DataOf<typeof teamWithdrawalPage>> {
-  const where = and(...teamConditions(agent.userId, body.account), ...orderConditions(withdrawals, body));
-  const [page, totals] = await Promise.all([
-    ordersWithPlayers(deps.db, withdrawals, body, where, 'newestFirst'),
-    totalsByGroup(deps, withdrawals, where, withdrawalStatusGroups),
-  ]);
+  const page = await teamOrders(deps, agent.userId, withdrawals, body);
   return {
     total: page.total,
-    totals,
+    totals: totalsByGroup(page.statuses, withdrawalStatusGroups),
     list: page.list.map(({ order: withdrawal, user }) => ({
       ...withdrawalView(withdrawal, request.locale),
       userId: withdrawal.userId,
