@@ -52,7 +52,7 @@ interface MovementTotals {
  * whole team's from its day totals, which count the same rows.
  */
 export async function movementTotals(
-  deps: PlayerDeps,
+  deps: Pick<PlayerDeps, 'db'>,
   scope: MovementScope,
   period: DateRange | undefined,
 ): Promise<MovementTotals> {
@@ -98,7 +98,7 @@ export async function movementTotals(
 
 /** Adds the listed members' counted ledger entries and game rounds in the period, per member. */
 async function addMembersRows(
-  deps: PlayerDeps,
+  deps: Pick<PlayerDeps, 'db'>,
   memberIds: number[],
   period: DateRange | undefined,
   add: (userId: number, type: TeamReportType, counted: CountAndAmount, sign: 1 | -1) => void,

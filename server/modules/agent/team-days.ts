@@ -14,7 +14,7 @@ export interface CountAndAmount {
  * however many members and movements the team has.
  */
 export async function teamDayTotals(
-  deps: PlayerDeps,
+  deps: Pick<PlayerDeps, 'db'>,
   agentId: number,
   period: DateRange | undefined,
 ): Promise<Map<string, CountAndAmount>> {
