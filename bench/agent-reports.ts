@@ -79,7 +79,8 @@ function seedStatements(team: SeededTeam): string[][] {
   const house = (name: string) => `(select id from ledger_accounts where code = '${name}' and currency = 'COIN')`;
   const agentAccount = account(`(select id from users where referral_code = '${code}')`);
   // Each team's records spread over the same days, each member's at different seconds.
-  const at = (index: string) => `now() - ((${index} * 7919 + ${offset}) % (${spanDays} * 86400)) * interval '1 second'`;
+  const at = (index: string) =>
+    `now() - (((${index}) * 7919 + ${offset}) % (${spanDays} * 86400)) * interval '1 second'`;
   const memberOf = (index: string) => `m.n = (${index} - 1) % ${members} + 1`;
   const agentMoves = team.agent
     ? [
@@ -188,6 +189,11 @@ function seedStatements(team: SeededTeam): string[][] {
        select m.id, 'Bench Slot', 'M-' || (i % 40), 10 + (i % 10) * 10, case when i % 3 = 0 then (i % 7) * 30 else 0 end, ${at('i + 17')}
        from generate_series(1, ${members * 12}) i
        join bench_members m on ${memberOf('i')}`,
+      // Two sign-ins a member, as the audit log keeps them: the statistics count who was active.
+      `insert into audit_log (at, actor, action, subject, reason)
+       select ${at('i + 23')}, 'user:' || m.id, 'signIn.success', 'user:' || m.id, 'bench seed'
+       from generate_series(1, ${members * 2}) i
+       join bench_members m on ${memberOf('i')}`,
       'drop table bench_members',
     ],
   ];
@@ -214,7 +220,7 @@ function siteTeams(members: number): SeededTeam[] {
   return teams;
 }
 
-/** Records seeded per member: deposit orders, withdrawals, rounds and agent moves. */
+/** Records seeded per member: deposit orders, withdrawals, rounds and agent moves (and two sign-ins besides). */
 const recordsPerMember = 4 + 2 + 12 + 2;
 
 function formatSite(teams: SeededTeam[]): string {
@@ -224,73 +230,74 @@ function formatSite(teams: SeededTeam[]): string {
 }
 
 /** The reports' statements as the services write them, for EXPLAIN (bind values inlined). */
-function reportStatements(agentId: number, from: string, to: string): { name: string; text: string }[] {
-  const team = `(select member.id from users member where member.agent_code = (select agent.referral_code from users agent where agent.id = ${agentId}))`;
-  const period = (column: string) => `${column} >= '${from}'::timestamptz and ${column} < '${to}'::timestamptz`;
+function reportStatements(
+  agentId: number,
+  period: DateRange,
+  from: string,
+  to: string,
+): { name: string; text: string }[] {
+  const code = `(select agent.referral_code from users agent where agent.id = ${agentId})`;
+  const pageOfMembers = `(select id from users where agent_code = ${code} order by registered_at desc, id desc limit 20)`;
+  const between = (column: string) => `${column} >= '${from}'::timestamptz and ${column} < '${to}'::timestamptz`;
   return [
     {
-      name: 'team money by kind (statistics)',
-      text: `select ledger_transfers.kind, count(*), coalesce(sum(abs(ledger_entries.amount)), 0) from ledger_entries
-        inner join ledger_accounts on ledger_accounts.id = ledger_entries.account_id
-        inner join ledger_transfers on ledger_transfers.id = ledger_entries.transfer_id
-        where ledger_accounts.kind = 'player' and ledger_accounts.currency = 'COIN' and ledger_accounts.user_id in ${team}
-          and ((ledger_transfers.kind = 'deposit' and ledger_entries.amount > 0) or (ledger_transfers.kind = 'withdrawal' and ledger_entries.amount < 0)
-            or (ledger_transfers.kind = 'agentTransferIn' and ledger_entries.amount > 0))
-          and ${period('ledger_entries.created_at')}
-        group by ledger_transfers.kind`,
-    },
-    {
-      name: 'team rounds (statistics)',
-      text: `select count(*), coalesce(sum(bet_amount), 0), count(*) filter (where win_amount > 0), coalesce(sum(win_amount), 0)
-        from game_records where user_id in ${team} and ${period('played_at')}`,
+      name: 'team day totals (statistics; deposit and withdrawal totals)',
+      text: `select item, sum(count), sum(amount) from agent_team_days
+        where agent_code = ${code} and day >= '${period.from}' and day <= '${period.to}' group by item`,
     },
     {
       name: 'team balance, registrations, active members (statistics)',
-      text: `select coalesce(sum(ledger_accounts.balance), 0),
+      text: `select coalesce(sum((select balance from ledger_accounts where ledger_accounts.user_id = users.id and ledger_accounts.currency = 'COIN')), 0),
           count(*) filter (where users.registered_at >= '${from}' and users.registered_at < '${to}'),
-          count(*) filter (where exists (select 1 from audit_log where audit_log.subject = 'user:' || users.id and audit_log.action = 'signIn.success' and ${period('audit_log.at')})
-            or exists (select 1 from game_records where game_records.user_id = users.id and ${period('game_records.played_at')}))
-        from users left join ledger_accounts on ledger_accounts.user_id = users.id and ledger_accounts.currency = 'COIN'
-        where users.agent_code = (select agent.referral_code from users agent where agent.id = ${agentId})`,
+          count(*) filter (where exists (select 1 from audit_log where audit_log.subject = 'user:' || users.id and audit_log.action = 'signIn.success' and ${between('audit_log.at')})
+            or exists (select 1 from game_records where game_records.user_id = users.id and ${between('game_records.played_at')}))
+        from users
+        where users.agent_code = ${code}`,
     },
     {
       name: 'member page (report)',
-      text: `select id, username, is_agent from users where agent_code = (select agent.referral_code from users agent where agent.id = ${agentId})
-        order by registered_at desc, id desc limit 20`,
+      text: `select id, username, is_agent from users where agent_code = ${code} order by registered_at desc, id desc limit 20`,
     },
     {
       name: 'a page of members’ money (report)',
       text: `select ledger_accounts.user_id, ledger_transfers.kind, count(*), coalesce(sum(abs(ledger_entries.amount)), 0) from ledger_entries
         inner join ledger_accounts on ledger_accounts.id = ledger_entries.account_id
         inner join ledger_transfers on ledger_transfers.id = ledger_entries.transfer_id
-        where ledger_accounts.kind = 'player' and ledger_accounts.currency = 'COIN'
-          and ledger_accounts.user_id in (select id from users where agent_code = (select agent.referral_code from users agent where agent.id = ${agentId}) order by registered_at desc, id desc limit 20)
-          and ${period('ledger_entries.created_at')}
+        where ledger_accounts.kind = 'player' and ledger_accounts.currency = 'COIN' and ledger_accounts.user_id in ${pageOfMembers}
+          and ((ledger_transfers.kind = 'deposit' and ledger_entries.amount > 0) or (ledger_transfers.kind = 'withdrawal' and ledger_entries.amount < 0))
+          and ${between('ledger_entries.created_at')}
         group by ledger_accounts.user_id, ledger_transfers.kind`,
+    },
+    {
+      name: 'a page of members’ rounds (report)',
+      text: `select user_id, count(*), coalesce(sum(bet_amount), 0), count(*) filter (where win_amount > 0), coalesce(sum(win_amount), 0)
+        from game_records where user_id in ${pageOfMembers} and ${between('played_at')} group by user_id`,
     },
     {
       name: 'team deposits page',
       text: `select deposit_orders.*, users.username from deposit_orders inner join users on users.id = deposit_orders.user_id
-        where users.agent_code = (select agent.referral_code from users agent where agent.id = ${agentId}) and ${period('deposit_orders.created_at')}
+        where users.agent_code = ${code} and ${between('deposit_orders.created_at')}
         order by deposit_orders.created_at desc, deposit_orders.id desc limit 20`,
-    },
-    {
-      name: 'team deposit totals',
-      text: `select deposit_orders.status, count(*), coalesce(sum(deposit_orders.amount), 0) from deposit_orders inner join users on users.id = deposit_orders.user_id
-        where users.agent_code = (select agent.referral_code from users agent where agent.id = ${agentId}) and ${period('deposit_orders.created_at')}
-        group by deposit_orders.status`,
     },
     {
       name: 'team withdrawals page',
       text: `select withdrawals.*, users.username from withdrawals inner join users on users.id = withdrawals.user_id
-        where users.agent_code = (select agent.referral_code from users agent where agent.id = ${agentId}) and ${period('withdrawals.created_at')}
+        where users.agent_code = ${code} and ${between('withdrawals.created_at')}
         order by withdrawals.created_at desc, withdrawals.id desc limit 20`,
     },
   ];
 }
 
 /** Tables large enough that a sequential scan of them would not keep the reports fast as the site grows. */
-const bigTables = ['ledger_entries', 'ledger_transfers', 'game_records', 'deposit_orders', 'withdrawals', 'audit_log'];
+const bigTables = [
+  'ledger_entries',
+  'ledger_transfers',
+  'game_records',
+  'deposit_orders',
+  'withdrawals',
+  'audit_log',
+  'agent_team_days',
+];
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -318,7 +325,8 @@ async function prepare(config: DatabaseConfig, settings: AgentReportSettings, lo
         });
       }
     }
-    await db.execute(sql.raw('analyze'));
+    // As autovacuum would have left a site's tables: the seed's own dead rows vacuumed, statistics fresh.
+    await db.execute(sql.raw('vacuum analyze'));
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     log(
       `  seeded ${settings.members} members and ${settings.members * recordsPerMember} records in the measured team, ` +
@@ -332,7 +340,7 @@ async function prepare(config: DatabaseConfig, settings: AgentReportSettings, lo
     const from = new Date(`${period.from}T00:00:00+09:00`).toISOString();
     const to = new Date(Date.parse(`${period.to}T00:00:00+09:00`) + 86_400_000).toISOString();
     const plans = [];
-    for (const statement of reportStatements(Number(agent.id), from, to)) {
+    for (const statement of reportStatements(Number(agent.id), period, from, to)) {
       const lines = rowsOf<Record<string, string>>(await db.execute(sql.raw(`explain ${statement.text}`))).map(
         (row) => Object.values(row)[0] as string,
       );

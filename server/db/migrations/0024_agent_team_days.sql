@@ -41,6 +41,8 @@ CREATE TRIGGER "withdrawals_agent_team_days_change" AFTER UPDATE ON "withdrawals
 	FOR EACH ROW WHEN ((OLD.user_id, OLD.status, OLD.amount, OLD.created_at) IS DISTINCT FROM (NEW.user_id, NEW.status, NEW.amount, NEW.created_at))
 	EXECUTE FUNCTION agent_team_days_orders('withdrawal');
 --> statement-breakpoint
+ALTER TABLE "agent_team_days" SET (fillfactor = 70);
+--> statement-breakpoint
 -- The totals of what is already there, counted as the triggers and ledger_entries_apply count it.
 INSERT INTO "agent_team_days" ("agent_code", "day", "item", "shard", "count", "amount")
 SELECT agent_code, day, item, shard, sum(count), sum(amount) FROM (

@@ -116,7 +116,11 @@ export async function teamStatistics(
       .where(eq(users.id, agentId)),
     deps.db
       .select({
-        balance: sql`coalesce(sum(${ledgerAccounts.balance}), 0)`.mapWith(Number),
+        // One look-up of the member's coin account each: a join would read every account of the site.
+        balance: sql`coalesce(sum((select ${ledgerAccounts.balance} from ${ledgerAccounts}
+          where ${ledgerAccounts.userId} = ${users.id} and ${ledgerAccounts.currency} = ${coinCurrency})), 0)`.mapWith(
+          Number,
+        ),
         registered:
           sql`count(*) filter (where ${users.registeredAt} >= ${fromText} and ${users.registeredAt} < ${toText})`.mapWith(
             Number,
@@ -124,7 +128,6 @@ export async function teamStatistics(
         active: sql`count(*) filter (where ${activeInPeriod})`.mapWith(Number),
       })
       .from(users)
-      .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.currency, coinCurrency)))
       .where(isMemberOf(agentId)),
     movementTotals(deps, { agentId }, period),
   ]);
