@@ -17,7 +17,6 @@ import { agentTerms } from '@server/db/schema/agent';
 import { auditLog, users } from '@server/db/schema/auth';
 import { withdrawals } from '@server/db/schema/draw';
 import { gameRecords } from '@server/db/schema/game-records';
-import { ledgerAccounts } from '@server/db/schema/ledger';
 import { depositOrders } from '@server/db/schema/pay';
 import { ApiError } from '@server/errors';
 import { orderConditions, orderRowsWithPlayers, ordersWithPlayers } from '@server/shared/order-rows';
@@ -117,10 +116,9 @@ export async function teamStatistics(
     deps.db
       .select({
         // One look-up of the member's coin account each: a join would read every account of the site.
-        balance: sql`coalesce(sum((select ${ledgerAccounts.balance} from ${ledgerAccounts}
-          where ${ledgerAccounts.userId} = ${users.id} and ${ledgerAccounts.currency} = ${coinCurrency})), 0)`.mapWith(
-          Number,
-        ),
+        // Spelled out: a one-table select names its columns unqualified, which the subquery would take as its own.
+        balance: sql`coalesce(sum((select account.balance from ledger_accounts account
+          where account.user_id = users.id and account.currency = ${coinCurrency})), 0)`.mapWith(Number),
         registered:
           sql`count(*) filter (where ${users.registeredAt} >= ${fromText} and ${users.registeredAt} < ${toText})`.mapWith(
             Number,
