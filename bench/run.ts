@@ -91,14 +91,23 @@ const figureGroups = [
 ] as const;
 type FigureGroup = (typeof figureGroups)[number];
 const usage =
-  'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,faults,cold-start,home-js,studio-js,games,wallet,agent-reports]';
+  'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,faults,cold-start,home-js,studio-js,games,wallet,agent-reports] [-- --agent-reports-postgres-only]';
 
-function parseFlags(argv: string[]): { build: boolean; groups: ReadonlySet<FigureGroup> } {
+interface Flags {
+  build: boolean;
+  groups: ReadonlySet<FigureGroup>;
+  /** The agent reports on PostgreSQL only: their PGlite seed alone takes minutes. */
+  agentReportsPostgresOnly: boolean;
+}
+
+function parseFlags(argv: string[]): Flags {
   let build = false;
+  let agentReportsPostgresOnly = false;
   let groups = new Set<FigureGroup>(figureGroups);
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]!;
     if (arg === '--build') build = true;
+    else if (arg === '--agent-reports-postgres-only') agentReportsPostgresOnly = true;
     else if (arg === '--only') {
       const names = (argv[++index] ?? '').split(',').filter(Boolean);
       const unknown = names.filter((name) => !(figureGroups as readonly string[]).includes(name));
@@ -107,7 +116,7 @@ function parseFlags(argv: string[]): { build: boolean; groups: ReadonlySet<Figur
       groups = new Set(names as FigureGroup[]);
     } else throw new UsageError(`unknown argument ${arg}`);
   }
-  return { build, groups };
+  return { build, groups, agentReportsPostgresOnly };
 }
 
 function throughputRows(database: string, comparison: Comparison): Row[] {
@@ -562,7 +571,7 @@ async function agentReportsOn(
 }
 
 /** Every figure of the running product: they share one migrated, seeded PGlite data directory. */
-async function productRows(flags: { build: boolean; groups: ReadonlySet<FigureGroup> }): Promise<Row[]> {
+async function productRows(flags: Flags): Promise<Row[]> {
   log('preparing a migrated, seeded PGlite data directory');
   const data = await preparePgliteDataDir();
   const rows: Row[] = [];
@@ -572,7 +581,7 @@ async function productRows(flags: { build: boolean; groups: ReadonlySet<FigureGr
     if (measures('sign-in'))
       rows.push(...(await authOn('PGlite', { BENCH_DATA_DIR: data.dir }, { dataDir: data.dir })));
 
-    if (measures('agent-reports')) {
+    if (measures('agent-reports') && !flags.agentReportsPostgresOnly) {
       // A data directory of its own: the seeded team would change what the other figures read.
       const own = await preparePgliteDataDir();
       try {

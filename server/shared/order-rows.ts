@@ -3,7 +3,7 @@ import type { Database } from '@server/db/client';
 import { users } from '@server/db/schema/auth';
 import type { withdrawals } from '@server/db/schema/draw';
 import type { depositOrders } from '@server/db/schema/pay';
-import { onePage, type PageQuery } from '@server/shared/paging';
+import { onePage, type PageableRows, type PageQuery } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 
@@ -24,7 +24,24 @@ export function orderConditions<TTable extends OrderTable>(
   return conditions;
 }
 
-/** One page of an order table's rows with their players: the desk's queue oldest first, an agent's team newest first. */
+/** An order table's rows with their players, ordered, not yet paged: the desk's queue oldest first, an agent's team newest first. */
+export function orderRowsWithPlayers<TTable extends OrderTable>(
+  db: Database,
+  table: TTable,
+  where: SQL | undefined,
+  order: 'oldestFirst' | 'newestFirst',
+): PageableRows<{ order: TTable['$inferSelect']; user: typeof users.$inferSelect }> {
+  const by = order === 'oldestFirst' ? asc : desc;
+  // Drizzle types a select over either table as either row; each call reads the one table it names.
+  return db
+    .select({ order: table as OrderTable, user: users })
+    .from(table as OrderTable)
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(where)
+    .orderBy(by(table.createdAt), by(table.id));
+}
+
+/** One page of an order table's rows with their players, and the count of all matching rows. */
 export function ordersWithPlayers<TTable extends OrderTable>(
   db: Database,
   table: TTable,
@@ -32,16 +49,9 @@ export function ordersWithPlayers<TTable extends OrderTable>(
   where: SQL | undefined,
   order: 'oldestFirst' | 'newestFirst',
 ): Promise<{ list: { order: TTable['$inferSelect']; user: typeof users.$inferSelect }[]; total: number }> {
-  const by = order === 'oldestFirst' ? asc : desc;
-  // Drizzle types a select over either table as either row; each call reads the one table it names.
   return onePage(
     page,
-    db
-      .select({ order: table as OrderTable, user: users })
-      .from(table as OrderTable)
-      .innerJoin(users, eq(users.id, table.userId))
-      .where(where)
-      .orderBy(by(table.createdAt), by(table.id)),
+    orderRowsWithPlayers(db, table, where, order),
     db
       .select({ total: count() })
       .from(table as OrderTable)
@@ -50,26 +60,31 @@ export function ordersWithPlayers<TTable extends OrderTable>(
   );
 }
 
-/**
- * Count and amount of the orders `where` matches (over all pages) in each status group; `where`
- * may name the players' columns, as the team pages' filters do.
- */
-export async function totalsByGroup<TGroup extends string>(
-  db: Database,
-  table: OrderTable,
-  where: SQL | undefined,
-  groups: Record<TGroup, readonly string[]>,
-): Promise<Record<TGroup, { count: number; amount: number }>> {
-  const rows = await db
+export interface StatusTotals {
+  status: string;
+  count: number;
+  amount: number;
+}
+
+/** Count and amount of the orders `where` matches (over all pages) by status; `where` may name the players' columns. */
+export function statusTotals(db: Database, table: OrderTable, where: SQL | undefined): Promise<StatusTotals[]> {
+  return db
     .select({
       status: table.status,
       count: count(),
       amount: sql`coalesce(sum(${table.amount}), 0)`.mapWith(Number),
     })
-    .from(table)
+    .from(table as typeof depositOrders)
     .innerJoin(users, eq(users.id, table.userId))
     .where(where)
     .groupBy(table.status);
+}
+
+/** Counts and amounts by status, added up in each status group (a list with no orders has zeros). */
+export function groupTotals<TGroup extends string>(
+  rows: StatusTotals[],
+  groups: Record<TGroup, readonly string[]>,
+): Record<TGroup, { count: number; amount: number }> {
   const entries = Object.entries<readonly string[]>(groups).map(([group, statuses]) => {
     const inGroup = rows.filter((row) => statuses.includes(row.status));
     return [
@@ -81,14 +96,4 @@ export async function totalsByGroup<TGroup extends string>(
     ];
   });
   return Object.fromEntries(entries) as Record<TGroup, { count: number; amount: number }>;
-}
-
-/** The totals of a list with no orders. */
-export function noTotals<TGroup extends string>(
-  groups: Record<TGroup, readonly string[]>,
-): Record<TGroup, { count: number; amount: number }> {
-  return Object.fromEntries(Object.keys(groups).map((group) => [group, { count: 0, amount: 0 }])) as Record<
-    TGroup,
-    { count: number; amount: number }
-  >;
 }

@@ -5,7 +5,7 @@ export interface PageQuery {
 }
 
 /** A rows query not yet run: ordered, still without limit and offset. */
-interface PageableRows<TRow> {
+export interface PageableRows<TRow> {
   limit(limit: number): { offset(offset: number): PromiseLike<TRow[]> };
 }
 

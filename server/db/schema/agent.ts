@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { agentApplicationStatuses } from '../../../contract/agent';
 import { users } from './auth';
 
@@ -51,4 +64,26 @@ export const agentTerms = pgTable(
     since: instant('since').notNull(),
   },
   (table) => [check('agent_terms_rebate_range', sql`${table.rebateBasisPoints} BETWEEN 0 AND 10000`)],
+);
+
+/**
+ * Each agent team's totals per Japanese calendar day, kept by triggers in the same transaction as
+ * the rows they count (docs/architecture.md §9, `agent_team_days_*`), so a team report over a period
+ * reads a few rows a day instead of every movement of every member. Keyed by the members' agent
+ * code, the link that defines a team and never changes. `item` is a counted ledger kind with the
+ * side of the member's entry (`deposit+`, `withdrawal-`), `rounds` and `wins` of the game records,
+ * or `depositOrder:<status>` and `withdrawal:<status>` of the money orders. A team's writes spread
+ * over `shard` (the member's id modulo 16), so members playing at once rarely wait for one row.
+ */
+export const agentTeamDays = pgTable(
+  'agent_team_days',
+  {
+    agentCode: text('agent_code').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    item: text('item').notNull(),
+    shard: smallint('shard').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.agentCode, table.day, table.item, table.shard] })],
 );

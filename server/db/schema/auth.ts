@@ -55,7 +55,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
     uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
     check('users_username_letters_digits', sql`${table.username} ~ '^[A-Za-z0-9]+$'`),
-    index('users_agent_code_idx').on(table.agentCode),
+    // A team's members newest first, as the agent's lists show them.
+    index('users_agent_members_idx').on(table.agentCode, table.registeredAt, table.id),
   ],
 );
 

@@ -59,6 +59,8 @@ export const withdrawals = pgTable(
     unique('withdrawals_idempotency_unique').on(table.userId, table.idempotencyKey),
     index('withdrawals_user_idx').on(table.userId, table.createdAt),
     index('withdrawals_queue_idx').on(table.status, table.createdAt),
+    // Newest first across players: a team's page walks it back until it has a page of members' withdrawals.
+    index('withdrawals_created_idx').on(table.createdAt, table.id),
     index('withdrawals_payout_idx').on(table.payoutState).where(sql`${table.payoutState} = 'requested'`),
     check('withdrawals_amounts', sql`${table.amount} > 0 AND ${table.fee} >= 0 AND ${table.payoutYen} > 0`),
   ],

@@ -57,6 +57,8 @@ export const depositOrders = pgTable(
     unique('deposit_orders_idempotency_unique').on(table.userId, table.idempotencyKey),
     index('deposit_orders_user_idx').on(table.userId, table.createdAt),
     index('deposit_orders_queue_idx').on(table.mode, table.status, table.createdAt),
+    // Newest first across players: a team's page walks it back until it has a page of members' orders.
+    index('deposit_orders_created_idx').on(table.createdAt, table.id),
     check('deposit_orders_amounts', sql`${table.yenAmount} > 0 AND ${table.amount} > 0 AND ${table.fee} >= 0`),
     check(
       'deposit_orders_status_of_mode',

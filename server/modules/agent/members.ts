@@ -112,7 +112,7 @@ export async function membersOf(
       .orderBy(desc(users.registeredAt), desc(users.id)),
     deps.db.select({ total: count() }).from(users).where(where),
   );
-  const moved = await movementTotals(deps, { memberIds: page.list.map(({ user }) => user.id) });
+  const moved = await movementTotals(deps, { memberIds: page.list.map(({ user }) => user.id) }, undefined);
   return {
     total: page.total,
     list: page.list.map(

@@ -1,9 +1,11 @@
 import { type TeamReportType, teamReportTypes } from '@contract/agent';
+import type { DateRange } from '@contract/endpoint';
 import { gameRecords } from '@server/db/schema/game-records';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '@server/db/schema/ledger';
+import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps } from '@server/shared/player-deps';
 import { and, count, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { isMemberOf } from './team';
+import { type CountAndAmount, teamDayTotals } from './team-days';
 
 /**
  * The ledger kinds of agent moves, named from the member's side (as the team report counts them):
@@ -14,7 +16,8 @@ export const agentMoveKinds = { toMember: 'agentTransferIn', fromMember: 'agentT
 /**
  * Ledger kinds a team report counts, each on the member's side of the movement: `credit` kinds
  * bring coins to the member, the others take coins from them. A refund counts against the movement
- * it undoes (a refunded deposit, a withdrawal whose payout failed).
+ * it undoes (a refunded deposit, a withdrawal whose payout failed). The team day totals count the
+ * same kinds (server/db/functions/ledger_entries_apply.sql names them).
  */
 const countedKinds: Record<string, { type: TeamReportType; credit: boolean; undoes?: true }> = {
   deposit: { type: 'recharge', credit: true },
@@ -27,18 +30,14 @@ const countedKinds: Record<string, { type: TeamReportType; credit: boolean; undo
   [agentMoveKinds.fromMember]: { type: 'transferOut', credit: false },
 };
 
-interface CountAndAmount {
-  count: number;
-  amount: number;
-}
 type ReportTotals = Record<TeamReportType, CountAndAmount>;
 
 function emptyTotals(): ReportTotals {
   return Object.fromEntries(teamReportTypes.map((type) => [type, { count: 0, amount: 0 }])) as ReportTotals;
 }
 
-/** Whose movements: listed members, or an agent's whole team (optionally one member of it). */
-type MovementScope = { memberIds: number[] } | { agentId: number; memberUserId?: number };
+/** Whose movements: listed members, or an agent's whole team. */
+type MovementScope = { memberIds: number[] } | { agentId: number };
 
 interface MovementTotals {
   /** The totals of one member (zeros when they moved nothing). */
@@ -46,31 +45,24 @@ interface MovementTotals {
   team: ReportTotals;
 }
 
-function scopeCondition(scope: MovementScope, userId: typeof ledgerAccounts.userId | typeof gameRecords.userId): SQL {
-  if ('memberIds' in scope) return inArray(userId, scope.memberIds);
-  const team = sql`${userId} in (select member.id from users member where ${isMemberOf(scope.agentId, sql`member.agent_code`)})`;
-  return scope.memberUserId === undefined ? team : (and(team, eq(userId, scope.memberUserId)) as SQL);
-}
-
 /**
- * Count and amount of each report type over the scope's members: money from their coin ledger
- * entries (so only what has moved, at the moment it moved), bets and wins from their game rounds.
- * With `perMember`, also per member (for a page of members; a whole team needs only `team`).
+ * Count and amount of each report type over the scope's members within a period (all time without
+ * one): money from their coin ledger entries (so only what has moved, at the moment it moved), bets
+ * and wins from their game rounds. Listed members' are read from those rows, also per member; a
+ * whole team's from its day totals, which count the same rows.
  */
 export async function movementTotals(
-  deps: PlayerDeps,
+  deps: Pick<PlayerDeps, 'db'>,
   scope: MovementScope,
-  options: { bounds?: { from: Date; to: Date }; perMember?: boolean } = {},
+  period: DateRange | undefined,
 ): Promise<MovementTotals> {
-  const perMember = options.perMember ?? 'memberIds' in scope;
   const byUser = new Map<number, ReportTotals>();
   const team = emptyTotals();
   const of = (userId: number) => byUser.get(userId) ?? emptyTotals();
-  if ('memberIds' in scope && scope.memberIds.length === 0) return { of, team };
 
   const add = (userId: number | null, type: TeamReportType, counted: CountAndAmount, sign: 1 | -1) => {
     const targets = [team];
-    if (perMember && userId !== null) {
+    if (userId !== null) {
       let member = byUser.get(userId);
       if (!member) {
         member = emptyTotals();
@@ -84,62 +76,16 @@ export async function movementTotals(
     }
   };
 
-  const memberSide = or(
-    ...Object.entries(countedKinds).map(([kind, { credit }]) =>
-      and(eq(ledgerTransfers.kind, kind), credit ? sql`${ledgerEntries.amount} > 0` : sql`${ledgerEntries.amount} < 0`),
-    ),
-  );
-  const ledgerConditions: SQL[] = [
-    eq(ledgerAccounts.kind, 'player'),
-    eq(ledgerAccounts.currency, coinCurrency),
-    scopeCondition(scope, ledgerAccounts.userId),
-    memberSide as SQL,
-  ];
-  const gameConditions: SQL[] = [scopeCondition(scope, gameRecords.userId)];
-  if (options.bounds) {
-    ledgerConditions.push(
-      gte(ledgerEntries.createdAt, options.bounds.from),
-      lt(ledgerEntries.createdAt, options.bounds.to),
-    );
-    gameConditions.push(gte(gameRecords.playedAt, options.bounds.from), lt(gameRecords.playedAt, options.bounds.to));
-  }
-  const ledgerUser = perMember ? ledgerAccounts.userId : sql<number | null>`null`;
-  const gameUser = perMember ? gameRecords.userId : sql<number | null>`null`;
-
-  const gameRounds = deps.db
-    .select({
-      userId: gameUser,
-      rounds: count(),
-      betAmount: sql`coalesce(sum(${gameRecords.betAmount}), 0)`.mapWith(Number),
-      wins: sql`count(*) filter (where ${gameRecords.winAmount} > 0)`.mapWith(Number),
-      winAmount: sql`coalesce(sum(${gameRecords.winAmount}), 0)`.mapWith(Number),
-    })
-    .from(gameRecords)
-    .where(and(...gameConditions))
-    .$dynamic();
-  const [moved, played] = await Promise.all([
-    deps.db
-      .select({
-        userId: ledgerUser,
-        kind: ledgerTransfers.kind,
-        count: count(),
-        amount: sql`coalesce(sum(abs(${ledgerEntries.amount})), 0)`.mapWith(Number),
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-      .where(and(...ledgerConditions))
-      .groupBy(...(perMember ? [ledgerAccounts.userId, ledgerTransfers.kind] : [ledgerTransfers.kind])),
-    perMember ? gameRounds.groupBy(gameRecords.userId) : gameRounds,
-  ]);
-  for (const row of moved) {
-    const counted = countedKinds[row.kind];
-    if (counted) add(row.userId, counted.type, { count: row.count, amount: row.amount }, counted.undoes ? -1 : 1);
-  }
-  for (const row of played) {
-    add(row.userId, 'bet', { count: row.rounds, amount: row.betAmount }, 1);
-    add(row.userId, 'win', { count: row.wins, amount: row.winAmount }, 1);
-  }
+  if ('agentId' in scope) {
+    for (const [item, counted] of await teamDayTotals(deps, scope.agentId, period)) {
+      if (item === 'rounds') add(null, 'bet', counted, 1);
+      else if (item === 'wins') add(null, 'win', counted, 1);
+      else {
+        const kind = countedKinds[item.slice(0, -1)];
+        if (kind && item.endsWith(kind.credit ? '+' : '-')) add(null, kind.type, counted, kind.undoes ? -1 : 1);
+      }
+    }
+  } else if (scope.memberIds.length > 0) await addMembersRows(deps, scope.memberIds, period, add);
   // A refund inside the period can undo a movement from before it.
   for (const totals of [team, ...byUser.values()]) {
     for (const type of teamReportTypes) {
@@ -148,4 +94,64 @@ export async function movementTotals(
     }
   }
   return { of, team };
+}
+
+/** Adds the listed members' counted ledger entries and game rounds in the period, per member. */
+async function addMembersRows(
+  deps: Pick<PlayerDeps, 'db'>,
+  memberIds: number[],
+  period: DateRange | undefined,
+  add: (userId: number, type: TeamReportType, counted: CountAndAmount, sign: 1 | -1) => void,
+): Promise<void> {
+  const memberSide = or(
+    ...Object.entries(countedKinds).map(([kind, { credit }]) =>
+      and(eq(ledgerTransfers.kind, kind), credit ? sql`${ledgerEntries.amount} > 0` : sql`${ledgerEntries.amount} < 0`),
+    ),
+  );
+  const ledgerConditions: SQL[] = [
+    eq(ledgerAccounts.kind, 'player'),
+    eq(ledgerAccounts.currency, coinCurrency),
+    inArray(ledgerAccounts.userId, memberIds),
+    memberSide as SQL,
+  ];
+  const gameConditions: SQL[] = [inArray(gameRecords.userId, memberIds)];
+  if (period) {
+    const { from, to } = periodBounds(period);
+    ledgerConditions.push(gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to));
+    gameConditions.push(gte(gameRecords.playedAt, from), lt(gameRecords.playedAt, to));
+  }
+  const [moved, played] = await Promise.all([
+    deps.db
+      .select({
+        userId: ledgerAccounts.userId,
+        kind: ledgerTransfers.kind,
+        count: count(),
+        amount: sql`coalesce(sum(abs(${ledgerEntries.amount})), 0)`.mapWith(Number),
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .where(and(...ledgerConditions))
+      .groupBy(ledgerAccounts.userId, ledgerTransfers.kind),
+    deps.db
+      .select({
+        userId: gameRecords.userId,
+        rounds: count(),
+        betAmount: sql`coalesce(sum(${gameRecords.betAmount}), 0)`.mapWith(Number),
+        wins: sql`count(*) filter (where ${gameRecords.winAmount} > 0)`.mapWith(Number),
+        winAmount: sql`coalesce(sum(${gameRecords.winAmount}), 0)`.mapWith(Number),
+      })
+      .from(gameRecords)
+      .where(and(...gameConditions))
+      .groupBy(gameRecords.userId),
+  ]);
+  for (const row of moved) {
+    const counted = countedKinds[row.kind];
+    if (counted && row.userId !== null)
+      add(row.userId, counted.type, { count: row.count, amount: row.amount }, counted.undoes ? -1 : 1);
+  }
+  for (const row of played) {
+    add(row.userId, 'bet', { count: row.rounds, amount: row.betAmount }, 1);
+    add(row.userId, 'win', { count: row.wins, amount: row.winAmount }, 1);
+  }
 }

@@ -16,11 +16,16 @@ import { agentTerms } from '@server/db/schema/agent';
 import { auditLog, users } from '@server/db/schema/auth';
 import { withdrawals } from '@server/db/schema/draw';
 import { gameRecords } from '@server/db/schema/game-records';
-import { ledgerAccounts } from '@server/db/schema/ledger';
 import { depositOrders } from '@server/db/schema/pay';
 import { ApiError } from '@server/errors';
-import { orderConditions, ordersWithPlayers, totalsByGroup } from '@server/shared/order-rows';
-import { onePage } from '@server/shared/paging';
+import {
+  groupTotals,
+  orderConditions,
+  orderRowsWithPlayers,
+  ordersWithPlayers,
+  statusTotals,
+} from '@server/shared/order-rows';
+import { onePage, pageRows } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
@@ -29,6 +34,7 @@ import { withdrawalView } from '../withdrawals/withdrawal-rows';
 import { auditCodeIssued, directMember, teamConditions } from './members';
 import { movementTotals } from './movements';
 import { ensureAgentCode, invitationUrl, isMemberOf } from './team';
+import { teamDayTotals } from './team-days';
 
 /** The agent's code and invitation link; an agent made without one (by hand, not by an application) gets one now. */
 export async function agentCodeOf(
@@ -52,8 +58,6 @@ function today(deps: PlayerDeps): DateRange {
   const day = recordDayOf(deps.clock.now());
   return { from: day, to: day };
 }
-
-const boundsOf = (period: DateRange | undefined) => (period ? periodBounds(period) : undefined);
 
 /** How far up a chain of agents the drill-down looks for the viewer: deeper teams are not shown. */
 const maxTeamDepth = 32;
@@ -100,7 +104,8 @@ export async function teamStatistics(
   body: ParsedBodyOf<typeof teamStatisticsQuery>,
 ): Promise<DataOf<typeof teamStatisticsQuery>> {
   const { agentId, path } = await teamOwnerOf(deps, viewer, body.userId);
-  const { from, to } = periodBounds(body.period ?? today(deps));
+  const period = body.period ?? today(deps);
+  const { from, to } = periodBounds(period);
   const fromText = sql`${from.toISOString()}::timestamptz`;
   const toText = sql`${to.toISOString()}::timestamptz`;
   const activeInPeriod = sql`(
@@ -115,7 +120,10 @@ export async function teamStatistics(
       .where(eq(users.id, agentId)),
     deps.db
       .select({
-        balance: sql`coalesce(sum(${ledgerAccounts.balance}), 0)`.mapWith(Number),
+        // One look-up of the member's coin account each: a join would read every account of the site.
+        // Spelled out: a one-table select names its columns unqualified, which the subquery would take as its own.
+        balance: sql`coalesce(sum((select account.balance from ledger_accounts account
+          where account.user_id = users.id and account.currency = ${coinCurrency})), 0)`.mapWith(Number),
         registered:
           sql`count(*) filter (where ${users.registeredAt} >= ${fromText} and ${users.registeredAt} < ${toText})`.mapWith(
             Number,
@@ -123,9 +131,8 @@ export async function teamStatistics(
         active: sql`count(*) filter (where ${activeInPeriod})`.mapWith(Number),
       })
       .from(users)
-      .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.currency, coinCurrency)))
       .where(isMemberOf(agentId)),
-    movementTotals(deps, { agentId }, { bounds: { from, to } }),
+    movementTotals(deps, { agentId }, period),
   ]);
   if (!self) throw new Error(`agent ${agentId} of a live session or a checked chain is missing`);
   return {
@@ -151,11 +158,10 @@ export async function teamReport(
   body: ParsedBodyOf<typeof teamReportStatistics>,
 ): Promise<DataOf<typeof teamReportStatistics>> {
   if (body.userId !== undefined) await directMember(deps, agent, body.userId);
-  const bounds = boundsOf(body.period);
   const moved = await movementTotals(
     deps,
-    { agentId: agent.userId, ...(body.userId !== undefined ? { memberUserId: body.userId } : {}) },
-    bounds ? { bounds } : {},
+    body.userId !== undefined ? { memberIds: [body.userId] } : { agentId: agent.userId },
+    body.period,
   );
   return teamReportTypes.map((type) => ({ type, ...moved.team[type] }));
 }
@@ -177,12 +183,7 @@ export async function memberReports(
       .orderBy(desc(users.registeredAt), desc(users.id)),
     deps.db.select({ total: count() }).from(users).where(where),
   );
-  const bounds = boundsOf(body.period);
-  const moved = await movementTotals(
-    deps,
-    { memberIds: page.list.map((member) => member.id) },
-    bounds ? { bounds } : {},
-  );
+  const moved = await movementTotals(deps, { memberIds: page.list.map((member) => member.id) }, body.period);
   return {
     total: page.total,
     list: page.list.map((member): TeamMemberReport => {
@@ -202,6 +203,42 @@ export async function memberReports(
   };
 }
 
+/** Order tables as the team day totals name their items (`<prefix>:<status>`). */
+const orderItemPrefix = new Map<typeof depositOrders | typeof withdrawals, string>([
+  [depositOrders, 'depositOrder'],
+  [withdrawals, 'withdrawal'],
+]);
+
+/**
+ * One page of the team's orders, newest first, with the count and amount per status over all pages.
+ * Filtered by account text, they are counted from the orders; otherwise from the team's day totals,
+ * which count the same orders by status and day.
+ */
+async function teamOrders<TTable extends typeof depositOrders | typeof withdrawals>(
+  deps: PlayerDeps,
+  agentId: number,
+  table: TTable,
+  body: ParsedBodyOf<typeof teamRechargePage> | ParsedBodyOf<typeof teamWithdrawalPage>,
+) {
+  const where = and(...teamConditions(agentId, body.account), ...orderConditions(table, body));
+  if (body.account) {
+    const [page, statuses] = await Promise.all([
+      ordersWithPlayers(deps.db, table, body, where, 'newestFirst'),
+      statusTotals(deps.db, table, where),
+    ]);
+    return { ...page, statuses };
+  }
+  const prefix = `${orderItemPrefix.get(table)}:`;
+  const [list, days] = await Promise.all([
+    pageRows(body, orderRowsWithPlayers(deps.db, table, where, 'newestFirst')),
+    teamDayTotals(deps, agentId, body.period),
+  ]);
+  const statuses = [...days]
+    .filter(([item]) => item.startsWith(prefix) && (!body.status || item === prefix + body.status))
+    .map(([item, counted]) => ({ status: item.slice(prefix.length), ...counted }));
+  return { list, statuses, total: statuses.reduce((sum, row) => sum + row.count, 0) };
+}
+
 /** The members' yen deposits, newest first, as each member sees them in their own records. */
 export async function teamDeposits(
   deps: PlayerDeps,
@@ -209,14 +246,10 @@ export async function teamDeposits(
   agent: Principal,
   body: ParsedBodyOf<typeof teamRechargePage>,
 ): Promise<DataOf<typeof teamRechargePage>> {
-  const where = and(...teamConditions(agent.userId, body.account), ...orderConditions(depositOrders, body));
-  const [page, totals] = await Promise.all([
-    ordersWithPlayers(deps.db, depositOrders, body, where, 'newestFirst'),
-    totalsByGroup(deps.db, depositOrders, where, depositStatusGroups),
-  ]);
+  const page = await teamOrders(deps, agent.userId, depositOrders, body);
   return {
     total: page.total,
-    totals,
+    totals: groupTotals(page.statuses, depositStatusGroups),
     list: page.list.map(({ order, user }) => ({
       ...depositOrderView(deps, order, request.locale),
       userId: order.userId,
@@ -232,14 +265,10 @@ export async function teamWithdrawals(
   agent: Principal,
   body: ParsedBodyOf<typeof teamWithdrawalPage>,
 ): Promise<DataOf<typeof teamWithdrawalPage>> {
-  const where = and(...teamConditions(agent.userId, body.account), ...orderConditions(withdrawals, body));
-  const [page, totals] = await Promise.all([
-    ordersWithPlayers(deps.db, withdrawals, body, where, 'newestFirst'),
-    totalsByGroup(deps.db, withdrawals, where, withdrawalStatusGroups),
-  ]);
+  const page = await teamOrders(deps, agent.userId, withdrawals, body);
   return {
     total: page.total,
-    totals,
+    totals: groupTotals(page.statuses, withdrawalStatusGroups),
     list: page.list.map(({ order: withdrawal, user }) => ({
       ...withdrawalView(withdrawal, request.locale),
       userId: withdrawal.userId,

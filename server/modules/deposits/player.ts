@@ -9,7 +9,7 @@ import { depositOrders } from '@server/db/schema/pay';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { newOrderSn, requestHash } from '@server/shared/order-numbers';
-import { noTotals, orderConditions, totalsByGroup } from '@server/shared/order-rows';
+import { groupTotals, orderConditions, statusTotals } from '@server/shared/order-rows';
 import { onePage } from '@server/shared/paging';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
@@ -167,7 +167,7 @@ export async function depositOrdersOf(
   principal: Principal,
   body: ParsedBodyOf<typeof payOrderList>,
 ): Promise<DataOf<typeof payOrderList>> {
-  if (body.mode === 'crypto') return { list: [], total: 0, totals: noTotals(depositStatusGroups) };
+  if (body.mode === 'crypto') return { list: [], total: 0, totals: groupTotals([], depositStatusGroups) };
   const conditions = [eq(depositOrders.userId, principal.userId), ...orderConditions(depositOrders, body)];
   if (body.mode) conditions.push(eq(depositOrders.mode, body.mode));
   const where = and(...conditions);
@@ -177,11 +177,11 @@ export async function depositOrdersOf(
       deps.db.select().from(depositOrders).where(where).orderBy(desc(depositOrders.createdAt), desc(depositOrders.id)),
       deps.db.select({ total: count() }).from(depositOrders).where(where),
     ),
-    totalsByGroup(deps.db, depositOrders, where, depositStatusGroups),
+    statusTotals(deps.db, depositOrders, where),
   ]);
   return {
     list: page.list.map((order) => depositOrderView(deps, order, request.locale)),
     total: page.total,
-    totals,
+    totals: groupTotals(totals, depositStatusGroups),
   };
 }

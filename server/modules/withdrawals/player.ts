@@ -14,7 +14,7 @@ import { withdrawals } from '@server/db/schema/draw';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { newOrderSn, requestHash } from '@server/shared/order-numbers';
-import { noTotals, orderConditions, totalsByGroup } from '@server/shared/order-rows';
+import { groupTotals, orderConditions, statusTotals } from '@server/shared/order-rows';
 import { onePage } from '@server/shared/paging';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { fieldRefusal } from '@server/shared/refusals';
@@ -162,7 +162,7 @@ export async function withdrawalsOf(
   principal: Principal,
   body: ParsedBodyOf<typeof withdrawalList>,
 ): Promise<DataOf<typeof withdrawalList>> {
-  if (body.method === 'crypto') return { list: [], total: 0, totals: noTotals(withdrawalStatusGroups) };
+  if (body.method === 'crypto') return { list: [], total: 0, totals: groupTotals([], withdrawalStatusGroups) };
   const where = and(eq(withdrawals.userId, principal.userId), ...orderConditions(withdrawals, body));
   const [page, totals] = await Promise.all([
     onePage(
@@ -170,11 +170,11 @@ export async function withdrawalsOf(
       deps.db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)),
       deps.db.select({ total: count() }).from(withdrawals).where(where),
     ),
-    totalsByGroup(deps.db, withdrawals, where, withdrawalStatusGroups),
+    statusTotals(deps.db, withdrawals, where),
   ]);
   return {
     list: page.list.map((row) => withdrawalView(row, request.locale)),
     total: page.total,
-    totals,
+    totals: groupTotals(totals, withdrawalStatusGroups),
   };
 }
