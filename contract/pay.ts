@@ -124,6 +124,16 @@ export const payOrderQuery = endpoint({
   data: depositOrder,
 });
 
+export const openPayOrderQuery = endpoint({
+  path: '/v2/app/pay/order/open',
+  access: 'user',
+  summary:
+    'One of the player’s yen deposit orders with how to pay it: the instructions while it is open, null once it is paid, failed or expired',
+  body: v.object({ orderSn: orderSnInput }),
+  data: v.object({ order: depositOrder, instructions: v.nullable(paymentInstructions), expiresAt: isoDateTime }),
+});
+export type ResumedOrder = v.InferOutput<typeof openPayOrderQuery.data>;
+
 export const payOrderList = endpoint({
   path: '/v2/app/pay/list',
   access: 'user',

@@ -4,7 +4,9 @@
  * States:
  * - starting: passing through: an order named by the page is followed, else a new deposit starts.
  * - resumingOrder: the page was opened for an order (the provider's checkout page sends the player
- *   back with `?orderSn=`): that order is fetched and followed; an unknown one starts a new deposit.
+ *   back with `?orderSn=`, and an open order's record links here): that order is fetched with its
+ *   payment instructions while it can still be paid, and followed; an unknown one starts a new
+ *   deposit.
  * - requesting: the money-request machine (machines/money-request.machine.ts) checks the
  *   prerequisites (personal information, a bound card, an open channel), then waits for the channel,
  *   the amount in yen (within the channel's limits; the game coins it buys are shown at the ratio)
@@ -18,7 +20,7 @@
  */
 
 import type { Profile } from '@contract/auth';
-import type { DepositOrder, PayChannel, PaymentInstructions } from '@contract/pay';
+import type { DepositOrder, PayChannel, PaymentInstructions, ResumedOrder } from '@contract/pay';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import {
   accountGate,
@@ -153,9 +155,9 @@ export const depositMachine = setup({
   },
   actors: {
     request: depositRequest,
-    /** The order as the server has it now; it fails for a number the player has no order under. */
-    fetchOrder: fromPromise<DepositOrder, { orderSn: string }>(async () => {
-      throw new Error('fetchOrder must be provided');
+    /** The order as the server has it now, with its instructions while open; it fails for a number the player has no order under. */
+    resumeOrder: fromPromise<ResumedOrder, { orderSn: string }>(async () => {
+      throw new Error('resumeOrder must be provided');
     }),
     followOrder: depositOrderFollow,
   },
@@ -184,10 +186,10 @@ export const depositMachine = setup({
     },
     resumingOrder: {
       invoke: {
-        id: 'fetchOrder',
-        src: 'fetchOrder',
+        id: 'resumeOrder',
+        src: 'resumeOrder',
         input: ({ context }) => ({ orderSn: context.resumeOrderSn ?? '' }),
-        onDone: { target: 'following', actions: assign({ order: ({ event }) => event.output, resumeOrderSn: null }) },
+        onDone: { target: 'following', actions: assign(({ event }) => ({ ...event.output, resumeOrderSn: null })) },
         onError: { target: 'requesting', actions: assign({ resumeOrderSn: null }) },
       },
     },

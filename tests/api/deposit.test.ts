@@ -1,6 +1,6 @@
 import type { ManualDepositItem } from '@contract/admin';
 import type { DataOf } from '@contract/endpoint';
-import type { DepositOrder, PayChannel, PaymentInstructions, payOrderList } from '@contract/pay';
+import type { DepositOrder, PayChannel, PaymentInstructions, payOrderList, ResumedOrder } from '@contract/pay';
 import type { BalanceMovement } from '@contract/record';
 import { auditLog } from '@server/db/schema/auth';
 import { depositOrders } from '@server/db/schema/pay';
@@ -376,6 +376,13 @@ describe('a manual deposit', () => {
     const player = await depositReadyPlayer();
     const answer = await order(player, { channelId: 'bank-transfer', amount: 10_000, bankCardId: player.cardId });
     const orderSn = answer.body.data?.order.orderSn as string;
+    // While the transfer is awaited, the order's instructions can be read again; once failed, not.
+    const open = () => server.call<ResumedOrder>('/v2/app/pay/order/open', { orderSn }, { token: player.token });
+    expect((await open()).body.data).toMatchObject({
+      order: { orderSn, status: 'inProgress' },
+      instructions: { kind: 'bankTransfer', transferNote: orderSn },
+      expiresAt: answer.body.data?.expiresAt,
+    });
     const failed = await server.call(
       '/v2/admin/deposit/manual/fail',
       { orderSn, reason: 'Nothing received in three days' },
@@ -387,6 +394,9 @@ describe('a manual deposit', () => {
       failureReason: 'Nothing received in three days',
     });
     expect(await balanceOfPlayer(server, player)).toBe(0);
+    expect((await open()).body.data).toMatchObject({ order: { status: 'failed' }, instructions: null });
+    const stranger = await depositReadyPlayer();
+    expect((await server.call('/v2/app/pay/order/open', { orderSn }, { token: stranger.token })).status).toBe(404);
     const queue = await server.call<{ list: ManualDepositItem[] }>(
       '/v2/admin/deposit/manual/list',
       { keyword: player.account, status: 'failed' },

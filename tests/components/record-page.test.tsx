@@ -110,6 +110,12 @@ describe('record page', () => {
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1]!).getByText('Payment successful')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Pending payment')).toBeInTheDocument();
+    // An order still waiting for its payment leads back to how to pay it.
+    expect(within(rows[2]!).getByRole('link', { name: 'How to pay' })).toHaveAttribute(
+      'href',
+      '/user/finance/deposit?orderSn=D2',
+    );
+    expect(within(rows[1]!).queryByRole('link', { name: 'How to pay' })).not.toBeInTheDocument();
     const totals = screen.getByRole('group', { name: 'Totals' });
     expect(within(totals).getByRole('group', { name: 'Deposited' })).toHaveTextContent('5,000 coins');
     expect(within(totals).getByRole('group', { name: 'Pending' })).toHaveTextContent('3,000 coins');

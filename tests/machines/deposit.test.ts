@@ -123,8 +123,11 @@ const requestOutcomes: ActorOutcome[] = [
 const depositOutcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.request', output: checkout },
   { type: 'xstate.done.actor.request', output: bankTransfer },
-  { type: 'xstate.done.actor.fetchOrder', output: automaticOrder('paymentSuccessful') },
-  { type: 'xstate.error.actor.fetchOrder', error: unknownOrder },
+  {
+    type: 'xstate.done.actor.resumeOrder',
+    output: { order: automaticOrder('paymentSuccessful'), instructions: null, expiresAt: '2026-11-21T00:30:00.000Z' },
+  },
+  { type: 'xstate.error.actor.resumeOrder', error: unknownOrder },
 ];
 
 // The form's values and the key are counters of a sort: states that differ in them are different states.
@@ -202,7 +205,7 @@ describe('deposit machine model', () => {
       it(`replays ${label} ${description}`, async () => {
         await replayPath(depositMachine, path, {
           input,
-          actorNames: ['request', 'fetchOrder', 'followOrder'],
+          actorNames: ['request', 'resumeOrder', 'followOrder'],
           outcomes: depositOutcomes,
           check: (live, model) => {
             expect(selectDepositStage(live)).toBe(selectDepositStage(model));
@@ -227,11 +230,12 @@ describe('deposit rules', () => {
     const requests: OrderRequest[] = [];
     const effects: string[] = [];
     const orders = [...(options.orders ?? [])];
-    const fetchOrder = fromPromise<DepositOrder, { orderSn: string }>(async () => {
+    const nextOrder = () => {
       const order = orders.length > 1 ? orders.shift() : orders[0];
       if (!order) throw unknownOrder;
       return order;
-    });
+    };
+    const fetchOrder = fromPromise<DepositOrder, { orderSn: string }>(async () => nextOrder());
     const actor = createActor(
       depositMachine.provide({
         actors: {
@@ -244,7 +248,12 @@ describe('deposit rules', () => {
               }),
             },
           }),
-          fetchOrder,
+          // As the server answers: the instructions while a transfer is still awaited.
+          resumeOrder: fromPromise(async () => {
+            const order = nextOrder();
+            const instructions = order.status === 'inProgress' ? bankTransfer.instructions : null;
+            return { order, instructions, expiresAt: bankTransfer.expiresAt };
+          }),
           followOrder: depositOrderFollow.provide({
             actors: { fetchOrder },
             actions: { orderChanged: () => void effects.push('orderChanged') },
@@ -433,6 +442,20 @@ describe('deposit rules', () => {
     clock.increment(5_000);
     await settle();
     expect(followed()?.order.status).toBe('failed');
+  });
+
+  it("an open bank transfer's record brings its instructions back until it is settled", async () => {
+    const { actor, clock, settle, followed } = start({
+      resume: 'D20261121000002',
+      orders: [manualOrder('inProgress'), manualOrder('successful')],
+    });
+    await settle();
+    expect(followed()?.order.status).toBe('inProgress');
+    expect(actor.getSnapshot().context.instructions).toEqual(bankTransfer.instructions);
+    expect(actor.getSnapshot().context.expiresAt).toBe(bankTransfer.expiresAt);
+    clock.increment(5_000);
+    await settle();
+    expect(followed()?.order.status).toBe('successful');
   });
 
   it('a new deposit stops following the order and starts from fresh prerequisites', async () => {

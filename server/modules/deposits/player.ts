@@ -1,6 +1,6 @@
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import { depositStatusGroups } from '@contract/money';
-import type { createPayOrder, DepositOrder, payOrderList, payOrderQuery } from '@contract/pay';
+import type { createPayOrder, DepositOrder, openPayOrderQuery, payOrderList, payOrderQuery } from '@contract/pay';
 import { hasPersonalInformation } from '@contract/profile';
 import type { CreatePaymentResponse } from '@server/adapters/pay-protocol';
 import { PayProviderUnavailable } from '@server/adapters/pay-provider';
@@ -146,6 +146,14 @@ export async function openDepositOrder(
 }
 
 /** One of the player's yen deposits by its number; another player's number is as unknown as a made-up one. */
+async function orderRowOf(deps: PlayerDeps, principal: Principal, orderSn: string): Promise<DepositOrderRow> {
+  const [order] = await deps.db
+    .select()
+    .from(depositOrders)
+    .where(and(eq(depositOrders.userId, principal.userId), eq(depositOrders.orderSn, orderSn)));
+  if (!order) throw new ApiError(404, 'pay.orderNotFound');
+  return order;
+}
 
 export async function depositOrderOf(
   deps: PlayerDeps,
@@ -153,12 +161,27 @@ export async function depositOrderOf(
   principal: Principal,
   body: ParsedBodyOf<typeof payOrderQuery>,
 ): Promise<DepositOrder> {
-  const [order] = await deps.db
-    .select()
-    .from(depositOrders)
-    .where(and(eq(depositOrders.userId, principal.userId), eq(depositOrders.orderSn, body.orderSn)));
-  if (!order) throw new ApiError(404, 'pay.orderNotFound');
-  return depositOrderView(deps, order, request.locale);
+  return depositOrderView(deps, await orderRowOf(deps, principal, body.orderSn), request.locale);
+}
+
+/**
+ * An order with how to pay it, for as long as it can still be paid: waiting for its payment or
+ * transfer, and not past its time. A checkout the provider never opened has nothing to show.
+ */
+export async function openDepositOrderOf(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  principal: Principal,
+  body: ParsedBodyOf<typeof openPayOrderQuery>,
+): Promise<DataOf<typeof openPayOrderQuery>> {
+  const order = await orderRowOf(deps, principal, body.orderSn);
+  const waiting = order.status === 'pendingPayment' || order.status === 'inProgress';
+  const payable = waiting && order.expiresAt > deps.clock.now() && (order.mode !== 'automatic' || order.checkoutUrl);
+  return {
+    order: depositOrderView(deps, order, request.locale),
+    instructions: payable ? instructionsFor(deps, order) : null,
+    expiresAt: order.expiresAt.toISOString(),
+  };
 }
 
 export async function depositOrdersOf(

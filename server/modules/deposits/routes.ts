@@ -1,8 +1,8 @@
-import { createPayOrder, payChannelQuery, payOrderList, payOrderQuery } from '@contract/pay';
+import { createPayOrder, openPayOrderQuery, payChannelQuery, payOrderList, payOrderQuery } from '@contract/pay';
 import { route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import { channelView, openChannels } from './channels';
-import { depositOrderOf, depositOrdersOf, openDepositOrder } from './player';
+import { depositOrderOf, depositOrdersOf, openDepositOrder, openDepositOrderOf } from './player';
 
 export function depositRoutes(deps: PlayerDeps) {
   return [
@@ -20,6 +20,9 @@ export function depositRoutes(deps: PlayerDeps) {
       ),
     ),
     route(payOrderQuery, (context) => depositOrderOf(deps, playerRequestOf(context), context.principal, context.body)),
+    route(openPayOrderQuery, (context) =>
+      openDepositOrderOf(deps, playerRequestOf(context), context.principal, context.body),
+    ),
     route(payOrderList, (context) => depositOrdersOf(deps, playerRequestOf(context), context.principal, context.body)),
   ];
 }

@@ -1,4 +1,4 @@
-import { createPayOrder, payOrderQuery } from '@contract/pay';
+import { createPayOrder, openPayOrderQuery, payOrderQuery } from '@contract/pay';
 import {
   type DepositPrerequisites,
   depositMachine,
@@ -23,6 +23,9 @@ export function depositLogic(deps: { queryClient: QueryClient; refresh(): void; 
   const fetchOrder = fromPromise(({ input }: { input: { orderSn: string } }) =>
     api.call(payOrderQuery, input, { silent: true }),
   );
+  const resumeOrder = fromPromise(({ input }: { input: { orderSn: string } }) =>
+    api.call(openPayOrderQuery, input, { silent: true }),
+  );
   return depositMachine.provide({
     actors: {
       request: depositRequest.provide({
@@ -41,7 +44,7 @@ export function depositLogic(deps: { queryClient: QueryClient; refresh(): void; 
           ),
         },
       }),
-      fetchOrder,
+      resumeOrder,
       followOrder: depositOrderFollow.provide({
         actors: { fetchOrder },
         actions: { orderChanged: () => deps.refresh() },

@@ -23,6 +23,7 @@ import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-q
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
+import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { LoadFailed } from '../user/account-gates';
@@ -302,7 +303,15 @@ function DepositRecords({ query, onPage }: { query: RecordQuery; onPage(page: nu
             <Table.Td>
               <StatusBadge status={order.status} />
             </Table.Td>
-            <Table.Td>{order.failureReason ?? ''}</Table.Td>
+            <Table.Td>
+              {order.status === 'pendingPayment' || order.status === 'inProgress' ? (
+                <AnchorLink to="/user/finance/deposit" search={{ orderSn: order.orderSn }} size="sm">
+                  {t('howToPay')}
+                </AnchorLink>
+              ) : (
+                (order.failureReason ?? '')
+              )}
+            </Table.Td>
           </Table.Tr>
         ))
       }

@@ -1,0 +1,40 @@
+import { apiCaller, depositThroughSandbox, expect, registeredPlayer, test, text } from './fixtures';
+
+/**
+ * A bank transfer's instructions are what the player needs until the money is sent
+ * (docs/requirements.md §5.11): they stay on the page, and an open order's record row leads back to
+ * them.
+ */
+
+const locale = 'en-US';
+const say = (key: string) => text(locale, key);
+
+test('an open bank transfer leads from its record back to its instructions, which stay', async ({ page, request }) => {
+  const call = apiCaller(request, locale);
+  const player = await registeredPlayer(request, call, 'Maple leaf 2026!');
+  await depositThroughSandbox(request, call, player.token, 1_000);
+  const cards = await call<{ id: number }[]>('/v2/app/user/bank', {}, { token: player.token });
+  const { order } = await call<{ order: { orderSn: string } }>(
+    '/v2/app/pay/order',
+    { channelId: 'bank-transfer', amount: 3_000, bankCardId: cards[0]?.id },
+    { token: player.token, idempotencyKey: crypto.randomUUID() },
+  );
+
+  await page.addInitScript(
+    ([token, lng]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('lang', lng);
+    },
+    [player.token, locale] as const,
+  );
+  await page.goto('/user/record');
+  const row = page.getByRole('table', { name: say('record:tabs.deposits') }).getByRole('row', {
+    name: new RegExp(order.orderSn),
+  });
+  await row.getByRole('link', { name: say('record:howToPay') }).click();
+  const instructions = page.getByLabel(say('finance:deposit.transfer.title'));
+  await expect(instructions).toContainText(order.orderSn);
+  // The page goes on following the order (and the profile refreshes): the instructions stay.
+  await page.waitForTimeout(3_000);
+  await expect(instructions).toContainText(order.orderSn);
+});
