@@ -85,6 +85,22 @@ export const payChannelQuery = endpoint({
   data: v.array(payChannel),
 });
 
+export const exchangeRatio = v.object({
+  /** An ISO 4217 code of a currency the site takes deposits in. */
+  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
+  /** Game coins one unit of it buys. */
+  coinsPerUnit: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+export type ExchangeRatio = v.InferOutput<typeof exchangeRatio>;
+
+export const exchangeRatiosQuery = endpoint({
+  path: '/v2/app/pay/exchange/ratios',
+  access: 'public',
+  summary: 'How many game coins one unit of each currency the site takes deposits in buys',
+  body: emptyBody,
+  data: v.array(exchangeRatio),
+});
+
 /** What the player does next to pay the order. */
 const paymentInstructions = v.variant('kind', [
   v.object({ kind: v.literal('redirect'), url: v.string() }),

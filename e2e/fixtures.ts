@@ -9,7 +9,10 @@ export { expect };
 type Messages = Record<string, unknown>;
 const messageCache = new Map<string, Messages>();
 
-/** A text of the product's locale files, so specs follow the real wording in every language. */
+/**
+ * A text of the product's locale files, so specs follow the real wording in every language: with
+ * i18next's plural keys (`_one`, `_other`, by `count`) and `{{name, number}}` formatted for the locale.
+ */
 export function text(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
   const [namespace = 'common', ...rest] = key.includes(':') ? key.split(':') : ['common', key];
   const file = path.resolve('locales', locale, `${namespace}.json`);
@@ -18,10 +21,19 @@ export function text(locale: Locale, key: string, values: Record<string, string 
     messages = JSON.parse(readFileSync(file, 'utf8')) as Messages;
     messageCache.set(file, messages);
   }
-  let value: unknown = messages;
-  for (const part of rest.join(':').split('.')) value = (value as Messages | undefined)?.[part];
+  const parts = rest.join(':').split('.');
+  const last = parts.pop() ?? '';
+  let parent: unknown = messages;
+  for (const part of parts) parent = (parent as Messages | undefined)?.[part];
+  const plural = typeof values.count === 'number' ? `${last}_${new Intl.PluralRules(locale).select(values.count)}` : '';
+  const value =
+    (parent as Messages | undefined)?.[last] ?? (plural ? (parent as Messages | undefined)?.[plural] : undefined);
   if (typeof value !== 'string') throw new Error(`No text ${locale}/${namespace}:${rest.join(':')}`);
-  return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
+  return value.replace(/\{\{\s*(\w+)\s*(,\s*number\s*)?\}\}/g, (_, name: string, number?: string) => {
+    const given = values[name];
+    if (given === undefined) return `{{${name}}}`;
+    return number && typeof given === 'number' ? new Intl.NumberFormat(locale).format(given) : String(given);
+  });
 }
 
 /**

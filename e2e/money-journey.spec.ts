@@ -160,7 +160,12 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
 
     // The deposit: notices, the coins the amount buys, the checkout in a new tab, the coins arriving.
     await page.goto('/user/finance/deposit');
-    await expect(page.getByTestId('exchange-ratio')).toHaveText(text(locale, 'home:exchange.ratio'));
+    const yen = new Intl.NumberFormat(locale, { style: 'currency', currency: 'JPY', currencyDisplay: 'name' }).format(
+      1,
+    );
+    await expect(page.getByTestId('exchange-ratio')).toHaveText(
+      text(locale, 'home:exchange.ratioOf', { money: yen, count: 1 }),
+    );
     await expect(page.getByText(text(locale, 'home:exchange.depositTip'))).toBeVisible();
     const amount = page.getByRole('textbox', { name: finance(locale, 'deposit.fields.amount') });
     await amount.fill('500');

@@ -1,6 +1,13 @@
 import type { ManualDepositItem } from '@contract/admin';
 import type { DataOf } from '@contract/endpoint';
-import type { DepositOrder, PayChannel, PaymentInstructions, payOrderList, ResumedOrder } from '@contract/pay';
+import type {
+  DepositOrder,
+  ExchangeRatio,
+  PayChannel,
+  PaymentInstructions,
+  payOrderList,
+  ResumedOrder,
+} from '@contract/pay';
 import type { BalanceMovement } from '@contract/record';
 import { auditLog } from '@server/db/schema/auth';
 import { depositOrders } from '@server/db/schema/pay';
@@ -450,6 +457,14 @@ describe('a manual deposit', () => {
       403,
       'You are not allowed to do this',
     );
+  });
+});
+
+describe('/v2/app/pay/exchange/ratios', () => {
+  it('states the configured ratio of each deposit currency, to visitors too', async () => {
+    const answer = await server.call<ExchangeRatio[]>('/v2/app/pay/exchange/ratios', {});
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual([{ currency: 'JPY', coinsPerUnit: 2 }]);
   });
 });
 

@@ -12,6 +12,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { exchangeRatiosQueryOptions } from '@/components/exchange-ratios';
 import { DepositView } from '@/features/finance/deposit-page';
 import { startI18nIn } from './render';
 import { renderPlayerView } from './user-pages-harness';
@@ -111,15 +112,18 @@ describe('deposit page', () => {
   });
 
   const notices: [Locale, string, RegExp][] = [
-    ['en-US', '1 yen = 1 game coin', /within ten minutes/],
+    ['en-US', '1 Japanese yen = 1 game coin', /within ten minutes/],
     ['ja-JP', '1円 = 1ゲームコイン', /10分以内/],
-    ['zh-CN', '1人民币 = 20游戏币', /十分钟内/],
+    ['zh-CN', '1日元 = 1游戏币', /十分钟内/],
   ];
   for (const [lng, ratio, tenMinutes] of notices) {
     it(`shows the exchange ratio and the ten-minute notice (${lng})`, async () => {
       await startI18nIn(lng);
       const { deposit } = startDeposit(ready);
-      renderPlayerView(<DepositView deposit={deposit} />);
+      renderPlayerView(<DepositView deposit={deposit} />, {
+        seed: (queryClient) =>
+          queryClient.setQueryData(exchangeRatiosQueryOptions().queryKey, [{ currency: 'JPY', coinsPerUnit: 1 }]),
+      });
       expect(await screen.findByTestId('exchange-ratio')).toHaveTextContent(ratio);
       expect(screen.getByText(tenMinutes)).toBeInTheDocument();
     });

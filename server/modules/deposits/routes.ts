@@ -1,4 +1,11 @@
-import { createPayOrder, openPayOrderQuery, payChannelQuery, payOrderList, payOrderQuery } from '@contract/pay';
+import {
+  createPayOrder,
+  exchangeRatiosQuery,
+  openPayOrderQuery,
+  payChannelQuery,
+  payOrderList,
+  payOrderQuery,
+} from '@contract/pay';
 import { route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import { channelView, openChannels } from './channels';
@@ -6,6 +13,8 @@ import { depositOrderOf, depositOrdersOf, openDepositOrder, openDepositOrderOf }
 
 export function depositRoutes(deps: PlayerDeps) {
   return [
+    // Every deposit channel takes yen (a channel's currency is JPY); the ratio is configured (COINS_PER_YEN).
+    route(exchangeRatiosQuery, async () => [{ currency: 'JPY', coinsPerUnit: deps.settings.coinsPerYen }]),
     route(payChannelQuery, async ({ locale }) =>
       (await openChannels(deps)).map((channel) => channelView(channel, locale)),
     ),

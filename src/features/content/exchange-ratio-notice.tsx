@@ -1,11 +1,9 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ExchangeRatios } from '@/components/exchange-ratios';
 import classes from './content.module.css';
 
-/**
- * The product was specified with two readings of the exchange ratio: the yen reading in English, Japanese, Korean
- * (and Filipino) text, the RMB reading in Chinese and Vietnamese text. Each locale file carries its own.
- */
+/** The ratio of each deposit currency, as the server states it, with how soon a deposit arrives. */
 export function ExchangeRatioNotice() {
   const { t } = useTranslation('home');
   return (
@@ -15,9 +13,7 @@ export function ExchangeRatioNotice() {
           <Text size="sm" fw={600} tt="uppercase" opacity={0.85}>
             {t('exchange.title')}
           </Text>
-          <Text fz={{ base: 24, sm: 30 }} fw={900} className={classes.exchangeRatio} data-testid="exchange-ratio">
-            {t('exchange.ratio')}
-          </Text>
+          <ExchangeRatios fz={{ base: 24, sm: 30 }} fw={900} className={classes.exchangeRatio} />
         </Stack>
         <Text size="sm" maw={420}>
           {t('exchange.depositTip')}

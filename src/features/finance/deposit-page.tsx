@@ -20,6 +20,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import { ExchangeRatios } from '@/components/exchange-ratios';
 import { PageFrame } from '@/components/page-frame';
 import { AnchorLink } from '@/components/router-links';
 import { useFieldMessage } from '@/lib/field-message';
@@ -91,9 +92,7 @@ function DepositNotices({ automatic }: { automatic: boolean }) {
   return (
     <Alert color="blue" variant="light" title={t('deposit.noticeTitle')}>
       <Stack gap={4}>
-        <Text size="sm" fw={700} data-testid="exchange-ratio">
-          {t('home:exchange.ratio')}
-        </Text>
+        <ExchangeRatios size="sm" fw={700} />
         {automatic && <Text size="sm">{t('home:exchange.depositTip')}</Text>}
       </Stack>
     </Alert>
