@@ -1,4 +1,5 @@
 import { maxDateRangeDays } from '@contract/endpoint';
+import type { Locale } from '@contract/locales';
 import type { DepositOrder } from '@contract/pay';
 import type { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
@@ -157,6 +158,21 @@ describe('record page', () => {
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByText('Failed')).toBeInTheDocument();
     expect(within(row).getByText('Nothing received in three days')).toBeInTheDocument();
+  });
+
+  it('writes the period in the reader’s own date format', async () => {
+    const search: RecordSearch = { from: '2026-10-27', to: '2026-11-02' };
+    const shown: [Locale, string][] = [
+      ['ja-JP', '2026年10月27日 – 2026年11月2日'],
+      ['en-US', 'Oct 27, 2026 – Nov 2, 2026'],
+      ['vi-VN', '27/10/2026 – 02/11/2026'],
+    ];
+    for (const [lng, period] of shown) {
+      await startI18nIn(lng);
+      const view = renderRecords(search, () => {});
+      expect(await screen.findByText(period)).toBeInTheDocument();
+      view.unmount();
+    }
   });
 
   it('filters deposits by status', async () => {

@@ -93,6 +93,7 @@ export function PeriodFilter({
   return (
     <DatePickerInput
       type="range"
+      valueFormat={t('common:layout.dayFormat')}
       label={label ?? t('filters.period')}
       placeholder={t('filters.anyPeriod')}
       value={picked}

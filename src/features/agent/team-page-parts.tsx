@@ -27,6 +27,7 @@ export function TeamPeriodInput({ query, onChange }: { query: TeamQuery; onChang
   return (
     <DatePickerInput
       type="range"
+      valueFormat={t('common:layout.dayFormat')}
       label={t('filters.period')}
       value={picked}
       onChange={(value) => {

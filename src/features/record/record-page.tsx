@@ -101,6 +101,7 @@ function RecordFilters({ query, onChange }: { query: RecordQuery; onChange(patch
       <Group align="flex-end" gap="sm" wrap="wrap">
         <DatePickerInput
           type="range"
+          valueFormat={t('common:layout.dayFormat')}
           label={t('filters.period')}
           value={picked}
           onChange={(value) => {
