@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { locales } from '@contract/locales';
+import { type Locale, locales } from '@contract/locales';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -111,6 +111,132 @@ describe('locale files', () => {
       }
     }
 
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
+
+/**
+ * Texts that may stay identical to the English text, or to their own key, in a translated locale.
+ * Anything else identical is a string nobody translated (docs/requirements.md §1.7). Entries are
+ * `namespace:key`; an entry whose
+ * text was since translated fails too, so the lists only hold what is really kept.
+ */
+const keptInEveryLocale = [
+  // Brand names of the sign-in providers.
+  'auth:thirdParty.providers.google',
+  'auth:thirdParty.providers.line',
+  'server:auth.providers.google',
+  'server:auth.providers.line',
+  // RTP is the industry abbreviation players look for in every market.
+  'admin:games.rtp',
+  'hall:game.rtp',
+  // An example address, not prose.
+  'auth:placeholders.email',
+  // Placeholders and a sign only.
+  'admin:agentTeam.percent',
+];
+
+/** Loanwords a player in that market really uses, kept as English. */
+const keptSlotTerms = [
+  // Pachinko is a Japanese game with no other name; wild, scatter and bar are printed on the reels.
+  'admin:games.kinds.pachinko',
+  'hall:kind.pachinko',
+  'home:games.kind.pachinko',
+  'studio:symbol.bar',
+  'studio:symbol.wild',
+  'studio:symbol.scatter',
+  // The provably-fair term, as the surrounding sentences in these languages already use it.
+  'studio:verify.clientSeed',
+];
+
+const keptAsIs: Record<Exclude<Locale, 'en-US'>, readonly string[]> = {
+  'ja-JP': keptInEveryLocale,
+  'ko-KR': keptInEveryLocale,
+  'zh-CN': keptInEveryLocale,
+  'zh-TW': keptInEveryLocale,
+  'vi-VN': [
+    ...keptInEveryLocale,
+    ...keptSlotTerms,
+    // Placeholders and a dash only.
+    'content:promotion.period',
+  ],
+  'fil-PH': [
+    ...keptInEveryLocale,
+    ...keptSlotTerms,
+    'content:promotion.period',
+    // The date pattern is tokens; Filipino writes dates in the English order.
+    'common:layout.dayFormat',
+    // Filipino apps say Slot, Jackpot, Auto-spin, Rebate and Round as they are.
+    'admin:games.kinds.slot',
+    'hall:kind.slot',
+    'home:games.kind.slot',
+    'hall:machine.jackpot',
+    'studio:auto.open',
+    'studio:auto.title',
+    'admin:ledger.kinds.rebate',
+    'agent-reports:columns.rebate',
+    'admin:round.title',
+    'admin:round.titleOf',
+    'server:fields.round',
+    // Account, Password, Home, Agent code and Bank card are the words Filipino apps use.
+    'admin:signIn.password',
+    'auth:labels.account',
+    'auth:labels.password',
+    'agent-members:search.account',
+    'agent-members:columns.account',
+    'agent-members:create.account',
+    'server:fields.account',
+    'server:fields.password',
+    'common:menu.home',
+    // Every Filipino message already calls the lobby the game hall.
+    'common:layout.siteName',
+    'common:menu.gameHall',
+    'hall:title',
+    'admin:agentTeam.agentCode',
+    'agent:invitation.code',
+    'server:fields.agentCode',
+    'finance:orders.bankCard',
+    'server:fields.bankCardId',
+    // The currency is called yen in Filipino too; "id" names a record number.
+    'finance:units.yen',
+    'finance:units.yenAmount',
+    'server:fields.id',
+    // Filipino adds no plural -s, so one coin reads as in English.
+    'home:exchange.ratioOf_one',
+    // Fruit names that are the same word in Filipino.
+    'studio:symbol.melon',
+    'studio:symbol.plum',
+  ],
+};
+
+function textsOf(locale: string, namespace: string): Map<string, string> {
+  const texts = new Map<string, string>();
+  leaves(JSON.parse(readFileSync(path.join(localesDir, locale, namespace), 'utf8')) as Json, '', texts, [], locale);
+  return texts;
+}
+
+describe('translations', () => {
+  it.each(Object.entries(keptAsIs))('%s has no text left as its key or as the English text', (locale, kept) => {
+    const allowed = new Set(kept);
+    const untranslated: string[] = [];
+    const sameKept = new Set<string>();
+    for (const file of namespaces()) {
+      const namespace = file.replace(/\.json$/, '');
+      const english = textsOf('en-US', file);
+      for (const [key, text] of textsOf(locale, file)) {
+        // A plural form English lacks (e.g. Japanese has only `_other`) is compared with English `_other`.
+        const englishText = english.get(key) ?? english.get(`${key.replace(pluralSuffix, '')}_other`);
+        const same = text === englishText || text === key || text === key.split('.').at(-1);
+        if (!same) continue;
+        const entry = `${namespace}:${key}`;
+        if (allowed.has(entry)) sameKept.add(entry);
+        else untranslated.push(`${locale}/${file}: ${key} = ${JSON.stringify(text)}`);
+      }
+    }
+    const stale = kept
+      .filter((entry) => !sameKept.has(entry))
+      .map((entry) => `${entry} is translated; drop it from the list`);
+    const problems = [...untranslated, ...stale];
     expect(problems, problems.join('\n')).toEqual([]);
   });
 });
