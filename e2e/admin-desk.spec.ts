@@ -8,6 +8,7 @@ import {
   expectHeaderBalance,
   mailedCode,
   openDeskTab,
+  openSignedInDeskTab,
   signInOnDesk,
   test,
   text,
@@ -224,7 +225,6 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
 }
 
 test('agent applications: one approved, one rejected with a reason the player reads', async ({ page, request }) => {
-  const operator = deskOperator();
   test.setTimeout(120_000);
   const locale = 'ja-JP';
   const call = apiCaller(request, locale);
@@ -234,9 +234,8 @@ test('agent applications: one approved, one rejected with a reason the player re
   await call('/v2/app/agent/apply', { remark: note }, { token: partner.token });
   await call('/v2/app/agent/apply', {}, { token: stranger.token });
 
-  const { desk, deskErrors } = await openDeskTab(page, locale);
+  const { desk, deskErrors } = await openSignedInDeskTab(page, request, locale);
   await desk.goto('/admin');
-  await signInOnDesk(desk, locale, operator);
   await expect(desk.getByTestId('waiting-agentApplications')).toBeVisible();
   await desk
     .getByRole('navigation')
@@ -282,14 +281,15 @@ test('agent applications: one approved, one rejected with a reason the player re
   expect(deskErrors).toEqual([]);
 });
 
-test('the game pages: rounds, the daily profit and the studio’s games with their machines', async ({ page }) => {
-  // Signing in may wait out an authenticator period that another test used.
+test('the game pages: rounds, the daily profit and the studio’s games with their machines', async ({
+  page,
+  request,
+}) => {
+  // The worker's operator session may first wait out an authenticator period that another test used.
   test.setTimeout(90_000);
-  const operator = deskOperator();
   const locale = 'en-US';
-  const { desk, deskErrors } = await openDeskTab(page, locale);
+  const { desk, deskErrors } = await openSignedInDeskTab(page, request, locale);
   await desk.goto('/admin/rounds');
-  await signInOnDesk(desk, locale, operator);
   await expect(desk.getByRole('heading', { name: admin(locale, 'rounds.title'), level: 1 })).toBeVisible();
   await expect(desk.getByTestId('list-total')).toBeVisible();
   const menu = desk.getByRole('navigation');

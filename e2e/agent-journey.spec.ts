@@ -3,15 +3,13 @@ import type { Page } from '@playwright/test';
 import {
   apiCaller,
   depositThroughSandbox,
-  deskOperator,
   expect,
   expectHeaderBalance,
   fundedPlayer,
   mailedCode,
-  openDeskTab,
+  openSignedInDeskTab,
   pathOf,
   signedInToken,
-  signInOnDesk,
   test,
   text,
 } from './fixtures';
@@ -60,9 +58,8 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await expect(page.getByText(t('agent:pending.title'), { exact: true })).toBeVisible();
 
     // An operator approves on the desk, in a tab of their own.
-    const { desk, deskErrors } = await openDeskTab(page, locale);
+    const { desk, deskErrors } = await openSignedInDeskTab(page, request, locale);
     await desk.goto('/admin/agent-applications');
-    await signInOnDesk(desk, locale, deskOperator());
     const playerFilter = desk.getByRole('textbox', { name: t('admin:filters.player') });
     await playerFilter.fill(agent.account);
     await playerFilter.press('Enter');

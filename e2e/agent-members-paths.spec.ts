@@ -36,14 +36,6 @@ const pagePath = '/agent/subordinate-management';
 
 /* ------------------------------------------------------------------ agents through the API */
 
-let operatorToken: Promise<string> | null = null;
-
-/** The browser-test operator's desk session, opened once per worker. */
-function operatorSession(request: APIRequestContext): Promise<string> {
-  operatorToken ??= operatorApiToken(request, locale);
-  return operatorToken;
-}
-
 interface Agent {
   token: string;
   account: string;
@@ -54,7 +46,7 @@ async function newAgent(request: APIRequestContext): Promise<Agent> {
   const call = apiCaller(request, locale);
   const agent = await fundedPlayer(request, call, agentPassword);
   const application = await call<{ id: number }>('/v2/app/agent/apply', {}, { token: agent.token });
-  const operator = await operatorSession(request);
+  const operator = await operatorApiToken(request, locale);
   await call('/v2/admin/agent/application/approve', { applicationId: application.id }, { token: operator });
   return agent;
 }
@@ -71,7 +63,7 @@ async function newMember(request: APIRequestContext, agent: Agent, account: stri
 /** Freezes or lifts the freeze on a member, as an operator would on the desk. */
 async function setFrozen(request: APIRequestContext, userId: number, frozen: boolean) {
   const call = apiCaller(request, locale);
-  const operator = await operatorSession(request);
+  const operator = await operatorApiToken(request, locale);
   await call(
     `/v2/admin/user/${frozen ? 'freeze' : 'unfreeze'}`,
     { userId, reason: 'browser test of a frozen member' },

@@ -163,36 +163,73 @@ export function apiCaller(request: APIRequestContext, locale: Locale): Call {
   };
 }
 
+interface OperatorApiSession {
+  token: string;
+  userId: number;
+  account: string;
+  expiresAt: string;
+}
+
+let operatorApiSession: Promise<OperatorApiSession> | null = null;
+
 /**
- * An operator session opened through the desk's API (password, captcha, authenticator code), for
- * tests that decide on the desk without showing it. A code another worker spent is refused: the
+ * An operator session opened through the desk's API (password, captcha, authenticator code), once
+ * per test worker: each authenticator code works once, so every sign-in the run saves leaves a code
+ * for the tests that sign in on the desk's own page. A code another worker spent is refused: the
  * next period's is tried.
  */
+function operatorSession(request: APIRequestContext, locale: Locale): Promise<OperatorApiSession> {
+  operatorApiSession ??= (async () => {
+    const operator = deskOperator();
+    const totp = OTPAuth.URI.parse(operator.otpauthUrl) as OTPAuth.TOTP;
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const period = OTPAuth.TOTP.counter({ period: totp.period });
+      const { uuid } = await apiCaller(request, locale)<{ uuid: string }>('/v2/app/auth/captcha', {});
+      const { cookies } = await request.storageState();
+      const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+      const answer = await request.post('/v2/admin/auth/login', {
+        data: {
+          account: operator.account,
+          password: operator.password,
+          uuid,
+          qrcode: captchaText,
+          totpCode: totp.generate(),
+        },
+        headers: { 'x-xsrf-token': xsrf, 'accept-language': locale },
+      });
+      const envelope = (await answer.json()) as { code: number; data: OperatorApiSession };
+      if (envelope.code === 200) return envelope.data;
+      await expect
+        .poll(() => OTPAuth.TOTP.counter({ period: totp.period }), { timeout: 35_000, intervals: [500] })
+        .toBeGreaterThan(period);
+    }
+    throw new Error('the desk refused every authenticator code');
+  })();
+  // A failed sign-in is not kept: the next test tries again.
+  operatorApiSession.catch(() => {
+    operatorApiSession = null;
+  });
+  return operatorApiSession;
+}
+
+/** The token of the worker's operator session, for tests that decide on the desk without showing it. */
 export async function operatorApiToken(request: APIRequestContext, locale: Locale): Promise<string> {
-  const operator = deskOperator();
-  const totp = OTPAuth.URI.parse(operator.otpauthUrl) as OTPAuth.TOTP;
-  for (let attempt = 0; attempt < 4; attempt += 1) {
-    const period = OTPAuth.TOTP.counter({ period: totp.period });
-    const { uuid } = await apiCaller(request, locale)<{ uuid: string }>('/v2/app/auth/captcha', {});
-    const { cookies } = await request.storageState();
-    const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-    const answer = await request.post('/v2/admin/auth/login', {
-      data: {
-        account: operator.account,
-        password: operator.password,
-        uuid,
-        qrcode: captchaText,
-        totpCode: totp.generate(),
-      },
-      headers: { 'x-xsrf-token': xsrf, 'accept-language': locale },
-    });
-    const envelope = (await answer.json()) as { code: number; data: { token: string } };
-    if (envelope.code === 200) return envelope.data.token;
-    await expect
-      .poll(() => OTPAuth.TOTP.counter({ period: totp.period }), { timeout: 35_000, intervals: [500] })
-      .toBeGreaterThan(period);
-  }
-  throw new Error('the desk refused every authenticator code');
+  return (await operatorSession(request, locale)).token;
+}
+
+/**
+ * The desk in a second tab, already signed in with the worker's operator session (as the desk keeps
+ * it after its own sign-in, which admin-desk.spec.ts tests on the page).
+ */
+export async function openSignedInDeskTab(
+  page: Page,
+  request: APIRequestContext,
+  locale: Locale,
+): Promise<{ desk: Page; deskErrors: string[] }> {
+  const session = await operatorSession(request, locale);
+  const opened = await openDeskTab(page, locale);
+  await opened.desk.addInitScript((stored) => localStorage.setItem('operatorSession', stored), JSON.stringify(session));
+  return opened;
 }
 
 /** The six-digit code of the newest mail to `email` in the server's outbox (/dev/mailbox). */

@@ -2,13 +2,11 @@ import type { HallGame } from '@contract/game';
 import type { Page } from '@playwright/test';
 import {
   apiCaller,
-  deskOperator,
   expect,
   expectHeaderBalance,
   fundedPlayer,
-  openDeskTab,
+  openSignedInDeskTab,
   pathOf,
-  signInOnDesk,
   test,
   text,
   useLanguage,
@@ -115,9 +113,8 @@ for (const { locale, kind } of plays) {
     await expect(verify.getByTestId('outcomeCheck')).toHaveText(`✓ ${say('studio:verify.outcomeCheck.pass')}`);
 
     // The desk sees the same rounds: the house won what the player lost.
-    const { desk, deskErrors } = await openDeskTab(page, locale);
+    const { desk, deskErrors } = await openSignedInDeskTab(page, request, locale);
     await desk.goto(`/admin/rounds?keyword=${account}`);
-    await signInOnDesk(desk, locale, deskOperator());
     await expect(desk.getByTestId('round-sums')).toHaveText(
       say('admin:rounds.sums', {
         bet: coins(totals.totalBet),
