@@ -1,7 +1,9 @@
-import { Badge, Card, Group, Select, Skeleton, Stack, Table } from '@mantine/core';
+import { Card, Group, Select, Skeleton, Stack, Table } from '@mantine/core';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FigureGrid } from '@/components/figure-grid';
+import { OrderStatusBadge } from '@/components/order-status-badge';
 import { PageFrame } from '@/components/page-frame';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
@@ -14,35 +16,12 @@ import {
   teamQueryOf,
   teamWithdrawalStatuses,
 } from './team-filters';
-import { AccountSearch, FigureGrid, RefreshButton, TeamPeriodInput, TeamTable } from './team-page-parts';
+import { AccountSearch, RefreshButton, TeamPeriodInput, TeamTable } from './team-page-parts';
 import { teamDepositsQueryOptions, teamWithdrawalsQueryOptions } from './team-queries';
 
 interface TeamMoneyPageProps {
   search: TeamSearch;
   onSearchChange(next: TeamSearch): void;
-}
-
-const statusColors: Record<string, string> = {
-  pendingPayment: 'yellow',
-  paymentSuccessful: 'teal',
-  refundInProcess: 'orange',
-  refundSuccessful: 'gray',
-  inProgress: 'yellow',
-  successful: 'teal',
-  failed: 'red',
-  withdrawalReview: 'yellow',
-  withdrawing: 'blue',
-  withdrawalSuccessful: 'teal',
-  withdrawalFailed: 'red',
-};
-
-function StatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation('record');
-  return (
-    <Badge color={statusColors[status] ?? 'gray'} variant="light">
-      {t(`status.${status}`)}
-    </Badge>
-  );
 }
 
 /** The filters of a money page: period, member account, status. */
@@ -162,7 +141,7 @@ function MoneyList<TOrder extends { orderSn: string }>({
               <Table.Td>{cell.detail}</Table.Td>
               <Table.Td>{formatAmount(cell.amount)}</Table.Td>
               <Table.Td>
-                <StatusBadge status={cell.status} />
+                <OrderStatusBadge status={cell.status} />
               </Table.Td>
             </Table.Tr>
           );

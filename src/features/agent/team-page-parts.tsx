@@ -5,7 +5,6 @@ import {
   Center,
   Pagination,
   ScrollArea,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -82,22 +81,6 @@ export function RefreshButton() {
         ↻
       </ActionIcon>
     </Tooltip>
-  );
-}
-
-/** Labelled figures in a grid: two a row on a phone. */
-export function FigureGrid({ label, items }: { label: string; items: [string, string][] }) {
-  return (
-    <SimpleGrid cols={{ base: 2, sm: Math.min(items.length, 5) }} spacing="sm" role="group" aria-label={label}>
-      {items.map(([name, value]) => (
-        <Card key={name} withBorder radius="md" padding="sm" role="group" aria-label={name}>
-          <Text size="xs" c="dimmed">
-            {name}
-          </Text>
-          <Text fw={700}>{value}</Text>
-        </Card>
-      ))}
-    </SimpleGrid>
   );
 }
 

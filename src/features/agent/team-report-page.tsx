@@ -2,6 +2,7 @@ import type { TeamLevel, TeamStatistics } from '@contract/agent';
 import { Breadcrumbs, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FigureGrid } from '@/components/figure-grid';
 import { PageFrame } from '@/components/page-frame';
 import { AnchorLink, ButtonLink } from '@/components/router-links';
 import { formatAmount, formatPercent } from '@/lib/format';
@@ -9,7 +10,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { useIsAgent } from '../session/use-session';
 import { LoadFailed } from '../user/account-gates';
 import { type TeamQuery, type TeamSearch, teamQueryOf } from './team-filters';
-import { AccountSearch, FigureGrid, RefreshButton, TeamPeriodInput, TeamTable } from './team-page-parts';
+import { AccountSearch, RefreshButton, TeamPeriodInput, TeamTable } from './team-page-parts';
 import { teamMemberReportsQueryOptions, teamStatisticsQueryOptions } from './team-queries';
 
 /**

@@ -2,14 +2,12 @@ import { maxDateRangeDays } from '@contract/endpoint';
 import {
   ActionIcon,
   Anchor,
-  Badge,
   Card,
   Center,
   Group,
   Pagination,
   ScrollArea,
   Select,
-  SimpleGrid,
   Skeleton,
   Stack,
   Table,
@@ -22,6 +20,8 @@ import { DatePickerInput } from '@mantine/dates';
 import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FigureGrid } from '@/components/figure-grid';
+import { OrderStatusBadge } from '@/components/order-status-badge';
 import { PageFrame } from '@/components/page-frame';
 import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatDateTime } from '@/lib/format';
@@ -178,22 +178,6 @@ function GameNameFilter({ value, onApply }: { value: string; onApply(gameName: s
   );
 }
 
-function Totals({ items }: { items: [string, string][] }) {
-  const { t } = useTranslation('record');
-  return (
-    <SimpleGrid cols={{ base: 2, sm: items.length }} spacing="sm" role="group" aria-label={t('totals.title')}>
-      {items.map(([label, value]) => (
-        <Card key={label} withBorder radius="md" padding="sm" role="group" aria-label={label}>
-          <Text size="xs" c="dimmed">
-            {label}
-          </Text>
-          <Text fw={700}>{value}</Text>
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
-}
-
 /** A list's frame: loading, failure, empty, or the table with its paging. */
 function RecordList<T extends { total: number }>({
   result,
@@ -216,7 +200,7 @@ function RecordList<T extends { total: number }>({
   const body = rows(result.data);
   return (
     <Stack gap="md">
-      <Totals items={totals(result.data)} />
+      <FigureGrid label={t('totals.title')} items={totals(result.data)} />
       {body.length === 0 ? (
         <Card withBorder radius="md" padding="lg">
           <Text c="dimmed" ta="center">
@@ -243,29 +227,6 @@ function RecordList<T extends { total: number }>({
         </Center>
       )}
     </Stack>
-  );
-}
-
-const statusColors: Record<string, string> = {
-  pendingPayment: 'yellow',
-  paymentSuccessful: 'teal',
-  refundInProcess: 'orange',
-  refundSuccessful: 'gray',
-  inProgress: 'yellow',
-  successful: 'teal',
-  failed: 'red',
-  withdrawalReview: 'yellow',
-  withdrawing: 'blue',
-  withdrawalSuccessful: 'teal',
-  withdrawalFailed: 'red',
-};
-
-function StatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation('record');
-  return (
-    <Badge color={statusColors[status] ?? 'gray'} variant="light">
-      {t(`status.${status}`)}
-    </Badge>
   );
 }
 
@@ -302,7 +263,7 @@ function DepositRecords({ query, onPage }: { query: RecordQuery; onPage(page: nu
             <Table.Td>{formatAmount(order.amount)}</Table.Td>
             <Table.Td>{formatAmount(order.fee)}</Table.Td>
             <Table.Td>
-              <StatusBadge status={order.status} />
+              <OrderStatusBadge status={order.status} />
             </Table.Td>
             <Table.Td>
               {order.status === 'pendingPayment' || order.status === 'inProgress' ? (
@@ -354,7 +315,7 @@ function WithdrawalRecords({ query, onPage }: { query: RecordQuery; onPage(page:
             </Table.Td>
             <Table.Td>{formatAmount(withdrawal.amount)}</Table.Td>
             <Table.Td>
-              <StatusBadge status={withdrawal.status} />
+              <OrderStatusBadge status={withdrawal.status} />
             </Table.Td>
             <Table.Td>{withdrawal.failureReason ?? ''}</Table.Td>
           </Table.Tr>
