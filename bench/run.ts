@@ -3,7 +3,8 @@
  * Throughput and latency are ratios against a bare handler measured in the same run, so they hold
  * on any machine; cold start and bundle size are absolute by nature. Flags: --build forces
  * `vite build` before the bundle is measured; --only <group>[,<group>] measures only those groups
- * (banner, sign-in, ledger, mixed-load, faults, cold-start, home-js, studio-js, games, wallet, agent-reports), for working on one figure.
+ * (banner, sign-in, ledger, mixed-load, faults, cold-start, home-js, studio-js, lighthouse, games, wallet, agent-reports), for
+ * working on one figure.
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -28,6 +29,7 @@ import {
   studioPagePath,
 } from './home-page-js';
 import { compareLedgerWithPgbench, type LedgerSettings } from './ledger-throughput';
+import { type FormFactor, type LighthouseCategory, lighthouseCategories, measureLighthouse } from './lighthouse';
 import { measureColdStart } from './main-server';
 import { type MixedLoadSettings, measureMixedLoad, requestBreakdown } from './mixed-load';
 import type { TpcbComparison, TpcbSettings } from './pgbench';
@@ -67,6 +69,11 @@ const targets = {
   studioJsWireBytes: 150_000,
   /** A team report call's p95 may be at most ten times user/info's. */
   agentReportP95Ratio: 10,
+  /** Lighthouse scores of the home page: every category on desktop, performance on mobile. */
+  lighthouse: {
+    desktop: { performance: 95, accessibility: 95, 'best-practices': 95, seo: 95 },
+    mobile: { performance: 90 },
+  } satisfies Record<FormFactor, Partial<Record<LighthouseCategory, number>>>,
 };
 
 const started = performance.now();
@@ -85,13 +92,14 @@ const figureGroups = [
   'cold-start',
   'home-js',
   'studio-js',
+  'lighthouse',
   'games',
   'wallet',
   'agent-reports',
 ] as const;
 type FigureGroup = (typeof figureGroups)[number];
 const usage =
-  'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,faults,cold-start,home-js,studio-js,games,wallet,agent-reports] [-- --agent-reports-postgres-only]';
+  'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,faults,cold-start,home-js,studio-js,lighthouse,games,wallet,agent-reports] [-- --agent-reports-postgres-only]';
 
 interface Flags {
   build: boolean;
@@ -486,6 +494,56 @@ async function studioPageJs(force: boolean, dataDir: string): Promise<Row> {
   }
 }
 
+const lighthousePage = '/';
+/** Lighthouse's simulated throttling still runs the page on this machine's CPU: a run on a busy one reads low. */
+const lighthouseRuns = 3;
+
+/** The median score per category of a few runs: one run's performance score moves by several points. */
+function medianScores(runs: { scores: Record<LighthouseCategory, number> }[]): Record<LighthouseCategory, number> {
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return Object.fromEntries(
+    lighthouseCategories.map((category) => [category, median(runs.map((run) => run.scores[category]))]),
+  ) as Record<LighthouseCategory, number>;
+}
+
+/** The home page in Lighthouse, desktop and mobile presets, against the built server. */
+async function lighthouseRows(force: boolean, dataDir: string): Promise<Row[]> {
+  const figure = `Lighthouse ${lighthousePage}`;
+  const target = 'desktop >= 95 in all four, mobile performance >= 90';
+  log('Lighthouse: checking the SPA build');
+  const build = await ensureBuilt(force);
+  if (!build.ready) {
+    notes.push(`Lighthouse skipped: ${build.reason}`);
+    return [{ figure, measured: 'skipped: SPA not built (see note)', target, status: 'SKIP' }];
+  }
+  if (!existsSync(chromiumPath))
+    return [{ figure, measured: `skipped: no Chromium at ${chromiumPath}`, target, status: 'SKIP' }];
+  try {
+    const rows: Row[] = [];
+    for (const formFactor of ['desktop', 'mobile'] as const) {
+      log(`  ${lighthouseRuns} runs on ${formFactor}`);
+      const runs = [];
+      for (let run = 0; run < lighthouseRuns; run += 1)
+        runs.push(...(await measureLighthouse(dataDir, lighthousePage, [formFactor])));
+      const scores = medianScores(runs);
+      const wanted = Object.entries(targets.lighthouse[formFactor]) as [LighthouseCategory, number][];
+      const misses = wanted.filter(([category, least]) => scores[category] < least);
+      notes.push(
+        `Lighthouse ${formFactor}, audits that cost points in the last run: ${runs.at(-1)?.failingAudits.slice(0, 8).join(', ') || 'none'}.`,
+      );
+      rows.push({
+        figure: `${figure}, ${formFactor} (median of ${lighthouseRuns})`,
+        measured: lighthouseCategories.map((category) => `${category} ${scores[category]}`).join(', '),
+        target: wanted.map(([category, least]) => `${category} >= ${least}`).join(', '),
+        status: misses.length === 0 ? 'PASS' : 'MISS',
+      });
+    }
+    return rows;
+  } catch (error) {
+    return [{ figure, measured: errorText(error), target, status: 'ERROR' }];
+  }
+}
+
 const percentRange = (interval: Interval, digits: number) =>
   `${formatNumber(interval.value * 100, digits)} % (95 % CI ${formatNumber(interval.low * 100, digits)}–${formatNumber(interval.high * 100, digits)} %)`;
 
@@ -683,6 +741,8 @@ async function productRows(flags: Flags): Promise<Row[]> {
 
     if (measures('home-js')) rows.push(await homePageJs(flags.build, data.dir));
     if (measures('studio-js')) rows.push(await studioPageJs(flags.build && !measures('home-js'), data.dir));
+    if (measures('lighthouse'))
+      rows.push(...(await lighthouseRows(flags.build && !measures('home-js') && !measures('studio-js'), data.dir)));
   } finally {
     await data.remove();
   }

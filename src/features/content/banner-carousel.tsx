@@ -30,7 +30,7 @@ export function BannerCarousel() {
         previousControlProps={{ 'aria-label': t('previousBanner') }}
         nextControlProps={{ 'aria-label': t('nextBanner') }}
       >
-        {banners.data.map((banner) => (
+        {banners.data.map((banner, index) => (
           <Carousel.Slide key={banner.id}>
             {banner.linkUrl ? (
               <UnstyledButton
@@ -38,11 +38,21 @@ export function BannerCarousel() {
                 onClick={() => banner.linkUrl && open(banner.linkUrl)}
                 aria-label={banner.title}
               >
-                <Image src={banner.imageUrl} alt={banner.title} className={classes.bannerImage} />
+                <Image
+                  src={banner.imageUrl}
+                  alt={banner.title}
+                  className={classes.bannerImage}
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
+                />
               </UnstyledButton>
             ) : (
               <div className={classes.bannerFrame}>
-                <Image src={banner.imageUrl} alt={banner.title} className={classes.bannerImage} />
+                <Image
+                  src={banner.imageUrl}
+                  alt={banner.title}
+                  className={classes.bannerImage}
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
+                />
               </div>
             )}
           </Carousel.Slide>

@@ -8,17 +8,14 @@ import classes from './content.module.css';
 import { ExchangeRatioNotice } from './exchange-ratio-notice';
 import { GameGrid } from './game-grid';
 import { NoticeHeadlines } from './notice-headlines';
-import { latestGamesListQuery, noticePageQuery, popularGamesListQuery } from './queries';
-
-const gamesPerSection = 6;
-const homeNoticeCount = 5;
+import { homeSectionQueries } from './queries';
 
 export function HomePage() {
   const { t } = useTranslation('home');
-  const lng = currentLanguage();
-  const popular = useQuery(popularGamesListQuery(lng, gamesPerSection));
-  const latest = useQuery(latestGamesListQuery(lng, gamesPerSection));
-  const notices = useQuery(noticePageQuery(lng, 1, homeNoticeCount));
+  const queries = homeSectionQueries(currentLanguage());
+  const popular = useQuery(queries.popular);
+  const latest = useQuery(queries.latest);
+  const notices = useQuery(queries.notices);
 
   return (
     <Stack gap={40}>

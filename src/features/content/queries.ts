@@ -45,6 +45,13 @@ export const noticePageQuery = (lng: Locale, pageNum: number, pageSize: number) 
     staleTime: contentStaleTimeMs,
   });
 
+/** What the home page shows under the banners: its route's loader starts these while the page's code loads. */
+export const homeSectionQueries = (lng: Locale) => ({
+  popular: popularGamesListQuery(lng, 6),
+  latest: latestGamesListQuery(lng, 6),
+  notices: noticePageQuery(lng, 1, 5),
+});
+
 export const promotionPageQuery = (lng: Locale, category: PromotionCategory, pageNum: number, pageSize: number) =>
   queryOptions({
     queryKey: ['content', lng, 'promotions', category, pageNum, pageSize],
