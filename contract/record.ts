@@ -43,21 +43,36 @@ export const gameRecordCount = endpoint({
   data: gameRecordTotals,
 });
 
+/**
+ * One movement of the coins a player can spend (balance minus coins held), as the user centre
+ * counts them (docs/requirements.md §5.12).
+ */
 const balanceMovement = v.object({
-  /** The ledger entry. */
-  id: v.number(),
+  /** 'e' and the ledger entry, or 'h' (a hold made) / 'r' (a hold released) and the ledger transfer. */
+  id: v.string(),
   /**
    * What moved the coins: 'deposit', 'depositRefund', 'withdrawal', 'withdrawalRefund', and the
    * kinds other areas write (games, promotions). A move between an agent and a member is named from
    * this player's side: 'agentTransferIn' when the coins came to them, 'agentTransferOut' when they left.
+   * Coins held for a payment not yet made are '<kind>Hold' (e.g. 'withdrawalHold' while the
+   * withdrawal is reviewed; it becomes 'withdrawal' once the coins are paid out of the hold, with no
+   * second deduction), and a hold given back is '<kind>HoldReleased'.
    */
   kind: v.string(),
-  /** Positive when coins came in, negative when they went out. */
+  /** Positive when coins came in, negative when they went out (a hold takes them out). */
   amount: signedAmount,
-  balanceAfter: amount,
-  /** The order number behind the movement, or an agent move's transfer number (`transferSn`). */
-  reference: v.nullable(v.string()),
+  /** What the player could spend right after this movement: the user centre's balance at that moment. */
+  balanceAfter: signedAmount,
+  /** The order number behind the movement (a withdrawal's for its hold and release), else the ledger transfer number. */
+  reference: v.string(),
   createdAt: isoDateTime,
+  /** The status of the order behind the movement, or null when none is behind it. */
+  status: v.nullable(v.string()),
+  /** The order's channel: deposit channel, or bank and masked account of a withdrawal. */
+  channel: v.nullable(v.string()),
+  /** The order's fee in coins. */
+  fee: v.nullable(amount),
+  failureReason: v.nullable(v.string()),
 });
 export type BalanceMovement = v.InferOutput<typeof balanceMovement>;
 

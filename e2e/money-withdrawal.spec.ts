@@ -172,6 +172,41 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await expect(withdrawals.getByText(record(locale, 'status.withdrawalFailed'))).toBeVisible();
     await expect(withdrawals.getByText(reason)).toBeVisible();
 
+    // The balance movements count what the player can spend, as the header does (§5.12): the first
+    // request's held coins and their release, and the paid one taken once.
+    const paidSn = (
+      await withdrawals
+        .getByRole('row')
+        .filter({ hasText: record(locale, 'status.withdrawalSuccessful') })
+        .getByText(/^W\d/)
+        .textContent()
+    )?.trim();
+    expect(paidSn).toMatch(/^W\d/);
+    await page.getByRole('tab', { name: record(locale, 'tabs.movements') }).click();
+    const movements = page.getByRole('table', { name: record(locale, 'tabs.movements') });
+    const kinds = ['withdrawal', 'withdrawalHoldReleased', 'withdrawalHold', 'deposit'];
+    await expect(movements.getByRole('row')).toHaveCount(kinds.length + 1);
+    for (const [index, kind] of kinds.entries()) {
+      await expect(movements.getByRole('row').nth(index + 1)).toContainText(record(locale, `types.movements.${kind}`));
+    }
+    const paid = movements.getByRole('button', { name: record(locale, 'types.movements.withdrawal'), exact: true });
+    await paid.focus();
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('dialog', { name: record(locale, 'detail.title') });
+    await expect(detail.getByTestId('movement-reference')).toHaveText(paidSn as string);
+    await expect(detail.getByTestId('movement-balance-after')).toHaveText(
+      text(locale, 'record:coins', { amount: '15,000' }),
+    );
+    await expectHeaderBalance(page, locale, '15,000');
+    await detail.getByRole('button', { name: record(locale, 'detail.close') }).click();
+    await movements.getByRole('button', { name: record(locale, 'types.movements.withdrawalHoldReleased') }).click();
+    await expect(detail.getByText(reason)).toBeVisible();
+    await expect(detail.getByTestId('movement-balance-after')).toHaveText(
+      text(locale, 'record:coins', { amount: '20,000' }),
+    );
+    await page.keyboard.press('Escape');
+    await expect(detail).toBeHidden();
+
     // Two sessions in one browser, each under its own key.
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
     expect(JSON.parse((await desk.evaluate(() => localStorage.getItem('operatorSession'))) ?? '{}')).toMatchObject({

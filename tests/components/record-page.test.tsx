@@ -204,20 +204,28 @@ describe('record page', () => {
       queryClient.setQueryData(movementRecordsQueryOptions('ja-JP', recordQueryOf(search)).queryKey, {
         list: [
           {
-            id: 2,
+            id: 'h2',
             kind: 'withdrawal',
             amount: -8_000,
             balanceAfter: 2_000,
             reference: 'W1',
             createdAt: '2026-11-21T04:00:00.000Z',
+            status: null,
+            channel: null,
+            fee: null,
+            failureReason: null,
           },
           {
-            id: 1,
+            id: 'e1',
             kind: 'deposit',
             amount: 10_000,
             balanceAfter: 10_000,
             reference: 'D1',
             createdAt: '2026-11-21T03:00:00.000Z',
+            status: null,
+            channel: null,
+            fee: null,
+            failureReason: null,
           },
         ],
         total: 2,
@@ -231,6 +239,64 @@ describe('record page', () => {
     expect(within(rows[1]!).getByText('-8,000')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('+10,000')).toBeInTheDocument();
     expect(within(screen.getByLabelText('合計')).getByText('8,000 コイン')).toBeInTheDocument();
+  });
+
+  it('opens a movement’s detail from the keyboard: reference to copy, balance after, status, channel, fee (§5.12)', async () => {
+    await startI18nIn('en-US');
+    const user = userEvent.setup();
+    const search: RecordSearch = { tab: 'movements' };
+    renderRecords(search, (queryClient) =>
+      queryClient.setQueryData(movementRecordsQueryOptions('en-US', recordQueryOf(search)).queryKey, {
+        list: [
+          {
+            id: 'r7',
+            kind: 'withdrawalHoldReleased',
+            amount: 10_000,
+            balanceAfter: 30_000,
+            reference: 'W20261121ABCDEFGHJK',
+            createdAt: '2026-11-21T05:00:00.000Z',
+            status: 'withdrawalFailed',
+            channel: 'Mizuho Bank ****5678',
+            fee: 0,
+            failureReason: 'Name does not match',
+          },
+          {
+            id: 'h7',
+            kind: 'withdrawalHold',
+            amount: -10_000,
+            balanceAfter: 20_000,
+            reference: 'W20261121ABCDEFGHJK',
+            createdAt: '2026-11-21T04:00:00.000Z',
+            status: 'withdrawalFailed',
+            channel: 'Mizuho Bank ****5678',
+            fee: 0,
+            failureReason: 'Name does not match',
+          },
+        ],
+        total: 2,
+        credited: 10_000,
+        debited: 10_000,
+      }),
+    );
+    const hold = await screen.findByRole('button', { name: 'Coins held for withdrawal' });
+    hold.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Balance movement details' });
+    expect(within(dialog).getByTestId('movement-reference')).toHaveTextContent('W20261121ABCDEFGHJK');
+    expect(within(dialog).getByTestId('movement-balance-after')).toHaveTextContent('20,000 coins');
+    expect(within(dialog).getByText('-10,000 coins')).toBeInTheDocument();
+    expect(within(dialog).getByText('Withdrawal failed')).toBeInTheDocument();
+    expect(within(dialog).getByText('Mizuho Bank ****5678')).toBeInTheDocument();
+    expect(within(dialog).getByText('Name does not match')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy reference' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // The whole row opens its detail by pointer too.
+    await user.click(screen.getByText('+10,000'));
+    const released = await screen.findByRole('dialog', { name: 'Balance movement details' });
+    expect(within(released).getByText('Withdrawal hold released')).toBeInTheDocument();
+    expect(within(released).getByTestId('movement-balance-after')).toHaveTextContent('30,000 coins');
   });
 
   it.each([
@@ -250,20 +316,28 @@ describe('record page', () => {
         queryClient.setQueryData(movementRecordsQueryOptions(lng, recordQueryOf(search)).queryKey, {
           list: [
             {
-              id: 6,
+              id: 'e6',
               kind: 'agentTransferIn',
               amount: 300,
               balanceAfter: 3_300,
               reference: '41',
               createdAt: '2026-11-21T05:00:00.000Z',
+              status: null,
+              channel: null,
+              fee: null,
+              failureReason: null,
             },
             {
-              id: 5,
+              id: 'e5',
               kind: 'agentTransferOut',
               amount: -2_000,
               balanceAfter: 3_000,
               reference: '40',
               createdAt: '2026-11-21T04:00:00.000Z',
+              status: null,
+              channel: null,
+              fee: null,
+              failureReason: null,
             },
           ],
           total: 2,

@@ -98,6 +98,8 @@ export const ledgerTransfers = pgTable(
   (table) => [
     unique('ledger_transfers_idempotency_unique').on(table.actor, table.idempotencyKey),
     index('ledger_transfers_pending_idx').on(table.fromAccountId).where(sql`${table.state} = 'pending'`),
+    /** A player's holds, for the running balance of their records (what they could spend after each movement). */
+    index('ledger_transfers_holds_idx').on(table.fromAccountId, table.id).where(sql`${table.twoPhase}`),
     check('ledger_transfers_amount_positive', sql`${table.amount} > 0`),
     check('ledger_transfers_distinct_accounts', sql`${table.fromAccountId} <> ${table.toAccountId}`),
     check('ledger_transfers_kind_format', sql`${table.kind} ~ '^[a-z][A-Za-z0-9.]{0,63}$'`),

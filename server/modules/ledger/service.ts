@@ -10,6 +10,8 @@
  *   voidHold(db, clock, { holdId, actor, reason })   the held money is released
  *   balanceOf(db, userId, currency)          { balance, held, available } of a player
  *   accountStatement(db, account, { page, size, from?, to?, kinds?, direction? })   entries with running balance
+ *   spendableStatement(db, accountId, <same query>)   (spendable-statement.ts) holds and releases among the
+ *                                            entries, with the balance minus holds after each
  *   findAccount(db, ref), findTransfer(db, id)
  *
  * Amounts are bigint in the currency's minor unit. Each write is one SQL statement (a function of

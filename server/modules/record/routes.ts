@@ -7,6 +7,6 @@ export function recordRoutes(deps: PlayerDeps) {
   return [
     route(gameRecordQuery, ({ principal, body, locale }) => gameRecordsOf(deps, principal, body, locale)),
     route(gameRecordCount, ({ principal, body, locale }) => gameRecordTotalsOf(deps, principal, body, locale)),
-    route(balanceMovementQuery, ({ principal, body }) => balanceMovementsOf(deps, principal, body)),
+    route(balanceMovementQuery, ({ principal, body, locale }) => balanceMovementsOf(deps, principal, body, locale)),
   ];
 }

@@ -2,16 +2,22 @@ import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import type { Locale } from '@contract/locales';
 import type { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '@contract/record';
 import type { Principal } from '@server/contract-router';
+import { withdrawals } from '@server/db/schema/draw';
 import { providerGames } from '@server/db/schema/game-hall';
 import { gameRecords } from '@server/db/schema/game-records';
+import { depositOrders } from '@server/db/schema/pay';
 import { pickLocalised } from '@server/localised-text';
 import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps } from '@server/shared/player-deps';
-import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { agentMoveKinds } from '../agent/movements';
+import { bankNameIn } from '../bank/banks';
+import { maskedNumber } from '../bank/service';
+import { depositOrderView } from '../deposits/deposit-rows';
 import { roundVerifyUrl } from '../games/providers';
-import { accountStatement, playerAccount, type StatementLine } from '../ledger/service';
+import { findAccount, playerAccount } from '../ledger/service';
+import { type SpendableMovement, spendableStatement } from '../ledger/spendable-statement';
 
 /**
  * The rounds of one player. A game is found by the name the player reads (their language) or the
@@ -98,41 +104,128 @@ function movementFilter(kind: string | undefined) {
   return side ? { kinds: agentMoveLedgerKinds, direction: side } : { kinds: [kind] };
 }
 
-function movementKindOf(line: StatementLine): string {
+/** A hold the player pays shows as '<kind>Hold' until it is posted, and its release as '<kind>HoldReleased'. */
+function movementKindOf(line: SpendableMovement): string {
+  if (line.source === 'held') return `${line.kind}Hold`;
+  if (line.source === 'released') return `${line.kind}HoldReleased`;
   if (!agentMoveLedgerKinds.includes(line.kind)) return line.kind;
   return line.amount > 0n ? 'agentTransferIn' : 'agentTransferOut';
 }
 
-/** Deposits and withdrawals name their order; an agent move, its transfer number (the `transferSn` the move answered). */
-function movementReference(line: StatementLine): string | null {
-  if (typeof line.metadata.orderSn === 'string') return line.metadata.orderSn;
-  return agentMoveLedgerKinds.includes(line.kind) ? String(line.transferId) : null;
+function movementId(line: SpendableMovement): string {
+  if (line.source === 'entry') return `e${line.entryId}`;
+  return `${line.source === 'released' ? 'r' : 'h'}${line.transferId}`;
 }
 
-/** The player's coin account statement from the ledger, with the running balance. */
+interface OrderBehind {
+  orderSn: string;
+  status: string;
+  channel: string;
+  fee: number;
+  failureReason: string | null;
+}
+
+/**
+ * The player's orders behind these ledger transfers: a withdrawal keeps its hold and its refund, a
+ * deposit order its credit and its refund hold. Only the player's own orders are read.
+ */
+async function ordersBehind(
+  deps: PlayerDeps,
+  userId: number,
+  transferIds: number[],
+  locale: Locale,
+): Promise<Map<number, OrderBehind>> {
+  const found = new Map<number, OrderBehind>();
+  if (transferIds.length === 0) return found;
+  const [withdrawalRows, depositRows] = await Promise.all([
+    deps.db
+      .select()
+      .from(withdrawals)
+      .where(
+        and(
+          eq(withdrawals.userId, userId),
+          or(inArray(withdrawals.holdTransferId, transferIds), inArray(withdrawals.refundTransferId, transferIds)),
+        ),
+      ),
+    deps.db
+      .select()
+      .from(depositOrders)
+      .where(
+        and(
+          eq(depositOrders.userId, userId),
+          or(inArray(depositOrders.creditTransferId, transferIds), inArray(depositOrders.refundHoldId, transferIds)),
+        ),
+      ),
+  ]);
+  for (const row of withdrawalRows) {
+    const order: OrderBehind = {
+      orderSn: row.orderSn,
+      status: row.status,
+      channel: `${bankNameIn(row.bankCode, locale)} ${maskedNumber(row.accountNumber)}`,
+      fee: row.fee,
+      failureReason: row.failureReason,
+    };
+    for (const transferId of [row.holdTransferId, row.refundTransferId]) if (transferId) found.set(transferId, order);
+  }
+  for (const row of depositRows) {
+    const view = depositOrderView(deps, row, locale);
+    const order: OrderBehind = {
+      orderSn: view.orderSn,
+      status: view.status,
+      channel: view.channelName,
+      fee: view.fee,
+      failureReason: view.failureReason,
+    };
+    for (const transferId of [row.creditTransferId, row.refundHoldId]) if (transferId) found.set(transferId, order);
+  }
+  return found;
+}
+
+/**
+ * The player's coin movements in what they can spend, with the balance after each as the user
+ * centre shows it (docs/requirements.md §5.12): coins held for a withdrawal leave at the request,
+ * come back as a release when it is rejected, and are not taken twice when it is paid out.
+ */
 export async function balanceMovementsOf(
   deps: PlayerDeps,
   principal: Principal,
   body: ParsedBodyOf<typeof balanceMovementQuery>,
+  locale: Locale,
 ): Promise<DataOf<typeof balanceMovementQuery>> {
+  const account = await findAccount(deps.db, playerAccount(principal.userId, coinCurrency));
+  if (!account) return { total: 0, credited: 0, debited: 0, list: [] };
   const bounds = body.period ? periodBounds(body.period) : null;
-  const statement = await accountStatement(deps.db, playerAccount(principal.userId, coinCurrency), {
+  const statement = await spendableStatement(deps.db, account.id, {
     page: body.pageNum,
     size: body.pageSize,
     ...(bounds ? { from: bounds.from, to: bounds.to } : {}),
     ...movementFilter(body.kind),
   });
+  const orders = await ordersBehind(
+    deps,
+    principal.userId,
+    statement.lines.map((line) => line.transferId),
+    locale,
+  );
   return {
     total: statement.total,
     credited: Number(statement.credited),
     debited: Number(statement.debited),
-    list: statement.lines.map((line) => ({
-      id: line.entryId,
-      kind: movementKindOf(line),
-      amount: Number(line.amount),
-      balanceAfter: Number(line.balanceAfter),
-      reference: movementReference(line),
-      createdAt: line.at.toISOString(),
-    })),
+    list: statement.lines.map((line) => {
+      const order = orders.get(line.transferId);
+      const recorded = line.metadata.orderSn;
+      return {
+        id: movementId(line),
+        kind: movementKindOf(line),
+        amount: Number(line.amount),
+        balanceAfter: Number(line.spendableAfter),
+        reference: order?.orderSn ?? (typeof recorded === 'string' ? recorded : String(line.transferId)),
+        createdAt: line.at.toISOString(),
+        status: order?.status ?? null,
+        channel: order?.channel ?? null,
+        fee: order?.fee ?? null,
+        failureReason: order?.failureReason ?? null,
+      };
+    }),
   };
 }

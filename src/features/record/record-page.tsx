@@ -1,4 +1,5 @@
 import { maxDateRangeDays } from '@contract/endpoint';
+import type { BalanceMovement } from '@contract/record';
 import {
   ActionIcon,
   Anchor,
@@ -27,6 +28,7 @@ import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { LoadFailed } from '../user/account-gates';
+import { MovementDetail, movementKindLabel, signedCoins } from './movement-detail';
 import {
   depositRecordsQueryOptions,
   gameRecordsQueryOptions,
@@ -328,38 +330,55 @@ function WithdrawalRecords({ query, onPage }: { query: RecordQuery; onPage(page:
 function MovementRecords({ query, onPage }: { query: RecordQuery; onPage(page: number): void }) {
   const { t } = useTranslation('record');
   const result = useQuery(movementRecordsQueryOptions(currentLanguage(), query));
+  const [opened, setOpened] = useState<BalanceMovement | null>(null);
   return (
-    <RecordList
-      result={result}
-      query={query}
-      onPage={onPage}
-      totals={(data) => [
-        [t('totals.count'), formatAmount(data.total)],
-        [t('totals.credited'), t('coins', { amount: formatAmount(data.credited) })],
-        [t('totals.debited'), t('coins', { amount: formatAmount(data.debited) })],
-      ]}
-      head={[
-        t('columns.createdAt'),
-        t('columns.kind'),
-        t('columns.change'),
-        t('columns.balanceAfter'),
-        t('columns.reference'),
-      ]}
-      rows={(data) =>
-        data.list.map((movement) => (
-          <Table.Tr key={movement.id}>
-            <Table.Td>{formatDateTime(movement.createdAt)}</Table.Td>
-            <Table.Td>{t(`types.movements.${movement.kind}`, { defaultValue: movement.kind })}</Table.Td>
-            <Table.Td c={movement.amount < 0 ? 'red' : 'teal'} fw={600}>
-              {movement.amount > 0 ? '+' : ''}
-              {formatAmount(movement.amount)}
-            </Table.Td>
-            <Table.Td>{formatAmount(movement.balanceAfter)}</Table.Td>
-            <Table.Td ff="monospace">{movement.reference ?? ''}</Table.Td>
-          </Table.Tr>
-        ))
-      }
-    />
+    <>
+      <RecordList
+        result={result}
+        query={query}
+        onPage={onPage}
+        totals={(data) => [
+          [t('totals.count'), formatAmount(data.total)],
+          [t('totals.credited'), t('coins', { amount: formatAmount(data.credited) })],
+          [t('totals.debited'), t('coins', { amount: formatAmount(data.debited) })],
+        ]}
+        head={[
+          t('columns.createdAt'),
+          t('columns.kind'),
+          t('columns.change'),
+          t('columns.balanceAfter'),
+          t('columns.reference'),
+        ]}
+        rows={(data) =>
+          data.list.map((movement) => (
+            <Table.Tr key={movement.id} onClick={() => setOpened(movement)}>
+              <Table.Td>{formatDateTime(movement.createdAt)}</Table.Td>
+              <Table.Td>
+                {/* The row opens its detail by pointer; this button is the way in by keyboard. */}
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  aria-haspopup="dialog"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    setOpened(movement);
+                  }}
+                >
+                  {movementKindLabel(t, movement.kind)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td c={movement.amount < 0 ? 'red' : 'teal'} fw={600}>
+                {signedCoins(movement.amount)}
+              </Table.Td>
+              <Table.Td>{formatAmount(movement.balanceAfter)}</Table.Td>
+              <Table.Td ff="monospace">{movement.reference}</Table.Td>
+            </Table.Tr>
+          ))
+        }
+      />
+      <MovementDetail movement={opened} onClose={() => setOpened(null)} />
+    </>
   );
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transfers_holds_idx" ON "ledger_transfers" USING btree ("from_account_id","id") WHERE "ledger_transfers"."two_phase";
