@@ -32,7 +32,8 @@ export function ExchangeRatios(props: TextProps) {
   const ratios = useQuery(exchangeRatiosQueryOptions());
   return (
     <Text {...props} data-testid="exchange-ratio">
-      {(ratios.data ?? []).map((ratio) => ratioText(t, ratio)).join(' / ')}
+      {/* A blank line until the ratios arrive, so the page below does not jump when they do. */}
+      {(ratios.data ?? []).map((ratio) => ratioText(t, ratio)).join(' / ') || '\u00a0'}
     </Text>
   );
 }
