@@ -24,7 +24,7 @@ import { deleteExpiredLaunchTokens, releaseIdleSeats } from './modules/games/hal
 import { type GameHallOptions, providerOrigins, setUpGameHall, studioProviderId } from './modules/games/providers';
 import { walletBasePath } from './modules/games/wallet';
 import { createMailDelivery } from './modules/mail/delivery';
-import { createEventLetters, writeEventLetter } from './modules/station/event-letters';
+import { writeEventLetter } from './modules/station/event-letters';
 import { resumePayouts } from './modules/withdrawals/payouts';
 import { loadServerSecret } from './secrets';
 
@@ -116,7 +116,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     settings: { ...defaultMoneySettings, receivingAccount: payments.receivingAccount, ...options.moneySettings },
     payPasswordLimit: auth.limits.payPasswordPerAccount,
     badCallbackLimit: { limit: 30, windowMs: 60 * 1000 },
-    letters: createEventLetters(jobs),
+    letters: { send: (target, letter) => jobs.send(target, 'station-letter', letter) },
   };
   const games: GameDeps = {
     db,

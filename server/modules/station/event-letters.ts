@@ -2,7 +2,6 @@ import type { StationLetterKind } from '@contract/station';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import { stationLetters } from '@server/db/schema/station';
-import type { JobQueue } from '@server/job-queue';
 
 /** A letter the product writes to one player when something happens to them (docs/requirements.md §13.2). */
 export interface EventLetter {
@@ -22,11 +21,7 @@ export interface EventLetters {
   send(db: Database, letter: EventLetter): Promise<void>;
 }
 
-export const eventKeyOf = (letter: Pick<EventLetter, 'kind' | 'subject'>) => `${letter.kind}:${letter.subject}`;
-
-export function createEventLetters(jobs: JobQueue): EventLetters {
-  return { send: (db, letter) => jobs.send(db, 'station-letter', letter) };
-}
+const eventKeyOf = (letter: Pick<EventLetter, 'kind' | 'subject'>) => `${letter.kind}:${letter.subject}`;
 
 /**
  * The letter job: writes the letter once. A job that runs again (a retry, a second process after a
