@@ -29,6 +29,7 @@ const publicModules = [
   'content/banner-carousel',
   'agent/application-queries',
   'agent/agent-invitation-card',
+  'letters/letter-queries',
 ];
 
 module.exports = {

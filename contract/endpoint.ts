@@ -13,7 +13,7 @@ export interface Endpoint<
   readonly body: TBody;
   readonly data: TData;
   readonly summary: string;
-  /** Money calls require an Idempotency-Key header so a retry moves money once. */
+  /** Money calls (and the desk's letters) require an Idempotency-Key header so a retry acts once. */
   readonly idempotent?: boolean;
 }
 

@@ -1,4 +1,5 @@
 import * as admin from './admin';
+import * as adminLetters from './admin-letters';
 import * as agent from './agent';
 import * as auth from './auth';
 import * as bank from './bank';
@@ -37,4 +38,5 @@ export const endpoints: readonly Endpoint[] = [
   ...entriesOf(transfer),
   ...entriesOf(agent),
   ...entriesOf(admin),
+  ...entriesOf(adminLetters),
 ];

@@ -30,6 +30,7 @@ import { gameRoutes } from './modules/games/routes';
 import { walletBasePath, walletRoutes } from './modules/games/wallet';
 import { kycPhotoHandler, kycPhotoPath, kycRoutes } from './modules/kyc/routes';
 import { recordRoutes } from './modules/record/routes';
+import { stationRoutes } from './modules/station/routes';
 import { userRoutes } from './modules/user/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 import { buildOpenApiDocument, mountApiReference } from './openapi';
@@ -233,6 +234,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ...depositRoutes(deps.player),
       ...withdrawalRoutes(deps.player),
       ...recordRoutes(deps.player),
+      ...stationRoutes(deps.player),
       ...gameRoutes(deps.games),
       ...adminRoutes(deps.auth, deps.player),
     ],

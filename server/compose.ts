@@ -24,6 +24,7 @@ import { deleteExpiredLaunchTokens, releaseIdleSeats } from './modules/games/hal
 import { type GameHallOptions, providerOrigins, setUpGameHall, studioProviderId } from './modules/games/providers';
 import { walletBasePath } from './modules/games/wallet';
 import { createMailDelivery } from './modules/mail/delivery';
+import { writeEventLetter } from './modules/station/event-letters';
 import { resumePayouts } from './modules/withdrawals/payouts';
 import { loadServerSecret } from './secrets';
 
@@ -115,6 +116,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     settings: { ...defaultMoneySettings, receivingAccount: payments.receivingAccount, ...options.moneySettings },
     payPasswordLimit: auth.limits.payPasswordPerAccount,
     badCallbackLimit: { limit: 30, windowMs: 60 * 1000 },
+    letters: { send: (target, letter) => jobs.send(target, 'station-letter', letter) },
   };
   const games: GameDeps = {
     db,
@@ -165,6 +167,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
   // looks at the schedules every 30 to 60 s and adds a job whose time came within the last minute,
   // so now and then a turn is missed; each periodic job catches up on the next.
   if (mail.deliverable) await jobs.work('mail', ({ mailId }) => mail.deliver(mailId));
+  await jobs.work('station-letter', (letter) => writeEventLetter(db, clock, letter));
   await jobs.every('accounts-housekeeping', '*/15 * * * *', () => runAuthHousekeeping({ db, clock }));
   await jobs.every('payout-resume', '* * * * *', async () => void (await resumePayouts(player)));
   await jobs.every('game-seats-housekeeping', '* * * * *', async () => {

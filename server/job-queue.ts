@@ -4,6 +4,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from './db/client';
+import type { EventLetter } from './modules/station/event-letters';
 
 /**
  * Every queue of background work and how its jobs are retried. A job is a row in the database
@@ -14,6 +15,8 @@ import type { Database } from './db/client';
 const queues = {
   /** One job per outgoing message (mail/delivery.ts); a refused one is tried 8 times over 1 to 2 hours. */
   mail: { policy: 'standard', retryLimit: 7, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
+  /** One job per event that writes a letter (station/event-letters.ts); the letter's event key makes a rerun write nothing. */
+  'station-letter': { policy: 'standard', retryLimit: 7, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
   'accounts-housekeeping': {
     policy: 'stately',
     retryLimit: 2,
@@ -36,6 +39,7 @@ type QueueName = keyof typeof queues;
 /** What a job carries; periodic jobs carry nothing. */
 interface JobData {
   mail: { mailId: number };
+  'station-letter': EventLetter;
   'accounts-housekeeping': null;
   'payout-resume': null;
   'sandbox-pay-callbacks': null;

@@ -8,6 +8,7 @@ import * as kyc from './schema/kyc';
 import * as ledger from './schema/ledger';
 import * as pay from './schema/pay';
 import * as sandboxPay from './schema/sandbox-pay';
+import * as station from './schema/station';
 import * as system from './schema/system';
 
 /** Every table, one module per area, as one Drizzle schema object. */
@@ -23,4 +24,5 @@ export const schema = {
   ...gameHall,
   ...gameRecords,
   ...sandboxPay,
+  ...station,
 };

@@ -8,6 +8,7 @@ import type { Clock } from '@server/clock';
 import type { RequestContext } from '@server/contract-router';
 import type { Database } from '@server/db/client';
 import type { Translate } from '@server/i18n';
+import type { EventLetters } from '@server/modules/station/event-letters';
 import type { Logger } from 'pino';
 import type { RateLimitRule } from './rate-limit';
 
@@ -68,6 +69,8 @@ export interface PlayerDeps {
   payPasswordLimit: RateLimitRule;
   /** Callbacks with a bad signature per client address, before they are ignored outright. */
   badCallbackLimit: RateLimitRule;
+  /** Letters to players about their KYC, deposits, withdrawals and agent applications. */
+  letters: EventLetters;
 }
 
 /** What a service needs to know about the request it serves. */

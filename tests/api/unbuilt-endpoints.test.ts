@@ -16,7 +16,6 @@ const stillUnbuilt = [
   '/v2/app/user/alias/account',
   '/v2/app/user/alias/account/reset',
   '/v2/app/user/login/qr/code',
-  '/v2/app/station/query',
   '/v2/cpp/coins',
   '/v2/cpp/coins/deposit/address',
   '/v2/cpp/coins/withdrawal/address/validit',

@@ -12,7 +12,6 @@ const stillPlaceholders = [
   '_default/_auth/_user/user/app-login.tsx',
   '_default/_auth/_user/user/finance/deposit/cryptocurrency.tsx',
   '_default/_auth/_user/user/finance/withdraw/cryptocurrency.tsx',
-  '_default/user/station-letter.tsx',
 ];
 
 const routesDir = path.resolve('src/routes');

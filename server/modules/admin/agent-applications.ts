@@ -114,6 +114,12 @@ export async function approveAgentApplication(
       subject: actorOfUser(application.userId),
       reason: `agent by application ${application.id}, agent code ${code}`,
     });
+    await deps.letters.send(tx, {
+      userId: application.userId,
+      kind: 'agentApproved',
+      subject: `agentApplication:${application.id}`,
+      params: {},
+    });
   });
   return null;
 }
@@ -137,6 +143,12 @@ export async function rejectAgentApplication(
       action: 'agentApplication.reject',
       subject: `agentApplication:${application.id}`,
       reason: body.reason,
+    });
+    await deps.letters.send(tx, {
+      userId: application.userId,
+      kind: 'agentRejected',
+      subject: `agentApplication:${application.id}`,
+      params: { reason: body.reason },
     });
   });
   return null;

@@ -10,6 +10,12 @@ export async function creditDeposit(
   amount: number,
   reason: string,
 ) {
+  await deps.letters.send(tx, {
+    userId: order.userId,
+    kind: 'depositCredited',
+    subject: `deposit:${order.orderSn}`,
+    params: { orderSn: order.orderSn, amount },
+  });
   return transfer(tx, deps.clock, {
     actor: 'system',
     reason,

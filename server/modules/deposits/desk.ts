@@ -130,6 +130,12 @@ export async function failManualDeposit(
       subject: `depositOrder:${claimed.orderSn}`,
       reason: body.reason,
     });
+    await deps.letters.send(tx, {
+      userId: claimed.userId,
+      kind: 'depositFailed',
+      subject: `deposit:${claimed.orderSn}`,
+      params: { orderSn: claimed.orderSn, reason: body.reason },
+    });
   });
   return null;
 }

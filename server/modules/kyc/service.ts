@@ -245,6 +245,12 @@ async function reviewSubmission(
       subject: `kycSubmission:${claimed.id}`,
       reason: outcome.status === 'approved' ? (outcome.remark ?? 'approved') : outcome.reason,
     });
+    await deps.letters.send(tx, {
+      userId: claimed.userId,
+      kind: outcome.status === 'approved' ? 'kycApproved' : 'kycRejected',
+      subject: `kyc:${claimed.id}`,
+      params: outcome.status === 'approved' ? {} : { reason: outcome.reason },
+    });
   });
   return null;
 }

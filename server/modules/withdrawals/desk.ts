@@ -126,6 +126,12 @@ export async function rejectWithdrawal(
       subject: `withdrawal:${claimed.orderSn}`,
       reason: body.reason,
     });
+    await deps.letters.send(tx, {
+      userId: claimed.userId,
+      kind: 'withdrawalFailed',
+      subject: `withdrawal:${claimed.orderSn}`,
+      params: { orderSn: claimed.orderSn, reason: body.reason },
+    });
   });
   return null;
 }

@@ -76,6 +76,14 @@ export async function runPayout(deps: PlayerDeps, orderSn: string): Promise<void
       subject: `withdrawal:${claimed.orderSn}`,
       reason: paid ? `${claimed.payoutYen} yen paid out` : `${failureReason}; ${claimed.amount} coins returned`,
     });
+    await deps.letters.send(tx, {
+      userId: claimed.userId,
+      kind: paid ? 'withdrawalPaid' : 'withdrawalFailed',
+      subject: `withdrawal:${claimed.orderSn}`,
+      params: paid
+        ? { orderSn: claimed.orderSn, amount: claimed.payoutYen }
+        : { orderSn: claimed.orderSn, reason: failureReason ?? '' },
+    });
   });
 }
 

@@ -1,8 +1,10 @@
-import { Avatar, Button, Group, Menu, type MenuItemProps, Text } from '@mantine/core';
-import { createLink } from '@tanstack/react-router';
+import { ActionIcon, Avatar, Button, Group, Indicator, Menu, type MenuItemProps, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { createLink, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnchorElementProps } from '@/components/router-links';
 import { currentLanguage } from '@/lib/i18n';
+import { unreadLettersQuery } from '../letters/letter-queries';
 import { useLogout, useSignedInUser } from '../session/use-session';
 import classes from './layout.module.css';
 import { userMenu } from './menus';
@@ -39,8 +41,47 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       >
         {formatCoins(user.balance)}
       </Text>
+      <LettersLink userId={user.userId} compact={compact} />
       <UserMenuButton compact={compact} name={name} username={user.username} balance={balance} onLogout={logout} />
     </Group>
+  );
+}
+
+/** The letters icon with the unread count, kept current by polling (docs/requirements.md §13.5). */
+function LettersLink({ userId, compact }: { userId: number; compact: boolean }) {
+  const { t } = useTranslation();
+  const unread = useQuery(unreadLettersQuery(currentLanguage(), userId)).data ?? 0;
+  const label = unread > 0 ? t('layout.lettersUnread', { unread }) : t('layout.letters');
+  return (
+    <Indicator
+      label={<span data-testid="letters-badge">{unread > 99 ? '99+' : unread}</span>}
+      size={16}
+      color="crimson"
+      disabled={unread === 0}
+      offset={4}
+    >
+      <ActionIcon
+        component={Link}
+        to="/user/station-letter"
+        variant="subtle"
+        color="white"
+        size={compact ? 'md' : 'lg'}
+        aria-label={label}
+      >
+        <svg
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <rect x="3" y="5" width="18" height="14" rx="2" />
+          <path d="m3 7 9 6 9-6" />
+        </svg>
+      </ActionIcon>
+    </Indicator>
   );
 }
 

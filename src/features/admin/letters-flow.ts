@@ -1,0 +1,13 @@
+import { adminStationLetterSend } from '@contract/admin-letters';
+import { letterComposeMachine } from '@machines/letter-compose.machine';
+import { fromPromise } from 'xstate';
+import { operatorApi } from './operator-api';
+
+/** The compose machine with the desk's send call; its refusal shows in the preview, not as a toast too. */
+export const deskLetterCompose = letterComposeMachine.provide({
+  actors: {
+    sendLetter: fromPromise(({ input }) =>
+      operatorApi.call(adminStationLetterSend, input.letter, { idempotencyKey: input.idempotencyKey, silent: true }),
+    ),
+  },
+});

@@ -1,0 +1,242 @@
+import { adminStationLetterList, type SentLetter } from '@contract/admin-letters';
+import { type Locale, locales } from '@contract/locales';
+import {
+  type LetterAudience,
+  type LetterComposeSnapshot,
+  type LetterSend,
+  selectLetterErrors,
+  selectLetterToSend,
+} from '@machines/letter-compose.machine';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, languageNames } from '@/lib/i18n';
+import { LoadFailed } from '../user/account-gates';
+import { DeskPage, DeskTable } from './desk-list';
+import { deskLetterCompose } from './letters-flow';
+import { operatorApi } from './operator-api';
+import { deskQueryKey } from './queries';
+
+const audiences: LetterAudience[] = ['player', 'allPlayers', 'allAgents'];
+const audienceLabel = {
+  player: 'desk.audiencePlayer',
+  allPlayers: 'desk.audienceAllPlayers',
+  allAgents: 'desk.audienceAllAgents',
+} as const;
+
+const sentLettersQuery = (lng: Locale) => ({
+  queryKey: [...deskQueryKey, lng, 'letters'],
+  queryFn: () => operatorApi.call(adminStationLetterList, { pageSize: 20 }),
+  placeholderData: keepPreviousData,
+  staleTime: 0,
+});
+
+/** Writing and sending letters (docs/requirements.md §13.6): compose, preview, send; then what was sent. */
+export function LettersPage() {
+  const { t } = useTranslation('letters');
+  const compose = useActorRef(deskLetterCompose);
+  const stage = useSelector(compose, (snapshot) => snapshot.value);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (stage === 'sent') void queryClient.invalidateQueries({ queryKey: deskQueryKey });
+  }, [stage, queryClient]);
+
+  return (
+    <DeskPage title={t('desk.title')} description={t('desk.description')}>
+      {stage === 'editing' && <ComposeForm compose={compose} />}
+      {(stage === 'previewing' || stage === 'sending') && <Preview compose={compose} />}
+      {stage === 'sent' && (
+        <Alert color="teal" title={t('desk.sent')}>
+          <Button size="xs" mt="xs" onClick={() => compose.send({ type: 'compose.new' })}>
+            {t('desk.title')}
+          </Button>
+        </Alert>
+      )}
+      <SentLetters />
+    </DeskPage>
+  );
+}
+
+type ComposeRef = ReturnType<typeof useActorRef<typeof deskLetterCompose>>;
+
+function ComposeForm({ compose }: { compose: ComposeRef }) {
+  const { t } = useTranslation('letters');
+  const context = useSelector(compose, (snapshot: LetterComposeSnapshot) => snapshot.context);
+  const errors = useSelector(compose, selectLetterErrors);
+  const error = (key: string) => {
+    const message = errors[key];
+    return message ? t(message) : undefined;
+  };
+  return (
+    <Card withBorder radius="md" padding="md" component="form" onSubmit={(event) => event.preventDefault()}>
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="letter-audience">
+            {t('desk.audience')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="letter-audience"
+            value={context.audience}
+            onChange={(value) => compose.send({ type: 'audience.changed', audience: value as LetterAudience })}
+            data={audiences.map((audience) => ({ value: audience, label: t(audienceLabel[audience]) }))}
+          />
+        </Stack>
+        {context.audience === 'player' && (
+          <TextInput
+            label={t('desk.userId')}
+            inputMode="numeric"
+            value={context.userId}
+            error={error('userId')}
+            onChange={(event) => compose.send({ type: 'userId.changed', value: event.currentTarget.value })}
+          />
+        )}
+        <Tabs defaultValue="ja-JP" keepMounted={false}>
+          <Tabs.List>
+            {locales.map((locale) => (
+              <Tabs.Tab key={locale} value={locale} c={error(`${locale}.title`) ? 'red' : undefined}>
+                {languageNames[locale]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {locales.map((locale) => (
+            <Tabs.Panel key={locale} value={locale} pt="sm">
+              <Stack gap="sm">
+                <TextInput
+                  label={`${t('desk.subject')} (${languageNames[locale]})`}
+                  required={locale === 'ja-JP'}
+                  value={context.draft[locale].title}
+                  error={error(`${locale}.title`)}
+                  onChange={(event) =>
+                    compose.send({ type: 'text.changed', locale, part: 'title', value: event.currentTarget.value })
+                  }
+                />
+                <Textarea
+                  label={`${t('desk.body')} (${languageNames[locale]})`}
+                  required={locale === 'ja-JP'}
+                  autosize
+                  minRows={4}
+                  value={context.draft[locale].body}
+                  onChange={(event) =>
+                    compose.send({ type: 'text.changed', locale, part: 'body', value: event.currentTarget.value })
+                  }
+                />
+              </Stack>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+        <Group justify="flex-end">
+          <Button type="submit" onClick={() => compose.send({ type: 'preview' })}>
+            {t('desk.preview')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function recipientsOf(letter: LetterSend, t: (key: string) => string): string {
+  const label = t(audienceLabel[letter.audience]);
+  return letter.audience === 'player' ? `${label} (ID ${letter.userId})` : label;
+}
+
+function Preview({ compose }: { compose: ComposeRef }) {
+  const { t } = useTranslation('letters');
+  const letter = useSelector(compose, selectLetterToSend);
+  const sending = useSelector(compose, (snapshot) => snapshot.matches('sending'));
+  const sendError = useSelector(compose, (snapshot) => snapshot.context.sendError);
+  if (!letter) return null;
+  const japanese = letter.texts['ja-JP'];
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label={t('desk.previewTitle')}>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {t('desk.previewTitle')}
+        </Title>
+        <Text>{t('desk.previewTo', { audience: recipientsOf(letter, t) })}</Text>
+        {locales.map((locale) => {
+          const text = letter.texts[locale];
+          return (
+            <Stack key={locale} gap={2}>
+              <Text size="sm" c="dimmed">
+                {languageNames[locale]}
+                {!text && ` · ${t('desk.fallback')}`}
+              </Text>
+              <Text fw={700}>{(text ?? japanese)?.title}</Text>
+              <Text style={{ whiteSpace: 'pre-line' }}>{(text ?? japanese)?.body}</Text>
+            </Stack>
+          );
+        })}
+        {sendError && (
+          <Alert color="red" role="alert">
+            {sendError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" disabled={sending} onClick={() => compose.send({ type: 'edit' })}>
+            {t('desk.edit')}
+          </Button>
+          <Button loading={sending} onClick={() => compose.send({ type: 'send' })}>
+            {t('desk.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function SentLetters() {
+  const { t } = useTranslation('letters');
+  const sent = useQuery(sentLettersQuery(currentLanguage()));
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        {t('desk.history')}
+      </Title>
+      {sent.isError && !sent.data ? (
+        <LoadFailed onRetry={() => void sent.refetch()} />
+      ) : !sent.data ? (
+        <Skeleton h={120} radius="md" />
+      ) : sent.data.list.length === 0 ? (
+        <Text c="dimmed">{t('desk.empty')}</Text>
+      ) : (
+        <DeskTable
+          label={t('desk.history')}
+          head={[
+            t('desk.columns.sentAt'),
+            t('desk.columns.audience'),
+            t('desk.columns.title'),
+            t('desk.columns.sentBy'),
+          ]}
+        >
+          {sent.data.list.map((letter: SentLetter) => (
+            <Table.Tr key={letter.id}>
+              <Table.Td>{formatDateTime(letter.sentAt)}</Table.Td>
+              <Table.Td>
+                {letter.audience === 'player' ? (letter.account ?? '') : t(audienceLabel[letter.audience])}
+              </Table.Td>
+              <Table.Td>{letter.title}</Table.Td>
+              <Table.Td>{letter.sentBy ?? ''}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DeskTable>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LettersPage } from '@/features/admin/letters-page';
+
+export const Route = createFileRoute('/admin/_desk/letters')({
+  component: LettersPage,
+});
