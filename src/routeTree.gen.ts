@@ -40,6 +40,7 @@ import { Route as AdminDeskDepositsRouteImport } from './routes/admin/_desk/depo
 import { Route as AdminDeskGameProfitRouteImport } from './routes/admin/_desk/game-profit'
 import { Route as AdminDeskGamesRouteImport } from './routes/admin/_desk/games'
 import { Route as AdminDeskKycRouteImport } from './routes/admin/_desk/kyc'
+import { Route as AdminDeskNoticesRouteImport } from './routes/admin/_desk/notices'
 import { Route as AdminDeskWithdrawalsRouteImport } from './routes/admin/_desk/withdrawals'
 import { Route as DefaultAboutAboutAboutUsRouteImport } from './routes/_default/_about/about/about-us'
 import { Route as DefaultAboutAboutDiscountStatuteRouteImport } from './routes/_default/_about/about/discount-statute'
@@ -228,6 +229,11 @@ const AdminDeskGamesRoute = AdminDeskGamesRouteImport.update({
 const AdminDeskKycRoute = AdminDeskKycRouteImport.update({
   id: '/kyc',
   path: '/kyc',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
+const AdminDeskNoticesRoute = AdminDeskNoticesRouteImport.update({
+  id: '/notices',
+  path: '/notices',
   getParentRoute: () => AdminDeskRoute,
 } as any)
 const AdminDeskWithdrawalsRoute = AdminDeskWithdrawalsRouteImport.update({
@@ -457,6 +463,7 @@ export interface FileRoutesByFullPath {
   '/admin/game-profit': typeof AdminDeskGameProfitRoute
   '/admin/games': typeof AdminDeskGamesRoute
   '/admin/kyc': typeof AdminDeskKycRoute
+  '/admin/notices': typeof AdminDeskNoticesRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
   '/admin/': typeof AdminDeskIndexRoute
   '/about/about-us': typeof DefaultAboutAboutAboutUsRoute
@@ -518,6 +525,7 @@ export interface FileRoutesByTo {
   '/admin/game-profit': typeof AdminDeskGameProfitRoute
   '/admin/games': typeof AdminDeskGamesRoute
   '/admin/kyc': typeof AdminDeskKycRoute
+  '/admin/notices': typeof AdminDeskNoticesRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
   '/admin': typeof AdminDeskIndexRoute
   '/about/about-us': typeof DefaultAboutAboutAboutUsRoute
@@ -587,6 +595,7 @@ export interface FileRoutesById {
   '/admin/_desk/game-profit': typeof AdminDeskGameProfitRoute
   '/admin/_desk/games': typeof AdminDeskGamesRoute
   '/admin/_desk/kyc': typeof AdminDeskKycRoute
+  '/admin/_desk/notices': typeof AdminDeskNoticesRoute
   '/admin/_desk/withdrawals': typeof AdminDeskWithdrawalsRoute
   '/admin/_desk/': typeof AdminDeskIndexRoute
   '/_default/_about/about/about-us': typeof DefaultAboutAboutAboutUsRoute
@@ -651,6 +660,7 @@ export interface FileRouteTypes {
     | '/admin/game-profit'
     | '/admin/games'
     | '/admin/kyc'
+    | '/admin/notices'
     | '/admin/withdrawals'
     | '/admin/'
     | '/about/about-us'
@@ -712,6 +722,7 @@ export interface FileRouteTypes {
     | '/admin/game-profit'
     | '/admin/games'
     | '/admin/kyc'
+    | '/admin/notices'
     | '/admin/withdrawals'
     | '/admin'
     | '/about/about-us'
@@ -780,6 +791,7 @@ export interface FileRouteTypes {
     | '/admin/_desk/game-profit'
     | '/admin/_desk/games'
     | '/admin/_desk/kyc'
+    | '/admin/_desk/notices'
     | '/admin/_desk/withdrawals'
     | '/admin/_desk/'
     | '/_default/_about/about/about-us'
@@ -1043,6 +1055,13 @@ declare module '@tanstack/react-router' {
       path: '/kyc'
       fullPath: '/admin/kyc'
       preLoaderRoute: typeof AdminDeskKycRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/notices': {
+      id: '/admin/_desk/notices'
+      path: '/notices'
+      fullPath: '/admin/notices'
+      preLoaderRoute: typeof AdminDeskNoticesRouteImport
       parentRoute: typeof AdminDeskRoute
     }
     '/admin/_desk/withdrawals': {
@@ -1463,6 +1482,7 @@ interface AdminDeskRouteChildren {
   AdminDeskGameProfitRoute: typeof AdminDeskGameProfitRoute
   AdminDeskGamesRoute: typeof AdminDeskGamesRoute
   AdminDeskKycRoute: typeof AdminDeskKycRoute
+  AdminDeskNoticesRoute: typeof AdminDeskNoticesRoute
   AdminDeskWithdrawalsRoute: typeof AdminDeskWithdrawalsRoute
   AdminDeskIndexRoute: typeof AdminDeskIndexRoute
   AdminDeskRoundsRoundIdRoute: typeof AdminDeskRoundsRoundIdRoute
@@ -1479,6 +1499,7 @@ const AdminDeskRouteChildren: AdminDeskRouteChildren = {
   AdminDeskGameProfitRoute: AdminDeskGameProfitRoute,
   AdminDeskGamesRoute: AdminDeskGamesRoute,
   AdminDeskKycRoute: AdminDeskKycRoute,
+  AdminDeskNoticesRoute: AdminDeskNoticesRoute,
   AdminDeskWithdrawalsRoute: AdminDeskWithdrawalsRoute,
   AdminDeskIndexRoute: AdminDeskIndexRoute,
   AdminDeskRoundsRoundIdRoute: AdminDeskRoundsRoundIdRoute,

@@ -21,6 +21,7 @@ const deskMenu = [
   { key: 'rounds', to: '/admin/rounds' },
   { key: 'gameProfit', to: '/admin/game-profit' },
   { key: 'games', to: '/admin/games' },
+  { key: 'notices', to: '/admin/notices' },
   { key: 'audit', to: '/admin/audit' },
 ] as const;
 
