@@ -1,5 +1,13 @@
 import * as v from 'valibot';
-import { emptyBody, endpoint, isoDateTime, pageOf, pageQuery } from './endpoint';
+import { emptyBody, endpoint, isoDateTime, pageOf, pageQuery, rowId } from './endpoint';
+import { type Locale, locales } from './locales';
+import { multiLine, singleLine } from './plain-text';
+
+/**
+ * The language an item's texts are shown in: the request's, or ja-JP's when an operator left the
+ * item unwritten in the request's (docs/requirements.md §1.8); the page marks the second case.
+ */
+const shownIn = v.picklist(locales);
 
 export const promotionCategories = ['all', 'limited', 'longTerm', 'special', 'past'] as const;
 export type PromotionCategory = (typeof promotionCategories)[number];
@@ -11,6 +19,7 @@ const game = v.object({
   id: v.number(),
   code: v.string(),
   name: v.string(),
+  lang: shownIn,
   kind: v.picklist(gameKinds),
   imageUrl: v.string(),
   machineCount: v.number(),
@@ -38,13 +47,22 @@ export const bannerQuery = endpoint({
   access: 'public',
   summary: 'Home-page banners in display order',
   body: v.optional(v.object({ position: v.optional(v.picklist(['home', 'promotion']), 'home') }), {}),
-  data: v.array(v.object({ id: v.number(), title: v.string(), imageUrl: v.string(), linkUrl: v.nullable(v.string()) })),
+  data: v.array(
+    v.object({
+      id: v.number(),
+      title: v.string(),
+      lang: shownIn,
+      imageUrl: v.string(),
+      linkUrl: v.nullable(v.string()),
+    }),
+  ),
 });
 
 const notice = v.object({
   id: v.number(),
   title: v.string(),
   content: v.string(),
+  lang: shownIn,
   pinned: v.boolean(),
   publishedAt: isoDateTime,
 });
@@ -63,6 +81,7 @@ const promotion = v.object({
   title: v.string(),
   summary: v.string(),
   content: v.string(),
+  lang: shownIn,
   imageUrl: v.string(),
   category: v.picklist(promotionCategories),
   startsAt: isoDateTime,
@@ -121,5 +140,56 @@ export const contentPageQuery = endpoint({
   access: 'public',
   summary: 'An operator-editable content page (about, licence, guide pages)',
   body: v.object({ slug: v.picklist(contentPageSlugs) }),
-  data: v.object({ slug: v.string(), title: v.string(), body: v.string(), updatedAt: isoDateTime }),
+  data: v.object({
+    slug: v.string(),
+    title: v.string(),
+    body: v.string(),
+    lang: shownIn,
+    updatedAt: isoDateTime,
+  }),
+});
+
+/**
+ * A text as the desk edits it: one entry per locale, '' where the operator left it unwritten.
+ * ja-JP is required and every other language is written in full or left empty; the server checks
+ * both, on the whole item (docs/requirements.md §1.8).
+ */
+function perLocale<const S extends v.GenericSchema<string, string>>(text: S) {
+  const entries = Object.fromEntries(locales.map((locale) => [locale, v.optional(text, '')]));
+  return v.object(entries as Record<Locale, v.OptionalSchema<S, ''>>);
+}
+
+const deskTitle = perLocale(v.pipe(v.string(), v.trim(), v.maxLength(200), singleLine));
+const deskBody = perLocale(v.pipe(v.string(), v.trim(), v.maxLength(10_000), multiLine));
+export type DeskText = v.InferOutput<typeof deskTitle>;
+
+const deskNotice = v.object({
+  id: v.number(),
+  title: deskTitle,
+  content: deskBody,
+  pinned: v.boolean(),
+  publishedAt: isoDateTime,
+});
+export type DeskNotice = v.InferOutput<typeof deskNotice>;
+
+export const adminNoticeList = endpoint({
+  path: '/v2/admin/notice/list',
+  access: 'admin',
+  summary: 'Every notice with its text in each language (empty where unwritten), newest first',
+  body: v.optional(pageQuery, {}),
+  data: pageOf(deskNotice),
+});
+
+export const adminNoticeSave = endpoint({
+  path: '/v2/admin/notice/save',
+  access: 'admin',
+  summary:
+    'Write a new notice (without id) or rewrite one: title and text per language, Japanese required, each other language in full or empty',
+  body: v.object({
+    id: v.optional(rowId('validation.notice')),
+    title: deskTitle,
+    content: deskBody,
+    pinned: v.optional(v.boolean(), false),
+  }),
+  data: v.object({ id: v.number() }),
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { gameKinds } from './content';
 import { emptyBody, endpoint, isoDateTime, rowId } from './endpoint';
+import { locales } from './locales';
 
 export const machineStates = ['free', 'yours', 'occupied'] as const;
 export type MachineState = (typeof machineStates)[number];
@@ -41,8 +42,10 @@ const hallGame = v.object({
   id: v.number(),
   code: v.string(),
   kind: v.picklist(gameKinds),
-  /** In the request's language. */
+  /** In the request's language, or ja-JP's when the provider gave none in it. */
   name: v.string(),
+  /** The language `name` is in (docs/requirements.md §1.8). */
+  lang: v.picklist(locales),
   /** The return to player the provider states, in basis points; null when not stated. */
   rtpBasisPoints: v.nullable(v.number()),
   imageUrl: v.string(),

@@ -41,6 +41,7 @@ import { Route as AdminDeskGameProfitRouteImport } from './routes/admin/_desk/ga
 import { Route as AdminDeskGamesRouteImport } from './routes/admin/_desk/games'
 import { Route as AdminDeskKycRouteImport } from './routes/admin/_desk/kyc'
 import { Route as AdminDeskLettersRouteImport } from './routes/admin/_desk/letters'
+import { Route as AdminDeskNoticesRouteImport } from './routes/admin/_desk/notices'
 import { Route as AdminDeskWithdrawalsRouteImport } from './routes/admin/_desk/withdrawals'
 import { Route as DefaultAboutAboutAboutUsRouteImport } from './routes/_default/_about/about/about-us'
 import { Route as DefaultAboutAboutDiscountStatuteRouteImport } from './routes/_default/_about/about/discount-statute'
@@ -234,6 +235,11 @@ const AdminDeskKycRoute = AdminDeskKycRouteImport.update({
 const AdminDeskLettersRoute = AdminDeskLettersRouteImport.update({
   id: '/letters',
   path: '/letters',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
+const AdminDeskNoticesRoute = AdminDeskNoticesRouteImport.update({
+  id: '/notices',
+  path: '/notices',
   getParentRoute: () => AdminDeskRoute,
 } as any)
 const AdminDeskWithdrawalsRoute = AdminDeskWithdrawalsRouteImport.update({
@@ -464,6 +470,7 @@ export interface FileRoutesByFullPath {
   '/admin/games': typeof AdminDeskGamesRoute
   '/admin/kyc': typeof AdminDeskKycRoute
   '/admin/letters': typeof AdminDeskLettersRoute
+  '/admin/notices': typeof AdminDeskNoticesRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
   '/admin/': typeof AdminDeskIndexRoute
   '/about/about-us': typeof DefaultAboutAboutAboutUsRoute
@@ -526,6 +533,7 @@ export interface FileRoutesByTo {
   '/admin/games': typeof AdminDeskGamesRoute
   '/admin/kyc': typeof AdminDeskKycRoute
   '/admin/letters': typeof AdminDeskLettersRoute
+  '/admin/notices': typeof AdminDeskNoticesRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
   '/admin': typeof AdminDeskIndexRoute
   '/about/about-us': typeof DefaultAboutAboutAboutUsRoute
@@ -596,6 +604,7 @@ export interface FileRoutesById {
   '/admin/_desk/games': typeof AdminDeskGamesRoute
   '/admin/_desk/kyc': typeof AdminDeskKycRoute
   '/admin/_desk/letters': typeof AdminDeskLettersRoute
+  '/admin/_desk/notices': typeof AdminDeskNoticesRoute
   '/admin/_desk/withdrawals': typeof AdminDeskWithdrawalsRoute
   '/admin/_desk/': typeof AdminDeskIndexRoute
   '/_default/_about/about/about-us': typeof DefaultAboutAboutAboutUsRoute
@@ -661,6 +670,7 @@ export interface FileRouteTypes {
     | '/admin/games'
     | '/admin/kyc'
     | '/admin/letters'
+    | '/admin/notices'
     | '/admin/withdrawals'
     | '/admin/'
     | '/about/about-us'
@@ -723,6 +733,7 @@ export interface FileRouteTypes {
     | '/admin/games'
     | '/admin/kyc'
     | '/admin/letters'
+    | '/admin/notices'
     | '/admin/withdrawals'
     | '/admin'
     | '/about/about-us'
@@ -792,6 +803,7 @@ export interface FileRouteTypes {
     | '/admin/_desk/games'
     | '/admin/_desk/kyc'
     | '/admin/_desk/letters'
+    | '/admin/_desk/notices'
     | '/admin/_desk/withdrawals'
     | '/admin/_desk/'
     | '/_default/_about/about/about-us'
@@ -1062,6 +1074,13 @@ declare module '@tanstack/react-router' {
       path: '/letters'
       fullPath: '/admin/letters'
       preLoaderRoute: typeof AdminDeskLettersRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/notices': {
+      id: '/admin/_desk/notices'
+      path: '/notices'
+      fullPath: '/admin/notices'
+      preLoaderRoute: typeof AdminDeskNoticesRouteImport
       parentRoute: typeof AdminDeskRoute
     }
     '/admin/_desk/withdrawals': {
@@ -1483,6 +1502,7 @@ interface AdminDeskRouteChildren {
   AdminDeskGamesRoute: typeof AdminDeskGamesRoute
   AdminDeskKycRoute: typeof AdminDeskKycRoute
   AdminDeskLettersRoute: typeof AdminDeskLettersRoute
+  AdminDeskNoticesRoute: typeof AdminDeskNoticesRoute
   AdminDeskWithdrawalsRoute: typeof AdminDeskWithdrawalsRoute
   AdminDeskIndexRoute: typeof AdminDeskIndexRoute
   AdminDeskRoundsRoundIdRoute: typeof AdminDeskRoundsRoundIdRoute
@@ -1500,6 +1520,7 @@ const AdminDeskRouteChildren: AdminDeskRouteChildren = {
   AdminDeskGamesRoute: AdminDeskGamesRoute,
   AdminDeskKycRoute: AdminDeskKycRoute,
   AdminDeskLettersRoute: AdminDeskLettersRoute,
+  AdminDeskNoticesRoute: AdminDeskNoticesRoute,
   AdminDeskWithdrawalsRoute: AdminDeskWithdrawalsRoute,
   AdminDeskIndexRoute: AdminDeskIndexRoute,
   AdminDeskRoundsRoundIdRoute: AdminDeskRoundsRoundIdRoute,

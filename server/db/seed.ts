@@ -1,7 +1,8 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
-import { banners, contentPages, countries, notices, promotions } from './schema/content';
+import { banners, contentPages, countries, type LocalisedText, notices, promotions } from './schema/content';
+import { promotionContent, seedBanners, seedNotices, seedPromotions } from './seed-content';
 import { seedPages } from './seed-pages';
 
 const day = 24 * 60 * 60 * 1000;
@@ -38,161 +39,84 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
   }
 
   if (await isEmpty(banners)) {
-    await db.insert(banners).values([
-      {
-        title: { 'ja-JP': 'ゲームホールへようこそ', 'en-US': 'Welcome to the game hall' },
-        imageUrl: '/images/banners/banner-1.svg',
-        linkUrl: '/game/guide',
-        sort: 1,
-      },
-      {
-        title: { 'ja-JP': '初回入金ボーナス', 'en-US': 'First deposit bonus' },
-        imageUrl: '/images/banners/banner-2.svg',
-        linkUrl: '/game/promotion',
-        sort: 2,
-      },
-      {
-        title: { 'ja-JP': '毎週新台入荷', 'en-US': 'New machines every week' },
-        imageUrl: '/images/banners/banner-3.svg',
-        linkUrl: '/game/notice',
-        sort: 3,
-      },
-    ]);
+    await db.insert(banners).values(seedBanners.map((banner) => ({ ...banner })));
   }
 
   if (await isEmpty(notices)) {
-    await db.insert(notices).values([
-      {
-        pinned: true,
-        publishedAt: new Date(now.getTime() - 1 * day),
-        title: { 'ja-JP': '定期メンテナンスのお知らせ', 'en-US': 'Scheduled maintenance' },
-        content: {
-          'ja-JP':
-            '毎週水曜日 4:00〜6:00(日本時間)にシステムメンテナンスを行います。メンテナンス中はゲームと入出金をご利用いただけません。',
-          'en-US':
-            'The system is maintained every Wednesday from 4:00 to 6:00 (JST). Games, deposits and withdrawals are unavailable during maintenance.',
-        },
-      },
-      {
-        publishedAt: new Date(now.getTime() - 3 * day),
-        title: { 'ja-JP': '新機種「桜ラッシュ」登場', 'en-US': 'New machine: Sakura Rush' },
-        content: {
-          'ja-JP': '新しいパチンコ機種「桜ラッシュ」が登場しました。ゲームホールでお楽しみください。',
-          'en-US': 'Our new pachinko machine Sakura Rush has arrived. Enjoy it in the game hall.',
-        },
-      },
-      {
-        publishedAt: new Date(now.getTime() - 7 * day),
-        title: { 'ja-JP': '入金反映時間について', 'en-US': 'About deposit crediting' },
-        content: {
-          'ja-JP':
-            '入金は通常10分以内に自動で反映されます。10分を過ぎても反映されない場合はカスタマーサポートにお問い合わせください。',
-          'en-US':
-            'Deposits are normally credited automatically within ten minutes. If yours has not arrived after ten minutes, please contact customer support.',
-        },
-      },
-      {
-        publishedAt: new Date(now.getTime() - 14 * day),
-        title: { 'ja-JP': '本人確認(KYC)のお願い', 'en-US': 'Please complete identity verification' },
-        content: {
-          'ja-JP': '出金には本人確認が必要です。ユーザーセンターから身分証の写真をご提出ください。',
-          'en-US': 'Withdrawals require identity verification. Please upload photos of your ID from the user center.',
-        },
-      },
-    ]);
+    await db.insert(notices).values(
+      seedNotices.map((notice) => ({
+        pinned: notice.pinned,
+        publishedAt: new Date(now.getTime() - notice.daysAgo * day),
+        title: notice.title,
+        content: notice.content,
+      })),
+    );
   }
 
   if (await isEmpty(promotions)) {
-    const promotion = (
-      index: number,
-      category: 'limited' | 'longTerm' | 'special',
-      startsInDays: number,
-      endsInDays: number | null,
-      ja: [string, string],
-      en: [string, string],
-    ) => ({
-      category,
-      imageUrl: `/images/promotions/promo-${index}.svg`,
-      startsAt: new Date(now.getTime() + startsInDays * day),
-      endsAt: endsInDays === null ? null : new Date(now.getTime() + endsInDays * day),
-      title: { 'ja-JP': ja[0], 'en-US': en[0] },
-      summary: { 'ja-JP': ja[1], 'en-US': en[1] },
-      content: {
-        'ja-JP': `${ja[1]} 詳しい条件は利用規約と割引規定をご確認ください。`,
-        'en-US': `${en[1]} See the user agreement and the discount statute for the full conditions.`,
-      },
-    });
-    await db
-      .insert(promotions)
-      .values([
-        promotion(
-          1,
-          'limited',
-          -2,
-          12,
-          ['初回入金ボーナス', '初回入金額の20%をゲームコインで還元します。'],
-          ['First deposit bonus', 'Get 20% of your first deposit back in game coins.'],
-        ),
-        promotion(
-          2,
-          'longTerm',
-          -60,
-          null,
-          ['毎週キャッシュバック', '毎週の純損失の5%をキャッシュバックします。'],
-          ['Weekly cashback', '5% of your net weekly loss comes back every Monday.'],
-        ),
-        promotion(
-          3,
-          'special',
-          -1,
-          6,
-          ['スロットトーナメント', '週末のスロット大会で上位入賞者に賞品を進呈します。'],
-          ['Slot tournament', 'Top players of the weekend slot tournament win prizes.'],
-        ),
-        promotion(
-          4,
-          'longTerm',
-          -90,
-          null,
-          ['VIPプログラム', 'プレイ量に応じてVIPランクが上がり、特典が増えます。'],
-          ['VIP programme', 'Climb the VIP ranks as you play and unlock more rewards.'],
-        ),
-        promotion(
-          5,
-          'limited',
-          -3,
-          4,
-          ['週末ボーナス', '土日の入金に10%のボーナスを付与します。'],
-          ['Weekend bonus', 'Deposits on Saturday and Sunday earn a 10% bonus.'],
-        ),
-        promotion(
-          6,
-          'special',
-          -5,
-          25,
-          ['連続ログイン特典', '7日連続ログインでゲームコインをプレゼント。'],
-          ['Login streak reward', 'Sign in seven days in a row to receive game coins.'],
-        ),
-        promotion(
-          7,
-          'limited',
-          -40,
-          -10,
-          ['お正月キャンペーン', '新年の特別キャンペーンは終了しました。'],
-          ['New Year campaign', 'The New Year special campaign has ended.'],
-        ),
-        promotion(
-          8,
-          'special',
-          -120,
-          -60,
-          ['サマーフェスティバル', '夏祭りイベントは終了しました。'],
-          ['Summer festival', 'The summer festival event has ended.'],
-        ),
-      ]);
+    await db.insert(promotions).values(
+      seedPromotions.map((promotion) => ({
+        category: promotion.category,
+        imageUrl: `/images/promotions/promo-${promotion.index}.svg`,
+        startsAt: new Date(now.getTime() + promotion.startsInDays * day),
+        endsAt: promotion.endsInDays === null ? null : new Date(now.getTime() + promotion.endsInDays * day),
+        title: promotion.title,
+        summary: promotion.summary,
+        content: promotionContent(promotion),
+      })),
+    );
   }
+
+  await fillSeededLanguages(db);
 
   if (await isEmpty(contentPages)) {
     await db.insert(contentPages).values(seedPages.map((page) => ({ ...page, updatedAt: now })));
+  }
+}
+
+/** The seeded text with every language the row already has kept as it is. */
+function withMissingLanguages(stored: LocalisedText, seeded: LocalisedText): LocalisedText | null {
+  const missing = Object.entries(seeded).filter(([locale]) => !stored[locale]?.trim());
+  return missing.length === 0 ? null : { ...stored, ...Object.fromEntries(missing) };
+}
+
+/**
+ * Installations seeded before every language was written hold banners, notices and promotions in
+ * Japanese and English only. A row still carrying a seeded Japanese title gets the languages it
+ * lacks from the seed; a language an operator wrote is never replaced (docs/requirements.md §1.8).
+ */
+async function fillSeededLanguages(db: Database): Promise<void> {
+  const seededBy = <T extends { title: LocalisedText }>(seeds: readonly T[], title: LocalisedText) =>
+    seeds.find((seed) => seed.title['ja-JP'] === title['ja-JP']);
+
+  for (const row of await db.select().from(banners)) {
+    const seed = seededBy(seedBanners, row.title);
+    const title = seed && withMissingLanguages(row.title, seed.title);
+    if (title) await db.update(banners).set({ title }).where(eq(banners.id, row.id));
+  }
+  for (const row of await db.select().from(notices)) {
+    const seed = seededBy(seedNotices, row.title);
+    if (!seed) continue;
+    const title = withMissingLanguages(row.title, seed.title);
+    const content = withMissingLanguages(row.content, seed.content);
+    if (title || content) {
+      await db
+        .update(notices)
+        .set({ title: title ?? row.title, content: content ?? row.content })
+        .where(eq(notices.id, row.id));
+    }
+  }
+  for (const row of await db.select().from(promotions)) {
+    const seed = seededBy(seedPromotions, row.title);
+    if (!seed) continue;
+    const title = withMissingLanguages(row.title, seed.title);
+    const summary = withMissingLanguages(row.summary, seed.summary);
+    const content = withMissingLanguages(row.content, promotionContent(seed));
+    if (title || summary || content) {
+      await db
+        .update(promotions)
+        .set({ title: title ?? row.title, summary: summary ?? row.summary, content: content ?? row.content })
+        .where(eq(promotions.id, row.id));
+    }
   }
 }

@@ -5,17 +5,20 @@ import { useTranslation } from 'react-i18next';
 /** A page heading with a short lead paragraph, above the page's own content. */
 export function PageFrame({
   title,
+  titleLang,
   description,
   children,
 }: {
   title: string;
+  /** Set when the title is not in the page's language (an operator's text shown in Japanese). */
+  titleLang?: string;
   description?: string;
   children?: ReactNode;
 }) {
   return (
     <Stack gap="lg">
       <Stack gap={6}>
-        <Title order={1} size="h2" c="crimson.9">
+        <Title order={1} size="h2" c="crimson.9" lang={titleLang}>
           {title}
         </Title>
         {description && <Text c="dimmed">{description}</Text>}

@@ -8,12 +8,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('public content calls', () => {
-  it('lists banners in the request language, falling back to Japanese', async () => {
+  it('lists the seeded banners in every language', async () => {
     const english = await server.call<{ title: string }[]>('/v2/app/banner/query', {}, { lang: 'en-US' });
     expect(english.status).toBe(200);
     expect(english.body.code).toBe(200);
     expect(english.body.data?.map((b) => b.title)).toContain('First deposit bonus');
     const korean = await server.call<{ title: string }[]>('/v2/app/banner/query', {}, { lang: 'ko-KR' });
-    expect(korean.body.data?.map((b) => b.title)).toContain('初回入金ボーナス');
+    expect(korean.body.data?.map((b) => b.title)).toContain('첫 입금 보너스');
   });
 });

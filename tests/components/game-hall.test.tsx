@@ -24,6 +24,7 @@ const game = (id: number, overrides: Partial<HallGame>): HallGame => ({
   code: `game-${id}`,
   kind: 'slot',
   name: `Game ${id}`,
+  lang: 'en-US',
   rtpBasisPoints: 9600,
   imageUrl: '/images/games/slot.svg',
   popularity: 0,

@@ -1,4 +1,6 @@
 import {
+  adminNoticeList,
+  adminNoticeSave,
   bannerQuery,
   contentPageQuery,
   countryQuery,
@@ -9,8 +11,9 @@ import {
 } from '@contract/content';
 import type { DataOf, Endpoint } from '@contract/endpoint';
 import type { Clock } from '@server/clock';
-import { jsonRoute, jsonText, type RequestContext } from '@server/contract-router';
+import { jsonRoute, jsonText, type RequestContext, route } from '@server/contract-router';
 import type { Database } from '@server/db/client';
+import { deskNotices, saveNotice } from './desk-notices';
 import type { PublicContentCache } from './public-cache';
 import { getContentPage, listBanners, listCountries, listGames, listNotices, listPromotions } from './service';
 
@@ -31,5 +34,8 @@ export function contentRoutes(deps: { db: Database; clock: Clock; contentCache: 
     cached(popularGamesQuery, ({ locale, body }) => listGames(db, locale, clock.now(), 'popular', body.limit)),
     cached(latestGamesQuery, ({ locale, body }) => listGames(db, locale, clock.now(), 'latest', body.limit)),
     cached(contentPageQuery, ({ locale, body }) => getContentPage(db, locale, body.slug)),
+    // A saved notice reaches readers once the cached answers expire (within the cache's ttl).
+    route(adminNoticeList, ({ body }) => deskNotices(db, body)),
+    route(adminNoticeSave, (context) => saveNotice({ db, clock }, context, context.principal, context.body)),
   ];
 }

@@ -3,7 +3,7 @@ import type { Locale } from '@contract/locales';
 import { type Database, plainRows } from '@server/db/client';
 import { banners, contentPages, countries, type LocalisedText, notices, promotions } from '@server/db/schema/content';
 import { ApiError } from '@server/errors';
-import { pickLocalised } from '@server/localised-text';
+import { localisedItem } from '@server/localised-text';
 import { onePage } from '@server/shared/paging';
 import { and, asc, count, desc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { gameImageUrl } from '../games/hall';
@@ -40,7 +40,7 @@ export async function listBanners(db: Database, locale: Locale, position: 'home'
     .orderBy(asc(banners.sort), asc(banners.id));
   return rows.map((row) => ({
     id: row.id,
-    title: pickLocalised(row.title, locale),
+    ...localisedItem({ title: row.title }, locale),
     imageUrl: row.imageUrl,
     linkUrl: row.linkUrl,
   }));
@@ -66,8 +66,7 @@ export async function listNotices(
     total: found.total,
     list: found.list.map((row) => ({
       id: row.id,
-      title: pickLocalised(row.title, locale),
-      content: pickLocalised(row.content, locale),
+      ...localisedItem({ title: row.title, content: row.content }, locale),
       pinned: row.pinned,
       publishedAt: row.publishedAt.toISOString(),
     })),
@@ -102,9 +101,7 @@ export async function listPromotions(
     total: page.total,
     list: page.list.map((row) => ({
       id: row.id,
-      title: pickLocalised(row.title, locale),
-      summary: pickLocalised(row.summary, locale),
-      content: pickLocalised(row.content, locale),
+      ...localisedItem({ title: row.title, summary: row.summary, content: row.content }, locale),
       imageUrl: row.imageUrl,
       category: row.endsAt && row.endsAt <= now ? 'past' : row.category,
       startsAt: row.startsAt.toISOString(),
@@ -157,7 +154,7 @@ export async function listGames(
   return rows.map((row) => ({
     id: row.id,
     code: row.code,
-    name: pickLocalised(row.name, locale),
+    ...localisedItem({ name: row.name }, locale),
     kind: row.kind,
     imageUrl: gameImageUrl(row.imageUrl, row.kind),
     machineCount: row.machineCount,
@@ -171,8 +168,7 @@ export async function getContentPage(db: Database, locale: Locale, slug: string)
   if (!row) throw new ApiError(404, 'error.notFound');
   return {
     slug: row.slug,
-    title: pickLocalised(row.title, locale),
-    body: pickLocalised(row.body, locale),
+    ...localisedItem({ title: row.title, body: row.body }, locale),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -31,7 +31,7 @@ import {
   providerGames,
 } from '@server/db/schema/game-hall';
 import { ApiError } from '@server/errors';
-import { pickLocalised } from '@server/localised-text';
+import { localisedItem } from '@server/localised-text';
 import { coinCurrency } from '@server/shared/player-deps';
 import { uniqueViolation } from '@server/shared/refusals';
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
@@ -118,7 +118,7 @@ export async function hallOf(deps: GameDeps, principal: Principal, locale: Local
         id: row.gameId,
         code: row.code,
         kind: row.kind,
-        name: pickLocalised(row.name, locale),
+        ...localisedItem({ name: row.name }, locale),
         rtpBasisPoints: row.rtpBasisPoints,
         imageUrl: gameImageUrl(row.imageUrl, row.kind),
         popularity: 0,

@@ -22,6 +22,7 @@ const deskMenu = [
   { key: 'gameProfit', to: '/admin/game-profit' },
   { key: 'games', to: '/admin/games' },
   { key: 'letters', to: '/admin/letters' },
+  { key: 'notices', to: '/admin/notices' },
   { key: 'audit', to: '/admin/audit' },
 ] as const;
 

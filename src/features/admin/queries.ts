@@ -12,6 +12,7 @@ import {
   adminUserSearch,
   adminWithdrawalList,
 } from '@contract/admin';
+import { adminNoticeList } from '@contract/content';
 import type { Locale } from '@contract/locales';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { defaultPeriod } from '../record/record-filters';
@@ -219,5 +220,12 @@ export const deskGamesQueryOptions = (lng: Locale) =>
   queryOptions({
     queryKey: [...deskQueryKey, lng, 'games'],
     queryFn: () => operatorApi.call(adminGameList, {}),
+    staleTime: 0,
+  });
+
+export const deskNoticesQueryOptions = (lng: Locale) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'notices'],
+    queryFn: () => operatorApi.call(adminNoticeList, { pageSize: 100 }),
     staleTime: 0,
   });

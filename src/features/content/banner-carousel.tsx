@@ -3,6 +3,7 @@ import { Box, Image, Skeleton, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { ShownInJapaneseBadge, textLang } from '@/components/shown-in-japanese';
 import { currentLanguage } from '@/lib/i18n';
 import classes from './content.module.css';
 import { homeBannersQuery } from './queries';
@@ -30,33 +31,38 @@ export function BannerCarousel() {
         previousControlProps={{ 'aria-label': t('previousBanner') }}
         nextControlProps={{ 'aria-label': t('nextBanner') }}
       >
-        {banners.data.map((banner, index) => (
-          <Carousel.Slide key={banner.id}>
-            {banner.linkUrl ? (
-              <UnstyledButton
-                className={classes.bannerFrame}
-                onClick={() => banner.linkUrl && open(banner.linkUrl)}
-                aria-label={banner.title}
-              >
-                <Image
-                  src={banner.imageUrl}
-                  alt={banner.title}
-                  className={classes.bannerImage}
-                  fetchPriority={index === 0 ? 'high' : 'auto'}
-                />
-              </UnstyledButton>
-            ) : (
-              <div className={classes.bannerFrame}>
-                <Image
-                  src={banner.imageUrl}
-                  alt={banner.title}
-                  className={classes.bannerImage}
-                  fetchPriority={index === 0 ? 'high' : 'auto'}
-                />
-              </div>
-            )}
-          </Carousel.Slide>
-        ))}
+        {banners.data.map((banner, index) => {
+          // The art carries no words: the banner's title is written over it in the reader's language.
+          const art = (
+            <>
+              <Image
+                src={banner.imageUrl}
+                alt={banner.title}
+                className={classes.bannerImage}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+              />
+              <span className={classes.bannerCaption} aria-hidden="true">
+                {banner.title}
+                <ShownInJapaneseBadge lang={banner.lang} />
+              </span>
+            </>
+          );
+          return (
+            <Carousel.Slide key={banner.id} lang={textLang(banner.lang)}>
+              {banner.linkUrl ? (
+                <UnstyledButton
+                  className={classes.bannerFrame}
+                  onClick={() => banner.linkUrl && open(banner.linkUrl)}
+                  aria-label={banner.title}
+                >
+                  {art}
+                </UnstyledButton>
+              ) : (
+                <div className={classes.bannerFrame}>{art}</div>
+              )}
+            </Carousel.Slide>
+          );
+        })}
       </Carousel>
     </Box>
   );

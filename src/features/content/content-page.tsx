@@ -3,6 +3,7 @@ import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
+import { ShownInJapaneseBadge, textLang } from '@/components/shown-in-japanese';
 import { currentLanguage } from '@/lib/i18n';
 import { formatDate } from './format';
 import { PlainText } from './plain-text';
@@ -33,7 +34,8 @@ export function ContentBody({ slug }: { slug: ContentPageSlug }) {
   }
   return (
     <div>
-      <PlainText body={page.data.body} />
+      <ShownInJapaneseBadge lang={page.data.lang} />
+      <PlainText body={page.data.body} lang={textLang(page.data.lang)} />
       <Text size="xs" c="dimmed" mt="lg">
         {t('page.updatedAt', { date: formatDate(page.data.updatedAt) })}
       </Text>
@@ -46,7 +48,10 @@ export function ContentPage({ slug }: { slug: ContentPageSlug }) {
   const { t } = useTranslation('content');
   const page = useQuery(contentPageBySlugQuery(currentLanguage(), slug));
   return (
-    <PageFrame title={page.data?.title ?? t(`pageNames.${slug}`)}>
+    <PageFrame
+      title={page.data?.title ?? t(`pageNames.${slug}`)}
+      titleLang={page.data ? textLang(page.data.lang) : undefined}
+    >
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
         <ContentBody slug={slug} />
       </Paper>

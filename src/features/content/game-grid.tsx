@@ -2,6 +2,7 @@ import type { Game } from '@contract/content';
 import { Badge, Card, Group, Image, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CardLink } from '@/components/router-links';
+import { ShownInJapaneseBadge, textLang } from '@/components/shown-in-japanese';
 import classes from './content.module.css';
 
 /** Games as cards; a card opens the game hall on its game (the hall asks a visitor to sign in first). */
@@ -34,10 +35,11 @@ export function GameGrid({ games, loading }: { games: readonly Game[] | undefine
           <Card.Section>
             <Image src={game.imageUrl} alt="" style={{ aspectRatio: '4 / 3' }} fit="cover" />
           </Card.Section>
-          <Text fw={700} size="sm" mt="xs" lineClamp={1}>
+          <Text fw={700} size="sm" mt="xs" lineClamp={1} lang={textLang(game.lang)}>
             {game.name}
           </Text>
           <Group gap={6} mt={4}>
+            <ShownInJapaneseBadge lang={game.lang} />
             <Badge size="xs" variant="light" color={game.kind === 'slot' ? 'crimson' : 'gold'}>
               {t(`games.kind.${game.kind}`)}
             </Badge>

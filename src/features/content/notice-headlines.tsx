@@ -2,6 +2,7 @@ import type { Notice } from '@contract/content';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { ShownInJapaneseBadge, textLang } from '@/components/shown-in-japanese';
 import classes from './content.module.css';
 import { formatDate } from './format';
 
@@ -21,9 +22,10 @@ export function NoticeHeadlines({ notices }: { notices: readonly Notice[] }) {
                       {t('notice.pinned')}
                     </Badge>
                   )}
-                  <Text fw={600} truncate>
+                  <Text fw={600} truncate lang={textLang(notice.lang)}>
                     {notice.title}
                   </Text>
+                  <ShownInJapaneseBadge lang={notice.lang} />
                 </Group>
                 <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
                   <time dateTime={notice.publishedAt}>{formatDate(notice.publishedAt)}</time>

@@ -1,6 +1,7 @@
 import type { Notice } from '@contract/content';
 import { Accordion, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ShownInJapaneseBadge, textLang } from '@/components/shown-in-japanese';
 import { formatDate } from './format';
 import { PlainText } from './plain-text';
 
@@ -26,9 +27,10 @@ export function NoticeList({ notices, openNotice }: { notices: readonly Notice[]
                     {t('notice.pinned')}
                   </Badge>
                 )}
-                <Text fw={600} lineClamp={1}>
+                <Text fw={600} lineClamp={1} lang={textLang(notice.lang)}>
                   {notice.title}
                 </Text>
+                <ShownInJapaneseBadge lang={notice.lang} />
               </Group>
               <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
                 <time dateTime={notice.publishedAt}>{formatDate(notice.publishedAt)}</time>
@@ -36,7 +38,7 @@ export function NoticeList({ notices, openNotice }: { notices: readonly Notice[]
             </Group>
           </Accordion.Control>
           <Accordion.Panel>
-            <PlainText body={notice.content} size="sm" />
+            <PlainText body={notice.content} size="sm" lang={textLang(notice.lang)} />
           </Accordion.Panel>
         </Accordion.Item>
       ))}

@@ -10,10 +10,10 @@ export function paragraphsOf(body: string): string[] {
 }
 
 /** Renders text as React text nodes, never as HTML. */
-export function PlainText({ body, ...textProps }: { body: string } & TextProps) {
+export function PlainText({ body, lang, ...textProps }: { body: string; lang?: string } & TextProps) {
   return paragraphsOf(body).map((paragraph, index) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one text never move
-    <Text key={index} mb="sm" style={{ whiteSpace: 'pre-line' }} {...textProps}>
+    <Text key={index} mb="sm" style={{ whiteSpace: 'pre-line' }} lang={lang} {...textProps}>
       {paragraph}
     </Text>
   ));

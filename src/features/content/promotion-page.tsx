@@ -16,6 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
+import { ShownInJapaneseBadge, textLang } from '@/components/shown-in-japanese';
 import { currentLanguage } from '@/lib/i18n';
 import { formatDate } from './format';
 import { promotionPageQuery } from './queries';
@@ -111,17 +112,22 @@ function PromotionCard({ promotion }: { promotion: Promotion }) {
         <Image src={promotion.imageUrl} alt="" h={160} fit="cover" />
       </Card.Section>
       <Group justify="space-between" mt="md" mb={4} wrap="nowrap" align="flex-start">
-        <Title order={3} size="h5">
+        <Title order={3} size="h5" lang={textLang(promotion.lang)}>
           {promotion.title}
         </Title>
-        <Badge color={promotion.category === 'past' ? 'gray' : 'gold'} variant="light" style={{ flexShrink: 0 }}>
-          {t(`promotion.categories.${promotion.category}`)}
-        </Badge>
+        <Group gap={4} wrap="nowrap">
+          <ShownInJapaneseBadge lang={promotion.lang} />
+          <Badge color={promotion.category === 'past' ? 'gray' : 'gold'} variant="light" style={{ flexShrink: 0 }}>
+            {t(`promotion.categories.${promotion.category}`)}
+          </Badge>
+        </Group>
       </Group>
       <Text size="sm" c="dimmed" mb="xs">
         {period}
       </Text>
-      <Text size="sm">{promotion.summary}</Text>
+      <Text size="sm" lang={textLang(promotion.lang)}>
+        {promotion.summary}
+      </Text>
     </Card>
   );
 }

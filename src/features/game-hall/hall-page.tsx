@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { ButtonLink } from '@/components/router-links';
+import { ShownInJapaneseBadge, textLang } from '@/components/shown-in-japanese';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import classes from './game-hall.module.css';
@@ -125,10 +126,11 @@ function GameSection({ game }: { game: HallGame }) {
       <Group gap="md" wrap="nowrap" align="flex-start" mb="md">
         <Image src={game.imageUrl} alt="" radius="sm" className={classes.thumbnail} fit="cover" />
         <Stack gap={4} miw={0}>
-          <Title order={2} size="h4" id={`hall-game-${game.id}`}>
+          <Title order={2} size="h4" id={`hall-game-${game.id}`} lang={textLang(game.lang)}>
             {game.name}
           </Title>
           <Group gap={6}>
+            <ShownInJapaneseBadge lang={game.lang} />
             <Badge size="sm" variant="light" color={game.kind === 'slot' ? 'crimson' : 'gold'}>
               {t(`kind.${game.kind}`)}
             </Badge>

@@ -1,0 +1,192 @@
+import { adminNoticeSave, type DeskNotice, type DeskText } from '@contract/content';
+import { defaultLocale, type Locale, locales } from '@contract/locales';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiCallError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, languageNames } from '@/lib/i18n';
+import { LoadFailed } from '../user/account-gates';
+import { DeskPage, DeskTable } from './desk-list';
+import { operatorApi } from './operator-api';
+import { deskNoticesQueryOptions, deskQueryKey } from './queries';
+
+interface Draft {
+  id?: number;
+  title: DeskText;
+  content: DeskText;
+  pinned: boolean;
+}
+
+const emptyText = () => Object.fromEntries(locales.map((locale) => [locale, ''])) as DeskText;
+
+const writtenLanguages = (notice: DeskNotice) =>
+  locales.filter((locale) => notice.title[locale] !== '' && notice.content[locale] !== '');
+
+/**
+ * Notices per language (docs/requirements.md §1.8): one tab per language, Japanese required. The
+ * server decides what is acceptable and names each refused field; the form puts each message on
+ * its field and marks the tab holding it.
+ */
+export function NoticesPage() {
+  const { t } = useTranslation('admin');
+  const result = useQuery(deskNoticesQueryOptions(currentLanguage()));
+  const [draft, setDraft] = useState<Draft | null>(null);
+  return (
+    <DeskPage title={t('notices.title')} description={t('notices.description')}>
+      <Group>
+        <Button onClick={() => setDraft({ title: emptyText(), content: emptyText(), pinned: false })}>
+          {t('notices.new')}
+        </Button>
+      </Group>
+      {result.isError && !result.data ? (
+        <LoadFailed onRetry={() => void result.refetch()} />
+      ) : !result.data ? (
+        <Skeleton h={240} radius="md" />
+      ) : (
+        <DeskTable
+          label={t('notices.title')}
+          head={[t('notices.noticeTitle'), t('notices.languages'), t('columns.at'), t('columns.actions')]}
+        >
+          {result.data.list.map((notice) => (
+            <Table.Tr key={notice.id}>
+              <Table.Td lang="ja">
+                <Group gap="xs" wrap="nowrap">
+                  {notice.pinned && <Badge size="sm">{t('notices.pinned')}</Badge>}
+                  <Text size="sm">{notice.title[defaultLocale]}</Text>
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                {t('notices.languagesWritten', { written: writtenLanguages(notice).length, total: locales.length })}
+              </Table.Td>
+              <Table.Td>{formatDateTime(notice.publishedAt)}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="light"
+                  aria-label={t('notices.editOne', { title: notice.title[defaultLocale] })}
+                  onClick={() => setDraft(notice)}
+                >
+                  {t('notices.edit')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DeskTable>
+      )}
+      {draft && <NoticeEditor key={draft.id ?? 'new'} draft={draft} onClose={() => setDraft(null)} />}
+    </DeskPage>
+  );
+}
+
+function NoticeEditor({ draft, onClose }: { draft: Draft; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState<Draft>(draft);
+  const [tab, setTab] = useState<Locale>(defaultLocale);
+  const save = useMutation({
+    mutationFn: (notice: Draft) => operatorApi.call(adminNoticeSave, notice, { silent: true }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: deskQueryKey });
+      onClose();
+    },
+    onError: (error) => {
+      const first = error instanceof ApiCallError ? Object.keys(error.fields)[0] : undefined;
+      const locale = locales.find((candidate) => first?.endsWith(`.${candidate}`));
+      if (locale) setTab(locale);
+    },
+  });
+  const fields = save.error instanceof ApiCallError ? save.error.fields : {};
+  const edit = (field: 'title' | 'content', locale: Locale, text: string) =>
+    setValue((current) => ({ ...current, [field]: { ...current[field], [locale]: text } }));
+
+  return (
+    <Modal opened onClose={onClose} size="xl" title={draft.id === undefined ? t('notices.new') : t('notices.edit')}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate(value);
+        }}
+      >
+        <Stack gap="md">
+          {save.error && (
+            <Alert color="red" role="alert">
+              {save.error.message}
+            </Alert>
+          )}
+          <Tabs value={tab} onChange={(next) => next && setTab(next as Locale)} keepMounted={false}>
+            <Tabs.List>
+              {locales.map((locale) => {
+                const refused = Boolean(fields[`title.${locale}`] || fields[`content.${locale}`]);
+                return (
+                  <Tabs.Tab key={locale} value={locale} c={refused ? 'red' : undefined}>
+                    {languageNames[locale]}
+                    {locale === defaultLocale ? ` (${t('notices.required')})` : ''}
+                  </Tabs.Tab>
+                );
+              })}
+            </Tabs.List>
+            {locales.map((locale) => (
+              <Tabs.Panel key={locale} value={locale} pt="md">
+                <Stack gap="sm">
+                  <TextInput
+                    label={t('notices.noticeTitle')}
+                    withAsterisk={locale === defaultLocale}
+                    lang={locale}
+                    value={value.title[locale]}
+                    onChange={(event) => edit('title', locale, event.currentTarget.value)}
+                    error={fields[`title.${locale}`]}
+                    maxLength={200}
+                  />
+                  <Textarea
+                    label={t('notices.text')}
+                    withAsterisk={locale === defaultLocale}
+                    lang={locale}
+                    value={value.content[locale]}
+                    onChange={(event) => edit('content', locale, event.currentTarget.value)}
+                    error={fields[`content.${locale}`]}
+                    autosize
+                    minRows={5}
+                  />
+                  {locale !== defaultLocale && (
+                    <Text size="xs" c="dimmed">
+                      {t('notices.emptyFallsBack')}
+                    </Text>
+                  )}
+                </Stack>
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+          <Checkbox
+            label={t('notices.pinned')}
+            checked={value.pinned}
+            onChange={(event) => setValue((current) => ({ ...current, pinned: event.currentTarget.checked }))}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('notices.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('notices.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NoticesPage } from '@/features/admin/notices-page';
+
+export const Route = createFileRoute('/admin/_desk/notices')({
+  component: NoticesPage,
+});

@@ -1,0 +1,234 @@
+import type { DeskNotice, Game, Notice, Promotion } from '@contract/content';
+import { locales } from '@contract/locales';
+import { banners, notices, promotions } from '@server/db/schema/content';
+import { seedDatabase } from '@server/db/seed';
+import { seedBanners, seedNotices, seedPromotions } from '@server/db/seed-content';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newOperator, refusal, type TestPlayer } from '../support/players';
+import { createTestServer, type TestServer } from './harness';
+
+// Docs: docs/requirements.md §1.8 (content in every language, Japanese fallback marked).
+interface Page<T> {
+  list: T[];
+  total: number;
+}
+interface Banner {
+  title: string;
+  lang: string;
+}
+
+const kana = /[\u3040-\u30ff]/;
+const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/;
+let server: TestServer;
+let operator: TestPlayer;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  operator = await newOperator(server);
+}, 60_000);
+afterAll(() => server.close());
+
+async function publicList<T>(path: string, lang: string, body: Record<string, unknown> = {}): Promise<T> {
+  const answer = await server.call<T>(path, body, { lang });
+  expect(answer.body.code, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.data as T;
+}
+
+const deskSave = (body: Record<string, unknown>, lang = 'ja-JP') =>
+  server.call<{ id: number }>('/v2/admin/notice/save', body, { token: operator.token, lang });
+
+describe('seeded content in every language', () => {
+  for (const locale of locales) {
+    it(`serves the seeded banners, notices and promotions wholly in ${locale}`, async () => {
+      const shownBanners = await publicList<Banner[]>('/v2/app/banner/query', locale);
+      expect(shownBanners.map((banner) => banner.title)).toEqual(seedBanners.map((banner) => banner.title[locale]));
+      expect(shownBanners.every((banner) => banner.lang === locale)).toBe(true);
+
+      const shownNotices = await publicList<Page<Notice>>('/v2/app/notice/query', locale, { pageSize: 100 });
+      const seededTitles = seedNotices.map((notice) => notice.title[locale]);
+      expect(shownNotices.list.map((notice) => notice.title)).toEqual(seededTitles);
+      expect(shownNotices.list.every((notice) => notice.lang === locale)).toBe(true);
+
+      const shownPromotions = await publicList<Page<Promotion>>('/v2/app/favorable/query', locale, { pageSize: 100 });
+      expect(shownPromotions.list.length).toBeGreaterThan(0);
+      for (const promotion of shownPromotions.list) {
+        expect(promotion.lang).toBe(locale);
+        const seed = seedPromotions.find((candidate) => candidate.title[locale] === promotion.title);
+        expect(seed, promotion.title).toBeDefined();
+        expect(promotion.summary).toBe(seed?.summary[locale]);
+        expect(promotion.content.startsWith(promotion.summary)).toBe(true);
+      }
+      // Only the Japanese reading carries kana: nothing is left in Japanese in another language.
+      const texts = [
+        ...shownBanners.map((banner) => banner.title),
+        ...shownNotices.list.flatMap((notice) => [notice.title, notice.content]),
+        ...shownPromotions.list.flatMap((promotion) => [promotion.title, promotion.summary, promotion.content]),
+      ];
+      if (locale === 'ja-JP') expect(texts.filter((text) => !japanese.test(text))).toEqual([]);
+      else expect(texts.filter((text) => kana.test(text))).toEqual([]);
+    });
+  }
+
+  it('names the hall’s games in the reader’s language', async () => {
+    for (const [lang, name] of [
+      ['ko-KR', '사쿠라 세븐즈'],
+      ['zh-TW', '櫻花七星'],
+    ] as const) {
+      const games = await publicList<Game[]>('/v2/app/game/query/latest/new', lang);
+      expect(games.find((game) => game.code === 'sakura-sevens')).toMatchObject({ name, lang });
+    }
+  });
+
+  it('gives a row seeded in Japanese and English only the languages it lacks, keeping an operator’s', async () => {
+    const [seed] = seedNotices;
+    if (!seed) throw new Error('no seeded notice');
+    const [row] = await server.db
+      .insert(notices)
+      .values({
+        title: { 'ja-JP': seed.title['ja-JP'], 'en-US': seed.title['en-US'], 'ko-KR': '운영자가 쓴 제목' },
+        content: { 'ja-JP': seed.content['ja-JP'], 'en-US': seed.content['en-US'], 'ko-KR': '운영자가 쓴 본문' },
+        publishedAt: new Date(0),
+      })
+      .returning();
+    const [stranger] = await server.db
+      .insert(notices)
+      .values({ title: { 'ja-JP': '運営が書いたお知らせ' }, content: { 'ja-JP': '本文' }, publishedAt: new Date(0) })
+      .returning();
+    if (!row || !stranger) throw new Error('no rows');
+
+    await seedDatabase(server.db);
+
+    const [filled] = await server.db.select().from(notices).where(eq(notices.id, row.id));
+    expect(filled?.title).toEqual({ ...seed.title, 'ko-KR': '운영자가 쓴 제목' });
+    expect(filled?.content).toEqual({ ...seed.content, 'ko-KR': '운영자가 쓴 본문' });
+    const [untouched] = await server.db.select().from(notices).where(eq(notices.id, stranger.id));
+    expect(untouched?.title).toEqual({ 'ja-JP': '運営が書いたお知らせ' });
+    await server.db.delete(notices).where(eq(notices.id, row.id));
+    await server.db.delete(notices).where(eq(notices.id, stranger.id));
+    // The seeded tables were not filled twice.
+    expect(await server.db.$count(banners)).toBe(seedBanners.length);
+    expect(await server.db.$count(promotions)).toBe(seedPromotions.length);
+  });
+});
+
+describe('Japanese fallback', () => {
+  it('shows an item missing a text in the reader’s language wholly in Japanese, and says so', async () => {
+    const saved = await deskSave({
+      title: { 'ja-JP': '日本語だけのお知らせ', 'en-US': 'Also in English' },
+      content: { 'ja-JP': '日本語の本文です。', 'en-US': 'The English text.' },
+    });
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
+    const id = saved.body.data?.id;
+
+    const english = await publicList<Page<Notice>>('/v2/app/notice/query', 'en-US', { pageSize: 100 });
+    expect(english.list.find((notice) => notice.id === id)).toMatchObject({
+      title: 'Also in English',
+      content: 'The English text.',
+      lang: 'en-US',
+    });
+    const korean = await publicList<Page<Notice>>('/v2/app/notice/query', 'ko-KR', { pageSize: 100 });
+    expect(korean.list.find((notice) => notice.id === id)).toMatchObject({
+      title: '日本語だけのお知らせ',
+      content: '日本語の本文です。',
+      lang: 'ja-JP',
+    });
+    // The seeded notices around it stay in Korean.
+    expect(korean.list.filter((notice) => notice.lang === 'ko-KR').length).toBe(seedNotices.length);
+
+    // A row written straight into the database with a title but no text in Korean is not mixed either.
+    const [halfKorean] = await server.db
+      .insert(notices)
+      .values({
+        title: { 'ja-JP': '半分だけ', 'ko-KR': '절반만' },
+        content: { 'ja-JP': '本文は日本語だけ' },
+        publishedAt: new Date(0),
+      })
+      .returning();
+    const again = await publicList<Page<Notice>>('/v2/app/notice/query', 'ko-KR', { pageSize: 100 });
+    expect(again.list.find((notice) => notice.id === halfKorean?.id)).toMatchObject({
+      title: '半分だけ',
+      content: '本文は日本語だけ',
+      lang: 'ja-JP',
+    });
+  });
+});
+
+describe('desk notices per language', () => {
+  const written = Object.fromEntries(locales.map((locale) => [locale, `title ${locale}`]));
+  const bodies = Object.fromEntries(locales.map((locale) => [locale, `text ${locale}`]));
+
+  it('writes and rewrites a notice in every language, listing each language with empty ones as ""', async () => {
+    const created = await deskSave({ title: written, content: bodies, pinned: true });
+    const id = created.body.data?.id;
+    expect(id).toBeTypeOf('number');
+    const rewritten = await deskSave({
+      id,
+      title: { ...written, 'vi-VN': '' },
+      content: { ...bodies, 'vi-VN': '  ' },
+      pinned: false,
+    });
+    expect(rewritten.body.code, JSON.stringify(rewritten.body)).toBe(200);
+
+    const list = await server.call<Page<DeskNotice>>(
+      '/v2/admin/notice/list',
+      { pageSize: 100 },
+      { token: operator.token },
+    );
+    const notice = list.body.data?.list.find((row) => row.id === id);
+    expect(notice).toMatchObject({ pinned: false, title: { ...written, 'vi-VN': '' } });
+    expect(notice?.content['vi-VN']).toBe('');
+
+    const vietnamese = await publicList<Page<Notice>>('/v2/app/notice/query', 'vi-VN', { pageSize: 100 });
+    expect(vietnamese.list.find((row) => row.id === id)).toMatchObject({ title: 'title ja-JP', lang: 'ja-JP' });
+    const filipino = await publicList<Page<Notice>>('/v2/app/notice/query', 'fil-PH', { pageSize: 100 });
+    expect(filipino.list.find((row) => row.id === id)).toMatchObject({ title: 'title fil-PH', lang: 'fil-PH' });
+
+    const audit = await server.call<Page<{ action: string; subjectId: string }>>(
+      '/v2/admin/audit/list',
+      { subjectType: 'notice' },
+      { token: operator.token },
+    );
+    expect(audit.body.data?.list.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['notice.create', 'notice.update']),
+    );
+  });
+
+  it('refuses a notice without its Japanese title or text, in the operator’s language, changing nothing', async () => {
+    const before = await server.db.$count(notices);
+    const english = await deskSave({ title: { 'en-US': 'English only' }, content: { 'en-US': 'Text' } }, 'en-US');
+    refusal(english, 400, 'The Japanese title and text are required');
+    expect(english.body.fields).toEqual({
+      'title.ja-JP': 'The Japanese title and text are required',
+      'content.ja-JP': 'The Japanese title and text are required',
+    });
+    const japanese = await deskSave({ title: { 'ja-JP': 'タイトル' }, content: { 'ja-JP': '   ' } });
+    refusal(japanese, 400, '日本語のタイトルと本文は必須です');
+    expect(Object.keys(japanese.body.fields ?? {})).toEqual(['content.ja-JP']);
+    expect(await server.db.$count(notices)).toBe(before);
+  });
+
+  it('refuses a language written in part, naming the language in the operator’s', async () => {
+    const before = await server.db.$count(notices);
+    const half = { title: { 'ja-JP': 'タイトル', 'ko-KR': '제목' }, content: { 'ja-JP': '本文' } };
+    const japanese = await deskSave(half);
+    refusal(japanese, 400, '韓国語はタイトルと本文の両方を入力するか、両方とも空にしてください');
+    expect(Object.keys(japanese.body.fields ?? {})).toEqual(['content.ko-KR']);
+    refusal(await deskSave(half, 'en-US'), 400, 'Write both the title and the text in Korean, or leave both empty');
+    expect(await server.db.$count(notices)).toBe(before);
+  });
+
+  it('refuses an unknown notice and answers only operator sessions', async () => {
+    refusal(
+      await deskSave({ id: 1_999_999, title: { 'ja-JP': 'a' }, content: { 'ja-JP': 'b' } }, 'en-US'),
+      404,
+      'Notice not found',
+    );
+    const signedOut = await server.call('/v2/admin/notice/save', {
+      title: { 'ja-JP': 'a' },
+      content: { 'ja-JP': 'b' },
+    });
+    expect(signedOut.status).toBe(401);
+    expect((await server.call('/v2/admin/notice/list', {})).status).toBe(401);
+  });
+});
