@@ -2,7 +2,7 @@ import { adminLogout } from '@contract/admin';
 import { AppShell, Box, Burger, Button, Group, Loader, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLinkLink } from '@/components/router-nav-link';
@@ -38,9 +38,6 @@ export function DeskLayout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const router = useRouter();
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const isActive = (to: string) =>
-    to === '/admin' ? pathname === '/admin' || pathname === '/admin/' : pathname.startsWith(to);
   const [signingOut, setSigningOut] = useState(false);
   const leaving = useRef(false);
 
@@ -101,7 +98,9 @@ export function DeskLayout({ children }: { children: ReactNode }) {
               key={item.to}
               to={item.to}
               label={t(`nav.${item.key}`)}
-              active={isActive(item.to)}
+              // One lit item, marked by the router's own match: the overview only on /admin itself.
+              activeOptions={{ exact: item.to === '/admin', includeSearch: false }}
+              activeProps={{ 'data-active': true }}
               onClick={navbar.close}
             />
           ))}

@@ -6,7 +6,6 @@ import {
   Center,
   Group,
   Pagination,
-  ScrollArea,
   Select,
   Skeleton,
   Stack,
@@ -239,8 +238,8 @@ export function DeskTable({
   minWidth?: number;
 }) {
   return (
-    <ScrollArea type="auto">
-      <Table striped highlightOnHover miw={minWidth} aria-label={label} verticalSpacing="sm">
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped highlightOnHover aria-label={label} verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
             {head.map((title) => (
@@ -250,7 +249,7 @@ export function DeskTable({
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
-    </ScrollArea>
+    </Table.ScrollContainer>
   );
 }
 

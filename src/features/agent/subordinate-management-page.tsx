@@ -213,37 +213,39 @@ function MemberTable({ members, onMove }: { members: TeamMember[]; onMove: MoveO
   const { t } = useTranslation('agent-members');
   const cells = useMemberCells();
   return (
-    <Table striped highlightOnHover aria-label={t('listLabel')}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('columns.account')}</Table.Th>
-          <Table.Th>{t('columns.registeredAt')}</Table.Th>
-          <Table.Th>{t('columns.balance')}</Table.Th>
-          <Table.Th>{t('columns.lastLoginAt')}</Table.Th>
-          <Table.Th>{t('columns.state')}</Table.Th>
-          <Table.Th>{t('columns.actions')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {members.map((member) => {
-          const shown = cells(member);
-          return (
-            <Table.Tr key={member.userId} data-testid={`member-${member.account}`}>
-              <Table.Td fw={500}>{member.account}</Table.Td>
-              <Table.Td>{shown.registeredAt}</Table.Td>
-              <Table.Td>{shown.balance}</Table.Td>
-              <Table.Td>{shown.lastLoginAt}</Table.Td>
-              <Table.Td>
-                <StateBadge member={member} />
-              </Table.Td>
-              <Table.Td>
-                <MoveButtons member={member} onMove={onMove} />
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped highlightOnHover aria-label={t('listLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('columns.account')}</Table.Th>
+            <Table.Th>{t('columns.registeredAt')}</Table.Th>
+            <Table.Th>{t('columns.balance')}</Table.Th>
+            <Table.Th>{t('columns.lastLoginAt')}</Table.Th>
+            <Table.Th>{t('columns.state')}</Table.Th>
+            <Table.Th>{t('columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {members.map((member) => {
+            const shown = cells(member);
+            return (
+              <Table.Tr key={member.userId} data-testid={`member-${member.account}`}>
+                <Table.Td fw={500}>{member.account}</Table.Td>
+                <Table.Td>{shown.registeredAt}</Table.Td>
+                <Table.Td>{shown.balance}</Table.Td>
+                <Table.Td>{shown.lastLoginAt}</Table.Td>
+                <Table.Td>
+                  <StateBadge member={member} />
+                </Table.Td>
+                <Table.Td>
+                  <MoveButtons member={member} onMove={onMove} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

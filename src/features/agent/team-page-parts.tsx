@@ -1,16 +1,5 @@
 import { maxDateRangeDays } from '@contract/endpoint';
-import {
-  ActionIcon,
-  Card,
-  Center,
-  Pagination,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Card, Center, Pagination, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -110,8 +99,8 @@ export function TeamTable({
           </Text>
         </Card>
       ) : (
-        <ScrollArea type="auto">
-          <Table striped highlightOnHover miw={640} aria-label={label}>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover aria-label={label}>
             <Table.Thead>
               <Table.Tr>
                 {head.map((name) => (
@@ -121,7 +110,7 @@ export function TeamTable({
             </Table.Thead>
             <Table.Tbody>{rows}</Table.Tbody>
           </Table>
-        </ScrollArea>
+        </Table.ScrollContainer>
       )}
       {total > teamPageSize && (
         <Center>

@@ -26,6 +26,7 @@ export function SectionLayout({ menu, children }: { menu: readonly MenuItem[]; c
                 to={item.to}
                 size="xs"
                 radius="xl"
+                activeOptions={{ exact: true, includeSearch: false }}
                 variant={isActive(item) ? 'filled' : 'default'}
               >
                 {t(item.label)}
@@ -44,7 +45,13 @@ export function SectionLayout({ menu, children }: { menu: readonly MenuItem[]; c
         <Paper withBorder p="xs" className={classes.sectionNav}>
           <nav aria-label={t('layout.sectionMenu')}>
             {menu.map((item) => (
-              <NavLinkLink key={item.to} to={item.to} label={t(item.label)} active={isActive(item)} />
+              <NavLinkLink
+                key={item.to}
+                to={item.to}
+                label={t(item.label)}
+                activeOptions={{ exact: true, includeSearch: false }}
+                activeProps={{ 'data-active': true }}
+              />
             ))}
           </nav>
         </Paper>

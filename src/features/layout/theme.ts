@@ -1,5 +1,6 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import classes from './theme.module.css';
 
 /** The game-hall crimson: lantern red at shade 7, the primary colour. */
 const crimson: MantineColorsTuple = [
@@ -45,6 +46,9 @@ export const createAppTheme = (t: TFunction) =>
     // theme does not pull the Modal component into the first bundle.
     components: {
       Modal: { defaultProps: { size: 500, centered: true } },
+      Button: { classNames: { root: classes.button, label: classes.buttonLabel } },
+      Badge: { classNames: { root: classes.badge } },
+      Table: { classNames: { th: classes.tableHeader } },
       PasswordInput: {
         defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common:layout.togglePassword') } },
       },

@@ -7,7 +7,6 @@ import {
   Center,
   Group,
   Pagination,
-  ScrollArea,
   Select,
   Skeleton,
   Stack,
@@ -48,6 +47,7 @@ import {
   statusFilters,
   typeFilters,
 } from './record-filters';
+import classes from './record-page.module.css';
 
 /** The records page: deposits, withdrawals, balance movements and game rounds, filtered and paged. */
 export function RecordPage({
@@ -210,8 +210,14 @@ function RecordList<T extends { total: number }>({
           </Text>
         </Card>
       ) : (
-        <ScrollArea type="auto">
-          <Table striped highlightOnHover miw={640} aria-label={t(`tabs.${query.tab}`)}>
+        <Table.ScrollContainer
+          minWidth="var(--records-min-width)"
+          className={classes.records}
+          style={Object.fromEntries(
+            head.map((label, index) => [`--record-column-${index + 1}`, JSON.stringify(label)]),
+          )}
+        >
+          <Table striped highlightOnHover aria-label={t(`tabs.${query.tab}`)}>
             <Table.Thead>
               <Table.Tr>
                 {head.map((label) => (
@@ -221,7 +227,7 @@ function RecordList<T extends { total: number }>({
             </Table.Thead>
             <Table.Tbody>{body}</Table.Tbody>
           </Table>
-        </ScrollArea>
+        </Table.ScrollContainer>
       )}
       {result.data.total > query.pageSize && (
         <Center>
