@@ -42,20 +42,21 @@ export const countryQuery = endpoint({
   data: v.array(v.object({ code: v.string(), name: v.string(), dialCode: v.string() })),
 });
 
+const banner = v.object({
+  id: v.number(),
+  title: v.string(),
+  lang: shownIn,
+  imageUrl: v.string(),
+  linkUrl: v.nullable(v.string()),
+});
+export type Banner = v.InferOutput<typeof banner>;
+
 export const bannerQuery = endpoint({
   path: '/v2/app/banner/query',
   access: 'public',
   summary: 'Home-page banners in display order',
   body: v.optional(v.object({ position: v.optional(v.picklist(['home', 'promotion']), 'home') }), {}),
-  data: v.array(
-    v.object({
-      id: v.number(),
-      title: v.string(),
-      lang: shownIn,
-      imageUrl: v.string(),
-      linkUrl: v.nullable(v.string()),
-    }),
-  ),
+  data: v.array(banner),
 });
 
 const notice = v.object({

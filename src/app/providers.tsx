@@ -6,7 +6,7 @@ import type { i18n } from 'i18next';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { NotificationsOnDemand } from '../features/layout/notifications-on-demand';
-import { createAppTheme } from '../features/layout/theme';
+import { createAppTheme, cssVariablesResolver } from '../features/layout/theme';
 import { toastDurationMs } from '../lib/api-client';
 import { currentLanguage, dayjsLocaleOf } from '../lib/i18n';
 import { queryClient, router } from './router';
@@ -16,7 +16,7 @@ export function Providers({ i18n }: { i18n: i18n }) {
   const [theme] = useState(() => createAppTheme(i18n.t));
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <DatesProvider settings={{ locale: dayjsLocaleOf(currentLanguage()) }}>
           <NotificationsOnDemand autoClose={toastDurationMs} />
           <QueryClientProvider client={queryClient}>

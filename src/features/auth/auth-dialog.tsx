@@ -1,5 +1,5 @@
 import { selectFindPasswordFlow, selectLoginFlow, selectRegisterFlow } from '@machines/auth-dialog.machine';
-import { Anchor, CloseButton, Image, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, CloseButton, Image, Modal, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -46,7 +46,6 @@ export function AuthDialog() {
   const loginFlow = useSelector(flows, selectLoginFlow);
   const registerFlow = useSelector(flows, selectRegisterFlow);
   const findPasswordFlow = useSelector(flows, selectFindPasswordFlow);
-  const titleId = 'auth-dialog-title';
 
   return (
     <Modal
@@ -59,7 +58,6 @@ export function AuthDialog() {
       radius="lg"
       centered
       classNames={{ body: classes.body }}
-      aria-labelledby={titleId}
     >
       <div className={classes.frame}>
         <CloseButton className={classes.close} onClick={dialog.close} aria-label={t('authDialog.close')} size="lg" />
@@ -77,9 +75,9 @@ export function AuthDialog() {
         <div className={classes.panel}>
           {dialog.view === 'findPassword' ? (
             <Stack gap="md">
-              <Title order={2} size="h3" id={titleId}>
+              <Modal.Title fz="h3" fw={700}>
                 {t('authDialog.findPassword')}
-              </Title>
+              </Modal.Title>
               {findPasswordFlow && <FindPasswordView flow={findPasswordFlow} />}
               <Anchor component="button" type="button" onClick={() => dialog.show('login')} ta="left" size="sm">
                 {t('authDialog.backToLogin')}
@@ -92,7 +90,11 @@ export function AuthDialog() {
                 if (value === 'login' || value === 'register') dialog.show(value);
               }}
             >
-              <Tabs.List grow id={titleId}>
+              {/* The dialog's name (Modal.Title labels it): the tab that shows. */}
+              <VisuallyHidden>
+                <Modal.Title>{t(dialog.view === 'register' ? 'auth.register' : 'auth.login')}</Modal.Title>
+              </VisuallyHidden>
+              <Tabs.List grow>
                 <Tabs.Tab value="login">{t('auth.login')}</Tabs.Tab>
                 <Tabs.Tab value="register">{t('auth.register')}</Tabs.Tab>
               </Tabs.List>

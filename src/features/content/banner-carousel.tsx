@@ -1,7 +1,9 @@
-import { Carousel } from '@mantine/carousel';
-import { Box, Image, Skeleton, UnstyledButton } from '@mantine/core';
+import type { Banner } from '@contract/content';
+import { AccordionChevron, Box, Image, Skeleton, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import useEmblaCarousel from 'embla-carousel-react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShownInJapaneseBadge, textLang } from '@/components/shown-in-japanese';
 import { currentLanguage } from '@/lib/i18n';
@@ -23,47 +25,127 @@ export function BannerCarousel() {
   };
 
   return (
-    <Box component="section" aria-label={t('banners')} className={classes.bannerStrip}>
-      <Carousel
-        withIndicators
-        emblaOptions={{ loop: true }}
-        classNames={{ indicator: classes.bannerIndicator }}
-        previousControlProps={{ 'aria-label': t('previousBanner') }}
-        nextControlProps={{ 'aria-label': t('nextBanner') }}
-      >
-        {banners.data.map((banner, index) => {
-          // The art carries no words: the banner's title is written over it in the reader's language.
-          const art = (
-            <>
-              <Image
-                src={banner.imageUrl}
-                alt={banner.title}
-                className={classes.bannerImage}
-                fetchPriority={index === 0 ? 'high' : 'auto'}
-              />
-              <span className={classes.bannerCaption} aria-hidden="true">
-                {banner.title}
-                <ShownInJapaneseBadge lang={banner.lang} />
-              </span>
-            </>
-          );
-          return (
-            <Carousel.Slide key={banner.id} lang={textLang(banner.lang)}>
+    <Box
+      component="section"
+      aria-label={t('banners')}
+      aria-roledescription={t('carousel.name')}
+      className={classes.bannerStrip}
+    >
+      <BannerSlides banners={banners.data} onOpen={open} />
+    </Box>
+  );
+}
+
+/**
+ * The slides on embla, every word the reader hears in the page's language (Mantine's carousel speaks
+ * English in its status and indicators): the position is announced politely when it changes, each
+ * slide is named by its place, and the arrow keys turn the banners as the buttons do.
+ */
+function BannerSlides({ banners, onOpen }: { banners: Banner[]; onOpen(linkUrl: string): void }) {
+  const { t } = useTranslation('home');
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true });
+  const [selected, setSelected] = useState(0);
+  const total = banners.length;
+
+  useEffect(() => {
+    if (!embla) return;
+    const follow = () => setSelected(embla.selectedScrollSnap());
+    follow();
+    embla.on('select', follow).on('reInit', follow);
+    return () => {
+      embla.off('select', follow).off('reInit', follow);
+    };
+  }, [embla]);
+
+  const turnWithArrows = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') embla?.scrollPrev();
+    if (event.key === 'ArrowRight') embla?.scrollNext();
+  };
+
+  return (
+    <div className={classes.carousel} onKeyDownCapture={turnWithArrows}>
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic>
+        {t('carousel.position', { current: selected + 1, total })}
+      </VisuallyHidden>
+      <div ref={viewportRef} className={classes.carouselViewport}>
+        <div className={classes.carouselTrack}>
+          {banners.map((banner, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: a slide is a group in the WAI-ARIA carousel pattern, not a form's fieldset
+            <div
+              key={banner.id}
+              role="group"
+              aria-roledescription={t('carousel.slide')}
+              aria-label={t('carousel.position', { current: index + 1, total })}
+              className={classes.carouselSlide}
+              lang={textLang(banner.lang)}
+            >
               {banner.linkUrl ? (
                 <UnstyledButton
                   className={classes.bannerFrame}
-                  onClick={() => banner.linkUrl && open(banner.linkUrl)}
+                  onClick={() => banner.linkUrl && onOpen(banner.linkUrl)}
                   aria-label={banner.title}
                 >
-                  {art}
+                  <BannerArt banner={banner} first={index === 0} />
                 </UnstyledButton>
               ) : (
-                <div className={classes.bannerFrame}>{art}</div>
+                <div className={classes.bannerFrame}>
+                  <BannerArt banner={banner} first={index === 0} />
+                </div>
               )}
-            </Carousel.Slide>
-          );
-        })}
-      </Carousel>
-    </Box>
+            </div>
+          ))}
+        </div>
+      </div>
+      {total > 1 && (
+        <>
+          <div className={classes.carouselControls}>
+            <UnstyledButton
+              className={classes.carouselControl}
+              aria-label={t('previousBanner')}
+              onClick={() => embla?.scrollPrev()}
+            >
+              <AccordionChevron style={{ transform: 'rotate(90deg)' }} />
+            </UnstyledButton>
+            <UnstyledButton
+              className={classes.carouselControl}
+              aria-label={t('nextBanner')}
+              onClick={() => embla?.scrollNext()}
+            >
+              <AccordionChevron style={{ transform: 'rotate(-90deg)' }} />
+            </UnstyledButton>
+          </div>
+          <div className={classes.bannerIndicators}>
+            {banners.map((banner, index) => (
+              <UnstyledButton
+                key={banner.id}
+                className={classes.bannerIndicator}
+                aria-label={t('carousel.show', { number: index + 1 })}
+                aria-current={index === selected || undefined}
+                data-active={index === selected || undefined}
+                onClick={() => embla?.scrollTo(index)}
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The art carries no words: the banner's title is written over it in the reader's language. */
+function BannerArt({ banner, first }: { banner: Banner; first: boolean }) {
+  return (
+    <>
+      <Image
+        src={banner.imageUrl}
+        alt={banner.title}
+        className={classes.bannerImage}
+        fetchPriority={first ? 'high' : 'auto'}
+      />
+      <span className={classes.bannerCaption} aria-hidden="true">
+        {banner.title}
+        <ShownInJapaneseBadge lang={banner.lang} />
+      </span>
+    </>
   );
 }

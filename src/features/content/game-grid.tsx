@@ -30,7 +30,6 @@ export function GameGrid({ games, loading }: { games: readonly Game[] | undefine
           radius="md"
           padding="xs"
           className={classes.gameCard}
-          aria-label={game.name}
         >
           <Card.Section>
             <Image src={game.imageUrl} alt="" style={{ aspectRatio: '4 / 3' }} fit="cover" />

@@ -80,7 +80,7 @@ function AuthButtons({ compact }: { compact: boolean }) {
       <Button size={size} variant="white" color="crimson" onClick={() => authDialog.show('login')}>
         {t('auth.login')}
       </Button>
-      <Button size={size} color="gold" c="crimson.9" onClick={() => authDialog.show('register')}>
+      <Button size={size} color="gold.4" c="crimson.9" onClick={() => authDialog.show('register')}>
         {t('auth.register')}
       </Button>
     </Group>

@@ -102,11 +102,15 @@ function UserMenuButton({
   return (
     <Menu position="bottom-end" shadow="md" width={240}>
       <Menu.Target>
-        <Button variant="subtle" color="white" size={compact ? 'xs' : 'sm'} aria-label={t('layout.userMenu')}>
+        <Button
+          variant="subtle"
+          color="white"
+          size={compact ? 'xs' : 'sm'}
+          aria-label={t('layout.userMenuOf', { name })}
+        >
           <Group gap="xs" wrap="nowrap">
-            <Avatar size={compact ? 22 : 26} color="gold" variant="filled" radius="xl">
-              {name.slice(0, 1).toUpperCase()}
-            </Avatar>
+            {/* Mantine's person icon, not the name's initial: a letter outside the name would break label-in-name. */}
+            <Avatar size={compact ? 22 : 26} color="gold" variant="filled" radius="xl" aria-hidden />
             {!compact && <span>{name}</span>}
           </Group>
         </Button>
