@@ -229,7 +229,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ...authRoutes(deps.auth),
       ...agentRoutes(deps.player),
       ...userRoutes(deps.player),
-      ...appAccessRoutes(deps.player),
+      ...appAccessRoutes(deps.auth, deps.player),
       ...kycRoutes(deps.player),
       ...bankRoutes(deps.player),
       ...depositRoutes(deps.player),

@@ -1,9 +1,10 @@
-import { appAliases } from '@server/db/schema/app-access';
+import { appAliases, appKeys } from '@server/db/schema/app-access';
 import { auditLog } from '@server/db/schema/auth';
+import { totpCodeAt } from '@server/modules/admin/totp';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';
-import { manyPlayersLimits, newPlayer, type TestPlayer } from '../support/players';
+import { manyPlayersLimits, newPlayer, refusal, type TestPlayer } from '../support/players';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
 import { createTestClock, createTestServer, type TestServer } from './harness';
 
@@ -72,5 +73,239 @@ describe('account alias (docs/requirements.md §13.1)', () => {
     const player = await newPlayer(server, smtp);
     expect((await server.call('/v2/app/user/alias/account', { extra: 1 }, { token: player.token })).status).toBe(400);
     expect((await server.call('/v2/app/user/alias/account', {})).status).toBe(401);
+  });
+});
+
+interface Key {
+  secret: string | null;
+  otpauthUri: string | null;
+  createdAt: string;
+  boundAt: string | null;
+  webSignIn: boolean;
+}
+
+const password = 'Maple leaf 2026!';
+const payPassword = '739164';
+
+async function ok<T>(path: string, body: unknown, player: TestPlayer): Promise<T> {
+  const response = await server.call<T>(path, body, { token: player.token });
+  expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(200);
+  return response.body.data as T;
+}
+
+const keyOf = (player: TestPlayer) => ok<Key>('/v2/app/user/google/key', undefined, player);
+const codeNow = (secret: string) => totpCodeAt(secret, clock.now());
+/** The next 30-second step, so the code of the step before no longer counts as new. */
+const nextStep = () => clock.advance(30_000);
+
+async function boundPlayer() {
+  const player = await newPlayer(server, smtp);
+  const key = await keyOf(player);
+  const secret = key.secret as string;
+  await ok('/v2/app/user/google/key/bind', { totpCode: codeNow(secret) }, player);
+  nextStep();
+  return { player, secret };
+}
+
+describe('app key (docs/requirements.md §13.2)', () => {
+  it('is made once, as an otpauth URL of a base32 secret, and shown until bound', async () => {
+    const player = await newPlayer(server, smtp);
+    const key = await keyOf(player);
+    expect(key.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(key.otpauthUri).toMatch(new RegExp(`^otpauth://totp/.*secret=${key.secret}`));
+    expect(key.otpauthUri).toContain('algorithm=SHA1');
+    expect(key.otpauthUri).toContain('digits=6');
+    expect(key.otpauthUri).toContain('period=30');
+    expect(key).toMatchObject({ boundAt: null, webSignIn: false });
+    const [again, racing] = await Promise.all([keyOf(player), keyOf(player)]);
+    expect(again.secret).toBe(key.secret);
+    expect(racing.secret).toBe(key.secret);
+    expect(await server.db.select().from(appKeys).where(eq(appKeys.userId, player.userId))).toHaveLength(1);
+  });
+
+  it('binds with a right code; a wrong code is refused on its field and changes nothing', async () => {
+    const player = await newPlayer(server, smtp);
+    const { secret } = await keyOf(player);
+    const right = codeNow(secret as string);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const refused = await server.call(
+      '/v2/app/user/google/key/bind',
+      { totpCode: wrong },
+      { token: player.token, lang: 'ja-JP' },
+    );
+    refusal(refused, 400, '認証コードが正しくないか、すでに使用されています。');
+    expect(refused.body.fields).toEqual({ totpCode: '認証コードが正しくないか、すでに使用されています。' });
+    expect((await keyOf(player)).boundAt).toBeNull();
+
+    const bound = await ok<Key>('/v2/app/user/google/key/bind', { totpCode: right }, player);
+    expect(bound).toMatchObject({ secret: null, otpauthUri: null, webSignIn: false });
+    expect(bound.boundAt).not.toBeNull();
+    refusal(
+      await server.call('/v2/app/user/google/key/bind', { totpCode: right }, { token: player.token }),
+      409,
+      'This key is already bound.',
+    );
+  });
+
+  it('never accepts a code twice, nor one of an older step', async () => {
+    const player = await newPlayer(server, smtp);
+    const secret = (await keyOf(player)).secret as string;
+    const first = codeNow(secret);
+    await ok('/v2/app/user/google/key/bind', { totpCode: first }, player);
+    const replayed = await server.call(
+      '/v2/app/user/google/key/web-sign-in',
+      { enabled: true, totpCode: first },
+      { token: player.token },
+    );
+    refusal(replayed, 400, 'The authenticator code is wrong or was already used.');
+    const older = totpCodeAt(secret, new Date(clock.now().getTime() - 30_000));
+    refusal(
+      await server.call(
+        '/v2/app/user/google/key/web-sign-in',
+        { enabled: true, totpCode: older },
+        { token: player.token },
+      ),
+      400,
+      'The authenticator code is wrong or was already used.',
+    );
+    expect((await keyOf(player)).webSignIn).toBe(false);
+    nextStep();
+    expect(
+      (await ok<Key>('/v2/app/user/google/key/web-sign-in', { enabled: true, totpCode: codeNow(secret) }, player))
+        .webSignIn,
+    ).toBe(true);
+  });
+
+  it('accepts a code of the step before or after', async () => {
+    const player = await newPlayer(server, smtp);
+    const secret = (await keyOf(player)).secret as string;
+    const late = totpCodeAt(secret, new Date(clock.now().getTime() - 30_000));
+    await ok('/v2/app/user/google/key/bind', { totpCode: late }, player);
+    const early = totpCodeAt(secret, new Date(clock.now().getTime() + 30_000));
+    await ok('/v2/app/user/google/key/web-sign-in', { enabled: false, totpCode: early }, player);
+  });
+
+  it('is replaced only after a confirmation with the right pay password, once', async () => {
+    const { player, secret } = await boundPlayer();
+    refusal(
+      await server.call('/v2/app/user/google/key/reset', undefined, { token: player.token }),
+      403,
+      /pay password/,
+    );
+    refusal(
+      await server.call('/v2/app/user/google/key/reset/confirm', { payPassword }, { token: player.token }),
+      422,
+      'Please set a pay password first.',
+    );
+    await ok('/v2/app/auth/password/update/payment', { newPayPassword: payPassword, password }, player);
+
+    const wrong = await server.call(
+      '/v2/app/user/google/key/reset/confirm',
+      { payPassword: '111999' },
+      { token: player.token, lang: 'ja-JP' },
+    );
+    refusal(wrong, 400, '支払いパスワードが正しくありません。');
+    expect(wrong.body.fields).toEqual({ payPassword: '支払いパスワードが正しくありません。' });
+    refusal(await server.call('/v2/app/user/google/key/reset', {}, { token: player.token }), 403, /pay password/);
+    const [unchanged] = await server.db.select().from(appKeys).where(eq(appKeys.userId, player.userId));
+    expect(unchanged).toMatchObject({ totpSecret: secret, resetAllowedUntil: null });
+    expect(unchanged?.boundAt).not.toBeNull();
+
+    await ok('/v2/app/user/google/key/reset/confirm', { payPassword }, player);
+    const replaced = await ok<Key>('/v2/app/user/google/key/reset', undefined, player);
+    expect(replaced.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(replaced.secret).not.toBe(secret);
+    expect(replaced).toMatchObject({ boundAt: null, webSignIn: false });
+    refusal(await server.call('/v2/app/user/google/key/reset', {}, { token: player.token }), 403, /pay password/);
+    // The old key's codes no longer bind anything.
+    refusal(
+      await server.call('/v2/app/user/google/key/bind', { totpCode: codeNow(secret) }, { token: player.token }),
+      400,
+      'The authenticator code is wrong or was already used.',
+    );
+  });
+
+  it('lets a confirmation lapse after five minutes', async () => {
+    const player = await newPlayer(server, smtp);
+    await ok('/v2/app/auth/password/update/payment', { newPayPassword: payPassword, password }, player);
+    await ok('/v2/app/user/google/key/reset/confirm', { payPassword }, player);
+    clock.advance(5 * 60 * 1000 + 1000);
+    refusal(await server.call('/v2/app/user/google/key/reset', {}, { token: player.token }), 403, /pay password/);
+  });
+
+  it('needs a bound key to turn the web sign-in code on', async () => {
+    const player = await newPlayer(server, smtp);
+    const secret = (await keyOf(player)).secret as string;
+    refusal(
+      await server.call(
+        '/v2/app/user/google/key/web-sign-in',
+        { enabled: true, totpCode: codeNow(secret) },
+        { token: player.token },
+      ),
+      422,
+      'Please bind your authenticator key first.',
+    );
+  });
+});
+
+describe('web sign-in with the app key (docs/requirements.md §13.3)', () => {
+  const signIn = async (player: TestPlayer) =>
+    server.call<{ token?: string; appKeyTicket?: string }>('/v2/app/auth/login', {
+      account: player.account,
+      password,
+      ...(await server.solvedCaptcha()),
+    });
+
+  it('asks for a code after the password once turned on, and opens the session with it', async () => {
+    const { player, secret } = await boundPlayer();
+    expect((await signIn(player)).body.data?.token).toBeTruthy();
+    await ok('/v2/app/user/google/key/web-sign-in', { enabled: true, totpCode: codeNow(secret) }, player);
+    nextStep();
+
+    const first = await signIn(player);
+    expect(first.status).toBe(200);
+    expect(first.body.data?.token).toBeUndefined();
+    const ticket = first.body.data?.appKeyTicket as string;
+    expect(ticket).toBeTruthy();
+
+    const wrongCode = codeNow(secret) === '000000' ? '111111' : '000000';
+    refusal(
+      await server.call('/v2/app/auth/login/app-key', { appKeyTicket: ticket, totpCode: wrongCode }),
+      400,
+      'The authenticator code is wrong or was already used.',
+    );
+    const code = codeNow(secret);
+    const second = await server.call<{ token: string }>('/v2/app/auth/login/app-key', {
+      appKeyTicket: ticket,
+      totpCode: code,
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const token = second.body.data?.token as string;
+    expect((await server.call('/v2/app/user/get/info', {}, { token })).status).toBe(200);
+    // The same code again is refused, even with the ticket.
+    refusal(
+      await server.call('/v2/app/auth/login/app-key', { appKeyTicket: ticket, totpCode: code }),
+      400,
+      /already used/,
+    );
+  });
+
+  it('refuses a forged or expired ticket', async () => {
+    const { player, secret } = await boundPlayer();
+    await ok('/v2/app/user/google/key/web-sign-in', { enabled: true, totpCode: codeNow(secret) }, player);
+    nextStep();
+    const ticket = (await signIn(player)).body.data?.appKeyTicket as string;
+    const forged = ticket.replace(/^\d+/, String(player.userId + 1));
+    refusal(
+      await server.call('/v2/app/auth/login/app-key', { appKeyTicket: forged, totpCode: codeNow(secret) }),
+      400,
+      'The sign-in has expired. Please sign in again.',
+    );
+    clock.advance(5 * 60 * 1000 + 1000);
+    refusal(
+      await server.call('/v2/app/auth/login/app-key', { appKeyTicket: ticket, totpCode: codeNow(secret) }),
+      400,
+      'The sign-in has expired. Please sign in again.',
+    );
   });
 });

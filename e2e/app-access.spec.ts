@@ -1,0 +1,36 @@
+import type { Locale } from '@contract/locales';
+import * as OTPAuth from 'otpauth';
+import { apiCaller, expect, registeredPlayer, test, text, useLanguage } from './fixtures';
+
+/**
+ * The app key and the app sign-in (docs/requirements.md §13): the key is bound with a code the
+ * test computes from the secret the page shows, as an authenticator app would.
+ */
+
+const password = 'Maple leaf 2026!';
+
+for (const locale of ['ja-JP', 'en-US'] as const satisfies Locale[]) {
+  const say = (key: string, values: Record<string, string | number> = {}) => text(locale, key, values);
+
+  test(`[${locale}] the app key is bound with a code of the secret shown`, async ({ page, request }) => {
+    const call = apiCaller(request, locale);
+    const player = await registeredPlayer(request, call, password);
+    await useLanguage(page, locale);
+    await page.addInitScript((token) => localStorage.setItem('token', token), player.token);
+
+    await page.goto('/user/app-key');
+    await expect(page.getByRole('heading', { name: say('account:appKey.title') })).toBeVisible();
+    await expect(page.getByRole('img', { name: say('app-access:key.qrLabel') })).toBeVisible();
+    const secret = await page.getByLabel(say('app-access:key.secret')).inputValue();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
+    await page.getByLabel(say('app-access:key.code')).fill(totp.generate());
+    await page.getByRole('button', { name: say('app-access:key.bind') }).click();
+    await expect(page.getByTestId('app-key-status')).toHaveText(say('app-access:key.bound'));
+    await expect(page.getByLabel(say('app-access:key.secret'))).toBeHidden();
+    // Still bound after a reload: it is the server's state.
+    await page.reload();
+    await expect(page.getByTestId('app-key-status')).toHaveText(say('app-access:key.bound'));
+  });
+}
