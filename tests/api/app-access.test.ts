@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { appAliases, appKeys } from '@server/db/schema/app-access';
-import { auditLog } from '@server/db/schema/auth';
+import { auditLog, sessions } from '@server/db/schema/auth';
 import { totpCodeAt } from '@server/modules/admin/totp';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -307,5 +308,96 @@ describe('web sign-in with the app key (docs/requirements.md §13.3)', () => {
       400,
       'The sign-in has expired. Please sign in again.',
     );
+  });
+});
+
+describe('QR sign-in on the app (docs/requirements.md §13.5)', () => {
+  interface LoginCode {
+    loginCode: string;
+    expiresAt: string;
+  }
+  const newCode = (player: TestPlayer) => ok<LoginCode>('/v2/app/user/login/qr/code', undefined, player);
+  const statusOf = async (player: TestPlayer, loginCode: string) =>
+    (await ok<{ status: string }>('/v2/app/user/login/qr/status', { loginCode }, player)).status;
+  const exchange = (body: { loginCode: string; totpCode?: string }, lang = 'en-US') =>
+    server.call<{ token: string }>('/v2/app/login/qr/exchange', body, { lang });
+
+  it('is exchanged once for an app session of the player', async () => {
+    const player = await newPlayer(server, smtp);
+    const { loginCode, expiresAt } = await newCode(player);
+    expect(Date.parse(expiresAt) - clock.now().getTime()).toBe(2 * 60 * 1000);
+    expect(await statusOf(player, loginCode)).toBe('waiting');
+
+    const exchanged = await exchange({ loginCode });
+    expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
+    const token = exchanged.body.data?.token as string;
+    const info = await server.call<{ username: string }>('/v2/app/user/get/info', {}, { token });
+    expect(info.body.data?.username).toBe(player.account);
+    const [session] = await server.db
+      .select({ kind: sessions.kind })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, createHash('sha256').update(token).digest('hex')));
+    expect(session?.kind).toBe('app');
+    expect(await statusOf(player, loginCode)).toBe('signedIn');
+
+    const again = await exchange({ loginCode }, 'ja-JP');
+    refusal(again, 400, 'このログインコードは無効か、有効期限が切れているか、すでに使用されています。');
+  });
+
+  it('lets only one of two exchanges at once succeed', async () => {
+    const player = await newPlayer(server, smtp);
+    const { loginCode } = await newCode(player);
+    const answers = await Promise.all([exchange({ loginCode }), exchange({ loginCode })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+  });
+
+  it('expires after two minutes', async () => {
+    const player = await newPlayer(server, smtp);
+    const { loginCode } = await newCode(player);
+    clock.advance(2 * 60 * 1000);
+    expect(await statusOf(player, loginCode)).toBe('expired');
+    refusal(await exchange({ loginCode }), 400, 'This sign-in code is not valid, has expired or was already used.');
+    expect(await statusOf(player, loginCode)).toBe('expired');
+  });
+
+  it('refuses a made-up code, and shows a code’s status only to its player', async () => {
+    const player = await newPlayer(server, smtp);
+    const other = await newPlayer(server, smtp);
+    const { loginCode } = await newCode(player);
+    refusal(await exchange({ loginCode: 'A'.repeat(32) }), 400, /not valid/);
+    expect((await server.call('/v2/app/user/login/qr/status', { loginCode }, { token: other.token })).status).toBe(404);
+  });
+
+  it('needs a current code of a bound key, spent once', async () => {
+    const { player, secret } = await boundPlayer();
+    const { loginCode } = await newCode(player);
+    const without = await exchange({ loginCode }, 'ja-JP');
+    refusal(without, 400, '認証アプリのコードを入力してください。');
+    expect(without.body.fields).toEqual({ totpCode: '認証アプリのコードを入力してください。' });
+    const wrong = codeNow(secret) === '000000' ? '111111' : '000000';
+    refusal(await exchange({ loginCode, totpCode: wrong }), 400, /wrong or was already used/);
+    expect(await statusOf(player, loginCode)).toBe('waiting');
+    const code = codeNow(secret);
+    expect((await exchange({ loginCode, totpCode: code })).status).toBe(200);
+
+    const { loginCode: second } = await newCode(player);
+    refusal(await exchange({ loginCode: second, totpCode: code }), 400, /wrong or was already used/);
+  });
+
+  it('counts exchanges per client address like other sign-ins', async () => {
+    const tight = await createTestServer({
+      clock,
+      captchaText: createCaptchaTexts().next,
+      authLimits: { signInPerAddress: { limit: 2, windowMs: 60_000 } },
+    });
+    try {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        expect((await tight.call('/v2/app/login/qr/exchange', { loginCode: 'B'.repeat(32) })).status).toBe(400);
+      }
+      const limited = await tight.call('/v2/app/login/qr/exchange', { loginCode: 'B'.repeat(32) });
+      expect(limited.status).toBe(429);
+    } finally {
+      await tight.close();
+    }
   });
 });

@@ -11,9 +11,6 @@ import { createTestServer, type TestServer } from './harness';
  * added here on purpose.
  */
 const stillUnbuilt = [
-  '/v2/app/user/login/qr/code',
-  '/v2/app/user/login/qr/status',
-  '/v2/app/login/qr/exchange',
   '/v2/app/station/query',
   '/v2/cpp/coins',
   '/v2/cpp/coins/deposit/address',

@@ -1,6 +1,9 @@
 import {
   aliasAccountQuery,
   aliasAccountReset,
+  appLoginQrCode,
+  appLoginQrExchange,
+  appLoginQrStatus,
   authenticatorKeyBind,
   authenticatorKeyQuery,
   authenticatorKeyReset,
@@ -13,6 +16,7 @@ import type { AuthDeps } from '../auth/context';
 import { authRequestOf } from '../auth/routes';
 import { readAlias, resetAlias } from './aliases';
 import { bindAppKey, confirmKeyReset, readAppKey, resetAppKey, setWebSignIn } from './app-keys';
+import { exchangeLoginCode, issueLoginCode, loginCodeStatus } from './login-codes';
 
 export function appAccessRoutes(auth: AuthDeps, player: PlayerDeps) {
   return [
@@ -27,5 +31,8 @@ export function appAccessRoutes(auth: AuthDeps, player: PlayerDeps) {
       confirmKeyReset(auth, authRequestOf(context), context.principal, context.body.payPassword),
     ),
     route(authenticatorKeyReset, (context) => resetAppKey(auth, authRequestOf(context), context.principal)),
+    route(appLoginQrCode, ({ principal }) => issueLoginCode(auth, principal)),
+    route(appLoginQrStatus, ({ principal, body }) => loginCodeStatus(auth, principal, body.loginCode)),
+    route(appLoginQrExchange, (context) => exchangeLoginCode(auth, authRequestOf(context), context.body)),
   ];
 }
