@@ -33,4 +33,26 @@ for (const locale of ['ja-JP', 'en-US'] as const satisfies Locale[]) {
     await page.reload();
     await expect(page.getByTestId('app-key-status')).toHaveText(say('app-access:key.bound'));
   });
+
+  test(`[${locale}] the app exchanges the code shown, and the page follows it`, async ({ page, request }) => {
+    const call = apiCaller(request, locale);
+    const player = await registeredPlayer(request, call, password);
+    await useLanguage(page, locale);
+    await page.addInitScript((token) => localStorage.setItem('token', token), player.token);
+
+    await page.goto('/user/app-login');
+    await expect(page.getByRole('heading', { name: say('account:appLogin.title') })).toBeVisible();
+    await expect(page.getByRole('img', { name: say('app-access:appLogin.qrLabel') })).toBeVisible();
+    await expect(page.getByText(say('app-access:appLogin.waiting'))).toBeVisible();
+    const loginCode = (await page.getByTestId('app-login-code').textContent()) ?? '';
+    expect(loginCode).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
+    // The companion app's side: one exchange gives it a session of the player.
+    const { token } = await call<{ token: string }>('/v2/app/login/qr/exchange', { loginCode });
+    const info = await call<{ username: string }>('/v2/app/user/get/info', {}, { token });
+    expect(info.username).toBe(player.account);
+
+    await expect(page.getByText(say('app-access:appLogin.signedIn'))).toBeVisible();
+    await expect(page.getByTestId('app-login-code')).toBeHidden();
+  });
 }
