@@ -1,6 +1,6 @@
 import type { Locale } from '@contract/locales';
 import * as OTPAuth from 'otpauth';
-import { apiCaller, expect, registeredPlayer, test, text, useLanguage } from './fixtures';
+import { apiCaller, captchaText, expect, registeredPlayer, test, text, useLanguage } from './fixtures';
 
 /**
  * The app key and the app sign-in (docs/requirements.md §13): the key is bound with a code the
@@ -54,5 +54,36 @@ for (const locale of ['ja-JP', 'en-US'] as const satisfies Locale[]) {
 
     await expect(page.getByText(say('app-access:appLogin.signedIn'))).toBeVisible();
     await expect(page.getByTestId('app-login-code')).toBeHidden();
+  });
+
+  test(`[${locale}] with the code step on, the sign-in asks for a current code`, async ({ page, request }) => {
+    const call = apiCaller(request, locale);
+    const player = await registeredPlayer(request, call, password);
+    const { secret } = await call<{ secret: string }>('/v2/app/user/google/key', {}, { token: player.token });
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
+    // Codes of the step before, this one and the next are all accepted, each newer than the last.
+    const codeAt = (steps: number) => totp.generate({ timestamp: Date.now() + steps * 30_000 });
+    await call('/v2/app/user/google/key/bind', { totpCode: codeAt(-1) }, { token: player.token });
+    await call('/v2/app/user/google/key/web-sign-in', { enabled: true, totpCode: codeAt(0) }, { token: player.token });
+
+    await useLanguage(page, locale);
+    await page.goto('/');
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: say('auth.login') })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: say('auth:labels.account'), exact: true }).fill(player.account);
+    await dialog.getByLabel(say('auth:labels.password'), { exact: true }).fill(password);
+    await dialog.getByRole('textbox', { name: say('auth:labels.captcha'), exact: true }).fill(captchaText);
+    await dialog.getByRole('button', { name: say('auth:login.submit') }).click();
+
+    const codeStep = dialog.getByRole('form', { name: say('app-access:signIn.codeTitle') });
+    await expect(codeStep.getByText(say('app-access:signIn.codeIntro'))).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await codeStep.getByLabel(say('app-access:key.code'), { exact: false }).fill(codeAt(1));
+    await codeStep.getByRole('button', { name: say('app-access:signIn.submit') }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: say('layout.userMenu') })).toBeVisible();
   });
 }
