@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { emptyBody, endpoint, isoDateTime, noData } from './endpoint';
 import { kycStatuses } from './kyc';
+import { totpCodeInput } from './user';
 
 /**
  * Sign-in, registration, recovery and the signed-in player's profile.
@@ -96,6 +97,18 @@ export const login = endpoint({
     uuid: captchaId,
     qrcode: captchaAnswer,
     remember: v.optional(v.boolean(), false),
+  }),
+  /** A session, or, when the player turned on the code step, the ticket for /v2/app/auth/login/app-key. */
+  data: v.union([sessionToken, v.object({ appKeyTicket: v.string(), expiresAt: isoDateTime })]),
+});
+
+export const loginWithAppKey = endpoint({
+  path: '/v2/app/auth/login/app-key',
+  access: 'public',
+  summary: 'The second step of a sign-in guarded by the app key: the ticket of the right password and a current code',
+  body: v.object({
+    appKeyTicket: v.pipe(v.string(), v.nonEmpty(), v.maxLength(128)),
+    totpCode: totpCodeInput,
   }),
   data: sessionToken,
 });

@@ -49,12 +49,19 @@ export const updateIdNumber = endpoint({
   data: noData,
 });
 
+/** Six digits of an authenticator app (RFC 6238). */
+export const totpCodeInput = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'validation.totpCode'));
+
 const authenticatorKey = v.object({
-  /** Base32 shared secret for an authenticator app. */
-  secret: v.string(),
-  /** otpauth:// URI to show as a QR code. */
-  otpauthUri: v.string(),
+  /** Base32 shared secret for an authenticator app; null once bound (it is shown only until then). */
+  secret: v.nullable(v.string()),
+  /** otpauth:// URI to show as a QR code; null once bound. */
+  otpauthUri: v.nullable(v.string()),
   createdAt: isoDateTime,
+  /** When the player proved the key with a code; null while unbound. */
+  boundAt: v.nullable(isoDateTime),
+  /** Whether the web sign-in asks for a code after the password. */
+  webSignIn: v.boolean(),
 });
 export type AuthenticatorKey = v.InferOutput<typeof authenticatorKey>;
 
@@ -66,10 +73,34 @@ export const authenticatorKeyQuery = endpoint({
   data: authenticatorKey,
 });
 
+export const authenticatorKeyBind = endpoint({
+  path: '/v2/app/user/google/key/bind',
+  access: 'user',
+  summary: 'Bind the authenticator key by entering one current code of it',
+  body: v.object({ totpCode: totpCodeInput }),
+  data: authenticatorKey,
+});
+
+export const authenticatorKeyWebSignIn = endpoint({
+  path: '/v2/app/user/google/key/web-sign-in',
+  access: 'user',
+  summary: 'Turn the code step of the web sign-in on or off (needs a bound key and a current code)',
+  body: v.object({ enabled: v.boolean(), totpCode: totpCodeInput }),
+  data: authenticatorKey,
+});
+
+export const authenticatorKeyResetConfirm = endpoint({
+  path: '/v2/app/user/google/key/reset/confirm',
+  access: 'user',
+  summary: 'Confirm a key replacement with the pay password: allows one replacement within five minutes',
+  body: v.object({ payPassword: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) }),
+  data: v.object({ resetAllowedUntil: isoDateTime }),
+});
+
 export const authenticatorKeyReset = endpoint({
   path: '/v2/app/user/google/key/reset',
   access: 'user',
-  summary: 'Replace the authenticator key; the old key stops working at once',
+  summary: 'Replace the authenticator key (after a confirmation); the old key stops working at once',
   body: emptyBody,
   data: authenticatorKey,
 });
@@ -103,4 +134,26 @@ export const appLoginQrCode = endpoint({
   summary: 'A single-use, short-lived code the app scans (as a QR code) to sign in as this player',
   body: emptyBody,
   data: v.object({ loginCode: v.string(), expiresAt: isoDateTime }),
+});
+
+const loginCodeInput = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'validation.loginCode'));
+
+export const appLoginStatuses = ['waiting', 'signedIn', 'expired'] as const;
+export type AppLoginStatus = (typeof appLoginStatuses)[number];
+
+export const appLoginQrStatus = endpoint({
+  path: '/v2/app/user/login/qr/status',
+  access: 'user',
+  summary: 'Where one of the player’s app sign-in codes stands: waiting, signed in on the app, or expired',
+  body: v.object({ loginCode: loginCodeInput }),
+  data: v.object({ status: v.picklist(appLoginStatuses) }),
+});
+
+export const appLoginQrExchange = endpoint({
+  path: '/v2/app/login/qr/exchange',
+  access: 'public',
+  summary:
+    'The companion app exchanges a scanned sign-in code, once and before it expires, for an app session (with a current authenticator code when the player bound a key)',
+  body: v.object({ loginCode: loginCodeInput, totpCode: v.optional(totpCodeInput) }),
+  data: v.object({ token: v.string(), expiresAt: isoDateTime }),
 });

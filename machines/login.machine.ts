@@ -10,6 +10,11 @@
  *   one (docs/requirements.md §8).
  * - signingInWithProvider: a Google ID token or a LINE authorization code is exchanged by the server
  *   (/v2/app/auth/login3); also the first state when the page came back from LINE's sign-in page.
+ * - enteringCode: the password was right and the player turned on the app key's code step
+ *   (docs/requirements.md §14.3): the server answered with a ticket, and a current six-digit code
+ *   of the authenticator app is asked for; going back returns to the form with a fresh captcha.
+ * - checkingCode: the server checks the code against the ticket; a refusal comes back to
+ *   enteringCode with the code cleared (each code works once).
  * - signedIn: done; the output carries the token for the session actor.
  *
  * The captcha (the `captcha` child, for the machine's whole life) tells which image is shown.
@@ -54,9 +59,23 @@ export interface LoginContext {
   agentCode: string;
   credential: ProviderCredential | null;
   token: string | null;
+  /** The server's ticket after a right password when the app key's code step is on. */
+  appKeyTicket: string | null;
+  /** The authenticator code typed for the ticket. */
+  totpCode: string;
+  /** Whether the player tried to send the code: from then on its message follows the input. */
+  showCodeError: boolean;
 }
 
+/** The sign-in's answer: a session, or the ticket of a sign-in that still needs a code. */
+export type SignInAnswer = { token: string } | { appKeyTicket: string };
+
+const totpCodePattern = /^\d{6}$/;
+
 export type LoginEvent =
+  | { type: 'code.changed'; value: string }
+  | { type: 'code.submit' }
+  | { type: 'code.cancel' }
   | { type: 'field.changed'; field: 'remember'; value: boolean }
   | { type: 'field.changed'; field: LoginField; value: string }
   | { type: 'form.submit' }
@@ -80,6 +99,12 @@ const loginSchema = v.object({
   captcha: fieldRules.required,
 });
 
+/** What a successful sign-in keeps for the next visit. */
+const preferenceOf = ({ context }: { context: LoginContext }): LoginPreference => ({
+  remember: context.values.remember,
+  account: context.values.account.trim(),
+});
+
 function loginErrors(values: LoginValues) {
   return validateFields<LoginField>(loginSchema, { ...values });
 }
@@ -95,6 +120,7 @@ export const loginMachine = setup({
       loadPreference: 'loadPreference';
       signIn: 'signIn';
       signInWithProvider: 'signInWithProvider';
+      signInWithAppKey: 'signInWithAppKey';
     },
   },
   actors: {
@@ -103,10 +129,13 @@ export const loginMachine = setup({
       throw new Error('loadPreference must be provided');
     }),
     signIn: fromPromise<
-      { token: string },
+      SignInAnswer,
       { account: string; password: string; uuid: string; qrcode: string; remember: boolean }
     >(async () => {
       throw new Error('signIn must be provided');
+    }),
+    signInWithAppKey: fromPromise<{ token: string }, { appKeyTicket: string; totpCode: string }>(async () => {
+      throw new Error('signInWithAppKey must be provided');
     }),
     signInWithProvider: fromPromise<{ token: string }, { event: ThirdPartyProvider; token: string; agentCode: string }>(
       async () => {
@@ -141,6 +170,8 @@ export const loginMachine = setup({
     formValid: ({ context }) => !hasErrors(loginErrors(context.values)),
     captchaShown: ({ context }) => context.captchaUuid !== null,
     hasCredential: ({ context }) => context.credential !== null,
+    codeAsked: (_, answer: SignInAnswer) => 'appKeyTicket' in answer,
+    codeValid: ({ context }) => totpCodePattern.test(context.totpCode.trim()),
   },
 }).createMachine({
   id: 'login',
@@ -151,6 +182,9 @@ export const loginMachine = setup({
     agentCode: input.agentCode?.trim() ?? '',
     credential: input.credential ?? null,
     token: null,
+    appKeyTicket: null,
+    totpCode: '',
+    showCodeError: false,
   }),
   invoke: { id: 'captcha', src: 'captcha' },
   on: { 'captcha.changed': { actions: 'takeCaptcha' } },
@@ -196,16 +230,24 @@ export const loginMachine = setup({
           password: context.values.password,
           remember: context.values.remember,
         }),
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            assign({ token: ({ event }) => event.output.token }),
-            {
-              type: 'savePreference',
-              params: ({ context }) => ({ remember: context.values.remember, account: context.values.account.trim() }),
-            },
-          ],
-        },
+        onDone: [
+          {
+            guard: { type: 'codeAsked', params: ({ event }) => event.output },
+            target: 'enteringCode',
+            actions: assign({
+              appKeyTicket: ({ event }) => ('appKeyTicket' in event.output ? event.output.appKeyTicket : null),
+              totpCode: '',
+              showCodeError: false,
+            }),
+          },
+          {
+            target: 'signedIn',
+            actions: [
+              assign({ token: ({ event }) => ('token' in event.output ? event.output.token : null) }),
+              { type: 'savePreference', params: preferenceOf },
+            ],
+          },
+        ],
         // The captcha is spent either way: a fresh one is drawn, the old answer cleared and unblamed.
         onError: {
           target: 'editing',
@@ -216,6 +258,36 @@ export const loginMachine = setup({
             sendTo('captcha', { type: 'captcha.refresh' }),
           ],
         },
+      },
+    },
+    enteringCode: {
+      on: {
+        'code.changed': { actions: assign({ totpCode: ({ event }) => event.value }) },
+        'code.submit': [{ guard: 'codeValid', target: 'checkingCode' }, { actions: assign({ showCodeError: true }) }],
+        // The captcha was spent by the password step: going back draws a new one.
+        'code.cancel': {
+          target: 'editing',
+          actions: [
+            'clearCaptchaAnswer',
+            assign({ appKeyTicket: null, totpCode: '', showErrors: false, captchaUuid: null }),
+            sendTo('captcha', { type: 'captcha.refresh' }),
+          ],
+        },
+      },
+    },
+    checkingCode: {
+      invoke: {
+        id: 'signInWithAppKey',
+        src: 'signInWithAppKey',
+        input: ({ context }) => ({ appKeyTicket: context.appKeyTicket ?? '', totpCode: context.totpCode.trim() }),
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            assign({ token: ({ event }) => event.output.token, appKeyTicket: null }),
+            { type: 'savePreference', params: preferenceOf },
+          ],
+        },
+        onError: { target: 'enteringCode', actions: assign({ totpCode: '', showCodeError: false }) },
       },
     },
     signingInWithProvider: {
@@ -246,3 +318,11 @@ export const selectSigningIn = (snapshot: LoginSnapshot) =>
 export const selectSigningInWith = (snapshot: LoginSnapshot): ThirdPartyProvider | null =>
   snapshot.matches('signingInWithProvider') ? (snapshot.context.credential?.provider ?? null) : null;
 export const selectLoginCaptchaFlow = (snapshot: LoginSnapshot) => snapshot.children.captcha;
+
+export const selectEnteringCode = (snapshot: LoginSnapshot) =>
+  snapshot.matches('enteringCode') || snapshot.matches('checkingCode');
+export const selectCheckingCode = (snapshot: LoginSnapshot) => snapshot.matches('checkingCode');
+export const selectTotpCode = (snapshot: LoginSnapshot) => snapshot.context.totpCode;
+/** Whether the code needs its message: the player tried to send it without six digits. */
+export const selectTotpCodeInvalid = (snapshot: LoginSnapshot) =>
+  snapshot.context.showCodeError && !totpCodePattern.test(snapshot.context.totpCode.trim());

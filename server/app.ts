@@ -18,6 +18,7 @@ import { ApiError } from './errors';
 import type { ServerI18n } from './i18n';
 import { adminRoutes } from './modules/admin/routes';
 import { agentRoutes } from './modules/agent/routes';
+import { appAccessRoutes } from './modules/app-access/routes';
 import type { AuthDeps } from './modules/auth/context';
 import { authRoutes } from './modules/auth/routes';
 import { bankRoutes } from './modules/bank/routes';
@@ -229,6 +230,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ...authRoutes(deps.auth),
       ...agentRoutes(deps.player),
       ...userRoutes(deps.player),
+      ...appAccessRoutes(deps.auth, deps.player),
       ...kycRoutes(deps.player),
       ...bankRoutes(deps.player),
       ...depositRoutes(deps.player),

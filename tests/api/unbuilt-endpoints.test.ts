@@ -11,11 +11,6 @@ import { createTestServer, type TestServer } from './harness';
  * added here on purpose.
  */
 const stillUnbuilt = [
-  '/v2/app/user/google/key',
-  '/v2/app/user/google/key/reset',
-  '/v2/app/user/alias/account',
-  '/v2/app/user/alias/account/reset',
-  '/v2/app/user/login/qr/code',
   '/v2/cpp/coins',
   '/v2/cpp/coins/deposit/address',
   '/v2/cpp/coins/withdrawal/address/validit',

@@ -7,7 +7,7 @@ import {
   sessionLinks,
 } from '@machines/auth-dialog.machine';
 import { findPasswordMachine } from '@machines/find-password.machine';
-import { type LoginPreference, loginMachine } from '@machines/login.machine';
+import { type LoginPreference, loginMachine, type SignInAnswer } from '@machines/login.machine';
 import { registerMachine } from '@machines/register.machine';
 import { isAuthDialogOpen, type SessionProfile, sessionMachine } from '@machines/session.machine';
 import { describe, expect, it } from 'vitest';
@@ -108,7 +108,7 @@ describe('auth dialog with the session actor', () => {
             actors: {
               loadPreference: fromPromise<LoginPreference>(async () => ({ remember: true, account: '' })),
               captcha: countedCaptchas().logic,
-              signIn: fromPromise(async () => ({ token: 'tok-login' })),
+              signIn: fromPromise(async (): Promise<SignInAnswer> => ({ token: 'tok-login' })),
               signInWithProvider: fromPromise(async ({ input }) => ({ token: `tok-${input.event}` })),
             },
           }),

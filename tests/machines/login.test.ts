@@ -2,10 +2,12 @@ import { captchaMachine, selectCaptchaView } from '@machines/captcha.machine';
 import {
   type LoginPreference,
   loginMachine,
+  selectEnteringCode,
   selectLoginCaptchaFlow,
   selectLoginErrors,
   selectLoginValues,
   selectSigningInWith,
+  selectTotpCodeInvalid,
 } from '@machines/login.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
@@ -25,13 +27,25 @@ const fixtures: EventFixtures<typeof loginMachine> = {
   ],
   'provider.signIn': [{ type: 'provider.signIn', credential: { provider: 'google', token: 'google-id-token' } }],
   'provider.redirect': [{ type: 'provider.redirect', provider: 'line' }],
+  'code.changed': [
+    { type: 'code.changed', value: '287082' },
+    { type: 'code.changed', value: '28' },
+  ],
+  'code.submit': [{ type: 'code.submit' }],
+  'code.cancel': [{ type: 'code.cancel' }],
 };
 
 const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.loadPreference', output: { remember: true, account: 'taro8' } },
   { type: 'xstate.error.actor.loadPreference', error: new Error('storage blocked') },
   { type: 'xstate.done.actor.signIn', output: { token: 'tok-1', expiresAt: '2026-12-01T00:00:00.000Z' } },
+  {
+    type: 'xstate.done.actor.signIn',
+    output: { appKeyTicket: '7.1.1800000000000.mac', expiresAt: '2026-12-01T00:05:00.000Z' },
+  },
   { type: 'xstate.error.actor.signIn', error: new Error('wrong password') },
+  { type: 'xstate.done.actor.signInWithAppKey', output: { token: 'tok-4', expiresAt: '2026-12-01T00:00:00.000Z' } },
+  { type: 'xstate.error.actor.signInWithAppKey', error: new Error('code refused') },
   { type: 'xstate.done.actor.signInWithProvider', output: { token: 'tok-3', expiresAt: '2026-12-01T00:00:00.000Z' } },
   { type: 'xstate.error.actor.signInWithProvider', error: new Error('refused') },
 ];
@@ -48,10 +62,13 @@ const serializeState = (snapshot: Snapshot) =>
     snapshot.context.showErrors,
     snapshot.context.captchaUuid !== null,
     snapshot.context.credential?.provider ?? null,
+    snapshot.context.appKeyTicket !== null,
+    snapshot.context.totpCode,
+    snapshot.context.showCodeError,
   ]);
 
 // The captcha child is a promise that never settles: its messages are the fixtures' `captcha.changed`.
-const actorNames = ['captcha', 'loadPreference', 'signIn', 'signInWithProvider'];
+const actorNames = ['captcha', 'loadPreference', 'signIn', 'signInWithProvider', 'signInWithAppKey'];
 
 describe('login machine model', () => {
   for (const input of [{}, { credential: { provider: 'line' as const, token: 'line-code' }, agentCode: 'AG1234' }]) {
@@ -66,6 +83,7 @@ describe('login machine model', () => {
         '"signingIn"',
         '"signingInWithProvider"',
         '"signedIn"',
+        ...(input.credential ? [] : ['"enteringCode"', '"checkingCode"']),
       ]) {
         expect(reached).toContain(state);
       }
@@ -81,6 +99,8 @@ describe('login machine model', () => {
             expect(filled(live)).toEqual(filled(model));
             expect(selectLoginErrors(live)).toEqual(selectLoginErrors(model));
             expect(live.context.captchaUuid).toEqual(model.context.captchaUuid);
+            expect(live.context.totpCode).toEqual(model.context.totpCode);
+            expect(selectTotpCodeInvalid(live)).toEqual(selectTotpCodeInvalid(model));
           },
         });
       });
@@ -94,6 +114,7 @@ describe('login rules', () => {
       preference?: LoginPreference;
       failSignIn?: boolean;
       captchaOffline?: boolean;
+      askCode?: boolean;
       input?: Parameters<typeof loginMachine.provide>[0] extends never ? never : object;
     } = {},
   ) {
@@ -112,7 +133,12 @@ describe('login rules', () => {
           signIn: fromPromise(async ({ input }) => {
             calls.push({ name: 'signIn', input });
             if (options.failSignIn) throw new Error('wrong password');
-            return { token: 'tok-1' };
+            return options.askCode ? { appKeyTicket: 'ticket-1' } : { token: 'tok-1' };
+          }),
+          signInWithAppKey: fromPromise(async ({ input }) => {
+            calls.push({ name: 'signInWithAppKey', input });
+            if (input.totpCode !== '287082') throw new Error('code refused');
+            return { token: 'tok-4' };
           }),
           signInWithProvider: fromPromise(async ({ input }) => {
             calls.push({ name: 'signInWithProvider', input });
@@ -257,5 +283,50 @@ describe('login rules', () => {
     expect(calls).toEqual([
       { name: 'signInWithProvider', input: { event: 'google', token: 'id-token', agentCode: '' } },
     ]);
+  });
+
+  it('asks for the app key code after a right password, and signs in with a right one (§14.3)', async () => {
+    const { actor, settle, change, effects, calls } = start({ askCode: true });
+    await settle();
+    change('account', 'hanako7');
+    change('password', 'Sakura-2024');
+    change('captcha', 'k7PQ');
+    actor.send({ type: 'form.submit' });
+    await settle();
+    expect(selectEnteringCode(actor.getSnapshot())).toBe(true);
+    expect(effects).toEqual([]);
+    actor.send({ type: 'code.changed', value: '28708' });
+    actor.send({ type: 'code.submit' });
+    expect(selectTotpCodeInvalid(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().value).toBe('enteringCode');
+    actor.send({ type: 'code.changed', value: '000000' });
+    actor.send({ type: 'code.submit' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('enteringCode');
+    expect(actor.getSnapshot().context.totpCode).toBe('');
+    actor.send({ type: 'code.changed', value: ' 287082 ' });
+    actor.send({ type: 'code.submit' });
+    expect(await toPromise(actor)).toEqual({ token: 'tok-4' });
+    expect(calls.filter((call) => call.name === 'signInWithAppKey').map((call) => call.input)).toEqual([
+      { appKeyTicket: 'ticket-1', totpCode: '000000' },
+      { appKeyTicket: 'ticket-1', totpCode: '287082' },
+    ]);
+    expect(effects).toEqual(['save:true:hanako7']);
+  });
+
+  it('going back from the code step shows the form with a fresh captcha', async () => {
+    const { actor, settle, change, captchaCount } = start({ askCode: true });
+    await settle();
+    change('account', 'hanako7');
+    change('password', 'Sakura-2024');
+    change('captcha', 'k7PQ');
+    actor.send({ type: 'form.submit' });
+    await settle();
+    actor.send({ type: 'code.cancel' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.appKeyTicket).toBeNull();
+    expect(selectLoginValues(actor.getSnapshot())).toMatchObject({ account: 'hanako7', captcha: '' });
+    expect(captchaCount()).toBe(2);
   });
 });

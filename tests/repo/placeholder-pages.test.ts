@@ -8,8 +8,6 @@ import { describe, expect, it } from 'vitest';
  * it, and a new route must not be a placeholder.
  */
 const stillPlaceholders = [
-  '_default/_auth/_user/user/app-key.tsx',
-  '_default/_auth/_user/user/app-login.tsx',
   '_default/_auth/_user/user/finance/deposit/cryptocurrency.tsx',
   '_default/_auth/_user/user/finance/withdraw/cryptocurrency.tsx',
 ];

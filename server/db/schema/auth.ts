@@ -89,7 +89,7 @@ export type SessionEndReason = (typeof sessionEndReasons)[number];
  * How a session was opened: a player's sign-in, or the desk's (password, captcha and authenticator
  * code). Only an operator session reaches the desk's calls, and it reaches nothing else.
  */
-export const sessionKinds = ['player', 'operator'] as const;
+export const sessionKinds = ['player', 'operator', 'app'] as const;
 export type SessionKind = (typeof sessionKinds)[number];
 
 /** Signed-in sessions. Only the SHA-256 of the opaque token is stored, so a database leak signs nobody in. */

@@ -1,5 +1,6 @@
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
+import { appLoginCodes } from '@server/db/schema/app-access';
 import { captchaSpends, emailCodes, mailOutbox, rateLimits, sessions } from '@server/db/schema/auth';
 import { and, eq, lt } from 'drizzle-orm';
 
@@ -13,14 +14,15 @@ const emailCodesKeptMs = day;
 const sentMailKeptMs = 30 * day;
 
 /**
- * Deletes rows that can no longer matter: spent captchas past their expiry, expired sessions, old
- * e-mail codes, attempt counts of finished windows and old sent mail. Run every 15 minutes as a
- * job; the deletes are idempotent.
+ * Deletes rows that can no longer matter: spent captchas past their expiry, app sign-in codes a day
+ * past theirs, expired sessions, old e-mail codes, attempt counts of finished windows and old sent
+ * mail. Run every 15 minutes as a job; the deletes are idempotent.
  */
 export async function runAuthHousekeeping(deps: { db: Database; clock: Clock }): Promise<void> {
   const { db, clock } = deps;
   const now = clock.now().getTime();
   await db.delete(captchaSpends).where(lt(captchaSpends.expiresAt, new Date(now)));
+  await db.delete(appLoginCodes).where(lt(appLoginCodes.expiresAt, new Date(now - day)));
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date(now)));
   await db.delete(emailCodes).where(lt(emailCodes.expiresAt, new Date(now - emailCodesKeptMs)));
   await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(now - attemptCountsKeptMs)));

@@ -5,6 +5,7 @@ import {
   identityProvidersQuery,
   login,
   login3,
+  loginWithAppKey,
   logout,
   registerUser,
   resetPassword,
@@ -24,9 +25,9 @@ import { changePassword, setPayPassword } from './password-changes';
 import { createProfileReader } from './profile';
 import { resetForgottenPassword, sendRecoveryCode } from './recovery';
 import { checkRegistrationCode, registerAccount, sendRegistrationCode } from './registration';
-import { signIn, signInWithProvider, signOut } from './sign-in';
+import { signIn, signInWithAppKey, signInWithProvider, signOut } from './sign-in';
 
-function authRequestOf<E extends Endpoint>(context: RequestContext<E>): AuthRequest {
+export function authRequestOf<E extends Endpoint>(context: RequestContext<E>): AuthRequest {
   // State-changing calls only get here with a genuine XSRF cookie, so there is always one to bind to.
   const xsrfCookie = xsrfCookieOf(context.hono) ?? '';
   return {
@@ -54,6 +55,7 @@ export function authRoutes(deps: AuthDeps) {
     })),
     route(captchaQuery, async ({ clientAddress }) => deps.captchas.issue(clientAddress, clock.now())),
     route(login, (context) => signIn(deps, authRequestOf(context), context.body)),
+    route(loginWithAppKey, (context) => signInWithAppKey(deps, authRequestOf(context), context.body)),
     route(login3, (context) => signInWithProvider(deps, authRequestOf(context), context.body)),
     route(sendRegisterCode, (context) => sendRegistrationCode(deps, authRequestOf(context), context.body)),
     route(validRegisterCode, (context) => checkRegistrationCode(deps, authRequestOf(context), context.body)),

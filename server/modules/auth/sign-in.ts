@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { login, login3 } from '@contract/auth';
+import type { login, login3, loginWithAppKey } from '@contract/auth';
 import type { ParsedBodyOf } from '@contract/endpoint';
 import type { Database } from '@server/db/client';
 import { identities, type SessionKind, type UserRole, users } from '@server/db/schema/auth';
@@ -8,6 +8,7 @@ import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { attemptCountOf, refusalOverLimit } from '@server/shared/rate-limit';
 import { fieldRefusal, uniqueViolation } from '@server/shared/refusals';
 import { and, eq, sql } from 'drizzle-orm';
+import { appKeyOf, appKeyTicket, readAppKeyTicket, spendAppKeyCode } from './app-key-codes';
 import type { AuthDeps, AuthRequest } from './context';
 import { functionRow, instant } from './function-call';
 import { IdentityProviderUnavailable, IdentityRefused, type VerifiedIdentity } from './identity-providers';
@@ -166,7 +167,42 @@ export async function signIn(deps: AuthDeps, request: AuthRequest, body: ParsedB
     refusal: () => fieldRefusal(request.t, 400, 'password', 'auth.credentialsWrong'),
   });
   if (user.frozen) await refuseFrozen(deps, request, user.id, 'signIn.failure');
+  const key = await appKeyOf(deps.db, user.id);
+  if (key?.boundAt && key.webSignIn) return appKeyTicket(deps.codeSecret, user.id, body.remember, deps.clock.now());
   return openSession(deps, request, user, { remember: body.remember, method: 'password', forgive });
+}
+
+/**
+ * The code step of a sign-in whose player turned it on (docs/requirements.md §14.3): the ticket
+ * proves the password was right a moment ago, the code is spent once.
+ */
+export async function signInWithAppKey(
+  deps: AuthDeps,
+  request: AuthRequest,
+  body: ParsedBodyOf<typeof loginWithAppKey>,
+) {
+  const ticket = readAppKeyTicket(deps.codeSecret, body.appKeyTicket, deps.clock.now());
+  if (!ticket) throw fieldRefusal(request.t, 400, 'appKeyTicket', 'appAccess.ticketInvalid');
+  const [user] = await deps.db
+    .select({ id: users.id, frozen: users.frozen })
+    .from(users)
+    .where(eq(users.id, ticket.userId));
+  const key = await appKeyOf(deps.db, ticket.userId);
+  if (!user || !key?.boundAt || !key.webSignIn) {
+    throw fieldRefusal(request.t, 400, 'appKeyTicket', 'appAccess.ticketInvalid');
+  }
+  if (user.frozen) await refuseFrozen(deps, request, user.id, 'signIn.failure');
+  if (!(await spendAppKeyCode(deps, key, body.totpCode))) {
+    await writeAudit(deps.db, request, {
+      at: deps.clock.now(),
+      actor: 'anonymous',
+      action: 'signIn.failure',
+      subject: actorOfUser(user.id),
+      reason: 'wrongAppKeyCode',
+    });
+    throw fieldRefusal(request.t, 400, 'totpCode', 'appAccess.codeWrong');
+  }
+  return openSession(deps, request, user, { remember: ticket.remember, method: 'password+appKey' });
 }
 
 const generatedNameLength = 12;

@@ -2,6 +2,7 @@ import {
   captchaQuery,
   login,
   login3,
+  loginWithAppKey,
   registerUser,
   resetPassword,
   sendRegisterCode,
@@ -51,6 +52,7 @@ export function authDialogLogic(deps: {
           captcha,
           signIn: fromPromise(({ input }) => api.call(login, input)),
           signInWithProvider: fromPromise(({ input }) => api.call(login3, input)),
+          signInWithAppKey: fromPromise(({ input }) => api.call(loginWithAppKey, input)),
         },
         actions: {
           savePreference: (_, preference) => storeLoginPreference(preference),

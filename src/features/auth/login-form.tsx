@@ -1,13 +1,17 @@
 import { passwordMaxLength } from '@contract/auth';
 import {
   type loginMachine,
+  selectCheckingCode,
+  selectEnteringCode,
   selectLoginCaptchaFlow,
   selectLoginErrors,
   selectLoginValues,
   selectSigningIn,
   selectSigningInWith,
+  selectTotpCode,
+  selectTotpCodeInvalid,
 } from '@machines/login.machine';
-import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -21,7 +25,9 @@ type LoginFlow = ActorRefFrom<typeof loginMachine>;
 /** The login tab: the form while editing or signing in, a progress line during a third-party sign-in. */
 export function LoginView({ flow, onForgotPassword }: { flow: LoginFlow; onForgotPassword(): void }) {
   const provider = useSelector(flow, selectSigningInWith);
+  const enteringCode = useSelector(flow, selectEnteringCode);
   if (provider) return <ProviderSignInProgress provider={provider} />;
+  if (enteringCode) return <AppKeyCodeForm flow={flow} />;
   return <LoginForm flow={flow} onForgotPassword={onForgotPassword} />;
 }
 
@@ -32,6 +38,46 @@ function ProviderSignInProgress({ provider }: { provider: string }) {
       <Loader />
       <Text>{t('thirdParty.signingIn', { provider: t(`thirdParty.providers.${provider}`) })}</Text>
     </Stack>
+  );
+}
+
+/** The second step of a sign-in guarded by the app key (docs/requirements.md §14.3). */
+function AppKeyCodeForm({ flow }: { flow: LoginFlow }) {
+  const { t } = useTranslation('app-access');
+  const code = useSelector(flow, selectTotpCode);
+  const invalid = useSelector(flow, selectTotpCodeInvalid);
+  const checking = useSelector(flow, selectCheckingCode);
+  return (
+    <form
+      noValidate
+      aria-label={t('signIn.codeTitle')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        flow.send({ type: 'code.submit' });
+      }}
+    >
+      <Stack gap="md">
+        <Text>{t('signIn.codeIntro')}</Text>
+        <TextInput
+          label={t('key.code')}
+          description={t('key.codeHint')}
+          value={code}
+          onChange={(event) => flow.send({ type: 'code.changed', value: event.currentTarget.value })}
+          error={invalid ? t('key.codeFormat') : null}
+          disabled={checking}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          data-autofocus
+        />
+        <Button type="submit" fullWidth loading={checking}>
+          {t('signIn.submit')}
+        </Button>
+        <Button variant="subtle" disabled={checking} onClick={() => flow.send({ type: 'code.cancel' })}>
+          {t('signIn.back')}
+        </Button>
+      </Stack>
+    </form>
   );
 }
 

@@ -3,6 +3,7 @@ import type { Profile } from '@contract/auth';
 import type { KycStatus } from '@contract/kyc';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { ButtonLink } from '@/components/router-links';
@@ -10,6 +11,7 @@ import { formatAmount, formatDateTime } from '@/lib/format';
 import { agentApplicationQueryOptions } from '../agent/application-queries';
 import { userCenterMenu } from '../layout/menus';
 import { LoadFailed } from './account-gates';
+import { AliasResetButton } from './alias-reset';
 import { aliasAccountQueryOptions, profileQueryOptions } from './queries';
 
 const applicationColors: Record<AgentApplicationStatus | 'none', string> = {
@@ -61,10 +63,20 @@ export function UserCenterPage() {
 function AccountSummary({ profile }: { profile: Profile }) {
   const { t } = useTranslation('user');
   const alias = useQuery(aliasAccountQueryOptions());
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     [t('fields.username'), profile.username],
     [t('fields.nickname'), profile.nickname || t('center.notSet')],
-    [t('fields.aliasAccount'), alias.data?.aliasAccount ?? t('center.notSet')],
+    [
+      t('fields.aliasAccount'),
+      alias.data ? (
+        <Group key="alias" gap="xs" component="span">
+          <span data-testid="alias-account">{alias.data.aliasAccount}</span>
+          <AliasResetButton />
+        </Group>
+      ) : (
+        t('center.notSet')
+      ),
+    ],
     [t('fields.lastLogin'), profile.lastLoginAt ? formatDateTime(profile.lastLoginAt) : t('center.never')],
     [t('fields.registeredAt'), formatDateTime(profile.registeredAt)],
   ];

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountFrame } from '@/components/page-frame';
+import { AppKeyPage } from '@/features/app-access/app-key-page';
 
 export const Route = createFileRoute('/_default/_auth/_user/user/app-key')({
-  component: () => <AccountFrame page="appKey" />,
+  component: AppKeyPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountFrame } from '@/components/page-frame';
+import { AppLoginPage } from '@/features/app-access/app-login-page';
 
 export const Route = createFileRoute('/_default/_auth/_user/user/app-login')({
-  component: () => <AccountFrame page="appLogin" />,
+  component: AppLoginPage,
 });

@@ -1,0 +1,108 @@
+import { appLoginQrCode, appLoginQrStatus } from '@contract/user';
+import {
+  type AppLoginCode,
+  appLoginMachine,
+  selectAppLoginCode,
+  selectAppLoginView,
+} from '@machines/app-login.machine';
+import { Alert, Button, Card, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { PageFrame } from '@/components/page-frame';
+import { api } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+
+const appLoginLogic = appLoginMachine.provide({
+  actors: {
+    issueCode: fromPromise(() => api.call(appLoginQrCode, {})),
+    // Following is quiet: a failed check is tried again at the next interval.
+    fetchStatus: fromPromise(({ input }) => api.call(appLoginQrStatus, input, { silent: true })),
+  },
+});
+
+/** The QR code the companion app scans to sign in (docs/requirements.md §14.5), followed until used or expired. */
+export function AppLoginPage() {
+  const { t } = useTranslation('account');
+  const flow = useActorRef(appLoginLogic);
+  const view = useSelector(flow, selectAppLoginView);
+  const code = useSelector(flow, selectAppLoginCode);
+  return (
+    <PageFrame title={t('appLogin.title')}>
+      <Card withBorder radius="md" padding="lg">
+        {view === 'loading' && <Skeleton h={260} />}
+        {view === 'loadFailed' && <LoadFailed onRetry={() => flow.send({ type: 'code.retry' })} />}
+        {view === 'showing' && code && <ShownCode code={code} />}
+        {view === 'expired' && <Expired onRefresh={() => flow.send({ type: 'code.refresh' })} />}
+        {view === 'signedInOnApp' && <SignedInOnApp onRefresh={() => flow.send({ type: 'code.refresh' })} />}
+      </Card>
+    </PageFrame>
+  );
+}
+
+function ShownCode({ code }: { code: AppLoginCode }) {
+  const { t } = useTranslation('app-access');
+  return (
+    <Group align="flex-start" gap="xl" wrap="wrap">
+      <QRCodeSVG
+        value={code.loginCode}
+        size={200}
+        marginSize={2}
+        title={t('appLogin.qrLabel')}
+        role="img"
+        aria-label={t('appLogin.qrLabel')}
+      />
+      <Stack gap="sm" style={{ flex: '1 1 16rem' }}>
+        <Text>{t('appLogin.intro')}</Text>
+        <Text ff="monospace" size="sm" data-testid="app-login-code" style={{ wordBreak: 'break-all' }}>
+          {code.loginCode}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('appLogin.expiresAt', { time: formatDateTime(code.expiresAt) })}
+        </Text>
+        <Group gap="xs" role="status">
+          <Loader size="xs" />
+          <Text size="sm">{t('appLogin.waiting')}</Text>
+        </Group>
+      </Stack>
+    </Group>
+  );
+}
+
+function Expired({ onRefresh }: { onRefresh(): void }) {
+  const { t } = useTranslation('app-access');
+  return (
+    <Stack gap="md" align="flex-start">
+      <Text fw={600} role="status">
+        {t('appLogin.expired')}
+      </Text>
+      <Button onClick={onRefresh}>{t('appLogin.refresh')}</Button>
+    </Stack>
+  );
+}
+
+function SignedInOnApp({ onRefresh }: { onRefresh(): void }) {
+  const { t } = useTranslation('app-access');
+  return (
+    <Stack gap="md" align="flex-start">
+      <Alert color="teal" title={t('appLogin.signedIn')} role="status" w="100%">
+        {t('appLogin.signedInText')}
+      </Alert>
+      <Button variant="light" onClick={onRefresh}>
+        {t('appLogin.refresh')}
+      </Button>
+    </Stack>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry(): void }) {
+  const { t } = useTranslation('app-access');
+  return (
+    <Alert color="red" title={t('appLogin.loadFailed')} role="alert">
+      <Button size="xs" variant="light" color="red" onClick={onRetry}>
+        {t('appLogin.retry')}
+      </Button>
+    </Alert>
+  );
+}
