@@ -1,4 +1,5 @@
 import * as admin from './admin';
+import * as adminContent from './admin-content';
 import * as adminLetters from './admin-letters';
 import * as agent from './agent';
 import * as auth from './auth';
@@ -38,5 +39,6 @@ export const endpoints: readonly Endpoint[] = [
   ...entriesOf(transfer),
   ...entriesOf(agent),
   ...entriesOf(admin),
+  ...entriesOf(adminContent),
   ...entriesOf(adminLetters),
 ];

@@ -1,4 +1,5 @@
-import type { DeskNotice, Game, Notice, Promotion } from '@contract/content';
+import type { DeskNotice } from '@contract/admin-content';
+import type { Game, Notice, Promotion } from '@contract/content';
 import { locales } from '@contract/locales';
 import { banners, notices, promotions } from '@server/db/schema/content';
 import { seedDatabase } from '@server/db/seed';

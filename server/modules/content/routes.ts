@@ -1,6 +1,5 @@
+import { adminNoticeList, adminNoticeSave } from '@contract/admin-content';
 import {
-  adminNoticeList,
-  adminNoticeSave,
   bannerQuery,
   contentPageQuery,
   countryQuery,

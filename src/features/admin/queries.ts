@@ -12,7 +12,7 @@ import {
   adminUserSearch,
   adminWithdrawalList,
 } from '@contract/admin';
-import { adminNoticeList } from '@contract/content';
+import { adminNoticeList } from '@contract/admin-content';
 import type { Locale } from '@contract/locales';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { defaultPeriod } from '../record/record-filters';
