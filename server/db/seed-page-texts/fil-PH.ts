@@ -30,7 +30,7 @@ export const filipinoPages: Record<ContentPageSlug, PageText> = {
     body: paragraphs(
       'Itinatakda ng kasunduang ito ang mga kondisyon sa paggamit ng serbisyo ng game hall. Sa pagrehistro ng account, itinuturing na sumasang-ayon ka sa kasunduang ito.',
       'Account: ang mga 20 taong gulang pataas lang ang puwedeng magparehistro. Isang account lang bawat tao, at hindi ito puwedeng ilipat o ipahiram sa iba. Ang user name ay dapat binubuo ng mga letra at numero. Ingatang mabuti ang iyong Password at payment Password.',
-      'Game coin: nilalaro ang mga laro gamit ang game coin. Ang palitan ay 1 yen = 1 game coin. Karaniwang awtomatikong naikredito ang deposito sa loob ng 10 minuto. Kung wala pa rin ito pagkalipas ng 10 minuto, makipag-ugnayan sa customer support.',
+      'Game coin: nilalaro ang mga laro gamit ang game coin. Ang palitan ay 1 yen = 1 game coin. Karaniwang awtomatikong naikikredito ang deposito sa loob ng 10 minuto. Kung wala pa rin ito pagkalipas ng 10 minuto, makipag-ugnayan sa customer support.',
       'Deposito at withdrawal: bago magdeposito o mag-withdraw, kailangan mong magrehistro ng bank card na nakapangalan sa iyo. Bago mag-withdraw, kumpletuhin ang pagsusuri ng beripikasyon ng pagkakakilanlan (KYC). Hindi puwedeng mag-withdraw sa account na nakapangalan sa ibang tao.',
       'Mga ipinagbabawal: paggamit ng pandarayang programa, paggawa ng maraming account, paggamit ng pangalan o paraan ng pagbabayad ng iba, pagsasamantala sa depekto ng system, at mga transaksyong layong mag-money laundering. Kapag may napatunayang paglabag, maaari naming suspindihin ang account at kumpiskahin ang balanse.',
       'Saklaw ng pananagutan: maaaring pansamantalang hindi magamit ang serbisyo dahil sa problema sa network o maintenance. Ang mga larong naganap sa panahong iyon ay aayusin batay sa mga resultang naitala.',
@@ -124,7 +124,7 @@ export const filipinoPages: Record<ContentPageSlug, PageText> = {
     title: 'Gabay sa deposito at withdrawal',
     body: paragraphs(
       'Bago magdeposito o mag-withdraw, magrehistro ng bank card na nakapangalan sa iyo sa "Mga setting ng bank card" sa Sentro ng manlalaro. Ang pangalan sa card ay dapat tugma sa pangalan ng account na pagmumulan ng transfer.',
-      'Bank transfer (yen): ilagay ang halaga sa screen ng "Deposito" at i-transfer ito sa account na ipinapakita. Ang palitan ay 1 yen = 1 game coin. Karaniwang awtomatikong naikredito ang deposito sa loob ng 10 minuto. Kung wala pa rin ito pagkalipas ng 10 minuto, makipag-ugnayan sa customer support.',
+      'Bank transfer (yen): ilagay ang halaga sa screen ng "Deposito" at i-transfer ito sa account na ipinapakita. Ang palitan ay 1 yen = 1 game coin. Karaniwang awtomatikong naikikredito ang deposito sa loob ng 10 minuto. Kung wala pa rin ito pagkalipas ng 10 minuto, makipag-ugnayan sa customer support.',
       'Crypto: sa screen ng "Crypto na deposito", piliin ang currency at network para lumabas ang iyong deposit address. Ipadala ito gamit ang parehong network na pinili mo. Ang asset na ipinadala sa ibang network ay hindi maikikredito at maaaring mawala.',
       'Ang crypto withdrawal ay magagawa lang sa parehong network na ginamit mo sa pagdeposito. Sinusuri ang withdrawal address bago magpadala, at ang minimum, maximum at bayad na ipinapakita sa screen ang ilalapat sa halaga ng withdrawal.',
       'Withdrawal: kumpletuhin muna ang pagsusuri ng beripikasyon ng pagkakakilanlan (KYC). Pinoproseso ang bawat kahilingan pagkatapos ng pagsusuri, at ipinapakita ang status bilang "Nagwi-withdraw", "Sinusuri ang withdrawal", "Matagumpay ang withdrawal" o "Nabigo ang withdrawal". Kapag nabigo ang withdrawal, babalik ang halaga sa iyong balanse.',
@@ -135,7 +135,7 @@ export const filipinoPages: Record<ContentPageSlug, PageText> = {
     title: 'Mga madalas itanong',
     body: paragraphs(
       'Q. Magkano ang palitan ng yen at game coin? A. 1 yen = 1 game coin. Ang halagang idineposito mo ay idinadagdag sa iyong balanse bilang game coin.',
-      'Q. Hindi pa pumapasok ang deposito ko. A. Karaniwang awtomatikong naikredito ang deposito sa loob ng 10 minuto. Kung wala pa rin ito pagkalipas ng 10 minuto, makipag-ugnayan sa customer support at ipadala ang resibo ng iyong transfer.',
+      'Q. Hindi pa pumapasok ang deposito ko. A. Karaniwang awtomatikong naikikredito ang deposito sa loob ng 10 minuto. Kung wala pa rin ito pagkalipas ng 10 minuto, makipag-ugnayan sa customer support at ipadala ang resibo ng iyong transfer.',
       'Q. Lumalabas ang "Magrehistro muna ng bank card". A. Bago magdeposito o mag-withdraw, kailangan mong magrehistro ng bank card na nakapangalan sa iyo sa "Mga setting ng bank card" sa Sentro ng manlalaro.',
       'Q. Ano ang kailangan para makapag-withdraw? A. Rehistradong bank card at aprubadong beripikasyon ng pagkakakilanlan (KYC). I-upload ang harap at likod ng iyong ID at larawan mong hawak ito.',
       'Q. Nakalimutan ko ang aking Password. A. Sa login screen, i-click ang "Nakalimutan ang password?", ilagay ang pangalan ng account at ang captcha, at magtakda ng bago.',
@@ -148,7 +148,7 @@ export const filipinoPages: Record<ContentPageSlug, PageText> = {
     title: 'Gabay sa laro',
     body: paragraphs(
       'Para sa mga baguhan: makatanggap ng code sa iyong e-mail address, pagkatapos ay pumili ng user name at Password, at rehistrado ka na. Kung inimbitahan ka ng ahente, ilagay ang kanyang agent code sa pagpaparehistro.',
-      'Maghanda ng coin: kapag may rehistrado ka nang bank card, bumili ng game coin sa screen ng "Deposito". 1 yen = 1 game coin, at karaniwang naikredito sa iyong balanse sa loob ng 10 minuto.',
+      'Maghanda ng coin: kapag may rehistrado ka nang bank card, bumili ng game coin sa screen ng "Deposito". 1 yen = 1 game coin, at karaniwang naikikredito sa iyong balanse sa loob ng 10 minuto.',
       'Slot: pumili ng taya at mag-spin. Kapag nagkahanay ang mga simbolo sa isang aktibong payline, magbabayad ng coin ayon sa pay table ng bawat makina. Makikita ang pay table sa screen ng bawat makina.',
       'Pachinko: magpalipad ng mga bola; kapag pumasok ang bola sa panalong butas, makakakuha ka ng coin. May bunutan sa ilang partikular na butas, at kapag tumama ka, magsisimula ang bonus round.',
       'May machine number ang bawat makina, at maaaring kaunti lang ang bakanteng makina ng mga sikat na modelo. Hanapin ang gusto mong laruin sa listahan ng pinakasikat at pinakabago.',
