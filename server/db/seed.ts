@@ -72,6 +72,7 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
   if (await isEmpty(contentPages)) {
     await db.insert(contentPages).values(seedPages.map((page) => ({ ...page, updatedAt: now })));
   }
+  await fillSeededPageLanguages(db);
 }
 
 /** The seeded text with every language the row already has kept as it is. */
@@ -117,6 +118,26 @@ async function fillSeededLanguages(db: Database): Promise<void> {
         .update(promotions)
         .set({ title: title ?? row.title, summary: summary ?? row.summary, content: content ?? row.content })
         .where(eq(promotions.id, row.id));
+    }
+  }
+}
+
+/**
+ * Pages were first seeded in Japanese and English only. A page whose Japanese title and body are
+ * still the seeded ones gets the languages it lacks; once an operator has rewritten the Japanese,
+ * the seeded translations no longer match it and the page is left as it is.
+ */
+async function fillSeededPageLanguages(db: Database): Promise<void> {
+  for (const row of await db.select().from(contentPages)) {
+    const seed = seedPages.find((page) => page.slug === row.slug);
+    if (!seed || seed.title['ja-JP'] !== row.title['ja-JP'] || seed.body['ja-JP'] !== row.body['ja-JP']) continue;
+    const title = withMissingLanguages(row.title, seed.title);
+    const body = withMissingLanguages(row.body, seed.body);
+    if (title || body) {
+      await db
+        .update(contentPages)
+        .set({ title: title ?? row.title, body: body ?? row.body })
+        .where(eq(contentPages.slug, row.slug));
     }
   }
 }

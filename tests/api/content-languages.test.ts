@@ -1,9 +1,10 @@
 import type { DeskNotice } from '@contract/admin-content';
 import type { Game, Notice, Promotion } from '@contract/content';
 import { locales } from '@contract/locales';
-import { banners, notices, promotions } from '@server/db/schema/content';
+import { banners, contentPages, notices, promotions } from '@server/db/schema/content';
 import { seedDatabase } from '@server/db/seed';
 import { seedBanners, seedNotices, seedPromotions } from '@server/db/seed-content';
+import { seedPages } from '@server/db/seed-pages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newOperator, refusal, type TestPlayer } from '../support/players';
@@ -16,6 +17,12 @@ interface Page<T> {
 }
 interface Banner {
   title: string;
+  lang: string;
+}
+interface ContentPage {
+  slug: string;
+  title: string;
+  body: string;
   lang: string;
 }
 
@@ -70,6 +77,60 @@ describe('seeded content in every language', () => {
       else expect(texts.filter((text) => kana.test(text))).toEqual([]);
     });
   }
+
+  for (const locale of locales) {
+    it(`serves every seeded page wholly in ${locale}`, async () => {
+      for (const page of seedPages) {
+        const shown = await publicList<ContentPage>('/v2/app/page/query', locale, { slug: page.slug });
+        expect(shown, page.slug).toMatchObject({ title: page.title[locale], body: page.body[locale], lang: locale });
+        // Every language keeps the Japanese page's paragraphs.
+        expect(shown.body.split('\n\n').length, page.slug).toBe(page.body['ja-JP'].split('\n\n').length);
+        if (locale !== 'ja-JP') expect(kana.test(`${shown.title}${shown.body}`), page.slug).toBe(false);
+      }
+    });
+  }
+
+  it('gives a page seeded in Japanese and English only the languages it lacks, never a page an operator rewrote', async () => {
+    const [seeded, rewritten, partlyWritten] = seedPages;
+    if (!seeded || !rewritten || !partlyWritten) throw new Error('too few seeded pages');
+    const twoLanguages = (text: Readonly<Record<string, string>>) => ({
+      'ja-JP': text['ja-JP'],
+      'en-US': text['en-US'],
+    });
+    const setPage = (
+      slug: string,
+      title: Record<string, string | undefined>,
+      body: Record<string, string | undefined>,
+    ) => server.db.update(contentPages).set({ title, body }).where(eq(contentPages.slug, slug));
+    const pageRow = async (slug: string) => {
+      const [row] = await server.db.select().from(contentPages).where(eq(contentPages.slug, slug));
+      return { title: row?.title, body: row?.body, updatedAt: row?.updatedAt };
+    };
+
+    await setPage(seeded.slug, twoLanguages(seeded.title), twoLanguages(seeded.body));
+    const operatorBody = { 'ja-JP': '運営が書き直した本文です。', 'en-US': 'Text the operator rewrote.' };
+    await setPage(rewritten.slug, twoLanguages(rewritten.title), operatorBody);
+    await setPage(
+      partlyWritten.slug,
+      { ...twoLanguages(partlyWritten.title), 'ko-KR': '운영자가 쓴 제목' },
+      { ...twoLanguages(partlyWritten.body), 'ko-KR': '운영자가 쓴 본문' },
+    );
+    const rewrittenBefore = await pageRow(rewritten.slug);
+
+    await seedDatabase(server.db);
+
+    const filled = await pageRow(seeded.slug);
+    expect({ title: filled.title, body: filled.body }).toEqual({ title: seeded.title, body: seeded.body });
+    expect(await pageRow(rewritten.slug)).toEqual(rewrittenBefore);
+    const kept = await pageRow(partlyWritten.slug);
+    expect({ title: kept.title, body: kept.body }).toEqual({
+      title: { ...partlyWritten.title, 'ko-KR': '운영자가 쓴 제목' },
+      body: { ...partlyWritten.body, 'ko-KR': '운영자가 쓴 본문' },
+    });
+    await setPage(rewritten.slug, rewritten.title, rewritten.body);
+    await setPage(partlyWritten.slug, partlyWritten.title, partlyWritten.body);
+    expect(await server.db.$count(contentPages)).toBe(seedPages.length);
+  });
 
   it('names the hall’s games in the reader’s language', async () => {
     for (const [lang, name] of [
