@@ -12,6 +12,7 @@ import * as kyc from './kyc';
 import * as pay from './pay';
 import * as record from './record';
 import * as station from './station';
+import * as support from './support';
 import * as transfer from './transfer';
 import * as user from './user';
 
@@ -39,4 +40,5 @@ export const endpoints: readonly Endpoint[] = [
   ...entriesOf(agent),
   ...entriesOf(admin),
   ...entriesOf(adminLetters),
+  ...entriesOf(support),
 ];
