@@ -1,5 +1,5 @@
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
-import { defaultLocale } from '@contract/locales';
+import { defaultLocale, type Locale } from '@contract/locales';
 import type {
   adminSupportMessageList,
   adminSupportMessageOpen,
@@ -32,7 +32,7 @@ export const supportMessageLimits: { perAddress: RateLimitRule; perAccount: Rate
 export interface SupportDeps extends PlayerDeps {
   mail: MailDelivery;
   /** The server's messages in a given language: a visitor's reply is mailed in the language they wrote in. */
-  translator: (locale: (typeof supportMessages.$inferSelect)['locale']) => Translate;
+  translator: (locale: Locale) => Translate;
 }
 
 const visitorEmail = v.pipe(v.string(), v.nonEmpty(), v.email());
@@ -161,7 +161,6 @@ export async function replyToSupportMessage(
   operator: Principal,
   body: ParsedBodyOf<typeof adminSupportMessageReply>,
 ): Promise<null> {
-  await findMessage(deps, body.messageId);
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const [message] = await tx
