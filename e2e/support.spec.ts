@@ -79,7 +79,13 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
       await expect(dialog.getByText('出金の反映時間を教えてください。')).toBeVisible();
       await dialog.getByRole('textbox', { name: support('desk.reply') }).fill('通常30分以内に反映されます。');
       await dialog.getByRole('button', { name: support('desk.sendReply') }).click();
-      await expect(dialog.getByText(support('desk.replySent'))).toBeVisible();
+      // Answered: the dialog shows the reply in place of the form, the list the new state.
+      await expect(dialog.getByRole('textbox', { name: support('desk.reply') })).toHaveCount(0);
+      await expect(dialog.getByText('通常30分以内に反映されます。')).toBeVisible();
+      await desk.keyboard.press('Escape');
+      await expect(
+        desk.getByRole('row').filter({ hasText: subject }).getByText(support('desk.state.replied')),
+      ).toBeVisible();
       expect(deskErrors).toEqual([]);
 
       await page.bringToFront();

@@ -91,19 +91,25 @@ function MessageDialog({ messageId, onClose }: { messageId: number; onClose(): v
   const { t } = useTranslation('support');
   const queryClient = useQueryClient();
   const [reply, setReply] = useState('');
+  const messageKey = [...deskQueryKey, 'support-message', messageId];
   const message = useQuery({
-    queryKey: [...inboxKey, 'message', messageId],
+    queryKey: messageKey,
     queryFn: async () => {
       const opened = await operatorApi.call(adminSupportMessageOpen, { messageId });
       // Opening marks it read: the list shows that at once.
-      void queryClient.invalidateQueries({ queryKey: inboxKey, exact: false, refetchType: 'active' });
+      void queryClient.invalidateQueries({ queryKey: inboxKey });
       return opened;
     },
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: 0,
   });
   const send = useMutation({
     mutationFn: () => operatorApi.call(adminSupportMessageReply, { messageId, reply }, { silent: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKey }),
+    // The dialog then shows the message as answered, and the list its new state.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: messageKey }),
+        queryClient.invalidateQueries({ queryKey: inboxKey }),
+      ]),
   });
   const fields = send.error instanceof ApiCallError ? send.error.fields : {};
   const data = message.data;
@@ -149,18 +155,13 @@ function MessageDialog({ messageId, onClose }: { messageId: number; onClose(): v
                   error={fields.reply}
                   onChange={(event) => setReply(event.currentTarget.value)}
                 />
-                {send.isSuccess && (
-                  <Alert color="teal" role="status">
-                    {t('desk.replySent')}
-                  </Alert>
-                )}
                 {send.error && Object.keys(fields).length === 0 && (
                   <Alert color="red" role="alert">
                     {send.error.message}
                   </Alert>
                 )}
                 <Group justify="flex-end">
-                  <Button type="submit" loading={send.isPending} disabled={send.isSuccess}>
+                  <Button type="submit" loading={send.isPending}>
                     {t('desk.sendReply')}
                   </Button>
                 </Group>
