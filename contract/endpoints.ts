@@ -13,6 +13,7 @@ import * as kyc from './kyc';
 import * as pay from './pay';
 import * as record from './record';
 import * as station from './station';
+import * as support from './support';
 import * as transfer from './transfer';
 import * as user from './user';
 
@@ -41,4 +42,5 @@ export const endpoints: readonly Endpoint[] = [
   ...entriesOf(admin),
   ...entriesOf(adminContent),
   ...entriesOf(adminLetters),
+  ...entriesOf(support),
 ];

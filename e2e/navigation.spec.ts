@@ -119,7 +119,7 @@ test.describe('scrolling', () => {
 
   test('going back and forward starts at the top too', async ({ page, request }) => {
     const faq = await pageTitle(request, 'faq');
-    const support = await pageTitle(request, 'support');
+    const support = text('en-US', 'support:support.title');
     await useLanguage(page, 'en-US');
     await page.goto('/game/guide/faq');
     await expect(page.getByRole('heading', { level: 1, name: faq })).toBeVisible();

@@ -32,6 +32,7 @@ import { walletBasePath, walletRoutes } from './modules/games/wallet';
 import { kycPhotoHandler, kycPhotoPath, kycRoutes } from './modules/kyc/routes';
 import { recordRoutes } from './modules/record/routes';
 import { stationRoutes } from './modules/station/routes';
+import { supportRoutes } from './modules/support/routes';
 import { userRoutes } from './modules/user/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 import { buildOpenApiDocument, mountApiReference } from './openapi';
@@ -239,6 +240,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ...stationRoutes(deps.player),
       ...gameRoutes(deps.games),
       ...adminRoutes(deps.auth, deps.player),
+      ...supportRoutes({ ...deps.player, mail: deps.auth.mail, translator: deps.i18n.translator }),
     ],
     standardHeaders,
   );

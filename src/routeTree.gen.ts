@@ -42,6 +42,8 @@ import { Route as AdminDeskGamesRouteImport } from './routes/admin/_desk/games'
 import { Route as AdminDeskKycRouteImport } from './routes/admin/_desk/kyc'
 import { Route as AdminDeskLettersRouteImport } from './routes/admin/_desk/letters'
 import { Route as AdminDeskNoticesRouteImport } from './routes/admin/_desk/notices'
+import { Route as AdminDeskSupportRouteImport } from './routes/admin/_desk/support'
+import { Route as AdminDeskSupportSettingsRouteImport } from './routes/admin/_desk/support-settings'
 import { Route as AdminDeskWithdrawalsRouteImport } from './routes/admin/_desk/withdrawals'
 import { Route as DefaultAboutAboutAboutUsRouteImport } from './routes/_default/_about/about/about-us'
 import { Route as DefaultAboutAboutDiscountStatuteRouteImport } from './routes/_default/_about/about/discount-statute'
@@ -242,6 +244,17 @@ const AdminDeskNoticesRoute = AdminDeskNoticesRouteImport.update({
   path: '/notices',
   getParentRoute: () => AdminDeskRoute,
 } as any)
+const AdminDeskSupportRoute = AdminDeskSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
+const AdminDeskSupportSettingsRoute =
+  AdminDeskSupportSettingsRouteImport.update({
+    id: '/support-settings',
+    path: '/support-settings',
+    getParentRoute: () => AdminDeskRoute,
+  } as any)
 const AdminDeskWithdrawalsRoute = AdminDeskWithdrawalsRouteImport.update({
   id: '/withdrawals',
   path: '/withdrawals',
@@ -471,6 +484,8 @@ export interface FileRoutesByFullPath {
   '/admin/kyc': typeof AdminDeskKycRoute
   '/admin/letters': typeof AdminDeskLettersRoute
   '/admin/notices': typeof AdminDeskNoticesRoute
+  '/admin/support': typeof AdminDeskSupportRoute
+  '/admin/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
   '/admin/': typeof AdminDeskIndexRoute
   '/about/about-us': typeof DefaultAboutAboutAboutUsRoute
@@ -534,6 +549,8 @@ export interface FileRoutesByTo {
   '/admin/kyc': typeof AdminDeskKycRoute
   '/admin/letters': typeof AdminDeskLettersRoute
   '/admin/notices': typeof AdminDeskNoticesRoute
+  '/admin/support': typeof AdminDeskSupportRoute
+  '/admin/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
   '/admin': typeof AdminDeskIndexRoute
   '/about/about-us': typeof DefaultAboutAboutAboutUsRoute
@@ -605,6 +622,8 @@ export interface FileRoutesById {
   '/admin/_desk/kyc': typeof AdminDeskKycRoute
   '/admin/_desk/letters': typeof AdminDeskLettersRoute
   '/admin/_desk/notices': typeof AdminDeskNoticesRoute
+  '/admin/_desk/support': typeof AdminDeskSupportRoute
+  '/admin/_desk/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/_desk/withdrawals': typeof AdminDeskWithdrawalsRoute
   '/admin/_desk/': typeof AdminDeskIndexRoute
   '/_default/_about/about/about-us': typeof DefaultAboutAboutAboutUsRoute
@@ -671,6 +690,8 @@ export interface FileRouteTypes {
     | '/admin/kyc'
     | '/admin/letters'
     | '/admin/notices'
+    | '/admin/support'
+    | '/admin/support-settings'
     | '/admin/withdrawals'
     | '/admin/'
     | '/about/about-us'
@@ -734,6 +755,8 @@ export interface FileRouteTypes {
     | '/admin/kyc'
     | '/admin/letters'
     | '/admin/notices'
+    | '/admin/support'
+    | '/admin/support-settings'
     | '/admin/withdrawals'
     | '/admin'
     | '/about/about-us'
@@ -804,6 +827,8 @@ export interface FileRouteTypes {
     | '/admin/_desk/kyc'
     | '/admin/_desk/letters'
     | '/admin/_desk/notices'
+    | '/admin/_desk/support'
+    | '/admin/_desk/support-settings'
     | '/admin/_desk/withdrawals'
     | '/admin/_desk/'
     | '/_default/_about/about/about-us'
@@ -1081,6 +1106,20 @@ declare module '@tanstack/react-router' {
       path: '/notices'
       fullPath: '/admin/notices'
       preLoaderRoute: typeof AdminDeskNoticesRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/support': {
+      id: '/admin/_desk/support'
+      path: '/support'
+      fullPath: '/admin/support'
+      preLoaderRoute: typeof AdminDeskSupportRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/support-settings': {
+      id: '/admin/_desk/support-settings'
+      path: '/support-settings'
+      fullPath: '/admin/support-settings'
+      preLoaderRoute: typeof AdminDeskSupportSettingsRouteImport
       parentRoute: typeof AdminDeskRoute
     }
     '/admin/_desk/withdrawals': {
@@ -1503,6 +1542,8 @@ interface AdminDeskRouteChildren {
   AdminDeskKycRoute: typeof AdminDeskKycRoute
   AdminDeskLettersRoute: typeof AdminDeskLettersRoute
   AdminDeskNoticesRoute: typeof AdminDeskNoticesRoute
+  AdminDeskSupportRoute: typeof AdminDeskSupportRoute
+  AdminDeskSupportSettingsRoute: typeof AdminDeskSupportSettingsRoute
   AdminDeskWithdrawalsRoute: typeof AdminDeskWithdrawalsRoute
   AdminDeskIndexRoute: typeof AdminDeskIndexRoute
   AdminDeskRoundsRoundIdRoute: typeof AdminDeskRoundsRoundIdRoute
@@ -1521,6 +1562,8 @@ const AdminDeskRouteChildren: AdminDeskRouteChildren = {
   AdminDeskKycRoute: AdminDeskKycRoute,
   AdminDeskLettersRoute: AdminDeskLettersRoute,
   AdminDeskNoticesRoute: AdminDeskNoticesRoute,
+  AdminDeskSupportRoute: AdminDeskSupportRoute,
+  AdminDeskSupportSettingsRoute: AdminDeskSupportSettingsRoute,
   AdminDeskWithdrawalsRoute: AdminDeskWithdrawalsRoute,
   AdminDeskIndexRoute: AdminDeskIndexRoute,
   AdminDeskRoundsRoundIdRoute: AdminDeskRoundsRoundIdRoute,

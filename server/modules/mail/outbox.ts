@@ -3,14 +3,14 @@ import type { Database } from '@server/db/client';
 import { mailOutbox } from '@server/db/schema/auth';
 import type { Translate } from '@server/i18n';
 
-export const mailKinds = ['registerCode', 'registerExisting', 'resetCode', 'passwordChanged'] as const;
+export const mailKinds = ['registerCode', 'registerExisting', 'resetCode', 'passwordChanged', 'supportReply'] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 export interface MailRequest {
   kind: MailKind;
   recipient: string;
   locale: Locale;
-  /** Values the message text interpolates (code, minutes, username). */
+  /** Values the message text interpolates (code, minutes, username; a support reply's text). */
   params: Record<string, string | number>;
 }
 

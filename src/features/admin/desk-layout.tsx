@@ -23,6 +23,8 @@ const deskMenu = [
   { key: 'games', to: '/admin/games' },
   { key: 'letters', to: '/admin/letters' },
   { key: 'notices', to: '/admin/notices' },
+  { key: 'support', to: '/admin/support' },
+  { key: 'supportSettings', to: '/admin/support-settings' },
   { key: 'audit', to: '/admin/audit' },
 ] as const;
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ContentPage } from '@/features/content/content-page';
+import { DownloadPage } from '@/features/support/download-page';
 
 export const Route = createFileRoute('/_default/download')({
-  component: () => <ContentPage slug="download" />,
+  component: DownloadPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ContentPage } from '@/features/content/content-page';
+import { SupportPage } from '@/features/support/support-page';
 
 export const Route = createFileRoute('/_default/support')({
-  component: () => <ContentPage slug="support" />,
+  component: SupportPage,
 });

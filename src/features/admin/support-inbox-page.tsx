@@ -1,0 +1,175 @@
+import {
+  adminSupportMessageList,
+  adminSupportMessageOpen,
+  adminSupportMessageReply,
+  type DeskSupportMessage,
+} from '@contract/support';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  UnstyledButton,
+} from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiCallError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { LoadFailed } from '../user/account-gates';
+import { DeskList, DeskPage, DeskTable } from './desk-list';
+import { operatorApi } from './operator-api';
+import { deskQueryKey } from './queries';
+import { deskPageSize } from './queue-search';
+
+const inboxKey = [...deskQueryKey, 'support-inbox'];
+
+/** The contact messages (docs/requirements.md §15.4): newest first; opening one shows it and its reply. */
+export function SupportInboxPage() {
+  const { t } = useTranslation('support');
+  const [page, setPage] = useState(1);
+  const [opened, setOpened] = useState<number | null>(null);
+  const messages = useQuery({
+    queryKey: [...inboxKey, page],
+    queryFn: () => operatorApi.call(adminSupportMessageList, { pageNum: page, pageSize: deskPageSize }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  return (
+    <DeskPage title={t('desk.inboxTitle')} description={t('desk.inboxDescription')}>
+      <DeskList result={messages} page={page} onPage={setPage} label={t('desk.inboxTitle')}>
+        {(data) => (
+          <DeskTable
+            label={t('desk.inboxTitle')}
+            head={[
+              t('desk.columns.sentAt'),
+              t('desk.columns.from'),
+              t('desk.columns.subject'),
+              t('desk.columns.state'),
+            ]}
+          >
+            {data.list.map((message) => (
+              <MessageRow key={message.id} message={message} onOpen={() => setOpened(message.id)} />
+            ))}
+          </DeskTable>
+        )}
+      </DeskList>
+      {opened !== null && <MessageDialog messageId={opened} onClose={() => setOpened(null)} />}
+    </DeskPage>
+  );
+}
+
+function MessageRow({ message, onOpen }: { message: DeskSupportMessage; onOpen(): void }) {
+  const { t } = useTranslation('support');
+  const state = message.repliedAt ? 'replied' : message.read ? 'read' : 'unread';
+  return (
+    <Table.Tr data-message-id={message.id}>
+      <Table.Td>{formatDateTime(message.sentAt)}</Table.Td>
+      <Table.Td>{message.account ?? `${message.name} (${t('desk.visitor')})`}</Table.Td>
+      <Table.Td>
+        <UnstyledButton onClick={onOpen} c="blue" fw={message.read ? 400 : 700}>
+          {message.subject}
+        </UnstyledButton>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={state === 'replied' ? 'teal' : state === 'unread' ? 'yellow' : 'gray'} variant="light">
+          {t(`desk.state.${state}`)}
+        </Badge>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function MessageDialog({ messageId, onClose }: { messageId: number; onClose(): void }) {
+  const { t } = useTranslation('support');
+  const queryClient = useQueryClient();
+  const [reply, setReply] = useState('');
+  const messageKey = [...deskQueryKey, 'support-message', messageId];
+  const message = useQuery({
+    queryKey: messageKey,
+    queryFn: async () => {
+      const opened = await operatorApi.call(adminSupportMessageOpen, { messageId });
+      // Opening marks it read: the list shows that at once.
+      void queryClient.invalidateQueries({ queryKey: inboxKey });
+      return opened;
+    },
+    staleTime: 0,
+  });
+  const send = useMutation({
+    mutationFn: () => operatorApi.call(adminSupportMessageReply, { messageId, reply }, { silent: true }),
+    // The dialog then shows the message as answered, and the list its new state.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: messageKey }),
+        queryClient.invalidateQueries({ queryKey: inboxKey }),
+      ]),
+  });
+  const fields = send.error instanceof ApiCallError ? send.error.fields : {};
+  const data = message.data;
+  return (
+    <Modal opened onClose={onClose} size="lg" title={data?.subject ?? t('desk.message')}>
+      {message.isPending && <Skeleton height={160} />}
+      {message.isError && <LoadFailed onRetry={() => void message.refetch()} />}
+      {data && (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('desk.fromLine', {
+              from: data.account ?? `${data.name} <${data.email ?? ''}> (${t('desk.visitor')})`,
+              at: formatDateTime(data.sentAt),
+            })}
+          </Text>
+          <Paper withBorder p="sm" radius="sm">
+            <Text style={{ whiteSpace: 'pre-line' }}>{data.message}</Text>
+          </Paper>
+          {data.reply !== null ? (
+            <Alert
+              color="teal"
+              title={t('desk.repliedBy', { operator: data.repliedBy ?? '', at: formatDateTime(data.repliedAt ?? '') })}
+            >
+              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                {data.reply}
+              </Text>
+            </Alert>
+          ) : (
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                send.mutate();
+              }}
+            >
+              <Stack gap="sm">
+                <Textarea
+                  label={t('desk.reply')}
+                  description={t(data.account ? 'desk.replyByLetter' : 'desk.replyByMail')}
+                  autosize
+                  minRows={4}
+                  required
+                  value={reply}
+                  error={fields.reply}
+                  onChange={(event) => setReply(event.currentTarget.value)}
+                />
+                {send.error && Object.keys(fields).length === 0 && (
+                  <Alert color="red" role="alert">
+                    {send.error.message}
+                  </Alert>
+                )}
+                <Group justify="flex-end">
+                  <Button type="submit" loading={send.isPending}>
+                    {t('desk.sendReply')}
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

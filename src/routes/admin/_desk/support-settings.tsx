@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SupportSettingsPage } from '@/features/admin/support-settings-page';
+
+export const Route = createFileRoute('/admin/_desk/support-settings')({
+  component: SupportSettingsPage,
+});
