@@ -13,7 +13,8 @@ const unreadPollMs = 30_000;
 export const unreadLettersQuery = (lng: Locale, userId: number) =>
   queryOptions({
     queryKey: [...lettersQueryKey, lng, userId, 'unread'],
-    queryFn: () => api.call(stationLetterQuery, { pageSize: 1, unreadOnly: true }),
+    // Quiet: a failed poll is simply tried again on the next one, not a toast every 30 s.
+    queryFn: () => api.call(stationLetterQuery, { pageSize: 1, unreadOnly: true }, { silent: true }),
     select: (page) => page.unreadCount,
     refetchInterval: unreadPollMs,
     refetchOnWindowFocus: 'always',
