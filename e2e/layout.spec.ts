@@ -41,27 +41,6 @@ function layoutPlayerToken(request: APIRequestContext): Promise<string> {
   return player;
 }
 
-/**
- * The user centre asks for the account alias, a call the server does not build yet (it answers 501
- * naming its path, and the browser logs the failed load): the one error this spec forgives, as
- * many times as that call was made, since other specs own that page's calls.
- */
-function unbuiltAliasCalls(page: Page): { count: number } {
-  const calls = { count: 0 };
-  page.on('response', (response) => {
-    if (response.status() === 501 && new URL(response.url()).pathname === '/v2/app/user/alias/account')
-      calls.count += 1;
-  });
-  return calls;
-}
-
-function forgiveUnbuiltAliasCalls(pageErrors: string[], count: number): void {
-  for (let left = count; left > 0; left -= 1) {
-    const index = pageErrors.findIndex((error) => error.includes('status of 501'));
-    if (index >= 0) pageErrors.splice(index, 1);
-  }
-}
-
 /** What is wrong with the page's layout as the browser laid it out, one line per problem. */
 function layoutProblems(): string[] {
   const problems: string[] = [];
@@ -209,15 +188,10 @@ function litDeskItems(): { active: string[]; current: string[] } {
 
 for (const size of sizes) {
   for (const locale of locales) {
-    test(`main pages show every text whole at ${size.width} px (${locale})`, async ({
-      page,
-      request,
-      pageErrors,
-    }, testInfo) => {
+    test(`main pages show every text whole at ${size.width} px (${locale})`, async ({ page, request }, testInfo) => {
       test.setTimeout(90_000);
       await page.setViewportSize({ width: size.width, height: size.height });
       await useLanguage(page, locale);
-      const unbuilt = unbuiltAliasCalls(page);
       const problems: string[] = [];
       const check = async (name: string) =>
         problems.push(...(await checkPage(page, testInfo, `${name}, ${size.name}`)));
@@ -270,7 +244,6 @@ for (const size of sizes) {
           problems.push(`${name}, ${size.name}: the sidebar lights ${JSON.stringify(lit)}`);
       }
       expect(deskErrors).toEqual([]);
-      forgiveUnbuiltAliasCalls(pageErrors, unbuilt.count);
       expect(problems).toEqual([]);
     });
   }
