@@ -1,6 +1,7 @@
 /**
  * Adds up the JSON reports of one `npm test` run (vitest runs, then Playwright) and prints one line
- * per runner and a closing "Tests: N passed, N failed, N skipped" line. Exits non-zero when a
+ * per runner, the slowest files of each (where the run's time goes), and a closing
+ * "Tests: N passed, N failed, N skipped" line. Exits non-zero when a
  * report is missing or unreadable, so a runner that crashed before reporting cannot look green.
  *
  * Usage: tsx scripts/test-totals.ts <report.json>...
@@ -22,12 +23,47 @@ interface VitestReport {
   numTodoTests: number;
   /** False also when every test passed but the run caught an error outside them. */
   success: boolean;
-  testResults: { status: string; name: string; assertionResults: { status: string }[] }[];
+  testResults: {
+    status: string;
+    name: string;
+    startTime: number;
+    endTime: number;
+    assertionResults: { status: string }[];
+  }[];
+}
+
+interface PlaywrightSuite {
+  file: string;
+  specs?: { tests: { results: { duration: number }[] }[] }[];
+  suites?: PlaywrightSuite[];
 }
 
 interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   errors?: unknown[];
+  suites: PlaywrightSuite[];
+}
+
+/** Seconds spent per test file: wall time for vitest, summed test time (over workers) for Playwright. */
+function fileSeconds(report: VitestReport | PlaywrightReport): Map<string, number> {
+  const seconds = new Map<string, number>();
+  const add = (file: string, ms: number) => seconds.set(file, (seconds.get(file) ?? 0) + ms / 1000);
+  if ('stats' in report) {
+    const walk = (suite: PlaywrightSuite) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests) for (const result of test.results) add(suite.file, result.duration);
+      suite.suites?.forEach(walk);
+    };
+    report.suites.forEach(walk);
+  } else {
+    for (const file of report.testResults) add(path.relative(process.cwd(), file.name), file.endTime - file.startTime);
+  }
+  return seconds;
+}
+
+function printSlowest(report: VitestReport | PlaywrightReport) {
+  const slowest = [...fileSeconds(report)].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  for (const [file, seconds] of slowest) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${file}`);
 }
 
 function countVitest(report: VitestReport): Counts {
@@ -80,6 +116,8 @@ for (const file of process.argv.slice(2)) {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport | PlaywrightReport;
     counts = 'stats' in report ? countPlaywright(report) : countVitest(report);
+    console.log(`${label}: slowest files`);
+    printSlowest(report);
   } catch (error) {
     console.log(`${label.padEnd(20)} unreadable report: ${error instanceof Error ? error.message : String(error)}`);
     complete = false;
