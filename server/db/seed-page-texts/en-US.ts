@@ -38,7 +38,7 @@ export const englishPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'responsible-game': {
-    title: 'Responsible gaming',
+    title: 'Play responsibly',
     body: paragraphs(
       'Games are meant to be entertainment. We promote responsible gaming so that you can play within your means.',
       'Set a budget and a time limit before you play, and stick to them. Never raise your stakes to win back losses, and never play with money meant for living costs or with borrowed money.',
@@ -50,7 +50,7 @@ export const englishPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'discount-statute': {
-    title: 'Discount statute',
+    title: 'Bonus rules',
     body: paragraphs(
       'This statute applies to every benefit the game hall offers: bonuses, cashback and campaigns. Where a campaign states its own conditions, those conditions take precedence.',
       'Each benefit may be claimed once per person, per household and per means of payment. Claiming through several accounts held by the same person is not allowed.',
@@ -61,7 +61,7 @@ export const englishPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'licence-privacy-policy': {
-    title: 'Privacy policy (licence)',
+    title: 'Privacy notice',
     body: paragraphs(
       'The operator of the game hall handles your personal information as the conditions of its gaming licence require. This page summarises how the licence governs that handling.',
       'As the licensing authority requires, the operator keeps identity documents, transaction records and game records for a set period. These records may be used for audits by the authority and for anti-money-laundering checks.',
@@ -81,7 +81,7 @@ export const englishPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'responsible-gaming': {
-    title: 'Responsible gaming (licence)',
+    title: 'Responsible gaming',
     body: paragraphs(
       'As a condition of its licence, the operator works to protect players and to prevent problem gambling.',
       'Age checks: to keep out anyone under 20, the date of birth is checked during identity verification before any withdrawal. If an account turns out to belong to a minor, it is closed and deposits are refunded; winnings are not paid.',
@@ -121,7 +121,7 @@ export const englishPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'deposit-guide': {
-    title: 'Deposit and withdrawal guide',
+    title: 'Deposits and withdrawals',
     body: paragraphs(
       'Before you deposit or withdraw, bind a bank card in your own name under bank card settings in the user center. The name on the card must match the name on the account you transfer from.',
       'Bank transfer (yen): enter the amount on the deposit screen and transfer it to the account shown. The rate is 1 yen = 1 game coin. Deposits are normally credited automatically within ten minutes; if yours has not arrived after ten minutes, please contact customer support.',
@@ -132,7 +132,7 @@ export const englishPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   faq: {
-    title: 'Frequently asked questions',
+    title: 'FAQ',
     body: paragraphs(
       'Q. What is the exchange rate between yen and game coins? A. 1 yen = 1 game coin. The amount you deposit is added to your balance as game coins.',
       'Q. My deposit has not arrived. A. Deposits are normally credited automatically within ten minutes. If yours has not arrived after ten minutes, contact customer support with your transfer receipt.',
@@ -145,7 +145,7 @@ export const englishPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'game-guide': {
-    title: 'Game guide',
+    title: 'How to play',
     body: paragraphs(
       'Getting started: register with a code sent to your e-mail address, then choose a user name and password. If an agent invited you, enter their agent code when you register.',
       'Get coins: once you have bound a bank card, buy game coins on the deposit screen. The rate is 1 yen = 1 game coin, and deposits are normally credited within ten minutes.',

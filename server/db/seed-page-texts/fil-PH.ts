@@ -38,7 +38,7 @@ export const filipinoPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'responsible-game': {
-    title: 'Responsableng paglalaro',
+    title: 'Maglaro nang may pagpipigil',
     body: paragraphs(
       'Ang laro ay para sa libangan. Itinataguyod namin ang responsableng paglalaro para makapaglaro ka nang hindi lumalampas sa iyong kakayahan.',
       'Bago maglaro, magtakda ng budget at oras, at huwag itong lampasan. Huwag taasan ang taya para bawiin ang talo, at huwag maglaro gamit ang pera para sa pang-araw-araw na gastusin o perang hiniram.',
@@ -50,7 +50,7 @@ export const filipinoPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'discount-statute': {
-    title: 'Mga tuntunin sa diskwento',
+    title: 'Mga tuntunin ng bonus',
     body: paragraphs(
       'Ang mga tuntuning ito ay para sa lahat ng benepisyong iniaalok ng game hall, gaya ng bonus, cashback at kampanya. Kung may sariling kondisyon ang isang kampanya, iyon ang masusunod.',
       'Isang beses lang makukuha ang bawat benepisyo bawat tao, bawat sambahayan at bawat paraan ng pagbabayad. Hindi pinapayagan ang pagkuha ng iisang tao gamit ang maraming account.',
@@ -61,7 +61,7 @@ export const filipinoPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'licence-privacy-policy': {
-    title: 'Patakaran sa privacy (lisensya)',
+    title: 'Abiso sa privacy',
     body: paragraphs(
       'Maayos na hinahawakan ng operator ng game hall ang iyong personal na impormasyon ayon sa mga kondisyon ng gaming license nito. Binubuod ng pahinang ito kung paano ito hinahawakan ayon sa lisensya.',
       'Ayon sa itinakda ng awtoridad na nagbigay ng lisensya, iniimbak ng operator sa takdang panahon ang mga dokumento ng pagkakakilanlan, mga tala ng transaksyon at mga tala ng laro. Maaaring gamitin ang mga talang ito sa audit ng awtoridad at sa mga pagsusuri laban sa money laundering.',
@@ -71,7 +71,7 @@ export const filipinoPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'terms-conditions': {
-    title: 'Mga tuntunin at kondisyon',
+    title: 'Mga tuntunin at kundisyon',
     body: paragraphs(
       'Ang mga tuntunin at kondisyong ito ay para sa lahat ng manlalaro, batay sa gaming license na hawak ng operator ng game hall. Kung may salungatan sa Kasunduan ng user, ang mga tuntuning ito ang masusunod.',
       'Ang resulta ng laro ay itinatakda ng sertipikadong random number generator. Walang kakayahan ang operator o ang sinumang manlalaro na impluwensyahan ang resulta. Kapag nasira ang isang makina, walang bisa ang lahat ng laro at bayad habang sira ito.',
@@ -81,7 +81,7 @@ export const filipinoPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'responsible-gaming': {
-    title: 'Responsableng paglalaro (lisensya)',
+    title: 'Responsableng paglalaro',
     body: paragraphs(
       'Bilang kondisyon ng lisensya nito, nagsisikap ang operator na protektahan ang mga manlalaro at pigilan ang pagkalulong sa sugal.',
       'Pagsusuri ng edad: para hindi makagamit ang mga wala pang 20 taong gulang, sinusuri ang petsa ng kapanganakan sa beripikasyon ng pagkakakilanlan bago ang anumang withdrawal. Kapag napatunayang pag-aari ng menor de edad ang account, isasara ito at ibabalik ang mga idineposito. Hindi babayaran ang mga napanalunan.',
@@ -101,7 +101,7 @@ export const filipinoPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   support: {
-    title: 'Customer support',
+    title: 'Suporta sa customer',
     body: paragraphs(
       'Bukas ang customer support nang 24 oras, araw-araw sa buong taon, para sa iyong mga tanong.',
       'Kapag makikipag-ugnayan ka, ibigay ang iyong user name, ang iyong tanong o problema, ang kaugnay na order number (para sa deposito at withdrawal) at kung kailan ito nangyari. Mas mabilis kaming makakasagot kung may screenshot.',
@@ -121,7 +121,7 @@ export const filipinoPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'deposit-guide': {
-    title: 'Gabay sa deposito at withdrawal',
+    title: 'Pagdeposito at pag-withdraw',
     body: paragraphs(
       'Bago magdeposito o mag-withdraw, magrehistro ng bank card na nakapangalan sa iyo sa "Mga setting ng bank card" sa Sentro ng manlalaro. Ang pangalan sa card ay dapat tugma sa pangalan ng account na pagmumulan ng transfer.',
       'Bank transfer (yen): ilagay ang halaga sa screen ng "Deposito" at i-transfer ito sa account na ipinapakita. Ang palitan ay 1 yen = 1 game coin. Karaniwang awtomatikong naikikredito ang deposito sa loob ng 10 minuto. Kung wala pa rin ito pagkalipas ng 10 minuto, makipag-ugnayan sa customer support.',
@@ -145,7 +145,7 @@ export const filipinoPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'game-guide': {
-    title: 'Gabay sa laro',
+    title: 'Paano maglaro',
     body: paragraphs(
       'Para sa mga baguhan: makatanggap ng code sa iyong e-mail address, pagkatapos ay pumili ng user name at Password, at rehistrado ka na. Kung inimbitahan ka ng ahente, ilagay ang kanyang agent code sa pagpaparehistro.',
       'Maghanda ng coin: kapag may rehistrado ka nang bank card, bumili ng game coin sa screen ng "Deposito". 1 yen = 1 game coin, at karaniwang naikikredito sa iyong balanse sa loob ng 10 minuto.',

@@ -38,7 +38,7 @@ export const japanesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'responsible-game': {
-    title: '責任あるゲーム',
+    title: '節度あるプレイ',
     body: paragraphs(
       'ゲームは娯楽として楽しむものです。私たちは、お客様が無理のない範囲で遊べるよう、責任あるゲームを推進しています。',
       '遊ぶ前に予算と時間を決め、それを超えないようにしましょう。負けを取り戻そうとして賭け金を増やしたり、生活費や借りたお金で遊んだりするのはやめましょう。',
@@ -50,7 +50,7 @@ export const japanesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'discount-statute': {
-    title: '割引規定',
+    title: 'ボーナス規定',
     body: paragraphs(
       '本規定は、ボーナス・キャッシュバック・キャンペーンなど、当ゲームホールが提供するすべての特典に共通して適用されます。個別のキャンペーンに別の条件がある場合は、その条件が優先されます。',
       '特典はお一人様・一世帯・一つの決済手段につき一回までです。同一人物による複数アカウントでの受け取りは認められません。',
@@ -61,7 +61,7 @@ export const japanesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'licence-privacy-policy': {
-    title: 'プライバシーポリシー(ライセンス)',
+    title: 'プライバシー通知',
     body: paragraphs(
       '当ゲームホールの運営者は、ゲーミングライセンスの条件に従い、お客様の個人情報を適切に取り扱います。本ページは、ライセンスに基づく個人情報の取扱いをまとめたものです。',
       '運営者は、ライセンス当局の定めに従い、本人確認書類、取引記録、ゲームの記録を一定期間保存します。これらの記録は、当局による監査やマネーロンダリング対策のための確認に使用されることがあります。',
@@ -81,7 +81,7 @@ export const japanesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'responsible-gaming': {
-    title: '責任あるゲーミング(ライセンス)',
+    title: '責任あるゲーミング',
     body: paragraphs(
       '運営者は、ライセンスの条件として、プレイヤーの保護とギャンブル依存の防止に取り組んでいます。',
       '年齢確認:20歳未満の方の利用を防ぐため、出金前の本人確認で生年月日を確認します。未成年者の利用が判明した場合、アカウントを閉鎖し、入金額を返金します。勝ち金はお支払いしません。',
@@ -91,7 +91,7 @@ export const japanesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   download: {
-    title: 'アプリのダウンロード',
+    title: 'アプリダウンロード',
     body: paragraphs(
       'ゲームホールのアプリを使えば、スマートフォンからいつでもスロットとパチンコを楽しめます。アカウントと残高はウェブサイトと共通です。',
       'iPhoneをお使いの方はApp Storeから、Androidをお使いの方はGoogle Playまたは本ページのダウンロードボタンからアプリを入手してください。',
@@ -121,7 +121,7 @@ export const japanesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'deposit-guide': {
-    title: '入出金ガイド',
+    title: '入出金方法',
     body: paragraphs(
       '入金・出金の前に、ユーザーセンターの「銀行カード設定」でご本人名義の銀行カードを登録してください。カードの名義は、お振込みに使う口座の名義と一致している必要があります。',
       '銀行振込(円):「入金」画面で金額を入力し、表示された振込先へお振込みください。交換レートは1円=1ゲームコインです。入金は通常10分以内に自動で反映されます。10分を過ぎても反映されない場合は、カスタマーサポートにお問い合わせください。',
@@ -145,7 +145,7 @@ export const japanesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'game-guide': {
-    title: 'ゲームガイド',
+    title: '遊び方',
     body: paragraphs(
       'はじめての方へ:メールアドレスで認証コードを受け取り、ユーザー名とパスワードを決めるだけで登録できます。エージェントから紹介された方は、登録時にエージェントコードを入力してください。',
       'コインを用意する:銀行カードを登録したら、「入金」画面からゲームコインを購入します。1円=1ゲームコインで、通常10分以内に残高に反映されます。',

@@ -38,7 +38,7 @@ export const koreanPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'responsible-game': {
-    title: '책임 있는 게임',
+    title: '절제 있는 플레이',
     body: paragraphs(
       '게임은 오락으로 즐기는 것입니다. 저희는 고객님이 무리하지 않는 범위에서 즐기실 수 있도록 책임 있는 게임을 추진하고 있습니다.',
       '플레이하기 전에 예산과 시간을 정하고 이를 넘지 않도록 하세요. 잃은 돈을 되찾으려고 베팅 금액을 늘리거나, 생활비나 빌린 돈으로 플레이하지 마세요.',
@@ -50,7 +50,7 @@ export const koreanPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'discount-statute': {
-    title: '할인 규정',
+    title: '보너스 규정',
     body: paragraphs(
       '본 규정은 보너스, 캐시백, 캠페인 등 저희 게임 홀이 제공하는 모든 혜택에 공통으로 적용됩니다. 개별 캠페인에 별도의 조건이 있는 경우 그 조건이 우선합니다.',
       '혜택은 1인, 1가구, 하나의 결제 수단당 1회까지입니다. 동일인이 여러 계정으로 받는 것은 인정되지 않습니다.',
@@ -61,7 +61,7 @@ export const koreanPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'licence-privacy-policy': {
-    title: '개인정보 처리방침(라이선스)',
+    title: '개인정보 고지',
     body: paragraphs(
       '저희 게임 홀의 운영자는 게이밍 라이선스의 조건에 따라 고객님의 개인정보를 적절히 취급합니다. 본 페이지는 라이선스에 따른 개인정보 취급을 정리한 것입니다.',
       '운영자는 라이선스 당국이 정한 바에 따라 본인 인증 서류, 거래 기록, 게임 기록을 일정 기간 보존합니다. 이러한 기록은 당국의 감사나 자금 세탁 방지를 위한 확인에 사용될 수 있습니다.',
@@ -81,7 +81,7 @@ export const koreanPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'responsible-gaming': {
-    title: '책임 있는 게이밍(라이선스)',
+    title: '책임감 있는 게임',
     body: paragraphs(
       '운영자는 라이선스의 조건으로서 플레이어 보호와 도박 중독 예방에 힘쓰고 있습니다.',
       '연령 확인: 20세 미만인 분의 이용을 막기 위해 출금 전 본인 인증에서 생년월일을 확인합니다. 미성년자의 이용이 확인되면 계정을 폐쇄하고 입금액을 환불합니다. 당첨금은 지급하지 않습니다.',
@@ -121,7 +121,7 @@ export const koreanPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'deposit-guide': {
-    title: '입출금 가이드',
+    title: '입출금 방법',
     body: paragraphs(
       '입금 및 출금 전에 사용자 센터의 "은행 카드 설정"에서 본인 명의의 은행 카드를 등록해 주세요. 카드 명의는 이체에 사용하는 계좌의 명의와 일치해야 합니다.',
       '은행 이체(엔): "입금" 화면에서 금액을 입력하고 표시된 입금처로 이체해 주세요. 교환 비율은 1엔=1게임 코인입니다. 입금은 보통 10분 이내에 자동으로 반영됩니다. 10분이 지나도 반영되지 않으면 고객 지원팀에 문의해 주세요.',
@@ -145,7 +145,7 @@ export const koreanPages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'game-guide': {
-    title: '게임 가이드',
+    title: '게임 방법',
     body: paragraphs(
       '처음 이용하시는 분께: 이메일 주소로 인증 코드를 받고 사용자 이름과 비밀번호를 정하기만 하면 가입할 수 있습니다. 에이전트에게 소개받은 분은 가입 시 에이전트 코드를 입력해 주세요.',
       '코인 준비하기: 은행 카드를 등록한 후 "입금" 화면에서 게임 코인을 구매합니다. 1엔=1게임 코인이며, 보통 10분 이내에 잔액에 반영됩니다.',

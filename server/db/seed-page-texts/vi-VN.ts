@@ -3,7 +3,7 @@ import { type PageText, paragraphs } from './page-text';
 
 export const vietnamesePages: Record<ContentPageSlug, PageText> = {
   'about-us': {
-    title: 'Giới thiệu',
+    title: 'Về chúng tôi',
     body: paragraphs(
       'Chúng tôi vận hành một sảnh trò chơi trực tuyến, nơi bạn có thể thưởng thức slot và pachinko. Mục tiêu của chúng tôi là tạo ra một nơi mang lại cảm giác sống động như đang ở sảnh thật, dù bạn chơi ở nhà hay khi đang ra ngoài.',
       'Mọi trò chơi đều được chơi bằng xu trò chơi. Tỷ lệ quy đổi là 1 yên = 1 xu trò chơi, số tiền bạn nạp sẽ trở thành xu tương ứng. Xu thắng được có thể rút về tài khoản ngân hàng đã đăng ký sau khi hoàn tất xác minh danh tính.',
@@ -38,7 +38,7 @@ export const vietnamesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'responsible-game': {
-    title: 'Chơi có trách nhiệm',
+    title: 'Chơi có chừng mực',
     body: paragraphs(
       'Trò chơi là để giải trí. Chúng tôi khuyến khích chơi có trách nhiệm để bạn có thể chơi trong khả năng của mình.',
       'Trước khi chơi, hãy đặt ra ngân sách và thời gian, và đừng vượt quá. Đừng tăng tiền cược để gỡ lại khoản đã thua, và đừng chơi bằng tiền sinh hoạt hay tiền đi vay.',
@@ -50,7 +50,7 @@ export const vietnamesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'discount-statute': {
-    title: 'Quy định ưu đãi',
+    title: 'Quy định tiền thưởng',
     body: paragraphs(
       'Quy định này áp dụng chung cho mọi ưu đãi mà sảnh trò chơi cung cấp, như tiền thưởng, hoàn tiền và chương trình khuyến mãi. Nếu một chương trình có điều kiện riêng, điều kiện đó được ưu tiên.',
       'Mỗi ưu đãi chỉ được nhận một lần cho mỗi người, mỗi hộ gia đình và mỗi phương thức thanh toán. Không chấp nhận việc một người nhận qua nhiều tài khoản.',
@@ -61,7 +61,7 @@ export const vietnamesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'licence-privacy-policy': {
-    title: 'Chính sách quyền riêng tư (giấy phép)',
+    title: 'Thông báo quyền riêng tư',
     body: paragraphs(
       'Đơn vị vận hành sảnh trò chơi xử lý thông tin cá nhân của bạn một cách phù hợp theo các điều kiện của giấy phép trò chơi. Trang này tóm tắt cách xử lý thông tin cá nhân theo giấy phép.',
       'Theo quy định của cơ quan cấp phép, đơn vị vận hành lưu giữ giấy tờ xác minh danh tính, hồ sơ giao dịch và hồ sơ trò chơi trong một thời hạn nhất định. Các hồ sơ này có thể được dùng cho việc kiểm toán của cơ quan cấp phép và kiểm tra phòng chống rửa tiền.',
@@ -81,7 +81,7 @@ export const vietnamesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'responsible-gaming': {
-    title: 'Cờ bạc có trách nhiệm (giấy phép)',
+    title: 'Chơi game có trách nhiệm',
     body: paragraphs(
       'Theo điều kiện của giấy phép, đơn vị vận hành nỗ lực bảo vệ người chơi và phòng ngừa nghiện cờ bạc.',
       'Kiểm tra độ tuổi: để ngăn người dưới 20 tuổi sử dụng, ngày sinh được kiểm tra khi xác minh danh tính trước khi rút tiền. Nếu phát hiện tài khoản thuộc về người chưa thành niên, tài khoản sẽ bị đóng và số tiền đã nạp sẽ được hoàn lại. Tiền thắng sẽ không được chi trả.',
@@ -101,7 +101,7 @@ export const vietnamesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   support: {
-    title: 'Hỗ trợ khách hàng',
+    title: 'Chăm sóc khách hàng',
     body: paragraphs(
       'Bộ phận hỗ trợ khách hàng tiếp nhận yêu cầu của bạn 24 giờ mỗi ngày, tất cả các ngày trong năm.',
       'Khi liên hệ, vui lòng cho biết tên người dùng, nội dung cần hỗ trợ, mã đơn liên quan (đối với nạp và rút tiền) và thời điểm xảy ra. Nếu có ảnh chụp màn hình, chúng tôi có thể hỗ trợ bạn nhanh hơn.',
@@ -121,7 +121,7 @@ export const vietnamesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'deposit-guide': {
-    title: 'Hướng dẫn nạp và rút tiền',
+    title: 'Nạp và rút tiền',
     body: paragraphs(
       'Trước khi nạp hoặc rút tiền, vui lòng đăng ký thẻ ngân hàng đứng tên chính mình tại "Cài đặt thẻ ngân hàng" trong Trung tâm người dùng. Tên trên thẻ phải trùng với tên chủ tài khoản dùng để chuyển khoản.',
       'Chuyển khoản ngân hàng (yên): nhập số tiền trên màn hình "Nạp tiền" và chuyển khoản đến tài khoản nhận được hiển thị. Tỷ lệ quy đổi là 1 yên = 1 xu trò chơi. Tiền nạp thường được cộng tự động trong vòng 10 phút. Nếu sau 10 phút vẫn chưa được cộng, vui lòng liên hệ bộ phận hỗ trợ khách hàng.',
@@ -145,7 +145,7 @@ export const vietnamesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'game-guide': {
-    title: 'Hướng dẫn trò chơi',
+    title: 'Cách chơi',
     body: paragraphs(
       'Dành cho người mới: chỉ cần nhận mã xác minh qua địa chỉ email, rồi chọn tên người dùng và mật khẩu là đăng ký xong. Nếu được đại lý giới thiệu, hãy nhập mã đại lý khi đăng ký.',
       'Chuẩn bị xu: sau khi đăng ký thẻ ngân hàng, hãy mua xu trò chơi tại màn hình "Nạp tiền". 1 yên = 1 xu trò chơi, thường được cộng vào số dư trong vòng 10 phút.',

@@ -38,7 +38,7 @@ export const simplifiedChinesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'responsible-game': {
-    title: '负责任游戏',
+    title: '理性游戏',
     body: paragraphs(
       '游戏是一种娱乐。我们倡导负责任游戏，让您在力所能及的范围内游玩。',
       '游玩前请先设定预算和时间，并严格遵守。不要为了赢回输掉的钱而加大投注，也不要用生活费或借来的钱游玩。',
@@ -61,7 +61,7 @@ export const simplifiedChinesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'licence-privacy-policy': {
-    title: '隐私政策（牌照）',
+    title: '隐私声明',
     body: paragraphs(
       '本游戏大厅的运营方依照博彩牌照的条件，妥善处理您的个人信息。本页汇总了依据牌照处理个人信息的方式。',
       '运营方按照牌照监管机构的规定，在一定期限内保存身份证明文件、交易记录和游戏记录。这些记录可能会用于监管机构的审计以及反洗钱核查。',
@@ -71,7 +71,7 @@ export const simplifiedChinesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'terms-conditions': {
-    title: '使用条件',
+    title: '条款与条件',
     body: paragraphs(
       '本使用条件依据本游戏大厅运营方持有的博彩牌照，适用于所有玩家。如与用户协议相冲突，以本使用条件为准。',
       '游戏结果由经过认证的随机数生成器决定。运营方和玩家都无法影响结果。如机器发生故障，故障期间的游戏及派彩均视为无效。',
@@ -81,7 +81,7 @@ export const simplifiedChinesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'responsible-gaming': {
-    title: '负责任博彩（牌照）',
+    title: '负责任博彩',
     body: paragraphs(
       '作为牌照条件，运营方致力于保护玩家并预防赌博成瘾。',
       '年龄核查：为防止未满20周岁者使用，提现前的实名认证会核对出生日期。如发现账户属于未成年人，我们将关闭该账户并退还存款金额，奖金不予支付。',
@@ -101,7 +101,7 @@ export const simplifiedChinesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   support: {
-    title: '客服支持',
+    title: '客户服务',
     body: paragraphs(
       '客服全年无休，24小时受理您的咨询。',
       '咨询时，请告知您的用户名、咨询内容、相关订单号（存取款时）以及发生时间。如能附上屏幕截图，我们可以更快地为您解答。',
@@ -121,7 +121,7 @@ export const simplifiedChinesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'deposit-guide': {
-    title: '存取款指南',
+    title: '存取款方式',
     body: paragraphs(
       '存款和提现前，请在用户中心的“银行卡设置”中绑定本人名下的银行卡。银行卡的户名必须与用于转账的账户户名一致。',
       '银行转账（日元）：在“存款”页面输入金额，并转账到显示的收款账户。兑换比例为1日元=1游戏币。存款通常会在10分钟内自动到账。如超过10分钟仍未到账，请联系客服。',
@@ -145,7 +145,7 @@ export const simplifiedChinesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'game-guide': {
-    title: '游戏指南',
+    title: '玩法介绍',
     body: paragraphs(
       '新手入门：通过电子邮箱接收验证码，设定用户名和密码即可完成注册。如果是代理介绍来的，请在注册时输入代理码。',
       '准备游戏币：绑定银行卡后，在“存款”页面购买游戏币。1日元=1游戏币，通常会在10分钟内计入余额。',

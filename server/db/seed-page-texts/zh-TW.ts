@@ -38,7 +38,7 @@ export const traditionalChinesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'responsible-game': {
-    title: '負責任遊戲',
+    title: '理性遊戲',
     body: paragraphs(
       '遊戲是一種娛樂。我們推動負責任遊戲，讓您在能力範圍內遊玩。',
       '遊玩前請先設定預算與時間，並確實遵守。不要為了贏回輸掉的錢而加大下注，也不要用生活費或借來的錢遊玩。',
@@ -61,7 +61,7 @@ export const traditionalChinesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'licence-privacy-policy': {
-    title: '隱私權政策（牌照）',
+    title: '隱私聲明',
     body: paragraphs(
       '本遊戲大廳的營運方依照博弈牌照的條件，妥善處理您的個人資料。本頁彙整依據牌照處理個人資料的方式。',
       '營運方依照牌照主管機關的規定，在一定期間內保存身分證明文件、交易紀錄及遊戲紀錄。這些紀錄可能用於主管機關的稽核及防制洗錢的查核。',
@@ -71,7 +71,7 @@ export const traditionalChinesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'terms-conditions': {
-    title: '使用條件',
+    title: '條款與條件',
     body: paragraphs(
       '本使用條件依據本遊戲大廳營運方持有的博弈牌照，適用於所有玩家。如與使用者協議有所牴觸，以本使用條件為準。',
       '遊戲結果由通過認證的亂數產生器決定。營運方與玩家皆無法影響結果。機台發生故障時，故障期間的遊戲及派彩一律無效。',
@@ -81,7 +81,7 @@ export const traditionalChinesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'responsible-gaming': {
-    title: '負責任博弈（牌照）',
+    title: '負責任博弈',
     body: paragraphs(
       '作為牌照條件，營運方致力於保護玩家並預防賭博成癮。',
       '年齡查核：為防止未滿20歲者使用，提款前的實名認證會核對出生日期。若查證帳戶屬於未成年人，我們將關閉帳戶並退還存款金額，獎金不予支付。',
@@ -91,7 +91,7 @@ export const traditionalChinesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   download: {
-    title: '下載App',
+    title: '下載應用程式',
     body: paragraphs(
       '使用遊戲大廳App，隨時都能用手機暢玩老虎機與柏青哥。帳戶與餘額和網站共用。',
       'iPhone使用者請至App Store下載，Android使用者請至Google Play或透過本頁的下載按鈕取得App。',
@@ -101,7 +101,7 @@ export const traditionalChinesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   support: {
-    title: '客服中心',
+    title: '客戶服務',
     body: paragraphs(
       '客服全年無休，24小時受理您的詢問。',
       '詢問時，請告知您的使用者名稱、詢問內容、相關訂單編號（存提款時）以及發生時間。如能附上畫面截圖，我們能更快為您處理。',
@@ -121,7 +121,7 @@ export const traditionalChinesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'deposit-guide': {
-    title: '存提款指南',
+    title: '存提款方式',
     body: paragraphs(
       '存款及提款前，請在會員中心的「銀行卡設定」綁定本人名下的銀行卡。銀行卡的戶名必須與用來轉帳的帳戶戶名一致。',
       '銀行轉帳（日圓）：在「存款」畫面輸入金額，並轉帳至畫面顯示的收款帳戶。兌換比例為1日圓=1遊戲幣。存款通常會在10分鐘內自動入帳。如超過10分鐘仍未入帳，請聯繫客服。',
@@ -145,7 +145,7 @@ export const traditionalChinesePages: Record<ContentPageSlug, PageText> = {
     ),
   },
   'game-guide': {
-    title: '遊戲指南',
+    title: '玩法介紹',
     body: paragraphs(
       '新手入門：以電子郵件地址接收驗證碼，再設定使用者名稱與密碼即可完成註冊。經由代理推薦的玩家，請在註冊時輸入代理碼。',
       '準備遊戲幣：綁定銀行卡後，在「存款」畫面購買遊戲幣。1日圓=1遊戲幣，通常會在10分鐘內計入餘額。',
