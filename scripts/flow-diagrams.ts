@@ -88,23 +88,23 @@ export function stateNotes(comment: string): Map<string, string> {
     for (const name of bullet.names) notes.set(name, bullet.text.join(' ').trim());
   };
   for (const line of comment.split('\n')) {
-    const bullet = /^(\s*)- ([A-Za-z][\w.]*(?: \([^)]*\))?(?: \/ [A-Za-z][\w.]*)*)[^:]*:(.*)$/.exec(line);
+    const bullet = /^(\s*)- ([A-Za-z][\w.]*(?: \([^)]*\))?(?: \/ [A-Za-z][\w.]*)*)([^:]*):(.*)$/.exec(line);
+    const [, lead = '', named = '', said = '', rest = ''] = bullet ?? [];
     if (bullet) {
       close();
-      const indent = bullet[1]!.length;
-      while (parents.length > 0 && parents.at(-1)!.indent >= indent) parents.pop();
+      const indent = lead.length;
+      while ((parents.at(-1)?.indent ?? -1) >= indent) parents.pop();
       const prefix = parents.map((parent) => `${parent.name}.`).join('');
-      const names = bullet[2]!
+      const names = named
         .replace(/ \([^)]*\)/g, '')
         .split(' / ')
         .map((name) => `${prefix}${name.trim()}`);
-      parents.push({ indent, name: bullet[2]!.split(/[ /]/)[0]! });
+      parents.push({ indent, name: named.split(/[ /]/)[0] ?? named });
       // `- session (parallel), the game on screen:` says what it is before the colon.
-      const said = line.slice(line.indexOf(bullet[2]!) + bullet[2]!.length).replace(/:$/, '');
-      const text = bullet[3]!.trim() || said.replace(/^[\s,]+/, '').trim();
+      const text = rest.trim() || said.replace(/^[\s,]+/, '').trim();
       open.push({ indent, names, text: [text] });
     } else if (open.length > 0 && /^\s+\S/.test(line) && !/^\s*- /.test(line)) {
-      open.at(-1)!.text.push(line.trim());
+      open.at(-1)?.text.push(line.trim());
     } else {
       close();
       if (line.trim() === '') parents.length = 0;

@@ -172,13 +172,14 @@ export async function renderPaths(options: Options): Promise<string> {
       lines.push(`- \`${name}\`: ${note || '(no note in the machine file)'}`);
     paths.forEach((walk, index) => {
       const [start, ...steps] = walk.steps;
+      if (!start) return;
       lines.push(
         '',
         `### Path ${index + 1}: ${steps.map((step) => step.event.type).join(' → ') || '(the first state)'}`,
         '',
       );
-      lines.push(`Start: the page opens in ${stateText(start!.state.value)}: ${shownText(start!)}`);
-      let previous = start!;
+      lines.push(`Start: the page opens in ${stateText(start.state.value)}: ${shownText(start)}`);
+      let previous = start;
       steps.forEach((step, stepIndex) => {
         const same = compact(step.state.value) === compact(previous.state.value);
         const expectation = same
@@ -199,7 +200,7 @@ function parseOptions(argv: string[]): Options {
   let format: Options['format'] = 'md';
   let strategy: PathStrategy = 'shortest';
   for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index]!;
+    const arg = argv[index] ?? '';
     if (arg === '--format') {
       const value = argv[++index];
       if (value !== 'md' && value !== 'json') throw new UsageError(`--format takes md or json; got "${value ?? ''}"`);
@@ -212,8 +213,9 @@ function parseOptions(argv: string[]): Options {
     } else if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}`);
     else positional.push(arg);
   }
-  if (positional.length !== 1) throw new UsageError('name one machine');
-  return { machine: positional[0]!, format, strategy };
+  const [machine] = positional;
+  if (positional.length !== 1 || !machine) throw new UsageError('name one machine');
+  return { machine, format, strategy };
 }
 
 async function main() {
