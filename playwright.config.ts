@@ -23,7 +23,12 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [[ci ? 'list' : 'line'], ...(jsonReport ? ([['json', { outputFile: jsonReport }]] as const) : [])],
+  // The machine coverage reporter prints which states and transitions the path replays walked.
+  reporter: [
+    [ci ? 'list' : 'line'],
+    ['./e2e/machine-coverage-reporter.ts'],
+    ...(jsonReport ? ([['json', { outputFile: jsonReport }]] as const) : []),
+  ],
   use: {
     baseURL,
     locale: 'ja-JP',

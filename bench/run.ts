@@ -3,14 +3,17 @@
  * Throughput and latency are ratios against a bare handler measured in the same run, so they hold
  * on any machine; cold start and bundle size are absolute by nature. Flags: --build forces
  * `vite build` before the bundle is measured; --only <group>[,<group>] measures only those groups
- * (banner, sign-in, ledger, mixed-load, faults, cold-start, home-js, studio-js, lighthouse, games, wallet, agent-reports), for
- * working on one figure.
+ * (banner, sign-in, ledger, mixed-load, faults, cold-start, home-js, studio-js, lighthouse, games, wallet, agent-reports,
+ * machine-coverage), for working on one figure. machine-coverage measures nothing: it repeats the
+ * last browser run's coverage of the machines' paths, when test-results/ has one.
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fujiRush, type StudioGame, sakuraSevens } from '@games/catalogue';
 import { ballPrice } from '@games/pachinko-fuji-rush';
 import type { DatabaseConfig } from '@server/db/client';
+import { readSummary } from '../e2e/machine-coverage';
 import type { Ratio } from '../tests/games/exact';
 import { percentText } from '../tests/games/exact';
 import { exactBall, exactPachinkoRoundHit, exactRtpByStops, exactSlotHit } from '../tests/games/exact-figures';
@@ -96,10 +99,11 @@ const figureGroups = [
   'games',
   'wallet',
   'agent-reports',
+  'machine-coverage',
 ] as const;
 type FigureGroup = (typeof figureGroups)[number];
 const usage =
-  'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,faults,cold-start,home-js,studio-js,lighthouse,games,wallet,agent-reports] [-- --agent-reports-postgres-only]';
+  'npm run bench [-- --build] [-- --only banner,sign-in,ledger,mixed-load,faults,cold-start,home-js,studio-js,lighthouse,games,wallet,agent-reports,machine-coverage] [-- --agent-reports-postgres-only]';
 
 interface Flags {
   build: boolean;
@@ -628,6 +632,30 @@ async function agentReportsOn(
   }
 }
 
+/**
+ * The last browser run's coverage of the machines' paths (written by e2e/machine-coverage-reporter.ts),
+ * one row per machine: a record to read beside the figures, not a figure of this run.
+ */
+function machineCoverageRows(): Row[] {
+  const target = 'reported';
+  const summary = readSummary(path.resolve(import.meta.dirname, '..', 'test-results'));
+  if (!summary)
+    return [
+      {
+        figure: 'machine paths walked in the browser',
+        measured: 'skipped: no test-results/machine-coverage.json (run the path replays in e2e/ first)',
+        target,
+        status: 'SKIP',
+      },
+    ];
+  return summary.machines.map((entry) => ({
+    figure: `machine paths walked in the browser, ${entry.machine} (run of ${summary.writtenAt.slice(0, 16).replace('T', ' ')} UTC)`,
+    measured: `states ${entry.states.covered} / ${entry.states.total}, transitions ${entry.transitions.covered} / ${entry.transitions.total} (${entry.transitions.browserless} not takeable in a browser)`,
+    target,
+    status: 'INFO',
+  }));
+}
+
 /** Every figure of the running product: they share one migrated, seeded PGlite data directory. */
 async function productRows(flags: Flags): Promise<Row[]> {
   log('preparing a migrated, seeded PGlite data directory');
@@ -753,8 +781,10 @@ async function main() {
   const flags = parseFlags(process.argv.slice(2));
   const loadAtStart = os.loadavg()[0]!;
   const rows: Row[] = [];
-  if ([...flags.groups].some((group) => group !== 'games')) rows.push(...(await productRows(flags)));
+  if ([...flags.groups].some((group) => group !== 'games' && group !== 'machine-coverage'))
+    rows.push(...(await productRows(flags)));
   if (flags.groups.has('games')) rows.push(...gameRows());
+  if (flags.groups.has('machine-coverage')) rows.push(...machineCoverageRows());
 
   notes.push(
     `Machine: ${os.cpus().length} cores, load average ${formatNumber(loadAtStart, 2)} at start and ${formatNumber(os.loadavg()[0]!, 2)} at end; ` +

@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { getAdjacencyMap } from 'xstate/graph';
 import { expect, test } from './fixtures';
+import { appendWalk } from './machine-coverage';
 
 /**
  * Machine paths replayed as clicks. Paths are generated from a machine with xstate/graph, as in the
@@ -63,13 +64,17 @@ export const outcomeActor = (type: string) => /^xstate\.(done|error)\.actor\.(.+
 const eventLabel = (event: EventObject & Record<string, unknown>) =>
   [event.type, event.field, event.view].filter((part) => part !== undefined).join(':');
 
+/** A transition as the coverage counts it: source state, event (with its field or view), target state. */
+const transitionName = (from: Snapshot, event: Step['event'], to: Snapshot) =>
+  `${JSON.stringify(from.value)} ${eventLabel(event)} ${JSON.stringify(to.value)}`;
+
+type Edge = { from: string; to: string; step: Step; feature: string; browser: boolean };
+
 /**
- * Walks through the machine's graph (xstate/graph's adjacency map) until every transition a browser
- * can take, told apart by source state, event and target state, has been taken once: each walk goes
- * to the nearest transition not yet taken, and a new walk starts when none is reachable within the
- * walk's budget. Few, long paths keep the browser time and the mail the server sends small.
+ * The machine's graph (xstate/graph's adjacency map) over the adapter's events: every transition
+ * that changes something, and whether a browser can bring it about.
  */
-export function coveringWalks(adapter: Adapter): Path[] {
+function modelGraph(adapter: Adapter) {
   const adjacency = getAdjacencyMap(adapter.machine, {
     events: adapter.events,
     input: adapter.input ?? {},
@@ -79,7 +84,6 @@ export function coveringWalks(adapter: Adapter): Path[] {
     { state: Snapshot; transitions: Record<string, { event: Step['event']; state: Snapshot }> }
   >;
   const initialKey = Object.keys(adjacency)[0]!;
-  type Edge = { from: string; to: string; step: Step; feature: string };
   const edgesFrom = new Map<string, Edge[]>();
   for (const [from, { state, transitions }] of Object.entries(adjacency)) {
     const edges: Edge[] = [];
@@ -89,13 +93,43 @@ export function coveringWalks(adapter: Adapter): Path[] {
       // The graph offers every event everywhere. An outcome or a timer where nothing runs changes
       // nothing, and an event the machine refuses is one the page does not offer (a disabled button).
       const idle = event.type.startsWith('xstate.') ? to === from : !state.can(event);
+      if (idle) continue;
       const busy = adapter.inFlight.some((value) => state.matches(value)) && !outcomeActor(event.type);
-      if (idle || busy || adapter.unsupported(step, state) !== null) continue;
-      const feature = `${JSON.stringify(state.value)} ${eventLabel(event)} ${JSON.stringify(next.value)}`;
-      edges.push({ from, to, step, feature });
+      const browser = !busy && adapter.unsupported(step, state) === null;
+      edges.push({ from, to, step, feature: transitionName(state, event, next), browser });
     }
     edgesFrom.set(from, edges);
   }
+  return { adjacency, initialKey, edgesFrom };
+}
+
+/** Every state node of the machine, by its path from the root. */
+function stateNodePaths(node: { states: Record<string, unknown> }, prefix = ''): string[] {
+  return Object.entries(node.states).flatMap(([key, child]) => [
+    `${prefix}${key}`,
+    ...stateNodePaths(child as { states: Record<string, unknown> }, `${prefix}${key}.`),
+  ]);
+}
+
+/** The active state nodes of a state value, parents included: `{ a: 'b' }` is `a` and `a.b`. */
+function activePaths(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [`${prefix}${value}`];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) => [
+    `${prefix}${key}`,
+    ...activePaths(child, `${prefix}${key}.`),
+  ]);
+}
+
+/**
+ * Walks through the machine's graph until every transition a browser can take, told apart by source
+ * state, event and target state, has been taken once: each walk goes to the nearest transition not
+ * yet taken, and a new walk starts when none is reachable within the walk's budget. Few, long paths
+ * keep the browser time and the mail the server sends small.
+ */
+export function coveringWalks(adapter: Adapter, graph = modelGraph(adapter)): Path[] {
+  const { adjacency, initialKey, edgesFrom: allEdgesFrom } = graph;
+  const edgesFrom = new Map([...allEdgesFrom].map(([from, edges]) => [from, edges.filter((edge) => edge.browser)]));
   const uncovered = new Set([...edgesFrom.values()].flat().map((edge) => edge.feature));
   const limited = new Set(adapter.oncePerPath ?? []);
 
@@ -171,6 +205,8 @@ export async function replay(
   request: APIRequestContext,
   pageErrors: string[],
   tag: string,
+  /** Told the index of each step once the page has shown its state. */
+  onStepChecked?: (index: number) => void,
 ) {
   const settled: Record<string, number> = {};
   const plannedFailures: Record<string, boolean[]> = {};
@@ -205,6 +241,7 @@ export async function replay(
   for (const [index, step] of path.steps.entries()) {
     if (index === 0) {
       await adapter.check(context, step.state);
+      onStepChecked?.(index);
       continue;
     }
     const match = outcomeActor(step.event.type);
@@ -218,6 +255,7 @@ export async function replay(
     }
     await adapter.perform(context, step, index);
     await adapter.check(context, step.state);
+    onStepChecked?.(index);
   }
   const isFailedLoad = (entry: string) => entry.includes('Failed to load resource');
   await expect.poll(() => pageErrors.filter(isFailedLoad).length).toBe(expectedFailures);
@@ -225,14 +263,50 @@ export async function replay(
     if (isFailedLoad(pageErrors[index]!)) pageErrors.splice(index, 1);
 }
 
-/** One test per covering walk of each adapter's machine; `tag` names the accounts a walk creates. */
+/** The states and transitions a replay is measured against (e2e/machine-coverage.ts). */
+function coverageTotals(adapter: Adapter, graph: ReturnType<typeof modelGraph>) {
+  const edges = [...graph.edgesFrom.values()].flat();
+  return {
+    states: stateNodePaths(adapter.machine.root as unknown as { states: Record<string, unknown> }),
+    transitions: [...new Set(edges.map((edge) => edge.feature))],
+    // A transition counts as one however many model states it joins; a browser can take it if it can take one of them.
+    browserless: [...new Set(edges.map((edge) => edge.feature))].filter(
+      (feature) => !edges.some((edge) => edge.browser && edge.feature === feature),
+    ),
+  };
+}
+
+/**
+ * One test per covering walk of each adapter's machine; `tag` names the accounts a walk creates.
+ * Each test records the states and transitions it walked, up to where it stopped, for the coverage
+ * summary printed after the run.
+ */
 export function replayMachinePaths(adapters: Record<string, Adapter>, runId: string, timeoutMs = 60_000) {
   for (const [name, adapter] of Object.entries(adapters)) {
     test.describe(`${name} machine paths in the browser`, () => {
-      coveringWalks(adapter).forEach((path, index) => {
+      const graph = modelGraph(adapter);
+      const totals = coverageTotals(adapter, graph);
+      coveringWalks(adapter, graph).forEach((path, index) => {
         test(`${index + 1}: ${describePath(path)}`, async ({ page, request, pageErrors }) => {
           test.setTimeout(timeoutMs);
-          await replay(adapter, path, page, request, pageErrors, `${runId}${name.slice(0, 2)}${index}`);
+          const visitedStates = new Set<string>();
+          const visitedTransitions = new Set<string>();
+          const walked = (stepIndex: number) => {
+            const step = path.steps[stepIndex]!;
+            for (const state of activePaths(step.state.value)) visitedStates.add(state);
+            const previous = path.steps[stepIndex - 1];
+            if (previous) visitedTransitions.add(transitionName(previous.state, step.event, step.state));
+          };
+          try {
+            await replay(adapter, path, page, request, pageErrors, `${runId}${name.slice(0, 2)}${index}`, walked);
+          } finally {
+            appendWalk(test.info().project.outputDir, {
+              machine: name,
+              ...totals,
+              visitedStates: [...visitedStates],
+              visitedTransitions: [...visitedTransitions],
+            });
+          }
         });
       });
     });

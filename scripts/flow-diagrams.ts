@@ -63,13 +63,55 @@ async function machineFiles(): Promise<MachineFile[]> {
 }
 
 /** The file's first block comment, without its stars. */
-function openingComment(text: string): string {
+export function openingComment(text: string): string {
   const block = /\/\*\*([\s\S]*?)\*\//.exec(text)?.[1] ?? '';
   return block
     .split('\n')
     .map((line) => line.replace(/^\s*\* ?/, ''))
     .join('\n')
     .trim();
+}
+
+/**
+ * Each state's note from the opening comment's list of states, by the state's path (`editing`,
+ * `pendingReview.checking`, `session.round.idle`): a bullet `- name: what it is` (or `- a / b: …`
+ * for states explained together), with nested bullets for child states and indented lines continuing
+ * the bullet above.
+ */
+export function stateNotes(comment: string): Map<string, string> {
+  const notes = new Map<string, string>();
+  const open: { indent: number; names: string[]; text: string[] }[] = [];
+  const parents: { indent: number; name: string }[] = [];
+  const close = () => {
+    const bullet = open.pop();
+    if (!bullet) return;
+    for (const name of bullet.names) notes.set(name, bullet.text.join(' ').trim());
+  };
+  for (const line of comment.split('\n')) {
+    const bullet = /^(\s*)- ([A-Za-z][\w.]*(?: \([^)]*\))?(?: \/ [A-Za-z][\w.]*)*)([^:]*):(.*)$/.exec(line);
+    const [, lead = '', named = '', said = '', rest = ''] = bullet ?? [];
+    if (bullet) {
+      close();
+      const indent = lead.length;
+      while ((parents.at(-1)?.indent ?? -1) >= indent) parents.pop();
+      const prefix = parents.map((parent) => `${parent.name}.`).join('');
+      const names = named
+        .replace(/ \([^)]*\)/g, '')
+        .split(' / ')
+        .map((name) => `${prefix}${name.trim()}`);
+      parents.push({ indent, name: named.split(/[ /]/)[0] ?? named });
+      // `- session (parallel), the game on screen:` says what it is before the colon.
+      const text = rest.trim() || said.replace(/^[\s,]+/, '').trim();
+      open.push({ indent, names, text: [text] });
+    } else if (open.length > 0 && /^\s+\S/.test(line) && !/^\s*- /.test(line)) {
+      open.at(-1)?.text.push(line.trim());
+    } else {
+      close();
+      if (line.trim() === '') parents.length = 0;
+    }
+  }
+  close();
+  return notes;
 }
 
 function guardText(guard: unknown): string {

@@ -1,6 +1,4 @@
-import type { AgentApplication } from '@contract/agent';
 import {
-  type AgentApplicationSnapshot,
   type AgentStanding,
   agentApplicationMachine,
   selectApplicationStage,
@@ -10,45 +8,11 @@ import {
 } from '@machines/agent-application.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const application = (status: AgentApplication['status'], rejectReason: string | null = null): AgentApplication => ({
-  id: 4,
-  status,
-  remark: null,
-  submittedAt: '2026-11-21T00:00:00.000Z',
-  reviewedAt: status === 'pendingReview' ? null : '2026-11-21T01:00:00.000Z',
-  rejectReason,
-});
-
-const standing = (status: AgentApplication['status'] | null, rejectReason: string | null = null): AgentStanding => ({
-  isAgent: status === 'approved',
-  application: status ? application(status, rejectReason) : null,
-});
-
-const fixtures: EventFixtures<typeof agentApplicationMachine> = {
-  'application.start': [{ type: 'application.start' }],
-  'application.confirm': [{ type: 'application.confirm' }],
-  'application.cancel': [{ type: 'application.cancel' }],
-  'status.retry': [{ type: 'status.retry' }],
-};
-
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.loadStanding', output: standing(null) },
-  { type: 'xstate.done.actor.loadStanding', output: standing('pendingReview') },
-  { type: 'xstate.done.actor.loadStanding', output: standing('approved') },
-  { type: 'xstate.done.actor.loadStanding', output: standing('rejected', 'Too few players yet') },
-  { type: 'xstate.error.actor.loadStanding', error: new Error('offline') },
-  { type: 'xstate.done.actor.submitApplication', output: application('pendingReview') },
-  { type: 'xstate.error.actor.submitApplication', error: Object.assign(new Error('already waiting'), { code: 409 }) },
-  { type: 'xstate.after.reviewPoll.agentApplication.pendingReview.waiting', delayMs: 5_000 },
-];
-
-const serializeState = (snapshot: AgentApplicationSnapshot) =>
-  JSON.stringify([snapshot.value, snapshot.context.application?.status ?? null]);
+import { agentApplicationModel, application, standing } from '../models/agent-application.model';
+import { modelPaths, replayPath } from './model-paths';
 
 describe('agent application machine model', () => {
-  const paths = modelPaths(agentApplicationMachine, { fixtures, outcomes, serializeState });
+  const paths = modelPaths(agentApplicationModel);
 
   it('reaches every state', () => {
     const reached = new Set(paths.map((p) => p.endState));
@@ -75,15 +39,11 @@ describe('agent application machine model', () => {
 
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
-      await replayPath(agentApplicationMachine, path, {
-        actorNames: ['loadStanding', 'submitApplication'],
-        outcomes,
-        check: (live, model) => {
-          expect(selectApplicationStage(live)).toBe(selectApplicationStage(model));
-          expect(selectRejectReason(live)).toBe(selectRejectReason(model));
-          expect(selectReapplying(live)).toBe(selectReapplying(model));
-          expect(selectSubmittedAt(live)).toBe(selectSubmittedAt(model));
-        },
+      await replayPath(agentApplicationModel, path, (live, model) => {
+        expect(selectApplicationStage(live)).toBe(selectApplicationStage(model));
+        expect(selectRejectReason(live)).toBe(selectRejectReason(model));
+        expect(selectReapplying(live)).toBe(selectReapplying(model));
+        expect(selectSubmittedAt(live)).toBe(selectSubmittedAt(model));
       });
     });
   }

@@ -1,37 +1,11 @@
-import {
-  type AppLoginSnapshot,
-  appLoginMachine,
-  appLoginPollMs,
-  selectAppLoginCode,
-  selectAppLoginView,
-} from '@machines/app-login.machine';
+import { appLoginMachine, appLoginPollMs, selectAppLoginCode, selectAppLoginView } from '@machines/app-login.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const fixtures: EventFixtures<typeof appLoginMachine> = {
-  'code.refresh': [{ type: 'code.refresh' }],
-  'code.retry': [{ type: 'code.retry' }],
-};
-
-const code = { loginCode: 'q8Zr3vN0cW2mK7yT5pL1xH9dF4sB6gJe', expiresAt: '2026-11-26T00:02:00.000Z' };
-const offline = Object.assign(new Error('Request Error'), { code: 0, fields: {} });
-
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.issueCode', output: code },
-  { type: 'xstate.error.actor.issueCode', error: offline },
-  { type: 'xstate.done.actor.fetchStatus', output: { status: 'waiting' } },
-  { type: 'xstate.done.actor.fetchStatus', output: { status: 'signedIn' } },
-  { type: 'xstate.done.actor.fetchStatus', output: { status: 'expired' } },
-  { type: 'xstate.error.actor.fetchStatus', error: offline },
-  { type: 'xstate.after.statusPoll.appLogin.showing', delayMs: appLoginPollMs },
-];
-
-const serializeState = (snapshot: AppLoginSnapshot) =>
-  JSON.stringify([snapshot.value, snapshot.context.code?.loginCode ?? null]);
+import { appLoginModel, code, offline } from '../models/app-login.model';
+import { modelPaths, replayPath } from './model-paths';
 
 describe('app login machine model', () => {
-  const paths = modelPaths(appLoginMachine, { fixtures, outcomes, serializeState });
+  const paths = modelPaths(appLoginModel);
 
   it('reaches every state', () => {
     const reached = new Set(paths.map((p) => p.endState));
@@ -42,13 +16,9 @@ describe('app login machine model', () => {
 
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
-      await replayPath(appLoginMachine, path, {
-        actorNames: ['issueCode', 'fetchStatus'],
-        outcomes,
-        check: (live, model) => {
-          expect(selectAppLoginView(live)).toBe(selectAppLoginView(model));
-          expect(selectAppLoginCode(live)).toEqual(selectAppLoginCode(model));
-        },
+      await replayPath(appLoginModel, path, (live, model) => {
+        expect(selectAppLoginView(live)).toBe(selectAppLoginView(model));
+        expect(selectAppLoginCode(live)).toEqual(selectAppLoginCode(model));
       });
     });
   }

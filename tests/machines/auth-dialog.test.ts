@@ -12,31 +12,14 @@ import { registerMachine } from '@machines/register.machine';
 import { isAuthDialogOpen, type SessionProfile, sessionMachine } from '@machines/session.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { authDialogModels } from '../models/auth-dialog.model';
 import { countedCaptchas } from './counted-captchas';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const fixtures: EventFixtures<typeof authDialogMachine> = {
-  'view.shown': [
-    { type: 'view.shown', view: 'login' },
-    { type: 'view.shown', view: 'register' },
-    { type: 'view.shown', view: 'findPassword' },
-  ],
-  'dialog.closed': [{ type: 'dialog.closed' }],
-};
-
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.loginFlow', output: { token: 'tok-login' } },
-  { type: 'xstate.done.actor.registerFlow', output: { token: 'tok-register' } },
-  { type: 'xstate.done.actor.findPasswordFlow' },
-];
-
-type Snapshot = ReturnType<typeof authDialogMachine.getInitialSnapshot>;
-const serializeState = (snapshot: Snapshot) => JSON.stringify([snapshot.value, snapshot.context.credential !== null]);
+import { modelPaths, replayPath } from './model-paths';
 
 describe('auth-dialog machine model', () => {
-  for (const input of [{}, { credential: { provider: 'line' as const, token: 'line-code' } }]) {
-    const label = input.credential ? '[back from LINE]' : '[plain]';
-    const paths = modelPaths(authDialogMachine, { fixtures, outcomes, input, serializeState });
+  for (const model of authDialogModels) {
+    const label = model.input?.credential ? '[back from LINE]' : '[plain]';
+    const paths = modelPaths(model);
 
     it(`reaches every state ${label}`, () => {
       const reached = new Set(paths.map((p) => p.endState));
@@ -52,12 +35,9 @@ describe('auth-dialog machine model', () => {
 
     for (const { path, description } of paths) {
       it(`replays ${label} ${description}`, async () => {
-        await replayPath(authDialogMachine, path, {
-          input,
-          actorNames: ['followSession', 'loginFlow', 'registerFlow', 'findPasswordFlow'],
-          outcomes,
-          check: (live, model) => expect(live.context.credential).toEqual(model.context.credential),
-        });
+        await replayPath(model, path, (live, model) =>
+          expect(live.context.credential).toEqual(model.context.credential),
+        );
       });
     }
   }

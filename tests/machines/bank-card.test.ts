@@ -1,7 +1,5 @@
-import type { BankCard } from '@contract/bank';
 import {
   type BankCardSave,
-  type BankCardSnapshot,
   bankCardMachine,
   normalisedReading,
   type PlayerNames,
@@ -12,66 +10,18 @@ import {
 } from '@machines/bank-card.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const names: PlayerNames = { firstName: '花子', lastName: '山田', pinyinName: 'ヤマダ ハナコ' };
-const boundCard: BankCard = {
-  id: 3,
-  bankCode: '0009',
-  bankName: '三井住友銀行',
-  maskedCardNumber: '****4567',
-  branchCode: '101',
-  branchName: '本店営業部',
-  holderFirstName: '花子',
-  holderLastName: '山田',
-  holderPinyinName: 'ヤマダ ハナコ',
-  isDefault: true,
-  createdAt: '2026-11-20T00:00:00.000Z',
-};
-
-const fixtures: EventFixtures<typeof bankCardMachine> = {
-  'card.bind': [{ type: 'card.bind' }],
-  'field.changed': [
-    { type: 'field.changed', field: 'bankCode', value: '0009' },
-    { type: 'field.changed', field: 'cardNumber', value: '1234567' },
-    { type: 'field.changed', field: 'branchCode', value: '101' },
-    { type: 'field.changed', field: 'branchName', value: '本店営業部' },
-  ],
-  'form.submit': [{ type: 'form.submit' }],
-  'form.cancel': [{ type: 'form.cancel' }],
-  'card.unbind': [{ type: 'card.unbind', card: boundCard }],
-  'unbind.confirm': [{ type: 'unbind.confirm' }],
-  'unbind.cancel': [{ type: 'unbind.cancel' }],
-};
-
-const refused = Object.assign(new Error('refused'), {
-  code: 409,
-  fields: { cardNumber: 'この口座はすでに登録されています' },
-});
-
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.saveCard', output: boundCard },
-  { type: 'xstate.error.actor.saveCard', error: refused },
-  { type: 'xstate.done.actor.unbindCard' },
-  { type: 'xstate.error.actor.unbindCard', error: new Error('offline') },
-];
-
-const serializeState = (snapshot: BankCardSnapshot) =>
-  JSON.stringify([
-    snapshot.value,
-    snapshot.context.showErrors,
-    snapshot.context.refusals,
-    snapshot.matches('editing') || snapshot.matches('saving') ? snapshot.context.values : null,
-  ]);
+import { bankCardModels, boundCard, names, refused } from '../models/bank-card.model';
+import { modelPaths, replayPath } from './model-paths';
 
 describe('bank card machine model', () => {
-  for (const input of [{ names }, { names: { firstName: null, lastName: null, pinyinName: null } }]) {
-    const label = input.names.firstName ? '[names on record]' : '[no names yet]';
-    const paths = modelPaths(bankCardMachine, { fixtures, outcomes, input, serializeState });
+  for (const model of bankCardModels) {
+    const onRecord = Boolean(model.input?.names.firstName);
+    const label = onRecord ? '[names on record]' : '[no names yet]';
+    const paths = modelPaths(model);
 
     it(`reaches every state it can ${label}`, () => {
       const reached = new Set(paths.map((p) => p.endState));
-      const expected = input.names.firstName
+      const expected = onRecord
         ? ['"idle"', '"editing"', '"saving"', '"confirmingUnbind"', '"unbinding"']
         : ['"idle"', '"needsPersonalInformation"', '"confirmingUnbind"', '"unbinding"'];
       expect([...reached].sort()).toEqual(expected.sort());
@@ -79,14 +29,9 @@ describe('bank card machine model', () => {
 
     for (const { path, description } of paths) {
       it(`replays ${label} ${description}`, async () => {
-        await replayPath(bankCardMachine, path, {
-          input,
-          actorNames: ['saveCard', 'unbindCard'],
-          outcomes,
-          check: (live, model) => {
-            expect(selectBankCardMessages(live)).toEqual(selectBankCardMessages(model));
-            expect(selectBankCardStage(live)).toBe(selectBankCardStage(model));
-          },
+        await replayPath(model, path, (live, model) => {
+          expect(selectBankCardMessages(live)).toEqual(selectBankCardMessages(model));
+          expect(selectBankCardStage(live)).toBe(selectBankCardStage(model));
         });
       });
     }

@@ -1,5 +1,4 @@
 import {
-  type CreateSubordinateSnapshot,
   createSubordinateMachine,
   selectCreatedSubordinate,
   selectSubordinateMessages,
@@ -8,43 +7,16 @@ import {
 } from '@machines/create-subordinate.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const fixtures: EventFixtures<typeof createSubordinateMachine> = {
-  'field.changed': [
-    { type: 'field.changed', field: 'account', value: 'hanako7' },
-    { type: 'field.changed', field: 'password', value: 'Cedar grove 2026!' },
-    { type: 'field.changed', field: 'confirmPassword', value: 'Cedar grove 2026!' },
-  ],
-  'form.submit': [{ type: 'form.submit' }],
-  'form.again': [{ type: 'form.again' }],
-};
-
-const taken = Object.assign(new Error('refused'), {
-  code: 409,
-  fields: { account: 'このアカウント名はすでに使われています。' },
-});
-const created = { userId: 41, account: 'hanako7', createdAt: '2026-04-01T00:00:00.000Z' };
-
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.createSubordinate', output: created },
-  { type: 'xstate.error.actor.createSubordinate', error: taken },
-];
-
-const serializeState = (snapshot: CreateSubordinateSnapshot) =>
-  JSON.stringify([snapshot.value, snapshot.context.values, snapshot.context.showErrors, snapshot.context.refusals]);
+import { created, createSubordinateModel, taken } from '../models/create-subordinate.model';
+import { modelPaths, replayPath } from './model-paths';
 
 describe('create subordinate machine model', () => {
-  const paths = modelPaths(createSubordinateMachine, { fixtures, outcomes, serializeState });
+  const paths = modelPaths(createSubordinateModel);
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
-      await replayPath(createSubordinateMachine, path, {
-        actorNames: ['createSubordinate'],
-        outcomes,
-        check: (live, model) => {
-          expect(selectSubordinateMessages(live)).toEqual(selectSubordinateMessages(model));
-          expect(selectSubordinateStrength(live)).toBe(selectSubordinateStrength(model));
-        },
+      await replayPath(createSubordinateModel, path, (live, model) => {
+        expect(selectSubordinateMessages(live)).toEqual(selectSubordinateMessages(model));
+        expect(selectSubordinateStrength(live)).toBe(selectSubordinateStrength(model));
       });
     });
   }

@@ -1,9 +1,7 @@
-import type { DepositOrder, PayChannel } from '@contract/pay';
+import type { DepositOrder } from '@contract/pay';
 import {
   type CreatedOrder,
   type DepositPrerequisites,
-  type DepositRequestSnapshot,
-  type DepositSnapshot,
   depositMachine,
   depositOrderFollow,
   depositRequest,
@@ -18,135 +16,24 @@ import { selectRequestStage, selectRequestValues } from '@machines/money-request
 import { selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const online: PayChannel = {
-  id: 'online-bank',
-  name: 'オンライン決済',
-  mode: 'automatic',
-  currency: 'JPY',
-  minAmount: 1_000,
-  maxAmount: 500_000,
-  presetAmounts: [1_000, 5_000, 10_000],
-  feeRateBasisPoints: 0,
-};
-const transfer: PayChannel = {
-  ...online,
-  id: 'bank-transfer',
-  name: '銀行振込',
-  mode: 'manual',
-  feeRateBasisPoints: 150,
-};
-const names = { firstName: '花子', lastName: '山田', pinyinName: 'ヤマダハナコ' };
-const card = { id: 3, bankName: '三井住友銀行', maskedCardNumber: '****4567', isDefault: true };
-const ready: DepositPrerequisites = { profile: names, cards: [card], channels: [online, transfer] };
-
-const automaticOrder = (
-  status: 'pendingPayment' | 'paymentSuccessful' | 'refundInProcess' | 'refundSuccessful',
-): DepositOrder => ({
-  orderSn: 'D20261121000001',
-  channelId: 'online-bank',
-  channelName: 'オンライン決済',
-  amount: 5_000,
-  fee: 0,
-  createdAt: '2026-11-21T00:00:00.000Z',
-  paidAt: status === 'pendingPayment' ? null : '2026-11-21T00:01:00.000Z',
-  failureReason: null,
-  mode: 'automatic',
-  currency: 'JPY',
-  status,
-});
-const manualOrder = (status: 'inProgress' | 'successful' | 'failed'): DepositOrder => ({
-  orderSn: 'D20261121000002',
-  channelId: 'bank-transfer',
-  channelName: '銀行振込',
-  amount: 10_000,
-  fee: 150,
-  createdAt: '2026-11-21T00:00:00.000Z',
-  paidAt: status === 'successful' ? '2026-11-21T02:00:00.000Z' : null,
-  failureReason: null,
-  mode: 'manual',
-  currency: 'JPY',
-  status,
-});
-const checkout: CreatedOrder = {
-  order: automaticOrder('pendingPayment'),
-  instructions: { kind: 'redirect', url: 'http://127.0.0.1:8181/sandbox-pay/checkout/pay_1' },
-  expiresAt: '2026-11-21T00:30:00.000Z',
-};
-const bankTransfer: CreatedOrder = {
-  order: manualOrder('inProgress'),
-  instructions: {
-    kind: 'bankTransfer',
-    bankName: 'サンドボックス銀行',
-    branchName: 'テスト支店',
-    branchCode: '001',
-    accountType: '普通',
-    accountNumber: '1234567',
-    accountHolder: 'ゲームホール',
-    transferNote: 'D20261121000002',
-  },
-  expiresAt: '2026-11-21T00:30:00.000Z',
-};
-
-const requestFixtures: EventFixtures<typeof depositRequest> = {
-  'prerequisites.retry': [{ type: 'prerequisites.retry' }],
-  'field.changed': [
-    { type: 'field.changed', field: 'amount', value: '5,000' },
-    { type: 'field.changed', field: 'amount', value: '50' },
-    { type: 'field.changed', field: 'channelId', value: 'bank-transfer' },
-  ],
-  'request.submit': [{ type: 'request.submit' }],
-  'request.retry': [{ type: 'request.retry' }],
-  'request.edit': [{ type: 'request.edit' }],
-};
-
-const depositFixtures: EventFixtures<typeof depositMachine> = {
-  'deposit.again': [{ type: 'deposit.again' }],
-};
-
-const offline = Object.assign(new Error('Request Error'), { code: 0, fields: {} });
-const refused = Object.assign(new Error('refused'), { code: 422, fields: { bankCardId: 'カードの名義が違います' } });
-const unknownOrder = Object.assign(new Error('The order was not found.'), { code: 404, fields: {} });
-
-const requestOutcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.loadPrerequisites', output: ready },
-  { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, profile: { ...names, pinyinName: null } } },
-  { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, cards: [] } },
-  { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, channels: [] } },
-  { type: 'xstate.error.actor.loadPrerequisites', error: offline },
-  { type: 'xstate.done.actor.sendRequest', output: checkout },
-  { type: 'xstate.error.actor.sendRequest', error: offline },
-  { type: 'xstate.error.actor.sendRequest', error: refused },
-];
-
-const depositOutcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.request', output: checkout },
-  { type: 'xstate.done.actor.request', output: bankTransfer },
-  {
-    type: 'xstate.done.actor.resumeOrder',
-    output: { order: automaticOrder('paymentSuccessful'), instructions: null, expiresAt: '2026-11-21T00:30:00.000Z' },
-  },
-  { type: 'xstate.error.actor.resumeOrder', error: unknownOrder },
-];
-
-// The form's values and the key are counters of a sort: states that differ in them are different states.
-const serializeRequest = (snapshot: DepositRequestSnapshot) =>
-  JSON.stringify([
-    snapshot.value,
-    snapshot.context.idempotencyKey !== null,
-    snapshot.context.values,
-    snapshot.context.showErrors,
-    snapshot.context.refusals,
-  ]);
-const serializeDeposit = (snapshot: DepositSnapshot) => JSON.stringify([snapshot.value, snapshot.context.order]);
+import {
+  automaticOrder,
+  bankTransfer,
+  card,
+  checkout,
+  depositModels,
+  depositRequestModel,
+  manualOrder,
+  names,
+  offline,
+  ready,
+  refused,
+  unknownOrder,
+} from '../models/deposit.model';
+import { modelPaths, replayPath } from './model-paths';
 
 describe('deposit request model', () => {
-  const paths = modelPaths(depositRequest, {
-    fixtures: requestFixtures,
-    outcomes: requestOutcomes,
-    serializeState: serializeRequest,
-  });
+  const paths = modelPaths(depositRequestModel);
 
   it('reaches every state a deposit can be in before its order exists', () => {
     const reached = new Set(paths.map((p) => p.endState));
@@ -167,30 +54,17 @@ describe('deposit request model', () => {
 
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
-      await replayPath(depositRequest, path, {
-        actorNames: ['loadPrerequisites', 'sendRequest'],
-        outcomes: requestOutcomes,
-        check: (live, model) => {
-          expect(selectRequestStage(live)).toBe(selectRequestStage(model));
-          expect(selectDepositMessages(live)).toEqual(selectDepositMessages(model));
-          expect(live.context.idempotencyKey === null).toBe(model.context.idempotencyKey === null);
-        },
+      await replayPath(depositRequestModel, path, (live, model) => {
+        expect(selectRequestStage(live)).toBe(selectRequestStage(model));
+        expect(selectDepositMessages(live)).toEqual(selectDepositMessages(model));
+        expect(live.context.idempotencyKey === null).toBe(model.context.idempotencyKey === null);
       });
     });
   }
 });
 
 describe('deposit machine model', () => {
-  const inputs = [{}, { orderSn: 'D20261121000001' }];
-  const runs = inputs.map((input) => ({
-    input,
-    paths: modelPaths(depositMachine, {
-      fixtures: depositFixtures,
-      outcomes: depositOutcomes,
-      input,
-      serializeState: serializeDeposit,
-    }),
-  }));
+  const runs = depositModels.map((model) => ({ model, paths: modelPaths(model) }));
 
   it('reaches every state', () => {
     const reached = new Set(runs.flatMap(({ paths }) => paths.map((p) => p.endState)));
@@ -199,18 +73,13 @@ describe('deposit machine model', () => {
     }
   });
 
-  for (const { input, paths } of runs) {
-    const label = input.orderSn ? '[back from checkout]' : '[fresh]';
+  for (const { model, paths } of runs) {
+    const label = model.input?.orderSn ? '[back from checkout]' : '[fresh]';
     for (const { path, description } of paths) {
       it(`replays ${label} ${description}`, async () => {
-        await replayPath(depositMachine, path, {
-          input,
-          actorNames: ['request', 'resumeOrder', 'followOrder'],
-          outcomes: depositOutcomes,
-          check: (live, model) => {
-            expect(selectDepositStage(live)).toBe(selectDepositStage(model));
-            expect(live.context.order).toEqual(model.context.order);
-          },
+        await replayPath(model, path, (live, model) => {
+          expect(selectDepositStage(live)).toBe(selectDepositStage(model));
+          expect(live.context.order).toEqual(model.context.order);
         });
       });
     }

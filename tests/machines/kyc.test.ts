@@ -1,6 +1,5 @@
-import { type KycPhotosInput, type KycState, type KycSubmission, maxPhotoDataUrlLength } from '@contract/kyc';
+import { type KycPhotosInput, type KycState, maxPhotoDataUrlLength } from '@contract/kyc';
 import {
-  type KycSnapshot,
   kycMachine,
   type PhotoFailure,
   photoFailureOf,
@@ -11,70 +10,11 @@ import {
 } from '@machines/kyc.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const photo = new Blob(['not really a photo'], { type: 'image/png' });
-const dataUrl = 'data:image/jpeg;base64,/9j/4AAQSkZJRg==';
-
-const state = (status: KycState['status'], rejectReason: string | null = null): KycState => ({
-  status,
-  maskedIdNumber: '******4567',
-  firstName: '花子',
-  lastName: '山田',
-  rejectReason,
-  reviewedAt: status === 'approved' || status === 'rejected' ? '2026-11-21T00:00:00.000Z' : null,
-});
-
-const submission: KycSubmission = {
-  id: 9,
-  status: 'pendingReview',
-  photos: { front: '/v2/app/user/kyc/photo/1', back: '/v2/app/user/kyc/photo/2', handheld: '/v2/app/user/kyc/photo/3' },
-  submittedAt: '2026-11-21T00:00:00.000Z',
-  reviewedAt: null,
-  rejectReason: null,
-};
-
-const fixtures: EventFixtures<typeof kycMachine> = {
-  'kyc.start': [{ type: 'kyc.start' }],
-  'photo.selected': [
-    { type: 'photo.selected', slot: 'front', file: photo },
-    { type: 'photo.selected', slot: 'back', file: photo },
-    { type: 'photo.selected', slot: 'handheld', file: photo },
-  ],
-  'kyc.submit': [{ type: 'kyc.submit' }],
-  'kyc.cancel': [{ type: 'kyc.cancel' }],
-  'kyc.resubmit': [{ type: 'kyc.resubmit' }],
-  'status.retry': [{ type: 'status.retry' }],
-};
-
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.loadKycState', output: state('notSubmitted') },
-  { type: 'xstate.done.actor.loadKycState', output: state('pendingReview') },
-  { type: 'xstate.done.actor.loadKycState', output: state('approved') },
-  { type: 'xstate.done.actor.loadKycState', output: state('rejected', 'The photo is blurred') },
-  { type: 'xstate.error.actor.loadKycState', error: new Error('offline') },
-  { type: 'xstate.done.actor.compressPhoto', output: dataUrl },
-  { type: 'xstate.error.actor.compressPhoto', error: { failure: 'notImage' } },
-  { type: 'xstate.done.actor.submitKyc', output: submission },
-  {
-    type: 'xstate.error.actor.submitKyc',
-    error: Object.assign(new Error('refused'), { code: 400, fields: { back: '画像が読めません' } }),
-  },
-  { type: 'xstate.after.reviewPoll.kyc.pendingReview.waiting', delayMs: 15_000 },
-];
-
-const serializeState = (snapshot: KycSnapshot) =>
-  JSON.stringify([
-    snapshot.value,
-    snapshot.context.status,
-    Object.values(snapshot.context.photos).map((p) => p.status),
-    snapshot.context.compressingSlot,
-    snapshot.context.showErrors,
-    Object.keys(snapshot.context.refusals),
-  ]);
+import { dataUrl, kycModel, photo, state, submission } from '../models/kyc.model';
+import { modelPaths, replayPath } from './model-paths';
 
 describe('kyc machine model', () => {
-  const paths = modelPaths(kycMachine, { fixtures, outcomes, serializeState });
+  const paths = modelPaths(kycModel);
 
   it('reaches every state', () => {
     const reached = new Set(paths.map((p) => p.endState));
@@ -106,14 +46,10 @@ describe('kyc machine model', () => {
 
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
-      await replayPath(kycMachine, path, {
-        actorNames: ['loadKycState', 'compressPhoto', 'submitKyc'],
-        outcomes,
-        check: (live, model) => {
-          expect(selectPhotoSlots(live)).toEqual(selectPhotoSlots(model));
-          expect(selectKycStage(live)).toBe(selectKycStage(model));
-          expect(selectResubmission(live)).toBe(selectResubmission(model));
-        },
+      await replayPath(kycModel, path, (live, model) => {
+        expect(selectPhotoSlots(live)).toEqual(selectPhotoSlots(model));
+        expect(selectKycStage(live)).toBe(selectKycStage(model));
+        expect(selectResubmission(live)).toBe(selectResubmission(model));
       });
     });
   }

@@ -1,5 +1,4 @@
 import {
-  type LetterComposeSnapshot,
   type LetterSend,
   letterComposeMachine,
   selectLetterErrors,
@@ -7,43 +6,16 @@ import {
 } from '@machines/letter-compose.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const fixtures: EventFixtures<typeof letterComposeMachine> = {
-  'audience.changed': [{ type: 'audience.changed', audience: 'allAgents' }],
-  'userId.changed': [{ type: 'userId.changed', value: '42' }],
-  'text.changed': [
-    { type: 'text.changed', locale: 'ja-JP', part: 'title', value: 'お知らせ' },
-    { type: 'text.changed', locale: 'ja-JP', part: 'body', value: '本文' },
-  ],
-  preview: [{ type: 'preview' }],
-  edit: [{ type: 'edit' }],
-  send: [{ type: 'send' }],
-  'compose.new': [{ type: 'compose.new' }],
-};
-
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.sendLetter', output: { letterId: 1 } },
-  { type: 'xstate.error.actor.sendLetter', error: new Error('No such player.') },
-];
-
-// The key is random per letter: the model compares everything else.
-const serializeState = (snapshot: LetterComposeSnapshot) => {
-  const { idempotencyKey: _key, ...rest } = snapshot.context;
-  return JSON.stringify([snapshot.value, rest]);
-};
+import { letterComposeModel } from '../models/letter-compose.model';
+import { modelPaths, replayPath } from './model-paths';
 
 describe('letter compose machine model', () => {
   const reached = new Set<string>();
-  const paths = modelPaths(letterComposeMachine, { fixtures, outcomes, serializeState });
+  const paths = modelPaths(letterComposeModel);
   for (const { endState } of paths) reached.add(endState);
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
-      await replayPath(letterComposeMachine, path, {
-        actorNames: ['sendLetter'],
-        outcomes,
-        check: (live, model) => expect(live.value).toEqual(model.value),
-      });
+      await replayPath(letterComposeModel, path, (live, model) => expect(live.value).toEqual(model.value));
     });
   }
 

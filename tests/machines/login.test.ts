@@ -11,69 +11,15 @@ import {
 } from '@machines/login.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
+import { filled, loginModels } from '../models/login.model';
 import { countedCaptchas } from './counted-captchas';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const fixtures: EventFixtures<typeof loginMachine> = {
-  'field.changed': [
-    { type: 'field.changed', field: 'account', value: 'hanako7' },
-    { type: 'field.changed', field: 'password', value: 'Sakura-2024' },
-    { type: 'field.changed', field: 'captcha', value: 'k7PQ' },
-  ],
-  'form.submit': [{ type: 'form.submit' }],
-  'captcha.changed': [
-    { type: 'captcha.changed', uuid: '6f1c2b9e-3a57-4f4e-9a7b-2f1d8c0e5a11' },
-    { type: 'captcha.changed', uuid: null },
-  ],
-  'provider.signIn': [{ type: 'provider.signIn', credential: { provider: 'google', token: 'google-id-token' } }],
-  'provider.redirect': [{ type: 'provider.redirect', provider: 'line' }],
-  'code.changed': [
-    { type: 'code.changed', value: '287082' },
-    { type: 'code.changed', value: '28' },
-  ],
-  'code.submit': [{ type: 'code.submit' }],
-  'code.cancel': [{ type: 'code.cancel' }],
-};
-
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.loadPreference', output: { remember: true, account: 'taro8' } },
-  { type: 'xstate.error.actor.loadPreference', error: new Error('storage blocked') },
-  { type: 'xstate.done.actor.signIn', output: { token: 'tok-1', expiresAt: '2026-12-01T00:00:00.000Z' } },
-  {
-    type: 'xstate.done.actor.signIn',
-    output: { appKeyTicket: '7.1.1800000000000.mac', expiresAt: '2026-12-01T00:05:00.000Z' },
-  },
-  { type: 'xstate.error.actor.signIn', error: new Error('wrong password') },
-  { type: 'xstate.done.actor.signInWithAppKey', output: { token: 'tok-4', expiresAt: '2026-12-01T00:00:00.000Z' } },
-  { type: 'xstate.error.actor.signInWithAppKey', error: new Error('code refused') },
-  { type: 'xstate.done.actor.signInWithProvider', output: { token: 'tok-3', expiresAt: '2026-12-01T00:00:00.000Z' } },
-  { type: 'xstate.error.actor.signInWithProvider', error: new Error('refused') },
-];
-
-type Snapshot = ReturnType<typeof loginMachine.getInitialSnapshot>;
-const filled = (snapshot: Snapshot) => {
-  const { account, password, captcha } = snapshot.context.values;
-  return [account !== '', password !== '', captcha !== ''];
-};
-const serializeState = (snapshot: Snapshot) =>
-  JSON.stringify([
-    snapshot.value,
-    filled(snapshot),
-    snapshot.context.showErrors,
-    snapshot.context.captchaUuid !== null,
-    snapshot.context.credential?.provider ?? null,
-    snapshot.context.appKeyTicket !== null,
-    snapshot.context.totpCode,
-    snapshot.context.showCodeError,
-  ]);
-
-// The captcha child is a promise that never settles: its messages are the fixtures' `captcha.changed`.
-const actorNames = ['captcha', 'loadPreference', 'signIn', 'signInWithProvider', 'signInWithAppKey'];
+import { modelPaths, replayPath } from './model-paths';
 
 describe('login machine model', () => {
-  for (const input of [{}, { credential: { provider: 'line' as const, token: 'line-code' }, agentCode: 'AG1234' }]) {
-    const label = input.credential ? '[back from LINE]' : '[plain]';
-    const paths = modelPaths(loginMachine, { fixtures, outcomes, input, serializeState });
+  for (const model of loginModels) {
+    const fromLine = Boolean(model.input?.credential);
+    const label = fromLine ? '[back from LINE]' : '[plain]';
+    const paths = modelPaths(model);
 
     it(`reaches every state ${label}`, () => {
       const reached = new Set(paths.map((p) => p.endState));
@@ -83,7 +29,7 @@ describe('login machine model', () => {
         '"signingIn"',
         '"signingInWithProvider"',
         '"signedIn"',
-        ...(input.credential ? [] : ['"enteringCode"', '"checkingCode"']),
+        ...(fromLine ? [] : ['"enteringCode"', '"checkingCode"']),
       ]) {
         expect(reached).toContain(state);
       }
@@ -91,17 +37,12 @@ describe('login machine model', () => {
 
     for (const { path, description } of paths) {
       it(`replays ${label} ${description}`, async () => {
-        await replayPath(loginMachine, path, {
-          input,
-          actorNames,
-          outcomes,
-          check: (live, model) => {
-            expect(filled(live)).toEqual(filled(model));
-            expect(selectLoginErrors(live)).toEqual(selectLoginErrors(model));
-            expect(live.context.captchaUuid).toEqual(model.context.captchaUuid);
-            expect(live.context.totpCode).toEqual(model.context.totpCode);
-            expect(selectTotpCodeInvalid(live)).toEqual(selectTotpCodeInvalid(model));
-          },
+        await replayPath(model, path, (live, model) => {
+          expect(filled(live)).toEqual(filled(model));
+          expect(selectLoginErrors(live)).toEqual(selectLoginErrors(model));
+          expect(live.context.captchaUuid).toEqual(model.context.captchaUuid);
+          expect(live.context.totpCode).toEqual(model.context.totpCode);
+          expect(selectTotpCodeInvalid(live)).toEqual(selectTotpCodeInvalid(model));
         });
       });
     }

@@ -1,7 +1,6 @@
 import {
   type MemberMoveInput,
   type MemberMoveRequest,
-  type MemberMoveSnapshot,
   memberMoveMachine,
   selectMoveBalances,
   selectMoveMessages,
@@ -10,60 +9,20 @@ import {
 } from '@machines/member-move.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const fixtures: EventFixtures<typeof memberMoveMachine> = {
-  'field.changed': [
-    { type: 'field.changed', field: 'amount', value: '300' },
-    { type: 'field.changed', field: 'amount', value: '5000' },
-  ],
-  'move.review': [{ type: 'move.review' }],
-  'move.back': [{ type: 'move.back' }],
-  'move.confirm': [{ type: 'move.confirm' }],
-  'move.retry': [{ type: 'move.retry' }],
-  'move.edit': [{ type: 'move.edit' }],
-};
-
-const frozen = Object.assign(new Error("This member's account is frozen; its balance cannot change."), { code: 422 });
-const networkDown = Object.assign(new Error('Failed to fetch'), { code: 0 });
-const moved = {
-  transferSn: '9',
-  amount: 300,
-  agentBalance: 700,
-  memberBalance: 350,
-  createdAt: '2026-04-01T00:00:00Z',
-};
-
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.moveCoins', output: moved },
-  { type: 'xstate.error.actor.moveCoins', error: frozen },
-  { type: 'xstate.error.actor.moveCoins', error: networkDown },
-];
-
-const inputs: MemberMoveInput[] = [
-  { direction: 'transfer', member: { userId: 7, account: 'hanako7', balance: 50 }, agentBalance: 1_000 },
-  { direction: 'decrease', member: { userId: 7, account: 'hanako7', balance: 350 }, agentBalance: 400 },
-];
-
-const serializeState = (snapshot: MemberMoveSnapshot) =>
-  JSON.stringify([snapshot.value, snapshot.context.values, snapshot.context.showErrors]);
+import { frozen, inputs, memberMoveModels, moved, networkDown } from '../models/member-move.model';
+import { modelPaths, replayPath } from './model-paths';
 
 describe('member move machine model', () => {
   const reached = new Set<string>();
-  for (const input of inputs) {
-    const paths = modelPaths(memberMoveMachine, { fixtures, outcomes, input, serializeState });
+  for (const model of memberMoveModels) {
+    const paths = modelPaths(model);
     for (const { endState } of paths) reached.add(endState);
     for (const { path, description } of paths) {
-      it(`replays [${input.direction}] ${description}`, async () => {
-        await replayPath(memberMoveMachine, path, {
-          input,
-          actorNames: ['moveCoins'],
-          outcomes,
-          check: (live, model) => {
-            expect(selectMoveMessages(live)).toEqual(selectMoveMessages(model));
-            expect(selectMoveBalances(live)).toEqual(selectMoveBalances(model));
-            expect(selectMoveRefusal(live)).toEqual(selectMoveRefusal(model));
-          },
+      it(`replays [${model.input?.direction}] ${description}`, async () => {
+        await replayPath(model, path, (live, model) => {
+          expect(selectMoveMessages(live)).toEqual(selectMoveMessages(model));
+          expect(selectMoveBalances(live)).toEqual(selectMoveBalances(model));
+          expect(selectMoveRefusal(live)).toEqual(selectMoveRefusal(model));
         });
       });
     }

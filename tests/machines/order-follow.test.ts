@@ -1,64 +1,23 @@
-import {
-  type OrderFollowSnapshot,
-  orderFollowMachine,
-  selectFollowedOrder,
-  selectOrderSettled,
-} from '@machines/order-follow.machine';
+import { selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-/** An order of its own kind: the follower knows nothing of deposits or withdrawals. */
-interface TestOrder {
-  orderSn: string;
-  status: 'underReview' | 'payingOut' | 'paidOut' | 'failed';
-  note: string;
-}
-
-const order = (status: TestOrder['status'], note = ''): TestOrder => ({ orderSn: 'T20261121000001', status, note });
-
-const followMachine = orderFollowMachine<TestOrder>({ settledStatuses: ['paidOut', 'failed'], pollMs: 7_000 });
-
-// The follower takes no events of its own: everything it does comes from its timer and its fetches.
-const fixtures: EventFixtures<typeof followMachine> = {};
-
-const offline = Object.assign(new Error('Request Error'), { code: 0, fields: {} });
-
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.fetchOrder', output: order('underReview', 'fetched again') },
-  { type: 'xstate.done.actor.fetchOrder', output: order('payingOut') },
-  { type: 'xstate.done.actor.fetchOrder', output: order('paidOut') },
-  { type: 'xstate.done.actor.fetchOrder', output: order('failed', 'The account is closed') },
-  { type: 'xstate.error.actor.fetchOrder', error: offline },
-  { type: 'xstate.after.orderPoll.orderFollow.waitingForSettlement', delayMs: 7_000 },
-];
-
-const serializeState = (snapshot: OrderFollowSnapshot<TestOrder>) =>
-  JSON.stringify([snapshot.value, snapshot.context.order]);
+import { followMachine, offline, order, orderFollowModels, type TestOrder } from '../models/order-follow.model';
+import { modelPaths, replayPath } from './model-paths';
 
 describe('order follow machine model', () => {
-  const inputs = [{ order: order('underReview') }, { order: order('payingOut') }, { order: order('paidOut') }];
-  const runs = inputs.map((input) => ({
-    input,
-    paths: modelPaths(followMachine, { fixtures, outcomes, input, serializeState }),
-  }));
+  const runs = orderFollowModels.map((model) => ({ model, paths: modelPaths(model) }));
 
   it('reaches every state', () => {
     const reached = new Set(runs.flatMap(({ paths }) => paths.map((p) => p.endState)));
     for (const value of ['"waitingForSettlement"', '"checkingOrder"', '"settled"']) expect(reached).toContain(value);
   });
 
-  for (const { input, paths } of runs) {
+  for (const { model, paths } of runs) {
     for (const { path, description } of paths) {
-      it(`replays [${input.order.status}] ${description}`, async () => {
-        await replayPath(followMachine, path, {
-          input,
-          actorNames: ['fetchOrder'],
-          outcomes,
-          check: (live, model) => {
-            expect(selectFollowedOrder(live)).toEqual(selectFollowedOrder(model));
-            expect(selectOrderSettled(live)).toBe(selectOrderSettled(model));
-          },
+      it(`replays [${model.input?.order.status}] ${description}`, async () => {
+        await replayPath(model, path, (live, model) => {
+          expect(selectFollowedOrder(live)).toEqual(selectFollowedOrder(model));
+          expect(selectOrderSettled(live)).toBe(selectOrderSettled(model));
         });
       });
     }

@@ -1,7 +1,6 @@
 import {
   type PayPasswordChange,
   type PayPasswordInput,
-  type PayPasswordSnapshot,
   payPasswordMachine,
   selectPayPasswordFields,
   selectPayPasswordMessages,
@@ -9,52 +8,19 @@ import {
 } from '@machines/pay-password.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const fixtures: EventFixtures<typeof payPasswordMachine> = {
-  'field.changed': [
-    { type: 'field.changed', field: 'password', value: 'Sakura-2024' },
-    { type: 'field.changed', field: 'oldPayPassword', value: '135790' },
-    { type: 'field.changed', field: 'newPayPassword', value: '246801' },
-    { type: 'field.changed', field: 'confirmPayPassword', value: '246801' },
-  ],
-  'form.submit': [{ type: 'form.submit' }],
-};
-
-const wrongPassword = Object.assign(new Error('refused'), {
-  code: 400,
-  fields: { password: 'パスワードが正しくありません' },
-});
-
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.savePayPassword' },
-  { type: 'xstate.error.actor.savePayPassword', error: wrongPassword },
-];
-
-const serializeState = (snapshot: PayPasswordSnapshot) =>
-  JSON.stringify([snapshot.value, snapshot.context.values, snapshot.context.showErrors, snapshot.context.refusals]);
-
-const inputs: PayPasswordInput[] = [
-  { intent: 'set', hasPayPassword: false },
-  { intent: 'set', hasPayPassword: true },
-  { intent: 'change', hasPayPassword: true },
-  { intent: 'change', hasPayPassword: false },
-];
+import { payPasswordModels, wrongPassword } from '../models/pay-password.model';
+import { modelPaths, replayPath } from './model-paths';
 
 describe('pay password machine model', () => {
   const reached = new Set<string>();
-  for (const input of inputs) {
-    const label = `[${input.intent}, ${input.hasPayPassword ? 'has one' : 'has none'}]`;
-    const paths = modelPaths(payPasswordMachine, { fixtures, outcomes, input, serializeState });
+  for (const model of payPasswordModels) {
+    const paths = modelPaths(model);
     for (const { endState } of paths) reached.add(endState);
     for (const { path, description } of paths) {
-      it(`replays ${label} ${description}`, async () => {
-        await replayPath(payPasswordMachine, path, {
-          input,
-          actorNames: ['savePayPassword'],
-          outcomes,
-          check: (live, model) => expect(selectPayPasswordMessages(live)).toEqual(selectPayPasswordMessages(model)),
-        });
+      it(`replays ${model.title} ${description}`, async () => {
+        await replayPath(model, path, (live, model) =>
+          expect(selectPayPasswordMessages(live)).toEqual(selectPayPasswordMessages(model)),
+        );
       });
     }
   }

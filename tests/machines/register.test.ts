@@ -8,38 +8,12 @@ import {
 import { selectSendCodeButton, sendCodeMachine } from '@machines/send-code.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const fixtures: EventFixtures<typeof registerMachine> = {
-  'field.changed': [
-    { type: 'field.changed', field: 'email', value: 'hanako@example.jp' },
-    { type: 'field.changed', field: 'code', value: '123456' },
-    { type: 'field.changed', field: 'acceptTerms', value: true },
-    { type: 'field.changed', field: 'username', value: 'hanako7' },
-    { type: 'field.changed', field: 'password', value: 'Sakura-2024' },
-    { type: 'field.changed', field: 'confirmPassword', value: 'Sakura-2024' },
-    { type: 'field.changed', field: 'agentCode', value: 'AG1234' },
-  ],
-  'code.send': [{ type: 'code.send' }],
-  'form.submit': [{ type: 'form.submit' }],
-  'step.back': [{ type: 'step.back' }],
-};
-
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.verifyCode' },
-  { type: 'xstate.error.actor.verifyCode', error: new Error('wrong code') },
-  { type: 'xstate.done.actor.createAccount', output: { token: 'tok-new', expiresAt: '2026-12-01T00:00:00.000Z' } },
-  { type: 'xstate.error.actor.createAccount', error: new Error('name taken') },
-];
-
-type Snapshot = ReturnType<typeof registerMachine.getInitialSnapshot>;
-const serializeState = (snapshot: Snapshot) =>
-  JSON.stringify([snapshot.value, snapshot.context.values, snapshot.context.showErrors, snapshot.context.emailChecked]);
+import { registerModel } from '../models/register.model';
+import { modelPaths, replayPath } from './model-paths';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe('register machine model', () => {
-  const paths = modelPaths(registerMachine, { fixtures, outcomes, input: {}, serializeState });
+  const paths = modelPaths(registerModel);
 
   it('reaches every state', () => {
     const reached = new Set(paths.map((p) => p.endState));
@@ -56,14 +30,9 @@ describe('register machine model', () => {
 
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
-      await replayPath(registerMachine, path, {
-        input: {},
-        actorNames: ['verifyCode', 'createAccount'],
-        outcomes,
-        check: (live, model) => {
-          expect(live.context.values).toEqual(model.context.values);
-          expect(selectRegisterErrors(live)).toEqual(selectRegisterErrors(model));
-        },
+      await replayPath(registerModel, path, (live, model) => {
+        expect(live.context.values).toEqual(model.context.values);
+        expect(selectRegisterErrors(live)).toEqual(selectRegisterErrors(model));
       });
     });
   }

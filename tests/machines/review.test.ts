@@ -1,48 +1,17 @@
-import { type ReviewDecision, type ReviewInput, type ReviewSnapshot, reviewMachine } from '@machines/review.machine';
+import { type ReviewDecision, type ReviewInput, reviewMachine } from '@machines/review.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
+import { reviewModels } from '../models/review.model';
+import { modelPaths, replayPath } from './model-paths';
 
-const fixtures: EventFixtures<typeof reviewMachine> = {
-  approve: [{ type: 'approve' }],
-  reject: [{ type: 'reject' }],
-  'remark.changed': [{ type: 'remark.changed', value: 'Matches the statement' }],
-  'amount.changed': [
-    { type: 'amount.changed', value: '4,800' },
-    { type: 'amount.changed', value: '0' },
-  ],
-  'reason.changed': [
-    { type: 'reason.changed', value: 'The photo is blurred' },
-    { type: 'reason.changed', value: '  ' },
-  ],
-  confirm: [{ type: 'confirm' }],
-  cancel: [{ type: 'cancel' }],
-  retry: [{ type: 'retry' }],
-};
-
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.sendDecision' },
-  { type: 'xstate.error.actor.sendDecision', error: Object.assign(new Error('Already reviewed.'), { code: 409 }) },
-];
-
-const serializeState = (snapshot: ReviewSnapshot) => JSON.stringify([snapshot.value, snapshot.context]);
-
-for (const [name, input] of [
-  ['without an amount', undefined],
-  ['with an approval amount', { asksAmount: true }],
-] as const) {
-  describe(`review machine model (${name})`, () => {
+for (const model of reviewModels) {
+  describe(`review machine model (${model.title})`, () => {
     const reached = new Set<string>();
-    const paths = modelPaths(reviewMachine, { fixtures, outcomes, serializeState, input });
+    const paths = modelPaths(model);
     for (const { endState } of paths) reached.add(endState);
     for (const { path, description } of paths) {
       it(`replays ${description}`, async () => {
-        await replayPath(reviewMachine, path, {
-          input,
-          actorNames: ['sendDecision'],
-          outcomes,
-          check: (live, model) => expect(live.context).toEqual(model.context),
-        });
+        await replayPath(model, path, (live, model) => expect(live.context).toEqual(model.context));
       });
     }
 

@@ -2,36 +2,12 @@ import { emailCodeResendSeconds } from '@contract/auth';
 import { selectSendCodeButton, sendCodeMachine } from '@machines/send-code.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const fixtures: EventFixtures<typeof sendCodeMachine> = {
-  'email.changed': [
-    { type: 'email.changed', email: 'hanako@example.jp' },
-    { type: 'email.changed', email: '' },
-  ],
-  'code.send': [{ type: 'code.send' }],
-};
-
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.requestCode' },
-  { type: 'xstate.error.actor.requestCode', error: { retryAfterSeconds: 3 } },
-  { type: 'xstate.error.actor.requestCode', error: new Error('offline') },
-  { type: 'xstate.after.oneSecond.sendCode.countingDown', delayMs: 1000 },
-];
-
-/** Every second of the countdown is a state of its own; the address only matters outside it. */
-const serializeState = (snapshot: {
-  value: unknown;
-  context: { email: string; secondsLeft: number; codeSent: boolean };
-}) =>
-  snapshot.value === 'countingDown'
-    ? JSON.stringify([snapshot.value, snapshot.context.secondsLeft])
-    : JSON.stringify([snapshot.value, snapshot.context.email !== '', snapshot.context.codeSent]);
+import { sendCodeModel } from '../models/send-code.model';
+import { modelPaths, replayPath } from './model-paths';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe('send-code machine model', () => {
-  const paths = modelPaths(sendCodeMachine, { fixtures, outcomes, input: {}, serializeState });
+  const paths = modelPaths(sendCodeModel);
 
   it('reaches every state, and every second of the countdown', () => {
     const reached = new Set(paths.map((p) => p.endState));
@@ -44,12 +20,9 @@ describe('send-code machine model', () => {
 
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
-      await replayPath(sendCodeMachine, path, {
-        input: {},
-        actorNames: ['requestCode'],
-        outcomes,
-        check: (live, model) => expect(live.context.secondsLeft).toBe(model.context.secondsLeft),
-      });
+      await replayPath(sendCodeModel, path, (live, model) =>
+        expect(live.context.secondsLeft).toBe(model.context.secondsLeft),
+      );
     });
   }
 });

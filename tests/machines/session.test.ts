@@ -7,67 +7,25 @@ import {
 } from '@machines/session.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const profile: SessionProfile = {
-  user: {
-    userId: 7,
-    username: 'taro7',
-    nickname: 'Taro',
-    email: 'taro@example.jp',
-    phone: null,
-    firstName: null,
-    lastName: null,
-    pinyinName: null,
-    balance: 1200,
-    lastLoginAt: null,
-    registeredAt: '2026-11-01T00:00:00.000Z',
-    isAgent: true,
-    hasPassword: true,
-    hasPayPassword: false,
-    kycStatus: 'notSubmitted',
-  },
-  isAgent: true,
-  homePage: 'home',
-};
-
-const fixtures: EventFixtures<typeof sessionMachine> = {
-  'signIn.succeeded': [{ type: 'signIn.succeeded', token: 'tok-1' }],
-  'authDialog.show': [
-    { type: 'authDialog.show', view: 'login', target: '/user/user-center' },
-    { type: 'authDialog.show', view: 'register' },
-  ],
-  'authDialog.close': [{ type: 'authDialog.close' }],
-  logout: [{ type: 'logout' }],
-  'session.ended': [{ type: 'session.ended' }],
-  'profile.reload': [{ type: 'profile.reload' }],
-};
-
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.loadProfile', output: profile },
-  { type: 'xstate.error.actor.loadProfile', error: new Error('401') },
-  { type: 'xstate.done.actor.revokeSession' },
-  { type: 'xstate.error.actor.revokeSession', error: new Error('offline') },
-];
-
-const serializeState = (snapshot: { value: unknown; context: { pendingTarget: string | null; dialogView: string } }) =>
-  JSON.stringify([snapshot.value, snapshot.context.pendingTarget, snapshot.context.dialogView]);
+import { profile, sessionModels } from '../models/session.model';
+import { modelPaths, replayPath } from './model-paths';
 
 describe('session machine model', () => {
-  for (const input of [{ storedToken: null }, { storedToken: 'stored' }]) {
-    const paths = modelPaths(sessionMachine, { fixtures, outcomes, input, serializeState });
+  for (const model of sessionModels) {
+    const stored = Boolean(model.input?.storedToken);
+    const paths = modelPaths(model);
 
-    it(`reaches every state from ${input.storedToken ? 'a stored token' : 'no token'}`, () => {
+    it(`reaches every state from ${stored ? 'a stored token' : 'no token'}`, () => {
       const reached = new Set(paths.map((p) => p.endState));
-      const expected = input.storedToken
+      const expected = stored
         ? ['"loadingProfile"', '"signedIn"', '"signingOut"', '{"signedOut":"idle"}', '{"signedOut":"awaitingSignIn"}']
         : ['{"signedOut":"idle"}', '{"signedOut":"awaitingSignIn"}', '"loadingProfile"', '"signedIn"', '"signingOut"'];
       for (const state of expected) expect(reached).toContain(state);
     });
 
     for (const { path, description } of paths) {
-      it(`replays ${input.storedToken ? '[stored token]' : '[no token]'} ${description}`, async () => {
-        await replayPath(sessionMachine, path, { input, actorNames: ['loadProfile', 'revokeSession'], outcomes });
+      it(`replays ${stored ? '[stored token]' : '[no token]'} ${description}`, async () => {
+        await replayPath(model, path);
       });
     }
   }

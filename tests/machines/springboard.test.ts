@@ -1,6 +1,5 @@
 import {
   type Launch,
-  type SpringboardSnapshot,
   selectLaunch,
   selectLaunchFailure,
   selectSpringboardStage,
@@ -8,43 +7,11 @@ import {
 } from '@machines/springboard.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const launch: Launch = {
-  url: 'http://127.0.0.1:8080/studio/play?token=abc&game=slot&machine=3&lang=ja-JP',
-  gameCode: 'slot',
-  gameName: 'スロット',
-  machineNumber: 3,
-};
-
-const fixtures: EventFixtures<typeof springboardMachine> = {
-  'game.loaded': [{ type: 'game.loaded' }],
-  leave: [{ type: 'leave' }],
-  'seat.retry': [{ type: 'seat.retry' }],
-};
-
-const refusal = (code: number, message = `refused ${code}`) => Object.assign(new Error(message), { code, fields: {} });
-
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.launchGame', output: launch },
-  { type: 'xstate.error.actor.launchGame', error: refusal(409) },
-  { type: 'xstate.error.actor.launchGame', error: refusal(422) },
-  { type: 'xstate.error.actor.launchGame', error: refusal(403) },
-  { type: 'xstate.error.actor.launchGame', error: refusal(404) },
-  { type: 'xstate.error.actor.launchGame', error: refusal(401) },
-  { type: 'xstate.error.actor.launchGame', error: refusal(402) },
-  { type: 'xstate.error.actor.launchGame', error: refusal(0, 'Request Error') },
-  { type: 'xstate.error.actor.launchGame', error: refusal(500) },
-  { type: 'xstate.done.actor.releaseSeat', output: { released: true } },
-  { type: 'xstate.error.actor.releaseSeat', error: refusal(0) },
-];
-
-const serializeState = (snapshot: SpringboardSnapshot) =>
-  JSON.stringify([snapshot.value, snapshot.context.launch !== null, snapshot.context.failure]);
+import { launch, refusal, springboardModel } from '../models/springboard.model';
+import { modelPaths, replayPath } from './model-paths';
 
 describe('springboard machine model', () => {
-  const input = { machineId: 7 };
-  const paths = modelPaths(springboardMachine, { fixtures, outcomes, input, serializeState });
+  const paths = modelPaths(springboardModel);
 
   it('reaches every state', () => {
     const reached = new Set(paths.map((p) => p.endState));
@@ -55,15 +22,10 @@ describe('springboard machine model', () => {
 
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
-      await replayPath(springboardMachine, path, {
-        input,
-        actorNames: ['launchGame', 'releaseSeat'],
-        outcomes,
-        check: (live, model) => {
-          expect(selectSpringboardStage(live)).toBe(selectSpringboardStage(model));
-          expect(selectLaunch(live)).toEqual(selectLaunch(model));
-          expect(selectLaunchFailure(live)).toEqual(selectLaunchFailure(model));
-        },
+      await replayPath(springboardModel, path, (live, model) => {
+        expect(selectSpringboardStage(live)).toBe(selectSpringboardStage(model));
+        expect(selectLaunch(live)).toEqual(selectLaunch(model));
+        expect(selectLaunchFailure(live)).toEqual(selectLaunchFailure(model));
       });
     });
   }

@@ -1,11 +1,7 @@
-import type { StudioRound } from '@contract/studio';
 import {
   type PlayedRound,
   type PlayRoundRequest,
-  type ResumedRound,
   type ResumeRoundRequest,
-  type SeedChange,
-  type StudioRoundSnapshot,
   type StudioSession,
   selectAutoSpin,
   selectCanSpin,
@@ -17,130 +13,21 @@ import {
 } from '@machines/studio-round.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const fairness = { serverSeedHash: 'a'.repeat(64), clientSeed: 'player', nonce: 0 };
-const session: StudioSession = {
-  sessionToken: 'studio-session',
-  game: {
-    code: 'sakura-sevens',
-    kind: 'slot',
-    name: 'Sakura Sevens',
-    stakes: [20, 40, 100, 200, 400, 1000],
-    rtpBasisPoints: 9600,
-  },
-  machineNumber: 3,
-  currency: 'COIN',
-  balance: 500,
+import {
   fairness,
-  resumedRound: null,
-};
-
-const round = (id: string, win: number, status: StudioRound['status'] = 'settled'): StudioRound => ({
-  id,
-  nonce: 0,
-  stake: 20,
-  win,
-  status,
-  drawn: { kind: 'slot', stops: [11, 17, 11, 15, 6] },
-  playedAt: '2026-11-21T00:00:00.000Z',
-});
-
-const lost: PlayedRound = { round: round('r-lost', 0), balance: 480, fairness: { ...fairness, nonce: 1 } };
-const won: PlayedRound = { round: round('r-won', 200), balance: 680, fairness: { ...fairness, nonce: 1 } };
-const seedChange: SeedChange = {
-  revealed: { serverSeed: 'a'.repeat(64), serverSeedHash: 'f'.repeat(64), clientSeed: 'player', roundsPlayed: 1 },
-  fairness: { serverSeedHash: 'b'.repeat(64), clientSeed: 'lucky-7', nonce: 0 },
-};
-
-const offline = Object.assign(new Error('Request Error'), { code: 0 });
-const expired = Object.assign(new Error('セッションの有効期限が切れました'), { code: 401 });
-const refused = Object.assign(new Error('このベットは受け付けられません'), { code: 422 });
-
-const fixtures: EventFixtures<typeof studioRoundMachine> = {
-  'open.retry': [{ type: 'open.retry' }],
-  'stake.changed': [
-    { type: 'stake.changed', stake: 20 },
-    { type: 'stake.changed', stake: 1000 },
-  ],
-  'round.spin': [{ type: 'round.spin' }],
-  'result.skip': [{ type: 'result.skip' }],
-  'connection.retry': [{ type: 'connection.retry' }],
-  'auto.start': [
-    { type: 'auto.start', settings: { count: 2, lossLimit: null, singleWinAbove: null } },
-    { type: 'auto.start', settings: { count: 10, lossLimit: 30, singleWinAbove: 100 } },
-    { type: 'auto.start', settings: { count: 0, lossLimit: null, singleWinAbove: null } },
-  ],
-  'auto.stop': [{ type: 'auto.stop' }],
-  'fairness.setClientSeed': [
-    { type: 'fairness.setClientSeed', clientSeed: 'lucky-7' },
-    { type: 'fairness.setClientSeed', clientSeed: 'has space' },
-  ],
-  'fairness.rotate': [{ type: 'fairness.rotate' }],
-  'notice.dismiss': [{ type: 'notice.dismiss' }],
-  'session.leave': [{ type: 'session.leave' }],
-};
-
-const roundState = 'studioRound.session.round';
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.openSession', output: session },
-  { type: 'xstate.done.actor.openSession', output: { ...session, resumedRound: round('r-open', 0, 'rolledBack') } },
-  { type: 'xstate.error.actor.openSession', error: offline },
-  { type: 'xstate.error.actor.openSession', error: expired },
-  { type: 'xstate.done.actor.playRound', output: lost },
-  { type: 'xstate.done.actor.playRound', output: won },
-  { type: 'xstate.error.actor.playRound', error: offline },
-  { type: 'xstate.error.actor.playRound', error: expired },
-  { type: 'xstate.error.actor.playRound', error: refused },
-  {
-    type: 'xstate.done.actor.resumeRound',
-    output: { round: round('r-won', 200), balance: 680, fairness } satisfies ResumedRound,
-  },
-  {
-    type: 'xstate.done.actor.resumeRound',
-    output: { round: round('r-back', 0, 'rolledBack'), balance: 500, fairness } satisfies ResumedRound,
-  },
-  { type: 'xstate.done.actor.resumeRound', output: { round: null, balance: 500, fairness } satisfies ResumedRound },
-  { type: 'xstate.error.actor.resumeRound', error: offline },
-  { type: 'xstate.done.actor.setClientSeed', output: seedChange },
-  { type: 'xstate.error.actor.setClientSeed', error: refused },
-  { type: 'xstate.done.actor.rotateSeed', output: seedChange },
-  { type: 'xstate.after.resultAnimation.studioRound.session.round.showingResult.animating', delayMs: 1_800 },
-  { type: `xstate.after.winShow.${roundState}.showingResult.winShown`, delayMs: 1_500 },
-  { type: `xstate.after.autoSpinPause.${roundState}.idle`, delayMs: 600 },
-  { type: `xstate.after.reconnectDelay.${roundState}.connectionLost`, delayMs: 2_000 },
-];
+  offline,
+  round,
+  seedChange,
+  serializeState,
+  session,
+  studioRoundModel,
+  won,
+} from '../models/studio-round.model';
+import { modelPaths, replayPath } from './model-paths';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-const actorNames = ['openSession', 'playRound', 'resumeRound', 'setClientSeed', 'rotateSeed'];
-
-/**
- * What decides where the machine can go next: the state, the stake (20 is always affordable here,
- * 1000 never), and auto-spin's counters as far as its stop conditions read them; how it last stopped
- * and why the session ended are kept so that every reason is reached.
- */
-const serializeState = (snapshot: StudioRoundSnapshot) => {
-  const { auto, stake, endReason } = snapshot.context;
-  const settings = auto.settings;
-  const autoState = selectAutoSpin(snapshot).active
-    ? [
-        settings,
-        auto.played,
-        settings?.lossLimit === null ? null : auto.netLoss,
-        settings?.singleWinAbove === null ? null : auto.biggestWin > (settings?.singleWinAbove ?? 0),
-      ]
-    : auto.stopReason;
-  return JSON.stringify([snapshot.value, stake, autoState, endReason]);
-};
-
 describe('studio round machine model', () => {
-  const paths = modelPaths(studioRoundMachine, {
-    fixtures,
-    outcomes,
-    input: { launchToken: 'launch-token' },
-    serializeState,
-  });
+  const paths = modelPaths(studioRoundModel);
 
   it('reaches every state, and every way auto-spin stops', () => {
     const stages = new Set(paths.map((p) => selectStudioStage(p.path.state)));
@@ -168,16 +55,11 @@ describe('studio round machine model', () => {
 
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
-      await replayPath(studioRoundMachine, path, {
-        input: { launchToken: 'launch-token' },
-        actorNames,
-        outcomes,
-        check: (live, model) => {
-          expect(selectStudioStage(live)).toBe(selectStudioStage(model));
-          expect(serializeState(live)).toBe(serializeState(model));
-          expect(selectCanSpin(live)).toBe(selectCanSpin(model));
-          expect(selectReelMotion(live)).toBe(selectReelMotion(model));
-        },
+      await replayPath(studioRoundModel, path, (live, model) => {
+        expect(selectStudioStage(live)).toBe(selectStudioStage(model));
+        expect(serializeState(live)).toBe(serializeState(model));
+        expect(selectCanSpin(live)).toBe(selectCanSpin(model));
+        expect(selectReelMotion(live)).toBe(selectReelMotion(model));
       });
     });
   }

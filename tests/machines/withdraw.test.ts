@@ -9,104 +9,27 @@ import {
   selectWithdrawStage,
   type WithdrawalRequest,
   type WithdrawPrerequisites,
-  type WithdrawRequestSnapshot,
-  type WithdrawSnapshot,
   withdrawalFollow,
   withdrawMachine,
   withdrawRequest,
 } from '@machines/withdraw.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { type ActorOutcome, type EventFixtures, modelPaths, replayPath } from './model-paths';
-
-const profile: WithdrawPrerequisites['profile'] = {
-  firstName: '花子',
-  lastName: '山田',
-  pinyinName: 'ヤマダハナコ',
-  balance: 20_000,
-  kycStatus: 'approved',
-  hasPayPassword: true,
-};
-const card = { id: 3, bankName: '三井住友銀行', maskedCardNumber: '****4567', isDefault: true };
-const limits = { minAmount: 1_000, maxAmount: 100_000, feeRateBasisPoints: 150, coinsPerYen: 1 };
-const ready: WithdrawPrerequisites = { profile, cards: [card], limits };
-
-const withdrawal = (status: Withdrawal['status'], failureReason: string | null = null): Withdrawal => ({
-  orderSn: 'W20261121000001',
-  amount: 8_000,
-  fee: 0,
-  status,
-  createdAt: '2026-11-21T00:00:00.000Z',
-  completedAt: status === 'withdrawalSuccessful' || status === 'withdrawalFailed' ? '2026-11-21T01:00:00.000Z' : null,
-  failureReason,
-  method: 'bank',
-  bankCard: { id: 3, bankName: '三井住友銀行', maskedCardNumber: '****4567' },
-});
-
-const requestFixtures: EventFixtures<typeof withdrawRequest> = {
-  'prerequisites.retry': [{ type: 'prerequisites.retry' }],
-  'field.changed': [
-    { type: 'field.changed', field: 'amount', value: '8000' },
-    { type: 'field.changed', field: 'amount', value: '30000' },
-    { type: 'field.changed', field: 'amount', value: '500' },
-    { type: 'field.changed', field: 'payPassword', value: '246801' },
-  ],
-  'request.submit': [{ type: 'request.submit' }],
-  'request.retry': [{ type: 'request.retry' }],
-  'request.edit': [{ type: 'request.edit' }],
-};
-
-const withdrawFixtures: EventFixtures<typeof withdrawMachine> = {
-  'withdraw.again': [{ type: 'withdraw.again' }],
-};
-
-const offline = Object.assign(new Error('Request Error'), { code: 0, fields: {} });
-const wrongPayPassword = Object.assign(new Error('refused'), {
-  code: 422,
-  fields: { payPassword: '支払いパスワードが正しくありません' },
-});
-
-const requestOutcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.loadPrerequisites', output: ready },
-  { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, profile: { ...profile, firstName: null } } },
-  { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, cards: [], limits } },
-  {
-    type: 'xstate.done.actor.loadPrerequisites',
-    output: { ...ready, profile: { ...profile, kycStatus: 'notSubmitted' } },
-  },
-  {
-    type: 'xstate.done.actor.loadPrerequisites',
-    output: { ...ready, profile: { ...profile, kycStatus: 'pendingReview' } },
-  },
-  { type: 'xstate.done.actor.loadPrerequisites', output: { ...ready, profile: { ...profile, hasPayPassword: false } } },
-  { type: 'xstate.error.actor.loadPrerequisites', error: offline },
-  { type: 'xstate.done.actor.sendRequest', output: withdrawal('withdrawalReview') },
-  { type: 'xstate.error.actor.sendRequest', error: offline },
-  { type: 'xstate.error.actor.sendRequest', error: wrongPayPassword },
-];
-
-const withdrawOutcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.request', output: withdrawal('withdrawalReview') },
-];
-
-// The form's values and the key are counters of a sort: states that differ in them are different states.
-const serializeRequest = (snapshot: WithdrawRequestSnapshot) =>
-  JSON.stringify([
-    snapshot.value,
-    snapshot.context.idempotencyKey !== null,
-    snapshot.context.values,
-    snapshot.context.showErrors,
-    snapshot.context.refusals,
-  ]);
-const serializeWithdraw = (snapshot: WithdrawSnapshot) =>
-  JSON.stringify([snapshot.value, snapshot.context.withdrawal?.status ?? null]);
+import {
+  card,
+  limits,
+  offline,
+  profile,
+  ready,
+  withdrawal,
+  withdrawModel,
+  withdrawRequestModel,
+  wrongPayPassword,
+} from '../models/withdraw.model';
+import { modelPaths, replayPath } from './model-paths';
 
 describe('withdraw request model', () => {
-  const paths = modelPaths(withdrawRequest, {
-    fixtures: requestFixtures,
-    outcomes: requestOutcomes,
-    serializeState: serializeRequest,
-  });
+  const paths = modelPaths(withdrawRequestModel);
 
   it('reaches every state a withdrawal can be in before the amount is held', () => {
     const reached = new Set(paths.map((p) => p.endState));
@@ -129,25 +52,17 @@ describe('withdraw request model', () => {
 
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
-      await replayPath(withdrawRequest, path, {
-        actorNames: ['loadPrerequisites', 'sendRequest'],
-        outcomes: requestOutcomes,
-        check: (live, model) => {
-          expect(selectRequestStage(live)).toBe(selectRequestStage(model));
-          expect(selectWithdrawMessages(live)).toEqual(selectWithdrawMessages(model));
-          expect(live.context.idempotencyKey === null).toBe(model.context.idempotencyKey === null);
-        },
+      await replayPath(withdrawRequestModel, path, (live, model) => {
+        expect(selectRequestStage(live)).toBe(selectRequestStage(model));
+        expect(selectWithdrawMessages(live)).toEqual(selectWithdrawMessages(model));
+        expect(live.context.idempotencyKey === null).toBe(model.context.idempotencyKey === null);
       });
     });
   }
 });
 
 describe('withdraw machine model', () => {
-  const paths = modelPaths(withdrawMachine, {
-    fixtures: withdrawFixtures,
-    outcomes: withdrawOutcomes,
-    serializeState: serializeWithdraw,
-  });
+  const paths = modelPaths(withdrawModel);
 
   it('reaches every state', () => {
     const reached = new Set(paths.map((p) => p.endState));
@@ -158,13 +73,9 @@ describe('withdraw machine model', () => {
 
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
-      await replayPath(withdrawMachine, path, {
-        actorNames: ['request', 'followWithdrawal'],
-        outcomes: withdrawOutcomes,
-        check: (live, model) => {
-          expect(selectWithdrawStage(live)).toBe(selectWithdrawStage(model));
-          expect(live.context.withdrawal).toEqual(model.context.withdrawal);
-        },
+      await replayPath(withdrawModel, path, (live, model) => {
+        expect(selectWithdrawStage(live)).toBe(selectWithdrawStage(model));
+        expect(live.context.withdrawal).toEqual(model.context.withdrawal);
       });
     });
   }

@@ -1,0 +1,55 @@
+import {
+  type OperatorSession,
+  type OperatorSignInSnapshot,
+  operatorSignInMachine,
+} from '@machines/operator-sign-in.machine';
+import { type ActorOutcome, type EventFixtures, machineModel } from '../machines/model-paths';
+
+export const captchaUuid = 'c2lnbmVkLWNhcHRjaGEtdG9rZW4';
+
+const fixtures: EventFixtures<typeof operatorSignInMachine> = {
+  'field.changed': [
+    { type: 'field.changed', field: 'account', value: 'deskone' },
+    { type: 'field.changed', field: 'password', value: 'Quiet lantern 2026!' },
+    { type: 'field.changed', field: 'captcha', value: 'k7PQ' },
+    { type: 'field.changed', field: 'totpCode', value: '123456' },
+  ],
+  'form.submit': [{ type: 'form.submit' }],
+  'captcha.changed': [
+    { type: 'captcha.changed', uuid: captchaUuid },
+    { type: 'captcha.changed', uuid: null },
+  ],
+};
+
+export const refused = Object.assign(new Error('The account, password or authenticator code is not correct.'), {
+  code: 400,
+  fields: { totpCode: 'The account, password or authenticator code is not correct.' },
+});
+export const session: OperatorSession = {
+  token: 't'.repeat(43),
+  userId: 7,
+  account: 'deskone',
+  expiresAt: '2026-11-22T08:00:00.000Z',
+};
+const outcomes: ActorOutcome[] = [
+  { type: 'xstate.done.actor.signIn', output: session },
+  { type: 'xstate.error.actor.signIn', error: refused },
+];
+
+const serializeState = (snapshot: OperatorSignInSnapshot) =>
+  JSON.stringify([
+    snapshot.value,
+    snapshot.context.values,
+    snapshot.context.captchaUuid !== null,
+    snapshot.context.showErrors,
+    snapshot.context.refusals,
+  ]);
+
+export const operatorSignInModel = machineModel({
+  title: 'operatorSignInMachine',
+  machine: operatorSignInMachine,
+  fixtures,
+  outcomes,
+  serializeState,
+  actorNames: ['captcha', 'signIn'],
+});

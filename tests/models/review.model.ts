@@ -1,0 +1,42 @@
+import { type ReviewSnapshot, reviewMachine } from '@machines/review.machine';
+import { type ActorOutcome, type EventFixtures, machineModel } from '../machines/model-paths';
+
+const fixtures: EventFixtures<typeof reviewMachine> = {
+  approve: [{ type: 'approve' }],
+  reject: [{ type: 'reject' }],
+  'remark.changed': [{ type: 'remark.changed', value: 'Matches the statement' }],
+  'amount.changed': [
+    { type: 'amount.changed', value: '4,800' },
+    { type: 'amount.changed', value: '0' },
+  ],
+  'reason.changed': [
+    { type: 'reason.changed', value: 'The photo is blurred' },
+    { type: 'reason.changed', value: '  ' },
+  ],
+  confirm: [{ type: 'confirm' }],
+  cancel: [{ type: 'cancel' }],
+  retry: [{ type: 'retry' }],
+};
+
+const outcomes: ActorOutcome[] = [
+  { type: 'xstate.done.actor.sendDecision' },
+  { type: 'xstate.error.actor.sendDecision', error: Object.assign(new Error('Already reviewed.'), { code: 409 }) },
+];
+
+const serializeState = (snapshot: ReviewSnapshot) => JSON.stringify([snapshot.value, snapshot.context]);
+
+/** A decision without an amount, and an approval that states one (a manual deposit). */
+export const reviewModels = [
+  { title: 'reviewMachine, without an amount', input: undefined },
+  { title: 'reviewMachine, with an approval amount', input: { asksAmount: true } },
+].map(({ title, input }) =>
+  machineModel({
+    title,
+    machine: reviewMachine,
+    fixtures,
+    outcomes,
+    input,
+    serializeState,
+    actorNames: ['sendDecision'],
+  }),
+);
