@@ -63,7 +63,7 @@ export function depositCoins(baseUnits: bigint, decimals: number, rate: string, 
 
 /**
  * Game coins held for a withdrawal of `baseUnits` at `rate`, plus the exchange's share, rounded up:
- * the player never gets more on chain than the coins they gave (docs/requirements.md §16.7).
+ * the player never gets more on chain than the coins they gave (docs/requirements.md §16.4).
  */
 export function withdrawalCoins(baseUnits: bigint, decimals: number, rate: string, damageBasisPoints: number): bigint {
   const { numerator, denominator } = rateFraction(rate);

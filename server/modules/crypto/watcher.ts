@@ -22,7 +22,7 @@ export const depositCreditKey = (row: Pick<CryptoDepositRow, 'network' | 'txHash
  * One run of the deposit watcher (the `crypto-watcher` job, and at once after a sandbox change):
  * for every network, records new outputs paying our addresses, follows the confirmations of those
  * still confirming, drops those that left the chain and credits those that reached their pair's
- * threshold (docs/requirements.md §16.5). Any number of runs, in any processes, at once or after a
+ * threshold (docs/requirements.md §16.6). Any number of runs, in any processes, at once or after a
  * crash, credit each output once.
  */
 export async function watchDeposits(deps: PlayerDeps): Promise<void> {
