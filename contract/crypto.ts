@@ -32,7 +32,7 @@ export const addressRefusals = [
 export type AddressRefusal = (typeof addressRefusals)[number];
 
 /** One (coin, network) pair with its limits; every amount is in the coin's base unit. */
-const cryptoAssetTerms = v.object({
+export const cryptoAssetTerms = v.object({
   coin,
   network,
   /** Display name, such as "Tether USD". */

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';
 import { chainSandboxCall, dropTransaction, mineBlocks, sendOnChain } from '../support/chain-sandbox';
-import { ledgerSum, manyPlayersLimits, newPlayer, type TestPlayer } from '../support/players';
+import { ledgerSum, manyPlayersLimits, newOperator, newPlayer, type TestPlayer } from '../support/players';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
 import { createTestClock, createTestServer, type TestServer } from './harness';
 
@@ -260,6 +260,49 @@ describe('the deposit watcher', () => {
     await sendOnChain(server, { ...usdtTron, address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', amount: '50000000' });
     await mineBlocks(server, 'TRC20', 20);
     expect(await ledgerSum(server)).toBe(before);
+  });
+});
+
+describe('the desk’s crypto pairs', () => {
+  const terms = {
+    ...usdtEthereum,
+    depositEnabled: true,
+    withdrawalEnabled: true,
+    minDeposit: '20000000',
+    confirmations: 12,
+    minWithdrawal: '50000000',
+    maxWithdrawal: '10000000000',
+    withdrawalFee: '5000000',
+    damageRateBasisPoints: 0,
+    gameCoinsPerCoin: '150',
+  };
+
+  it('lets an operator change a pair’s terms with a reason, refuses inconsistent limits, and keeps players out', async () => {
+    const operator = await newOperator(server);
+    const player = await newPlayer(server, smtp);
+    const listed = await server.call<CryptoAssetTerms[]>('/v2/admin/crypto/pairs', {}, { token: operator.token });
+    expect(listed.body.data).toHaveLength(3);
+    expect((await server.call('/v2/admin/crypto/pairs', {}, { token: player.token })).status).toBe(403);
+    const bad = await server.call(
+      '/v2/admin/crypto/pairs/update',
+      { ...terms, withdrawalFee: '50000000', reason: 'fee test' },
+      { token: operator.token },
+    );
+    expect(bad.status).toBe(422);
+    expect(bad.body.fields?.withdrawalFee).toBe('The withdrawal fee must be below the minimum withdrawal.');
+    try {
+      const paused = await server.call(
+        '/v2/admin/crypto/pairs/update',
+        { ...terms, depositEnabled: false, gameCoinsPerCoin: '151.5', reason: 'network congestion' },
+        { token: operator.token },
+      );
+      expect(paused.body.data).toMatchObject({ depositEnabled: false, gameCoinsPerCoin: '151.5' });
+      const refused = await server.call('/v2/cpp/coins/deposit/address', usdtEthereum, { token: player.token });
+      expect(refused.status).toBe(422);
+      expect(refused.body.msg).toBe('Deposits of USDT on ERC20 are paused.');
+    } finally {
+      await server.call('/v2/admin/crypto/pairs/update', { ...terms, reason: 'restore' }, { token: operator.token });
+    }
   });
 });
 

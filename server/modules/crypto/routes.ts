@@ -1,3 +1,4 @@
+import { adminCryptoPairList, adminCryptoPairUpdate } from '@contract/admin-crypto';
 import {
   cryptoAssetQuery,
   cryptoDepositList,
@@ -7,6 +8,7 @@ import {
 } from '@contract/crypto';
 import { route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
+import { updateCryptoPair } from './desk';
 import { cryptoPairsOf, pairTerms } from './pairs';
 import { checkWithdrawalAddress, cryptoDepositsOf, depositAddress, requestCryptoWithdrawal } from './player';
 
@@ -28,5 +30,9 @@ export function cryptoRoutes(deps: PlayerDeps) {
       ),
     ),
     route(cryptoDepositList, (context) => cryptoDepositsOf(deps, context.principal, context.body)),
+    route(adminCryptoPairList, async () => (await cryptoPairsOf(deps.db)).map(pairTerms)),
+    route(adminCryptoPairUpdate, (context) =>
+      updateCryptoPair(deps, playerRequestOf(context), context.principal, context.body),
+    ),
   ];
 }
