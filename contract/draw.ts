@@ -43,6 +43,8 @@ export const withdrawal = v.variant('method', [
     memo: v.nullable(v.string()),
     /** What is sent on chain, in the coin's base unit, after the network fee. */
     cryptoAmount: baseUnits,
+    /** The pair's withdrawal fee in the coin's base unit; `fee` is the same in game coins. */
+    networkFee: baseUnits,
     damageRateBasisPoints: basisPoints,
     txHash: v.nullable(v.string()),
   }),
@@ -94,7 +96,7 @@ export const withdrawalLimitsQuery = endpoint({
 export const withdrawalQuery = endpoint({
   path: '/v2/app/draw/get',
   access: 'user',
-  summary: 'One of the player’s bank withdrawals, by its order number (404 for any other number)',
+  summary: 'One of the player’s withdrawals (bank or crypto), by its order number (404 for any other number)',
   body: v.object({ orderSn: orderSnInput }),
   data: withdrawal,
 });

@@ -1,5 +1,6 @@
 import * as admin from './admin';
 import * as adminContent from './admin-content';
+import * as adminCrypto from './admin-crypto';
 import * as adminLetters from './admin-letters';
 import * as agent from './agent';
 import * as auth from './auth';
@@ -41,6 +42,7 @@ export const endpoints: readonly Endpoint[] = [
   ...entriesOf(agent),
   ...entriesOf(admin),
   ...entriesOf(adminContent),
+  ...entriesOf(adminCrypto),
   ...entriesOf(adminLetters),
   ...entriesOf(support),
 ];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as adminContract from '@contract/admin';
 import * as bankContract from '@contract/bank';
+import * as cryptoContract from '@contract/crypto';
 import * as drawContract from '@contract/draw';
 import type { Endpoint } from '@contract/endpoint';
 import * as kycContract from '@contract/kyc';
@@ -28,7 +29,7 @@ import { createTestServer, type TestServer } from './harness';
 
 /**
  * Random bodies for every call of the player-money areas (profile, KYC, cards, deposits,
- * withdrawals, records, and the review desk's queues): arbitrary JSON and bodies near the
+ * withdrawals, crypto, records, and the review desk's queues): arbitrary JSON and bodies near the
  * contract's shape, some with NUL or a lone surrogate in a string (always 400). None may answer
  * 500, and the ledger must still sum to zero afterwards.
  */
@@ -45,6 +46,7 @@ const endpoints = [
   ...entriesOf(bankContract),
   ...entriesOf(payContract),
   ...entriesOf(drawContract),
+  ...entriesOf(cryptoContract),
   ...entriesOf(recordContract),
   ...entriesOf(adminContract).filter((endpoint) => reviewPaths.some((prefix) => endpoint.path.startsWith(prefix))),
 ];
