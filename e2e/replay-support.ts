@@ -1,0 +1,18 @@
+import type { Page } from '@playwright/test';
+import { outcomeActor, type Path } from './machine-replay';
+
+/**
+ * For a call the SPA makes through its query cache, which tries a failed query once more: a network
+ * failure the path says the call ends in is a failure of both tries. The first try is cancelled
+ * before it leaves (net::ERR_ABORTED, which Chromium does not log), and the second is left to the
+ * replay's own route, which fails it as the path says; every other request goes on unchanged.
+ * Registered after the replay's route, so it sees each request first.
+ */
+export async function failRetriedQuery(page: Page, path: Path, actor: string, url: string): Promise<void> {
+  const plan: ('cancel' | 'pass')[] = path.steps.flatMap((step) => {
+    const match = outcomeActor(step.event.type);
+    if (match?.[2] !== actor) return [];
+    return match[1] === 'error' ? ['cancel', 'pass'] : ['pass'];
+  });
+  await page.route(`**${url}`, (route) => (plan.shift() === 'cancel' ? route.abort('aborted') : route.fallback()));
+}
