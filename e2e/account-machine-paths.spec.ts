@@ -1,4 +1,10 @@
 import {
+  type BankCardSnapshot,
+  bankCardFields,
+  bankCardMachine,
+  selectBankCardMessages,
+} from '@machines/bank-card.machine';
+import {
   type PayPasswordField,
   type PayPasswordIntent,
   type PayPasswordSnapshot,
@@ -7,20 +13,20 @@ import {
   selectPayPasswordMessages,
 } from '@machines/pay-password.machine';
 import type { FieldMessage } from '@machines/player-form-fields';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { apiCaller, expect, registeredPlayer, text } from './fixtures';
+import { apiCaller, type Call, expect, registeredPlayer, text } from './fixtures';
 import { type Adapter, replayMachinePaths, type Step } from './machine-replay';
 import { openMoneyPage } from './money-players';
 import { replayFirstState } from './replay-support';
 
 /**
  * The account pages' machines replayed as clicks (see machine-replay.ts): setting and changing the
- * payment password.
+ * payment password, binding and unbinding bank cards.
  *
  * Outcomes come from the real server: a wrong login password or a wrong current payment password is
  * refused, the right one accepted; a player who has a payment password or none decides which form
- * applies. A failed network is the only condition the test makes itself (the request is aborted
+ * applies; an account number already bound is refused. A failed network is the only condition the test makes itself (the request is aborted
  * before it leaves the browser).
  */
 
@@ -143,8 +149,220 @@ function payPasswordAdapter(intent: PayPasswordIntent, hasPayPassword: boolean):
   };
 }
 
+/* ------------------------------------------------------------------ bank cards */
+
+const finance = (key: string, values: Record<string, string | number> = {}) => text(locale, `finance:${key}`, values);
+/** Placeholders of the model's account numbers: the page types a number the server has never seen, or one already bound. */
+const freshNumber = '7654321';
+const takenNumber = '1111111';
+const takenSentence = text(locale, 'server:bank.cardAlreadyBound');
+const holder = { firstName: '花子', lastName: '山田', pinyinName: 'ヤマダ ハナコ' };
+
+interface BankWalk {
+  call: Call;
+  token: string;
+  /** The account number of the card bound first, which the walk never unbinds. */
+  keptNumber: string;
+  keptLabel: string;
+  /** The account number the page shows for the model's placeholder. */
+  typedNumber: string;
+}
+const bankWalks = new WeakMap<Page, BankWalk>();
+const uniqueNumber = () => `${1_000_000 + Math.floor(Math.random() * 8_999_999)}`;
+
+async function bindThroughApi(walk: Pick<BankWalk, 'call' | 'token'>, cardNumber: string) {
+  return walk.call<{ bankName: string; maskedCardNumber: string }>(
+    '/v2/app/user/bank/save',
+    {
+      bankCode: '0005',
+      cardNumber,
+      branchCode: '123',
+      branchName: '渋谷支店',
+      holderFirstName: holder.firstName,
+      holderLastName: holder.lastName,
+      holderPinyinName: holder.pinyinName,
+    },
+    { token: walk.token },
+  );
+}
+
+const bankMessages = [
+  ...['bankCode', 'cardNumber', 'branchCode', 'branchName', 'name', 'holderMismatch'].map((key) =>
+    finance(`validation.${key}`),
+  ),
+  takenSentence,
+];
+
+function bankCardAdapter(named: boolean): Adapter {
+  return {
+    machine: bankCardMachine,
+    input: { names: named ? holder : { firstName: null, lastName: null, pinyinName: null } },
+    events: [
+      { type: 'card.bind' },
+      { type: 'field.changed', field: 'bankCode', value: '0005' },
+      { type: 'field.changed', field: 'cardNumber', value: freshNumber },
+      { type: 'field.changed', field: 'cardNumber', value: takenNumber },
+      { type: 'field.changed', field: 'cardNumber', value: '12a' },
+      { type: 'field.changed', field: 'branchCode', value: '123' },
+      { type: 'field.changed', field: 'branchName', value: '渋谷支店' },
+      { type: 'field.changed', field: 'holderPinyinName', value: 'ヤマダ タロウ' },
+      { type: 'form.submit' },
+      { type: 'form.cancel' },
+      { type: 'card.unbind', card: { id: 2, bankName: 'Bank', maskedCardNumber: '****0002' } },
+      { type: 'unbind.confirm' },
+      { type: 'unbind.cancel' },
+      {
+        type: 'xstate.done.actor.saveCard',
+        output: { id: 3, bankName: 'Bank', maskedCardNumber: '****4321', isDefault: false },
+      },
+      {
+        type: 'xstate.error.actor.saveCard',
+        error: Object.assign(new Error(takenSentence), { code: 409, fields: { cardNumber: takenSentence } }),
+      },
+      { type: 'xstate.error.actor.saveCard', error: offline },
+      { type: 'xstate.done.actor.unbindCard' },
+      { type: 'xstate.error.actor.unbindCard', error: offline },
+    ] as EventObject[],
+    serializeState: (snapshot) =>
+      JSON.stringify([snapshot.value, snapshot.context.values, snapshot.context.showErrors, snapshot.context.refusals]),
+    unsupported(step, previous) {
+      const number = (previous.context.values as { cardNumber: string }).cardNumber;
+      if (!named && step.event.type === 'card.unbind') return 'a player without names has no card to unbind';
+      if (step.event.type === 'xstate.done.actor.saveCard' && number === takenNumber)
+        return 'the server refuses an account number already bound';
+      if (errorCode(step) === 409 && number !== takenNumber) return 'the server accepts a number never bound';
+      return null;
+    },
+    inFlight: ['saving', 'unbinding'],
+    calls: { saveCard: '/v2/app/user/bank/save', unbindCard: '/v2/app/user/bank/unbind' },
+    networkFailures: ['saveCard', 'unbindCard'],
+    isNetworkFailure: (step) => errorCode(step) === 0,
+    async start({ page, request }) {
+      const call = apiCaller(request, locale);
+      const player = await registeredPlayer(request, call, password);
+      const walk: BankWalk = { call, token: player.token, keptNumber: '', keptLabel: '', typedNumber: '' };
+      if (named) {
+        await call('/v2/app/user/update', holder, player);
+        // One card the walk keeps (its number is the one already bound) and two it may unbind.
+        walk.keptNumber = uniqueNumber();
+        const kept = await bindThroughApi(walk, walk.keptNumber);
+        walk.keptLabel = `${kept.bankName} ${kept.maskedCardNumber}`;
+        await bindThroughApi(walk, uniqueNumber());
+        await bindThroughApi(walk, uniqueNumber());
+      }
+      bankWalks.set(page, walk);
+      await openMoneyPage(page, locale, { ...player, call, cardId: null }, '/user/bankcard-setting');
+    },
+    async perform({ page }, step) {
+      const walk = bankWalks.get(page)!;
+      const dialog = page.getByRole('dialog');
+      const form = dialog.getByRole('form', { name: finance('cards.bindTitle') });
+      const { event } = step;
+      switch (event.type) {
+        case 'card.bind':
+          await page
+            .getByRole('main')
+            .getByRole('button', { name: finance('cards.bind') })
+            .click();
+          return;
+        case 'field.changed': {
+          if (event.field === 'bankCode') {
+            await form.getByRole('combobox', { name: finance('cards.fields.bankCode') }).click();
+            await page.getByRole('option', { name: /\(0005\)$/ }).click();
+            return;
+          }
+          let value = event.value as string;
+          if (event.field === 'cardNumber') {
+            if (value === freshNumber) value = uniqueNumber();
+            else if (value === takenNumber) value = walk.keptNumber;
+            walk.typedNumber = value;
+          }
+          await form
+            .getByRole('textbox', { name: finance(`cards.fields.${event.field as string}`), exact: true })
+            .fill(value);
+          return;
+        }
+        case 'form.submit':
+          await form.getByRole('button', { name: finance('cards.submit'), exact: true }).click();
+          return;
+        case 'form.cancel':
+          if (step.state.matches('idle') && (await form.count()) > 0)
+            await form.getByRole('button', { name: finance('cards.cancel') }).click();
+          else await page.keyboard.press('Escape');
+          return;
+        case 'card.unbind': {
+          // The newest card other than the one the walk keeps.
+          const cards = page.getByRole('main').getByRole('article');
+          await expect(cards.first()).toBeVisible();
+          const labels = await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+          const target = labels.filter((label) => label !== walk.keptLabel).at(-1);
+          expect(target, 'a card the walk may unbind').toBeDefined();
+          await page
+            .getByRole('article', { name: target, exact: true })
+            .getByRole('button', { name: finance('cards.unbind') })
+            .click();
+          return;
+        }
+        case 'unbind.confirm':
+          await dialog.getByRole('button', { name: finance('cards.unbind') }).click();
+          return;
+        case 'unbind.cancel':
+          await dialog.getByRole('button', { name: finance('cards.cancel') }).click();
+          return;
+        case 'xstate.done.actor.saveCard':
+          await expect(page.getByText(finance('cards.bound'))).toBeVisible();
+          return;
+        case 'xstate.done.actor.unbindCard':
+          await expect(page.getByText(finance('cards.unbound'))).toBeVisible();
+          return;
+        default:
+      }
+    },
+    async check({ page }, snapshot) {
+      const walk = bankWalks.get(page)!;
+      const dialog = page.getByRole('dialog');
+      if (snapshot.matches('saving') || snapshot.matches('unbinding')) return;
+      if (snapshot.matches('idle')) {
+        await expect(dialog).toHaveCount(0);
+        if (named) await expect(page.getByRole('article', { name: walk.keptLabel, exact: true })).toBeVisible();
+        else await expect(page.getByText(finance('cards.none'))).toBeVisible();
+      } else if (snapshot.matches('needsPersonalInformation')) {
+        await expect(dialog).toContainText(text(locale, 'user:gates.personalInformation.message'));
+      } else if (snapshot.matches('confirmingUnbind')) {
+        await expect(dialog.getByText(finance('cards.unbindTitle'))).toBeVisible();
+      } else {
+        const model = snapshot as unknown as BankCardSnapshot;
+        const form = dialog.getByRole('form', { name: finance('cards.bindTitle') });
+        const { values } = model.context;
+        for (const field of bankCardFields) {
+          if (field === 'bankCode') continue;
+          const expected =
+            field === 'cardNumber' && values.cardNumber !== '12a' && values.cardNumber !== ''
+              ? walk.typedNumber
+              : values[field];
+          await expect(form.getByRole('textbox', { name: finance(`cards.fields.${field}`), exact: true })).toHaveValue(
+            expected,
+          );
+        }
+        await expect(form.getByRole('combobox', { name: finance('cards.fields.bankCode') })).toHaveValue(
+          values.bankCode === '' ? '' : /\(0005\)$/,
+        );
+        const shown = Object.values(selectBankCardMessages(model))
+          .filter((message): message is FieldMessage => message !== undefined)
+          .map((message) => ('text' in message ? message.text : finance(message.key, message.values)));
+        await expectMessages(form, shown, bankMessages);
+      }
+    },
+  };
+}
+
 replayMachinePaths(
-  { setPayPassword: payPasswordAdapter('set', false), changePayPassword: payPasswordAdapter('change', true) },
+  {
+    setPayPassword: payPasswordAdapter('set', false),
+    changePayPassword: payPasswordAdapter('change', true),
+    bankCard: bankCardAdapter(true),
+    unnamedBankCard: bankCardAdapter(false),
+  },
   runId,
   90_000,
 );
