@@ -1,3 +1,4 @@
+import { appLoginMachine, appLoginPollMs } from '@machines/app-login.machine';
 import {
   type BankCardSnapshot,
   bankCardFields,
@@ -22,7 +23,8 @@ import { replayFirstState } from './replay-support';
 
 /**
  * The account pages' machines replayed as clicks (see machine-replay.ts): setting and changing the
- * payment password, binding and unbinding bank cards.
+ * payment password, binding and unbinding bank cards, signing the companion app in with a QR code
+ * (the app's side is its exchange call, made through the API, on the page's own clock).
  *
  * Outcomes come from the real server: a wrong login password or a wrong current payment password is
  * refused, the right one accepted; a player who has a payment password or none decides which form
@@ -356,12 +358,91 @@ function bankCardAdapter(named: boolean): Adapter {
   };
 }
 
+/* ------------------------------------------------------------------ signing the app in with a QR code */
+
+const appText = (key: string) => text(locale, `app-access:appLogin.${key}`);
+const statusPoll = 'xstate.after.statusPoll.appLogin.showing';
+
+const appLoginAdapter: Adapter = {
+  machine: appLoginMachine,
+  events: [
+    { type: 'code.retry' },
+    { type: 'code.refresh' },
+    {
+      type: 'xstate.done.actor.issueCode',
+      output: { loginCode: 'code', expiresAt: '2026-11-21T00:02:00.000Z' },
+    },
+    { type: 'xstate.error.actor.issueCode', error: offline },
+    { type: statusPoll },
+    { type: 'xstate.done.actor.fetchStatus', output: { status: 'waiting' } },
+    { type: 'xstate.done.actor.fetchStatus', output: { status: 'signedIn' } },
+    { type: 'xstate.done.actor.fetchStatus', output: { status: 'expired' } },
+    { type: 'xstate.error.actor.fetchStatus', error: offline },
+  ] as EventObject[],
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.code !== null]),
+  unsupported: (step) =>
+    (step.event.output as { status?: string } | undefined)?.status === 'expired'
+      ? 'a code expires after two minutes of the server’s own clock, which the page’s clock does not move'
+      : null,
+  inFlight: ['loading', 'checking'],
+  calls: { issueCode: '/v2/app/user/login/qr/code', fetchStatus: '/v2/app/user/login/qr/status' },
+  networkFailures: ['issueCode', 'fetchStatus'],
+  async start({ page, request }) {
+    const call = apiCaller(request, locale);
+    const player = await registeredPlayer(request, call, password);
+    // The page's clock stops once the first code is shown (or could not be had), before its first
+    // check: every check of the code is one the path makes.
+    let checks = 0;
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/v2/app/user/login/qr/status')) checks += 1;
+    });
+    await page.clock.install();
+    await openMoneyPage(page, locale, { ...player, call, cardId: null }, '/user/app-login');
+    const main = page.getByRole('main');
+    await expect(main.getByTestId('app-login-code').or(main.getByRole('alert'))).toBeVisible();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    expect(checks, 'no check of the code before the clock stopped').toBe(0);
+  },
+  async perform({ page, request, path }, step, index) {
+    const main = page.getByRole('main');
+    const { type } = step.event;
+    if (type === 'code.retry') {
+      await main.getByRole('button', { name: appText('retry') }).click();
+    } else if (type === 'code.refresh') {
+      await main.getByRole('button', { name: appText('refresh') }).click();
+    } else if (type === statusPoll) {
+      // The companion app's side: it exchanges the code shown just before the check that sees it.
+      const next = path.steps[index + 1]?.event;
+      if ((next?.output as { status?: string } | undefined)?.status === 'signedIn') {
+        const loginCode = (await main.getByTestId('app-login-code').textContent()) ?? '';
+        await apiCaller(request, locale)('/v2/app/login/qr/exchange', { loginCode });
+      }
+      await page.clock.runFor(appLoginPollMs);
+    }
+  },
+  async check({ page }, snapshot) {
+    const main = page.getByRole('main');
+    if (snapshot.matches('loading') || snapshot.matches('checking')) return;
+    if (snapshot.matches('loadFailed')) {
+      await expect(main.getByRole('alert')).toContainText(appText('loadFailed'));
+    } else if (snapshot.matches('signedInOnApp')) {
+      await expect(main.getByRole('status')).toContainText(appText('signedIn'));
+      await expect(main.getByTestId('app-login-code')).toHaveCount(0);
+    } else {
+      await expect(main.getByRole('img', { name: appText('qrLabel') })).toBeVisible();
+      await expect(main.getByTestId('app-login-code')).toHaveText(/^[A-Za-z0-9_-]{32}$/);
+      await expect(main.getByRole('status')).toContainText(appText('waiting'));
+    }
+  },
+};
+
 replayMachinePaths(
   {
     setPayPassword: payPasswordAdapter('set', false),
     changePayPassword: payPasswordAdapter('change', true),
     bankCard: bankCardAdapter(true),
     unnamedBankCard: bankCardAdapter(false),
+    appLogin: appLoginAdapter,
   },
   runId,
   90_000,
