@@ -1,0 +1,451 @@
+import { appLoginMachine, appLoginPollMs } from '@machines/app-login.machine';
+import {
+  type BankCardSnapshot,
+  bankCardFields,
+  bankCardMachine,
+  selectBankCardMessages,
+} from '@machines/bank-card.machine';
+import {
+  type PayPasswordField,
+  type PayPasswordIntent,
+  type PayPasswordSnapshot,
+  payPasswordMachine,
+  selectPayPasswordFields,
+  selectPayPasswordMessages,
+} from '@machines/pay-password.machine';
+import type { FieldMessage } from '@machines/player-form-fields';
+import type { Locator, Page } from '@playwright/test';
+import type { EventObject } from 'xstate';
+import { apiCaller, type Call, expect, registeredPlayer, text } from './fixtures';
+import { type Adapter, replayMachinePaths, type Step } from './machine-replay';
+import { openMoneyPage } from './money-players';
+import { replayFirstState } from './replay-support';
+
+/**
+ * The account pages' machines replayed as clicks (see machine-replay.ts): setting and changing the
+ * payment password, binding and unbinding bank cards, signing the companion app in with a QR code
+ * (the app's side is its exchange call, made through the API, on the page's own clock).
+ *
+ * Outcomes come from the real server: a wrong login password or a wrong current payment password is
+ * refused, the right one accepted; a player who has a payment password or none decides which form
+ * applies; an account number already bound is refused. A failed network is the only condition the test makes itself (the request is aborted
+ * before it leaves the browser).
+ */
+
+const locale = 'en-US';
+const password = 'Account-Paths-2026!';
+const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const say = (key: string, values: Record<string, string | number> = {}) => text(locale, `user:${key}`, values);
+const offline = Object.assign(new Error('Failed to fetch'), { code: 0, fields: {} });
+const errorCode = (step: Step) => (step.event as { error?: { code?: number } }).error?.code;
+
+/** A field's message as the page words it: a key of the user namespace, or the server's own sentence. */
+const wording = (message: FieldMessage) => ('text' in message ? message.text : say(message.key, message.values));
+
+/** Every message a form can show: the expected ones visible, the others absent. */
+async function expectMessages(scope: Locator, shown: string[], possible: string[]) {
+  for (const message of shown) await expect(scope.getByText(message, { exact: true })).toBeVisible();
+  for (const message of possible)
+    if (!shown.includes(message)) await expect(scope.getByText(message, { exact: true })).toHaveCount(0);
+}
+
+/* ------------------------------------------------------------------ payment password */
+
+const payPassword = '246801';
+const newPayPassword = '135790';
+
+function payPasswordAdapter(intent: PayPasswordIntent, hasPayPassword: boolean): Adapter {
+  const confirmation: PayPasswordField = intent === 'set' ? 'password' : 'oldPayPassword';
+  const right = intent === 'set' ? password : payPassword;
+  const refusalSentence = text(locale, intent === 'set' ? 'server:auth.passwordWrong' : 'server:auth.payPasswordWrong');
+  const possibleMessages = [
+    say('validation.required'),
+    say('validation.payPasswordFormat'),
+    say('validation.passwordsMismatch'),
+    say('validation.payPasswordUnchanged'),
+    refusalSentence,
+  ];
+  const typedConfirmation = (snapshot: { context: Record<string, unknown> }) =>
+    (snapshot.context.values as Record<PayPasswordField, string>)[confirmation];
+  return {
+    machine: payPasswordMachine,
+    input: { intent, hasPayPassword },
+    events: [
+      { type: 'field.changed', field: confirmation, value: right },
+      { type: 'field.changed', field: confirmation, value: intent === 'set' ? 'Not-my-password-1' : '999999' },
+      { type: 'field.changed', field: 'newPayPassword', value: newPayPassword },
+      { type: 'field.changed', field: 'newPayPassword', value: '12' },
+      ...(intent === 'change' ? [{ type: 'field.changed', field: 'newPayPassword', value: payPassword }] : []),
+      { type: 'field.changed', field: 'confirmPayPassword', value: newPayPassword },
+      { type: 'field.changed', field: 'confirmPayPassword', value: '135791' },
+      { type: 'form.submit' },
+      { type: 'xstate.done.actor.savePayPassword' },
+      {
+        type: 'xstate.error.actor.savePayPassword',
+        error: Object.assign(new Error(refusalSentence), { code: 400, fields: { [confirmation]: refusalSentence } }),
+      },
+      { type: 'xstate.error.actor.savePayPassword', error: offline },
+    ] as EventObject[],
+    serializeState: (snapshot) =>
+      JSON.stringify([snapshot.value, snapshot.context.values, snapshot.context.showErrors, snapshot.context.refusals]),
+    unsupported(step, previous) {
+      // The server decides by the confirmation typed: the right one is accepted, a wrong one refused.
+      const typed = typedConfirmation(previous);
+      if (step.event.type === 'xstate.done.actor.savePayPassword' && typed !== right)
+        return 'the server refuses a wrong confirmation';
+      if (errorCode(step) === 400 && typed === right) return 'the server accepts the right confirmation';
+      return null;
+    },
+    inFlight: ['saving'],
+    calls: { savePayPassword: '/v2/app/auth/password/update/payment' },
+    networkFailures: ['savePayPassword'],
+    isNetworkFailure: (step) => errorCode(step) === 0,
+    async start({ page, request }) {
+      const call = apiCaller(request, locale);
+      const player = await registeredPlayer(request, call, password);
+      if (hasPayPassword)
+        await call('/v2/app/auth/password/update/payment', { newPayPassword: payPassword, password }, player);
+      const pagePath = intent === 'set' ? '/user/pay-password' : '/user/update-pay-password';
+      await openMoneyPage(page, locale, { ...player, call, cardId: null }, pagePath);
+    },
+    async perform({ page }, step) {
+      const form = page.getByRole('main').getByRole('form', { name: say('payPassword.title') });
+      if (step.event.type === 'field.changed') {
+        await form
+          .getByLabel(say(`fields.${step.event.field as string}`), { exact: true })
+          .fill(step.event.value as string);
+      } else if (step.event.type === 'form.submit') {
+        await form.getByRole('button', { name: say('payPassword.submit') }).click();
+      }
+    },
+    async check({ page }, snapshot) {
+      const main = page.getByRole('main');
+      if (snapshot.matches('saving')) return;
+      if (snapshot.matches('alreadySet')) {
+        await expect(main.getByText(say('payPassword.alreadySet.message'))).toBeVisible();
+        await expect(
+          main.getByRole('alert').getByRole('link', { name: say('payPassword.changeAction') }),
+        ).toBeVisible();
+      } else if (snapshot.matches('notSetYet')) {
+        await expect(main.getByText(say('payPassword.notSetYet.message'))).toBeVisible();
+        await expect(main.getByRole('alert').getByRole('link', { name: say('payPassword.setAction') })).toBeVisible();
+      } else if (snapshot.matches('saved')) {
+        await expect(main.getByRole('status')).toContainText(say('payPassword.done.title'));
+        await expect(page.getByText(say('payPassword.saved'))).toBeVisible();
+      } else {
+        const model = snapshot as unknown as PayPasswordSnapshot;
+        const form = main.getByRole('form', { name: say('payPassword.title') });
+        const fields = selectPayPasswordFields(model);
+        const unused = confirmation === 'password' ? 'oldPayPassword' : 'password';
+        await expect(form.getByLabel(say(`fields.${unused}`), { exact: true })).toHaveCount(0);
+        for (const field of fields)
+          await expect(form.getByLabel(say(`fields.${field}`), { exact: true })).toHaveValue(
+            model.context.values[field],
+          );
+        const shown = Object.values(selectPayPasswordMessages(model))
+          .filter((message): message is FieldMessage => message !== undefined)
+          .map(wording);
+        await expectMessages(form, shown, possibleMessages);
+      }
+    },
+  };
+}
+
+/* ------------------------------------------------------------------ bank cards */
+
+const finance = (key: string, values: Record<string, string | number> = {}) => text(locale, `finance:${key}`, values);
+/** Placeholders of the model's account numbers: the page types a number the server has never seen, or one already bound. */
+const freshNumber = '7654321';
+const takenNumber = '1111111';
+const takenSentence = text(locale, 'server:bank.cardAlreadyBound');
+const holder = { firstName: '花子', lastName: '山田', pinyinName: 'ヤマダ ハナコ' };
+
+interface BankWalk {
+  call: Call;
+  token: string;
+  /** The account number of the card bound first, which the walk never unbinds. */
+  keptNumber: string;
+  keptLabel: string;
+  /** The account number the page shows for the model's placeholder. */
+  typedNumber: string;
+}
+const bankWalks = new WeakMap<Page, BankWalk>();
+const uniqueNumber = () => `${1_000_000 + Math.floor(Math.random() * 8_999_999)}`;
+
+async function bindThroughApi(walk: Pick<BankWalk, 'call' | 'token'>, cardNumber: string) {
+  return walk.call<{ bankName: string; maskedCardNumber: string }>(
+    '/v2/app/user/bank/save',
+    {
+      bankCode: '0005',
+      cardNumber,
+      branchCode: '123',
+      branchName: '渋谷支店',
+      holderFirstName: holder.firstName,
+      holderLastName: holder.lastName,
+      holderPinyinName: holder.pinyinName,
+    },
+    { token: walk.token },
+  );
+}
+
+const bankMessages = [
+  ...['bankCode', 'cardNumber', 'branchCode', 'branchName', 'name', 'holderMismatch'].map((key) =>
+    finance(`validation.${key}`),
+  ),
+  takenSentence,
+];
+
+function bankCardAdapter(named: boolean): Adapter {
+  return {
+    machine: bankCardMachine,
+    input: { names: named ? holder : { firstName: null, lastName: null, pinyinName: null } },
+    events: [
+      { type: 'card.bind' },
+      { type: 'field.changed', field: 'bankCode', value: '0005' },
+      { type: 'field.changed', field: 'cardNumber', value: freshNumber },
+      { type: 'field.changed', field: 'cardNumber', value: takenNumber },
+      { type: 'field.changed', field: 'cardNumber', value: '12a' },
+      { type: 'field.changed', field: 'branchCode', value: '123' },
+      { type: 'field.changed', field: 'branchName', value: '渋谷支店' },
+      { type: 'field.changed', field: 'holderPinyinName', value: 'ヤマダ タロウ' },
+      { type: 'form.submit' },
+      { type: 'form.cancel' },
+      { type: 'card.unbind', card: { id: 2, bankName: 'Bank', maskedCardNumber: '****0002' } },
+      { type: 'unbind.confirm' },
+      { type: 'unbind.cancel' },
+      {
+        type: 'xstate.done.actor.saveCard',
+        output: { id: 3, bankName: 'Bank', maskedCardNumber: '****4321', isDefault: false },
+      },
+      {
+        type: 'xstate.error.actor.saveCard',
+        error: Object.assign(new Error(takenSentence), { code: 409, fields: { cardNumber: takenSentence } }),
+      },
+      { type: 'xstate.error.actor.saveCard', error: offline },
+      { type: 'xstate.done.actor.unbindCard' },
+      { type: 'xstate.error.actor.unbindCard', error: offline },
+    ] as EventObject[],
+    serializeState: (snapshot) =>
+      JSON.stringify([snapshot.value, snapshot.context.values, snapshot.context.showErrors, snapshot.context.refusals]),
+    unsupported(step, previous) {
+      const number = (previous.context.values as { cardNumber: string }).cardNumber;
+      if (!named && step.event.type === 'card.unbind') return 'a player without names has no card to unbind';
+      if (step.event.type === 'xstate.done.actor.saveCard' && number === takenNumber)
+        return 'the server refuses an account number already bound';
+      if (errorCode(step) === 409 && number !== takenNumber) return 'the server accepts a number never bound';
+      return null;
+    },
+    inFlight: ['saving', 'unbinding'],
+    calls: { saveCard: '/v2/app/user/bank/save', unbindCard: '/v2/app/user/bank/unbind' },
+    networkFailures: ['saveCard', 'unbindCard'],
+    isNetworkFailure: (step) => errorCode(step) === 0,
+    async start({ page, request }) {
+      const call = apiCaller(request, locale);
+      const player = await registeredPlayer(request, call, password);
+      const walk: BankWalk = { call, token: player.token, keptNumber: '', keptLabel: '', typedNumber: '' };
+      if (named) {
+        await call('/v2/app/user/update', holder, player);
+        // One card the walk keeps (its number is the one already bound) and two it may unbind.
+        walk.keptNumber = uniqueNumber();
+        const kept = await bindThroughApi(walk, walk.keptNumber);
+        walk.keptLabel = `${kept.bankName} ${kept.maskedCardNumber}`;
+        await bindThroughApi(walk, uniqueNumber());
+        await bindThroughApi(walk, uniqueNumber());
+      }
+      bankWalks.set(page, walk);
+      await openMoneyPage(page, locale, { ...player, call, cardId: null }, '/user/bankcard-setting');
+    },
+    async perform({ page }, step) {
+      const walk = bankWalks.get(page)!;
+      const dialog = page.getByRole('dialog');
+      const form = dialog.getByRole('form', { name: finance('cards.bindTitle') });
+      const { event } = step;
+      switch (event.type) {
+        case 'card.bind':
+          await page
+            .getByRole('main')
+            .getByRole('button', { name: finance('cards.bind') })
+            .click();
+          return;
+        case 'field.changed': {
+          if (event.field === 'bankCode') {
+            await form.getByRole('combobox', { name: finance('cards.fields.bankCode') }).click();
+            await page.getByRole('option', { name: /\(0005\)$/ }).click();
+            return;
+          }
+          let value = event.value as string;
+          if (event.field === 'cardNumber') {
+            if (value === freshNumber) value = uniqueNumber();
+            else if (value === takenNumber) value = walk.keptNumber;
+            walk.typedNumber = value;
+          }
+          await form
+            .getByRole('textbox', { name: finance(`cards.fields.${event.field as string}`), exact: true })
+            .fill(value);
+          return;
+        }
+        case 'form.submit':
+          await form.getByRole('button', { name: finance('cards.submit'), exact: true }).click();
+          return;
+        case 'form.cancel':
+          if (step.state.matches('idle') && (await form.count()) > 0)
+            await form.getByRole('button', { name: finance('cards.cancel') }).click();
+          else await page.keyboard.press('Escape');
+          return;
+        case 'card.unbind': {
+          // The newest card other than the one the walk keeps.
+          const cards = page.getByRole('main').getByRole('article');
+          await expect(cards.first()).toBeVisible();
+          const labels = await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+          const target = labels.filter((label) => label !== walk.keptLabel).at(-1);
+          expect(target, 'a card the walk may unbind').toBeDefined();
+          await page
+            .getByRole('article', { name: target, exact: true })
+            .getByRole('button', { name: finance('cards.unbind') })
+            .click();
+          return;
+        }
+        case 'unbind.confirm':
+          await dialog.getByRole('button', { name: finance('cards.unbind') }).click();
+          return;
+        case 'unbind.cancel':
+          await dialog.getByRole('button', { name: finance('cards.cancel') }).click();
+          return;
+        case 'xstate.done.actor.saveCard':
+          await expect(page.getByText(finance('cards.bound'))).toBeVisible();
+          return;
+        case 'xstate.done.actor.unbindCard':
+          await expect(page.getByText(finance('cards.unbound'))).toBeVisible();
+          return;
+        default:
+      }
+    },
+    async check({ page }, snapshot) {
+      const walk = bankWalks.get(page)!;
+      const dialog = page.getByRole('dialog');
+      if (snapshot.matches('saving') || snapshot.matches('unbinding')) return;
+      if (snapshot.matches('idle')) {
+        await expect(dialog).toHaveCount(0);
+        if (named) await expect(page.getByRole('article', { name: walk.keptLabel, exact: true })).toBeVisible();
+        else await expect(page.getByText(finance('cards.none'))).toBeVisible();
+      } else if (snapshot.matches('needsPersonalInformation')) {
+        await expect(dialog).toContainText(text(locale, 'user:gates.personalInformation.message'));
+      } else if (snapshot.matches('confirmingUnbind')) {
+        await expect(dialog.getByText(finance('cards.unbindTitle'))).toBeVisible();
+      } else {
+        const model = snapshot as unknown as BankCardSnapshot;
+        const form = dialog.getByRole('form', { name: finance('cards.bindTitle') });
+        const { values } = model.context;
+        for (const field of bankCardFields) {
+          if (field === 'bankCode') continue;
+          const expected =
+            field === 'cardNumber' && values.cardNumber !== '12a' && values.cardNumber !== ''
+              ? walk.typedNumber
+              : values[field];
+          await expect(form.getByRole('textbox', { name: finance(`cards.fields.${field}`), exact: true })).toHaveValue(
+            expected,
+          );
+        }
+        await expect(form.getByRole('combobox', { name: finance('cards.fields.bankCode') })).toHaveValue(
+          values.bankCode === '' ? '' : /\(0005\)$/,
+        );
+        const shown = Object.values(selectBankCardMessages(model))
+          .filter((message): message is FieldMessage => message !== undefined)
+          .map((message) => ('text' in message ? message.text : finance(message.key, message.values)));
+        await expectMessages(form, shown, bankMessages);
+      }
+    },
+  };
+}
+
+/* ------------------------------------------------------------------ signing the app in with a QR code */
+
+const appText = (key: string) => text(locale, `app-access:appLogin.${key}`);
+const statusPoll = 'xstate.after.statusPoll.appLogin.showing';
+
+const appLoginAdapter: Adapter = {
+  machine: appLoginMachine,
+  events: [
+    { type: 'code.retry' },
+    { type: 'code.refresh' },
+    {
+      type: 'xstate.done.actor.issueCode',
+      output: { loginCode: 'code', expiresAt: '2026-11-21T00:02:00.000Z' },
+    },
+    { type: 'xstate.error.actor.issueCode', error: offline },
+    { type: statusPoll },
+    { type: 'xstate.done.actor.fetchStatus', output: { status: 'waiting' } },
+    { type: 'xstate.done.actor.fetchStatus', output: { status: 'signedIn' } },
+    { type: 'xstate.done.actor.fetchStatus', output: { status: 'expired' } },
+    { type: 'xstate.error.actor.fetchStatus', error: offline },
+  ] as EventObject[],
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.code !== null]),
+  unsupported: (step) =>
+    (step.event.output as { status?: string } | undefined)?.status === 'expired'
+      ? 'a code expires after two minutes of the server’s own clock, which the page’s clock does not move'
+      : null,
+  inFlight: ['loading', 'checking'],
+  calls: { issueCode: '/v2/app/user/login/qr/code', fetchStatus: '/v2/app/user/login/qr/status' },
+  networkFailures: ['issueCode', 'fetchStatus'],
+  async start({ page, request }) {
+    const call = apiCaller(request, locale);
+    const player = await registeredPlayer(request, call, password);
+    // The page's clock stops once the first code is shown (or could not be had), before its first
+    // check: every check of the code is one the path makes.
+    let checks = 0;
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/v2/app/user/login/qr/status')) checks += 1;
+    });
+    await page.clock.install();
+    await openMoneyPage(page, locale, { ...player, call, cardId: null }, '/user/app-login');
+    const main = page.getByRole('main');
+    await expect(main.getByTestId('app-login-code').or(main.getByRole('alert'))).toBeVisible();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    expect(checks, 'no check of the code before the clock stopped').toBe(0);
+  },
+  async perform({ page, request, path }, step, index) {
+    const main = page.getByRole('main');
+    const { type } = step.event;
+    if (type === 'code.retry') {
+      await main.getByRole('button', { name: appText('retry') }).click();
+    } else if (type === 'code.refresh') {
+      await main.getByRole('button', { name: appText('refresh') }).click();
+    } else if (type === statusPoll) {
+      // The companion app's side: it exchanges the code shown just before the check that sees it.
+      const next = path.steps[index + 1]?.event;
+      if ((next?.output as { status?: string } | undefined)?.status === 'signedIn') {
+        const loginCode = (await main.getByTestId('app-login-code').textContent()) ?? '';
+        await apiCaller(request, locale)('/v2/app/login/qr/exchange', { loginCode });
+      }
+      await page.clock.runFor(appLoginPollMs);
+    }
+  },
+  async check({ page }, snapshot) {
+    const main = page.getByRole('main');
+    if (snapshot.matches('loading') || snapshot.matches('checking')) return;
+    if (snapshot.matches('loadFailed')) {
+      await expect(main.getByRole('alert')).toContainText(appText('loadFailed'));
+    } else if (snapshot.matches('signedInOnApp')) {
+      await expect(main.getByRole('status')).toContainText(appText('signedIn'));
+      await expect(main.getByTestId('app-login-code')).toHaveCount(0);
+    } else {
+      await expect(main.getByRole('img', { name: appText('qrLabel') })).toBeVisible();
+      await expect(main.getByTestId('app-login-code')).toHaveText(/^[A-Za-z0-9_-]{32}$/);
+      await expect(main.getByRole('status')).toContainText(appText('waiting'));
+    }
+  },
+};
+
+replayMachinePaths(
+  {
+    setPayPassword: payPasswordAdapter('set', false),
+    changePayPassword: payPasswordAdapter('change', true),
+    bankCard: bankCardAdapter(true),
+    unnamedBankCard: bankCardAdapter(false),
+    appLogin: appLoginAdapter,
+  },
+  runId,
+  90_000,
+);
+replayFirstState('set page with a payment password', payPasswordAdapter('set', true), runId);
+replayFirstState('change page without a payment password', payPasswordAdapter('change', false), runId);
