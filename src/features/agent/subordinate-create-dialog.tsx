@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { useFieldMessage } from '@/lib/field-message';
+import { inspection } from '@/lib/inspector';
 import { PasswordStrengthMeter } from '../auth/password-strength-meter';
 import { createSubordinate } from './member-queries';
 
@@ -33,7 +34,7 @@ function createSubordinateLogic(deps: { onCreated(): void }) {
 export function SubordinateCreateDialog({ onClose, onCreated }: { onClose(): void; onCreated(): void }) {
   const { t } = useTranslation('agent-members');
   const [logic] = useState(() => createSubordinateLogic({ onCreated }));
-  const flow = useActorRef(logic);
+  const flow = useActorRef(logic, { ...inspection });
   const stage = useSelector(flow, selectSubordinateStage);
   return (
     <Modal
