@@ -81,8 +81,36 @@ export type SupportInfo = v.InferOutput<typeof supportInfoQuery.data>;
 export const supportSubjectMaxLength = 80;
 export const supportMessageMaxLength = 2000;
 
-const subject = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(supportSubjectMaxLength), singleLine);
-const message = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(supportMessageMaxLength), multiLine);
+export const supportNameMaxLength = 50;
+
+// Messages are keys, so a form checking these in the browser says what the server would.
+const subject = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('validation.required'),
+  v.maxLength(supportSubjectMaxLength, 'validation.invalid'),
+  singleLine,
+);
+const message = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('validation.required'),
+  v.maxLength(supportMessageMaxLength, 'validation.invalid'),
+  multiLine,
+);
+const name = v.pipe(v.string(), v.trim(), v.maxLength(supportNameMaxLength, 'validation.invalid'), singleLine);
+const email = v.pipe(v.string(), v.trim(), v.maxLength(254, 'validation.invalid'));
+
+/** The contact form as a signed-in player fills it. */
+export const supportPlayerForm = v.object({ subject, message });
+
+/** The contact form as a visitor fills it: a name and an address to reply to as well. */
+export const supportVisitorForm = v.object({
+  name: v.pipe(name, v.nonEmpty('validation.required')),
+  email: v.pipe(email, v.nonEmpty('validation.required'), v.email('validation.invalid')),
+  subject,
+  message,
+});
 
 /**
  * A contact message. A signed-in player is known by the account, so name and e-mail are ignored;
@@ -94,8 +122,8 @@ export const supportMessageSend = endpoint({
   summary:
     'Send a message to the operators: signed-in players by account, visitors with a name and e-mail address (rate limited)',
   body: v.object({
-    name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50), singleLine), ''),
-    email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254)), ''),
+    name: v.optional(name, ''),
+    email: v.optional(email, ''),
     subject,
     message,
   }),

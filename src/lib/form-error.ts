@@ -1,0 +1,20 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A form field's error as text. Contract schemas name their messages as keys (`validation.*`): the
+ * form's own namespace is tried first, then the server's, which words the common ones with the
+ * field's label as the server would. A message that is no key is the server's own sentence for a
+ * field it refused (already in the reader's language) and is shown as it is.
+ */
+export function useFormError(namespace: string) {
+  const { t, i18n } = useTranslation([namespace, 'server']);
+  return useCallback(
+    (error: unknown, values: Record<string, string | number> = {}): string | undefined => {
+      if (typeof error !== 'string' || error === '') return undefined;
+      for (const key of [`${namespace}:${error}`, `server:${error}`]) if (i18n.exists(key)) return t(key, values);
+      return error;
+    },
+    [t, i18n, namespace],
+  );
+}
