@@ -9,22 +9,25 @@ import { multiLine, singleLine } from './plain-text';
 const optionalLink = v.pipe(
   v.string(),
   v.trim(),
-  v.maxLength(500),
-  v.check((text) => text === '' || (URL.canParse(text) && new URL(text).protocol === 'https:')),
+  v.maxLength(500, 'validation.invalid'),
+  v.check((text) => text === '' || (URL.canParse(text) && new URL(text).protocol === 'https:'), 'validation.invalid'),
 );
 const optionalEmail = v.pipe(
   v.string(),
   v.trim(),
-  v.maxLength(254),
-  v.check((text) => text === '' || v.is(v.pipe(v.string(), v.email()), text)),
+  v.maxLength(254, 'validation.invalid'),
+  v.check((text) => text === '' || v.is(v.pipe(v.string(), v.email()), text), 'validation.invalid'),
 );
-const optionalLine = v.pipe(v.string(), v.trim(), v.maxLength(100), singleLine);
+const optionalLine = v.pipe(v.string(), v.trim(), v.maxLength(100, 'validation.invalid'), singleLine);
 
 export const supportHoursMaxLength = 200;
-const hoursText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(supportHoursMaxLength), singleLine), '');
+const hoursText = v.optional(
+  v.pipe(v.string(), v.trim(), v.maxLength(supportHoursMaxLength, 'validation.invalid'), singleLine),
+  '',
+);
 
 /** The operator's settings as the desk edits them: an empty text means "not set" and is not shown. */
-const supportSettings = v.object({
+export const supportSettings = v.object({
   appStoreUrl: optionalLink,
   googlePlayUrl: optionalLink,
   directDownloadUrl: optionalLink,
@@ -168,11 +171,14 @@ export const adminSupportMessageOpen = endpoint({
 });
 export type DeskSupportMessageDetail = v.InferOutput<typeof adminSupportMessageOpen.data>;
 
+/** The desk's reply as the operator types it. */
+export const supportReplyForm = v.object({ reply: message });
+
 export const adminSupportMessageReply = endpoint({
   path: '/v2/admin/support/message/reply',
   access: 'admin',
   summary:
     'Reply once: a station letter to a registered player, an e-mail to a visitor; a second reply is refused; audited',
-  body: v.object({ messageId, reply: message }),
+  body: v.object({ messageId, ...supportReplyForm.entries }),
   data: noData,
 });
