@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { accountNamePattern, passwordMaxLength, passwordMinLength } from './auth';
 import { withdrawal } from './draw';
 import { dateRange, emptyBody, endpoint, isoDateTime, listQuery, pageOf, rowId } from './endpoint';
 import {
@@ -240,6 +241,41 @@ export const teamWithdrawalPage = endpoint({
     totals: withdrawalTotals,
   }),
 });
+
+const requiredText = v.pipe(v.string(), v.nonEmpty('validation.required'));
+
+/**
+ * The create-subordinate form as the agent fills it, checked in the browser before the call: the
+ * sign-up rules (docs/requirements.md §5.2), letters and digits first, then the length the server
+ * allows, and the password typed twice.
+ */
+export const teamMemberForm = v.pipe(
+  v.object({
+    account: v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty('validation.required'),
+      v.regex(/^[A-Za-z0-9]+$/, 'validation.accountFormat'),
+      v.regex(accountNamePattern, 'validation.accountLength'),
+    ),
+    password: v.pipe(
+      requiredText,
+      v.check(
+        (password) => [...password].length >= passwordMinLength && password.length <= passwordMaxLength,
+        'validation.passwordLength',
+      ),
+    ),
+    confirmPassword: requiredText,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (values) => values.password === values.confirmPassword,
+      'validation.passwordsMismatch',
+    ),
+    ['confirmPassword'],
+  ),
+);
 
 /**
  * The schema bounds sizes only: the user-name format and the password policy are the sign-up rules,

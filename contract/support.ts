@@ -9,22 +9,25 @@ import { multiLine, singleLine } from './plain-text';
 const optionalLink = v.pipe(
   v.string(),
   v.trim(),
-  v.maxLength(500),
-  v.check((text) => text === '' || (URL.canParse(text) && new URL(text).protocol === 'https:')),
+  v.maxLength(500, 'validation.invalid'),
+  v.check((text) => text === '' || (URL.canParse(text) && new URL(text).protocol === 'https:'), 'validation.invalid'),
 );
 const optionalEmail = v.pipe(
   v.string(),
   v.trim(),
-  v.maxLength(254),
-  v.check((text) => text === '' || v.is(v.pipe(v.string(), v.email()), text)),
+  v.maxLength(254, 'validation.invalid'),
+  v.check((text) => text === '' || v.is(v.pipe(v.string(), v.email()), text), 'validation.invalid'),
 );
-const optionalLine = v.pipe(v.string(), v.trim(), v.maxLength(100), singleLine);
+const optionalLine = v.pipe(v.string(), v.trim(), v.maxLength(100, 'validation.invalid'), singleLine);
 
 export const supportHoursMaxLength = 200;
-const hoursText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(supportHoursMaxLength), singleLine), '');
+const hoursText = v.optional(
+  v.pipe(v.string(), v.trim(), v.maxLength(supportHoursMaxLength, 'validation.invalid'), singleLine),
+  '',
+);
 
 /** The operator's settings as the desk edits them: an empty text means "not set" and is not shown. */
-const supportSettings = v.object({
+export const supportSettings = v.object({
   appStoreUrl: optionalLink,
   googlePlayUrl: optionalLink,
   directDownloadUrl: optionalLink,
@@ -81,8 +84,36 @@ export type SupportInfo = v.InferOutput<typeof supportInfoQuery.data>;
 export const supportSubjectMaxLength = 80;
 export const supportMessageMaxLength = 2000;
 
-const subject = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(supportSubjectMaxLength), singleLine);
-const message = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(supportMessageMaxLength), multiLine);
+export const supportNameMaxLength = 50;
+
+// Messages are keys, so a form checking these in the browser says what the server would.
+const subject = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('validation.required'),
+  v.maxLength(supportSubjectMaxLength, 'validation.invalid'),
+  singleLine,
+);
+const message = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('validation.required'),
+  v.maxLength(supportMessageMaxLength, 'validation.invalid'),
+  multiLine,
+);
+const name = v.pipe(v.string(), v.trim(), v.maxLength(supportNameMaxLength, 'validation.invalid'), singleLine);
+const email = v.pipe(v.string(), v.trim(), v.maxLength(254, 'validation.invalid'));
+
+/** The contact form as a signed-in player fills it. */
+export const supportPlayerForm = v.object({ subject, message });
+
+/** The contact form as a visitor fills it: a name and an address to reply to as well. */
+export const supportVisitorForm = v.object({
+  name: v.pipe(name, v.nonEmpty('validation.required')),
+  email: v.pipe(email, v.nonEmpty('validation.required'), v.email('validation.invalid')),
+  subject,
+  message,
+});
 
 /**
  * A contact message. A signed-in player is known by the account, so name and e-mail are ignored;
@@ -94,8 +125,8 @@ export const supportMessageSend = endpoint({
   summary:
     'Send a message to the operators: signed-in players by account, visitors with a name and e-mail address (rate limited)',
   body: v.object({
-    name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50), singleLine), ''),
-    email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254)), ''),
+    name: v.optional(name, ''),
+    email: v.optional(email, ''),
     subject,
     message,
   }),
@@ -140,11 +171,14 @@ export const adminSupportMessageOpen = endpoint({
 });
 export type DeskSupportMessageDetail = v.InferOutput<typeof adminSupportMessageOpen.data>;
 
+/** The desk's reply as the operator types it. */
+export const supportReplyForm = v.object({ reply: message });
+
 export const adminSupportMessageReply = endpoint({
   path: '/v2/admin/support/message/reply',
   access: 'admin',
   summary:
     'Reply once: a station letter to a registered player, an e-mail to a visitor; a second reply is refused; audited',
-  body: v.object({ messageId, reply: message }),
+  body: v.object({ messageId, ...supportReplyForm.entries }),
   data: noData,
 });

@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Locale } from '@contract/locales';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
@@ -21,7 +23,7 @@ import {
  * and records follow), the player's ledger with the balance after each entry, a freeze that ends
  * the player's session at their next call, and the audit log showing each decision with its reason.
  * Also: agent applications approved and rejected, with the player's answers following; the player's
- * home page downloads nothing of the desk.
+ * home page downloads nothing of the desk; the production build has no flow inspector.
  */
 
 const password = 'Sakura-2024!x';
@@ -102,6 +104,25 @@ test('the player home page downloads nothing of the desk; the desk does', async 
   await page.goto('/admin/sign-in');
   await expect(page.getByRole('heading', { name: admin('ja-JP', 'signIn.title') })).toBeVisible();
   expect(await deskCode()).toBeGreaterThan(0);
+});
+
+test('the production build carries no flow inspector, and ?inspect opens none', async ({ page, context }) => {
+  const assets = path.resolve('dist/assets');
+  const scripts = (await readdir(assets)).filter((name) => name.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(0);
+  const withInspector: string[] = [];
+  for (const name of scripts) {
+    if ((await readFile(path.join(assets, name), 'utf8')).includes('stately.ai/inspect')) withInspector.push(name);
+  }
+  expect(withInspector).toEqual([]);
+
+  const opened: string[] = [];
+  context.on('page', (other) => opened.push(other.url()));
+  // The desk's sign-in starts a flow at once.
+  await page.goto('/admin/sign-in?inspect');
+  await expect(page.getByRole('heading', { name: admin('ja-JP', 'signIn.title') })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(opened).toEqual([]);
 });
 
 for (const locale of ['en-US', 'ja-JP'] as const) {

@@ -3,7 +3,8 @@ import { apiCaller, expect, openSignedInDeskTab, registeredPlayer, test, text } 
 /**
  * Download and support in the browser (docs/requirements.md §15): an operator sets the app links on
  * the desk and /download shows them with their QR codes; a player's message on /support reaches the
- * desk's inbox, and the operator's reply arrives as a letter on the player's letters page.
+ * desk's inbox, and the operator's reply arrives as a letter on the player's letters page; a
+ * visitor's form is checked in the browser before it is sent.
  */
 
 const password = 'Sakura-2024!x';
@@ -93,6 +94,28 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
       const title = text(locale, 'server:support.replyTitle', { subject });
       await page.getByRole('button', { name: title }).click();
       await expect(page.getByText('通常30分以内に反映されます。')).toBeVisible();
+    });
+
+    test('a visitor’s blank subject is refused in the browser, in the server’s words', async ({ page }) => {
+      await page.addInitScript((lng) => localStorage.setItem('lang', lng), locale);
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/v2/app/support/message')) sent.push(request.url());
+      });
+      await page.goto('/support');
+      const form = page.getByRole('form', { name: support('form.title') });
+      await form.getByRole('textbox', { name: support('form.name') }).fill('山田 花子');
+      await form.getByRole('textbox', { name: support('form.email') }).fill('hanako@example.jp');
+      await form.getByRole('textbox', { name: support('form.subject') }).fill('   ');
+      await form
+        .getByRole('textbox', { name: support('form.message') })
+        .fill('アプリのダウンロード方法を教えてください。');
+      await form.getByRole('button', { name: support('form.send') }).click();
+      const required = text(locale, 'server:validation.required', { field: support('form.subject') });
+      await expect(form.getByText(required)).toBeVisible();
+      await form.getByRole('textbox', { name: support('form.subject') }).fill('ダウンロード');
+      await expect(form.getByText(required)).toHaveCount(0);
+      expect(sent).toEqual([]);
     });
   });
 }

@@ -2,32 +2,23 @@
  * createSubordinate: an agent opens an account directly under themselves (docs/requirements.md §12).
  *
  * States:
- * - editing: waiting for the agent to type the new account's user name, its password (the
- *   subordinate password, with the strength bars) and the password again. Messages appear once the
- *   agent has tried to send the form, then follow every keystroke.
- * - creating: waiting for the server to open the account. A refusal (a name already taken, a name
- *   or password against the sign-up rules) is the server's sentence on its field, back in editing,
- *   until that field changes; a call that got no answer goes back to editing with a toast, and
- *   sending again is safe, as a second try of a name that was created answers "taken".
+ * - editing: waiting for the agent to send the form: the new account's user name and its password
+ *   (the subordinate password), which the view's form has checked against the contract's rules.
+ *   After a refusal (a name already taken, a name or password against the sign-up rules) the
+ *   server's sentence per field is kept here for the view to show on that field until it changes;
+ *   a call that got no answer comes back here with a toast, and sending again is safe, as a second
+ *   try of a name that was created answers "taken".
+ * - creating: waiting for the server to open the account.
  * - created: the account exists; the agent sees its name and may open another one.
  */
 
-import { accountNamePattern, passwordMaxLength, passwordMinLength } from '@contract/auth';
-import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { passwordStrength } from './password-strength';
-import {
-  checkFields,
-  type FieldMessages,
-  hasMessages,
-  refusedFields,
-  withChangedField,
-  withRefusals,
-} from './player-form-fields';
+import { refusedFields } from './player-form-fields';
 
-export const subordinateFields = ['account', 'password', 'confirmPassword'] as const;
-export type SubordinateField = (typeof subordinateFields)[number];
-export type SubordinateValues = Record<SubordinateField, string>;
+export interface NewSubordinate {
+  account: string;
+  password: string;
+}
 
 export interface CreatedSubordinate {
   userId: number;
@@ -36,57 +27,14 @@ export interface CreatedSubordinate {
 }
 
 export interface CreateSubordinateContext {
-  values: SubordinateValues;
-  showErrors: boolean;
+  /** What was last sent, for the call. */
+  sent: NewSubordinate | null;
+  /** The server's sentence per field it refused. */
   refusals: Record<string, string>;
   created: CreatedSubordinate | null;
 }
 
-export type CreateSubordinateEvent =
-  | { type: 'field.changed'; field: SubordinateField; value: string }
-  | { type: 'form.submit' }
-  | { type: 'form.again' };
-
-const required = v.pipe(v.string(), v.nonEmpty('validation.required'));
-
-/** The sign-up rules (docs/requirements.md §5.2): letters and digits first, then the length the server allows. */
-const subordinateSchema = v.pipe(
-  v.object({
-    account: v.pipe(
-      v.string(),
-      v.trim(),
-      v.nonEmpty('validation.required'),
-      v.regex(/^[A-Za-z0-9]+$/, 'validation.accountFormat'),
-      v.regex(accountNamePattern, 'validation.accountLength'),
-    ),
-    password: v.pipe(
-      required,
-      v.check(
-        (password) => [...password].length >= passwordMinLength && password.length <= passwordMaxLength,
-        'validation.passwordLength',
-      ),
-    ),
-    confirmPassword: required,
-  }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (values) => values.password === values.confirmPassword,
-      'validation.passwordsMismatch',
-    ),
-    ['confirmPassword'],
-  ),
-);
-
-function subordinateMessages(values: SubordinateValues): FieldMessages<SubordinateField> {
-  const messages = checkFields<SubordinateField>(subordinateSchema, { ...values });
-  const length = messages.password;
-  if (length && 'key' in length && length.key === 'validation.passwordLength')
-    messages.password = { key: length.key, values: { min: passwordMinLength, max: passwordMaxLength } };
-  return messages;
-}
-
-const emptyValues: SubordinateValues = { account: '', password: '', confirmPassword: '' };
+export type CreateSubordinateEvent = ({ type: 'form.submit' } & NewSubordinate) | { type: 'form.again' };
 
 export const createSubordinateMachine = setup({
   types: {
@@ -94,7 +42,7 @@ export const createSubordinateMachine = setup({
     events: {} as CreateSubordinateEvent,
   },
   actors: {
-    createSubordinate: fromPromise<CreatedSubordinate, { account: string; password: string }>(async () => {
+    createSubordinate: fromPromise<CreatedSubordinate, NewSubordinate>(async () => {
       throw new Error('createSubordinate must be provided');
     }),
   },
@@ -102,35 +50,34 @@ export const createSubordinateMachine = setup({
     /** The team list gained a member: refetch it. */
     subordinateCreated: () => {},
   },
-  guards: {
-    formValid: ({ context }) => !hasMessages(subordinateMessages(context.values)),
-  },
 }).createMachine({
   id: 'createSubordinate',
-  context: { values: emptyValues, showErrors: false, refusals: {}, created: null },
+  context: { sent: null, refusals: {}, created: null },
   initial: 'editing',
   states: {
     editing: {
       on: {
-        'field.changed': { actions: assign(({ context, event }) => withChangedField(context, event)) },
-        'form.submit': [{ guard: 'formValid', target: 'creating' }, { actions: assign({ showErrors: true }) }],
+        'form.submit': {
+          target: 'creating',
+          actions: assign(({ event }) => ({
+            sent: { account: event.account.trim(), password: event.password },
+            refusals: {},
+          })),
+        },
       },
     },
     creating: {
       invoke: {
         id: 'createSubordinate',
         src: 'createSubordinate',
-        input: ({ context }) => ({ account: context.values.account.trim(), password: context.values.password }),
+        input: ({ context }) => context.sent ?? { account: '', password: '' },
         onDone: {
           target: 'created',
-          actions: [
-            assign(({ event }) => ({ created: event.output, values: emptyValues, showErrors: false, refusals: {} })),
-            'subordinateCreated',
-          ],
+          actions: [assign(({ event }) => ({ created: event.output, sent: null })), 'subordinateCreated'],
         },
         onError: {
           target: 'editing',
-          actions: assign(({ event }) => ({ showErrors: true, refusals: refusedFields(event.error) })),
+          actions: assign(({ event }) => ({ refusals: refusedFields(event.error) })),
         },
       },
     },
@@ -145,16 +92,6 @@ export type CreateSubordinateSnapshot = SnapshotFrom<typeof createSubordinateMac
 export type CreateSubordinateStage = 'editing' | 'creating' | 'created';
 export const selectSubordinateStage = (snapshot: CreateSubordinateSnapshot): CreateSubordinateStage =>
   snapshot.value as CreateSubordinateStage;
-export const selectSubordinateValues = (snapshot: CreateSubordinateSnapshot) => snapshot.context.values;
-export const selectSubordinateStrength = (snapshot: CreateSubordinateSnapshot) =>
-  passwordStrength(snapshot.context.values.password);
-/** The client's messages once the agent tried to send, and the server's sentence on a refused field. */
-export const selectSubordinateMessages = (snapshot: CreateSubordinateSnapshot): FieldMessages<SubordinateField> => {
-  const { context } = snapshot;
-  return withRefusals(
-    context.showErrors ? subordinateMessages(context.values) : {},
-    context.refusals,
-    subordinateFields,
-  );
-};
+/** The server's sentence on each field it refused at the last try. */
+export const selectSubordinateRefusals = (snapshot: CreateSubordinateSnapshot) => snapshot.context.refusals;
 export const selectCreatedSubordinate = (snapshot: CreateSubordinateSnapshot) => snapshot.context.created;

@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
-import type { InspectionEvent } from 'xstate';
 import { adoptInvitationFromUrl } from '../features/auth/invitation';
 import { createSessionStore } from '../features/session/session-store';
 import { api } from '../lib/api-client';
@@ -10,22 +9,6 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
-/**
- * The Stately inspector, for watching live flows in development: start `npm run dev` with
- * VITE_XSTATE_INSPECT=true. Events recorded before it loads are replayed to it.
- */
-function developmentInspector(): ((event: InspectionEvent) => void) | undefined {
-  if (!import.meta.env.DEV || import.meta.env.VITE_XSTATE_INSPECT !== 'true') return undefined;
-  const early: InspectionEvent[] = [];
-  let forward: (event: InspectionEvent) => void = (event) => void early.push(event);
-  void import('@statelyai/inspect').then(({ createBrowserInspector }) => {
-    const inspector = createBrowserInspector();
-    forward = (event) => inspector.inspect.next?.(event);
-    early.splice(0).forEach(forward);
-  });
-  return (event) => forward(event);
-}
-
 function buildRouter() {
   // docs/requirements.md §2: back and forward start at the top too, so the browser must not put back the
   // old position after the router has reset it.
@@ -33,7 +16,6 @@ function buildRouter() {
   const session = createSessionStore({
     api,
     navigate: (href) => void router.navigate({ href }),
-    inspect: developmentInspector(),
   });
   // An invitation link opens registration for a visitor (docs/requirements.md §12.3).
   if (adoptInvitationFromUrl() && session.view().status === 'signedOut') {

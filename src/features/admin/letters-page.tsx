@@ -28,6 +28,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, languageNames } from '@/lib/i18n';
+import { inspection } from '@/lib/inspector';
 import { LoadFailed } from '../user/account-gates';
 import { DeskPage, DeskTable } from './desk-list';
 import { deskLetterCompose } from './letters-flow';
@@ -51,7 +52,7 @@ const sentLettersQuery = (lng: Locale) => ({
 /** Writing and sending letters (docs/requirements.md §13.6): compose, preview, send; then what was sent. */
 export function LettersPage() {
   const { t } = useTranslation('letters');
-  const compose = useActorRef(deskLetterCompose);
+  const compose = useActorRef(deskLetterCompose, { ...inspection });
   const stage = useSelector(compose, (snapshot) => snapshot.value);
   const queryClient = useQueryClient();
   useEffect(() => {

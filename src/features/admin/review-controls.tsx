@@ -5,6 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import { inspection } from '@/lib/inspector';
 import { notifySuccess } from '@/lib/notify';
 import { deskQueryKey } from './queries';
 import { reviewLogic, type SendDecision } from './review-flow';
@@ -67,7 +68,7 @@ export function ReviewControls({
       },
     }),
   );
-  const review = useActorRef(logic, { input: { asksAmount } });
+  const review = useActorRef(logic, { ...inspection, input: { asksAmount } });
   const stage = useSelector(review, selectReviewStage);
   const open = stage !== 'idle' && stage !== 'done';
 

@@ -28,6 +28,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { useFieldMessage } from '@/lib/field-message';
+import { inspection } from '@/lib/inspector';
 import { CaptchaField } from '../auth/captcha-field';
 import { LanguageSwitcher } from '../layout/language-switcher';
 import { operatorApi } from './operator-api';
@@ -55,7 +56,7 @@ export function OperatorSignInPage({ redirectTo }: { redirectTo: unknown }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const [logic] = useState(operatorSignInLogic);
-  const signIn = useActorRef(logic);
+  const signIn = useActorRef(logic, { ...inspection });
   const stage = useSelector(signIn, selectOperatorSignInStage);
   const alreadySignedIn = stage === 'editing' && readOperatorSession() !== null;
 

@@ -3,6 +3,7 @@ import {
   adminSupportMessageOpen,
   adminSupportMessageReply,
   type DeskSupportMessage,
+  supportReplyForm,
 } from '@contract/support';
 import {
   Alert,
@@ -18,10 +19,12 @@ import {
   Textarea,
   UnstyledButton,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@/lib/api-client';
+import { useFormError } from '@/lib/form-error';
 import { formatDateTime } from '@/lib/format';
 import { LoadFailed } from '../user/account-gates';
 import { DeskList, DeskPage, DeskTable } from './desk-list';
@@ -90,7 +93,8 @@ function MessageRow({ message, onOpen }: { message: DeskSupportMessage; onOpen()
 function MessageDialog({ messageId, onClose }: { messageId: number; onClose(): void }) {
   const { t } = useTranslation('support');
   const queryClient = useQueryClient();
-  const [reply, setReply] = useState('');
+  const formError = useFormError('support');
+  const form = useForm({ initialValues: { reply: '' }, validate: schemaResolver(supportReplyForm, { sync: true }) });
   const messageKey = [...deskQueryKey, 'support-message', messageId];
   const message = useQuery({
     queryKey: messageKey,
@@ -103,15 +107,20 @@ function MessageDialog({ messageId, onClose }: { messageId: number; onClose(): v
     staleTime: 0,
   });
   const send = useMutation({
-    mutationFn: () => operatorApi.call(adminSupportMessageReply, { messageId, reply }, { silent: true }),
+    mutationFn: ({ reply }: { reply: string }) =>
+      operatorApi.call(adminSupportMessageReply, { messageId, reply }, { silent: true }),
     // The dialog then shows the message as answered, and the list its new state.
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: messageKey }),
         queryClient.invalidateQueries({ queryKey: inboxKey }),
       ]),
+    onError: (error) => {
+      if (error instanceof ApiCallError) form.setErrors(error.fields);
+    },
   });
-  const fields = send.error instanceof ApiCallError ? send.error.fields : {};
+  const refusedFields = send.error instanceof ApiCallError ? Object.keys(send.error.fields) : [];
+  const replyInput = form.getInputProps('reply');
   const data = message.data;
   return (
     <Modal opened onClose={onClose} size="lg" title={data?.subject ?? t('desk.message')}>
@@ -138,12 +147,7 @@ function MessageDialog({ messageId, onClose }: { messageId: number; onClose(): v
               </Text>
             </Alert>
           ) : (
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                send.mutate();
-              }}
-            >
+            <form onSubmit={form.onSubmit((values) => send.mutate(values))}>
               <Stack gap="sm">
                 <Textarea
                   label={t('desk.reply')}
@@ -151,11 +155,10 @@ function MessageDialog({ messageId, onClose }: { messageId: number; onClose(): v
                   autosize
                   minRows={4}
                   required
-                  value={reply}
-                  error={fields.reply}
-                  onChange={(event) => setReply(event.currentTarget.value)}
+                  {...replyInput}
+                  error={formError(replyInput.error, { field: t('desk.reply') })}
                 />
-                {send.error && Object.keys(fields).length === 0 && (
+                {send.error && refusedFields.length === 0 && (
                   <Alert color="red" role="alert">
                     {send.error.message}
                   </Alert>

@@ -1,10 +1,16 @@
-import { type Locale, locales } from '@contract/locales';
-import { adminSupportSettingsQuery, adminSupportSettingsSet, type SupportSettings } from '@contract/support';
+import { locales } from '@contract/locales';
+import {
+  adminSupportSettingsQuery,
+  adminSupportSettingsSet,
+  type SupportSettings,
+  supportSettings,
+} from '@contract/support';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@/lib/api-client';
+import { useFormError } from '@/lib/form-error';
 import { languageNames } from '@/lib/i18n';
 import { LoadFailed } from '../user/account-gates';
 import { DeskPage } from './desk-list';
@@ -36,64 +42,47 @@ export function SupportSettingsPage() {
 
 function SettingsForm({ saved }: { saved: SupportSettings }) {
   const { t } = useTranslation('support');
+  const formError = useFormError('support');
   const queryClient = useQueryClient();
-  const [value, setValue] = useState(saved);
+  const form = useForm({ initialValues: saved, validate: schemaResolver(supportSettings, { sync: true }) });
   const save = useMutation({
     mutationFn: (settings: SupportSettings) => operatorApi.call(adminSupportSettingsSet, settings, { silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deskQueryKey }),
+    onError: (error) => {
+      if (error instanceof ApiCallError) form.setErrors(error.fields);
+    },
   });
-  const fields = save.error instanceof ApiCallError ? save.error.fields : {};
-  const input = (field: LinkField) => (
-    <TextInput
-      key={field}
-      label={t(`desk.fields.${field}`)}
-      value={value[field]}
-      error={fields[field]}
-      onChange={(event) => {
-        const text = event.currentTarget.value;
-        setValue((current) => ({ ...current, [field]: text }));
-      }}
-    />
-  );
-  const hoursInput = (locale: Locale) => (
-    <TextInput
-      key={locale}
-      label={t('desk.hoursIn', { language: languageNames[locale] })}
-      value={value.hours[locale]}
-      error={fields[`hours.${locale}`]}
-      onChange={(event) => {
-        const text = event.currentTarget.value;
-        setValue((current) => ({ ...current, hours: { ...current.hours, [locale]: text } }));
-      }}
-    />
-  );
+  const refusedFields = save.error instanceof ApiCallError ? Object.keys(save.error.fields) : [];
+  const field = (path: string, label: string) => {
+    const input = form.getInputProps(path);
+    return <TextInput key={form.key(path)} {...input} label={label} error={formError(input.error, { field: label })} />;
+  };
   return (
     <Card
       withBorder
       radius="md"
       padding="md"
       component="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate(value);
-      }}
+      onSubmit={form.onSubmit((values) => save.mutate(values))}
     >
       <Stack gap="md">
         <Title order={2} size="h4">
           {t('desk.appLinks')}
         </Title>
-        {appLinkFields.map(input)}
+        {appLinkFields.map((name) => field(name, t(`desk.fields.${name}`)))}
         <Title order={2} size="h4">
           {t('desk.channels')}
         </Title>
-        {channelFields.map(input)}
-        <SimpleGrid cols={{ base: 1, md: 2 }}>{locales.map(hoursInput)}</SimpleGrid>
+        {channelFields.map((name) => field(name, t(`desk.fields.${name}`)))}
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {locales.map((locale) => field(`hours.${locale}`, t('desk.hoursIn', { language: languageNames[locale] })))}
+        </SimpleGrid>
         {save.isSuccess && (
           <Alert color="teal" role="status">
             {t('desk.saved')}
           </Alert>
         )}
-        {save.error && Object.keys(fields).length === 0 && (
+        {save.error && refusedFields.length === 0 && (
           <Alert color="red" role="alert">
             {save.error.message}
           </Alert>

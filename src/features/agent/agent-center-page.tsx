@@ -14,6 +14,7 @@ import type { ActorRefFrom } from 'xstate';
 import { PageFrame } from '@/components/page-frame';
 import { ButtonLink } from '@/components/router-links';
 import { formatDateTime } from '@/lib/format';
+import { inspection } from '@/lib/inspector';
 import { LoadFailed } from '../user/account-gates';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import { agentApplicationLogic } from './agent-application-flow';
@@ -31,7 +32,7 @@ export function AgentCenterPage() {
   const queryClient = useQueryClient();
   const refreshAccount = useAccountRefresh();
   const [logic] = useState(() => agentApplicationLogic({ queryClient, refreshAccount }));
-  const application = useActorRef(logic);
+  const application = useActorRef(logic, { ...inspection });
   return <AgentApplicationView application={application} />;
 }
 

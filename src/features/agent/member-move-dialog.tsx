@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { useFieldMessage } from '@/lib/field-message';
 import { formatAmount } from '@/lib/format';
+import { inspection } from '@/lib/inspector';
 import { moveMemberCoins } from './member-queries';
 
 type MemberMoveActor = ActorRefFrom<typeof memberMoveMachine>;
@@ -37,6 +38,7 @@ export function MemberMoveDialog(props: MemberMoveInput & { onClose(): void; onB
     memberMoveLogic({ direction: props.direction, onBalancesChanged: props.onBalancesChanged }),
   );
   const flow = useActorRef(logic, {
+    ...inspection,
     input: { direction: props.direction, member: props.member, agentBalance: props.agentBalance },
   });
   const stage = useSelector(flow, selectMoveStage);

@@ -1,20 +1,21 @@
-import { passwordMaxLength } from '@contract/auth';
+import { teamMemberForm } from '@contract/agent';
+import { passwordMaxLength, passwordMinLength } from '@contract/auth';
 import {
   type CreateSubordinateStage,
   createSubordinateMachine,
-  type SubordinateField,
   selectCreatedSubordinate,
-  selectSubordinateMessages,
+  selectSubordinateRefusals,
   selectSubordinateStage,
-  selectSubordinateStrength,
-  selectSubordinateValues,
 } from '@machines/create-subordinate.machine';
+import { passwordStrength } from '@machines/password-strength';
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { useFieldMessage } from '@/lib/field-message';
+import { useFormError } from '@/lib/form-error';
+import { inspection } from '@/lib/inspector';
 import { PasswordStrengthMeter } from '../auth/password-strength-meter';
 import { createSubordinate } from './member-queries';
 
@@ -33,7 +34,7 @@ function createSubordinateLogic(deps: { onCreated(): void }) {
 export function SubordinateCreateDialog({ onClose, onCreated }: { onClose(): void; onCreated(): void }) {
   const { t } = useTranslation('agent-members');
   const [logic] = useState(() => createSubordinateLogic({ onCreated }));
-  const flow = useActorRef(logic);
+  const flow = useActorRef(logic, { ...inspection });
   const stage = useSelector(flow, selectSubordinateStage);
   return (
     <Modal
@@ -60,61 +61,37 @@ function SubordinateCreateView(props: {
 
 function SubordinateForm({ flow, creating }: { flow: CreateSubordinateActor; creating: boolean }) {
   const { t } = useTranslation('agent-members');
-  const message = useFieldMessage('agent-members');
-  const values = useSelector(flow, selectSubordinateValues);
-  const messages = useSelector(flow, selectSubordinateMessages);
-  const strength = useSelector(flow, selectSubordinateStrength);
-  const change = (field: SubordinateField) => (event: { currentTarget: { value: string } }) =>
-    flow.send({ type: 'field.changed', field, value: event.currentTarget.value });
-  const error = (field: SubordinateField) => {
-    const shown = messages[field];
-    return message(
-      shown && 'key' in shown ? { ...shown, values: { field: t(`create.${field}`), ...shown.values } } : shown,
-    );
+  const formError = useFormError('agent-members');
+  const refusals = useSelector(flow, selectSubordinateRefusals);
+  const form = useForm({
+    initialValues: { account: '', password: '', confirmPassword: '' },
+    validate: schemaResolver(teamMemberForm, { sync: true }),
+  });
+  const { setErrors } = form;
+  // The server's sentence shows on its field until the agent changes that field.
+  useEffect(() => setErrors(refusals), [refusals, setErrors]);
+  const field = (name: 'account' | 'password' | 'confirmPassword') => {
+    const input = form.getInputProps(name);
+    const label = t(`create.${name}`);
+    const error = formError(input.error, { field: label, min: passwordMinLength, max: passwordMaxLength });
+    return { ...input, label, error, disabled: creating };
   };
   return (
     <form
       aria-label={t('create.title')}
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        flow.send({ type: 'form.submit' });
-      }}
+      onSubmit={form.onSubmit(({ account, password }) => flow.send({ type: 'form.submit', account, password }))}
     >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('create.lead')}
         </Text>
-        <TextInput
-          label={t('create.account')}
-          description={t('create.accountHint')}
-          value={values.account}
-          onChange={change('account')}
-          error={error('account')}
-          disabled={creating}
-          autoComplete="off"
-        />
+        <TextInput {...field('account')} description={t('create.accountHint')} autoComplete="off" />
         <Stack gap={6}>
-          <PasswordInput
-            label={t('create.password')}
-            value={values.password}
-            onChange={change('password')}
-            error={error('password')}
-            disabled={creating}
-            autoComplete="new-password"
-            maxLength={passwordMaxLength}
-          />
-          <PasswordStrengthMeter strength={strength} />
+          <PasswordInput {...field('password')} autoComplete="new-password" maxLength={passwordMaxLength} />
+          <PasswordStrengthMeter strength={passwordStrength(form.values.password)} />
         </Stack>
-        <PasswordInput
-          label={t('create.confirmPassword')}
-          value={values.confirmPassword}
-          onChange={change('confirmPassword')}
-          error={error('confirmPassword')}
-          disabled={creating}
-          autoComplete="new-password"
-          maxLength={passwordMaxLength}
-        />
+        <PasswordInput {...field('confirmPassword')} autoComplete="new-password" maxLength={passwordMaxLength} />
         <Button type="submit" loading={creating} fullWidth>
           {t('create.submit')}
         </Button>

@@ -13,6 +13,7 @@ import { fromPromise } from 'xstate';
 import { PageFrame } from '@/components/page-frame';
 import { api } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { inspection } from '@/lib/inspector';
 
 const appLoginLogic = appLoginMachine.provide({
   actors: {
@@ -25,7 +26,7 @@ const appLoginLogic = appLoginMachine.provide({
 /** The QR code the companion app scans to sign in (docs/requirements.md §14.5), followed until used or expired. */
 export function AppLoginPage() {
   const { t } = useTranslation('account');
-  const flow = useActorRef(appLoginLogic);
+  const flow = useActorRef(appLoginLogic, { ...inspection });
   const view = useSelector(flow, selectAppLoginView);
   const code = useSelector(flow, selectAppLoginCode);
   return (

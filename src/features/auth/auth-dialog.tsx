@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inspection } from '@/lib/inspector';
 import { useIsDesktop } from '@/lib/use-is-desktop';
 import { useAuthDialog, useSessionActor } from '../session/use-session';
 import classes from './auth-dialog.module.css';
@@ -29,6 +30,7 @@ function useAuthDialogFlows() {
   );
   const returned = peekReturnedSignIn();
   return useActorRef(logic, {
+    ...inspection,
     input: { agentCode: returned ? returned.agentCode : invitedAgentCode(), credential: returned?.credential ?? null },
   });
 }

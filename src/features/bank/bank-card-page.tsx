@@ -35,6 +35,7 @@ import { api } from '@/lib/api-client';
 import { useFieldMessage } from '@/lib/field-message';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+import { inspection } from '@/lib/inspector';
 import { notifySuccess } from '@/lib/notify';
 import { LoadFailed, PersonalInformationRequired } from '../user/account-gates';
 import { profileQueryOptions } from '../user/queries';
@@ -88,6 +89,7 @@ function BankCardFlow({ names }: { names: PlayerNames }) {
   const refresh = useAccountRefresh();
   const [logic] = useState(() => bankCardLogic({ refresh }));
   const flow = useActorRef(logic, {
+    ...inspection,
     input: { names: { firstName: names.firstName, lastName: names.lastName, pinyinName: names.pinyinName } },
   });
   return <BankCardView flow={flow} />;

@@ -25,6 +25,7 @@ import { PageFrame } from '@/components/page-frame';
 import { AnchorLink } from '@/components/router-links';
 import { useFieldMessage } from '@/lib/field-message';
 import { formatAmount, formatDateTime } from '@/lib/format';
+import { inspection } from '@/lib/inspector';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import { depositLogic } from './deposit-flow';
 import { MoneyRequestView } from './money-request-view';
@@ -45,7 +46,7 @@ export function DepositPage({ orderSn }: { orderSn?: string }) {
   const queryClient = useQueryClient();
   const refresh = useAccountRefresh();
   const [logic] = useState(() => depositLogic({ queryClient, refresh, openWindow: openInNewTab }));
-  const deposit = useActorRef(logic, { input: { orderSn: orderSn ?? null } });
+  const deposit = useActorRef(logic, { ...inspection, input: { orderSn: orderSn ?? null } });
   return (
     <PageFrame title={t('account:deposit.title')}>
       <DepositView deposit={deposit} />

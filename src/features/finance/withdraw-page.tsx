@@ -23,6 +23,7 @@ import { AnchorLink } from '@/components/router-links';
 import { useFieldMessage } from '@/lib/field-message';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+import { inspection } from '@/lib/inspector';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import { MoneyRequestView } from './money-request-view';
 import { OrderDetails } from './order-details';
@@ -37,7 +38,7 @@ export function WithdrawPage() {
   const queryClient = useQueryClient();
   const refresh = useAccountRefresh();
   const [logic] = useState(() => withdrawLogic({ queryClient, refresh }));
-  const withdraw = useActorRef(logic);
+  const withdraw = useActorRef(logic, { ...inspection });
   return (
     <PageFrame title={t('account:withdraw.title')}>
       <WithdrawView withdraw={withdraw} />

@@ -12,6 +12,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { ButtonLink } from '@/components/router-links';
+import { inspection } from '@/lib/inspector';
 import { useSessionStore } from '../session/use-session';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import classes from './game-hall.module.css';
@@ -33,7 +34,7 @@ export function SpringboardPage({ machineId }: { machineId: number }) {
       goToHall: (gameCode) => void navigate({ to: '/amigo', search: gameCode ? { game: gameCode } : {} }),
     }),
   );
-  const springboard = useActorRef(logic, { input: { machineId } });
+  const springboard = useActorRef(logic, { ...inspection, input: { machineId } });
   return <SpringboardView springboard={springboard} />;
 }
 

@@ -29,6 +29,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { useFieldMessage } from '@/lib/field-message';
+import { inspection } from '@/lib/inspector';
 import { LoadFailed } from '../user/account-gates';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import { kycLogic } from './kyc-flow';
@@ -41,7 +42,7 @@ export function IdentityVerificationSection() {
   const queryClient = useQueryClient();
   const refresh = useAccountRefresh();
   const [logic] = useState(() => kycLogic({ queryClient, refresh }));
-  const kyc = useActorRef(logic);
+  const kyc = useActorRef(logic, { ...inspection });
   return <IdentityVerificationView kyc={kyc} />;
 }
 

@@ -12,8 +12,9 @@ import {
   selectUser,
   sessionMachine,
 } from '@machines/session.machine';
-import { type ActorRefFrom, createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import { type ApiClient, sessionEndedEvents } from '@/lib/api-client';
+import { inspection } from '@/lib/inspector';
 import { clearStoredToken, readStoredToken, storeToken } from '@/lib/storage';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -30,8 +31,6 @@ export interface SessionView {
 export interface SessionDeps {
   api: ApiClient;
   navigate(href: string): void;
-  /** The Stately inspector's observer, in development behind a flag. */
-  inspect?: (event: InspectionEvent) => void;
 }
 
 /**
@@ -59,10 +58,7 @@ export function createSessionActor(deps: SessionDeps): SessionActor {
       continueTo: (_, { target }) => deps.navigate(target),
     },
   });
-  const actor = createActor(machine, {
-    input: { storedToken: readStoredToken() },
-    ...(deps.inspect ? { inspect: deps.inspect } : {}),
-  });
+  const actor = createActor(machine, { ...inspection, input: { storedToken: readStoredToken() } });
   sessionEndedEvents.addEventListener('ended', () => actor.send({ type: 'session.ended' }));
   actor.start();
   return actor;

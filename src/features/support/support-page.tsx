@@ -1,10 +1,18 @@
-import { supportMessageMaxLength, supportMessageSend, supportSubjectMaxLength } from '@contract/support';
+import {
+  supportMessageMaxLength,
+  supportMessageSend,
+  supportNameMaxLength,
+  supportPlayerForm,
+  supportSubjectMaxLength,
+  supportVisitorForm,
+} from '@contract/support';
 import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { ApiCallError, api } from '@/lib/api-client';
+import { useFormError } from '@/lib/form-error';
 import { currentLanguage } from '@/lib/i18n';
 import { useSignedInUser } from '../session/use-session';
 import { LoadFailed } from '../user/account-gates';
@@ -62,22 +70,32 @@ function Channels() {
 const emptyForm = { name: '', email: '', subject: '', message: '' };
 
 /**
- * The contact form. What is acceptable is the server's to say: each refused field shows its
- * message; a signed-in player is known by the account, so only a visitor is asked for name and e-mail.
+ * The contact form: checked in the browser against the contract's form schema, and what the server
+ * still refuses shows on its field; a signed-in player is known by the account, so only a visitor is
+ * asked for name and e-mail.
  */
 function ContactForm() {
   const { t } = useTranslation('support');
+  const formError = useFormError('support');
   const user = useSignedInUser();
-  const [form, setForm] = useState(emptyForm);
-  const send = useMutation({
-    mutationFn: () =>
-      api.call(supportMessageSend, user ? { subject: form.subject, message: form.message } : form, { silent: true }),
-    onSuccess: () => setForm(emptyForm),
+  const form = useForm({
+    initialValues: emptyForm,
+    validate: schemaResolver(user ? supportPlayerForm : supportVisitorForm, { sync: true }),
   });
-  const fields = send.error instanceof ApiCallError ? send.error.fields : {};
-  const edit = (field: keyof typeof emptyForm) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setForm((current) => ({ ...current, [field]: value }));
+  const send = useMutation({
+    mutationFn: (values: typeof emptyForm) =>
+      api.call(supportMessageSend, user ? { subject: values.subject, message: values.message } : values, {
+        silent: true,
+      }),
+    onSuccess: () => form.reset(),
+    onError: (error) => {
+      if (error instanceof ApiCallError) form.setErrors(error.fields);
+    },
+  });
+  const refusedFields = send.error instanceof ApiCallError ? Object.keys(send.error.fields) : [];
+  const field = (name: keyof typeof emptyForm, label: string) => {
+    const input = form.getInputProps(name);
+    return { ...input, label, error: formError(input.error, { field: label }) };
   };
 
   if (send.isSuccess) {
@@ -99,10 +117,7 @@ function ContactForm() {
       padding="lg"
       component="form"
       aria-labelledby="contact-form-title"
-      onSubmit={(event) => {
-        event.preventDefault();
-        send.mutate();
-      }}
+      onSubmit={form.onSubmit((values) => send.mutate(values))}
     >
       <Stack gap="sm">
         <Title order={2} size="h4" id="contact-form-title">
@@ -114,43 +129,19 @@ function ContactForm() {
           </Text>
         ) : (
           <Group grow align="flex-start">
-            <TextInput
-              label={t('form.name')}
-              required
-              maxLength={50}
-              value={form.name}
-              error={fields.name}
-              onChange={edit('name')}
-            />
-            <TextInput
-              label={t('form.email')}
-              type="email"
-              required
-              value={form.email}
-              error={fields.email}
-              onChange={edit('email')}
-            />
+            <TextInput {...field('name', t('form.name'))} required maxLength={supportNameMaxLength} />
+            <TextInput {...field('email', t('form.email'))} type="email" required />
           </Group>
         )}
-        <TextInput
-          label={t('form.subject')}
-          required
-          maxLength={supportSubjectMaxLength}
-          value={form.subject}
-          error={fields.subject}
-          onChange={edit('subject')}
-        />
+        <TextInput {...field('subject', t('form.subject'))} required maxLength={supportSubjectMaxLength} />
         <Textarea
-          label={t('form.message')}
+          {...field('message', t('form.message'))}
           required
           autosize
           minRows={5}
           maxLength={supportMessageMaxLength}
-          value={form.message}
-          error={fields.message}
-          onChange={edit('message')}
         />
-        {send.error && Object.keys(fields).length === 0 && (
+        {send.error && refusedFields.length === 0 && (
           <Alert color="red" role="alert">
             {send.error.message}
           </Alert>

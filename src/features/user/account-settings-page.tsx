@@ -35,6 +35,7 @@ import { PageFrame } from '@/components/page-frame';
 import { ButtonLink } from '@/components/router-links';
 import { useFieldMessage } from '@/lib/field-message';
 import { currentLanguage } from '@/lib/i18n';
+import { inspection } from '@/lib/inspector';
 import { IdentityVerificationSection } from '../kyc/identity-verification-section';
 import { kycStateQueryOptions } from '../kyc/queries';
 import { LoadFailed } from './account-gates';
@@ -85,7 +86,10 @@ export function dialCodeOptions(countries: { name: string; dialCode: string }[])
 function AccountSettingsForms({ profile, dialCodes }: { profile: Profile; dialCodes: DialCodeOption[] }) {
   const refresh = useAccountRefresh();
   const [logic] = useState(() => accountSettingsLogic({ refresh }));
-  const settings = useActorRef(logic, { input: { profile, dialCodes: dialCodes.map((option) => option.value) } });
+  const settings = useActorRef(logic, {
+    ...inspection,
+    input: { profile, dialCodes: dialCodes.map((option) => option.value) },
+  });
   return (
     <AccountSettingsView
       settings={settings}

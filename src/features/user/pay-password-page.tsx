@@ -19,6 +19,7 @@ import { PageFrame } from '@/components/page-frame';
 import { ButtonLink } from '@/components/router-links';
 import { api } from '@/lib/api-client';
 import { useFieldMessage } from '@/lib/field-message';
+import { inspection } from '@/lib/inspector';
 import { notifySuccess } from '@/lib/notify';
 import { LoadFailed } from './account-gates';
 import { profileQueryOptions } from './queries';
@@ -63,7 +64,7 @@ export function PayPasswordPage({ intent }: { intent: PayPasswordIntent }) {
 function PayPasswordFlow({ intent, hasPayPassword }: { intent: PayPasswordIntent; hasPayPassword: boolean }) {
   const refresh = useAccountRefresh();
   const [logic] = useState(() => payPasswordLogic({ refresh }));
-  const flow = useActorRef(logic, { input: { intent, hasPayPassword } });
+  const flow = useActorRef(logic, { ...inspection, input: { intent, hasPayPassword } });
   return <PayPasswordView flow={flow} />;
 }
 
