@@ -1,4 +1,5 @@
 import * as admin from './admin';
+import * as adminAccountTransfer from './admin-account-transfer';
 import * as adminContent from './admin-content';
 import * as adminLetters from './admin-letters';
 import * as agent from './agent';
@@ -43,4 +44,5 @@ export const endpoints: readonly Endpoint[] = [
   ...entriesOf(adminContent),
   ...entriesOf(adminLetters),
   ...entriesOf(support),
+  ...entriesOf(adminAccountTransfer),
 ];

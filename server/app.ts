@@ -16,6 +16,8 @@ import { type Database, isDatabaseUnavailable, ping } from './db/client';
 import { devMailboxPage } from './dev-mailbox';
 import { ApiError } from './errors';
 import type { ServerI18n } from './i18n';
+import type { AccountTransferDeps } from './modules/account-transfer/moves';
+import { accountTransferRoutes } from './modules/account-transfer/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { agentRoutes } from './modules/agent/routes';
 import { appAccessRoutes } from './modules/app-access/routes';
@@ -57,6 +59,7 @@ export interface AppDeps {
   resolvePrincipal: ResolvePrincipal;
   auth: AuthDeps;
   player: PlayerDeps;
+  accountTransfer: AccountTransferDeps;
   games: GameDeps;
   /** The embedded sandbox payment provider, when it is served. */
   sandboxPay: SandboxPay | null;
@@ -241,6 +244,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ...gameRoutes(deps.games),
       ...adminRoutes(deps.auth, deps.player),
       ...supportRoutes({ ...deps.player, mail: deps.auth.mail, translator: deps.i18n.translator }),
+      ...accountTransferRoutes(deps.accountTransfer),
     ],
     standardHeaders,
   );

@@ -15,11 +15,6 @@ const stillUnbuilt = [
   '/v2/cpp/coins/deposit/address',
   '/v2/cpp/coins/withdrawal/address/validit',
   '/v2/cpp/coins/withdraw',
-  '/v2/app/jsy/transfer/validate',
-  '/v2/app/jsy/transfer/validate/card',
-  '/v2/app/jsy/transfer/resend/validate/code',
-  '/v2/app/jsy/transfer/login',
-  '/v2/app/jsy/transfer/confirm',
 ];
 
 let server: TestServer;
