@@ -21,6 +21,16 @@ const clock = createTestClock(new Date('2026-06-01T03:00:00Z'));
 let smtp: SmtpTestServer;
 let server: TestServer;
 let operator: TestPlayer;
+let operatorSignedInAt = 0;
+
+/** The desk's session ends when idle, and some tests move the clock by half an hour: sign in again then. */
+async function deskToken(): Promise<string> {
+  if (clock.now().getTime() - operatorSignedInAt > 5 * 60_000) {
+    operator = await newOperator(server);
+    operatorSignedInAt = clock.now().getTime();
+  }
+  return operator.token;
+}
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
@@ -30,7 +40,7 @@ beforeAll(async () => {
     captchaText: createCaptchaTexts().next,
     authLimits: manyPlayersLimits,
   });
-  operator = await newOperator(server);
+  await deskToken();
 }, 60_000);
 afterAll(async () => {
   await server.close();
@@ -72,7 +82,7 @@ async function oldAccountRow(balance = 12_345, passwordHash?: string): Promise<O
 
 const header = 'account,password_hash,email,card_numbers,balance';
 
-async function importCsv(csv: string, token = operator.token) {
+async function importCsv(csv: string, token?: string) {
   return server.call<{
     imported: number;
     unchanged: number;
@@ -84,7 +94,7 @@ async function importCsv(csv: string, token = operator.token) {
       problem: string | null;
       message: string | null;
     }[];
-  }>('/v2/admin/account-transfer/import', { csv }, { token });
+  }>('/v2/admin/account-transfer/import', { csv }, { token: token ?? (await deskToken()) });
 }
 
 async function imported(balance = 12_345, passwordHash?: string): Promise<OldAccountRow> {
@@ -198,7 +208,7 @@ describe('the whole move', () => {
     const list = await server.call<{ list: DeskAccountTransfer[] }>(
       '/v2/admin/account-transfer/list',
       { pageNum: 1, pageSize: 50 },
-      { token: operator.token },
+      { token: await deskToken() },
     );
     expect(list.body.data?.list.find((row) => row.transferId === transferId)).toMatchObject({
       account: player.account,
@@ -394,7 +404,7 @@ describe('refusals change nothing', () => {
     const list = await server.call<{ list: DeskAccountTransfer[] }>(
       '/v2/admin/account-transfer/list',
       {},
-      { token: operator.token },
+      { token: await deskToken() },
     );
     expect(list.body.data?.list.find((row) => row.transferId === transferId)?.status).toBe('expired');
   });
@@ -517,7 +527,7 @@ describe('importing the export', () => {
       [9, 'refused', 'missingField'],
       [10, 'refused', 'duplicateInFile'],
     ]);
-    expect(first.body.data?.rows[4]?.message).toBe(
+    expect(first.body.data?.rows[3]?.message).toBe(
       'The password hash is not in a supported format (argon2 or scrypt).',
     );
 
