@@ -148,7 +148,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     db: database.db,
     lifecycle,
     player,
-    // The old platform's accounts as the operator imported them (docs/architecture.md §13).
+    // The old platform's accounts as the operator imported them.
     accountTransfer: {
       ...player,
       mail: auth.mail,

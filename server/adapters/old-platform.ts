@@ -16,7 +16,7 @@ export interface OldAccount {
 }
 
 /**
- * The old platform the balances move from (docs/architecture.md §13). The account moving service
+ * The old platform the balances move from. The account moving service
  * takes one as an argument; the embedded default reads the accounts the operator imported.
  */
 export interface OldPlatform {
