@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { endpoint, isoDateTime, pageOf, pageQuery } from './endpoint';
 
-/** The desk's side of moving old-platform accounts (docs/requirements.md §16.4). */
+/** The desk's side of moving old-platform accounts (docs/requirements.md §16.3, §16.4). */
 
 /** Roughly 5,000 accounts; the JSON body stays within the API's 1 MiB limit. */
 export const maxLegacyImportChars = 900_000;

@@ -48,7 +48,7 @@ export function createEmbeddedOldPlatform(db: Database): OldPlatform {
 }
 
 /**
- * The password hash formats an import accepts (docs/requirements.md §16.2): argon2 in its PHC
+ * The password hash formats an import accepts (docs/requirements.md §16.3): argon2 in its PHC
  * string (`$argon2id$…`, `$argon2i$…`, `$argon2d$…`) and scrypt in the PHC-style string that
  * passlib writes (`$scrypt$ln=<log2 N>,r=<r>,p=<p>$<salt>$<digest>`, adapted base64).
  */

@@ -7,7 +7,7 @@ const instant = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * The old platform's accounts as the operator imported them from its export (the embedded old
- * platform, docs/requirements.md §16.2). The name is kept as given and matched without regard to
+ * platform, docs/requirements.md §16.3). The name is kept as given and matched without regard to
  * case; the password hash is kept as exported and only ever verified.
  */
 export const legacyAccounts = pgTable(

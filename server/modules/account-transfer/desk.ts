@@ -19,7 +19,7 @@ import { parse } from 'csv-parse/sync';
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 
-/** The rules of an import are docs/requirements.md §16.2. */
+/** The rules of an import are docs/requirements.md §16.3. */
 const accountPattern = /^[A-Za-z0-9_.@-]{1,64}$/;
 const cardPattern = /^\d{6,19}$/;
 const balancePattern = /^\d{1,15}$/;

@@ -21,7 +21,7 @@ const movesKey = [...deskQueryKey, 'account-transfers'];
 
 const fileForm = v.object({ file: v.instance(File, 'validation.legacyCsv') });
 
-/** Old-platform accounts in, and the players' moves out (docs/requirements.md §16.4). */
+/** Old-platform accounts in, and the players' moves out (docs/requirements.md §16.3, §16.4). */
 export function AccountTransferDeskPage() {
   const { t } = useTranslation('account-transfer');
   return (
