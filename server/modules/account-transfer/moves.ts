@@ -130,7 +130,7 @@ function codeHash(secret: string, transferId: string, code: string): string {
   return createHmac('sha256', secret).update(`accountTransfer:${transferId}:${code}`).digest('hex');
 }
 
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   const local = email.slice(0, at);
   return `${local.slice(0, Math.min(2, local.length))}***${email.slice(at)}`;
