@@ -1,4 +1,5 @@
 import * as admin from './admin';
+import * as adminAccountTransfer from './admin-account-transfer';
 import * as adminContent from './admin-content';
 import * as adminCrypto from './admin-crypto';
 import * as adminLetters from './admin-letters';
@@ -45,4 +46,5 @@ export const endpoints: readonly Endpoint[] = [
   ...entriesOf(adminCrypto),
   ...entriesOf(adminLetters),
   ...entriesOf(support),
+  ...entriesOf(adminAccountTransfer),
 ];

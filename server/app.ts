@@ -17,6 +17,8 @@ import { type Database, isDatabaseUnavailable, ping } from './db/client';
 import { devMailboxPage } from './dev-mailbox';
 import { ApiError } from './errors';
 import type { ServerI18n } from './i18n';
+import type { AccountTransferDeps } from './modules/account-transfer/moves';
+import { accountTransferRoutes } from './modules/account-transfer/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { agentRoutes } from './modules/agent/routes';
 import { appAccessRoutes } from './modules/app-access/routes';
@@ -59,6 +61,7 @@ export interface AppDeps {
   resolvePrincipal: ResolvePrincipal;
   auth: AuthDeps;
   player: PlayerDeps;
+  accountTransfer: AccountTransferDeps;
   games: GameDeps;
   /** The embedded sandbox payment provider, when it is served. */
   sandboxPay: SandboxPay | null;
@@ -248,6 +251,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ...gameRoutes(deps.games),
       ...adminRoutes(deps.auth, deps.player),
       ...supportRoutes({ ...deps.player, mail: deps.auth.mail, translator: deps.i18n.translator }),
+      ...accountTransferRoutes(deps.accountTransfer),
     ],
     standardHeaders,
   );

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createEmbeddedOldPlatform } from '@server/adapters/old-platform';
 import { defaultMoneySettings, type MoneySettings, type PlayerDeps } from '@server/shared/player-deps';
 import type { Logger } from 'pino';
 import { createStudioApp } from '../studio/app';
@@ -154,6 +155,13 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     db: database.db,
     lifecycle,
     player,
+    // The old platform's accounts as the operator imported them.
+    accountTransfer: {
+      ...player,
+      mail: auth.mail,
+      codeSecret: auth.codeSecret,
+      oldPlatform: createEmbeddedOldPlatform(db),
+    },
     games,
     sandboxPay: payments.sandboxPay,
     chainSandbox: crypto.simulator ? chainSandboxRoutes(crypto.simulator, () => watchDeposits(player)) : null,

@@ -34,6 +34,7 @@ import { Route as DefaultGameNoticeRouteImport } from './routes/_default/game/no
 import { Route as DefaultGamePromotionRouteImport } from './routes/_default/game/promotion'
 import { Route as DefaultUserStationLetterRouteImport } from './routes/_default/user/station-letter'
 import { Route as AdminDeskIndexRouteImport } from './routes/admin/_desk/index'
+import { Route as AdminDeskAccountTransfersRouteImport } from './routes/admin/_desk/account-transfers'
 import { Route as AdminDeskAgentApplicationsRouteImport } from './routes/admin/_desk/agent-applications'
 import { Route as AdminDeskAuditRouteImport } from './routes/admin/_desk/audit'
 import { Route as AdminDeskDepositsRouteImport } from './routes/admin/_desk/deposits'
@@ -203,6 +204,12 @@ const AdminDeskIndexRoute = AdminDeskIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminDeskRoute,
 } as any)
+const AdminDeskAccountTransfersRoute =
+  AdminDeskAccountTransfersRouteImport.update({
+    id: '/account-transfers',
+    path: '/account-transfers',
+    getParentRoute: () => AdminDeskRoute,
+  } as any)
 const AdminDeskAgentApplicationsRoute =
   AdminDeskAgentApplicationsRouteImport.update({
     id: '/agent-applications',
@@ -476,6 +483,7 @@ export interface FileRoutesByFullPath {
   '/game/notice': typeof DefaultGameNoticeRoute
   '/game/promotion': typeof DefaultGamePromotionRoute
   '/user/station-letter': typeof DefaultUserStationLetterRoute
+  '/admin/account-transfers': typeof AdminDeskAccountTransfersRoute
   '/admin/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/deposits': typeof AdminDeskDepositsRoute
@@ -541,6 +549,7 @@ export interface FileRoutesByTo {
   '/game/notice': typeof DefaultGameNoticeRoute
   '/game/promotion': typeof DefaultGamePromotionRoute
   '/user/station-letter': typeof DefaultUserStationLetterRoute
+  '/admin/account-transfers': typeof AdminDeskAccountTransfersRoute
   '/admin/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/deposits': typeof AdminDeskDepositsRoute
@@ -614,6 +623,7 @@ export interface FileRoutesById {
   '/_default/game/notice': typeof DefaultGameNoticeRoute
   '/_default/game/promotion': typeof DefaultGamePromotionRoute
   '/_default/user/station-letter': typeof DefaultUserStationLetterRoute
+  '/admin/_desk/account-transfers': typeof AdminDeskAccountTransfersRoute
   '/admin/_desk/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/_desk/audit': typeof AdminDeskAuditRoute
   '/admin/_desk/deposits': typeof AdminDeskDepositsRoute
@@ -682,6 +692,7 @@ export interface FileRouteTypes {
     | '/game/notice'
     | '/game/promotion'
     | '/user/station-letter'
+    | '/admin/account-transfers'
     | '/admin/agent-applications'
     | '/admin/audit'
     | '/admin/deposits'
@@ -747,6 +758,7 @@ export interface FileRouteTypes {
     | '/game/notice'
     | '/game/promotion'
     | '/user/station-letter'
+    | '/admin/account-transfers'
     | '/admin/agent-applications'
     | '/admin/audit'
     | '/admin/deposits'
@@ -819,6 +831,7 @@ export interface FileRouteTypes {
     | '/_default/game/notice'
     | '/_default/game/promotion'
     | '/_default/user/station-letter'
+    | '/admin/_desk/account-transfers'
     | '/admin/_desk/agent-applications'
     | '/admin/_desk/audit'
     | '/admin/_desk/deposits'
@@ -1050,6 +1063,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminDeskIndexRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/account-transfers': {
+      id: '/admin/_desk/account-transfers'
+      path: '/account-transfers'
+      fullPath: '/admin/account-transfers'
+      preLoaderRoute: typeof AdminDeskAccountTransfersRouteImport
       parentRoute: typeof AdminDeskRoute
     }
     '/admin/_desk/agent-applications': {
@@ -1534,6 +1554,7 @@ const HomeRouteChildren: HomeRouteChildren = {
 const HomeRouteWithChildren = HomeRoute._addFileChildren(HomeRouteChildren)
 
 interface AdminDeskRouteChildren {
+  AdminDeskAccountTransfersRoute: typeof AdminDeskAccountTransfersRoute
   AdminDeskAgentApplicationsRoute: typeof AdminDeskAgentApplicationsRoute
   AdminDeskAuditRoute: typeof AdminDeskAuditRoute
   AdminDeskDepositsRoute: typeof AdminDeskDepositsRoute
@@ -1554,6 +1575,7 @@ interface AdminDeskRouteChildren {
 }
 
 const AdminDeskRouteChildren: AdminDeskRouteChildren = {
+  AdminDeskAccountTransfersRoute: AdminDeskAccountTransfersRoute,
   AdminDeskAgentApplicationsRoute: AdminDeskAgentApplicationsRoute,
   AdminDeskAuditRoute: AdminDeskAuditRoute,
   AdminDeskDepositsRoute: AdminDeskDepositsRoute,

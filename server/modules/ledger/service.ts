@@ -66,6 +66,8 @@ export const houseAccountCodes = [
   'exchange',
   /** Operator corrections, always with a reason. */
   'adjustments',
+  /** Balances moved in from the old platform's accounts (docs/requirements.md §17). */
+  'accountTransfers',
 ] as const;
 export type HouseAccountCode = (typeof houseAccountCodes)[number];
 

@@ -3,7 +3,14 @@ import type { Database } from '@server/db/client';
 import { mailOutbox } from '@server/db/schema/auth';
 import type { Translate } from '@server/i18n';
 
-export const mailKinds = ['registerCode', 'registerExisting', 'resetCode', 'passwordChanged', 'supportReply'] as const;
+export const mailKinds = [
+  'registerCode',
+  'registerExisting',
+  'resetCode',
+  'passwordChanged',
+  'supportReply',
+  'transferCode',
+] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 export interface MailRequest {

@@ -25,6 +25,7 @@ const deskMenu = [
   { key: 'notices', to: '/admin/notices' },
   { key: 'support', to: '/admin/support' },
   { key: 'supportSettings', to: '/admin/support-settings' },
+  { key: 'accountTransfers', to: '/admin/account-transfers' },
   { key: 'audit', to: '/admin/audit' },
 ] as const;
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountTransferPage } from '@/features/content/account-transfer-page';
+import { AccountTransferPage } from '@/features/account-transfer/account-transfer-page';
 
 export const Route = createFileRoute('/_default/account-transfer')({
   component: () => <AccountTransferPage variant="global" />,

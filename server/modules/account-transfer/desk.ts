@@ -1,0 +1,197 @@
+import {
+  type adminAccountTransferList,
+  type adminLegacyAccountImport,
+  type DeskAccountTransfer,
+  type LegacyImportProblem,
+  type LegacyImportRow,
+  legacyImportColumns,
+} from '@contract/admin-account-transfer';
+import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
+import { legacyHashScheme } from '@server/adapters/old-platform';
+import type { Principal } from '@server/contract-router';
+import { accountTransfers, legacyAccounts } from '@server/db/schema/account-transfer';
+import { users } from '@server/db/schema/auth';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { onePage } from '@server/shared/paging';
+import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
+import { fieldRefusal } from '@server/shared/refusals';
+import { parse } from 'csv-parse/sync';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+
+/** The rules of an import are docs/requirements.md §17.3. */
+const accountPattern = /^[A-Za-z0-9_.@-]{1,64}$/;
+const cardPattern = /^\d{6,19}$/;
+const balancePattern = /^\d{1,15}$/;
+const emailSchema = v.pipe(v.string(), v.maxLength(254), v.email());
+
+interface LegacyRow {
+  account: string;
+  passwordHash: string;
+  email: string;
+  cardNumbers: string[];
+  balance: bigint;
+}
+
+type Column = (typeof legacyImportColumns)[number];
+
+function readRow(values: Record<Column, string>): LegacyRow | LegacyImportProblem {
+  if (legacyImportColumns.some((column) => values[column] === '')) return 'missingField';
+  if (!accountPattern.test(values.account)) return 'accountFormat';
+  if (!legacyHashScheme(values.password_hash)) return 'unsupportedHash';
+  if (!v.is(emailSchema, values.email)) return 'emailFormat';
+  const cardNumbers = values.card_numbers.split(/[\s;|]+/).filter((card) => card !== '');
+  if (cardNumbers.length === 0 || !cardNumbers.every((card) => cardPattern.test(card))) return 'cardFormat';
+  if (!balancePattern.test(values.balance)) return 'balanceFormat';
+  return {
+    account: values.account,
+    passwordHash: values.password_hash,
+    email: values.email,
+    cardNumbers,
+    balance: BigInt(values.balance),
+  };
+}
+
+function sameRow(stored: typeof legacyAccounts.$inferSelect, row: LegacyRow): boolean {
+  return (
+    stored.account === row.account &&
+    stored.passwordHash === row.passwordHash &&
+    stored.email === row.email &&
+    stored.balance === row.balance &&
+    stored.cardNumbers.join(' ') === row.cardNumbers.join(' ')
+  );
+}
+
+function parseCsv(request: PlayerRequest, csv: string): { line: number; record: string[] }[] {
+  try {
+    const parsed = parse(csv, {
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    return parsed.map(({ record, info }) => ({ line: info.lines, record }));
+  } catch {
+    throw fieldRefusal(request.t, 400, 'csv', 'accountTransfer.import.unreadable');
+  }
+}
+
+/**
+ * Imports the old platform's accounts into the embedded old platform. Each row is imported, found
+ * already imported the same way (unchanged), or refused with its reason; a refused row changes
+ * nothing, and the rows that pass are stored together.
+ */
+export async function importLegacyAccounts(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  principal: Principal,
+  body: ParsedBodyOf<typeof adminLegacyAccountImport>,
+): Promise<DataOf<typeof adminLegacyAccountImport>> {
+  const [header, ...records] = parseCsv(request, body.csv);
+  const names = (header?.record ?? []).map((name) => name.toLowerCase());
+  const missing = legacyImportColumns.filter((column) => !names.includes(column));
+  if (missing.length > 0)
+    throw fieldRefusal(request.t, 400, 'csv', 'accountTransfer.import.missingColumn', { columns: missing.join(', ') });
+  const indexOf = Object.fromEntries(legacyImportColumns.map((column) => [column, names.indexOf(column)])) as Record<
+    Column,
+    number
+  >;
+
+  const refused = (line: number, oldAccount: string | null, problem: LegacyImportProblem): LegacyImportRow => ({
+    line,
+    oldAccount,
+    outcome: 'refused',
+    problem,
+    message: request.t(`accountTransfer.import.${problem}`),
+  });
+
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const seen = new Set<string>();
+    const candidates: { line: number; row: LegacyRow }[] = [];
+    const report: LegacyImportRow[] = [];
+    for (const { line, record } of records) {
+      const values = Object.fromEntries(
+        legacyImportColumns.map((column) => [column, record[indexOf[column]] ?? '']),
+      ) as Record<Column, string>;
+      const row = readRow(values);
+      const name = values.account === '' ? null : values.account;
+      if (typeof row === 'string') report.push(refused(line, name, row));
+      else if (seen.has(row.account.toLowerCase())) report.push(refused(line, name, 'duplicateInFile'));
+      else {
+        seen.add(row.account.toLowerCase());
+        candidates.push({ line, row });
+      }
+    }
+    // Locked, so that two imports at once of the same file see each other's rows.
+    await tx.execute(sql`LOCK TABLE ${legacyAccounts} IN SHARE ROW EXCLUSIVE MODE`);
+    const stored =
+      candidates.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(legacyAccounts)
+            .where(
+              inArray(
+                sql`lower(${legacyAccounts.account})`,
+                candidates.map(({ row }) => row.account.toLowerCase()),
+              ),
+            );
+    const storedByName = new Map(stored.map((row) => [row.account.toLowerCase(), row]));
+    const fresh: LegacyRow[] = [];
+    for (const { line, row } of candidates) {
+      const existing = storedByName.get(row.account.toLowerCase());
+      if (!existing) {
+        fresh.push(row);
+        report.push({ line, oldAccount: row.account, outcome: 'imported', problem: null, message: null });
+      } else if (sameRow(existing, row))
+        report.push({ line, oldAccount: row.account, outcome: 'unchanged', problem: null, message: null });
+      else report.push(refused(line, row.account, 'importedDifferently'));
+    }
+    if (fresh.length > 0)
+      await tx
+        .insert(legacyAccounts)
+        .values(fresh.map((row) => ({ ...row, importedAt: now, importedBy: principal.userId })));
+    report.sort((a, b) => a.line - b.line);
+    const tally = (outcome: LegacyImportRow['outcome']) => report.filter((row) => row.outcome === outcome).length;
+    await writeAudit(tx, request, {
+      at: now,
+      actor: actorOfUser(principal.userId),
+      action: 'accountTransfer.import',
+      subject: `legacyAccounts:${fresh.length}`,
+    });
+    return { imported: tally('imported'), unchanged: tally('unchanged'), refused: tally('refused'), rows: report };
+  });
+}
+
+/** Every move, newest first; a move not completed in time shows as expired. */
+export async function accountTransferPage(
+  deps: PlayerDeps,
+  body: ParsedBodyOf<typeof adminAccountTransferList>,
+): Promise<DataOf<typeof adminAccountTransferList>> {
+  const now = deps.clock.now();
+  const page = await onePage(
+    body,
+    deps.db
+      .select({ move: accountTransfers, account: users.username })
+      .from(accountTransfers)
+      .innerJoin(users, eq(users.id, accountTransfers.userId))
+      .orderBy(desc(accountTransfers.createdAt), desc(accountTransfers.id)),
+    deps.db.select({ total: count() }).from(accountTransfers),
+  );
+  return {
+    total: page.total,
+    list: page.list.map(
+      ({ move, account }): DeskAccountTransfer => ({
+        transferId: move.id,
+        account,
+        oldAccount: move.oldAccount,
+        amount: move.amount === null ? null : Number(move.amount),
+        startedAt: move.createdAt.toISOString(),
+        completedAt: move.completedAt?.toISOString() ?? null,
+        status: move.step !== 'completed' && move.expiresAt <= now ? 'expired' : move.step,
+      }),
+    ),
+  };
+}

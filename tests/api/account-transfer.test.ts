@@ -1,0 +1,565 @@
+import { randomBytes, scryptSync } from 'node:crypto';
+import type { DeskAccountTransfer } from '@contract/admin-account-transfer';
+import type { CodeDelivery } from '@contract/transfer';
+import { hash } from '@node-rs/argon2';
+import { createEmbeddedOldPlatform } from '@server/adapters/old-platform';
+import { accountTransfers, legacyAccounts } from '@server/db/schema/account-transfer';
+import { mailOutbox } from '@server/db/schema/auth';
+import { ledgerTransfers } from '@server/db/schema/ledger';
+import { accountTransferRules, completeMove } from '@server/modules/account-transfer/moves';
+import { balanceOf } from '@server/modules/ledger/service';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCaptchaTexts } from '../support/accounts';
+import { manyPlayersLimits, newOperator, newPlayer, refusal, type TestPlayer } from '../support/players';
+import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
+import { createTestClock, createTestServer, type TestServer } from './harness';
+
+/** Moving an old-platform account: docs/requirements.md §17. */
+
+const clock = createTestClock(new Date('2026-06-01T03:00:00Z'));
+let smtp: SmtpTestServer;
+let server: TestServer;
+let operator: TestPlayer;
+let operatorSignedInAt = 0;
+
+/** The desk's session ends when idle, and some tests move the clock by half an hour: sign in again then. */
+async function deskToken(): Promise<string> {
+  if (clock.now().getTime() - operatorSignedInAt > 5 * 60_000) {
+    operator = await newOperator(server);
+    operatorSignedInAt = clock.now().getTime();
+  }
+  return operator.token;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  server = await createTestServer({
+    clock,
+    smtpUrl: smtp.url,
+    captchaText: createCaptchaTexts().next,
+    authLimits: manyPlayersLimits,
+  });
+  await deskToken();
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+const oldPassword = 'Old platform pass 1';
+const argon2Hash = hash(oldPassword);
+
+/** scrypt in passlib's string, as an old platform on passlib would have exported it. */
+function scryptHash(password: string): string {
+  const salt = randomBytes(16);
+  const digest = scryptSync(password, salt, 32, { N: 2 ** 14, r: 8, p: 1 });
+  const ab64 = (bytes: Buffer) => bytes.toString('base64').replaceAll('+', '.').replace(/=+$/, '');
+  return `$scrypt$ln=14,r=8,p=1$${ab64(salt)}$${ab64(digest)}`;
+}
+
+let accountCount = 0;
+interface OldAccountRow {
+  account: string;
+  email: string;
+  card: string;
+  balance: number;
+}
+
+async function oldAccountRow(balance = 12_345, passwordHash?: string): Promise<OldAccountRow & { line: string }> {
+  accountCount += 1;
+  const account = `jsy_${accountCount}${randomBytes(3).toString('hex')}`;
+  const email = `${account}@old.example.test`;
+  const card = `6222${String(accountCount).padStart(8, '0')}`;
+  return {
+    account,
+    email,
+    card,
+    balance,
+    line: `${account},"${passwordHash ?? (await argon2Hash)}",${email},"${card};4000111122223333",${balance}`,
+  };
+}
+
+const header = 'account,password_hash,email,card_numbers,balance';
+
+async function importCsv(csv: string, token?: string) {
+  return server.call<{
+    imported: number;
+    unchanged: number;
+    refused: number;
+    rows: {
+      line: number;
+      oldAccount: string | null;
+      outcome: string;
+      problem: string | null;
+      message: string | null;
+    }[];
+  }>('/v2/admin/account-transfer/import', { csv }, { token: token ?? (await deskToken()) });
+}
+
+async function imported(balance = 12_345, passwordHash?: string): Promise<OldAccountRow> {
+  const row = await oldAccountRow(balance, passwordHash);
+  const response = await importCsv(`${header}\n${row.line}\n`);
+  expect(response.body.data, JSON.stringify(response.body)).toMatchObject({ imported: 1, refused: 0 });
+  return row;
+}
+
+async function latestCode(email: string): Promise<string> {
+  const [mail] = await server.db
+    .select({ text: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.recipient, email), eq(mailOutbox.kind, 'transferCode')))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  const code = mail?.text.match(/\b\d{6}\b/g)?.at(-1);
+  if (!code) throw new Error(`no transfer code mailed to ${email}`);
+  return code;
+}
+
+const coins = async (player: TestPlayer) => Number((await balanceOf(server.db, player.userId, 'COIN')).balance);
+const moveRow = async (transferId: string) =>
+  (await server.db.select().from(accountTransfers).where(eq(accountTransfers.id, transferId)))[0];
+
+async function started(player: TestPlayer, old: OldAccountRow): Promise<string> {
+  const response = await server.call<{ transferId: string; expiresAt: string }>(
+    '/v2/app/jsy/transfer/validate',
+    { oldAccount: old.account },
+    { token: player.token },
+  );
+  expect(response.body, JSON.stringify(response.body)).toMatchObject({ code: 200 });
+  return response.body.data?.transferId as string;
+}
+
+async function codeSent(player: TestPlayer, old: OldAccountRow): Promise<string> {
+  const transferId = await started(player, old);
+  const response = await server.call<CodeDelivery>(
+    '/v2/app/jsy/transfer/validate/card',
+    { transferId, cardNumber: old.card },
+    { token: player.token },
+  );
+  expect(response.body, JSON.stringify(response.body)).toMatchObject({ code: 200 });
+  return transferId;
+}
+
+const signIn = async (player: TestPlayer, transferId: string, password: string, code: string, lang = 'en-US') =>
+  server.call<{ oldAccount: string; balance: number; currency: string }>(
+    '/v2/app/jsy/transfer/login',
+    { transferId, password, code },
+    { token: player.token, lang },
+  );
+
+async function signedIn(player: TestPlayer, old: OldAccountRow): Promise<string> {
+  const transferId = await codeSent(player, old);
+  const response = await signIn(player, transferId, oldPassword, await latestCode(old.email));
+  expect(response.body, JSON.stringify(response.body)).toMatchObject({ code: 200 });
+  return transferId;
+}
+
+let confirmCount = 0;
+const confirm = (player: TestPlayer, transferId: string, key?: string) => {
+  confirmCount += 1;
+  return server.call<{ transferSn: string; amount: number; balance: number; completedAt: string }>(
+    '/v2/app/jsy/transfer/confirm',
+    { transferId },
+    {
+      token: player.token,
+      headers: { 'idempotency-key': key ?? `confirm-${confirmCount}-${randomBytes(4).toString('hex')}` },
+    },
+  );
+};
+
+describe('the whole move', () => {
+  it('imports, checks, mails a code, signs in, and moves the balance once; the desk lists it', async () => {
+    const old = await imported(12_345);
+    const player = await newPlayer(server, smtp);
+    const start = await server.call<{ transferId: string; expiresAt: string }>(
+      '/v2/app/jsy/transfer/validate',
+      { oldAccount: old.account.toUpperCase() },
+      { token: player.token },
+    );
+    expect(start.body.code).toBe(200);
+    const transferId = start.body.data?.transferId as string;
+    expect(start.body.data?.expiresAt).toBe(
+      new Date(clock.now().getTime() + accountTransferRules.lifetimeMs).toISOString(),
+    );
+
+    const card = await server.call<CodeDelivery>(
+      '/v2/app/jsy/transfer/validate/card',
+      { transferId, cardNumber: '4000111122223333' },
+      { token: player.token },
+    );
+    expect(card.body.data).toEqual({
+      maskedEmail: `${old.email.slice(0, 2)}***@old.example.test`,
+      codeExpiresAt: new Date(clock.now().getTime() + 10 * 60_000).toISOString(),
+      resendAvailableAt: new Date(clock.now().getTime() + 60_000).toISOString(),
+    });
+    const code = await latestCode(old.email);
+    const mailed = await smtp.waitFor((mail) => mail.to.includes(old.email));
+    expect(mailed.text).toContain(code);
+
+    const login = await signIn(player, transferId, oldPassword, code);
+    expect(login.body.data).toEqual({ oldAccount: old.account, balance: 12_345, currency: 'JPY' });
+
+    const before = await coins(player);
+    const done = await confirm(player, transferId);
+    expect(done.body.data).toMatchObject({ transferSn: transferId, amount: 12_345, balance: before + 12_345 });
+    expect(await coins(player)).toBe(before + 12_345);
+
+    const list = await server.call<{ list: DeskAccountTransfer[] }>(
+      '/v2/admin/account-transfer/list',
+      { pageNum: 1, pageSize: 50 },
+      { token: await deskToken() },
+    );
+    expect(list.body.data?.list.find((row) => row.transferId === transferId)).toMatchObject({
+      account: player.account,
+      oldAccount: old.account,
+      amount: 12_345,
+      status: 'completed',
+    });
+  });
+
+  it('scrypt hashes from the export sign in too', async () => {
+    const old = await imported(500, scryptHash(oldPassword));
+    const player = await newPlayer(server, smtp);
+    const transferId = await signedIn(player, old);
+    expect((await confirm(player, transferId)).body.data?.amount).toBe(500);
+  });
+
+  it('an empty old account completes without moving money', async () => {
+    const old = await imported(0);
+    const player = await newPlayer(server, smtp);
+    const transferId = await signedIn(player, old);
+    const done = await confirm(player, transferId);
+    expect(done.body.data).toMatchObject({ amount: 0, balance: 0 });
+    expect((await moveRow(transferId))?.ledgerTransferId).toBeNull();
+  });
+});
+
+describe('refusals change nothing', () => {
+  it('an unknown old account, and one already moved', async () => {
+    const player = await newPlayer(server, smtp);
+    const moves = async () => (await server.db.select({ n: count() }).from(accountTransfers))[0]?.n;
+    const before = await moves();
+    const unknown = await server.call(
+      '/v2/app/jsy/transfer/validate',
+      { oldAccount: 'nobody-here' },
+      { token: player.token, lang: 'ja-JP' },
+    );
+    refusal(unknown, 404, '旧プラットフォームにその名前のアカウントはありません。');
+    expect(unknown.body.fields?.oldAccount).toBe(unknown.body.msg);
+    expect(await moves()).toBe(before);
+
+    const old = await imported(100);
+    await confirm(player, await signedIn(player, old));
+    const again = await server.call(
+      '/v2/app/jsy/transfer/validate',
+      { oldAccount: old.account },
+      { token: player.token },
+    );
+    refusal(again, 409, 'This old account has already been moved.');
+    expect(await moves()).toBe((before ?? 0) + 1);
+  });
+
+  it('a visitor is refused, and a move of another player is unknown', async () => {
+    const old = await imported();
+    const owner = await newPlayer(server, smtp);
+    const other = await newPlayer(server, smtp);
+    const transferId = await started(owner, old);
+    expect((await server.call('/v2/app/jsy/transfer/validate', { oldAccount: old.account })).status).toBe(401);
+    const foreign = await server.call(
+      '/v2/app/jsy/transfer/validate/card',
+      { transferId, cardNumber: old.card },
+      { token: other.token },
+    );
+    refusal(foreign, 404, 'This account move was not found. Please start again.');
+    expect((await moveRow(transferId))?.step).toBe('started');
+  });
+
+  it('wrong cards are counted and the fifth ends the move; no code is mailed', async () => {
+    const old = await imported();
+    const player = await newPlayer(server, smtp);
+    const transferId = await started(player, old);
+    for (let attempt = 1; attempt < accountTransferRules.maxWrongCards; attempt++) {
+      const wrong = await server.call(
+        '/v2/app/jsy/transfer/validate/card',
+        { transferId, cardNumber: '9999999999' },
+        { token: player.token },
+      );
+      refusal(wrong, 400, 'This card is not registered on the old account.');
+      expect(wrong.body.fields?.cardNumber).toBe(wrong.body.msg);
+    }
+    const last = await server.call(
+      '/v2/app/jsy/transfer/validate/card',
+      { transferId, cardNumber: '9999999999' },
+      { token: player.token },
+    );
+    refusal(last, 429, 'Too many wrong card numbers. Please start again.');
+    const right = await server.call(
+      '/v2/app/jsy/transfer/validate/card',
+      { transferId, cardNumber: old.card },
+      { token: player.token },
+    );
+    refusal(right, 429, 'Too many wrong card numbers. Please start again.');
+    expect(await server.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, old.email))).toEqual([]);
+    expect((await moveRow(transferId))?.step).toBe('started');
+  });
+
+  it('a code is resent at most once a minute; the new code replaces the old one', async () => {
+    const old = await imported();
+    const player = await newPlayer(server, smtp);
+    const transferId = await codeSent(player, old);
+    const first = await latestCode(old.email);
+    clock.advance(30_000);
+    const early = await server.call(
+      '/v2/app/jsy/transfer/resend/validate/code',
+      { transferId },
+      { token: player.token },
+    );
+    refusal(early, 429, 'A code was sent a moment ago. You can request another one in 30 s.');
+    expect(early.headers.get('retry-after')).toBe('30');
+    expect(await latestCode(old.email)).toBe(first);
+    clock.advance(30_000);
+    const resent = await server.call<CodeDelivery>(
+      '/v2/app/jsy/transfer/resend/validate/code',
+      { transferId },
+      { token: player.token },
+    );
+    expect(resent.body.data?.resendAvailableAt).toBe(new Date(clock.now().getTime() + 60_000).toISOString());
+    const second = await latestCode(old.email);
+    const mails = await server.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, old.email));
+    expect(mails).toHaveLength(2);
+    if (second !== first)
+      refusal(await signIn(player, transferId, oldPassword, first), 400, 'The verification code is incorrect.');
+    expect((await signIn(player, transferId, oldPassword, second)).body.code).toBe(200);
+  });
+
+  it('a code expires after ten minutes', async () => {
+    const old = await imported();
+    const player = await newPlayer(server, smtp);
+    const transferId = await codeSent(player, old);
+    const code = await latestCode(old.email);
+    clock.advance(10 * 60_000);
+    const late = await signIn(player, transferId, oldPassword, code);
+    refusal(late, 400, 'The verification code has expired. Please request a new one.');
+    expect(late.body.fields?.code).toBe(late.body.msg);
+    expect((await moveRow(transferId))?.step).toBe('codeSent');
+  });
+
+  it('wrong codes burn the code, wrong passwords end the move', async () => {
+    const old = await imported();
+    const player = await newPlayer(server, smtp);
+    const transferId = await codeSent(player, old);
+    const code = await latestCode(old.email);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    for (let attempt = 1; attempt < accountTransferRules.maxWrongCodes; attempt++)
+      refusal(await signIn(player, transferId, oldPassword, wrongCode), 400, 'The verification code is incorrect.');
+    refusal(
+      await signIn(player, transferId, oldPassword, wrongCode),
+      422,
+      'Too many wrong codes. Please request a new one.',
+    );
+    refusal(
+      await signIn(player, transferId, oldPassword, code),
+      422,
+      'Too many wrong codes. Please request a new one.',
+    );
+
+    clock.advance(60_000);
+    await server.call('/v2/app/jsy/transfer/resend/validate/code', { transferId }, { token: player.token });
+    const fresh = await latestCode(old.email);
+    for (let attempt = 1; attempt < accountTransferRules.maxWrongPasswords; attempt++) {
+      const wrong = await signIn(player, transferId, 'not the password', fresh, 'zh-CN');
+      refusal(wrong, 400, '旧账户的密码不正确。');
+      expect(wrong.body.fields?.password).toBe(wrong.body.msg);
+    }
+    refusal(
+      await signIn(player, transferId, 'not the password', fresh),
+      429,
+      'Too many wrong passwords. Please start again.',
+    );
+    refusal(await signIn(player, transferId, oldPassword, fresh), 429, 'Too many wrong passwords. Please start again.');
+    expect((await moveRow(transferId))?.step).toBe('codeSent');
+  });
+
+  it('steps out of order, and a move past its time', async () => {
+    const old = await imported();
+    const player = await newPlayer(server, smtp);
+    const transferId = await started(player, old);
+    refusal(await confirm(player, transferId), 409, 'This step of the account move is not open now.');
+    refusal(
+      await server.call('/v2/app/jsy/transfer/resend/validate/code', { transferId }, { token: player.token }),
+      409,
+      'This step of the account move is not open now.',
+    );
+    clock.advance(accountTransferRules.lifetimeMs);
+    refusal(
+      await server.call(
+        '/v2/app/jsy/transfer/validate/card',
+        { transferId, cardNumber: old.card },
+        { token: player.token },
+      ),
+      409,
+      'This account move has expired. Please start again.',
+    );
+    const list = await server.call<{ list: DeskAccountTransfer[] }>(
+      '/v2/admin/account-transfer/list',
+      {},
+      { token: await deskToken() },
+    );
+    expect(list.body.data?.list.find((row) => row.transferId === transferId)?.status).toBe('expired');
+  });
+
+  it('a confirm without an idempotency key is refused', async () => {
+    const old = await imported();
+    const player = await newPlayer(server, smtp);
+    const transferId = await signedIn(player, old);
+    const response = await server.call('/v2/app/jsy/transfer/confirm', { transferId }, { token: player.token });
+    expect(response.status).toBe(400);
+    expect((await moveRow(transferId))?.step).toBe('signedIn');
+  });
+});
+
+describe('the balance moves once', () => {
+  const movedFrom = async (oldAccount: string) =>
+    (await server.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.kind, 'accountTransfer'))).filter(
+      (row) => row.metadata.oldAccount === oldAccount,
+    );
+
+  it('a retried confirm answers the first result and moves nothing again', async () => {
+    const old = await imported(7_000);
+    const player = await newPlayer(server, smtp);
+    const transferId = await signedIn(player, old);
+    const first = await confirm(player, transferId, 'retry-key-0001');
+    const retried = await confirm(player, transferId, 'retry-key-0001');
+    const other = await confirm(player, transferId);
+    expect(retried.body.data).toEqual(first.body.data);
+    expect(other.body.data).toEqual(first.body.data);
+    expect(await coins(player)).toBe(7_000);
+    expect(await movedFrom(old.account)).toHaveLength(1);
+  });
+
+  it('two confirms of one move at once move the money once', async () => {
+    const old = await imported(3_000);
+    const player = await newPlayer(server, smtp);
+    const transferId = await signedIn(player, old);
+    const answers = await Promise.all([confirm(player, transferId), confirm(player, transferId)]);
+    expect(answers.map((answer) => answer.body.code)).toEqual([200, 200]);
+    expect(answers[0]?.body.data).toEqual(answers[1]?.body.data);
+    expect(await coins(player)).toBe(3_000);
+    expect(await movedFrom(old.account)).toHaveLength(1);
+  });
+
+  it('two moves of one old account confirmed at once, in two processes, credit once', async () => {
+    const old = await imported(4_000);
+    const first = await newPlayer(server, smtp);
+    const second = await newPlayer(server, smtp);
+    const firstMove = await signedIn(first, old);
+    const secondMove = await signedIn(second, old);
+    const other = await server.anotherDatabase();
+    try {
+      const otherProcess = {
+        ...server.deps.accountTransfer,
+        db: other.db,
+        oldPlatform: createEmbeddedOldPlatform(other.db),
+      };
+      const request = {
+        t: server.deps.i18n.translator('en-US'),
+        locale: 'en-US' as const,
+        clientAddress: 'test',
+        requestId: 'test',
+      };
+      const outcomes = await Promise.allSettled([
+        confirm(first, firstMove).then((answer) => {
+          if (answer.body.code !== 200) throw new Error(answer.body.msg);
+          return answer.body.data;
+        }),
+        completeMove(
+          otherProcess,
+          request,
+          { userId: second.userId, sessionId: 0, isAgent: false, isOperator: false },
+          {
+            transferId: secondMove,
+          },
+        ),
+      ]);
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+    expect((await coins(first)) + (await coins(second))).toBe(4_000);
+    expect(await movedFrom(old.account)).toHaveLength(1);
+    const completed = await server.db
+      .select({ id: accountTransfers.id })
+      .from(accountTransfers)
+      .where(eq(accountTransfers.step, 'completed'));
+    expect(completed.filter((row) => row.id === firstMove || row.id === secondMove)).toHaveLength(1);
+  });
+});
+
+describe('importing the export', () => {
+  it('reports each refused row with its reason and imports the rest; a second import adds nothing', async () => {
+    const good = await oldAccountRow(900);
+    const scrypt = await oldAccountRow(50, scryptHash('other pass'));
+    const csv = [
+      'Balance,Account,Email,Card_Numbers,Password_Hash,Note',
+      `900,${good.account},${good.email},${good.card},"${await argon2Hash}",kept`,
+      `50,${scrypt.account},${scrypt.email},${scrypt.card},"${scryptHash('other pass')}",`,
+      `10,bad name!,x@example.test,12345678,"${await argon2Hash}",`,
+      `10,hash_bcrypt,x@example.test,12345678,"$2b$10$abcdefghijklmnopqrstuu5Q8Vx2Rz7H1LtxWqjYpWcWl3Fq9bN2m",`,
+      `10,bad_mail,not-an-address,12345678,"${await argon2Hash}",`,
+      `10,bad_card,x@example.test,12ab,"${await argon2Hash}",`,
+      `-5,bad_balance,x@example.test,12345678,"${await argon2Hash}",`,
+      `,,x@example.test,12345678,"${await argon2Hash}",`,
+      `1,${good.account.toUpperCase()},${good.email},${good.card},"${await argon2Hash}",`,
+      '',
+    ].join('\n');
+    const first = await importCsv(csv);
+    expect(first.body.data?.imported).toBe(2);
+    expect(first.body.data?.refused).toBe(7);
+    expect(first.body.data?.rows.map((row) => [row.line, row.outcome, row.problem])).toEqual([
+      [2, 'imported', null],
+      [3, 'imported', null],
+      [4, 'refused', 'accountFormat'],
+      [5, 'refused', 'unsupportedHash'],
+      [6, 'refused', 'emailFormat'],
+      [7, 'refused', 'cardFormat'],
+      [8, 'refused', 'balanceFormat'],
+      [9, 'refused', 'missingField'],
+      [10, 'refused', 'duplicateInFile'],
+    ]);
+    expect(first.body.data?.rows[3]?.message).toBe(
+      'The password hash is not in a supported format (argon2 or scrypt).',
+    );
+
+    const second = await importCsv(csv);
+    expect(second.body.data).toMatchObject({ imported: 0, unchanged: 2, refused: 7 });
+    const stored = await server.db
+      .select({ n: count() })
+      .from(legacyAccounts)
+      .where(eq(legacyAccounts.email, good.email));
+    expect(stored[0]?.n).toBe(1);
+
+    const changed = await importCsv(
+      `${header}\n${good.account},"${await argon2Hash}",${good.email},${good.card},1000\n`,
+    );
+    expect(changed.body.data?.rows[0]).toMatchObject({ outcome: 'refused', problem: 'importedDifferently' });
+  });
+
+  it('a file that cannot be read or lacks a column is refused whole', async () => {
+    const row = await oldAccountRow();
+    refusal(
+      await importCsv(`${header}\n${row.account},"unclosed,${row.email},${row.card},1\n`),
+      400,
+      'The CSV file cannot be read (an unclosed quote, for example).',
+    );
+    refusal(
+      await importCsv(`account,email,balance\n${row.account},${row.email},1\n`),
+      400,
+      'The header row lacks these columns: password_hash, card_numbers',
+    );
+    const player = await newPlayer(server, smtp);
+    expect((await importCsv(`${header}\n${row.line}\n`, player.token)).status).toBe(403);
+    const stored = await server.db.select().from(legacyAccounts).where(eq(legacyAccounts.account, row.account));
+    expect(stored).toEqual([]);
+  });
+});
