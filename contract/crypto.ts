@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { withdrawal } from './draw';
-import { emptyBody, endpoint } from './endpoint';
+import { emptyBody, endpoint, isoDateTime, listQuery, pageOf } from './endpoint';
 import {
   addressMemo,
+  amount,
   baseUnits,
   basisPoints,
   chainAddress,
@@ -13,6 +14,15 @@ import {
   payPasswordInput,
   positiveBaseUnits,
 } from './money';
+
+/**
+ * Why an address was refused: `format` (not an address of any network the hall knows), `checksum`
+ * (the right shape, a wrong checksum: a typo), `otherNetwork` (an address of another network than
+ * the one chosen), `networkMismatch` (the player's deposits came on another network), `noDeposit`
+ * (the player has no deposit on any network yet), `blocked` (the operator refuses it).
+ */
+export const addressRefusals = ['format', 'checksum', 'otherNetwork', 'networkMismatch', 'noDeposit', 'blocked'] as const;
+export type AddressRefusal = (typeof addressRefusals)[number];
 
 /** One (coin, network) pair with its limits; every amount is in the coin's base unit. */
 const cryptoAssetTerms = v.object({
@@ -69,8 +79,9 @@ export const withdrawalAddressCheck = endpoint({
   body: withdrawalTarget,
   data: v.object({
     valid: v.boolean(),
-    /** Why the address was refused: bad format, not the network of the player's deposits, or blocked. */
-    reason: v.nullable(v.picklist(['format', 'networkMismatch', 'blocked'])),
+    reason: v.nullable(v.picklist(addressRefusals)),
+    /** The refusal in the caller's language (it names the networks concerned); null when valid. */
+    message: v.nullable(v.string()),
   }),
 });
 
@@ -82,3 +93,74 @@ export const withdrawCrypto = endpoint({
   body: v.object({ ...withdrawalTarget.entries, amount: positiveBaseUnits, payPassword: payPasswordInput }),
   data: withdrawal,
 });
+
+/**
+ * A crypto deposit seen on chain: `confirming` until the pair's confirmations are reached, then
+ * `credited` (once, at the rate stored when it was first seen); `belowMinimum` is recorded and never
+ * credited; `dropped` left the chain before it was confirmed (a reorganisation).
+ */
+export const cryptoDepositStatuses = ['confirming', 'credited', 'belowMinimum', 'dropped'] as const;
+export type CryptoDepositStatus = (typeof cryptoDepositStatuses)[number];
+
+const cryptoDeposit = v.object({
+  orderSn: v.string(),
+  coin,
+  network,
+  address: v.string(),
+  txHash: v.string(),
+  outputIndex: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** Received on chain, in the coin's base unit. */
+  cryptoAmount: baseUnits,
+  confirmations: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  requiredConfirmations: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  status: v.picklist(cryptoDepositStatuses),
+  /** Game coins per whole coin in force when the deposit was first seen; the credit uses it. */
+  gameCoinsPerCoin: decimalRate,
+  /** Game coins credited, or to be credited once confirmed (0 below the minimum). */
+  coins: amount,
+  createdAt: isoDateTime,
+  creditedAt: v.nullable(isoDateTime),
+});
+export type CryptoDeposit = v.InferOutput<typeof cryptoDeposit>;
+
+export const cryptoDepositList = endpoint({
+  path: '/v2/cpp/coins/deposit/page',
+  access: 'user',
+  summary: 'The player’s crypto deposits seen on chain, newest first, with their confirmations so far',
+  body: v.optional(
+    listQuery({
+      coin: v.optional(coin),
+      network: v.optional(network),
+      status: v.optional(v.picklist(cryptoDepositStatuses)),
+    }),
+    {},
+  ),
+  data: pageOf(cryptoDeposit),
+});
+
+/**
+ * The chain simulator's sandbox (development and tests only, never in production): plain JSON
+ * POSTs under this path, outside the player API, used by `npm run chain` and the sandbox page.
+ */
+export const chainSandboxPath = '/dev/chain';
+
+/** `POST /dev/chain/send`: a transaction paying `amount` base units of the coin to the address. */
+export const chainSendBody = v.object({ network, coin, address: chainAddress, amount: positiveBaseUnits });
+export const chainTransaction = v.object({
+  txHash: v.string(),
+  outputIndex: v.number(),
+  network,
+  coin,
+  address: v.string(),
+  amount: baseUnits,
+  blockHeight: v.number(),
+  confirmations: v.number(),
+  dropped: v.boolean(),
+});
+/** `POST /dev/chain/mine`: adds blocks to one network, or to every network without one. */
+export const chainMineBody = v.object({
+  network: v.optional(network),
+  blocks: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)), 1),
+});
+/** `POST /dev/chain/drop`: the transaction leaves the chain, as in a reorganisation. */
+export const chainDropBody = v.object({ txHash: v.pipe(v.string(), v.regex(/^(0x)?[0-9a-f]{64}$/)) });

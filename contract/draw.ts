@@ -43,6 +43,8 @@ export const withdrawal = v.variant('method', [
     memo: v.nullable(v.string()),
     /** What is sent on chain, in the coin's base unit, after the network fee. */
     cryptoAmount: baseUnits,
+    /** The pair's withdrawal fee in the coin's base unit; `fee` is the same in game coins. */
+    networkFee: baseUnits,
     damageRateBasisPoints: basisPoints,
     txHash: v.nullable(v.string()),
   }),

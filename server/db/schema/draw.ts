@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { withdrawalMethods } from '../../../contract/draw';
 import { withdrawalStatuses } from '../../../contract/money';
 import { users } from './auth';
 import { bankCards } from './bank';
@@ -16,10 +17,11 @@ export const payoutStates = ['notStarted', 'requested', 'paid', 'failed'] as con
 export type PayoutState = (typeof payoutStates)[number];
 
 /**
- * Yen withdrawals to a bound bank account. The coins are held in the ledger at request
- * (`hold_transfer_id`); approval posts the hold and starts the payout, rejection voids it, and a
- * failed payout is compensated once by a transfer back (`refund_transfer_id`). The bank details
- * are copied at request time, so later edits of the card do not change where money goes.
+ * Withdrawals: yen to a bound bank account (`bank`) or a coin to a chain address (`crypto`). The
+ * coins are held in the ledger at request (`hold_transfer_id`); approval posts the hold and starts
+ * the payout, rejection voids it, and a failed payout is compensated once by a transfer back
+ * (`refund_transfer_id`). The bank details, or the pair's terms and the address, are copied at
+ * request time, so later edits do not change where money goes or how much.
  */
 export const withdrawals = pgTable(
   'withdrawals',
@@ -29,17 +31,26 @@ export const withdrawals = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    bankCardId: integer('bank_card_id')
-      .notNull()
-      .references(() => bankCards.id),
-    bankCode: text('bank_code').notNull(),
-    branchCode: text('branch_code').notNull(),
-    accountNumber: text('account_number').notNull(),
-    accountHolder: text('account_holder').notNull(),
+    method: text('method', { enum: withdrawalMethods }).notNull().default('bank'),
+    bankCardId: integer('bank_card_id').references(() => bankCards.id),
+    bankCode: text('bank_code'),
+    branchCode: text('branch_code'),
+    accountNumber: text('account_number'),
+    accountHolder: text('account_holder'),
     /** Coins taken from the player, fee included. */
     amount: amount('amount').notNull(),
     fee: amount('fee').notNull(),
-    payoutYen: amount('payout_yen').notNull(),
+    payoutYen: amount('payout_yen'),
+    coin: text('coin'),
+    network: text('network'),
+    address: text('address'),
+    memo: text('memo'),
+    /** Base units asked for, fee included; what is sent is this minus `network_fee`. */
+    cryptoGross: numeric('crypto_gross', { precision: 78, scale: 0 }),
+    networkFee: numeric('network_fee', { precision: 78, scale: 0 }),
+    gameCoinsPerCoin: text('game_coins_per_coin'),
+    damageRateBasisPoints: integer('damage_rate_basis_points'),
+    txHash: text('tx_hash'),
     status: text('status', { enum: withdrawalStatuses }).notNull(),
     payoutState: text('payout_state', { enum: payoutStates }).notNull().default('notStarted'),
     holdTransferId: bigint('hold_transfer_id', { mode: 'number' }).notNull(),
@@ -63,5 +74,15 @@ export const withdrawals = pgTable(
     index('withdrawals_created_idx').on(table.createdAt, table.id),
     index('withdrawals_payout_idx').on(table.payoutState).where(sql`${table.payoutState} = 'requested'`),
     check('withdrawals_amounts', sql`${table.amount} > 0 AND ${table.fee} >= 0 AND ${table.payoutYen} > 0`),
+    check(
+      'withdrawals_method_details',
+      sql`(${table.method} = 'bank' AND ${table.bankCardId} IS NOT NULL AND ${table.bankCode} IS NOT NULL
+          AND ${table.branchCode} IS NOT NULL AND ${table.accountNumber} IS NOT NULL
+          AND ${table.accountHolder} IS NOT NULL AND ${table.payoutYen} IS NOT NULL)
+        OR (${table.method} = 'crypto' AND ${table.coin} IS NOT NULL AND ${table.network} IS NOT NULL
+          AND ${table.address} IS NOT NULL AND ${table.cryptoGross} > ${table.networkFee}
+          AND ${table.networkFee} >= 0 AND ${table.gameCoinsPerCoin} IS NOT NULL
+          AND ${table.damageRateBasisPoints} IS NOT NULL)`,
+    ),
   ],
 );
