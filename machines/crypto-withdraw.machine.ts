@@ -18,7 +18,8 @@
  *     (every key would otherwise be a call).
  *   - checking: the server says whether the address fits the network and is allowed.
  *   - accepted: it may be used; the player goes on to the amount.
- *   - refused: with the server's reason (format, not the network the player deposits on, blocked).
+ *   - refused: with the server's reason and sentence (not an address, a typo in the checksum, an
+ *     address of another network, not the network the player deposits on, no deposit yet, blocked).
  *   - checkFailed: no answer; the player may check again.
  * - enteringAmount: the minimum, maximum and fee are shown before entry; an amount in range goes on.
  * - confirming: the payment password confirms the request; a refusal of the server comes back here
@@ -33,7 +34,7 @@
  */
 
 import type { Profile } from '@contract/auth';
-import type { CryptoAssetTerms } from '@contract/crypto';
+import type { AddressRefusal, CryptoAssetTerms } from '@contract/crypto';
 import { compareUnits, parseCoinAmount, unitsLess } from '@contract/crypto-amount';
 import type { Withdrawal } from '@contract/draw';
 import { addressMemo, chainAddress, payPasswordInput } from '@contract/money';
@@ -54,11 +55,11 @@ export interface CryptoPair {
   network: string;
 }
 
-export type AddressRefusal = 'format' | 'networkMismatch' | 'blocked';
-
 export interface AddressCheck {
   valid: boolean;
   reason: AddressRefusal | null;
+  /** The refusal in the player's language, naming the networks concerned. */
+  message: string | null;
 }
 
 export interface CryptoWithdrawalBody extends CryptoPair {
@@ -71,7 +72,8 @@ export interface CryptoWithdrawContext {
   terms: CryptoWithdrawTerms | null;
   pair: CryptoPair | null;
   address: string;
-  addressRefusal: AddressRefusal | null;
+  /** Why the server refused the address, with its sentence. */
+  addressRefusal: { reason: AddressRefusal; message: string | null } | null;
   /** In base units, once an amount in range was entered. */
   amount: string | null;
   /** Kept only while the request is on its way, for a retry with the same key. */
@@ -288,7 +290,12 @@ export const cryptoWithdrawMachine = setup({
               { guard: { type: 'addressValid', params: ({ event }) => event.output }, target: 'accepted' },
               {
                 target: 'refused',
-                actions: assign({ addressRefusal: ({ event }) => event.output.reason ?? 'format' }),
+                actions: assign({
+                  addressRefusal: ({ event }) => ({
+                    reason: event.output.reason ?? 'format',
+                    message: event.output.message,
+                  }),
+                }),
               },
             ],
             onError: { target: 'checkFailed' },

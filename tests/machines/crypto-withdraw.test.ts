@@ -61,6 +61,7 @@ const withdrawal = (status: CryptoWithdrawal['status'], txHash: string | null = 
   address,
   memo: null,
   cryptoAmount: '19000000',
+  networkFee: '1000000',
   damageRateBasisPoints: 0,
   txHash,
 });
@@ -99,14 +100,21 @@ const fixtures: EventFixtures<typeof cryptoWithdrawMachine> = {
 
 const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.loadTerms', output: terms() },
-  { type: 'xstate.done.actor.loadTerms', output: terms({ kycStatus: 'none' }) },
+  { type: 'xstate.done.actor.loadTerms', output: terms({ kycStatus: 'notSubmitted' }) },
   { type: 'xstate.done.actor.loadTerms', output: terms({ kycStatus: 'pendingReview' }) },
   { type: 'xstate.done.actor.loadTerms', output: terms({ hasPayPassword: false }) },
   { type: 'xstate.done.actor.loadTerms', output: terms({}, [ethClosed]) },
   { type: 'xstate.error.actor.loadTerms', error: offline },
   { type: 'xstate.after.addressDebounce.cryptoWithdraw.enteringAddress.typing', delayMs: 400 },
-  { type: 'xstate.done.actor.checkAddress', output: { valid: true, reason: null } },
-  { type: 'xstate.done.actor.checkAddress', output: { valid: false, reason: 'networkMismatch' } },
+  { type: 'xstate.done.actor.checkAddress', output: { valid: true, reason: null, message: null } },
+  {
+    type: 'xstate.done.actor.checkAddress',
+    output: {
+      valid: false,
+      reason: 'networkMismatch',
+      message: 'Withdrawals go to TRC20, the network of your deposits',
+    },
+  },
   { type: 'xstate.error.actor.checkAddress', error: offline },
   { type: 'xstate.done.actor.sendWithdrawal', output: withdrawal('withdrawalReview') },
   { type: 'xstate.error.actor.sendWithdrawal', error: wrongPassword },
@@ -192,7 +200,7 @@ describe('crypto withdraw rules', () => {
           loadTerms: fromPromise(async () => terms()),
           checkAddress: fromPromise(async ({ input }) => {
             checks.push(input.address);
-            return { valid: true, reason: null };
+            return { valid: true, reason: null, message: null };
           }),
           sendWithdrawal: fromPromise(async ({ input }) => {
             sent.push(input);
