@@ -21,7 +21,14 @@ import {
  * the one chosen), `networkMismatch` (the player's deposits came on another network), `noDeposit`
  * (the player has no deposit on any network yet), `blocked` (the operator refuses it).
  */
-export const addressRefusals = ['format', 'checksum', 'otherNetwork', 'networkMismatch', 'noDeposit', 'blocked'] as const;
+export const addressRefusals = [
+  'format',
+  'checksum',
+  'otherNetwork',
+  'networkMismatch',
+  'noDeposit',
+  'blocked',
+] as const;
 export type AddressRefusal = (typeof addressRefusals)[number];
 
 /** One (coin, network) pair with its limits; every amount is in the coin's base unit. */

@@ -96,7 +96,7 @@ export const withdrawalLimitsQuery = endpoint({
 export const withdrawalQuery = endpoint({
   path: '/v2/app/draw/get',
   access: 'user',
-  summary: 'One of the player’s bank withdrawals, by its order number (404 for any other number)',
+  summary: 'One of the player’s withdrawals (bank or crypto), by its order number (404 for any other number)',
   body: v.object({ orderSn: orderSnInput }),
   data: withdrawal,
 });

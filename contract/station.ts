@@ -14,6 +14,7 @@ export const stationLetterKinds = [
   'depositCredited',
   'depositFailed',
   'withdrawalPaid',
+  'cryptoWithdrawalPaid',
   'withdrawalFailed',
   'agentApproved',
   'agentRejected',

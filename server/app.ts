@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { chainSandboxPath } from '@contract/crypto';
 import { endpoints } from '@contract/endpoints';
 import { maxKycSubmissionBytes, submitKyc } from '@contract/kyc';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -24,6 +25,7 @@ import { authRoutes } from './modules/auth/routes';
 import { bankRoutes } from './modules/bank/routes';
 import type { PublicContentCache } from './modules/content/public-cache';
 import { contentRoutes } from './modules/content/routes';
+import { cryptoRoutes } from './modules/crypto/routes';
 import { depositRoutes } from './modules/deposits/routes';
 import { payCallbackHandler, payCallbackPath, payCallbackPrefix } from './modules/deposits/webhook';
 import type { GameDeps } from './modules/games/game-deps';
@@ -60,6 +62,8 @@ export interface AppDeps {
   games: GameDeps;
   /** The embedded sandbox payment provider, when it is served. */
   sandboxPay: SandboxPay | null;
+  /** The chain simulator's sandbox routes, served outside production only. */
+  chainSandbox: Hono<AppEnv> | null;
   /** The embedded game studio's own API, answering `/studio/api/*` (studio/app.ts). */
   studioApi: { fetch(request: Request): Response | Promise<Response> };
   /** Set once the process has begun to shut down. */
@@ -205,9 +209,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     xsrfProtection({
       secret: config.xsrfSecret,
       secure: config.production,
-      // Provider callbacks and wallet calls carry their own signatures; the sandbox provider plays an outside site.
+      // Provider callbacks and wallet calls carry their own signatures; the sandbox provider plays an
+      // outside site, and the chain sandbox plays the chain (neither is served in production).
       exempt: (requestPath) =>
         requestPath.startsWith(payCallbackPrefix) ||
+        requestPath.startsWith(`${chainSandboxPath}/`) ||
         requestPath.startsWith(`${sandboxBasePath}/`) ||
         requestPath.startsWith(`${walletBasePath}/`),
     }),
@@ -236,6 +242,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ...bankRoutes(deps.player),
       ...depositRoutes(deps.player),
       ...withdrawalRoutes(deps.player),
+      ...cryptoRoutes(deps.player),
       ...recordRoutes(deps.player),
       ...stationRoutes(deps.player),
       ...gameRoutes(deps.games),
@@ -249,6 +256,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.route('/', api);
   if (!config.production) app.get('/dev/mailbox', devMailboxPage(deps.db));
+  if (deps.chainSandbox && !config.production) app.route(chainSandboxPath, deps.chainSandbox);
   if (deps.sandboxPay) app.route(sandboxBasePath, deps.sandboxPay.routes);
 
   if (config.staticDir) {

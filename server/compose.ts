@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { createStudioApp } from '../studio/app';
 import { openStudioDatabase, type SharedConnection } from '../studio/db/client';
 import type { StudioDeps } from '../studio/studio-deps';
+import { chainSandboxRoutes } from './adapters/chain-simulator';
 import { createLocalFileStorage } from './adapters/file-storage';
 import { type AppDeps, createApp } from './app';
 import { type Clock, systemClock } from './clock';
@@ -18,6 +19,8 @@ import { profileWatchMs } from './modules/auth/profile';
 import { createSessionCache } from './modules/auth/session-cache';
 import { createPrincipalResolver, lastSeenResolutionMs } from './modules/auth/sessions';
 import { createPublicContentCache } from './modules/content/public-cache';
+import { type CryptoOptions, setUpCrypto } from './modules/crypto/crypto-setup';
+import { watchDeposits } from './modules/crypto/watcher';
 import { type PaymentsOptions, setUpPayments } from './modules/deposits/payments-setup';
 import { defaultGameHallTimes, type GameDeps, type GameHallTimes } from './modules/games/game-deps';
 import { deleteExpiredLaunchTokens, releaseIdleSeats } from './modules/games/hall';
@@ -50,6 +53,8 @@ export interface ComposeOptions {
   /** Payment provider, payout service, fiat resource; by default the embedded sandbox outside production. */
   payments?: PaymentsOptions;
   moneySettings?: Partial<MoneySettings>;
+  /** Deposit keys and the chain; by default outside production the development keys and the simulator. */
+  crypto?: CryptoOptions;
   /** Game providers besides the embedded studio, and our wallet's signing key. */
   games?: GameHallOptions;
   gameHallTimes?: Partial<GameHallTimes>;
@@ -103,6 +108,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     production: options.production,
     sandboxSecret: await loadServerSecret(db, 'pay-sandbox'),
   });
+  const crypto = setUpCrypto(options.crypto ?? {}, { db, clock, production: options.production });
   const player: PlayerDeps = {
     db,
     clock,
@@ -117,6 +123,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     payPasswordLimit: auth.limits.payPasswordPerAccount,
     badCallbackLimit: { limit: 30, windowMs: 60 * 1000 },
     letters: { send: (target, letter) => jobs.send(target, 'station-letter', letter) },
+    crypto: crypto.settings,
   };
   const games: GameDeps = {
     db,
@@ -149,6 +156,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     player,
     games,
     sandboxPay: payments.sandboxPay,
+    chainSandbox: crypto.simulator ? chainSandboxRoutes(crypto.simulator, () => watchDeposits(player)) : null,
     studioApi: studio,
     contentCache: createPublicContentCache(options.contentCacheTtlMs ?? defaultContentCacheTtlMs, clock),
     logger: options.logger,
@@ -174,6 +182,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     await releaseIdleSeats({ db, clock }, games.times.seatIdleMs);
     await deleteExpiredLaunchTokens({ db, clock });
   });
+  if (crypto.settings.chain) await jobs.every('crypto-watcher', '* * * * *', () => watchDeposits(player));
   const sandboxPay = payments.sandboxPay;
   if (sandboxPay)
     await jobs.every('sandbox-pay-callbacks', '* * * * *', async () => void (await sandboxPay.deliverPending()));

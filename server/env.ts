@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { accountKeyOf } from './modules/crypto/chain-addresses';
 import { gameProvidersConfig } from './modules/games/providers';
 
 const port = v.pipe(
@@ -20,6 +21,18 @@ const urlOf = (protocols: readonly string[], message: string) =>
 
 const url = (protocols: readonly string[], message: string) => v.optional(urlOf(protocols, message));
 const httpUrl = 'must be an http(s):// URL';
+
+const extendedPublicKey = v.pipe(
+  v.string(),
+  v.check((value) => {
+    try {
+      accountKeyOf(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an extended public key (xpub…), never a private one'),
+);
 
 const envSchema = v.object({
   PORT: port,
@@ -83,6 +96,11 @@ const envSchema = v.object({
       v.check((value) => value.includes('PRIVATE KEY-----'), 'must be an RSA private key in PEM'),
     ),
   ),
+  /** The operator's account-level extended public keys (m/44'/60'/0', m/44'/195'/0') for deposit addresses. */
+  CRYPTO_XPUB_ERC20: v.optional(extendedPublicKey),
+  CRYPTO_XPUB_TRC20: v.optional(extendedPublicKey),
+  /** The embedded chain simulator and its sandbox; on by default outside production, never in it. */
+  CHAIN_SANDBOX: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
   /** Game coins per yen. */
   COINS_PER_YEN: v.optional(
     v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'must be a whole number from 1 to 9999'), v.transform(Number)),
@@ -102,6 +120,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     }),
   );
   const result = v.safeParse(envSchema, relevant);
+  if (result.success && result.output.CHAIN_SANDBOX === 'on' && result.output.NODE_ENV === 'production') {
+    throw new InvalidEnvironmentError('Invalid environment: CHAIN_SANDBOX: is never allowed in production');
+  }
   if (result.success && result.output.TEST_CAPTCHA_TEXT && result.output.NODE_ENV !== 'test') {
     throw new InvalidEnvironmentError('Invalid environment: TEST_CAPTCHA_TEXT: is only allowed with NODE_ENV=test');
   }

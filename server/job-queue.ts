@@ -32,6 +32,8 @@ const queues = {
   'game-seats-housekeeping': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
   /** The game studio's rounds left unfinished (studio/rounds.ts), settled or rolled back every minute. */
   'studio-recovery': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
+  /** Crypto deposits followed to their confirmations and credited (crypto/watcher.ts), every minute. */
+  'crypto-watcher': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 type QueueName = keyof typeof queues;
@@ -45,6 +47,7 @@ interface JobData {
   'sandbox-pay-callbacks': null;
   'game-seats-housekeeping': null;
   'studio-recovery': null;
+  'crypto-watcher': null;
 }
 
 interface JobInfo {

@@ -8,6 +8,7 @@ import { seedDatabase } from './db/seed';
 import { type Env, publicUrlOf } from './env';
 import { createLogger } from './logger';
 import { googleIssuers, type IdentityProvidersConfig } from './modules/auth/identity-providers';
+import type { CryptoOptions } from './modules/crypto/crypto-setup';
 import type { PaymentsOptions } from './modules/deposits/payments-setup';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
@@ -40,6 +41,7 @@ export async function startServer(env: Env, options: { serveSpa: boolean }): Pro
     identityProviders: identityProvidersOf(env, publicUrl),
     fileStorageDir: path.join(path.resolve(env.DATA_DIR), 'files'),
     payments: paymentsOf(env),
+    crypto: cryptoOf(env),
     games: {
       ...(env.GAME_PROVIDERS ? { providers: env.GAME_PROVIDERS } : {}),
       ...(env.GAME_WALLET_PRIVATE_KEY ? { walletPrivateKeyPem: env.GAME_WALLET_PRIVATE_KEY } : {}),
@@ -89,6 +91,18 @@ export async function startServer(env: Env, options: { serveSpa: boolean }): Pro
 }
 
 /** A hosted provider is used when its URL, merchant id and secret are all set; the sandbox is the default outside production. */
+/** Configured deposit keys replace the development ones as a whole: a network left out gives no address. */
+function cryptoOf(env: Env): CryptoOptions {
+  const accountKeys = {
+    ...(env.CRYPTO_XPUB_ERC20 ? { ERC20: env.CRYPTO_XPUB_ERC20 } : {}),
+    ...(env.CRYPTO_XPUB_TRC20 ? { TRC20: env.CRYPTO_XPUB_TRC20 } : {}),
+  };
+  return {
+    ...(Object.keys(accountKeys).length > 0 ? { accountKeys } : {}),
+    ...(env.CHAIN_SANDBOX ? { sandbox: env.CHAIN_SANDBOX === 'on' } : {}),
+  };
+}
+
 function paymentsOf(env: Env): PaymentsOptions {
   const provider =
     env.PAY_PROVIDER_API_URL && env.PAY_PROVIDER_MERCHANT_ID && env.PAY_PROVIDER_SECRET

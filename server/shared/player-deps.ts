@@ -1,5 +1,7 @@
 import type { Endpoint } from '@contract/endpoint';
 import type { Locale } from '@contract/locales';
+import type { HDKey } from '@scure/bip32';
+import type { ChainAdapter } from '@server/adapters/chain';
 import type { FiatResource } from '@server/adapters/fiat-resource';
 import type { FileStorage } from '@server/adapters/file-storage';
 import type { PayProvider } from '@server/adapters/pay-provider';
@@ -8,6 +10,7 @@ import type { Clock } from '@server/clock';
 import type { RequestContext } from '@server/contract-router';
 import type { Database } from '@server/db/client';
 import type { Translate } from '@server/i18n';
+import type { ChainNetwork } from '@server/modules/crypto/chain-addresses';
 import type { EventLetters } from '@server/modules/station/event-letters';
 import type { Logger } from 'pino';
 import type { RateLimitRule } from './rate-limit';
@@ -71,6 +74,15 @@ export interface PlayerDeps {
   badCallbackLimit: RateLimitRule;
   /** Letters to players about their KYC, deposits, withdrawals and agent applications. */
   letters: EventLetters;
+  crypto: CryptoSettings;
+}
+
+/** The crypto edges (docs/architecture.md §13). */
+export interface CryptoSettings {
+  /** The operator's account-level extended public key per network; a network without one gives no address. */
+  depositKeys: Partial<Record<ChainNetwork, HDKey>>;
+  /** Null when no chain is configured: deposits are not seen and approved payouts wait. */
+  chain: ChainAdapter | null;
 }
 
 /** What a service needs to know about the request it serves. */

@@ -57,6 +57,7 @@ export async function createTestServer(
     | 'contentCacheTtlMs'
     | 'payments'
     | 'moneySettings'
+    | 'crypto'
     | 'games'
     | 'gameHallTimes'
     | 'studioTimes'

@@ -11,10 +11,6 @@ import { createTestServer, type TestServer } from './harness';
  * added here on purpose.
  */
 const stillUnbuilt = [
-  '/v2/cpp/coins',
-  '/v2/cpp/coins/deposit/address',
-  '/v2/cpp/coins/withdrawal/address/validit',
-  '/v2/cpp/coins/withdraw',
   '/v2/app/jsy/transfer/validate',
   '/v2/app/jsy/transfer/validate/card',
   '/v2/app/jsy/transfer/resend/validate/code',

@@ -2,6 +2,7 @@ import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import type { Locale } from '@contract/locales';
 import type { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '@contract/record';
 import type { Principal } from '@server/contract-router';
+import { cryptoDeposits } from '@server/db/schema/crypto';
 import { withdrawals } from '@server/db/schema/draw';
 import { providerGames } from '@server/db/schema/game-hall';
 import { gameRecords } from '@server/db/schema/game-records';
@@ -137,7 +138,7 @@ async function ordersBehind(
 ): Promise<Map<number, OrderBehind>> {
   const found = new Map<number, OrderBehind>();
   if (transferIds.length === 0) return found;
-  const [withdrawalRows, depositRows] = await Promise.all([
+  const [withdrawalRows, depositRows, cryptoDepositRows] = await Promise.all([
     deps.db
       .select()
       .from(withdrawals)
@@ -156,12 +157,19 @@ async function ordersBehind(
           or(inArray(depositOrders.creditTransferId, transferIds), inArray(depositOrders.refundHoldId, transferIds)),
         ),
       ),
+    deps.db
+      .select()
+      .from(cryptoDeposits)
+      .where(and(eq(cryptoDeposits.userId, userId), inArray(cryptoDeposits.creditTransferId, transferIds))),
   ]);
   for (const row of withdrawalRows) {
     const order: OrderBehind = {
       orderSn: row.orderSn,
       status: row.status,
-      channel: `${bankNameIn(row.bankCode, locale)} ${maskedNumber(row.accountNumber)}`,
+      channel:
+        row.method === 'crypto'
+          ? `${row.coin} ${row.network}`
+          : `${bankNameIn(row.bankCode ?? '', locale)} ${maskedNumber(row.accountNumber ?? '')}`,
       fee: row.fee,
       failureReason: row.failureReason,
     };
@@ -177,6 +185,16 @@ async function ordersBehind(
       failureReason: view.failureReason,
     };
     for (const transferId of [row.creditTransferId, row.refundHoldId]) if (transferId) found.set(transferId, order);
+  }
+  for (const row of cryptoDepositRows) {
+    if (!row.creditTransferId) continue;
+    found.set(row.creditTransferId, {
+      orderSn: row.orderSn,
+      status: row.status,
+      channel: `${row.coin} ${row.network}`,
+      fee: 0,
+      failureReason: null,
+    });
   }
   return found;
 }

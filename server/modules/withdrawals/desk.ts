@@ -22,8 +22,8 @@ export async function withdrawalQueue(
   request: PlayerRequest,
   body: ParsedBodyOf<typeof adminWithdrawalList>,
 ): Promise<{ list: WithdrawalReviewItem[]; total: number }> {
-  if (body.method === 'crypto') return { list: [], total: 0 };
   const conditions = orderConditions(withdrawals, body);
+  if (body.method) conditions.push(eq(withdrawals.method, body.method));
   if (body.keyword) conditions.push(userKeywordCondition(body.keyword));
   const where = and(...conditions);
   const page = await ordersWithPlayers(deps.db, withdrawals, body, where, 'oldestFirst');

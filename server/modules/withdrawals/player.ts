@@ -140,7 +140,7 @@ export async function requestWithdrawal(
   return answer(row);
 }
 
-/** One of the player's bank withdrawals by its number; another player's number is as unknown as a made-up one. */
+/** One of the player's withdrawals by its number; another player's number is as unknown as a made-up one. */
 
 export async function withdrawalOf(
   deps: PlayerDeps,
@@ -162,8 +162,11 @@ export async function withdrawalsOf(
   principal: Principal,
   body: ParsedBodyOf<typeof withdrawalList>,
 ): Promise<DataOf<typeof withdrawalList>> {
-  if (body.method === 'crypto') return { list: [], total: 0, totals: groupTotals([], withdrawalStatusGroups) };
-  const where = and(eq(withdrawals.userId, principal.userId), ...orderConditions(withdrawals, body));
+  const where = and(
+    eq(withdrawals.userId, principal.userId),
+    ...orderConditions(withdrawals, body),
+    ...(body.method ? [eq(withdrawals.method, body.method)] : []),
+  );
   const [page, totals] = await Promise.all([
     onePage(
       body,
