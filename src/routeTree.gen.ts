@@ -32,6 +32,7 @@ import { Route as DefaultAuthAmigoRouteImport } from './routes/_default/_auth/am
 import { Route as DefaultAuthAmigoSpringboardRouteImport } from './routes/_default/_auth/amigo-springboard'
 import { Route as DefaultGameNoticeRouteImport } from './routes/_default/game/notice'
 import { Route as DefaultGamePromotionRouteImport } from './routes/_default/game/promotion'
+import { Route as DefaultSandboxChainRouteImport } from './routes/_default/sandbox/chain'
 import { Route as DefaultUserStationLetterRouteImport } from './routes/_default/user/station-letter'
 import { Route as AdminDeskIndexRouteImport } from './routes/admin/_desk/index'
 import { Route as AdminDeskAgentApplicationsRouteImport } from './routes/admin/_desk/agent-applications'
@@ -190,6 +191,11 @@ const DefaultGameNoticeRoute = DefaultGameNoticeRouteImport.update({
 const DefaultGamePromotionRoute = DefaultGamePromotionRouteImport.update({
   id: '/game/promotion',
   path: '/game/promotion',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultSandboxChainRoute = DefaultSandboxChainRouteImport.update({
+  id: '/sandbox/chain',
+  path: '/sandbox/chain',
   getParentRoute: () => DefaultRoute,
 } as any)
 const DefaultUserStationLetterRoute =
@@ -475,6 +481,7 @@ export interface FileRoutesByFullPath {
   '/amigo-springboard': typeof DefaultAuthAmigoSpringboardRoute
   '/game/notice': typeof DefaultGameNoticeRoute
   '/game/promotion': typeof DefaultGamePromotionRoute
+  '/sandbox/chain': typeof DefaultSandboxChainRoute
   '/user/station-letter': typeof DefaultUserStationLetterRoute
   '/admin/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/audit': typeof AdminDeskAuditRoute
@@ -540,6 +547,7 @@ export interface FileRoutesByTo {
   '/amigo-springboard': typeof DefaultAuthAmigoSpringboardRoute
   '/game/notice': typeof DefaultGameNoticeRoute
   '/game/promotion': typeof DefaultGamePromotionRoute
+  '/sandbox/chain': typeof DefaultSandboxChainRoute
   '/user/station-letter': typeof DefaultUserStationLetterRoute
   '/admin/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/audit': typeof AdminDeskAuditRoute
@@ -613,6 +621,7 @@ export interface FileRoutesById {
   '/_default/_auth/amigo-springboard': typeof DefaultAuthAmigoSpringboardRoute
   '/_default/game/notice': typeof DefaultGameNoticeRoute
   '/_default/game/promotion': typeof DefaultGamePromotionRoute
+  '/_default/sandbox/chain': typeof DefaultSandboxChainRoute
   '/_default/user/station-letter': typeof DefaultUserStationLetterRoute
   '/admin/_desk/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/_desk/audit': typeof AdminDeskAuditRoute
@@ -681,6 +690,7 @@ export interface FileRouteTypes {
     | '/amigo-springboard'
     | '/game/notice'
     | '/game/promotion'
+    | '/sandbox/chain'
     | '/user/station-letter'
     | '/admin/agent-applications'
     | '/admin/audit'
@@ -746,6 +756,7 @@ export interface FileRouteTypes {
     | '/amigo-springboard'
     | '/game/notice'
     | '/game/promotion'
+    | '/sandbox/chain'
     | '/user/station-letter'
     | '/admin/agent-applications'
     | '/admin/audit'
@@ -818,6 +829,7 @@ export interface FileRouteTypes {
     | '/_default/_auth/amigo-springboard'
     | '/_default/game/notice'
     | '/_default/game/promotion'
+    | '/_default/sandbox/chain'
     | '/_default/user/station-letter'
     | '/admin/_desk/agent-applications'
     | '/admin/_desk/audit'
@@ -1036,6 +1048,13 @@ declare module '@tanstack/react-router' {
       path: '/game/promotion'
       fullPath: '/game/promotion'
       preLoaderRoute: typeof DefaultGamePromotionRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/sandbox/chain': {
+      id: '/_default/sandbox/chain'
+      path: '/sandbox/chain'
+      fullPath: '/sandbox/chain'
+      preLoaderRoute: typeof DefaultSandboxChainRouteImport
       parentRoute: typeof DefaultRoute
     }
     '/_default/user/station-letter': {
@@ -1489,6 +1508,7 @@ interface DefaultRouteChildren {
   DefaultTermsConditionsRoute: typeof DefaultTermsConditionsRoute
   DefaultGameNoticeRoute: typeof DefaultGameNoticeRoute
   DefaultGamePromotionRoute: typeof DefaultGamePromotionRoute
+  DefaultSandboxChainRoute: typeof DefaultSandboxChainRoute
   DefaultUserStationLetterRoute: typeof DefaultUserStationLetterRoute
   DefaultAuthLineCallbackRoute: typeof DefaultAuthLineCallbackRoute
   DefaultGameGuideTabIndexRoute: typeof DefaultGameGuideTabIndexRoute
@@ -1510,6 +1530,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultTermsConditionsRoute: DefaultTermsConditionsRoute,
   DefaultGameNoticeRoute: DefaultGameNoticeRoute,
   DefaultGamePromotionRoute: DefaultGamePromotionRoute,
+  DefaultSandboxChainRoute: DefaultSandboxChainRoute,
   DefaultUserStationLetterRoute: DefaultUserStationLetterRoute,
   DefaultAuthLineCallbackRoute: DefaultAuthLineCallbackRoute,
   DefaultGameGuideTabIndexRoute: DefaultGameGuideTabIndexRoute,
