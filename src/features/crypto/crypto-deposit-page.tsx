@@ -64,7 +64,7 @@ export function CryptoDepositPage() {
   return (
     <PageFrame title={t('account:cryptoDeposit.title')} description={t('deposit.lead')}>
       {body}
-      <DepositsSeen assets={assets.data ?? []} />
+      <CryptoDeposits />
     </PageFrame>
   );
 }
@@ -125,9 +125,13 @@ function DepositAddress({ terms }: { terms: CryptoAssetTerms }) {
 
 const depositColors = { confirming: 'yellow', credited: 'teal', belowMinimum: 'gray', dropped: 'red' } as const;
 
-/** The latest deposits seen on chain; their confirmations count up without a reload. */
-function DepositsSeen({ assets }: { assets: readonly CryptoAssetTerms[] }) {
+/**
+ * The latest crypto deposits seen on chain, with their address and transaction; confirmations count
+ * up without a reload. On the deposit page and in the records.
+ */
+export function CryptoDeposits() {
   const { t } = useTranslation('crypto');
+  const assets = useQuery(cryptoAssetsQueryOptions()).data ?? [];
   const deposits = useQuery(cryptoDepositsQueryOptions());
   useRefreshOnCredit(deposits.data?.list);
   const list = deposits.data?.list ?? [];
@@ -142,7 +146,7 @@ function DepositsSeen({ assets }: { assets: readonly CryptoAssetTerms[] }) {
         {list.length === 0 ? (
           <Text c="dimmed">{deposits.data ? t('deposit.seen.empty') : t('deposit.seen.loading')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={880}>
             <Table aria-label={t('deposit.seen.title')} data-testid="crypto-deposits">
               <Table.Thead>
                 <Table.Tr>
@@ -152,6 +156,8 @@ function DepositsSeen({ assets }: { assets: readonly CryptoAssetTerms[] }) {
                   <Table.Th>{t('fields.confirmations')}</Table.Th>
                   <Table.Th>{t('fields.status')}</Table.Th>
                   <Table.Th>{t('fields.coinsCredited')}</Table.Th>
+                  <Table.Th>{t('fields.address')}</Table.Th>
+                  <Table.Th>{t('fields.txHash')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -185,6 +191,12 @@ function DepositsSeen({ assets }: { assets: readonly CryptoAssetTerms[] }) {
                       </Badge>
                     </Table.Td>
                     <Table.Td>{t('coins', { amount: formatAmount(deposit.coins) })}</Table.Td>
+                    <Table.Td ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
+                      {deposit.address}
+                    </Table.Td>
+                    <Table.Td ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
+                      {deposit.txHash}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
