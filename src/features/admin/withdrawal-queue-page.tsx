@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { CryptoLines } from '../crypto/crypto-withdrawal-details';
+import { CryptoLines } from '../crypto/crypto-records';
 import { ChoiceFilter, DeskTable, PlayerCell, StatusBadge } from './desk-list';
 import { withdrawalQueueQueryOptions } from './queries';
 import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from './queue-page';

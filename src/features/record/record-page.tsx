@@ -26,8 +26,7 @@ import { PageFrame } from '@/components/page-frame';
 import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { CryptoDeposits } from '../crypto/crypto-deposit-page';
-import { CryptoWithdrawalDetails } from '../crypto/crypto-withdrawal-details';
+import { CryptoDeposits, CryptoWithdrawalDetails } from '../crypto/crypto-records';
 import { LoadFailed } from '../user/account-gates';
 import { MovementDetail, movementKindLabel, signedCoins } from './movement-detail';
 import {

@@ -39,11 +39,11 @@ import type { ActorRefFrom } from 'xstate';
 import { PageFrame } from '@/components/page-frame';
 import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatCoinAmount, formatDateTime } from '@/lib/format';
-import { KycRequired, KycUnderReview } from '../finance/money-request-view';
-import { OrderDetails } from '../finance/order-details';
 import { LoadFailed, PayPasswordRequired } from '../user/account-gates';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import { cryptoWithdrawLogic } from './crypto-withdraw-flow';
+import { KycRequired, KycUnderReview } from './money-request-view';
+import { OrderDetails } from './order-details';
 
 type CryptoWithdrawActor = ActorRefFrom<typeof cryptoWithdrawMachine>;
 
