@@ -38,14 +38,15 @@ async function photo(): Promise<string> {
 /** A registered player with a profile, a payment password and identity approved by an operator. */
 async function verifiedPlayer(request: APIRequestContext, call: Call, locale: Locale) {
   const player = await registeredPlayer(request, call, password);
-  const { token } = player;
+  const { token, account } = player;
   await call('/v2/app/user/update', { firstName: '花子', lastName: '山田', pinyinName: 'ヤマダ ハナコ' }, { token });
+  await call('/v2/app/user/update/idNumber', { idNumber: `HN${account}`.slice(0, 20) }, { token });
   await call('/v2/app/auth/password/update/payment', { newPayPassword: payPassword, password }, { token });
   await call('/v2/app/user/kyc/add', { front: await photo(), back: await photo(), handheld: await photo() }, { token });
   const operator = await operatorApiToken(request, locale);
   const submissions = await call<{ list: { id: number }[] }>(
     '/v2/admin/kyc/list',
-    { keyword: player.account },
+    { keyword: account },
     { token: operator },
   );
   await call('/v2/admin/kyc/approve', { submissionId: submissions.list[0]!.id }, { token: operator });
@@ -100,17 +101,21 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await send.getByRole('button', { name: crypto(locale, 'sandbox.send') }).click();
     await expect(send.getByRole('status')).toContainText(/[0-9a-f]{64}/);
 
-    // The deposit page sees it without a reload, confirming, then credited once blocks are added.
+    // The deposit page sees it without a reload once it is in a block, confirming, then credited.
+    const mine = async (blocks: number) => {
+      await sandbox
+        .getByRole('combobox', { name: crypto(locale, 'sandbox.network') })
+        .last()
+        .click();
+      await sandbox.getByRole('option', { name: /^TRC20 / }).click();
+      await sandbox.getByRole('textbox', { name: crypto(locale, 'sandbox.blocks') }).fill(String(blocks));
+      await sandbox.getByRole('button', { name: crypto(locale, 'sandbox.mine') }).click();
+      await expect(sandbox.getByText(crypto(locale, 'sandbox.mined', { network: 'TRC20' }))).toBeVisible();
+    };
+    await mine(1);
     const deposits = page.getByRole('table', { name: crypto(locale, 'deposit.seen.title') });
     await expect(deposits.getByText(crypto(locale, 'depositStatus.confirming'))).toBeVisible({ timeout: 20_000 });
-    await sandbox
-      .getByRole('combobox', { name: crypto(locale, 'sandbox.network') })
-      .last()
-      .click();
-    await sandbox.getByRole('option', { name: /^TRC20/ }).click();
-    await sandbox.getByRole('textbox', { name: crypto(locale, 'sandbox.blocks') }).fill('25');
-    await sandbox.getByRole('button', { name: crypto(locale, 'sandbox.mine') }).click();
-    await expect(sandbox.getByText(crypto(locale, 'sandbox.mined', { network: 'TRC20' }))).toBeVisible();
+    await mine(25);
     await expect(deposits.getByText(crypto(locale, 'depositStatus.credited'))).toBeVisible({ timeout: 20_000 });
     await sandbox.close();
 
@@ -131,7 +136,7 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await page.getByRole('textbox', { name: crypto(locale, 'fields.amount', { coin: 'USDT' }) }).fill('20');
     await expect(page.getByTestId('crypto-withdraw-quote')).toBeVisible();
     await page.getByRole('button', { name: crypto(locale, 'withdraw.next') }).click();
-    await page.getByLabel(crypto(locale, 'fields.payPassword')).fill(payPassword);
+    await page.getByRole('textbox', { name: crypto(locale, 'fields.payPassword'), exact: true }).fill(payPassword);
     await page.getByRole('button', { name: crypto(locale, 'withdraw.confirm.submit') }).click();
     await expect(page.getByText(crypto(locale, 'withdraw.outcome.withdrawalReview'))).toBeVisible();
 

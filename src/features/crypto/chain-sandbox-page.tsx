@@ -45,7 +45,7 @@ export function ChainSandboxPage() {
   const { t } = useTranslation('crypto');
   const state = useQuery({
     queryKey: sandboxQueryKey,
-    queryFn: () => sandboxCall(sandboxState, '/'),
+    queryFn: () => sandboxCall(sandboxState, ''),
     refetchInterval: 5_000,
     retry: false,
   });
