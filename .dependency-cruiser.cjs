@@ -30,6 +30,7 @@ const publicModules = [
   'agent/application-queries',
   'agent/agent-invitation-card',
   'letters/letter-queries',
+  'crypto/crypto-records',
 ];
 
 module.exports = {

@@ -1,5 +1,5 @@
 import { locales } from '@contract/locales';
-import { apiCaller, callApi, expect, operatorApiToken, test, text, useLanguage } from './fixtures';
+import { apiCaller, callApi, expect, operatorApiToken, registeredPlayer, test, text, useLanguage } from './fixtures';
 
 // Docs: docs/requirements.md §1.7 (no text left as its key), §1.8 (content in every language,
 // Japanese fallback marked).
@@ -91,3 +91,26 @@ test('a notice left unwritten in English shows in Japanese, marked and read as J
   const seeded = page.getByRole('button', { name: /Scheduled maintenance/ });
   await expect(seeded.getByText(text('en-US', 'common:shownInJapanese'))).toHaveCount(0);
 });
+
+/** The crypto pages, signed in, with the chain sandbox: each with what says it has loaded. */
+const cryptoPages = [
+  { path: '/user/finance/deposit/cryptocurrency', loaded: 'crypto:deposit.seen.title' },
+  { path: '/user/finance/withdraw/cryptocurrency', loaded: 'finance:withdraw.kyc.title' },
+  { path: '/sandbox/chain', loaded: 'crypto:sandbox.recent' },
+] as const;
+
+for (const locale of locales) {
+  test(`crypto pages show no raw keys in ${locale}`, async ({ page, request }) => {
+    const { token } = await registeredPlayer(request, apiCaller(request, locale), 'Maple leaf 2026!');
+    await useLanguage(page, locale);
+    await page.addInitScript((stored) => localStorage.setItem('token', stored), token);
+    for (const shown of cryptoPages) {
+      await page.goto(shown.path);
+      await expect(page.getByText(text(locale, shown.loaded)).first()).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      // biome-ignore lint/performance/useDomNodeTextContent: only text a reader sees counts, not hidden nodes
+      const body = await page.locator('body').innerText();
+      expect(rawKeys(body), `${shown.path} in ${locale}`).toEqual([]);
+    }
+  });
+}

@@ -32,6 +32,7 @@ import { Route as DefaultAuthAmigoRouteImport } from './routes/_default/_auth/am
 import { Route as DefaultAuthAmigoSpringboardRouteImport } from './routes/_default/_auth/amigo-springboard'
 import { Route as DefaultGameNoticeRouteImport } from './routes/_default/game/notice'
 import { Route as DefaultGamePromotionRouteImport } from './routes/_default/game/promotion'
+import { Route as DefaultSandboxChainRouteImport } from './routes/_default/sandbox/chain'
 import { Route as DefaultUserStationLetterRouteImport } from './routes/_default/user/station-letter'
 import { Route as AdminDeskIndexRouteImport } from './routes/admin/_desk/index'
 import { Route as AdminDeskAccountTransfersRouteImport } from './routes/admin/_desk/account-transfers'
@@ -191,6 +192,11 @@ const DefaultGameNoticeRoute = DefaultGameNoticeRouteImport.update({
 const DefaultGamePromotionRoute = DefaultGamePromotionRouteImport.update({
   id: '/game/promotion',
   path: '/game/promotion',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultSandboxChainRoute = DefaultSandboxChainRouteImport.update({
+  id: '/sandbox/chain',
+  path: '/sandbox/chain',
   getParentRoute: () => DefaultRoute,
 } as any)
 const DefaultUserStationLetterRoute =
@@ -482,6 +488,7 @@ export interface FileRoutesByFullPath {
   '/amigo-springboard': typeof DefaultAuthAmigoSpringboardRoute
   '/game/notice': typeof DefaultGameNoticeRoute
   '/game/promotion': typeof DefaultGamePromotionRoute
+  '/sandbox/chain': typeof DefaultSandboxChainRoute
   '/user/station-letter': typeof DefaultUserStationLetterRoute
   '/admin/account-transfers': typeof AdminDeskAccountTransfersRoute
   '/admin/agent-applications': typeof AdminDeskAgentApplicationsRoute
@@ -548,6 +555,7 @@ export interface FileRoutesByTo {
   '/amigo-springboard': typeof DefaultAuthAmigoSpringboardRoute
   '/game/notice': typeof DefaultGameNoticeRoute
   '/game/promotion': typeof DefaultGamePromotionRoute
+  '/sandbox/chain': typeof DefaultSandboxChainRoute
   '/user/station-letter': typeof DefaultUserStationLetterRoute
   '/admin/account-transfers': typeof AdminDeskAccountTransfersRoute
   '/admin/agent-applications': typeof AdminDeskAgentApplicationsRoute
@@ -622,6 +630,7 @@ export interface FileRoutesById {
   '/_default/_auth/amigo-springboard': typeof DefaultAuthAmigoSpringboardRoute
   '/_default/game/notice': typeof DefaultGameNoticeRoute
   '/_default/game/promotion': typeof DefaultGamePromotionRoute
+  '/_default/sandbox/chain': typeof DefaultSandboxChainRoute
   '/_default/user/station-letter': typeof DefaultUserStationLetterRoute
   '/admin/_desk/account-transfers': typeof AdminDeskAccountTransfersRoute
   '/admin/_desk/agent-applications': typeof AdminDeskAgentApplicationsRoute
@@ -691,6 +700,7 @@ export interface FileRouteTypes {
     | '/amigo-springboard'
     | '/game/notice'
     | '/game/promotion'
+    | '/sandbox/chain'
     | '/user/station-letter'
     | '/admin/account-transfers'
     | '/admin/agent-applications'
@@ -757,6 +767,7 @@ export interface FileRouteTypes {
     | '/amigo-springboard'
     | '/game/notice'
     | '/game/promotion'
+    | '/sandbox/chain'
     | '/user/station-letter'
     | '/admin/account-transfers'
     | '/admin/agent-applications'
@@ -830,6 +841,7 @@ export interface FileRouteTypes {
     | '/_default/_auth/amigo-springboard'
     | '/_default/game/notice'
     | '/_default/game/promotion'
+    | '/_default/sandbox/chain'
     | '/_default/user/station-letter'
     | '/admin/_desk/account-transfers'
     | '/admin/_desk/agent-applications'
@@ -1049,6 +1061,13 @@ declare module '@tanstack/react-router' {
       path: '/game/promotion'
       fullPath: '/game/promotion'
       preLoaderRoute: typeof DefaultGamePromotionRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/sandbox/chain': {
+      id: '/_default/sandbox/chain'
+      path: '/sandbox/chain'
+      fullPath: '/sandbox/chain'
+      preLoaderRoute: typeof DefaultSandboxChainRouteImport
       parentRoute: typeof DefaultRoute
     }
     '/_default/user/station-letter': {
@@ -1509,6 +1528,7 @@ interface DefaultRouteChildren {
   DefaultTermsConditionsRoute: typeof DefaultTermsConditionsRoute
   DefaultGameNoticeRoute: typeof DefaultGameNoticeRoute
   DefaultGamePromotionRoute: typeof DefaultGamePromotionRoute
+  DefaultSandboxChainRoute: typeof DefaultSandboxChainRoute
   DefaultUserStationLetterRoute: typeof DefaultUserStationLetterRoute
   DefaultAuthLineCallbackRoute: typeof DefaultAuthLineCallbackRoute
   DefaultGameGuideTabIndexRoute: typeof DefaultGameGuideTabIndexRoute
@@ -1530,6 +1550,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultTermsConditionsRoute: DefaultTermsConditionsRoute,
   DefaultGameNoticeRoute: DefaultGameNoticeRoute,
   DefaultGamePromotionRoute: DefaultGamePromotionRoute,
+  DefaultSandboxChainRoute: DefaultSandboxChainRoute,
   DefaultUserStationLetterRoute: DefaultUserStationLetterRoute,
   DefaultAuthLineCallbackRoute: DefaultAuthLineCallbackRoute,
   DefaultGameGuideTabIndexRoute: DefaultGameGuideTabIndexRoute,

@@ -1,11 +1,12 @@
 import type { WithdrawalReviewItem } from '@contract/admin';
 import { withdrawalMethods } from '@contract/draw';
 import { withdrawalStatuses } from '@contract/money';
-import { Stack, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+import { CryptoLines } from '../crypto/crypto-records';
 import { ChoiceFilter, DeskTable, PlayerCell, StatusBadge } from './desk-list';
 import { withdrawalQueueQueryOptions } from './queries';
 import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from './queue-page';
@@ -72,6 +73,7 @@ export function WithdrawalQueuePage(props: QueuePageProps<WithdrawalQueueSearch>
 }
 
 function WithdrawalRow({ withdrawal }: { withdrawal: WithdrawalReviewItem }) {
+  const { t } = useTranslation('admin');
   return (
     <Table.Tr>
       <Table.Td>{formatDateTime(withdrawal.createdAt)}</Table.Td>
@@ -83,12 +85,8 @@ function WithdrawalRow({ withdrawal }: { withdrawal: WithdrawalReviewItem }) {
         {withdrawal.method === 'bank' ? (
           `${withdrawal.bankCard.bankName} ${withdrawal.bankCard.maskedCardNumber}`
         ) : (
-          <Stack gap={0}>
-            <Text size="sm">{`${withdrawal.coin} ${withdrawal.network}`}</Text>
-            <Text size="xs" ff="monospace" c="dimmed">
-              {withdrawal.address}
-            </Text>
-          </Stack>
+          // The desk has no pair terms to read decimals from: amounts stay in the coin's base unit.
+          <CryptoLines withdrawal={withdrawal} coins={(units) => t('crypto:baseUnits', { units })} />
         )}
       </Table.Td>
       <Table.Td>{formatAmount(withdrawal.amount)}</Table.Td>

@@ -60,7 +60,7 @@ function MoneyRequestStages<TRequest extends AnyMoneyRequestActor>({
   }
 }
 
-function KycRequired() {
+export function KycRequired() {
   const { t } = useTranslation('finance');
   return (
     <Alert color="orange" title={t('withdraw.kyc.title')} role="alert">
@@ -74,7 +74,7 @@ function KycRequired() {
   );
 }
 
-function KycUnderReview() {
+export function KycUnderReview() {
   const { t } = useTranslation('finance');
   return (
     <Alert color="orange" title={t('withdraw.kyc.title')} role="alert">

@@ -88,4 +88,5 @@ export const menuLessRoutes: Readonly<Partial<Record<AppPath, string>>> = {
   '/amigo-springboard': 'entered from the game hall on the way into a game',
   '/account-transfer-jp': 'the Japanese variant, linked from /account-transfer',
   '/auth/line/callback': 'where LINE sends the browser back after sign-in',
+  '/sandbox/chain': 'the simulated chain of development and tests, opened by hand to send a deposit',
 };

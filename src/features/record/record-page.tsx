@@ -26,6 +26,7 @@ import { PageFrame } from '@/components/page-frame';
 import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+import { CryptoDeposits, CryptoWithdrawalDetails } from '../crypto/crypto-records';
 import { LoadFailed } from '../user/account-gates';
 import { MovementDetail, movementKindLabel, signedCoins } from './movement-detail';
 import {
@@ -77,7 +78,10 @@ export function RecordPage({
       </Tabs>
       <RecordFilters query={query} onChange={change} />
       {query.tab === 'deposits' && (
-        <DepositRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />
+        <>
+          <DepositRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />
+          <CryptoDeposits />
+        </>
       )}
       {query.tab === 'withdrawals' && (
         <WithdrawalRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />
@@ -317,9 +321,11 @@ function WithdrawalRecords({ query, onPage }: { query: RecordQuery; onPage(page:
             <Table.Td>{formatDateTime(withdrawal.createdAt)}</Table.Td>
             <Table.Td ff="monospace">{withdrawal.orderSn}</Table.Td>
             <Table.Td>
-              {withdrawal.method === 'bank'
-                ? `${withdrawal.bankCard.bankName} ${withdrawal.bankCard.maskedCardNumber}`
-                : `${withdrawal.coin} ${withdrawal.network}`}
+              {withdrawal.method === 'bank' ? (
+                `${withdrawal.bankCard.bankName} ${withdrawal.bankCard.maskedCardNumber}`
+              ) : (
+                <CryptoWithdrawalDetails withdrawal={withdrawal} />
+              )}
             </Table.Td>
             <Table.Td>{formatAmount(withdrawal.amount)}</Table.Td>
             <Table.Td>

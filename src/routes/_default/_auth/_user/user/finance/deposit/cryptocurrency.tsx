@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountFrame } from '@/components/page-frame';
+import { CryptoDepositPage } from '@/features/crypto/crypto-deposit-page';
 
 export const Route = createFileRoute('/_default/_auth/_user/user/finance/deposit/cryptocurrency')({
-  component: () => <AccountFrame page="cryptoDeposit" />,
+  component: CryptoDepositPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountFrame } from '@/components/page-frame';
+import { CryptoWithdrawPage } from '@/features/finance/crypto-withdraw-page';
 
 export const Route = createFileRoute('/_default/_auth/_user/user/finance/withdraw/cryptocurrency')({
-  component: () => <AccountFrame page="cryptoWithdraw" />,
+  component: CryptoWithdrawPage,
 });

@@ -1,0 +1,171 @@
+import type { Locale } from '@contract/locales';
+import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import {
+  apiCaller,
+  type Call,
+  expect,
+  openSignedInDeskTab,
+  operatorApiToken,
+  registeredPlayer,
+  test,
+  text,
+} from './fixtures';
+
+/**
+ * The crypto journey in Chromium against the real server and its simulated chain: a deposit of USDT
+ * on TRC20 sent from the chain sandbox page is seen, confirms and is credited on the deposit page;
+ * a withdrawal to a checked address is approved on the desk, and the records show its hash.
+ */
+
+const password = 'Maple leaf 2026!';
+const payPassword = '246810';
+/** An outside TRON address (the TRON documentation's example). */
+const tronTarget = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
+
+const crypto = (locale: Locale, key: string, values: Record<string, string | number> = {}) =>
+  text(locale, `crypto:${key}`, values);
+const admin = (locale: Locale, key: string, values: Record<string, string | number> = {}) =>
+  text(locale, `admin:${key}`, values);
+
+async function photo(): Promise<string> {
+  const bytes = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 30, g: 90, b: 60 } } })
+    .jpeg()
+    .toBuffer();
+  return `data:image/jpeg;base64,${bytes.toString('base64')}`;
+}
+
+/** A registered player with a profile, a payment password and identity approved by an operator. */
+async function verifiedPlayer(request: APIRequestContext, call: Call, locale: Locale) {
+  const player = await registeredPlayer(request, call, password);
+  const { token, account } = player;
+  await call('/v2/app/user/update', { firstName: '花子', lastName: '山田', pinyinName: 'ヤマダ ハナコ' }, { token });
+  await call('/v2/app/user/update/idNumber', { idNumber: `HN${account}`.slice(0, 20) }, { token });
+  await call('/v2/app/auth/password/update/payment', { newPayPassword: payPassword, password }, { token });
+  await call('/v2/app/user/kyc/add', { front: await photo(), back: await photo(), handheld: await photo() }, { token });
+  const operator = await operatorApiToken(request, locale);
+  const submissions = await call<{ list: { id: number }[] }>(
+    '/v2/admin/kyc/list',
+    { keyword: account },
+    { token: operator },
+  );
+  await call('/v2/admin/kyc/approve', { submissionId: submissions.list[0]!.id }, { token: operator });
+  return player;
+}
+
+/** The section menu's lit items. */
+async function litMenuItems(page: Page, locale: Locale) {
+  const nav = page.getByRole('navigation', { name: text(locale, 'layout.sectionMenu') });
+  await expect(nav).toBeVisible();
+  return nav.locator('a[data-active], a[aria-current="page"]').allTextContents();
+}
+
+for (const locale of ['ja-JP', 'en-US'] as const) {
+  test(`deposit USDT on TRC20 through the simulator, withdraw it, the desk pays it out (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const call = apiCaller(request, locale);
+    const { token, account } = await verifiedPlayer(request, call, locale);
+    await page.addInitScript(
+      ([stored, lng]) => {
+        localStorage.setItem('token', stored);
+        localStorage.setItem('lang', lng);
+      },
+      [token, locale] as const,
+    );
+
+    await page.goto('/user/finance/deposit/cryptocurrency');
+    await expect(
+      page.getByRole('heading', { level: 1, name: text(locale, 'account:cryptoDeposit.title') }),
+    ).toBeVisible();
+    expect(await litMenuItems(page, locale)).toEqual([text(locale, 'menu.cryptoDeposit')]);
+    await page.getByRole('combobox', { name: crypto(locale, 'fields.pair') }).click();
+    await page.getByRole('option', { name: 'USDT · TRC20' }).click();
+    const pair = 'USDT · TRC20';
+    await expect(page.getByText(crypto(locale, 'deposit.warning.title', { pair }))).toBeVisible();
+    await expect(page.getByRole('img', { name: crypto(locale, 'deposit.qrLabel', { pair }) })).toBeVisible();
+    const address = await page.getByTestId('crypto-deposit-address').inputValue();
+    expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+
+    // The chain sandbox in a second tab sends 200 USDT to the player's address.
+    const sandbox = await page.context().newPage();
+    await sandbox.goto('/sandbox/chain');
+    const send = sandbox.getByRole('form', { name: crypto(locale, 'sandbox.send') });
+    await send.getByRole('combobox', { name: crypto(locale, 'sandbox.network') }).click();
+    await sandbox.getByRole('option', { name: 'TRC20', exact: true }).click();
+    await send.getByRole('textbox', { name: crypto(locale, 'sandbox.coin') }).fill('USDT');
+    await send.getByRole('textbox', { name: crypto(locale, 'fields.address') }).fill(address);
+    await send.getByRole('textbox', { name: crypto(locale, 'sandbox.amount') }).fill('200000000');
+    await send.getByRole('button', { name: crypto(locale, 'sandbox.send') }).click();
+    await expect(send.getByRole('status')).toContainText(/[0-9a-f]{64}/);
+
+    // The deposit page sees it without a reload once it is in a block, confirming, then credited.
+    const mine = async (blocks: number) => {
+      await sandbox
+        .getByRole('combobox', { name: crypto(locale, 'sandbox.network') })
+        .last()
+        .click();
+      await sandbox.getByRole('option', { name: /^TRC20 / }).click();
+      await sandbox.getByRole('textbox', { name: crypto(locale, 'sandbox.blocks') }).fill(String(blocks));
+      await sandbox.getByRole('button', { name: crypto(locale, 'sandbox.mine') }).click();
+      await expect(sandbox.getByText(crypto(locale, 'sandbox.mined', { network: 'TRC20' }))).toBeVisible();
+    };
+    await mine(1);
+    const deposits = page.getByRole('table', { name: crypto(locale, 'deposit.seen.title') });
+    await expect(deposits.getByText(crypto(locale, 'depositStatus.confirming'))).toBeVisible({ timeout: 20_000 });
+    await mine(25);
+    await expect(deposits.getByText(crypto(locale, 'depositStatus.credited'))).toBeVisible({ timeout: 20_000 });
+    await sandbox.close();
+
+    // Withdraw 20 USDT to a checked address.
+    await page.goto('/user/finance/withdraw/cryptocurrency');
+    expect(await litMenuItems(page, locale)).toEqual([text(locale, 'menu.cryptoWithdraw')]);
+    await page.getByRole('button', { name: crypto(locale, 'withdraw.pair.choose', { pair }) }).click();
+    const addressField = page.getByRole('textbox', { name: crypto(locale, 'fields.address') });
+    await addressField.fill(tronTarget.slice(0, -1));
+    await addressField.pressSequentially('M');
+    // A typo in the checksum is refused while typing, before any amount is asked for.
+    await expect(addressField).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('button', { name: crypto(locale, 'withdraw.next') })).toBeDisabled();
+    await addressField.fill(tronTarget);
+    await expect(page.getByText(crypto(locale, 'withdraw.address.accepted'))).toBeVisible();
+    await page.getByRole('button', { name: crypto(locale, 'withdraw.next') }).click();
+    await expect(page.getByTestId('crypto-withdraw-limits').first()).toBeVisible();
+    await page.getByRole('textbox', { name: crypto(locale, 'fields.amount', { coin: 'USDT' }) }).fill('20');
+    await expect(page.getByTestId('crypto-withdraw-quote')).toBeVisible();
+    await page.getByRole('button', { name: crypto(locale, 'withdraw.next') }).click();
+    await page.getByRole('textbox', { name: crypto(locale, 'fields.payPassword'), exact: true }).fill(payPassword);
+    await page.getByRole('button', { name: crypto(locale, 'withdraw.confirm.submit') }).click();
+    await expect(page.getByText(crypto(locale, 'withdraw.outcome.withdrawalReview'))).toBeVisible();
+
+    // The operator approves it on the desk, which shows the pair, the address and the fee.
+    const { desk } = await openSignedInDeskTab(page, request, locale);
+    await desk.goto(`/admin/withdrawals?keyword=${account}`);
+    const row = desk
+      .getByRole('table', { name: admin(locale, 'withdrawals.title') })
+      .getByRole('row')
+      .filter({
+        hasText: tronTarget,
+      });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText(pair)).toBeVisible();
+    await row.getByRole('button', { name: admin(locale, 'review.withdrawal.approve') }).click();
+    const approval = desk.getByRole('dialog');
+    await approval.getByRole('button', { name: admin(locale, 'review.withdrawal.approve') }).click();
+    await expect(approval).toBeHidden();
+
+    // The page follows it to the payout and shows the hash; so do the records.
+    await expect(page.getByText(crypto(locale, 'withdraw.outcome.withdrawalSuccessful'))).toBeVisible({
+      timeout: 30_000,
+    });
+    const hash = page.getByText(/^(0x)?[0-9a-f]{64}$/);
+    await expect(hash).toBeVisible();
+    const txHash = (await hash.textContent())?.trim() ?? '';
+    await page.getByRole('link', { name: crypto(locale, 'toRecords') }).click();
+    const withdrawals = page.getByRole('table', { name: text(locale, 'record:tabs.withdrawals') });
+    await expect(withdrawals.getByText(crypto(locale, 'records.txHash', { txHash }))).toBeVisible();
+    await expect(withdrawals.getByText(tronTarget)).toBeVisible();
+  });
+}

@@ -1,0 +1,144 @@
+import type { CryptoDeposit } from '@contract/crypto';
+import type { Withdrawal } from '@contract/draw';
+import { Badge, Card, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, formatCoinAmount, formatDateTime } from '@/lib/format';
+import { useAccountRefresh } from '../user/use-account-refresh';
+import { cryptoAssetsQueryOptions, cryptoDepositsQueryOptions } from './queries';
+
+/* What the crypto pages offer the records and the desk: deposits seen on chain, and a withdrawal's chain details. */
+
+type CryptoWithdrawal = Extract<Withdrawal, { method: 'crypto' }>;
+
+/** A crypto withdrawal's pair, address, fee and what was sent, and its hash once paid, in a records cell. */
+export function CryptoWithdrawalDetails({ withdrawal }: { withdrawal: CryptoWithdrawal }) {
+  const { t } = useTranslation('crypto');
+  const assets = useQuery(cryptoAssetsQueryOptions());
+  const decimals = assets.data?.find(
+    (asset) => asset.coin === withdrawal.coin && asset.network === withdrawal.network,
+  )?.decimals;
+  const coins = (units: string) =>
+    decimals === undefined ? t('baseUnits', { units }) : `${formatCoinAmount(units, decimals)} ${withdrawal.coin}`;
+  return <CryptoLines withdrawal={withdrawal} coins={coins} />;
+}
+
+/** The lines of a crypto withdrawal; `coins` writes an amount in base units. */
+export function CryptoLines({ withdrawal, coins }: { withdrawal: CryptoWithdrawal; coins(units: string): string }) {
+  const { t } = useTranslation('crypto');
+  return (
+    <Stack gap={0} data-testid="crypto-withdrawal-details">
+      <Text size="sm" fw={600}>{`${withdrawal.coin} · ${withdrawal.network}`}</Text>
+      <Text size="xs" ff="monospace" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {withdrawal.address}
+      </Text>
+      <Text size="xs">
+        {t('records.sentAndFee', { sent: coins(withdrawal.cryptoAmount), fee: coins(withdrawal.networkFee) })}
+      </Text>
+      {withdrawal.txHash && (
+        <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {t('records.txHash', { txHash: withdrawal.txHash })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+const depositColors = { confirming: 'yellow', credited: 'teal', belowMinimum: 'gray', dropped: 'red' } as const;
+
+/**
+ * The latest crypto deposits seen on chain, with their address and transaction; confirmations count
+ * up without a reload. On the deposit page and in the records.
+ */
+export function CryptoDeposits() {
+  const { t } = useTranslation('crypto');
+  const assets = useQuery(cryptoAssetsQueryOptions()).data ?? [];
+  const deposits = useQuery(cryptoDepositsQueryOptions());
+  useRefreshOnCredit(deposits.data?.list);
+  const list = deposits.data?.list ?? [];
+  const decimalsOf = (deposit: CryptoDeposit) =>
+    assets.find((asset) => asset.coin === deposit.coin && asset.network === deposit.network)?.decimals ?? 0;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {t('deposit.seen.title')}
+        </Title>
+        {list.length === 0 ? (
+          <Text c="dimmed">{deposits.data ? t('deposit.seen.empty') : t('deposit.seen.loading')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={880}>
+            <Table aria-label={t('deposit.seen.title')} data-testid="crypto-deposits">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('fields.createdAt')}</Table.Th>
+                  <Table.Th>{t('fields.pair')}</Table.Th>
+                  <Table.Th>{t('fields.amountPlain')}</Table.Th>
+                  <Table.Th>{t('fields.confirmations')}</Table.Th>
+                  <Table.Th>{t('fields.status')}</Table.Th>
+                  <Table.Th>{t('fields.coinsCredited')}</Table.Th>
+                  <Table.Th>{t('fields.address')}</Table.Th>
+                  <Table.Th>{t('fields.txHash')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((deposit) => (
+                  <Table.Tr key={deposit.orderSn}>
+                    <Table.Td>{formatDateTime(deposit.createdAt)}</Table.Td>
+                    <Table.Td>{`${deposit.coin} · ${deposit.network}`}</Table.Td>
+                    <Table.Td>{`${formatCoinAmount(deposit.cryptoAmount, decimalsOf(deposit))} ${deposit.coin}`}</Table.Td>
+                    <Table.Td>
+                      <Stack gap={2}>
+                        <Text size="sm" data-testid="crypto-deposit-confirmations">
+                          {t('deposit.seen.confirmations', {
+                            done: Math.min(deposit.confirmations, deposit.requiredConfirmations),
+                            required: deposit.requiredConfirmations,
+                          })}
+                        </Text>
+                        <Progress
+                          size="sm"
+                          aria-hidden
+                          value={
+                            deposit.requiredConfirmations === 0
+                              ? 100
+                              : Math.min(100, (deposit.confirmations / deposit.requiredConfirmations) * 100)
+                          }
+                        />
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={depositColors[deposit.status]} variant="light">
+                        {t(`depositStatus.${deposit.status}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{t('coins', { amount: formatAmount(deposit.coins) })}</Table.Td>
+                    <Table.Td ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
+                      {deposit.address}
+                    </Table.Td>
+                    <Table.Td ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
+                      {deposit.txHash}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** A deposit credited while the page is open changes the balance: the header and records fetch again. */
+function useRefreshOnCredit(list: readonly CryptoDeposit[] | undefined) {
+  const refresh = useAccountRefresh();
+  const credited = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!list) return;
+    const now = new Set(list.filter((deposit) => deposit.status === 'credited').map((deposit) => deposit.orderSn));
+    const before = credited.current;
+    credited.current = now;
+    if (before && [...now].some((orderSn) => !before.has(orderSn))) refresh();
+  }, [list, refresh]);
+}
