@@ -6,8 +6,10 @@
  * - loadingTerms: the pairs the hall pays out (with their limits and fees) and the player's profile
  *   are fetched; they decide where the page starts.
  * - termsUnavailable: they could not be fetched; the page offers a retry.
- * - needsKyc, awaitingKycReview, needsPayPassword: as for a yen withdrawal, identity must be verified
- *   and a payment password set before coins leave the hall; the first closed gate is shown.
+ * - needsKyc: as for a yen withdrawal, identity must be verified before coins leave the hall (the
+ *   first closed gate is shown): it is not, and nothing is under review.
+ * - awaitingKycReview: identity photos are sent and wait for an operator's review.
+ * - needsPayPassword: no payment password is set, and the request is confirmed with it.
  * - noAsset: no pair takes withdrawals right now.
  * - choosingPair: the coin and its network, one choice: a pair is the asset (USDT on TRC20 and USDT
  *   on ERC20 are different coins to the chain).

@@ -39,6 +39,7 @@ import type { ActorRefFrom } from 'xstate';
 import { PageFrame } from '@/components/page-frame';
 import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatCoinAmount, formatDateTime } from '@/lib/format';
+import { inspection } from '@/lib/inspector';
 import { LoadFailed, PayPasswordRequired } from '../user/account-gates';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import { cryptoWithdrawLogic } from './crypto-withdraw-flow';
@@ -52,7 +53,7 @@ export function CryptoWithdrawPage() {
   const queryClient = useQueryClient();
   const refresh = useAccountRefresh();
   const [logic] = useState(() => cryptoWithdrawLogic({ queryClient, refresh }));
-  const withdraw = useActorRef(logic);
+  const withdraw = useActorRef(logic, { ...inspection });
   return (
     <PageFrame title={t('account:cryptoWithdraw.title')} description={t('withdraw.lead')}>
       <CryptoWithdrawView withdraw={withdraw} />
