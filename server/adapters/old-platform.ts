@@ -1,7 +1,8 @@
 import { scrypt, timingSafeEqual } from 'node:crypto';
+import { parseOptions, verify as verifyBcrypt } from '@node-rs/bcrypt';
 import type { Database } from '@server/db/client';
 import { legacyAccounts } from '@server/db/schema/account-transfer';
-import { verifySecret } from '@server/modules/auth/passwords';
+import { inHashingTurn, verifySecret } from '@server/modules/auth/passwords';
 import { eq, sql } from 'drizzle-orm';
 
 /** An account of the old platform as the move needs it (docs/requirements.md §17). */
@@ -49,20 +50,46 @@ export function createEmbeddedOldPlatform(db: Database): OldPlatform {
 
 /**
  * The password hash formats an import accepts (docs/requirements.md §17.3): argon2 in its PHC
- * string (`$argon2id$…`, `$argon2i$…`, `$argon2d$…`) and scrypt in the PHC-style string that
- * passlib writes (`$scrypt$ln=<log2 N>,r=<r>,p=<p>$<salt>$<digest>`, adapted base64).
+ * string (`$argon2id$…`, `$argon2i$…`, `$argon2d$…`), scrypt in the PHC-style string that
+ * passlib writes (`$scrypt$ln=<log2 N>,r=<r>,p=<p>$<salt>$<digest>`, adapted base64) and bcrypt
+ * in its modular crypt string (`$2a$`, `$2b$` or `$2y$`, two-digit cost, 22 salt and 31 digest
+ * characters).
  */
-export type LegacyHashScheme = 'argon2' | 'scrypt';
+export type LegacyHashScheme = 'argon2' | 'scrypt' | 'bcrypt';
 
 const argon2Pattern = /^\$argon2(id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/.]+\$[A-Za-z0-9+/.]+$/;
 const scryptPattern = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/.]+)\$([A-Za-z0-9+/.]+)$/;
+/**
+ * `$2y$` (PHP) and `$2b$` (OpenBSD) name the same algorithm, and `$2a$` is verified as it too.
+ * @node-rs/bcrypt verifies all three prefixes as written (a `$2y$` hash PHP made included), so hashes
+ * are kept as exported, not rewritten to `$2b$`. `$2x$` (PHP's label for hashes made with its old
+ * sign-extension bug) is refused: the library does not compute that variant, so it could never match.
+ */
+const bcryptPattern = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/;
 /** Above this cost one check would hold a core and the memory for too long: such rows are refused. */
 const maxScryptLogN = 20;
+/** Cost 14 is four times the common 12, seconds of one core a check: above it such rows are refused. */
+const maxBcryptCost = 14;
+const minBcryptCost = 4;
+
+/** The library refuses non-canonical salt and digest endings at verification; refused at import too. */
+function bcryptReadable(hash: string): boolean {
+  try {
+    parseOptions(hash);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function legacyHashScheme(hash: string): LegacyHashScheme | null {
   if (argon2Pattern.test(hash)) return 'argon2';
   const scryptParts = scryptPattern.exec(hash);
   if (scryptParts && Number(scryptParts[1]) >= 1 && Number(scryptParts[1]) <= maxScryptLogN) return 'scrypt';
+  const bcryptParts = bcryptPattern.exec(hash);
+  const bcryptCost = Number(bcryptParts?.[1]);
+  if (bcryptParts && bcryptCost >= minBcryptCost && bcryptCost <= maxBcryptCost && bcryptReadable(hash))
+    return 'bcrypt';
   return null;
 }
 
@@ -94,6 +121,10 @@ export function verifyLegacyPassword(hash: string, password: string): Promise<bo
       return verifySecret(hash, password);
     case 'scrypt':
       return verifyScrypt(hash, password);
+    case 'bcrypt':
+      // Runs on a pool thread, in the same turns as argon2. Like the old platform's own check, bcrypt
+      // reads only the first 72 bytes of the password.
+      return inHashingTurn(() => verifyBcrypt(password, hash)).catch(() => false);
     case null:
       return Promise.resolve(false);
   }

@@ -2,13 +2,14 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import type { DeskAccountTransfer } from '@contract/admin-account-transfer';
 import type { CodeDelivery } from '@contract/transfer';
 import { hash } from '@node-rs/argon2';
+import { hashSync as bcryptHashSync } from '@node-rs/bcrypt';
 import { createEmbeddedOldPlatform } from '@server/adapters/old-platform';
 import { accountTransfers, legacyAccounts } from '@server/db/schema/account-transfer';
 import { mailOutbox } from '@server/db/schema/auth';
 import { ledgerTransfers } from '@server/db/schema/ledger';
 import { accountTransferRules, completeMove } from '@server/modules/account-transfer/moves';
 import { balanceOf } from '@server/modules/ledger/service';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';
 import { manyPlayersLimits, newOperator, newPlayer, refusal, type TestPlayer } from '../support/players';
@@ -57,6 +58,11 @@ function scryptHash(password: string): string {
   const ab64 = (bytes: Buffer) => bytes.toString('base64').replaceAll('+', '.').replace(/=+$/, '');
   return `$scrypt$ln=14,r=8,p=1$${ab64(salt)}$${ab64(digest)}`;
 }
+
+/** bcrypt as OpenBSD and most libraries write it (`$2b$`), at the lowest cost to keep the tests quick. */
+const bcryptHash = (password: string) => bcryptHashSync(password, { cost: 4 });
+/** A `$2y$` hash written by PHP's password_hash (the example in PHP's manual), with its password. */
+const phpBcrypt = { hash: '$2y$10$.vGA1O9wmRjrwAVXD98HNOgsNpDczlqm3Jq7KnEd1rVAGv3Fykk1a', password: 'rasmuslerdorf' };
 
 let accountCount = 0;
 interface OldAccountRow {
@@ -148,9 +154,9 @@ const signIn = async (player: TestPlayer, transferId: string, password: string, 
     { token: player.token, lang },
   );
 
-async function signedIn(player: TestPlayer, old: OldAccountRow): Promise<string> {
+async function signedIn(player: TestPlayer, old: OldAccountRow, password = oldPassword): Promise<string> {
   const transferId = await codeSent(player, old);
-  const response = await signIn(player, transferId, oldPassword, await latestCode(old.email));
+  const response = await signIn(player, transferId, password, await latestCode(old.email));
   expect(response.body, JSON.stringify(response.body)).toMatchObject({ code: 200 });
   return transferId;
 }
@@ -223,6 +229,20 @@ describe('the whole move', () => {
     const player = await newPlayer(server, smtp);
     const transferId = await signedIn(player, old);
     expect((await confirm(player, transferId)).body.data?.amount).toBe(500);
+  });
+
+  it('bcrypt hashes from the export sign in too, $2b$ and the $2y$ PHP writes, kept as exported', async () => {
+    const openBsd = await imported(600, bcryptHash(oldPassword));
+    const php = await imported(700, phpBcrypt.hash);
+    const player = await newPlayer(server, smtp);
+    expect((await confirm(player, await signedIn(player, openBsd))).body.data?.amount).toBe(600);
+    expect((await confirm(player, await signedIn(player, php, phpBcrypt.password))).body.data?.amount).toBe(700);
+    expect(await coins(player)).toBe(1_300);
+    const [stored] = await server.db
+      .select({ passwordHash: legacyAccounts.passwordHash })
+      .from(legacyAccounts)
+      .where(eq(legacyAccounts.account, php.account));
+    expect(stored?.passwordHash).toBe(phpBcrypt.hash);
   });
 
   it('an empty old account completes without moving money', async () => {
@@ -381,6 +401,17 @@ describe('refusals change nothing', () => {
     expect((await moveRow(transferId))?.step).toBe('codeSent');
   });
 
+  it('a wrong password is refused against a bcrypt hash too', async () => {
+    const old = await imported(800, phpBcrypt.hash);
+    const player = await newPlayer(server, smtp);
+    const transferId = await codeSent(player, old);
+    const code = await latestCode(old.email);
+    for (const wrong of [oldPassword, 'Rasmuslerdorf', `${phpBcrypt.password} `])
+      refusal(await signIn(player, transferId, wrong, code), 400, 'The old account’s password is incorrect.');
+    expect((await moveRow(transferId))?.wrongPasswords).toBe(3);
+    expect((await signIn(player, transferId, phpBcrypt.password, code)).body.data).toMatchObject({ balance: 800 });
+  });
+
   it('steps out of order, and a move past its time', async () => {
     const old = await imported();
     const player = await newPlayer(server, smtp);
@@ -505,7 +536,7 @@ describe('importing the export', () => {
       `900,${good.account},${good.email},${good.card},"${await argon2Hash}",kept`,
       `50,${scrypt.account},${scrypt.email},${scrypt.card},"${scryptHash('other pass')}",`,
       `10,bad name!,x@example.test,12345678,"${await argon2Hash}",`,
-      `10,hash_bcrypt,x@example.test,12345678,"$2b$10$abcdefghijklmnopqrstuu5Q8Vx2Rz7H1LtxWqjYpWcWl3Fq9bN2m",`,
+      `10,hash_md5,x@example.test,12345678,"$1$abcdefgh$Qk3vH0Sd3fPz5Ijl1p1aQ.",`,
       `10,bad_mail,not-an-address,12345678,"${await argon2Hash}",`,
       `10,bad_card,x@example.test,12ab,"${await argon2Hash}",`,
       `-5,bad_balance,x@example.test,12345678,"${await argon2Hash}",`,
@@ -528,7 +559,7 @@ describe('importing the export', () => {
       [10, 'refused', 'duplicateInFile'],
     ]);
     expect(first.body.data?.rows[3]?.message).toBe(
-      'The password hash is not in a supported format (argon2 or scrypt).',
+      'The password hash is not in a supported format (argon2, scrypt or bcrypt).',
     );
 
     const second = await importCsv(csv);
@@ -543,6 +574,43 @@ describe('importing the export', () => {
       `${header}\n${good.account},"${await argon2Hash}",${good.email},${good.card},1000\n`,
     );
     expect(changed.body.data?.rows[0]).toMatchObject({ outcome: 'refused', problem: 'importedDifferently' });
+  });
+
+  it('refuses a bcrypt hash that is malformed, of another variant, or too costly', async () => {
+    const good = bcryptHash(oldPassword);
+    const [, salt, digest] = /^\$2b\$04\$(.{22})(.{31})$/.exec(good) as unknown as [string, string, string];
+    const otherEnding = (text: string) => text.slice(0, -1) + (text.endsWith('z') ? 'y' : 'z');
+    const hashes = {
+      truncated: good.slice(0, -1),
+      tooLong: `${good}u`,
+      outsideAlphabet: `$2b$04$${salt}${digest.slice(0, -1)}+`,
+      saltEndingNotCanonical: `$2b$04$${otherEnding(salt)}${digest}`,
+      digestEndingNotCanonical: `$2b$04$${salt}${otherEnding(digest)}`,
+      signExtensionBug: `$2x$04$${salt}${digest}`,
+      unknownVariant: `$2c$04$${salt}${digest}`,
+      noVariant: `$2$04$${salt}${digest}`,
+      costBelowFour: `$2b$03$${salt}${digest}`,
+      costAboveFourteen: `$2b$15$${salt}${digest}`,
+      costOneDigit: `$2b$4$${salt}${digest}`,
+      costPlusFour: `$2b$+4$${salt}${digest}`,
+    };
+    const rows = await Promise.all(Object.values(hashes).map((passwordHash) => oldAccountRow(10, passwordHash)));
+    const costFourteen = await oldAccountRow(10, `$2y$14$${salt}${digest}`);
+    const response = await importCsv([header, ...rows.map((row) => row.line), costFourteen.line, ''].join('\n'));
+    expect(response.body.data?.rows.map((row) => [row.oldAccount, row.problem])).toEqual([
+      ...rows.map((row) => [row.account, 'unsupportedHash']),
+      [costFourteen.account, null],
+    ]);
+    const stored = await server.db
+      .select({ account: legacyAccounts.account })
+      .from(legacyAccounts)
+      .where(
+        inArray(
+          legacyAccounts.account,
+          rows.map((row) => row.account),
+        ),
+      );
+    expect(stored).toEqual([]);
   });
 
   it('a file that cannot be read or lacks a column is refused whole', async () => {

@@ -1,3 +1,4 @@
+import { hashSync as bcryptHashSync } from '@node-rs/bcrypt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**
@@ -30,6 +31,7 @@ const argon2 = vi.hoisted(() => {
 vi.mock('@node-rs/argon2', () => ({ hash: argon2.hash, verify: argon2.verify }));
 
 const { argon2InFlightLimit, hashSecret, verifySecret } = await import('@server/modules/auth/passwords');
+const { verifyLegacyPassword } = await import('@server/adapters/old-platform');
 
 /** Lets every promise callback that can run, run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -85,6 +87,22 @@ describe('password hashing', () => {
     while (argon2.running.length > 0) await finishOne();
     expect(await withoutPassword).toBe(false);
     expect(await Promise.all(checks)).toEqual(Array.from({ length: limit }, () => false));
+  });
+
+  it("makes an old platform's bcrypt check wait for a turn with the argon2 ones", async () => {
+    const waiting = Array.from({ length: limit }, () => verifySecret('stored', 'right'));
+    let answered = false;
+    const legacy = verifyLegacyPassword(bcryptHashSync('right', { cost: 4 }), 'right').then((right) => {
+      answered = true;
+      return right;
+    });
+    // A cost-4 bcrypt check takes about a millisecond: a quarter of a second unanswered means it waits.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(answered).toBe(false);
+    await finishOne();
+    expect(await legacy).toBe(true);
+    while (argon2.running.length > 0) await finishOne();
+    expect(await Promise.all(waiting)).toEqual(Array.from({ length: limit }, () => true));
   });
 
   it('answers false for a hash argon2 cannot read, and frees its turn', async () => {

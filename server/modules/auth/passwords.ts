@@ -17,6 +17,14 @@ export const argon2InFlightLimit = availableParallelism() + 1;
 const hashing = pLimit(argon2InFlightLimit);
 
 /**
+ * Runs another kind of password hash computation (an old platform's bcrypt) in the same turns as
+ * argon2: it is CPU-bound work on the same pool threads, so it counts against the same cores.
+ */
+export function inHashingTurn<T>(computation: () => Promise<T>): Promise<T> {
+  return hashing(computation);
+}
+
+/**
  * Argon2id at the library's defaults (19 MiB, 2 passes, 1 lane: the OWASP recommendation). The
  * hash string carries its parameters, so raising them later keeps old hashes verifiable.
  */
