@@ -120,7 +120,8 @@ export function verifyLegacyPassword(hash: string, password: string): Promise<bo
     case 'argon2':
       return verifySecret(hash, password);
     case 'scrypt':
-      return verifyScrypt(hash, password);
+      // Up to about 1 GiB a check at the largest accepted cost: taken in turns, as argon2 is.
+      return inHashingTurn(() => verifyScrypt(hash, password));
     case 'bcrypt':
       // Runs on a pool thread, in the same turns as argon2. Like the old platform's own check, bcrypt
       // reads only the first 72 bytes of the password.
