@@ -140,7 +140,7 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await page.getByRole('button', { name: crypto(locale, 'withdraw.confirm.submit') }).click();
     await expect(page.getByText(crypto(locale, 'withdraw.outcome.withdrawalReview'))).toBeVisible();
 
-    // The operator approves it on the desk, which shows the pair, the address and the fee.
+    // The operator approves it on the desk, which shows the pair, the address and the amounts.
     const { desk } = await openSignedInDeskTab(page, request, locale);
     await desk.goto(`/admin/withdrawals?keyword=${account}`);
     const row = desk
@@ -151,6 +151,10 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
       });
     await expect(row).toHaveCount(1);
     await expect(row.getByText(pair)).toBeVisible();
+    // In whole coins, by the pair's decimals: 20 USDT asked, 1 USDT network fee.
+    await expect(
+      row.getByText(crypto(locale, 'records.sentAndFee', { sent: '19 USDT', fee: '1 USDT' }), { exact: true }),
+    ).toBeVisible();
     await row.getByRole('button', { name: admin(locale, 'review.withdrawal.approve') }).click();
     const approval = desk.getByRole('dialog');
     await approval.getByRole('button', { name: admin(locale, 'review.withdrawal.approve') }).click();

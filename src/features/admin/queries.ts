@@ -13,6 +13,7 @@ import {
   adminWithdrawalList,
 } from '@contract/admin';
 import { adminNoticeList } from '@contract/admin-content';
+import { adminCryptoPairList } from '@contract/admin-crypto';
 import type { Locale } from '@contract/locales';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { defaultPeriod } from '../record/record-filters';
@@ -58,6 +59,14 @@ export const kycQueueQueryOptions = (lng: Locale, search: KycQueueSearch) =>
       }),
     ...listDefaults,
     refetchInterval: kycQueueRefreshMs,
+  });
+
+/** Every crypto pair's terms: the desk reads each coin's decimals from them. They change rarely. */
+export const cryptoPairsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...deskQueryKey, 'cryptoPairs'],
+    queryFn: () => operatorApi.call(adminCryptoPairList, {}),
+    staleTime: 5 * 60_000,
   });
 
 export const withdrawalQueueQueryOptions = (lng: Locale, search: WithdrawalQueueSearch) =>

@@ -4,11 +4,11 @@ import { withdrawalStatuses } from '@contract/money';
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatDateTime } from '@/lib/format';
+import { formatAmount, formatCoinAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { CryptoLines } from '../crypto/crypto-records';
 import { ChoiceFilter, DeskTable, PlayerCell, StatusBadge } from './desk-list';
-import { withdrawalQueueQueryOptions } from './queries';
+import { cryptoPairsQueryOptions, withdrawalQueueQueryOptions } from './queries';
 import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from './queue-page';
 import { queueDefaults, type WithdrawalQueueSearch } from './queue-search';
 import { ReviewControls } from './review-controls';
@@ -72,8 +72,26 @@ export function WithdrawalQueuePage(props: QueuePageProps<WithdrawalQueueSearch>
   );
 }
 
-function WithdrawalRow({ withdrawal }: { withdrawal: WithdrawalReviewItem }) {
+type CryptoReviewItem = Extract<WithdrawalReviewItem, { method: 'crypto' }>;
+
+/**
+ * A crypto withdrawal's chain details in whole coins, by the decimals of its pair; in base units
+ * while the pairs load or for a pair no longer listed, so an amount is never shown wrong.
+ */
+function DeskCryptoLines({ withdrawal }: { withdrawal: CryptoReviewItem }) {
   const { t } = useTranslation('admin');
+  const pairs = useQuery(cryptoPairsQueryOptions());
+  const decimals = pairs.data?.find(
+    (pair) => pair.coin === withdrawal.coin && pair.network === withdrawal.network,
+  )?.decimals;
+  const coins = (units: string) =>
+    decimals === undefined
+      ? t('crypto:baseUnits', { units })
+      : `${formatCoinAmount(units, decimals)} ${withdrawal.coin}`;
+  return <CryptoLines withdrawal={withdrawal} coins={coins} />;
+}
+
+function WithdrawalRow({ withdrawal }: { withdrawal: WithdrawalReviewItem }) {
   return (
     <Table.Tr>
       <Table.Td>{formatDateTime(withdrawal.createdAt)}</Table.Td>
@@ -85,8 +103,7 @@ function WithdrawalRow({ withdrawal }: { withdrawal: WithdrawalReviewItem }) {
         {withdrawal.method === 'bank' ? (
           `${withdrawal.bankCard.bankName} ${withdrawal.bankCard.maskedCardNumber}`
         ) : (
-          // The desk has no pair terms to read decimals from: amounts stay in the coin's base unit.
-          <CryptoLines withdrawal={withdrawal} coins={(units) => t('crypto:baseUnits', { units })} />
+          <DeskCryptoLines withdrawal={withdrawal} />
         )}
       </Table.Td>
       <Table.Td>{formatAmount(withdrawal.amount)}</Table.Td>

@@ -442,7 +442,8 @@ function WithdrawalProgress({
   withdrawal: CryptoWithdrawal;
   decimals?: number;
 }) {
-  const { t } = useTranslation('crypto');
+  // The status names are the finance namespace's, which this page does not load otherwise.
+  const { t } = useTranslation(['crypto', 'finance']);
   const stage = useSelector(withdraw, selectCryptoWithdrawStage);
   const coins = (units: string) => `${formatCoinAmount(units, decimals)} ${withdrawal.coin}`;
   const rows: [string, string][] = [
