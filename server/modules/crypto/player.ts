@@ -13,17 +13,15 @@ import { cryptoDepositAddresses, cryptoDeposits } from '@server/db/schema/crypto
 import { withdrawals } from '@server/db/schema/draw';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
-import { newOrderSn, requestHash } from '@server/shared/order-numbers';
+import { newOrderSn } from '@server/shared/order-numbers';
 import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { fieldRefusal } from '@server/shared/refusals';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import { checkPayPassword } from '../auth/pay-password';
-import { findUserById } from '../auth/users';
 import { hold, houseAccount, playerAccount } from '../ledger/service';
 import { kycStatusOf } from '../user/service';
-import { type WithdrawalRow, withdrawalView } from '../withdrawals/withdrawal-rows';
+import { openWithdrawalRequest, withdrawalByKey } from '../withdrawals/player';
 import { type ChainNetwork, chainNetworks, checkAddress } from './chain-addresses';
 import { depositAddressOf } from './deposit-addresses';
 import { type CryptoPair, cryptoPairOf, wholeCoins, withdrawalCoins } from './pairs';
@@ -126,18 +124,6 @@ export async function checkWithdrawalAddress(
   };
 }
 
-async function withdrawalByKey(
-  deps: PlayerDeps,
-  userId: number,
-  idempotencyKey: string,
-): Promise<WithdrawalRow | null> {
-  const [row] = await deps.db
-    .select()
-    .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, idempotencyKey)));
-  return row ?? null;
-}
-
 /**
  * A player asks for a coin to be sent to an address (docs/requirements.md §16.4). As for yen: the pay
  * password first, then a retry of the same Idempotency-Key answers the first request (another body:
@@ -153,28 +139,15 @@ export async function requestCryptoWithdrawal(
   idempotencyKey: string,
 ): Promise<Withdrawal> {
   const { db, clock } = deps;
-  const user = await findUserById(db, principal.userId);
-  if (!user) throw new ApiError(401, 'error.unauthorised');
-  const { payPasswordHash } = user;
-  if (!payPasswordHash) throw new ApiError(422, 'draw.payPasswordNotSet');
-  if (!(await checkPayPassword(deps, deps.payPasswordLimit, { id: user.id, payPasswordHash }, body.payPassword))) {
-    throw fieldRefusal(request.t, 400, 'payPassword', 'draw.payPasswordWrong');
-  }
-
-  const paramsHash = requestHash([
-    'withdrawCrypto',
-    body.coin,
-    body.network,
-    body.address,
-    body.memo ?? '',
-    body.amount,
-  ]);
-  const answer = (row: WithdrawalRow) => {
-    if (row.paramsHash !== paramsHash) throw new ApiError(409, 'ledger.idempotencyConflict');
-    return withdrawalView(row, request.locale);
-  };
-  const earlier = await withdrawalByKey(deps, user.id, idempotencyKey);
-  if (earlier) return answer(earlier);
+  const { user, paramsHash, answer, earlier } = await openWithdrawalRequest(
+    deps,
+    request,
+    principal,
+    body.payPassword,
+    idempotencyKey,
+    ['withdrawCrypto', body.coin, body.network, body.address, body.memo ?? '', body.amount],
+  );
+  if (earlier) return earlier;
 
   const pair = await cryptoPairOf(db, body.coin, body.network);
   if (!pair.withdrawalEnabled)

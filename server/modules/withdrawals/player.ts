@@ -26,7 +26,7 @@ import { hold, houseAccount, playerAccount } from '../ledger/service';
 import { kycStatusOf } from '../user/service';
 import { type WithdrawalRow, withdrawalView } from './withdrawal-rows';
 
-async function withdrawalByKey(
+export async function withdrawalByKey(
   deps: PlayerDeps,
   userId: number,
   idempotencyKey: string,
@@ -36,6 +36,35 @@ async function withdrawalByKey(
     .from(withdrawals)
     .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, idempotencyKey)));
   return row ?? null;
+}
+
+/**
+ * How every withdrawal request opens, yen or coin: the pay password first (wrong ones count against
+ * the account and end in 429, right ones never count); then a retry of the same Idempotency-Key
+ * answers with the first request, and another body under that key is refused (409).
+ */
+export async function openWithdrawalRequest(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  principal: Principal,
+  payPassword: string,
+  idempotencyKey: string,
+  params: readonly (string | number)[],
+) {
+  const user = await findUserById(deps.db, principal.userId);
+  if (!user) throw new ApiError(401, 'error.unauthorised');
+  const { payPasswordHash } = user;
+  if (!payPasswordHash) throw new ApiError(422, 'draw.payPasswordNotSet');
+  if (!(await checkPayPassword(deps, deps.payPasswordLimit, { id: user.id, payPasswordHash }, payPassword))) {
+    throw fieldRefusal(request.t, 400, 'payPassword', 'draw.payPasswordWrong');
+  }
+  const paramsHash = requestHash(params);
+  const answer = (row: WithdrawalRow) => {
+    if (row.paramsHash !== paramsHash) throw new ApiError(409, 'ledger.idempotencyConflict');
+    return withdrawalView(row, request.locale);
+  };
+  const earlier = await withdrawalByKey(deps, user.id, idempotencyKey);
+  return { user, paramsHash, answer, earlier: earlier ? answer(earlier) : null };
 }
 
 /**
@@ -54,21 +83,15 @@ export async function requestWithdrawal(
   idempotencyKey: string,
 ): Promise<Withdrawal> {
   const { db, clock } = deps;
-  const user = await findUserById(db, principal.userId);
-  if (!user) throw new ApiError(401, 'error.unauthorised');
-  const { payPasswordHash } = user;
-  if (!payPasswordHash) throw new ApiError(422, 'draw.payPasswordNotSet');
-  if (!(await checkPayPassword(deps, deps.payPasswordLimit, { id: user.id, payPasswordHash }, body.payPassword))) {
-    throw fieldRefusal(request.t, 400, 'payPassword', 'draw.payPasswordWrong');
-  }
-
-  const paramsHash = requestHash(['withdraw', body.bankCardId, body.amount]);
-  const answer = (row: WithdrawalRow) => {
-    if (row.paramsHash !== paramsHash) throw new ApiError(409, 'ledger.idempotencyConflict');
-    return withdrawalView(row, request.locale);
-  };
-  const earlier = await withdrawalByKey(deps, user.id, idempotencyKey);
-  if (earlier) return answer(earlier);
+  const { user, paramsHash, answer, earlier } = await openWithdrawalRequest(
+    deps,
+    request,
+    principal,
+    body.payPassword,
+    idempotencyKey,
+    ['withdraw', body.bankCardId, body.amount],
+  );
+  if (earlier) return earlier;
 
   if ((await kycStatusOf(db, user.id)) !== 'approved') throw new ApiError(422, 'draw.kycRequired');
   if (!hasPersonalInformation(user)) throw new ApiError(422, 'pay.completePersonalInformation');
