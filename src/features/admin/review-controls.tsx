@@ -40,6 +40,9 @@ const restoring: ReadonlySet<ReviewKind> = new Set(['unfreeze', 'enableGame', 'e
 /** The reason is what the player or the audit log reads; the contract allows 500 characters. */
 const reasonMaxLength = 500;
 
+/** A row squeezed by a wide table must not squeeze its buttons' labels out of sight. */
+const noShrink = { flexShrink: 0 } as const;
+
 /**
  * The buttons of one decision and its dialog, with the review flow for the row's lifetime.
  * `subject` names the item in the dialog (an account, an order number).
@@ -76,7 +79,13 @@ export function ReviewControls({
     <>
       <Group gap="xs" wrap="nowrap">
         {!reasonOnly.has(kind) && (
-          <Button size="xs" color="teal" disabled={stage === 'done'} onClick={() => review.send({ type: 'approve' })}>
+          <Button
+            size="xs"
+            color="teal"
+            style={noShrink}
+            disabled={stage === 'done'}
+            onClick={() => review.send({ type: 'approve' })}
+          >
             {t(`review.${kind}.approve`)}
           </Button>
         )}
@@ -84,6 +93,7 @@ export function ReviewControls({
           size="xs"
           color={restoring.has(kind) ? 'blue' : 'red'}
           variant="light"
+          style={noShrink}
           disabled={stage === 'done'}
           onClick={() => review.send({ type: 'reject' })}
         >
