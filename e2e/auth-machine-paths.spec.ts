@@ -37,8 +37,11 @@ async function expectMessages(scope: Locator, shown: string[], possible: string[
  * a field's only message is the server's (the form's own checks have tests of their own below).
  */
 async function expectRefused(fields: Record<string, Locator>, refusals: Record<string, string>) {
-  for (const [field, input] of Object.entries(fields))
-    await expect(input).toHaveAttribute('aria-invalid', String(field in refusals));
+  for (const [field, input] of Object.entries(fields)) {
+    // A text input says so with aria-invalid, a password input with data-invalid.
+    const invalid = input.and(input.page().locator('[aria-invalid="true"], [data-invalid="true"]'));
+    await expect(invalid).toHaveCount(field in refusals ? 1 : 0);
+  }
 }
 
 /** The sentence 'please input {field}' for a field of the `auth:names` list. */
