@@ -475,7 +475,7 @@ const registerAdapter: Adapter = {
   },
 };
 
-/** The form's own checks, which do not pass through the machine: both steps' messages, then the agent code of an invitation. */
+/** The form's own checks, which do not pass through the machine (an invitation's agent code: agent-invitation.spec.ts). */
 test('register: each step refuses an incomplete form in the browser', async ({ page }) => {
   await openHome(page);
   await headerButton(page, 'auth.register').click();
@@ -490,21 +490,6 @@ test('register: each step refuses an incomplete form in the browser', async ({ p
   await textbox(emailStep, 'labels.code').fill('12345');
   await emailStep.getByRole('button', { name: say('register.next') }).click();
   await expect(emailStep.getByText(say('validation.codeFormat'), { exact: true })).toBeVisible();
-});
-
-test('register: an invitation’s agent code is in step 2 from the start', async ({ page, request }) => {
-  const tag = `${runId}i`;
-  const email = `inv${tag}@example.jp`;
-  await useLanguage(page, locale);
-  await page.goto('/?agentCode=ag1234');
-  const dialog = page.getByRole('dialog');
-  const emailStep = dialog.getByRole('form', { name: say('register.emailStep') });
-  await textbox(emailStep, 'labels.email').fill(email);
-  await textbox(emailStep, 'labels.code').fill(await registrationCode(request, email));
-  await emailStep.getByRole('checkbox').check();
-  await emailStep.getByRole('button', { name: say('register.next') }).click();
-  const accountStep = dialog.getByRole('form', { name: say('register.accountStep') });
-  await expect(textbox(accountStep, 'labels.agentCode')).toHaveValue('ag1234');
 });
 
 /* ------------------------------------------------------------------ sendCode */
