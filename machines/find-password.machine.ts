@@ -15,7 +15,7 @@
  * - passwordReset: done; the success message is shown and the dialog closes.
  *
  * After a refusal the server's sentence per field is kept in editing for the view to show on that
- * field, until the step is left.
+ * field, until the step is sent again or left.
  */
 import { assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
 import { type CaptchaChanged, captchaMachine } from './captcha.machine';

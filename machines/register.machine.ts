@@ -5,7 +5,7 @@
  * - verifyingEmail.editing: step 1, waiting for the view's form to send the e-mail address, the
  *   code mailed to it and the ticked user agreement, checked against the contract's rules. The
  *   send-code button (the `sendCodeFlow` child) lives as long as step 1; pressing it sends the
- *   address typed so far, which goes to the child only when it is one.
+ *   address typed so far, which the child gets only when it is well formed.
  * - verifyingEmail.checkingCode: the server checks the code; the address then counts as verified.
  * - choosingAccount.editing: step 2, waiting for the user name, the password (twice) and the
  *   optional agent code, which the form starts with from the `agentCode` query parameter.
@@ -13,7 +13,7 @@
  * - registered: done; the output carries the session token for the session actor.
  *
  * After a refusal (a wrong code, a name taken, a common password, ...) the server's sentence per
- * field is kept in editing for the view to show on that field, until the step is left.
+ * field is kept in editing for the view to show on that field, until the step is sent again or left.
  */
 import { sendRegisterCode } from '@contract/auth';
 import * as v from 'valibot';
