@@ -23,22 +23,48 @@ export const emailCodePattern = /^\d{6}$/;
 /** Seconds between two e-mail codes to the same address (docs/requirements.md §4.4: the 60 s countdown). */
 export const emailCodeResendSeconds = 60;
 
+// Messages are keys (docs/architecture.md §6), so a form checking these in the browser says what the
+// server would; the server words its own refusal of a body from the field and the kind of problem.
 /** Names and codes never contain control characters (PostgreSQL text cannot even hold NUL). */
-const noControlCharacters = v.regex(/^[^\x00-\x1f\x7f-\x9f]*$/);
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(max), noControlCharacters);
-const secret = v.pipe(v.string(), v.nonEmpty(), v.maxLength(secretInputMaxLength));
+const noControlCharacters = v.regex(/^[^\x00-\x1f\x7f-\x9f]*$/, 'validation.invalid');
+const text = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('validation.required'),
+    v.maxLength(max, 'validation.invalid'),
+    noControlCharacters,
+  );
+const secret = v.pipe(
+  v.string(),
+  v.nonEmpty('validation.required'),
+  v.maxLength(secretInputMaxLength, 'validation.invalid'),
+);
 /** A sign-in name: the user name or the e-mail address. */
 const account = text(254);
-const email = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(254), v.email());
+const email = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('validation.required'),
+  v.maxLength(254, 'validation.email'),
+  v.email('validation.email'),
+);
 /** The captcha's `uuid`: an opaque token the server signed (base64url), whatever its name suggests. */
 export const captchaId = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(128), v.regex(/^[A-Za-z0-9_-]+$/));
 export const captchaAnswer = text(16);
-const emailCode = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.regex(emailCodePattern));
+const emailCode = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('validation.required'),
+  v.regex(emailCodePattern, 'validation.codeFormat'),
+);
 /**
  * Optional everywhere; an empty string (an empty agentCode query parameter) means none. Codes are
  * issued in capitals, so one typed in small letters still finds its agent.
  */
-const agentCode = v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.maxLength(32), noControlCharacters));
+const agentCode = v.optional(
+  v.pipe(v.string(), v.trim(), v.toUpperCase(), v.maxLength(32, 'validation.invalid'), noControlCharacters),
+);
 
 const sessionToken = v.object({
   /** Sent back in the TOKEN header. */
@@ -172,6 +198,77 @@ export const resetPassword = endpoint({
   body: v.object({ account, newPassword: secret, qrcode: emailCode }),
   data: noData,
 });
+
+/*
+ * The sign-in dialog's forms as the player fills them, checked in the browser before the call
+ * (docs/requirements.md §5): the endpoints' bodies, plus the rules the server checks after the
+ * schema (user-name format, password length, the agreement) and the password typed twice.
+ */
+
+/** A user name as one is chosen: letters and digits first (their own message), then the length. */
+const newAccountName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('validation.required'),
+  v.regex(/^[A-Za-z0-9]+$/, 'validation.accountFormat'),
+  v.regex(accountNamePattern, 'validation.accountLength'),
+);
+/** A password as one is chosen: the policy's length here, its other rules on the server. */
+const newPassword = v.pipe(
+  v.string(),
+  v.nonEmpty('validation.required'),
+  v.check(
+    (password) => [...password].length >= passwordMinLength && password.length <= passwordMaxLength,
+    'validation.passwordLength',
+  ),
+);
+const repeatedPassword = v.pipe(v.string(), v.nonEmpty('validation.required'));
+
+/** Sign-in: the captcha's answer is the body's `qrcode`; the uuid comes from the image shown. */
+export const signInForm = v.omit(login.body, ['uuid']);
+
+/** The code step of a sign-in guarded by the app key (docs/requirements.md §14.3). */
+export const appKeyCodeForm = v.pick(loginWithAppKey.body, ['totpCode']);
+
+/** Registration, step 1: the address, the code mailed to it, and the user agreement ticked. */
+export const registerEmailForm = v.object({
+  ...validRegisterCode.body.entries,
+  acceptTerms: v.literal(true, 'validation.acceptTerms'),
+});
+
+/** Registration, step 2: the user name, the password twice and the optional agent code. */
+export const registerAccountForm = v.pipe(
+  v.object({
+    account: newAccountName,
+    password: newPassword,
+    confirmPassword: repeatedPassword,
+    agentCode: registerUser.body.entries.agentCode,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (values) => values.password === values.confirmPassword,
+      'validation.passwordsMismatch',
+    ),
+    ['confirmPassword'],
+  ),
+);
+
+/** Recovery, step 1: the account and the captcha's answer. */
+export const recoveryAccountForm = v.pick(sendResetCode.body, ['account', 'qrcode']);
+
+/** Recovery, step 2: the mailed code (the body's `qrcode`) and the new password twice. */
+export const recoveryPasswordForm = v.pipe(
+  v.object({ qrcode: emailCode, newPassword, confirmPassword: repeatedPassword }),
+  v.forward(
+    v.partialCheck(
+      [['newPassword'], ['confirmPassword']],
+      (values) => values.newPassword === values.confirmPassword,
+      'validation.passwordsMismatch',
+    ),
+    ['confirmPassword'],
+  ),
+);
 
 export const updatePassword = endpoint({
   path: '/v2/app/auth/password/update',

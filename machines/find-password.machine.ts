@@ -3,75 +3,54 @@
  *
  * States:
  * - identifyingAccount: step 1, with its captcha (the `captcha` child, for as long as the step lasts).
- * - identifyingAccount.editing: waiting for the account and the answer to the captcha shown.
+ * - identifyingAccount.editing: waiting for the view's form to send the account and the answer to
+ *   the captcha shown, checked against the contract's rules; it goes only once a captcha is shown.
  * - identifyingAccount.requestingCode: the server mails a reset code to the account's address. It
  *   answers the same for unknown accounts, so the tip that follows never says whether one exists.
  *   A refusal comes back to editing and asks the captcha for a new image, since every attempt spends
  *   one (docs/requirements.md §8).
- * - choosingPassword.editing: step 2, after the tip message: waiting for the code from the mail, the
- *   new password and its confirmation.
+ * - choosingPassword.editing: step 2, after the tip message: waiting for the code from the mail and
+ *   the new password (typed twice in the form).
  * - choosingPassword.resetting: the server checks the code and sets the password.
  * - passwordReset: done; the success message is shown and the dialog closes.
+ *
+ * After a refusal the server's sentence per field is kept in editing for the view to show on that
+ * field, until the step is sent again or left.
  */
-import * as v from 'valibot';
-import { and, assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
-import { type FieldErrors, fieldRules, hasErrors, validateFields } from './auth-dialog-fields';
-import { accountWithCaptchaOf, type CaptchaChanged, captchaMachine, captchaTaken } from './captcha.machine';
-import { passwordStrength } from './password-strength';
+import { assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
+import { type CaptchaChanged, captchaMachine } from './captcha.machine';
+import { refusedFields } from './player-form-fields';
 
-export interface FindPasswordValues {
+/** Step 1 as sent: `qrcode` is the answer to the captcha shown. */
+export interface AccountStepValues {
   account: string;
-  captcha: string;
-  code: string;
-  newPassword: string;
-  confirmPassword: string;
+  qrcode: string;
 }
 
-const accountStepFields = ['account', 'captcha'] as const;
-const passwordStepFields = ['code', 'newPassword', 'confirmPassword'] as const;
-export type FindPasswordField = (typeof accountStepFields)[number] | (typeof passwordStepFields)[number];
+/** Step 2 as sent: `qrcode` is the code from the mail. */
+export interface PasswordStepValues {
+  qrcode: string;
+  newPassword: string;
+}
 
 export interface FindPasswordContext {
-  values: FindPasswordValues;
-  /** Whether the user has tried to leave the current step: from then on messages follow the input. */
-  showErrors: boolean;
+  /** Step 1 as last sent: its account is the one whose password step 2 sets. */
+  identified: AccountStepValues | null;
+  /** Step 2 as last sent, for the call. */
+  reset: PasswordStepValues | null;
+  /** The server's sentence per field it refused at the last try. */
+  refusals: Record<string, string>;
   /** The uuid of the captcha image shown, which the answer is for. */
   captchaUuid: string | null;
 }
 
 export type FindPasswordEvent =
-  | { type: 'field.changed'; field: FindPasswordField; value: string }
-  | { type: 'form.submit' }
+  | ({ type: 'account.submit' } & AccountStepValues)
+  | ({ type: 'password.submit' } & PasswordStepValues)
   | CaptchaChanged
   | { type: 'step.back' };
 
 export type FindPasswordNotice = 'findPassword.codeSent' | 'findPassword.passwordReset';
-
-const accountStepSchema = v.object({ account: fieldRules.required, captcha: fieldRules.required });
-
-const passwordStepSchema = v.pipe(
-  v.object({
-    code: fieldRules.emailCode,
-    newPassword: fieldRules.newPassword,
-    confirmPassword: fieldRules.password,
-  }),
-  v.forward(
-    v.partialCheck(
-      [['newPassword'], ['confirmPassword']],
-      (values) => values.newPassword === values.confirmPassword,
-      'validation.passwordsMismatch',
-    ),
-    ['confirmPassword'],
-  ),
-);
-
-function accountStepErrors(values: FindPasswordValues) {
-  return validateFields<FindPasswordField>(accountStepSchema, { ...values });
-}
-
-function passwordStepErrors(values: FindPasswordValues) {
-  return validateFields<FindPasswordField>(passwordStepSchema, { ...values });
-}
 
 export const findPasswordMachine = setup({
   types: {
@@ -91,68 +70,54 @@ export const findPasswordMachine = setup({
   actions: {
     /** Shows a short message (a toast): the tip after step 1, the success after step 2. */
     notify: (_, _params: { message: FindPasswordNotice }) => {},
-    changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.changed') return {};
-      return { values: { ...context.values, [event.field]: event.value } };
-    }),
-    revealErrors: assign({ showErrors: true }),
-    startStep: assign({ showErrors: false }),
-    clearCaptchaAnswer: assign(({ context }) => ({ values: { ...context.values, captcha: '' } })),
-    takeCaptcha: assign(({ context, event }) =>
-      event.type === 'captcha.changed' ? captchaTaken(context.values, event) : {},
-    ),
+    startStep: assign({ refusals: {} }),
   },
   guards: {
-    isAccountStepField: ({ event }) =>
-      event.type === 'field.changed' && (accountStepFields as readonly string[]).includes(event.field),
-    isPasswordStepField: ({ event }) =>
-      event.type === 'field.changed' && (passwordStepFields as readonly string[]).includes(event.field),
-    accountStepValid: ({ context }) => !hasErrors(accountStepErrors(context.values)),
     captchaShown: ({ context }) => context.captchaUuid !== null,
-    passwordStepValid: ({ context }) => !hasErrors(passwordStepErrors(context.values)),
   },
 }).createMachine({
   id: 'findPassword',
-  context: {
-    values: { account: '', captcha: '', code: '', newPassword: '', confirmPassword: '' },
-    showErrors: false,
-    captchaUuid: null,
-  },
+  context: { identified: null, reset: null, refusals: {}, captchaUuid: null },
   initial: 'identifyingAccount',
   states: {
     identifyingAccount: {
       entry: ['startStep', assign({ captchaUuid: null })],
       invoke: { id: 'captcha', src: 'captcha' },
       on: {
-        'field.changed': { guard: 'isAccountStepField', actions: 'changeField' },
-        'form.submit': { actions: 'revealErrors' },
-        'captcha.changed': { actions: 'takeCaptcha' },
+        'captcha.changed': { actions: assign({ captchaUuid: ({ event }) => event.uuid }) },
       },
       initial: 'editing',
       states: {
         editing: {
           on: {
-            'form.submit': [
-              { guard: and(['accountStepValid', 'captchaShown']), target: 'requestingCode' },
-              { actions: 'revealErrors' },
-            ],
+            'account.submit': {
+              guard: 'captchaShown',
+              target: 'requestingCode',
+              actions: assign(({ event }) => ({
+                identified: { account: event.account.trim(), qrcode: event.qrcode.trim() },
+                refusals: {},
+              })),
+            },
           },
         },
         requestingCode: {
           invoke: {
             id: 'requestResetCode',
             src: 'requestResetCode',
-            input: ({ context }) => accountWithCaptchaOf(context),
+            input: ({ context }) => ({
+              account: context.identified?.account ?? '',
+              qrcode: context.identified?.qrcode ?? '',
+              uuid: context.captchaUuid ?? '',
+            }),
             onDone: {
               target: '#findPassword.choosingPassword',
               actions: { type: 'notify', params: { message: 'findPassword.codeSent' } },
             },
+            // The captcha is spent either way: a fresh one is drawn, and the view drops the old answer.
             onError: {
               target: 'editing',
               actions: [
-                'clearCaptchaAnswer',
-                'startStep',
-                assign({ captchaUuid: null }),
+                assign({ refusals: ({ event }) => refusedFields(event.error), captchaUuid: null }),
                 sendTo('captcha', { type: 'captcha.refresh' }),
               ],
             },
@@ -162,15 +127,18 @@ export const findPasswordMachine = setup({
     },
     choosingPassword: {
       entry: 'startStep',
-      on: {
-        'field.changed': { guard: 'isPasswordStepField', actions: 'changeField' },
-      },
       initial: 'editing',
       states: {
         editing: {
           on: {
-            'form.submit': [{ guard: 'passwordStepValid', target: 'resetting' }, { actions: 'revealErrors' }],
-            'step.back': { target: '#findPassword.identifyingAccount', actions: 'clearCaptchaAnswer' },
+            'password.submit': {
+              target: 'resetting',
+              actions: assign(({ event }) => ({
+                reset: { qrcode: event.qrcode.trim(), newPassword: event.newPassword },
+                refusals: {},
+              })),
+            },
+            'step.back': { target: '#findPassword.identifyingAccount' },
           },
         },
         resetting: {
@@ -178,15 +146,15 @@ export const findPasswordMachine = setup({
             id: 'resetPassword',
             src: 'resetPassword',
             input: ({ context }) => ({
-              account: context.values.account.trim(),
-              newPassword: context.values.newPassword,
-              qrcode: context.values.code.trim(),
+              account: context.identified?.account ?? '',
+              newPassword: context.reset?.newPassword ?? '',
+              qrcode: context.reset?.qrcode ?? '',
             }),
             onDone: {
               target: '#findPassword.passwordReset',
               actions: { type: 'notify', params: { message: 'findPassword.passwordReset' } },
             },
-            onError: { target: 'editing' },
+            onError: { target: 'editing', actions: assign({ refusals: ({ event }) => refusedFields(event.error) }) },
           },
         },
       },
@@ -199,17 +167,14 @@ export type FindPasswordSnapshot = SnapshotFrom<typeof findPasswordMachine>;
 
 export const selectFindPasswordStep = (snapshot: FindPasswordSnapshot): 1 | 2 =>
   snapshot.matches('identifyingAccount') ? 1 : 2;
-export const selectFindPasswordValues = (snapshot: FindPasswordSnapshot) => snapshot.context.values;
-export function selectFindPasswordErrors(snapshot: FindPasswordSnapshot): FieldErrors<FindPasswordField> {
-  if (!snapshot.context.showErrors) return {};
-  return snapshot.matches('identifyingAccount')
-    ? accountStepErrors(snapshot.context.values)
-    : passwordStepErrors(snapshot.context.values);
-}
+/** The account step 1 named, which step 2's tip mentions. */
+export const selectRecoveringAccount = (snapshot: FindPasswordSnapshot) => snapshot.context.identified?.account ?? '';
+/** The server's sentence on each field it refused at the last try of the current step. */
+export const selectFindPasswordRefusals = (snapshot: FindPasswordSnapshot) => snapshot.context.refusals;
+/** The uuid of the captcha image shown, or null while there is none: an answer is for one image. */
+export const selectFindPasswordCaptchaUuid = (snapshot: FindPasswordSnapshot) => snapshot.context.captchaUuid;
 export const selectFindPasswordBusy = (snapshot: FindPasswordSnapshot) =>
   snapshot.matches({ identifyingAccount: 'requestingCode' }) ||
   snapshot.matches({ choosingPassword: 'resetting' }) ||
   snapshot.matches('passwordReset');
-export const selectNewPasswordStrength = (snapshot: FindPasswordSnapshot) =>
-  passwordStrength(snapshot.context.values.newPassword);
 export const selectFindPasswordCaptchaFlow = (snapshot: FindPasswordSnapshot) => snapshot.children.captcha;

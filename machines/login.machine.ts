@@ -3,8 +3,10 @@
  *
  * States:
  * - restoringPreference: reads the remembered account name and the "remember" choice (the password
- *   is never stored) before the form shows.
- * - editing: waiting for the user to fill in the form and send it; it goes only once a captcha is shown.
+ *   is never stored), which the view's form starts with, before the form shows.
+ * - editing: waiting for the user to send the form, which the view has checked against the
+ *   contract's rules; it goes only once a captcha is shown. After a refusal the server's sentence
+ *   per field is kept here for the view to show on that field.
  * - signingIn: the server checks account, password and captcha; "remember" asks for the longer session.
  *   A refusal comes back to editing and asks the captcha for a new image, since every attempt spends
  *   one (docs/requirements.md §8).
@@ -14,30 +16,28 @@
  *   (docs/requirements.md §14.3): the server answered with a ticket, and a current six-digit code
  *   of the authenticator app is asked for; going back returns to the form with a fresh captcha.
  * - checkingCode: the server checks the code against the ticket; a refusal comes back to
- *   enteringCode with the code cleared (each code works once).
+ *   enteringCode with the server's sentence for the code (each code works once).
  * - signedIn: done; the output carries the token for the session actor.
  *
- * The captcha (the `captcha` child, for the machine's whole life) tells which image is shown.
- * A failed sign-in clears the stored token (docs/requirements.md §4). Field messages appear after the first
- * attempt to send and then follow the input; they are derived from the values, never stored.
+ * The captcha (the `captcha` child, for the machine's whole life) tells which image is shown; the
+ * view's answer is only good for that image. A failed sign-in clears the stored token
+ * (docs/requirements.md §4).
  */
 
 import type { thirdPartyEvents } from '@contract/auth';
-import * as v from 'valibot';
-import { and, assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
-import { type FieldErrors, fieldRules, hasErrors, validateFields } from './auth-dialog-fields';
-import { accountWithCaptchaOf, type CaptchaChanged, captchaMachine, captchaTaken } from './captcha.machine';
+import { assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
+import { type CaptchaChanged, captchaMachine } from './captcha.machine';
+import { refusedFields } from './player-form-fields';
 
 export type ThirdPartyProvider = (typeof thirdPartyEvents)[number];
 
-export interface LoginValues {
+/** The sign-in form as sent: `qrcode` is the answer to the captcha shown. */
+export interface SignInValues {
   account: string;
   password: string;
-  captcha: string;
+  qrcode: string;
   remember: boolean;
 }
-
-export type LoginField = 'account' | 'password' | 'captcha';
 
 export interface LoginPreference {
   remember: boolean;
@@ -51,9 +51,12 @@ export interface ProviderCredential {
 }
 
 export interface LoginContext {
-  values: LoginValues;
-  /** Whether the user has tried to send the form: from then on its messages follow the input. */
-  showErrors: boolean;
+  /** What the form starts with once read; null while it is being read. */
+  preference: LoginPreference | null;
+  /** The form last sent, for the call and, after a sign-in, for the preference kept. */
+  sent: SignInValues | null;
+  /** The server's sentence per field it refused at the last try. */
+  refusals: Record<string, string>;
   /** The uuid of the captcha image shown, which the answer is for. */
   captchaUuid: string | null;
   agentCode: string;
@@ -61,24 +64,17 @@ export interface LoginContext {
   token: string | null;
   /** The server's ticket after a right password when the app key's code step is on. */
   appKeyTicket: string | null;
-  /** The authenticator code typed for the ticket. */
+  /** The code last sent for the ticket. */
   totpCode: string;
-  /** Whether the player tried to send the code: from then on its message follows the input. */
-  showCodeError: boolean;
 }
 
 /** The sign-in's answer: a session, or the ticket of a sign-in that still needs a code. */
 export type SignInAnswer = { token: string } | { appKeyTicket: string };
 
-const totpCodePattern = /^\d{6}$/;
-
 export type LoginEvent =
-  | { type: 'code.changed'; value: string }
-  | { type: 'code.submit' }
+  | ({ type: 'form.submit' } & SignInValues)
+  | { type: 'code.submit'; totpCode: string }
   | { type: 'code.cancel' }
-  | { type: 'field.changed'; field: 'remember'; value: boolean }
-  | { type: 'field.changed'; field: LoginField; value: string }
-  | { type: 'form.submit' }
   | CaptchaChanged
   | { type: 'provider.signIn'; credential: ProviderCredential }
   | { type: 'provider.redirect'; provider: 'line' };
@@ -93,21 +89,13 @@ export interface LoginOutput {
   token: string;
 }
 
-const loginSchema = v.object({
-  account: fieldRules.required,
-  password: fieldRules.password,
-  captcha: fieldRules.required,
-});
+const defaultPreference: LoginPreference = { remember: true, account: '' };
 
 /** What a successful sign-in keeps for the next visit. */
 const preferenceOf = ({ context }: { context: LoginContext }): LoginPreference => ({
-  remember: context.values.remember,
-  account: context.values.account.trim(),
+  remember: context.sent?.remember ?? true,
+  account: context.sent?.account.trim() ?? '',
 });
-
-function loginErrors(values: LoginValues) {
-  return validateFields<LoginField>(loginSchema, { ...values });
-}
 
 export const loginMachine = setup({
   types: {
@@ -149,45 +137,30 @@ export const loginMachine = setup({
     clearToken: () => {},
     /** Leaves for the provider's sign-in page, which comes back with a code and the state to check. */
     redirectToProvider: (_, _params: { provider: 'line' }) => {},
-    changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.changed') return {};
-      return { values: { ...context.values, [event.field]: event.value } };
-    }),
-    revealErrors: assign({ showErrors: true }),
-    clearCaptchaAnswer: assign(({ context }) => ({ values: { ...context.values, captcha: '' } })),
-    takeCaptcha: assign(({ context, event }) =>
-      event.type === 'captcha.changed' ? captchaTaken(context.values, event) : {},
-    ),
-    restorePreference: assign(({ context }, preference: LoginPreference) => ({
-      values: {
-        ...context.values,
-        remember: preference.remember,
-        account: preference.remember ? preference.account : '',
-      },
+    restorePreference: assign((_, preference: LoginPreference) => ({
+      preference: { remember: preference.remember, account: preference.remember ? preference.account : '' },
     })),
   },
   guards: {
-    formValid: ({ context }) => !hasErrors(loginErrors(context.values)),
     captchaShown: ({ context }) => context.captchaUuid !== null,
     hasCredential: ({ context }) => context.credential !== null,
     codeAsked: (_, answer: SignInAnswer) => 'appKeyTicket' in answer,
-    codeValid: ({ context }) => totpCodePattern.test(context.totpCode.trim()),
   },
 }).createMachine({
   id: 'login',
   context: ({ input }) => ({
-    values: { account: '', password: '', captcha: '', remember: true },
-    showErrors: false,
+    preference: null,
+    sent: null,
+    refusals: {},
     captchaUuid: null,
     agentCode: input.agentCode?.trim() ?? '',
     credential: input.credential ?? null,
     token: null,
     appKeyTicket: null,
     totpCode: '',
-    showCodeError: false,
   }),
   invoke: { id: 'captcha', src: 'captcha' },
-  on: { 'captcha.changed': { actions: 'takeCaptcha' } },
+  on: { 'captcha.changed': { actions: assign({ captchaUuid: ({ event }) => event.uuid }) } },
   initial: 'restoringPreference',
   states: {
     restoringPreference: {
@@ -202,19 +175,29 @@ export const loginMachine = setup({
           },
           { target: 'editing', actions: { type: 'restorePreference', params: ({ event }) => event.output } },
         ],
-        onError: [{ guard: 'hasCredential', target: 'signingInWithProvider' }, { target: 'editing' }],
+        onError: [
+          {
+            guard: 'hasCredential',
+            target: 'signingInWithProvider',
+            actions: { type: 'restorePreference', params: defaultPreference },
+          },
+          { target: 'editing', actions: { type: 'restorePreference', params: defaultPreference } },
+        ],
       },
     },
     editing: {
       on: {
-        'field.changed': { actions: 'changeField' },
-        'form.submit': [
-          { guard: and(['formValid', 'captchaShown']), target: 'signingIn' },
-          { actions: 'revealErrors' },
-        ],
+        'form.submit': {
+          guard: 'captchaShown',
+          target: 'signingIn',
+          actions: assign(({ event }) => ({
+            sent: { account: event.account, password: event.password, qrcode: event.qrcode, remember: event.remember },
+            refusals: {},
+          })),
+        },
         'provider.signIn': {
           target: 'signingInWithProvider',
-          actions: assign({ credential: ({ event }) => event.credential }),
+          actions: assign({ credential: ({ event }) => event.credential, refusals: {} }),
         },
         'provider.redirect': {
           actions: { type: 'redirectToProvider', params: ({ event }) => ({ provider: event.provider }) },
@@ -226,9 +209,11 @@ export const loginMachine = setup({
         id: 'signIn',
         src: 'signIn',
         input: ({ context }) => ({
-          ...accountWithCaptchaOf(context),
-          password: context.values.password,
-          remember: context.values.remember,
+          account: context.sent?.account.trim() ?? '',
+          password: context.sent?.password ?? '',
+          uuid: context.captchaUuid ?? '',
+          qrcode: context.sent?.qrcode.trim() ?? '',
+          remember: context.sent?.remember ?? true,
         }),
         onDone: [
           {
@@ -236,8 +221,6 @@ export const loginMachine = setup({
             target: 'enteringCode',
             actions: assign({
               appKeyTicket: ({ event }) => ('appKeyTicket' in event.output ? event.output.appKeyTicket : null),
-              totpCode: '',
-              showCodeError: false,
             }),
           },
           {
@@ -248,13 +231,12 @@ export const loginMachine = setup({
             ],
           },
         ],
-        // The captcha is spent either way: a fresh one is drawn, the old answer cleared and unblamed.
+        // The captcha is spent either way: a fresh one is drawn, and the view drops the old answer.
         onError: {
           target: 'editing',
           actions: [
             'clearToken',
-            'clearCaptchaAnswer',
-            assign({ showErrors: false, captchaUuid: null }),
+            assign({ refusals: ({ event }) => refusedFields(event.error), captchaUuid: null }),
             sendTo('captcha', { type: 'captcha.refresh' }),
           ],
         },
@@ -262,14 +244,15 @@ export const loginMachine = setup({
     },
     enteringCode: {
       on: {
-        'code.changed': { actions: assign({ totpCode: ({ event }) => event.value }) },
-        'code.submit': [{ guard: 'codeValid', target: 'checkingCode' }, { actions: assign({ showCodeError: true }) }],
+        'code.submit': {
+          target: 'checkingCode',
+          actions: assign({ totpCode: ({ event }) => event.totpCode.trim(), refusals: {} }),
+        },
         // The captcha was spent by the password step: going back draws a new one.
         'code.cancel': {
           target: 'editing',
           actions: [
-            'clearCaptchaAnswer',
-            assign({ appKeyTicket: null, totpCode: '', showErrors: false, captchaUuid: null }),
+            assign({ appKeyTicket: null, totpCode: '', refusals: {}, captchaUuid: null }),
             sendTo('captcha', { type: 'captcha.refresh' }),
           ],
         },
@@ -279,7 +262,7 @@ export const loginMachine = setup({
       invoke: {
         id: 'signInWithAppKey',
         src: 'signInWithAppKey',
-        input: ({ context }) => ({ appKeyTicket: context.appKeyTicket ?? '', totpCode: context.totpCode.trim() }),
+        input: ({ context }) => ({ appKeyTicket: context.appKeyTicket ?? '', totpCode: context.totpCode }),
         onDone: {
           target: 'signedIn',
           actions: [
@@ -287,7 +270,10 @@ export const loginMachine = setup({
             { type: 'savePreference', params: preferenceOf },
           ],
         },
-        onError: { target: 'enteringCode', actions: assign({ totpCode: '', showCodeError: false }) },
+        onError: {
+          target: 'enteringCode',
+          actions: assign({ totpCode: '', refusals: ({ event }) => refusedFields(event.error) }),
+        },
       },
     },
     signingInWithProvider: {
@@ -310,9 +296,12 @@ export const loginMachine = setup({
 
 export type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 
-export const selectLoginValues = (snapshot: LoginSnapshot) => snapshot.context.values;
-export const selectLoginErrors = (snapshot: LoginSnapshot): FieldErrors<LoginField> =>
-  snapshot.context.showErrors ? loginErrors(snapshot.context.values) : {};
+/** What the form starts with: the remembered account and choice; null until read. */
+export const selectLoginPreference = (snapshot: LoginSnapshot) => snapshot.context.preference;
+/** The server's sentence on each field it refused at the last try (the form's, or the code's). */
+export const selectLoginRefusals = (snapshot: LoginSnapshot) => snapshot.context.refusals;
+/** The uuid of the captcha image shown, or null while there is none: an answer is for one image. */
+export const selectLoginCaptchaUuid = (snapshot: LoginSnapshot) => snapshot.context.captchaUuid;
 export const selectSigningIn = (snapshot: LoginSnapshot) =>
   snapshot.matches('signingIn') || snapshot.matches('signedIn');
 export const selectSigningInWith = (snapshot: LoginSnapshot): ThirdPartyProvider | null =>
@@ -322,7 +311,3 @@ export const selectLoginCaptchaFlow = (snapshot: LoginSnapshot) => snapshot.chil
 export const selectEnteringCode = (snapshot: LoginSnapshot) =>
   snapshot.matches('enteringCode') || snapshot.matches('checkingCode');
 export const selectCheckingCode = (snapshot: LoginSnapshot) => snapshot.matches('checkingCode');
-export const selectTotpCode = (snapshot: LoginSnapshot) => snapshot.context.totpCode;
-/** Whether the code needs its message: the player tried to send it without six digits. */
-export const selectTotpCodeInvalid = (snapshot: LoginSnapshot) =>
-  snapshot.context.showCodeError && !totpCodePattern.test(snapshot.context.totpCode.trim());

@@ -2,54 +2,55 @@
  * register: a newcomer opens an account in two steps (docs/requirements.md §4).
  *
  * States:
- * - verifyingEmail.editing: step 1, waiting for the e-mail address, the code mailed to it and the
- *   ticked user agreement. The send-code button (the `sendCodeFlow` child) lives as long as step 1.
+ * - verifyingEmail.editing: step 1, waiting for the view's form to send the e-mail address, the
+ *   code mailed to it and the ticked user agreement, checked against the contract's rules. The
+ *   send-code button (the `sendCodeFlow` child) lives as long as step 1; pressing it sends the
+ *   address typed so far, which the child gets only when it is well formed.
  * - verifyingEmail.checkingCode: the server checks the code; the address then counts as verified.
- * - choosingAccount.editing: step 2, waiting for the user name, password, its confirmation and the
- *   optional agent code (prefilled from the `agentCode` query parameter).
+ * - choosingAccount.editing: step 2, waiting for the user name, the password (twice) and the
+ *   optional agent code, which the form starts with from the `agentCode` query parameter.
  * - choosingAccount.creatingAccount: the server creates the account and signs the newcomer in.
  * - registered: done; the output carries the session token for the session actor.
  *
- * Field messages appear once the user has tried to go on (or to send a code), then follow every
- * keystroke; they are derived from the values, never stored.
- * The server's refusals (wrong code, name taken, ...) are shown by the api client as toasts.
+ * After a refusal (a wrong code, a name taken, a common password, ...) the server's sentence per
+ * field is kept in editing for the view to show on that field, until the step is sent again or left.
  */
+import { sendRegisterCode } from '@contract/auth';
 import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
-import { type FieldErrors, fieldRules, hasErrors, validateFields } from './auth-dialog-fields';
-import { passwordStrength } from './password-strength';
+import { refusedFields } from './player-form-fields';
 import { sendCodeMachine } from './send-code.machine';
 
-export interface RegisterValues {
+/** Step 1 as sent. */
+export interface EmailStepValues {
   email: string;
   code: string;
   acceptTerms: boolean;
-  username: string;
+}
+
+/** Step 2 as sent. */
+export interface AccountStepValues {
+  account: string;
   password: string;
-  confirmPassword: string;
   agentCode: string;
 }
 
-const emailStepFields = ['email', 'code', 'acceptTerms'] as const;
-const accountStepFields = ['username', 'password', 'confirmPassword', 'agentCode'] as const;
-type EmailStepField = (typeof emailStepFields)[number];
-type AccountStepField = (typeof accountStepFields)[number];
-export type RegisterField = EmailStepField | AccountStepField;
-
 export interface RegisterContext {
-  values: RegisterValues;
-  /** Whether the user has tried to leave the current step: from then on messages follow the input. */
-  showErrors: boolean;
-  /** Whether the user has asked for a code: from then on the address's message follows the input. */
-  emailChecked: boolean;
+  /** The invitation's agent code, which step 2 starts with. */
+  agentCode: string;
+  /** Step 1 as last sent: its address is the account's once the code is right. */
+  verification: EmailStepValues | null;
+  /** Step 2 as last sent, for the call. */
+  newAccount: AccountStepValues | null;
+  /** The server's sentence per field it refused at the last try. */
+  refusals: Record<string, string>;
   token: string | null;
 }
 
 export type RegisterEvent =
-  | { type: 'field.changed'; field: 'acceptTerms'; value: boolean }
-  | { type: 'field.changed'; field: Exclude<RegisterField, 'acceptTerms'>; value: string }
-  | { type: 'code.send' }
-  | { type: 'form.submit' }
+  | { type: 'code.send'; email: string }
+  | ({ type: 'email.submit' } & EmailStepValues)
+  | ({ type: 'account.submit' } & AccountStepValues)
   | { type: 'step.back' };
 
 export interface RegisterInput {
@@ -59,50 +60,6 @@ export interface RegisterInput {
 export interface RegisterOutput {
   token: string;
 }
-
-const emailStepSchema = v.object({
-  email: fieldRules.email,
-  code: fieldRules.emailCode,
-  acceptTerms: fieldRules.acceptTerms,
-});
-
-const accountStepSchema = v.pipe(
-  v.object({
-    username: fieldRules.username,
-    email: fieldRules.email,
-    password: fieldRules.newPassword,
-    confirmPassword: fieldRules.password,
-    agentCode: fieldRules.optional,
-  }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (values) => values.password === values.confirmPassword,
-      'validation.passwordsMismatch',
-    ),
-    ['confirmPassword'],
-  ),
-);
-
-const emailOnlySchema = v.object({ email: fieldRules.email });
-
-function emailStepErrors(values: RegisterValues) {
-  return validateFields<RegisterField>(emailStepSchema, { ...values });
-}
-
-function accountStepErrors(values: RegisterValues) {
-  return validateFields<RegisterField>(accountStepSchema, { ...values });
-}
-
-const emptyValues: RegisterValues = {
-  email: '',
-  code: '',
-  acceptTerms: false,
-  username: '',
-  password: '',
-  confirmPassword: '',
-  agentCode: '',
-};
 
 export const registerMachine = setup({
   types: {
@@ -114,7 +71,7 @@ export const registerMachine = setup({
   },
   actors: {
     sendCodeFlow: sendCodeMachine,
-    verifyCode: fromPromise<void, { email: string; code: string; acceptTerms: boolean }>(async () => {
+    verifyCode: fromPromise<void, EmailStepValues>(async () => {
       throw new Error('verifyCode must be provided');
     }),
     createAccount: fromPromise<
@@ -127,96 +84,72 @@ export const registerMachine = setup({
   actions: {
     /** Tells the analytics hook that an account was opened. */
     trackRegistration: () => {},
-    changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.changed') return {};
-      return { values: { ...context.values, [event.field]: event.value } };
-    }),
-    forwardEmail: sendTo('sendCodeFlow', ({ context }) => ({
-      type: 'email.changed' as const,
-      email: context.values.email,
-    })),
-    startStep: assign({ showErrors: false, emailChecked: false }),
+    startStep: assign({ refusals: {} }),
   },
   guards: {
-    isEmailStepField: ({ event }) =>
-      event.type === 'field.changed' && (emailStepFields as readonly string[]).includes(event.field),
-    isEmailField: ({ event }) => event.type === 'field.changed' && event.field === 'email',
-    isAccountStepField: ({ event }) =>
-      event.type === 'field.changed' && (accountStepFields as readonly string[]).includes(event.field),
-    hasEmail: ({ context }) => context.values.email.trim() !== '',
-    emailValid: ({ context }) => !hasErrors(validateFields(emailOnlySchema, { email: context.values.email })),
-    emailStepValid: ({ context }) => !hasErrors(emailStepErrors(context.values)),
-    accountStepValid: ({ context }) => !hasErrors(accountStepErrors(context.values)),
+    /** A code goes only to an address, as the server would take it. */
+    emailValid: ({ event }) => event.type === 'code.send' && v.is(sendRegisterCode.body, { email: event.email }),
   },
 }).createMachine({
   id: 'register',
   context: ({ input }) => ({
-    values: { ...emptyValues, agentCode: input.agentCode?.trim() ?? '' },
-    showErrors: false,
-    emailChecked: false,
+    agentCode: input.agentCode?.trim() ?? '',
+    verification: null,
+    newAccount: null,
+    refusals: {},
     token: null,
   }),
   initial: 'verifyingEmail',
   states: {
     verifyingEmail: {
       entry: 'startStep',
-      invoke: { id: 'sendCodeFlow', src: 'sendCodeFlow', input: ({ context }) => ({ email: context.values.email }) },
-      on: {
-        'field.changed': [
-          { guard: 'isEmailField', actions: ['changeField', 'forwardEmail'] },
-          { guard: 'isEmailStepField', actions: 'changeField' },
-        ],
-      },
+      invoke: { id: 'sendCodeFlow', src: 'sendCodeFlow' },
       initial: 'editing',
       states: {
         editing: {
           on: {
-            'code.send': [
-              {
-                guard: 'emailValid',
-                actions: [assign({ emailChecked: true }), sendTo('sendCodeFlow', { type: 'code.send' })],
-              },
-              // The button is disabled while the address is empty, so only a malformed one gets here.
-              { guard: 'hasEmail', actions: assign({ emailChecked: true }) },
-            ],
-            'form.submit': [
-              { guard: 'emailStepValid', target: 'checkingCode' },
-              { actions: assign({ showErrors: true }) },
-            ],
+            'code.send': {
+              guard: 'emailValid',
+              actions: sendTo('sendCodeFlow', ({ event }) => ({ type: 'code.send' as const, email: event.email })),
+            },
+            'email.submit': {
+              target: 'checkingCode',
+              actions: assign(({ event }) => ({
+                verification: { email: event.email.trim(), code: event.code.trim(), acceptTerms: event.acceptTerms },
+                refusals: {},
+              })),
+            },
           },
         },
         checkingCode: {
           invoke: {
             id: 'verifyCode',
             src: 'verifyCode',
-            input: ({ context }) => ({
-              email: context.values.email.trim(),
-              code: context.values.code.trim(),
-              acceptTerms: context.values.acceptTerms,
-            }),
+            input: ({ context }) => context.verification ?? { email: '', code: '', acceptTerms: false },
             onDone: { target: '#register.choosingAccount' },
-            onError: { target: 'editing' },
+            onError: { target: 'editing', actions: assign({ refusals: ({ event }) => refusedFields(event.error) }) },
           },
         },
       },
     },
     choosingAccount: {
       entry: 'startStep',
-      on: {
-        'field.changed': { guard: 'isAccountStepField', actions: 'changeField' },
-      },
       initial: 'editing',
       states: {
         editing: {
           on: {
-            'form.submit': [
-              { guard: 'accountStepValid', target: 'creatingAccount' },
-              { actions: assign({ showErrors: true }) },
-            ],
-            'step.back': {
-              target: '#register.verifyingEmail',
-              actions: assign({ values: ({ context }) => ({ ...context.values, code: '' }) }),
+            'account.submit': {
+              target: 'creatingAccount',
+              actions: assign(({ event }) => ({
+                newAccount: {
+                  account: event.account.trim(),
+                  password: event.password,
+                  agentCode: event.agentCode.trim(),
+                },
+                refusals: {},
+              })),
             },
+            'step.back': { target: '#register.verifyingEmail' },
           },
         },
         creatingAccount: {
@@ -224,16 +157,16 @@ export const registerMachine = setup({
             id: 'createAccount',
             src: 'createAccount',
             input: ({ context }) => ({
-              account: context.values.username.trim(),
-              email: context.values.email.trim(),
-              password: context.values.password,
-              agentCode: context.values.agentCode.trim(),
+              account: context.newAccount?.account ?? '',
+              email: context.verification?.email ?? '',
+              password: context.newAccount?.password ?? '',
+              agentCode: context.newAccount?.agentCode ?? '',
             }),
             onDone: {
               target: '#register.registered',
               actions: [assign({ token: ({ event }) => event.output.token }), 'trackRegistration'],
             },
-            onError: { target: 'editing' },
+            onError: { target: 'editing', actions: assign({ refusals: ({ event }) => refusedFields(event.error) }) },
           },
         },
       },
@@ -246,19 +179,14 @@ export const registerMachine = setup({
 export type RegisterSnapshot = SnapshotFrom<typeof registerMachine>;
 
 export const selectRegisterStep = (snapshot: RegisterSnapshot): 1 | 2 => (snapshot.matches('verifyingEmail') ? 1 : 2);
-export const selectRegisterValues = (snapshot: RegisterSnapshot) => snapshot.context.values;
-export function selectRegisterErrors(snapshot: RegisterSnapshot): FieldErrors<RegisterField> {
-  const { values, showErrors, emailChecked } = snapshot.context;
-  if (snapshot.matches('verifyingEmail')) {
-    if (showErrors) return emailStepErrors(values);
-    return emailChecked ? validateFields<RegisterField>(emailOnlySchema, { email: values.email }) : {};
-  }
-  return showErrors ? accountStepErrors(values) : {};
-}
+/** The address whose code was right, which step 2 shows and registers. */
+export const selectVerifiedEmail = (snapshot: RegisterSnapshot) => snapshot.context.verification?.email ?? '';
+/** The invitation's agent code, which step 2's form starts with. */
+export const selectInvitedAgentCode = (snapshot: RegisterSnapshot) => snapshot.context.agentCode;
+/** The server's sentence on each field it refused at the last try of the current step. */
+export const selectRegisterRefusals = (snapshot: RegisterSnapshot) => snapshot.context.refusals;
 export const selectRegisterBusy = (snapshot: RegisterSnapshot) =>
   snapshot.matches({ verifyingEmail: 'checkingCode' }) ||
   snapshot.matches({ choosingAccount: 'creatingAccount' }) ||
   snapshot.matches('registered');
-export const selectRegisterPasswordStrength = (snapshot: RegisterSnapshot) =>
-  passwordStrength(snapshot.context.values.password);
 export const selectSendCodeFlow = (snapshot: RegisterSnapshot) => snapshot.children.sendCodeFlow;

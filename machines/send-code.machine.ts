@@ -11,25 +11,23 @@
  *   "resend (N s)" and drops by one every `oneSecond`, and the button is disabled.
  * - ready: the countdown ran out, or a resend failed; "resend" works again.
  *
- * The parent form owns the address and checks its format before it sends `code.send`; it keeps this
- * machine's copy current with `email.changed`, so "disabled without an e-mail" is decided here.
+ * The parent form owns the address and checks its format; `code.send` carries the address typed
+ * when the button is pressed, and the button asks with the address typed whether it may be pressed,
+ * so "disabled without an e-mail" is decided here.
  */
 
 import { emailCodeResendSeconds } from '@contract/auth';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 
 export interface SendCodeContext {
+  /** The address the code goes to. */
   email: string;
   secondsLeft: number;
   /** Whether a code went out before, so a failed resend still reads "resend". */
   codeSent: boolean;
 }
 
-export type SendCodeEvent = { type: 'email.changed'; email: string } | { type: 'code.send' };
-
-export interface SendCodeInput {
-  email?: string;
-}
+export type SendCodeEvent = { type: 'code.send'; email: string };
 
 /** How the requestCode actor reports that the server refused for now and said how long to wait. */
 export interface SendCodeRateLimited {
@@ -46,7 +44,6 @@ export const sendCodeMachine = setup({
   types: {
     context: {} as SendCodeContext,
     events: {} as SendCodeEvent,
-    input: {} as SendCodeInput,
   },
   actors: {
     requestCode: fromPromise<void, { email: string }>(async () => {
@@ -56,28 +53,28 @@ export const sendCodeMachine = setup({
   delays: {
     oneSecond: 1000,
   },
+  actions: {
+    takeEmail: assign({ email: ({ event }) => event.email.trim() }),
+  },
   guards: {
-    hasEmail: ({ context }) => context.email.trim() !== '',
+    hasEmail: ({ event }) => event.type === 'code.send' && event.email.trim() !== '',
     lastSecond: ({ context }) => context.secondsLeft <= 1,
     codeSentBefore: ({ context }) => context.codeSent,
     serverAskedToWait: ({ event }) => retryAfterOf((event as { error?: unknown }).error) !== null,
   },
 }).createMachine({
   id: 'sendCode',
-  context: ({ input }) => ({ email: input.email ?? '', secondsLeft: 0, codeSent: false }),
+  context: { email: '', secondsLeft: 0, codeSent: false },
   initial: 'idle',
-  on: {
-    'email.changed': { actions: assign({ email: ({ event }) => event.email }) },
-  },
   states: {
     idle: {
-      on: { 'code.send': { guard: 'hasEmail', target: 'sending' } },
+      on: { 'code.send': { guard: 'hasEmail', target: 'sending', actions: 'takeEmail' } },
     },
     sending: {
       invoke: {
         id: 'requestCode',
         src: 'requestCode',
-        input: ({ context }) => ({ email: context.email.trim() }),
+        input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'countingDown', actions: assign({ secondsLeft: emailCodeResendSeconds, codeSent: true }) },
         onError: [
           {
@@ -107,7 +104,7 @@ export const sendCodeMachine = setup({
       },
     },
     ready: {
-      on: { 'code.send': { guard: 'hasEmail', target: 'sending' } },
+      on: { 'code.send': { guard: 'hasEmail', target: 'sending', actions: 'takeEmail' } },
     },
   },
 });
@@ -125,11 +122,12 @@ export interface SendCodeButton {
   label: SendCodeLabel;
 }
 
-export function selectSendCodeButton(snapshot: SendCodeSnapshot): SendCodeButton {
+/** The button beside the address typed so far. */
+export function selectSendCodeButton(snapshot: SendCodeSnapshot, email: string): SendCodeButton {
   const label: SendCodeLabel = snapshot.matches('countingDown')
     ? { key: 'sendCode.resendIn', seconds: snapshot.context.secondsLeft }
     : snapshot.matches('ready')
       ? { key: 'sendCode.resend' }
       : { key: 'sendCode.send' };
-  return { enabled: snapshot.can({ type: 'code.send' }), busy: snapshot.matches('sending'), label };
+  return { enabled: snapshot.can({ type: 'code.send', email }), busy: snapshot.matches('sending'), label };
 }

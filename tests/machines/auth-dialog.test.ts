@@ -132,15 +132,13 @@ describe('auth dialog with the session actor', () => {
     const { session, dialog, stored } = start();
     session.send({ type: 'authDialog.show', view: 'login', target: '/user/record' });
     await settle();
-    const login = selectLoginFlow(dialog.getSnapshot())!;
-    for (const [field, value] of [
-      ['account', 'hanako7'],
-      ['password', 'Sakura-2024'],
-      ['captcha', 'k7PQ'],
-    ] as const) {
-      login.send({ type: 'field.changed', field, value });
-    }
-    login.send({ type: 'form.submit' });
+    selectLoginFlow(dialog.getSnapshot())!.send({
+      type: 'form.submit',
+      account: 'hanako7',
+      password: 'Sakura-2024',
+      qrcode: 'k7PQ',
+      remember: true,
+    });
     await waitFor(session, (snapshot) => snapshot.matches('signedIn'));
     expect(stored).toEqual(['tok-login']);
     expect(dialog.getSnapshot().value).toBe('closed');
@@ -152,18 +150,9 @@ describe('auth dialog with the session actor', () => {
     session.send({ type: 'authDialog.show', view: 'findPassword' });
     await settle();
     const flow = selectFindPasswordFlow(dialog.getSnapshot())!;
-    flow.send({ type: 'field.changed', field: 'account', value: 'hanako7' });
-    flow.send({ type: 'field.changed', field: 'captcha', value: 'k7PQ' });
-    flow.send({ type: 'form.submit' });
+    flow.send({ type: 'account.submit', account: 'hanako7', qrcode: 'k7PQ' });
     await settle();
-    for (const [field, value] of [
-      ['code', '123456'],
-      ['newPassword', 'Momiji-2025'],
-      ['confirmPassword', 'Momiji-2025'],
-    ] as const) {
-      flow.send({ type: 'field.changed', field, value });
-    }
-    flow.send({ type: 'form.submit' });
+    flow.send({ type: 'password.submit', qrcode: '123456', newPassword: 'Momiji-2025' });
     await waitFor(session, (snapshot) => !isAuthDialogOpen(snapshot));
     expect(session.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
     expect(dialog.getSnapshot().value).toBe('closed');

@@ -3,13 +3,14 @@ import {
   type FindPasswordNotice,
   findPasswordMachine,
   selectFindPasswordCaptchaFlow,
-  selectFindPasswordErrors,
+  selectFindPasswordCaptchaUuid,
+  selectFindPasswordRefusals,
   selectFindPasswordStep,
-  selectNewPasswordStrength,
+  selectRecoveringAccount,
 } from '@machines/find-password.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
-import { findPasswordModel } from '../models/find-password.model';
+import { codeRefused, findPasswordModel, wrongCaptcha } from '../models/find-password.model';
 import { countedCaptchas } from './counted-captchas';
 import { modelPaths, replayPath } from './model-paths';
 
@@ -32,16 +33,16 @@ describe('find-password machine model', () => {
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
       await replayPath(findPasswordModel, path, (live, model) => {
-        expect(live.context.values).toEqual(model.context.values);
-        expect(live.context.captchaUuid).toEqual(model.context.captchaUuid);
-        expect(selectFindPasswordErrors(live)).toEqual(selectFindPasswordErrors(model));
+        expect(selectRecoveringAccount(live)).toEqual(selectRecoveringAccount(model));
+        expect(selectFindPasswordCaptchaUuid(live)).toEqual(selectFindPasswordCaptchaUuid(model));
+        expect(selectFindPasswordRefusals(live)).toEqual(selectFindPasswordRefusals(model));
       });
     });
   }
 });
 
 describe('find-password rules', () => {
-  function start(options: { refuseRequest?: boolean } = {}) {
+  function start(options: { refuseRequest?: boolean; refuseReset?: boolean } = {}) {
     const notices: FindPasswordNotice[] = [];
     const calls: { name: string; input: unknown }[] = [];
     const captchas = countedCaptchas();
@@ -51,34 +52,33 @@ describe('find-password rules', () => {
           captcha: captchas.logic,
           requestResetCode: fromPromise(async ({ input }) => {
             calls.push({ name: 'requestResetCode', input });
-            if (options.refuseRequest) throw new Error('wrong captcha');
+            if (options.refuseRequest) throw wrongCaptcha;
           }),
-          resetPassword: fromPromise(async ({ input }) => void calls.push({ name: 'resetPassword', input })),
+          resetPassword: fromPromise(async ({ input }) => {
+            calls.push({ name: 'resetPassword', input });
+            if (options.refuseReset) throw codeRefused;
+          }),
         },
         actions: { notify: (_, params) => void notices.push(params.message) },
       }),
     ).start();
-    const change = (field: string, value: string) => actor.send({ type: 'field.changed', field, value } as never);
+    const identify = () => actor.send({ type: 'account.submit', account: ' hanako7 ', qrcode: ' k7PQ ' });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    return { actor, notices, calls, change, settle, captchasDrawn: captchas.drawn };
+    return { actor, notices, calls, identify, settle, captchasDrawn: captchas.drawn };
   }
 
-  it('step 1 requires account and captcha', async () => {
-    const { actor, settle } = start();
-    await settle();
-    actor.send({ type: 'form.submit' });
-    expect(selectFindPasswordErrors(actor.getSnapshot())).toEqual({
-      account: { key: 'validation.required', values: { field: 'account' } },
-      captcha: { key: 'validation.required', values: { field: 'captcha' } },
-    });
+  it('is not sent without a captcha to answer', () => {
+    const { actor, identify, calls } = start();
+    expect(selectFindPasswordCaptchaUuid(actor.getSnapshot())).toBeNull();
+    identify();
+    expect(actor.getSnapshot().value).toEqual({ identifyingAccount: 'editing' });
+    expect(calls).toEqual([]);
   });
 
-  it('a refused request shows a new captcha and clears the old answer', async () => {
-    const { actor, settle, change, calls } = start({ refuseRequest: true });
+  it('a refused request shows a new captcha and the server’s sentence on the answer', async () => {
+    const { actor, settle, identify, calls } = start({ refuseRequest: true });
     await settle();
-    change('account', 'hanako7');
-    change('captcha', 'k7PQ');
-    actor.send({ type: 'form.submit' });
+    identify();
     await settle();
     await settle();
     expect(calls).toEqual([
@@ -91,51 +91,42 @@ describe('find-password rules', () => {
       status: 'shown',
       img: 'data:image/gif;base64,R0lG2',
     });
-    expect(actor.getSnapshot().context.values.captcha).toBe('');
-    expect(selectFindPasswordErrors(actor.getSnapshot())).toEqual({});
+    expect(selectFindPasswordCaptchaUuid(actor.getSnapshot())).toBe('00000000-0000-4000-8000-000000000002');
+    expect(selectFindPasswordRefusals(actor.getSnapshot())).toEqual(wrongCaptcha.fields);
   });
 
   it('back from step 2, step 1 has a new captcha: the request spent the old one', async () => {
-    const { actor, settle, change, captchasDrawn } = start();
+    const { actor, settle, identify, captchasDrawn } = start();
     await settle();
-    change('account', 'hanako7');
-    change('captcha', 'k7PQ');
-    actor.send({ type: 'form.submit' });
+    identify();
     await settle();
     actor.send({ type: 'step.back' });
+    expect(selectFindPasswordCaptchaUuid(actor.getSnapshot())).toBeNull();
     await settle();
     expect(captchasDrawn()).toBe(2);
-    expect(actor.getSnapshot().context).toMatchObject({
-      captchaUuid: '00000000-0000-4000-8000-000000000002',
-      values: { account: 'hanako7', captcha: '' },
-    });
+    expect(selectFindPasswordCaptchaUuid(actor.getSnapshot())).toBe('00000000-0000-4000-8000-000000000002');
   });
 
-  it('shows the tip, then takes the mailed code and a confirmed new password, then the success message', async () => {
-    const { actor, settle, change, calls, notices } = start();
+  it('a refused code stays on step 2 with the server’s sentence on the code', async () => {
+    const { actor, settle, identify } = start({ refuseReset: true });
     await settle();
-    change('account', ' hanako7 ');
-    change('captcha', 'k7PQ');
-    actor.send({ type: 'form.submit' });
+    identify();
+    await settle();
+    actor.send({ type: 'password.submit', qrcode: '123456', newPassword: 'Momiji-2025' });
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ choosingPassword: 'editing' });
+    expect(selectFindPasswordRefusals(actor.getSnapshot())).toEqual(codeRefused.fields);
+  });
+
+  it('shows the tip, then sets the new password of the account named with the mailed code, then the success message', async () => {
+    const { actor, settle, identify, calls, notices } = start();
+    await settle();
+    identify();
     await settle();
     expect(notices).toEqual(['findPassword.codeSent']);
     expect(selectFindPasswordStep(actor.getSnapshot())).toBe(2);
-
-    actor.send({ type: 'form.submit' });
-    expect(selectFindPasswordErrors(actor.getSnapshot())).toEqual({
-      code: { key: 'validation.required', values: { field: 'code' } },
-      newPassword: { key: 'validation.required', values: { field: 'newPassword' } },
-      confirmPassword: { key: 'validation.required', values: { field: 'confirmPassword' } },
-    });
-    change('code', '123456');
-    change('newPassword', 'Momiji-2025');
-    change('confirmPassword', 'Momiji-2024');
-    expect(selectFindPasswordErrors(actor.getSnapshot())).toEqual({
-      confirmPassword: { key: 'validation.passwordsMismatch', values: { field: 'confirmPassword' } },
-    });
-    expect(selectNewPasswordStrength(actor.getSnapshot())).toBe(4);
-    change('confirmPassword', 'Momiji-2025');
-    actor.send({ type: 'form.submit' });
+    expect(selectRecoveringAccount(actor.getSnapshot())).toBe('hanako7');
+    actor.send({ type: 'password.submit', qrcode: ' 123456 ', newPassword: 'Momiji-2025' });
     await toPromise(actor);
     expect(calls.at(-1)).toEqual({
       name: 'resetPassword',

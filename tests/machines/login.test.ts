@@ -2,16 +2,17 @@ import { captchaMachine, selectCaptchaView } from '@machines/captcha.machine';
 import {
   type LoginPreference,
   loginMachine,
+  type SignInValues,
   selectEnteringCode,
   selectLoginCaptchaFlow,
-  selectLoginErrors,
-  selectLoginValues,
+  selectLoginCaptchaUuid,
+  selectLoginPreference,
+  selectLoginRefusals,
   selectSigningInWith,
-  selectTotpCodeInvalid,
 } from '@machines/login.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
-import { filled, loginModels } from '../models/login.model';
+import { codeRefused, loginModels, wrongPassword } from '../models/login.model';
 import { countedCaptchas } from './counted-captchas';
 import { modelPaths, replayPath } from './model-paths';
 
@@ -38,11 +39,9 @@ describe('login machine model', () => {
     for (const { path, description } of paths) {
       it(`replays ${label} ${description}`, async () => {
         await replayPath(model, path, (live, model) => {
-          expect(filled(live)).toEqual(filled(model));
-          expect(selectLoginErrors(live)).toEqual(selectLoginErrors(model));
-          expect(live.context.captchaUuid).toEqual(model.context.captchaUuid);
-          expect(live.context.totpCode).toEqual(model.context.totpCode);
-          expect(selectTotpCodeInvalid(live)).toEqual(selectTotpCodeInvalid(model));
+          expect(selectLoginPreference(live)).toEqual(selectLoginPreference(model));
+          expect(selectLoginRefusals(live)).toEqual(selectLoginRefusals(model));
+          expect(selectLoginCaptchaUuid(live)).toEqual(selectLoginCaptchaUuid(model));
         });
       });
     }
@@ -73,12 +72,12 @@ describe('login rules', () => {
             : captchas.logic,
           signIn: fromPromise(async ({ input }) => {
             calls.push({ name: 'signIn', input });
-            if (options.failSignIn) throw new Error('wrong password');
+            if (options.failSignIn) throw wrongPassword;
             return options.askCode ? { appKeyTicket: 'ticket-1' } : { token: 'tok-1' };
           }),
           signInWithAppKey: fromPromise(async ({ input }) => {
             calls.push({ name: 'signInWithAppKey', input });
-            if (input.totpCode !== '287082') throw new Error('code refused');
+            if (input.totpCode !== '287082') throw codeRefused;
             return { token: 'tok-4' };
           }),
           signInWithProvider: fromPromise(async ({ input }) => {
@@ -94,64 +93,50 @@ describe('login rules', () => {
       }),
       { input: options.input ?? {} },
     ).start();
-    const change = (field: string, value: string | boolean) =>
-      actor.send({ type: 'field.changed', field, value } as never);
+    const submit = (values: Partial<SignInValues> = {}) =>
+      actor.send({
+        type: 'form.submit',
+        account: 'hanako7',
+        password: 'Sakura-2024',
+        qrcode: 'k7PQ',
+        remember: true,
+        ...values,
+      });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    return { actor, effects, calls, change, settle, captchaCount: captchas.drawn };
+    return { actor, effects, calls, submit, settle, captchaCount: captchas.drawn };
   }
 
-  it('restores the remembered account name, never a password', async () => {
+  it('restores the remembered account name for the form, never a password', async () => {
     const { actor, settle } = start({ preference: { remember: true, account: 'hanako7' } });
+    expect(selectLoginPreference(actor.getSnapshot())).toBeNull();
     await settle();
-    expect(selectLoginValues(actor.getSnapshot())).toEqual({
-      account: 'hanako7',
-      password: '',
-      captcha: '',
-      remember: true,
-    });
+    expect(selectLoginPreference(actor.getSnapshot())).toEqual({ remember: true, account: 'hanako7' });
   });
 
   it('a preference without "remember" restores no account name', async () => {
     const { actor, settle } = start({ preference: { remember: false, account: 'hanako7' } });
     await settle();
-    expect(selectLoginValues(actor.getSnapshot())).toMatchObject({ account: '', remember: false });
-  });
-
-  it("asks for account, password and captcha with 'please input {field}'", async () => {
-    const { actor, settle, calls } = start();
-    await settle();
-    actor.send({ type: 'form.submit' });
-    expect(selectLoginErrors(actor.getSnapshot())).toEqual({
-      account: { key: 'validation.required', values: { field: 'account' } },
-      password: { key: 'validation.required', values: { field: 'password' } },
-      captcha: { key: 'validation.required', values: { field: 'captcha' } },
-    });
-    expect(calls).toEqual([]);
+    expect(selectLoginPreference(actor.getSnapshot())).toEqual({ remember: false, account: '' });
   });
 
   it('is not sent without a captcha to answer', async () => {
-    const { actor, settle, change, calls } = start({ captchaOffline: true });
+    const { actor, settle, submit, calls } = start({ captchaOffline: true });
     await settle();
-    change('account', 'hanako7');
-    change('password', 'Sakura-2024');
-    change('captcha', 'k7PQ');
-    actor.send({ type: 'form.submit' });
+    submit();
     await settle();
     expect(actor.getSnapshot().value).toBe('editing');
     expect(calls).toEqual([]);
   });
 
-  it('a failed sign-in clears the token, fetches a new captcha and clears the old answer', async () => {
-    const { actor, settle, change, effects, calls, captchaCount } = start({ failSignIn: true });
+  it('a failed sign-in clears the token, fetches a new captcha and keeps the server’s sentence for its field', async () => {
+    const { actor, settle, submit, effects, calls, captchaCount } = start({ failSignIn: true });
     await settle();
     expect(selectCaptchaView(selectLoginCaptchaFlow(actor.getSnapshot())!.getSnapshot())).toEqual({
       status: 'shown',
       img: 'data:image/gif;base64,R0lG1',
     });
-    change('account', ' hanako7 ');
-    change('password', 'wrong-password');
-    change('captcha', 'k7PQ');
-    actor.send({ type: 'form.submit' });
+    submit({ account: ' hanako7 ', password: 'wrong-password', qrcode: ' k7PQ ' });
+    expect(selectLoginRefusals(actor.getSnapshot())).toEqual({});
     await settle();
     await settle();
     expect(calls).toEqual([
@@ -172,32 +157,24 @@ describe('login rules', () => {
       status: 'shown',
       img: 'data:image/gif;base64,R0lG2',
     });
-    expect(selectLoginValues(actor.getSnapshot())).toMatchObject({
-      account: ' hanako7 ',
-      password: 'wrong-password',
-      captcha: '',
-    });
+    expect(selectLoginCaptchaUuid(actor.getSnapshot())).toBe('00000000-0000-4000-8000-000000000002');
+    expect(selectLoginRefusals(actor.getSnapshot())).toEqual(wrongPassword.fields);
+    submit();
+    expect(selectLoginRefusals(actor.getSnapshot())).toEqual({});
   });
 
   it('success keeps the account name when "remember" is ticked and hands the token on', async () => {
-    const { actor, settle, change, effects } = start();
+    const { actor, settle, submit, effects } = start();
     await settle();
-    change('account', 'hanako7');
-    change('password', 'Sakura-2024');
-    change('captcha', 'k7PQ');
-    actor.send({ type: 'form.submit' });
+    submit({ account: ' hanako7 ' });
     expect(await toPromise(actor)).toEqual({ token: 'tok-1' });
     expect(effects).toEqual(['save:true:hanako7']);
   });
 
   it('without "remember" the session is short and the stored name is dropped', async () => {
-    const { actor, settle, change, effects, calls } = start();
+    const { actor, settle, submit, effects, calls } = start();
     await settle();
-    change('account', 'hanako7');
-    change('password', 'Sakura-2024');
-    change('captcha', 'k7PQ');
-    change('remember', false);
-    actor.send({ type: 'form.submit' });
+    submit({ remember: false });
     await toPromise(actor);
     expect(calls[0]?.input).toMatchObject({ remember: false });
     expect(effects).toEqual(['save:false:hanako7']);
@@ -227,26 +204,18 @@ describe('login rules', () => {
   });
 
   it('asks for the app key code after a right password, and signs in with a right one (§14.3)', async () => {
-    const { actor, settle, change, effects, calls } = start({ askCode: true });
+    const { actor, settle, submit, effects, calls } = start({ askCode: true });
     await settle();
-    change('account', 'hanako7');
-    change('password', 'Sakura-2024');
-    change('captcha', 'k7PQ');
-    actor.send({ type: 'form.submit' });
+    submit();
     await settle();
     expect(selectEnteringCode(actor.getSnapshot())).toBe(true);
     expect(effects).toEqual([]);
-    actor.send({ type: 'code.changed', value: '28708' });
-    actor.send({ type: 'code.submit' });
-    expect(selectTotpCodeInvalid(actor.getSnapshot())).toBe(true);
-    expect(actor.getSnapshot().value).toBe('enteringCode');
-    actor.send({ type: 'code.changed', value: '000000' });
-    actor.send({ type: 'code.submit' });
+    actor.send({ type: 'code.submit', totpCode: '000000' });
     await settle();
     expect(actor.getSnapshot().value).toBe('enteringCode');
-    expect(actor.getSnapshot().context.totpCode).toBe('');
-    actor.send({ type: 'code.changed', value: ' 287082 ' });
-    actor.send({ type: 'code.submit' });
+    expect(selectLoginRefusals(actor.getSnapshot())).toEqual(codeRefused.fields);
+    actor.send({ type: 'code.submit', totpCode: ' 287082 ' });
+    expect(selectLoginRefusals(actor.getSnapshot())).toEqual({});
     expect(await toPromise(actor)).toEqual({ token: 'tok-4' });
     expect(calls.filter((call) => call.name === 'signInWithAppKey').map((call) => call.input)).toEqual([
       { appKeyTicket: 'ticket-1', totpCode: '000000' },
@@ -256,18 +225,15 @@ describe('login rules', () => {
   });
 
   it('going back from the code step shows the form with a fresh captcha', async () => {
-    const { actor, settle, change, captchaCount } = start({ askCode: true });
+    const { actor, settle, submit, captchaCount } = start({ askCode: true });
     await settle();
-    change('account', 'hanako7');
-    change('password', 'Sakura-2024');
-    change('captcha', 'k7PQ');
-    actor.send({ type: 'form.submit' });
+    submit();
     await settle();
     actor.send({ type: 'code.cancel' });
+    expect(selectLoginCaptchaUuid(actor.getSnapshot())).toBeNull();
     await settle();
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.appKeyTicket).toBeNull();
-    expect(selectLoginValues(actor.getSnapshot())).toMatchObject({ account: 'hanako7', captcha: '' });
     expect(captchaCount()).toBe(2);
   });
 });

@@ -1,14 +1,15 @@
 import {
   registerMachine,
-  selectRegisterErrors,
-  selectRegisterPasswordStrength,
+  selectInvitedAgentCode,
+  selectRegisterRefusals,
   selectRegisterStep,
   selectSendCodeFlow,
+  selectVerifiedEmail,
 } from '@machines/register.machine';
 import { selectSendCodeButton, sendCodeMachine } from '@machines/send-code.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
-import { registerModel } from '../models/register.model';
+import { nameTaken, registerModel, wrongCode } from '../models/register.model';
 import { modelPaths, replayPath } from './model-paths';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -31,15 +32,15 @@ describe('register machine model', () => {
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
       await replayPath(registerModel, path, (live, model) => {
-        expect(live.context.values).toEqual(model.context.values);
-        expect(selectRegisterErrors(live)).toEqual(selectRegisterErrors(model));
+        expect(selectVerifiedEmail(live)).toEqual(selectVerifiedEmail(model));
+        expect(selectRegisterRefusals(live)).toEqual(selectRegisterRefusals(model));
       });
     });
   }
 });
 
 describe('register rules', () => {
-  function start(options: { agentCode?: string; failCode?: boolean } = {}) {
+  function start(options: { agentCode?: string; failCode?: boolean; takenName?: boolean } = {}) {
     const calls: { name: string; input: unknown }[] = [];
     const tracked: string[] = [];
     const actor = createActor(
@@ -50,10 +51,11 @@ describe('register rules', () => {
           }),
           verifyCode: fromPromise(async ({ input }) => {
             calls.push({ name: 'verifyCode', input });
-            if (options.failCode) throw new Error('wrong code');
+            if (options.failCode) throw wrongCode;
           }),
           createAccount: fromPromise(async ({ input }) => {
             calls.push({ name: 'createAccount', input });
+            if (options.takenName) throw nameTaken;
             return { token: 'tok-new' };
           }),
         },
@@ -61,94 +63,49 @@ describe('register rules', () => {
       }),
       { input: { agentCode: options.agentCode ?? null } },
     ).start();
-    const change = (field: string, value: string | boolean) =>
-      actor.send({ type: 'field.changed', field, value } as never);
-    return { actor, calls, tracked, change };
+    const verify = () =>
+      actor.send({ type: 'email.submit', email: ' hanako@example.jp ', code: ' 123456 ', acceptTerms: true });
+    const button = (email: string) =>
+      selectSendCodeButton(selectSendCodeFlow(actor.getSnapshot())!.getSnapshot(), email);
+    return { actor, calls, tracked, verify, button };
   }
 
-  it('step 1 names every missing field and the unticked agreement', () => {
-    const { actor } = start();
-    actor.send({ type: 'form.submit' });
-    expect(selectRegisterErrors(actor.getSnapshot())).toEqual({
-      email: { key: 'validation.required', values: { field: 'email' } },
-      code: { key: 'validation.required', values: { field: 'code' } },
-      acceptTerms: { key: 'validation.acceptTerms', values: { field: 'acceptTerms' } },
-    });
-    expect(selectRegisterStep(actor.getSnapshot())).toBe(1);
-  });
-
-  it('after a refused submit, messages follow the input', () => {
-    const { actor, change } = start();
-    change('email', 'hanako@');
-    expect(selectRegisterErrors(actor.getSnapshot())).toEqual({});
-    actor.send({ type: 'form.submit' });
-    expect(selectRegisterErrors(actor.getSnapshot()).email?.key).toBe('validation.email');
-    change('email', 'hanako@example.jp');
-    expect(selectRegisterErrors(actor.getSnapshot()).email).toBeUndefined();
-  });
-
-  it('checks the address before a code is sent, and only then asks the server', async () => {
-    const { actor, calls, change } = start();
-    const button = () => selectSendCodeButton(selectSendCodeFlow(actor.getSnapshot())!.getSnapshot());
-    expect(button().enabled).toBe(false);
-    change('email', 'hanako@example');
-    expect(button().enabled).toBe(true);
-    actor.send({ type: 'code.send' });
+  it('sends a code only to an address, the one typed when the button is pressed', async () => {
+    const { actor, calls, button } = start();
+    expect(button('').enabled).toBe(false);
+    expect(button('  ').enabled).toBe(false);
+    expect(button('hanako@example').enabled).toBe(true);
+    actor.send({ type: 'code.send', email: 'hanako@example' });
     await flush();
-    expect(selectRegisterErrors(actor.getSnapshot()).email?.key).toBe('validation.email');
     expect(calls).toEqual([]);
-    change('email', ' hanako@example.jp ');
-    actor.send({ type: 'code.send' });
+    actor.send({ type: 'code.send', email: ' hanako@example.jp ' });
     await flush();
-    expect(selectRegisterErrors(actor.getSnapshot()).email).toBeUndefined();
     expect(calls).toEqual([{ name: 'requestCode', input: { email: 'hanako@example.jp' } }]);
-    expect(button().label).toEqual({ key: 'sendCode.resendIn', seconds: 60 });
+    expect(button('hanako@example.jp').label).toEqual({ key: 'sendCode.resendIn', seconds: 60 });
   });
 
-  it('a wrong code keeps the newcomer on step 1', async () => {
-    const { actor, change, calls } = start({ failCode: true });
-    change('email', 'hanako@example.jp');
-    change('code', '654321');
-    change('acceptTerms', true);
-    actor.send({ type: 'form.submit' });
+  it('a wrong code keeps the newcomer on step 1 with the server’s sentence on the code', async () => {
+    const { actor, verify, calls } = start({ failCode: true });
+    verify();
     await flush();
     expect(calls).toEqual([
-      { name: 'verifyCode', input: { email: 'hanako@example.jp', code: '654321', acceptTerms: true } },
+      { name: 'verifyCode', input: { email: 'hanako@example.jp', code: '123456', acceptTerms: true } },
     ]);
     expect(actor.getSnapshot().value).toEqual({ verifyingEmail: 'editing' });
+    expect(selectRegisterRefusals(actor.getSnapshot())).toEqual(wrongCode.fields);
+    verify();
+    expect(selectRegisterRefusals(actor.getSnapshot())).toEqual({});
   });
 
-  it('step 2 checks the name format, the password length and the confirmation, then registers and tracks it', async () => {
-    const { actor, change, calls, tracked } = start({ agentCode: ' AG1234 ' });
-    change('email', 'hanako@example.jp');
-    change('code', '123456');
-    change('acceptTerms', true);
-    actor.send({ type: 'form.submit' });
+  it('step 2 registers the verified address with the trimmed name and agent code, and tracks it', async () => {
+    const { actor, verify, calls, tracked } = start({ agentCode: ' AG1234 ' });
+    expect(selectInvitedAgentCode(actor.getSnapshot())).toBe('AG1234');
+    verify();
     await flush();
     expect(selectRegisterStep(actor.getSnapshot())).toBe(2);
-    expect(actor.getSnapshot().context.values.agentCode).toBe('AG1234');
-
-    change('username', 'hanako_7');
-    change('password', 'short');
-    change('confirmPassword', 'other');
-    actor.send({ type: 'form.submit' });
-    expect(selectRegisterErrors(actor.getSnapshot())).toEqual({
-      username: { key: 'validation.accountFormat', values: { field: 'username' } },
-      password: { key: 'validation.passwordLength', values: { field: 'password', min: 8, max: 128 } },
-      confirmPassword: { key: 'validation.passwordsMismatch', values: { field: 'confirmPassword' } },
-    });
-    change('password', 'Sakura-2024');
-    expect(selectRegisterErrors(actor.getSnapshot()).confirmPassword).toEqual({
-      key: 'validation.passwordsMismatch',
-      values: { field: 'confirmPassword' },
-    });
-    expect(selectRegisterPasswordStrength(actor.getSnapshot())).toBe(4);
-    change('confirmPassword', 'Sakura-2024');
-    change('username', 'hanako7');
-    expect(selectRegisterErrors(actor.getSnapshot())).toEqual({});
-    actor.send({ type: 'form.submit' });
-    const output = await toPromise(actor);
-    expect(output).toEqual({ token: 'tok-new' });
+    expect(selectVerifiedEmail(actor.getSnapshot())).toBe('hanako@example.jp');
+    actor.send({ type: 'account.submit', account: ' hanako7 ', password: 'Sakura-2024', agentCode: ' AG1234 ' });
+    expect(await toPromise(actor)).toEqual({ token: 'tok-new' });
     expect(calls.at(-1)).toEqual({
       name: 'createAccount',
       input: { account: 'hanako7', email: 'hanako@example.jp', password: 'Sakura-2024', agentCode: 'AG1234' },
@@ -156,17 +113,26 @@ describe('register rules', () => {
     expect(tracked).toEqual(['registration']);
   });
 
-  it('going back from step 2 asks for a new code and keeps the address', async () => {
-    const { actor, change } = start();
-    change('email', 'hanako@example.jp');
-    change('code', '123456');
-    change('acceptTerms', true);
-    actor.send({ type: 'form.submit' });
+  it('a taken name stays on step 2 with the server’s sentence on the name', async () => {
+    const { actor, verify, tracked } = start({ takenName: true });
+    verify();
+    await flush();
+    actor.send({ type: 'account.submit', account: 'hanako7', password: 'Sakura-2024', agentCode: '' });
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ choosingAccount: 'editing' });
+    expect(selectRegisterRefusals(actor.getSnapshot())).toEqual(nameTaken.fields);
+    expect(tracked).toEqual([]);
+  });
+
+  it('going back from step 2 offers a new code, and leaves the refusals behind', async () => {
+    const { actor, verify, button } = start({ takenName: true });
+    verify();
+    await flush();
+    actor.send({ type: 'account.submit', account: 'hanako7', password: 'Sakura-2024', agentCode: '' });
     await flush();
     actor.send({ type: 'step.back' });
     expect(actor.getSnapshot().value).toEqual({ verifyingEmail: 'editing' });
-    expect(actor.getSnapshot().context.values).toMatchObject({ email: 'hanako@example.jp', code: '' });
-    const button = selectSendCodeButton(selectSendCodeFlow(actor.getSnapshot())!.getSnapshot());
-    expect(button.enabled).toBe(true);
+    expect(selectRegisterRefusals(actor.getSnapshot())).toEqual({});
+    expect(button('hanako@example.jp')).toEqual({ enabled: true, busy: false, label: { key: 'sendCode.send' } });
   });
 });

@@ -2,14 +2,8 @@ import { findPasswordMachine } from '@machines/find-password.machine';
 import { type ActorOutcome, type EventFixtures, machineModel } from '../machines/model-paths';
 
 const fixtures: EventFixtures<typeof findPasswordMachine> = {
-  'field.changed': [
-    { type: 'field.changed', field: 'account', value: 'hanako7' },
-    { type: 'field.changed', field: 'captcha', value: 'k7PQ' },
-    { type: 'field.changed', field: 'code', value: '123456' },
-    { type: 'field.changed', field: 'newPassword', value: 'Momiji-2025' },
-    { type: 'field.changed', field: 'confirmPassword', value: 'Momiji-2025' },
-  ],
-  'form.submit': [{ type: 'form.submit' }],
+  'account.submit': [{ type: 'account.submit', account: 'hanako7', qrcode: 'k7PQ' }],
+  'password.submit': [{ type: 'password.submit', qrcode: '123456', newPassword: 'Momiji-2025' }],
   'captcha.changed': [
     { type: 'captcha.changed', uuid: '6f1c2b9e-3a57-4f4e-9a7b-2f1d8c0e5a11' },
     { type: 'captcha.changed', uuid: null },
@@ -17,19 +11,29 @@ const fixtures: EventFixtures<typeof findPasswordMachine> = {
   'step.back': [{ type: 'step.back' }],
 };
 
+/** Refusals naming their fields, as the api client's errors do. */
+export const wrongCaptcha = Object.assign(new Error('wrong captcha'), {
+  code: 400,
+  fields: { qrcode: '画像認証コードが正しくありません' },
+});
+export const codeRefused = Object.assign(new Error('expired code'), {
+  code: 400,
+  fields: { qrcode: '認証コードが正しくないか、有効期限が切れています' },
+});
+
 const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.requestResetCode' },
-  { type: 'xstate.error.actor.requestResetCode', error: new Error('wrong captcha') },
+  { type: 'xstate.error.actor.requestResetCode', error: wrongCaptcha },
   { type: 'xstate.done.actor.resetPassword' },
-  { type: 'xstate.error.actor.resetPassword', error: new Error('expired code') },
+  { type: 'xstate.error.actor.resetPassword', error: codeRefused },
 ];
 
 type Snapshot = ReturnType<typeof findPasswordMachine.getInitialSnapshot>;
 const serializeState = (snapshot: Snapshot) =>
   JSON.stringify([
     snapshot.value,
-    snapshot.context.values,
-    snapshot.context.showErrors,
+    snapshot.context.identified !== null,
+    Object.keys(snapshot.context.refusals),
     snapshot.context.captchaUuid !== null,
   ]);
 

@@ -40,11 +40,6 @@ const notYetConverted = new Set([
   'features/agent/team-money-pages.tsx',
   'features/agent/team-page-parts.tsx',
   'features/app-access/app-key-page.tsx',
-  'features/auth/auth-form-parts.tsx',
-  'features/auth/captcha-field.tsx',
-  'features/auth/login-form.tsx',
-  'features/auth/new-password-fields.tsx',
-  'features/auth/register-view.tsx',
   'features/bank/bank-card-page.tsx',
   'features/crypto/chain-sandbox-page.tsx',
   'features/crypto/crypto-deposit-page.tsx',
@@ -55,13 +50,10 @@ const notYetConverted = new Set([
   'features/user/account-settings-page.tsx',
   'features/user/pay-password-page.tsx',
   'bank-card.machine.ts',
-  'find-password.machine.ts',
-  'login.machine.ts',
   'member-move.machine.ts',
   'money-request.machine.ts',
   'operator-sign-in.machine.ts',
   'pay-password.machine.ts',
-  'register.machine.ts',
 ]);
 /** Props through which a component's own state would drive a field. */
 const stateProps = new Set(['value', 'onChange', 'checked']);

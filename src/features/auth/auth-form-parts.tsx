@@ -1,38 +1,45 @@
-import type { FieldError } from '@machines/auth-dialog-fields';
+import { passwordMaxLength, passwordMinLength } from '@contract/auth';
 import { Button, Group, TextInput } from '@mantine/core';
-import type { FormEvent } from 'react';
+import type { GetInputPropsOptions, GetInputPropsReturnType } from '@mantine/form';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFieldErrorText } from './use-field-error-text';
+import { useFormError } from '@/lib/form-error';
 
-/* Fields and buttons that login, registration and recovery share; each form's machine owns the values. */
+/* Fields and buttons that login, registration and recovery share; each form's `useForm` owns the values. */
 
-interface FieldProps {
-  value: string;
-  error: FieldError | undefined;
-  disabled: boolean;
-  onChange(value: string): void;
+/** A field's props from its form, with its message in words. */
+export type AuthFieldProps = GetInputPropsReturnType & { error: string | undefined };
+
+interface FormWithInputs {
+  getInputProps(path: string, options?: GetInputPropsOptions): GetInputPropsReturnType;
 }
 
-/** A form's submit handler: the machine decides whether the values can go. */
-export function submitsTo(flow: { send(event: { type: 'form.submit' }): void }) {
-  return (event: FormEvent) => {
-    event.preventDefault();
-    flow.send({ type: 'form.submit' });
-  };
+/**
+ * A field's props from `form.getInputProps`, its message (a contract key, or the server's sentence)
+ * in words: `name` is the field's name in 'please input {field}' (`auth:names.*`).
+ */
+export function useAuthField() {
+  const { t } = useTranslation('auth');
+  const formError = useFormError('auth');
+  return useCallback(
+    (form: FormWithInputs, path: string, name: string, options?: GetInputPropsOptions): AuthFieldProps => {
+      const input = form.getInputProps(path, options);
+      const values = { field: t(`names.${name}`), min: passwordMinLength, max: passwordMaxLength };
+      return { ...input, error: formError(input.error, values) };
+    },
+    [t, formError],
+  );
 }
 
 /** The account name a player signs in or recovers a password with. */
-export function AccountField(props: FieldProps) {
+export function AccountField({ field, disabled }: { field: AuthFieldProps; disabled: boolean }) {
   const { t } = useTranslation('auth');
-  const errorText = useFieldErrorText();
   return (
     <TextInput
+      {...field}
       label={t('labels.account')}
       placeholder={t('placeholders.account')}
-      value={props.value}
-      onChange={(event) => props.onChange(event.currentTarget.value)}
-      error={errorText(props.error)}
-      disabled={props.disabled}
+      disabled={disabled}
       autoComplete="username"
       maxLength={254}
     />
@@ -40,17 +47,14 @@ export function AccountField(props: FieldProps) {
 }
 
 /** The six-digit code mailed to the player. */
-export function EmailCodeField(props: FieldProps) {
+export function EmailCodeField({ field, disabled }: { field: AuthFieldProps; disabled: boolean }) {
   const { t } = useTranslation('auth');
-  const errorText = useFieldErrorText();
   return (
     <TextInput
+      {...field}
       label={t('labels.code')}
       placeholder={t('placeholders.code')}
-      value={props.value}
-      onChange={(event) => props.onChange(event.currentTarget.value)}
-      error={errorText(props.error)}
-      disabled={props.disabled}
+      disabled={disabled}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}

@@ -1,6 +1,7 @@
 import { type captchaMachine, selectCaptchaView } from '@machines/captcha.machine';
 import { Group, Image, Skeleton, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 
@@ -10,36 +11,44 @@ const imageWidth = 120;
 const imageHeight = 40;
 
 /**
- * The captcha answer beside its image. The form's machine owns the answer; the image is the form's
+ * The captcha answer beside its image. The form owns the answer; the image is the form machine's
  * captcha child, and pressing it asks that child for a new one. Without the child (the form is done)
  * the image area stays a placeholder.
  */
-export function CaptchaField(props: {
+export function CaptchaField({
+  flow,
+  disabled,
+  onChange,
+  ...field
+}: {
   flow: CaptchaFlow | undefined;
-  value: string;
-  error: string | undefined;
   disabled: boolean;
+  /** The answer's value, message and change handler, from the form holding it (`getInputProps`). */
+  value?: string;
+  error: string | undefined;
   onChange(value: string): void;
+  onFocus?(): void;
+  onBlur?(): void;
 }) {
   const { t } = useTranslation('auth');
+  const input = { ...field, onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(event.currentTarget.value) };
+  const offset = field.error ? 22 : 0;
   return (
     <Group align="flex-end" gap="sm" wrap="nowrap">
       <TextInput
+        {...input}
         label={t('labels.captcha')}
-        value={props.value}
-        onChange={(event) => props.onChange(event.currentTarget.value)}
-        error={props.error}
-        disabled={props.disabled}
+        disabled={disabled}
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
         maxLength={16}
         style={{ flex: 1 }}
       />
-      {props.flow ? (
-        <CaptchaImage flow={props.flow} disabled={props.disabled} offset={props.error ? 22 : 0} />
+      {flow ? (
+        <CaptchaImage flow={flow} disabled={disabled} offset={offset} />
       ) : (
-        <Skeleton w={imageWidth} h={imageHeight} radius="sm" mb={props.error ? 22 : 0} />
+        <Skeleton w={imageWidth} h={imageHeight} radius="sm" mb={offset} />
       )}
     </Group>
   );

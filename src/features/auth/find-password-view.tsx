@@ -1,56 +1,91 @@
+import { recoveryAccountForm, recoveryPasswordForm } from '@contract/auth';
 import {
   type findPasswordMachine,
   selectFindPasswordBusy,
   selectFindPasswordCaptchaFlow,
-  selectFindPasswordErrors,
+  selectFindPasswordCaptchaUuid,
+  selectFindPasswordRefusals,
   selectFindPasswordStep,
-  selectFindPasswordValues,
-  selectNewPasswordStrength,
+  selectRecoveringAccount,
 } from '@machines/find-password.machine';
 import { Button, Stack, Text } from '@mantine/core';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { AccountField, EmailCodeField, StepButtons, submitsTo } from './auth-form-parts';
+import { AccountField, EmailCodeField, StepButtons, useAuthField } from './auth-form-parts';
 import { CaptchaField } from './captcha-field';
 import { NewPasswordFields } from './new-password-fields';
-import { useFieldErrorText } from './use-field-error-text';
 
 type FindPasswordFlow = ActorRefFrom<typeof findPasswordMachine>;
 
-/** The findPassword view: step 1 names the account, step 2 takes the mailed code and the new password. */
-export function FindPasswordView({ flow }: { flow: FindPasswordFlow }) {
-  const step = useSelector(flow, selectFindPasswordStep);
-  return step === 1 ? <AccountStep flow={flow} /> : <NewPasswordStep flow={flow} />;
+interface AccountStepForm {
+  account: string;
+  qrcode: string;
 }
 
-function AccountStep({ flow }: { flow: FindPasswordFlow }) {
+interface PasswordStepForm {
+  qrcode: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const checkAccountStep = schemaResolver(recoveryAccountForm, { sync: true });
+const checkPasswordStep = schemaResolver(recoveryPasswordForm, { sync: true });
+
+/**
+ * The findPassword view: step 1 names the account, step 2 takes the mailed code and the new password.
+ * Both forms live here, so going back to step 1 finds the account typed.
+ */
+export function FindPasswordView({ flow }: { flow: FindPasswordFlow }) {
+  const step = useSelector(flow, selectFindPasswordStep);
+  const refusals = useSelector(flow, selectFindPasswordRefusals);
+  const captchaUuid = useSelector(flow, selectFindPasswordCaptchaUuid);
+  const accountForm = useForm<AccountStepForm>({
+    initialValues: { account: '', qrcode: '' },
+    validate: checkAccountStep,
+  });
+  const passwordForm = useForm<PasswordStepForm>({
+    initialValues: { qrcode: '', newPassword: '', confirmPassword: '' },
+    validate: checkPasswordStep,
+  });
+  const { setFieldValue: setAccountStepValue, setErrors: setAccountErrors } = accountForm;
+  const { setErrors: setPasswordErrors } = passwordForm;
+  // An answer is only good for the image it was typed for.
+  useEffect(() => {
+    if (captchaUuid === null) setAccountStepValue('qrcode', '');
+  }, [captchaUuid, setAccountStepValue]);
+  // The server's sentence shows on its field of the current step until the player changes that field.
+  useEffect(
+    () => (step === 1 ? setAccountErrors : setPasswordErrors)(refusals),
+    [refusals, step, setAccountErrors, setPasswordErrors],
+  );
+  return step === 1 ? (
+    <AccountStep flow={flow} form={accountForm} />
+  ) : (
+    <NewPasswordStep flow={flow} form={passwordForm} />
+  );
+}
+
+function AccountStep({ flow, form }: { flow: FindPasswordFlow; form: UseFormReturnType<AccountStepForm> }) {
   const { t } = useTranslation('auth');
-  const errorText = useFieldErrorText();
-  const values = useSelector(flow, selectFindPasswordValues);
-  const errors = useSelector(flow, selectFindPasswordErrors);
+  const authField = useAuthField();
   const captchaFlow = useSelector(flow, selectFindPasswordCaptchaFlow);
   const busy = useSelector(flow, selectFindPasswordBusy);
 
   return (
-    <form noValidate aria-label={t('findPassword.accountStep')} onSubmit={submitsTo(flow)}>
+    <form
+      noValidate
+      aria-label={t('findPassword.accountStep')}
+      onSubmit={form.onSubmit((values) => flow.send({ type: 'account.submit', ...values }))}
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('findPassword.accountIntro')}
         </Text>
-        <AccountField
-          value={values.account}
-          error={errors.account}
-          disabled={busy}
-          onChange={(value) => flow.send({ type: 'field.changed', field: 'account', value })}
-        />
-        <CaptchaField
-          flow={captchaFlow}
-          value={values.captcha}
-          error={errorText(errors.captcha)}
-          disabled={busy}
-          onChange={(value) => flow.send({ type: 'field.changed', field: 'captcha', value })}
-        />
+        <AccountField field={authField(form, 'account', 'account')} disabled={busy} />
+        <CaptchaField flow={captchaFlow} {...authField(form, 'qrcode', 'captcha')} disabled={busy} />
         <Button type="submit" fullWidth loading={busy}>
           {t('findPassword.sendCode')}
         </Button>
@@ -59,35 +94,28 @@ function AccountStep({ flow }: { flow: FindPasswordFlow }) {
   );
 }
 
-function NewPasswordStep({ flow }: { flow: FindPasswordFlow }) {
+function NewPasswordStep({ flow, form }: { flow: FindPasswordFlow; form: UseFormReturnType<PasswordStepForm> }) {
   const { t } = useTranslation('auth');
-  const values = useSelector(flow, selectFindPasswordValues);
-  const errors = useSelector(flow, selectFindPasswordErrors);
+  const authField = useAuthField();
   const busy = useSelector(flow, selectFindPasswordBusy);
-  const strength = useSelector(flow, selectNewPasswordStrength);
+  const account = useSelector(flow, selectRecoveringAccount);
 
   return (
-    <form noValidate aria-label={t('findPassword.passwordStep')} onSubmit={submitsTo(flow)}>
+    <form
+      noValidate
+      aria-label={t('findPassword.passwordStep')}
+      onSubmit={form.onSubmit(({ qrcode, newPassword }) => flow.send({ type: 'password.submit', qrcode, newPassword }))}
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          {t('findPassword.codeIntro', { account: values.account.trim() })}
+          {t('findPassword.codeIntro', { account })}
         </Text>
-        <EmailCodeField
-          value={values.code}
-          error={errors.code}
-          disabled={busy}
-          onChange={(value) => flow.send({ type: 'field.changed', field: 'code', value })}
-        />
+        <EmailCodeField field={authField(form, 'qrcode', 'code')} disabled={busy} />
         <NewPasswordFields
           label={t('labels.newPassword')}
-          password={values.newPassword}
-          confirmPassword={values.confirmPassword}
-          passwordError={errors.newPassword}
-          confirmPasswordError={errors.confirmPassword}
-          strength={strength}
+          password={authField(form, 'newPassword', 'newPassword')}
+          confirmPassword={authField(form, 'confirmPassword', 'confirmPassword')}
           disabled={busy}
-          onPasswordChange={(value) => flow.send({ type: 'field.changed', field: 'newPassword', value })}
-          onConfirmPasswordChange={(value) => flow.send({ type: 'field.changed', field: 'confirmPassword', value })}
         />
         <StepButtons
           backLabel={t('findPassword.back')}
