@@ -11,6 +11,7 @@ import {
   paymentStatuses,
   remarkInput,
   signedAmount,
+  typedAmount,
   withdrawalStatuses,
   withdrawalTotals,
 } from './money';
@@ -25,7 +26,10 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const userId = rowId('validation.member');
 /** A sub-agent whose team the signed-in agent looks into (docs/requirements.md §6.5). */
 const subAgentId = rowId('validation.member');
-const accountSearch = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'validation.keyword'), singleLine));
+const accountText = v.pipe(v.string(), v.trim(), v.maxLength(50, 'validation.keyword'), singleLine);
+const accountSearch = v.optional(accountText);
+/** The account search above the agent's list of direct members, as the agent types it. */
+export const memberSearchForm = v.object({ account: accountText });
 
 export const isAgentQuery = endpoint({
   path: '/v2/app/agent/is/agent',
@@ -139,6 +143,14 @@ const memberMove = v.object({
   createdAt: isoDateTime,
 });
 export type MemberMove = v.InferOutput<typeof memberMove>;
+
+/**
+ * The amount of a move between an agent and a member as the agent types it: whole coins, no more
+ * than the balance they come from (as the agent last saw it).
+ */
+export function memberMoveForm(sourceBalance: number) {
+  return v.object({ amount: v.pipe(typedAmount, v.maxValue(sourceBalance, 'validation.amountOverBalance')) });
+}
 
 export const transferToMember = endpoint({
   path: '/v2/app/agent/type/member/transfer',

@@ -41,6 +41,19 @@ export const bankCardInput = v.object({
 });
 export type BankCardInput = v.InferInput<typeof bankCardInput>;
 
+/**
+ * A bound card picked in a money form: the picker holds its id as text, and it must be one of the
+ * player's bound cards.
+ */
+export function boundCardChoice(cardIds: readonly number[]) {
+  return v.pipe(
+    v.nullable(v.string()),
+    v.transform(Number),
+    v.check((id) => cardIds.includes(id), 'validation.bankCard'),
+    rowId('validation.bankCard'),
+  );
+}
+
 export const bankCard = v.object({
   id: v.number(),
   bankCode: v.string(),

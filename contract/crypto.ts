@@ -167,7 +167,15 @@ export const chainTransaction = v.object({
 /** `POST /dev/chain/mine`: adds blocks to one network, or to every network without one. */
 export const chainMineBody = v.object({
   network: v.optional(network),
-  blocks: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)), 1),
+  blocks: v.optional(
+    v.pipe(
+      v.number('validation.blocks'),
+      v.integer('validation.blocks'),
+      v.minValue(1, 'validation.blocks'),
+      v.maxValue(1000, 'validation.blocks'),
+    ),
+    1,
+  ),
 });
 /** `POST /dev/chain/drop`: the transaction leaves the chain, as in a reorganisation. */
 export const chainDropBody = v.object({ txHash: v.pipe(v.string(), v.regex(/^(0x)?[0-9a-f]{64}$/)) });

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { payPasswordPattern } from './auth';
+import { boundCardChoice } from './bank';
 import { emptyBody, endpoint, isoDateTime, listQuery, pageOf, rowId } from './endpoint';
 import {
   amount,
@@ -9,6 +11,7 @@ import {
   network,
   orderSnInput,
   payPasswordInput,
+  typedAmount,
   withdrawalStatuses,
   withdrawalTotals,
 } from './money';
@@ -83,6 +86,31 @@ export function withdrawalFee(amount: number, limits: Pick<WithdrawalLimits, 'fe
 /** The yen paid to the card for a withdrawal of `amount` coins. */
 export function withdrawalPayoutYen(amount: number, limits: Omit<WithdrawalLimits, 'minAmount' | 'maxAmount'>): number {
   return Math.floor((amount - withdrawalFee(amount, limits)) / limits.coinsPerYen);
+}
+
+/**
+ * The withdrawal form as the player fills it, checked in the browser before the call: whole coins
+ * within the limits and no more than the balance, one of the player's bound cards, and the six-digit
+ * payment password.
+ */
+export function withdrawForm(
+  limits: Pick<WithdrawalLimits, 'minAmount' | 'maxAmount'>,
+  balance: number,
+  cardIds: readonly number[],
+) {
+  return v.object({
+    amount: v.pipe(
+      typedAmount,
+      v.check((typed) => typed >= limits.minAmount && typed <= limits.maxAmount, 'validation.withdrawalRange'),
+      v.maxValue(balance, 'validation.amountOverBalance'),
+    ),
+    bankCardId: boundCardChoice(cardIds),
+    payPassword: v.pipe(
+      v.string(),
+      v.nonEmpty('validation.required'),
+      v.regex(payPasswordPattern, 'validation.payPasswordFormat'),
+    ),
+  });
 }
 
 export const withdrawalLimitsQuery = endpoint({

@@ -11,6 +11,26 @@ export const amountInput = v.pipe(
   v.minValue(1, 'validation.amountPositive'),
 );
 
+/**
+ * An amount as a player types it in a form: whole yen or coins, grouping commas, spaces and
+ * full-width digits allowed, read as the number the call's `amountInput` takes (at least one).
+ */
+export const typedAmount = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('validation.amountRequired'),
+  v.transform((text) => text.normalize('NFKC').replace(/[,\s]/g, '')),
+  v.regex(/^\d{1,15}$/, 'validation.amount'),
+  v.transform(Number),
+  v.minValue(1, 'validation.amount'),
+);
+
+/** The amount a form's text stands for, or null while it is none (for the figures shown as it is typed). */
+export function typedAmountValue(text: string): number | null {
+  const result = v.safeParse(typedAmount, text);
+  return result.success ? result.output : null;
+}
+
 /** A yen or coin amount in a response; signed where it is a result (profit/loss, ledger entries). */
 export const signedAmount = v.pipe(v.number(), v.safeInteger());
 export const amount = v.pipe(v.number(), v.safeInteger(), v.minValue(0));

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { boundCardChoice } from './bank';
 import { emptyBody, endpoint, isoDateTime, listQuery, pageOf, rowId } from './endpoint';
 import {
   amount,
@@ -11,6 +12,7 @@ import {
   network,
   orderSnInput,
   paymentStatuses,
+  typedAmount,
 } from './money';
 
 /**
@@ -118,19 +120,58 @@ const paymentInstructions = v.variant('kind', [
 ]);
 export type PaymentInstructions = v.InferOutput<typeof paymentInstructions>;
 
+const channelIdInput = v.pipe(v.string(), v.nonEmpty('validation.channel'), v.maxLength(64, 'validation.channel'));
+
 export const createPayOrder = endpoint({
   path: '/v2/app/pay/order',
   access: 'user',
   summary: 'Open a yen deposit order on a channel, paid from one of the player’s bound bank cards',
   idempotent: true,
   body: v.object({
-    channelId: v.pipe(v.string(), v.nonEmpty('validation.channel'), v.maxLength(64, 'validation.channel')),
+    channelId: channelIdInput,
     amount: amountInput,
     /** The paying card: the payer's name on it must be the player's. */
     bankCardId: rowId('validation.bankCard'),
   }),
   data: v.object({ order: depositOrder, instructions: paymentInstructions, expiresAt: isoDateTime }),
 });
+
+/**
+ * The deposit form as the player fills it, checked in the browser before the call: one of the open
+ * channels, an amount in whole yen within that channel's limits, and one of the player's bound cards.
+ */
+export function depositOrderForm(
+  channels: readonly Pick<PayChannel, 'id' | 'minAmount' | 'maxAmount'>[],
+  cardIds: readonly number[],
+) {
+  const limitsOf = (id: string) => channels.find((channel) => channel.id === id);
+  return v.pipe(
+    v.object({
+      channelId: v.pipe(
+        channelIdInput,
+        v.check((id) => limitsOf(id) !== undefined, 'validation.channel'),
+      ),
+      amount: typedAmount,
+      bankCardId: boundCardChoice(cardIds),
+    }),
+    v.forward(
+      v.partialCheck(
+        [['channelId'], ['amount']],
+        ({ channelId, amount }) => amount >= (limitsOf(channelId)?.minAmount ?? 0),
+        'validation.amountMin',
+      ),
+      ['amount'],
+    ),
+    v.forward(
+      v.partialCheck(
+        [['channelId'], ['amount']],
+        ({ channelId, amount }) => amount <= (limitsOf(channelId)?.maxAmount ?? 0),
+        'validation.amountMax',
+      ),
+      ['amount'],
+    ),
+  );
+}
 
 export const payOrderQuery = endpoint({
   path: '/v2/app/pay/order/get',

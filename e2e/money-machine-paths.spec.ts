@@ -4,7 +4,7 @@ import { type CreatedOrder, depositMachine, depositOrderFollow, depositRequest }
 import { withdrawalFollow, withdrawMachine, withdrawRequest } from '@machines/withdraw.machine';
 import type { Locator, Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { expect, text } from './fixtures';
+import { expect, test, text } from './fixtures';
 import {
   type Adapter,
   outcomeActor,
@@ -147,7 +147,8 @@ async function expectOrderView(page: Page, status: DepositOrder['status'], amoun
 
 const players = new WeakMap<Page, MoneyPlayer>();
 
-const requestChannel = (snapshot: Snapshot) => (snapshot.context.values as { channelId: string }).channelId;
+type SentOrder = { channelId: string; amount: number; bankCardId: number };
+const sentOrder = (snapshot: Snapshot) => snapshot.context.sent as SentOrder | null;
 const channelNamed = (id: string) => (id === transfer.id ? transfer : online);
 
 /** Sets the reading on record so the server accepts or refuses the order the next step sends. */
@@ -166,10 +167,8 @@ const depositRequestAdapter: Adapter = {
   machine: depositRequest,
   events: [
     { type: 'prerequisites.retry' },
-    { type: 'field.changed', field: 'amount', value: '5,000' },
-    { type: 'field.changed', field: 'amount', value: '50' },
-    { type: 'field.changed', field: 'channelId', value: transfer.id },
-    { type: 'request.submit' },
+    { type: 'form.submit', body: { channelId: online.id, amount: 5_000, bankCardId: card.id } },
+    { type: 'form.submit', body: { channelId: transfer.id, amount: 10_000, bankCardId: card.id } },
     { type: 'request.retry' },
     { type: 'request.edit' },
     { type: 'xstate.done.actor.loadPrerequisites', output: ready },
@@ -185,8 +184,7 @@ const depositRequestAdapter: Adapter = {
     JSON.stringify([
       snapshot.value,
       snapshot.context.idempotencyKey !== null,
-      snapshot.context.values,
-      snapshot.context.showErrors,
+      snapshot.context.sent,
       snapshot.context.refusals,
     ]),
   unsupported: (step) =>
@@ -222,15 +220,14 @@ const depositRequestAdapter: Adapter = {
       case 'prerequisites.retry':
         await main.getByRole('button', { name: text(locale, 'user:loadFailed.retry') }).click();
         return;
-      case 'field.changed':
-        if (step.event.field === 'amount')
-          await form.getByRole('textbox', { name: say('deposit.fields.amount') }).fill(step.event.value as string);
-        else await form.getByText(channelNamed(step.event.value as string).name, { exact: true }).click();
-        return;
-      case 'request.submit':
+      case 'form.submit': {
+        const body = step.event.body as SentOrder;
         if (step.state.matches('sending')) await arrangeOrderOutcome(replay, index);
+        await form.getByText(channelNamed(body.channelId).name, { exact: true }).click();
+        await form.getByRole('textbox', { name: say('deposit.fields.amount') }).fill(String(body.amount));
         await form.getByRole('button', { name: say('deposit.submit'), exact: true }).click();
         return;
+      }
       case 'request.retry':
         await arrangeOrderOutcome(replay, index);
         await main.getByRole('button', { name: say('deposit.interrupted.retry') }).click();
@@ -260,28 +257,53 @@ const depositRequestAdapter: Adapter = {
     } else if (snapshot.matches('interrupted')) {
       await expect(main.getByRole('alert')).toContainText(say('deposit.interrupted.title'));
     } else if (snapshot.matches('sent')) {
-      await expectOrderView(page, requestChannel(snapshot) === transfer.id ? 'inProgress' : 'pendingPayment', 0);
+      await expectOrderView(page, sentOrder(snapshot)?.channelId === transfer.id ? 'inProgress' : 'pendingPayment', 0);
     } else {
+      // A fresh form starts empty on the first channel; after a refusal or an interruption it holds what was sent.
       const form = main.getByRole('form', { name: say('deposit.formTitle') });
-      const values = snapshot.context.values as { amount: string; channelId: string };
-      await expect(form.getByRole('textbox', { name: say('deposit.fields.amount') })).toHaveValue(values.amount);
-      await expect(form.getByRole('radio', { name: channelNamed(values.channelId).name })).toBeChecked();
+      const sent = sentOrder(snapshot);
+      await expect(form.getByRole('textbox', { name: say('deposit.fields.amount') })).toHaveValue(
+        sent ? String(sent.amount) : '',
+      );
+      await expect(form.getByRole('radio', { name: channelNamed(sent?.channelId ?? online.id).name })).toBeChecked();
       await expect(form.getByRole('combobox', { name: say('deposit.fields.bankCard') })).toHaveValue(/\*{4}\d{4}$/);
-      const amount = Number(values.amount.replace(/,/g, ''));
-      const shown = !snapshot.context.showErrors
-        ? []
-        : values.amount === ''
-          ? [amountMessages[0]!]
-          : amount < online.minAmount
-            ? [amountMessages[2]!]
-            : [];
-      await expectMessages(form, shown, amountMessages);
+      await expectMessages(form, [], amountMessages);
       const credited = form.getByTestId('deposit-credited');
-      if (amount > 0) await expect(credited).toHaveText(say('deposit.quote.credited', { coins: amountText(amount) }));
-      else await expect(credited).toHaveCount(0);
+      if (sent) {
+        const channel = channelNamed(sent.channelId);
+        const coins = sent.amount - Math.floor((sent.amount * channel.feeRateBasisPoints) / 10_000);
+        await expect(credited).toHaveText(say('deposit.quote.credited', { coins: amountText(coins) }));
+      } else await expect(credited).toHaveCount(0);
     }
   },
 };
+
+/** The form's own checks, which no longer pass through the machine: the amount's messages in the browser. */
+test('deposit: the form refuses a missing or too small amount, and a quick amount fills it', async ({
+  page,
+  request,
+}) => {
+  const player = await moneyPlayer(request, locale, password, 'withCard');
+  await openMoneyPage(page, locale, player, depositPath);
+  const form = page.getByRole('main').getByRole('form', { name: say('deposit.formTitle') });
+  const submit = form.getByRole('button', { name: say('deposit.submit'), exact: true });
+  const amount = form.getByRole('textbox', { name: say('deposit.fields.amount') });
+  await submit.click();
+  await expectMessages(form, [amountMessages[0]!], amountMessages);
+  await amount.fill('50');
+  await submit.click();
+  await expectMessages(form, [amountMessages[2]!], amountMessages);
+  await form
+    .getByRole('group', { name: say('deposit.presets') })
+    .getByRole('button')
+    .nth(2)
+    .click();
+  await expect(amount).toHaveValue(String(online.presetAmounts[2]));
+  await expectMessages(form, [], amountMessages);
+  await expect(form.getByTestId('deposit-credited')).toHaveText(
+    say('deposit.quote.credited', { coins: amountText(online.presetAmounts[2]!) }),
+  );
+});
 
 /* ------------------------------------------------------------------ the deposit page around it */
 
@@ -476,16 +498,14 @@ async function expectWithdrawalView(page: Page, status: Withdrawal['status']) {
 
 const withdrawPlayers = new WeakMap<Page, MoneyPlayer>();
 
+type SentWithdrawal = { bankCardId: number; amount: number; payPassword: string };
+
 const withdrawRequestAdapter: Adapter = {
   machine: withdrawRequest,
   events: [
     { type: 'prerequisites.retry' },
-    { type: 'field.changed', field: 'amount', value: '2,000' },
-    { type: 'field.changed', field: 'amount', value: '500' },
-    { type: 'field.changed', field: 'amount', value: '9000' },
-    { type: 'field.changed', field: 'payPassword', value: payPassword },
-    { type: 'field.changed', field: 'payPassword', value: wrongPayPassword },
-    { type: 'request.submit' },
+    { type: 'form.submit', body: { bankCardId: card.id, amount: 2_000, payPassword } },
+    { type: 'form.submit', body: { bankCardId: card.id, amount: 2_000, payPassword: wrongPayPassword } },
     { type: 'request.retry' },
     { type: 'request.edit' },
     { type: 'xstate.done.actor.loadPrerequisites', output: withdrawReady },
@@ -511,13 +531,12 @@ const withdrawRequestAdapter: Adapter = {
     JSON.stringify([
       snapshot.value,
       snapshot.context.idempotencyKey !== null,
-      snapshot.context.values,
-      snapshot.context.showErrors,
+      snapshot.context.sent,
       snapshot.context.refusals,
     ]),
   unsupported(step, previous) {
-    // The server decides by the payment password typed: the right one is accepted, a wrong one refused.
-    const typed = (previous.context.values as { payPassword: string }).payPassword;
+    // The server decides by the payment password sent: the right one is accepted, a wrong one refused.
+    const typed = (previous.context.sent as SentWithdrawal | null)?.payPassword;
     if (step.event.type === 'xstate.done.actor.sendRequest' && typed !== payPassword)
       return 'the server refuses a wrong payment password';
     if (errorCode(step) === 400 && step.event.type === 'xstate.error.actor.sendRequest' && typed === payPassword)
@@ -544,14 +563,13 @@ const withdrawRequestAdapter: Adapter = {
       case 'prerequisites.retry':
         await main.getByRole('button', { name: text(locale, 'user:loadFailed.retry') }).click();
         return;
-      case 'field.changed':
-        if (step.event.field === 'amount')
-          await form.getByRole('textbox', { name: say('withdraw.fields.amount') }).fill(step.event.value as string);
-        else await form.getByLabel(say('withdraw.fields.payPassword')).fill(step.event.value as string);
-        return;
-      case 'request.submit':
+      case 'form.submit': {
+        const body = step.event.body as SentWithdrawal;
+        await form.getByRole('textbox', { name: say('withdraw.fields.amount') }).fill(String(body.amount));
+        await form.getByLabel(say('withdraw.fields.payPassword')).fill(body.payPassword);
         await form.getByRole('button', { name: say('withdraw.submit') }).click();
         return;
+      }
       case 'request.retry':
         await main.getByRole('button', { name: say('withdraw.interrupted.retry') }).click();
         return;
@@ -581,38 +599,52 @@ const withdrawRequestAdapter: Adapter = {
     } else if (snapshot.matches('sent')) {
       await expectWithdrawalView(page, 'withdrawalReview');
     } else {
+      // A fresh form starts empty; after a refusal or an interruption it holds the amount sent, and the
+      // payment password is typed again (the only refusal here is of the password).
       const form = withdrawForm(page);
-      const values = snapshot.context.values as { amount: string; payPassword: string };
+      const sent = snapshot.context.sent as SentWithdrawal | null;
       await expect(form.getByTestId('withdraw-balance')).toHaveText(
         say('units.coinsAmount', { amount: amountText(balance) }),
       );
-      await expect(form.getByRole('textbox', { name: say('withdraw.fields.amount') })).toHaveValue(values.amount);
-      await expect(form.getByLabel(say('withdraw.fields.payPassword'))).toHaveValue(values.payPassword);
-      await expect(form.getByRole('combobox', { name: say('withdraw.fields.bankCard') })).toHaveValue(/\*{4}\d{4}$/);
-      const amount = Number(values.amount.replace(/,/g, ''));
-      const refusals = snapshot.context.refusals as Record<string, string>;
-      const shownAmount = !snapshot.context.showErrors
-        ? []
-        : values.amount === ''
-          ? [withdrawAmountMessages[0]!]
-          : amount < limits.minAmount
-            ? [withdrawAmountMessages[1]!]
-            : amount > balance
-              ? [withdrawAmountMessages[2]!]
-              : [];
-      const shownPassword = refusals.payPassword
-        ? [wrongPasswordSentence]
-        : snapshot.context.showErrors && values.payPassword === ''
-          ? [payPasswordMessages[0]!]
-          : [];
-      await expectMessages(
-        form,
-        [...shownAmount, ...shownPassword],
-        [...withdrawAmountMessages, ...payPasswordMessages],
+      await expect(form.getByRole('textbox', { name: say('withdraw.fields.amount') })).toHaveValue(
+        sent ? String(sent.amount) : '',
       );
+      await expect(form.getByLabel(say('withdraw.fields.payPassword'))).toHaveValue('');
+      await expect(form.getByRole('combobox', { name: say('withdraw.fields.bankCard') })).toHaveValue(/\*{4}\d{4}$/);
+      const refusals = snapshot.context.refusals as Record<string, string>;
+      await expectMessages(form, refusals.payPassword ? [wrongPasswordSentence] : [], [
+        ...withdrawAmountMessages,
+        ...payPasswordMessages,
+      ]);
     }
   },
 };
+
+/** The form's own checks, which no longer pass through the machine: each field's message in the browser. */
+test('withdraw: the form refuses a missing, out-of-range or over-balance amount and a missing password', async ({
+  page,
+  request,
+}) => {
+  const player = await withdrawingPlayer(request, locale, password, 'ready', payPassword, balance);
+  await openMoneyPage(page, locale, player, withdrawPath);
+  const form = withdrawForm(page);
+  const submit = form.getByRole('button', { name: say('withdraw.submit') });
+  const amount = form.getByRole('textbox', { name: say('withdraw.fields.amount') });
+  const possible = [...withdrawAmountMessages, ...payPasswordMessages];
+  await submit.click();
+  await expectMessages(form, [withdrawAmountMessages[0]!, payPasswordMessages[0]!], possible);
+  await amount.fill('500');
+  await submit.click();
+  await expectMessages(form, [withdrawAmountMessages[1]!, payPasswordMessages[0]!], possible);
+  await amount.fill('9,000');
+  await form.getByLabel(say('withdraw.fields.payPassword')).fill(payPassword);
+  await submit.click();
+  await expectMessages(form, [withdrawAmountMessages[2]!], possible);
+  await form.getByRole('button', { name: say('withdraw.all') }).click();
+  await expect(amount).toHaveValue(String(balance));
+  await expectMessages(form, [], possible);
+  await expect(form.getByTestId('withdraw-quote')).toBeVisible();
+});
 
 /* ------------------------------------------------------------------ the withdrawal page around it */
 

@@ -8,10 +8,12 @@
  *   payment instructions while it can still be paid, and followed; an unknown one starts a new
  *   deposit.
  * - requesting: the money-request machine (machines/money-request.machine.ts) checks the
- *   prerequisites (personal information, a bound card, an open channel), then waits for the channel,
- *   the amount in yen (within the channel's limits; the game coins it buys are shown at the ratio)
- *   and the paying card, and opens the order with one Idempotency-Key per deposit. The views read
- *   the form from it. A checkout page is opened in a new tab as soon as the order exists.
+ *   prerequisites (personal information, a bound card, an open channel), then waits for the form:
+ *   the channel, the amount in yen (within the channel's limits, checked by the view's form against
+ *   the contract's depositOrderForm; the game coins it buys are shown at the ratio) and the paying
+ *   card, and opens the order with one Idempotency-Key per deposit. The views read the channels,
+ *   the cards and the server's refusals from it. A checkout page is opened in a new tab as soon as
+ *   the order exists.
  * - following: the order-follow machine follows the order until it settles (a payment, a refund
  *   or an operator's decision is seen without a reload); the views read the order from it.
  *   Automatic channels end in paymentSuccessful or refundSuccessful, manual ones (a bank transfer
@@ -22,17 +24,8 @@
 import type { Profile } from '@contract/auth';
 import type { DepositOrder, PayChannel, PaymentInstructions, ResumedOrder } from '@contract/pay';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import {
-  accountGate,
-  type MoneyRequestOptions,
-  moneyRequestMachine,
-  type RequestCard,
-  type RequestInput,
-  shownMessages,
-  startingCardId,
-} from './money-request.machine';
+import { accountGate, moneyRequestMachine, type RequestCard, type RequestInput } from './money-request.machine';
 import { orderFollowMachine } from './order-follow.machine';
-import { type FieldMessages, parseWholeAmount } from './player-form-fields';
 
 /** The contract's exchange: 1 yen buys 1 game coin (contract/pay.ts, depositOrder.amount). */
 export const coinsPerYen = 1;
@@ -42,14 +35,6 @@ export interface DepositPrerequisites {
   cards: RequestCard[];
   channels: PayChannel[];
 }
-
-export interface DepositValues {
-  channelId: string;
-  amount: string;
-  bankCardId: number | null;
-}
-
-export type DepositField = keyof DepositValues;
 
 export interface OrderBody {
   channelId: string;
@@ -64,42 +49,6 @@ export interface CreatedOrder {
   instructions: PaymentInstructions;
   expiresAt: string;
 }
-
-function chosenChannel(channels: readonly PayChannel[], values: DepositValues): PayChannel | null {
-  return channels.find((channel) => channel.id === values.channelId) ?? null;
-}
-
-const depositForm: MoneyRequestOptions<DepositPrerequisites, DepositValues, OrderBody> = {
-  gate: ({ profile, cards, channels }) => accountGate(profile, cards) ?? (channels.length === 0 ? 'noChannel' : null),
-  emptyValues: { channelId: '', amount: '', bankCardId: null },
-  startingValues: ({ cards, channels }) => ({
-    channelId: channels[0]?.id ?? '',
-    amount: '',
-    bankCardId: startingCardId(cards),
-  }),
-  messages: (values, { cards, channels }) => {
-    const messages: FieldMessages<DepositField> = {};
-    const channel = chosenChannel(channels, values);
-    if (!channel) messages.channelId = { key: 'validation.channel' };
-    if (!cards.some((card) => card.id === values.bankCardId)) messages.bankCardId = { key: 'validation.bankCard' };
-    const amount = parseWholeAmount(values.amount);
-    if (values.amount.trim() === '') messages.amount = { key: 'validation.amountRequired' };
-    else if (amount === null || amount < 1) messages.amount = { key: 'validation.amount' };
-    else if (channel && amount < channel.minAmount)
-      messages.amount = { key: 'validation.amountMin', values: { min: channel.minAmount } };
-    else if (channel && amount > channel.maxAmount)
-      messages.amount = { key: 'validation.amountMax', values: { max: channel.maxAmount } };
-    return messages;
-  },
-  fields: ['channelId', 'amount', 'bankCardId'],
-  // Only a valid form is sent: the channel, the amount and the card are there.
-  body: (values) => ({
-    channelId: values.channelId,
-    amount: parseWholeAmount(values.amount) ?? 0,
-    bankCardId: values.bankCardId ?? 0,
-  }),
-  afterAnswer: (values) => values,
-};
 
 export interface DepositQuote {
   /** Yen paid. */
@@ -120,9 +69,9 @@ export function depositQuote(amount: number, channel: Pick<PayChannel, 'feeRateB
 }
 
 /** The deposit's front: prerequisites, the form, and the order opened once. */
-export const depositRequest = moneyRequestMachine<DepositPrerequisites, DepositValues, OrderBody, CreatedOrder>(
-  depositForm,
-);
+export const depositRequest = moneyRequestMachine<DepositPrerequisites, OrderBody, CreatedOrder>({
+  gate: ({ profile, cards, channels }) => accountGate(profile, cards) ?? (channels.length === 0 ? 'noChannel' : null),
+});
 
 /** Follows a deposit order every five seconds until it reaches a status it no longer leaves by itself. */
 export const depositOrderFollow = orderFollowMachine<DepositOrder>({
@@ -242,13 +191,3 @@ export const selectDepositFollower = (snapshot: DepositSnapshot) => snapshot.chi
 
 export const selectDepositChannels = (snapshot: DepositRequestSnapshot) =>
   snapshot.context.prerequisites?.channels ?? [];
-export const selectChosenChannel = (snapshot: DepositRequestSnapshot) =>
-  chosenChannel(selectDepositChannels(snapshot), snapshot.context.values);
-export const selectDepositMessages = (snapshot: DepositRequestSnapshot): FieldMessages<DepositField> =>
-  shownMessages(depositForm, snapshot.context);
-/** The coins the typed amount buys, or null while it is not a whole positive amount. */
-export const selectDepositQuote = (snapshot: DepositRequestSnapshot): DepositQuote | null => {
-  const amount = parseWholeAmount(snapshot.context.values.amount);
-  const channel = selectChosenChannel(snapshot);
-  return amount && channel ? depositQuote(amount, channel) : null;
-};

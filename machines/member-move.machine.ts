@@ -4,7 +4,9 @@
  *
  * States:
  * - editing: waiting for the amount, a whole number of coins no larger than the balance it comes
- *   from (as the agent last saw it).
+ *   from (as the agent last saw it), which the view's form checks against the contract's
+ *   memberMoveForm and sends as one `move.review` with the number. Back from a later step, the form
+ *   starts from the amount last reviewed.
  * - confirming: waiting for the agent to confirm, with both balances before and after the move.
  * - submitting: waiting for the server. Confirming makes ONE Idempotency-Key for this move; every
  *   retry of it reuses the key, so the move happens once however often it is sent.
@@ -16,9 +18,8 @@
  */
 
 import type { MemberMove } from '@contract/agent';
-import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { answerMissing, checkFields, type FieldMessages, hasMessages, parseWholeAmount } from './player-form-fields';
+import { answerMissing } from './player-form-fields';
 
 export type MemberMoveDirection = 'transfer' | 'decrease';
 
@@ -34,16 +35,15 @@ export interface MemberMoveRequest {
 }
 
 export interface MemberMoveContext extends MemberMoveInput {
-  values: { amount: string };
-  showErrors: boolean;
+  /** The amount reviewed: confirmed, sent, and where the form starts again. Null until the first review. */
+  amount: number | null;
   idempotencyKey: string | null;
   refusal: string | null;
   answer: MemberMove | null;
 }
 
 export type MemberMoveEvent =
-  | { type: 'field.changed'; field: 'amount'; value: string }
-  | { type: 'move.review' }
+  | { type: 'move.review'; amount: number }
   | { type: 'move.back' }
   | { type: 'move.confirm' }
   | { type: 'move.retry' }
@@ -52,26 +52,6 @@ export type MemberMoveEvent =
 /** The balance the coins come from: the agent's for a transfer, the member's for a decrease. */
 const sourceBalance = (context: MemberMoveInput) =>
   context.direction === 'transfer' ? context.agentBalance : context.member.balance;
-
-function amountMessages(context: Pick<MemberMoveContext, 'values' | 'direction' | 'member' | 'agentBalance'>) {
-  const limit = sourceBalance(context);
-  const schema = v.object({
-    amount: v.pipe(
-      v.string(),
-      v.trim(),
-      v.nonEmpty('validation.required'),
-      v.check((text) => (parseWholeAmount(text) ?? 0) > 0, 'validation.amountFormat'),
-      v.check((text) => (parseWholeAmount(text) ?? 0) <= limit, 'validation.amountOverBalance'),
-    ),
-  });
-  const messages: FieldMessages<'amount'> = checkFields<'amount'>(schema, context.values);
-  const over = messages.amount;
-  if (over && 'key' in over && over.key === 'validation.amountOverBalance')
-    messages.amount = { key: over.key, values: { balance: limit } };
-  return messages;
-}
-
-const amountOf = (context: Pick<MemberMoveContext, 'values'>) => parseWholeAmount(context.values.amount) ?? 0;
 
 export const memberMoveMachine = setup({
   types: {
@@ -89,7 +69,6 @@ export const memberMoveMachine = setup({
     balancesChanged: () => {},
   },
   guards: {
-    amountValid: ({ context }) => !hasMessages(amountMessages(context)),
     /** Reads the error event of the invoked call. */
     noAnswer: ({ event }) => answerMissing((event as { error?: unknown }).error),
   },
@@ -97,8 +76,7 @@ export const memberMoveMachine = setup({
   id: 'memberMove',
   context: ({ input }) => ({
     ...input,
-    values: { amount: '' },
-    showErrors: false,
+    amount: null,
     idempotencyKey: null,
     refusal: null,
     answer: null,
@@ -107,8 +85,7 @@ export const memberMoveMachine = setup({
   states: {
     editing: {
       on: {
-        'field.changed': { actions: assign({ values: ({ event }) => ({ amount: event.value }) }) },
-        'move.review': [{ guard: 'amountValid', target: 'confirming' }, { actions: assign({ showErrors: true }) }],
+        'move.review': { target: 'confirming', actions: assign({ amount: ({ event }) => event.amount }) },
       },
     },
     confirming: {
@@ -122,7 +99,7 @@ export const memberMoveMachine = setup({
         id: 'moveCoins',
         src: 'moveCoins',
         input: ({ context }) => ({
-          body: { memberUserId: context.member.userId, amount: amountOf(context) },
+          body: { memberUserId: context.member.userId, amount: context.amount ?? 0 },
           idempotencyKey: context.idempotencyKey ?? '',
         }),
         onDone: { target: 'done', actions: [assign({ answer: ({ event }) => event.output }), 'balancesChanged'] },
@@ -160,9 +137,10 @@ export type MemberMoveStage = 'editing' | 'confirming' | 'submitting' | 'interru
 export const selectMoveStage = (snapshot: MemberMoveSnapshot): MemberMoveStage => snapshot.value as MemberMoveStage;
 export const selectMoveDirection = (snapshot: MemberMoveSnapshot) => snapshot.context.direction;
 export const selectMoveMember = (snapshot: MemberMoveSnapshot) => snapshot.context.member;
-export const selectMoveAmountText = (snapshot: MemberMoveSnapshot) => snapshot.context.values.amount;
-export const selectMoveMessages = (snapshot: MemberMoveSnapshot): FieldMessages<'amount'> =>
-  snapshot.context.showErrors ? amountMessages(snapshot.context) : {};
+/** The amount last reviewed, where the form starts again; null before the first review. */
+export const selectMoveAmount = (snapshot: MemberMoveSnapshot) => snapshot.context.amount;
+/** The balance the coins come from, which the amount may not exceed. */
+export const selectMoveSourceBalance = (snapshot: MemberMoveSnapshot) => sourceBalance(snapshot.context);
 export const selectMoveRefusal = (snapshot: MemberMoveSnapshot) => snapshot.context.refusal;
 
 /**
@@ -178,7 +156,7 @@ export function selectMoveBalances(snapshot: MemberMoveSnapshot) {
       before,
       after: { agent: context.answer.agentBalance, member: context.answer.memberBalance },
     };
-  const amount = amountOf(context);
+  const amount = context.amount ?? 0;
   const toMember = context.direction === 'transfer' ? amount : -amount;
   return { amount, before, after: { agent: before.agent - toMember, member: before.member + toMember } };
 }

@@ -16,12 +16,15 @@
  * - noChannel: no channel for this request is open right now.
  *   Which of these gates apply, and in which order, is the flow's own (`gate`); the first closed one
  *   is shown, as there is nothing the player can do on the form before it opens.
- * - editing: waiting for the form's values; `request.submit` with a valid form sends it.
+ * - editing: waiting for the form, which the view checks against the contract's rules and sends as
+ *   one `form.submit` with the call's body (the parsed values). After a refusal the server's sentence per field is kept
+ *   here for the view to show on that field.
  * - sending: the server opens the order. Sending generates ONE Idempotency-Key for this request; a
- *   retry after no answer reuses it, so a double click or a retry moves money once. A refusal is an
- *   answer: back to the form with the server's sentences, and the next attempt gets a new key.
- * - interrupted: no answer came (network, timeout, server fault): retry with the same key, or go back
- *   to the form (a new request, a new key).
+ *   retry after no answer reuses it, and a second submit while sending is ignored, so a double click
+ *   or a retry moves money once. A refusal is an answer: back to the form with the server's
+ *   sentences, and the next attempt gets a new key.
+ * - interrupted: no answer came (network, timeout, server fault): retry with the same key and body,
+ *   or go back to the form (a new request, a new key), which starts from what was sent.
  * - sent: the server accepted the request; its answer is the machine's output.
  */
 
@@ -37,14 +40,7 @@ import {
   type SnapshotFrom,
   setup,
 } from 'xstate';
-import {
-  answerMissing,
-  type FieldMessages,
-  hasMessages,
-  refusedFields,
-  withChangedField,
-  withRefusals,
-} from './player-form-fields';
+import { answerMissing, refusedFields } from './player-form-fields';
 
 /** The states that stand before the form when something else must be done first. */
 export type MoneyRequestGate =
@@ -81,25 +77,18 @@ export function startingCardId(cards: readonly RequestCard[]): number | null {
   return (cards.find((card) => card.isDefault) ?? cards[0])?.id ?? null;
 }
 
-/** A change of one field of the form. */
-interface FieldChange<TValues> {
-  type: 'field.changed';
-  field: keyof TValues & string;
-  value: NonNullable<TValues[keyof TValues]>;
-}
-
-type MoneyRequestEvent<TValues> =
+type MoneyRequestEvent<TBody> =
   | { type: 'prerequisites.retry' }
-  | FieldChange<TValues>
-  | { type: 'request.submit' }
+  | { type: 'form.submit'; body: TBody }
   | { type: 'request.retry' }
   | { type: 'request.edit' };
 
-interface MoneyRequestContext<TPrerequisites, TValues, TAnswer> {
+interface MoneyRequestContext<TPrerequisites, TBody, TAnswer> {
   /** As last fetched; null until the first fetch succeeds. */
   prerequisites: TPrerequisites | null;
-  values: TValues;
-  showErrors: boolean;
+  /** The body last sent: a retry sends it again, and the form starts from it after an interruption. */
+  sent: TBody | null;
+  /** The server's sentence per field it refused at the last try. */
   refusals: Record<string, string>;
   idempotencyKey: string | null;
   answer: TAnswer | null;
@@ -111,25 +100,9 @@ export interface RequestInput<TBody> {
   idempotencyKey: string;
 }
 
-export interface MoneyRequestOptions<TPrerequisites, TValues, TBody> {
+export interface MoneyRequestOptions<TPrerequisites> {
   /** The first closed gate, in the flow's order, or null when the form may be shown. */
   gate(prerequisites: TPrerequisites): MoneyRequestGate | null;
-  /** The form's values before the prerequisites are known. */
-  emptyValues: TValues;
-  /** The form's values once the prerequisites are known (the default card, the first channel). */
-  startingValues(prerequisites: TPrerequisites): TValues;
-  /** The client's own message for each field that may not be sent as it is. */
-  messages(values: TValues, prerequisites: TPrerequisites): FieldMessages<keyof TValues & string>;
-  /** The fields of the form, in order: the server's sentences are shown on these. */
-  fields: readonly (keyof TValues & string)[];
-  /** The body of the call, from a valid form. */
-  body(values: TValues): TBody;
-  /**
-   * The values kept once the server has answered or the request was given up; `refusals` are the
-   * fields the server refused, when it refused (a payment password is typed again unless the refusal
-   * was about something else).
-   */
-  afterAnswer(values: TValues, refusals?: Record<string, string>): TValues;
 }
 
 /** The output of an invoked call, read from its done event (named actions see the machine's events). */
@@ -137,16 +110,9 @@ function outputOf<TOutput>(event: { type: string }): TOutput {
   return (event as unknown as DoneActorEvent<TOutput>).output;
 }
 
-function formMessages<TPrerequisites, TValues>(
-  options: Pick<MoneyRequestOptions<TPrerequisites, TValues, unknown>, 'messages'>,
-  context: Pick<MoneyRequestContext<TPrerequisites, TValues, unknown>, 'prerequisites' | 'values'>,
-): FieldMessages<keyof TValues & string> {
-  return context.prerequisites ? options.messages(context.values, context.prerequisites) : {};
-}
-
 /** The front of one kind of money request; see the states above. */
-export function moneyRequestMachine<TPrerequisites extends WithCards, TValues extends object, TBody, TAnswer>(
-  options: MoneyRequestOptions<TPrerequisites, TValues, TBody>,
+export function moneyRequestMachine<TPrerequisites extends WithCards, TBody, TAnswer>(
+  options: MoneyRequestOptions<TPrerequisites>,
 ) {
   const gateIs = (gate: MoneyRequestGate) => ({
     guard: { type: 'gateClosed' as const, params: gate },
@@ -155,8 +121,8 @@ export function moneyRequestMachine<TPrerequisites extends WithCards, TValues ex
   });
   return setup({
     types: {
-      context: {} as MoneyRequestContext<TPrerequisites, TValues, TAnswer>,
-      events: {} as MoneyRequestEvent<TValues>,
+      context: {} as MoneyRequestContext<TPrerequisites, TBody, TAnswer>,
+      events: {} as MoneyRequestEvent<TBody>,
       output: {} as TAnswer,
     },
     actors: {
@@ -169,29 +135,16 @@ export function moneyRequestMachine<TPrerequisites extends WithCards, TValues ex
     },
     actions: {
       storePrerequisites: assign({ prerequisites: ({ event }) => outputOf<TPrerequisites>(event) }),
-      startForm: assign({ values: ({ event }) => options.startingValues(outputOf<TPrerequisites>(event)) }),
-      storeAnswer: assign(({ context, event }) => ({
-        answer: outputOf<TAnswer>(event),
-        values: options.afterAnswer(context.values),
-        showErrors: false,
-        refusals: {},
-      })),
+      storeAnswer: assign(({ event }) => ({ answer: outputOf<TAnswer>(event), refusals: {} })),
       // An answer: nothing moved; the next attempt is a new request with a new key.
-      showRefusal: assign(({ context, event }) => {
-        const refusals = refusedFields((event as { error?: unknown }).error);
-        return {
-          idempotencyKey: null,
-          values: options.afterAnswer(context.values, refusals),
-          showErrors: true,
-          refusals,
-        };
-      }),
-      newIdempotencyKey: assign({ idempotencyKey: () => crypto.randomUUID() }),
+      showRefusal: assign(({ event }) => ({
+        idempotencyKey: null,
+        refusals: refusedFields((event as { error?: unknown }).error),
+      })),
     },
     guards: {
       /** Reads the done event of the prerequisites' fetch. */
       gateClosed: ({ event }, gate: MoneyRequestGate) => options.gate(outputOf<TPrerequisites>(event)) === gate,
-      formValid: ({ context }) => !hasMessages(formMessages(options, context)),
       /** Reads the error event of the invoked call. */
       noAnswer: ({ event }) => answerMissing((event as { error?: unknown }).error),
     },
@@ -199,8 +152,7 @@ export function moneyRequestMachine<TPrerequisites extends WithCards, TValues ex
     id: 'moneyRequest',
     context: {
       prerequisites: null,
-      values: options.emptyValues,
-      showErrors: false,
+      sent: null,
       refusals: {},
       idempotencyKey: null,
       answer: null,
@@ -222,7 +174,7 @@ export function moneyRequestMachine<TPrerequisites extends WithCards, TValues ex
             gateIs('noChannel'),
             {
               target: 'editing',
-              actions: ['storePrerequisites', 'startForm'],
+              actions: 'storePrerequisites',
             },
           ],
           onError: { target: 'prerequisitesUnavailable' },
@@ -239,11 +191,10 @@ export function moneyRequestMachine<TPrerequisites extends WithCards, TValues ex
       noChannel: {},
       editing: {
         on: {
-          'field.changed': { actions: assign(({ context, event }) => withChangedField(context, event)) },
-          'request.submit': [
-            { guard: 'formValid', target: 'sending', actions: 'newIdempotencyKey' },
-            { actions: assign({ showErrors: true }) },
-          ],
+          'form.submit': {
+            target: 'sending',
+            actions: assign(({ event }) => ({ sent: event.body, idempotencyKey: crypto.randomUUID() })),
+          },
         },
       },
       sending: {
@@ -251,7 +202,8 @@ export function moneyRequestMachine<TPrerequisites extends WithCards, TValues ex
           id: 'sendRequest',
           src: 'sendRequest',
           input: ({ context }) => ({
-            body: options.body(context.values),
+            // Every way into this state has just stored what is sent.
+            body: context.sent as TBody,
             idempotencyKey: context.idempotencyKey ?? '',
           }),
           onDone: { target: 'sent', actions: 'storeAnswer' },
@@ -266,7 +218,7 @@ export function moneyRequestMachine<TPrerequisites extends WithCards, TValues ex
           'request.retry': { target: 'sending' },
           'request.edit': {
             target: 'editing',
-            actions: assign(({ context }) => ({ idempotencyKey: null, values: options.afterAnswer(context.values) })),
+            actions: assign({ idempotencyKey: null }),
           },
         },
       },
@@ -277,7 +229,7 @@ export function moneyRequestMachine<TPrerequisites extends WithCards, TValues ex
 
 /** The states of any money request, whatever its prerequisites, form and answer. */
 export type MoneyRequestStage = SnapshotFrom<
-  ReturnType<typeof moneyRequestMachine<WithCards, object, unknown, unknown>>
+  ReturnType<typeof moneyRequestMachine<WithCards, unknown, unknown>>
 >['value'];
 
 /** The view to show: the state itself, as the machine has no nested states. */
@@ -286,25 +238,14 @@ export const selectRequestStage = (snapshot: { value: MoneyRequestStage }): Mone
 export const selectRequestSending = (snapshot: { value: MoneyRequestStage }) =>
   snapshot.value === 'sending' || snapshot.value === 'sent';
 
-/** The form's values as the player typed them. */
-export const selectRequestValues = <TValues>(snapshot: { context: { values: TValues } }) => snapshot.context.values;
+/** The body last sent, for the form to start from after an interruption; null before the first. */
+export const selectRequestSent = <TBody>(snapshot: { context: { sent: TBody | null } }) => snapshot.context.sent;
+/** The server's sentence on each field it refused at the last try. */
+export const selectRequestRefusals = (snapshot: { context: { refusals: Record<string, string> } }) =>
+  snapshot.context.refusals;
 /** The bound cards the form offers, once the prerequisites are known. */
 export const selectRequestCards = (snapshot: { context: { prerequisites: WithCards | null } }) =>
   snapshot.context.prerequisites?.cards ?? [];
-
-/**
- * The messages the form shows: the client's own once the player has tried to send it, and the
- * server's sentence for a field it refused until that field changes.
- */
-export function shownMessages<TPrerequisites, TValues>(
-  options: Pick<MoneyRequestOptions<TPrerequisites, TValues, unknown>, 'messages' | 'fields'>,
-  context: Pick<
-    MoneyRequestContext<TPrerequisites, TValues, unknown>,
-    'prerequisites' | 'values' | 'showErrors' | 'refusals'
-  >,
-): FieldMessages<keyof TValues & string> {
-  return withRefusals(context.showErrors ? formMessages(options, context) : {}, context.refusals, options.fields);
-}
 
 /** What the shared views need of any money request: where it stands, and the events every one takes. */
 export type AnyMoneyRequestActor = ActorRef<

@@ -4,9 +4,11 @@
  * States:
  * - requesting: the money-request machine (machines/money-request.machine.ts) checks the
  *   prerequisites (personal information, a bound card, verified identity, a payment password), then
- *   waits for the amount (whole coins, at most the balance), the card and the payment password, and
- *   has the server hold the amount for review with one Idempotency-Key per withdrawal, so a double
- *   click or a retry holds once. The views read the form from it.
+ *   waits for the form: the amount (whole coins within the limits, at most the balance), the card and
+ *   the payment password, checked by the view's form against the contract's withdrawForm; it has the
+ *   server hold the amount for review with one Idempotency-Key per withdrawal, so a double click or a
+ *   retry holds once. The views read the balance, the limits, the cards and the server's refusals
+ *   from it.
  * - following: the order-follow machine follows the request until it settles: withdrawalReview (an
  *   operator reviews it) and withdrawing (approved, the payout is under way) are fetched again every
  *   ten seconds; it ends in withdrawalSuccessful or withdrawalFailed (with the reason; the held
@@ -15,20 +17,11 @@
  *   prerequisites (the balance has changed).
  */
 
-import { type Profile, payPasswordPattern } from '@contract/auth';
+import type { Profile } from '@contract/auth';
 import { type Withdrawal, type WithdrawalLimits, withdrawalFee, withdrawalPayoutYen } from '@contract/draw';
 import { assign, type SnapshotFrom, setup } from 'xstate';
-import {
-  accountGate,
-  type MoneyRequestOptions,
-  moneyRequestMachine,
-  type RequestCard,
-  type RequestInput,
-  shownMessages,
-  startingCardId,
-} from './money-request.machine';
+import { accountGate, moneyRequestMachine, type RequestCard, type RequestInput } from './money-request.machine';
 import { orderFollowMachine } from './order-follow.machine';
-import { type FieldMessages, parseWholeAmount } from './player-form-fields';
 
 export interface WithdrawPrerequisites {
   profile: Pick<Profile, 'firstName' | 'lastName' | 'pinyinName' | 'balance' | 'kycStatus' | 'hasPayPassword'>;
@@ -36,14 +29,6 @@ export interface WithdrawPrerequisites {
   /** Shown before the amount is entered, and checked as it is typed. */
   limits: WithdrawalLimits;
 }
-
-export interface WithdrawValues {
-  amount: string;
-  bankCardId: number | null;
-  payPassword: string;
-}
-
-export type WithdrawField = keyof WithdrawValues;
 
 export interface WithdrawalBody {
   bankCardId: number;
@@ -53,9 +38,8 @@ export interface WithdrawalBody {
 
 export type WithdrawalRequest = RequestInput<WithdrawalBody>;
 
-const emptyValues: WithdrawValues = { amount: '', bankCardId: null, payPassword: '' };
-
-const withdrawForm: MoneyRequestOptions<WithdrawPrerequisites, WithdrawValues, WithdrawalBody> = {
+/** The withdrawal's front: prerequisites, the form, and the amount held once. */
+export const withdrawRequest = moneyRequestMachine<WithdrawPrerequisites, WithdrawalBody, Withdrawal>({
   gate: ({ profile, cards }) => {
     const account = accountGate(profile, cards);
     if (account) return account;
@@ -63,45 +47,19 @@ const withdrawForm: MoneyRequestOptions<WithdrawPrerequisites, WithdrawValues, W
     if (profile.kycStatus !== 'approved') return 'needsKyc';
     return profile.hasPayPassword ? null : 'needsPayPassword';
   },
-  emptyValues,
-  startingValues: ({ cards }) => ({ ...emptyValues, bankCardId: startingCardId(cards) }),
-  messages: (values, { profile, cards, limits }) => {
-    const messages: FieldMessages<WithdrawField> = {};
-    const amount = parseWholeAmount(values.amount);
-    if (values.amount.trim() === '') messages.amount = { key: 'validation.amountRequired' };
-    else if (amount === null || amount < 1) messages.amount = { key: 'validation.amount' };
-    else if (amount < limits.minAmount || amount > limits.maxAmount)
-      messages.amount = {
-        key: 'validation.withdrawalRange',
-        values: { min: limits.minAmount, max: limits.maxAmount },
-      };
-    else if (amount > profile.balance)
-      messages.amount = { key: 'validation.amountOverBalance', values: { balance: profile.balance } };
-    if (!cards.some((card) => card.id === values.bankCardId)) messages.bankCardId = { key: 'validation.bankCard' };
-    if (values.payPassword === '') messages.payPassword = { key: 'validation.required' };
-    else if (!payPasswordPattern.test(values.payPassword))
-      messages.payPassword = { key: 'validation.payPasswordFormat' };
-    return messages;
-  },
-  fields: ['amount', 'bankCardId', 'payPassword'],
-  // Only a valid form is sent: the amount and the card are there.
-  body: (values) => ({
-    bankCardId: values.bankCardId ?? 0,
-    amount: parseWholeAmount(values.amount) ?? 0,
-    payPassword: values.payPassword,
-  }),
-  // The payment password is typed again after every answer, except a refusal of another field:
-  // a wrong amount is no reason to type the password again.
-  afterAnswer: (values, refusals) =>
-    refusals && Object.keys(refusals).length > 0 && !('payPassword' in refusals)
-      ? values
-      : { ...values, payPassword: '' },
-};
+});
 
-/** The withdrawal's front: prerequisites, the form, and the amount held once. */
-export const withdrawRequest = moneyRequestMachine<WithdrawPrerequisites, WithdrawValues, WithdrawalBody, Withdrawal>(
-  withdrawForm,
-);
+/**
+ * Whether the payment password stays in the form after a refusal: only a refusal of other fields
+ * keeps it (a wrong amount is no reason to type it again); any other refusal asks for it again.
+ */
+export const keepsPayPassword = (refusals: Record<string, string>) =>
+  Object.keys(refusals).length > 0 && !('payPassword' in refusals);
+
+/** The fee and the yen paid out for an amount, as the server will take and pay them. */
+export function withdrawQuote(amount: number, limits: WithdrawalLimits) {
+  return { amount, fee: withdrawalFee(amount, limits), payoutYen: withdrawalPayoutYen(amount, limits) };
+}
 
 /** Follows a withdrawal every ten seconds until it is paid out or has failed. */
 export const withdrawalFollow = orderFollowMachine<Withdrawal>({
@@ -171,12 +129,3 @@ export const selectWithdrawBalance = (snapshot: WithdrawRequestSnapshot) =>
   snapshot.context.prerequisites?.profile.balance ?? 0;
 export const selectWithdrawLimits = (snapshot: WithdrawRequestSnapshot) =>
   snapshot.context.prerequisites?.limits ?? null;
-/** The fee and the yen paid out for the amount typed so far, or null while it is not an amount. */
-export const selectWithdrawQuote = (snapshot: WithdrawRequestSnapshot) => {
-  const limits = snapshot.context.prerequisites?.limits;
-  const amount = parseWholeAmount(snapshot.context.values.amount);
-  if (!limits || amount === null || amount < 1) return null;
-  return { amount, fee: withdrawalFee(amount, limits), payoutYen: withdrawalPayoutYen(amount, limits) };
-};
-export const selectWithdrawMessages = (snapshot: WithdrawRequestSnapshot): FieldMessages<WithdrawField> =>
-  shownMessages(withdrawForm, snapshot.context);

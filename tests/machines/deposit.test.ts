@@ -1,19 +1,24 @@
-import type { DepositOrder } from '@contract/pay';
+import { type DepositOrder, depositOrderForm } from '@contract/pay';
 import {
   type CreatedOrder,
   type DepositPrerequisites,
   depositMachine,
   depositOrderFollow,
+  depositQuote,
   depositRequest,
   type OrderRequest,
   selectDepositFollower,
-  selectDepositMessages,
-  selectDepositQuote,
   selectDepositRequest,
   selectDepositStage,
 } from '@machines/deposit.machine';
-import { selectRequestStage, selectRequestValues } from '@machines/money-request.machine';
+import {
+  selectRequestRefusals,
+  selectRequestSent,
+  selectRequestStage,
+  startingCardId,
+} from '@machines/money-request.machine';
 import { selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import {
@@ -26,8 +31,10 @@ import {
   manualOrder,
   names,
   offline,
+  online,
   ready,
   refused,
+  transfer,
   unknownOrder,
 } from '../models/deposit.model';
 import { modelPaths, replayPath } from './model-paths';
@@ -56,7 +63,8 @@ describe('deposit request model', () => {
     it(`replays ${description}`, async () => {
       await replayPath(depositRequestModel, path, (live, model) => {
         expect(selectRequestStage(live)).toBe(selectRequestStage(model));
-        expect(selectDepositMessages(live)).toEqual(selectDepositMessages(model));
+        expect(selectRequestRefusals(live)).toEqual(selectRequestRefusals(model));
+        expect(selectRequestSent(live)).toEqual(selectRequestSent(model));
         expect(live.context.idempotencyKey === null).toBe(model.context.idempotencyKey === null);
       });
     });
@@ -140,7 +148,9 @@ describe('deposit rules', () => {
     const request = () => selectDepositRequest(actor.getSnapshot());
     const form = () => request()!.getSnapshot();
     const send = (event: Parameters<NonNullable<ReturnType<typeof request>>['send']>[0]) => request()?.send(event);
-    const change = (field: 'channelId' | 'amount', value: string) => send({ type: 'field.changed', field, value });
+    /** The form as the page sends it once its checks pass. */
+    const submit = (body: Partial<OrderRequest['body']> = {}) =>
+      send({ type: 'form.submit', body: { channelId: 'online-bank', amount: 5_000, bankCardId: 3, ...body } });
     /** Where the page stands: the front's state while the deposit is being made, else the deposit's. */
     const stage = () => {
       const front = request();
@@ -156,48 +166,43 @@ describe('deposit rules', () => {
         }
       );
     };
-    return { actor, clock, requests, effects, settle, form, send, change, stage, followed };
+    return { actor, clock, requests, effects, settle, form, send, submit, stage, followed };
   }
 
-  it('starts with the first channel and the default card, and shows the coins the amount buys', async () => {
-    const { settle, change, form } = start({
+  /** The message the form shows on each field (its first) from its checks (the contract's depositOrderForm), field by field. */
+  const formMessages = (values: { channelId: string; amount: string; bankCardId: string | null }) => {
+    const result = v.safeParse(depositOrderForm(ready.channels, [card.id]), values);
+    if (result.success) return {};
+    return Object.fromEntries(
+      Object.entries(v.flatten(result.issues).nested ?? {}).map(([field, keys]) => [field, keys?.[0]]),
+    );
+  };
+
+  it('starts with the default card, and shows the coins the amount buys on the chosen channel', async () => {
+    const { settle, form } = start({
       prerequisites: { ...ready, cards: [{ ...card, id: 1, isDefault: false }, card] },
     });
     await settle();
-    expect(selectRequestValues(form())).toEqual({ channelId: 'online-bank', amount: '', bankCardId: 3 });
-    expect(selectDepositQuote(form())).toBeNull();
-    change('amount', '１０,０００');
-    expect(selectDepositQuote(form())).toEqual({
-      amount: 10_000,
-      coins: 10_000,
-      fee: 0,
-      credited: 10_000,
-    });
-    change('channelId', 'bank-transfer');
-    expect(selectDepositQuote(form())).toEqual({
-      amount: 10_000,
-      coins: 10_000,
-      fee: 150,
-      credited: 9_850,
-    });
+    expect(startingCardId(form().context.prerequisites?.cards ?? [])).toBe(3);
+    expect(depositQuote(10_000, online)).toEqual({ amount: 10_000, coins: 10_000, fee: 0, credited: 10_000 });
+    expect(depositQuote(10_000, transfer)).toEqual({ amount: 10_000, coins: 10_000, fee: 150, credited: 9_850 });
   });
 
-  it("keeps the amount within the channel's limits", async () => {
-    const { settle, change, requests, form, send } = start();
-    await settle();
-    send({ type: 'request.submit' });
-    expect(selectDepositMessages(form())).toEqual({ amount: { key: 'validation.amountRequired' } });
-    change('amount', '999');
-    expect(selectDepositMessages(form())).toEqual({
-      amount: { key: 'validation.amountMin', values: { min: 1_000 } },
+  it("keeps the amount within the channel's limits, on an open channel, from a bound card", () => {
+    const values = { channelId: 'online-bank', amount: '', bankCardId: '3' };
+    expect(formMessages(values)).toEqual({ amount: 'validation.amountRequired' });
+    expect(formMessages({ ...values, amount: '999' })).toEqual({ amount: 'validation.amountMin' });
+    expect(formMessages({ ...values, amount: '500001' })).toEqual({ amount: 'validation.amountMax' });
+    expect(formMessages({ ...values, amount: '12.5' })).toEqual({ amount: 'validation.amount' });
+    expect(formMessages({ channelId: 'closed', amount: '5000', bankCardId: null })).toEqual({
+      channelId: 'validation.channel',
+      bankCardId: 'validation.bankCard',
     });
-    change('amount', '500001');
-    expect(selectDepositMessages(form())).toEqual({
-      amount: { key: 'validation.amountMax', values: { max: 500_000 } },
+    expect(v.parse(depositOrderForm(ready.channels, [card.id]), { ...values, amount: '１０,０００' })).toEqual({
+      channelId: 'online-bank',
+      amount: 10_000,
+      bankCardId: 3,
     });
-    change('amount', '12.5');
-    expect(selectDepositMessages(form())).toEqual({ amount: { key: 'validation.amount' } });
-    expect(requests).toEqual([]);
   });
 
   it('asks for personal information first, then for a bound card', async () => {
@@ -211,7 +216,7 @@ describe('deposit rules', () => {
 
   it('one deposit, one key: a retry after no answer reuses it, a new deposit gets a new one', async () => {
     let attempts = 0;
-    const { actor, settle, change, requests, form, send, stage } = start({
+    const { actor, settle, submit, requests, form, send, stage } = start({
       create: async () => {
         attempts += 1;
         if (attempts === 1) throw offline;
@@ -220,9 +225,8 @@ describe('deposit rules', () => {
       orders: [automaticOrder('pendingPayment')],
     });
     await settle();
-    change('amount', '5000');
-    send({ type: 'request.submit' });
-    send({ type: 'request.submit' });
+    submit();
+    submit({ amount: 6_000 });
     await settle();
     expect(stage()).toBe('interrupted');
     send({ type: 'request.retry' });
@@ -235,9 +239,8 @@ describe('deposit rules', () => {
     expect(requests[1]?.idempotencyKey).toBe(requests[0]?.idempotencyKey);
     actor.send({ type: 'deposit.again' });
     await settle();
-    expect(selectRequestValues(form()).amount).toBe('');
-    change('amount', '5000');
-    send({ type: 'request.submit' });
+    expect(selectRequestSent(form())).toBeNull();
+    submit();
     await settle();
     expect(requests).toHaveLength(3);
     expect(requests[2]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
@@ -245,7 +248,7 @@ describe('deposit rules', () => {
 
   it("a refusal is an answer: back to the form with the server's sentence, and a new key next time", async () => {
     let attempts = 0;
-    const { settle, change, requests, form, send, stage } = start({
+    const { settle, submit, requests, form, stage } = start({
       create: async () => {
         attempts += 1;
         if (attempts === 1) throw refused;
@@ -253,23 +256,21 @@ describe('deposit rules', () => {
       },
     });
     await settle();
-    change('amount', '5000');
-    send({ type: 'request.submit' });
+    submit();
     await settle();
     expect(stage()).toBe('editing');
-    expect(selectDepositMessages(form())).toEqual({ bankCardId: { text: 'カードの名義が違います' } });
-    send({ type: 'request.submit' });
+    expect(selectRequestRefusals(form())).toEqual({ bankCardId: 'カードの名義が違います' });
+    submit();
     await settle();
     expect(requests[1]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
   });
 
   it('opens the checkout page and follows the order until the coins arrive', async () => {
-    const { clock, settle, change, effects, followed, send, stage } = start({
+    const { clock, settle, submit, effects, followed, stage } = start({
       orders: [automaticOrder('pendingPayment'), automaticOrder('paymentSuccessful')],
     });
     await settle();
-    change('amount', '5000');
-    send({ type: 'request.submit' });
+    submit();
     await settle();
     expect(effects).toEqual(['open:http://127.0.0.1:8181/sandbox-pay/checkout/pay_1', 'orderChanged']);
     expect(stage()).toBe('following');
@@ -296,14 +297,12 @@ describe('deposit rules', () => {
   });
 
   it('a bank transfer shows where to send the money and waits for the operator', async () => {
-    const { actor, clock, settle, change, effects, followed, send } = start({
+    const { actor, clock, settle, submit, effects, followed } = start({
       create: async () => bankTransfer,
       orders: [manualOrder('failed')],
     });
     await settle();
-    change('channelId', 'bank-transfer');
-    change('amount', '10000');
-    send({ type: 'request.submit' });
+    submit({ channelId: 'bank-transfer', amount: 10_000 });
     await settle();
     expect(followed()?.order.status).toBe('inProgress');
     expect(actor.getSnapshot().context.instructions).toEqual(bankTransfer.instructions);

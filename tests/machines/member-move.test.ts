@@ -1,12 +1,15 @@
+import { memberMoveForm } from '@contract/agent';
 import {
   type MemberMoveInput,
   type MemberMoveRequest,
   memberMoveMachine,
+  selectMoveAmount,
   selectMoveBalances,
-  selectMoveMessages,
   selectMoveRefusal,
+  selectMoveSourceBalance,
   selectMoveStage,
 } from '@machines/member-move.machine';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { frozen, inputs, memberMoveModels, moved, networkDown } from '../models/member-move.model';
@@ -20,7 +23,7 @@ describe('member move machine model', () => {
     for (const { path, description } of paths) {
       it(`replays [${model.input?.direction}] ${description}`, async () => {
         await replayPath(model, path, (live, model) => {
-          expect(selectMoveMessages(live)).toEqual(selectMoveMessages(model));
+          expect(selectMoveAmount(live)).toEqual(selectMoveAmount(model));
           expect(selectMoveBalances(live)).toEqual(selectMoveBalances(model));
           expect(selectMoveRefusal(live)).toEqual(selectMoveRefusal(model));
         });
@@ -64,35 +67,33 @@ describe('member move rules', () => {
   }
 
   it('takes a positive whole amount no larger than the balance it comes from, for each direction', () => {
-    const transfer = start(inputs[0]!, []);
-    transfer.send({ type: 'move.review' });
-    expect(selectMoveMessages(transfer.actor.getSnapshot())).toEqual({ amount: { key: 'validation.required' } });
-    for (const text of ['0', '-5', '1.5', 'abc']) {
-      transfer.send({ type: 'field.changed', field: 'amount', value: text });
-      expect(selectMoveMessages(transfer.actor.getSnapshot()), text).toEqual({
-        amount: { key: 'validation.amountFormat' },
-      });
-    }
-    transfer.send({ type: 'field.changed', field: 'amount', value: '1,001' });
-    expect(selectMoveMessages(transfer.actor.getSnapshot())).toEqual({
-      amount: { key: 'validation.amountOverBalance', values: { balance: 1_000 } },
-    });
-    transfer.send({ type: 'field.changed', field: 'amount', value: '1,000' });
-    transfer.send({ type: 'move.review' });
-    expect(selectMoveStage(transfer.actor.getSnapshot())).toBe('confirming');
+    const messages = (input: MemberMoveInput, amount: string) => {
+      const limit = selectMoveSourceBalance(start(input, []).actor.getSnapshot());
+      const result = v.safeParse(memberMoveForm(limit), { amount });
+      return result.success ? result.output : v.flatten(result.issues).nested;
+    };
+    expect(messages(inputs[0]!, ' ')).toEqual({ amount: ['validation.amountRequired'] });
+    for (const text of ['0', '-5', '1.5', 'abc'])
+      expect(messages(inputs[0]!, text), text).toEqual({ amount: ['validation.amount'] });
+    expect(messages(inputs[0]!, '1,001')).toEqual({ amount: ['validation.amountOverBalance'] });
+    expect(messages(inputs[0]!, '1,000')).toEqual({ amount: 1_000 });
+    expect(messages(inputs[1]!, '351')).toEqual({ amount: ['validation.amountOverBalance'] });
+    expect(messages(inputs[1]!, '350')).toEqual({ amount: 350 });
+  });
 
-    const decrease = start(inputs[1]!, []);
-    decrease.send({ type: 'field.changed', field: 'amount', value: '351' });
-    decrease.send({ type: 'move.review' });
-    expect(selectMoveMessages(decrease.actor.getSnapshot())).toEqual({
-      amount: { key: 'validation.amountOverBalance', values: { balance: 350 } },
-    });
+  it('goes back to the form with the amount last reviewed', () => {
+    const { actor, send } = start(inputs[0]!, []);
+    expect(selectMoveAmount(actor.getSnapshot())).toBeNull();
+    send({ type: 'move.review', amount: 300 });
+    expect(selectMoveStage(actor.getSnapshot())).toBe('confirming');
+    send({ type: 'move.back' });
+    expect(selectMoveStage(actor.getSnapshot())).toBe('editing');
+    expect(selectMoveAmount(actor.getSnapshot())).toBe(300);
   });
 
   it('shows both balances before and after, the expected ones while confirming and the answered ones when done', async () => {
     const { actor, send, settle } = start(inputs[0]!, []);
-    send({ type: 'field.changed', field: 'amount', value: '300' });
-    send({ type: 'move.review' });
+    send({ type: 'move.review', amount: 300 });
     expect(selectMoveBalances(actor.getSnapshot())).toEqual({
       amount: 300,
       before: { agent: 1_000, member: 50 },
@@ -104,15 +105,13 @@ describe('member move rules', () => {
     expect(selectMoveBalances(actor.getSnapshot()).after).toEqual({ agent: 700, member: 350 });
 
     const decrease = start(inputs[1]!, []);
-    decrease.send({ type: 'field.changed', field: 'amount', value: '300' });
-    decrease.send({ type: 'move.review' });
+    decrease.send({ type: 'move.review', amount: 300 });
     expect(selectMoveBalances(decrease.actor.getSnapshot()).after).toEqual({ agent: 700, member: 50 });
   });
 
   it('retries a move that got no answer with the same key, and a new move after going back gets a new key', async () => {
     const { actor, calls, effects, send, settle } = start(inputs[0]!, [networkDown, networkDown, null]);
-    send({ type: 'field.changed', field: 'amount', value: '300' });
-    send({ type: 'move.review' });
+    send({ type: 'move.review', amount: 300 });
     send({ type: 'move.confirm' });
     await settle();
     expect(selectMoveStage(actor.getSnapshot())).toBe('interrupted');
@@ -120,7 +119,7 @@ describe('member move rules', () => {
     await settle();
     expect(calls.map((call) => call.idempotencyKey)).toEqual([calls[0]!.idempotencyKey, calls[0]!.idempotencyKey]);
     send({ type: 'move.edit' });
-    send({ type: 'move.review' });
+    send({ type: 'move.review', amount: 300 });
     send({ type: 'move.confirm' });
     await settle();
     expect(calls).toHaveLength(3);
@@ -132,8 +131,7 @@ describe('member move rules', () => {
 
   it("shows the server's refusal, refreshes the balances, and lets the agent edit and send a new move", async () => {
     const { actor, calls, effects, send, settle } = start(inputs[0]!, [frozen, null]);
-    send({ type: 'field.changed', field: 'amount', value: '300' });
-    send({ type: 'move.review' });
+    send({ type: 'move.review', amount: 300 });
     send({ type: 'move.confirm' });
     await settle();
     expect(selectMoveStage(actor.getSnapshot())).toBe('refused');
@@ -141,7 +139,7 @@ describe('member move rules', () => {
     expect(effects).toEqual(['refresh']);
     send({ type: 'move.edit' });
     expect(selectMoveRefusal(actor.getSnapshot())).toBeNull();
-    send({ type: 'move.review' });
+    send({ type: 'move.review', amount: 300 });
     send({ type: 'move.confirm' });
     await settle();
     expect(calls[1]!.idempotencyKey).not.toBe(calls[0]!.idempotencyKey);

@@ -1,18 +1,24 @@
-import type { Withdrawal } from '@contract/draw';
-import { selectRequestStage, selectRequestValues } from '@machines/money-request.machine';
+import { type Withdrawal, withdrawForm } from '@contract/draw';
+import {
+  selectRequestRefusals,
+  selectRequestSent,
+  selectRequestStage,
+  startingCardId,
+} from '@machines/money-request.machine';
 import { selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
 import {
+  keepsPayPassword,
   selectWithdrawalFollower,
-  selectWithdrawMessages,
-  selectWithdrawQuote,
   selectWithdrawRequest,
   selectWithdrawStage,
   type WithdrawalRequest,
   type WithdrawPrerequisites,
   withdrawalFollow,
   withdrawMachine,
+  withdrawQuote,
   withdrawRequest,
 } from '@machines/withdraw.machine';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import {
@@ -54,7 +60,8 @@ describe('withdraw request model', () => {
     it(`replays ${description}`, async () => {
       await replayPath(withdrawRequestModel, path, (live, model) => {
         expect(selectRequestStage(live)).toBe(selectRequestStage(model));
-        expect(selectWithdrawMessages(live)).toEqual(selectWithdrawMessages(model));
+        expect(selectRequestRefusals(live)).toEqual(selectRequestRefusals(model));
+        expect(selectRequestSent(live)).toEqual(selectRequestSent(model));
         expect(live.context.idempotencyKey === null).toBe(model.context.idempotencyKey === null);
       });
     });
@@ -129,7 +136,9 @@ describe('withdraw rules', () => {
     const request = () => selectWithdrawRequest(actor.getSnapshot());
     const form = () => request()!.getSnapshot();
     const send = (event: Parameters<NonNullable<ReturnType<typeof request>>['send']>[0]) => request()?.send(event);
-    const change = (field: 'amount' | 'payPassword', value: string) => send({ type: 'field.changed', field, value });
+    /** The form as the page sends it once its checks pass. */
+    const submit = (body: Partial<WithdrawalRequest['body']> = {}) =>
+      send({ type: 'form.submit', body: { bankCardId: 3, amount: 8_000, payPassword: '246801', ...body } });
     /** Where the page stands: the front's state while the withdrawal is being made, else the withdrawal's. */
     const stage = () => {
       const front = request();
@@ -154,7 +163,7 @@ describe('withdraw rules', () => {
       request,
       form,
       send,
-      change,
+      submit,
       stage,
       followed,
       loads: () => loads,
@@ -190,27 +199,51 @@ describe('withdraw rules', () => {
     }
   });
 
-  it('checks the amount against the balance and the payment password format', async () => {
-    const { settle, change, requests, form, send } = start();
+  /** The message the form shows on each field (its first) from its checks (the contract's withdrawForm), field by field. */
+  const formMessages = (values: { amount: string; bankCardId: string | null; payPassword: string }) => {
+    const result = v.safeParse(withdrawForm(limits, profile.balance, [card.id]), values);
+    if (result.success) return {};
+    return Object.fromEntries(
+      Object.entries(v.flatten(result.issues).nested ?? {}).map(([field, keys]) => [field, keys?.[0]]),
+    );
+  };
+
+  it('checks the amount against the balance and the limits, the card, and the payment password format', async () => {
+    const { settle, form } = start({
+      prerequisites: { ...ready, cards: [{ ...card, id: 1, isDefault: false }, card] },
+    });
     await settle();
-    expect(selectRequestValues(form()).bankCardId).toBe(3);
-    send({ type: 'request.submit' });
-    expect(selectWithdrawMessages(form())).toEqual({
-      amount: { key: 'validation.amountRequired' },
-      payPassword: { key: 'validation.required' },
+    expect(startingCardId(form().context.prerequisites?.cards ?? [])).toBe(3);
+    expect(formMessages({ amount: '', bankCardId: '3', payPassword: '' })).toEqual({
+      amount: 'validation.amountRequired',
+      payPassword: 'validation.required',
     });
-    change('amount', '20001');
-    change('payPassword', '12345');
-    expect(selectWithdrawMessages(form())).toEqual({
-      amount: { key: 'validation.amountOverBalance', values: { balance: 20_000 } },
-      payPassword: { key: 'validation.payPasswordFormat' },
+    expect(formMessages({ amount: '20001', bankCardId: '3', payPassword: '12345' })).toEqual({
+      amount: 'validation.amountOverBalance',
+      payPassword: 'validation.payPasswordFormat',
     });
-    expect(requests).toEqual([]);
+    // Out of the limits comes before over the balance.
+    for (const amount of ['999', '100001'])
+      expect(formMessages({ amount, bankCardId: '3', payPassword: '246801' }).amount).toBe(
+        'validation.withdrawalRange',
+      );
+    expect(formMessages({ amount: '12.5', bankCardId: null, payPassword: '246801' })).toEqual({
+      amount: 'validation.amount',
+      bankCardId: 'validation.bankCard',
+    });
+    expect(
+      v.parse(withdrawForm(limits, profile.balance, [card.id]), {
+        amount: ' ８,０００ ',
+        bankCardId: '3',
+        payPassword: '246801',
+      }),
+    ).toEqual({ amount: 8_000, bankCardId: 3, payPassword: '246801' });
+    expect(withdrawQuote(10_000, limits)).toEqual({ amount: 10_000, fee: 150, payoutYen: 9_850 });
   });
 
   it('one withdrawal, one key: a double click and a retry after no answer hold the amount once', async () => {
     let attempts = 0;
-    const { settle, change, requests, effects, followed, send, stage, request } = start({
+    const { settle, submit, requests, effects, followed, send, stage, request } = start({
       request: async () => {
         attempts += 1;
         if (attempts === 1) throw offline;
@@ -218,10 +251,8 @@ describe('withdraw rules', () => {
       },
     });
     await settle();
-    change('amount', '8,000');
-    change('payPassword', '246801');
-    send({ type: 'request.submit' });
-    send({ type: 'request.submit' });
+    submit();
+    submit({ amount: 9_000 });
     await settle();
     expect(stage()).toBe('interrupted');
     send({ type: 'request.retry' });
@@ -237,9 +268,29 @@ describe('withdraw rules', () => {
     expect(effects).toEqual(['withdrawalChanged']);
   });
 
-  it('a wrong payment password clears the field, shows the sentence, and the next try is a new request', async () => {
+  it('going back to the form after no answer starts from what was sent, and sends a new request', async () => {
     let attempts = 0;
-    const { settle, change, requests, form, send, stage } = start({
+    const { settle, submit, requests, form, send, stage } = start({
+      request: async () => {
+        attempts += 1;
+        if (attempts === 1) throw offline;
+        return withdrawal('withdrawalReview');
+      },
+    });
+    await settle();
+    submit();
+    await settle();
+    send({ type: 'request.edit' });
+    expect(stage()).toBe('editing');
+    expect(selectRequestSent(form())).toEqual({ bankCardId: 3, amount: 8_000, payPassword: '246801' });
+    submit();
+    await settle();
+    expect(requests[1]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
+  });
+
+  it('a wrong payment password asks for it again, shows the sentence, and the next try is a new request', async () => {
+    let attempts = 0;
+    const { settle, submit, requests, form, stage } = start({
       request: async () => {
         attempts += 1;
         if (attempts === 1) throw wrongPayPassword;
@@ -247,36 +298,15 @@ describe('withdraw rules', () => {
       },
     });
     await settle();
-    change('amount', '8000');
-    change('payPassword', '111111');
-    send({ type: 'request.submit' });
+    submit({ payPassword: '111111' });
     await settle();
     expect(stage()).toBe('editing');
-    expect(selectRequestValues(form()).payPassword).toBe('');
-    expect(selectWithdrawMessages(form()).payPassword).toEqual({
-      text: '支払いパスワードが正しくありません',
-    });
-    change('payPassword', '246801');
-    send({ type: 'request.submit' });
+    const refusals = selectRequestRefusals(form());
+    expect(refusals).toEqual({ payPassword: '支払いパスワードが正しくありません' });
+    expect(keepsPayPassword(refusals)).toBe(false);
+    submit();
     await settle();
     expect(requests[1]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
-  });
-
-  it('checks the amount against the limits before sending, with the limits in the message', async () => {
-    const { settle, change, requests, form, send } = start();
-    await settle();
-    change('payPassword', '246801');
-    for (const amount of ['999', '100001']) {
-      change('amount', amount);
-      send({ type: 'request.submit' });
-      expect(selectWithdrawMessages(form()).amount).toEqual({
-        key: 'validation.withdrawalRange',
-        values: { min: 1_000, max: 100_000 },
-      });
-    }
-    expect(requests).toEqual([]);
-    change('amount', '10000');
-    expect(selectWithdrawQuote(form())).toEqual({ amount: 10_000, fee: 150, payoutYen: 9_850 });
   });
 
   it('keeps the payment password when the server refuses another field, and shows the refusal there', async () => {
@@ -284,34 +314,27 @@ describe('withdraw rules', () => {
       code: 422,
       fields: { amount: '出金額は1,000〜100,000の範囲で入力してください。' },
     });
-    let attempts = 0;
-    const { settle, change, form, send, stage } = start({
+    const { settle, submit, form, stage } = start({
       request: async () => {
-        attempts += 1;
-        if (attempts === 1) throw amountRefused;
-        return withdrawal('withdrawalReview');
+        throw amountRefused;
       },
     });
     await settle();
-    change('amount', '8000');
-    change('payPassword', '246801');
-    send({ type: 'request.submit' });
+    submit();
     await settle();
     expect(stage()).toBe('editing');
-    expect(selectRequestValues(form()).payPassword).toBe('246801');
-    expect(selectWithdrawMessages(form())).toEqual({
-      amount: { text: '出金額は1,000〜100,000の範囲で入力してください。' },
-    });
+    const refusals = selectRequestRefusals(form());
+    expect(refusals).toEqual({ amount: '出金額は1,000〜100,000の範囲で入力してください。' });
+    expect(keepsPayPassword(refusals)).toBe(true);
+    expect(keepsPayPassword({})).toBe(false);
   });
 
   it('follows the review to the failure with its reason, then starts over with a fresh balance', async () => {
-    const { actor, clock, settle, change, effects, followed, loads, form, send, stage, request } = start({
+    const { actor, clock, settle, submit, effects, followed, loads, form, stage, request } = start({
       withdrawals: [withdrawal('withdrawalReview'), withdrawal('withdrawalFailed', 'The account is closed')],
     });
     await settle();
-    change('amount', '8000');
-    change('payPassword', '246801');
-    send({ type: 'request.submit' });
+    submit();
     await settle();
     expect(stage()).toBe('following');
     clock.increment(10_000);
@@ -326,6 +349,6 @@ describe('withdraw rules', () => {
     await settle();
     expect(loads()).toBe(2);
     expect(stage()).toBe('editing');
-    expect(selectRequestValues(form()).amount).toBe('');
+    expect(selectRequestSent(form())).toBeNull();
   });
 });

@@ -80,12 +80,10 @@ export const bankTransfer: CreatedOrder = {
 
 const requestFixtures: EventFixtures<typeof depositRequest> = {
   'prerequisites.retry': [{ type: 'prerequisites.retry' }],
-  'field.changed': [
-    { type: 'field.changed', field: 'amount', value: '5,000' },
-    { type: 'field.changed', field: 'amount', value: '50' },
-    { type: 'field.changed', field: 'channelId', value: 'bank-transfer' },
+  'form.submit': [
+    { type: 'form.submit', body: { channelId: 'online-bank', amount: 5_000, bankCardId: 3 } },
+    { type: 'form.submit', body: { channelId: 'bank-transfer', amount: 10_000, bankCardId: 3 } },
   ],
-  'request.submit': [{ type: 'request.submit' }],
   'request.retry': [{ type: 'request.retry' }],
   'request.edit': [{ type: 'request.edit' }],
 };
@@ -122,13 +120,12 @@ const depositOutcomes: ActorOutcome[] = [
   { type: 'xstate.error.actor.resumeOrder', error: unknownOrder },
 ];
 
-// The form's values and the key are counters of a sort: states that differ in them are different states.
+// What was sent and the key are counters of a sort: states that differ in them are different states.
 const serializeRequest = (snapshot: DepositRequestSnapshot) =>
   JSON.stringify([
     snapshot.value,
     snapshot.context.idempotencyKey !== null,
-    snapshot.context.values,
-    snapshot.context.showErrors,
+    snapshot.context.sent,
     snapshot.context.refusals,
   ]);
 const serializeDeposit = (snapshot: DepositSnapshot) => JSON.stringify([snapshot.value, snapshot.context.order]);

@@ -2,11 +2,10 @@ import { type MemberMoveInput, type MemberMoveSnapshot, memberMoveMachine } from
 import { type ActorOutcome, type EventFixtures, machineModel } from '../machines/model-paths';
 
 const fixtures: EventFixtures<typeof memberMoveMachine> = {
-  'field.changed': [
-    { type: 'field.changed', field: 'amount', value: '300' },
-    { type: 'field.changed', field: 'amount', value: '5000' },
+  'move.review': [
+    { type: 'move.review', amount: 300 },
+    { type: 'move.review', amount: 40 },
   ],
-  'move.review': [{ type: 'move.review' }],
   'move.back': [{ type: 'move.back' }],
   'move.confirm': [{ type: 'move.confirm' }],
   'move.retry': [{ type: 'move.retry' }],
@@ -36,8 +35,7 @@ export const inputs: MemberMoveInput[] = [
   { direction: 'decrease', member: { userId: 7, account: 'hanako7', balance: 350 }, agentBalance: 400 },
 ];
 
-const serializeState = (snapshot: MemberMoveSnapshot) =>
-  JSON.stringify([snapshot.value, snapshot.context.values, snapshot.context.showErrors]);
+const serializeState = (snapshot: MemberMoveSnapshot) => JSON.stringify([snapshot.value, snapshot.context.amount]);
 
 /** Coins to the member, and back from the member. */
 export const memberMoveModels = inputs.map((input) =>

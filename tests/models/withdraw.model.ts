@@ -34,13 +34,7 @@ export const withdrawal = (status: Withdrawal['status'], failureReason: string |
 
 const requestFixtures: EventFixtures<typeof withdrawRequest> = {
   'prerequisites.retry': [{ type: 'prerequisites.retry' }],
-  'field.changed': [
-    { type: 'field.changed', field: 'amount', value: '8000' },
-    { type: 'field.changed', field: 'amount', value: '30000' },
-    { type: 'field.changed', field: 'amount', value: '500' },
-    { type: 'field.changed', field: 'payPassword', value: '246801' },
-  ],
-  'request.submit': [{ type: 'request.submit' }],
+  'form.submit': [{ type: 'form.submit', body: { bankCardId: 3, amount: 8_000, payPassword: '246801' } }],
   'request.retry': [{ type: 'request.retry' }],
   'request.edit': [{ type: 'request.edit' }],
 };
@@ -78,13 +72,12 @@ const withdrawOutcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.request', output: withdrawal('withdrawalReview') },
 ];
 
-// The form's values and the key are counters of a sort: states that differ in them are different states.
+// What was sent and the key are counters of a sort: states that differ in them are different states.
 const serializeRequest = (snapshot: WithdrawRequestSnapshot) =>
   JSON.stringify([
     snapshot.value,
     snapshot.context.idempotencyKey !== null,
-    snapshot.context.values,
-    snapshot.context.showErrors,
+    snapshot.context.sent,
     snapshot.context.refusals,
   ]);
 const serializeWithdraw = (snapshot: WithdrawSnapshot) =>

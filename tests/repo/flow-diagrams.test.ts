@@ -16,9 +16,9 @@ describe('docs/flows', () => {
 
   it('draws each transition of a machine with its guard, and lists its events with their payloads', async () => {
     const withdraw = (await renderFlows()).get(`${flowsDir}/withdraw.md`) ?? '';
-    expect(withdraw).toContain('editing --> sending : request.submit [formValid]');
+    expect(withdraw).toContain('editing --> sending : form.submit');
     expect(withdraw).toContain('sending --> interrupted : sendRequest failed [noAnswer]');
     expect(withdraw).toContain('waitingForSettlement --> checkingOrder : after orderPoll');
-    expect(withdraw).toContain('| `field.changed` | `field: "amount" \\| "payPassword" \\| "bankCardId"`');
+    expect(withdraw).toContain('| `form.submit` | `body: WithdrawalBody` |');
   }, 180_000);
 });

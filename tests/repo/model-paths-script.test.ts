@@ -43,10 +43,12 @@ describe('npm run paths', () => {
     expect(stdout).toContain('## withdrawMachine (machine `withdraw`)');
     // A call's answer with its fixture, then the state and the first clause of its note.
     expect(stdout).toMatch(
-      /^1\. In `checkingPrerequisites`, let the `loadPrerequisites` call succeed with `\{"profile":\{"firstName":"花子".*`; then expect `editing`: waiting for the form's values$/m,
+      /^1\. In `checkingPrerequisites`, let the `loadPrerequisites` call succeed with `\{"profile":\{"firstName":"花子".*`; then expect `editing`: waiting for the form, which the view checks against the contract's rules and sends as one `form\.submit` with the call's body \(the parsed values\)$/m,
     );
     // An event with its payload, and an error with its fields.
-    expect(stdout).toMatch(/^\d+\. In `editing`, do `field\.changed` with `\{"field":"amount","value":"8000"\}`/m);
+    expect(stdout).toMatch(
+      /^\d+\. In `editing`, do `form\.submit` with `\{"body":\{"bankCardId":3,"amount":8000,"payPassword":"246801"\}\}`/m,
+    );
     expect(stdout).toContain(
       'call fail with `{"code":422,"fields":{"payPassword":"支払いパスワードが正しくありません"},"message":"refused"}`',
     );

@@ -1,21 +1,24 @@
+import { memberMoveForm } from '@contract/agent';
 import {
   type MemberMoveInput,
   type MemberMoveStage,
   memberMoveMachine,
-  selectMoveAmountText,
+  selectMoveAmount,
   selectMoveBalances,
   selectMoveDirection,
   selectMoveMember,
-  selectMoveMessages,
   selectMoveRefusal,
+  selectMoveSourceBalance,
   selectMoveStage,
 } from '@machines/member-move.machine';
 import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { useFieldMessage } from '@/lib/field-message';
+import { useFormError } from '@/lib/form-error';
 import { formatAmount } from '@/lib/format';
 import { inspection } from '@/lib/inspector';
 import { moveMemberCoins } from './member-queries';
@@ -78,40 +81,29 @@ function MemberMoveView(props: { flow: MemberMoveActor; stage: MemberMoveStage; 
 
 function MoveAmountForm({ flow }: { flow: MemberMoveActor }) {
   const { t } = useTranslation('agent-members');
-  const message = useFieldMessage('agent-members');
-  const amount = useSelector(flow, selectMoveAmountText);
-  const messages = useSelector(flow, selectMoveMessages);
-  const shown = messages.amount;
+  const formError = useFormError('agent-members');
+  const reviewed = useSelector(flow, selectMoveAmount);
+  const limit = useSelector(flow, selectMoveSourceBalance);
+  const [schema] = useState(() => memberMoveForm(limit));
+  // Back from the confirmation or a failed move, the form starts from the amount last reviewed.
+  const form = useForm({
+    initialValues: { amount: reviewed === null ? '' : String(reviewed) },
+    validate: schemaResolver(schema, { sync: true }),
+    transformValues: (values) => v.parse(schema, values),
+  });
   return (
     <form
       aria-label={t('move.amountForm')}
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        flow.send({ type: 'move.review' });
-      }}
+      onSubmit={form.onSubmit(({ amount }) => flow.send({ type: 'move.review', amount }))}
     >
       <Stack gap="md">
         <BalancesTable flow={flow} withAfter={false} />
         <TextInput
           label={t('move.amount')}
           inputMode="numeric"
-          value={amount}
-          onChange={(event) => flow.send({ type: 'field.changed', field: 'amount', value: event.currentTarget.value })}
-          error={message(
-            shown && 'key' in shown
-              ? {
-                  ...shown,
-                  values: {
-                    field: t('move.amount'),
-                    ...shown.values,
-                    ...(shown.values?.balance !== undefined
-                      ? { balance: formatAmount(Number(shown.values.balance)) }
-                      : {}),
-                  },
-                }
-              : shown,
-          )}
+          {...form.getInputProps('amount')}
+          error={formError(form.errors.amount, { field: t('move.amount'), balance: formatAmount(limit) })}
           autoComplete="off"
         />
         <Button type="submit" fullWidth>

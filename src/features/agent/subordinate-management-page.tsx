@@ -1,4 +1,4 @@
-import type { TeamMember } from '@contract/agent';
+import { memberSearchForm, type TeamMember } from '@contract/agent';
 import type { MemberMoveDirection } from '@machines/member-move.machine';
 import {
   Badge,
@@ -14,10 +14,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
 import { PageFrame } from '@/components/page-frame';
+import { useFormError } from '@/lib/form-error';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { useIsDesktop } from '@/lib/use-is-desktop';
 import { LoadFailed } from '../user/account-gates';
@@ -88,21 +91,22 @@ export function SubordinateManagementPage() {
 
 function AccountSearch({ onSearch }: { onSearch(account: string): void }) {
   const { t } = useTranslation('agent-members');
-  const [text, setText] = useState('');
+  const formError = useFormError('agent-members');
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { account: '' },
+    validate: schemaResolver(memberSearchForm, { sync: true }),
+    transformValues: (values) => v.parse(memberSearchForm, values),
+  });
   return (
-    <form
-      aria-label={t('search.label')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSearch(text.trim());
-      }}
-    >
+    <form aria-label={t('search.label')} onSubmit={form.onSubmit(({ account }) => onSearch(account))}>
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
           label={t('search.account')}
           placeholder={t('search.placeholder')}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          key={form.key('account')}
+          {...form.getInputProps('account')}
+          error={formError(form.errors.account, { field: t('search.account') })}
           maxLength={50}
         />
         <Button type="submit" variant="light">

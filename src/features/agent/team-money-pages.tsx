@@ -1,4 +1,5 @@
 import { Card, Group, Select, Skeleton, Stack, Table } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,25 +35,47 @@ function MoneyFilters({
   statuses: readonly string[];
   onChange(patch: Partial<TeamSearch>): void;
 }) {
-  // The status names are the records' own.
-  const { t } = useTranslation(['agent-reports', 'record']);
   return (
     <Card withBorder radius="md" padding="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TeamPeriodInput query={query} onChange={onChange} />
         <AccountSearch value={query.account ?? ''} onApply={(account) => onChange({ account })} />
-        <Select
-          label={t('filters.status')}
-          placeholder={t('filters.all')}
-          data={statuses.map((value) => ({ value, label: t(`record:status.${value}`) }))}
-          value={query.status ?? null}
-          onChange={(value) => onChange({ status: value ?? undefined })}
-          clearable
-          w={{ base: '100%', xs: 200 }}
+        <StatusFilter
+          key={query.status ?? ''}
+          status={query.status}
+          statuses={statuses}
+          onChange={(status) => onChange({ status })}
         />
         <RefreshButton />
       </Group>
     </Card>
+  );
+}
+
+/**
+ * The status filter: a form of one field whose every change goes into the URL's search; it starts
+ * again from the URL when that changes by other means (back, a shared link).
+ */
+function StatusFilter(props: {
+  status: string | undefined;
+  statuses: readonly string[];
+  onChange(status: string | undefined): void;
+}) {
+  // The status names are the records' own.
+  const { t } = useTranslation(['agent-reports', 'record']);
+  const form = useForm({
+    initialValues: { status: props.status ?? null },
+    onValuesChange: ({ status }) => props.onChange(status ?? undefined),
+  });
+  return (
+    <Select
+      label={t('filters.status')}
+      placeholder={t('filters.all')}
+      data={props.statuses.map((value) => ({ value, label: t(`record:status.${value}`) }))}
+      {...form.getInputProps('status')}
+      clearable
+      w={{ base: '100%', xs: 200 }}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { chainSandboxPath, chainSendBody, chainTransaction } from '@contract/crypto';
+import { chainMineBody, chainSandboxPath, chainSendBody, chainTransaction } from '@contract/crypto';
 import {
   Alert,
   Button,
@@ -15,7 +15,6 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { PageFrame } from '@/components/page-frame';
@@ -142,50 +141,57 @@ function MineForm({ heights }: { heights: Record<string, number> }) {
   const { t } = useTranslation('crypto');
   const queryClient = useQueryClient();
   const networks = Object.keys(heights);
-  const [network, setNetwork] = useState(networks[0] ?? 'TRC20');
-  const [blocks, setBlocks] = useState<number>(20);
+  const form = useForm({
+    initialValues: { network: networks[0] ?? 'TRC20', blocks: 20 as number | string },
+    validate: schemaResolver(chainMineBody, { sync: true }),
+    transformValues: (values) => v.parse(chainMineBody, values),
+  });
   const mine = useMutation({
-    mutationFn: () =>
-      sandboxCall(v.object({ heights: v.record(v.string(), v.number()) }), '/mine', { network, blocks }),
+    mutationFn: (values: v.InferOutput<typeof chainMineBody>) =>
+      sandboxCall(v.object({ heights: v.record(v.string(), v.number()) }), '/mine', values),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sandboxQueryKey }),
   });
+  const message = (error: unknown) => (typeof error === 'string' ? t(error) : undefined);
   return (
     <Card withBorder radius="md" padding="lg">
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {t('sandbox.mine')}
-        </Title>
-        <Group align="flex-end">
-          <Select
-            label={t('sandbox.network')}
-            data={networks.map((each) => ({ value: each, label: `${each} (${heights[each]})` }))}
-            value={network}
-            onChange={(value) => value && setNetwork(value)}
-            allowDeselect={false}
-          />
-          <NumberInput
-            label={t('sandbox.blocks')}
-            min={1}
-            max={1000}
-            allowDecimal={false}
-            value={blocks}
-            onChange={(value) => setBlocks(typeof value === 'number' ? value : 1)}
-          />
-          <Button onClick={() => mine.mutate()} loading={mine.isPending}>
+      <form noValidate aria-label={t('sandbox.mine')} onSubmit={form.onSubmit((values) => mine.mutate(values))}>
+        <Stack gap="md">
+          <Title order={2} size="h4">
             {t('sandbox.mine')}
-          </Button>
-        </Group>
-        {mine.isSuccess && (
-          <Text size="sm" role="status">
-            {t('sandbox.mined', { network })}
-          </Text>
-        )}
-        {mine.isError && (
-          <Alert color="red" role="alert">
-            {mine.error.message}
-          </Alert>
-        )}
-      </Stack>
+          </Title>
+          <Group align="flex-start">
+            <Select
+              label={t('sandbox.network')}
+              data={networks.map((each) => ({ value: each, label: `${each} (${heights[each]})` }))}
+              {...form.getInputProps('network')}
+              allowDeselect={false}
+            />
+            <NumberInput
+              label={t('sandbox.blocks')}
+              min={1}
+              max={1000}
+              allowDecimal={false}
+              {...form.getInputProps('blocks')}
+              error={message(form.errors.blocks)}
+            />
+          </Group>
+          <Group>
+            <Button type="submit" loading={mine.isPending}>
+              {t('sandbox.mine')}
+            </Button>
+          </Group>
+          {mine.isSuccess && (
+            <Text size="sm" role="status">
+              {t('sandbox.mined', { network: mine.variables.network })}
+            </Text>
+          )}
+          {mine.isError && (
+            <Alert color="red" role="alert">
+              {mine.error.message}
+            </Alert>
+          )}
+        </Stack>
+      </form>
     </Card>
   );
 }

@@ -1,8 +1,8 @@
 import type { CryptoAssetTerms } from '@contract/crypto';
 import { Alert, Button, Card, CopyButton, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { formatAmount, formatCoinAmount } from '@/lib/format';
@@ -16,41 +16,46 @@ const pairKey = (pair: { coin: string; network: string }) => `${pair.coin}:${pai
 export function CryptoDepositPage() {
   const { t } = useTranslation('crypto');
   const assets = useQuery(cryptoAssetsQueryOptions());
-  const [chosen, setChosen] = useState<string | null>(null);
   const open = (assets.data ?? []).filter((asset) => asset.depositEnabled);
-  const terms = open.find((asset) => pairKey(asset) === chosen) ?? open[0];
 
   let body: React.ReactNode;
   if (assets.isError && !assets.data) body = <LoadFailed onRetry={() => void assets.refetch()} />;
   else if (!assets.data) body = <Skeleton h={320} radius="md" />;
-  else if (!terms)
+  else if (open.length === 0)
     body = (
       <Alert color="gray" title={t('deposit.noAsset.title')}>
         {t('deposit.noAsset.message')}
       </Alert>
     );
-  else
-    body = (
-      <Card withBorder radius="md" padding="lg">
-        <Stack gap="md">
-          <Select
-            label={t('fields.pair')}
-            description={t('deposit.pairHint')}
-            data={open.map((asset) => ({ value: pairKey(asset), label: `${asset.coin} · ${asset.network}` }))}
-            value={pairKey(terms)}
-            onChange={(value) => value && setChosen(value)}
-            allowDeselect={false}
-          />
-          <DepositAddress terms={terms} />
-        </Stack>
-      </Card>
-    );
+  else body = <PairDeposit open={open} />;
 
   return (
     <PageFrame title={t('account:cryptoDeposit.title')} description={t('deposit.lead')}>
       {body}
       <CryptoDeposits />
     </PageFrame>
+  );
+}
+
+/** The pair picked (the first open one to start with) and its address; the pick is a form of one field. */
+function PairDeposit({ open }: { open: CryptoAssetTerms[] }) {
+  const { t } = useTranslation('crypto');
+  const form = useForm({ initialValues: { pair: pairKey(open[0] as CryptoAssetTerms) } });
+  // A pair closed since it was picked gives way to the first open one.
+  const terms = open.find((asset) => pairKey(asset) === form.values.pair) ?? (open[0] as CryptoAssetTerms);
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Select
+          label={t('fields.pair')}
+          description={t('deposit.pairHint')}
+          data={open.map((asset) => ({ value: pairKey(asset), label: `${asset.coin} · ${asset.network}` }))}
+          {...form.getInputProps('pair')}
+          allowDeselect={false}
+        />
+        <DepositAddress terms={terms} />
+      </Stack>
+    </Card>
   );
 }
 

@@ -1,29 +1,36 @@
-import type { DepositOrder } from '@contract/pay';
+import { typedAmountValue } from '@contract/money';
+import { type DepositOrder, depositOrderForm } from '@contract/pay';
 import {
   type depositMachine,
+  depositQuote,
   type depositRequest,
-  selectChosenChannel,
   selectDepositChannels,
   selectDepositFollower,
-  selectDepositMessages,
-  selectDepositQuote,
   selectDepositRequest,
   selectDepositStage,
   selectOrderExpiresAt,
   selectPaymentInstructions,
 } from '@machines/deposit.machine';
-import { selectRequestCards, selectRequestSending, selectRequestValues } from '@machines/money-request.machine';
+import {
+  selectRequestCards,
+  selectRequestRefusals,
+  selectRequestSending,
+  selectRequestSent,
+  startingCardId,
+} from '@machines/money-request.machine';
 import { type OrderFollowActor, selectFollowedOrder } from '@machines/order-follow.machine';
 import { Alert, Button, Card, Group, SegmentedControl, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
 import type { ActorRefFrom } from 'xstate';
 import { ExchangeRatios } from '@/components/exchange-ratios';
 import { PageFrame } from '@/components/page-frame';
 import { AnchorLink } from '@/components/router-links';
-import { useFieldMessage } from '@/lib/field-message';
+import { useFormError } from '@/lib/form-error';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { inspection } from '@/lib/inspector';
 import { useAccountRefresh } from '../user/use-account-refresh';
@@ -102,14 +109,39 @@ function DepositNotices({ automatic }: { automatic: boolean }) {
 
 function DepositForm({ request }: { request: DepositRequestActor }) {
   const { t } = useTranslation('finance');
-  const message = useFieldMessage('finance');
+  const formError = useFormError('finance');
   const channels = useSelector(request, selectDepositChannels);
   const cards = useSelector(request, selectRequestCards);
-  const channel = useSelector(request, selectChosenChannel);
-  const values = useSelector(request, selectRequestValues);
-  const messages = useSelector(request, selectDepositMessages);
-  const quote = useSelector(request, selectDepositQuote);
+  const sent = useSelector(request, selectRequestSent);
+  const refusals = useSelector(request, selectRequestRefusals);
   const busy = useSelector(request, selectRequestSending);
+  const schema = useMemo(
+    () =>
+      depositOrderForm(
+        channels,
+        cards.map((card) => card.id),
+      ),
+    [channels, cards],
+  );
+  const validate = useMemo(() => schemaResolver(schema, { sync: true }), [schema]);
+  // After an interruption the form starts from what was sent; a new deposit from the first channel and the default card.
+  const cardId = sent?.bankCardId ?? startingCardId(cards);
+  const form = useForm({
+    initialValues: {
+      channelId: sent?.channelId ?? channels[0]?.id ?? '',
+      amount: sent ? String(sent.amount) : '',
+      bankCardId: cardId === null ? null : String(cardId),
+    },
+    validate,
+    transformValues: (values) => v.parse(schema, values),
+  });
+  const { setErrors } = form;
+  // The server's sentence shows on its field until the player changes that field.
+  useEffect(() => setErrors(refusals), [refusals, setErrors]);
+  const channel = channels.find((item) => item.id === form.values.channelId) ?? null;
+  const typed = typedAmountValue(form.values.amount);
+  const quote = typed !== null && channel ? depositQuote(typed, channel) : null;
+  const limits = { min: channel?.minAmount ?? 0, max: channel?.maxAmount ?? 0 };
 
   return (
     <Stack gap="lg">
@@ -118,10 +150,7 @@ function DepositForm({ request }: { request: DepositRequestActor }) {
         <form
           noValidate
           aria-label={t('deposit.formTitle')}
-          onSubmit={(event) => {
-            event.preventDefault();
-            request.send({ type: 'request.submit' });
-          }}
+          onSubmit={form.onSubmit((body) => request.send({ type: 'form.submit', body }))}
         >
           <Stack gap="md">
             <Stack gap={4}>
@@ -131,8 +160,7 @@ function DepositForm({ request }: { request: DepositRequestActor }) {
               <SegmentedControl
                 aria-labelledby="deposit-channel-label"
                 data={channels.map((item) => ({ value: item.id, label: item.name }))}
-                value={values.channelId}
-                onChange={(value) => request.send({ type: 'field.changed', field: 'channelId', value })}
+                {...form.getInputProps('channelId')}
                 disabled={busy}
                 fullWidth
               />
@@ -146,11 +174,8 @@ function DepositForm({ request }: { request: DepositRequestActor }) {
             <TextInput
               label={t('deposit.fields.amount')}
               inputMode="numeric"
-              value={values.amount}
-              onChange={(event) =>
-                request.send({ type: 'field.changed', field: 'amount', value: event.currentTarget.value })
-              }
-              error={message(messages.amount)}
+              {...form.getInputProps('amount')}
+              error={formError(form.errors.amount, limits)}
               disabled={busy}
               rightSection={<Text size="sm">{t('units.yen')}</Text>}
               rightSectionWidth={48}
@@ -162,8 +187,8 @@ function DepositForm({ request }: { request: DepositRequestActor }) {
                   <Button
                     key={amount}
                     size="xs"
-                    variant={values.amount === String(amount) ? 'filled' : 'light'}
-                    onClick={() => request.send({ type: 'field.changed', field: 'amount', value: String(amount) })}
+                    variant={form.values.amount === String(amount) ? 'filled' : 'light'}
+                    onClick={() => form.setFieldValue('amount', String(amount))}
                     disabled={busy}
                   >
                     {t('units.yenAmount', { amount: formatAmount(amount) })}
@@ -195,11 +220,8 @@ function DepositForm({ request }: { request: DepositRequestActor }) {
                 value: String(card.id),
                 label: `${card.bankName} ${card.maskedCardNumber}`,
               }))}
-              value={values.bankCardId === null ? null : String(values.bankCardId)}
-              onChange={(value) =>
-                value && request.send({ type: 'field.changed', field: 'bankCardId', value: Number(value) })
-              }
-              error={message(messages.bankCardId) ?? message(messages.channelId)}
+              {...form.getInputProps('bankCardId')}
+              error={formError(form.errors.bankCardId) ?? formError(form.errors.channelId)}
               disabled={busy}
               allowDeselect={false}
             />

@@ -1,26 +1,35 @@
-import type { Withdrawal } from '@contract/draw';
-import { selectRequestCards, selectRequestSending, selectRequestValues } from '@machines/money-request.machine';
+import { type Withdrawal, withdrawForm } from '@contract/draw';
+import { typedAmountValue } from '@contract/money';
+import {
+  selectRequestCards,
+  selectRequestRefusals,
+  selectRequestSending,
+  selectRequestSent,
+  startingCardId,
+} from '@machines/money-request.machine';
 import { type OrderFollowActor, selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
 import {
+  keepsPayPassword,
   selectWithdrawalFollower,
   selectWithdrawBalance,
   selectWithdrawLimits,
-  selectWithdrawMessages,
-  selectWithdrawQuote,
   selectWithdrawRequest,
   selectWithdrawStage,
   type withdrawMachine,
+  withdrawQuote,
   type withdrawRequest,
 } from '@machines/withdraw.machine';
 import { Alert, Button, Card, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
 import type { ActorRefFrom } from 'xstate';
 import { PageFrame } from '@/components/page-frame';
 import { AnchorLink } from '@/components/router-links';
-import { useFieldMessage } from '@/lib/field-message';
+import { useFormError } from '@/lib/form-error';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { inspection } from '@/lib/inspector';
@@ -60,14 +69,44 @@ export function WithdrawView({ withdraw }: { withdraw: WithdrawActor }) {
 
 function WithdrawForm({ request }: { request: WithdrawRequestActor }) {
   const { t } = useTranslation('finance');
-  const message = useFieldMessage('finance');
+  const formError = useFormError('finance');
   const cards = useSelector(request, selectRequestCards);
   const balance = useSelector(request, selectWithdrawBalance);
-  const values = useSelector(request, selectRequestValues);
-  const messages = useSelector(request, selectWithdrawMessages);
+  const sent = useSelector(request, selectRequestSent);
+  const refusals = useSelector(request, selectRequestRefusals);
   const busy = useSelector(request, selectRequestSending);
   const limits = useSelector(request, selectWithdrawLimits);
-  const quote = useSelector(request, selectWithdrawQuote);
+  const schema = useMemo(
+    () =>
+      withdrawForm(
+        limits ?? { minAmount: 0, maxAmount: 0 },
+        balance,
+        cards.map((card) => card.id),
+      ),
+    [limits, balance, cards],
+  );
+  // One resolver while the rules stand, so the form's setters stay the same between renders.
+  const validate = useMemo(() => schemaResolver(schema, { sync: true }), [schema]);
+  // After an interruption the form starts from what was sent, the payment password typed again.
+  const cardId = sent?.bankCardId ?? startingCardId(cards);
+  const form = useForm({
+    initialValues: {
+      amount: sent ? String(sent.amount) : '',
+      bankCardId: cardId === null ? null : String(cardId),
+      payPassword: '',
+    },
+    validate,
+    transformValues: (values) => v.parse(schema, values),
+  });
+  const { setErrors, setFieldValue } = form;
+  // The server's sentence shows on its field until the player changes that field; the payment
+  // password is typed again unless only other fields were refused.
+  useEffect(() => {
+    if (!keepsPayPassword(refusals)) setFieldValue('payPassword', '');
+    setErrors(refusals);
+  }, [refusals, setErrors, setFieldValue]);
+  const typed = typedAmountValue(form.values.amount);
+  const quote = limits && typed !== null ? withdrawQuote(typed, limits) : null;
   const percent = new Intl.NumberFormat(currentLanguage(), { style: 'percent', maximumFractionDigits: 2 });
 
   return (
@@ -75,10 +114,7 @@ function WithdrawForm({ request }: { request: WithdrawRequestActor }) {
       <form
         noValidate
         aria-label={t('withdraw.formTitle')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          request.send({ type: 'request.submit' });
-        }}
+        onSubmit={form.onSubmit((body) => request.send({ type: 'form.submit', body }))}
       >
         <Stack gap="md">
           <Text>
@@ -101,17 +137,18 @@ function WithdrawForm({ request }: { request: WithdrawRequestActor }) {
               </>
             }
             inputMode="numeric"
-            value={values.amount}
-            onChange={(event) =>
-              request.send({ type: 'field.changed', field: 'amount', value: event.currentTarget.value })
-            }
-            error={message(messages.amount)}
+            {...form.getInputProps('amount')}
+            error={formError(form.errors.amount, {
+              min: limits?.minAmount ?? 0,
+              max: limits?.maxAmount ?? 0,
+              balance,
+            })}
             disabled={busy}
             rightSection={
               <Button
                 size="compact-xs"
                 variant="subtle"
-                onClick={() => request.send({ type: 'field.changed', field: 'amount', value: String(balance) })}
+                onClick={() => form.setFieldValue('amount', String(balance))}
                 disabled={busy}
               >
                 {t('withdraw.all')}
@@ -120,7 +157,7 @@ function WithdrawForm({ request }: { request: WithdrawRequestActor }) {
             rightSectionWidth={72}
             maxLength={12}
           />
-          {quote && !messages.amount && (
+          {quote && !form.errors.amount && (
             <Text size="sm" aria-live="polite" data-testid="withdraw-quote">
               {t('withdraw.quote', { fee: formatAmount(quote.fee), paidOut: formatAmount(quote.payoutYen) })}
             </Text>
@@ -128,21 +165,15 @@ function WithdrawForm({ request }: { request: WithdrawRequestActor }) {
           <Select
             label={t('withdraw.fields.bankCard')}
             data={cards.map((card) => ({ value: String(card.id), label: `${card.bankName} ${card.maskedCardNumber}` }))}
-            value={values.bankCardId === null ? null : String(values.bankCardId)}
-            onChange={(value) =>
-              value && request.send({ type: 'field.changed', field: 'bankCardId', value: Number(value) })
-            }
-            error={message(messages.bankCardId)}
+            {...form.getInputProps('bankCardId')}
+            error={formError(form.errors.bankCardId)}
             disabled={busy}
             allowDeselect={false}
           />
           <PasswordInput
             label={t('withdraw.fields.payPassword')}
-            value={values.payPassword}
-            onChange={(event) =>
-              request.send({ type: 'field.changed', field: 'payPassword', value: event.currentTarget.value })
-            }
-            error={message(messages.payPassword)}
+            {...form.getInputProps('payPassword')}
+            error={formError(form.errors.payPassword)}
             disabled={busy}
             inputMode="numeric"
             maxLength={6}
