@@ -194,6 +194,49 @@ export const updatePayPassword = endpoint({
   data: noData,
 });
 
+const requiredInput = v.pipe(v.string(), v.nonEmpty('validation.required'));
+const newPayPasswordInput = v.pipe(
+  v.string(),
+  v.nonEmpty('validation.required'),
+  v.regex(payPasswordPattern, 'validation.payPasswordFormat'),
+);
+/**
+ * The set-pay-password form as the player fills it: the login password confirms, the new pay
+ * password is six digits (the rule the server checks after the body) and is typed twice.
+ */
+export const setPayPasswordForm = v.pipe(
+  v.object({ password: requiredInput, newPayPassword: newPayPasswordInput, confirmPayPassword: requiredInput }),
+  v.forward(
+    v.partialCheck(
+      [['newPayPassword'], ['confirmPayPassword']],
+      (values) => values.newPayPassword === values.confirmPayPassword,
+      'validation.passwordsMismatch',
+    ),
+    ['confirmPayPassword'],
+  ),
+);
+
+/** The change-pay-password form: the current pay password confirms, and the new one must differ from it. */
+export const changePayPasswordForm = v.pipe(
+  v.object({ oldPayPassword: requiredInput, newPayPassword: newPayPasswordInput, confirmPayPassword: requiredInput }),
+  v.forward(
+    v.partialCheck(
+      [['newPayPassword'], ['confirmPayPassword']],
+      (values) => values.newPayPassword === values.confirmPayPassword,
+      'validation.passwordsMismatch',
+    ),
+    ['confirmPayPassword'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['oldPayPassword'], ['newPayPassword']],
+      (values) => values.oldPayPassword !== values.newPayPassword,
+      'validation.payPasswordUnchanged',
+    ),
+    ['newPayPassword'],
+  ),
+);
+
 export const logout = endpoint({
   path: '/v2/app/auth/logout',
   access: 'user',

@@ -11,12 +11,12 @@ import {
   type PayPasswordSnapshot,
   payPasswordMachine,
   selectPayPasswordFields,
-  selectPayPasswordMessages,
+  selectPayPasswordRefusals,
 } from '@machines/pay-password.machine';
 import type { FieldMessage } from '@machines/player-form-fields';
 import type { Locator, Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { apiCaller, type Call, expect, registeredPlayer, text } from './fixtures';
+import { apiCaller, type Call, expect, registeredPlayer, test, text } from './fixtures';
 import { type Adapter, replayMachinePaths, type Step } from './machine-replay';
 import { openMoneyPage } from './money-players';
 import { replayFirstState } from './replay-support';
@@ -39,9 +39,6 @@ const say = (key: string, values: Record<string, string | number> = {}) => text(
 const offline = Object.assign(new Error('Failed to fetch'), { code: 0, fields: {} });
 const errorCode = (step: Step) => (step.event as { error?: { code?: number } }).error?.code;
 
-/** A field's message as the page words it: a key of the user namespace, or the server's own sentence. */
-const wording = (message: FieldMessage) => ('text' in message ? message.text : say(message.key, message.values));
-
 /** Every message a form can show: the expected ones visible, the others absent. */
 async function expectMessages(scope: Locator, shown: string[], possible: string[]) {
   for (const message of shown) await expect(scope.getByText(message, { exact: true })).toBeVisible();
@@ -54,6 +51,20 @@ async function expectMessages(scope: Locator, shown: string[], possible: string[
 const payPassword = '246801';
 const newPayPassword = '135790';
 
+const wrongConfirmation = (intent: PayPasswordIntent) => (intent === 'set' ? 'Not-my-password-1' : '999999');
+const submitted = (intent: PayPasswordIntent, confirmation: string): EventObject =>
+  (intent === 'set'
+    ? { type: 'form.submit', newPayPassword, password: confirmation }
+    : { type: 'form.submit', newPayPassword, oldPayPassword: confirmation }) as EventObject;
+
+/** Fills the shown form with `values` (by field) and sends it. */
+async function sendPayPasswordForm(page: Page, values: Partial<Record<PayPasswordField, string>>) {
+  const form = page.getByRole('main').getByRole('form', { name: say('payPassword.title') });
+  for (const [field, value] of Object.entries(values))
+    await form.getByLabel(say(`fields.${field}`), { exact: true }).fill(value);
+  await form.getByRole('button', { name: say('payPassword.submit') }).click();
+}
+
 function payPasswordAdapter(intent: PayPasswordIntent, hasPayPassword: boolean): Adapter {
   const confirmation: PayPasswordField = intent === 'set' ? 'password' : 'oldPayPassword';
   const right = intent === 'set' ? password : payPassword;
@@ -65,20 +76,13 @@ function payPasswordAdapter(intent: PayPasswordIntent, hasPayPassword: boolean):
     say('validation.payPasswordUnchanged'),
     refusalSentence,
   ];
-  const typedConfirmation = (snapshot: { context: Record<string, unknown> }) =>
-    (snapshot.context.values as Record<PayPasswordField, string>)[confirmation];
+  const sentConfirmation = (step: Step) => (step.event as Record<string, unknown>)[confirmation];
   return {
     machine: payPasswordMachine,
     input: { intent, hasPayPassword },
     events: [
-      { type: 'field.changed', field: confirmation, value: right },
-      { type: 'field.changed', field: confirmation, value: intent === 'set' ? 'Not-my-password-1' : '999999' },
-      { type: 'field.changed', field: 'newPayPassword', value: newPayPassword },
-      { type: 'field.changed', field: 'newPayPassword', value: '12' },
-      ...(intent === 'change' ? [{ type: 'field.changed', field: 'newPayPassword', value: payPassword }] : []),
-      { type: 'field.changed', field: 'confirmPayPassword', value: newPayPassword },
-      { type: 'field.changed', field: 'confirmPayPassword', value: '135791' },
-      { type: 'form.submit' },
+      submitted(intent, right),
+      submitted(intent, wrongConfirmation(intent)),
       { type: 'xstate.done.actor.savePayPassword' },
       {
         type: 'xstate.error.actor.savePayPassword',
@@ -86,14 +90,13 @@ function payPasswordAdapter(intent: PayPasswordIntent, hasPayPassword: boolean):
       },
       { type: 'xstate.error.actor.savePayPassword', error: offline },
     ] as EventObject[],
-    serializeState: (snapshot) =>
-      JSON.stringify([snapshot.value, snapshot.context.values, snapshot.context.showErrors, snapshot.context.refusals]),
+    serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.sent, snapshot.context.refusals]),
     unsupported(step, previous) {
-      // The server decides by the confirmation typed: the right one is accepted, a wrong one refused.
-      const typed = typedConfirmation(previous);
-      if (step.event.type === 'xstate.done.actor.savePayPassword' && typed !== right)
+      // The server decides by the confirmation sent: the right one is accepted, a wrong one refused.
+      const sent = (previous.context.sent as Record<string, string> | null)?.[confirmation];
+      if (step.event.type === 'xstate.done.actor.savePayPassword' && sent !== right)
         return 'the server refuses a wrong confirmation';
-      if (errorCode(step) === 400 && typed === right) return 'the server accepts the right confirmation';
+      if (errorCode(step) === 400 && sent === right) return 'the server accepts the right confirmation';
       return null;
     },
     inFlight: ['saving'],
@@ -109,14 +112,12 @@ function payPasswordAdapter(intent: PayPasswordIntent, hasPayPassword: boolean):
       await openMoneyPage(page, locale, { ...player, call, cardId: null }, pagePath);
     },
     async perform({ page }, step) {
-      const form = page.getByRole('main').getByRole('form', { name: say('payPassword.title') });
-      if (step.event.type === 'field.changed') {
-        await form
-          .getByLabel(say(`fields.${step.event.field as string}`), { exact: true })
-          .fill(step.event.value as string);
-      } else if (step.event.type === 'form.submit') {
-        await form.getByRole('button', { name: say('payPassword.submit') }).click();
-      }
+      if (step.event.type !== 'form.submit') return;
+      await sendPayPasswordForm(page, {
+        [confirmation]: sentConfirmation(step) as string,
+        newPayPassword,
+        confirmPayPassword: newPayPassword,
+      });
     },
     async check({ page }, snapshot) {
       const main = page.getByRole('main');
@@ -135,21 +136,43 @@ function payPasswordAdapter(intent: PayPasswordIntent, hasPayPassword: boolean):
       } else {
         const model = snapshot as unknown as PayPasswordSnapshot;
         const form = main.getByRole('form', { name: say('payPassword.title') });
-        const fields = selectPayPasswordFields(model);
         const unused = confirmation === 'password' ? 'oldPayPassword' : 'password';
         await expect(form.getByLabel(say(`fields.${unused}`), { exact: true })).toHaveCount(0);
-        for (const field of fields)
-          await expect(form.getByLabel(say(`fields.${field}`), { exact: true })).toHaveValue(
-            model.context.values[field],
-          );
-        const shown = Object.values(selectPayPasswordMessages(model))
-          .filter((message): message is FieldMessage => message !== undefined)
-          .map(wording);
-        await expectMessages(form, shown, possibleMessages);
+        for (const field of selectPayPasswordFields(model))
+          await expect(form.getByLabel(say(`fields.${field}`), { exact: true })).toBeEnabled();
+        await expectMessages(form, Object.values(selectPayPasswordRefusals(model)), possibleMessages);
       }
     },
   };
 }
+
+/** The form's own checks, which no longer pass through the machine: each field's message, then one call. */
+test('change pay password: the form refuses in the browser what the server would', async ({ page, request }) => {
+  const call = apiCaller(request, locale);
+  const player = await registeredPlayer(request, call, password);
+  await call('/v2/app/auth/password/update/payment', { newPayPassword: payPassword, password }, player);
+  let calls = 0;
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/v2/app/auth/password/update/payment')) calls += 1;
+  });
+  await openMoneyPage(page, locale, { ...player, call, cardId: null }, '/user/update-pay-password');
+  const form = page.getByRole('main').getByRole('form', { name: say('payPassword.title') });
+  await sendPayPasswordForm(page, {});
+  await expectMessages(form, [say('validation.required')], []);
+  await expect(form.getByText(say('validation.required'), { exact: true })).toHaveCount(3);
+  await sendPayPasswordForm(page, { oldPayPassword: payPassword, newPayPassword: '12a', confirmPayPassword: '13' });
+  await expectMessages(form, [say('validation.payPasswordFormat'), say('validation.passwordsMismatch')], []);
+  await sendPayPasswordForm(page, {
+    oldPayPassword: payPassword,
+    newPayPassword: payPassword,
+    confirmPayPassword: payPassword,
+  });
+  await expectMessages(form, [say('validation.payPasswordUnchanged')], [say('validation.required')]);
+  expect(calls).toBe(0);
+  await sendPayPasswordForm(page, { newPayPassword, confirmPayPassword: newPayPassword });
+  await expect(page.getByRole('main').getByRole('status')).toContainText(say('payPassword.done.title'));
+  expect(calls).toBe(1);
+});
 
 /* ------------------------------------------------------------------ bank cards */
 

@@ -53,14 +53,12 @@ const notYetConverted = new Set([
   'features/game-hall/hall-page.tsx',
   'features/record/record-page.tsx',
   'features/user/account-settings-page.tsx',
-  'features/user/pay-password-page.tsx',
   'bank-card.machine.ts',
   'find-password.machine.ts',
   'login.machine.ts',
   'member-move.machine.ts',
   'money-request.machine.ts',
   'operator-sign-in.machine.ts',
-  'pay-password.machine.ts',
   'register.machine.ts',
 ]);
 /** Props through which a component's own state would drive a field. */
