@@ -158,7 +158,6 @@ test('change pay password: the form refuses in the browser what the server would
   await openMoneyPage(page, locale, { ...player, call, cardId: null }, '/user/update-pay-password');
   const form = page.getByRole('main').getByRole('form', { name: say('payPassword.title') });
   await sendPayPasswordForm(page, {});
-  await expectMessages(form, [say('validation.required')], []);
   await expect(form.getByText(say('validation.required'), { exact: true })).toHaveCount(3);
   await sendPayPasswordForm(page, { oldPayPassword: payPassword, newPayPassword: '12a', confirmPayPassword: '13' });
   await expectMessages(form, [say('validation.payPasswordFormat'), say('validation.passwordsMismatch')], []);
