@@ -409,9 +409,12 @@ test('bind a bank card: the form refuses in the browser what the server would', 
   );
   expect(calls).toBe(0);
   // Full-width digits, spaces and a hiragana reading are what the bank has.
+  const number = uniqueNumber();
+  const fullWidth = (digits: string) =>
+    [...digits].map((digit) => String.fromCharCode(digit.charCodeAt(0) + 0xfee0)).join('');
   await sendBankCardForm(page, {
     bankCode: '0005',
-    cardNumber: `１２ ${uniqueNumber()}`,
+    cardNumber: `${fullWidth(number.slice(0, 3))} ${number.slice(3)}`,
     branchCode: '１２３',
     branchName: '渋谷支店',
     holderPinyinName: 'やまだ はなこ',
