@@ -237,6 +237,32 @@ export const changePayPasswordForm = v.pipe(
   ),
 );
 
+/**
+ * The login-password change form: the current password, and the new one within the password
+ * policy's length, typed twice.
+ */
+export const changePasswordForm = v.pipe(
+  v.object({
+    oldPassword: requiredInput,
+    newPassword: v.pipe(
+      requiredInput,
+      v.check(
+        (password) => [...password].length >= passwordMinLength && password.length <= passwordMaxLength,
+        'validation.passwordLength',
+      ),
+    ),
+    confirmPassword: requiredInput,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['newPassword'], ['confirmPassword']],
+      (values) => values.newPassword === values.confirmPassword,
+      'validation.passwordsMismatch',
+    ),
+    ['confirmPassword'],
+  ),
+);
+
 export const logout = endpoint({
   path: '/v2/app/auth/logout',
   access: 'user',

@@ -51,7 +51,6 @@ const notYetConverted = new Set([
   'features/finance/withdraw-page.tsx',
   'features/game-hall/hall-page.tsx',
   'features/record/record-page.tsx',
-  'features/user/account-settings-page.tsx',
   'find-password.machine.ts',
   'login.machine.ts',
   'member-move.machine.ts',
