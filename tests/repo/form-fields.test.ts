@@ -39,7 +39,6 @@ const notYetConverted = new Set([
   'features/agent/subordinate-management-page.tsx',
   'features/agent/team-money-pages.tsx',
   'features/agent/team-page-parts.tsx',
-  'features/app-access/app-key-page.tsx',
   'features/auth/auth-form-parts.tsx',
   'features/auth/captcha-field.tsx',
   'features/auth/login-form.tsx',
