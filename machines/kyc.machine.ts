@@ -279,4 +279,3 @@ export const selectCompressingSlot = (snapshot: KycSnapshot) => snapshot.context
 export const selectRejectReason = (snapshot: KycSnapshot) => snapshot.context.rejectReason;
 /** Whether the photos being chosen replace rejected ones: the form then shows why they were rejected. */
 export const selectResubmission = (snapshot: KycSnapshot) => snapshot.context.status === 'rejected';
-export const selectCompressing = (snapshot: KycSnapshot) => snapshot.context.compressingSlot !== null;
