@@ -291,6 +291,75 @@ export const updatePayPassword = endpoint({
   data: noData,
 });
 
+const requiredInput = v.pipe(v.string(), v.nonEmpty('validation.required'));
+const newPayPasswordInput = v.pipe(
+  v.string(),
+  v.nonEmpty('validation.required'),
+  v.regex(payPasswordPattern, 'validation.payPasswordFormat'),
+);
+/**
+ * The set-pay-password form as the player fills it: the login password confirms, the new pay
+ * password is six digits (the rule the server checks after the body) and is typed twice.
+ */
+export const setPayPasswordForm = v.pipe(
+  v.object({ password: requiredInput, newPayPassword: newPayPasswordInput, confirmPayPassword: requiredInput }),
+  v.forward(
+    v.partialCheck(
+      [['newPayPassword'], ['confirmPayPassword']],
+      (values) => values.newPayPassword === values.confirmPayPassword,
+      'validation.passwordsMismatch',
+    ),
+    ['confirmPayPassword'],
+  ),
+);
+
+/** The change-pay-password form: the current pay password confirms, and the new one must differ from it. */
+export const changePayPasswordForm = v.pipe(
+  v.object({ oldPayPassword: requiredInput, newPayPassword: newPayPasswordInput, confirmPayPassword: requiredInput }),
+  v.forward(
+    v.partialCheck(
+      [['newPayPassword'], ['confirmPayPassword']],
+      (values) => values.newPayPassword === values.confirmPayPassword,
+      'validation.passwordsMismatch',
+    ),
+    ['confirmPayPassword'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['oldPayPassword'], ['newPayPassword']],
+      (values) => values.oldPayPassword !== values.newPayPassword,
+      'validation.payPasswordUnchanged',
+    ),
+    ['newPayPassword'],
+  ),
+);
+
+/**
+ * The login-password change form: the current password, and the new one within the password
+ * policy's length, typed twice.
+ */
+export const changePasswordForm = v.pipe(
+  v.object({
+    oldPassword: requiredInput,
+    newPassword: v.pipe(
+      requiredInput,
+      v.check(
+        (password) => [...password].length >= passwordMinLength && password.length <= passwordMaxLength,
+        'validation.passwordLength',
+      ),
+    ),
+    confirmPassword: requiredInput,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['newPassword'], ['confirmPassword']],
+      (values) => values.newPassword === values.confirmPassword,
+      'validation.passwordsMismatch',
+    ),
+    ['confirmPassword'],
+  ),
+);
+
 export const logout = endpoint({
   path: '/v2/app/auth/logout',
   access: 'user',

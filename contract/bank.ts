@@ -54,6 +54,62 @@ export function boundCardChoice(cardIds: readonly number[]) {
   );
 }
 
+/** Width, case and spacing do not make two written names different. */
+export function normalisedName(name: string): string {
+  return name.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
+}
+
+/** A reading may be written in hiragana or katakana (or latin letters): all the same to a bank. */
+export function normalisedReading(reading: string): string {
+  return normalisedName(reading).replace(/[\u3041-\u3096]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0x60));
+}
+
+/** Account numbers are typed with spaces or hyphens and in full-width digits; the bank has digits. */
+export function normalisedCardNumber(cardNumber: string): string {
+  return cardNumber.normalize('NFKC').replace(/[\s-]/g, '');
+}
+
+/** The player's names on record, which a card's holder must match. */
+export interface HolderNames {
+  firstName: string | null;
+  lastName: string | null;
+  pinyinName: string | null;
+}
+
+const { entries: card } = bankCardInput;
+
+/**
+ * The bind-card form as the player fills it, checked in the browser before the call: the body's
+ * rules after the typing is normalised (a number with spaces, hyphens or full-width digits, a
+ * full-width branch code), and the holder's names matched against the player's as the server
+ * matches them. Its output is the body to send.
+ */
+export function bankCardForm(names: HolderNames) {
+  const sameName = (recorded: string | null) =>
+    v.check((name: string) => normalisedName(name) === normalisedName(recorded ?? ''), 'validation.holderMismatch');
+  return v.object({
+    // The bank picker is empty (null) until a bank is chosen.
+    bankCode: v.pipe(v.nullable(v.string(), ''), card.bankCode),
+    cardNumber: v.pipe(v.string(), v.transform(normalisedCardNumber), card.cardNumber),
+    branchCode: v.pipe(
+      v.string(),
+      v.transform((code) => code.normalize('NFKC').trim()),
+      card.branchCode,
+    ),
+    branchName: card.branchName,
+    holderFirstName: v.pipe(card.holderFirstName, sameName(names.firstName)),
+    holderLastName: v.pipe(card.holderLastName, sameName(names.lastName)),
+    holderPinyinName: v.pipe(
+      card.holderPinyinName,
+      v.check(
+        (reading: string) => normalisedReading(reading) === normalisedReading(names.pinyinName ?? ''),
+        'validation.holderMismatch',
+      ),
+    ),
+    isDefault: v.boolean(),
+  });
+}
+
 export const bankCard = v.object({
   id: v.number(),
   bankCode: v.string(),

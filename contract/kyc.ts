@@ -32,6 +32,20 @@ export const photoInput = v.pipe(
 export const kycPhotos = v.object({ front: photoInput, back: photoInput, handheld: photoInput });
 export type KycPhotosInput = v.InferInput<typeof kycPhotos>;
 
+/**
+ * A photo slot of the verification form: chosen (the browser's compressed data URL), small enough
+ * once compressed, then the body's own rule.
+ */
+const photoField = v.pipe(
+  v.string(),
+  v.nonEmpty('validation.photoRequired'),
+  v.maxLength(maxPhotoDataUrlLength, 'photoErrors.tooLarge'),
+  photoInput,
+);
+
+/** The identity-verification form: all three photos, each as the call takes it. */
+export const kycPhotosForm = v.object({ front: photoField, back: photoField, handheld: photoField });
+
 export const kycSubmission = v.object({
   id: v.number(),
   status: v.picklist(kycSubmissionStatuses),

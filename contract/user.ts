@@ -49,6 +49,74 @@ export const updateIdNumber = endpoint({
   data: noData,
 });
 
+/** The E.164 form of a number typed the national way: separators and the trunk prefix 0 dropped. */
+export function composePhone(dialCode: string, nationalNumber: string): string {
+  const digits = nationalNumber
+    .normalize('NFKC')
+    .replace(/[\s\-().]/g, '')
+    .replace(/^0+/, '');
+  return `${dialCode}${digits}`;
+}
+
+/** The personal-information form's fields: the phone as the dialling code picked and the number typed. */
+export interface ProfileFormValues {
+  nickname: string;
+  dialCode: string;
+  nationalNumber: string;
+  firstName: string;
+  lastName: string;
+  pinyinName: string;
+}
+
+/**
+ * The personal-information form as the player fills it, against the profile the server has
+ * (`saved`): the update's sizes, a field that had a value may not be emptied (the server has no
+ * "clear"), a number needs its dialling code and must make a valid E.164 number, and the names are
+ * not checked while identity is locked (they are not sent then). Its output is the values trimmed.
+ */
+export function profileForm(saved: ProfileFormValues, identityLocked: boolean) {
+  const kept = (field: keyof ProfileFormValues) =>
+    v.check((value: string) => value !== '' || saved[field] === '', 'validation.required');
+  const name = (field: 'firstName' | 'lastName' | 'pinyinName', max: number) =>
+    identityLocked
+      ? v.pipe(v.string(), v.trim())
+      : v.pipe(v.string(), v.trim(), v.maxLength(max, 'validation.name'), kept(field));
+  const phoneAsked = (nationalNumber: string) => nationalNumber !== '' || saved.nationalNumber !== '';
+  return v.pipe(
+    v.object({
+      nickname: v.pipe(v.string(), v.trim(), v.maxLength(20, 'validation.nickname'), kept('nickname')),
+      // The dialling-code picker is empty (null) until a code is chosen.
+      dialCode: v.pipe(v.nullable(v.string(), ''), v.trim()),
+      nationalNumber: v.pipe(v.string(), v.trim()),
+      firstName: name('firstName', 50),
+      lastName: name('lastName', 50),
+      pinyinName: name('pinyinName', 100),
+    }),
+    v.forward(
+      v.partialCheck(
+        [['dialCode'], ['nationalNumber']],
+        ({ dialCode, nationalNumber }) => !phoneAsked(nationalNumber) || dialCode !== '',
+        'validation.dialCode',
+      ),
+      ['dialCode'],
+    ),
+    v.forward(
+      v.partialCheck(
+        [['dialCode'], ['nationalNumber']],
+        ({ dialCode, nationalNumber }) =>
+          !phoneAsked(nationalNumber) || dialCode === '' || v.is(phoneInput, composePhone(dialCode, nationalNumber)),
+        'validation.phone',
+      ),
+      ['nationalNumber'],
+    ),
+  );
+}
+
+/** The ID-number form: asked for, then the update's format. */
+export const idNumberForm = v.object({
+  idNumber: v.pipe(v.string(), v.nonEmpty('validation.required'), idNumberInput),
+});
+
 /** Six digits of an authenticator app (RFC 6238). */
 export const totpCodeInput = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'validation.totpCode'));
 

@@ -1,22 +1,16 @@
 import { appLoginMachine, appLoginPollMs } from '@machines/app-login.machine';
-import {
-  type BankCardSnapshot,
-  bankCardFields,
-  bankCardMachine,
-  selectBankCardMessages,
-} from '@machines/bank-card.machine';
+import { type BankCardSnapshot, bankCardMachine, selectBankCardRefusals } from '@machines/bank-card.machine';
 import {
   type PayPasswordField,
   type PayPasswordIntent,
   type PayPasswordSnapshot,
   payPasswordMachine,
   selectPayPasswordFields,
-  selectPayPasswordMessages,
+  selectPayPasswordRefusals,
 } from '@machines/pay-password.machine';
-import type { FieldMessage } from '@machines/player-form-fields';
 import type { Locator, Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { apiCaller, type Call, expect, registeredPlayer, text } from './fixtures';
+import { apiCaller, type Call, expect, registeredPlayer, test, text } from './fixtures';
 import { type Adapter, replayMachinePaths, type Step } from './machine-replay';
 import { openMoneyPage } from './money-players';
 import { replayFirstState } from './replay-support';
@@ -39,9 +33,6 @@ const say = (key: string, values: Record<string, string | number> = {}) => text(
 const offline = Object.assign(new Error('Failed to fetch'), { code: 0, fields: {} });
 const errorCode = (step: Step) => (step.event as { error?: { code?: number } }).error?.code;
 
-/** A field's message as the page words it: a key of the user namespace, or the server's own sentence. */
-const wording = (message: FieldMessage) => ('text' in message ? message.text : say(message.key, message.values));
-
 /** Every message a form can show: the expected ones visible, the others absent. */
 async function expectMessages(scope: Locator, shown: string[], possible: string[]) {
   for (const message of shown) await expect(scope.getByText(message, { exact: true })).toBeVisible();
@@ -54,6 +45,21 @@ async function expectMessages(scope: Locator, shown: string[], possible: string[
 const payPassword = '246801';
 const newPayPassword = '135790';
 
+const wrongConfirmation = (intent: PayPasswordIntent) => (intent === 'set' ? 'Not-my-password-1' : '999999');
+const submitted = (intent: PayPasswordIntent, confirmation: string): EventObject => {
+  const change = intent === 'set' ? { password: confirmation } : { oldPayPassword: confirmation };
+  const event = { type: 'form.submit', newPayPassword, ...change };
+  return event;
+};
+
+/** Fills the shown form with `values` (by field) and sends it. */
+async function sendPayPasswordForm(page: Page, values: Partial<Record<PayPasswordField, string>>) {
+  const form = page.getByRole('main').getByRole('form', { name: say('payPassword.title') });
+  for (const [field, value] of Object.entries(values))
+    await form.getByLabel(say(`fields.${field}`), { exact: true }).fill(value);
+  await form.getByRole('button', { name: say('payPassword.submit') }).click();
+}
+
 function payPasswordAdapter(intent: PayPasswordIntent, hasPayPassword: boolean): Adapter {
   const confirmation: PayPasswordField = intent === 'set' ? 'password' : 'oldPayPassword';
   const right = intent === 'set' ? password : payPassword;
@@ -65,20 +71,13 @@ function payPasswordAdapter(intent: PayPasswordIntent, hasPayPassword: boolean):
     say('validation.payPasswordUnchanged'),
     refusalSentence,
   ];
-  const typedConfirmation = (snapshot: { context: Record<string, unknown> }) =>
-    (snapshot.context.values as Record<PayPasswordField, string>)[confirmation];
+  const sentConfirmation = (step: Step) => (step.event as Record<string, unknown>)[confirmation];
   return {
     machine: payPasswordMachine,
     input: { intent, hasPayPassword },
     events: [
-      { type: 'field.changed', field: confirmation, value: right },
-      { type: 'field.changed', field: confirmation, value: intent === 'set' ? 'Not-my-password-1' : '999999' },
-      { type: 'field.changed', field: 'newPayPassword', value: newPayPassword },
-      { type: 'field.changed', field: 'newPayPassword', value: '12' },
-      ...(intent === 'change' ? [{ type: 'field.changed', field: 'newPayPassword', value: payPassword }] : []),
-      { type: 'field.changed', field: 'confirmPayPassword', value: newPayPassword },
-      { type: 'field.changed', field: 'confirmPayPassword', value: '135791' },
-      { type: 'form.submit' },
+      submitted(intent, right),
+      submitted(intent, wrongConfirmation(intent)),
       { type: 'xstate.done.actor.savePayPassword' },
       {
         type: 'xstate.error.actor.savePayPassword',
@@ -86,14 +85,13 @@ function payPasswordAdapter(intent: PayPasswordIntent, hasPayPassword: boolean):
       },
       { type: 'xstate.error.actor.savePayPassword', error: offline },
     ] as EventObject[],
-    serializeState: (snapshot) =>
-      JSON.stringify([snapshot.value, snapshot.context.values, snapshot.context.showErrors, snapshot.context.refusals]),
+    serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.sent, snapshot.context.refusals]),
     unsupported(step, previous) {
-      // The server decides by the confirmation typed: the right one is accepted, a wrong one refused.
-      const typed = typedConfirmation(previous);
-      if (step.event.type === 'xstate.done.actor.savePayPassword' && typed !== right)
+      // The server decides by the confirmation sent: the right one is accepted, a wrong one refused.
+      const sent = (previous.context.sent as Record<string, string> | null)?.[confirmation];
+      if (step.event.type === 'xstate.done.actor.savePayPassword' && sent !== right)
         return 'the server refuses a wrong confirmation';
-      if (errorCode(step) === 400 && typed === right) return 'the server accepts the right confirmation';
+      if (errorCode(step) === 400 && sent === right) return 'the server accepts the right confirmation';
       return null;
     },
     inFlight: ['saving'],
@@ -109,14 +107,12 @@ function payPasswordAdapter(intent: PayPasswordIntent, hasPayPassword: boolean):
       await openMoneyPage(page, locale, { ...player, call, cardId: null }, pagePath);
     },
     async perform({ page }, step) {
-      const form = page.getByRole('main').getByRole('form', { name: say('payPassword.title') });
-      if (step.event.type === 'field.changed') {
-        await form
-          .getByLabel(say(`fields.${step.event.field as string}`), { exact: true })
-          .fill(step.event.value as string);
-      } else if (step.event.type === 'form.submit') {
-        await form.getByRole('button', { name: say('payPassword.submit') }).click();
-      }
+      if (step.event.type !== 'form.submit') return;
+      await sendPayPasswordForm(page, {
+        [confirmation]: sentConfirmation(step) as string,
+        newPayPassword,
+        confirmPayPassword: newPayPassword,
+      });
     },
     async check({ page }, snapshot) {
       const main = page.getByRole('main');
@@ -135,21 +131,42 @@ function payPasswordAdapter(intent: PayPasswordIntent, hasPayPassword: boolean):
       } else {
         const model = snapshot as unknown as PayPasswordSnapshot;
         const form = main.getByRole('form', { name: say('payPassword.title') });
-        const fields = selectPayPasswordFields(model);
         const unused = confirmation === 'password' ? 'oldPayPassword' : 'password';
         await expect(form.getByLabel(say(`fields.${unused}`), { exact: true })).toHaveCount(0);
-        for (const field of fields)
-          await expect(form.getByLabel(say(`fields.${field}`), { exact: true })).toHaveValue(
-            model.context.values[field],
-          );
-        const shown = Object.values(selectPayPasswordMessages(model))
-          .filter((message): message is FieldMessage => message !== undefined)
-          .map(wording);
-        await expectMessages(form, shown, possibleMessages);
+        for (const field of selectPayPasswordFields(model))
+          await expect(form.getByLabel(say(`fields.${field}`), { exact: true })).toBeEnabled();
+        await expectMessages(form, Object.values(selectPayPasswordRefusals(model)), possibleMessages);
       }
     },
   };
 }
+
+/** The form's own checks, which no longer pass through the machine: each field's message, then one call. */
+test('change pay password: the form refuses in the browser what the server would', async ({ page, request }) => {
+  const call = apiCaller(request, locale);
+  const player = await registeredPlayer(request, call, password);
+  await call('/v2/app/auth/password/update/payment', { newPayPassword: payPassword, password }, player);
+  let calls = 0;
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/v2/app/auth/password/update/payment')) calls += 1;
+  });
+  await openMoneyPage(page, locale, { ...player, call, cardId: null }, '/user/update-pay-password');
+  const form = page.getByRole('main').getByRole('form', { name: say('payPassword.title') });
+  await sendPayPasswordForm(page, {});
+  await expect(form.getByText(say('validation.required'), { exact: true })).toHaveCount(3);
+  await sendPayPasswordForm(page, { oldPayPassword: payPassword, newPayPassword: '12a', confirmPayPassword: '13' });
+  await expectMessages(form, [say('validation.payPasswordFormat'), say('validation.passwordsMismatch')], []);
+  await sendPayPasswordForm(page, {
+    oldPayPassword: payPassword,
+    newPayPassword: payPassword,
+    confirmPayPassword: payPassword,
+  });
+  await expectMessages(form, [say('validation.payPasswordUnchanged')], [say('validation.required')]);
+  expect(calls).toBe(0);
+  await sendPayPasswordForm(page, { newPayPassword, confirmPayPassword: newPayPassword });
+  await expect(page.getByRole('main').getByRole('status')).toContainText(say('payPassword.done.title'));
+  expect(calls).toBe(1);
+});
 
 /* ------------------------------------------------------------------ bank cards */
 
@@ -195,20 +212,44 @@ const bankMessages = [
   takenSentence,
 ];
 
+/** A card as the form sends it; the page types a number the server has never seen, or one already bound. */
+const cardSent = (cardNumber: string) => ({
+  type: 'form.submit',
+  bankCode: '0005',
+  cardNumber,
+  branchCode: '123',
+  branchName: '渋谷支店',
+  holderFirstName: holder.firstName,
+  holderLastName: holder.lastName,
+  holderPinyinName: holder.pinyinName,
+  isDefault: false,
+});
+
+/** Fills the bind form with `values` (the bank picked by its code) and sends it. */
+async function sendBankCardForm(page: Page, values: Partial<Record<string, string>>) {
+  const form = page.getByRole('dialog').getByRole('form', { name: finance('cards.bindTitle') });
+  for (const [field, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (field === 'bankCode') {
+      await form.getByRole('combobox', { name: finance('cards.fields.bankCode') }).click();
+      await page.getByRole('option', { name: new RegExp(`\\(${value}\\)$`) }).click();
+    } else {
+      await form.getByRole('textbox', { name: finance(`cards.fields.${field}`), exact: true }).fill(value);
+    }
+  }
+  await form.getByRole('button', { name: finance('cards.submit'), exact: true }).click();
+}
+
 function bankCardAdapter(named: boolean): Adapter {
+  const sentNumber = (snapshot: { context: Record<string, unknown> }) =>
+    (snapshot.context.sent as { cardNumber: string } | null)?.cardNumber;
   return {
     machine: bankCardMachine,
     input: { names: named ? holder : { firstName: null, lastName: null, pinyinName: null } },
     events: [
       { type: 'card.bind' },
-      { type: 'field.changed', field: 'bankCode', value: '0005' },
-      { type: 'field.changed', field: 'cardNumber', value: freshNumber },
-      { type: 'field.changed', field: 'cardNumber', value: takenNumber },
-      { type: 'field.changed', field: 'cardNumber', value: '12a' },
-      { type: 'field.changed', field: 'branchCode', value: '123' },
-      { type: 'field.changed', field: 'branchName', value: '渋谷支店' },
-      { type: 'field.changed', field: 'holderPinyinName', value: 'ヤマダ タロウ' },
-      { type: 'form.submit' },
+      cardSent(freshNumber),
+      cardSent(takenNumber),
       { type: 'form.cancel' },
       { type: 'card.unbind', card: { id: 2, bankName: 'Bank', maskedCardNumber: '****0002' } },
       { type: 'unbind.confirm' },
@@ -225,10 +266,9 @@ function bankCardAdapter(named: boolean): Adapter {
       { type: 'xstate.done.actor.unbindCard' },
       { type: 'xstate.error.actor.unbindCard', error: offline },
     ] as EventObject[],
-    serializeState: (snapshot) =>
-      JSON.stringify([snapshot.value, snapshot.context.values, snapshot.context.showErrors, snapshot.context.refusals]),
+    serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.sent, snapshot.context.refusals]),
     unsupported(step, previous) {
-      const number = (previous.context.values as { cardNumber: string }).cardNumber;
+      const number = sentNumber(previous);
       if (!named && step.event.type === 'card.unbind') return 'a player without names has no card to unbind';
       if (step.event.type === 'xstate.done.actor.saveCard' && number === takenNumber)
         return 'the server refuses an account number already bound';
@@ -267,26 +307,20 @@ function bankCardAdapter(named: boolean): Adapter {
             .getByRole('button', { name: finance('cards.bind') })
             .click();
           return;
-        case 'field.changed': {
-          if (event.field === 'bankCode') {
-            await form.getByRole('combobox', { name: finance('cards.fields.bankCode') }).click();
-            await page.getByRole('option', { name: /\(0005\)$/ }).click();
-            return;
-          }
-          let value = event.value as string;
-          if (event.field === 'cardNumber') {
-            if (value === freshNumber) value = uniqueNumber();
-            else if (value === takenNumber) value = walk.keptNumber;
-            walk.typedNumber = value;
-          }
-          await form
-            .getByRole('textbox', { name: finance(`cards.fields.${event.field as string}`), exact: true })
-            .fill(value);
+        case 'form.submit': {
+          const sent = event as unknown as ReturnType<typeof cardSent>;
+          walk.typedNumber = sent.cardNumber === takenNumber ? walk.keptNumber : uniqueNumber();
+          // The form keeps what was typed before: the bank is picked only while none is.
+          const bankPicked =
+            (await form.getByRole('combobox', { name: finance('cards.fields.bankCode') }).inputValue()) !== '';
+          await sendBankCardForm(page, {
+            bankCode: bankPicked ? undefined : sent.bankCode,
+            cardNumber: walk.typedNumber,
+            branchCode: sent.branchCode,
+            branchName: sent.branchName,
+          });
           return;
         }
-        case 'form.submit':
-          await form.getByRole('button', { name: finance('cards.submit'), exact: true }).click();
-          return;
         case 'form.cancel':
           if (step.state.matches('idle') && (await form.count()) > 0)
             await form.getByRole('button', { name: finance('cards.cancel') }).click();
@@ -335,28 +369,60 @@ function bankCardAdapter(named: boolean): Adapter {
       } else {
         const model = snapshot as unknown as BankCardSnapshot;
         const form = dialog.getByRole('form', { name: finance('cards.bindTitle') });
-        const { values } = model.context;
-        for (const field of bankCardFields) {
-          if (field === 'bankCode') continue;
-          const expected =
-            field === 'cardNumber' && values.cardNumber !== '12a' && values.cardNumber !== ''
-              ? walk.typedNumber
-              : values[field];
-          await expect(form.getByRole('textbox', { name: finance(`cards.fields.${field}`), exact: true })).toHaveValue(
-            expected,
-          );
-        }
-        await expect(form.getByRole('combobox', { name: finance('cards.fields.bankCode') })).toHaveValue(
-          values.bankCode === '' ? '' : /\(0005\)$/,
+        // A form just opened is blank but for the holder's names on record; one sent keeps what was typed.
+        await expect(form.getByRole('textbox', { name: finance('cards.fields.cardNumber'), exact: true })).toHaveValue(
+          model.context.sent === null ? '' : walk.typedNumber,
         );
-        const shown = Object.values(selectBankCardMessages(model))
-          .filter((message): message is FieldMessage => message !== undefined)
-          .map((message) => ('text' in message ? message.text : finance(message.key, message.values)));
-        await expectMessages(form, shown, bankMessages);
+        for (const [field, value] of Object.entries(holder))
+          await expect(
+            form.getByRole('textbox', {
+              name: finance(`cards.fields.holder${field[0]!.toUpperCase()}${field.slice(1)}`),
+              exact: true,
+            }),
+          ).toHaveValue(value);
+        await expectMessages(form, Object.values(selectBankCardRefusals(model)), bankMessages);
       }
     },
   };
 }
+
+/** The form's own checks, which no longer pass through the machine: each field's message, then one call. */
+test('bind a bank card: the form refuses in the browser what the server would', async ({ page, request }) => {
+  const call = apiCaller(request, locale);
+  const player = await registeredPlayer(request, call, password);
+  await call('/v2/app/user/update', holder, player);
+  let calls = 0;
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/v2/app/user/bank/save')) calls += 1;
+  });
+  await openMoneyPage(page, locale, { ...player, call, cardId: null }, '/user/bankcard-setting');
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: finance('cards.bind') })
+    .click();
+  const form = page.getByRole('dialog').getByRole('form', { name: finance('cards.bindTitle') });
+  await sendBankCardForm(page, { cardNumber: '12a', holderPinyinName: 'ヤマダ タロウ' });
+  await expectMessages(
+    form,
+    ['bankCode', 'cardNumber', 'branchCode', 'branchName', 'holderMismatch'].map((key) => finance(`validation.${key}`)),
+    [finance('validation.name'), takenSentence],
+  );
+  expect(calls).toBe(0);
+  // Full-width digits, spaces and a hiragana reading are what the bank has.
+  const number = uniqueNumber();
+  const fullWidth = (digits: string) =>
+    [...digits].map((digit) => String.fromCharCode(digit.charCodeAt(0) + 0xfee0)).join('');
+  await sendBankCardForm(page, {
+    bankCode: '0005',
+    cardNumber: `${fullWidth(number.slice(0, 3))} ${number.slice(3)}`,
+    branchCode: '１２３',
+    branchName: '渋谷支店',
+    holderPinyinName: 'やまだ はなこ',
+  });
+  await expect(page.getByText(finance('cards.bound'))).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(calls).toBe(1);
+});
 
 /* ------------------------------------------------------------------ signing the app in with a QR code */
 

@@ -1,16 +1,15 @@
 import type { Profile } from '@contract/auth';
 import {
+  type AccountSettingsContext,
   type AccountSettingsSnapshot,
   accountSettingsMachine,
-  passwordFields,
-  selectIdNumberMessages,
-  selectPasswordMessages,
-  selectProfileMessages,
+  selectIdNumberRefusals,
+  selectPasswordRefusals,
+  selectProfileRefusals,
 } from '@machines/account-settings.machine';
-import type { FieldMessage } from '@machines/player-form-fields';
 import type { Locator } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { expect, text } from './fixtures';
+import { expect, test, text } from './fixtures';
 import { type Adapter, replayMachinePaths, type Step } from './machine-replay';
 import { moneyPlayer, openMoneyPage } from './money-players';
 
@@ -32,7 +31,6 @@ const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const say = (key: string, values: Record<string, string | number> = {}) => text(locale, `user:${key}`, values);
 const offline = Object.assign(new Error('Failed to fetch'), { code: 0, fields: {} });
 const errorCode = (step: Step) => (step.event as { error?: { code?: number } }).error?.code;
-const wording = (message: FieldMessage) => ('text' in message ? message.text : say(message.key, message.values));
 const passwordWrong = text(locale, 'server:auth.passwordWrong');
 
 /** A new player's profile, as the page gives it to the live actor. */
@@ -67,32 +65,33 @@ const idNumberButton = new RegExp(`^(${say('settings.idNumber.record')}|${say('s
 
 type Region = 'profile' | 'idNumber' | 'password';
 
+/** Two profiles the form may send; each differs from the other, so either can follow a save of the other. */
+const profileSent = (nickname: string) => ({
+  type: 'profile.submit',
+  nickname,
+  dialCode: '+81',
+  nationalNumber: '090-1111-2222',
+  firstName: '花子',
+  lastName: '',
+  pinyinName: '',
+});
+
 const regionEvents: Record<Region, EventObject[]> = {
   profile: [
-    { type: 'profile.changed', field: 'nickname', value: 'Hana' },
-    { type: 'profile.changed', field: 'firstName', value: '花子' },
-    { type: 'profile.changed', field: 'dialCode', value: '+81' },
-    { type: 'profile.changed', field: 'nationalNumber', value: '12' },
-    { type: 'profile.changed', field: 'nationalNumber', value: '090-1111-2222' },
-    { type: 'profile.submit' },
+    profileSent('Hana'),
+    profileSent('Hanako'),
     { type: 'xstate.done.actor.saveProfile' },
     { type: 'xstate.error.actor.saveProfile', error: offline },
   ] as EventObject[],
   idNumber: [
-    { type: 'idNumber.changed', value: 'AB-1234567' },
-    { type: 'idNumber.changed', value: 'x!' },
-    { type: 'idNumber.submit' },
+    { type: 'idNumber.submit', idNumber: 'AB-1234567' },
     { type: 'xstate.done.actor.saveIdNumber' },
     { type: 'xstate.error.actor.saveIdNumber', error: offline },
   ] as EventObject[],
   password: [
-    { type: 'password.changed', field: 'oldPassword', value: password },
-    { type: 'password.changed', field: 'oldPassword', value: wrongPassword },
-    { type: 'password.changed', field: 'newPassword', value: newPassword },
-    { type: 'password.changed', field: 'newPassword', value: 'short' },
-    { type: 'password.changed', field: 'confirmPassword', value: newPassword },
+    { type: 'password.submit', oldPassword: password, newPassword },
+    { type: 'password.submit', oldPassword: wrongPassword, newPassword },
     { type: 'xstate.done.actor.changePassword' },
-    { type: 'password.submit' },
     {
       type: 'xstate.error.actor.changePassword',
       error: Object.assign(new Error(passwordWrong), { code: 400, fields: { oldPassword: passwordWrong } }),
@@ -108,7 +107,15 @@ const profileMessages = [
   'validation.name',
   'validation.nickname',
 ].map((key) => say(key));
-const passwordMessages = [say('validation.required'), say('validation.passwordsMismatch'), passwordWrong];
+const passwordMessages = [
+  say('validation.required'),
+  say('validation.passwordsMismatch'),
+  say('validation.passwordLength', { min: 8, max: 128 }),
+  passwordWrong,
+];
+const profileTextFields = ['nickname', 'nationalNumber', 'firstName', 'lastName', 'pinyinName'] as const;
+const profileLabel = (field: (typeof profileTextFields)[number]) =>
+  say(field === 'nationalNumber' ? 'fields.phone' : `fields.${field}`);
 
 function settingsAdapter(region: Region): Adapter {
   const calls: Record<Region, [string, string]> = {
@@ -122,26 +129,18 @@ function settingsAdapter(region: Region): Adapter {
     input: { profile: newPlayer, dialCodes: ['+81'] },
     events: regionEvents[region],
     serializeState: (snapshot) =>
-      JSON.stringify([
-        snapshot.value,
-        snapshot.context.showErrors,
-        snapshot.context.profile,
-        snapshot.context.saved,
-        snapshot.context.refusals,
-        snapshot.context.idNumber,
-        snapshot.context.password,
-      ]),
+      JSON.stringify([snapshot.value, snapshot.context.saved, snapshot.context.sent, snapshot.context.refusals]),
     unsupported(step, previous) {
       if (region !== 'password') return null;
-      // The server decides by the current password typed: the right one is accepted, a wrong one refused.
-      const typed = (previous.context.password as { oldPassword: string }).oldPassword;
-      if (step.event.type === 'xstate.done.actor.changePassword' && typed !== password)
+      // The server decides by the current password sent: the right one is accepted, a wrong one refused.
+      const sent = (previous.context.sent as AccountSettingsContext['sent']).password.oldPassword;
+      if (step.event.type === 'xstate.done.actor.changePassword' && sent !== password)
         return 'the server refuses a wrong current password';
-      if (errorCode(step) === 400 && typed === password) return 'the server accepts the right current password';
+      if (errorCode(step) === 400 && sent === password) return 'the server accepts the right current password';
       return null;
     },
     inFlight: [{ [region]: 'saving' }],
-    // Once changed, the password the path types as the current one is no longer it.
+    // Once changed, the password the path sends as the current one is no longer it.
     oncePerPath: ['xstate.done.actor.changePassword'],
     calls: { [actor]: url },
     networkFailures: [actor],
@@ -152,49 +151,38 @@ function settingsAdapter(region: Region): Adapter {
     },
     async perform({ page }, step) {
       const main = page.getByRole('main');
-      const { event } = step;
+      const event = step.event as Record<string, string> & EventObject;
       switch (event.type) {
-        case 'profile.changed': {
+        case 'profile.submit': {
           const form = main.getByRole('form', { name: say('settings.profile.title') });
-          if (event.field === 'dialCode') {
-            await form.getByRole('combobox', { name: say('fields.dialCode') }).click();
+          const dialCode = form.getByRole('combobox', { name: say('fields.dialCode') });
+          if (!/^\+81 /.test(await dialCode.inputValue())) {
+            await dialCode.click();
             await page.getByRole('option', { name: /^\+81 / }).click();
-            return;
           }
-          const label = event.field === 'nationalNumber' ? 'fields.phone' : `fields.${event.field as string}`;
-          await form.getByRole('textbox', { name: say(label), exact: true }).fill(event.value as string);
+          for (const field of profileTextFields)
+            await form.getByRole('textbox', { name: profileLabel(field), exact: true }).fill(event[field] ?? '');
+          await form.getByRole('button', { name: say('settings.save') }).click();
           return;
         }
-        case 'profile.submit':
-          await main
-            .getByRole('form', { name: say('settings.profile.title') })
-            .getByRole('button', { name: say('settings.save') })
-            .click();
+        case 'idNumber.submit': {
+          const form = main.getByRole('form', { name: say('settings.idNumber.title') });
+          await form.getByRole('textbox', { name: say('fields.idNumber') }).fill(event.idNumber ?? '');
+          await form.getByRole('button', { name: idNumberButton }).click();
           return;
-        case 'idNumber.changed':
-          await main
-            .getByRole('form', { name: say('settings.idNumber.title') })
-            .getByRole('textbox', { name: say('fields.idNumber') })
-            .fill(event.value as string);
+        }
+        case 'password.submit': {
+          const form = main.getByRole('form', { name: say('settings.password.title') });
+          const values = {
+            oldPassword: event.oldPassword,
+            newPassword: event.newPassword,
+            confirmPassword: event.newPassword,
+          };
+          for (const [field, value] of Object.entries(values))
+            await form.getByLabel(say(`fields.${field}`), { exact: true }).fill(value ?? '');
+          await form.getByRole('button', { name: say('settings.password.submit') }).click();
           return;
-        case 'idNumber.submit':
-          await main
-            .getByRole('form', { name: say('settings.idNumber.title') })
-            .getByRole('button', { name: idNumberButton })
-            .click();
-          return;
-        case 'password.changed':
-          await main
-            .getByRole('form', { name: say('settings.password.title') })
-            .getByLabel(say(`fields.${event.field as string}`), { exact: true })
-            .fill(event.value as string);
-          return;
-        case 'password.submit':
-          await main
-            .getByRole('form', { name: say('settings.password.title') })
-            .getByRole('button', { name: say('settings.password.submit') })
-            .click();
-          return;
+        }
         case 'xstate.done.actor.saveProfile':
           await expect(page.getByText(say('settings.profile.saved'))).toBeVisible();
           return;
@@ -211,41 +199,74 @@ function settingsAdapter(region: Region): Adapter {
       if (snapshot.matches({ [region]: 'saving' })) return;
       const model = snapshot as unknown as AccountSettingsSnapshot;
       const main = page.getByRole('main');
-      const { context } = model;
+      // Each form shows what it last sent; a saved form starts afresh from what the server now has.
+      const { sent } = model.context;
       if (region === 'profile') {
         const form = main.getByRole('form', { name: say('settings.profile.title') });
-        for (const field of ['nickname', 'firstName', 'lastName', 'pinyinName'] as const)
-          await expect(form.getByRole('textbox', { name: say(`fields.${field}`), exact: true })).toHaveValue(
-            context.profile[field],
+        for (const field of profileTextFields)
+          await expect(form.getByRole('textbox', { name: profileLabel(field), exact: true })).toHaveValue(
+            sent.profile[field],
           );
-        await expect(form.getByRole('textbox', { name: say('fields.phone'), exact: true })).toHaveValue(
-          context.profile.nationalNumber,
-        );
         await expect(form.getByRole('combobox', { name: say('fields.dialCode') })).toHaveValue(
-          context.profile.dialCode === '' ? '' : /^\+81 /,
+          sent.profile.dialCode === '' ? '' : /^\+81 /,
         );
-        const shown = Object.values(selectProfileMessages(model))
-          .filter((message): message is FieldMessage => message !== undefined)
-          .map(wording);
-        await expectMessages(form, shown, profileMessages);
+        await expectMessages(form, Object.values(selectProfileRefusals(model)), profileMessages);
       } else if (region === 'idNumber') {
         const form = main.getByRole('form', { name: say('settings.idNumber.title') });
-        await expect(form.getByRole('textbox', { name: say('fields.idNumber') })).toHaveValue(context.idNumber);
-        const message = selectIdNumberMessages(model).idNumber;
+        await expect(form.getByRole('textbox', { name: say('fields.idNumber') })).toHaveValue(sent.idNumber);
         const possible = [say('validation.required'), say('validation.idNumber')];
-        await expectMessages(form, message ? [wording(message)] : [], possible);
+        await expectMessages(form, Object.values(selectIdNumberRefusals(model)), possible);
       } else {
         const form = main.getByRole('form', { name: say('settings.password.title') });
-        for (const field of passwordFields)
-          await expect(form.getByLabel(say(`fields.${field}`), { exact: true })).toHaveValue(context.password[field]);
-        const shown = Object.values(selectPasswordMessages(model))
-          .filter((message): message is FieldMessage => message !== undefined)
-          .map(wording);
-        await expectMessages(form, shown, passwordMessages);
+        const values = { ...sent.password, confirmPassword: sent.password.newPassword };
+        for (const [field, value] of Object.entries(values))
+          await expect(form.getByLabel(say(`fields.${field}`), { exact: true })).toHaveValue(value);
+        await expectMessages(form, Object.values(selectPasswordRefusals(model)), passwordMessages);
       }
     },
   };
 }
+
+/** The forms' own checks, which no longer pass through the machine: each field's message, and no call. */
+test('account settings: the forms refuse in the browser what the server would', async ({ page, request }) => {
+  const player = await moneyPlayer(request, locale, password, 'new');
+  let calls = 0;
+  page.on('request', (sent) => {
+    if (/\/v2\/app\/(user\/update|auth\/password\/update)/.test(sent.url())) calls += 1;
+  });
+  await openMoneyPage(page, locale, player, '/user/account-setting');
+  const main = page.getByRole('main');
+
+  const profile = main.getByRole('form', { name: say('settings.profile.title') });
+  await profile.getByRole('textbox', { name: say('fields.phone'), exact: true }).fill('12');
+  await profile.getByRole('button', { name: say('settings.save') }).click();
+  await expectMessages(profile, [say('validation.dialCode')], profileMessages);
+  await profile.getByRole('combobox', { name: say('fields.dialCode') }).click();
+  await page.getByRole('option', { name: /^\+81 / }).click();
+  await profile.getByRole('button', { name: say('settings.save') }).click();
+  await expectMessages(profile, [say('validation.phone')], profileMessages);
+
+  const idNumber = main.getByRole('form', { name: say('settings.idNumber.title') });
+  await idNumber.getByRole('button', { name: idNumberButton }).click();
+  await expectMessages(idNumber, [say('validation.required')], [say('validation.idNumber')]);
+  await idNumber.getByRole('textbox', { name: say('fields.idNumber') }).fill('x!');
+  await idNumber.getByRole('button', { name: idNumberButton }).click();
+  await expectMessages(idNumber, [say('validation.idNumber')], [say('validation.required')]);
+
+  const passwords = main.getByRole('form', { name: say('settings.password.title') });
+  await passwords.getByRole('button', { name: say('settings.password.submit') }).click();
+  await expectMessages(passwords, Array(3).fill(say('validation.required')), passwordMessages);
+  await passwords.getByLabel(say('fields.oldPassword'), { exact: true }).fill(password);
+  await passwords.getByLabel(say('fields.newPassword'), { exact: true }).fill('short');
+  await passwords.getByLabel(say('fields.confirmPassword'), { exact: true }).fill('other');
+  await passwords.getByRole('button', { name: say('settings.password.submit') }).click();
+  await expectMessages(
+    passwords,
+    [say('validation.passwordLength', { min: 8, max: 128 }), say('validation.passwordsMismatch')],
+    passwordMessages,
+  );
+  expect(calls).toBe(0);
+});
 
 replayMachinePaths(
   {

@@ -32,6 +32,16 @@ for (const locale of ['ja-JP', 'en-US'] as const satisfies Locale[]) {
     // Still bound after a reload: it is the server's state.
     await page.reload();
     await expect(page.getByTestId('app-key-status')).toHaveText(say('app-access:key.bound'));
+
+    // The code step of the web sign-in turns on with a newer code, at once, and stays on.
+    const webSignIn = page.getByRole('switch', { name: say('app-access:key.webSignIn') });
+    await expect(webSignIn).toBeDisabled();
+    await page.getByLabel(say('app-access:key.code')).fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await webSignIn.check();
+    await expect(page.getByText(say('app-access:key.webSignInChanged'))).toBeVisible();
+    await expect(page.getByLabel(say('app-access:key.code'))).toHaveValue('');
+    await page.reload();
+    await expect(page.getByRole('switch', { name: say('app-access:key.webSignIn') })).toBeChecked();
   });
 
   test(`[${locale}] the app exchanges the code shown, and the page follows it`, async ({ page, request }) => {

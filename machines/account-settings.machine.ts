@@ -7,31 +7,26 @@
  * - idNumber.editing / idNumber.saving: the number of the identity document used for KYC.
  * - password.editing / password.saving: the login password change (current, new, confirmation).
  *
- * The names and the ID number are locked while identity is under review or verified (the server
- * refuses them then too): the views show them read-only. A field that had a value may not be
- * emptied (the server has no "clear"). Messages appear once the user has tried to save, then follow
- * the input; the server's sentence for a refused field shows until that field changes.
+ * Each region's editing waits for its form to be sent, checked by the view against the contract's
+ * schema (profileForm, idNumberForm, changePasswordForm); after a refusal the server's sentence per
+ * field is kept for the view to show on that field until it changes. Each saved form starts afresh
+ * (`saves` counts them). The names and the ID number are locked while identity is under review or
+ * verified (the server refuses them then too): the views show them read-only, and they are never
+ * sent then. The machine keeps the profile as the server has it, which "changed" compares with.
  */
 
-import { type Profile, passwordMaxLength, passwordMinLength } from '@contract/auth';
+import type { Profile } from '@contract/auth';
 import type { KycStatus } from '@contract/kyc';
-import { idNumberInput, type ProfileChanges, phoneInput } from '@contract/user';
-import * as v from 'valibot';
+import { composePhone, type ProfileChanges, type ProfileFormValues } from '@contract/user';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { checkFields, type FieldMessages, hasMessages, refusedFields, withRefusals } from './player-form-fields';
+import { refusedFields } from './player-form-fields';
 
 /** While identity is under review or verified, the identity on record may not change. */
 export function identityLocked(kycStatus: KycStatus): boolean {
   return kycStatus === 'pendingReview' || kycStatus === 'approved';
 }
 
-export const profileFields = ['nickname', 'dialCode', 'nationalNumber', 'firstName', 'lastName', 'pinyinName'] as const;
-export type ProfileField = (typeof profileFields)[number];
-export type ProfileValues = Record<ProfileField, string>;
-
-export const passwordFields = ['oldPassword', 'newPassword', 'confirmPassword'] as const;
-export type PasswordField = (typeof passwordFields)[number];
-export type PasswordValues = Record<PasswordField, string>;
+export type ProfileValues = ProfileFormValues;
 
 const nameFields = ['firstName', 'lastName', 'pinyinName'] as const;
 
@@ -47,15 +42,6 @@ export function splitPhone(
     : { dialCode: '', nationalNumber: phone };
 }
 
-/** The E.164 form of a number typed the national way: separators and the trunk prefix 0 dropped. */
-export function composePhone(dialCode: string, nationalNumber: string): string {
-  const digits = nationalNumber
-    .normalize('NFKC')
-    .replace(/[\s\-().]/g, '')
-    .replace(/^0+/, '');
-  return `${dialCode}${digits}`;
-}
-
 function savedValuesOf(profile: Profile, dialCodes: readonly string[]): ProfileValues {
   return {
     nickname: profile.nickname ?? '',
@@ -64,31 +50,6 @@ function savedValuesOf(profile: Profile, dialCodes: readonly string[]): ProfileV
     lastName: profile.lastName ?? '',
     pinyinName: profile.pinyinName ?? '',
   };
-}
-
-const personName = v.pipe(v.string(), v.maxLength(50, 'validation.name'));
-const profileSchema = v.object({
-  nickname: v.pipe(v.string(), v.maxLength(20, 'validation.nickname')),
-  firstName: personName,
-  lastName: personName,
-  pinyinName: v.pipe(v.string(), v.maxLength(100, 'validation.name')),
-});
-
-function profileMessages(values: ProfileValues, saved: ProfileValues, locked: boolean): FieldMessages<ProfileField> {
-  const trimmed = Object.fromEntries(profileFields.map((field) => [field, values[field].trim()])) as ProfileValues;
-  const messages = checkFields<ProfileField>(profileSchema, trimmed);
-  if (locked) for (const field of nameFields) delete messages[field];
-  const mayNotEmpty = locked ? (['nickname'] as const) : (['nickname', ...nameFields] as const);
-  for (const field of mayNotEmpty) {
-    if (trimmed[field] === '' && saved[field] !== '') messages[field] = { key: 'validation.required' };
-  }
-  if (trimmed.nationalNumber !== '' || saved.nationalNumber !== '') {
-    if (trimmed.dialCode === '') messages.dialCode = { key: 'validation.dialCode' };
-    else if (!v.is(phoneInput, composePhone(trimmed.dialCode, trimmed.nationalNumber))) {
-      messages.nationalNumber = { key: 'validation.phone' };
-    }
-  }
-  return messages;
 }
 
 /** The fields that differ from what the server has, as the update call wants them. */
@@ -109,66 +70,28 @@ export function profileChangesOf(values: ProfileValues, saved: ProfileValues, lo
   return changes;
 }
 
-const idNumberSchema = v.object({ idNumber: v.pipe(v.string(), v.nonEmpty('validation.required'), idNumberInput) });
-
-const passwordSchema = v.pipe(
-  v.object({
-    oldPassword: v.pipe(v.string(), v.nonEmpty('validation.required')),
-    newPassword: v.pipe(
-      v.string(),
-      v.nonEmpty('validation.required'),
-      v.check(
-        (password) => [...password].length >= passwordMinLength && password.length <= passwordMaxLength,
-        'validation.passwordLength',
-      ),
-    ),
-    confirmPassword: v.pipe(v.string(), v.nonEmpty('validation.required')),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['newPassword'], ['confirmPassword']],
-      (values) => values.newPassword === values.confirmPassword,
-      'validation.passwordsMismatch',
-    ),
-    ['confirmPassword'],
-  ),
-);
-
-function passwordMessages(values: PasswordValues): FieldMessages<PasswordField> {
-  const messages = checkFields<PasswordField>(passwordSchema, { ...values });
-  if (
-    messages.newPassword &&
-    'key' in messages.newPassword &&
-    messages.newPassword.key === 'validation.passwordLength'
-  ) {
-    messages.newPassword = {
-      key: 'validation.passwordLength',
-      values: { min: passwordMinLength, max: passwordMaxLength },
-    };
-  }
-  return messages;
-}
-
 type FormName = 'profile' | 'idNumber' | 'password';
 
+export interface PasswordChange {
+  oldPassword: string;
+  newPassword: string;
+}
+
 export interface AccountSettingsContext {
-  profile: ProfileValues;
   /** The profile as the server has it: what "changed" and "may not be emptied" compare with. */
   saved: ProfileValues;
   identityLocked: boolean;
-  idNumber: string;
-  password: PasswordValues;
-  showErrors: Record<FormName, boolean>;
+  /** What each form last sent, for its call; after a save, what the form starts afresh with. */
+  sent: { profile: ProfileValues; idNumber: string; password: PasswordChange };
+  /** How many times each form was saved: a saved form starts afresh. */
+  saves: Record<FormName, number>;
   refusals: Record<FormName, Record<string, string>>;
 }
 
 export type AccountSettingsEvent =
-  | { type: 'profile.changed'; field: ProfileField; value: string }
-  | { type: 'profile.submit' }
-  | { type: 'idNumber.changed'; value: string }
-  | { type: 'idNumber.submit' }
-  | { type: 'password.changed'; field: PasswordField; value: string }
-  | { type: 'password.submit' };
+  | ({ type: 'profile.submit' } & ProfileValues)
+  | { type: 'idNumber.submit'; idNumber: string }
+  | ({ type: 'password.submit' } & PasswordChange);
 
 export interface AccountSettingsInput {
   profile: Profile;
@@ -177,17 +100,6 @@ export interface AccountSettingsInput {
 }
 
 const noRefusals = (): Record<FormName, Record<string, string>> => ({ profile: {}, idNumber: {}, password: {} });
-const emptyPassword: PasswordValues = { oldPassword: '', newPassword: '', confirmPassword: '' };
-
-/** The server names the phone `phone`; the form has it as dialling code and number. */
-function refusalFieldsOf(field: string): string[] {
-  return field === 'dialCode' || field === 'nationalNumber' ? [field, 'phone'] : [field];
-}
-
-function withoutField(refusals: Record<string, string>, field: string): Record<string, string> {
-  const dropped = new Set(refusalFieldsOf(field));
-  return Object.fromEntries(Object.entries(refusals).filter(([name]) => !dropped.has(name)));
-}
 
 export const accountSettingsMachine = setup({
   types: {
@@ -202,7 +114,7 @@ export const accountSettingsMachine = setup({
     saveIdNumber: fromPromise<void, { idNumber: string }>(async () => {
       throw new Error('saveIdNumber must be provided');
     }),
-    changePassword: fromPromise<void, { oldPassword: string; newPassword: string }>(async () => {
+    changePassword: fromPromise<void, PasswordChange>(async () => {
       throw new Error('changePassword must be provided');
     }),
   },
@@ -211,77 +123,71 @@ export const accountSettingsMachine = setup({
     profileSaved: () => {},
     idNumberSaved: () => {},
     passwordChanged: () => {},
-    reveal: assign(({ context }, form: FormName) => ({ showErrors: { ...context.showErrors, [form]: true } })),
     settle: assign(({ context }, form: FormName) => ({
-      showErrors: { ...context.showErrors, [form]: false },
+      saves: { ...context.saves, [form]: context.saves[form] + 1 },
       refusals: { ...context.refusals, [form]: {} },
     })),
     storeRefusals: assign(({ context }, params: { form: FormName; error: unknown }) => ({
-      showErrors: { ...context.showErrors, [params.form]: true },
       refusals: { ...context.refusals, [params.form]: refusedFields(params.error) },
     })),
   },
   guards: {
-    profileReady: ({ context }) =>
-      !hasMessages(profileMessages(context.profile, context.saved, context.identityLocked)) &&
-      Object.keys(profileChangesOf(context.profile, context.saved, context.identityLocked)).length > 0,
-    idNumberReady: ({ context }) =>
-      !context.identityLocked && !hasMessages(checkFields(idNumberSchema, { idNumber: context.idNumber })),
-    passwordReady: ({ context }) => !hasMessages(passwordMessages(context.password)),
+    profileChanged: ({ context, event }) =>
+      event.type === 'profile.submit' &&
+      Object.keys(profileChangesOf(event, context.saved, context.identityLocked)).length > 0,
+    idNumberOpen: ({ context }) => !context.identityLocked,
   },
 }).createMachine({
   id: 'accountSettings',
   type: 'parallel',
-  context: ({ input }) => {
-    const saved = savedValuesOf(input.profile, input.dialCodes);
-    return {
-      profile: saved,
-      saved,
-      identityLocked: identityLocked(input.profile.kycStatus),
+  context: ({ input }) => ({
+    saved: savedValuesOf(input.profile, input.dialCodes),
+    identityLocked: identityLocked(input.profile.kycStatus),
+    sent: {
+      profile: savedValuesOf(input.profile, input.dialCodes),
       idNumber: '',
-      password: emptyPassword,
-      showErrors: { profile: false, idNumber: false, password: false },
-      refusals: noRefusals(),
-    };
-  },
+      password: { oldPassword: '', newPassword: '' },
+    },
+    saves: { profile: 0, idNumber: 0, password: 0 },
+    refusals: noRefusals(),
+  }),
   states: {
     profile: {
       initial: 'editing',
       states: {
         editing: {
           on: {
-            'profile.changed': {
-              actions: assign(({ context, event }) => ({
-                profile: { ...context.profile, [event.field]: event.value },
-                refusals: { ...context.refusals, profile: withoutField(context.refusals.profile, event.field) },
-              })),
+            'profile.submit': {
+              guard: 'profileChanged',
+              target: 'saving',
+              actions: assign(({ context, event }) => {
+                const { type: _type, ...values } = event;
+                return { sent: { ...context.sent, profile: values }, refusals: { ...context.refusals, profile: {} } };
+              }),
             },
-            'profile.submit': [
-              { guard: 'profileReady', target: 'saving' },
-              { actions: { type: 'reveal', params: 'profile' } },
-            ],
           },
         },
         saving: {
           invoke: {
             id: 'saveProfile',
             src: 'saveProfile',
-            input: ({ context }) => profileChangesOf(context.profile, context.saved, context.identityLocked),
+            input: ({ context }) => profileChangesOf(context.sent.profile, context.saved, context.identityLocked),
             onDone: {
               target: 'editing',
               actions: [
                 assign(({ context }) => {
-                  const changes = profileChangesOf(context.profile, context.saved, context.identityLocked);
+                  const changes = profileChangesOf(context.sent.profile, context.saved, context.identityLocked);
                   const saved = { ...context.saved };
                   for (const field of ['nickname', ...nameFields] as const) {
                     const value = changes[field];
                     if (value !== undefined) saved[field] = value;
                   }
                   if (changes.phone !== undefined) {
-                    saved.dialCode = context.profile.dialCode.trim();
+                    saved.dialCode = context.sent.profile.dialCode.trim();
                     saved.nationalNumber = changes.phone.slice(saved.dialCode.length);
                   }
-                  return { saved, profile: saved };
+                  // The form starts afresh from the profile as the server now has it.
+                  return { saved, sent: { ...context.sent, profile: saved } };
                 }),
                 { type: 'settle', params: 'profile' },
                 'profileSaved',
@@ -303,26 +209,28 @@ export const accountSettingsMachine = setup({
       states: {
         editing: {
           on: {
-            'idNumber.changed': {
+            'idNumber.submit': {
+              guard: 'idNumberOpen',
+              target: 'saving',
               actions: assign(({ context, event }) => ({
-                idNumber: event.value,
+                sent: { ...context.sent, idNumber: event.idNumber.trim() },
                 refusals: { ...context.refusals, idNumber: {} },
               })),
             },
-            'idNumber.submit': [
-              { guard: 'idNumberReady', target: 'saving' },
-              { actions: { type: 'reveal', params: 'idNumber' } },
-            ],
           },
         },
         saving: {
           invoke: {
             id: 'saveIdNumber',
             src: 'saveIdNumber',
-            input: ({ context }) => ({ idNumber: context.idNumber.trim() }),
+            input: ({ context }) => ({ idNumber: context.sent.idNumber }),
             onDone: {
               target: 'editing',
-              actions: [assign({ idNumber: '' }), { type: 'settle', params: 'idNumber' }, 'idNumberSaved'],
+              actions: [
+                assign(({ context }) => ({ sent: { ...context.sent, idNumber: '' } })),
+                { type: 'settle', params: 'idNumber' },
+                'idNumberSaved',
+              ],
             },
             onError: {
               target: 'editing',
@@ -340,29 +248,29 @@ export const accountSettingsMachine = setup({
       states: {
         editing: {
           on: {
-            'password.changed': {
+            'password.submit': {
+              target: 'saving',
               actions: assign(({ context, event }) => ({
-                password: { ...context.password, [event.field]: event.value },
-                refusals: { ...context.refusals, password: withoutField(context.refusals.password, event.field) },
+                sent: { ...context.sent, password: { oldPassword: event.oldPassword, newPassword: event.newPassword } },
+                refusals: { ...context.refusals, password: {} },
               })),
             },
-            'password.submit': [
-              { guard: 'passwordReady', target: 'saving' },
-              { actions: { type: 'reveal', params: 'password' } },
-            ],
           },
         },
         saving: {
           invoke: {
             id: 'changePassword',
             src: 'changePassword',
-            input: ({ context }) => ({
-              oldPassword: context.password.oldPassword,
-              newPassword: context.password.newPassword,
-            }),
+            input: ({ context }) => context.sent.password,
             onDone: {
               target: 'editing',
-              actions: [assign({ password: emptyPassword }), { type: 'settle', params: 'password' }, 'passwordChanged'],
+              actions: [
+                assign(({ context }) => ({
+                  sent: { ...context.sent, password: { oldPassword: '', newPassword: '' } },
+                })),
+                { type: 'settle', params: 'password' },
+                'passwordChanged',
+              ],
             },
             onError: {
               target: 'editing',
@@ -380,36 +288,18 @@ export const accountSettingsMachine = setup({
 
 export type AccountSettingsSnapshot = SnapshotFrom<typeof accountSettingsMachine>;
 
-export const selectProfileValues = (snapshot: AccountSettingsSnapshot) => snapshot.context.profile;
+/** The profile as the server has it: the form starts from it, and "changed" compares with it. */
+export const selectSavedProfile = (snapshot: AccountSettingsSnapshot) => snapshot.context.saved;
 export const selectIdentityLocked = (snapshot: AccountSettingsSnapshot) => snapshot.context.identityLocked;
-export const selectProfileMessages = (snapshot: AccountSettingsSnapshot): FieldMessages<ProfileField> => {
-  const { context } = snapshot;
-  const messages = context.showErrors.profile
-    ? profileMessages(context.profile, context.saved, context.identityLocked)
-    : {};
-  const { phone, ...refusals } = context.refusals.profile;
-  return withRefusals(messages, phone ? { nationalNumber: phone, ...refusals } : refusals, profileFields);
+/** How many times each form was saved: the view starts a saved form afresh. */
+export const selectSaves = (snapshot: AccountSettingsSnapshot) => snapshot.context.saves;
+/** The server's sentences on the profile's fields; it names the phone `phone`, the form's number field. */
+export const selectProfileRefusals = (snapshot: AccountSettingsSnapshot): Record<string, string> => {
+  const { phone, ...refusals } = snapshot.context.refusals.profile;
+  return phone ? { ...refusals, nationalNumber: phone } : snapshot.context.refusals.profile;
 };
-/** Whether there is anything to save: an unchanged form's button stays disabled. */
-export const selectProfileDirty = (snapshot: AccountSettingsSnapshot) =>
-  Object.keys(profileChangesOf(snapshot.context.profile, snapshot.context.saved, snapshot.context.identityLocked))
-    .length > 0;
 export const selectProfileSaving = (snapshot: AccountSettingsSnapshot) => snapshot.matches({ profile: 'saving' });
-
-export const selectIdNumber = (snapshot: AccountSettingsSnapshot) => snapshot.context.idNumber;
-export const selectIdNumberMessages = (snapshot: AccountSettingsSnapshot): FieldMessages<'idNumber'> => {
-  const { context } = snapshot;
-  const messages = context.showErrors.idNumber
-    ? checkFields<'idNumber'>(idNumberSchema, { idNumber: context.idNumber })
-    : {};
-  return withRefusals(messages, context.refusals.idNumber, ['idNumber']);
-};
+export const selectIdNumberRefusals = (snapshot: AccountSettingsSnapshot) => snapshot.context.refusals.idNumber;
 export const selectIdNumberSaving = (snapshot: AccountSettingsSnapshot) => snapshot.matches({ idNumber: 'saving' });
-
-export const selectPasswordValues = (snapshot: AccountSettingsSnapshot) => snapshot.context.password;
-export const selectPasswordMessages = (snapshot: AccountSettingsSnapshot): FieldMessages<PasswordField> => {
-  const { context } = snapshot;
-  const messages = context.showErrors.password ? passwordMessages(context.password) : {};
-  return withRefusals(messages, context.refusals.password, passwordFields);
-};
+export const selectPasswordRefusals = (snapshot: AccountSettingsSnapshot) => snapshot.context.refusals.password;
 export const selectPasswordSaving = (snapshot: AccountSettingsSnapshot) => snapshot.matches({ password: 'saving' });

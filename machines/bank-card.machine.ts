@@ -5,88 +5,31 @@
  * - idle: the bound cards are listed; the player may bind another or unbind one.
  * - needsPersonalInformation: binding asked before the names are on record ("please complete
  *   personal information"): the holder's names are checked against them, so they come first.
- * - editing: waiting for the bank, the account (card) number, the branch code and name and the
- *   holder's first, last and reading names, prefilled from the names on record.
+ * - editing: waiting for the player to send the form: the bank, the account (card) number, the
+ *   branch code and name and the holder's first, last and reading names, prefilled from the names
+ *   on record, which the view's form has checked against the contract's bankCardForm (the holder's
+ *   names must match the player's: deposits are matched by the payer's name). After a refusal the
+ *   server's sentence per field is kept here for the view to show on that field until it changes.
  * - saving: the server binds the card.
  * - confirmingUnbind: the player is asked to confirm unbinding the chosen card.
  * - unbinding: the server unbinds it.
- *
- * Format checks per field use the contract's schema, so the browser refuses what the server would;
- * the holder's names must match the player's (deposits are matched by the payer's name), compared
- * the way banks do: ignoring width, case and spaces, and hiragana against katakana in the reading.
  */
 
-import type { Profile } from '@contract/auth';
-import { type BankCard, bankCardInput } from '@contract/bank';
+import type { BankCard, BankCardInput as BankCardBody, HolderNames } from '@contract/bank';
 import { hasPersonalInformation } from '@contract/profile';
-import type * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import {
-  checkFields,
-  type FieldMessages,
-  hasMessages,
-  refusedFields,
-  withChangedField,
-  withRefusals,
-} from './player-form-fields';
+import { refusedFields } from './player-form-fields';
 
-export const bankCardFields = [
-  'bankCode',
-  'cardNumber',
-  'branchCode',
-  'branchName',
-  'holderFirstName',
-  'holderLastName',
-  'holderPinyinName',
-] as const;
-export type BankCardField = (typeof bankCardFields)[number];
-export type BankCardValues = Record<BankCardField, string> & { isDefault: boolean };
+export type PlayerNames = HolderNames;
 
-export type PlayerNames = Pick<Profile, 'firstName' | 'lastName' | 'pinyinName'>;
-
-/** Width, case and spacing do not make two written names different. */
-export function normalisedName(name: string): string {
-  return name.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
-}
-
-/** A reading may be written in hiragana or katakana: the same to a bank. */
-export function normalisedReading(reading: string): string {
-  return normalisedName(reading).replace(/[\u3041-\u3096]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0x60));
-}
-
-/** Account numbers are typed with spaces or hyphens and in full-width digits; the bank has digits. */
-export function normalisedCardNumber(cardNumber: string): string {
-  return cardNumber.normalize('NFKC').replace(/[\s-]/g, '');
-}
-
-function cardMessages(values: BankCardValues, names: PlayerNames): FieldMessages<BankCardField> {
-  const messages = checkFields<BankCardField>(bankCardInput, {
-    ...values,
-    cardNumber: normalisedCardNumber(values.cardNumber),
-    branchCode: values.branchCode.normalize('NFKC').trim(),
-  });
-  const mismatch = { key: 'validation.holderMismatch' };
-  if (!messages.holderFirstName && normalisedName(values.holderFirstName) !== normalisedName(names.firstName ?? '')) {
-    messages.holderFirstName = mismatch;
-  }
-  if (!messages.holderLastName && normalisedName(values.holderLastName) !== normalisedName(names.lastName ?? '')) {
-    messages.holderLastName = mismatch;
-  }
-  if (
-    !messages.holderPinyinName &&
-    normalisedReading(values.holderPinyinName) !== normalisedReading(names.pinyinName ?? '')
-  ) {
-    messages.holderPinyinName = mismatch;
-  }
-  return messages;
-}
-
-export type BankCardSave = v.InferInput<typeof bankCardInput>;
+/** The card to bind, as the form parsed it: the call's body. */
+export type BankCardSave = BankCardBody;
 
 export interface BankCardContext {
   names: PlayerNames;
-  values: BankCardValues;
-  showErrors: boolean;
+  /** What was last sent, for the call. */
+  sent: BankCardSave | null;
+  /** The server's sentence per field it refused. */
   refusals: Record<string, string>;
   /** The card the player asked to unbind. */
   unbinding: Pick<BankCard, 'id' | 'bankName' | 'maskedCardNumber'> | null;
@@ -94,9 +37,7 @@ export interface BankCardContext {
 
 export type BankCardEvent =
   | { type: 'card.bind' }
-  | { type: 'field.changed'; field: BankCardField; value: string }
-  | { type: 'field.changed'; field: 'isDefault'; value: boolean }
-  | { type: 'form.submit' }
+  | ({ type: 'form.submit' } & BankCardSave)
   | { type: 'form.cancel' }
   | { type: 'card.unbind'; card: Pick<BankCard, 'id' | 'bankName' | 'maskedCardNumber'> }
   | { type: 'unbind.confirm' }
@@ -106,18 +47,15 @@ export interface BankCardInput {
   names: PlayerNames;
 }
 
-function blankCard(names: PlayerNames): BankCardValues {
-  return {
-    bankCode: '',
-    cardNumber: '',
-    branchCode: '',
-    branchName: '',
-    holderFirstName: names.firstName ?? '',
-    holderLastName: names.lastName ?? '',
-    holderPinyinName: names.pinyinName ?? '',
-    isDefault: false,
-  };
-}
+const blankCard: BankCardSave = {
+  bankCode: '',
+  cardNumber: '',
+  branchCode: '',
+  branchName: '',
+  holderFirstName: '',
+  holderLastName: '',
+  holderPinyinName: '',
+};
 
 export const bankCardMachine = setup({
   types: {
@@ -141,14 +79,12 @@ export const bankCardMachine = setup({
   },
   guards: {
     namesOnRecord: ({ context }) => hasPersonalInformation(context.names),
-    formValid: ({ context }) => !hasMessages(cardMessages(context.values, context.names)),
   },
 }).createMachine({
   id: 'bankCard',
   context: ({ input }) => ({
     names: input.names,
-    values: blankCard(input.names),
-    showErrors: false,
+    sent: null,
     refusals: {},
     unbinding: null,
   }),
@@ -160,7 +96,7 @@ export const bankCardMachine = setup({
           {
             guard: 'namesOnRecord',
             target: 'editing',
-            actions: assign(({ context }) => ({ values: blankCard(context.names), showErrors: false, refusals: {} })),
+            actions: assign({ sent: null, refusals: {} }),
           },
           { target: 'needsPersonalInformation' },
         ],
@@ -172,29 +108,25 @@ export const bankCardMachine = setup({
     },
     editing: {
       on: {
-        'field.changed': { actions: assign(({ context, event }) => withChangedField(context, event)) },
-        'form.submit': [{ guard: 'formValid', target: 'saving' }, { actions: assign({ showErrors: true }) }],
-        'form.cancel': { target: 'idle', actions: assign({ showErrors: false, refusals: {} }) },
+        'form.submit': {
+          target: 'saving',
+          actions: assign(({ event }) => {
+            const { type: _type, ...card } = event;
+            return { sent: card, refusals: {} };
+          }),
+        },
+        'form.cancel': { target: 'idle', actions: assign({ sent: null, refusals: {} }) },
       },
     },
     saving: {
       invoke: {
         id: 'saveCard',
         src: 'saveCard',
-        input: ({ context }): BankCardSave => ({
-          bankCode: context.values.bankCode,
-          cardNumber: normalisedCardNumber(context.values.cardNumber),
-          branchCode: context.values.branchCode.normalize('NFKC').trim(),
-          branchName: context.values.branchName.trim(),
-          holderFirstName: context.values.holderFirstName.trim(),
-          holderLastName: context.values.holderLastName.trim(),
-          holderPinyinName: context.values.holderPinyinName.trim(),
-          isDefault: context.values.isDefault,
-        }),
-        onDone: { target: 'idle', actions: [assign({ showErrors: false, refusals: {} }), 'cardBound'] },
+        input: ({ context }): BankCardSave => context.sent ?? blankCard,
+        onDone: { target: 'idle', actions: [assign({ sent: null, refusals: {} }), 'cardBound'] },
         onError: {
           target: 'editing',
-          actions: assign(({ event }) => ({ showErrors: true, refusals: refusedFields(event.error) })),
+          actions: assign(({ event }) => ({ refusals: refusedFields(event.error) })),
         },
       },
     },
@@ -230,12 +162,10 @@ export const selectBankCardStage = (snapshot: BankCardSnapshot): BankCardStage =
       : snapshot.matches('needsPersonalInformation')
         ? 'needsPersonalInformation'
         : 'idle';
-export const selectBankCardValues = (snapshot: BankCardSnapshot) => snapshot.context.values;
-export const selectBankCardMessages = (snapshot: BankCardSnapshot): FieldMessages<BankCardField> => {
-  const { context } = snapshot;
-  const messages = context.showErrors ? cardMessages(context.values, context.names) : {};
-  return withRefusals(messages, context.refusals, bankCardFields);
-};
+/** The names on record: the form's holder starts with them, and must match them. */
+export const selectBankCardNames = (snapshot: BankCardSnapshot) => snapshot.context.names;
+/** The server's sentence on each field it refused at the last try. */
+export const selectBankCardRefusals = (snapshot: BankCardSnapshot) => snapshot.context.refusals;
 export const selectBankCardSaving = (snapshot: BankCardSnapshot) => snapshot.matches('saving');
 export const selectUnbindingCard = (snapshot: BankCardSnapshot) => snapshot.context.unbinding;
 export const selectUnbindBusy = (snapshot: BankCardSnapshot) => snapshot.matches('unbinding');

@@ -5,12 +5,15 @@
  * - loadingStatus: the account's verification state is fetched; it decides where the page starts.
  * - statusUnavailable: it could not be fetched; the page offers a retry.
  * - notSubmitted: nothing sent yet; the page explains what is needed and offers to start.
- * - editing: waiting for the three photos, for a first submission or, after a rejection, for a
+ * - editing: waiting for the view's form to be sent with the three photos, which it has checked
+ *   against the contract's kycPhotosForm, for a first submission or, after a rejection, for a
  *   resubmission: `status` in context says which (a resubmission keeps the reason in view, and
  *   cancelling it goes back to the rejection). `editing.compressing` is the browser shrinking the
  *   photo just chosen (compressorjs, quality 0.6, a PNG over 5,000,000 bytes becomes a JPEG) so
- *   three fit one request; every way that can fail has its own message (docs/requirements.md §8.4), as does a
- *   photo that stays too large. One photo is compressed at a time.
+ *   three fit one request: the machine emits the photo for the form's slot (`photo.compressed`), or
+ *   why it could not be used (`photo.failed`), each way having its own message (docs/requirements.md
+ *   §8.4). One photo is compressed at a time. After a refused upload the server's sentence per photo
+ *   is kept for the view to show on its slot until another photo is chosen there.
  * - uploading: the photos are sent; the server checks them by content and stores them.
  * - pendingReview: an operator reviews the photos; the state is fetched again every `reviewPoll`
  *   (`pendingReview.checking`), so the page follows the decision without a reload.
@@ -18,23 +21,15 @@
  * - rejected: the operator refused, with a reason the page shows; the player may send new photos.
  */
 
-import { type KycPhotosInput, type KycState, type KycSubmission, maxPhotoDataUrlLength } from '@contract/kyc';
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import type { KycPhotosInput, KycState, KycSubmission } from '@contract/kyc';
+import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { refusedFields } from './player-form-fields';
 
 export const photoSlots = ['front', 'back', 'handheld'] as const;
 export type PhotoSlot = (typeof photoSlots)[number];
 
-/** Why a photo could not be used: the compression errors of docs/requirements.md §8, and a photo still too large. */
-export const photoFailures = [
-  'notBlob',
-  'notImage',
-  'unsupported',
-  'loadFailed',
-  'readFailed',
-  'aborted',
-  'tooLarge',
-] as const;
+/** Why a photo could not be used: the compression errors of docs/requirements.md §8. */
+export const photoFailures = ['notBlob', 'notImage', 'unsupported', 'loadFailed', 'readFailed', 'aborted'] as const;
 export type PhotoFailure = (typeof photoFailures)[number];
 
 /** How the compressPhoto actor reports a failure. */
@@ -48,20 +43,13 @@ export function photoFailureOf(error: unknown): PhotoFailure {
   return failure && (photoFailures as readonly string[]).includes(failure) ? failure : 'readFailed';
 }
 
-export type PhotoState =
-  | { status: 'empty' }
-  | { status: 'compressing' }
-  | { status: 'ready'; dataUrl: string }
-  | { status: 'failed'; failure: PhotoFailure };
-
 export interface KycContext {
   /** The verification state on the server; while editing, `rejected` makes it a resubmission. */
   status: KycState['status'];
   rejectReason: string | null;
-  photos: Record<PhotoSlot, PhotoState>;
   compressingSlot: PhotoSlot | null;
-  /** Whether the player tried to send without all three photos. */
-  showErrors: boolean;
+  /** The photos last sent, for the upload, and for the form again if the upload failed. */
+  sent: KycPhotosInput | null;
   /** The server's sentences about refused photos. */
   refusals: Record<string, string>;
 }
@@ -69,27 +57,21 @@ export interface KycContext {
 export type KycEvent =
   | { type: 'kyc.start' }
   | { type: 'photo.selected'; slot: PhotoSlot; file: unknown }
-  | { type: 'kyc.submit' }
+  | ({ type: 'kyc.submit' } & KycPhotosInput)
   | { type: 'kyc.cancel' }
   | { type: 'kyc.resubmit' }
   | { type: 'status.retry' };
 
-const noPhotos = (): Record<PhotoSlot, PhotoState> => ({
-  front: { status: 'empty' },
-  back: { status: 'empty' },
-  handheld: { status: 'empty' },
-});
-
-function readyPhotos(photos: Record<PhotoSlot, PhotoState>): KycPhotosInput | null {
-  const { front, back, handheld } = photos;
-  if (front.status !== 'ready' || back.status !== 'ready' || handheld.status !== 'ready') return null;
-  return { front: front.dataUrl, back: back.dataUrl, handheld: handheld.dataUrl };
-}
+/** What the form of the photos hears from the flow: a compressed photo for a slot, or why there is none. */
+export type KycEmitted =
+  | { type: 'photo.compressed'; slot: PhotoSlot; dataUrl: string }
+  | { type: 'photo.failed'; slot: PhotoSlot; failure: PhotoFailure };
 
 export const kycMachine = setup({
   types: {
     context: {} as KycContext,
     events: {} as KycEvent,
+    emitted: {} as KycEmitted,
   },
   actors: {
     loadKycState: fromPromise<KycState>(async () => {
@@ -113,34 +95,25 @@ export const kycMachine = setup({
     startCompressing: assign(({ context, event }) => {
       if (event.type !== 'photo.selected') return {};
       const { [event.slot]: _refused, ...refusals } = context.refusals;
-      return {
-        compressingSlot: event.slot,
-        photos: { ...context.photos, [event.slot]: { status: 'compressing' } },
-        refusals,
-      };
+      return { compressingSlot: event.slot, refusals };
     }),
-    storePhoto: assign(({ context }, dataUrl: string) => {
-      const slot = context.compressingSlot;
-      if (!slot) return {};
-      const photo: PhotoState =
-        dataUrl.length > maxPhotoDataUrlLength
-          ? { status: 'failed', failure: 'tooLarge' }
-          : { status: 'ready', dataUrl };
-      return { compressingSlot: null, photos: { ...context.photos, [slot]: photo } };
-    }),
-    storeFailure: assign(({ context }, failure: PhotoFailure) => {
-      const slot = context.compressingSlot;
-      if (!slot) return {};
-      return { compressingSlot: null, photos: { ...context.photos, [slot]: { status: 'failed', failure } } };
-    }),
-    clearForm: assign({ photos: noPhotos(), showErrors: false, refusals: {}, compressingSlot: null }),
-    revealErrors: assign({ showErrors: true }),
+    photoCompressed: emit(({ context }, dataUrl: string) => ({
+      type: 'photo.compressed' as const,
+      slot: context.compressingSlot ?? 'front',
+      dataUrl,
+    })),
+    photoFailed: emit(({ context }, failure: PhotoFailure) => ({
+      type: 'photo.failed' as const,
+      slot: context.compressingSlot ?? 'front',
+      failure,
+    })),
+    compressed: assign({ compressingSlot: null }),
+    clearForm: assign({ sent: null, refusals: {}, compressingSlot: null }),
   },
   guards: {
     isNotSubmitted: (_, state: KycState) => state.status === 'notSubmitted',
     isPendingReview: (_, state: KycState) => state.status === 'pendingReview',
     isApproved: (_, state: KycState) => state.status === 'approved',
-    allPhotosReady: ({ context }) => readyPhotos(context.photos) !== null,
     wasRejected: ({ context }) => context.status === 'rejected',
   },
 }).createMachine({
@@ -148,9 +121,8 @@ export const kycMachine = setup({
   context: {
     status: 'notSubmitted',
     rejectReason: null,
-    photos: noPhotos(),
     compressingSlot: null,
-    showErrors: false,
+    sent: null,
     refusals: {},
   },
   initial: 'loadingStatus',
@@ -198,7 +170,13 @@ export const kycMachine = setup({
         choosing: {
           on: {
             'photo.selected': { target: 'compressing', actions: 'startCompressing' },
-            'kyc.submit': [{ guard: 'allPhotosReady', target: '#kyc.uploading' }, { actions: 'revealErrors' }],
+            'kyc.submit': {
+              target: '#kyc.uploading',
+              actions: assign(({ event }) => ({
+                sent: { front: event.front, back: event.back, handheld: event.handheld },
+                refusals: {},
+              })),
+            },
           },
         },
         compressing: {
@@ -206,10 +184,13 @@ export const kycMachine = setup({
             id: 'compressPhoto',
             src: 'compressPhoto',
             input: ({ event }) => ({ file: event.type === 'photo.selected' ? event.file : null }),
-            onDone: { target: 'choosing', actions: { type: 'storePhoto', params: ({ event }) => event.output } },
+            onDone: {
+              target: 'choosing',
+              actions: [{ type: 'photoCompressed', params: ({ event }) => event.output }, 'compressed'],
+            },
             onError: {
               target: 'choosing',
-              actions: { type: 'storeFailure', params: ({ event }) => photoFailureOf(event.error) },
+              actions: [{ type: 'photoFailed', params: ({ event }) => photoFailureOf(event.error) }, 'compressed'],
             },
           },
         },
@@ -219,14 +200,14 @@ export const kycMachine = setup({
       invoke: {
         id: 'submitKyc',
         src: 'submitKyc',
-        input: ({ context }) => readyPhotos(context.photos) ?? { front: '', back: '', handheld: '' },
+        input: ({ context }) => context.sent ?? { front: '', back: '', handheld: '' },
         onDone: {
           target: 'pendingReview',
           actions: [assign({ status: 'pendingReview', rejectReason: null }), 'clearForm', 'kycChanged'],
         },
         onError: {
           target: 'editing',
-          actions: assign({ showErrors: true, refusals: ({ event }) => refusedFields(event.error) }),
+          actions: assign({ refusals: ({ event }) => refusedFields(event.error) }),
         },
       },
     },
@@ -290,23 +271,11 @@ export const selectKycStage = (snapshot: KycSnapshot): KycStage => {
   return (stage ?? 'loadingStatus') as KycStage;
 };
 
-/** What each photo slot shows: its state, and the message to show under it, if any. */
-export type PhotoSlotView = PhotoState & { message: { key: string } | { text: string } | null };
-
-export const selectPhotoSlots = (snapshot: KycSnapshot): Record<PhotoSlot, PhotoSlotView> => {
-  const { context } = snapshot;
-  const view = (slot: PhotoSlot): PhotoSlotView => {
-    const photo = context.photos[slot];
-    const refusal = context.refusals[slot];
-    if (photo.status === 'failed') return { ...photo, message: { key: `photoErrors.${photo.failure}` } };
-    if (refusal) return { ...photo, message: { text: refusal } };
-    if (photo.status === 'empty' && context.showErrors)
-      return { ...photo, message: { key: 'validation.photoRequired' } };
-    return { ...photo, message: null };
-  };
-  return { front: view('front'), back: view('back'), handheld: view('handheld') };
-};
+/** The photos the form starts with: none, or after a failed upload the ones that were sent. */
+export const selectSentPhotos = (snapshot: KycSnapshot) => snapshot.context.sent;
+/** The server's sentence on each photo it refused at the last try. */
+export const selectKycRefusals = (snapshot: KycSnapshot) => snapshot.context.refusals;
+export const selectCompressingSlot = (snapshot: KycSnapshot) => snapshot.context.compressingSlot;
 export const selectRejectReason = (snapshot: KycSnapshot) => snapshot.context.rejectReason;
 /** Whether the photos being chosen replace rejected ones: the form then shows why they were rejected. */
 export const selectResubmission = (snapshot: KycSnapshot) => snapshot.context.status === 'rejected';
-export const selectCompressing = (snapshot: KycSnapshot) => snapshot.context.compressingSlot !== null;

@@ -61,7 +61,7 @@ describe('identity verification', () => {
     const { kyc, submitted } = startKyc({ state: state('notSubmitted') });
     const { container } = renderPlayerView(<IdentityVerificationView kyc={kyc} />);
     await user.click(await screen.findByRole('button', { name: 'Start verification' }));
-    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    await user.click(await screen.findByRole('button', { name: 'Submit for review' }));
     expect(screen.getAllByText('Please upload this photo')).toHaveLength(3);
     const photo = new File(['jpeg bytes'], 'card.jpg', { type: 'image/jpeg' });
     for (const [index, input] of fileInputs(container).entries()) {
@@ -89,6 +89,7 @@ describe('identity verification', () => {
     const { kyc, submitted } = startKyc({ state: state('notSubmitted'), compress: (file) => compressPhoto(file) });
     const { container } = renderPlayerView(<IdentityVerificationView kyc={kyc} />);
     await user.click(await screen.findByRole('button', { name: 'Start verification' }));
+    await screen.findByRole('form', { name: 'Identity photos' });
     await user.upload(fileInputs(container)[1]!, new File(['plain text'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByText('This file is not an image. Please choose a photo.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
@@ -103,6 +104,7 @@ describe('identity verification', () => {
       const { kyc } = startKyc({ state: state('notSubmitted'), compress: () => Promise.reject({ failure }) });
       const view = renderPlayerView(<IdentityVerificationView kyc={kyc} />);
       await user.click(await screen.findByRole('button', { name: '本人確認を始める' }));
+      await screen.findByRole('form', { name: '本人確認の写真' });
       await user.upload(fileInputs(view.container)[0]!, new File(['x'], 'card.jpg', { type: 'image/jpeg' }));
       const message = await screen.findByRole('alert');
       seen.add(message.textContent ?? '');
@@ -118,8 +120,8 @@ describe('identity verification', () => {
     renderPlayerView(<IdentityVerificationView kyc={kyc} />);
     expect(await screen.findByText('Reason: The back photo is blurred')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit new photos' }));
+    expect(await screen.findByRole('form', { name: 'Identity photos' })).toBeInTheDocument();
     expect(screen.getByText('Reason: The back photo is blurred')).toBeInTheDocument();
-    expect(screen.getByRole('form', { name: 'Identity photos' })).toBeInTheDocument();
   });
 
   it('an approved identity says so and offers no form', async () => {

@@ -1,19 +1,21 @@
 import type { Profile } from '@contract/auth';
-import type { ProfileChanges } from '@contract/user';
+import { changePasswordForm } from '@contract/auth';
+import { composePhone, idNumberForm, type ProfileChanges, profileForm } from '@contract/user';
 import {
   accountSettingsMachine,
-  composePhone,
   identityLocked,
-  selectIdNumberMessages,
-  selectPasswordMessages,
-  selectProfileDirty,
-  selectProfileMessages,
-  selectProfileValues,
+  profileChangesOf,
+  selectIdNumberRefusals,
+  selectPasswordRefusals,
+  selectProfileRefusals,
+  selectSavedProfile,
+  selectSaves,
   splitPhone,
 } from '@machines/account-settings.machine';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { dialCodes, profile, refusal, regionModels } from '../models/account-settings.model';
+import { dialCodes, profile, profileValues, refusal, regionModels } from '../models/account-settings.model';
 import { modelPaths, replayPath } from './model-paths';
 
 describe('account settings machine model', () => {
@@ -28,14 +30,24 @@ describe('account settings machine model', () => {
     for (const { path, description } of paths) {
       it(`replays [${region}] ${description}`, async () => {
         await replayPath(regionModel, path, (live, model) => {
-          expect(selectProfileMessages(live)).toEqual(selectProfileMessages(model));
-          expect(selectPasswordMessages(live)).toEqual(selectPasswordMessages(model));
-          expect(selectProfileValues(live)).toEqual(selectProfileValues(model));
+          expect(selectProfileRefusals(live)).toEqual(selectProfileRefusals(model));
+          expect(selectPasswordRefusals(live)).toEqual(selectPasswordRefusals(model));
+          expect(selectSavedProfile(live)).toEqual(selectSavedProfile(model));
+          expect(selectSaves(live)).toEqual(selectSaves(model));
         });
       });
     }
   }
 });
+
+/** The form shows each field's first message. */
+function messages(schema: v.GenericSchema, values: Record<string, unknown>) {
+  const result = v.safeParse(schema, values);
+  const nested = result.success ? {} : (v.flatten(result.issues).nested ?? {});
+  return Object.fromEntries(Object.entries(nested).map(([field, keys]) => [field, keys?.[0]]));
+}
+
+const savedProfile = { ...profileValues, firstName: '', lastName: '', pinyinName: '' };
 
 describe('account settings rules', () => {
   function start(options: { profile?: Partial<Profile>; fail?: Partial<Record<string, unknown>> } = {}) {
@@ -74,64 +86,73 @@ describe('account settings rules', () => {
     expect(composePhone('+81', '０９０ １２３４ ５６７８')).toBe('+819012345678');
   });
 
-  it('sends only the fields that changed, trimmed', async () => {
+  it('sends only the fields that changed, trimmed, and keeps them as the saved profile', async () => {
     const { actor, calls, effects, settle } = start();
-    actor.send({ type: 'profile.changed', field: 'nickname', value: ' Hana ' });
-    expect(selectProfileDirty(actor.getSnapshot())).toBe(false);
-    actor.send({ type: 'profile.changed', field: 'firstName', value: ' 花子 ' });
-    actor.send({ type: 'profile.changed', field: 'nationalNumber', value: '080-2222-3333' });
-    actor.send({ type: 'profile.submit' });
+    expect(selectSavedProfile(actor.getSnapshot())).toEqual(savedProfile);
+    expect(profileChangesOf({ ...savedProfile, nickname: ' Hana ' }, savedProfile, false)).toEqual({});
+    actor.send({ type: 'profile.submit', ...savedProfile, firstName: ' 花子 ', nationalNumber: '080-2222-3333' });
     await settle();
     expect(calls).toEqual([{ name: 'saveProfile', input: { firstName: '花子', phone: '+818022223333' } }]);
     expect(effects).toEqual(['profileSaved']);
-    expect(selectProfileDirty(actor.getSnapshot())).toBe(false);
+    expect(selectSavedProfile(actor.getSnapshot())).toEqual({
+      ...savedProfile,
+      firstName: '花子',
+      nationalNumber: '8022223333',
+    });
+    expect(selectSaves(actor.getSnapshot())).toEqual({ profile: 1, idNumber: 0, password: 0 });
   });
 
   it('an unchanged form sends nothing', () => {
     const { actor, calls } = start();
-    actor.send({ type: 'profile.submit' });
+    actor.send({ type: 'profile.submit', ...savedProfile });
     expect(calls).toEqual([]);
     expect(actor.getSnapshot().matches({ profile: 'editing' })).toBe(true);
   });
 
-  it('a field that had a value may not be emptied; a phone number needs its dialling code and a valid length', () => {
-    const { actor, calls } = start({ profile: { phone: null } });
-    actor.send({ type: 'profile.changed', field: 'nickname', value: ' ' });
-    actor.send({ type: 'profile.changed', field: 'nationalNumber', value: '0901234' });
-    actor.send({ type: 'profile.submit' });
-    expect(selectProfileMessages(actor.getSnapshot())).toEqual({
-      nickname: { key: 'validation.required' },
-      dialCode: { key: 'validation.dialCode' },
+  it('the profile form: a field that had a value may not be emptied; a number needs its dialling code and a valid length', () => {
+    const schema = profileForm({ ...savedProfile, dialCode: '', nationalNumber: '' }, false);
+    expect(messages(schema, { ...savedProfile, nickname: ' ', dialCode: null, nationalNumber: '0901234' })).toEqual({
+      nickname: 'validation.required',
+      dialCode: 'validation.dialCode',
     });
-    actor.send({ type: 'profile.changed', field: 'dialCode', value: '+81' });
-    actor.send({ type: 'profile.changed', field: 'nationalNumber', value: '12' });
-    expect(selectProfileMessages(actor.getSnapshot()).nationalNumber).toEqual({ key: 'validation.phone' });
-    expect(calls).toEqual([]);
+    expect(messages(schema, { ...savedProfile, dialCode: '+81', nationalNumber: '12' })).toEqual({
+      nationalNumber: 'validation.phone',
+    });
+    expect(
+      messages(schema, { ...savedProfile, dialCode: null, nationalNumber: '', firstName: 'x'.repeat(51) }),
+    ).toEqual({ firstName: 'validation.name' });
+    expect(v.parse(schema, { ...savedProfile, dialCode: '+81', nationalNumber: ' 090-1111-2222 ' })).toEqual({
+      ...savedProfile,
+      dialCode: '+81',
+      nationalNumber: '090-1111-2222',
+    });
+    // A number on record may not be emptied either.
+    expect(messages(profileForm(savedProfile, false), { ...savedProfile, nationalNumber: '' })).toEqual({
+      nationalNumber: 'validation.phone',
+    });
   });
 
-  it('names are locked while identity is under review or verified, and are never sent then', async () => {
+  it('names are locked while identity is under review or verified, and are never checked or sent then', async () => {
     expect(identityLocked('pendingReview')).toBe(true);
     expect(identityLocked('approved')).toBe(true);
     expect(identityLocked('rejected')).toBe(false);
+    const named = { ...savedProfile, firstName: '花子' };
+    expect(messages(profileForm(named, true), { ...named, firstName: '' })).toEqual({});
     const { actor, calls, settle } = start({ profile: { kycStatus: 'approved', firstName: '花子' } });
-    actor.send({ type: 'profile.changed', field: 'firstName', value: '' });
-    actor.send({ type: 'profile.changed', field: 'nickname', value: 'Hanachan' });
-    actor.send({ type: 'profile.submit' });
+    actor.send({ type: 'profile.submit', ...named, firstName: '', nickname: 'Hanachan' });
     await settle();
     expect(calls).toEqual([{ name: 'saveProfile', input: { nickname: 'Hanachan' } }]);
-    actor.send({ type: 'idNumber.changed', value: 'AB1234567' });
-    actor.send({ type: 'idNumber.submit' });
+    actor.send({ type: 'idNumber.submit', idNumber: 'AB1234567' });
     expect(calls).toHaveLength(1);
   });
 
-  it("shows the server's sentence on the refused field until that field changes", async () => {
+  it("keeps the server's sentence on the refused field until the form is sent again", async () => {
     const { actor, settle } = start({ fail: { saveProfile: refusal } });
-    actor.send({ type: 'profile.changed', field: 'firstName', value: '花子' });
-    actor.send({ type: 'profile.submit' });
+    actor.send({ type: 'profile.submit', ...savedProfile, firstName: '花子' });
     await settle();
-    expect(selectProfileMessages(actor.getSnapshot())).toEqual({ firstName: { text: '名前が違います' } });
-    actor.send({ type: 'profile.changed', field: 'firstName', value: '華子' });
-    expect(selectProfileMessages(actor.getSnapshot())).toEqual({});
+    expect(selectProfileRefusals(actor.getSnapshot())).toEqual({ firstName: '名前が違います' });
+    actor.send({ type: 'profile.submit', ...savedProfile, firstName: '華子' });
+    expect(selectProfileRefusals(actor.getSnapshot())).toEqual({});
   });
 
   it("a refused phone number's sentence sits on the number field", async () => {
@@ -140,52 +161,39 @@ describe('account settings rules', () => {
       fields: { phone: '電話番号が正しくありません' },
     });
     const { actor, settle } = start({ fail: { saveProfile: phoneRefusal } });
-    actor.send({ type: 'profile.changed', field: 'nationalNumber', value: '080-2222-3333' });
-    actor.send({ type: 'profile.submit' });
+    actor.send({ type: 'profile.submit', ...savedProfile, nationalNumber: '080-2222-3333' });
     await settle();
-    expect(selectProfileMessages(actor.getSnapshot())).toEqual({
-      nationalNumber: { text: '電話番号が正しくありません' },
-    });
-    actor.send({ type: 'profile.changed', field: 'dialCode', value: '+1' });
-    expect(selectProfileMessages(actor.getSnapshot())).toEqual({});
+    expect(selectProfileRefusals(actor.getSnapshot())).toEqual({ nationalNumber: '電話番号が正しくありません' });
   });
 
-  it('checks the ID number format and clears it once recorded', async () => {
+  it('the ID number form checks the format; the trimmed number is sent and the form starts afresh', async () => {
+    expect(messages(idNumberForm, { idNumber: '' })).toEqual({ idNumber: 'validation.required' });
+    expect(messages(idNumberForm, { idNumber: 'ab 12' })).toEqual({ idNumber: 'validation.idNumber' });
     const { actor, calls, effects, settle } = start();
-    actor.send({ type: 'idNumber.changed', value: 'ab 12' });
-    actor.send({ type: 'idNumber.submit' });
-    expect(selectIdNumberMessages(actor.getSnapshot())).toEqual({ idNumber: { key: 'validation.idNumber' } });
-    actor.send({ type: 'idNumber.changed', value: ' AB-1234567 ' });
-    actor.send({ type: 'idNumber.submit' });
+    actor.send({ type: 'idNumber.submit', idNumber: ' AB-1234567 ' });
     await settle();
     expect(calls).toEqual([{ name: 'saveIdNumber', input: { idNumber: 'AB-1234567' } }]);
     expect(effects).toEqual(['idNumberSaved']);
-    expect(actor.getSnapshot().context.idNumber).toBe('');
+    expect(selectSaves(actor.getSnapshot()).idNumber).toBe(1);
+    expect(selectIdNumberRefusals(actor.getSnapshot())).toEqual({});
   });
 
-  it("asks for every password field, the policy's length and a matching confirmation ('passwords do not match')", async () => {
+  it("the password form asks for every field, the policy's length and a matching confirmation", async () => {
+    expect(messages(changePasswordForm, { oldPassword: '', newPassword: '', confirmPassword: '' })).toEqual({
+      oldPassword: 'validation.required',
+      newPassword: 'validation.required',
+      confirmPassword: 'validation.required',
+    });
+    expect(
+      messages(changePasswordForm, { oldPassword: 'Old-pass-2024', newPassword: 'short', confirmPassword: 'other' }),
+    ).toEqual({ newPassword: 'validation.passwordLength', confirmPassword: 'validation.passwordsMismatch' });
     const { actor, calls, effects, settle } = start();
-    actor.send({ type: 'password.submit' });
-    expect(selectPasswordMessages(actor.getSnapshot())).toEqual({
-      oldPassword: { key: 'validation.required' },
-      newPassword: { key: 'validation.required' },
-      confirmPassword: { key: 'validation.required' },
-    });
-    actor.send({ type: 'password.changed', field: 'oldPassword', value: 'Old-pass-2024' });
-    actor.send({ type: 'password.changed', field: 'newPassword', value: 'short' });
-    actor.send({ type: 'password.changed', field: 'confirmPassword', value: 'other' });
-    expect(selectPasswordMessages(actor.getSnapshot())).toEqual({
-      newPassword: { key: 'validation.passwordLength', values: { min: 8, max: 128 } },
-      confirmPassword: { key: 'validation.passwordsMismatch' },
-    });
-    actor.send({ type: 'password.changed', field: 'newPassword', value: 'Sakura-2025!' });
-    actor.send({ type: 'password.changed', field: 'confirmPassword', value: 'Sakura-2025!' });
-    actor.send({ type: 'password.submit' });
+    actor.send({ type: 'password.submit', oldPassword: 'Old-pass-2024', newPassword: 'Sakura-2025!' });
     await settle();
     expect(calls).toEqual([
       { name: 'changePassword', input: { oldPassword: 'Old-pass-2024', newPassword: 'Sakura-2025!' } },
     ]);
     expect(effects).toEqual(['passwordChanged']);
-    expect(actor.getSnapshot().context.password).toEqual({ oldPassword: '', newPassword: '', confirmPassword: '' });
+    expect(selectSaves(actor.getSnapshot()).password).toBe(1);
   });
 });

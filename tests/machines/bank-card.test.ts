@@ -1,16 +1,17 @@
+import { bankCardForm, normalisedReading } from '@contract/bank';
 import {
   type BankCardSave,
   bankCardMachine,
-  normalisedReading,
   type PlayerNames,
-  selectBankCardMessages,
+  selectBankCardNames,
+  selectBankCardRefusals,
   selectBankCardStage,
-  selectBankCardValues,
   selectUnbindingCard,
 } from '@machines/bank-card.machine';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { bankCardModels, boundCard, names, refused } from '../models/bank-card.model';
+import { bankCardModels, boundCard, card, names, refused } from '../models/bank-card.model';
 import { modelPaths, replayPath } from './model-paths';
 
 describe('bank card machine model', () => {
@@ -30,13 +31,20 @@ describe('bank card machine model', () => {
     for (const { path, description } of paths) {
       it(`replays ${label} ${description}`, async () => {
         await replayPath(model, path, (live, model) => {
-          expect(selectBankCardMessages(live)).toEqual(selectBankCardMessages(model));
+          expect(selectBankCardRefusals(live)).toEqual(selectBankCardRefusals(model));
           expect(selectBankCardStage(live)).toBe(selectBankCardStage(model));
         });
       });
     }
   }
 });
+
+/** The form shows each field's first message. */
+function messages(playerNames: PlayerNames, values: Record<string, unknown>) {
+  const result = v.safeParse(bankCardForm(playerNames), values);
+  const nested = result.success ? {} : (v.flatten(result.issues).nested ?? {});
+  return Object.fromEntries(Object.entries(nested).map(([field, keys]) => [field, keys?.[0]]));
+}
 
 describe('bank card rules', () => {
   function start(playerNames: PlayerNames = names, failSave?: unknown) {
@@ -60,10 +68,8 @@ describe('bank card rules', () => {
       }),
       { input: { names: playerNames } },
     ).start();
-    const change = (field: string, value: string | boolean) =>
-      actor.send({ type: 'field.changed', field, value } as never);
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    return { actor, saved, unbound, effects, change, settle };
+    return { actor, saved, unbound, effects, settle };
   }
 
   it('asks for personal information before a card can be bound', () => {
@@ -72,75 +78,71 @@ describe('bank card rules', () => {
     expect(selectBankCardStage(actor.getSnapshot())).toBe('needsPersonalInformation');
   });
 
-  it('prefills the holder with the names on record and checks every field format', () => {
-    const { actor, change, saved } = start();
-    actor.send({ type: 'card.bind' });
-    expect(selectBankCardValues(actor.getSnapshot())).toMatchObject({
-      holderFirstName: '花子',
-      holderLastName: '山田',
-      holderPinyinName: 'ヤマダ ハナコ',
-    });
-    change('cardNumber', '12-34');
-    change('branchCode', '1 0');
-    actor.send({ type: 'form.submit' });
-    expect(selectBankCardMessages(actor.getSnapshot())).toEqual({
-      bankCode: { key: 'validation.bankCode' },
-      cardNumber: { key: 'validation.cardNumber' },
-      branchCode: { key: 'validation.branchCode' },
-      branchName: { key: 'validation.branchName' },
-    });
-    expect(saved).toEqual([]);
-  });
-
-  it("the holder's names must match the player's; width, spaces and kana style do not matter", async () => {
-    const { actor, change, saved, effects, settle } = start();
-    actor.send({ type: 'card.bind' });
-    change('bankCode', '0009');
-    change('cardNumber', '１２３ ４５６７');
-    change('branchCode', '101');
-    change('branchName', ' 本店営業部 ');
-    change('holderFirstName', '華子');
-    change('holderPinyinName', 'やまだはなこ');
-    actor.send({ type: 'form.submit' });
-    expect(selectBankCardMessages(actor.getSnapshot())).toEqual({
-      holderFirstName: { key: 'validation.holderMismatch' },
-    });
-    change('holderFirstName', ' 花子 ');
-    change('isDefault', true);
-    actor.send({ type: 'form.submit' });
-    await settle();
-    expect(saved).toEqual([
-      {
-        bankCode: '0009',
-        cardNumber: '1234567',
-        branchCode: '101',
-        branchName: '本店営業部',
+  it('the form checks every field format after normalising the typing', () => {
+    const blank = { bankCode: null, branchName: '', isDefault: false };
+    expect(
+      messages(names, {
+        ...blank,
+        cardNumber: '12-34',
+        branchCode: '1 0',
         holderFirstName: '花子',
         holderLastName: '山田',
-        holderPinyinName: 'やまだはなこ',
-        isDefault: true,
-      },
-    ]);
-    expect(effects).toEqual(['cardBound']);
-    expect(selectBankCardStage(actor.getSnapshot())).toBe('idle');
+        holderPinyinName: 'ヤマダ ハナコ',
+      }),
+    ).toEqual({
+      bankCode: 'validation.bankCode',
+      cardNumber: 'validation.cardNumber',
+      branchCode: 'validation.branchCode',
+      branchName: 'validation.branchName',
+    });
+  });
+
+  it("the form's holder must match the player's names; width, spaces and kana style do not matter", () => {
+    const typed = {
+      bankCode: '0009',
+      cardNumber: '１２３ ４５６７',
+      branchCode: '１０１',
+      branchName: ' 本店営業部 ',
+      holderFirstName: '華子',
+      holderLastName: '山田',
+      holderPinyinName: 'やまだはなこ',
+      isDefault: true,
+    };
+    expect(messages(names, typed)).toEqual({ holderFirstName: 'validation.holderMismatch' });
+    expect(v.parse(bankCardForm(names), { ...typed, holderFirstName: ' 花子 ' })).toEqual({
+      bankCode: '0009',
+      cardNumber: '1234567',
+      branchCode: '101',
+      branchName: '本店営業部',
+      holderFirstName: '花子',
+      holderLastName: '山田',
+      holderPinyinName: 'やまだはなこ',
+      isDefault: true,
+    });
     expect(normalisedReading('やまだ　はなこ')).toBe(normalisedReading('ヤマダハナコ'));
   });
 
-  it("keeps the form open with the server's sentence on the refused field", async () => {
-    const { actor, change, settle } = start(names, refused);
+  it('binds the card the form sent, once, and gives the form the names on record', async () => {
+    const { actor, saved, effects, settle } = start();
+    expect(selectBankCardNames(actor.getSnapshot())).toEqual(names);
     actor.send({ type: 'card.bind' });
-    change('bankCode', '0009');
-    change('cardNumber', '1234567');
-    change('branchCode', '101');
-    change('branchName', '本店営業部');
-    actor.send({ type: 'form.submit' });
+    expect(selectBankCardStage(actor.getSnapshot())).toBe('form');
+    actor.send({ type: 'form.submit', ...card });
+    await settle();
+    expect(saved).toEqual([card]);
+    expect(effects).toEqual(['cardBound']);
+    expect(selectBankCardStage(actor.getSnapshot())).toBe('idle');
+  });
+
+  it("keeps the form open with the server's sentence on the refused field until it is sent again", async () => {
+    const { actor, settle } = start(names, refused);
+    actor.send({ type: 'card.bind' });
+    actor.send({ type: 'form.submit', ...card });
     await settle();
     expect(selectBankCardStage(actor.getSnapshot())).toBe('form');
-    expect(selectBankCardMessages(actor.getSnapshot())).toEqual({
-      cardNumber: { text: 'この口座はすでに登録されています' },
-    });
-    change('cardNumber', '7654321');
-    expect(selectBankCardMessages(actor.getSnapshot())).toEqual({});
+    expect(selectBankCardRefusals(actor.getSnapshot())).toEqual({ cardNumber: 'この口座はすでに登録されています' });
+    actor.send({ type: 'form.submit', ...card, cardNumber: '7654321' });
+    expect(selectBankCardRefusals(actor.getSnapshot())).toEqual({});
   });
 
   it('unbinds a card only once the player confirms', async () => {

@@ -1,13 +1,17 @@
-import { type KycPhotosInput, type KycState, maxPhotoDataUrlLength } from '@contract/kyc';
+import { type KycPhotosInput, type KycState, kycPhotosForm, maxPhotoDataUrlLength } from '@contract/kyc';
 import {
+  type KycEmitted,
   kycMachine,
   type PhotoFailure,
   photoFailureOf,
+  selectCompressingSlot,
+  selectKycRefusals,
   selectKycStage,
-  selectPhotoSlots,
   selectRejectReason,
   selectResubmission,
+  selectSentPhotos,
 } from '@machines/kyc.machine';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { dataUrl, kycModel, photo, state, submission } from '../models/kyc.model';
@@ -47,7 +51,8 @@ describe('kyc machine model', () => {
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
       await replayPath(kycModel, path, (live, model) => {
-        expect(selectPhotoSlots(live)).toEqual(selectPhotoSlots(model));
+        expect(selectKycRefusals(live)).toEqual(selectKycRefusals(model));
+        expect(selectCompressingSlot(live)).toBe(selectCompressingSlot(model));
         expect(selectKycStage(live)).toBe(selectKycStage(model));
         expect(selectResubmission(live)).toBe(selectResubmission(model));
       });
@@ -84,53 +89,61 @@ describe('kyc rules', () => {
       }),
       { clock },
     ).start();
+    const emitted: KycEmitted[] = [];
+    actor.on('*', (event) => void emitted.push(event));
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    return { actor, clock, submitted, effects, settle };
+    return { actor, clock, submitted, effects, emitted, settle };
   }
 
-  async function choosePhotos(actor: ReturnType<typeof start>['actor'], settle: () => Promise<unknown>) {
-    for (const slot of ['front', 'back', 'handheld'] as const) {
-      actor.send({ type: 'photo.selected', slot, file: photo });
-      await settle();
-    }
-  }
+  const photos = { front: dataUrl, back: dataUrl, handheld: dataUrl };
 
-  it('asks for all three photos before sending, then waits for review', async () => {
-    const { actor, submitted, effects, settle } = start({ states: [state('notSubmitted')] });
+  it('the form asks for all three photos, each small enough once compressed', () => {
+    const result = v.safeParse(kycPhotosForm, {
+      front: '',
+      back: dataUrl,
+      handheld: `data:image/png;base64,${'A'.repeat(maxPhotoDataUrlLength)}`,
+    });
+    expect(result.success ? {} : v.flatten(result.issues).nested).toEqual({
+      front: ['validation.photoRequired'],
+      handheld: ['photoErrors.tooLarge'],
+    });
+    expect(v.is(kycPhotosForm, photos)).toBe(true);
+  });
+
+  it('compresses each photo chosen for the form, then sends the three once and waits for review', async () => {
+    const { actor, submitted, effects, emitted, settle } = start({ states: [state('notSubmitted')] });
     await settle();
     actor.send({ type: 'kyc.start' });
-    actor.send({ type: 'kyc.submit' });
-    expect(selectPhotoSlots(actor.getSnapshot()).front.message).toEqual({ key: 'validation.photoRequired' });
-    await choosePhotos(actor, settle);
-    actor.send({ type: 'kyc.submit' });
+    for (const slot of ['front', 'back', 'handheld'] as const) {
+      actor.send({ type: 'photo.selected', slot, file: photo });
+      expect(selectCompressingSlot(actor.getSnapshot())).toBe(slot);
+      await settle();
+    }
+    expect(emitted).toEqual(
+      (['front', 'back', 'handheld'] as const).map((slot) => ({ type: 'photo.compressed', slot, dataUrl })),
+    );
+    actor.send({ type: 'kyc.submit', ...photos });
     await settle();
-    expect(submitted).toEqual([{ front: dataUrl, back: dataUrl, handheld: dataUrl }]);
+    expect(submitted).toEqual([photos]);
     expect(selectKycStage(actor.getSnapshot())).toBe('pendingReview');
     expect(effects).toEqual(['kycChanged']);
   });
 
-  it('names each compression failure, and a photo that stays too large', async () => {
+  it('names each compression failure', async () => {
     const failures: PhotoFailure[] = ['notBlob', 'notImage', 'unsupported', 'loadFailed', 'readFailed', 'aborted'];
     for (const failure of failures) {
-      const { actor, settle } = start({ states: [state('notSubmitted')], compress: () => Promise.reject({ failure }) });
+      const { actor, emitted, settle } = start({
+        states: [state('notSubmitted')],
+        compress: () => Promise.reject({ failure }),
+      });
       await settle();
       actor.send({ type: 'kyc.start' });
       actor.send({ type: 'photo.selected', slot: 'back', file: 'not a file' });
-      expect(selectPhotoSlots(actor.getSnapshot()).back.status).toBe('compressing');
+      expect(selectCompressingSlot(actor.getSnapshot())).toBe('back');
       await settle();
-      expect(selectPhotoSlots(actor.getSnapshot()).back).toEqual({
-        status: 'failed',
-        failure,
-        message: { key: `photoErrors.${failure}` },
-      });
+      expect(selectCompressingSlot(actor.getSnapshot())).toBeNull();
+      expect(emitted).toEqual([{ type: 'photo.failed', slot: 'back', failure }]);
     }
-    const huge = `data:image/png;base64,${'A'.repeat(maxPhotoDataUrlLength)}`;
-    const { actor, settle } = start({ states: [state('notSubmitted')], compress: async () => huge });
-    await settle();
-    actor.send({ type: 'kyc.start' });
-    actor.send({ type: 'photo.selected', slot: 'front', file: photo });
-    await settle();
-    expect(selectPhotoSlots(actor.getSnapshot()).front.message).toEqual({ key: 'photoErrors.tooLarge' });
     expect(photoFailureOf(new Error('something else'))).toBe('readFailed');
   });
 
@@ -151,21 +164,20 @@ describe('kyc rules', () => {
     expect(effects).toEqual(['kycChanged']);
   });
 
-  it('a rejected player sends new photos; a refused upload returns to the same form with the reason kept', async () => {
+  it('a rejected player sends new photos; a refused upload returns to the same form with the photos and reason kept', async () => {
     const refused = Object.assign(new Error('refused'), { code: 400, fields: { back: '画像が読めません' } });
     const { actor, settle } = start({ states: [state('rejected', 'The photo is blurred')], submitError: refused });
     await settle();
     actor.send({ type: 'kyc.resubmit' });
-    await choosePhotos(actor, settle);
-    actor.send({ type: 'kyc.submit' });
+    actor.send({ type: 'kyc.submit', ...photos });
     await settle();
     expect(selectKycStage(actor.getSnapshot())).toBe('editing');
     expect(selectResubmission(actor.getSnapshot())).toBe(true);
     expect(selectRejectReason(actor.getSnapshot())).toBe('The photo is blurred');
-    expect(selectPhotoSlots(actor.getSnapshot()).back.message).toEqual({ text: '画像が読めません' });
+    expect(selectSentPhotos(actor.getSnapshot())).toEqual(photos);
+    expect(selectKycRefusals(actor.getSnapshot())).toEqual({ back: '画像が読めません' });
     actor.send({ type: 'photo.selected', slot: 'back', file: photo });
-    await settle();
-    expect(selectPhotoSlots(actor.getSnapshot()).back.message).toBeNull();
+    expect(selectKycRefusals(actor.getSnapshot())).toEqual({});
   });
 
   it('cancelling goes back to where the form was opened from: the start, or the rejection', async () => {

@@ -1,11 +1,13 @@
+import { changePayPasswordForm, setPayPasswordForm } from '@contract/auth';
 import {
   type PayPasswordChange,
   type PayPasswordInput,
   payPasswordMachine,
   selectPayPasswordFields,
-  selectPayPasswordMessages,
+  selectPayPasswordRefusals,
   selectPayPasswordStage,
 } from '@machines/pay-password.machine';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { payPasswordModels, wrongPassword } from '../models/pay-password.model';
@@ -19,7 +21,7 @@ describe('pay password machine model', () => {
     for (const { path, description } of paths) {
       it(`replays ${model.title} ${description}`, async () => {
         await replayPath(model, path, (live, model) =>
-          expect(selectPayPasswordMessages(live)).toEqual(selectPayPasswordMessages(model)),
+          expect(selectPayPasswordRefusals(live)).toEqual(selectPayPasswordRefusals(model)),
         );
       });
     }
@@ -29,6 +31,13 @@ describe('pay password machine model', () => {
     expect([...reached].sort()).toEqual(['"alreadySet"', '"editing"', '"notSetYet"', '"saved"', '"saving"']);
   });
 });
+
+/** The form shows each field's first message. */
+function messages(schema: v.GenericSchema, values: Record<string, string>) {
+  const result = v.safeParse(schema, values);
+  const nested = result.success ? {} : (v.flatten(result.issues).nested ?? {});
+  return Object.fromEntries(Object.entries(nested).map(([field, keys]) => [field, keys?.[0]]));
+}
 
 describe('pay password rules', () => {
   function start(input: PayPasswordInput, fail?: unknown) {
@@ -46,73 +55,75 @@ describe('pay password rules', () => {
       }),
       { input },
     ).start();
-    const change = (field: string, value: string) => actor.send({ type: 'field.changed', field, value } as never);
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    return { actor, calls, effects, change, settle };
+    return { actor, calls, effects, settle };
   }
 
-  it('setting confirms with the login password; six digits; the repetition must match', async () => {
-    const { actor, calls, effects, change, settle } = start({ intent: 'set', hasPayPassword: false });
-    expect(selectPayPasswordFields(actor.getSnapshot())).toEqual(['password', 'newPayPassword', 'confirmPayPassword']);
-    actor.send({ type: 'form.submit' });
-    expect(selectPayPasswordMessages(actor.getSnapshot())).toEqual({
-      password: { key: 'validation.required' },
-      newPayPassword: { key: 'validation.required' },
-      confirmPayPassword: { key: 'validation.required' },
+  it('the set form confirms with the login password; six digits; the repetition must match', () => {
+    expect(messages(setPayPasswordForm, { password: '', newPayPassword: '', confirmPayPassword: '' })).toEqual({
+      password: 'validation.required',
+      newPayPassword: 'validation.required',
+      confirmPayPassword: 'validation.required',
     });
-    change('password', 'Sakura-2024');
-    change('newPayPassword', '12345a');
-    change('confirmPayPassword', '123456');
-    expect(selectPayPasswordMessages(actor.getSnapshot())).toEqual({
-      newPayPassword: { key: 'validation.payPasswordFormat' },
-      confirmPayPassword: { key: 'validation.passwordsMismatch' },
-    });
-    change('newPayPassword', '246801');
-    expect(selectPayPasswordMessages(actor.getSnapshot())).toEqual({
-      confirmPayPassword: { key: 'validation.passwordsMismatch' },
-    });
-    change('confirmPayPassword', '246801');
-    actor.send({ type: 'form.submit' });
-    await settle();
-    expect(calls).toEqual([{ newPayPassword: '246801', password: 'Sakura-2024' }]);
-    expect(effects).toEqual(['saved']);
-    expect(selectPayPasswordStage(actor.getSnapshot())).toBe('saved');
+    expect(
+      messages(setPayPasswordForm, { password: 'Sakura-2024', newPayPassword: '12345a', confirmPayPassword: '123456' }),
+    ).toEqual({ newPayPassword: 'validation.payPasswordFormat', confirmPayPassword: 'validation.passwordsMismatch' });
+    expect(
+      messages(setPayPasswordForm, { password: 'Sakura-2024', newPayPassword: '246801', confirmPayPassword: '246801' }),
+    ).toEqual({});
   });
 
-  it('changing confirms with the current payment password and refuses the same one again', async () => {
-    const { actor, calls, change, settle } = start({ intent: 'change', hasPayPassword: true });
-    expect(selectPayPasswordFields(actor.getSnapshot())).toEqual([
+  it('the change form confirms with the current payment password and refuses the same one again', () => {
+    expect(
+      messages(changePayPasswordForm, {
+        oldPayPassword: '135790',
+        newPayPassword: '135790',
+        confirmPayPassword: '135790',
+      }),
+    ).toEqual({ newPayPassword: 'validation.payPasswordUnchanged' });
+    expect(
+      messages(changePayPasswordForm, {
+        oldPayPassword: '135790',
+        newPayPassword: '246801',
+        confirmPayPassword: '246801',
+      }),
+    ).toEqual({});
+  });
+
+  it('setting sends the login password once; changing sends the current payment password', async () => {
+    const set = start({ intent: 'set', hasPayPassword: false });
+    expect(selectPayPasswordFields(set.actor.getSnapshot())).toEqual([
+      'password',
+      'newPayPassword',
+      'confirmPayPassword',
+    ]);
+    set.actor.send({ type: 'form.submit', newPayPassword: '246801', password: 'Sakura-2024' });
+    expect(selectPayPasswordStage(set.actor.getSnapshot())).toBe('editing');
+    await set.settle();
+    expect(set.calls).toEqual([{ newPayPassword: '246801', password: 'Sakura-2024' }]);
+    expect(set.effects).toEqual(['saved']);
+    expect(selectPayPasswordStage(set.actor.getSnapshot())).toBe('saved');
+
+    const change = start({ intent: 'change', hasPayPassword: true });
+    expect(selectPayPasswordFields(change.actor.getSnapshot())).toEqual([
       'oldPayPassword',
       'newPayPassword',
       'confirmPayPassword',
     ]);
-    change('oldPayPassword', '135790');
-    change('newPayPassword', '135790');
-    change('confirmPayPassword', '135790');
-    actor.send({ type: 'form.submit' });
-    expect(selectPayPasswordMessages(actor.getSnapshot())).toEqual({
-      newPayPassword: { key: 'validation.payPasswordUnchanged' },
-    });
-    change('newPayPassword', '246801');
-    change('confirmPayPassword', '246801');
-    actor.send({ type: 'form.submit' });
-    await settle();
-    expect(calls).toEqual([{ newPayPassword: '246801', oldPayPassword: '135790' }]);
+    change.actor.send({ type: 'form.submit', newPayPassword: '246801', oldPayPassword: '135790' });
+    await change.settle();
+    expect(change.calls).toEqual([{ newPayPassword: '246801', oldPayPassword: '135790' }]);
   });
 
-  it("a refused confirmation shows the server's sentence on its field until it changes", async () => {
-    const { actor, change, settle } = start({ intent: 'set', hasPayPassword: false }, wrongPassword);
-    change('password', 'wrong');
-    change('newPayPassword', '246801');
-    change('confirmPayPassword', '246801');
-    actor.send({ type: 'form.submit' });
+  it("keeps the server's sentence on a refused confirmation until the form is sent again", async () => {
+    const { actor, effects, settle } = start({ intent: 'set', hasPayPassword: false }, wrongPassword);
+    actor.send({ type: 'form.submit', newPayPassword: '246801', password: 'wrong' });
     await settle();
+    expect(effects).toEqual([]);
     expect(selectPayPasswordStage(actor.getSnapshot())).toBe('editing');
-    expect(selectPayPasswordMessages(actor.getSnapshot())).toEqual({
-      password: { text: 'パスワードが正しくありません' },
-    });
-    change('password', 'Sakura-2024');
-    expect(selectPayPasswordMessages(actor.getSnapshot())).toEqual({});
+    expect(selectPayPasswordRefusals(actor.getSnapshot())).toEqual({ password: 'パスワードが正しくありません' });
+    actor.send({ type: 'form.submit', newPayPassword: '246801', password: 'Sakura-2024' });
+    expect(selectPayPasswordRefusals(actor.getSnapshot())).toEqual({});
   });
 
   it('each page sends the player to the other when it does not apply', () => {

@@ -36,15 +36,9 @@ const notYetConverted = new Set([
   'features/admin/rounds-page.tsx',
   'features/admin/sign-in-page.tsx',
   'features/agent/team-page-parts.tsx',
-  'features/app-access/app-key-page.tsx',
-  'features/bank/bank-card-page.tsx',
   'features/game-hall/hall-page.tsx',
   'features/record/record-page.tsx',
-  'features/user/account-settings-page.tsx',
-  'features/user/pay-password-page.tsx',
-  'bank-card.machine.ts',
   'operator-sign-in.machine.ts',
-  'pay-password.machine.ts',
 ]);
 /** Props through which a component's own state would drive a field. */
 const stateProps = new Set(['value', 'onChange', 'checked']);

@@ -1,4 +1,10 @@
-import type { BankCard, saveBankCard, unbindBankCard } from '@contract/bank';
+import {
+  type BankCard,
+  normalisedName,
+  normalisedReading,
+  type saveBankCard,
+  type unbindBankCard,
+} from '@contract/bank';
 import type { ParsedBodyOf } from '@contract/endpoint';
 import type { Locale } from '@contract/locales';
 import { hasPersonalInformation } from '@contract/profile';
@@ -11,7 +17,7 @@ import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { fieldRefusal, uniqueViolation } from '@server/shared/refusals';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { UserRow } from '../auth/users';
-import { lockUser, normalisedName, normalisedReading } from '../user/service';
+import { lockUser } from '../user/service';
 import { accountNumberPattern, bankNameIn, branchCodePattern, findBank } from './banks';
 
 export type BankCardRow = typeof bankCards.$inferSelect;

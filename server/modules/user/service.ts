@@ -35,16 +35,6 @@ export async function lockUser(tx: Database, userId: number): Promise<UserRow> {
   return user;
 }
 
-/** Width, case and spacing do not make two written names different. */
-export function normalisedName(name: string): string {
-  return name.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
-}
-
-/** A reading may be written in hiragana or katakana (or latin letters): all the same to a bank. */
-export function normalisedReading(reading: string): string {
-  return normalisedName(reading).replace(/[\u3041-\u3096]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0x60));
-}
-
 const profileFields = ['nickname', 'phone', 'firstName', 'lastName', 'pinyinName'] as const;
 const identityFields = new Set<string>(['firstName', 'lastName', 'pinyinName']);
 

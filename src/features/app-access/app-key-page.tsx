@@ -19,10 +19,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
 import { PageFrame } from '@/components/page-frame';
 import { ApiCallError, api } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -68,16 +70,16 @@ export function AppKeyPage() {
   );
 }
 
-/** Six digits of the authenticator app; its message is the server's refusal of the last try. */
-function CodeInput({ value, onChange, error }: { value: string; onChange(value: string): void; error: string | null }) {
+type CodeInputProps = Pick<ReturnType<ReturnType<typeof useForm>['getInputProps']>, 'value' | 'onChange' | 'error'>;
+
+/** Six digits of an authenticator app, a form's field; its message is the server's refusal of the last try. */
+function CodeInput(props: CodeInputProps) {
   const { t } = useTranslation('app-access');
   return (
     <TextInput
+      {...props}
       label={t('key.code')}
       description={t('key.codeHint')}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      error={error}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}
@@ -86,17 +88,28 @@ function CodeInput({ value, onChange, error }: { value: string; onChange(value: 
   );
 }
 
+const bindForm = authenticatorKeyBind.body;
+
 function UnboundKey({ appKey }: { appKey: AuthenticatorKey }) {
   const { t } = useTranslation('app-access');
-  const [code, setCode] = useState('');
+  const form = useForm({
+    initialValues: { totpCode: '' },
+    validate: schemaResolver(bindForm, { sync: true }),
+    transformValues: (values) => v.parse(bindForm, values),
+  });
   const bind = useKeyChange(
     (totpCode: string) => api.call(authenticatorKeyBind, { totpCode }, { silent: true }),
     t('key.boundDone'),
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    bind.mutate(code.trim(), { onError: () => setCode('') });
-  };
+  const submit = form.onSubmit(({ totpCode }) =>
+    bind.mutate(totpCode, {
+      // A refused code is used up: the field starts empty, with the server's reason.
+      onError: (error) => {
+        form.setFieldValue('totpCode', '');
+        form.setFieldError('totpCode', refusalOn('totpCode', error));
+      },
+    }),
+  );
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
@@ -138,8 +151,8 @@ function UnboundKey({ appKey }: { appKey: AuthenticatorKey }) {
             </Group>
             <form noValidate onSubmit={submit} aria-label={t('key.bind')}>
               <Group align="flex-start" gap="sm">
-                <CodeInput value={code} onChange={setCode} error={refusalOn('totpCode', bind.error)} />
-                <Button type="submit" mt={44} loading={bind.isPending} disabled={!/^\d{6}$/.test(code.trim())}>
+                <CodeInput {...form.getInputProps('totpCode')} />
+                <Button type="submit" mt={44} loading={bind.isPending} disabled={!form.isValid()}>
                   {t('key.bind')}
                 </Button>
               </Group>
@@ -153,12 +166,6 @@ function UnboundKey({ appKey }: { appKey: AuthenticatorKey }) {
 
 function BoundKey({ appKey, boundAt }: { appKey: AuthenticatorKey; boundAt: string }) {
   const { t } = useTranslation('app-access');
-  const [code, setCode] = useState('');
-  const webSignIn = useKeyChange(
-    (enabled: boolean) => api.call(authenticatorKeyWebSignIn, { enabled, totpCode: code.trim() }, { silent: true }),
-    t('key.webSignInChanged'),
-  );
-  const codeReady = /^\d{6}$/.test(code.trim());
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">
@@ -175,42 +182,86 @@ function BoundKey({ appKey, boundAt }: { appKey: AuthenticatorKey; boundAt: stri
         </Stack>
       </Card>
       <Card withBorder radius="md" padding="lg">
-        <Stack gap="sm">
-          <Switch
-            label={t('key.webSignIn')}
-            checked={appKey.webSignIn}
-            disabled={!codeReady || webSignIn.isPending}
-            onChange={(event) => webSignIn.mutate(event.currentTarget.checked, { onSettled: () => setCode('') })}
-          />
-          <Text size="sm" c="dimmed">
-            {t('key.webSignInHint')}
-          </Text>
-          <CodeInput value={code} onChange={setCode} error={refusalOn('totpCode', webSignIn.error)} />
-        </Stack>
+        <WebSignInForm appKey={appKey} />
       </Card>
       <KeyReset />
     </Stack>
   );
 }
 
+const webSignInForm = authenticatorKeyWebSignIn.body;
+
+/**
+ * The code step of the web sign-in: a form of the switch and a current code. The switch starts at
+ * the server's setting and sends the form when turned: the server is asked at once, and a refusal
+ * turns the switch back.
+ */
+function WebSignInForm({ appKey }: { appKey: AuthenticatorKey }) {
+  const { t } = useTranslation('app-access');
+  const form = useForm({
+    initialValues: { enabled: appKey.webSignIn, totpCode: '' },
+    validate: schemaResolver(webSignInForm, { sync: true }),
+    transformValues: (values) => v.parse(webSignInForm, values),
+  });
+  const webSignIn = useKeyChange(
+    (change: { enabled: boolean; totpCode: string }) => api.call(authenticatorKeyWebSignIn, change, { silent: true }),
+    t('key.webSignInChanged'),
+  );
+  const send = form.onSubmit((change) =>
+    webSignIn.mutate(change, {
+      // Each code works once: the field starts empty after every try.
+      onSuccess: () => form.setFieldValue('totpCode', ''),
+      onError: (error) => {
+        form.setValues({ enabled: appKey.webSignIn, totpCode: '' });
+        form.setFieldError('totpCode', refusalOn('totpCode', error));
+      },
+    }),
+  );
+  form.watch('enabled', ({ value }) => {
+    if (value !== appKey.webSignIn) send();
+  });
+  return (
+    <form noValidate onSubmit={send} aria-label={t('key.webSignIn')}>
+      <Stack gap="sm">
+        <Switch
+          {...form.getInputProps('enabled', { type: 'checkbox' })}
+          label={t('key.webSignIn')}
+          disabled={!form.isValid() || webSignIn.isPending}
+        />
+        <Text size="sm" c="dimmed">
+          {t('key.webSignInHint')}
+        </Text>
+        <CodeInput {...form.getInputProps('totpCode')} />
+      </Stack>
+    </form>
+  );
+}
+
+const resetConfirmForm = authenticatorKeyResetConfirm.body;
+
 /** Replacement: the pay password allows it, then the new key replaces the old at once. */
 function KeyReset() {
   const { t } = useTranslation('app-access');
   const [open, setOpen] = useState(false);
-  const [payPassword, setPayPassword] = useState('');
+  const form = useForm({
+    initialValues: { payPassword: '' },
+    validate: schemaResolver(resetConfirmForm, { sync: true }),
+  });
   const reset = useKeyChange(async (given: string) => {
     await api.call(authenticatorKeyResetConfirm, { payPassword: given }, { silent: true });
     return api.call(authenticatorKeyReset, {});
   }, t('key.resetDone'));
   const close = () => {
     setOpen(false);
-    setPayPassword('');
+    form.reset();
     reset.reset();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    reset.mutate(payPassword, { onSuccess: close });
-  };
+  const submit = form.onSubmit(({ payPassword }) =>
+    reset.mutate(payPassword, {
+      onSuccess: close,
+      onError: (error) => form.setFieldError('payPassword', refusalOn('payPassword', error)),
+    }),
+  );
   return (
     <>
       <Group>
@@ -223,10 +274,8 @@ function KeyReset() {
           <Stack gap="md">
             <Text>{t('key.resetBody')}</Text>
             <PasswordInput
+              {...form.getInputProps('payPassword')}
               label={t('key.payPassword')}
-              value={payPassword}
-              onChange={(event) => setPayPassword(event.currentTarget.value)}
-              error={refusalOn('payPassword', reset.error)}
               inputMode="numeric"
               maxLength={6}
               autoComplete="off"
@@ -235,7 +284,7 @@ function KeyReset() {
               <Button variant="default" onClick={close}>
                 {t('key.cancel')}
               </Button>
-              <Button type="submit" color="red" loading={reset.isPending} disabled={payPassword === ''}>
+              <Button type="submit" color="red" loading={reset.isPending} disabled={!form.isValid()}>
                 {t('key.resetConfirm')}
               </Button>
             </Group>

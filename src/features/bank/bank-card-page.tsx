@@ -1,12 +1,11 @@
-import { type BankCard, saveBankCard, unbindBankCard } from '@contract/bank';
+import { type BankCard, bankCardForm, saveBankCard, unbindBankCard } from '@contract/bank';
 import {
-  type BankCardField,
   bankCardMachine,
   type PlayerNames,
-  selectBankCardMessages,
+  selectBankCardNames,
+  selectBankCardRefusals,
   selectBankCardSaving,
   selectBankCardStage,
-  selectBankCardValues,
   selectUnbindBusy,
   selectUnbindingCard,
 } from '@machines/bank-card.machine';
@@ -24,15 +23,17 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import i18next from 'i18next';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { PageFrame } from '@/components/page-frame';
 import { api } from '@/lib/api-client';
-import { useFieldMessage } from '@/lib/field-message';
+import { useFormError } from '@/lib/form-error';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { inspection } from '@/lib/inspector';
@@ -182,42 +183,59 @@ function BoundCard({ card, onUnbind }: { card: BankCard; onUnbind(): void }) {
   );
 }
 
+type CardTextField =
+  | 'cardNumber'
+  | 'branchCode'
+  | 'branchName'
+  | 'holderFirstName'
+  | 'holderLastName'
+  | 'holderPinyinName';
+
 function BindCardForm({ flow }: { flow: BankCardActor }) {
   const { t } = useTranslation('finance');
-  const message = useFieldMessage('finance');
+  const formError = useFormError('finance');
   const banks = useQuery(banksQueryOptions(currentLanguage()));
-  const values = useSelector(flow, selectBankCardValues);
-  const messages = useSelector(flow, selectBankCardMessages);
+  const names = useSelector(flow, selectBankCardNames);
+  const refusals = useSelector(flow, selectBankCardRefusals);
   const saving = useSelector(flow, selectBankCardSaving);
-  const text = (field: Exclude<BankCardField, 'bankCode'>, extra: { maxLength: number; inputMode?: 'numeric' }) => (
-    <TextInput
-      label={t(`cards.fields.${field}`)}
-      value={values[field]}
-      onChange={(event) => flow.send({ type: 'field.changed', field, value: event.currentTarget.value })}
-      error={message(messages[field])}
-      disabled={saving}
-      autoComplete="off"
-      {...extra}
-    />
+  const [schema] = useState(() => bankCardForm(names));
+  const form = useForm({
+    initialValues: {
+      bankCode: null as string | null,
+      cardNumber: '',
+      branchCode: '',
+      branchName: '',
+      holderFirstName: names.firstName ?? '',
+      holderLastName: names.lastName ?? '',
+      holderPinyinName: names.pinyinName ?? '',
+      isDefault: false,
+    },
+    validate: schemaResolver(schema, { sync: true }),
+    // The body to send is the schema's output: the number in plain digits, the names trimmed.
+    transformValues: (values) => v.parse(schema, values),
+  });
+  const { setErrors } = form;
+  // The server's sentence shows on its field until the player changes that field.
+  useEffect(() => setErrors(refusals), [refusals, setErrors]);
+  const field = (name: 'bankCode' | CardTextField) => {
+    const input = form.getInputProps(name);
+    const label = t(`cards.fields.${name}`);
+    return { ...input, label, error: formError(input.error, { field: label }), disabled: saving };
+  };
+  const text = (name: CardTextField, extra: { maxLength: number; inputMode?: 'numeric' }) => (
+    <TextInput {...field(name)} autoComplete="off" {...extra} />
   );
 
   return (
     <form
       noValidate
       aria-label={t('cards.bindTitle')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        flow.send({ type: 'form.submit' });
-      }}
+      onSubmit={form.onSubmit((card) => flow.send({ type: 'form.submit', ...card }))}
     >
       <Stack gap="sm">
         <Select
-          label={t('cards.fields.bankCode')}
+          {...field('bankCode')}
           data={(banks.data ?? []).map((bank) => ({ value: bank.code, label: `${bank.name} (${bank.code})` }))}
-          value={values.bankCode || null}
-          onChange={(value) => flow.send({ type: 'field.changed', field: 'bankCode', value: value ?? '' })}
-          error={message(messages.bankCode)}
-          disabled={saving}
           searchable
           nothingFoundMessage={t('cards.noBank')}
         />
@@ -235,11 +253,8 @@ function BindCardForm({ flow }: { flow: BankCardActor }) {
         </Group>
         {text('holderPinyinName', { maxLength: 100 })}
         <Checkbox
+          {...form.getInputProps('isDefault', { type: 'checkbox' })}
           label={t('cards.fields.isDefault')}
-          checked={values.isDefault}
-          onChange={(event) =>
-            flow.send({ type: 'field.changed', field: 'isDefault', value: event.currentTarget.checked })
-          }
           disabled={saving}
         />
         <Group justify="flex-end" mt="sm">

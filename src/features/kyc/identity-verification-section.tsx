@@ -1,13 +1,14 @@
+import { kycPhotosForm } from '@contract/kyc';
 import {
   type kycMachine,
   type PhotoSlot,
-  type PhotoSlotView,
   photoSlots,
-  selectCompressing,
+  selectCompressingSlot,
+  selectKycRefusals,
   selectKycStage,
-  selectPhotoSlots,
   selectRejectReason,
   selectResubmission,
+  selectSentPhotos,
 } from '@machines/kyc.machine';
 import {
   Alert,
@@ -23,12 +24,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { useFieldMessage } from '@/lib/field-message';
+import { useFormError } from '@/lib/form-error';
 import { inspection } from '@/lib/inspector';
 import { LoadFailed } from '../user/account-gates';
 import { useAccountRefresh } from '../user/use-account-refresh';
@@ -111,17 +113,39 @@ function EditingView({ kyc }: { kyc: KycActor }) {
 
 function PhotoFormView({ kyc }: { kyc: KycActor }) {
   const { t } = useTranslation('kyc');
-  const slots = useSelector(kyc, selectPhotoSlots);
-  const compressing = useSelector(kyc, selectCompressing);
+  const formError = useFormError('kyc');
+  const sent = useSelector(kyc, selectSentPhotos);
+  const refusals = useSelector(kyc, selectKycRefusals);
+  const compressingSlot = useSelector(kyc, selectCompressingSlot);
+  const form = useForm({
+    initialValues: sent ?? { front: '', back: '', handheld: '' },
+    validate: schemaResolver(kycPhotosForm, { sync: true }),
+  });
+  const { setErrors, setFieldValue, setFieldError, validateField } = form;
+  // The server's sentence shows on its photo until another one is chosen there.
+  useEffect(() => setErrors(refusals), [refusals, setErrors]);
+  // The flow compresses each photo chosen; the form keeps the result, or says why there is none.
+  useEffect(() => {
+    const compressed = kyc.on('photo.compressed', ({ slot, dataUrl }) => {
+      setFieldValue(slot, dataUrl);
+      validateField(slot);
+    });
+    const failed = kyc.on('photo.failed', ({ slot, failure }) => {
+      setFieldValue(slot, '');
+      setFieldError(slot, `photoErrors.${failure}`);
+    });
+    return () => {
+      compressed.unsubscribe();
+      failed.unsubscribe();
+    };
+  }, [kyc, setFieldValue, setFieldError, validateField]);
+  const compressing = compressingSlot !== null;
 
   return (
     <form
       noValidate
       aria-label={t('form.title')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        kyc.send({ type: 'kyc.submit' });
-      }}
+      onSubmit={form.onSubmit((photos) => kyc.send({ type: 'kyc.submit', ...photos }))}
     >
       <Stack gap="md">
         <Text size="sm">{t('form.instructions')}</Text>
@@ -130,9 +154,14 @@ function PhotoFormView({ kyc }: { kyc: KycActor }) {
             <PhotoSlotField
               key={slot}
               slot={slot}
-              photo={slots[slot]}
+              dataUrl={form.values[slot]}
+              compressing={compressingSlot === slot}
+              error={formError(form.errors[slot])}
               disabled={compressing}
-              onSelect={(file) => kyc.send({ type: 'photo.selected', slot, file })}
+              onSelect={(file) => {
+                form.clearFieldError(slot);
+                kyc.send({ type: 'photo.selected', slot, file });
+              }}
             />
           ))}
         </SimpleGrid>
@@ -149,21 +178,25 @@ function PhotoFormView({ kyc }: { kyc: KycActor }) {
   );
 }
 
+/** One photo of the form: the compressed photo once there is one, the slot's hint before. */
 function PhotoSlotField({
   slot,
-  photo,
+  dataUrl,
+  compressing,
+  error,
   disabled,
   onSelect,
 }: {
   slot: PhotoSlot;
-  photo: PhotoSlotView;
+  dataUrl: string;
+  compressing: boolean;
+  error: string | undefined;
   disabled: boolean;
   onSelect(file: File): void;
 }) {
   const { t } = useTranslation('kyc');
-  const message = useFieldMessage('kyc');
   const label = t(`photos.${slot}`);
-  const error = message(photo.message);
+  const ready = dataUrl !== '' && !compressing;
 
   return (
     <Stack gap="xs" align="stretch">
@@ -171,11 +204,11 @@ function PhotoSlotField({
         {label}
       </Text>
       <Card withBorder padding={0} h={140} radius="sm">
-        {photo.status === 'ready' ? (
-          <Image src={photo.dataUrl} alt={label} h={140} fit="contain" />
+        {ready ? (
+          <Image src={dataUrl} alt={label} h={140} fit="contain" />
         ) : (
           <Stack h="100%" align="center" justify="center">
-            {photo.status === 'compressing' ? (
+            {compressing ? (
               <Loader size="sm" aria-label={t('form.compressing')} />
             ) : (
               <Text size="xs" c="dimmed" ta="center" px="xs">
@@ -188,7 +221,7 @@ function PhotoSlotField({
       <FileButton onChange={(file) => file && onSelect(file)} accept="image/*" disabled={disabled}>
         {(props) => (
           <Button {...props} variant="light" size="xs" aria-label={t('form.choose', { photo: label })}>
-            {t(photo.status === 'ready' ? 'form.replace' : 'form.choosePhoto')}
+            {t(ready ? 'form.replace' : 'form.choosePhoto')}
           </Button>
         )}
       </FileButton>

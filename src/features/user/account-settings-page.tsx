@@ -1,17 +1,17 @@
-import { type Profile, passwordMaxLength } from '@contract/auth';
+import { changePasswordForm, type Profile, passwordMaxLength, passwordMinLength } from '@contract/auth';
+import { idNumberForm, profileForm } from '@contract/user';
 import {
   type accountSettingsMachine,
+  profileChangesOf,
   selectIdentityLocked,
-  selectIdNumber,
-  selectIdNumberMessages,
+  selectIdNumberRefusals,
   selectIdNumberSaving,
-  selectPasswordMessages,
+  selectPasswordRefusals,
   selectPasswordSaving,
-  selectPasswordValues,
-  selectProfileDirty,
-  selectProfileMessages,
+  selectProfileRefusals,
   selectProfileSaving,
-  selectProfileValues,
+  selectSavedProfile,
+  selectSaves,
 } from '@machines/account-settings.machine';
 import {
   Button,
@@ -26,14 +26,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
 import type { ActorRefFrom } from 'xstate';
 import { PageFrame } from '@/components/page-frame';
 import { ButtonLink } from '@/components/router-links';
-import { useFieldMessage } from '@/lib/field-message';
+import { useFormError } from '@/lib/form-error';
 import { currentLanguage } from '@/lib/i18n';
 import { inspection } from '@/lib/inspector';
 import { IdentityVerificationSection } from '../kyc/identity-verification-section';
@@ -112,12 +114,14 @@ export function AccountSettingsView({
   hasPayPassword: boolean;
   identityVerification?: ReactNode;
 }) {
+  const saves = useSelector(settings, selectSaves);
+  // A saved form starts afresh: from the profile as the server now has it, or empty.
   return (
     <Stack gap="lg">
-      <ProfileSection settings={settings} dialCodes={dialCodes} />
-      <IdNumberSection settings={settings} />
+      <ProfileSection key={`profile-${saves.profile}`} settings={settings} dialCodes={dialCodes} />
+      <IdNumberSection key={`id-number-${saves.idNumber}`} settings={settings} />
       {identityVerification}
-      <PasswordSection settings={settings} />
+      <PasswordSection key={`password-${saves.password}`} settings={settings} />
       <PayPasswordSection hasPayPassword={hasPayPassword} />
     </Stack>
   );
@@ -155,14 +159,29 @@ function Section({
 
 function ProfileSection({ settings, dialCodes }: { settings: AccountSettingsActor; dialCodes: DialCodeOption[] }) {
   const { t } = useTranslation('user');
-  const message = useFieldMessage('user');
-  const values = useSelector(settings, selectProfileValues);
-  const messages = useSelector(settings, selectProfileMessages);
-  const dirty = useSelector(settings, selectProfileDirty);
+  const formError = useFormError('user');
+  const saved = useSelector(settings, selectSavedProfile);
+  const refusals = useSelector(settings, selectProfileRefusals);
   const saving = useSelector(settings, selectProfileSaving);
   const locked = useSelector(settings, selectIdentityLocked);
-  const change = (field: keyof typeof values) => (value: string) =>
-    settings.send({ type: 'profile.changed', field, value });
+  const [schema] = useState(() => profileForm(saved, locked));
+  const form = useForm({
+    initialValues: { ...saved, dialCode: saved.dialCode === '' ? null : saved.dialCode },
+    validate: schemaResolver(schema, { sync: true }),
+    transformValues: (values) => v.parse(schema, values),
+  });
+  const { setErrors } = form;
+  // The server's sentence shows on its field until the player changes that field.
+  useEffect(() => setErrors(refusals), [refusals, setErrors]);
+  // The refused number is the code and the number together: another code is another number.
+  form.watch('dialCode', () => form.clearFieldError('nationalNumber'));
+  const dirty =
+    Object.keys(profileChangesOf({ ...form.values, dialCode: form.values.dialCode ?? '' }, saved, locked)).length > 0;
+  const field = (name: 'nickname' | 'dialCode' | 'nationalNumber' | 'firstName' | 'lastName' | 'pinyinName') => {
+    const input = form.getInputProps(name);
+    const label = t(`fields.${name === 'nationalNumber' ? 'phone' : name}`);
+    return { ...input, label, error: formError(input.error, { field: label }) };
+  };
   const nameLockNote = locked ? t('settings.profile.namesLocked') : undefined;
 
   return (
@@ -174,67 +193,20 @@ function ProfileSection({ settings, dialCodes }: { settings: AccountSettingsActo
       <form
         noValidate
         aria-label={t('settings.profile.title')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          settings.send({ type: 'profile.submit' });
-        }}
+        onSubmit={form.onSubmit((values) => settings.send({ type: 'profile.submit', ...values }))}
       >
         <Stack gap="md">
-          <TextInput
-            label={t('fields.nickname')}
-            value={values.nickname}
-            onChange={(event) => change('nickname')(event.currentTarget.value)}
-            error={message(messages.nickname)}
-            disabled={saving}
-            maxLength={40}
-          />
+          <TextInput {...field('nickname')} disabled={saving} maxLength={40} />
           <Group align="flex-start" grow wrap="nowrap">
-            <Select
-              label={t('fields.dialCode')}
-              data={dialCodes}
-              value={values.dialCode || null}
-              onChange={(value) => change('dialCode')(value ?? '')}
-              error={message(messages.dialCode)}
-              disabled={saving}
-              searchable
-              maw={220}
-            />
-            <TextInput
-              label={t('fields.phone')}
-              type="tel"
-              inputMode="tel"
-              value={values.nationalNumber}
-              onChange={(event) => change('nationalNumber')(event.currentTarget.value)}
-              error={message(messages.nationalNumber)}
-              disabled={saving}
-              maxLength={20}
-            />
+            <Select {...field('dialCode')} data={dialCodes} disabled={saving} searchable maw={220} />
+            <TextInput {...field('nationalNumber')} type="tel" inputMode="tel" disabled={saving} maxLength={20} />
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('fields.lastName')}
-              value={values.lastName}
-              onChange={(event) => change('lastName')(event.currentTarget.value)}
-              error={message(messages.lastName)}
-              description={nameLockNote}
-              disabled={saving || locked}
-              maxLength={50}
-            />
-            <TextInput
-              label={t('fields.firstName')}
-              value={values.firstName}
-              onChange={(event) => change('firstName')(event.currentTarget.value)}
-              error={message(messages.firstName)}
-              description={nameLockNote}
-              disabled={saving || locked}
-              maxLength={50}
-            />
+            <TextInput {...field('lastName')} description={nameLockNote} disabled={saving || locked} maxLength={50} />
+            <TextInput {...field('firstName')} description={nameLockNote} disabled={saving || locked} maxLength={50} />
           </SimpleGrid>
           <TextInput
-            label={t('fields.pinyinName')}
-            value={values.pinyinName}
-            onChange={(event) => change('pinyinName')(event.currentTarget.value)}
-            error={message(messages.pinyinName)}
+            {...field('pinyinName')}
             description={nameLockNote ?? t('settings.profile.pinyinHint')}
             disabled={saving || locked}
             maxLength={100}
@@ -252,13 +224,21 @@ function ProfileSection({ settings, dialCodes }: { settings: AccountSettingsActo
 
 function IdNumberSection({ settings }: { settings: AccountSettingsActor }) {
   const { t } = useTranslation('user');
-  const message = useFieldMessage('user');
+  const formError = useFormError('user');
   const kyc = useQuery(kycStateQueryOptions());
-  const idNumber = useSelector(settings, selectIdNumber);
-  const messages = useSelector(settings, selectIdNumberMessages);
+  const refusals = useSelector(settings, selectIdNumberRefusals);
   const saving = useSelector(settings, selectIdNumberSaving);
   const locked = useSelector(settings, selectIdentityLocked);
+  const form = useForm({
+    initialValues: { idNumber: '' },
+    validate: schemaResolver(idNumberForm, { sync: true }),
+    transformValues: (values) => v.parse(idNumberForm, values),
+  });
+  const { setErrors } = form;
+  useEffect(() => setErrors(refusals), [refusals, setErrors]);
   const recorded = kyc.data?.maskedIdNumber;
+  const input = form.getInputProps('idNumber');
+  const label = t('fields.idNumber');
 
   return (
     <Section id="id-number" title={t('settings.idNumber.title')} description={t('settings.idNumber.description')}>
@@ -273,17 +253,13 @@ function IdNumberSection({ settings }: { settings: AccountSettingsActor }) {
         <form
           noValidate
           aria-label={t('settings.idNumber.title')}
-          onSubmit={(event) => {
-            event.preventDefault();
-            settings.send({ type: 'idNumber.submit' });
-          }}
+          onSubmit={form.onSubmit(({ idNumber }) => settings.send({ type: 'idNumber.submit', idNumber }))}
         >
           <Group align="flex-start">
             <TextInput
-              label={t('fields.idNumber')}
-              value={idNumber}
-              onChange={(event) => settings.send({ type: 'idNumber.changed', value: event.currentTarget.value })}
-              error={message(messages.idNumber)}
+              {...input}
+              label={label}
+              error={formError(input.error, { field: label })}
               disabled={saving}
               maxLength={32}
               flex={1}
@@ -301,10 +277,15 @@ function IdNumberSection({ settings }: { settings: AccountSettingsActor }) {
 
 function PasswordSection({ settings }: { settings: AccountSettingsActor }) {
   const { t } = useTranslation('user');
-  const message = useFieldMessage('user');
-  const values = useSelector(settings, selectPasswordValues);
-  const messages = useSelector(settings, selectPasswordMessages);
+  const formError = useFormError('user');
+  const refusals = useSelector(settings, selectPasswordRefusals);
   const saving = useSelector(settings, selectPasswordSaving);
+  const form = useForm({
+    initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+    validate: schemaResolver(changePasswordForm, { sync: true }),
+  });
+  const { setErrors } = form;
+  useEffect(() => setErrors(refusals), [refusals, setErrors]);
   const fields = [
     ['oldPassword', 'current-password'],
     ['newPassword', 'new-password'],
@@ -316,24 +297,26 @@ function PasswordSection({ settings }: { settings: AccountSettingsActor }) {
       <form
         noValidate
         aria-label={t('settings.password.title')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          settings.send({ type: 'password.submit' });
-        }}
+        onSubmit={form.onSubmit(({ oldPassword, newPassword }) =>
+          settings.send({ type: 'password.submit', oldPassword, newPassword }),
+        )}
       >
         <Stack gap="md">
-          {fields.map(([field, autoComplete]) => (
-            <PasswordInput
-              key={field}
-              label={t(`fields.${field}`)}
-              value={values[field]}
-              onChange={(event) => settings.send({ type: 'password.changed', field, value: event.currentTarget.value })}
-              error={message(messages[field])}
-              disabled={saving}
-              autoComplete={autoComplete}
-              maxLength={passwordMaxLength}
-            />
-          ))}
+          {fields.map(([field, autoComplete]) => {
+            const input = form.getInputProps(field);
+            const label = t(`fields.${field}`);
+            return (
+              <PasswordInput
+                key={field}
+                {...input}
+                label={label}
+                error={formError(input.error, { field: label, min: passwordMinLength, max: passwordMaxLength })}
+                disabled={saving}
+                autoComplete={autoComplete}
+                maxLength={passwordMaxLength}
+              />
+            );
+          })}
           <Group justify="flex-end">
             <Button type="submit" loading={saving}>
               {t('settings.password.submit')}

@@ -1,24 +1,24 @@
-import { passwordMaxLength, updatePayPassword } from '@contract/auth';
+import { changePayPasswordForm, passwordMaxLength, setPayPasswordForm, updatePayPassword } from '@contract/auth';
 import {
   type PayPasswordIntent,
   payPasswordMachine,
   selectPayPasswordFields,
-  selectPayPasswordMessages,
+  selectPayPasswordRefusals,
   selectPayPasswordSaving,
   selectPayPasswordStage,
-  selectPayPasswordValues,
 } from '@machines/pay-password.machine';
 import { Alert, Button, Card, Group, PasswordInput, Skeleton, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import i18next from 'i18next';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { PageFrame } from '@/components/page-frame';
 import { ButtonLink } from '@/components/router-links';
 import { api } from '@/lib/api-client';
-import { useFieldMessage } from '@/lib/field-message';
+import { useFormError } from '@/lib/form-error';
 import { inspection } from '@/lib/inspector';
 import { notifySuccess } from '@/lib/notify';
 import { LoadFailed } from './account-gates';
@@ -118,33 +118,44 @@ export function PayPasswordView({ flow }: { flow: PayPasswordActor }) {
 
 function PayPasswordForm({ flow }: { flow: PayPasswordActor }) {
   const { t } = useTranslation('user');
-  const message = useFieldMessage('user');
+  const formError = useFormError('user');
   const fields = useSelector(flow, selectPayPasswordFields);
-  const values = useSelector(flow, selectPayPasswordValues);
-  const messages = useSelector(flow, selectPayPasswordMessages);
+  const refusals = useSelector(flow, selectPayPasswordRefusals);
   const saving = useSelector(flow, selectPayPasswordSaving);
+  const setting = fields.includes('password');
+  const form = useForm({
+    initialValues: { password: '', oldPayPassword: '', newPayPassword: '', confirmPayPassword: '' },
+    validate: schemaResolver(setting ? setPayPasswordForm : changePayPasswordForm, { sync: true }),
+  });
+  const { setErrors } = form;
+  // The server's sentence shows on its field until the player changes that field.
+  useEffect(() => setErrors(refusals), [refusals, setErrors]);
 
   return (
     <Card withBorder radius="md" padding="lg">
       <form
         noValidate
         aria-label={t('payPassword.title')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          flow.send({ type: 'form.submit' });
-        }}
+        onSubmit={form.onSubmit(({ password, oldPayPassword, newPayPassword }) =>
+          flow.send(
+            setting
+              ? { type: 'form.submit', newPayPassword, password }
+              : { type: 'form.submit', newPayPassword, oldPayPassword },
+          ),
+        )}
       >
         <Stack gap="md">
           {fields.map((field) => {
             const isLoginPassword = field === 'password';
+            const input = form.getInputProps(field);
+            const label = t(`fields.${field}`);
             return (
               <PasswordInput
                 key={field}
-                label={t(`fields.${field}`)}
+                {...input}
+                label={label}
+                error={formError(input.error, { field: label })}
                 description={field === 'newPayPassword' ? t('payPassword.rule') : undefined}
-                value={values[field]}
-                onChange={(event) => flow.send({ type: 'field.changed', field, value: event.currentTarget.value })}
-                error={message(messages[field])}
                 disabled={saving}
                 inputMode={isLoginPassword ? undefined : 'numeric'}
                 maxLength={isLoginPassword ? passwordMaxLength : 6}
