@@ -23,17 +23,42 @@ import { singleLine } from './plain-text';
 
 export const totpCodePattern = /^\d{6}$/;
 
+/** The sign-in fields' lengths, which the form's inputs do not let an operator exceed. */
+export const operatorAccountMaxLength = 254;
+export const operatorPasswordMaxLength = 1024;
+const operatorAccount = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('validation.accountRequired'),
+  v.maxLength(operatorAccountMaxLength),
+  singleLine,
+);
+const operatorPassword = v.pipe(
+  v.string(),
+  v.nonEmpty('validation.passwordRequired'),
+  v.maxLength(operatorPasswordMaxLength),
+);
+const totpCode = v.pipe(v.string(), v.trim(), v.regex(totpCodePattern, 'validation.totpCode'));
+
+/** The desk's sign-in form as the operator fills it: the sign-in's own rules, with the captcha's answer typed. */
+export const operatorSignInForm = v.object({
+  account: operatorAccount,
+  password: operatorPassword,
+  captcha: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.captchaRequired'), captchaAnswer),
+  totpCode,
+});
+
 export const adminLogin = endpoint({
   path: '/v2/admin/auth/login',
   access: 'public',
   summary:
     'Operator sign-in: account (user name or e-mail), password, captcha and the current code of the authenticator app; opens a short operator session, the only kind the desk accepts',
   body: v.object({
-    account: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(254), singleLine),
-    password: v.pipe(v.string(), v.nonEmpty(), v.maxLength(1024)),
+    account: operatorAccount,
+    password: operatorPassword,
     uuid: captchaId,
     qrcode: captchaAnswer,
-    totpCode: v.pipe(v.string(), v.trim(), v.regex(totpCodePattern, 'validation.totpCode')),
+    totpCode,
   }),
   data: v.object({ token: v.string(), expiresAt: isoDateTime, userId: v.number(), account: v.string() }),
 });

@@ -34,7 +34,6 @@ const notYetConverted = new Set([
   'features/admin/notices-page.tsx',
   'features/admin/review-controls.tsx',
   'features/admin/rounds-page.tsx',
-  'features/admin/sign-in-page.tsx',
   'features/agent/member-move-dialog.tsx',
   'features/agent/subordinate-management-page.tsx',
   'features/agent/team-money-pages.tsx',
@@ -59,7 +58,6 @@ const notYetConverted = new Set([
   'login.machine.ts',
   'member-move.machine.ts',
   'money-request.machine.ts',
-  'operator-sign-in.machine.ts',
   'pay-password.machine.ts',
   'register.machine.ts',
 ]);
