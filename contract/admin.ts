@@ -96,6 +96,23 @@ export const adminKycList = endpoint({
   data: pageOf(kycReviewItem),
 });
 
+/**
+ * The review dialog's forms (a KYC submission, a withdrawal, a manual deposit, an agent application,
+ * an account or a game switched off): an approval's optional remark, the yen a manual deposit
+ * actually brought (typed as read off the statement, grouping allowed), and a rejection's reason.
+ * The remark, amount and reason are the review calls' own rules.
+ */
+export const reviewApprovalForm = v.object({ remark: remarkInput });
+const typedYen = v.pipe(
+  v.string(),
+  v.transform((text) => text.normalize('NFKC').replace(/[,\s]/g, '')),
+  v.regex(/^\d{1,15}$/, 'validation.amount'),
+  v.transform(Number),
+  amountInput,
+);
+export const receivedAmountForm = v.object({ amount: typedYen, remark: remarkInput });
+export const reviewRejectionForm = v.object({ reason: reasonInput });
+
 export const adminKycApprove = endpoint({
   path: '/v2/admin/kyc/approve',
   access: 'admin',
