@@ -359,6 +359,21 @@ export const adminAgentApplicationReject = endpoint({
   data: noData,
 });
 
+/**
+ * The desk's rebate form: the rate typed as a percentage with two decimals, sent as basis points
+ * (100 = 1 %), and the reason the audit log keeps; the rebate call's own rules.
+ */
+export const agentRebateForm = v.object({
+  rebatePercent: v.pipe(
+    v.number('validation.rebatePercent'),
+    v.minValue(0, 'validation.rebatePercent'),
+    v.maxValue(100, 'validation.rebatePercent'),
+    v.transform((percent) => Math.round(percent * 100)),
+    basisPoints,
+  ),
+  reason: reasonInput,
+});
+
 export const adminAgentRebateSet = endpoint({
   path: '/v2/admin/agent/rebate/set',
   access: 'admin',

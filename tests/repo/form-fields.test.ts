@@ -28,9 +28,7 @@ const fieldComponents = new Set([
 ]);
 /** Files whose fields still live in component or machine state, each moved to `useForm` in turn. */
 const notYetConverted = new Set([
-  'features/admin/agent-team-page.tsx',
   'features/admin/desk-list.tsx',
-  'features/admin/notices-page.tsx',
   'features/admin/rounds-page.tsx',
   'features/agent/member-move-dialog.tsx',
   'features/agent/subordinate-management-page.tsx',

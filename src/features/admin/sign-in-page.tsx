@@ -41,6 +41,9 @@ import { readOperatorSession, storeOperatorSession } from './operator-session';
 type SignInActor = ActorRefFrom<typeof operatorSignInMachine>;
 type SignInForm = UseFormReturnType<v.InferInput<typeof operatorSignInForm>>;
 
+// Made once: the form's setters change whenever its rules do, and the effects below use them.
+const validateSignIn = schemaResolver(operatorSignInForm, { sync: true });
+
 /** The sign-in flow with the real call; the session is kept apart from the player's. */
 function operatorSignInLogic() {
   return operatorSignInMachine.provide({
@@ -66,7 +69,7 @@ export function OperatorSignInPage({ redirectTo }: { redirectTo: unknown }) {
   // The form outlives the check, so a refused try keeps what the operator typed.
   const form = useForm({
     initialValues: { account: '', password: '', captcha: '', totpCode: '' },
-    validate: schemaResolver(operatorSignInForm, { sync: true }),
+    validate: validateSignIn,
   });
   const refusals = useSelector(signIn, selectOperatorSignInRefusals);
   const captchaShown = useSelector(signIn, selectOperatorCaptchaShown);
