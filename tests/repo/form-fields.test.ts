@@ -28,12 +28,9 @@ const fieldComponents = new Set([
 ]);
 /** Files whose fields still live in component or machine state, each moved to `useForm` in turn. */
 const notYetConverted = new Set([
-  'features/admin/desk-list.tsx',
-  'features/admin/rounds-page.tsx',
   'features/agent/member-move-dialog.tsx',
   'features/agent/subordinate-management-page.tsx',
   'features/agent/team-money-pages.tsx',
-  'features/agent/team-page-parts.tsx',
   'features/app-access/app-key-page.tsx',
   'features/auth/auth-form-parts.tsx',
   'features/auth/captcha-field.tsx',
@@ -45,8 +42,6 @@ const notYetConverted = new Set([
   'features/crypto/crypto-deposit-page.tsx',
   'features/finance/deposit-page.tsx',
   'features/finance/withdraw-page.tsx',
-  'features/game-hall/hall-page.tsx',
-  'features/record/record-page.tsx',
   'features/user/account-settings-page.tsx',
   'features/user/pay-password-page.tsx',
   'bank-card.machine.ts',
