@@ -120,6 +120,11 @@ export function PeriodField({
   const formError = useFormError(namespace);
   const input = form.getInputProps('period');
   const picked = (form.values.period as PickedPeriod | undefined) ?? [null, null];
+  // Both days chosen, or both cleared: a half-picked period waits for its second day.
+  form.watch('period', ({ value }) => {
+    const [from, to] = value as PickedPeriod;
+    if (Boolean(from) === Boolean(to)) apply();
+  });
   return (
     <DatePickerInput
       {...input}
@@ -128,11 +133,6 @@ export function PeriodField({
       label={label}
       description={description}
       placeholder={placeholder}
-      onChange={(value) => {
-        const next: PickedPeriod = [value[0] ? String(value[0]) : null, value[1] ? String(value[1]) : null];
-        form.setFieldValue('period', next);
-        if (Boolean(next[0]) === Boolean(next[1])) apply();
-      }}
       maxDate={lastSelectableDay(picked[1] ? null : picked[0])}
       error={formError(input.error, { days: maxDateRangeDays })}
       allowSingleDateInRange
@@ -198,16 +198,13 @@ export function ChoiceField({
   w?: number;
 }) {
   const { form, apply } = useFilters();
+  form.watch(name, () => apply());
   return (
     <Select
       {...form.getInputProps(name)}
       label={label}
       placeholder={placeholder}
       data={data}
-      onChange={(value) => {
-        form.setFieldValue(name, value);
-        apply();
-      }}
       clearable={clearable}
       allowDeselect={clearable}
       disabled={disabled}
