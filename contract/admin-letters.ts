@@ -2,7 +2,8 @@
 // or every agent; the sending is audited like every desk change (docs/requirements.md §13.6).
 import * as v from 'valibot';
 import { endpoint, isoDateTime, pageQuery, rowId } from './endpoint';
-import { letterTexts, stationLetterAudiences } from './station';
+import { locales } from './locales';
+import { type LetterTexts, letterTexts, stationLetterAudiences } from './station';
 
 export const adminStationLetterSend = endpoint({
   path: '/v2/admin/station/send',
@@ -15,6 +16,50 @@ export const adminStationLetterSend = endpoint({
   ]),
   data: v.object({ letterId: v.number() }),
   idempotent: true,
+});
+
+export type LetterSend = v.InferOutput<typeof adminStationLetterSend.body>;
+
+/** The languages written; both parts empty leaves a language out, so its readers get the Japanese text. */
+function writtenTexts(texts: LetterTexts): LetterTexts {
+  return Object.fromEntries(
+    Object.entries(texts).filter(([, text]) => text !== undefined && (text.title !== '' || text.body !== '')),
+  ) as LetterTexts;
+}
+
+/**
+ * The compose form as the operator fills it: the recipients, a player's ID typed as text when the
+ * letter is for one player, and a title and body per language, each language with both or neither
+ * and Japanese required (the send call's own rules). It parses to what the send call takes.
+ */
+export const letterComposeForm = v.pipe(
+  v.object({
+    audience: v.picklist(stationLetterAudiences),
+    userId: v.string(),
+    texts: letterTexts,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['audience'], ['userId']],
+      ({ audience, userId }) => audience !== 'player' || /^[1-9]\d{0,9}$/.test(userId.trim()),
+      'validation.userId',
+    ),
+    ['userId'],
+  ),
+  v.transform(
+    ({ audience, userId, texts }): LetterSend =>
+      audience === 'player'
+        ? { audience, userId: Number(userId.trim()), texts: writtenTexts(texts) }
+        : { audience, texts: writtenTexts(texts) },
+  ),
+);
+export type LetterComposeValues = v.InferInput<typeof letterComposeForm>;
+
+/** An empty letter to one player, every language blank. */
+export const emptyLetter = (): LetterComposeValues => ({
+  audience: 'player',
+  userId: '',
+  texts: Object.fromEntries(locales.map((locale) => [locale, { title: '', body: '' }])),
 });
 
 const sentLetter = v.object({

@@ -23,17 +23,42 @@ import { singleLine } from './plain-text';
 
 export const totpCodePattern = /^\d{6}$/;
 
+/** The sign-in fields' lengths, which the form's inputs do not let an operator exceed. */
+export const operatorAccountMaxLength = 254;
+export const operatorPasswordMaxLength = 1024;
+const operatorAccount = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('validation.accountRequired'),
+  v.maxLength(operatorAccountMaxLength),
+  singleLine,
+);
+const operatorPassword = v.pipe(
+  v.string(),
+  v.nonEmpty('validation.passwordRequired'),
+  v.maxLength(operatorPasswordMaxLength),
+);
+const totpCode = v.pipe(v.string(), v.trim(), v.regex(totpCodePattern, 'validation.totpCode'));
+
+/** The desk's sign-in form as the operator fills it: the sign-in's own rules, with the captcha's answer typed. */
+export const operatorSignInForm = v.object({
+  account: operatorAccount,
+  password: operatorPassword,
+  captcha: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.captchaRequired'), captchaAnswer),
+  totpCode,
+});
+
 export const adminLogin = endpoint({
   path: '/v2/admin/auth/login',
   access: 'public',
   summary:
     'Operator sign-in: account (user name or e-mail), password, captcha and the current code of the authenticator app; opens a short operator session, the only kind the desk accepts',
   body: v.object({
-    account: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(254), singleLine),
-    password: v.pipe(v.string(), v.nonEmpty(), v.maxLength(1024)),
+    account: operatorAccount,
+    password: operatorPassword,
     uuid: captchaId,
     qrcode: captchaAnswer,
-    totpCode: v.pipe(v.string(), v.trim(), v.regex(totpCodePattern, 'validation.totpCode')),
+    totpCode,
   }),
   data: v.object({ token: v.string(), expiresAt: isoDateTime, userId: v.number(), account: v.string() }),
 });
@@ -70,6 +95,23 @@ export const adminKycList = endpoint({
   body: v.optional(listQuery({ status: v.optional(v.picklist(kycSubmissionStatuses), 'pendingReview'), keyword }), {}),
   data: pageOf(kycReviewItem),
 });
+
+/**
+ * The review dialog's forms (a KYC submission, a withdrawal, a manual deposit, an agent application,
+ * an account or a game switched off): an approval's optional remark, the yen a manual deposit
+ * actually brought (typed as read off the statement, grouping allowed), and a rejection's reason.
+ * The remark, amount and reason are the review calls' own rules.
+ */
+export const reviewApprovalForm = v.object({ remark: remarkInput });
+const typedYen = v.pipe(
+  v.string(),
+  v.transform((text) => text.normalize('NFKC').replace(/[,\s]/g, '')),
+  v.regex(/^\d{1,15}$/, 'validation.amount'),
+  v.transform(Number),
+  amountInput,
+);
+export const receivedAmountForm = v.object({ amount: typedYen, remark: remarkInput });
+export const reviewRejectionForm = v.object({ reason: reasonInput });
 
 export const adminKycApprove = endpoint({
   path: '/v2/admin/kyc/approve',
@@ -315,6 +357,21 @@ export const adminAgentApplicationReject = endpoint({
   summary: 'Reject an agent application; the player sees the reason',
   body: v.object({ applicationId, reason: reasonInput }),
   data: noData,
+});
+
+/**
+ * The desk's rebate form: the rate typed as a percentage with two decimals, sent as basis points
+ * (100 = 1 %), and the reason the audit log keeps; the rebate call's own rules.
+ */
+export const agentRebateForm = v.object({
+  rebatePercent: v.pipe(
+    v.number('validation.rebatePercent'),
+    v.minValue(0, 'validation.rebatePercent'),
+    v.maxValue(100, 'validation.rebatePercent'),
+    v.transform((percent) => Math.round(percent * 100)),
+    basisPoints,
+  ),
+  reason: reasonInput,
 });
 
 export const adminAgentRebateSet = endpoint({

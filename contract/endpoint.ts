@@ -100,6 +100,18 @@ export const dateRange = v.pipe(
 );
 export type DateRange = v.InferOutput<typeof dateRange>;
 
+/**
+ * A period as a list page's range picker holds it: no day, one day while the second is being
+ * picked, or both days forming a `dateRange`.
+ */
+export const pickedPeriod = v.pipe(
+  v.tuple([v.nullable(isoDate), v.nullable(isoDate)]),
+  v.check(([from, to]) => from === null || to === null || v.is(dateRange, { from, to }), 'validation.periodTooLong'),
+);
+
+/** A list page's filter form: the period its picker holds; the other filters are choices and free text. */
+export const listFilterForm = v.looseObject({ period: v.optional(pickedPeriod) });
+
 /** A list call's body: paging, an optional period and the call's own filters. */
 export function listQuery<const TEntries extends v.ObjectEntries>(filters: TEntries) {
   return v.object({ ...pageQuery.entries, period: v.optional(dateRange), ...filters });

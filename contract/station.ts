@@ -92,15 +92,15 @@ const letterBody = v.pipe(
 const letterText = v.pipe(
   v.object({ title: letterTitle, body: letterBody }),
   v.forward(
-    v.check((text) => (text.title === '') === (text.body === ''), 'validation.letterTitle'),
+    v.check((text) => (text.title === '') === (text.body === ''), 'validation.bothOrNeither'),
     ['title'],
   ),
 );
 
 /** The Japanese text is required: every other language falls back to it (docs/requirements.md §13.6). */
 const japaneseLetterText = v.object({
-  title: v.pipe(letterTitle, v.nonEmpty('validation.letterTitle')),
-  body: v.pipe(letterBody, v.nonEmpty('validation.letterBody')),
+  title: v.pipe(letterTitle, v.nonEmpty('validation.japaneseRequired')),
+  body: v.pipe(letterBody, v.nonEmpty('validation.japaneseRequired')),
 });
 
 /**

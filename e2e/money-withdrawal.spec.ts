@@ -144,7 +144,7 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await first.getByRole('button', { name: admin(locale, 'review.withdrawal.reject') }).click();
     const rejection = desk.getByRole('dialog');
     await rejection.getByRole('button', { name: admin(locale, 'review.withdrawal.reject') }).click();
-    await expect(rejection.getByText(admin(locale, 'review.reasonMissing'))).toBeVisible();
+    await expect(rejection.getByText(admin(locale, 'validation.reason'))).toBeVisible();
     await rejection.getByRole('textbox', { name: admin(locale, 'review.reason') }).fill(reason);
     await rejection.getByRole('button', { name: admin(locale, 'review.withdrawal.reject') }).click();
     await expect(rejection).toBeHidden();

@@ -19,7 +19,7 @@ import type { Profile } from '@contract/auth';
 import type { KycStatus } from '@contract/kyc';
 import { composePhone, type ProfileChanges, type ProfileFormValues } from '@contract/user';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { refusedFields } from './player-form-fields';
+import { refusedFields } from './call-refusals';
 
 /** While identity is under review or verified, the identity on record may not change. */
 export function identityLocked(kycStatus: KycStatus): boolean {

@@ -22,7 +22,7 @@
  */
 import type { CodeDelivery } from '@contract/transfer';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { refusedFields } from './player-form-fields';
+import { refusedFields } from './call-refusals';
 
 /** The resend countdown; the server refuses an earlier resend too. */
 export const transferResendMs = 60_000;

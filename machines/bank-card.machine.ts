@@ -18,7 +18,7 @@
 import type { BankCard, BankCardInput as BankCardBody, HolderNames } from '@contract/bank';
 import { hasPersonalInformation } from '@contract/profile';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { refusedFields } from './player-form-fields';
+import { refusedFields } from './call-refusals';
 
 export type PlayerNames = HolderNames;
 

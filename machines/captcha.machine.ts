@@ -31,22 +31,6 @@ export interface CaptchaChanged {
   uuid: string | null;
 }
 
-/** What a form keeps when its captcha changed: the uuid, and the answer only while its image stays. */
-export function captchaTaken<T extends { captcha: string }>(values: T, { uuid }: CaptchaChanged) {
-  return { captchaUuid: uuid, values: uuid === null ? { ...values, captcha: '' } : values };
-}
-
-/**
- * What every captcha-guarded call starts with: the account it is about, trimmed, and the captcha's uuid
- * and answer under the contract's names.
- */
-export function accountWithCaptchaOf(form: {
-  captchaUuid: string | null;
-  values: { account: string; captcha: string };
-}) {
-  return { account: form.values.account.trim(), uuid: form.captchaUuid ?? '', qrcode: form.values.captcha.trim() };
-}
-
 export const captchaMachine = setup({
   types: { context: {} as CaptchaContext, events: {} as CaptchaEvent },
   actors: {

@@ -42,7 +42,7 @@ import type { Withdrawal } from '@contract/draw';
 import { addressMemo, chainAddress, payPasswordInput } from '@contract/money';
 import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { answerMissing } from './player-form-fields';
+import { answerMissing } from './call-refusals';
 
 export type CryptoWithdrawal = Extract<Withdrawal, { method: 'crypto' }>;
 

@@ -18,8 +18,8 @@
  * field, until the step is sent again or left.
  */
 import { assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
+import { refusedFields } from './call-refusals';
 import { type CaptchaChanged, captchaMachine } from './captcha.machine';
-import { refusedFields } from './player-form-fields';
 
 /** Step 1 as sent: `qrcode` is the answer to the captcha shown. */
 export interface AccountStepValues {

@@ -23,7 +23,7 @@
 
 import type { KycPhotosInput, KycState, KycSubmission } from '@contract/kyc';
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { refusedFields } from './player-form-fields';
+import { refusedFields } from './call-refusals';
 
 export const photoSlots = ['front', 'back', 'handheld'] as const;
 export type PhotoSlot = (typeof photoSlots)[number];

@@ -26,8 +26,8 @@
 
 import type { thirdPartyEvents } from '@contract/auth';
 import { assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
+import { refusedFields } from './call-refusals';
 import { type CaptchaChanged, captchaMachine } from './captcha.machine';
-import { refusedFields } from './player-form-fields';
 
 export type ThirdPartyProvider = (typeof thirdPartyEvents)[number];
 

@@ -19,7 +19,7 @@
 
 import type { MemberMove } from '@contract/agent';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { answerMissing } from './player-form-fields';
+import { answerMissing } from './call-refusals';
 
 export type MemberMoveDirection = 'transfer' | 'decrease';
 

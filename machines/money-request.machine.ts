@@ -40,7 +40,7 @@ import {
   type SnapshotFrom,
   setup,
 } from 'xstate';
-import { answerMissing, refusedFields } from './player-form-fields';
+import { answerMissing, refusedFields } from './call-refusals';
 
 /** The states that stand before the form when something else must be done first. */
 export type MoneyRequestGate =

@@ -2,25 +2,30 @@
  * operatorSignIn: the desk's sign-in form: password, an image captcha and the authenticator code.
  *
  * States:
- * - editing: waiting for account, password, the answer to the captcha shown and six-digit code;
- *   submitting with a missing or malformed field, or before a captcha is shown, shows the messages
- *   and stays here.
- * - signingIn: the call is under way; its refusal (wrong credentials, captcha or code, 429, 402)
- *   comes back to editing with the server's sentence alone, and asks the captcha for a new image,
- *   since the server spends one on every try; the code and the captcha answer are cleared, since
- *   each works once.
+ * - editing: waiting for the form: account, password, the answer to the captcha shown and the
+ *   six-digit code, which the view's form has checked against the contract's rules. Sending before
+ *   a captcha is shown stays here, as the answer belongs to no image. After a refusal (wrong
+ *   credentials, captcha or code, 429, 402) the server's sentence is kept here, per field or for
+ *   the whole form, for the view to show.
+ * - signingIn: the call is under way; its refusal comes back to editing and asks the captcha for a
+ *   new image, since the server spends one on every try; the view clears the code and the captcha
+ *   answer, since each works once.
  * - signedIn: the session token has been handed to `storeSession`; final.
  *
  * The captcha (the `captcha` child, for the machine's whole life) tells which image is shown.
  */
 
-import { totpCodePattern } from '@contract/admin';
-import { and, assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
-import { accountWithCaptchaOf, type CaptchaChanged, captchaMachine, captchaTaken } from './captcha.machine';
-import { type FieldMessages, refusedFields } from './player-form-fields';
+import { assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
+import { refusedFields } from './call-refusals';
+import { type CaptchaChanged, captchaMachine } from './captcha.machine';
 
-export type OperatorSignInField = 'account' | 'password' | 'captcha' | 'totpCode';
-export type OperatorSignInValues = Record<OperatorSignInField, string>;
+/** The form's values as it sends them, checked and trimmed. */
+export interface OperatorSignInValues {
+  account: string;
+  password: string;
+  captcha: string;
+  totpCode: string;
+}
 /** What the sign-in call takes: the form's values with the captcha's uuid and answer under the contract's names. */
 export interface OperatorSignInRequest {
   account: string;
@@ -38,37 +43,17 @@ export interface OperatorSession {
 }
 
 export interface OperatorSignInContext {
-  values: OperatorSignInValues;
   /** The uuid of the captcha image shown, which the answer is for. */
   captchaUuid: string | null;
-  showErrors: boolean;
-  /** The server's sentences per field, and `_` for one about the whole form. */
+  /** What was last sent, for the call. */
+  sent: OperatorSignInRequest | null;
+  /** The server's sentences per field of the form (the captcha's answer is `captcha`). */
   refusals: Record<string, string>;
+  /** The server's sentence about the whole form, when it named no field. */
+  alert: string | null;
 }
 
-export type OperatorSignInEvent =
-  | { type: 'field.changed'; field: OperatorSignInField; value: string }
-  | { type: 'form.submit' }
-  | CaptchaChanged;
-
-function signInMessages(values: OperatorSignInValues): FieldMessages<OperatorSignInField> {
-  const messages: FieldMessages<OperatorSignInField> = {};
-  if (values.account.trim() === '') messages.account = { key: 'signIn.accountRequired' };
-  if (values.password === '') messages.password = { key: 'signIn.passwordRequired' };
-  if (values.captcha.trim() === '') messages.captcha = { key: 'signIn.captchaRequired' };
-  if (!totpCodePattern.test(values.totpCode.trim())) messages.totpCode = { key: 'signIn.totpCodeFormat' };
-  return messages;
-}
-
-function signInRequestOf(context: OperatorSignInContext): OperatorSignInRequest {
-  return {
-    ...accountWithCaptchaOf(context),
-    password: context.values.password,
-    totpCode: context.values.totpCode.trim(),
-  };
-}
-
-const emptyValues: OperatorSignInValues = { account: '', password: '', captcha: '', totpCode: '' };
+export type OperatorSignInEvent = ({ type: 'form.submit' } & OperatorSignInValues) | CaptchaChanged;
 
 export const operatorSignInMachine = setup({
   types: {
@@ -84,53 +69,57 @@ export const operatorSignInMachine = setup({
   },
   actions: {
     storeSession: (_, _session: OperatorSession) => {},
-    takeCaptcha: assign(({ context, event }) =>
-      event.type === 'captcha.changed' ? captchaTaken(context.values, event) : {},
-    ),
+    takeCaptcha: assign(({ event }) => (event.type === 'captcha.changed' ? { captchaUuid: event.uuid } : {})),
   },
   guards: {
-    formValid: ({ context }) => Object.keys(signInMessages(context.values)).length === 0,
     captchaShown: ({ context }) => context.captchaUuid !== null,
   },
 }).createMachine({
   id: 'operatorSignIn',
-  context: { values: emptyValues, captchaUuid: null, showErrors: false, refusals: {} },
+  context: { captchaUuid: null, sent: null, refusals: {}, alert: null },
   invoke: { id: 'captcha', src: 'captcha' },
   on: { 'captcha.changed': { actions: 'takeCaptcha' } },
   initial: 'editing',
   states: {
     editing: {
       on: {
-        'field.changed': {
-          actions: assign(({ context, event }) => {
-            const { [event.field]: _dropped, _: _whole, ...refusals } = context.refusals;
-            return { values: { ...context.values, [event.field]: event.value }, refusals };
-          }),
+        'form.submit': {
+          guard: 'captchaShown',
+          target: 'signingIn',
+          actions: assign(({ context, event }) => ({
+            sent: {
+              account: event.account.trim(),
+              password: event.password,
+              uuid: context.captchaUuid ?? '',
+              qrcode: event.captcha.trim(),
+              totpCode: event.totpCode.trim(),
+            },
+            refusals: {},
+            alert: null,
+          })),
         },
-        'form.submit': [
-          { guard: and(['formValid', 'captchaShown']), target: 'signingIn' },
-          { actions: assign({ showErrors: true }) },
-        ],
       },
     },
     signingIn: {
       invoke: {
         id: 'signIn',
         src: 'signIn',
-        input: ({ context }) => signInRequestOf(context),
+        input: ({ context }) => context.sent ?? { account: '', password: '', uuid: '', qrcode: '', totpCode: '' },
         onDone: { target: 'signedIn', actions: { type: 'storeSession', params: ({ event }) => event.output } },
         onError: {
           target: 'editing',
           actions: [
-            assign(({ context, event }) => {
-              const fields = refusedFields(event.error);
-              const message = event.error instanceof Error ? event.error.message : '';
-              // Only the server's sentence shows until the next try: the cleared fields are not the operator's mistake.
+            assign(({ event }) => {
+              const { _: whole, ...named } = refusedFields(event.error);
+              const fields = Object.entries(named).filter(([, text]) => text !== '');
+              const message = event.error instanceof Error ? event.error.message : String(event.error);
               return {
-                showErrors: false,
-                values: { ...context.values, captcha: '', totpCode: '' },
+                sent: null,
                 captchaUuid: null,
-                refusals: Object.keys(fields).length > 0 ? fields : { _: message },
+                refusals: Object.fromEntries(
+                  fields.map(([field, text]) => [field === 'qrcode' ? 'captcha' : field, text]),
+                ),
+                alert: whole || (fields.length > 0 ? null : message),
               };
             }),
             sendTo('captcha', { type: 'captcha.refresh' }),
@@ -144,17 +133,14 @@ export const operatorSignInMachine = setup({
 
 export type OperatorSignInSnapshot = SnapshotFrom<typeof operatorSignInMachine>;
 
-/** The messages the form shows: the server's sentence for a field it refused, else the client's own. */
-export function selectOperatorSignInMessages(
-  snapshot: OperatorSignInSnapshot,
-): FieldMessages<OperatorSignInField | '_'> {
-  const { values, showErrors, refusals } = snapshot.context;
-  const messages: FieldMessages<OperatorSignInField | '_'> = showErrors ? signInMessages(values) : {};
-  for (const [field, text] of Object.entries(refusals)) {
-    if (text) messages[(field === 'qrcode' ? 'captcha' : field) as OperatorSignInField | '_'] = { text };
-  }
-  return messages;
-}
+/** The server's sentence on each field it refused at the last try; a new object for each refusal. */
+export const selectOperatorSignInRefusals = (snapshot: OperatorSignInSnapshot) => snapshot.context.refusals;
+
+/** The server's sentence about the whole form (a refusal naming no field), if any. */
+export const selectOperatorSignInAlert = (snapshot: OperatorSignInSnapshot) => snapshot.context.alert;
+
+/** Whether an image is shown: while none is, the answer field is empty. */
+export const selectOperatorCaptchaShown = (snapshot: OperatorSignInSnapshot) => snapshot.context.captchaUuid !== null;
 
 export const selectOperatorCaptchaFlow = (snapshot: OperatorSignInSnapshot) => snapshot.children.captcha;
 

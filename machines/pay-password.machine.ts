@@ -16,7 +16,7 @@
  */
 
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { refusedFields } from './player-form-fields';
+import { refusedFields } from './call-refusals';
 
 export type PayPasswordIntent = 'set' | 'change';
 

@@ -18,7 +18,7 @@
 import { sendRegisterCode } from '@contract/auth';
 import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
-import { refusedFields } from './player-form-fields';
+import { refusedFields } from './call-refusals';
 import { sendCodeMachine } from './send-code.machine';
 
 /** Step 1 as sent. */

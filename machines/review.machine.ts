@@ -6,11 +6,11 @@
  *
  * States:
  * - idle: nothing chosen yet.
- * - confirmingApproval / writingRejection: the operator confirms, or writes the reason (a blank
- *   reason is refused on the spot); cancel goes back to idle. An approval that states an amount
- *   (a manual deposit: the yen actually received, read off the bank statement) starts blank, so
- *   nobody confirms a figure they did not type, and refuses one that is not a whole number of at
- *   least 1.
+ * - confirmingApproval / writingRejection: the operator confirms, or writes the reason; the view's
+ *   form checks it against the contract (a blank reason, an amount that is not a whole number of at
+ *   least 1, are refused on the spot) and sends it; cancel goes back to idle. An approval that
+ *   states an amount (a manual deposit: the yen actually received, read off the bank statement)
+ *   starts blank, so nobody confirms a figure they did not type.
  * - submitting: the decision is sent. A refusal (409 already reviewed, 403 own request, no answer)
  *   lands in failed with the message; the server claims the item by its status, so sending the
  *   same decision twice cannot review it twice.
@@ -18,7 +18,6 @@
  * - done: the decision is recorded; `reviewed` tells the queue to refetch. Final.
  */
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { parseWholeAmount } from './player-form-fields';
 
 export type ReviewDecision =
   | { outcome: 'approve'; remark: string; amount: number | null }
@@ -31,12 +30,6 @@ export interface ReviewInput {
 
 export interface ReviewContext {
   asksAmount: boolean;
-  remark: string;
-  /** The amount as typed; null when the approval states none. */
-  amountText: string | null;
-  amountInvalid: boolean;
-  reason: string;
-  reasonMissing: boolean;
   decision: ReviewDecision | null;
   error: string | null;
 }
@@ -44,18 +37,10 @@ export interface ReviewContext {
 export type ReviewEvent =
   | { type: 'approve' }
   | { type: 'reject' }
-  | { type: 'remark.changed'; value: string }
-  | { type: 'amount.changed'; value: string }
-  | { type: 'reason.changed'; value: string }
-  | { type: 'confirm' }
+  | { type: 'approval.submit'; remark: string; amount: number | null }
+  | { type: 'rejection.submit'; reason: string }
   | { type: 'cancel' }
   | { type: 'retry' };
-
-function typedAmount(context: ReviewContext): number | null {
-  if (context.amountText === null) return null;
-  const amount = parseWholeAmount(context.amountText);
-  return amount !== null && amount >= 1 ? amount : null;
-}
 
 export const reviewMachine = setup({
   types: { context: {} as ReviewContext, events: {} as ReviewEvent, input: {} as ReviewInput | undefined },
@@ -68,71 +53,43 @@ export const reviewMachine = setup({
     reviewed: () => {},
   },
   guards: {
-    reasonGiven: ({ context }) => context.reason.trim() !== '',
-    amountAcceptable: ({ context }) => context.amountText === null || typedAmount(context) !== null,
-    statesAmount: ({ context }) => context.amountText !== null,
+    // The form asked for the amount an approval states; one without it is not this approval.
+    amountFits: ({ context, event }) =>
+      event.type === 'approval.submit' && (!context.asksAmount || (event.amount !== null && event.amount >= 1)),
+    reasonGiven: ({ event }) => event.type === 'rejection.submit' && event.reason.trim() !== '',
   },
 }).createMachine({
   id: 'review',
-  context: ({ input }) => ({
-    asksAmount: input?.asksAmount ?? false,
-    remark: '',
-    amountText: null,
-    amountInvalid: false,
-    reason: '',
-    reasonMissing: false,
-    decision: null,
-    error: null,
-  }),
+  context: ({ input }) => ({ asksAmount: input?.asksAmount ?? false, decision: null, error: null }),
   initial: 'idle',
   states: {
     idle: {
-      entry: assign(({ context }) => ({
-        remark: '',
-        amountText: context.asksAmount ? '' : null,
-        amountInvalid: false,
-        reason: '',
-        reasonMissing: false,
-        decision: null,
-        error: null,
-      })),
+      entry: assign({ decision: null, error: null }),
       on: { approve: 'confirmingApproval', reject: 'writingRejection' },
     },
     confirmingApproval: {
       on: {
-        'remark.changed': { actions: assign({ remark: ({ event }) => event.value }) },
-        'amount.changed': {
-          guard: 'statesAmount',
-          actions: assign({ amountText: ({ event }) => event.value, amountInvalid: false }),
-        },
-        confirm: [
-          {
-            guard: 'amountAcceptable',
-            target: 'submitting',
-            actions: assign({
-              decision: ({ context }) => ({
-                outcome: 'approve',
-                remark: context.remark.trim(),
-                amount: typedAmount(context),
-              }),
+        'approval.submit': {
+          guard: 'amountFits',
+          target: 'submitting',
+          actions: assign({
+            decision: ({ context, event }) => ({
+              outcome: 'approve',
+              remark: event.remark.trim(),
+              amount: context.asksAmount ? event.amount : null,
             }),
-          },
-          { actions: assign({ amountInvalid: true }) },
-        ],
+          }),
+        },
         cancel: 'idle',
       },
     },
     writingRejection: {
       on: {
-        'reason.changed': { actions: assign({ reason: ({ event }) => event.value, reasonMissing: false }) },
-        confirm: [
-          {
-            guard: 'reasonGiven',
-            target: 'submitting',
-            actions: assign({ decision: ({ context }) => ({ outcome: 'reject', reason: context.reason.trim() }) }),
-          },
-          { actions: assign({ reasonMissing: true }) },
-        ],
+        'rejection.submit': {
+          guard: 'reasonGiven',
+          target: 'submitting',
+          actions: assign({ decision: ({ event }) => ({ outcome: 'reject', reason: event.reason.trim() }) }),
+        },
         cancel: 'idle',
       },
     },

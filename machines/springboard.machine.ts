@@ -18,7 +18,7 @@
  */
 
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { refusalCode } from './player-form-fields';
+import { refusalCode } from './call-refusals';
 
 export interface Launch {
   url: string;

@@ -38,7 +38,7 @@ import type {
 import { isClientSeed } from '@games/provably-fair';
 import type * as v from 'valibot';
 import { and, assign, fromPromise, type SnapshotFrom, setup, stateIn } from 'xstate';
-import { answerMissing, refusalCode } from './player-form-fields';
+import { answerMissing, refusalCode } from './call-refusals';
 
 export type StudioSession = v.InferOutput<typeof openStudioSession.data>;
 export type StudioGameInfo = StudioSession['game'];

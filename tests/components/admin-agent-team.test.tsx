@@ -54,7 +54,10 @@ describe('an agent’s team on the desk (§12.5)', () => {
     await user.clear(rate);
     await user.type(rate, '2.5');
     const save = screen.getByRole('button', { name: 'Save' });
-    expect(save).toBeDisabled();
+    // Without a reason the form says so, and nothing is saved.
+    await user.click(save);
+    expect(await screen.findByText('Please write the reason')).toBeInTheDocument();
+    expect(screen.getByTestId('agent-rebate')).toHaveTextContent('0 %');
     await user.type(screen.getByRole('textbox', { name: /Reason/ }), 'Brought forty players this month');
     await user.click(save);
     expect(await screen.findByText('Rebate rate set to 2.5 %')).toBeInTheDocument();
@@ -68,5 +71,5 @@ describe('an agent’s team on the desk (§12.5)', () => {
     expect(audit.list.map((entry) => entry.reason)).toEqual([
       'Brought forty players this month (rebate 0 → 250 basis points)',
     ]);
-  });
+  }, 30_000);
 });

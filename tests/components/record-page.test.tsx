@@ -6,10 +6,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lastSelectableDay } from '@/components/filter-form';
 import { depositRecordsQueryOptions, movementRecordsQueryOptions } from '@/features/record/queries';
 import {
   defaultPeriod,
-  lastSelectableDay,
   periodProblem,
   type RecordSearch,
   recordQueryOf,

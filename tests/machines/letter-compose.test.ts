@@ -1,9 +1,6 @@
-import {
-  type LetterSend,
-  letterComposeMachine,
-  selectLetterErrors,
-  selectLetterToSend,
-} from '@machines/letter-compose.machine';
+import { emptyLetter, type LetterComposeValues, type LetterSend, letterComposeForm } from '@contract/admin-letters';
+import { letterComposeMachine, selectLetterToSend } from '@machines/letter-compose.machine';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { letterComposeModel } from '../models/letter-compose.model';
@@ -25,6 +22,8 @@ describe('letter compose machine model', () => {
 });
 
 describe('letter compose rules', () => {
+  const toPlayer: LetterSend = { audience: 'player', userId: 7, texts: { 'ja-JP': { title: 'A', body: 'B' } } };
+
   function start(failures = 0) {
     const sent: { letter: LetterSend; idempotencyKey: string }[] = [];
     const actor = createActor(
@@ -42,35 +41,47 @@ describe('letter compose rules', () => {
   }
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-  it('refuses the preview until the Japanese text is there and each language has both parts', () => {
-    const { actor } = start();
-    actor.send({ type: 'preview' });
-    expect(actor.getSnapshot().value).toBe('editing');
-    expect(selectLetterErrors(actor.getSnapshot())).toEqual({
-      userId: 'desk.userIdInvalid',
-      'ja-JP.title': 'desk.japaneseRequired',
+  it('the form refuses a letter until the Japanese text is there and each language has both parts', () => {
+    const messages = (values: LetterComposeValues) => {
+      const result = v.safeParse(letterComposeForm, values);
+      return result.success
+        ? {}
+        : Object.fromEntries(result.issues.map((issue) => [v.getDotPath(issue), issue.message]).reverse());
+    };
+    const letter = emptyLetter();
+    expect(messages(letter)).toEqual({
+      userId: 'validation.userId',
+      'texts.ja-JP.title': 'validation.japaneseRequired',
+      'texts.ja-JP.body': 'validation.japaneseRequired',
     });
-    actor.send({ type: 'audience.changed', audience: 'allPlayers' });
-    actor.send({ type: 'text.changed', locale: 'ja-JP', part: 'title', value: 'お知らせ' });
-    actor.send({ type: 'text.changed', locale: 'ja-JP', part: 'body', value: '本文' });
-    actor.send({ type: 'text.changed', locale: 'en-US', part: 'title', value: 'Notice' });
-    actor.send({ type: 'preview' });
-    expect(selectLetterErrors(actor.getSnapshot())).toEqual({ 'en-US.title': 'desk.bothOrNeither' });
-    actor.send({ type: 'text.changed', locale: 'en-US', part: 'title', value: '' });
-    actor.send({ type: 'preview' });
-    expect(actor.getSnapshot().value).toBe('previewing');
-    expect(selectLetterToSend(actor.getSnapshot())).toEqual({
+    letter.audience = 'allPlayers';
+    letter.texts['ja-JP'] = { title: 'お知らせ', body: '本文' };
+    letter.texts['en-US'] = { title: 'Notice', body: ' ' };
+    expect(messages(letter)).toEqual({ 'texts.en-US.title': 'validation.bothOrNeither' });
+    letter.texts['en-US'] = { title: '', body: '' };
+    expect(v.parse(letterComposeForm, letter)).toEqual({
       audience: 'allPlayers',
       texts: { 'ja-JP': { title: 'お知らせ', body: '本文' } },
     });
+    expect(v.parse(letterComposeForm, { ...letter, audience: 'player', userId: ' 7 ' })).toMatchObject({
+      audience: 'player',
+      userId: 7,
+    });
+  });
+
+  it('previews the letter the form sent, and forgets it when the operator edits again', () => {
+    const { actor } = start();
+    actor.send({ type: 'form.submit', letter: toPlayer });
+    expect(actor.getSnapshot().value).toBe('previewing');
+    expect(selectLetterToSend(actor.getSnapshot())).toEqual(toPlayer);
+    actor.send({ type: 'edit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(selectLetterToSend(actor.getSnapshot())).toBeNull();
   });
 
   it('retries a failed send with the same key, and a new letter gets a new one', async () => {
     const { actor, sent } = start(1);
-    actor.send({ type: 'userId.changed', value: ' 7 ' });
-    actor.send({ type: 'text.changed', locale: 'ja-JP', part: 'title', value: 'A' });
-    actor.send({ type: 'text.changed', locale: 'ja-JP', part: 'body', value: 'B' });
-    actor.send({ type: 'preview' });
+    actor.send({ type: 'form.submit', letter: toPlayer });
     actor.send({ type: 'send' });
     await settle();
     expect(actor.getSnapshot().value).toBe('previewing');
@@ -78,15 +89,12 @@ describe('letter compose rules', () => {
     actor.send({ type: 'send' });
     await settle();
     expect(actor.getSnapshot().value).toBe('sent');
-    expect(sent.map((call) => call.letter)).toEqual([
-      { audience: 'player', userId: 7, texts: { 'ja-JP': { title: 'A', body: 'B' } } },
-      { audience: 'player', userId: 7, texts: { 'ja-JP': { title: 'A', body: 'B' } } },
-    ]);
+    expect(sent.map((call) => call.letter)).toEqual([toPlayer, toPlayer]);
     expect(sent[0]?.idempotencyKey).toBe(sent[1]?.idempotencyKey);
     const firstKey = actor.getSnapshot().context.idempotencyKey;
     actor.send({ type: 'compose.new' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.idempotencyKey).not.toBe(firstKey);
-    expect(actor.getSnapshot().context.draft['ja-JP']).toEqual({ title: '', body: '' });
+    expect(actor.getSnapshot().context.letter).toBeNull();
   });
 });

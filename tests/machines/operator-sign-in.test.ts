@@ -1,12 +1,16 @@
+import { operatorSignInForm } from '@contract/admin';
 import { selectCaptchaView } from '@machines/captcha.machine';
 import {
   type OperatorSession,
-  type OperatorSignInField,
   type OperatorSignInRequest,
   operatorSignInMachine,
   selectOperatorCaptchaFlow,
-  selectOperatorSignInMessages,
+  selectOperatorCaptchaShown,
+  selectOperatorSignInAlert,
+  selectOperatorSignInRefusals,
+  selectOperatorSignInStage,
 } from '@machines/operator-sign-in.machine';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { captchaUuid, operatorSignInModel, refused, session } from '../models/operator-sign-in.model';
@@ -20,7 +24,8 @@ describe('operator sign-in machine model', () => {
   for (const { path, description } of paths) {
     it(`replays ${description}`, async () => {
       await replayPath(operatorSignInModel, path, (live, model) => {
-        expect(selectOperatorSignInMessages(live)).toEqual(selectOperatorSignInMessages(model));
+        expect(selectOperatorSignInRefusals(live)).toEqual(selectOperatorSignInRefusals(model));
+        expect(selectOperatorSignInAlert(live)).toEqual(selectOperatorSignInAlert(model));
         expect(live.context.captchaUuid).toEqual(model.context.captchaUuid);
       });
     });
@@ -32,6 +37,8 @@ describe('operator sign-in machine model', () => {
 });
 
 describe('operator sign-in rules', () => {
+  const typed = { account: ' deskone ', password: ' pass ', captcha: ' k7PQ ', totpCode: ' 654321 ' };
+
   function start(fail?: unknown) {
     const calls: OperatorSignInRequest[] = [];
     const stored: OperatorSession[] = [];
@@ -49,34 +56,43 @@ describe('operator sign-in rules', () => {
         actions: { storeSession: (_, params) => void stored.push(params) },
       }),
     ).start();
-    const type = (field: OperatorSignInField, value: string) => actor.send({ type: 'field.changed', field, value });
-    return { actor, calls, stored, type, captchasDrawn: captchas.drawn };
+    return { actor, calls, stored, captchasDrawn: captchas.drawn };
   }
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-  it('refuses a code that is not six digits and a missing captcha answer without calling the server', async () => {
-    const { actor, calls, type } = start();
-    await settle();
-    type('account', 'deskone');
-    type('password', 'secret');
-    type('totpCode', '12345');
-    actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().matches('editing')).toBe(true);
-    expect(selectOperatorSignInMessages(actor.getSnapshot())).toEqual({
-      captcha: { key: 'signIn.captchaRequired' },
-      totpCode: { key: 'signIn.totpCodeFormat' },
+  it('the form asks for every field and a six-digit code', () => {
+    const messages = (values: Record<string, string>) => {
+      const result = v.safeParse(operatorSignInForm, values);
+      const nested = result.success ? {} : (v.flatten(result.issues).nested ?? {});
+      return Object.fromEntries(Object.entries(nested).map(([field, keys]) => [field, keys?.[0]]));
+    };
+    expect(messages({ account: ' ', password: '', captcha: '', totpCode: '12345' })).toEqual({
+      account: 'validation.accountRequired',
+      password: 'validation.passwordRequired',
+      captcha: 'validation.captchaRequired',
+      totpCode: 'validation.totpCode',
     });
+    expect(messages(typed)).toEqual({});
+    expect(v.parse(operatorSignInForm, typed)).toEqual({
+      account: 'deskone',
+      password: ' pass ',
+      captcha: 'k7PQ',
+      totpCode: '654321',
+    });
+  });
+
+  it('does not send before a captcha is shown', () => {
+    const { actor, calls } = start();
+    expect(selectOperatorCaptchaShown(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'form.submit', ...typed });
+    expect(selectOperatorSignInStage(actor.getSnapshot())).toBe('editing');
     expect(calls).toEqual([]);
   });
 
   it('sends trimmed values with the captcha shown and stores the session', async () => {
-    const { actor, calls, stored, type } = start();
+    const { actor, calls, stored } = start();
     await settle();
-    type('account', ' deskone ');
-    type('password', ' pass ');
-    type('captcha', ' k7PQ ');
-    type('totpCode', ' 654321 ');
-    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'form.submit', ...typed });
     await settle();
     expect(calls).toEqual([
       { account: 'deskone', password: ' pass ', uuid: `${captchaUuid}1`, qrcode: 'k7PQ', totpCode: '654321' },
@@ -85,33 +101,40 @@ describe('operator sign-in rules', () => {
     expect(actor.getSnapshot().status).toBe('done');
   });
 
-  it("after a refusal shows only the server's sentence, with the code and captcha answer cleared and a new captcha", async () => {
-    const { actor, type, captchasDrawn } = start(refused);
+  it("after a refusal keeps the server's sentence on its field and draws a new captcha", async () => {
+    const { actor, captchasDrawn } = start(refused);
     await settle();
-    type('account', 'deskone');
-    type('password', 'pass');
-    type('captcha', 'k7PQ');
-    type('totpCode', '654321');
-    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'form.submit', ...typed });
     await settle();
-    expect(actor.getSnapshot().context.values).toEqual({
-      account: 'deskone',
-      password: 'pass',
-      captcha: '',
-      totpCode: '',
-    });
+    expect(selectOperatorSignInStage(actor.getSnapshot())).toBe('editing');
     expect(captchasDrawn()).toBe(2);
     expect(selectCaptchaView(selectOperatorCaptchaFlow(actor.getSnapshot())!.getSnapshot())).toEqual({
       status: 'shown',
       img: 'data:image/gif;base64,R0lG2',
     });
-    expect(selectOperatorSignInMessages(actor.getSnapshot())).toEqual({ totpCode: { text: refused.message } });
-    type('totpCode', '1');
-    expect(selectOperatorSignInMessages(actor.getSnapshot())).toEqual({});
-    actor.send({ type: 'form.submit' });
-    expect(selectOperatorSignInMessages(actor.getSnapshot())).toEqual({
-      captcha: { key: 'signIn.captchaRequired' },
-      totpCode: { key: 'signIn.totpCodeFormat' },
-    });
+    const first = selectOperatorSignInRefusals(actor.getSnapshot());
+    expect(first).toEqual({ totpCode: refused.message });
+    expect(selectOperatorSignInAlert(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'form.submit', ...typed });
+    expect(selectOperatorSignInRefusals(actor.getSnapshot())).toEqual({});
+    await settle();
+    // The same sentence again is a new refusal, which the view puts back on its field.
+    expect(selectOperatorSignInRefusals(actor.getSnapshot())).toEqual(first);
+    expect(selectOperatorSignInRefusals(actor.getSnapshot())).not.toBe(first);
+  });
+
+  it('names the captcha answer by its field, and shows a refusal naming no field above the form', async () => {
+    const captchaRefused = Object.assign(new Error('wrong'), { code: 400, fields: { qrcode: 'The code is wrong.' } });
+    const first = start(captchaRefused);
+    await settle();
+    first.actor.send({ type: 'form.submit', ...typed });
+    await settle();
+    expect(selectOperatorSignInRefusals(first.actor.getSnapshot())).toEqual({ captcha: 'The code is wrong.' });
+    const second = start(Object.assign(new Error('Too many tries.'), { code: 429 }));
+    await settle();
+    second.actor.send({ type: 'form.submit', ...typed });
+    await settle();
+    expect(selectOperatorSignInRefusals(second.actor.getSnapshot())).toEqual({});
+    expect(selectOperatorSignInAlert(second.actor.getSnapshot())).toBe('Too many tries.');
   });
 });

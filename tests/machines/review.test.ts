@@ -1,4 +1,6 @@
+import { receivedAmountForm, reviewApprovalForm, reviewRejectionForm } from '@contract/admin';
 import { type ReviewDecision, type ReviewInput, reviewMachine } from '@machines/review.machine';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { reviewModels } from '../models/review.model';
@@ -51,21 +53,35 @@ describe('review rules', () => {
   }
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+  it('the forms ask for a reason, and for a whole amount of at least 1, grouping allowed', () => {
+    const messages = (schema: v.GenericSchema, values: Record<string, string>) => {
+      const result = v.safeParse(schema, values);
+      const nested = result.success ? {} : (v.flatten(result.issues).nested ?? {});
+      return Object.fromEntries(Object.entries(nested).map(([field, keys]) => [field, keys?.[0]]));
+    };
+    expect(messages(reviewRejectionForm, { reason: '   ' })).toEqual({ reason: 'validation.reason' });
+    expect(messages(receivedAmountForm, { amount: '', remark: '' })).toEqual({ amount: 'validation.amount' });
+    expect(messages(receivedAmountForm, { amount: '1.5', remark: '' })).toEqual({ amount: 'validation.amount' });
+    expect(messages(receivedAmountForm, { amount: '0', remark: '' })).toEqual({ amount: 'validation.amountPositive' });
+    expect(v.parse(receivedAmountForm, { amount: '４,８００', remark: ' Seen ' })).toEqual({
+      amount: 4_800,
+      remark: 'Seen',
+    });
+    expect(v.parse(reviewApprovalForm, { remark: '' })).toEqual({ remark: '' });
+  });
+
   it('will not send a rejection without a reason', () => {
     const { actor, sent } = start();
     actor.send({ type: 'reject' });
-    actor.send({ type: 'reason.changed', value: '   ' });
-    actor.send({ type: 'confirm' });
+    actor.send({ type: 'rejection.submit', reason: '   ' });
     expect(actor.getSnapshot().value).toBe('writingRejection');
-    expect(actor.getSnapshot().context.reasonMissing).toBe(true);
     expect(sent).toEqual([]);
   });
 
   it('sends the trimmed reason, and the same decision again on retry', async () => {
     const { actor, sent, reviewed } = start(1);
     actor.send({ type: 'reject' });
-    actor.send({ type: 'reason.changed', value: ' Name does not match the card ' });
-    actor.send({ type: 'confirm' });
+    actor.send({ type: 'rejection.submit', reason: ' Name does not match the card ' });
     await settle();
     expect(actor.getSnapshot().value).toBe('failed');
     actor.send({ type: 'retry' });
@@ -78,50 +94,42 @@ describe('review rules', () => {
     expect(actor.getSnapshot().status).toBe('done');
   });
 
-  it('approves only after confirmation', async () => {
+  it('approves only after confirmation, with the trimmed remark', async () => {
     const { actor, sent } = start();
     actor.send({ type: 'approve' });
     expect(sent).toEqual([]);
-    actor.send({ type: 'confirm' });
-    await settle();
-    expect(sent).toEqual([{ outcome: 'approve', remark: '', amount: null }]);
-  });
-
-  it('sends the trimmed remark with an approval, and forgets it after a cancel', async () => {
-    const { actor, sent } = start();
-    actor.send({ type: 'approve' });
-    actor.send({ type: 'remark.changed', value: 'Typed in haste' });
-    actor.send({ type: 'cancel' });
-    actor.send({ type: 'approve' });
-    expect(actor.getSnapshot().context.remark).toBe('');
-    actor.send({ type: 'remark.changed', value: '  Seen on the statement of 22 November ' });
-    actor.send({ type: 'confirm' });
+    actor.send({ type: 'approval.submit', remark: '  Seen on the statement of 22 November ', amount: null });
     await settle();
     expect(sent).toEqual([{ outcome: 'approve', remark: 'Seen on the statement of 22 November', amount: null }]);
   });
 
-  it('asks for the amount, blank at first, and refuses a blank one or one below 1', async () => {
+  it('forgets a failed decision after a cancel', async () => {
+    const { actor, sent } = start(1);
+    actor.send({ type: 'approve' });
+    actor.send({ type: 'approval.submit', remark: 'Typed in haste', amount: null });
+    await settle();
+    expect(actor.getSnapshot().context.error).toBe('no answer');
+    actor.send({ type: 'cancel' });
+    expect(actor.getSnapshot().context).toMatchObject({ decision: null, error: null });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('asks for the amount, and refuses an approval without one', async () => {
     const { actor, sent } = start(0, { asksAmount: true });
     actor.send({ type: 'approve' });
-    expect(actor.getSnapshot().context.amountText).toBe('');
-    actor.send({ type: 'confirm' });
-    expect(actor.getSnapshot().context.amountInvalid).toBe(true);
-    actor.send({ type: 'amount.changed', value: '0' });
-    expect(actor.getSnapshot().context.amountInvalid).toBe(false);
-    actor.send({ type: 'confirm' });
+    actor.send({ type: 'approval.submit', remark: '', amount: null });
+    actor.send({ type: 'approval.submit', remark: '', amount: 0 });
     expect(actor.getSnapshot().value).toBe('confirmingApproval');
-    expect(actor.getSnapshot().context.amountInvalid).toBe(true);
-    actor.send({ type: 'amount.changed', value: '４,８００' });
-    expect(actor.getSnapshot().context.amountInvalid).toBe(false);
-    actor.send({ type: 'confirm' });
+    actor.send({ type: 'approval.submit', remark: '', amount: 4_800 });
     await settle();
     expect(sent).toEqual([{ outcome: 'approve', remark: '', amount: 4_800 }]);
   });
 
-  it('ignores an amount when the approval states none', () => {
-    const { actor } = start();
+  it('ignores an amount when the approval states none', async () => {
+    const { actor, sent } = start();
     actor.send({ type: 'approve' });
-    actor.send({ type: 'amount.changed', value: '100' });
-    expect(actor.getSnapshot().context.amountText).toBeNull();
+    actor.send({ type: 'approval.submit', remark: '', amount: 100 });
+    await settle();
+    expect(sent).toEqual([{ outcome: 'approve', remark: '', amount: null }]);
   });
 });

@@ -2,13 +2,13 @@ import { type LetterComposeSnapshot, letterComposeMachine } from '@machines/lett
 import { type ActorOutcome, type EventFixtures, machineModel } from '../machines/model-paths';
 
 const fixtures: EventFixtures<typeof letterComposeMachine> = {
-  'audience.changed': [{ type: 'audience.changed', audience: 'allAgents' }],
-  'userId.changed': [{ type: 'userId.changed', value: '42' }],
-  'text.changed': [
-    { type: 'text.changed', locale: 'ja-JP', part: 'title', value: 'お知らせ' },
-    { type: 'text.changed', locale: 'ja-JP', part: 'body', value: '本文' },
+  'form.submit': [
+    {
+      type: 'form.submit',
+      letter: { audience: 'player', userId: 42, texts: { 'ja-JP': { title: 'お知らせ', body: '本文' } } },
+    },
+    { type: 'form.submit', letter: { audience: 'allAgents', texts: { 'ja-JP': { title: 'お知らせ', body: '本文' } } } },
   ],
-  preview: [{ type: 'preview' }],
   edit: [{ type: 'edit' }],
   send: [{ type: 'send' }],
   'compose.new': [{ type: 'compose.new' }],

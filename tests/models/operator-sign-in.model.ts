@@ -8,13 +8,9 @@ import { type ActorOutcome, type EventFixtures, machineModel } from '../machines
 export const captchaUuid = 'c2lnbmVkLWNhcHRjaGEtdG9rZW4';
 
 const fixtures: EventFixtures<typeof operatorSignInMachine> = {
-  'field.changed': [
-    { type: 'field.changed', field: 'account', value: 'deskone' },
-    { type: 'field.changed', field: 'password', value: 'Quiet lantern 2026!' },
-    { type: 'field.changed', field: 'captcha', value: 'k7PQ' },
-    { type: 'field.changed', field: 'totpCode', value: '123456' },
+  'form.submit': [
+    { type: 'form.submit', account: 'deskone', password: 'Quiet lantern 2026!', captcha: 'k7PQ', totpCode: '123456' },
   ],
-  'form.submit': [{ type: 'form.submit' }],
   'captcha.changed': [
     { type: 'captcha.changed', uuid: captchaUuid },
     { type: 'captcha.changed', uuid: null },
@@ -39,10 +35,9 @@ const outcomes: ActorOutcome[] = [
 const serializeState = (snapshot: OperatorSignInSnapshot) =>
   JSON.stringify([
     snapshot.value,
-    snapshot.context.values,
     snapshot.context.captchaUuid !== null,
-    snapshot.context.showErrors,
     snapshot.context.refusals,
+    snapshot.context.alert,
   ]);
 
 export const operatorSignInModel = machineModel({

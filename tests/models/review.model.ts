@@ -4,16 +4,11 @@ import { type ActorOutcome, type EventFixtures, machineModel } from '../machines
 const fixtures: EventFixtures<typeof reviewMachine> = {
   approve: [{ type: 'approve' }],
   reject: [{ type: 'reject' }],
-  'remark.changed': [{ type: 'remark.changed', value: 'Matches the statement' }],
-  'amount.changed': [
-    { type: 'amount.changed', value: '4,800' },
-    { type: 'amount.changed', value: '0' },
+  'approval.submit': [
+    { type: 'approval.submit', remark: 'Matches the statement', amount: 4_800 },
+    { type: 'approval.submit', remark: '', amount: null },
   ],
-  'reason.changed': [
-    { type: 'reason.changed', value: 'The photo is blurred' },
-    { type: 'reason.changed', value: '  ' },
-  ],
-  confirm: [{ type: 'confirm' }],
+  'rejection.submit': [{ type: 'rejection.submit', reason: 'The photo is blurred' }],
   cancel: [{ type: 'cancel' }],
   retry: [{ type: 'retry' }],
 };

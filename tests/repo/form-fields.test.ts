@@ -26,20 +26,6 @@ const fieldComponents = new Set([
   'DatePickerInput',
   'FileInput',
 ]);
-/** Files whose fields still live in component or machine state, each moved to `useForm` in turn. */
-const notYetConverted = new Set([
-  'features/admin/agent-team-page.tsx',
-  'features/admin/desk-list.tsx',
-  'features/admin/letters-page.tsx',
-  'features/admin/notices-page.tsx',
-  'features/admin/review-controls.tsx',
-  'features/admin/rounds-page.tsx',
-  'features/admin/sign-in-page.tsx',
-  'features/agent/team-page-parts.tsx',
-  'features/game-hall/hall-page.tsx',
-  'features/record/record-page.tsx',
-  'operator-sign-in.machine.ts',
-]);
 /** Props through which a component's own state would drive a field. */
 const stateProps = new Set(['value', 'onChange', 'checked']);
 
@@ -73,14 +59,12 @@ describe('form fields', () => {
   it('takes every field of the SPA from a form', async () => {
     const files = await sources(srcDir, /\.tsx$/);
     expect(files.filter(({ source }) => source.includes('getInputProps')).length).toBeGreaterThan(5);
-    const found = files.flatMap(({ file, source }) => uncontrolledFields(file, source));
-    expect(found.filter((field) => !notYetConverted.has(field.split(':')[0] ?? ''))).toEqual([]);
+    expect(files.flatMap(({ file, source }) => uncontrolledFields(file, source))).toEqual([]);
   });
 
   it('keeps keystrokes out of the machines', async () => {
     const files = await sources(machinesDir, /\.ts$/);
-    const found = files.filter(({ source }) => /['"]field\.changed['"]/.test(source)).map(({ file }) => file);
-    expect(found.filter((file) => !notYetConverted.has(file))).toEqual([]);
+    expect(files.filter(({ source }) => /['"]field\.changed['"]/.test(source)).map(({ file }) => file)).toEqual([]);
   });
 
   it('names a field driven by component state', () => {

@@ -1,9 +1,11 @@
-import { adminAgentRebateSet } from '@contract/admin';
+import { adminAgentRebateSet, agentRebateForm } from '@contract/admin';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
 import { AnchorLink } from '@/components/router-links';
+import { useFormError } from '@/lib/form-error';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
@@ -13,8 +15,7 @@ import { agentTeamQueryOptions, deskQueryKey } from './queries';
 import { PlayerFilter } from './queue-page';
 import type { AgentTeamSearch } from './queue-search';
 
-/** The rate as the desk types it (a percentage, two decimals) and as it is stored (basis points: 100 = 1 %). */
-const basisPointsOfPercent = (percent: number) => Math.round(percent * 100);
+/** The rate as the desk shows it (a percentage, two decimals) of the stored basis points (100 = 1 %). */
 const percentOf = (basisPoints: number) => basisPoints / 100;
 
 /**
@@ -125,31 +126,39 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
 function RebateForm({ userId, current }: { userId: number; current: number }) {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
-  const [percent, setPercent] = useState<number | string>(percentOf(current));
-  const [reason, setReason] = useState('');
+  const formError = useFormError('admin');
+  const form = useForm<{ rebatePercent: number | string; reason: string }>({
+    initialValues: { rebatePercent: percentOf(current), reason: '' },
+    validate: schemaResolver(agentRebateForm, { sync: true }),
+  });
   const save = useMutation({
-    mutationFn: (rebateBasisPoints: number) =>
-      operatorApi.call(adminAgentRebateSet, { userId, rebateBasisPoints, reason }),
+    mutationFn: (values: v.InferOutput<typeof agentRebateForm>) =>
+      operatorApi.call(adminAgentRebateSet, { userId, rebateBasisPoints: values.rebatePercent, reason: values.reason }),
     onSuccess: ({ rebateBasisPoints }) => {
       notifySuccess(t('agentTeam.rebateSaved', { value: percentOf(rebateBasisPoints) }));
       void queryClient.invalidateQueries({ queryKey: deskQueryKey });
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (typeof percent === 'number') save.mutate(basisPointsOfPercent(percent));
+  const field = (name: 'rebatePercent' | 'reason', label: string) => {
+    const input = form.getInputProps(name);
+    return { ...input, label, error: formError(input.error, { field: label }) };
   };
   return (
-    <Card withBorder radius="md" padding="md" component="form" onSubmit={submit}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="form"
+      noValidate
+      onSubmit={form.onSubmit((values) => save.mutate(v.parse(agentRebateForm, values)))}
+    >
       <Stack gap="xs">
         <Title order={2} size="h5">
           {t('agentTeam.setRebate')}
         </Title>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <NumberInput
-            label={t('agentTeam.rebatePercent')}
-            value={percent}
-            onChange={setPercent}
+            {...field('rebatePercent', t('agentTeam.rebatePercent'))}
             min={0}
             max={100}
             decimalScale={2}
@@ -159,14 +168,12 @@ function RebateForm({ userId, current }: { userId: number; current: number }) {
             required
           />
           <TextInput
-            label={t('agentTeam.reason')}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
+            {...field('reason', t('agentTeam.reason'))}
             maxLength={500}
             required
             style={{ flex: 1, minWidth: 180 }}
           />
-          <Button type="submit" loading={save.isPending} disabled={typeof percent !== 'number' || !reason.trim()}>
+          <Button type="submit" loading={save.isPending}>
             {t('agentTeam.save')}
           </Button>
         </Group>

@@ -6,20 +6,25 @@ import {
   Center,
   Group,
   Pagination,
-  Select,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lastSelectableDay, periodProblem } from '../record/record-filters';
+import {
+  ChoiceField,
+  FilterForm,
+  PeriodField,
+  periodSearchOf,
+  pickedOf,
+  SearchField,
+  useFilterForm,
+} from '@/components/filter-form';
 import { LoadFailed } from '../user/account-gates';
 import { deskQueryKey } from './queries';
 import { pageCountOf } from './queue-search';
@@ -74,8 +79,20 @@ export function FilterBar({ children }: { children: ReactNode }) {
   );
 }
 
-/** A period of calendar days, at most the contract's limit; a half-chosen or too long range is not applied. */
-export function PeriodFilter({
+/**
+ * A period of calendar days, at most the contract's limit; a half-chosen or too long range is not
+ * applied. Each filter is a form of its own, made again when the search it shows changes.
+ */
+export function PeriodFilter(props: {
+  from: string | undefined;
+  to: string | undefined;
+  label?: string;
+  onChange(period: { from?: string; to?: string }): void;
+}) {
+  return <PeriodFilterForm key={`${props.from}/${props.to}`} {...props} />;
+}
+
+function PeriodFilterForm({
   from,
   to,
   label,
@@ -87,37 +104,32 @@ export function PeriodFilter({
   onChange(period: { from?: string; to?: string }): void;
 }) {
   const { t } = useTranslation('admin');
-  const [picked, setPicked] = useState<[string | null, string | null]>([from ?? null, to ?? null]);
-  const problem = picked[0] || picked[1] ? periodProblem(picked[0], picked[1]) : null;
+  const form = useFilterForm({ period: pickedOf(from, to) });
   return (
-    <DatePickerInput
-      type="range"
-      valueFormat={t('common:layout.dayFormat')}
-      label={label ?? t('filters.period')}
-      placeholder={t('filters.anyPeriod')}
-      value={picked}
-      onChange={(value) => {
-        const next: [string | null, string | null] = [
-          value[0] ? String(value[0]) : null,
-          value[1] ? String(value[1]) : null,
-        ];
-        setPicked(next);
-        if (!next[0] && !next[1]) onChange({ from: undefined, to: undefined });
-        else if (next[0] && next[1] && periodProblem(next[0], next[1]) === null)
-          onChange({ from: next[0], to: next[1] });
-      }}
-      maxDate={lastSelectableDay(picked[1] ? null : picked[0])}
-      error={problem && picked[0] && picked[1] ? t(problem.key, problem.values) : undefined}
-      description={t('filters.periodHint', { days: maxDateRangeDays })}
-      allowSingleDateInRange
-      clearable
-      miw={240}
-    />
+    <FilterForm form={form} namespace="admin" onApply={({ period }) => onChange(periodSearchOf(period))}>
+      <PeriodField
+        label={label ?? t('filters.period')}
+        placeholder={t('filters.anyPeriod')}
+        description={t('filters.periodHint', { days: maxDateRangeDays })}
+        clearable
+        miw={240}
+      />
+    </FilterForm>
   );
 }
 
 /** Free text applied on Enter or when the field is left, so each keystroke is not a call. */
-export function TextFilter({
+export function TextFilter(props: {
+  label: string;
+  value: string | undefined;
+  onApply(text: string | undefined): void;
+  maxLength: number;
+  width?: number;
+}) {
+  return <TextFilterForm key={props.value ?? ''} {...props} />;
+}
+
+function TextFilterForm({
   label,
   value,
   onApply,
@@ -130,27 +142,34 @@ export function TextFilter({
   maxLength: number;
   width?: number;
 }) {
-  const [text, setText] = useState(value ?? '');
-  const apply = () => {
-    const trimmed = text.trim();
-    if (trimmed !== (value ?? '')) onApply(trimmed === '' ? undefined : trimmed);
-  };
+  const form = useFilterForm({ text: value ?? '' });
   return (
-    <TextInput
-      label={label}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-      onBlur={apply}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') apply();
+    <FilterForm
+      form={form}
+      namespace="admin"
+      onApply={({ text }) => {
+        const trimmed = text.trim();
+        if (trimmed !== (value ?? '')) onApply(trimmed === '' ? undefined : trimmed);
       }}
-      maxLength={maxLength}
-      w={width}
-    />
+    >
+      <SearchField name="text" label={label} maxLength={maxLength} w={width} />
+    </FilterForm>
   );
 }
 
-export function ChoiceFilter<T extends string>({
+export function ChoiceFilter<T extends string>(props: {
+  label: string;
+  value: T | undefined;
+  options: readonly T[];
+  optionLabel(option: T): string;
+  onChange(value: T | undefined): void;
+  clearable?: boolean;
+  placeholder?: string;
+}) {
+  return <ChoiceFilterForm key={props.value ?? ''} {...props} />;
+}
+
+function ChoiceFilterForm<T extends string>({
   label,
   value,
   options,
@@ -167,17 +186,22 @@ export function ChoiceFilter<T extends string>({
   clearable?: boolean;
   placeholder?: string;
 }) {
+  const form = useFilterForm<{ choice: string | null }>({ choice: value ?? null });
   return (
-    <Select
-      label={label}
-      placeholder={placeholder}
-      data={options.map((option) => ({ value: option, label: optionLabel(option) }))}
-      value={value ?? null}
-      onChange={(next) => onChange((options.find((option) => option === next) ?? undefined) as T | undefined)}
-      clearable={clearable}
-      allowDeselect={clearable}
-      w={200}
-    />
+    <FilterForm
+      form={form}
+      namespace="admin"
+      onApply={({ choice }) => onChange(options.find((option) => option === choice))}
+    >
+      <ChoiceField
+        name="choice"
+        label={label}
+        placeholder={placeholder}
+        data={options.map((option) => ({ value: option, label: optionLabel(option) }))}
+        clearable={clearable}
+        w={200}
+      />
+    </FilterForm>
   );
 }
 

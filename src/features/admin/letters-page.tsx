@@ -1,12 +1,14 @@
-import { adminStationLetterList, type SentLetter } from '@contract/admin-letters';
-import { type Locale, locales } from '@contract/locales';
 import {
-  type LetterAudience,
-  type LetterComposeSnapshot,
+  adminStationLetterList,
+  emptyLetter,
+  type LetterComposeValues,
   type LetterSend,
-  selectLetterErrors,
-  selectLetterToSend,
-} from '@machines/letter-compose.machine';
+  letterComposeForm,
+  type SentLetter,
+} from '@contract/admin-letters';
+import { type Locale, locales } from '@contract/locales';
+import { letterBodyMaxLength, letterTitleMaxLength, stationLetterAudiences } from '@contract/station';
+import { selectLetterToSend } from '@machines/letter-compose.machine';
 import {
   Alert,
   Button,
@@ -22,10 +24,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
+import { useFormError } from '@/lib/form-error';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, languageNames } from '@/lib/i18n';
 import { inspection } from '@/lib/inspector';
@@ -35,7 +40,6 @@ import { deskLetterCompose } from './letters-flow';
 import { operatorApi } from './operator-api';
 import { deskQueryKey } from './queries';
 
-const audiences: LetterAudience[] = ['player', 'allPlayers', 'allAgents'];
 const audienceLabel = {
   player: 'desk.audiencePlayer',
   allPlayers: 'desk.audienceAllPlayers',
@@ -54,6 +58,11 @@ export function LettersPage() {
   const { t } = useTranslation('letters');
   const compose = useActorRef(deskLetterCompose, { ...inspection });
   const stage = useSelector(compose, (snapshot) => snapshot.value);
+  // The form outlives the preview, so going back to edit finds the letter as it was written.
+  const form = useForm<LetterComposeValues>({
+    initialValues: emptyLetter(),
+    validate: schemaResolver(letterComposeForm, { sync: true }),
+  });
   const queryClient = useQueryClient();
   useEffect(() => {
     if (stage === 'sent') void queryClient.invalidateQueries({ queryKey: deskQueryKey });
@@ -61,11 +70,18 @@ export function LettersPage() {
 
   return (
     <DeskPage title={t('desk.title')} description={t('desk.description')}>
-      {stage === 'editing' && <ComposeForm compose={compose} />}
+      {stage === 'editing' && <ComposeForm compose={compose} form={form} />}
       {(stage === 'previewing' || stage === 'sending') && <Preview compose={compose} />}
       {stage === 'sent' && (
         <Alert color="teal" title={t('desk.sent')}>
-          <Button size="xs" mt="xs" onClick={() => compose.send({ type: 'compose.new' })}>
+          <Button
+            size="xs"
+            mt="xs"
+            onClick={() => {
+              form.reset();
+              compose.send({ type: 'compose.new' });
+            }}
+          >
             {t('desk.title')}
           </Button>
         </Alert>
@@ -77,41 +93,42 @@ export function LettersPage() {
 
 type ComposeRef = ReturnType<typeof useActorRef<typeof deskLetterCompose>>;
 
-function ComposeForm({ compose }: { compose: ComposeRef }) {
+function ComposeForm({ compose, form }: { compose: ComposeRef; form: UseFormReturnType<LetterComposeValues> }) {
   const { t } = useTranslation('letters');
-  const context = useSelector(compose, (snapshot: LetterComposeSnapshot) => snapshot.context);
-  const errors = useSelector(compose, selectLetterErrors);
-  const error = (key: string) => {
-    const message = errors[key];
-    return message ? t(message) : undefined;
+  const formError = useFormError('letters');
+  const field = (path: string, label: string) => {
+    const input = form.getInputProps(path);
+    return { ...input, label, error: formError(input.error, { field: label }) };
   };
+  const refusedLanguage = (locale: Locale) =>
+    Object.keys(form.errors).some((path) => path.startsWith(`texts.${locale}.`));
   return (
-    <Card withBorder radius="md" padding="md" component="form" onSubmit={(event) => event.preventDefault()}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="form"
+      noValidate
+      onSubmit={form.onSubmit((values) =>
+        compose.send({ type: 'form.submit', letter: v.parse(letterComposeForm, values) }),
+      )}
+    >
       <Stack gap="md">
         <Stack gap={4}>
           <Text size="sm" fw={500} id="letter-audience">
             {t('desk.audience')}
           </Text>
           <SegmentedControl
+            {...form.getInputProps('audience')}
             aria-labelledby="letter-audience"
-            value={context.audience}
-            onChange={(value) => compose.send({ type: 'audience.changed', audience: value as LetterAudience })}
-            data={audiences.map((audience) => ({ value: audience, label: t(audienceLabel[audience]) }))}
+            data={stationLetterAudiences.map((audience) => ({ value: audience, label: t(audienceLabel[audience]) }))}
           />
         </Stack>
-        {context.audience === 'player' && (
-          <TextInput
-            label={t('desk.userId')}
-            inputMode="numeric"
-            value={context.userId}
-            error={error('userId')}
-            onChange={(event) => compose.send({ type: 'userId.changed', value: event.currentTarget.value })}
-          />
-        )}
+        {form.values.audience === 'player' && <TextInput {...field('userId', t('desk.userId'))} inputMode="numeric" />}
         <Tabs defaultValue="ja-JP" keepMounted={false}>
           <Tabs.List>
             {locales.map((locale) => (
-              <Tabs.Tab key={locale} value={locale} c={error(`${locale}.title`) ? 'red' : undefined}>
+              <Tabs.Tab key={locale} value={locale} c={refusedLanguage(locale) ? 'red' : undefined}>
                 {languageNames[locale]}
               </Tabs.Tab>
             ))}
@@ -120,32 +137,23 @@ function ComposeForm({ compose }: { compose: ComposeRef }) {
             <Tabs.Panel key={locale} value={locale} pt="sm">
               <Stack gap="sm">
                 <TextInput
-                  label={`${t('desk.subject')} (${languageNames[locale]})`}
+                  {...field(`texts.${locale}.title`, `${t('desk.subject')} (${languageNames[locale]})`)}
                   required={locale === 'ja-JP'}
-                  value={context.draft[locale].title}
-                  error={error(`${locale}.title`)}
-                  onChange={(event) =>
-                    compose.send({ type: 'text.changed', locale, part: 'title', value: event.currentTarget.value })
-                  }
+                  maxLength={letterTitleMaxLength}
                 />
                 <Textarea
-                  label={`${t('desk.body')} (${languageNames[locale]})`}
+                  {...field(`texts.${locale}.body`, `${t('desk.body')} (${languageNames[locale]})`)}
                   required={locale === 'ja-JP'}
                   autosize
                   minRows={4}
-                  value={context.draft[locale].body}
-                  onChange={(event) =>
-                    compose.send({ type: 'text.changed', locale, part: 'body', value: event.currentTarget.value })
-                  }
+                  maxLength={letterBodyMaxLength}
                 />
               </Stack>
             </Tabs.Panel>
           ))}
         </Tabs>
         <Group justify="flex-end">
-          <Button type="submit" onClick={() => compose.send({ type: 'preview' })}>
-            {t('desk.preview')}
-          </Button>
+          <Button type="submit">{t('desk.preview')}</Button>
         </Group>
       </Stack>
     </Card>

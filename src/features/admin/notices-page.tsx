@@ -15,10 +15,13 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
 import { ApiCallError } from '@/lib/api-client';
+import { useFormError } from '@/lib/form-error';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, languageNames } from '@/lib/i18n';
 import { LoadFailed } from '../user/account-gates';
@@ -97,8 +100,10 @@ export function NoticesPage() {
 function NoticeEditor({ draft, onClose }: { draft: Draft; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
-  const [value, setValue] = useState<Draft>(draft);
+  const formError = useFormError('admin');
+  const form = useForm<Draft>({ initialValues: draft, validate: schemaResolver(adminNoticeSave.body, { sync: true }) });
   const [tab, setTab] = useState<Locale>(defaultLocale);
+  const { setErrors } = form;
   const save = useMutation({
     mutationFn: (notice: Draft) => operatorApi.call(adminNoticeSave, notice, { silent: true }),
     onSuccess: async () => {
@@ -106,23 +111,24 @@ function NoticeEditor({ draft, onClose }: { draft: Draft; onClose: () => void })
       onClose();
     },
     onError: (error) => {
-      const first = error instanceof ApiCallError ? Object.keys(error.fields)[0] : undefined;
+      if (!(error instanceof ApiCallError)) return;
+      // The server's sentence shows on each field it refused, and the tab of the first one opens.
+      setErrors(error.fields);
+      const first = Object.keys(error.fields)[0];
       const locale = locales.find((candidate) => first?.endsWith(`.${candidate}`));
       if (locale) setTab(locale);
     },
   });
-  const fields = save.error instanceof ApiCallError ? save.error.fields : {};
-  const edit = (field: 'title' | 'content', locale: Locale, text: string) =>
-    setValue((current) => ({ ...current, [field]: { ...current[field], [locale]: text } }));
+  const refusedLanguage = (locale: Locale) =>
+    Boolean(form.errors[`title.${locale}`] || form.errors[`content.${locale}`]);
+  const field = (path: string, label: string) => {
+    const input = form.getInputProps(path);
+    return { ...input, label, error: formError(input.error, { field: label }) };
+  };
 
   return (
     <Modal opened onClose={onClose} size="xl" title={draft.id === undefined ? t('notices.new') : t('notices.edit')}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate(value);
-        }}
-      >
+      <form onSubmit={form.onSubmit((values) => save.mutate(v.parse(adminNoticeSave.body, values)))}>
         <Stack gap="md">
           {save.error && (
             <Alert color="red" role="alert">
@@ -131,35 +137,26 @@ function NoticeEditor({ draft, onClose }: { draft: Draft; onClose: () => void })
           )}
           <Tabs value={tab} onChange={(next) => next && setTab(next as Locale)} keepMounted={false}>
             <Tabs.List>
-              {locales.map((locale) => {
-                const refused = Boolean(fields[`title.${locale}`] || fields[`content.${locale}`]);
-                return (
-                  <Tabs.Tab key={locale} value={locale} c={refused ? 'red' : undefined}>
-                    {languageNames[locale]}
-                    {locale === defaultLocale ? ` (${t('notices.required')})` : ''}
-                  </Tabs.Tab>
-                );
-              })}
+              {locales.map((locale) => (
+                <Tabs.Tab key={locale} value={locale} c={refusedLanguage(locale) ? 'red' : undefined}>
+                  {languageNames[locale]}
+                  {locale === defaultLocale ? ` (${t('notices.required')})` : ''}
+                </Tabs.Tab>
+              ))}
             </Tabs.List>
             {locales.map((locale) => (
               <Tabs.Panel key={locale} value={locale} pt="md">
                 <Stack gap="sm">
                   <TextInput
-                    label={t('notices.noticeTitle')}
+                    {...field(`title.${locale}`, t('notices.noticeTitle'))}
                     withAsterisk={locale === defaultLocale}
                     lang={locale}
-                    value={value.title[locale]}
-                    onChange={(event) => edit('title', locale, event.currentTarget.value)}
-                    error={fields[`title.${locale}`]}
                     maxLength={200}
                   />
                   <Textarea
-                    label={t('notices.text')}
+                    {...field(`content.${locale}`, t('notices.text'))}
                     withAsterisk={locale === defaultLocale}
                     lang={locale}
-                    value={value.content[locale]}
-                    onChange={(event) => edit('content', locale, event.currentTarget.value)}
-                    error={fields[`content.${locale}`]}
                     autosize
                     minRows={5}
                   />
@@ -172,11 +169,7 @@ function NoticeEditor({ draft, onClose }: { draft: Draft; onClose: () => void })
               </Tabs.Panel>
             ))}
           </Tabs>
-          <Checkbox
-            label={t('notices.pinned')}
-            checked={value.pinned}
-            onChange={(event) => setValue((current) => ({ ...current, pinned: event.currentTarget.checked }))}
-          />
+          <Checkbox label={t('notices.pinned')} {...form.getInputProps('pinned', { type: 'checkbox' })} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('notices.cancel')}

@@ -1,10 +1,14 @@
+import { receivedAmountForm, reviewApprovalForm, reviewRejectionForm } from '@contract/admin';
 import { type ReviewStage, type reviewMachine, selectReviewStage } from '@machines/review.machine';
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type GetInputPropsReturnType, schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
 import type { ActorRefFrom } from 'xstate';
+import { useFormError } from '@/lib/form-error';
 import { inspection } from '@/lib/inspector';
 import { notifySuccess } from '@/lib/notify';
 import { deskQueryKey } from './queries';
@@ -109,7 +113,7 @@ export function ReviewControls({
         closeOnEscape={stage !== 'submitting'}
         withCloseButton={stage !== 'submitting'}
       >
-        <ReviewDialogBody stage={stage} kind={kind} review={review} amountHint={amountHint} />
+        <ReviewDialogBody stage={stage} kind={kind} review={review} asksAmount={asksAmount} amountHint={amountHint} />
       </Modal>
     </>
   );
@@ -120,14 +124,21 @@ function ReviewDialogBody({
   stage,
   kind,
   review,
+  asksAmount,
   amountHint,
 }: {
   stage: ReviewStage;
   kind: ReviewKind;
   review: ReviewActor;
+  asksAmount: boolean;
   amountHint: string | undefined;
 }) {
-  if (stage === 'confirmingApproval') return <ApprovalView kind={kind} review={review} amountHint={amountHint} />;
+  if (stage === 'confirmingApproval')
+    return asksAmount ? (
+      <AmountApprovalView kind={kind} review={review} amountHint={amountHint} />
+    ) : (
+      <ApprovalView kind={kind} review={review} />
+    );
   if (stage === 'writingRejection') return <RejectionView kind={kind} review={review} />;
   if (stage === 'submitting') return <SubmittingView />;
   if (stage === 'failed') return <FailedView review={review} />;
@@ -148,7 +159,42 @@ function DialogButtons({ review, confirmLabel, color }: { review: ReviewActor; c
   );
 }
 
-function ApprovalView({
+function RemarkField({ input }: { input: GetInputPropsReturnType }) {
+  const { t } = useTranslation('admin');
+  const formError = useFormError('admin');
+  const label = t('review.remark');
+  return (
+    <Textarea
+      {...input}
+      label={label}
+      error={formError(input.error, { field: label })}
+      maxLength={reasonMaxLength}
+      rows={2}
+    />
+  );
+}
+
+function ApprovalView({ kind, review }: { kind: ReviewKind; review: ReviewActor }) {
+  const { t } = useTranslation('admin');
+  const form = useForm({ initialValues: { remark: '' }, validate: schemaResolver(reviewApprovalForm, { sync: true }) });
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) =>
+        review.send({ type: 'approval.submit', ...v.parse(reviewApprovalForm, values), amount: null }),
+      )}
+    >
+      <Stack gap="md">
+        <Text size="sm">{t(`review.${kind}.approveMessage`)}</Text>
+        <RemarkField input={form.getInputProps('remark')} />
+        <DialogButtons review={review} confirmLabel={t(`review.${kind}.approve`)} color="teal" />
+      </Stack>
+    </form>
+  );
+}
+
+/** An approval that states the yen received: blank at first, so nobody confirms a figure they did not type. */
+function AmountApprovalView({
   kind,
   review,
   amountHint,
@@ -158,38 +204,32 @@ function ApprovalView({
   amountHint: string | undefined;
 }) {
   const { t } = useTranslation('admin');
-  const remark = useSelector(review, (snapshot) => snapshot.context.remark);
-  const amountText = useSelector(review, (snapshot) => snapshot.context.amountText);
-  const amountInvalid = useSelector(review, (snapshot) => snapshot.context.amountInvalid);
+  const formError = useFormError('admin');
+  const form = useForm({
+    initialValues: { amount: '', remark: '' },
+    validate: schemaResolver(receivedAmountForm, { sync: true }),
+  });
+  const amount = form.getInputProps('amount');
+  const label = t('review.amount');
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        review.send({ type: 'confirm' });
-      }}
+      onSubmit={form.onSubmit((values) =>
+        review.send({ type: 'approval.submit', ...v.parse(receivedAmountForm, values) }),
+      )}
     >
       <Stack gap="md">
         <Text size="sm">{t(`review.${kind}.approveMessage`)}</Text>
-        {amountText !== null && (
-          <TextInput
-            label={t('review.amount')}
-            description={amountHint}
-            value={amountText}
-            onChange={(event) => review.send({ type: 'amount.changed', value: event.currentTarget.value })}
-            error={amountInvalid ? t('review.amountInvalid') : undefined}
-            inputMode="numeric"
-            required
-            data-autofocus
-          />
-        )}
-        <Textarea
-          label={t('review.remark')}
-          value={remark}
-          onChange={(event) => review.send({ type: 'remark.changed', value: event.currentTarget.value })}
-          maxLength={reasonMaxLength}
-          rows={2}
+        <TextInput
+          {...amount}
+          label={label}
+          description={amountHint}
+          error={formError(amount.error, { field: label })}
+          inputMode="numeric"
+          required
+          data-autofocus
         />
+        <RemarkField input={form.getInputProps('remark')} />
         <DialogButtons review={review} confirmLabel={t(`review.${kind}.approve`)} color="teal" />
       </Stack>
     </form>
@@ -198,24 +238,27 @@ function ApprovalView({
 
 function RejectionView({ kind, review }: { kind: ReviewKind; review: ReviewActor }) {
   const { t } = useTranslation('admin');
-  const reason = useSelector(review, (snapshot) => snapshot.context.reason);
-  const reasonMissing = useSelector(review, (snapshot) => snapshot.context.reasonMissing);
+  const formError = useFormError('admin');
+  const form = useForm({
+    initialValues: { reason: '' },
+    validate: schemaResolver(reviewRejectionForm, { sync: true }),
+  });
+  const reason = form.getInputProps('reason');
+  const label = t('review.reason');
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        review.send({ type: 'confirm' });
-      }}
+      onSubmit={form.onSubmit((values) =>
+        review.send({ type: 'rejection.submit', ...v.parse(reviewRejectionForm, values) }),
+      )}
     >
       <Stack gap="md">
         <Text size="sm">{t(`review.${kind}.rejectMessage`)}</Text>
         <Textarea
-          label={t('review.reason')}
+          {...reason}
+          label={label}
           description={t(`review.${kind}.reasonHint`)}
-          value={reason}
-          onChange={(event) => review.send({ type: 'reason.changed', value: event.currentTarget.value })}
-          error={reasonMissing ? t('review.reasonMissing') : undefined}
+          error={formError(reason.error, { field: label })}
           maxLength={reasonMaxLength}
           rows={4}
           required

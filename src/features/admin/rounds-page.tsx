@@ -1,7 +1,8 @@
 import type { DeskGameEntry, GameRound } from '@contract/admin';
-import { Badge, CloseButton, Group, Select, Table, Text } from '@mantine/core';
+import { Badge, CloseButton, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ChoiceField, FilterForm, useFilterForm } from '@/components/filter-form';
 import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
@@ -89,8 +90,17 @@ export function RoundsPage(props: QueuePageProps<RoundSearch>) {
   );
 }
 
-/** A game, then one of its machines. */
-export function GameFilters({
+/** A game, then one of its machines: choosing another game clears the machine. */
+export function GameFilters(props: {
+  games: DeskGameEntry[];
+  search: { gameId?: number; machineId?: number };
+  onChange(patch: { gameId?: number; machineId?: number }): void;
+  withMachine?: boolean;
+}) {
+  return <GameFiltersForm key={`${props.search.gameId}/${props.search.machineId}`} {...props} />;
+}
+
+function GameFiltersForm({
   games,
   search,
   onChange,
@@ -102,34 +112,45 @@ export function GameFilters({
   withMachine?: boolean;
 }) {
   const { t } = useTranslation('admin');
-  const game = games.find((entry) => entry.id === search.gameId);
+  const form = useFilterForm<{ gameId: string | null; machineId: string | null }>({
+    gameId: search.gameId ? String(search.gameId) : null,
+    machineId: search.machineId ? String(search.machineId) : null,
+  });
+  const game = games.find((entry) => String(entry.id) === form.values.gameId);
   return (
-    <>
-      <Select
+    <FilterForm
+      form={form}
+      namespace="admin"
+      onApply={({ gameId, machineId }) => {
+        const chosenGame = gameId ? Number(gameId) : undefined;
+        onChange(
+          chosenGame === search.gameId
+            ? { machineId: machineId ? Number(machineId) : undefined }
+            : { gameId: chosenGame, machineId: undefined },
+        );
+      }}
+    >
+      <ChoiceField
+        name="gameId"
         label={t('columns.game')}
         placeholder={t('filters.all')}
         data={games.map((entry) => ({ value: String(entry.id), label: `${entry.name} (${entry.providerId})` }))}
-        value={search.gameId ? String(search.gameId) : null}
-        onChange={(value) => onChange({ gameId: value ? Number(value) : undefined, machineId: undefined })}
-        clearable
         w={220}
       />
       {withMachine && (
-        <Select
+        <ChoiceField
+          name="machineId"
           label={t('columns.machine')}
           placeholder={t('filters.all')}
           data={(game?.machines ?? []).map((machine) => ({
             value: String(machine.id),
             label: t('games.machine', { number: machine.number }),
           }))}
-          value={search.machineId ? String(search.machineId) : null}
-          onChange={(value) => onChange({ machineId: value ? Number(value) : undefined })}
           disabled={!game}
-          clearable
           w={160}
         />
       )}
-    </>
+    </FilterForm>
   );
 }
 

@@ -1,11 +1,12 @@
-import { adminLogin } from '@contract/admin';
+import { adminLogin, operatorAccountMaxLength, operatorPasswordMaxLength, operatorSignInForm } from '@contract/admin';
 import { captchaQuery } from '@contract/auth';
 import { captchaMachine } from '@machines/captcha.machine';
 import {
-  type OperatorSignInField,
   operatorSignInMachine,
   selectOperatorCaptchaFlow,
-  selectOperatorSignInMessages,
+  selectOperatorCaptchaShown,
+  selectOperatorSignInAlert,
+  selectOperatorSignInRefusals,
   selectOperatorSignInStage,
 } from '@machines/operator-sign-in.machine';
 import {
@@ -22,12 +23,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { useFieldMessage } from '@/lib/field-message';
+import { useFormError } from '@/lib/form-error';
 import { inspection } from '@/lib/inspector';
 import { CaptchaField } from '../auth/captcha-field';
 import { LanguageSwitcher } from '../layout/language-switcher';
@@ -36,6 +39,10 @@ import { deskTarget } from './operator-guard';
 import { readOperatorSession, storeOperatorSession } from './operator-session';
 
 type SignInActor = ActorRefFrom<typeof operatorSignInMachine>;
+type SignInForm = UseFormReturnType<v.InferInput<typeof operatorSignInForm>>;
+
+// Made once: the form's setters change whenever its rules do, and the effects below use them.
+const validateSignIn = schemaResolver(operatorSignInForm, { sync: true });
 
 /** The sign-in flow with the real call; the session is kept apart from the player's. */
 function operatorSignInLogic() {
@@ -59,6 +66,23 @@ export function OperatorSignInPage({ redirectTo }: { redirectTo: unknown }) {
   const signIn = useActorRef(logic, { ...inspection });
   const stage = useSelector(signIn, selectOperatorSignInStage);
   const alreadySignedIn = stage === 'editing' && readOperatorSession() !== null;
+  // The form outlives the check, so a refused try keeps what the operator typed.
+  const form = useForm({
+    initialValues: { account: '', password: '', captcha: '', totpCode: '' },
+    validate: validateSignIn,
+  });
+  const refusals = useSelector(signIn, selectOperatorSignInRefusals);
+  const captchaShown = useSelector(signIn, selectOperatorCaptchaShown);
+  const { setFieldValue, setErrors } = form;
+  // An answer is only good for the image it was typed for.
+  useEffect(() => {
+    if (!captchaShown) setFieldValue('captcha', '');
+  }, [captchaShown, setFieldValue]);
+  // After a refusal the code is spent too; the server's sentence shows on its field until that field changes.
+  useEffect(() => {
+    if (Object.keys(refusals).length > 0) setFieldValue('totpCode', '');
+    setErrors(refusals);
+  }, [refusals, setFieldValue, setErrors]);
 
   useEffect(() => {
     if (stage === 'signedIn' || alreadySignedIn) void navigate({ href: deskTarget(redirectTo), replace: true });
@@ -81,7 +105,7 @@ export function OperatorSignInPage({ redirectTo }: { redirectTo: unknown }) {
               <LanguageSwitcher placement="drawer" />
             </Box>
           </Group>
-          {stage === 'editing' && <SignInFormView signIn={signIn} />}
+          {stage === 'editing' && <SignInFormView signIn={signIn} form={form} />}
           {stage === 'signingIn' && <SigningInView />}
           {stage === 'signedIn' && <SignedInView />}
         </Stack>
@@ -90,58 +114,51 @@ export function OperatorSignInPage({ redirectTo }: { redirectTo: unknown }) {
   );
 }
 
-function SignInFormView({ signIn }: { signIn: SignInActor }) {
+function SignInFormView({ signIn, form }: { signIn: SignInActor; form: SignInForm }) {
   const { t } = useTranslation('admin');
-  const values = useSelector(signIn, (snapshot) => snapshot.context.values);
-  const messages = useSelector(signIn, selectOperatorSignInMessages);
+  const alert = useSelector(signIn, selectOperatorSignInAlert);
   const captchaFlow = useSelector(signIn, selectOperatorCaptchaFlow);
-  const message = useFieldMessage('admin');
-  const change = (field: OperatorSignInField, value: string) => signIn.send({ type: 'field.changed', field, value });
+  const formError = useFormError('admin');
+  const field = (name: 'account' | 'password' | 'totpCode', label: string) => {
+    const input = form.getInputProps(name);
+    return { ...input, label, error: formError(input.error, { field: label }) };
+  };
+  const captcha = form.getInputProps('captcha');
 
   return (
     <form
       noValidate
       aria-label={t('signIn.title')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        signIn.send({ type: 'form.submit' });
-      }}
+      onSubmit={form.onSubmit((values) => signIn.send({ type: 'form.submit', ...v.parse(operatorSignInForm, values) }))}
     >
       <Stack gap="md">
-        {messages._ && (
+        {alert && (
           <Alert color="red" role="alert">
-            {message(messages._)}
+            {alert}
           </Alert>
         )}
         <TextInput
-          label={t('signIn.account')}
-          value={values.account}
-          onChange={(event) => change('account', event.currentTarget.value)}
-          error={message(messages.account)}
+          {...field('account', t('signIn.account'))}
           autoComplete="username"
+          maxLength={operatorAccountMaxLength}
           required
         />
         <PasswordInput
-          label={t('signIn.password')}
-          value={values.password}
-          onChange={(event) => change('password', event.currentTarget.value)}
-          error={message(messages.password)}
+          {...field('password', t('signIn.password'))}
           autoComplete="current-password"
+          maxLength={operatorPasswordMaxLength}
           required
         />
         <CaptchaField
           flow={captchaFlow}
-          value={values.captcha}
-          error={message(messages.captcha)}
+          value={captcha.value}
+          error={formError(captcha.error, { field: t('auth:labels.captcha') })}
           disabled={false}
-          onChange={(value) => change('captcha', value)}
+          onChange={(value) => form.setFieldValue('captcha', value)}
         />
         <TextInput
-          label={t('signIn.totpCode')}
+          {...field('totpCode', t('signIn.totpCode'))}
           description={t('signIn.totpCodeHint')}
-          value={values.totpCode}
-          onChange={(event) => change('totpCode', event.currentTarget.value)}
-          error={message(messages.totpCode)}
           inputMode="numeric"
           autoComplete="one-time-code"
           required

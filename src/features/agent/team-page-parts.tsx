@@ -1,58 +1,61 @@
 import { maxDateRangeDays } from '@contract/endpoint';
-import { ActionIcon, Card, Center, Pagination, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { ActionIcon, Card, Center, Pagination, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lastSelectableDay, periodProblem } from '../record/record-filters';
+import { FilterForm, PeriodField, pickedOf, SearchField, useFilterForm } from '@/components/filter-form';
 import { type TeamQuery, type TeamSearch, teamPageSize } from './team-filters';
 
-/** The period picker of the team pages: a range of Japan-time days, at most the contract's limit. */
-export function TeamPeriodInput({ query, onChange }: { query: TeamQuery; onChange(patch: Partial<TeamSearch>): void }) {
+/**
+ * The period picker of the team pages: a range of Japan-time days, at most the contract's limit.
+ * Each filter is a form of its own, made again when the search it shows changes.
+ */
+export function TeamPeriodInput(props: { query: TeamQuery; onChange(patch: Partial<TeamSearch>): void }) {
+  return <TeamPeriodForm key={`${props.query.period.from}/${props.query.period.to}`} {...props} />;
+}
+
+function TeamPeriodForm({ query, onChange }: { query: TeamQuery; onChange(patch: Partial<TeamSearch>): void }) {
   const { t } = useTranslation('agent-reports');
-  const [picked, setPicked] = useState<[string | null, string | null]>([query.period.from, query.period.to]);
-  const problem = periodProblem(picked[0], picked[1]);
+  const form = useFilterForm({ period: pickedOf(query.period.from, query.period.to) });
   return (
-    <DatePickerInput
-      type="range"
-      valueFormat={t('common:layout.dayFormat')}
-      label={t('filters.period')}
-      value={picked}
-      onChange={(value) => {
-        const next: [string | null, string | null] = [
-          value[0] ? String(value[0]) : null,
-          value[1] ? String(value[1]) : null,
-        ];
-        setPicked(next);
-        if (next[0] && next[1] && periodProblem(next[0], next[1]) === null) onChange({ from: next[0], to: next[1] });
+    <FilterForm
+      form={form}
+      namespace="agent-reports"
+      onApply={({ period: [from, to] }) => {
+        if (from && to) onChange({ from, to });
       }}
-      maxDate={lastSelectableDay(picked[1] ? null : picked[0])}
-      error={problem && picked[0] && picked[1] ? t('filters.periodTooLong', { days: maxDateRangeDays }) : undefined}
-      description={t('filters.periodHint', { days: maxDateRangeDays })}
-      allowSingleDateInRange
-      w={{ base: '100%', xs: 260 }}
-    />
+    >
+      <PeriodField
+        label={t('filters.period')}
+        description={t('filters.periodHint', { days: maxDateRangeDays })}
+        w={{ base: '100%', xs: 260 }}
+      />
+    </FilterForm>
   );
 }
 
 /** A member-account search applied on Enter or on leaving the field. */
-export function AccountSearch({ value, onApply }: { value: string; onApply(account: string | undefined): void }) {
+export function AccountSearch(props: { value: string; onApply(account: string | undefined): void }) {
+  return <AccountSearchForm key={props.value} {...props} />;
+}
+
+function AccountSearchForm({ value, onApply }: { value: string; onApply(account: string | undefined): void }) {
   const { t } = useTranslation('agent-reports');
-  const [text, setText] = useState(value);
-  const apply = () => onApply(text.trim() === '' ? undefined : text.trim());
+  const form = useFilterForm({ account: value });
   return (
-    <TextInput
-      label={t('filters.account')}
-      placeholder={t('filters.accountHint')}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-      onBlur={apply}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') apply();
-      }}
-      maxLength={50}
-      w={{ base: '100%', xs: 200 }}
-    />
+    <FilterForm
+      form={form}
+      namespace="agent-reports"
+      onApply={({ account }) => onApply(account.trim() === '' ? undefined : account.trim())}
+    >
+      <SearchField
+        name="account"
+        label={t('filters.account')}
+        placeholder={t('filters.accountHint')}
+        maxLength={50}
+        w={{ base: '100%', xs: 200 }}
+      />
+    </FilterForm>
   );
 }
 

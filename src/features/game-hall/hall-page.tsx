@@ -16,8 +16,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { ButtonLink } from '@/components/router-links';
@@ -63,20 +63,25 @@ export function HallPage({ search, onSearchChange }: { search: HallSearch; onSea
 
 function HallFilters({ search, onChange }: { search: HallSearch; onChange(patch: Partial<HallSearch>): void }) {
   const { t } = useTranslation('hall');
-  // The box keeps what is typed (spaces included); the URL keeps the trimmed search.
-  const [typed, setTyped] = useState(search.q ?? '');
+  // The box keeps what is typed (spaces included); the URL keeps the trimmed search. Every change
+  // applies at once, so the hall follows the typing.
+  const form = useForm({
+    initialValues: { q: search.q ?? '', kind: search.kind ?? 'all', sort: search.sort ?? 'popular' },
+    onValuesChange: ({ q, kind, sort }) =>
+      onChange({
+        q,
+        kind: kind === 'all' ? undefined : (kind as HallGame['kind']),
+        sort: sort === 'newest' ? 'newest' : undefined,
+      }),
+  });
   return (
     <Stack gap="sm" role="search" aria-label={t('filters.label')}>
       <TextInput
+        {...form.getInputProps('q')}
         label={t('filters.search')}
         placeholder={t('filters.searchPlaceholder')}
         type="search"
-        value={typed}
         maxLength={50}
-        onChange={(event) => {
-          setTyped(event.currentTarget.value);
-          onChange({ q: event.currentTarget.value });
-        }}
       />
       <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
         <Stack gap={4}>
@@ -84,10 +89,9 @@ function HallFilters({ search, onChange }: { search: HallSearch; onChange(patch:
             {t('filters.kind')}
           </Text>
           <SegmentedControl
+            {...form.getInputProps('kind')}
             aria-labelledby="hall-kind-label"
-            value={search.kind ?? 'all'}
             data={['all', ...gameKinds].map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
-            onChange={(value) => onChange({ kind: value === 'all' ? undefined : (value as HallGame['kind']) })}
           />
         </Stack>
         <Stack gap={4}>
@@ -95,10 +99,9 @@ function HallFilters({ search, onChange }: { search: HallSearch; onChange(patch:
             {t('filters.sort')}
           </Text>
           <SegmentedControl
+            {...form.getInputProps('sort')}
             aria-labelledby="hall-sort-label"
-            value={search.sort ?? 'popular'}
             data={hallSorts.map((sort) => ({ value: sort, label: t(`sort.${sort}`) }))}
-            onChange={(value) => onChange({ sort: value === 'newest' ? 'newest' : undefined })}
           />
         </Stack>
       </Group>

@@ -76,12 +76,6 @@ export function periodProblem(
   return v.is(dateRange, { from, to }) ? null : { key: 'filters.periodTooLong', values: { days: maxDateRangeDays } };
 }
 
-/** The last day the picker offers once the first day is chosen: the range may not grow past the limit. */
-export function lastSelectableDay(from: string | null, today: dayjs.Dayjs = recordToday()): string {
-  const end = from ? dayjs(from).add(maxDateRangeDays - 1, 'day') : today;
-  return (end.isAfter(today) ? today : end).format(dayFormat);
-}
-
 /** Keeps only what the URL may say: a known tab, a valid period, filters the tab has, a page above one. */
 export function recordSearchOf(search: Record<string, unknown>): RecordSearch {
   const tab = recordTabs.find((candidate) => candidate === search.tab);

@@ -7,20 +7,26 @@ import {
   Center,
   Group,
   Pagination,
-  Select,
   Skeleton,
   Stack,
   Table,
   Tabs,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FigureGrid } from '@/components/figure-grid';
+import {
+  ChoiceField,
+  FilterForm,
+  PeriodField,
+  type PickedPeriod,
+  pickedOf,
+  SearchField,
+  useFilterForm,
+} from '@/components/filter-form';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { PageFrame } from '@/components/page-frame';
 import { AnchorLink } from '@/components/router-links';
@@ -37,9 +43,7 @@ import {
   withdrawalRecordsQueryOptions,
 } from './queries';
 import {
-  lastSelectableDay,
   pageCountOf,
-  periodProblem,
   type RecordQuery,
   type RecordSearch,
   type RecordTab,
@@ -94,62 +98,66 @@ export function RecordPage({
   );
 }
 
+/** The list's filters as one form, made again when the search it shows changes (another tab, a filter applied). */
 function RecordFilters({ query, onChange }: { query: RecordQuery; onChange(patch: Partial<RecordSearch>): void }) {
+  const shown = [query.tab, query.period.from, query.period.to, query.type, query.status, query.gameName];
+  return <RecordFilterForm key={shown.join('|')} query={query} onChange={onChange} />;
+}
+
+function RecordFilterForm({ query, onChange }: { query: RecordQuery; onChange(patch: Partial<RecordSearch>): void }) {
   const { t } = useTranslation('record');
   const queryClient = useQueryClient();
-  const [picked, setPicked] = useState<[string | null, string | null]>([query.period.from, query.period.to]);
-  const problem = periodProblem(picked[0], picked[1]);
   const types = typeFilters[query.tab];
   const statuses = statusFilters[query.tab];
+  const form = useFilterForm<{ period: PickedPeriod; type: string | null; status: string | null; gameName: string }>({
+    period: pickedOf(query.period.from, query.period.to),
+    type: query.type ?? null,
+    status: query.status ?? null,
+    gameName: query.gameName ?? '',
+  });
 
   return (
     <Card withBorder radius="md" padding="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <DatePickerInput
-          type="range"
-          valueFormat={t('common:layout.dayFormat')}
-          label={t('filters.period')}
-          value={picked}
-          onChange={(value) => {
-            const next: [string | null, string | null] = [
-              value[0] ? String(value[0]) : null,
-              value[1] ? String(value[1]) : null,
-            ];
-            setPicked(next);
-            if (next[0] && next[1] && periodProblem(next[0], next[1]) === null)
-              onChange({ from: next[0], to: next[1] });
-          }}
-          maxDate={lastSelectableDay(picked[1] ? null : picked[0])}
-          error={problem && picked[0] && picked[1] ? t(problem.key, problem.values) : undefined}
-          description={t('filters.periodHint', { days: maxDateRangeDays })}
-          allowSingleDateInRange
-          miw={260}
-        />
-        {types.length > 0 && (
-          <Select
-            label={t('filters.type')}
-            placeholder={t('filters.all')}
-            data={types.map((value) => ({ value, label: t(`types.${query.tab}.${value}`) }))}
-            value={query.type ?? null}
-            onChange={(value) => onChange({ type: value ?? undefined })}
-            clearable
-            w={180}
+        <FilterForm
+          form={form}
+          namespace="record"
+          onApply={({ period: [from, to], type, status, gameName }) =>
+            onChange({
+              ...(from && to ? { from, to } : {}),
+              type: type ?? undefined,
+              status: status ?? undefined,
+              gameName: gameName.trim() === '' ? undefined : gameName.trim(),
+            })
+          }
+        >
+          <PeriodField
+            label={t('filters.period')}
+            description={t('filters.periodHint', { days: maxDateRangeDays })}
+            miw={260}
           />
-        )}
-        {statuses.length > 0 && (
-          <Select
-            label={t('filters.status')}
-            placeholder={t('filters.all')}
-            data={statuses.map((value) => ({ value, label: t(`status.${value}`) }))}
-            value={query.status ?? null}
-            onChange={(value) => onChange({ status: value ?? undefined })}
-            clearable
-            w={200}
-          />
-        )}
-        {query.tab === 'games' && (
-          <GameNameFilter value={query.gameName ?? ''} onApply={(gameName) => onChange({ gameName })} />
-        )}
+          {types.length > 0 && (
+            <ChoiceField
+              name="type"
+              label={t('filters.type')}
+              placeholder={t('filters.all')}
+              data={types.map((value) => ({ value, label: t(`types.${query.tab}.${value}`) }))}
+              w={180}
+            />
+          )}
+          {statuses.length > 0 && (
+            <ChoiceField
+              name="status"
+              label={t('filters.status')}
+              placeholder={t('filters.all')}
+              data={statuses.map((value) => ({ value, label: t(`status.${value}`) }))}
+              w={200}
+            />
+          )}
+          {query.tab === 'games' && (
+            <SearchField name="gameName" label={t('filters.gameName')} maxLength={50} w={200} />
+          )}
+        </FilterForm>
         <Tooltip label={t('filters.refresh')}>
           <ActionIcon
             variant="light"
@@ -165,26 +173,6 @@ function RecordFilters({ query, onChange }: { query: RecordQuery; onChange(patch
   );
 }
 
-function GameNameFilter({ value, onApply }: { value: string; onApply(gameName: string | undefined): void }) {
-  const { t } = useTranslation('record');
-  const [text, setText] = useState(value);
-  const apply = () => onApply(text.trim() === '' ? undefined : text.trim());
-  return (
-    <TextInput
-      label={t('filters.gameName')}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-      onBlur={apply}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') apply();
-      }}
-      maxLength={50}
-      w={200}
-    />
-  );
-}
-
-/** A list's frame: loading, failure, empty, or the table with its paging. */
 function RecordList<T extends { total: number }>({
   result,
   query,

@@ -1,12 +1,8 @@
 /**
- * What the machines read from a refused call: its code, the fields it names, whether it was answered
- * at all; and the message a form's field shows (a key the view translates in its own namespace, or
- * the server's own sentence for a field it refused, already in the request's language).
+ * What the machines read from a refused call: its code, the fields it names (the server's own
+ * sentences, already in the request's language, which the forms put back on those fields), and
+ * whether it was answered at all.
  */
-
-export type FieldMessage = { key: string; values?: Record<string, string | number> } | { text: string };
-
-export type FieldMessages<TField extends string> = Partial<Record<TField, FieldMessage>>;
 
 /** The envelope code of a refused call (the api client's ApiCallError), or null for anything else. */
 export function refusalCode(error: unknown): number | null {
@@ -33,11 +29,4 @@ export function refusedFields(error: unknown): Record<string, string> {
 export function answerMissing(error: unknown): boolean {
   const code = refusalCode(error);
   return code === null || code === 0 || code >= 500;
-}
-
-/** Whole yen or coins typed by the player: digits only (grouping commas and spaces allowed). */
-export function parseWholeAmount(text: string): number | null {
-  const digits = text.normalize('NFKC').replace(/[,\s]/g, '');
-  if (!/^\d{1,15}$/.test(digits)) return null;
-  return Number(digits);
 }
