@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { accountNamePattern, passwordMaxLength, passwordMinLength } from './auth';
+import { newAccountName, newPassword } from './auth';
 import { withdrawal } from './draw';
 import { dateRange, emptyBody, endpoint, isoDateTime, listQuery, pageOf, rowId } from './endpoint';
 import {
@@ -263,20 +263,8 @@ const requiredText = v.pipe(v.string(), v.nonEmpty('validation.required'));
  */
 export const teamMemberForm = v.pipe(
   v.object({
-    account: v.pipe(
-      v.string(),
-      v.trim(),
-      v.nonEmpty('validation.required'),
-      v.regex(/^[A-Za-z0-9]+$/, 'validation.accountFormat'),
-      v.regex(accountNamePattern, 'validation.accountLength'),
-    ),
-    password: v.pipe(
-      requiredText,
-      v.check(
-        (password) => [...password].length >= passwordMinLength && password.length <= passwordMaxLength,
-        'validation.passwordLength',
-      ),
-    ),
+    account: newAccountName,
+    password: newPassword,
     confirmPassword: requiredText,
   }),
   v.forward(

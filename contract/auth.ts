@@ -206,7 +206,7 @@ export const resetPassword = endpoint({
  */
 
 /** A user name as one is chosen: letters and digits first (their own message), then the length. */
-const newAccountName = v.pipe(
+export const newAccountName = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty('validation.required'),
@@ -214,7 +214,7 @@ const newAccountName = v.pipe(
   v.regex(accountNamePattern, 'validation.accountLength'),
 );
 /** A password as one is chosen: the policy's length here, its other rules on the server. */
-const newPassword = v.pipe(
+export const newPassword = v.pipe(
   v.string(),
   v.nonEmpty('validation.required'),
   v.check(
@@ -341,13 +341,7 @@ export const changePayPasswordForm = v.pipe(
 export const changePasswordForm = v.pipe(
   v.object({
     oldPassword: requiredInput,
-    newPassword: v.pipe(
-      requiredInput,
-      v.check(
-        (password) => [...password].length >= passwordMinLength && password.length <= passwordMaxLength,
-        'validation.passwordLength',
-      ),
-    ),
+    newPassword,
     confirmPassword: requiredInput,
   }),
   v.forward(
