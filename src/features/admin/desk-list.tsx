@@ -157,7 +157,7 @@ function TextFilterForm({
   );
 }
 
-export function ChoiceFilter<T extends string>(props: {
+interface ChoiceFilterProps<T extends string> {
   label: string;
   value: T | undefined;
   options: readonly T[];
@@ -165,7 +165,9 @@ export function ChoiceFilter<T extends string>(props: {
   onChange(value: T | undefined): void;
   clearable?: boolean;
   placeholder?: string;
-}) {
+}
+
+export function ChoiceFilter<T extends string>(props: ChoiceFilterProps<T>) {
   return <ChoiceFilterForm key={props.value ?? ''} {...props} />;
 }
 
@@ -177,15 +179,7 @@ function ChoiceFilterForm<T extends string>({
   onChange,
   clearable = true,
   placeholder,
-}: {
-  label: string;
-  value: T | undefined;
-  options: readonly T[];
-  optionLabel(option: T): string;
-  onChange(value: T | undefined): void;
-  clearable?: boolean;
-  placeholder?: string;
-}) {
+}: ChoiceFilterProps<T>) {
   const form = useFilterForm<{ choice: string | null }>({ choice: value ?? null });
   return (
     <FilterForm
