@@ -1,5 +1,5 @@
 import { type ReviewSnapshot, reviewMachine } from '@machines/review.machine';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { EventObject } from 'xstate';
 import { reviewFixtures } from '../tests/models/review.model';
@@ -27,7 +27,15 @@ const alreadyReviewed = text(locale, 'server:kyc.alreadyReviewed');
 const offline = Object.assign(new Error('Failed to fetch'), { code: 0 });
 const refused = Object.assign(new Error(alreadyReviewed), { code: 409 });
 
-const players = new WeakMap<object, MoneyPlayer>();
+/** The item a walk reviews: which controls, on which row of which queue. */
+interface ReviewTarget {
+  kind: 'kyc' | 'deposit';
+  subject: string;
+  asksAmount: boolean;
+  item(page: Page): Locator;
+}
+
+const targets = new WeakMap<object, ReviewTarget>();
 
 async function jpegPhoto(): Promise<string> {
   const photo = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 30, g: 90, b: 60 } } })
@@ -57,20 +65,38 @@ async function approveElsewhere(request: APIRequestContext, player: MoneyPlayer)
   await player.call('/v2/admin/kyc/approve', { submissionId: list[0]?.id }, { token: operator });
 }
 
-/** The identity checks page with the player's submission, the browser-test operator signed in. */
-async function openQueue(page: Page, request: APIRequestContext, player: MoneyPlayer) {
+/** The queue showing the walk's item, the browser-test operator signed in. */
+async function openQueue(page: Page, request: APIRequestContext, queue: string, target: ReviewTarget) {
   // The desk tab stores the operator's session for the site; the walk runs on the page itself.
   const { desk } = await openSignedInDeskTab(page, request, locale);
   await desk.goto('/admin');
   await expect(desk.getByTestId('desk-operator')).toBeVisible();
   await desk.close();
   await useLanguage(page, locale);
-  await page.goto(`/admin/kyc?keyword=${player.account}`);
-  await expect(submissionCard(page, player)).toBeVisible();
+  targets.set(page, target);
+  await page.goto(queue);
+  await expect(target.item(page)).toBeVisible();
 }
 
-const submissionCard = (page: Page, player: MoneyPlayer) =>
-  page.getByRole('article', { name: admin('kyc.submissionOf', { account: player.account }) });
+/** A player with a bound card and one bank transfer deposit waiting for the operator. */
+async function bankTransferWaiting(request: APIRequestContext): Promise<{ account: string; orderSn: string }> {
+  const player = await moneyPlayer(request, locale, password, 'withCard');
+  const { token, call } = player;
+  await call('/v2/app/user/update/idNumber', { idNumber: `RV${player.account}`.slice(0, 20) }, { token });
+  const { order } = await call<{ order: { orderSn: string } }>(
+    '/v2/app/pay/order',
+    { channelId: 'bank-transfer', amount: 5_000, bankCardId: player.cardId },
+    { token, idempotencyKey: crypto.randomUUID() },
+  );
+  return { account: player.account, orderSn: order.orderSn };
+}
+
+/** The player's identity submission on the identity checks page. */
+async function openSubmission(page: Page, request: APIRequestContext, player: MoneyPlayer) {
+  const card = (on: Page) => on.getByRole('article', { name: admin('kyc.submissionOf', { account: player.account }) });
+  const target = { kind: 'kyc', subject: player.account, asksAmount: false, item: card } as const;
+  await openQueue(page, request, `/admin/kyc?keyword=${player.account}`, target);
+}
 
 const decisionOf = (snapshot: ReviewSnapshot) => snapshot.context.decision;
 
@@ -86,23 +112,25 @@ const pageSteps: Pick<
   calls: {},
   networkFailures: [],
   async perform({ page, dialog }: Replay, step) {
-    const player = players.get(page)!;
-    const card = submissionCard(page, player);
+    const { kind, asksAmount, item } = targets.get(page)!;
+    const card = item(page);
     const { event } = step;
     switch (event.type) {
       case 'approve':
-        await card.getByRole('button', { name: admin('review.kyc.approve') }).click();
+        await card.getByRole('button', { name: admin(`review.${kind}.approve`) }).click();
         return;
       case 'reject':
-        await card.getByRole('button', { name: admin('review.kyc.reject') }).click();
+        await card.getByRole('button', { name: admin(`review.${kind}.reject`) }).click();
         return;
       case 'approval.submit':
+        if (asksAmount && event.amount !== null)
+          await dialog.getByRole('textbox', { name: admin('review.amount') }).fill(String(event.amount));
         await dialog.getByRole('textbox', { name: admin('review.remark') }).fill(event.remark as string);
-        await dialog.getByRole('button', { name: admin('review.kyc.approve') }).click();
+        await dialog.getByRole('button', { name: admin(`review.${kind}.approve`) }).click();
         return;
       case 'rejection.submit':
         await dialog.getByRole('textbox', { name: admin('review.reason') }).fill(event.reason as string);
-        await dialog.getByRole('button', { name: admin('review.kyc.reject') }).click();
+        await dialog.getByRole('button', { name: admin(`review.${kind}.reject`) }).click();
         return;
       case 'cancel':
         await dialog.getByRole('button', { name: admin('review.cancel') }).click();
@@ -115,19 +143,21 @@ const pageSteps: Pick<
   },
   async check({ page, dialog }: Replay, snapshot) {
     const model = snapshot as unknown as ReviewSnapshot;
-    const player = players.get(page)!;
-    const card = submissionCard(page, player);
-    const subject = { subject: player.account };
+    const { kind, subject: name, asksAmount, item } = targets.get(page)!;
+    const card = item(page);
+    const subject = { subject: name };
     if (model.matches('submitting')) return;
     if (model.matches('idle')) {
       await expect(dialog).toHaveCount(0);
-      await expect(card.getByRole('button', { name: admin('review.kyc.approve') })).toBeEnabled();
-      await expect(card.getByRole('button', { name: admin('review.kyc.reject') })).toBeEnabled();
+      await expect(card.getByRole('button', { name: admin(`review.${kind}.approve`) })).toBeEnabled();
+      await expect(card.getByRole('button', { name: admin(`review.${kind}.reject`) })).toBeEnabled();
     } else if (model.matches('confirmingApproval')) {
-      await expect(dialog).toHaveAccessibleName(admin('review.kyc.approveTitle', subject));
+      await expect(dialog).toHaveAccessibleName(admin(`review.${kind}.approveTitle`, subject));
+      // An approval that states an amount starts blank.
+      if (asksAmount) await expect(dialog.getByRole('textbox', { name: admin('review.amount') })).toHaveValue('');
       await expect(dialog.getByRole('textbox', { name: admin('review.remark') })).toHaveValue('');
     } else if (model.matches('writingRejection')) {
-      await expect(dialog).toHaveAccessibleName(admin('review.kyc.rejectTitle', subject));
+      await expect(dialog).toHaveAccessibleName(admin(`review.${kind}.rejectTitle`, subject));
       await expect(dialog.getByRole('textbox', { name: admin('review.reason') })).toHaveValue('');
     } else if (model.matches('failed')) {
       const alert = dialog.getByRole('alert');
@@ -136,7 +166,7 @@ const pageSteps: Pick<
       await expect(dialog.getByRole('button', { name: admin('review.retry') })).toBeVisible();
     } else if (model.matches('done')) {
       const outcome = decisionOf(model)?.outcome === 'approve' ? 'approved' : 'rejected';
-      await expect(page.getByText(admin(`review.kyc.${outcome}`, subject))).toBeVisible();
+      await expect(page.getByText(admin(`review.${kind}.${outcome}`, subject))).toBeVisible();
       await expect(dialog).toHaveCount(0);
       // The queue is refetched: the reviewed submission has left the pending list.
       await expect(card).toHaveCount(0);
@@ -148,13 +178,11 @@ const pageSteps: Pick<
  * Aborts the decisions whose outcome on the path is an error, in the order the page sends them.
  * Approving and rejecting are two endpoints, so the replay's one-address-per-call routing does not fit.
  */
-async function failDecisionsOnPath(page: Page, path: Replay['path']) {
+async function failDecisionsOnPath(page: Page, path: Replay['path'], decisions: RegExp) {
   const aborted = path.steps
     .filter((step) => step.event.type.startsWith('xstate.') && step.event.type.endsWith('.sendDecision'))
     .map((step) => step.event.type === 'xstate.error.actor.sendDecision');
-  await page.route(/\/v2\/admin\/kyc\/(approve|reject)$/, (route) =>
-    aborted.shift() ? route.abort('failed') : route.continue(),
-  );
+  await page.route(decisions, (route) => (aborted.shift() ? route.abort('failed') : route.continue()));
 }
 
 /**
@@ -176,9 +204,8 @@ const kycReviewAdapter: Adapter = {
   unsupported: () => null,
   async start({ page, request, path }) {
     const player = await playerWithSubmission(request);
-    players.set(page, player);
-    await failDecisionsOnPath(page, path);
-    await openQueue(page, request, player);
+    await failDecisionsOnPath(page, path, /\/v2\/admin\/kyc\/(approve|reject)$/);
+    await openSubmission(page, request, player);
   },
 };
 
@@ -200,10 +227,33 @@ const kycRefusedAdapter: Adapter = {
   unsupported: () => null,
   async start({ page, request }) {
     const player = await playerWithSubmission(request);
-    players.set(page, player);
-    await openQueue(page, request, player);
+    await openSubmission(page, request, player);
     await approveElsewhere(request, player);
   },
 };
 
-replayMachinePaths({ kycReview: kycReviewAdapter, kycRefused: kycRefusedAdapter }, runId, 90_000);
+/**
+ * An approval that states the yen received, on the bank transfer queue: recorded, or the network
+ * failing on the way (the refusal of a reviewed item is the identity walk's; the flow is the same).
+ */
+const depositReviewAdapter: Adapter = {
+  ...kycReviewAdapter,
+  input: { asksAmount: true },
+  async start({ page, request, path }) {
+    const { account, orderSn } = await bankTransferWaiting(request);
+    await failDecisionsOnPath(page, path, /\/v2\/admin\/deposit\/manual\/(confirm|fail)$/);
+    const row = (on: Page) =>
+      on
+        .getByRole('table', { name: admin('deposits.title') })
+        .getByRole('row')
+        .filter({ hasText: orderSn });
+    const target = { kind: 'deposit', subject: orderSn, asksAmount: true, item: row } as const;
+    await openQueue(page, request, `/admin/deposits?keyword=${account}`, target);
+  },
+};
+
+replayMachinePaths(
+  { kycReview: kycReviewAdapter, kycRefused: kycRefusedAdapter, depositReview: depositReviewAdapter },
+  runId,
+  90_000,
+);
