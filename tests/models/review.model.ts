@@ -1,7 +1,8 @@
 import { type ReviewSnapshot, reviewMachine } from '@machines/review.machine';
 import { type ActorOutcome, type EventFixtures, machineModel } from '../machines/model-paths';
 
-const fixtures: EventFixtures<typeof reviewMachine> = {
+/** Every event of the review, as the model and the browser replay send them. */
+export const reviewFixtures: EventFixtures<typeof reviewMachine> = {
   approve: [{ type: 'approve' }],
   reject: [{ type: 'reject' }],
   'approval.submit': [
@@ -28,7 +29,7 @@ export const reviewModels = [
   machineModel({
     title,
     machine: reviewMachine,
-    fixtures,
+    fixtures: reviewFixtures,
     outcomes,
     input,
     serializeState,
