@@ -27,7 +27,7 @@ const signInRefused = text(locale, 'server:admin.signInRefused');
 const wrongCaptcha = '0000';
 const offline = Object.assign(new Error('Failed to fetch'), { code: 0 });
 
-/** The field a refusal names, as the server names it (the captcha answer is `qrcode`). */
+/** A refusal as the api client hands it to the machine: the server's sentence under its field's name. */
 const refusal = (fields: Record<string, string>) => Object.assign(new Error('refused'), { code: 400, fields });
 const refusedField = (step: Step | undefined) => (step?.event as { field?: string } | undefined)?.field;
 
@@ -58,7 +58,9 @@ const deskSignInAdapter: Adapter = {
   unsupported(step, previous) {
     const { type } = step.event;
     if (type !== 'captcha.changed') return null;
-    if (!previous.matches('editing')) return 'the captcha changes only while the form is shown';
+    if (previous.matches('signedIn')) return 'the flow is over: its captcha has stopped';
+    if (previous.matches('signingIn'))
+      return 'the form, and with it the image to press for a new one, is hidden while the call is under way';
     if (step.event.uuid === null) return 'an image going on a refresh is replayed with the captcha machine';
     return contextOf(previous).captchaUuid === null ? null : 'a shown image changes only by a refresh';
   },
@@ -67,6 +69,7 @@ const deskSignInAdapter: Adapter = {
   networkFailures: ['signIn'],
   isNetworkFailure: (step) => refusedField(step) === undefined,
   async start({ page }) {
+    // Skips the walk early on a reused server that named no operator.
     deskOperator();
     await useLanguage(page, locale);
     await page.goto('/admin/sign-in');
