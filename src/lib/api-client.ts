@@ -1,7 +1,7 @@
 import { type BodyOf, type DataOf, type Endpoint, envelopeSchema } from '@contract/endpoint';
 import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
-import { FetchError, type FetchResponse, ofetch } from 'ofetch';
+import { type FetchResponse, ofetch } from 'ofetch';
 import * as v from 'valibot';
 import { readStoredLanguage, readStoredToken } from './storage';
 
@@ -93,9 +93,10 @@ export function createApiClient(options: ApiClientOptions) {
           ...options.extraHeaders?.(),
         },
       });
-    } catch (error) {
-      const message = error instanceof FetchError || error instanceof Error ? error.message : '';
-      return fail(new ApiCallError(0, message || options.fallbackMessages().network));
+    } catch {
+      // No answer came (offline, refused connection, timeout): the reader gets the localised sentence,
+      // not the fetch library's technical one.
+      return fail(new ApiCallError(0, options.fallbackMessages().network));
     }
     const envelope = v.safeParse(envelopeSchema, response._data);
     if (!envelope.success) {
