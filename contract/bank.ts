@@ -84,17 +84,30 @@ const { entries: card } = bankCardInput;
  * full-width branch code), and the holder's names matched against the player's as the server
  * matches them. Its output is the body to send.
  */
+/**
+ * Transfers between Japanese banks address an account by a 3-digit branch code and a 7-digit account
+ * number (Japan Post Bank included): the server holds every card to it, and the form says so first.
+ */
+export const branchCodePattern = /^\d{3}$/;
+export const accountNumberPattern = /^\d{7}$/;
+
 export function bankCardForm(names: HolderNames) {
   const sameName = (recorded: string | null) =>
     v.check((name: string) => normalisedName(name) === normalisedName(recorded ?? ''), 'validation.holderMismatch');
   return v.object({
     // The bank picker is empty (null) until a bank is chosen.
     bankCode: v.pipe(v.nullable(v.string(), ''), card.bankCode),
-    cardNumber: v.pipe(v.string(), v.transform(normalisedCardNumber), card.cardNumber),
+    cardNumber: v.pipe(
+      v.string(),
+      v.transform(normalisedCardNumber),
+      card.cardNumber,
+      v.regex(accountNumberPattern, 'bank.accountNumberFormat'),
+    ),
     branchCode: v.pipe(
       v.string(),
       v.transform((code) => code.normalize('NFKC').trim()),
       card.branchCode,
+      v.regex(branchCodePattern, 'bank.branchCodeFormat'),
     ),
     branchName: card.branchName,
     holderFirstName: v.pipe(card.holderFirstName, sameName(names.firstName)),

@@ -97,6 +97,22 @@ describe('bank card rules', () => {
     });
   });
 
+  it('the form holds a card to the Japanese transfer format the server checks: 3-digit branch, 7-digit account', () => {
+    const card = {
+      bankCode: '0009',
+      branchName: '本店営業部',
+      holderFirstName: '花子',
+      holderLastName: '山田',
+      holderPinyinName: 'ヤマダ ハナコ',
+      isDefault: false,
+    };
+    expect(messages(names, { ...card, cardNumber: '123456789', branchCode: '1010' })).toEqual({
+      cardNumber: 'bank.accountNumberFormat',
+      branchCode: 'bank.branchCodeFormat',
+    });
+    expect(messages(names, { ...card, cardNumber: '1234567', branchCode: '101' })).toEqual({});
+  });
+
   it("the form's holder must match the player's names; width, spaces and kana style do not matter", () => {
     const typed = {
       bankCode: '0009',

@@ -1,9 +1,8 @@
 import type { Locale } from '@contract/locales';
 
 /**
- * Banks a card can be bound with: Japanese banks by their Zengin code. Transfers between Japanese
- * banks address an account by a 3-digit branch code and a 7-digit account number, Japan Post Bank
- * included (its transfer branch and number), so one format rule holds for every bank here.
+ * Banks a card can be bound with: Japanese banks by their Zengin code. One format rule for branch
+ * and account number holds for every bank here (contract/bank.ts).
  */
 interface KnownBank {
   code: string;
@@ -28,9 +27,6 @@ export const knownBanks: readonly KnownBank[] = [
   { code: '0398', ja: 'あおぞら銀行', en: 'Aozora Bank' },
   { code: '9900', ja: 'ゆうちょ銀行', en: 'Japan Post Bank' },
 ];
-
-export const branchCodePattern = /^\d{3}$/;
-export const accountNumberPattern = /^\d{7}$/;
 
 /** Readers of Chinese script read the Japanese names; everyone else the English ones. */
 const readsJapaneseNames = new Set<Locale>(['ja-JP', 'zh-CN', 'zh-TW']);

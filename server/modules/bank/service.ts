@@ -1,5 +1,7 @@
 import {
+  accountNumberPattern,
   type BankCard,
+  branchCodePattern,
   normalisedName,
   normalisedReading,
   type saveBankCard,
@@ -18,7 +20,7 @@ import { fieldRefusal, uniqueViolation } from '@server/shared/refusals';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { UserRow } from '../auth/users';
 import { lockUser } from '../user/service';
-import { accountNumberPattern, bankNameIn, branchCodePattern, findBank } from './banks';
+import { bankNameIn, findBank } from './banks';
 
 export type BankCardRow = typeof bankCards.$inferSelect;
 
