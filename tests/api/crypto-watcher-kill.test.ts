@@ -103,7 +103,9 @@ describe('the deposit watcher under SIGKILL', () => {
       server = await start();
     }
     calls = await callsOf(server.url);
-    expect((await sandbox(server.url, 'mine', { network: 'TRC20', blocks: 1 })).status).toBe(200);
+    // A kill may come before its mine reached the server (on a busy machine, all four may): the last
+    // run mines the whole threshold itself, so every deposit is due whatever the kills left.
+    expect((await sandbox(server.url, 'mine', { network: 'TRC20', blocks: 19 })).status).toBe(200);
     const listed = await calls.call<{ list: CryptoDeposit[] }>(
       '/v2/cpp/coins/deposit/page',
       {},
