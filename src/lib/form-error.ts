@@ -1,3 +1,4 @@
+import type { LooseKeys, UseFormReturnType } from '@mantine/form';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -21,4 +22,16 @@ export function useFormError(namespace: string) {
     },
     [t, i18n, namespace],
   );
+}
+
+/**
+ * A form field's props as the inputs take them: the form's value and handlers, the label, and the
+ * error worded by `useFormError` with the label as the message's field.
+ */
+export function useFieldProps<V, T>(form: UseFormReturnType<V, T>, namespace: string) {
+  const formError = useFormError(namespace);
+  return (path: LooseKeys<V>, label: string) => {
+    const input = form.getInputProps(path);
+    return { ...input, label, error: formError(input.error, { field: label }) };
+  };
 }

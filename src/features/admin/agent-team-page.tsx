@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { AnchorLink } from '@/components/router-links';
-import { useFormError } from '@/lib/form-error';
+import { useFieldProps } from '@/lib/form-error';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
@@ -126,7 +126,6 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
 function RebateForm({ userId, current }: { userId: number; current: number }) {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
-  const formError = useFormError('admin');
   const form = useForm<{ rebatePercent: number | string; reason: string }>({
     initialValues: { rebatePercent: percentOf(current), reason: '' },
     validate: schemaResolver(agentRebateForm, { sync: true }),
@@ -139,10 +138,7 @@ function RebateForm({ userId, current }: { userId: number; current: number }) {
       void queryClient.invalidateQueries({ queryKey: deskQueryKey });
     },
   });
-  const field = (name: 'rebatePercent' | 'reason', label: string) => {
-    const input = form.getInputProps(name);
-    return { ...input, label, error: formError(input.error, { field: label }) };
-  };
+  const field = useFieldProps(form, 'admin');
   return (
     <Card
       withBorder

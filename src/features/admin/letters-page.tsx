@@ -30,7 +30,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
-import { useFormError } from '@/lib/form-error';
+import { useFieldProps } from '@/lib/form-error';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, languageNames } from '@/lib/i18n';
 import { inspection } from '@/lib/inspector';
@@ -95,11 +95,7 @@ type ComposeRef = ReturnType<typeof useActorRef<typeof deskLetterCompose>>;
 
 function ComposeForm({ compose, form }: { compose: ComposeRef; form: UseFormReturnType<LetterComposeValues> }) {
   const { t } = useTranslation('letters');
-  const formError = useFormError('letters');
-  const field = (path: string, label: string) => {
-    const input = form.getInputProps(path);
-    return { ...input, label, error: formError(input.error, { field: label }) };
-  };
+  const field = useFieldProps(form, 'letters');
   const refusedLanguage = (locale: Locale) =>
     Object.keys(form.errors).some((path) => path.startsWith(`texts.${locale}.`));
   return (

@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { ApiCallError } from '@/lib/api-client';
-import { useFormError } from '@/lib/form-error';
+import { useFieldProps } from '@/lib/form-error';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, languageNames } from '@/lib/i18n';
 import { LoadFailed } from '../user/account-gates';
@@ -100,7 +100,6 @@ export function NoticesPage() {
 function NoticeEditor({ draft, onClose }: { draft: Draft; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
-  const formError = useFormError('admin');
   const form = useForm<Draft>({ initialValues: draft, validate: schemaResolver(adminNoticeSave.body, { sync: true }) });
   const [tab, setTab] = useState<Locale>(defaultLocale);
   const { setErrors } = form;
@@ -121,10 +120,7 @@ function NoticeEditor({ draft, onClose }: { draft: Draft; onClose: () => void })
   });
   const refusedLanguage = (locale: Locale) =>
     Boolean(form.errors[`title.${locale}`] || form.errors[`content.${locale}`]);
-  const field = (path: string, label: string) => {
-    const input = form.getInputProps(path);
-    return { ...input, label, error: formError(input.error, { field: label }) };
-  };
+  const field = useFieldProps(form, 'admin');
 
   return (
     <Modal opened onClose={onClose} size="xl" title={draft.id === undefined ? t('notices.new') : t('notices.edit')}>

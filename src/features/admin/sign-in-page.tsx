@@ -30,7 +30,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { useFormError } from '@/lib/form-error';
+import { useFieldProps, useFormError } from '@/lib/form-error';
 import { inspection } from '@/lib/inspector';
 import { CaptchaField } from '../auth/captcha-field';
 import { LanguageSwitcher } from '../layout/language-switcher';
@@ -119,10 +119,7 @@ function SignInFormView({ signIn, form }: { signIn: SignInActor; form: SignInFor
   const alert = useSelector(signIn, selectOperatorSignInAlert);
   const captchaFlow = useSelector(signIn, selectOperatorCaptchaFlow);
   const formError = useFormError('admin');
-  const field = (name: 'account' | 'password' | 'totpCode', label: string) => {
-    const input = form.getInputProps(name);
-    return { ...input, label, error: formError(input.error, { field: label }) };
-  };
+  const field = useFieldProps(form, 'admin');
   const captcha = form.getInputProps('captcha');
 
   return (

@@ -33,7 +33,7 @@ import * as v from 'valibot';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { PageFrame } from '@/components/page-frame';
 import { api } from '@/lib/api-client';
-import { useFormError } from '@/lib/form-error';
+import { useFieldProps } from '@/lib/form-error';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { inspection } from '@/lib/inspector';
@@ -193,7 +193,6 @@ type CardTextField =
 
 function BindCardForm({ flow }: { flow: BankCardActor }) {
   const { t } = useTranslation('finance');
-  const formError = useFormError('finance');
   const banks = useQuery(banksQueryOptions(currentLanguage()));
   const names = useSelector(flow, selectBankCardNames);
   const refusals = useSelector(flow, selectBankCardRefusals);
@@ -217,11 +216,11 @@ function BindCardForm({ flow }: { flow: BankCardActor }) {
   const { setErrors } = form;
   // The server's sentence shows on its field until the player changes that field.
   useEffect(() => setErrors(refusals), [refusals, setErrors]);
-  const field = (name: 'bankCode' | CardTextField) => {
-    const input = form.getInputProps(name);
-    const label = t(`cards.fields.${name}`);
-    return { ...input, label, error: formError(input.error, { field: label }), disabled: saving };
-  };
+  const fieldProps = useFieldProps(form, 'finance');
+  const field = (name: 'bankCode' | CardTextField) => ({
+    ...fieldProps(name, t(`cards.fields.${name}`)),
+    disabled: saving,
+  });
   const text = (name: CardTextField, extra: { maxLength: number; inputMode?: 'numeric' }) => (
     <TextInput {...field(name)} autoComplete="off" {...extra} />
   );

@@ -12,7 +12,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { ApiCallError, api } from '@/lib/api-client';
-import { useFormError } from '@/lib/form-error';
+import { useFieldProps } from '@/lib/form-error';
 import { currentLanguage } from '@/lib/i18n';
 import { useSignedInUser } from '../session/use-session';
 import { LoadFailed } from '../user/account-gates';
@@ -76,7 +76,6 @@ const emptyForm = { name: '', email: '', subject: '', message: '' };
  */
 function ContactForm() {
   const { t } = useTranslation('support');
-  const formError = useFormError('support');
   const user = useSignedInUser();
   const form = useForm({
     initialValues: emptyForm,
@@ -93,10 +92,7 @@ function ContactForm() {
     },
   });
   const refusedFields = send.error instanceof ApiCallError ? Object.keys(send.error.fields) : [];
-  const field = (name: keyof typeof emptyForm, label: string) => {
-    const input = form.getInputProps(name);
-    return { ...input, label, error: formError(input.error, { field: label }) };
-  };
+  const field = useFieldProps(form, 'support');
 
   if (send.isSuccess) {
     return (

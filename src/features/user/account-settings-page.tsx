@@ -35,7 +35,7 @@ import * as v from 'valibot';
 import type { ActorRefFrom } from 'xstate';
 import { PageFrame } from '@/components/page-frame';
 import { ButtonLink } from '@/components/router-links';
-import { useFormError } from '@/lib/form-error';
+import { useFieldProps, useFormError } from '@/lib/form-error';
 import { currentLanguage } from '@/lib/i18n';
 import { inspection } from '@/lib/inspector';
 import { IdentityVerificationSection } from '../kyc/identity-verification-section';
@@ -159,7 +159,6 @@ function Section({
 
 function ProfileSection({ settings, dialCodes }: { settings: AccountSettingsActor; dialCodes: DialCodeOption[] }) {
   const { t } = useTranslation('user');
-  const formError = useFormError('user');
   const saved = useSelector(settings, selectSavedProfile);
   const refusals = useSelector(settings, selectProfileRefusals);
   const saving = useSelector(settings, selectProfileSaving);
@@ -177,11 +176,9 @@ function ProfileSection({ settings, dialCodes }: { settings: AccountSettingsActo
   form.watch('dialCode', () => form.clearFieldError('nationalNumber'));
   const dirty =
     Object.keys(profileChangesOf({ ...form.values, dialCode: form.values.dialCode ?? '' }, saved, locked)).length > 0;
-  const field = (name: 'nickname' | 'dialCode' | 'nationalNumber' | 'firstName' | 'lastName' | 'pinyinName') => {
-    const input = form.getInputProps(name);
-    const label = t(`fields.${name === 'nationalNumber' ? 'phone' : name}`);
-    return { ...input, label, error: formError(input.error, { field: label }) };
-  };
+  const fieldProps = useFieldProps(form, 'user');
+  const field = (name: 'nickname' | 'dialCode' | 'nationalNumber' | 'firstName' | 'lastName' | 'pinyinName') =>
+    fieldProps(name, t(`fields.${name === 'nationalNumber' ? 'phone' : name}`));
   const nameLockNote = locked ? t('settings.profile.namesLocked') : undefined;
 
   return (
