@@ -70,7 +70,7 @@ const deskSignInAdapter: Adapter = {
   isNetworkFailure: (step) => refusedField(step) === undefined,
   async start({ page }) {
     // Skips the walk early on a reused server that named no operator.
-    deskOperator();
+    deskOperator('signInReplay');
     await useLanguage(page, locale);
     await page.goto('/admin/sign-in');
   },
@@ -86,7 +86,7 @@ const deskSignInAdapter: Adapter = {
     const next = path.steps[index + 1];
     const succeeds = next?.event.type === 'xstate.done.actor.signIn';
     const field = refusedField(next);
-    const operator = deskOperator();
+    const operator = deskOperator('signInReplay');
     const totp = OTPAuth.URI.parse(operator.otpauthUrl) as OTPAuth.TOTP;
     await textbox(form, admin('signIn.account')).fill(
       field === 'totpCode' ? `nobody${tag}`.slice(0, 20) : operator.account,

@@ -78,13 +78,15 @@ export interface OperatorCredentials {
 }
 
 /**
- * Inside a desk journey: the operator the browser-test server made with `npm run operator:create`
- * (scripts/e2e-server.sh names it in E2E_OPERATOR_FILE). A reused local server that named none skips
+ * Inside a desk journey: an operator the browser-test server made with `npm run operator:create`
+ * (scripts/e2e-server.sh names them in E2E_OPERATOR_FILE): the one the desk journeys share, or the
+ * sign-in replay's own. A reused local server that named none skips
  * the journey; in CI the server always comes from that script, so a missing operator fails it.
  */
-export function deskOperator(): OperatorCredentials {
+export function deskOperator(role: 'desk' | 'signInReplay' = 'desk'): OperatorCredentials {
   const file = process.env.E2E_OPERATOR_FILE;
-  if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as OperatorCredentials;
+  if (file && existsSync(file))
+    return (JSON.parse(readFileSync(file, 'utf8')) as Record<typeof role, OperatorCredentials>)[role];
   const missing = 'needs E2E_OPERATOR_FILE naming an operator made by npm run operator:create';
   if (process.env.CI) throw new Error(missing);
   base.skip(true, missing);

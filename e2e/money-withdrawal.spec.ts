@@ -25,7 +25,7 @@ import {
  *
  * Reviews need an operator account with its authenticator secret, made by `npm run operator:create`
  * on the server's database before the server starts. The browser-test server names it in a JSON file
- * `{ "account", "password", "otpauthUrl" }` at E2E_OPERATOR_FILE; without one these tests cannot run.
+ * at E2E_OPERATOR_FILE (see `deskOperator`); without one these tests cannot run.
  */
 
 const password = 'Sakura-2024!x';

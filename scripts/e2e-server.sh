@@ -15,12 +15,18 @@ trap 'rm -rf "$data_dir" ${E2E_OPERATOR_FILE:+"$E2E_OPERATOR_FILE"}' EXIT
 trap 'exit 143' TERM
 trap 'exit 130' INT
 
-# An operator for the review journeys, named in E2E_OPERATOR_FILE for the tests.
+# Operators for the desk journeys, named in E2E_OPERATOR_FILE for the tests: one the review journeys
+# share, and one for the sign-in replay alone, whose sign-in must not meet another test's use of the
+# same authenticator period (each code works once).
+operator_json() {
+  local password otpauth_url
+  password="Review-desk-$(node -e "console.log(require('node:crypto').randomBytes(6).toString('hex'))")"
+  otpauth_url=$(DATA_DIR="$data_dir" NODE_ENV=test OPERATOR_PASSWORD="$password" \
+    node_modules/.bin/tsx scripts/create-operator.ts "$1" "$1@example.test" | grep '^otpauth://')
+  printf '{"account":"%s","password":"%s","otpauthUrl":"%s"}' "$1" "$password" "$otpauth_url"
+}
 if [ -n "${E2E_OPERATOR_FILE:-}" ]; then
-  operator_password="Review-desk-$(node -e "console.log(require('node:crypto').randomBytes(6).toString('hex'))")"
-  otpauth_url=$(DATA_DIR="$data_dir" NODE_ENV=test OPERATOR_PASSWORD="$operator_password" \
-    node_modules/.bin/tsx scripts/create-operator.ts e2eoperator e2e-operator@example.test | grep '^otpauth://')
-  printf '{"account":"e2eoperator","password":"%s","otpauthUrl":"%s"}\n' "$operator_password" "$otpauth_url" >"$E2E_OPERATOR_FILE"
+  printf '{"desk":%s,"signInReplay":%s}\n' "$(operator_json e2eoperator)" "$(operator_json e2esignin)" >"$E2E_OPERATOR_FILE"
 fi
 
 PORT="${E2E_PORT:-8181}" HOST=127.0.0.1 DATA_DIR="$data_dir" NODE_ENV=test TEST_CAPTCHA_TEXT="${E2E_CAPTCHA_TEXT:-h4ll7}" LOG_LEVEL="${E2E_LOG_LEVEL:-warn}" \
