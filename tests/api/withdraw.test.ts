@@ -340,7 +340,8 @@ describe('the withdrawal review', () => {
     const audits = await server.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.subject, `withdrawal:${orderSn}`));
+      .where(eq(auditLog.subject, `withdrawal:${orderSn}`))
+      .orderBy(auditLog.id);
     expect(audits.map((row) => [row.action, row.actor])).toEqual([
       ['withdrawal.request', `user:${player.userId}`],
       ['withdrawal.approve', `user:${operator.userId}`],
