@@ -590,17 +590,73 @@ describe('importing the export', () => {
       unknownVariant: `$2c$04$${salt}${digest}`,
       noVariant: `$2$04$${salt}${digest}`,
       costBelowFour: `$2b$03$${salt}${digest}`,
-      costAboveFourteen: `$2b$15$${salt}${digest}`,
       costOneDigit: `$2b$4$${salt}${digest}`,
       costPlusFour: `$2b$+4$${salt}${digest}`,
     };
     const rows = await Promise.all(Object.values(hashes).map((passwordHash) => oldAccountRow(10, passwordHash)));
+    const costFifteen = await oldAccountRow(10, `$2b$15$${salt}${digest}`);
     const costFourteen = await oldAccountRow(10, `$2y$14$${salt}${digest}`);
-    const response = await importCsv([header, ...rows.map((row) => row.line), costFourteen.line, ''].join('\n'));
+    const response = await importCsv(
+      [header, ...rows.map((row) => row.line), costFifteen.line, costFourteen.line, ''].join('\n'),
+    );
     expect(response.body.data?.rows.map((row) => [row.oldAccount, row.problem])).toEqual([
       ...rows.map((row) => [row.account, 'unsupportedHash']),
+      [costFifteen.account, 'hashTooCostly'],
       [costFourteen.account, null],
     ]);
+    const stored = await server.db
+      .select({ account: legacyAccounts.account })
+      .from(legacyAccounts)
+      .where(
+        inArray(
+          legacyAccounts.account,
+          [...rows, costFifteen].map((row) => row.account),
+        ),
+      );
+    expect(stored).toEqual([]);
+  });
+
+  it('refuses argon2 and scrypt hashes whose parameters make one check too costly, saying so', async () => {
+    const argon2With = async (parameters: string) => (await argon2Hash).replace(/m=\d+,t=\d+,p=\d+/, parameters);
+    const scryptWith = (parameters: string) => scryptHash(oldPassword).replace(/ln=\d+,r=\d+,p=\d+/, parameters);
+    const costly = [
+      // The finding's hash: about 24 s and 1 GiB a check.
+      await argon2With('m=1048576,t=12,p=1'),
+      await argon2With('m=262145,t=1,p=1'),
+      await argon2With('m=8192,t=17,p=1'),
+      await argon2With('m=65536,t=1,p=17'),
+      await argon2With('m=262144,t=5,p=1'),
+      scryptWith('ln=21,r=8,p=1'),
+      scryptWith('ln=20,r=9,p=1'),
+      scryptWith('ln=14,r=8,p=65'),
+    ];
+    const acceptable = [
+      await argon2With('m=262144,t=4,p=16'),
+      await argon2With('m=65536,t=16,p=4'),
+      scryptWith('ln=20,r=8,p=1'),
+      scryptWith('ln=14,r=8,p=64'),
+    ];
+    const unreadable = [
+      await argon2With('m=64,t=0,p=1'),
+      await argon2With('m=64,t=1,p=9'),
+      scryptWith('ln=14,r=0,p=1'),
+    ];
+    const rows = await Promise.all(
+      [...costly, ...acceptable, ...unreadable].map((passwordHash) => oldAccountRow(10, passwordHash)),
+    );
+    const response = await server.call<{ rows: { oldAccount: string; problem: string | null; message: string }[] }>(
+      '/v2/admin/account-transfer/import',
+      { csv: [header, ...rows.map((row) => row.line), ''].join('\n') },
+      { token: await deskToken(), lang: 'ja-JP' },
+    );
+    expect(response.body.data?.rows.map((row) => [row.oldAccount, row.problem])).toEqual([
+      ...rows.slice(0, costly.length).map((row) => [row.account, 'hashTooCostly']),
+      ...rows.slice(costly.length, costly.length + acceptable.length).map((row) => [row.account, null]),
+      ...rows.slice(costly.length + acceptable.length).map((row) => [row.account, 'unsupportedHash']),
+    ]);
+    expect(response.body.data?.rows[0]?.message).toBe(
+      'パスワードハッシュの計算コストが高すぎます（上限: argon2 はメモリ 256 MiB・16 パス・16 レーン・全パス合計 1 GiB、scrypt は 1 GiB、bcrypt はコスト 14）。',
+    );
     const stored = await server.db
       .select({ account: legacyAccounts.account })
       .from(legacyAccounts)
@@ -610,7 +666,12 @@ describe('importing the export', () => {
           rows.map((row) => row.account),
         ),
       );
-    expect(stored).toEqual([]);
+    expect(stored.map((row) => row.account).sort()).toEqual(
+      rows
+        .slice(costly.length, costly.length + acceptable.length)
+        .map((row) => row.account)
+        .sort(),
+    );
   });
 
   it('a file that cannot be read or lacks a column is refused whole', async () => {

@@ -105,6 +105,13 @@ describe('password hashing', () => {
     expect(await Promise.all(waiting)).toEqual(Array.from({ length: limit }, () => true));
   });
 
+  it('never computes an old hash whose parameters are above the caps', async () => {
+    const costly = '$argon2id$v=19$m=1048576,t=12,p=1$c29tZXNhbHQ$aGFzaGhhc2hoYXNo';
+    expect(await verifyLegacyPassword(costly, 'right')).toBe(false);
+    await settle();
+    expect(argon2.started()).toBe(0);
+  });
+
   it('answers false for a hash argon2 cannot read, and frees its turn', async () => {
     const broken = verifySecret('not an argon2 hash', 'broken');
     const waiting = Array.from({ length: limit }, () => verifySecret('stored', 'right'));
