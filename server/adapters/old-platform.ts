@@ -1,8 +1,9 @@
 import { scrypt, timingSafeEqual } from 'node:crypto';
+import { verify as verifyArgon2 } from '@node-rs/argon2';
 import { parseOptions, verify as verifyBcrypt } from '@node-rs/bcrypt';
 import type { Database } from '@server/db/client';
 import { legacyAccounts } from '@server/db/schema/account-transfer';
-import { inHashingTurn, verifySecret } from '@server/modules/auth/passwords';
+import { inLegacyHashingShare } from '@server/modules/auth/passwords';
 import { eq, sql } from 'drizzle-orm';
 
 /** An account of the old platform as the move needs it (docs/requirements.md §17). */
@@ -23,6 +24,7 @@ export interface OldAccount {
 export interface OldPlatform {
   /** Null when the old platform has no account of that name (matched without regard to case). */
   findAccount(account: string): Promise<OldAccount | null>;
+  /** Throws HashingBusy (auth/passwords.ts) when the checks cannot be run now: the move answers 429. */
   verifyPassword(account: string, password: string): Promise<boolean>;
 }
 
@@ -73,7 +75,7 @@ const bcryptPattern = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/;
 /**
  * The most one check may cost; a hash above it is refused at import and never computed. The
  * largest accepted check takes a core for about a second (scrypt's for a few) and up to 1 GiB of
- * memory (scrypt; argon2 256 MiB).
+ * memory (scrypt; argon2 256 MiB), in the old platform's own share of hashing (auth/passwords.ts).
  */
 const legacyHashCaps = {
   /** KiB of memory; passes; lanes (run one after another by the library); memory × passes. */
@@ -155,19 +157,21 @@ function verifyScrypt(hash: string, password: string): Promise<boolean> {
   });
 }
 
-/** A hash above the caps (one imported before they were set) is never computed and matches nothing. */
+/**
+ * Checks a password against a stored hash of the old platform, in the old platform's own share of
+ * hashing (auth/passwords.ts): throws HashingBusy when that share refuses it. A hash above the caps
+ * (one imported before they were set) is never computed and matches nothing.
+ */
 export function verifyLegacyPassword(hash: string, password: string): Promise<boolean> {
   const read = readLegacyHash(hash);
   if ('problem' in read) return Promise.resolve(false);
   switch (read.scheme) {
     case 'argon2':
-      return verifySecret(hash, password);
+      return inLegacyHashingShare(() => verifyArgon2(hash, password).catch(() => false));
     case 'scrypt':
-      // Up to about 1 GiB a check at the largest accepted cost: taken in turns, as argon2 is.
-      return inHashingTurn(() => verifyScrypt(hash, password));
+      return inLegacyHashingShare(() => verifyScrypt(hash, password));
     case 'bcrypt':
-      // Runs on a pool thread, in the same turns as argon2. Like the old platform's own check, bcrypt
-      // reads only the first 72 bytes of the password.
-      return inHashingTurn(() => verifyBcrypt(password, hash)).catch(() => false);
+      // Like the old platform's own check, bcrypt reads only the first 72 bytes of the password.
+      return inLegacyHashingShare(() => verifyBcrypt(password, hash).catch(() => false));
   }
 }
