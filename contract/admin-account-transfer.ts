@@ -16,6 +16,7 @@ export const legacyImportProblems = [
   'cardFormat',
   'balanceFormat',
   'unsupportedHash',
+  'hashTooCostly',
   'duplicateInFile',
   'importedDifferently',
 ] as const;

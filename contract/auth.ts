@@ -72,6 +72,9 @@ const sessionToken = v.object({
   expiresAt: isoDateTime,
 });
 
+/** A session, or, when the player turned on the code step, the ticket for /v2/app/auth/login/app-key. */
+const sessionOrAppKeyTicket = v.union([sessionToken, v.object({ appKeyTicket: v.string(), expiresAt: isoDateTime })]);
+
 const profile = v.object({
   userId: v.number(),
   username: v.string(),
@@ -124,14 +127,14 @@ export const login = endpoint({
     qrcode: captchaAnswer,
     remember: v.optional(v.boolean(), false),
   }),
-  /** A session, or, when the player turned on the code step, the ticket for /v2/app/auth/login/app-key. */
-  data: v.union([sessionToken, v.object({ appKeyTicket: v.string(), expiresAt: isoDateTime })]),
+  data: sessionOrAppKeyTicket,
 });
 
 export const loginWithAppKey = endpoint({
   path: '/v2/app/auth/login/app-key',
   access: 'public',
-  summary: 'The second step of a sign-in guarded by the app key: the ticket of the right password and a current code',
+  summary:
+    'The second step of a sign-in guarded by the app key: the ticket of the right password (or of Google or LINE) and a current code',
   body: v.object({
     appKeyTicket: v.pipe(v.string(), v.nonEmpty(), v.maxLength(128)),
     totpCode: totpCodeInput,
@@ -144,13 +147,14 @@ export const thirdPartyEvents = ['google', 'line'] as const;
 export const login3 = endpoint({
   path: '/v2/app/auth/login3',
   access: 'public',
-  summary: 'Third-party sign-in: google takes the ID token, line the authorization code; creates or links the account',
+  summary:
+    'Third-party sign-in: google takes the ID token, line the authorization code; creates or links the account; asks for the app key code like login',
   body: v.object({
     event: v.picklist(thirdPartyEvents),
     token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(8192)),
     agentCode,
   }),
-  data: sessionToken,
+  data: sessionOrAppKeyTicket,
 });
 
 export const sendRegisterCode = endpoint({

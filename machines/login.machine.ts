@@ -12,12 +12,14 @@
  *   one (docs/requirements.md §8).
  * - signingInWithProvider: a Google ID token or a LINE authorization code is exchanged by the server
  *   (/v2/app/auth/login3); also the first state when the page came back from LINE's sign-in page.
- * - enteringCode: the password was right and the player turned on the app key's code step
- *   (docs/requirements.md §14.3): the server answered with a ticket, and a current six-digit code
- *   of the authenticator app is asked for; going back returns to the form with a fresh captcha.
+ * - enteringCode: the password was right, or Google or LINE vouched for the player, and the player
+ *   turned on the app key's code step (docs/requirements.md §14.3): the server answered with a
+ *   ticket, and a current six-digit code of the authenticator app is asked for; going back returns
+ *   to the form with a fresh captcha.
  * - checkingCode: the server checks the code against the ticket; a refusal comes back to
  *   enteringCode with the server's sentence for the code (each code works once).
- * - signedIn: done; the output carries the token for the session actor.
+ * - signedIn: done; the output carries the token for the session actor. A sign-in through Google or
+ *   LINE keeps no preference, since no form was sent.
  *
  * The captcha (the `captcha` child, for the machine's whole life) tells which image is shown; the
  * view's answer is only good for that image. A failed sign-in clears the stored token
@@ -53,7 +55,7 @@ export interface ProviderCredential {
 export interface LoginContext {
   /** What the form starts with once read; null while it is being read. */
   preference: LoginPreference | null;
-  /** The form last sent, for the call and, after a sign-in, for the preference kept. */
+  /** The form last sent, for the call and, after a sign-in, for the preference kept; null after a provider's. */
   sent: SignInValues | null;
   /** The server's sentence per field it refused at the last try. */
   refusals: Record<string, string>;
@@ -125,7 +127,7 @@ export const loginMachine = setup({
     signInWithAppKey: fromPromise<{ token: string }, { appKeyTicket: string; totpCode: string }>(async () => {
       throw new Error('signInWithAppKey must be provided');
     }),
-    signInWithProvider: fromPromise<{ token: string }, { event: ThirdPartyProvider; token: string; agentCode: string }>(
+    signInWithProvider: fromPromise<SignInAnswer, { event: ThirdPartyProvider; token: string; agentCode: string }>(
       async () => {
         throw new Error('signInWithProvider must be provided');
       },
@@ -145,6 +147,7 @@ export const loginMachine = setup({
     captchaShown: ({ context }) => context.captchaUuid !== null,
     hasCredential: ({ context }) => context.credential !== null,
     codeAsked: (_, answer: SignInAnswer) => 'appKeyTicket' in answer,
+    formSent: ({ context }) => context.sent !== null,
   },
 }).createMachine({
   id: 'login',
@@ -197,7 +200,7 @@ export const loginMachine = setup({
         },
         'provider.signIn': {
           target: 'signingInWithProvider',
-          actions: assign({ credential: ({ event }) => event.credential, refusals: {} }),
+          actions: assign({ credential: ({ event }) => event.credential, refusals: {}, sent: null }),
         },
         'provider.redirect': {
           actions: { type: 'redirectToProvider', params: ({ event }) => ({ provider: event.provider }) },
@@ -263,13 +266,17 @@ export const loginMachine = setup({
         id: 'signInWithAppKey',
         src: 'signInWithAppKey',
         input: ({ context }) => ({ appKeyTicket: context.appKeyTicket ?? '', totpCode: context.totpCode }),
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            assign({ token: ({ event }) => event.output.token, appKeyTicket: null }),
-            { type: 'savePreference', params: preferenceOf },
-          ],
-        },
+        onDone: [
+          {
+            guard: 'formSent',
+            target: 'signedIn',
+            actions: [
+              assign({ token: ({ event }) => event.output.token, appKeyTicket: null }),
+              { type: 'savePreference', params: preferenceOf },
+            ],
+          },
+          { target: 'signedIn', actions: assign({ token: ({ event }) => event.output.token, appKeyTicket: null }) },
+        ],
         onError: {
           target: 'enteringCode',
           actions: assign({ totpCode: '', refusals: ({ event }) => refusedFields(event.error) }),
@@ -285,7 +292,23 @@ export const loginMachine = setup({
           token: context.credential?.token ?? '',
           agentCode: context.agentCode,
         }),
-        onDone: { target: 'signedIn', actions: assign({ token: ({ event }) => event.output.token, credential: null }) },
+        onDone: [
+          {
+            guard: { type: 'codeAsked', params: ({ event }) => event.output },
+            target: 'enteringCode',
+            actions: assign({
+              appKeyTicket: ({ event }) => ('appKeyTicket' in event.output ? event.output.appKeyTicket : null),
+              credential: null,
+            }),
+          },
+          {
+            target: 'signedIn',
+            actions: assign({
+              token: ({ event }) => ('token' in event.output ? event.output.token : null),
+              credential: null,
+            }),
+          },
+        ],
         onError: { target: 'editing', actions: ['clearToken', assign({ credential: null })] },
       },
     },

@@ -161,6 +161,10 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
       mail: auth.mail,
       codeSecret: auth.codeSecret,
       oldPlatform: createEmbeddedOldPlatform(db),
+      passwordCheckLimits: {
+        perPlayer: limits.oldPasswordChecksPerPlayer,
+        perAddress: limits.oldPasswordChecksPerAddress,
+      },
     },
     games,
     sandboxPay: payments.sandboxPay,

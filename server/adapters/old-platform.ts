@@ -1,8 +1,9 @@
 import { scrypt, timingSafeEqual } from 'node:crypto';
+import { verify as verifyArgon2 } from '@node-rs/argon2';
 import { parseOptions, verify as verifyBcrypt } from '@node-rs/bcrypt';
 import type { Database } from '@server/db/client';
 import { legacyAccounts } from '@server/db/schema/account-transfer';
-import { inHashingTurn, verifySecret } from '@server/modules/auth/passwords';
+import { inLegacyHashingShare } from '@server/modules/auth/passwords';
 import { eq, sql } from 'drizzle-orm';
 
 /** An account of the old platform as the move needs it (docs/requirements.md §17). */
@@ -23,6 +24,7 @@ export interface OldAccount {
 export interface OldPlatform {
   /** Null when the old platform has no account of that name (matched without regard to case). */
   findAccount(account: string): Promise<OldAccount | null>;
+  /** Throws HashingBusy (auth/passwords.ts) when the checks cannot be run now: the move answers 429. */
   verifyPassword(account: string, password: string): Promise<boolean>;
 }
 
@@ -57,7 +59,10 @@ export function createEmbeddedOldPlatform(db: Database): OldPlatform {
  */
 export type LegacyHashScheme = 'argon2' | 'scrypt' | 'bcrypt';
 
-const argon2Pattern = /^\$argon2(id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/.]+\$[A-Za-z0-9+/.]+$/;
+/** Why an import refuses a hash: a format not accepted, or parameters that make one check too costly. */
+export type LegacyHashProblem = 'unsupportedHash' | 'hashTooCostly';
+
+const argon2Pattern = /^\$argon2(?:id|i|d)\$v=\d+\$m=(\d+),t=(\d+),p=(\d+)\$[A-Za-z0-9+/.]+\$[A-Za-z0-9+/.]+$/;
 const scryptPattern = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/.]+)\$([A-Za-z0-9+/.]+)$/;
 /**
  * `$2y$` (PHP) and `$2b$` (OpenBSD) name the same algorithm, and `$2a$` is verified as it too.
@@ -66,10 +71,20 @@ const scryptPattern = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z
  * sign-extension bug) is refused: the library does not compute that variant, so it could never match.
  */
 const bcryptPattern = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/;
-/** Above this cost one check would hold a core and the memory for too long: such rows are refused. */
-const maxScryptLogN = 20;
-/** Cost 14 is four times the common 12, seconds of one core a check: above it such rows are refused. */
-const maxBcryptCost = 14;
+
+/**
+ * The most one check may cost; a hash above it is refused at import and never computed. The
+ * largest accepted check takes a core for about a second (scrypt's for a few) and up to 1 GiB of
+ * memory (scrypt; argon2 256 MiB), in the old platform's own share of hashing (auth/passwords.ts).
+ */
+const legacyHashCaps = {
+  /** KiB of memory; passes; lanes (run one after another by the library); memory × passes. */
+  argon2: { memoryKiB: 256 * 1024, passes: 16, lanes: 16, memoryPassesKiB: 1024 * 1024 },
+  /** log2 N, and the memory (128 · N · r bytes) and work (N · r · p) of ln=20, r=8, p=1. */
+  scrypt: { logN: 20, memoryBytes: 2 ** 30, work: 2 ** 23 },
+  /** Cost 14 is four times the common 12. */
+  bcrypt: { cost: 14 },
+};
 const minBcryptCost = 4;
 
 /** The library refuses non-canonical salt and digest endings at verification; refused at import too. */
@@ -82,15 +97,42 @@ function bcryptReadable(hash: string): boolean {
   }
 }
 
-export function legacyHashScheme(hash: string): LegacyHashScheme | null {
-  if (argon2Pattern.test(hash)) return 'argon2';
-  const scryptParts = scryptPattern.exec(hash);
-  if (scryptParts && Number(scryptParts[1]) >= 1 && Number(scryptParts[1]) <= maxScryptLogN) return 'scrypt';
-  const bcryptParts = bcryptPattern.exec(hash);
-  const bcryptCost = Number(bcryptParts?.[1]);
-  if (bcryptParts && bcryptCost >= minBcryptCost && bcryptCost <= maxBcryptCost && bcryptReadable(hash))
-    return 'bcrypt';
-  return null;
+function argon2Problem(memoryKiB: number, passes: number, lanes: number): LegacyHashProblem | null {
+  // Argon2 needs at least one pass and lane, and 8 KiB of memory per lane: such a hash never matches.
+  if (passes < 1 || lanes < 1 || memoryKiB < 8 * lanes) return 'unsupportedHash';
+  const caps = legacyHashCaps.argon2;
+  const costly =
+    memoryKiB > caps.memoryKiB ||
+    passes > caps.passes ||
+    lanes > caps.lanes ||
+    memoryKiB * passes > caps.memoryPassesKiB;
+  return costly ? 'hashTooCostly' : null;
+}
+
+function scryptProblem(logN: number, blockSize: number, parallelism: number): LegacyHashProblem | null {
+  if (logN < 1 || blockSize < 1 || parallelism < 1) return 'unsupportedHash';
+  const caps = legacyHashCaps.scrypt;
+  const cost = 2 ** logN;
+  const costly =
+    logN > caps.logN || 128 * cost * blockSize > caps.memoryBytes || cost * blockSize * parallelism > caps.work;
+  return costly ? 'hashTooCostly' : null;
+}
+
+function bcryptProblem(hash: string, cost: number): LegacyHashProblem | null {
+  if (cost < minBcryptCost || !bcryptReadable(hash)) return 'unsupportedHash';
+  return cost > legacyHashCaps.bcrypt.cost ? 'hashTooCostly' : null;
+}
+
+/** The scheme of an accepted hash, or why it is refused. */
+export function readLegacyHash(hash: string): { scheme: LegacyHashScheme } | { problem: LegacyHashProblem } {
+  const outcome = (scheme: LegacyHashScheme, problem: LegacyHashProblem | null) => (problem ? { problem } : { scheme });
+  const argon2 = argon2Pattern.exec(hash);
+  if (argon2) return outcome('argon2', argon2Problem(Number(argon2[1]), Number(argon2[2]), Number(argon2[3])));
+  const scrypt = scryptPattern.exec(hash);
+  if (scrypt) return outcome('scrypt', scryptProblem(Number(scrypt[1]), Number(scrypt[2]), Number(scrypt[3])));
+  const bcrypt = bcryptPattern.exec(hash);
+  if (bcrypt) return outcome('bcrypt', bcryptProblem(hash, Number(bcrypt[1])));
+  return { problem: 'unsupportedHash' };
 }
 
 function adaptedBase64(text: string): Buffer {
@@ -115,18 +157,21 @@ function verifyScrypt(hash: string, password: string): Promise<boolean> {
   });
 }
 
+/**
+ * Checks a password against a stored hash of the old platform, in the old platform's own share of
+ * hashing (auth/passwords.ts): throws HashingBusy when that share refuses it. A hash above the caps
+ * (one imported before they were set) is never computed and matches nothing.
+ */
 export function verifyLegacyPassword(hash: string, password: string): Promise<boolean> {
-  switch (legacyHashScheme(hash)) {
+  const read = readLegacyHash(hash);
+  if ('problem' in read) return Promise.resolve(false);
+  switch (read.scheme) {
     case 'argon2':
-      return verifySecret(hash, password);
+      return inLegacyHashingShare(() => verifyArgon2(hash, password).catch(() => false));
     case 'scrypt':
-      // Up to about 1 GiB a check at the largest accepted cost: taken in turns, as argon2 is.
-      return inHashingTurn(() => verifyScrypt(hash, password));
+      return inLegacyHashingShare(() => verifyScrypt(hash, password));
     case 'bcrypt':
-      // Runs on a pool thread, in the same turns as argon2. Like the old platform's own check, bcrypt
-      // reads only the first 72 bytes of the password.
-      return inHashingTurn(() => verifyBcrypt(password, hash)).catch(() => false);
-    case null:
-      return Promise.resolve(false);
+      // Like the old platform's own check, bcrypt reads only the first 72 bytes of the password.
+      return inLegacyHashingShare(() => verifyBcrypt(password, hash).catch(() => false));
   }
 }

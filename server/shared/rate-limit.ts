@@ -60,6 +60,14 @@ export async function countAttempt(
   if (refusal) throw refusal;
 }
 
+/** Gives one attempt back to a key, e.g. for work it was counted for that did not happen after all. */
+export async function refundAttempt(db: Database, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
+}
+
 /** Forgets the failures of a key, e.g. an account's once its owner has proved the password. */
 export async function clearAttempts(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));

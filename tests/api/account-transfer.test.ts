@@ -5,9 +5,16 @@ import { hash } from '@node-rs/argon2';
 import { hashSync as bcryptHashSync } from '@node-rs/bcrypt';
 import { createEmbeddedOldPlatform } from '@server/adapters/old-platform';
 import { accountTransfers, legacyAccounts } from '@server/db/schema/account-transfer';
-import { mailOutbox } from '@server/db/schema/auth';
+import { mailOutbox, rateLimits } from '@server/db/schema/auth';
 import { ledgerTransfers } from '@server/db/schema/ledger';
-import { accountTransferRules, completeMove } from '@server/modules/account-transfer/moves';
+import { ApiError } from '@server/errors';
+import {
+  type AccountTransferDeps,
+  accountTransferRules,
+  completeMove,
+  signInOld,
+} from '@server/modules/account-transfer/moves';
+import { inLegacyHashingShare, legacyHashingRule } from '@server/modules/auth/passwords';
 import { balanceOf } from '@server/modules/ledger/service';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -590,17 +597,73 @@ describe('importing the export', () => {
       unknownVariant: `$2c$04$${salt}${digest}`,
       noVariant: `$2$04$${salt}${digest}`,
       costBelowFour: `$2b$03$${salt}${digest}`,
-      costAboveFourteen: `$2b$15$${salt}${digest}`,
       costOneDigit: `$2b$4$${salt}${digest}`,
       costPlusFour: `$2b$+4$${salt}${digest}`,
     };
     const rows = await Promise.all(Object.values(hashes).map((passwordHash) => oldAccountRow(10, passwordHash)));
+    const costFifteen = await oldAccountRow(10, `$2b$15$${salt}${digest}`);
     const costFourteen = await oldAccountRow(10, `$2y$14$${salt}${digest}`);
-    const response = await importCsv([header, ...rows.map((row) => row.line), costFourteen.line, ''].join('\n'));
+    const response = await importCsv(
+      [header, ...rows.map((row) => row.line), costFifteen.line, costFourteen.line, ''].join('\n'),
+    );
     expect(response.body.data?.rows.map((row) => [row.oldAccount, row.problem])).toEqual([
       ...rows.map((row) => [row.account, 'unsupportedHash']),
+      [costFifteen.account, 'hashTooCostly'],
       [costFourteen.account, null],
     ]);
+    const stored = await server.db
+      .select({ account: legacyAccounts.account })
+      .from(legacyAccounts)
+      .where(
+        inArray(
+          legacyAccounts.account,
+          [...rows, costFifteen].map((row) => row.account),
+        ),
+      );
+    expect(stored).toEqual([]);
+  });
+
+  it('refuses argon2 and scrypt hashes whose parameters make one check too costly, saying so', async () => {
+    const argon2With = async (parameters: string) => (await argon2Hash).replace(/m=\d+,t=\d+,p=\d+/, parameters);
+    const scryptWith = (parameters: string) => scryptHash(oldPassword).replace(/ln=\d+,r=\d+,p=\d+/, parameters);
+    const costly = [
+      // The finding's hash: about 24 s and 1 GiB a check.
+      await argon2With('m=1048576,t=12,p=1'),
+      await argon2With('m=262145,t=1,p=1'),
+      await argon2With('m=8192,t=17,p=1'),
+      await argon2With('m=65536,t=1,p=17'),
+      await argon2With('m=262144,t=5,p=1'),
+      scryptWith('ln=21,r=8,p=1'),
+      scryptWith('ln=20,r=9,p=1'),
+      scryptWith('ln=14,r=8,p=65'),
+    ];
+    const acceptable = [
+      await argon2With('m=262144,t=4,p=16'),
+      await argon2With('m=65536,t=16,p=4'),
+      scryptWith('ln=20,r=8,p=1'),
+      scryptWith('ln=14,r=8,p=64'),
+    ];
+    const unreadable = [
+      await argon2With('m=64,t=0,p=1'),
+      await argon2With('m=64,t=1,p=9'),
+      scryptWith('ln=14,r=0,p=1'),
+    ];
+    const rows = await Promise.all(
+      [...costly, ...acceptable, ...unreadable].map((passwordHash) => oldAccountRow(10, passwordHash)),
+    );
+    const response = await server.call<{ rows: { oldAccount: string; problem: string | null; message: string }[] }>(
+      '/v2/admin/account-transfer/import',
+      { csv: [header, ...rows.map((row) => row.line), ''].join('\n') },
+      { token: await deskToken(), lang: 'ja-JP' },
+    );
+    expect(response.body.data?.rows.map((row) => [row.oldAccount, row.problem])).toEqual([
+      ...rows.slice(0, costly.length).map((row) => [row.account, 'hashTooCostly']),
+      ...rows.slice(costly.length, costly.length + acceptable.length).map((row) => [row.account, null]),
+      ...rows.slice(costly.length + acceptable.length).map((row) => [row.account, 'unsupportedHash']),
+    ]);
+    expect(response.body.data?.rows[0]?.message).toBe(
+      'パスワードハッシュの計算コストが高すぎます（上限: argon2 はメモリ 256 MiB・16 パス・16 レーン・全パス合計 1 GiB、scrypt は 1 GiB、bcrypt はコスト 14）。',
+    );
     const stored = await server.db
       .select({ account: legacyAccounts.account })
       .from(legacyAccounts)
@@ -610,7 +673,12 @@ describe('importing the export', () => {
           rows.map((row) => row.account),
         ),
       );
-    expect(stored).toEqual([]);
+    expect(stored.map((row) => row.account).sort()).toEqual(
+      rows
+        .slice(costly.length, costly.length + acceptable.length)
+        .map((row) => row.account)
+        .sort(),
+    );
   });
 
   it('a file that cannot be read or lacks a column is refused whole', async () => {
@@ -629,5 +697,188 @@ describe('importing the export', () => {
     expect((await importCsv(`${header}\n${row.line}\n`, player.token)).status).toBe(403);
     const stored = await server.db.select().from(legacyAccounts).where(eq(legacyAccounts.account, row.account));
     expect(stored).toEqual([]);
+  });
+});
+
+describe('old passwords are counted before they are hashed', () => {
+  /**
+   * The password step as the route runs it, but with an old platform that counts the password
+   * checks (each one a hash computation) it is asked for, and from a client address of its own.
+   */
+  function countingService(clientAddress: string, limits: Partial<AccountTransferDeps['passwordCheckLimits']> = {}) {
+    const platform = createEmbeddedOldPlatform(server.db);
+    const hashes = { computed: 0 };
+    const deps: AccountTransferDeps = {
+      ...server.deps.accountTransfer,
+      oldPlatform: {
+        findAccount: (account) => platform.findAccount(account),
+        verifyPassword: (account, password) => {
+          hashes.computed += 1;
+          return platform.verifyPassword(account, password);
+        },
+      },
+      passwordCheckLimits: { ...server.deps.accountTransfer.passwordCheckLimits, ...limits },
+    };
+    const request = {
+      t: server.deps.i18n.translator('en-US'),
+      locale: 'en-US' as const,
+      clientAddress,
+      requestId: 'test',
+    };
+    const signIn = (player: TestPlayer, transferId: string, password: string, code: string) =>
+      signInOld(
+        deps,
+        request,
+        { userId: player.userId, sessionId: 0, isAgent: false, isOperator: false },
+        { transferId, password, code },
+      ).then(
+        () => 'signedIn',
+        (error: unknown) => {
+          if (!(error instanceof ApiError)) throw error;
+          return `${error.code} ${error.messageKey}`;
+        },
+      );
+    return { hashes, signIn };
+  }
+
+  const cheapHash = bcryptHash(oldPassword);
+
+  it('a wrong code and a move out of tries are refused without hashing', async () => {
+    const old = await imported(100, cheapHash);
+    const player = await newPlayer(server, smtp);
+    const transferId = await codeSent(player, old);
+    const code = await latestCode(old.email);
+    const service = countingService('192.0.2.1');
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    expect(await service.signIn(player, transferId, oldPassword, wrongCode)).toBe('400 accountTransfer.codeWrong');
+    expect(service.hashes.computed).toBe(0);
+    for (let attempt = 1; attempt < accountTransferRules.maxWrongPasswords; attempt++)
+      expect(await service.signIn(player, transferId, 'not the password', code)).toBe(
+        '400 accountTransfer.passwordWrong',
+      );
+    expect(await service.signIn(player, transferId, 'not the password', code)).toBe(
+      '429 accountTransfer.tooManyPasswords',
+    );
+    expect(service.hashes.computed).toBe(accountTransferRules.maxWrongPasswords);
+    expect(await service.signIn(player, transferId, oldPassword, code)).toBe('429 accountTransfer.tooManyPasswords');
+    expect(service.hashes.computed).toBe(accountTransferRules.maxWrongPasswords);
+  });
+
+  it('checks of one move sent at once are counted first: no more are hashed than the move allows', async () => {
+    const old = await imported(100, cheapHash);
+    const player = await newPlayer(server, smtp);
+    const transferId = await codeSent(player, old);
+    const code = await latestCode(old.email);
+    const service = countingService('192.0.2.2');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => service.signIn(player, transferId, 'not the password', code)),
+    );
+    expect(service.hashes.computed).toBe(accountTransferRules.maxWrongPasswords);
+    expect(answers.filter((answer) => answer === '400 accountTransfer.passwordWrong')).toHaveLength(
+      accountTransferRules.maxWrongPasswords - 1,
+    );
+    expect(answers.filter((answer) => answer === '429 accountTransfer.tooManyPasswords')).toHaveLength(4);
+    expect((await moveRow(transferId))?.wrongPasswords).toBe(accountTransferRules.maxWrongPasswords);
+  });
+
+  it('counts checks per player over moves: past the limit, a localised 429 with Retry-After, nothing hashed', async () => {
+    const { limit, windowMs } = server.deps.accountTransfer.passwordCheckLimits.perPlayer;
+    const old = await imported(100, cheapHash);
+    const player = await newPlayer(server, smtp);
+    let checks = 0;
+    while (checks < limit) {
+      const transferId = await codeSent(player, old);
+      const code = await latestCode(old.email);
+      for (let attempt = 1; attempt < accountTransferRules.maxWrongPasswords && checks < limit; attempt++, checks++)
+        refusal(
+          await signIn(player, transferId, 'not the password', code),
+          400,
+          'The old account’s password is incorrect.',
+        );
+    }
+    const transferId = await codeSent(player, old);
+    const code = await latestCode(old.email);
+    const refused = await signIn(player, transferId, oldPassword, code, 'ja-JP');
+    refusal(
+      refused,
+      429,
+      `旧アカウントのパスワード確認が多すぎます。${windowMs / 1000} 秒後にもう一度お試しください。`,
+    );
+    expect(refused.headers.get('retry-after')).toBe(String(windowMs / 1000));
+    const service = countingService('192.0.2.3');
+    expect(await service.signIn(player, transferId, oldPassword, code)).toBe(
+      '429 accountTransfer.tooManyPasswordChecks',
+    );
+    expect(service.hashes.computed).toBe(0);
+    expect(await moveRow(transferId)).toMatchObject({ step: 'codeSent', wrongPasswords: 0 });
+  });
+
+  it('counts checks per client address over players', async () => {
+    const old = await imported(100, cheapHash);
+    const [first, second] = [await newPlayer(server, smtp), await newPlayer(server, smtp)];
+    const firstMove = await codeSent(first, old);
+    const firstCode = await latestCode(old.email);
+    const secondMove = await codeSent(second, old);
+    const secondCode = await latestCode(old.email);
+    const service = countingService('192.0.2.4', { perAddress: { limit: 3, windowMs: 60 * 60_000 } });
+    for (let attempt = 0; attempt < 2; attempt++)
+      expect(await service.signIn(first, firstMove, 'not the password', firstCode)).toBe(
+        '400 accountTransfer.passwordWrong',
+      );
+    expect(await service.signIn(second, secondMove, 'not the password', secondCode)).toBe(
+      '400 accountTransfer.passwordWrong',
+    );
+    expect(await service.signIn(second, secondMove, oldPassword, secondCode)).toBe(
+      '429 accountTransfer.tooManyPasswordChecks',
+    );
+    expect(service.hashes.computed).toBe(3);
+    expect((await moveRow(secondMove))?.wrongPasswords).toBe(1);
+    // From another address the same player goes on.
+    expect(await countingService('192.0.2.5').signIn(second, secondMove, oldPassword, secondCode)).toBe('signedIn');
+  });
+
+  it('while the old platform’s share of hashing is busy, sign-ins go on and a check past its queue gets 429', async () => {
+    const old = await imported(100, cheapHash);
+    const mover = await newPlayer(server, smtp);
+    const transferId = await codeSent(mover, old);
+    const code = await latestCode(old.email);
+    const other = await newPlayer(server, smtp);
+    // Work of the test's own holds every slot of the share and every place in its queue until released.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holding = Array.from({ length: legacyHashingRule.slots + legacyHashingRule.queueLimit }, () =>
+      inLegacyHashingShare(() => released),
+    );
+    try {
+      const busy = await signIn(mover, transferId, oldPassword, code, 'ja-JP');
+      const seconds = legacyHashingRule.maxWaitMs / 1000;
+      refusal(
+        busy,
+        429,
+        `現在、旧アカウントのパスワード確認が混み合っています。${seconds} 秒後にもう一度お試しください。`,
+      );
+      expect(busy.headers.get('retry-after')).toBe(String(seconds));
+      expect(await moveRow(transferId)).toMatchObject({ step: 'codeSent', wrongPasswords: 0 });
+      const [counted] = await server.db
+        .select({ hits: rateLimits.hits })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `accountTransfer:passwordCheck:user:${mover.userId}`));
+      expect(counted?.hits ?? 0).toBe(0);
+
+      // The portal's own sign-in does not wait for any of the share's slots.
+      const signedIn = await server.call<{ token: string }>('/v2/app/auth/login', {
+        account: other.account,
+        password: 'Maple leaf 2026!',
+        ...(await server.solvedCaptcha()),
+      });
+      expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+      expect(signedIn.body.data?.token).toBeTruthy();
+    } finally {
+      release();
+      await Promise.all(holding);
+    }
+    expect((await signIn(mover, transferId, oldPassword, code)).body.data).toMatchObject({ balance: 100 });
   });
 });

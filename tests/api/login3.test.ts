@@ -1,6 +1,7 @@
 import type { Profile } from '@contract/auth';
-import { identities, users } from '@server/db/schema/auth';
-import { eq } from 'drizzle-orm';
+import { auditLog, identities, sessions, users } from '@server/db/schema/auth';
+import { totpCodeAt } from '@server/modules/admin/totp';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts, registerThroughMail } from '../support/accounts';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/identity-provider';
@@ -198,6 +199,102 @@ describe('LINE sign-in', () => {
     );
     expect((await signIn('line', foreign)).status).toBe(401);
     expect(await server.db.select().from(identities).where(eq(identities.subject, 'U-forged'))).toEqual([]);
+  });
+});
+
+describe('the app key code step (docs/requirements.md §14.3)', () => {
+  const codeNow = (secret: string) => totpCodeAt(secret, clock.now());
+
+  /** A player with a bound key who asked for its code at web sign-in; each code step is a new one. */
+  async function guardedPlayer(name: string) {
+    const email = `${name}@example.test`;
+    const token = await registerThroughMail(server, smtp, { account: name, email, password: 'Guarded by a key 2026' });
+    const key = await server.call<{ secret: string }>('/v2/app/user/google/key', undefined, { token });
+    const secret = key.body.data?.secret as string;
+    const bound = await server.call('/v2/app/user/google/key/bind', { totpCode: codeNow(secret) }, { token });
+    expect(bound.status, JSON.stringify(bound.body)).toBe(200);
+    clock.advance(30_000);
+    const [user] = await server.db.select({ id: users.id }).from(users).where(eq(users.username, name));
+    return {
+      userId: user?.id as number,
+      email,
+      secret,
+      askForCode: async () => {
+        const on = await server.call(
+          '/v2/app/user/google/key/web-sign-in',
+          { enabled: true, totpCode: codeNow(secret) },
+          { token },
+        );
+        expect(on.status, JSON.stringify(on.body)).toBe(200);
+        clock.advance(30_000);
+      },
+    };
+  }
+
+  const sessionsOf = async (userId: number) =>
+    (await server.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
+
+  it('Google asks for the code instead of opening a session, and the code opens it', async () => {
+    const player = await guardedPlayer('keyguard1');
+    const googleToken = () =>
+      google.signIdToken({ sub: 'google-guarded-1', email: player.email, email_verified: true }, { now: clock.now() });
+    // A bound key alone does not ask: the player has not turned the code step on.
+    expect((await signIn('google', await googleToken())).body.data?.token).toBeTruthy();
+    await player.askForCode();
+
+    const before = await sessionsOf(player.userId);
+    const asked = await server.call<{ token?: string; appKeyTicket?: string; expiresAt: string }>(
+      '/v2/app/auth/login3',
+      { event: 'google', token: await googleToken() },
+    );
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body.data?.token).toBeUndefined();
+    const ticket = asked.body.data?.appKeyTicket as string;
+    expect(ticket).toBeTruthy();
+    expect(await sessionsOf(player.userId)).toBe(before);
+
+    const wrongCode = codeNow(player.secret) === '000000' ? '111111' : '000000';
+    const refused = await server.call(
+      '/v2/app/auth/login/app-key',
+      { appKeyTicket: ticket, totpCode: wrongCode },
+      { lang: 'ja-JP' },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ totpCode: '認証コードが正しくないか、すでに使用されています。' });
+    expect(await sessionsOf(player.userId)).toBe(before);
+
+    const opened = await server.call<{ token: string }>('/v2/app/auth/login/app-key', {
+      appKeyTicket: ticket,
+      totpCode: codeNow(player.secret),
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect((await profileOf(opened.body.data!.token)).userId).toBe(player.userId);
+    const [audit] = await server.db
+      .select({ reason: auditLog.reason })
+      .from(auditLog)
+      .where(and(eq(auditLog.subject, `user:${player.userId}`), eq(auditLog.action, 'signIn.success')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit?.reason).toBe('google+appKey');
+  });
+
+  it('LINE asks for the code too, for an account it links and for one linked before', async () => {
+    const player = await guardedPlayer('keyguard2');
+    await player.askForCode();
+    const before = await sessionsOf(player.userId);
+    for (const claims of [{ sub: 'U-guarded-2', email: player.email }, { sub: 'U-guarded-2' }]) {
+      const code = await line.issueAuthorizationCode(claims, { now: clock.now() });
+      const asked = await server.call<{ token?: string; appKeyTicket?: string }>('/v2/app/auth/login3', {
+        event: 'line',
+        token: code,
+      });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+      expect(asked.body.data?.token).toBeUndefined();
+      expect(asked.body.data?.appKeyTicket).toBeTruthy();
+    }
+    const [link] = await server.db.select().from(identities).where(eq(identities.subject, 'U-guarded-2'));
+    expect(link?.userId).toBe(player.userId);
+    expect(await sessionsOf(player.userId)).toBe(before);
   });
 });
 

@@ -1,4 +1,3 @@
-import { hashSync as bcryptHashSync } from '@node-rs/bcrypt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**
@@ -30,8 +29,12 @@ const argon2 = vi.hoisted(() => {
 });
 vi.mock('@node-rs/argon2', () => ({ hash: argon2.hash, verify: argon2.verify }));
 
-const { argon2InFlightLimit, hashSecret, verifySecret } = await import('@server/modules/auth/passwords');
+const { argon2InFlightLimit, createHashingShare, HashingBusy, hashSecret, legacyHashingRule, verifySecret } =
+  await import('@server/modules/auth/passwords');
 const { verifyLegacyPassword } = await import('@server/adapters/old-platform');
+
+/** An argon2 hash of an old platform, within the caps: the mock answers for it by the password. */
+const legacyArgon2 = '$argon2id$v=19$m=65536,t=3,p=4$c29tZXNhbHQ$aGFzaGhhc2hoYXNo';
 
 /** Lets every promise callback that can run, run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -89,20 +92,50 @@ describe('password hashing', () => {
     expect(await Promise.all(checks)).toEqual(Array.from({ length: limit }, () => false));
   });
 
-  it("makes an old platform's bcrypt check wait for a turn with the argon2 ones", async () => {
-    const waiting = Array.from({ length: limit }, () => verifySecret('stored', 'right'));
-    let answered = false;
-    const legacy = verifyLegacyPassword(bcryptHashSync('right', { cost: 4 }), 'right').then((right) => {
-      answered = true;
-      return right;
-    });
-    // A cost-4 bcrypt check takes about a millisecond: a quarter of a second unanswered means it waits.
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(answered).toBe(false);
-    await finishOne();
-    expect(await legacy).toBe(true);
+  it("runs an old platform's checks in a share of their own, never in the portal's turns", async () => {
+    const { slots, queueLimit } = legacyHashingRule;
+    // The share's slot is taken and its queue full: the next old check is refused at once.
+    const legacy = Array.from({ length: slots + queueLimit }, () => verifyLegacyPassword(legacyArgon2, 'right'));
+    await settle();
+    expect(argon2.running).toHaveLength(slots);
+    await expect(verifyLegacyPassword(legacyArgon2, 'right')).rejects.toBeInstanceOf(HashingBusy);
+    // The portal's own checks all start at once beside it, none waits for the old ones.
+    const own = Array.from({ length: limit }, () => verifySecret('stored', 'right'));
+    await settle();
+    expect(argon2.running).toHaveLength(slots + limit);
     while (argon2.running.length > 0) await finishOne();
-    expect(await Promise.all(waiting)).toEqual(Array.from({ length: limit }, () => true));
+    expect(await Promise.all(legacy)).toEqual(Array.from({ length: slots + queueLimit }, () => true));
+    expect(await Promise.all(own)).toEqual(Array.from({ length: limit }, () => true));
+
+    // And with every turn of the portal's taken, an old check still starts.
+    const busyTurns = Array.from({ length: limit }, () => verifySecret('stored', 'wrong'));
+    const oldCheck = verifyLegacyPassword(legacyArgon2, 'wrong');
+    await settle();
+    expect(argon2.running).toHaveLength(limit + 1);
+    while (argon2.running.length > 0) await finishOne();
+    expect(await oldCheck).toBe(false);
+    expect(await Promise.all(busyTurns)).toEqual(Array.from({ length: limit }, () => false));
+  });
+
+  it('refuses a computation that waited its longest for a share, and never runs it', async () => {
+    const share = createHashingShare({ slots: 1, queueLimit: 2, maxWaitMs: 1 });
+    let release = () => {};
+    const holding = share(() => new Promise<void>((resolve) => (release = resolve)));
+    const waited = vi.fn(async () => 'ran');
+    const refused = share(waited);
+    await expect(refused).rejects.toEqual(expect.objectContaining({ retryAfterSeconds: 1 }));
+    await expect(refused).rejects.toBeInstanceOf(HashingBusy);
+    release();
+    await holding;
+    expect(waited).not.toHaveBeenCalled();
+    expect(await share(async () => 'next')).toBe('next');
+  });
+
+  it('never computes an old hash whose parameters are above the caps', async () => {
+    const costly = '$argon2id$v=19$m=1048576,t=12,p=1$c29tZXNhbHQ$aGFzaGhhc2hoYXNo';
+    expect(await verifyLegacyPassword(costly, 'right')).toBe(false);
+    await settle();
+    expect(argon2.started()).toBe(0);
   });
 
   it('answers false for a hash argon2 cannot read, and frees its turn', async () => {

@@ -30,7 +30,8 @@ describe('login machine model', () => {
         '"signingIn"',
         '"signingInWithProvider"',
         '"signedIn"',
-        ...(fromLine ? [] : ['"enteringCode"', '"checkingCode"']),
+        '"enteringCode"',
+        '"checkingCode"',
       ]) {
         expect(reached).toContain(state);
       }
@@ -55,6 +56,7 @@ describe('login rules', () => {
       failSignIn?: boolean;
       captchaOffline?: boolean;
       askCode?: boolean;
+      providerAsksCode?: boolean;
       input?: Parameters<typeof loginMachine.provide>[0] extends never ? never : object;
     } = {},
   ) {
@@ -82,7 +84,7 @@ describe('login rules', () => {
           }),
           signInWithProvider: fromPromise(async ({ input }) => {
             calls.push({ name: 'signInWithProvider', input });
-            return { token: 'tok-3' };
+            return options.providerAsksCode ? { appKeyTicket: 'ticket-2' } : { token: 'tok-3' };
           }),
         },
         actions: {
@@ -222,6 +224,35 @@ describe('login rules', () => {
       { appKeyTicket: 'ticket-1', totpCode: '287082' },
     ]);
     expect(effects).toEqual(['save:true:hanako7']);
+  });
+
+  it('asks for the app key code after Google or LINE too, and keeps no preference then (§14.3)', async () => {
+    const { actor, settle, submit, effects, calls } = start({ providerAsksCode: true, failSignIn: true });
+    await settle();
+    // A refused password first: its form is not what the provider's sign-in keeps.
+    submit({ account: 'someone-else' });
+    await settle();
+    await settle();
+    actor.send({ type: 'provider.signIn', credential: { provider: 'google', token: 'id-token' } });
+    await settle();
+    expect(selectEnteringCode(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.credential).toBeNull();
+    actor.send({ type: 'code.submit', totpCode: '287082' });
+    expect(await toPromise(actor)).toEqual({ token: 'tok-4' });
+    expect(calls.filter((call) => call.name === 'signInWithAppKey').map((call) => call.input)).toEqual([
+      { appKeyTicket: 'ticket-2', totpCode: '287082' },
+    ]);
+    expect(effects).toEqual(['clearToken']);
+  });
+
+  it('a page back from LINE asks for the code when the player turned it on', async () => {
+    const { actor, settle } = start({
+      providerAsksCode: true,
+      input: { credential: { provider: 'line', token: 'line-code' } },
+    });
+    await settle();
+    await settle();
+    expect(selectEnteringCode(actor.getSnapshot())).toBe(true);
   });
 
   it('going back from the code step shows the form with a fresh captcha', async () => {

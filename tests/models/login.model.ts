@@ -31,12 +31,16 @@ const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.signIn', output: { token: 'tok-1', expiresAt: '2026-12-01T00:00:00.000Z' } },
   {
     type: 'xstate.done.actor.signIn',
-    output: { appKeyTicket: '7.1.1800000000000.mac', expiresAt: '2026-12-01T00:05:00.000Z' },
+    output: { appKeyTicket: '7.1.password.1800000000000.mac', expiresAt: '2026-12-01T00:05:00.000Z' },
   },
   { type: 'xstate.error.actor.signIn', error: wrongPassword },
   { type: 'xstate.done.actor.signInWithAppKey', output: { token: 'tok-4', expiresAt: '2026-12-01T00:00:00.000Z' } },
   { type: 'xstate.error.actor.signInWithAppKey', error: codeRefused },
   { type: 'xstate.done.actor.signInWithProvider', output: { token: 'tok-3', expiresAt: '2026-12-01T00:00:00.000Z' } },
+  {
+    type: 'xstate.done.actor.signInWithProvider',
+    output: { appKeyTicket: '7.0.google.1800000000000.mac', expiresAt: '2026-12-01T00:05:00.000Z' },
+  },
   { type: 'xstate.error.actor.signInWithProvider', error: new Error('refused') },
 ];
 
@@ -49,6 +53,7 @@ const serializeState = (snapshot: Snapshot) =>
     snapshot.context.captchaUuid !== null,
     snapshot.context.credential?.provider ?? null,
     snapshot.context.appKeyTicket !== null,
+    snapshot.context.sent !== null,
   ]);
 
 // The captcha child is a promise that never settles: its messages are the fixtures' `captcha.changed`.

@@ -11,8 +11,11 @@ import type { CallResult, TestServer } from '../api/harness';
 import { registerThroughMail } from './accounts';
 import type { SmtpTestServer } from './smtp-test-server';
 
-/** Registration e-mails per client address are limited; every test player comes from 127.0.0.1. */
-export const manyPlayersLimits = { emailPerAddress: { limit: 10_000, windowMs: 60 * 60 * 1000 } };
+/** Registration e-mails and old passwords checked per client address are limited; every test player comes from 127.0.0.1. */
+export const manyPlayersLimits = {
+  emailPerAddress: { limit: 10_000, windowMs: 60 * 60 * 1000 },
+  oldPasswordChecksPerAddress: { limit: 10_000, windowMs: 60 * 60 * 1000 },
+};
 
 export interface TestPlayer {
   token: string;

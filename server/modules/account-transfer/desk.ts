@@ -7,7 +7,7 @@ import {
   legacyImportColumns,
 } from '@contract/admin-account-transfer';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
-import { legacyHashScheme } from '@server/adapters/old-platform';
+import { readLegacyHash } from '@server/adapters/old-platform';
 import type { Principal } from '@server/contract-router';
 import { accountTransfers, legacyAccounts } from '@server/db/schema/account-transfer';
 import { users } from '@server/db/schema/auth';
@@ -38,7 +38,8 @@ type Column = (typeof legacyImportColumns)[number];
 function readRow(values: Record<Column, string>): LegacyRow | LegacyImportProblem {
   if (legacyImportColumns.some((column) => values[column] === '')) return 'missingField';
   if (!accountPattern.test(values.account)) return 'accountFormat';
-  if (!legacyHashScheme(values.password_hash)) return 'unsupportedHash';
+  const hash = readLegacyHash(values.password_hash);
+  if ('problem' in hash) return hash.problem;
   if (!v.is(emailSchema, values.email)) return 'emailFormat';
   const cardNumbers = values.card_numbers.split(/[\s;|]+/).filter((card) => card !== '');
   if (cardNumbers.length === 0 || !cardNumbers.every((card) => cardPattern.test(card))) return 'cardFormat';

@@ -15,9 +15,10 @@ import { accountTransfers } from '@server/db/schema/account-transfer';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
-import { countAttempt, type RateLimitRule } from '@server/shared/rate-limit';
+import { countAttempt, type RateLimitRule, refundAttempt } from '@server/shared/rate-limit';
 import { fieldRefusal, uniqueViolation } from '@server/shared/refusals';
 import { and, eq, sql } from 'drizzle-orm';
+import { HashingBusy } from '../auth/passwords';
 import { balanceOf, houseAccount, playerAccount, transfer } from '../ledger/service';
 import type { MailDelivery } from '../mail/delivery';
 
@@ -40,6 +41,11 @@ export interface AccountTransferDeps extends PlayerDeps {
   /** Keys the hashes of the e-mailed codes. */
   codeSecret: string;
   oldPlatform: OldPlatform;
+  /**
+   * Old passwords checked, right or wrong, per player and per client address over all moves
+   * (AuthLimits' oldPasswordChecksPerPlayer and oldPasswordChecksPerAddress).
+   */
+  passwordCheckLimits: { perPlayer: RateLimitRule; perAddress: RateLimitRule };
 }
 
 type Move = typeof accountTransfers.$inferSelect;
@@ -248,10 +254,83 @@ function codeRefusal(request: PlayerRequest, move: Move, code: string, secret: s
   return right ? null : fieldRefusal(request.t, 400, 'code', 'accountTransfer.codeWrong');
 }
 
+/** The code's refusal, if any, with a wrong code counted (the fifth burns it). */
+async function countedCodeRefusal(
+  deps: AccountTransferDeps,
+  tx: Database,
+  request: PlayerRequest,
+  move: Move,
+  code: string,
+  now: Date,
+): Promise<ApiError | null> {
+  const codeProblem = codeRefusal(request, move, code, deps.codeSecret, now);
+  if (codeProblem?.messageKey !== 'accountTransfer.codeWrong') return codeProblem;
+  const wrongCodes = move.wrongCodes + 1;
+  await tx.update(accountTransfers).set({ wrongCodes }).where(eq(accountTransfers.id, move.id));
+  return wrongCodes >= accountTransferRules.maxWrongCodes
+    ? fieldRefusal(request.t, 422, 'code', 'accountTransfer.codeBurned')
+    : codeProblem;
+}
+
+const passwordCheckKeys = (principal: Principal, request: PlayerRequest) => ({
+  player: `accountTransfer:passwordCheck:user:${principal.userId}`,
+  address: `accountTransfer:passwordCheck:address:${request.clientAddress}`,
+});
+
+/**
+ * Everything that can refuse a password step without its password, decided before anything is
+ * hashed: the move, its code (a wrong one counted) and the limits. The check is then counted per
+ * player and per address, and against the move as a wrong password until it proves right, so
+ * checks sent at once cannot pass the move's limit. Answers the move's count with this check.
+ */
+function admitPasswordCheck(
+  deps: AccountTransferDeps,
+  request: PlayerRequest,
+  principal: Principal,
+  body: ParsedBodyOf<typeof signInOldAccount>,
+): Promise<number> {
+  return countingRefusals(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const move = await lockedMove(tx, principal.userId, body.transferId, now);
+    expectStep(move, 'codeSent');
+    if (move.wrongPasswords >= accountTransferRules.maxWrongPasswords)
+      throw fieldRefusal(request.t, 429, 'password', 'accountTransfer.tooManyPasswords');
+    const codeProblem = await countedCodeRefusal(deps, tx, request, move, body.code, now);
+    if (codeProblem) return codeProblem;
+    // Refused here, the counts roll back with the transaction: only checks that happen are counted.
+    const keys = passwordCheckKeys(principal, request);
+    const limitKey = 'accountTransfer.tooManyPasswordChecks';
+    await countAttempt(tx, keys.player, deps.passwordCheckLimits.perPlayer, now, limitKey);
+    await countAttempt(tx, keys.address, deps.passwordCheckLimits.perAddress, now, limitKey);
+    const wrongPasswords = move.wrongPasswords + 1;
+    await tx.update(accountTransfers).set({ wrongPasswords }).where(eq(accountTransfers.id, move.id));
+    return wrongPasswords;
+  });
+}
+
+/** A check the old platform could not run now is given back everywhere it was counted. */
+async function giveBackPasswordCheck(
+  deps: AccountTransferDeps,
+  request: PlayerRequest,
+  principal: Principal,
+  transferId: string,
+): Promise<void> {
+  const keys = passwordCheckKeys(principal, request);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(accountTransfers)
+      .set({ wrongPasswords: sql`greatest(${accountTransfers.wrongPasswords} - 1, 0)` })
+      .where(eq(accountTransfers.id, transferId));
+    await refundAttempt(tx, keys.player);
+    await refundAttempt(tx, keys.address);
+  });
+}
+
 /**
  * Step 3: the old account's password and the e-mailed code; answers the balance to move. The
- * password is checked outside the transaction (it is slow by design) and the outcome applied under
- * the lock, where every condition is checked again.
+ * code and the limits come first (admitPasswordCheck); the password is then checked outside any
+ * transaction (it is slow by design) and the outcome applied under the lock, where every
+ * condition is checked again.
  */
 export async function signInOld(
   deps: AccountTransferDeps,
@@ -260,39 +339,42 @@ export async function signInOld(
   body: ParsedBodyOf<typeof signInOldAccount>,
 ): Promise<DataOf<typeof signInOldAccount>> {
   const found = await oldAccountOfMove(deps, principal.userId, body.transferId);
-  const passwordRight = found ? await deps.oldPlatform.verifyPassword(found.account, body.password) : false;
+  const wrongPasswordsIfWrong = await admitPasswordCheck(deps, request, principal, body);
+  let passwordRight: boolean;
+  try {
+    passwordRight = found ? await deps.oldPlatform.verifyPassword(found.account, body.password) : false;
+  } catch (error) {
+    if (!(error instanceof HashingBusy)) throw error;
+    await giveBackPasswordCheck(deps, request, principal, body.transferId);
+    const seconds = error.retryAfterSeconds;
+    throw new ApiError(429, 'accountTransfer.passwordChecksBusy', { seconds }, { retryAfterSeconds: seconds });
+  }
   return countingRefusals(deps.db, async (tx) => {
     const now = deps.clock.now();
     const move = await lockedMove(tx, principal.userId, body.transferId, now);
     expectStep(move, 'codeSent');
-    if (move.wrongPasswords >= accountTransferRules.maxWrongPasswords)
-      throw fieldRefusal(request.t, 429, 'password', 'accountTransfer.tooManyPasswords');
-    const codeProblem = codeRefusal(request, move, body.code, deps.codeSecret, now);
-    if (codeProblem) {
-      if (codeProblem.messageKey !== 'accountTransfer.codeWrong') return codeProblem;
-      const wrongCodes = move.wrongCodes + 1;
-      await tx.update(accountTransfers).set({ wrongCodes }).where(eq(accountTransfers.id, move.id));
-      return wrongCodes >= accountTransferRules.maxWrongCodes
-        ? fieldRefusal(request.t, 422, 'code', 'accountTransfer.codeBurned')
-        : codeProblem;
-    }
+    const codeProblem = await countedCodeRefusal(deps, tx, request, move, body.code, now);
+    if (codeProblem) return codeProblem;
     if (!passwordRight) {
-      const wrongPasswords = move.wrongPasswords + 1;
-      await tx.update(accountTransfers).set({ wrongPasswords }).where(eq(accountTransfers.id, move.id));
+      const last = wrongPasswordsIfWrong >= accountTransferRules.maxWrongPasswords;
       return fieldRefusal(
         request.t,
-        wrongPasswords >= accountTransferRules.maxWrongPasswords ? 429 : 400,
+        last ? 429 : 400,
         'password',
-        wrongPasswords >= accountTransferRules.maxWrongPasswords
-          ? 'accountTransfer.tooManyPasswords'
-          : 'accountTransfer.passwordWrong',
+        last ? 'accountTransfer.tooManyPasswords' : 'accountTransfer.passwordWrong',
       );
     }
     if (await alreadyMoved(tx, move.oldAccount)) throw new ApiError(409, 'accountTransfer.alreadyMoved');
     const old = known(found);
     await tx
       .update(accountTransfers)
-      .set({ step: 'signedIn', balance: old.balance, codeHash: null })
+      .set({
+        step: 'signedIn',
+        balance: old.balance,
+        codeHash: null,
+        // This check was counted as wrong until now.
+        wrongPasswords: sql`greatest(${accountTransfers.wrongPasswords} - 1, 0)`,
+      })
       .where(eq(accountTransfers.id, move.id));
     return { oldAccount: old.account, balance: Number(old.balance), currency: 'JPY' as const };
   });

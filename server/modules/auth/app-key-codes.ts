@@ -51,23 +51,39 @@ function ticketMac(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(`appKeyTicket:${payload}`).digest('base64url');
 }
 
+/** What proved the player before the code step: the password, or Google's or LINE's sign-in. */
+export type AppKeyFirstStep = 'password' | 'google' | 'line';
+
 /**
- * The proof, handed to the browser after a right password, that only the code step is left
- * (docs/requirements.md §14.3). It is signed, not stored: the code it is spent with is single-use.
+ * The proof, handed to the browser after a right password or a verified Google or LINE sign-in,
+ * that only the code step is left (docs/requirements.md §14.3). It is signed, not stored: the code
+ * it is spent with is single-use.
  */
-export function appKeyTicket(secret: string, userId: number, remember: boolean, now: Date) {
+export function appKeyTicket(secret: string, userId: number, remember: boolean, firstStep: AppKeyFirstStep, now: Date) {
   const expiresAt = new Date(now.getTime() + appKeyTicketLifetimeMs);
-  const payload = `${userId}.${remember ? 1 : 0}.${expiresAt.getTime()}`;
+  const payload = `${userId}.${remember ? 1 : 0}.${firstStep}.${expiresAt.getTime()}`;
   return { appKeyTicket: `${payload}.${ticketMac(secret, payload)}`, expiresAt: expiresAt.toISOString() };
 }
 
 /** The sign-in a ticket stands for, or null when it is forged, malformed or expired. */
 export function readAppKeyTicket(secret: string, ticket: string, now: Date) {
-  const match = /^(\d{1,10})\.([01])\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
+  const match = /^(\d{1,10})\.([01])\.(password|google|line)\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
   if (!match) return null;
-  const [, userId, remember, expiresMs, mac] = match as unknown as [string, string, string, string, string];
-  const expected = Buffer.from(ticketMac(secret, `${userId}.${remember}.${expiresMs}`));
+  const [, userId, remember, firstStep, expiresMs, mac] = match as unknown as [
+    string,
+    string,
+    string,
+    AppKeyFirstStep,
+    string,
+    string,
+  ];
+  const expected = Buffer.from(ticketMac(secret, `${userId}.${remember}.${firstStep}.${expiresMs}`));
   if (!timingSafeEqual(expected, Buffer.from(mac))) return null;
   if (Number(expiresMs) <= now.getTime()) return null;
-  return { userId: Number(userId), remember: remember === '1' };
+  return { userId: Number(userId), remember: remember === '1', firstStep };
+}
+
+/** Whether the player asked for the code step at sign-in: a bound key with the web sign-in code on. */
+export function asksForCode(key: AppKeyRow | null): key is AppKeyRow {
+  return key?.boundAt != null && key.webSignIn;
 }

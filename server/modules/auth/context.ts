@@ -25,6 +25,12 @@ export interface AuthLimits {
   emailPerAddress: RateLimitRule;
   /** One e-mail code per address or account per interval (the 60 s countdown, docs/requirements.md §4.4). */
   emailCodeResend: RateLimitRule;
+  /**
+   * Old-platform passwords checked in account moves, right or wrong, per player and per client
+   * address: each check is a costly hash, so they are counted before it is computed.
+   */
+  oldPasswordChecksPerPlayer: RateLimitRule;
+  oldPasswordChecksPerAddress: RateLimitRule;
 }
 
 export const defaultAuthLimits: AuthLimits = {
@@ -34,6 +40,8 @@ export const defaultAuthLimits: AuthLimits = {
   captchaPerAddress: { limit: 60, windowMs: minute },
   emailPerAddress: { limit: 10, windowMs: 60 * minute },
   emailCodeResend: { limit: 1, windowMs: emailCodeResendSeconds * 1000 },
+  oldPasswordChecksPerPlayer: { limit: 10, windowMs: 60 * minute },
+  oldPasswordChecksPerAddress: { limit: 30, windowMs: 60 * minute },
 };
 
 export interface SessionLifetimes {

@@ -8,7 +8,7 @@ import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { attemptCountOf, refusalOverLimit } from '@server/shared/rate-limit';
 import { fieldRefusal, uniqueViolation } from '@server/shared/refusals';
 import { and, eq, sql } from 'drizzle-orm';
-import { appKeyOf, appKeyTicket, readAppKeyTicket, spendAppKeyCode } from './app-key-codes';
+import { appKeyOf, appKeyTicket, asksForCode, readAppKeyTicket, spendAppKeyCode } from './app-key-codes';
 import type { AuthDeps, AuthRequest } from './context';
 import { functionRow, instant } from './function-call';
 import { IdentityProviderUnavailable, IdentityRefused, type VerifiedIdentity } from './identity-providers';
@@ -167,14 +167,15 @@ export async function signIn(deps: AuthDeps, request: AuthRequest, body: ParsedB
     refusal: () => fieldRefusal(request.t, 400, 'password', 'auth.credentialsWrong'),
   });
   if (user.frozen) await refuseFrozen(deps, request, user.id, 'signIn.failure');
-  const key = await appKeyOf(deps.db, user.id);
-  if (key?.boundAt && key.webSignIn) return appKeyTicket(deps.codeSecret, user.id, body.remember, deps.clock.now());
+  if (asksForCode(await appKeyOf(deps.db, user.id)))
+    return appKeyTicket(deps.codeSecret, user.id, body.remember, 'password', deps.clock.now());
   return openSession(deps, request, user, { remember: body.remember, method: 'password', forgive });
 }
 
 /**
  * The code step of a sign-in whose player turned it on (docs/requirements.md §14.3): the ticket
- * proves the password was right a moment ago, the code is spent once.
+ * proves the password was right, or Google or LINE vouched for the player, a moment ago; the code
+ * is spent once.
  */
 export async function signInWithAppKey(
   deps: AuthDeps,
@@ -188,7 +189,7 @@ export async function signInWithAppKey(
     .from(users)
     .where(eq(users.id, ticket.userId));
   const key = await appKeyOf(deps.db, ticket.userId);
-  if (!user || !key?.boundAt || !key.webSignIn) {
+  if (!user || !asksForCode(key)) {
     throw fieldRefusal(request.t, 400, 'appKeyTicket', 'appAccess.ticketInvalid');
   }
   if (user.frozen) await refuseFrozen(deps, request, user.id, 'signIn.failure');
@@ -202,7 +203,7 @@ export async function signInWithAppKey(
     });
     throw fieldRefusal(request.t, 400, 'totpCode', 'appAccess.codeWrong');
   }
-  return openSession(deps, request, user, { remember: ticket.remember, method: 'password+appKey' });
+  return openSession(deps, request, user, { remember: ticket.remember, method: `${ticket.firstStep}+appKey` });
 }
 
 const generatedNameLength = 12;
@@ -220,7 +221,9 @@ const controlCharacters = /[\x00-\x1f\x7f-\x9f]/g;
 /**
  * Third-party sign-in: the provider's token is verified first (see identity-providers.ts). A known
  * provider account signs in its user; otherwise an account with the provider's verified address is
- * linked; otherwise a new account is created (with the agent code, if any).
+ * linked; otherwise a new account is created (with the agent code, if any). A player who asked for
+ * the app key's code at sign-in gets the code step's ticket instead of a session, as after a right
+ * password.
  */
 export async function signInWithProvider(deps: AuthDeps, request: AuthRequest, body: ParsedBodyOf<typeof login3>) {
   const { db, clock } = deps;
@@ -312,8 +315,13 @@ export async function signInWithProvider(deps: AuthDeps, request: AuthRequest, b
           lastUsedAt: now,
         });
       }
+      if (asksForCode(await appKeyOf(tx, user.id)))
+        return {
+          outcome: 'codeAsked' as const,
+          answer: appKeyTicket(deps.codeSecret, user.id, false, identity.provider, now),
+        };
       const session = await openSession(deps, request, user, { remember: false, method: identity.provider, db: tx });
-      return { outcome: 'signedIn' as const, session };
+      return { outcome: 'signedIn' as const, answer: session };
     });
 
   let result: Awaited<ReturnType<typeof signedIn>>;
@@ -335,7 +343,7 @@ export async function signInWithProvider(deps: AuthDeps, request: AuthRequest, b
     throw new ApiError(401, 'auth.thirdPartyTokenInvalid', { provider: providerLabel });
   }
   if (result.outcome === 'frozen') throw new ApiError(402, 'auth.accountFrozen');
-  return result.session;
+  return result.answer;
 }
 
 export async function signOut(deps: AuthDeps, sessionId: number): Promise<null> {
