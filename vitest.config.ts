@@ -1,6 +1,40 @@
 import { defineConfig } from 'vitest/config';
 import { pathAliases } from './vite.config.ts';
 
+/**
+ * API tests whose subject is the embedded database itself, or that start server processes on a
+ * data directory whatever database the run has: `api-embedded` runs them on PGlite, while the
+ * `api` project, run on a real PostgreSQL server by the test command, runs every other API test
+ * (and the ones here that also hold on a server). The browser tests run the whole product on PGlite.
+ */
+const embeddedDatabaseTests = [
+  'tests/api/crypto-watcher-kill.test.ts',
+  'tests/api/data-dir-lock.test.ts',
+  'tests/api/env.test.ts',
+  'tests/api/job-queue.test.ts',
+  'tests/api/mail.test.ts',
+  'tests/api/plain-rows.test.ts',
+  'tests/api/rate-limit.test.ts',
+  'tests/api/server-core.test.ts',
+  'tests/api/session-cache.test.ts',
+  'tests/api/shutdown.test.ts',
+  'tests/properties/game-wallet.property.test.ts',
+  'tests/properties/ledger.property.test.ts',
+];
+/** Of those, the ones that never use the run's database server: no use running them on PostgreSQL too. */
+const embeddedOnlyTests = [
+  'tests/api/crypto-watcher-kill.test.ts',
+  'tests/api/data-dir-lock.test.ts',
+  'tests/api/env.test.ts',
+  'tests/api/shutdown.test.ts',
+];
+const apiTestSettings = {
+  environment: 'node',
+  globalSetup: ['tests/api/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
 export default defineConfig({
   resolve: { alias: pathAliases },
   test: {
@@ -34,12 +68,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          environment: 'node',
+          ...apiTestSettings,
           include: ['tests/api/**/*.test.ts', 'tests/properties/**/*.test.ts'],
-          globalSetup: ['tests/api/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: embeddedOnlyTests,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'api-embedded', ...apiTestSettings, include: embeddedDatabaseTests },
       },
       {
         extends: true,

@@ -4,7 +4,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { type DatabaseHandle, openDatabase } from '@server/db/client';
 import pg from 'pg';
 
-export type DatabaseTemplate = { kind: 'pglite'; file: string } | { kind: 'postgres'; serverUrl: string };
+export type DatabaseTemplate =
+  | { kind: 'pglite'; file: string }
+  | { kind: 'postgres'; serverUrl: string; templateName: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,7 +14,10 @@ declare module 'vitest' {
   }
 }
 
-export const templateDatabaseName = 'game_hall_template';
+/** One template per vitest project, so two projects of one run never drop each other's. */
+export function templateDatabaseName(projectName: string): string {
+  return `game_hall_template_${projectName.replace(/[^a-z0-9]/gi, '_')}`;
+}
 
 export function databaseUrlFor(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
@@ -36,7 +41,7 @@ export async function openDatabaseFromTemplate(template: DatabaseTemplate): Prom
   const name = `game_hall_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDatabaseName}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.templateName}`);
   await admin.end();
   return openPostgres(template.serverUrl, name);
 }

@@ -20,15 +20,16 @@ export default async function setup(project: TestProject) {
   if (serverUrl) {
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${templateDatabaseName} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${templateDatabaseName}`);
+    const templateName = templateDatabaseName(project.name);
+    await admin.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${templateName}`);
     await admin.end();
-    const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, templateDatabaseName), poolSize: 2 });
+    const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, templateName), poolSize: 2 });
     await database.migrate();
     await seedDatabase(database.db);
     await installJobQueue(database.db);
     await database.close();
-    template = { kind: 'postgres', serverUrl };
+    template = { kind: 'postgres', serverUrl, templateName };
   } else {
     const client = await PGlite.create();
     const database = await openDatabase({ pglite: client });
@@ -39,7 +40,7 @@ export default async function setup(project: TestProject) {
     await database.close();
     const dir = path.resolve('.tmp');
     await mkdir(dir, { recursive: true });
-    const file = path.join(dir, `pglite-template-${process.pid}.tar`);
+    const file = path.join(dir, `pglite-template-${project.name}-${process.pid}.tar`);
     await writeFile(file, Buffer.from(await dump.arrayBuffer()));
     template = { kind: 'pglite', file };
   }
