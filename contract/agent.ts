@@ -146,10 +146,14 @@ export type MemberMove = v.InferOutput<typeof memberMove>;
 
 /**
  * The amount of a move between an agent and a member as the agent types it: whole coins, no more
- * than the balance they come from (as the agent last saw it).
+ * than the move's limit as the agent last saw it, the agent's balance for a transfer
+ * (`amountOverBalance`) or what the agent may take back for a decrease (`amountOverTakeable`).
  */
-export function memberMoveForm(sourceBalance: number) {
-  return v.object({ amount: v.pipe(typedAmount, v.maxValue(sourceBalance, 'validation.amountOverBalance')) });
+export function memberMoveForm(
+  limit: number,
+  overLimitMessage: 'validation.amountOverBalance' | 'validation.amountOverTakeable',
+) {
+  return v.object({ amount: v.pipe(typedAmount, v.maxValue(limit, overLimitMessage)) });
 }
 
 export const transferToMember = endpoint({
@@ -181,6 +185,8 @@ const member = v.object({
   isAgent: v.boolean(),
   state: v.picklist(memberStates),
   balance: amount,
+  /** The most the agent may take back now: coins they gave that the member has not spent (docs/requirements.md §12.11). */
+  takeable: amount,
   rechargeAmount: amount,
   withdrawalAmount: amount,
   registeredAt: isoDateTime,

@@ -18,6 +18,8 @@ export const stationLetterKinds = [
   'withdrawalFailed',
   'agentApproved',
   'agentRejected',
+  'agentGaveCoins',
+  'agentTookCoins',
   'operator',
 ] as const;
 export type StationLetterKind = (typeof stationLetterKinds)[number];

@@ -218,13 +218,18 @@ async function openMoveDialog(
 function moveAdapter(direction: MemberMoveInput['direction']): Adapter {
   const input: MemberMoveInput =
     direction === 'transfer'
-      ? { direction, member: { userId: 0, account: 'member', balance: 0 }, agentBalance: 5_000 }
-      : { direction, member: { userId: 0, account: 'member', balance: 1_000 }, agentBalance: 4_000 };
+      ? { direction, member: { userId: 0, account: 'member', balance: 0, takeable: 0 }, agentBalance: 5_000 }
+      : { direction, member: { userId: 0, account: 'member', balance: 1_000, takeable: 1_000 }, agentBalance: 4_000 };
   const url =
     direction === 'transfer' ? '/v2/app/agent/type/member/transfer' : '/v2/app/agent/type/member/transfer/decrease';
-  const source = direction === 'transfer' ? input.agentBalance : input.member.balance;
+  const limit = direction === 'transfer' ? input.agentBalance : input.member.takeable;
   const amountLabel = say('move.amount');
-  const overSentence = say('validation.amountOverBalance', { balance: amountText(source) });
+  const overSentence = say(
+    direction === 'transfer' ? 'validation.amountOverBalance' : 'validation.amountOverTakeable',
+    {
+      balance: amountText(limit),
+    },
+  );
   const requiredAmount = say('validation.amountRequired');
   const memberAccount = (tag: string) => `${tag}m`.replace(/[^A-Za-z0-9]/g, '').slice(-20);
 
@@ -363,7 +368,7 @@ replayMachinePaths(
 );
 
 /** The move form's own checks, which no longer pass through the machine: the amount's messages in the browser. */
-test('member move: the form refuses a missing amount and one over the balance it comes from', async ({
+test('member move: the form refuses a missing amount and one over what may be taken back', async ({
   page,
   request,
 }) => {
@@ -373,8 +378,11 @@ test('member move: the form refuses a missing amount and one over the balance it
   const form = page.getByRole('dialog').getByRole('form', { name: say('move.amountForm') });
   const review = form.getByRole('button', { name: say('move.review') });
   const required = say('validation.amountRequired');
-  const over = say('validation.amountOverBalance', { balance: amountText(1_000) });
+  const over = say('validation.amountOverTakeable', { balance: amountText(1_000) });
   const notWhole = say('validation.amount');
+  await expect(form.getByTestId('move-takeable')).toHaveText(
+    say('move.decrease.takeable', { amount: amountText(1_000), account: member.account }),
+  );
   await review.click();
   await expectMessages(form, [required], [over, notWhole]);
   await form.getByLabel(say('move.amount'), { exact: true }).fill('1.5');

@@ -3,17 +3,18 @@
  * (docs/requirements.md §12): `transfer` hands coins to the member, `decrease` takes them back.
  *
  * States:
- * - editing: waiting for the amount, a whole number of coins no larger than the balance it comes
- *   from (as the agent last saw it), which the view's form checks against the contract's
- *   memberMoveForm and sends as one `move.review` with the number. Back from a later step, the form
- *   starts from the amount last reviewed.
+ * - editing: waiting for the amount, a whole number of coins no larger than the move's limit (as the
+ *   agent last saw it): the agent's balance for a transfer, what the agent may take back for a
+ *   decrease (§12.11). The view's form checks it against the contract's memberMoveForm and sends
+ *   it as one `move.review` with the number. Back from a later step, the form starts from the
+ *   amount last reviewed.
  * - confirming: waiting for the agent to confirm, with both balances before and after the move.
  * - submitting: waiting for the server. Confirming makes ONE Idempotency-Key for this move; every
  *   retry of it reuses the key, so the move happens once however often it is sent.
  * - interrupted: no answer came (network, timeout, server fault), so the move may or may not have
  *   happened: the agent retries it (the same key) or goes back to the form (a new move, a new key).
- * - refused: the server said no (not enough coins, a frozen member, not a direct member): nothing
- *   moved; its sentence is shown, and the agent may go back to the form.
+ * - refused: the server said no (not enough coins, more than may be taken back, a frozen member,
+ *   not a direct member): nothing moved; its sentence is shown, and the agent may go back to the form.
  * - done: the coins moved; the balances the server answered are shown.
  */
 
@@ -25,7 +26,8 @@ export type MemberMoveDirection = 'transfer' | 'decrease';
 
 export interface MemberMoveInput {
   direction: MemberMoveDirection;
-  member: { userId: number; account: string; balance: number };
+  /** `takeable`: the most the agent may take back from the member, as the member list showed it. */
+  member: { userId: number; account: string; balance: number; takeable: number };
   agentBalance: number;
 }
 
@@ -49,9 +51,9 @@ export type MemberMoveEvent =
   | { type: 'move.retry' }
   | { type: 'move.edit' };
 
-/** The balance the coins come from: the agent's for a transfer, the member's for a decrease. */
-const sourceBalance = (context: MemberMoveInput) =>
-  context.direction === 'transfer' ? context.agentBalance : context.member.balance;
+/** The most the move may be: the agent's balance for a transfer, what the agent may take back for a decrease. */
+const moveLimit = (context: MemberMoveInput) =>
+  context.direction === 'transfer' ? context.agentBalance : context.member.takeable;
 
 export const memberMoveMachine = setup({
   types: {
@@ -139,8 +141,8 @@ export const selectMoveDirection = (snapshot: MemberMoveSnapshot) => snapshot.co
 export const selectMoveMember = (snapshot: MemberMoveSnapshot) => snapshot.context.member;
 /** The amount last reviewed, where the form starts again; null before the first review. */
 export const selectMoveAmount = (snapshot: MemberMoveSnapshot) => snapshot.context.amount;
-/** The balance the coins come from, which the amount may not exceed. */
-export const selectMoveSourceBalance = (snapshot: MemberMoveSnapshot) => sourceBalance(snapshot.context);
+/** The most the amount may be. */
+export const selectMoveLimit = (snapshot: MemberMoveSnapshot) => moveLimit(snapshot.context);
 export const selectMoveRefusal = (snapshot: MemberMoveSnapshot) => snapshot.context.refusal;
 
 /**

@@ -2,9 +2,12 @@
 // Creates an operator account, or resets an existing operator's: a new authenticator secret, which ends
 // the operator's sessions. A player's account is never made an operator's.
 // The password comes from OPERATOR_PASSWORD; without it a new account gets a generated one, printed once.
+// On the embedded database (no DATABASE_URL) stop the server first: the command refuses while another
+// process holds DATA_DIR.
 import path from 'node:path';
 import { systemClock } from '@server/clock';
 import { openDatabase } from '@server/db/client';
+import { DataDirBusyError } from '@server/db/data-dir-lock';
 import { InvalidEnvironmentError, readEnv } from '@server/env';
 import { OperatorSetupError, setUpOperator } from '@server/modules/admin/operator-accounts';
 
@@ -41,7 +44,11 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof OperatorSetupError || error instanceof InvalidEnvironmentError) {
+    if (
+      error instanceof OperatorSetupError ||
+      error instanceof InvalidEnvironmentError ||
+      error instanceof DataDirBusyError
+    ) {
       process.stderr.write(`operator:create: ${error.message}\n`);
     } else {
       process.stderr.write(

@@ -4,6 +4,7 @@ import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { ApiError } from './errors';
 import type { Translate } from './i18n';
+import { maxJsonNesting, nestsDeeperThan } from './json-nesting';
 import type { StandardHeaders } from './response-headers';
 import { unstorableTextPaths } from './unstorable-text';
 
@@ -104,8 +105,9 @@ function canCall(endpoint: Endpoint, principal: Principal | null): boolean {
 /**
  * Mounts every contract entry as a POST route. Access is checked first; entries without a handler
  * then answer 501 naming their path, so the list of unbuilt calls is visible to callers and tests.
- * A body refused by its schema, or holding text PostgreSQL cannot store (NUL, a lone surrogate) in
- * any string, answers 400 with a message per field.
+ * A body nested deeper than `maxJsonNesting` answers 400 before it is parsed; one refused by its
+ * schema, or holding text PostgreSQL cannot store (NUL, a lone surrogate) in any string, answers 400
+ * with a message per field.
  * Answers are built by `standardHeaders`, with the envelope around the handler's JSON text.
  */
 export function mountContract(
@@ -171,6 +173,7 @@ export function mountContract(
 async function readJsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return undefined;
+  if (nestsDeeperThan(text, maxJsonNesting)) throw new ApiError(400, 'error.nestedTooDeep', { max: maxJsonNesting });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -1,4 +1,5 @@
 import { isDatabaseUnavailable } from './db/client';
+import { DataDirBusyError } from './db/data-dir-lock';
 import { InvalidEnvironmentError, readEnv } from './env';
 import { startServer } from './start';
 
@@ -34,7 +35,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof InvalidEnvironmentError) {
+  if (error instanceof InvalidEnvironmentError || error instanceof DataDirBusyError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -8,6 +8,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import { schema } from './schema';
 import { applySqlFunctions } from './sql-functions';
 
@@ -99,7 +100,10 @@ function releasedOnFailure(client: pg.PoolClient): pg.PoolClient {
   return client;
 }
 
-/** Real PostgreSQL through a pool when a URL is given, otherwise embedded PGlite in a data directory. */
+/**
+ * Real PostgreSQL through a pool when a URL is given, otherwise embedded PGlite in a data directory,
+ * which this process then holds alone until it closes the database (DataDirBusyError otherwise).
+ */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if ('databaseUrl' in config) {
     const pool = new ConnectionFaultPool({
@@ -137,11 +141,19 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     };
   }
   let client: PGlite;
+  let dataDirLock: DataDirLock | null = null;
   if ('pglite' in config) {
     client = config.pglite;
   } else {
     await mkdir(config.dataDir, { recursive: true });
-    client = await PGlite.create(config.dataDir);
+    // Before PGlite reads a file: a second process on the directory would lose what either wrote.
+    dataDirLock = await lockDataDir(config.dataDir);
+    try {
+      client = await PGlite.create(config.dataDir);
+    } catch (error) {
+      await dataDirLock.release();
+      throw error;
+    }
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -159,7 +171,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       const unlisten = await client.listen(channel, (payload) => handlers.onNotification(payload));
       return { live: true, caughtUp: () => Promise.resolve(), close: unlisten };
     },
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        await dataDirLock?.release();
+      }
+    },
   };
 }
 

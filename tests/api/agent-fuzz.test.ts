@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';
+import { nestedBodies } from '../support/deep-json';
 import { ledgerViolations, queryRows } from '../support/ledger-invariants';
 import { fundPlayer, manyPlayersLimits, newOperator, newPlayer, type TestPlayer } from '../support/players';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
@@ -16,7 +17,8 @@ import { createTestServer, type TestServer } from './harness';
 /**
  * Random bodies for every call of the agent programme and the desk's agent applications: arbitrary
  * JSON and bodies near the contract's shape, some with NUL or a lone surrogate in a string (always
- * 400). None may answer 500, a refused call changes nothing, and the ledger keeps its rules afterwards.
+ * 400), and bodies nested up to thousands deep (400 past the limit). None may answer 500, a refused
+ * call changes nothing, and the ledger keeps its rules afterwards.
  */
 const entriesOf = (area: Record<string, unknown>) =>
   Object.values(area).filter(
@@ -54,6 +56,8 @@ const plausibleValue = fc.oneof(
   fc.array(fc.string(), { maxLength: 3 }),
   fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
 );
+
+const nestedTooDeep = 'The request nests objects or arrays more than 32 levels deep';
 
 let smtp: SmtpTestServer;
 let server: TestServer;
@@ -179,6 +183,24 @@ describe.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
           if (response.status !== 200) expect(await stateFingerprint(), what).toBe(before);
         }),
         { numRuns: 25 },
+      );
+    });
+
+    it('refuses a body nested past the limit with 400 before reading it, and changes nothing', async () => {
+      await fc.assert(
+        fc.asyncProperty(nestedBodies(Object.keys(fieldsOf(endpoint.body))), async ({ text, tooDeep }) => {
+          const before = await stateFingerprint();
+          const response = await server.call(endpoint.path, undefined, {
+            token: tokenFor(endpoint),
+            headers: { 'idempotency-key': `fuzz-${randomBytes(8).toString('hex')}` },
+            rawBody: text,
+          });
+          const what = `${endpoint.path} ${text.slice(0, 80)}… (${text.length} characters) → ${JSON.stringify(response.body)}`;
+          expect(response.status, what).toBeLessThan(500);
+          if (tooDeep) expect(response.body, what).toMatchObject({ code: 400, msg: nestedTooDeep });
+          if (response.status !== 200) expect(await stateFingerprint(), what).toBe(before);
+        }),
+        { numRuns: 10 },
       );
     });
   },

@@ -1,11 +1,14 @@
-import type { MemberMove } from '@contract/agent';
+import { readFileSync } from 'node:fs';
+import type { MemberMove, TeamMember } from '@contract/agent';
 import type { BalanceMovement } from '@contract/record';
+import type { StationLetter } from '@contract/station';
 import { auditLog, users } from '@server/db/schema/auth';
 import { ledgerTransfers } from '@server/db/schema/ledger';
-import { and, eq, like } from 'drizzle-orm';
+import { hold, houseAccount, playerAccount, transfer, voidHold } from '@server/modules/ledger/service';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCaptchaTexts, solvedCaptcha } from '../support/accounts';
-import { ledgerViolations } from '../support/ledger-invariants';
+import { createCaptchaTexts, registerThroughMail, solvedCaptcha } from '../support/accounts';
+import { ledgerViolations, queryRows } from '../support/ledger-invariants';
 import {
   balanceOfPlayer,
   fundPlayer,
@@ -19,7 +22,7 @@ import {
   withKey,
 } from '../support/players';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
-import { createTestServer, type TestServer } from './harness';
+import { type CallResult, createTestServer, type TestServer } from './harness';
 
 const transferPath = '/v2/app/agent/type/member/transfer';
 const decreasePath = '/v2/app/agent/type/member/transfer/decrease';
@@ -308,12 +311,12 @@ describe('agent moves between the agent and a direct member', () => {
     refusal(
       await move(decreasePath, agent, { memberUserId: member.userId, amount: 201 }),
       422,
-      "The member's balance is less than this amount.",
+      'You can take back at most 200 coins from this member: only coins you gave them that they have not spent.',
     );
     refusal(
       await move(decreasePath, agent, { memberUserId: member.userId, amount: 201 }, idempotencyKey(), 'ja-JP'),
       422,
-      'メンバーの残高がこの金額より少ないです。',
+      'このメンバーから戻せるのは最大 200 コインです（あなたが渡し、まだ使われていないコインのみ）。',
     );
     refusal(
       await move(transferPath, agent, { memberUserId: member.userId, amount: 301 }, idempotencyKey(), 'zh-CN'),
@@ -392,7 +395,231 @@ describe('agent moves between the agent and a direct member', () => {
   });
 });
 
+/** The member's coins to or from the game house, as a bet or a win moves them (a stand-in for the wallet). */
+async function play(member: TestPlayer, coins: number, as: 'bet' | 'win') {
+  const memberAccount = playerAccount(member.userId, 'COIN');
+  const house = houseAccount('gameHouse', 'COIN');
+  await transfer(server.db, server.deps.clock, {
+    actor: 'system',
+    reason: `test ${as}`,
+    from: as === 'bet' ? memberAccount : house,
+    to: as === 'bet' ? house : memberAccount,
+    amount: BigInt(coins),
+    currency: 'COIN',
+    idempotencyKey: `play-${idempotencyKey()}`,
+    kind: as === 'bet' ? 'gameBet' : 'gameWin',
+  });
+}
+
+/** A player who signed up through the agent's invitation (its agent code), as the invitation link does. */
+async function invitedMember(agent: TestPlayer): Promise<TestPlayer> {
+  const code = await server.call<{ agentCode: string }>('/v2/app/agent/code', {}, { token: agent.token });
+  memberCount += 1;
+  const account = `invited${memberCount}${Date.now().toString(36)}`.slice(0, 20);
+  const email = `${account}@example.test`;
+  const token = await registerThroughMail(server, smtp, {
+    account,
+    email,
+    password: memberPassword,
+    agentCode: code.body.data?.agentCode as string,
+  });
+  const [row] = await server.db.select({ id: users.id }).from(users).where(eq(users.username, account));
+  return { token, userId: row?.id as number, account, email };
+}
+
+function takeBackRefusal(response: CallResult, max: number) {
+  const message = `You can take back at most ${max.toLocaleString('en-US')} coins from this member: only coins you gave them that they have not spent.`;
+  refusal(response, 422, message);
+  expect(response.body.fields).toEqual({ amount: message });
+}
+
+/** What the agent's member list shows for the member: balance and what may be taken back. */
+async function listed(agent: TestPlayer, member: TestPlayer) {
+  const page = await server.call<{ list: TeamMember[] }>(
+    '/v2/app/agent/sub/member/page',
+    { account: member.account },
+    { token: agent.token },
+  );
+  const row = page.body.data?.list.find((candidate) => candidate.userId === member.userId);
+  return { balance: row?.balance, takeable: row?.takeable };
+}
+
+async function lettersOf(player: TestPlayer, lang = 'en-US') {
+  const page = await server.call<{ list: StationLetter[] }>('/v2/app/station/query', {}, { token: player.token, lang });
+  return page.body.data?.list ?? [];
+}
+
+describe('what an agent may take back (§12.11)', () => {
+  it("never takes an invited member's own deposit, however large", async () => {
+    const agent = await newAgent();
+    const member = await invitedMember(agent);
+    await fundPlayer(server, agent, 1_000);
+    await fundPlayer(server, member, 5_000);
+    takeBackRefusal(await move(decreasePath, agent, { memberUserId: member.userId, amount: 1 }), 0);
+    takeBackRefusal(await move(decreasePath, agent, { memberUserId: member.userId, amount: 5_000 }), 0);
+    expect(await balanceOfPlayer(server, member)).toBe(5_000);
+    expect(await balanceOfPlayer(server, agent)).toBe(1_000);
+    expect(await listed(agent, member)).toEqual({ balance: 5_000, takeable: 0 });
+  });
+
+  it('takes back at most what the agent gave and the member has not spent: spending uses the gift first, wins and deposits never add to it', async () => {
+    const agent = await newAgent();
+    const member = await invitedMember(agent);
+    await fundPlayer(server, agent, 1_000);
+    await fundPlayer(server, member, 1_000);
+    expect((await move(transferPath, agent, { memberUserId: member.userId, amount: 500 })).body).toMatchObject({
+      code: 200,
+    });
+    expect(await listed(agent, member)).toEqual({ balance: 1_500, takeable: 500 });
+    takeBackRefusal(await move(decreasePath, agent, { memberUserId: member.userId, amount: 501 }), 500);
+
+    await play(member, 300, 'bet');
+    await play(member, 2_000, 'win');
+    await fundPlayer(server, member, 700);
+    expect(await listed(agent, member)).toEqual({ balance: 3_900, takeable: 200 });
+    takeBackRefusal(await move(decreasePath, agent, { memberUserId: member.userId, amount: 201 }), 200);
+    expect((await move(decreasePath, agent, { memberUserId: member.userId, amount: 200 })).body).toMatchObject({
+      code: 200,
+      data: { amount: 200, memberBalance: 3_700, agentBalance: 700 },
+    });
+    takeBackRefusal(await move(decreasePath, agent, { memberUserId: member.userId, amount: 1 }), 0);
+
+    // A new gift can be taken back again; what was spent before it is not counted against it.
+    await move(transferPath, agent, { memberUserId: member.userId, amount: 100 });
+    await play(member, 3_000, 'bet');
+    expect(await listed(agent, member)).toEqual({ balance: 800, takeable: 0 });
+    await move(transferPath, agent, { memberUserId: member.userId, amount: 250 });
+    expect(await listed(agent, member)).toEqual({ balance: 1_050, takeable: 250 });
+    expect(await balanceOfPlayer(server, agent)).toBe(350);
+  });
+
+  it('leaves out coins held for a withdrawal until the hold is released', async () => {
+    const agent = await newAgent();
+    const member = await invitedMember(agent);
+    await fundPlayer(server, agent, 1_000);
+    await move(transferPath, agent, { memberUserId: member.userId, amount: 500 });
+    const held = await hold(server.db, server.deps.clock, {
+      actor: 'system',
+      reason: 'test withdrawal hold',
+      from: playerAccount(member.userId, 'COIN'),
+      to: houseAccount('withdrawalsInFlight', 'COIN'),
+      amount: 400n,
+      currency: 'COIN',
+      idempotencyKey: `hold-${idempotencyKey()}`,
+      kind: 'withdrawal',
+    });
+    takeBackRefusal(await move(decreasePath, agent, { memberUserId: member.userId, amount: 101 }), 100);
+    await voidHold(server.db, server.deps.clock, { actor: 'system', reason: 'test release', holdId: held.transfer.id });
+    expect((await move(decreasePath, agent, { memberUserId: member.userId, amount: 500 })).body).toMatchObject({
+      code: 200,
+      data: { memberBalance: 0, agentBalance: 1_000 },
+    });
+  });
+
+  it('lets take-backs sent at once take no more than is left', async () => {
+    const agent = await newAgent();
+    const member = await invitedMember(agent);
+    await fundPlayer(server, agent, 500);
+    await fundPlayer(server, member, 2_000);
+    await move(transferPath, agent, { memberUserId: member.userId, amount: 500 });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => move(decreasePath, agent, { memberUserId: member.userId, amount: 100 })),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
+    for (const answer of answers.filter((answer) => answer.status !== 200)) takeBackRefusal(answer, 0);
+    expect(await balanceOfPlayer(server, member)).toBe(2_000);
+    expect(await balanceOfPlayer(server, agent)).toBe(500);
+  });
+
+  it("never lets a take-back and the member's own bet both spend the same gift", async () => {
+    const agent = await newAgent();
+    await fundPlayer(server, agent, 1_500);
+    for (let round = 0; round < 3; round += 1) {
+      const member = await invitedMember(agent);
+      await move(transferPath, agent, { memberUserId: member.userId, amount: 500 });
+      const [bet, taken] = await Promise.allSettled([
+        play(member, 400, 'bet'),
+        move(decreasePath, agent, { memberUserId: member.userId, amount: 300 }),
+      ]);
+      const tookBack = taken.status === 'fulfilled' && taken.value.status === 200;
+      // Whichever came first, the other found the gift spent: the bet short of coins, or the take-back over what is left.
+      expect(bet.status === 'fulfilled', JSON.stringify(taken)).toBe(!tookBack);
+      if (!tookBack && taken.status === 'fulfilled') takeBackRefusal(taken.value, 100);
+      expect(await balanceOfPlayer(server, member)).toBe(tookBack ? 200 : 100);
+    }
+  });
+
+  it('answers a retry of a take-back with the first move, even once the rest was spent', async () => {
+    const agent = await newAgent();
+    const member = await invitedMember(agent);
+    await fundPlayer(server, agent, 500);
+    await move(transferPath, agent, { memberUserId: member.userId, amount: 500 });
+    const key = idempotencyKey();
+    const first = await move(decreasePath, agent, { memberUserId: member.userId, amount: 300 }, key);
+    expect(first.body).toMatchObject({ code: 200 });
+    await play(member, 200, 'bet');
+    expect((await move(decreasePath, agent, { memberUserId: member.userId, amount: 300 }, key)).body).toEqual(
+      first.body,
+    );
+    expect(await balanceOfPlayer(server, member)).toBe(0);
+    expect(await lettersOf(member)).toHaveLength(2);
+  });
+
+  it("writes the member a letter for every move, in the member's language, and none for a refusal or a retry", async () => {
+    const agent = await newAgent();
+    const member = await invitedMember(agent);
+    await fundPlayer(server, agent, 5_000);
+    const given = await move(transferPath, agent, { memberUserId: member.userId, amount: 1_200 });
+    const key = idempotencyKey();
+    const taken = await move(decreasePath, agent, { memberUserId: member.userId, amount: 200 }, key);
+    await move(decreasePath, agent, { memberUserId: member.userId, amount: 200 }, key);
+    takeBackRefusal(await move(decreasePath, agent, { memberUserId: member.userId, amount: 4_000 }), 1_000);
+    const givenSn = given.body.data?.transferSn;
+    const takenSn = taken.body.data?.transferSn;
+
+    expect((await lettersOf(member, 'ja-JP')).map(({ kind, title, content }) => ({ kind, title, content }))).toEqual([
+      {
+        kind: 'agentTookCoins',
+        title: 'エージェントがコインを戻しました',
+        content: `エージェントが以前あなたに渡した 200 コインを残高から戻しました（参照番号 ${takenSn}）。ご自身の入金や獲得したコインが戻されることはありません。`,
+      },
+      {
+        kind: 'agentGaveCoins',
+        title: 'エージェントからコインが届きました',
+        content: `エージェントがあなたの残高に 1,200 コインを追加しました（参照番号 ${givenSn}）。`,
+      },
+    ]);
+    const english = await lettersOf(member, 'en-US');
+    expect(english.map(({ title }) => title)).toEqual(['Coins taken back by your agent', 'Coins from your agent']);
+    expect(english[1]?.content).toBe(`Your agent added 1,200 coins to your balance (reference ${givenSn}).`);
+    expect((await lettersOf(member, 'vi-VN'))[0]?.title).toBe('Đại lý đã lấy lại xu');
+    // The agent's own letters are untouched.
+    expect((await lettersOf(agent)).filter(({ kind }) => kind.startsWith('agent') && kind !== 'agentApproved')).toEqual(
+      [],
+    );
+  });
+});
+
 describe('after every move above', () => {
+  it('the migration counts earlier gifts as the moves count them', async () => {
+    const unspentByPair = async () =>
+      queryRows<{ agent_id: number; member_user_id: number; unspent: string }>(
+        server.db,
+        sql`SELECT g.agent_id, g.member_user_id, agent_given_unspent(g.agent_id, g.member_user_id, a.id)::text AS unspent
+          FROM agent_given_coins g JOIN ledger_accounts a ON a.user_id = g.member_user_id AND a.currency = 'COIN'
+          ORDER BY g.agent_id, g.member_user_id`,
+      );
+    const kept = await unspentByPair();
+    expect(kept.length).toBeGreaterThan(10);
+    const migration = readFileSync('server/db/migrations/0031_agent_given_coins.sql', 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').find((part) => part.includes('INSERT INTO'));
+    await server.db.transaction(async (tx) => {
+      await tx.execute(sql`DELETE FROM agent_given_coins`);
+      await tx.execute(sql.raw(backfill as string));
+    });
+    expect(await unspentByPair()).toEqual(kept);
+  });
+
   it('the ledger keeps all its rules: sums to zero, balances equal entries, every movement audited', async () => {
     expect(await ledgerViolations(server.db)).toEqual([]);
     expect(await ledgerSum(server)).toBe(0n);

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts, registerThroughMail } from '../support/accounts';
+import { nestedBodies } from '../support/deep-json';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/identity-provider';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
 import { withUnstorableText } from '../support/unstorable-text';
@@ -15,7 +16,7 @@ import { createTestClock, createTestServer, type TestServer } from './harness';
 /**
  * Random bodies for every accounts call: arbitrary JSON, and bodies shaped like the contract's with
  * each field missing, mistyped, empty, huge or plausible, some with NUL or a lone surrogate in a
- * string (always 400). None may produce a 500, and a refused call may change no row. The attempt
+ * string (always 400), and bodies nested up to thousands deep (400 past the limit). None may produce a 500, and a refused call may change no row. The attempt
  * counters (rate_limits) are left out on purpose: counting refused attempts is their job.
  */
 const watchedTables: PgTable[] = [users, identities, sessions, captchaSpends, emailCodes, mailOutbox, auditLog];
@@ -77,6 +78,8 @@ function shapeNear(fields: Record<string, v.GenericSchema>) {
     )
     .map(([known, extra, withExtra]) => (withExtra ? { ...extra, ...known } : known));
 }
+
+const nestedTooDeep = 'The request nests objects or arrays more than 32 levels deep';
 
 const clock = createTestClock(new Date('2026-03-07T09:00:00Z'));
 let smtp: SmtpTestServer;
@@ -173,6 +176,24 @@ describe.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
       );
       // The generator must reach the handlers, not only the schema check.
       if (Object.keys(fields).length > 0) expect(pastValidation).toBeGreaterThan(5);
+    });
+
+    it('refuses a body nested past the limit with 400 before reading it, and changes nothing', async () => {
+      await fc.assert(
+        fc.asyncProperty(nestedBodies(Object.keys(fieldsOf(endpoint.body))), async ({ text, tooDeep }) => {
+          await expect.poll(undeliveredMail, { timeout: 10_000, interval: 10 }).toBe(0);
+          const before = await fingerprint();
+          const response = await server.call(endpoint.path, undefined, {
+            ...(endpoint.access === 'public' ? {} : { token }),
+            rawBody: text,
+          });
+          const what = `${endpoint.path} ${text.slice(0, 80)}… (${text.length} characters) → ${JSON.stringify(response.body)}`;
+          expect(response.status, what).toBeLessThan(500);
+          if (tooDeep) expect(response.body, what).toMatchObject({ code: 400, msg: nestedTooDeep });
+          if (response.status !== 200) expect(await fingerprint(), what).toEqual(before);
+        }),
+        { numRuns: 10 },
+      );
     });
 
     it('refuses malformed JSON with 400', async () => {

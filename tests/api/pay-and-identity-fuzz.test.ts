@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';
+import { nestedBodies } from '../support/deep-json';
 import {
   bindCard,
   completeProfile,
@@ -30,8 +31,9 @@ import { createTestServer, type TestServer } from './harness';
 /**
  * Random bodies for every call of the player-money areas (profile, KYC, cards, deposits,
  * withdrawals, crypto, records, and the review desk's queues): arbitrary JSON and bodies near the
- * contract's shape, some with NUL or a lone surrogate in a string (always 400). None may answer
- * 500, and the ledger must still sum to zero afterwards.
+ * contract's shape, some with NUL or a lone surrogate in a string (always 400), and bodies nested
+ * up to thousands deep (400 past the limit). None may answer 500, and the ledger must still sum to
+ * zero afterwards.
  */
 const entriesOf = (area: Record<string, unknown>) =>
   Object.values(area).filter(
@@ -144,6 +146,8 @@ function shapeNear(fields: Record<string, v.GenericSchema>) {
   );
 }
 
+const nestedTooDeep = 'The request nests objects or arrays more than 32 levels deep';
+
 let smtp: SmtpTestServer;
 let server: TestServer;
 let player: TestPlayer;
@@ -192,6 +196,23 @@ describe.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
           if (tainted) expect(response.status, what).toBe(400);
         }),
         { numRuns: 25 },
+      );
+    });
+
+    it('refuses a body nested past the limit with 400 before reading it', async () => {
+      const token = endpoint.access === 'admin' ? operator.token : player.token;
+      await fc.assert(
+        fc.asyncProperty(nestedBodies(Object.keys(fieldsOf(endpoint.body))), async ({ text, tooDeep }) => {
+          const response = await server.call(endpoint.path, undefined, {
+            token,
+            headers: { 'idempotency-key': `fuzz-${randomBytes(8).toString('hex')}` },
+            rawBody: text,
+          });
+          const what = `${endpoint.path} ${text.slice(0, 80)}… (${text.length} characters) → ${JSON.stringify(response.body)}`;
+          expect(response.status, what).toBeLessThan(500);
+          if (tooDeep) expect(response.body, what).toMatchObject({ code: 400, msg: nestedTooDeep });
+        }),
+        { numRuns: 10 },
       );
     });
   },

@@ -5,8 +5,8 @@ import {
   memberMoveMachine,
   selectMoveAmount,
   selectMoveBalances,
+  selectMoveLimit,
   selectMoveRefusal,
-  selectMoveSourceBalance,
   selectMoveStage,
 } from '@machines/member-move.machine';
 import * as v from 'valibot';
@@ -66,10 +66,12 @@ describe('member move rules', () => {
     return { actor, calls, effects, send, settle };
   }
 
-  it('takes a positive whole amount no larger than the balance it comes from, for each direction', () => {
+  it('takes a positive whole amount no larger than the agent’s balance, or for a decrease what may be taken back', () => {
     const messages = (input: MemberMoveInput, amount: string) => {
-      const limit = selectMoveSourceBalance(start(input, []).actor.getSnapshot());
-      const result = v.safeParse(memberMoveForm(limit), { amount });
+      const limit = selectMoveLimit(start(input, []).actor.getSnapshot());
+      const overLimit =
+        input.direction === 'transfer' ? 'validation.amountOverBalance' : 'validation.amountOverTakeable';
+      const result = v.safeParse(memberMoveForm(limit, overLimit), { amount });
       return result.success ? result.output : v.flatten(result.issues).nested;
     };
     expect(messages(inputs[0]!, ' ')).toEqual({ amount: ['validation.amountRequired'] });
@@ -77,8 +79,8 @@ describe('member move rules', () => {
       expect(messages(inputs[0]!, text), text).toEqual({ amount: ['validation.amount'] });
     expect(messages(inputs[0]!, '1,001')).toEqual({ amount: ['validation.amountOverBalance'] });
     expect(messages(inputs[0]!, '1,000')).toEqual({ amount: 1_000 });
-    expect(messages(inputs[1]!, '351')).toEqual({ amount: ['validation.amountOverBalance'] });
-    expect(messages(inputs[1]!, '350')).toEqual({ amount: 350 });
+    expect(messages(inputs[1]!, '301')).toEqual({ amount: ['validation.amountOverTakeable'] });
+    expect(messages(inputs[1]!, '300')).toEqual({ amount: 300 });
   });
 
   it('goes back to the form with the amount last reviewed', () => {

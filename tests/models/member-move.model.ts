@@ -31,8 +31,9 @@ const outcomes: ActorOutcome[] = [
 ];
 
 export const inputs: MemberMoveInput[] = [
-  { direction: 'transfer', member: { userId: 7, account: 'hanako7', balance: 50 }, agentBalance: 1_000 },
-  { direction: 'decrease', member: { userId: 7, account: 'hanako7', balance: 350 }, agentBalance: 400 },
+  { direction: 'transfer', member: { userId: 7, account: 'hanako7', balance: 50, takeable: 50 }, agentBalance: 1_000 },
+  // Part of the member's balance is their own: the agent may take back less than all of it.
+  { direction: 'decrease', member: { userId: 7, account: 'hanako7', balance: 350, takeable: 300 }, agentBalance: 400 },
 ];
 
 const serializeState = (snapshot: MemberMoveSnapshot) => JSON.stringify([snapshot.value, snapshot.context.amount]);

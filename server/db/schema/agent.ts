@@ -87,3 +87,25 @@ export const agentTeamDays = pgTable(
   },
   (table) => [primaryKey({ columns: [table.agentCode, table.day, table.item, table.shard] })],
 );
+
+/**
+ * What an agent may take back from a direct member (docs/requirements.md §12.11): the coins the
+ * agent gave that the member has neither spent nor had taken back, as of the member's ledger entry
+ * `counted_through_entry_id`. The member's spending uses the agent's coins first, so each debit of
+ * the member's coins after that entry lowers it (never below zero) and nothing else raises it; those
+ * debits are counted when it is read (agent_given_unspent), and the row is written only by the
+ * agent's moves, in their own statement (agent_member_move). No foreign keys, as in the ledger.
+ */
+export const agentGivenCoins = pgTable(
+  'agent_given_coins',
+  {
+    agentId: integer('agent_id').notNull(),
+    memberUserId: integer('member_user_id').notNull(),
+    unspent: bigint('unspent', { mode: 'bigint' }).notNull(),
+    countedThroughEntryId: bigint('counted_through_entry_id', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.agentId, table.memberUserId] }),
+    check('agent_given_coins_unspent_not_negative', sql`${table.unspent} >= 0`),
+  ],
+);

@@ -1,6 +1,7 @@
 import type { MemberMove, transferToMember } from '@contract/agent';
 import type { ParsedBodyOf } from '@contract/endpoint';
 import type { Principal } from '@server/contract-router';
+import { agentGivenCoins } from '@server/db/schema/agent';
 import { ledgerEntries, ledgerTransfers } from '@server/db/schema/ledger';
 import { ApiError } from '@server/errors';
 import { actorOfUser } from '@server/shared/audit-rows';
@@ -17,12 +18,14 @@ const ledgerKeyOf = (idempotencyKey: string) => `agentMove:${idempotencyKey}`;
 
 /**
  * An agent moves coins between their own balance and a direct member's: `toMember` hands coins
- * out, `fromMember` takes them back. The move is one statement, agent_member_move (one round
- * trip): it checks that the member is a direct member of the agent and not frozen, makes the move
- * by the ledger's transfer function, which writes the transfer, its two entries and its audit row
- * (actor the agent, reason naming the member) and refuses to overdraw either player, and reads the
- * balances the move left from its own entries. Nothing else is written, so the move and its audit
- * row commit together or not at all.
+ * out, `fromMember` takes them back, no more than what the agent gave and the member has not
+ * spent (docs/requirements.md §12.11). The move is one statement, agent_member_move (one round
+ * trip): it checks that the member is a direct member of the agent and not frozen, and a
+ * take-back against what it may take, makes the move by the ledger's transfer function, which
+ * writes the transfer, its two entries and its audit row (actor the agent, reason naming the
+ * member) and refuses to overdraw either player, reads the balances the move left from its own
+ * entries, and writes what is left of the agent's gifts and the member's letter. So the move, its
+ * audit row, the count and the letter commit together or not at all.
  *
  * The Idempotency-Key is the ledger's key, scoped to the agent: the same key with the same
  * member, amount, direction and remark answers with the first move (also a twin request in
@@ -89,13 +92,12 @@ export async function moveCoins(
       throw new ApiError(422, 'agent.memberFrozen');
     case 'conflict':
       throw new ApiError(409, 'ledger.idempotencyConflict');
+    case 'overTakeable':
+      throw fieldRefusal(request.t, 422, 'amount', 'agent.takeBackOverLimit', { max: Number(moved.takeable ?? 0) });
     case 'insufficient':
-      throw fieldRefusal(
-        request.t,
-        422,
-        'amount',
-        toMember ? 'agent.agentBalanceInsufficient' : 'agent.memberBalanceInsufficient',
-      );
+      // A take-back is checked against what the member can spend before the ledger sees it.
+      if (!toMember) throw new Error('agent take-back passed its check, then the ledger found the member short');
+      throw fieldRefusal(request.t, 422, 'amount', 'agent.agentBalanceInsufficient');
   }
   throw new Error(`Unexpected agent move outcome ${moved.outcome}`);
 }
@@ -116,6 +118,7 @@ function prepareMoveQuery(db: PlayerDeps['db']) {
       createdAt: output('moved_at').mapWith(ledgerTransfers.createdAt),
       agentBalance: output('agent_balance').mapWith(ledgerEntries.balanceAfter),
       memberBalance: output('member_balance').mapWith(ledgerEntries.balanceAfter),
+      takeable: output('takeable').mapWith(agentGivenCoins.unspent),
     })
     .from(
       sql`agent_member_move(

@@ -2,6 +2,7 @@ import type { createTeamMember, TeamMember, teamMemberPage } from '@contract/age
 import { accountNamePattern } from '@contract/auth';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import type { Principal } from '@server/contract-router';
+import { agentGivenCoins } from '@server/db/schema/agent';
 import { users } from '@server/db/schema/auth';
 import { ledgerAccounts } from '@server/db/schema/ledger';
 import { ApiError } from '@server/errors';
@@ -90,7 +91,10 @@ export function teamConditions(agentId: number, account: string | undefined): SQ
   return conditions;
 }
 
-/** The agent's direct members, newest first, with their state, balance and deposits and withdrawals so far. */
+/**
+ * The agent's direct members, newest first, with their state, balance, what the agent may take back
+ * (as agent_member_move counts it) and deposits and withdrawals so far.
+ */
 export async function membersOf(
   deps: PlayerDeps,
   agent: Principal,
@@ -105,7 +109,12 @@ export async function membersOf(
   const page = await onePage(
     body,
     deps.db
-      .select({ user: users, balance: ledgerAccounts.balance })
+      .select({
+        user: users,
+        balance: ledgerAccounts.balance,
+        takeable: sql`coalesce(least(agent_given_unspent(${agent.userId}::integer, ${users.id}, ${ledgerAccounts.id}),
+          ${ledgerAccounts.balance} - ${ledgerAccounts.held}), 0)`.mapWith(agentGivenCoins.unspent),
+      })
       .from(users)
       .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.currency, coinCurrency)))
       .where(where)
@@ -116,13 +125,14 @@ export async function membersOf(
   return {
     total: page.total,
     list: page.list.map(
-      ({ user, balance }): TeamMember => ({
+      ({ user, balance, takeable }): TeamMember => ({
         userId: user.id,
         account: user.username,
         nickname: user.nickname,
         isAgent: user.isAgent,
         state: user.frozen ? 'frozen' : 'active',
         balance: Number(balance ?? 0n),
+        takeable: Number(takeable),
         rechargeAmount: moved.of(user.id).recharge.amount,
         withdrawalAmount: moved.of(user.id).withdrawal.amount,
         registeredAt: user.registeredAt.toISOString(),

@@ -6,9 +6,9 @@ import {
   selectMoveAmount,
   selectMoveBalances,
   selectMoveDirection,
+  selectMoveLimit,
   selectMoveMember,
   selectMoveRefusal,
-  selectMoveSourceBalance,
   selectMoveStage,
 } from '@machines/member-move.machine';
 import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
@@ -83,8 +83,12 @@ function MoveAmountForm({ flow }: { flow: MemberMoveActor }) {
   const { t } = useTranslation('agent-members');
   const formError = useFormError('agent-members');
   const reviewed = useSelector(flow, selectMoveAmount);
-  const limit = useSelector(flow, selectMoveSourceBalance);
-  const [schema] = useState(() => memberMoveForm(limit));
+  const direction = useSelector(flow, selectMoveDirection);
+  const member = useSelector(flow, selectMoveMember);
+  const limit = useSelector(flow, selectMoveLimit);
+  const [schema] = useState(() =>
+    memberMoveForm(limit, direction === 'transfer' ? 'validation.amountOverBalance' : 'validation.amountOverTakeable'),
+  );
   // Back from the confirmation or a failed move, the form starts from the amount last reviewed.
   const form = useForm({
     initialValues: { amount: reviewed === null ? '' : String(reviewed) },
@@ -99,6 +103,11 @@ function MoveAmountForm({ flow }: { flow: MemberMoveActor }) {
     >
       <Stack gap="md">
         <BalancesTable flow={flow} withAfter={false} />
+        {direction === 'decrease' && (
+          <Text size="sm" data-testid="move-takeable">
+            {t('move.decrease.takeable', { amount: formatAmount(limit), account: member.account })}
+          </Text>
+        )}
         <TextInput
           label={t('move.amount')}
           inputMode="numeric"
