@@ -400,4 +400,21 @@ describe('rounds as game records', () => {
     );
     expect(totals.body.data).toEqual({ recordCount: 2, totalBet: 180, totalWin: 400, totalProfitLoss: 220 });
   });
+
+  it('keeps a round id two players use apart: each player has their own round', async () => {
+    const first = await seated(1000);
+    const second = await seated(1000);
+    const round = `shared-${randomUUID()}`;
+    expect((await wallet.call('transaction/bet', betBody(first, 333, { round }))).status).toBe('RS_OK');
+    const bet = betBody(second, 10, { round });
+    expect((await wallet.call('transaction/bet', bet)).status).toBe('RS_OK');
+    const win = { ...betBody(second, 30, { round }), reference_transaction_uuid: bet.transaction_uuid };
+    expect((await wallet.call('transaction/win', win)).status).toBe('RS_OK');
+    const roundsOf = async (who: Seated) =>
+      (
+        await server.call<{ list: GameRecord[] }>('/v2/app/record/game/record/query', {}, { token: who.player.token })
+      ).body.data?.list.map((record) => [record.betAmount, record.winAmount]);
+    expect(await roundsOf(first)).toEqual([[333, 0]]);
+    expect(await roundsOf(second)).toEqual([[10, 30]]);
+  });
 });

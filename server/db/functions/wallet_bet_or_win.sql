@@ -2,8 +2,9 @@
 -- the request_uuid claimed, the session, game, currency, amount and player checked, the
 -- transaction_uuid claimed, the coins moved by the ledger's own transfer (ledger_create_transfer,
 -- with all its rules, its idempotency and its audit row) between the player and the provider's
--- house account for that player, the round added to, the seat and session kept alive (a bet), and
--- the answer stored and returned. A request_uuid already claimed returns the answer stored for it.
+-- house account for that player, the player's round added to, the seat and session kept alive (a
+-- bet), and the answer stored and returned. A request_uuid already claimed returns the answer stored
+-- for it.
 -- A refusal raises SQLSTATE WL001 with the protocol status as its message and, where the answer
 -- carries the player's balance, the player's id as its detail: the statement, and with it every
 -- write above, is undone, and the caller stores the refusal on its own.
@@ -117,14 +118,14 @@ BEGIN
 		UPDATE wallet_transactions SET ledger_transfer_id = (ledger_result.transfer).id WHERE id = transaction_id;
 	END IF;
 
-	-- The round's row, with the game's name as the records show it by default.
+	-- The player's row of the round, with the game's name as the records show it by default.
 	INSERT INTO game_records (user_id, game_name, machine_id, bet_amount, win_amount, played_at, provider_id, round,
 		game_id, game_machine_id, updated_at)
 		VALUES (game_session.user_id,
 			coalesce(game.name ->> 'ja-JP', (SELECT n.value FROM jsonb_each_text(game.name) AS n WHERE n.value <> '' LIMIT 1), ''),
 			game_session.machine_number::text, CASE WHEN is_bet THEN moved_coins ELSE 0 END, CASE WHEN is_bet THEN 0 ELSE moved_coins END,
 			p_now, p_provider_id, p_round, game_session.game_id, game_session.machine_id, p_now)
-		ON CONFLICT (provider_id, round) DO UPDATE SET
+		ON CONFLICT (provider_id, user_id, round) DO UPDATE SET
 			bet_amount = game_records.bet_amount + excluded.bet_amount,
 			win_amount = game_records.win_amount + excluded.win_amount,
 			updated_at = excluded.updated_at;

@@ -446,7 +446,7 @@ function ledgerOrigin(provider: Provider) {
   return { actor: `gameProvider:${provider.id}` };
 }
 
-/** Adds a bet or a win (negative to take one back) to the player's round, creating the round. */
+/** Adds a bet or a win (negative to take one back) to the player's row of the round, creating it. */
 async function addToRound(
   deps: GameDeps,
   tx: Database,
@@ -478,7 +478,7 @@ async function addToRound(
       updatedAt: now,
     })
     .onConflictDoUpdate({
-      target: [gameRecords.providerId, gameRecords.round],
+      target: [gameRecords.providerId, gameRecords.userId, gameRecords.round],
       set: {
         betAmount: sql`${gameRecords.betAmount} + ${round.bet}`,
         winAmount: sql`${gameRecords.winAmount} + ${round.win}`,
