@@ -364,6 +364,53 @@ describe('bets, wins and rollbacks', () => {
     expect(await coinsOf(who)).toBe(0);
     expect(await ledgerViolations(server.db)).toEqual([]);
   });
+
+  it('refuses a request_uuid sent again with another body, answers the same body however spelled, and books nothing', async () => {
+    const who = await seated(1000);
+    const bet = betBody(who, 100);
+    const booked = await wallet.call('transaction/bet', bet);
+    expect(booked.status).toBe('RS_OK');
+    // A win under its bet's request_uuid: never the bet's answer, and no win is booked.
+    const win = {
+      ...betBody(who, 500, { round: bet.round }),
+      request_uuid: bet.request_uuid,
+      reference_transaction_uuid: bet.transaction_uuid,
+    };
+    const reused = { status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: bet.request_uuid };
+    expect(await wallet.call('transaction/win', win)).toEqual(reused);
+    expect(await wallet.call('transaction/bet', { ...bet, amount: 1 * unit })).toEqual(reused);
+    expect(await coinsOf(who)).toBe(900);
+    // The same body in another key order and spacing is the same request.
+    const respelled = JSON.stringify(Object.fromEntries(Object.entries(bet).reverse()), null, 2);
+    expect(await wallet.call('transaction/bet', bet, { rawBody: respelled })).toEqual(booked);
+    // The win, sent as its own request, is booked once.
+    expect(await wallet.call('transaction/win', { ...win, request_uuid: randomUUID() })).toMatchObject({
+      status: 'RS_OK',
+      balance: 1400 * unit,
+    });
+    // A stored refusal and a rollback are kept to their bodies alike.
+    const short = betBody(who, 5000);
+    expect((await wallet.call('transaction/bet', short)).status).toBe('RS_ERROR_NOT_ENOUGH_MONEY');
+    expect(await wallet.call('transaction/bet', { ...short, amount: 1 * unit })).toEqual({
+      status: 'RS_ERROR_WRONG_SYNTAX',
+      request_uuid: short.request_uuid,
+    });
+    const small = betBody(who, 10);
+    expect((await wallet.call('transaction/bet', small)).status).toBe('RS_OK');
+    const rollback = {
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: randomUUID(),
+      user: who.user,
+      token: who.token,
+    };
+    expect((await wallet.call('transaction/rollback', rollback)).status).toBe('RS_OK');
+    expect(
+      await wallet.call('transaction/rollback', { ...rollback, reference_transaction_uuid: small.transaction_uuid }),
+    ).toEqual({ status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: rollback.request_uuid });
+    expect(await coinsOf(who)).toBe(1390);
+    expect(await ledgerViolations(server.db)).toEqual([]);
+  });
 });
 
 describe('rounds as game records', () => {

@@ -9,7 +9,8 @@ import { ledgerViolations, queryRows } from '../support/ledger-invariants';
  * What a game provider sends to the seamless wallet in the wallet property tests, and a model of
  * what the wallet must answer (docs/architecture.md §11 "Game wallet"): bets, wins and rollbacks
  * naming earlier transactions or uuids the wallet never saw, balance calls, verbatim retries (same
- * request_uuid) and re-sends of a transaction under a new request_uuid. The model is the protocol's
+ * request_uuid), re-sends of a transaction under a new request_uuid and another body under an
+ * earlier request_uuid (refused: never taken for the earlier request). The model is the protocol's
  * rules written out plainly over maps; every answer is compared with it, and after a run the
  * rounds, balances and ledger in the database must agree with it.
  */
@@ -36,7 +37,8 @@ export type AbstractWalletOperation =
   | { type: 'rollback'; player: number; round: number; reference: Reference }
   | { type: 'balance'; player: number }
   | { type: 'retry'; of: number }
-  | { type: 'resend'; of: number };
+  | { type: 'resend'; of: number }
+  | { type: 'reuse'; of: number };
 
 const roundsPerPlayer = 3;
 const ghosts = 3;
@@ -73,7 +75,13 @@ export function walletOperation(players: number): fc.Arbitrary<AbstractWalletOpe
     },
     { weight: 3, arbitrary: fc.record({ type: fc.constant('rollback' as const), player, round, reference }) },
     { weight: 1, arbitrary: fc.record({ type: fc.constant('balance' as const), player }) },
-    { weight: 3, arbitrary: fc.record({ type: fc.constantFrom('retry' as const, 'resend' as const), of: fc.nat() }) },
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        type: fc.constantFrom('retry' as const, 'resend' as const, 'reuse' as const),
+        of: fc.nat(),
+      }),
+    },
   );
 }
 
@@ -108,14 +116,21 @@ export function materialiseWalletOperations(
     return { uuid: earlier.uuid, round: earlier.user === seat.user ? earlier.round : ownRound };
   };
   for (const operation of operations) {
-    if (operation.type === 'retry' || operation.type === 'resend') {
+    if (operation.type === 'retry' || operation.type === 'resend' || operation.type === 'reuse') {
       const candidates =
         operation.type === 'retry' ? requests : requests.filter((request) => request.path !== 'user/balance');
       const earlier = candidates[operation.of % Math.max(candidates.length, 1)];
       if (!earlier) continue;
-      requests.push(
-        operation.type === 'retry' ? earlier : { ...earlier, body: { ...earlier.body, request_uuid: fresh('rq') } },
-      );
+      if (operation.type === 'retry') requests.push(earlier);
+      else if (operation.type === 'resend')
+        requests.push({ ...earlier, body: { ...earlier.body, request_uuid: fresh('rq') } });
+      else {
+        // The same request_uuid with another body: one more coin, or another transaction named.
+        const { amount } = earlier.body;
+        const changed =
+          typeof amount === 'number' ? { amount: amount + game.unit } : { reference_transaction_uuid: fresh('other') };
+        requests.push({ ...earlier, body: { ...earlier.body, ...changed } });
+      }
       continue;
     }
     const seat = seatOf(operation.player);
@@ -206,7 +221,7 @@ export class WalletModel {
   private readonly transactions = new Map<string, ModelTransaction>();
   /** Transactions some rollback request has claimed: the wallet keeps one rollback per transaction. */
   private readonly rollbackClaimed = new Set<string>();
-  private readonly stored = new Map<string, { expected: ExpectedAnswer; first: WalletAnswer }>();
+  private readonly stored = new Map<string, { body: string; first: WalletAnswer }>();
 
   constructor(
     startingCoins: ReadonlyMap<string, number>,
@@ -220,13 +235,19 @@ export class WalletModel {
     const { path, body } = request;
     const wrong = (problem: string) => `${problem}: ${path} ${JSON.stringify(body)} answered ${JSON.stringify(answer)}`;
     const earlier = this.stored.get(body.request_uuid);
+    if (earlier && earlier.body !== canonical(body)) {
+      const refused = { request_uuid: body.request_uuid, status: 'RS_ERROR_WRONG_SYNTAX' };
+      return canonical(answer) === canonical(refused)
+        ? null
+        : wrong(`a request_uuid with another body was not refused as ${JSON.stringify(refused)}`);
+    }
     if (earlier) {
       return canonical(answer) === canonical(earlier.first)
         ? null
         : wrong(`a repeated request_uuid did not get its first answer ${JSON.stringify(earlier.first)}`);
     }
     const expected = this.apply(request);
-    if (path !== 'user/balance') this.stored.set(body.request_uuid, { expected, first: answer });
+    if (path !== 'user/balance') this.stored.set(body.request_uuid, { body: canonical(body), first: answer });
     const wanted = {
       status: expected.status,
       request_uuid: body.request_uuid,
@@ -326,7 +347,7 @@ export class WalletModel {
 }
 
 /** JSON with sorted keys: a stored answer comes back from jsonb with its fields in another order. */
-function canonical(answer: WalletAnswer): string {
+function canonical(answer: object): string {
   return JSON.stringify(Object.fromEntries(Object.entries(answer).sort(([a], [b]) => (a < b ? -1 : 1))));
 }
 

@@ -4,7 +4,8 @@
 -- with all its rules, its idempotency and its audit row) between the player and the provider's
 -- house account for that player, the player's round added to, the seat and session kept alive (a
 -- bet), and the answer stored and returned. A request_uuid already claimed returns the answer stored
--- for it.
+-- for it when the body's hash is the one stored with it; with another body it answers
+-- RS_ERROR_WRONG_SYNTAX and writes nothing, so a request is never taken for another's answer.
 -- A refusal raises SQLSTATE WL001 with the protocol status as its message and, where the answer
 -- carries the player's balance, the player's id as its detail: the statement, and with it every
 -- write above, is undone, and the caller stores the refusal on its own.
@@ -16,13 +17,14 @@ CREATE OR REPLACE FUNCTION "wallet_bet_or_win"(
 	p_game_code text, p_currency_matches boolean, p_round text, p_coins bigint, p_is_free boolean,
 	p_answer_currency text, p_amount_unit integer, p_now timestamptz, p_session_expires_at timestamptz,
 	p_house_code text, p_currency text, p_kind text, p_actor text, p_idempotency_key text,
-	p_params_hash text, p_reason text, p_metadata jsonb, p_meta jsonb,
+	p_params_hash text, p_reason text, p_metadata jsonb, p_meta jsonb, p_body_hash text,
 	OUT answer jsonb)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
 	is_bet boolean := p_action = 'transaction/bet';
 	claimed boolean;
+	stored record;
 	game_session record;
 	game record;
 	player_frozen boolean;
@@ -34,12 +36,19 @@ DECLARE
 	available bigint;
 	reply jsonb;
 BEGIN
-	INSERT INTO wallet_requests (provider_id, request_uuid, action, answer, created_at)
-		VALUES (p_provider_id, p_request_uuid, p_action, '{}', p_now)
+	INSERT INTO wallet_requests (provider_id, request_uuid, action, answer, body_hash, created_at)
+		VALUES (p_provider_id, p_request_uuid, p_action, '{}', p_body_hash, p_now)
 		ON CONFLICT DO NOTHING
 		RETURNING true INTO claimed;
 	IF claimed IS NULL THEN
-		SELECT r.answer INTO answer FROM wallet_requests r WHERE r.provider_id = p_provider_id AND r.request_uuid = p_request_uuid;
+		SELECT r.answer, r.body_hash INTO stored FROM wallet_requests r
+			WHERE r.provider_id = p_provider_id AND r.request_uuid = p_request_uuid;
+		-- Requests stored before their hash was kept (null) are answered as before.
+		IF stored.body_hash IS NOT NULL AND stored.body_hash <> p_body_hash THEN
+			answer := jsonb_build_object('status', 'RS_ERROR_WRONG_SYNTAX', 'request_uuid', p_request_uuid);
+		ELSE
+			answer := stored.answer;
+		END IF;
 		RETURN;
 	END IF;
 

@@ -169,7 +169,11 @@ export const gameSessions = pgTable(
   ],
 );
 
-/** Each wallet request's answer by its request_uuid, so a repeated request gets the same answer. */
+/**
+ * Each wallet request's answer by its request_uuid, so a repeated request gets the same answer, and
+ * the SHA-256 of its body, so the same request_uuid with another body is refused rather than
+ * answered (null on requests stored before the hash was kept).
+ */
 export const walletRequests = pgTable(
   'wallet_requests',
   {
@@ -179,6 +183,7 @@ export const walletRequests = pgTable(
     requestUuid: text('request_uuid').notNull(),
     action: text('action').notNull(),
     answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
+    bodyHash: text('body_hash'),
     createdAt: instant('created_at').notNull(),
   },
   (table) => [primaryKey({ name: 'wallet_requests_pk', columns: [table.providerId, table.requestUuid] })],

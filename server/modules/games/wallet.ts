@@ -8,10 +8,11 @@
  * raw body must verify with its public key, and only then is the body parsed. A money call is one
  * database transaction: the request_uuid claimed, the bookkeeping row, the ledger transfer, the
  * round, and the stored answer. A refusal rolls all of it back and is stored on its own, so a
- * repeated request_uuid always gets the first answer.
+ * repeated request_uuid gets the first answer; one sent again with another body (told by the hash
+ * of its body) is refused with RS_ERROR_WRONG_SYNTAX and changes nothing.
  */
 
-import { createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
+import { createHash, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
 import type { AppEnv } from '@server/contract-router';
 import { type Database, isDatabaseUnavailable } from '@server/db/client';
 import { users } from '@server/db/schema/auth';
@@ -59,6 +60,12 @@ export type WalletStatus = (typeof walletStatuses)[number];
 
 type Answer = Record<string, unknown> & { status: WalletStatus };
 type Provider = typeof gameProviders.$inferSelect;
+
+/** A signed request's JSON body, and the hash its answer is stored with. */
+interface WalletRequest {
+  body: Record<string, unknown>;
+  bodyHash: string;
+}
 
 const uuid = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 const protocolAmount = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
@@ -127,6 +134,19 @@ function signatureValid(provider: Provider, raw: string, signature: string | und
   }
 }
 
+/** A JSON value's text with every object's keys in order: the same request hashes the same however it is spelled. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+}
+
+/** The hash a request's body is stored with beside its answer. */
+function requestHash(body: Record<string, unknown>): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
 /** The wallet's routes, mounted at walletBasePath. */
 export function walletRoutes(deps: GameDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -151,10 +171,10 @@ export function walletRoutes(deps: GameDeps): Hono<AppEnv> {
   const actions = {
     'user/info': userInfo,
     'user/balance': userBalance,
-    'transaction/bet': (deps: GameDeps, provider: Provider, body: Record<string, unknown>) =>
-      betOrWin(deps, provider, body, 'transaction/bet'),
-    'transaction/win': (deps: GameDeps, provider: Provider, body: Record<string, unknown>) =>
-      betOrWin(deps, provider, body, 'transaction/win'),
+    'transaction/bet': (deps: GameDeps, provider: Provider, request: WalletRequest) =>
+      betOrWin(deps, provider, request, 'transaction/bet'),
+    'transaction/win': (deps: GameDeps, provider: Provider, request: WalletRequest) =>
+      betOrWin(deps, provider, request, 'transaction/win'),
     'transaction/rollback': rollback,
   } as const;
   for (const [path, action] of Object.entries(actions)) {
@@ -173,7 +193,8 @@ export function walletRoutes(deps: GameDeps): Hono<AppEnv> {
       if (typeof body !== 'object' || body === null || Array.isArray(body))
         return respond({ status: 'RS_ERROR_WRONG_SYNTAX' });
       try {
-        return respond(await action(deps, provider, body as Record<string, unknown>));
+        const fields = body as Record<string, unknown>;
+        return respond(await action(deps, provider, { body: fields, bodyHash: requestHash(fields) }));
       } catch (error) {
         if (error instanceof ApiError) throw error;
         // A database that is down answers 503 through the app's handler, so the provider retries.
@@ -224,29 +245,49 @@ function balanceAnswer(provider: Provider, requestUuid: string, user: string, co
   };
 }
 
+/** What a request is stored under, and what it answers when it is refused. */
+interface StoredCall {
+  requestUuid: string;
+  action: string;
+  bodyHash: string;
+  refusalUser: string | null;
+}
+
+/**
+ * The answer stored for the call's request_uuid, as a repeat gets it: the same body gets the stored
+ * answer, another body RS_ERROR_WRONG_SYNTAX (rows stored before hashes were kept are answered as before).
+ */
+function storedAnswer(call: StoredCall, row: { answer: Record<string, unknown>; bodyHash: string | null }): Answer {
+  if (row.bodyHash !== null && row.bodyHash !== call.bodyHash)
+    return { status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: call.requestUuid };
+  return row.answer as Answer;
+}
+
+const storedRow = { answer: walletRequests.answer, bodyHash: walletRequests.bodyHash };
+
 /**
  * Runs a call once per request_uuid: the claim, the work and the answer commit together; a
- * refusal is stored after the rollback; a repeat answers what was stored.
+ * refusal is stored after the rollback; a repeat answers what was stored, as storedAnswer says.
  */
 async function once(
   deps: GameDeps,
   provider: Provider,
-  requestUuid: string,
-  action: string,
+  call: StoredCall,
   work: (tx: Database) => Promise<Answer>,
-  refusalUser: string | null,
 ): Promise<Answer> {
+  const { requestUuid, action, bodyHash } = call;
   const key = and(eq(walletRequests.providerId, provider.id), eq(walletRequests.requestUuid, requestUuid));
   try {
     return await deps.db.transaction(async (tx) => {
       const claimed = await tx
         .insert(walletRequests)
-        .values({ providerId: provider.id, requestUuid, action, answer: {}, createdAt: deps.clock.now() })
+        .values({ providerId: provider.id, requestUuid, action, answer: {}, bodyHash, createdAt: deps.clock.now() })
         .onConflictDoNothing()
         .returning({ requestUuid: walletRequests.requestUuid });
       if (claimed.length === 0) {
-        const [row] = await tx.select({ answer: walletRequests.answer }).from(walletRequests).where(key);
-        return row?.answer as Answer;
+        const [row] = await tx.select(storedRow).from(walletRequests).where(key);
+        if (!row) throw new Error(`wallet request ${requestUuid} claimed but not stored`);
+        return storedAnswer(call, row);
       }
       const answer = await work(tx);
       await tx.update(walletRequests).set({ answer }).where(key);
@@ -254,7 +295,7 @@ async function once(
     });
   } catch (error) {
     if (!(error instanceof WalletRefusal)) throw error;
-    return storeRefusal(deps, provider, requestUuid, action, error, refusalUser);
+    return storeRefusal(deps, provider, call, error);
   }
 }
 
@@ -262,11 +303,10 @@ async function once(
 async function storeRefusal(
   deps: GameDeps,
   provider: Provider,
-  requestUuid: string,
-  action: string,
+  call: StoredCall,
   refusal: WalletRefusal,
-  refusalUser: string | null,
 ): Promise<Answer> {
+  const { requestUuid, action, bodyHash, refusalUser } = call;
   const answer: Answer = {
     status: refusal.status,
     request_uuid: requestUuid,
@@ -278,13 +318,13 @@ async function storeRefusal(
   }
   await deps.db
     .insert(walletRequests)
-    .values({ providerId: provider.id, requestUuid, action, answer, createdAt: deps.clock.now() })
+    .values({ providerId: provider.id, requestUuid, action, answer, bodyHash, createdAt: deps.clock.now() })
     .onConflictDoNothing();
   const [row] = await deps.db
-    .select({ answer: walletRequests.answer })
+    .select(storedRow)
     .from(walletRequests)
     .where(and(eq(walletRequests.providerId, provider.id), eq(walletRequests.requestUuid, requestUuid)));
-  return (row?.answer as Answer | undefined) ?? answer;
+  return row ? storedAnswer(call, row) : answer;
 }
 
 /** Refusals before the request is known well enough to store an answer for it. */
@@ -339,7 +379,7 @@ async function gameOf(tx: Database, provider: Provider, gameCode: string) {
   return game;
 }
 
-async function userInfo(deps: GameDeps, provider: Provider, body: Record<string, unknown>): Promise<Answer> {
+async function userInfo(deps: GameDeps, provider: Provider, { body, bodyHash }: WalletRequest): Promise<Answer> {
   return unstored(body.request_uuid, async () => {
     const request = parsed(userInfoBody, body);
     const launchToken = request.token;
@@ -347,10 +387,8 @@ async function userInfo(deps: GameDeps, provider: Provider, body: Record<string,
     const answer = await once(
       deps,
       provider,
-      request.request_uuid,
-      'user/info',
+      { requestUuid: request.request_uuid, action: 'user/info', bodyHash, refusalUser: request.user ?? null },
       (tx) => redeemLaunchToken(deps, tx, provider, request.request_uuid, launchToken, request.user),
-      request.user ?? null,
     );
     // The session token is derived again, never stored: the answer a repeat gets is the same.
     return answer.status === 'RS_OK' ? { ...answer, token: sessionTokenFor(deps.sessionSecret, launchToken) } : answer;
@@ -429,7 +467,7 @@ async function redeemLaunchToken(
 }
 
 /** The current balance: never stored, a repeat answers what is current. */
-async function userBalance(deps: GameDeps, provider: Provider, body: Record<string, unknown>): Promise<Answer> {
+async function userBalance(deps: GameDeps, provider: Provider, { body }: WalletRequest): Promise<Answer> {
   return unstored(body.request_uuid, async () => {
     const request = parsed(balanceBody, body);
     const session = await sessionOf(deps.db, provider, request.token, request.user);
@@ -520,7 +558,7 @@ async function moveCoins(
 async function betOrWin(
   deps: GameDeps,
   provider: Provider,
-  body: Record<string, unknown>,
+  { body, bodyHash }: WalletRequest,
   action: 'transaction/bet' | 'transaction/win',
 ): Promise<Answer> {
   return unstored(body.request_uuid, async () => {
@@ -562,13 +600,15 @@ async function betOrWin(
         reason: ledger?.reason ?? null,
         metadata: ledger?.metadata ?? null,
         meta: storableMeta(request.meta),
+        bodyHash,
       });
       if (!row?.answer) throw new Error('wallet_bet_or_win returned no answer');
       return row.answer as Answer;
     } catch (error) {
       const refusal = walletRefusalOf(error);
       if (!refusal) throw error;
-      return storeRefusal(deps, provider, request.request_uuid, action, refusal, request.user);
+      const call = { requestUuid: request.request_uuid, action, bodyHash, refusalUser: request.user };
+      return storeRefusal(deps, provider, call, refusal);
     }
   });
 }
@@ -637,7 +677,8 @@ function prepareBetOrWin(db: Database) {
         ${value('gameCode')}::text, ${value('currencyMatches')}::boolean, ${value('round')}::text, ${value('coins')}::bigint, ${value('isFree')}::boolean,
         ${value('answerCurrency')}::text, ${value('amountUnit')}::integer, ${value('now')}::timestamptz, ${value('sessionExpiresAt')}::timestamptz,
         ${value('houseCode')}::text, ${value('currency')}::text, ${value('kind')}::text, ${value('actor')}::text, ${value('idempotencyKey')}::text,
-        ${value('paramsHash')}::text, ${value('reason')}::text, ${value('metadata')}::jsonb, ${value('meta')}::jsonb)`,
+        ${value('paramsHash')}::text, ${value('reason')}::text, ${value('metadata')}::jsonb, ${value('meta')}::jsonb,
+        ${value('bodyHash')}::text)`,
     )
     .prepare('wallet_bet_or_win');
 }
@@ -646,14 +687,13 @@ function prepareBetOrWin(db: Database) {
  * Undoes a bet (coins back to the player) or a win (coins back to the house), once. A rollback of
  * a transaction we never saw leaves a tombstone under its uuid, so the late bet is refused.
  */
-async function rollback(deps: GameDeps, provider: Provider, body: Record<string, unknown>): Promise<Answer> {
+async function rollback(deps: GameDeps, provider: Provider, { body, bodyHash }: WalletRequest): Promise<Answer> {
   return unstored(body.request_uuid, async () => {
     const request = parsed(rollbackBody, body);
     return once(
       deps,
       provider,
-      request.request_uuid,
-      'transaction/rollback',
+      { requestUuid: request.request_uuid, action: 'transaction/rollback', bodyHash, refusalUser: request.user },
       async (tx) => {
         const session = await sessionOf(tx, provider, request.token, request.user);
         const now = deps.clock.now();
@@ -742,7 +782,6 @@ async function rollback(deps: GameDeps, provider: Provider, body: Record<string,
         }
         return answer();
       },
-      request.user,
     );
   });
 }
