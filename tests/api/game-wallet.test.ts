@@ -411,6 +411,72 @@ describe('bets, wins and rollbacks', () => {
     expect(await coinsOf(who)).toBe(1390);
     expect(await ledgerViolations(server.db)).toEqual([]);
   });
+
+  it('keeps a bet a win has settled: its rollback is refused until the win is rolled back', async () => {
+    const who = await seated(1000);
+    const bet = betBody(who, 100);
+    expect((await wallet.call('transaction/bet', bet)).status).toBe('RS_OK');
+    const win = { ...betBody(who, 300, { round: bet.round }), reference_transaction_uuid: bet.transaction_uuid };
+    expect((await wallet.call('transaction/win', win)).status).toBe('RS_OK');
+    const rollbackOf = (reference: string) => ({
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: reference,
+      user: who.user,
+      token: who.token,
+      round: bet.round,
+    });
+    expect(await wallet.call('transaction/rollback', rollbackOf(bet.transaction_uuid))).toMatchObject({
+      status: 'RS_ERROR_UNKNOWN',
+      balance: 1200 * unit,
+    });
+    expect(await coinsOf(who)).toBe(1200);
+    // Voiding the round: the win back first, then the bet.
+    expect(await wallet.call('transaction/rollback', rollbackOf(win.transaction_uuid))).toMatchObject({
+      status: 'RS_OK',
+      balance: 900 * unit,
+    });
+    expect(await wallet.call('transaction/rollback', rollbackOf(bet.transaction_uuid))).toMatchObject({
+      status: 'RS_OK',
+      balance: 1000 * unit,
+    });
+    const records = await server.call<{ list: GameRecord[] }>(
+      '/v2/app/record/game/record/query',
+      {},
+      { token: who.player.token },
+    );
+    expect(records.body.data?.list.map((record) => [record.betAmount, record.winAmount])).toEqual([[0, 0]]);
+    expect(await ledgerViolations(server.db)).toEqual([]);
+  });
+
+  it('books either a bet’s win or its rollback when both come at once, never both', async () => {
+    const who = await seated(1000);
+    let expected = 1000;
+    for (let index = 0; index < 6; index += 1) {
+      const bet = betBody(who, 100);
+      expect((await wallet.call('transaction/bet', bet)).status).toBe('RS_OK');
+      const win = { ...betBody(who, 300, { round: bet.round }), reference_transaction_uuid: bet.transaction_uuid };
+      const rollback = {
+        request_uuid: randomUUID(),
+        transaction_uuid: randomUUID(),
+        reference_transaction_uuid: bet.transaction_uuid,
+        user: who.user,
+        token: who.token,
+      };
+      const [won, undone] = await Promise.all([
+        wallet.call('transaction/win', win),
+        wallet.call('transaction/rollback', rollback),
+      ]);
+      const outcome = [won.status, undone.status];
+      expect([
+        ['RS_OK', 'RS_ERROR_UNKNOWN'],
+        ['RS_ERROR_TRANSACTION_ROLLED_BACK', 'RS_OK'],
+      ]).toContainEqual(outcome);
+      expected += won.status === 'RS_OK' ? 200 : 0;
+      expect(await coinsOf(who)).toBe(expected);
+    }
+    expect(await ledgerViolations(server.db)).toEqual([]);
+  });
 });
 
 describe('rounds as game records', () => {

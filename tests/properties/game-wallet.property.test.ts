@@ -149,8 +149,10 @@ describe('the game wallet against a model, one process', () => {
       ),
       { numRuns: 50 },
     );
-    // The runs reached every rule, not only the happy path.
-    expect([...statuses].sort()).toEqual([
+    // The runs reached every rule, not only the happy path. A rollback of a bet a win has settled
+    // (RS_ERROR_UNKNOWN) takes a bet, its win and the rollback of one player in one run: the runs
+    // meet it now and then, and game-wallet.test.ts checks it every time.
+    expect([...statuses].filter((status) => status !== 'RS_ERROR_UNKNOWN').sort()).toEqual([
       'RS_ERROR_DUPLICATE_TRANSACTION',
       'RS_ERROR_NOT_ENOUGH_MONEY',
       'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',

@@ -28,8 +28,12 @@ export interface WalletSeat {
   token: string;
 }
 
-/** Which transaction a win or rollback names: an earlier one of the list, or a uuid never sent (yet). */
-type Reference = { earlier: number } | { ghost: number };
+/**
+ * Which transaction a win or rollback names: an earlier one of the list, an earlier bet of the same
+ * player, a bet of the same player an earlier win named (so rollbacks meet settled bets), or a uuid
+ * never sent (yet).
+ */
+type Reference = { earlier: number } | { mine: number } | { paid: number } | { ghost: number };
 
 export type AbstractWalletOperation =
   | { type: 'bet'; player: number; round: number; coins: number; ghost: number | null }
@@ -49,7 +53,14 @@ export function walletOperation(players: number): fc.Arbitrary<AbstractWalletOpe
   const round = fc.integer({ min: 0, max: roundsPerPlayer - 1 });
   const ghost = fc.integer({ min: 0, max: ghosts - 1 });
   const reference: fc.Arbitrary<Reference> = fc.oneof(
-    { weight: 3, arbitrary: fc.record({ earlier: fc.nat() }) },
+    { weight: 2, arbitrary: fc.record({ earlier: fc.nat() }) },
+    { weight: 3, arbitrary: fc.record({ mine: fc.nat() }) },
+    { weight: 1, arbitrary: fc.record({ ghost }) },
+  );
+  // A rollback often names a bet a win has paid: the wallet keeps such a bet booked.
+  const rolledBack: fc.Arbitrary<Reference> = fc.oneof(
+    { weight: 2, arbitrary: fc.record({ earlier: fc.nat() }) },
+    { weight: 3, arbitrary: fc.record({ paid: fc.nat() }) },
     { weight: 1, arbitrary: fc.record({ ghost }) },
   );
   return fc.oneof(
@@ -73,7 +84,10 @@ export function walletOperation(players: number): fc.Arbitrary<AbstractWalletOpe
         reference,
       }),
     },
-    { weight: 3, arbitrary: fc.record({ type: fc.constant('rollback' as const), player, round, reference }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({ type: fc.constant('rollback' as const), player, round, reference: rolledBack }),
+    },
     { weight: 1, arbitrary: fc.record({ type: fc.constant('balance' as const), player }) },
     {
       weight: 4,
@@ -103,14 +117,25 @@ export function materialiseWalletOperations(
   game: WalletGame,
 ): WalletRequest[] {
   const requests: WalletRequest[] = [];
-  const transactions: { uuid: string; user: string; round: string }[] = [];
+  const transactions: { uuid: string; user: string; round: string; bet: boolean }[] = [];
+  /** The bets of the same player that wins have named, in order. */
+  const paid: typeof transactions = [];
   let counter = 0;
   const fresh = (kind: string) => `${namespace}-${kind}${counter++}`;
   const ghostUuid = (ghost: number) => `${namespace}-ghost${ghost}`;
   const seatOf = (player: number) => seats[player % seats.length] as WalletSeat;
   const roundOf = (player: number, round: number) => `${namespace}-p${player % seats.length}-r${round}`;
   const referenced = (reference: Reference, seat: WalletSeat, ownRound: string) => {
-    const earlier = 'earlier' in reference ? transactions[reference.earlier % Math.max(transactions.length, 1)] : null;
+    const pick = <T>(list: T[], index: number) => list[index % Math.max(list.length, 1)];
+    const ofSeat = (list: typeof transactions) => list.filter((earlier) => earlier.user === seat.user);
+    const earlier =
+      'earlier' in reference
+        ? pick(transactions, reference.earlier)
+        : 'mine' in reference
+          ? pick(ofSeat(transactions.filter((earlier) => earlier.bet)), reference.mine)
+          : 'paid' in reference
+            ? pick(ofSeat(paid), reference.paid)
+            : null;
     if (!earlier) return { uuid: ghostUuid('ghost' in reference ? reference.ghost : 0), round: ownRound };
     // A provider settles in the round of the transaction it names; another player's is refused anyway.
     return { uuid: earlier.uuid, round: earlier.user === seat.user ? earlier.round : ownRound };
@@ -154,9 +179,11 @@ export function materialiseWalletOperations(
           round_closed: false,
         },
       });
-      transactions.push({ uuid: transaction.transaction_uuid, user: seat.user, round: ownRound });
+      transactions.push({ uuid: transaction.transaction_uuid, user: seat.user, round: ownRound, bet: true });
     } else {
       const reference = referenced(operation.reference, seat, ownRound);
+      const named = transactions.find((earlier) => earlier.uuid === reference.uuid);
+      if (operation.type === 'win' && named?.bet && named.user === seat.user) paid.push(named);
       transaction.transaction_uuid = fresh(operation.type);
       requests.push(
         operation.type === 'win'
@@ -183,7 +210,7 @@ export function materialiseWalletOperations(
               },
             },
       );
-      transactions.push({ uuid: transaction.transaction_uuid, user: seat.user, round: reference.round });
+      transactions.push({ uuid: transaction.transaction_uuid, user: seat.user, round: reference.round, bet: false });
     }
   }
   return requests;
@@ -195,6 +222,8 @@ interface ModelTransaction {
   round: string | null;
   coins: number;
   rolledBack: boolean;
+  /** The bet a win pays. */
+  reference?: string;
 }
 
 /** What the wallet must answer: a status, and the player's coins when the answer carries a balance. */
@@ -299,7 +328,14 @@ export class WalletModel {
           return { status, ...balance() };
         }
         this.move(user, coins);
-        this.transactions.set(uuid, { kind: 'win', user, round, coins, rolledBack: false });
+        this.transactions.set(uuid, {
+          kind: 'win',
+          user,
+          round,
+          coins,
+          rolledBack: false,
+          reference: body.reference_transaction_uuid as string,
+        });
         this.addToRound(round, user, 0, coins);
         return ok();
       }
@@ -318,6 +354,9 @@ export class WalletModel {
         }
         if (reference.user !== user || reference.kind === 'rollback')
           return { status: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST' };
+        // A bet a win has settled stays booked until that win is rolled back.
+        if (reference.kind === 'bet' && this.winStandsOn(referenceUuid))
+          return { status: 'RS_ERROR_UNKNOWN', ...balance() };
         const back = reference.kind === 'bet' ? reference.coins : -reference.coins;
         if (balance().coins + back < 0) return { status: 'RS_ERROR_NOT_ENOUGH_MONEY', ...balance() };
         this.move(user, back);
@@ -333,6 +372,12 @@ export class WalletModel {
         return ok();
       }
     }
+  }
+
+  private winStandsOn(bet: string): boolean {
+    return [...this.transactions.values()].some(
+      (transaction) => transaction.kind === 'win' && transaction.reference === bet && !transaction.rolledBack,
+    );
   }
 
   private move(user: string, coins: number): void {

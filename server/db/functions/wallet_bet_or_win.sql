@@ -82,8 +82,11 @@ BEGIN
 			RAISE EXCEPTION 'RS_ERROR_USER_DISABLED' USING ERRCODE = 'WL001';
 		END IF;
 	ELSE
+		-- The bet stays locked until the win commits: a rollback of it waits, then finds the win
+		-- and refuses (a bet a win has settled is not rolled back), or comes first and this win is refused.
 		SELECT t.kind, t.user_id, t.rolled_back_at INTO reference FROM wallet_transactions t
-			WHERE t.provider_id = p_provider_id AND t.transaction_uuid = p_reference_transaction_uuid;
+			WHERE t.provider_id = p_provider_id AND t.transaction_uuid = p_reference_transaction_uuid
+			FOR KEY SHARE;
 		IF reference.kind IS NULL OR reference.kind = 'rollback' OR reference.user_id <> game_session.user_id THEN
 			RAISE EXCEPTION 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST' USING ERRCODE = 'WL001';
 		END IF;

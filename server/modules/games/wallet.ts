@@ -30,7 +30,7 @@ import { gameRecords } from '@server/db/schema/game-records';
 import { ApiError } from '@server/errors';
 import { pickLocalised } from '@server/localised-text';
 import { coinCurrency } from '@server/shared/player-deps';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { balanceOf, gameProviderAccount, playerAccount, transfer, transferArguments } from '../ledger/service';
@@ -685,7 +685,9 @@ function prepareBetOrWin(db: Database) {
 
 /**
  * Undoes a bet (coins back to the player) or a win (coins back to the house), once. A rollback of
- * a transaction we never saw leaves a tombstone under its uuid, so the late bet is refused.
+ * a transaction we never saw leaves a tombstone under its uuid, so the late bet is refused. A bet
+ * that a win has settled stays booked: the round was played and paid, so its rollback is refused
+ * (RS_ERROR_UNKNOWN, the model's status for a case without its own) until that win is rolled back.
  */
 async function rollback(deps: GameDeps, provider: Provider, { body, bodyHash }: WalletRequest): Promise<Answer> {
   return unstored(body.request_uuid, async () => {
@@ -755,6 +757,22 @@ async function rollback(deps: GameDeps, provider: Provider, { body, bodyHash }: 
         if (!reference || reference.userId !== session.userId || reference.kind === 'rollback')
           throw new WalletRefusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
         if (reference.kind === 'tombstone' || reference.rolledBackAt !== null) return answer();
+        if (reference.kind === 'bet') {
+          // A win of this bet commits before this lock is ours (it holds the bet), so it is seen here.
+          const [standingWin] = await tx
+            .select({ id: walletTransactions.id })
+            .from(walletTransactions)
+            .where(
+              and(
+                eq(walletTransactions.providerId, provider.id),
+                eq(walletTransactions.referenceTransactionUuid, reference.transactionUuid),
+                eq(walletTransactions.kind, 'win'),
+                isNull(walletTransactions.rolledBackAt),
+              ),
+            )
+            .limit(1);
+          if (standingWin) throw new WalletRefusal('RS_ERROR_UNKNOWN', session.userId);
+        }
         const round = reference.round ?? request.round ?? '';
         const transferId = await moveCoins(deps, tx, provider, {
           payer: reference.kind === 'bet' ? 'house' : 'player',
