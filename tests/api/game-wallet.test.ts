@@ -37,6 +37,7 @@ interface Seated {
   player: TestPlayer;
   user: string;
   token: string;
+  machineId: number;
 }
 
 let machineCursor = 0;
@@ -50,7 +51,14 @@ async function seated(coins: number): Promise<Seated> {
   // Each test's player takes a machine another test may have left: free it first.
   await server.db.execute(`DELETE FROM game_seats WHERE machine_id = ${machine?.id}`);
   const token = await openGameSession(server, wallet, player, machine?.id ?? 0);
-  return { player, user: `player-${player.userId}`, token };
+  return { player, user: `player-${player.userId}`, token, machineId: machine?.id ?? 0 };
+}
+
+/** Takes the machine's seat for the player and answers the launch URL's token, not yet redeemed. */
+async function launchTokenFor(player: TestPlayer, machineId: number): Promise<string> {
+  const launched = await server.call<{ url: string }>('/v2/app/game/launch', { machineId }, { token: player.token });
+  expect(launched.body, JSON.stringify(launched.body)).toMatchObject({ code: 200 });
+  return launchTokenOf(launched.body.data?.url ?? '');
 }
 
 function betBody(who: Seated, amount: number, overrides: Record<string, unknown> = {}) {
@@ -141,7 +149,7 @@ describe('launch token exchange', () => {
       'RS_ERROR_INVALID_TOKEN',
     );
     // The launch token itself never places a bet.
-    const asSession = { player, user: `player-${player.userId}`, token: launchToken };
+    const asSession = { player, user: `player-${player.userId}`, token: launchToken, machineId: machine?.id ?? 0 };
     expect((await wallet.call('transaction/bet', betBody(asSession, 1))).status).toBe('RS_ERROR_INVALID_TOKEN');
   });
 
@@ -174,6 +182,64 @@ describe('launch token exchange', () => {
     );
     // Still unused after the refusals.
     expect((await wallet.call('user/info', { request_uuid: randomUUID(), token: bound })).status).toBe('RS_OK');
+  });
+
+  it('repeats a redemption only while its launch token lives and its session is open', async () => {
+    const player = await newPlayer(server, smtp);
+    await fundPlayer(server, player, 50);
+    const [, , machine] = await machinesOf(server, player, 'acme-slot');
+    await server.db.execute(`DELETE FROM game_seats WHERE machine_id = ${machine?.id}`);
+    const late = { request_uuid: randomUUID(), token: await launchTokenFor(player, machine?.id ?? 0) };
+    const first = await wallet.call('user/info', late);
+    expect(first.status).toBe('RS_OK');
+    clock.advance(30_000);
+    expect(await wallet.call('user/info', late)).toEqual(first);
+    // Past the launch token's 60 s, the same request no longer hands out the session.
+    clock.advance(31_000);
+    expect(await wallet.call('user/info', late)).toEqual({
+      status: 'RS_ERROR_TOKEN_EXPIRED',
+      request_uuid: late.request_uuid,
+    });
+    // Within the 60 s, but the machine launched again since: the session it opened has ended.
+    const relaunched = { request_uuid: randomUUID(), token: await launchTokenFor(player, machine?.id ?? 0) };
+    expect((await wallet.call('user/info', relaunched)).status).toBe('RS_OK');
+    await launchTokenFor(player, machine?.id ?? 0);
+    expect(await wallet.call('user/info', relaunched)).toEqual({
+      status: 'RS_ERROR_TOKEN_EXPIRED',
+      request_uuid: relaunched.request_uuid,
+    });
+  });
+
+  it('ends the earlier session and launch tokens when the same machine is launched again', async () => {
+    const who = await seated(1000);
+    const bet = betBody(who, 100);
+    const other = betBody(who, 50);
+    expect((await wallet.call('transaction/bet', bet)).status).toBe('RS_OK');
+    expect((await wallet.call('transaction/bet', other)).status).toBe('RS_OK');
+    const unused = await launchTokenFor(who.player, who.machineId);
+    const newest = await launchTokenFor(who.player, who.machineId);
+    // The earlier session takes no more bets, but what it owes and what it undoes still settle.
+    expect((await wallet.call('transaction/bet', betBody(who, 1))).status).toBe('RS_ERROR_TOKEN_EXPIRED');
+    const win = { ...betBody(who, 300, { round: bet.round }), reference_transaction_uuid: bet.transaction_uuid };
+    expect((await wallet.call('transaction/win', win)).status).toBe('RS_OK');
+    const rollback = {
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: other.transaction_uuid,
+      user: who.user,
+      token: who.token,
+    };
+    expect((await wallet.call('transaction/rollback', rollback)).status).toBe('RS_OK');
+    expect(await coinsOf(who)).toBe(1200);
+    // Of the launches, only the newest opens a game.
+    expect((await wallet.call('user/info', { request_uuid: randomUUID(), token: unused })).status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
+    const opened = await wallet.call('user/info', { request_uuid: randomUUID(), token: newest });
+    expect(opened.status).toBe('RS_OK');
+    expect((await wallet.call('transaction/bet', betBody({ ...who, token: opened.token ?? '' }, 1))).status).toBe(
+      'RS_OK',
+    );
   });
 });
 

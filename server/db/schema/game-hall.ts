@@ -118,21 +118,26 @@ export const gameSeats = pgTable(
 );
 
 /** Single-use launch tokens, kept only as their SHA-256, bound to a player, a machine and its game. */
-export const gameLaunchTokens = pgTable('game_launch_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id),
-  machineId: integer('machine_id')
-    .notNull()
-    .references(() => gameMachines.id),
-  gameId: integer('game_id')
-    .notNull()
-    .references(() => providerGames.id),
-  createdAt: instant('created_at').notNull(),
-  expiresAt: instant('expires_at').notNull(),
-  redeemedAt: instant('redeemed_at'),
-});
+export const gameLaunchTokens = pgTable(
+  'game_launch_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    machineId: integer('machine_id')
+      .notNull()
+      .references(() => gameMachines.id),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => providerGames.id),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    redeemedAt: instant('redeemed_at'),
+  },
+  // Each launch removes the player's tokens not yet redeemed; redeemed ones stay with their sessions.
+  (table) => [index('game_launch_tokens_unredeemed_idx').on(table.userId).where(sql`${table.redeemedAt} IS NULL`)],
+);
 
 /**
  * A game session: what a redeemed launch token becomes. The provider sends its token (kept here

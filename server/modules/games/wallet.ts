@@ -30,7 +30,7 @@ import { gameRecords } from '@server/db/schema/game-records';
 import { ApiError } from '@server/errors';
 import { pickLocalised } from '@server/localised-text';
 import { coinCurrency } from '@server/shared/player-deps';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { balanceOf, gameProviderAccount, playerAccount, transfer, transferArguments } from '../ledger/service';
@@ -268,12 +268,14 @@ const storedRow = { answer: walletRequests.answer, bodyHash: walletRequests.body
 /**
  * Runs a call once per request_uuid: the claim, the work and the answer commit together; a
  * refusal is stored after the rollback; a repeat answers what was stored, as storedAnswer says.
+ * `replayRefusal` may refuse a repeat whose first answer no longer holds (a status, or null to repeat it).
  */
 async function once(
   deps: GameDeps,
   provider: Provider,
   call: StoredCall,
   work: (tx: Database) => Promise<Answer>,
+  replayRefusal?: (tx: Database) => Promise<WalletStatus | null>,
 ): Promise<Answer> {
   const { requestUuid, action, bodyHash } = call;
   const key = and(eq(walletRequests.providerId, provider.id), eq(walletRequests.requestUuid, requestUuid));
@@ -287,7 +289,9 @@ async function once(
       if (claimed.length === 0) {
         const [row] = await tx.select(storedRow).from(walletRequests).where(key);
         if (!row) throw new Error(`wallet request ${requestUuid} claimed but not stored`);
-        return storedAnswer(call, row);
+        const answer = storedAnswer(call, row);
+        const refused = answer.status === 'RS_OK' && replayRefusal ? await replayRefusal(tx) : null;
+        return refused ? { status: refused, request_uuid: requestUuid } : answer;
       }
       const answer = await work(tx);
       await tx.update(walletRequests).set({ answer }).where(key);
@@ -389,10 +393,39 @@ async function userInfo(deps: GameDeps, provider: Provider, { body, bodyHash }: 
       provider,
       { requestUuid: request.request_uuid, action: 'user/info', bodyHash, refusalUser: request.user ?? null },
       (tx) => redeemLaunchToken(deps, tx, provider, request.request_uuid, launchToken, request.user),
+      (tx) => redemptionReplayRefusal(deps, tx, launchToken),
     );
     // The session token is derived again, never stored: the answer a repeat gets is the same.
     return answer.status === 'RS_OK' ? { ...answer, token: sessionTokenFor(deps.sessionSecret, launchToken) } : answer;
   });
+}
+
+/**
+ * A repeated redemption hands out the game session again, so it is answered only while the launch
+ * token is within its lifetime and the session it opened is still open: a provider that lost the
+ * first answer retries at once, and a launch URL is worth nothing once its time is up, the seat is
+ * left or the machine launched again.
+ */
+async function redemptionReplayRefusal(
+  deps: GameDeps,
+  tx: Database,
+  launchToken: string,
+): Promise<WalletStatus | null> {
+  const now = deps.clock.now();
+  const hash = tokenHash(launchToken);
+  const [open] = await tx
+    .select({ id: gameSessions.id })
+    .from(gameSessions)
+    .innerJoin(gameLaunchTokens, eq(gameLaunchTokens.tokenHash, gameSessions.launchTokenHash))
+    .where(
+      and(
+        eq(gameSessions.launchTokenHash, hash),
+        isNull(gameSessions.closedAt),
+        gt(gameSessions.expiresAt, now),
+        gt(gameLaunchTokens.expiresAt, now),
+      ),
+    );
+  return open ? null : 'RS_ERROR_TOKEN_EXPIRED';
 }
 
 async function plainUserInfo(deps: GameDeps, requestUuid: string, user: string | undefined): Promise<Answer> {
