@@ -15,7 +15,7 @@ import {
 } from '../support/game-provider';
 import { startGameTestServer } from '../support/game-test-server';
 import { ledgerViolations } from '../support/ledger-invariants';
-import { fundPlayer, newPlayer, type TestPlayer } from '../support/players';
+import { fundPlayer, newOperator, newPlayer, type TestPlayer } from '../support/players';
 import type { SmtpTestServer } from '../support/smtp-test-server';
 import { createTestClock, type TestServer } from './harness';
 
@@ -240,6 +240,31 @@ describe('launch token exchange', () => {
     expect((await wallet.call('transaction/bet', betBody({ ...who, token: opened.token ?? '' }, 1))).status).toBe(
       'RS_OK',
     );
+  });
+});
+
+describe('user info without a token', () => {
+  it('answers only for a player who holds an open game session of the asking provider', async () => {
+    const who = await seated(100);
+    const info = (user: string, via = wallet) => via.call('user/info', { request_uuid: randomUUID(), user });
+    expect(await info(who.user)).toMatchObject({
+      status: 'RS_OK',
+      user: who.user,
+      registration_date: expect.any(String),
+    });
+    const unseated = await newPlayer(server, smtp);
+    const operator = await newOperator(server);
+    for (const user of [`player-${unseated.userId}`, `player-${operator.userId}`])
+      expect(await info(user)).toMatchObject({ status: 'RS_ERROR_INVALID_TOKEN' });
+    // The studio signs for itself, and the player holds no studio session.
+    const studio = walletClient(
+      server,
+      'studio',
+      (await import('node:crypto')).createPrivateKey(server.deps.games.keys.studioPrivateKeyPem),
+    );
+    expect((await info(who.user, studio)).status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect((await server.call('/v2/app/game/seat/release', {}, { token: who.player.token })).status).toBe(200);
+    expect((await info(who.user)).status).toBe('RS_ERROR_INVALID_TOKEN');
   });
 });
 

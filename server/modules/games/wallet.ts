@@ -387,7 +387,7 @@ async function userInfo(deps: GameDeps, provider: Provider, { body, bodyHash }: 
   return unstored(body.request_uuid, async () => {
     const request = parsed(userInfoBody, body);
     const launchToken = request.token;
-    if (launchToken === undefined) return plainUserInfo(deps, request.request_uuid, request.user);
+    if (launchToken === undefined) return plainUserInfo(deps, provider, request.request_uuid, request.user);
     const answer = await once(
       deps,
       provider,
@@ -428,10 +428,28 @@ async function redemptionReplayRefusal(
   return open ? null : 'RS_ERROR_TOKEN_EXPIRED';
 }
 
-async function plainUserInfo(deps: GameDeps, requestUuid: string, user: string | undefined): Promise<Answer> {
+/** Hub88's user info, only for a player who holds an open game session of this provider. */
+async function plainUserInfo(
+  deps: GameDeps,
+  provider: Provider,
+  requestUuid: string,
+  user: string | undefined,
+): Promise<Answer> {
   const userId = user === undefined ? null : userIdOfWalletUser(user);
   const [row] = userId
-    ? await deps.db.select({ registeredAt: users.registeredAt }).from(users).where(eq(users.id, userId))
+    ? await deps.db
+        .select({ registeredAt: users.registeredAt })
+        .from(users)
+        .innerJoin(gameSessions, eq(gameSessions.userId, users.id))
+        .where(
+          and(
+            eq(users.id, userId),
+            eq(gameSessions.providerId, provider.id),
+            isNull(gameSessions.closedAt),
+            gt(gameSessions.expiresAt, deps.clock.now()),
+          ),
+        )
+        .limit(1)
     : [];
   if (!row || userId === null) throw new WalletRefusal('RS_ERROR_INVALID_TOKEN');
   return {
