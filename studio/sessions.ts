@@ -1,7 +1,10 @@
 /**
  * The game page's sessions. Opening one redeems the hall's launch token with the wallet
  * (`/user/info`), which answers the wallet's game session token, the game, the machine and the
- * balance; the page gets a token of the studio's own, kept here only as its SHA-256.
+ * balance; the page gets a token of the studio's own, kept here only as its SHA-256. Each opening
+ * is a redemption of its own, so a launch URL opens one session, once: whoever sends it again,
+ * the page that lost the answer included, is told the link was used and opens the machine again
+ * from the hall.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { studioGame } from '@games/catalogue';
@@ -13,15 +16,6 @@ import type { WalletAnswer } from './wallet-client';
 export type SessionRow = typeof sessions.$inferSelect;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/**
- * The request_uuid of a launch token's redemption, fixed by the token: a page that opens again
- * after losing the answer repeats the same request and gets the same wallet session.
- */
-function redemptionUuid(launchToken: string): string {
-  const hex = sha256(`studio-session-open:${launchToken}`);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
 
 const redemptionRefusals: Partial<Record<string, StudioError>> = {
   RS_ERROR_INVALID_TOKEN: new StudioError(401, 'launchTokenInvalid'),
@@ -36,7 +30,7 @@ export interface OpenedSession {
 }
 
 export async function openSession(studio: Studio, launchToken: string): Promise<OpenedSession> {
-  const reply = await studio.wallet('user/info', { request_uuid: redemptionUuid(launchToken), token: launchToken });
+  const reply = await studio.wallet('user/info', { request_uuid: randomUUID(), token: launchToken });
   if (!reply.answered) throw new StudioError(503, 'walletUnavailable');
   const answer: WalletAnswer = reply.answer;
   if (answer.status !== 'RS_OK') {

@@ -242,6 +242,30 @@ describe('rounds', () => {
     expect(detail.proof).toEqual(meta);
     expect(detail.verifyUrl).toBe(`/studio/verify?${new URLSearchParams({ round })}`);
   });
+
+  it('shows a round id two players used as two rounds, each with its own player’s transactions', async () => {
+    const first = await seated(1000, 0);
+    const second = await seated(1000, 1);
+    const round = `shared-${randomUUID()}`;
+    const firstBet = transaction(first, round, 333);
+    const secondBet = transaction(second, round, 10);
+    expect((await wallet.call('transaction/bet', firstBet)).status).toBe('RS_OK');
+    expect((await wallet.call('transaction/bet', secondBet)).status).toBe('RS_OK');
+    const listed = (await desk<RoundPage>('/v2/admin/game/round/list', { round })).list;
+    expect(listed.map((row) => [row.user.userId, row.betAmount]).sort()).toEqual(
+      [
+        [first.player.userId, 333],
+        [second.player.userId, 10],
+      ].sort(),
+    );
+    for (const [row, bet] of [
+      [listed.find((entry) => entry.user.userId === first.player.userId), firstBet],
+      [listed.find((entry) => entry.user.userId === second.player.userId), secondBet],
+    ] as const) {
+      const detail = await desk<RoundDetail>('/v2/admin/game/round/detail', { id: row?.id });
+      expect(detail.transactions.map((entry) => entry.transactionUuid)).toEqual([bet.transaction_uuid]);
+    }
+  });
 });
 
 describe('house profit per game per day', () => {

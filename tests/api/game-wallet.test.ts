@@ -15,7 +15,7 @@ import {
 } from '../support/game-provider';
 import { startGameTestServer } from '../support/game-test-server';
 import { ledgerViolations } from '../support/ledger-invariants';
-import { fundPlayer, newPlayer, type TestPlayer } from '../support/players';
+import { fundPlayer, newOperator, newPlayer, type TestPlayer } from '../support/players';
 import type { SmtpTestServer } from '../support/smtp-test-server';
 import { createTestClock, type TestServer } from './harness';
 
@@ -37,6 +37,7 @@ interface Seated {
   player: TestPlayer;
   user: string;
   token: string;
+  machineId: number;
 }
 
 let machineCursor = 0;
@@ -50,7 +51,14 @@ async function seated(coins: number): Promise<Seated> {
   // Each test's player takes a machine another test may have left: free it first.
   await server.db.execute(`DELETE FROM game_seats WHERE machine_id = ${machine?.id}`);
   const token = await openGameSession(server, wallet, player, machine?.id ?? 0);
-  return { player, user: `player-${player.userId}`, token };
+  return { player, user: `player-${player.userId}`, token, machineId: machine?.id ?? 0 };
+}
+
+/** Takes the machine's seat for the player and answers the launch URL's token, not yet redeemed. */
+async function launchTokenFor(player: TestPlayer, machineId: number): Promise<string> {
+  const launched = await server.call<{ url: string }>('/v2/app/game/launch', { machineId }, { token: player.token });
+  expect(launched.body, JSON.stringify(launched.body)).toMatchObject({ code: 200 });
+  return launchTokenOf(launched.body.data?.url ?? '');
 }
 
 function betBody(who: Seated, amount: number, overrides: Record<string, unknown> = {}) {
@@ -141,7 +149,7 @@ describe('launch token exchange', () => {
       'RS_ERROR_INVALID_TOKEN',
     );
     // The launch token itself never places a bet.
-    const asSession = { player, user: `player-${player.userId}`, token: launchToken };
+    const asSession = { player, user: `player-${player.userId}`, token: launchToken, machineId: machine?.id ?? 0 };
     expect((await wallet.call('transaction/bet', betBody(asSession, 1))).status).toBe('RS_ERROR_INVALID_TOKEN');
   });
 
@@ -174,6 +182,89 @@ describe('launch token exchange', () => {
     );
     // Still unused after the refusals.
     expect((await wallet.call('user/info', { request_uuid: randomUUID(), token: bound })).status).toBe('RS_OK');
+  });
+
+  it('repeats a redemption only while its launch token lives and its session is open', async () => {
+    const player = await newPlayer(server, smtp);
+    await fundPlayer(server, player, 50);
+    const [, , machine] = await machinesOf(server, player, 'acme-slot');
+    await server.db.execute(`DELETE FROM game_seats WHERE machine_id = ${machine?.id}`);
+    const late = { request_uuid: randomUUID(), token: await launchTokenFor(player, machine?.id ?? 0) };
+    const first = await wallet.call('user/info', late);
+    expect(first.status).toBe('RS_OK');
+    clock.advance(30_000);
+    expect(await wallet.call('user/info', late)).toEqual(first);
+    // Past the launch token's 60 s, the same request no longer hands out the session.
+    clock.advance(31_000);
+    expect(await wallet.call('user/info', late)).toEqual({
+      status: 'RS_ERROR_TOKEN_EXPIRED',
+      request_uuid: late.request_uuid,
+    });
+    // Within the 60 s, but the machine launched again since: the session it opened has ended.
+    const relaunched = { request_uuid: randomUUID(), token: await launchTokenFor(player, machine?.id ?? 0) };
+    expect((await wallet.call('user/info', relaunched)).status).toBe('RS_OK');
+    await launchTokenFor(player, machine?.id ?? 0);
+    expect(await wallet.call('user/info', relaunched)).toEqual({
+      status: 'RS_ERROR_TOKEN_EXPIRED',
+      request_uuid: relaunched.request_uuid,
+    });
+  });
+
+  it('ends the earlier session and launch tokens when the same machine is launched again', async () => {
+    const who = await seated(1000);
+    const bet = betBody(who, 100);
+    const other = betBody(who, 50);
+    expect((await wallet.call('transaction/bet', bet)).status).toBe('RS_OK');
+    expect((await wallet.call('transaction/bet', other)).status).toBe('RS_OK');
+    const unused = await launchTokenFor(who.player, who.machineId);
+    const newest = await launchTokenFor(who.player, who.machineId);
+    // The earlier session takes no more bets, but what it owes and what it undoes still settle.
+    expect((await wallet.call('transaction/bet', betBody(who, 1))).status).toBe('RS_ERROR_TOKEN_EXPIRED');
+    const win = { ...betBody(who, 300, { round: bet.round }), reference_transaction_uuid: bet.transaction_uuid };
+    expect((await wallet.call('transaction/win', win)).status).toBe('RS_OK');
+    const rollback = {
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: other.transaction_uuid,
+      user: who.user,
+      token: who.token,
+    };
+    expect((await wallet.call('transaction/rollback', rollback)).status).toBe('RS_OK');
+    expect(await coinsOf(who)).toBe(1200);
+    // Of the launches, only the newest opens a game.
+    expect((await wallet.call('user/info', { request_uuid: randomUUID(), token: unused })).status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
+    const opened = await wallet.call('user/info', { request_uuid: randomUUID(), token: newest });
+    expect(opened.status).toBe('RS_OK');
+    expect((await wallet.call('transaction/bet', betBody({ ...who, token: opened.token ?? '' }, 1))).status).toBe(
+      'RS_OK',
+    );
+  });
+});
+
+describe('user info without a token', () => {
+  it('answers only for a player who holds an open game session of the asking provider', async () => {
+    const who = await seated(100);
+    const info = (user: string, via = wallet) => via.call('user/info', { request_uuid: randomUUID(), user });
+    expect(await info(who.user)).toMatchObject({
+      status: 'RS_OK',
+      user: who.user,
+      registration_date: expect.any(String),
+    });
+    const unseated = await newPlayer(server, smtp);
+    const operator = await newOperator(server);
+    for (const user of [`player-${unseated.userId}`, `player-${operator.userId}`])
+      expect(await info(user)).toMatchObject({ status: 'RS_ERROR_INVALID_TOKEN' });
+    // The studio signs for itself, and the player holds no studio session.
+    const studio = walletClient(
+      server,
+      'studio',
+      (await import('node:crypto')).createPrivateKey(server.deps.games.keys.studioPrivateKeyPem),
+    );
+    expect((await info(who.user, studio)).status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect((await server.call('/v2/app/game/seat/release', {}, { token: who.player.token })).status).toBe(200);
+    expect((await info(who.user)).status).toBe('RS_ERROR_INVALID_TOKEN');
   });
 });
 
@@ -364,6 +455,119 @@ describe('bets, wins and rollbacks', () => {
     expect(await coinsOf(who)).toBe(0);
     expect(await ledgerViolations(server.db)).toEqual([]);
   });
+
+  it('refuses a request_uuid sent again with another body, answers the same body however spelled, and books nothing', async () => {
+    const who = await seated(1000);
+    const bet = betBody(who, 100);
+    const booked = await wallet.call('transaction/bet', bet);
+    expect(booked.status).toBe('RS_OK');
+    // A win under its bet's request_uuid: never the bet's answer, and no win is booked.
+    const win = {
+      ...betBody(who, 500, { round: bet.round }),
+      request_uuid: bet.request_uuid,
+      reference_transaction_uuid: bet.transaction_uuid,
+    };
+    const reused = { status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: bet.request_uuid };
+    expect(await wallet.call('transaction/win', win)).toEqual(reused);
+    expect(await wallet.call('transaction/bet', { ...bet, amount: 1 * unit })).toEqual(reused);
+    expect(await coinsOf(who)).toBe(900);
+    // The same body in another key order and spacing is the same request.
+    const respelled = JSON.stringify(Object.fromEntries(Object.entries(bet).reverse()), null, 2);
+    expect(await wallet.call('transaction/bet', bet, { rawBody: respelled })).toEqual(booked);
+    // The win, sent as its own request, is booked once.
+    expect(await wallet.call('transaction/win', { ...win, request_uuid: randomUUID() })).toMatchObject({
+      status: 'RS_OK',
+      balance: 1400 * unit,
+    });
+    // A stored refusal and a rollback are kept to their bodies alike.
+    const short = betBody(who, 5000);
+    expect((await wallet.call('transaction/bet', short)).status).toBe('RS_ERROR_NOT_ENOUGH_MONEY');
+    expect(await wallet.call('transaction/bet', { ...short, amount: 1 * unit })).toEqual({
+      status: 'RS_ERROR_WRONG_SYNTAX',
+      request_uuid: short.request_uuid,
+    });
+    const small = betBody(who, 10);
+    expect((await wallet.call('transaction/bet', small)).status).toBe('RS_OK');
+    const rollback = {
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: randomUUID(),
+      user: who.user,
+      token: who.token,
+    };
+    expect((await wallet.call('transaction/rollback', rollback)).status).toBe('RS_OK');
+    expect(
+      await wallet.call('transaction/rollback', { ...rollback, reference_transaction_uuid: small.transaction_uuid }),
+    ).toEqual({ status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: rollback.request_uuid });
+    expect(await coinsOf(who)).toBe(1390);
+    expect(await ledgerViolations(server.db)).toEqual([]);
+  });
+
+  it('keeps a bet a win has settled: its rollback is refused until the win is rolled back', async () => {
+    const who = await seated(1000);
+    const bet = betBody(who, 100);
+    expect((await wallet.call('transaction/bet', bet)).status).toBe('RS_OK');
+    const win = { ...betBody(who, 300, { round: bet.round }), reference_transaction_uuid: bet.transaction_uuid };
+    expect((await wallet.call('transaction/win', win)).status).toBe('RS_OK');
+    const rollbackOf = (reference: string) => ({
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: reference,
+      user: who.user,
+      token: who.token,
+      round: bet.round,
+    });
+    expect(await wallet.call('transaction/rollback', rollbackOf(bet.transaction_uuid))).toMatchObject({
+      status: 'RS_ERROR_UNKNOWN',
+      balance: 1200 * unit,
+    });
+    expect(await coinsOf(who)).toBe(1200);
+    // Voiding the round: the win back first, then the bet.
+    expect(await wallet.call('transaction/rollback', rollbackOf(win.transaction_uuid))).toMatchObject({
+      status: 'RS_OK',
+      balance: 900 * unit,
+    });
+    expect(await wallet.call('transaction/rollback', rollbackOf(bet.transaction_uuid))).toMatchObject({
+      status: 'RS_OK',
+      balance: 1000 * unit,
+    });
+    const records = await server.call<{ list: GameRecord[] }>(
+      '/v2/app/record/game/record/query',
+      {},
+      { token: who.player.token },
+    );
+    expect(records.body.data?.list.map((record) => [record.betAmount, record.winAmount])).toEqual([[0, 0]]);
+    expect(await ledgerViolations(server.db)).toEqual([]);
+  });
+
+  it('books either a bet’s win or its rollback when both come at once, never both', async () => {
+    const who = await seated(1000);
+    let expected = 1000;
+    for (let index = 0; index < 6; index += 1) {
+      const bet = betBody(who, 100);
+      expect((await wallet.call('transaction/bet', bet)).status).toBe('RS_OK');
+      const win = { ...betBody(who, 300, { round: bet.round }), reference_transaction_uuid: bet.transaction_uuid };
+      const rollback = {
+        request_uuid: randomUUID(),
+        transaction_uuid: randomUUID(),
+        reference_transaction_uuid: bet.transaction_uuid,
+        user: who.user,
+        token: who.token,
+      };
+      const [won, undone] = await Promise.all([
+        wallet.call('transaction/win', win),
+        wallet.call('transaction/rollback', rollback),
+      ]);
+      const outcome = [won.status, undone.status];
+      expect([
+        ['RS_OK', 'RS_ERROR_UNKNOWN'],
+        ['RS_ERROR_TRANSACTION_ROLLED_BACK', 'RS_OK'],
+      ]).toContainEqual(outcome);
+      expected += won.status === 'RS_OK' ? 200 : 0;
+      expect(await coinsOf(who)).toBe(expected);
+    }
+    expect(await ledgerViolations(server.db)).toEqual([]);
+  });
 });
 
 describe('rounds as game records', () => {
@@ -399,5 +603,22 @@ describe('rounds as game records', () => {
       { token: who.player.token },
     );
     expect(totals.body.data).toEqual({ recordCount: 2, totalBet: 180, totalWin: 400, totalProfitLoss: 220 });
+  });
+
+  it('keeps a round id two players use apart: each player has their own round', async () => {
+    const first = await seated(1000);
+    const second = await seated(1000);
+    const round = `shared-${randomUUID()}`;
+    expect((await wallet.call('transaction/bet', betBody(first, 333, { round }))).status).toBe('RS_OK');
+    const bet = betBody(second, 10, { round });
+    expect((await wallet.call('transaction/bet', bet)).status).toBe('RS_OK');
+    const win = { ...betBody(second, 30, { round }), reference_transaction_uuid: bet.transaction_uuid };
+    expect((await wallet.call('transaction/win', win)).status).toBe('RS_OK');
+    const roundsOf = async (who: Seated) =>
+      (
+        await server.call<{ list: GameRecord[] }>('/v2/app/record/game/record/query', {}, { token: who.player.token })
+      ).body.data?.list.map((record) => [record.betAmount, record.winAmount]);
+    expect(await roundsOf(first)).toEqual([[333, 0]]);
+    expect(await roundsOf(second)).toEqual([[10, 30]]);
   });
 });

@@ -11,6 +11,7 @@ import { rounds } from '../../studio/db/schema';
 import { recoverRounds } from '../../studio/rounds';
 import { studioOf } from '../../studio/studio-deps';
 import { createCaptchaTexts } from '../support/accounts';
+import { launchTokenOf, machinesOf } from '../support/game-provider';
 import { ledgerViolations } from '../support/ledger-invariants';
 import { fundPlayer, manyPlayersLimits, newPlayer, type TestPlayer } from '../support/players';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
@@ -164,9 +165,12 @@ describe('a whole visit', () => {
     const launchToken = await launchStudioGame(server, player, 'fuji-rush');
     const first = await studio<Opened>('/studio/api/session/open', { launchToken }, { lang: 'ja-JP' });
     expect(first.body.data?.game.name).toBe('富士ラッシュ');
-    // The same launch token again is the same redemption at the wallet: the page may retry a lost answer.
+    // A launch URL opens one session: sent again, even by the page that opened it, it is used.
     const again = await studio<Opened>('/studio/api/session/open', { launchToken });
-    expect(again.body).toMatchObject({ code: 200, data: { game: { name: 'Fuji Rush' } } });
+    expect(again.body).toMatchObject({
+      code: 401,
+      msg: 'This game link has been used or is not valid; open the game again from the game hall',
+    });
     const unknown = await studio('/studio/api/session/open', { launchToken: 'not-a-token' }, { lang: 'ja-JP' });
     expect(unknown.body).toMatchObject({ code: 401 });
     expect(unknown.body.msg).toMatch(/ゲームホール/);
@@ -174,6 +178,38 @@ describe('a whole visit', () => {
       code: 400,
       fields: { launchToken: expect.any(String) },
     });
+  });
+
+  it('opens one session per launch URL, once: not again later, by anyone, nor after a relaunch', async () => {
+    const player = await fundedPlayer(5000);
+    const [machine] = (await machinesOf(server, player, 'sakura-sevens')).slice(-1);
+    await server.db.execute(`DELETE FROM game_seats WHERE machine_id = ${machine?.id}`);
+    const relaunch = async () => {
+      const launched = await server.call<{ url: string }>(
+        '/v2/app/game/launch',
+        { machineId: machine?.id },
+        { token: player.token },
+      );
+      return launchTokenOf(launched.body.data?.url ?? '');
+    };
+    const launchToken = await relaunch();
+    const first = await studio<Opened>('/studio/api/session/open', { launchToken });
+    expect(first.body.code).toBe(200);
+    const { sessionToken } = first.body.data as Opened;
+    const stake = (first.body.data as Opened).game.stakes[0] ?? 0;
+    expect((await play(sessionToken, stake)).body.code).toBe(200);
+    const coins = await coinsOf(player);
+    // Past the launch token's 60 s, the same URL is worth nothing.
+    clock.advance(65_000);
+    expect((await studio('/studio/api/session/open', { launchToken })).body).toMatchObject({ code: 401 });
+    // The player launches the machine again: the earlier session plays no more, the old URL opens nothing.
+    const newest = await relaunch();
+    expect((await play(sessionToken, stake)).body).toMatchObject({ code: 402 });
+    expect((await studio('/studio/api/session/open', { launchToken })).body).toMatchObject({ code: 401 });
+    expect(await coinsOf(player)).toBe(coins);
+    const reopened = await studio<Opened>('/studio/api/session/open', { launchToken: newest });
+    expect(reopened.body.code).toBe(200);
+    expect((await play((reopened.body.data as Opened).sessionToken, stake)).body.code).toBe(200);
   });
 });
 

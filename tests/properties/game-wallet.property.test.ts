@@ -41,11 +41,12 @@ import {
  * The game wallet's money property (docs/architecture.md §11, docs/requirements.md §10): for any
  * sequence of signed bets, wins and rollbacks over a few players and rounds — wins and rollbacks
  * naming bets, wins or uuids never seen (a tombstone, so the late bet is refused), each possibly
- * repeated with its request_uuid or sent again under a new one — every answer is the one the
- * protocol's rules give, and afterwards each player's coins moved by exactly Σ(win − bet) over the
- * rounds, as game_records holds them and as the model predicts; no balance goes below zero and the
- * ledger's rules hold. Providers retry whenever an answer is lost, so a wallet that moved coins
- * twice, or answered a repeat differently, would create or lose money here.
+ * repeated with its request_uuid, sent again under a new one, or its request_uuid reused with
+ * another body — every answer is the one the protocol's rules give, and afterwards each player's
+ * coins moved by exactly Σ(win − bet) over the rounds, as game_records holds them and as the model
+ * predicts; no balance goes below zero and the ledger's rules hold. Providers retry whenever an
+ * answer is lost, so a wallet that moved coins twice, or answered a repeat differently, would create
+ * or lose money here.
  *
  * On PostgreSQL the same holds with two server processes (server/main.ts) on one database: bets of
  * one player through both at once never overdraw, and when one process is SIGKILLed in the middle
@@ -148,12 +149,15 @@ describe('the game wallet against a model, one process', () => {
       ),
       { numRuns: 50 },
     );
-    // The runs reached every rule, not only the happy path.
-    expect([...statuses].sort()).toEqual([
+    // The runs reached every rule, not only the happy path. A rollback of a bet a win has settled
+    // (RS_ERROR_UNKNOWN) takes a bet, its win and the rollback of one player in one run: the runs
+    // meet it now and then, and game-wallet.test.ts checks it every time.
+    expect([...statuses].filter((status) => status !== 'RS_ERROR_UNKNOWN').sort()).toEqual([
       'RS_ERROR_DUPLICATE_TRANSACTION',
       'RS_ERROR_NOT_ENOUGH_MONEY',
       'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
       'RS_ERROR_TRANSACTION_ROLLED_BACK',
+      'RS_ERROR_WRONG_SYNTAX',
       'RS_OK',
     ]);
   }, 120_000);

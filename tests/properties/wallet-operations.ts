@@ -9,7 +9,8 @@ import { ledgerViolations, queryRows } from '../support/ledger-invariants';
  * What a game provider sends to the seamless wallet in the wallet property tests, and a model of
  * what the wallet must answer (docs/architecture.md §11 "Game wallet"): bets, wins and rollbacks
  * naming earlier transactions or uuids the wallet never saw, balance calls, verbatim retries (same
- * request_uuid) and re-sends of a transaction under a new request_uuid. The model is the protocol's
+ * request_uuid), re-sends of a transaction under a new request_uuid and another body under an
+ * earlier request_uuid (refused: never taken for the earlier request). The model is the protocol's
  * rules written out plainly over maps; every answer is compared with it, and after a run the
  * rounds, balances and ledger in the database must agree with it.
  */
@@ -27,8 +28,12 @@ export interface WalletSeat {
   token: string;
 }
 
-/** Which transaction a win or rollback names: an earlier one of the list, or a uuid never sent (yet). */
-type Reference = { earlier: number } | { ghost: number };
+/**
+ * Which transaction a win or rollback names: an earlier one of the list, an earlier bet of the same
+ * player, a bet of the same player an earlier win named (so rollbacks meet settled bets), or a uuid
+ * never sent (yet).
+ */
+type Reference = { earlier: number } | { mine: number } | { paid: number } | { ghost: number };
 
 export type AbstractWalletOperation =
   | { type: 'bet'; player: number; round: number; coins: number; ghost: number | null }
@@ -36,7 +41,8 @@ export type AbstractWalletOperation =
   | { type: 'rollback'; player: number; round: number; reference: Reference }
   | { type: 'balance'; player: number }
   | { type: 'retry'; of: number }
-  | { type: 'resend'; of: number };
+  | { type: 'resend'; of: number }
+  | { type: 'reuse'; of: number };
 
 const roundsPerPlayer = 3;
 const ghosts = 3;
@@ -47,7 +53,14 @@ export function walletOperation(players: number): fc.Arbitrary<AbstractWalletOpe
   const round = fc.integer({ min: 0, max: roundsPerPlayer - 1 });
   const ghost = fc.integer({ min: 0, max: ghosts - 1 });
   const reference: fc.Arbitrary<Reference> = fc.oneof(
-    { weight: 3, arbitrary: fc.record({ earlier: fc.nat() }) },
+    { weight: 2, arbitrary: fc.record({ earlier: fc.nat() }) },
+    { weight: 3, arbitrary: fc.record({ mine: fc.nat() }) },
+    { weight: 1, arbitrary: fc.record({ ghost }) },
+  );
+  // A rollback often names a bet a win has paid: the wallet keeps such a bet booked.
+  const rolledBack: fc.Arbitrary<Reference> = fc.oneof(
+    { weight: 2, arbitrary: fc.record({ earlier: fc.nat() }) },
+    { weight: 3, arbitrary: fc.record({ paid: fc.nat() }) },
     { weight: 1, arbitrary: fc.record({ ghost }) },
   );
   return fc.oneof(
@@ -71,9 +84,18 @@ export function walletOperation(players: number): fc.Arbitrary<AbstractWalletOpe
         reference,
       }),
     },
-    { weight: 3, arbitrary: fc.record({ type: fc.constant('rollback' as const), player, round, reference }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({ type: fc.constant('rollback' as const), player, round, reference: rolledBack }),
+    },
     { weight: 1, arbitrary: fc.record({ type: fc.constant('balance' as const), player }) },
-    { weight: 3, arbitrary: fc.record({ type: fc.constantFrom('retry' as const, 'resend' as const), of: fc.nat() }) },
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        type: fc.constantFrom('retry' as const, 'resend' as const, 'reuse' as const),
+        of: fc.nat(),
+      }),
+    },
   );
 }
 
@@ -95,27 +117,45 @@ export function materialiseWalletOperations(
   game: WalletGame,
 ): WalletRequest[] {
   const requests: WalletRequest[] = [];
-  const transactions: { uuid: string; user: string; round: string }[] = [];
+  const transactions: { uuid: string; user: string; round: string; bet: boolean }[] = [];
+  /** The bets of the same player that wins have named, in order. */
+  const paid: typeof transactions = [];
   let counter = 0;
   const fresh = (kind: string) => `${namespace}-${kind}${counter++}`;
   const ghostUuid = (ghost: number) => `${namespace}-ghost${ghost}`;
   const seatOf = (player: number) => seats[player % seats.length] as WalletSeat;
   const roundOf = (player: number, round: number) => `${namespace}-p${player % seats.length}-r${round}`;
   const referenced = (reference: Reference, seat: WalletSeat, ownRound: string) => {
-    const earlier = 'earlier' in reference ? transactions[reference.earlier % Math.max(transactions.length, 1)] : null;
+    const pick = <T>(list: T[], index: number) => list[index % Math.max(list.length, 1)];
+    const ofSeat = (list: typeof transactions) => list.filter((earlier) => earlier.user === seat.user);
+    const earlier =
+      'earlier' in reference
+        ? pick(transactions, reference.earlier)
+        : 'mine' in reference
+          ? pick(ofSeat(transactions.filter((earlier) => earlier.bet)), reference.mine)
+          : 'paid' in reference
+            ? pick(ofSeat(paid), reference.paid)
+            : null;
     if (!earlier) return { uuid: ghostUuid('ghost' in reference ? reference.ghost : 0), round: ownRound };
     // A provider settles in the round of the transaction it names; another player's is refused anyway.
     return { uuid: earlier.uuid, round: earlier.user === seat.user ? earlier.round : ownRound };
   };
   for (const operation of operations) {
-    if (operation.type === 'retry' || operation.type === 'resend') {
+    if (operation.type === 'retry' || operation.type === 'resend' || operation.type === 'reuse') {
       const candidates =
         operation.type === 'retry' ? requests : requests.filter((request) => request.path !== 'user/balance');
       const earlier = candidates[operation.of % Math.max(candidates.length, 1)];
       if (!earlier) continue;
-      requests.push(
-        operation.type === 'retry' ? earlier : { ...earlier, body: { ...earlier.body, request_uuid: fresh('rq') } },
-      );
+      if (operation.type === 'retry') requests.push(earlier);
+      else if (operation.type === 'resend')
+        requests.push({ ...earlier, body: { ...earlier.body, request_uuid: fresh('rq') } });
+      else {
+        // The same request_uuid with another body: one more coin, or another transaction named.
+        const { amount } = earlier.body;
+        const changed =
+          typeof amount === 'number' ? { amount: amount + game.unit } : { reference_transaction_uuid: fresh('other') };
+        requests.push({ ...earlier, body: { ...earlier.body, ...changed } });
+      }
       continue;
     }
     const seat = seatOf(operation.player);
@@ -139,9 +179,11 @@ export function materialiseWalletOperations(
           round_closed: false,
         },
       });
-      transactions.push({ uuid: transaction.transaction_uuid, user: seat.user, round: ownRound });
+      transactions.push({ uuid: transaction.transaction_uuid, user: seat.user, round: ownRound, bet: true });
     } else {
       const reference = referenced(operation.reference, seat, ownRound);
+      const named = transactions.find((earlier) => earlier.uuid === reference.uuid);
+      if (operation.type === 'win' && named?.bet && named.user === seat.user) paid.push(named);
       transaction.transaction_uuid = fresh(operation.type);
       requests.push(
         operation.type === 'win'
@@ -168,7 +210,7 @@ export function materialiseWalletOperations(
               },
             },
       );
-      transactions.push({ uuid: transaction.transaction_uuid, user: seat.user, round: reference.round });
+      transactions.push({ uuid: transaction.transaction_uuid, user: seat.user, round: reference.round, bet: false });
     }
   }
   return requests;
@@ -180,6 +222,8 @@ interface ModelTransaction {
   round: string | null;
   coins: number;
   rolledBack: boolean;
+  /** The bet a win pays. */
+  reference?: string;
 }
 
 /** What the wallet must answer: a status, and the player's coins when the answer carries a balance. */
@@ -206,7 +250,7 @@ export class WalletModel {
   private readonly transactions = new Map<string, ModelTransaction>();
   /** Transactions some rollback request has claimed: the wallet keeps one rollback per transaction. */
   private readonly rollbackClaimed = new Set<string>();
-  private readonly stored = new Map<string, { expected: ExpectedAnswer; first: WalletAnswer }>();
+  private readonly stored = new Map<string, { body: string; first: WalletAnswer }>();
 
   constructor(
     startingCoins: ReadonlyMap<string, number>,
@@ -220,13 +264,19 @@ export class WalletModel {
     const { path, body } = request;
     const wrong = (problem: string) => `${problem}: ${path} ${JSON.stringify(body)} answered ${JSON.stringify(answer)}`;
     const earlier = this.stored.get(body.request_uuid);
+    if (earlier && earlier.body !== canonical(body)) {
+      const refused = { request_uuid: body.request_uuid, status: 'RS_ERROR_WRONG_SYNTAX' };
+      return canonical(answer) === canonical(refused)
+        ? null
+        : wrong(`a request_uuid with another body was not refused as ${JSON.stringify(refused)}`);
+    }
     if (earlier) {
       return canonical(answer) === canonical(earlier.first)
         ? null
         : wrong(`a repeated request_uuid did not get its first answer ${JSON.stringify(earlier.first)}`);
     }
     const expected = this.apply(request);
-    if (path !== 'user/balance') this.stored.set(body.request_uuid, { expected, first: answer });
+    if (path !== 'user/balance') this.stored.set(body.request_uuid, { body: canonical(body), first: answer });
     const wanted = {
       status: expected.status,
       request_uuid: body.request_uuid,
@@ -278,7 +328,14 @@ export class WalletModel {
           return { status, ...balance() };
         }
         this.move(user, coins);
-        this.transactions.set(uuid, { kind: 'win', user, round, coins, rolledBack: false });
+        this.transactions.set(uuid, {
+          kind: 'win',
+          user,
+          round,
+          coins,
+          rolledBack: false,
+          reference: body.reference_transaction_uuid as string,
+        });
         this.addToRound(round, user, 0, coins);
         return ok();
       }
@@ -297,6 +354,9 @@ export class WalletModel {
         }
         if (reference.user !== user || reference.kind === 'rollback')
           return { status: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST' };
+        // A bet a win has settled stays booked until that win is rolled back.
+        if (reference.kind === 'bet' && this.winStandsOn(referenceUuid))
+          return { status: 'RS_ERROR_UNKNOWN', ...balance() };
         const back = reference.kind === 'bet' ? reference.coins : -reference.coins;
         if (balance().coins + back < 0) return { status: 'RS_ERROR_NOT_ENOUGH_MONEY', ...balance() };
         this.move(user, back);
@@ -314,6 +374,12 @@ export class WalletModel {
     }
   }
 
+  private winStandsOn(bet: string): boolean {
+    return [...this.transactions.values()].some(
+      (transaction) => transaction.kind === 'win' && transaction.reference === bet && !transaction.rolledBack,
+    );
+  }
+
   private move(user: string, coins: number): void {
     this.coins.set(user, (this.coins.get(user) ?? 0) + coins);
   }
@@ -326,7 +392,7 @@ export class WalletModel {
 }
 
 /** JSON with sorted keys: a stored answer comes back from jsonb with its fields in another order. */
-function canonical(answer: WalletAnswer): string {
+function canonical(answer: object): string {
   return JSON.stringify(Object.fromEntries(Object.entries(answer).sort(([a], [b]) => (a < b ? -1 : 1))));
 }
 

@@ -2,8 +2,10 @@
 -- the request_uuid claimed, the session, game, currency, amount and player checked, the
 -- transaction_uuid claimed, the coins moved by the ledger's own transfer (ledger_create_transfer,
 -- with all its rules, its idempotency and its audit row) between the player and the provider's
--- house account for that player, the round added to, the seat and session kept alive (a bet), and
--- the answer stored and returned. A request_uuid already claimed returns the answer stored for it.
+-- house account for that player, the player's round added to, the seat and session kept alive (a
+-- bet), and the answer stored and returned. A request_uuid already claimed returns the answer stored
+-- for it when the body's hash is the one stored with it; with another body it answers
+-- RS_ERROR_WRONG_SYNTAX and writes nothing, so a request is never taken for another's answer.
 -- A refusal raises SQLSTATE WL001 with the protocol status as its message and, where the answer
 -- carries the player's balance, the player's id as its detail: the statement, and with it every
 -- write above, is undone, and the caller stores the refusal on its own.
@@ -15,13 +17,14 @@ CREATE OR REPLACE FUNCTION "wallet_bet_or_win"(
 	p_game_code text, p_currency_matches boolean, p_round text, p_coins bigint, p_is_free boolean,
 	p_answer_currency text, p_amount_unit integer, p_now timestamptz, p_session_expires_at timestamptz,
 	p_house_code text, p_currency text, p_kind text, p_actor text, p_idempotency_key text,
-	p_params_hash text, p_reason text, p_metadata jsonb, p_meta jsonb,
+	p_params_hash text, p_reason text, p_metadata jsonb, p_meta jsonb, p_body_hash text,
 	OUT answer jsonb)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
 	is_bet boolean := p_action = 'transaction/bet';
 	claimed boolean;
+	stored record;
 	game_session record;
 	game record;
 	player_frozen boolean;
@@ -33,12 +36,19 @@ DECLARE
 	available bigint;
 	reply jsonb;
 BEGIN
-	INSERT INTO wallet_requests (provider_id, request_uuid, action, answer, created_at)
-		VALUES (p_provider_id, p_request_uuid, p_action, '{}', p_now)
+	INSERT INTO wallet_requests (provider_id, request_uuid, action, answer, body_hash, created_at)
+		VALUES (p_provider_id, p_request_uuid, p_action, '{}', p_body_hash, p_now)
 		ON CONFLICT DO NOTHING
 		RETURNING true INTO claimed;
 	IF claimed IS NULL THEN
-		SELECT r.answer INTO answer FROM wallet_requests r WHERE r.provider_id = p_provider_id AND r.request_uuid = p_request_uuid;
+		SELECT r.answer, r.body_hash INTO stored FROM wallet_requests r
+			WHERE r.provider_id = p_provider_id AND r.request_uuid = p_request_uuid;
+		-- Requests stored before their hash was kept (null) are answered as before.
+		IF stored.body_hash IS NOT NULL AND stored.body_hash <> p_body_hash THEN
+			answer := jsonb_build_object('status', 'RS_ERROR_WRONG_SYNTAX', 'request_uuid', p_request_uuid);
+		ELSE
+			answer := stored.answer;
+		END IF;
 		RETURN;
 	END IF;
 
@@ -72,8 +82,11 @@ BEGIN
 			RAISE EXCEPTION 'RS_ERROR_USER_DISABLED' USING ERRCODE = 'WL001';
 		END IF;
 	ELSE
+		-- The bet stays locked until the win commits: a rollback of it waits, then finds the win
+		-- and refuses (a bet a win has settled is not rolled back), or comes first and this win is refused.
 		SELECT t.kind, t.user_id, t.rolled_back_at INTO reference FROM wallet_transactions t
-			WHERE t.provider_id = p_provider_id AND t.transaction_uuid = p_reference_transaction_uuid;
+			WHERE t.provider_id = p_provider_id AND t.transaction_uuid = p_reference_transaction_uuid
+			FOR KEY SHARE;
 		IF reference.kind IS NULL OR reference.kind = 'rollback' OR reference.user_id <> game_session.user_id THEN
 			RAISE EXCEPTION 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST' USING ERRCODE = 'WL001';
 		END IF;
@@ -117,14 +130,14 @@ BEGIN
 		UPDATE wallet_transactions SET ledger_transfer_id = (ledger_result.transfer).id WHERE id = transaction_id;
 	END IF;
 
-	-- The round's row, with the game's name as the records show it by default.
+	-- The player's row of the round, with the game's name as the records show it by default.
 	INSERT INTO game_records (user_id, game_name, machine_id, bet_amount, win_amount, played_at, provider_id, round,
 		game_id, game_machine_id, updated_at)
 		VALUES (game_session.user_id,
 			coalesce(game.name ->> 'ja-JP', (SELECT n.value FROM jsonb_each_text(game.name) AS n WHERE n.value <> '' LIMIT 1), ''),
 			game_session.machine_number::text, CASE WHEN is_bet THEN moved_coins ELSE 0 END, CASE WHEN is_bet THEN 0 ELSE moved_coins END,
 			p_now, p_provider_id, p_round, game_session.game_id, game_session.machine_id, p_now)
-		ON CONFLICT (provider_id, round) DO UPDATE SET
+		ON CONFLICT (provider_id, user_id, round) DO UPDATE SET
 			bet_amount = game_records.bet_amount + excluded.bet_amount,
 			win_amount = game_records.win_amount + excluded.win_amount,
 			updated_at = excluded.updated_at;

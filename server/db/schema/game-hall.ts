@@ -118,21 +118,26 @@ export const gameSeats = pgTable(
 );
 
 /** Single-use launch tokens, kept only as their SHA-256, bound to a player, a machine and its game. */
-export const gameLaunchTokens = pgTable('game_launch_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id),
-  machineId: integer('machine_id')
-    .notNull()
-    .references(() => gameMachines.id),
-  gameId: integer('game_id')
-    .notNull()
-    .references(() => providerGames.id),
-  createdAt: instant('created_at').notNull(),
-  expiresAt: instant('expires_at').notNull(),
-  redeemedAt: instant('redeemed_at'),
-});
+export const gameLaunchTokens = pgTable(
+  'game_launch_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    machineId: integer('machine_id')
+      .notNull()
+      .references(() => gameMachines.id),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => providerGames.id),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    redeemedAt: instant('redeemed_at'),
+  },
+  // Each launch removes the player's tokens not yet redeemed; redeemed ones stay with their sessions.
+  (table) => [index('game_launch_tokens_unredeemed_idx').on(table.userId).where(sql`${table.redeemedAt} IS NULL`)],
+);
 
 /**
  * A game session: what a redeemed launch token becomes. The provider sends its token (kept here
@@ -169,7 +174,11 @@ export const gameSessions = pgTable(
   ],
 );
 
-/** Each wallet request's answer by its request_uuid, so a repeated request gets the same answer. */
+/**
+ * Each wallet request's answer by its request_uuid, so a repeated request gets the same answer, and
+ * the SHA-256 of its body, so the same request_uuid with another body is refused rather than
+ * answered (null on requests stored before the hash was kept).
+ */
 export const walletRequests = pgTable(
   'wallet_requests',
   {
@@ -179,6 +188,7 @@ export const walletRequests = pgTable(
     requestUuid: text('request_uuid').notNull(),
     action: text('action').notNull(),
     answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
+    bodyHash: text('body_hash'),
     createdAt: instant('created_at').notNull(),
   },
   (table) => [primaryKey({ name: 'wallet_requests_pk', columns: [table.providerId, table.requestUuid] })],

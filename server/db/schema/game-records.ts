@@ -5,7 +5,7 @@ import { gameMachines, gameProviders, providerGames } from './game-hall';
 
 /**
  * One game round of a player, in game coins: the rounds table. The wallet writes one row per
- * (provider, round) and adds every bet and win of the round to it in the transaction that moves
+ * (provider, player, round) and adds every bet and win of the round to it in the transaction that moves
  * the coins (a rollback takes its amount back out). `game_name` and `machine_id` are kept as
  * written when the round began; the game's own row gives its name in the reader's language.
  */
@@ -32,8 +32,9 @@ export const gameRecords = pgTable(
     index('game_records_user_idx').on(table.userId, table.playedAt),
     // The desk's rounds and daily profit read the wallet's rounds by when they were played.
     index('game_records_played_idx').on(table.playedAt),
-    // Rows from before the wallet have no provider; NULLs never collide.
-    unique('game_records_round_unique').on(table.providerId, table.round),
+    // Rows from before the wallet have no provider; NULLs never collide. A round id is the provider's
+    // and may be shared by several players (a live table's round), so each player has a row of their own.
+    unique('game_records_player_round_unique').on(table.providerId, table.userId, table.round),
     // The hall's data counter (docs/requirements.md §10.8) reads a machine's paid rounds newest first,
     // and its big wins and jackpots, which are few: partial indexes keep those reads short. The
     // multipliers are contract/game.ts's bigWinMultiplier and jackpotMultiplier.

@@ -137,7 +137,12 @@ export async function gameRoundDetail(
 ): Promise<DataOf<typeof adminGameRoundDetail>> {
   const [row] = await roundsQuery(deps.db, and(eq(gameRecords.id, body.id), isNotNull(gameRecords.providerId)));
   if (!row || row.round === null) throw new ApiError(404, 'admin.roundNotFound');
-  const ofRound = and(eq(walletTransactions.providerId, row.providerId), eq(walletTransactions.round, row.round));
+  // A round id is the provider's and may be another player's too: the round is this player's part of it.
+  const ofRound = and(
+    eq(walletTransactions.providerId, row.providerId),
+    eq(walletTransactions.userId, row.userId),
+    eq(walletTransactions.round, row.round),
+  );
   // A rollback may come without the round: it is found by the transaction it undid.
   const undoesOneOfRound = and(
     eq(walletTransactions.kind, 'rollback'),

@@ -34,7 +34,7 @@ import { ApiError } from '@server/errors';
 import { localisedItem } from '@server/localised-text';
 import { coinCurrency } from '@server/shared/player-deps';
 import { uniqueViolation } from '@server/shared/refusals';
-import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { balanceOf } from '../ledger/service';
 import { type GameDeps, tokenHash } from './game-deps';
 
@@ -145,8 +145,10 @@ export async function hallOf(deps: GameDeps, principal: Principal, locale: Local
 }
 
 /**
- * Takes the machine's seat (moving the player's seat here if they sat elsewhere, whose game
- * sessions then end) and issues a launch token for it, in one transaction.
+ * Takes the machine's seat (moving the player's seat here if they sat elsewhere) and issues a
+ * launch token for it, in one transaction. The player's earlier game sessions end, here or at
+ * another machine (their bets are refused, their wins and rollbacks still settle), and their
+ * launch tokens not yet redeemed stop working: only the newest launch opens a game.
  */
 export async function launchGame(
   deps: GameDeps,
@@ -195,16 +197,14 @@ export async function launchGame(
             lastActiveAt: now,
           },
         });
+      // Tokens first: a redemption of one under way finishes before this, and its session is closed below.
+      await tx
+        .delete(gameLaunchTokens)
+        .where(and(eq(gameLaunchTokens.userId, principal.userId), isNull(gameLaunchTokens.redeemedAt)));
       await tx
         .update(gameSessions)
         .set({ closedAt: now })
-        .where(
-          and(
-            eq(gameSessions.userId, principal.userId),
-            ne(gameSessions.machineId, machine.id),
-            isNull(gameSessions.closedAt),
-          ),
-        );
+        .where(and(eq(gameSessions.userId, principal.userId), isNull(gameSessions.closedAt)));
       await tx.insert(gameLaunchTokens).values({
         tokenHash: tokenHash(launchToken),
         userId: principal.userId,

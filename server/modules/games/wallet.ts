@@ -8,10 +8,11 @@
  * raw body must verify with its public key, and only then is the body parsed. A money call is one
  * database transaction: the request_uuid claimed, the bookkeeping row, the ledger transfer, the
  * round, and the stored answer. A refusal rolls all of it back and is stored on its own, so a
- * repeated request_uuid always gets the first answer.
+ * repeated request_uuid gets the first answer; one sent again with another body (told by the hash
+ * of its body) is refused with RS_ERROR_WRONG_SYNTAX and changes nothing.
  */
 
-import { createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
+import { createHash, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
 import type { AppEnv } from '@server/contract-router';
 import { type Database, isDatabaseUnavailable } from '@server/db/client';
 import { users } from '@server/db/schema/auth';
@@ -29,7 +30,7 @@ import { gameRecords } from '@server/db/schema/game-records';
 import { ApiError } from '@server/errors';
 import { pickLocalised } from '@server/localised-text';
 import { coinCurrency } from '@server/shared/player-deps';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { balanceOf, gameProviderAccount, playerAccount, transfer, transferArguments } from '../ledger/service';
@@ -59,6 +60,12 @@ export type WalletStatus = (typeof walletStatuses)[number];
 
 type Answer = Record<string, unknown> & { status: WalletStatus };
 type Provider = typeof gameProviders.$inferSelect;
+
+/** A signed request's JSON body, and the hash its answer is stored with. */
+interface WalletRequest {
+  body: Record<string, unknown>;
+  bodyHash: string;
+}
 
 const uuid = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 const protocolAmount = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
@@ -127,6 +134,19 @@ function signatureValid(provider: Provider, raw: string, signature: string | und
   }
 }
 
+/** A JSON value's text with every object's keys in order: the same request hashes the same however it is spelled. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+}
+
+/** The hash a request's body is stored with beside its answer. */
+function requestHash(body: Record<string, unknown>): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
 /** The wallet's routes, mounted at walletBasePath. */
 export function walletRoutes(deps: GameDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -151,10 +171,10 @@ export function walletRoutes(deps: GameDeps): Hono<AppEnv> {
   const actions = {
     'user/info': userInfo,
     'user/balance': userBalance,
-    'transaction/bet': (deps: GameDeps, provider: Provider, body: Record<string, unknown>) =>
-      betOrWin(deps, provider, body, 'transaction/bet'),
-    'transaction/win': (deps: GameDeps, provider: Provider, body: Record<string, unknown>) =>
-      betOrWin(deps, provider, body, 'transaction/win'),
+    'transaction/bet': (deps: GameDeps, provider: Provider, request: WalletRequest) =>
+      betOrWin(deps, provider, request, 'transaction/bet'),
+    'transaction/win': (deps: GameDeps, provider: Provider, request: WalletRequest) =>
+      betOrWin(deps, provider, request, 'transaction/win'),
     'transaction/rollback': rollback,
   } as const;
   for (const [path, action] of Object.entries(actions)) {
@@ -173,7 +193,8 @@ export function walletRoutes(deps: GameDeps): Hono<AppEnv> {
       if (typeof body !== 'object' || body === null || Array.isArray(body))
         return respond({ status: 'RS_ERROR_WRONG_SYNTAX' });
       try {
-        return respond(await action(deps, provider, body as Record<string, unknown>));
+        const fields = body as Record<string, unknown>;
+        return respond(await action(deps, provider, { body: fields, bodyHash: requestHash(fields) }));
       } catch (error) {
         if (error instanceof ApiError) throw error;
         // A database that is down answers 503 through the app's handler, so the provider retries.
@@ -224,29 +245,53 @@ function balanceAnswer(provider: Provider, requestUuid: string, user: string, co
   };
 }
 
+/** What a request is stored under, and what it answers when it is refused. */
+interface StoredCall {
+  requestUuid: string;
+  action: string;
+  bodyHash: string;
+  refusalUser: string | null;
+}
+
+/**
+ * The answer stored for the call's request_uuid, as a repeat gets it: the same body gets the stored
+ * answer, another body RS_ERROR_WRONG_SYNTAX (rows stored before hashes were kept are answered as before).
+ */
+function storedAnswer(call: StoredCall, row: { answer: Record<string, unknown>; bodyHash: string | null }): Answer {
+  if (row.bodyHash !== null && row.bodyHash !== call.bodyHash)
+    return { status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: call.requestUuid };
+  return row.answer as Answer;
+}
+
+const storedRow = { answer: walletRequests.answer, bodyHash: walletRequests.bodyHash };
+
 /**
  * Runs a call once per request_uuid: the claim, the work and the answer commit together; a
- * refusal is stored after the rollback; a repeat answers what was stored.
+ * refusal is stored after the rollback; a repeat answers what was stored, as storedAnswer says.
+ * `replayRefusal` may refuse a repeat whose first answer no longer holds (a status, or null to repeat it).
  */
 async function once(
   deps: GameDeps,
   provider: Provider,
-  requestUuid: string,
-  action: string,
+  call: StoredCall,
   work: (tx: Database) => Promise<Answer>,
-  refusalUser: string | null,
+  replayRefusal?: (tx: Database) => Promise<WalletStatus | null>,
 ): Promise<Answer> {
+  const { requestUuid, action, bodyHash } = call;
   const key = and(eq(walletRequests.providerId, provider.id), eq(walletRequests.requestUuid, requestUuid));
   try {
     return await deps.db.transaction(async (tx) => {
       const claimed = await tx
         .insert(walletRequests)
-        .values({ providerId: provider.id, requestUuid, action, answer: {}, createdAt: deps.clock.now() })
+        .values({ providerId: provider.id, requestUuid, action, answer: {}, bodyHash, createdAt: deps.clock.now() })
         .onConflictDoNothing()
         .returning({ requestUuid: walletRequests.requestUuid });
       if (claimed.length === 0) {
-        const [row] = await tx.select({ answer: walletRequests.answer }).from(walletRequests).where(key);
-        return row?.answer as Answer;
+        const [row] = await tx.select(storedRow).from(walletRequests).where(key);
+        if (!row) throw new Error(`wallet request ${requestUuid} claimed but not stored`);
+        const answer = storedAnswer(call, row);
+        const refused = answer.status === 'RS_OK' && replayRefusal ? await replayRefusal(tx) : null;
+        return refused ? { status: refused, request_uuid: requestUuid } : answer;
       }
       const answer = await work(tx);
       await tx.update(walletRequests).set({ answer }).where(key);
@@ -254,7 +299,7 @@ async function once(
     });
   } catch (error) {
     if (!(error instanceof WalletRefusal)) throw error;
-    return storeRefusal(deps, provider, requestUuid, action, error, refusalUser);
+    return storeRefusal(deps, provider, call, error);
   }
 }
 
@@ -262,11 +307,10 @@ async function once(
 async function storeRefusal(
   deps: GameDeps,
   provider: Provider,
-  requestUuid: string,
-  action: string,
+  call: StoredCall,
   refusal: WalletRefusal,
-  refusalUser: string | null,
 ): Promise<Answer> {
+  const { requestUuid, action, bodyHash, refusalUser } = call;
   const answer: Answer = {
     status: refusal.status,
     request_uuid: requestUuid,
@@ -278,13 +322,13 @@ async function storeRefusal(
   }
   await deps.db
     .insert(walletRequests)
-    .values({ providerId: provider.id, requestUuid, action, answer, createdAt: deps.clock.now() })
+    .values({ providerId: provider.id, requestUuid, action, answer, bodyHash, createdAt: deps.clock.now() })
     .onConflictDoNothing();
   const [row] = await deps.db
-    .select({ answer: walletRequests.answer })
+    .select(storedRow)
     .from(walletRequests)
     .where(and(eq(walletRequests.providerId, provider.id), eq(walletRequests.requestUuid, requestUuid)));
-  return (row?.answer as Answer | undefined) ?? answer;
+  return row ? storedAnswer(call, row) : answer;
 }
 
 /** Refusals before the request is known well enough to store an answer for it. */
@@ -339,28 +383,73 @@ async function gameOf(tx: Database, provider: Provider, gameCode: string) {
   return game;
 }
 
-async function userInfo(deps: GameDeps, provider: Provider, body: Record<string, unknown>): Promise<Answer> {
+async function userInfo(deps: GameDeps, provider: Provider, { body, bodyHash }: WalletRequest): Promise<Answer> {
   return unstored(body.request_uuid, async () => {
     const request = parsed(userInfoBody, body);
     const launchToken = request.token;
-    if (launchToken === undefined) return plainUserInfo(deps, request.request_uuid, request.user);
+    if (launchToken === undefined) return plainUserInfo(deps, provider, request.request_uuid, request.user);
     const answer = await once(
       deps,
       provider,
-      request.request_uuid,
-      'user/info',
+      { requestUuid: request.request_uuid, action: 'user/info', bodyHash, refusalUser: request.user ?? null },
       (tx) => redeemLaunchToken(deps, tx, provider, request.request_uuid, launchToken, request.user),
-      request.user ?? null,
+      (tx) => redemptionReplayRefusal(deps, tx, launchToken),
     );
     // The session token is derived again, never stored: the answer a repeat gets is the same.
     return answer.status === 'RS_OK' ? { ...answer, token: sessionTokenFor(deps.sessionSecret, launchToken) } : answer;
   });
 }
 
-async function plainUserInfo(deps: GameDeps, requestUuid: string, user: string | undefined): Promise<Answer> {
+/**
+ * A repeated redemption hands out the game session again, so it is answered only while the launch
+ * token is within its lifetime and the session it opened is still open: a provider that lost the
+ * first answer retries at once, and a launch URL is worth nothing once its time is up, the seat is
+ * left or the machine launched again.
+ */
+async function redemptionReplayRefusal(
+  deps: GameDeps,
+  tx: Database,
+  launchToken: string,
+): Promise<WalletStatus | null> {
+  const now = deps.clock.now();
+  const hash = tokenHash(launchToken);
+  const [open] = await tx
+    .select({ id: gameSessions.id })
+    .from(gameSessions)
+    .innerJoin(gameLaunchTokens, eq(gameLaunchTokens.tokenHash, gameSessions.launchTokenHash))
+    .where(
+      and(
+        eq(gameSessions.launchTokenHash, hash),
+        isNull(gameSessions.closedAt),
+        gt(gameSessions.expiresAt, now),
+        gt(gameLaunchTokens.expiresAt, now),
+      ),
+    );
+  return open ? null : 'RS_ERROR_TOKEN_EXPIRED';
+}
+
+/** Hub88's user info, only for a player who holds an open game session of this provider. */
+async function plainUserInfo(
+  deps: GameDeps,
+  provider: Provider,
+  requestUuid: string,
+  user: string | undefined,
+): Promise<Answer> {
   const userId = user === undefined ? null : userIdOfWalletUser(user);
   const [row] = userId
-    ? await deps.db.select({ registeredAt: users.registeredAt }).from(users).where(eq(users.id, userId))
+    ? await deps.db
+        .select({ registeredAt: users.registeredAt })
+        .from(users)
+        .innerJoin(gameSessions, eq(gameSessions.userId, users.id))
+        .where(
+          and(
+            eq(users.id, userId),
+            eq(gameSessions.providerId, provider.id),
+            isNull(gameSessions.closedAt),
+            gt(gameSessions.expiresAt, deps.clock.now()),
+          ),
+        )
+        .limit(1)
     : [];
   if (!row || userId === null) throw new WalletRefusal('RS_ERROR_INVALID_TOKEN');
   return {
@@ -429,7 +518,7 @@ async function redeemLaunchToken(
 }
 
 /** The current balance: never stored, a repeat answers what is current. */
-async function userBalance(deps: GameDeps, provider: Provider, body: Record<string, unknown>): Promise<Answer> {
+async function userBalance(deps: GameDeps, provider: Provider, { body }: WalletRequest): Promise<Answer> {
   return unstored(body.request_uuid, async () => {
     const request = parsed(balanceBody, body);
     const session = await sessionOf(deps.db, provider, request.token, request.user);
@@ -446,7 +535,7 @@ function ledgerOrigin(provider: Provider) {
   return { actor: `gameProvider:${provider.id}` };
 }
 
-/** Adds a bet or a win (negative to take one back) to the player's round, creating the round. */
+/** Adds a bet or a win (negative to take one back) to the player's row of the round, creating it. */
 async function addToRound(
   deps: GameDeps,
   tx: Database,
@@ -478,7 +567,7 @@ async function addToRound(
       updatedAt: now,
     })
     .onConflictDoUpdate({
-      target: [gameRecords.providerId, gameRecords.round],
+      target: [gameRecords.providerId, gameRecords.userId, gameRecords.round],
       set: {
         betAmount: sql`${gameRecords.betAmount} + ${round.bet}`,
         winAmount: sql`${gameRecords.winAmount} + ${round.win}`,
@@ -520,7 +609,7 @@ async function moveCoins(
 async function betOrWin(
   deps: GameDeps,
   provider: Provider,
-  body: Record<string, unknown>,
+  { body, bodyHash }: WalletRequest,
   action: 'transaction/bet' | 'transaction/win',
 ): Promise<Answer> {
   return unstored(body.request_uuid, async () => {
@@ -562,13 +651,15 @@ async function betOrWin(
         reason: ledger?.reason ?? null,
         metadata: ledger?.metadata ?? null,
         meta: storableMeta(request.meta),
+        bodyHash,
       });
       if (!row?.answer) throw new Error('wallet_bet_or_win returned no answer');
       return row.answer as Answer;
     } catch (error) {
       const refusal = walletRefusalOf(error);
       if (!refusal) throw error;
-      return storeRefusal(deps, provider, request.request_uuid, action, refusal, request.user);
+      const call = { requestUuid: request.request_uuid, action, bodyHash, refusalUser: request.user };
+      return storeRefusal(deps, provider, call, refusal);
     }
   });
 }
@@ -637,23 +728,25 @@ function prepareBetOrWin(db: Database) {
         ${value('gameCode')}::text, ${value('currencyMatches')}::boolean, ${value('round')}::text, ${value('coins')}::bigint, ${value('isFree')}::boolean,
         ${value('answerCurrency')}::text, ${value('amountUnit')}::integer, ${value('now')}::timestamptz, ${value('sessionExpiresAt')}::timestamptz,
         ${value('houseCode')}::text, ${value('currency')}::text, ${value('kind')}::text, ${value('actor')}::text, ${value('idempotencyKey')}::text,
-        ${value('paramsHash')}::text, ${value('reason')}::text, ${value('metadata')}::jsonb, ${value('meta')}::jsonb)`,
+        ${value('paramsHash')}::text, ${value('reason')}::text, ${value('metadata')}::jsonb, ${value('meta')}::jsonb,
+        ${value('bodyHash')}::text)`,
     )
     .prepare('wallet_bet_or_win');
 }
 
 /**
  * Undoes a bet (coins back to the player) or a win (coins back to the house), once. A rollback of
- * a transaction we never saw leaves a tombstone under its uuid, so the late bet is refused.
+ * a transaction we never saw leaves a tombstone under its uuid, so the late bet is refused. A bet
+ * that a win has settled stays booked: the round was played and paid, so its rollback is refused
+ * (RS_ERROR_UNKNOWN, the model's status for a case without its own) until that win is rolled back.
  */
-async function rollback(deps: GameDeps, provider: Provider, body: Record<string, unknown>): Promise<Answer> {
+async function rollback(deps: GameDeps, provider: Provider, { body, bodyHash }: WalletRequest): Promise<Answer> {
   return unstored(body.request_uuid, async () => {
     const request = parsed(rollbackBody, body);
     return once(
       deps,
       provider,
-      request.request_uuid,
-      'transaction/rollback',
+      { requestUuid: request.request_uuid, action: 'transaction/rollback', bodyHash, refusalUser: request.user },
       async (tx) => {
         const session = await sessionOf(tx, provider, request.token, request.user);
         const now = deps.clock.now();
@@ -715,6 +808,22 @@ async function rollback(deps: GameDeps, provider: Provider, body: Record<string,
         if (!reference || reference.userId !== session.userId || reference.kind === 'rollback')
           throw new WalletRefusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
         if (reference.kind === 'tombstone' || reference.rolledBackAt !== null) return answer();
+        if (reference.kind === 'bet') {
+          // A win of this bet commits before this lock is ours (it holds the bet), so it is seen here.
+          const [standingWin] = await tx
+            .select({ id: walletTransactions.id })
+            .from(walletTransactions)
+            .where(
+              and(
+                eq(walletTransactions.providerId, provider.id),
+                eq(walletTransactions.referenceTransactionUuid, reference.transactionUuid),
+                eq(walletTransactions.kind, 'win'),
+                isNull(walletTransactions.rolledBackAt),
+              ),
+            )
+            .limit(1);
+          if (standingWin) throw new WalletRefusal('RS_ERROR_UNKNOWN', session.userId);
+        }
         const round = reference.round ?? request.round ?? '';
         const transferId = await moveCoins(deps, tx, provider, {
           payer: reference.kind === 'bet' ? 'house' : 'player',
@@ -742,7 +851,6 @@ async function rollback(deps: GameDeps, provider: Provider, body: Record<string,
         }
         return answer();
       },
-      request.user,
     );
   });
 }
