@@ -29,11 +29,11 @@ const embeddedOnlyTests = [
   'tests/api/shutdown.test.ts',
 ];
 const apiTestSettings = {
-  environment: 'node',
+  environment: 'node' as const,
   globalSetup: ['tests/api/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-} as const;
+};
 
 export default defineConfig({
   resolve: { alias: pathAliases },
