@@ -38,6 +38,8 @@ import { type Studio, type StudioDeps, StudioError, studioOf } from './studio-de
 type StudioEnv = { Variables: { t: StudioTranslate; locale: Locale } };
 
 const maxBodyBytes = 16 * 1024;
+/** What a 503 asks the page to wait before it asks again, as the product's own API does. */
+const retryAfterSeconds = 2;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The studio's API, every call at its contract path (mount it at the root, or forward `/studio/api/*` to it). */
@@ -55,7 +57,16 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
   app.use(bodyLimit({ maxSize: maxBodyBytes, onError: () => Promise.reject(new StudioError(400, 'invalidInput')) }));
   app.onError((error, c) => {
     const t = c.get('t');
+    if (studio.isDatabaseUnavailable(error)) {
+      // The database is restarting or failing over: only this call failed, its transaction rolled
+      // back with the connection. A round it left half done is finished by a retry with its key
+      // or by the recovery, as after a crash.
+      deps.logger.warn({ err: error, path: c.req.path }, 'studio database unavailable');
+      c.header('Retry-After', String(retryAfterSeconds));
+      return c.json({ code: 503, msg: t('databaseUnavailable') }, 503);
+    }
     if (error instanceof StudioError) {
+      if (error.status === 503) c.header('Retry-After', String(retryAfterSeconds));
       const fields = error.fields
         ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, t(key, { field })]))
         : undefined;

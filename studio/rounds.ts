@@ -196,7 +196,9 @@ export async function recoverRounds(studio: Studio, batch = 50): Promise<RoundRo
     try {
       finished.push(await drive(studio, round, owner));
     } catch (error) {
-      studio.logger.error({ err: error, round: round.id }, 'studio round recovery failed');
+      // A database away is the next run's to outlast; anything else is a fault of ours.
+      const level = studio.isDatabaseUnavailable(error) ? 'warn' : 'error';
+      studio.logger[level]({ err: error, round: round.id }, 'studio round recovery failed');
     }
   }
   return finished;

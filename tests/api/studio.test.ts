@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { GameRecord } from '@contract/record';
 import type { StudioFairness, StudioRound } from '@contract/studio';
 import { playRound, studioGame } from '@games/catalogue';
@@ -6,7 +7,12 @@ import { serverSeedCommitment } from '@games/provably-fair';
 import { walletTransactions } from '@server/db/schema/game-hall';
 import { balanceOf } from '@server/modules/ledger/service';
 import { and, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStudioApp } from '../../studio/app';
+import type { StudioDatabase } from '../../studio/db/client';
+import * as studioTables from '../../studio/db/schema';
 import { rounds } from '../../studio/db/schema';
 import { recoverRounds } from '../../studio/rounds';
 import { studioOf } from '../../studio/studio-deps';
@@ -388,6 +394,43 @@ describe('a wallet that does not answer, or not truly', () => {
     expect(
       statuses.filter((row) => row.status !== 'settled' && row.status !== 'rolledBack' && row.status !== 'refused'),
     ).toEqual([]);
+  });
+});
+
+describe('its database away', () => {
+  it('answers 503 with Retry-After in the caller’s language, and logs it as a warning', async () => {
+    const player = await fundedPlayer(500);
+    const { sessionToken } = await opened(player, 'fuji-rush');
+    const unreachable = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/none', max: 1 });
+    const logged: string[] = [];
+    const app = await createStudioApp({
+      ...server.studio,
+      db: drizzle(unreachable, { schema: studioTables }) as unknown as StudioDatabase,
+      schedule: async () => undefined,
+      logger: {
+        warn: (_details, message) => logged.push(`warn: ${message}`),
+        error: (_details, message) => logged.push(`error: ${message}`),
+      },
+    });
+    try {
+      for (const lang of ['ja-JP', 'vi-VN']) {
+        const response = await app.request('/studio/api/round/play', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'accept-language': lang, 'studio-session': sessionToken },
+          body: JSON.stringify({ stake: 10, roundKey: randomUUID() }),
+        });
+        expect(response.status).toBe(503);
+        expect(response.headers.get('retry-after')).toBe('2');
+        const messages = JSON.parse(readFileSync(`locales/${lang}/studio.json`, 'utf8')) as {
+          api: Record<string, string>;
+        };
+        expect(await response.json()).toEqual({ code: 503, msg: messages.api.databaseUnavailable });
+      }
+      expect(logged).toEqual(['warn: studio database unavailable', 'warn: studio database unavailable']);
+    } finally {
+      await unreachable.end();
+    }
+    expect(await coinsOf(player)).toBe(500);
   });
 });
 
