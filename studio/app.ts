@@ -31,7 +31,7 @@ import {
   roundByKey,
   roundView,
 } from './rounds';
-import { activeSeed, fairnessOf, rotateSeed } from './seeds';
+import { committedSeeds, fairnessOf, rotateSeed, setClientSeed } from './seeds';
 import { currentBalance, openSession, type SessionRow, sessionOf } from './sessions';
 import { type Studio, type StudioDeps, StudioError, studioOf } from './studio-deps';
 
@@ -117,7 +117,7 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
     if (!game) throw new StudioError(422, 'gameUnavailable');
     // Whatever the last visit left open is finished before anything new is played.
     const resumed = await resumePlayerRounds(studio, session.player, session.gameCode);
-    const seed = await activeSeed(studio, session.player, session.gameCode);
+    const seeds = await committedSeeds(studio, session.player, session.gameCode);
     return {
       sessionToken: opened.token,
       game: {
@@ -130,7 +130,7 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
       machineNumber: session.machine,
       currency: session.currency,
       balance: resumed ? await currentBalance(studio, session) : opened.balance,
-      fairness: fairnessOf(seed),
+      fairness: fairnessOf(seeds),
       resumedRound: resumed ? roundView(resumed) : null,
     };
   });
@@ -141,7 +141,7 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
     return {
       round: roundView(round),
       balance: round.balance ?? (await currentBalance(studio, session)),
-      fairness: fairnessOf(await activeSeed(studio, session.player, session.gameCode)),
+      fairness: fairnessOf(await committedSeeds(studio, session.player, session.gameCode)),
     };
   });
 
@@ -153,18 +153,18 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
     return {
       round: round ? roundView(round) : null,
       balance: await balanceNow(studio, session, round),
-      fairness: fairnessOf(await activeSeed(studio, session.player, session.gameCode)),
+      fairness: fairnessOf(await committedSeeds(studio, session.player, session.gameCode)),
     };
   });
 
-  handle(setStudioClientSeed, async ({ clientSeed }, c) => {
+  handle(setStudioClientSeed, async (body, c) => {
     const session = await sessionFrom(c);
-    return rotateSeed(studio, session.player, session.gameCode, clientSeed);
+    return { fairness: await setClientSeed(studio, session.player, session.gameCode, body) };
   });
 
-  handle(rotateStudioSeed, async (_body, c) => {
+  handle(rotateStudioSeed, async (body, c) => {
     const session = await sessionFrom(c);
-    return rotateSeed(studio, session.player, session.gameCode, null);
+    return rotateSeed(studio, session.player, session.gameCode, body);
   });
 
   handle(studioRoundProof, async ({ roundId }) => {
@@ -178,9 +178,9 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
     return {
       gameCode: row.round.gameCode,
       round: roundView(row.round),
-      clientSeed: row.seed.clientSeed,
+      clientSeed: row.round.clientSeed,
       serverSeedHash: row.seed.serverSeedHash,
-      serverSeed: row.seed.active ? null : row.seed.serverSeed,
+      serverSeed: row.seed.status === 'retired' ? row.seed.serverSeed : null,
     };
   });
 
