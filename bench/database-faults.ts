@@ -1,6 +1,6 @@
 /**
- * Database faults under the mixed load: the two server processes and the players and operator of
- * bench/mixed-load.ts, while the app's connections are terminated several times
+ * Database faults under the mixed load: the two server processes and the players (studio rounds
+ * included) and operator of bench/mixed-load.ts, while the app's connections are terminated several times
  * (pg_terminate_backend) and the PostgreSQL server is restarted once (pg_ctl restart, fast
  * shutdown). A fault may fail the calls it meets, with 503 and nothing else; the processes must
  * stay up and answer again, and once the retried work has settled the money checks of the mixed
@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../tests/support/ledger-invariants';
 import { type PostgresControl, pgCtl } from '../tests/support/postgres-cluster';
-import { type LoadContext, operatorLoop, playerLoop, startingDeposit, startServers } from './mixed-load';
+import { type LoadContext, operatorLoop, playerLoop, seatAtStudio, startingDeposit, startServers } from './mixed-load';
 import { type Check, checkMoney, type MoneyTotals, type ToldByServers } from './mixed-load-checks';
 import { type Caller, Tally } from './mixed-load-client';
 import type { ProductServer } from './mixed-load-servers';
@@ -44,7 +44,10 @@ export interface DatabaseFaultResult {
   restartSeconds: number;
   /** Per process: from the end of the restart until /readyz answered 200; null if it never did. */
   readyAfterRestartSeconds: (number | null)[];
-  /** How long the retried work (callbacks, payouts) took to settle after the load; null when it did not (or a process was gone). */
+  /**
+   * How long the retried work (callbacks, payouts, studio rounds left unfinished) took to settle
+   * after the load; null when it did not (or a process was gone).
+   */
   settleSeconds: number | null;
   checks: Check[];
   totals: MoneyTotals;
@@ -55,8 +58,12 @@ export interface DatabaseFaultResult {
 }
 
 const readyBoundMs = 30_000;
-/** Payouts and callbacks a fault interrupted are retried every 30 s by each process. */
-const settleBoundMs = 120_000;
+/**
+ * Payouts and callbacks a fault interrupted are retried every 30 s by each process; a studio round
+ * it left unfinished, by the studio's recovery once the round has been untouched a minute, every
+ * minute.
+ */
+const settleBoundMs = 180_000;
 
 async function terminateAppConnections(serverUrl: string, databaseName: string): Promise<number> {
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -84,18 +91,22 @@ async function secondsUntilReady(server: ProductServer, from: number): Promise<n
   return null;
 }
 
-/** Waits until no provider callback is unacknowledged and no approved withdrawal waits for its payout. */
+/**
+ * Waits until no provider callback is unacknowledged, no approved withdrawal waits for its payout
+ * and no studio round is unfinished.
+ */
 async function settle(databaseUrl: string): Promise<number | null> {
   const database = await openDatabase({ databaseUrl, poolSize: 1 });
   const started = performance.now();
   try {
     while (performance.now() - started < settleBoundMs) {
-      const [left] = await queryRows<{ callbacks: number; payouts: number }>(
+      const [left] = await queryRows<{ callbacks: number; payouts: number; rounds: number }>(
         database.db,
         sql`SELECT (SELECT count(*)::int FROM sandbox_events WHERE delivered_at IS NULL) AS callbacks,
-                   (SELECT count(*)::int FROM withdrawals WHERE payout_state = 'requested') AS payouts`,
+                   (SELECT count(*)::int FROM withdrawals WHERE payout_state = 'requested') AS payouts,
+                   (SELECT count(*)::int FROM studio.rounds WHERE status IN ('betting', 'betPlaced', 'rollingBack')) AS rounds`,
       );
-      if (left?.callbacks === 0 && left.payouts === 0) return (performance.now() - started) / 1000;
+      if (left?.callbacks === 0 && left.payouts === 0 && left.rounds === 0) return (performance.now() - started) / 1000;
       await sleep(1_000);
     }
     return null;
@@ -126,6 +137,7 @@ export async function measureDatabaseFaults(
     withdrawals: new Map(),
     approved: new Set(),
     rejected: new Set(),
+    studioRounds: new Map(),
   };
   const ended: number[] = [];
   let restartSeconds = 0;
@@ -154,6 +166,7 @@ export async function measureDatabaseFaults(
         startingDeposit(setUp, urls[index % urls.length]!, player, callers[index]!, settings.startingDepositYen),
       ),
     );
+    const seats = await seatAtStudio(setUp, hall.players, callers);
 
     log(
       `  load with faults: ${settings.terminations} terminations of the app's connections ${settings.faultEverySeconds} s apart, ` +
@@ -164,7 +177,7 @@ export async function measureDatabaseFaults(
     let running = true;
     const load: LoadContext = { urls, tally, told, running: () => running };
     const loops = Promise.all([
-      ...hall.players.map((player, index) => playerLoop(load, player, callers[index]!)),
+      ...hall.players.map((player, index) => playerLoop(load, player, callers[index]!, seats[index] ?? null)),
       operatorLoop(load, operator, hall.players),
     ]);
     try {
@@ -190,7 +203,7 @@ export async function measureDatabaseFaults(
     loadRequests = tally.requests - before;
     alive = servers.filter((server) => server.alive()).length;
     if (alive === servers.length) {
-      log('  waiting for the payouts and callbacks the faults interrupted to be retried');
+      log('  waiting for the payouts, callbacks and studio rounds the faults interrupted to be retried');
       settleSeconds = await settle(databaseUrl);
     }
   } finally {

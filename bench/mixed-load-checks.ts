@@ -2,7 +2,8 @@
  * What must hold after the mixed load, checked on the database itself: the ledger's own rules
  * (shared with the ledger property tests), deposits against the orders and the payment provider's
  * books, withdrawal holds against the withdrawals under review, payouts against the payout
- * provider, and what the servers told the clients against what they stored.
+ * provider, the studio's rounds against the wallet's transactions, and what the servers told the
+ * clients against what they stored.
  */
 
 import type { Database } from '@server/db/client';
@@ -24,6 +25,8 @@ export interface ToldByServers {
   /** Withdrawals an operator's approval or rejection was answered 200 for. */
   approved: Set<string>;
   rejected: Set<string>;
+  /** Round key → the studio round a play answered 200 for (status as the page was shown it). */
+  studioRounds: Map<string, { id: string; status: string; win: number }>;
 }
 
 export interface MoneyTotals {
@@ -141,6 +144,50 @@ async function payoutViolations(db: Database): Promise<string[]> {
   ];
 }
 
+/**
+ * Every studio round ended as the wallet booked it: won (the bet and the win booked, neither undone),
+ * or given back or refused (the bet undone, never booked, or refused; no win). A round the load
+ * left unfinished must have been finished by the studio's recovery before the check.
+ */
+async function studioViolations(db: Database, told: ToldByServers): Promise<string[]> {
+  const rounds = await queryRows<{ id: string; round_key: string; status: string; win: number; booked: boolean }>(
+    db,
+    sql`SELECT r.id, r.round_key, r.status, r.win,
+               CASE r.status
+                 WHEN 'settled' THEN bet.kind = 'bet' AND bet.rolled_back_at IS NULL AND bet.amount = r.stake
+                                 AND won.kind = 'win' AND won.rolled_back_at IS NULL AND won.amount = r.win
+                 WHEN 'rolledBack' THEN (bet.id IS NULL OR bet.kind = 'tombstone' OR bet.rolled_back_at IS NOT NULL)
+                                 AND won.id IS NULL
+                 WHEN 'refused' THEN (bet.id IS NULL OR bet.kind = 'tombstone' OR bet.rolled_back_at IS NOT NULL)
+                                 AND won.id IS NULL
+                 ELSE false
+               END AS booked
+        FROM studio.rounds r
+        LEFT JOIN wallet_transactions bet
+          ON bet.provider_id = 'studio' AND bet.transaction_uuid = r.bet_transaction_uuid::text
+        LEFT JOIN wallet_transactions won
+          ON won.provider_id = 'studio' AND won.transaction_uuid = r.win_transaction_uuid::text`,
+  );
+  const violations: string[] = [];
+  const unbooked = rounds.filter((round) => !round.booked);
+  if (unbooked.length > 0)
+    violations.push(
+      `a studio round is unfinished, or the wallet booked it otherwise than it ended (${unbooked.length}): ${JSON.stringify(unbooked.slice(0, shown))}`,
+    );
+  const byKey = new Map(rounds.map((round) => [round.round_key, round]));
+  for (const [key, answer] of told.studioRounds) {
+    const stored = byKey.get(key);
+    // A round shown 'open' had its win on the way: the studio settled it since.
+    const status = answer.status === 'open' ? 'settled' : answer.status;
+    const win = stored?.status === 'rolledBack' ? 0 : stored?.win;
+    if (stored?.id !== answer.id || stored.status !== status || win !== answer.win)
+      violations.push(
+        `studio round key ${key} was answered ${JSON.stringify(answer)}, stored ${JSON.stringify(stored)}`,
+      );
+  }
+  return violations.slice(0, 20);
+}
+
 /** Every answer a client got names what is stored, and every settlement it was told of happened. */
 async function toldViolations(db: Database, told: ToldByServers): Promise<string[]> {
   const violations: string[] = [];
@@ -251,6 +298,10 @@ export async function checkMoney(db: Database, told: ToldByServers): Promise<{ c
       ],
     },
     { name: 'approved withdrawals paid out once, as the payout provider says', violations: await payoutViolations(db) },
+    {
+      name: 'studio rounds ended as the wallet booked them, each as its answer said',
+      violations: await studioViolations(db, told),
+    },
     { name: 'every answer names what is stored', violations: await toldViolations(db, told) },
   ];
   return { checks, totals };

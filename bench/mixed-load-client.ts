@@ -4,6 +4,7 @@
  * counted apart and described, since any of them fails the figure.
  */
 import { randomBytes } from 'node:crypto';
+import { studioSessionHeader } from '@contract/studio';
 
 export interface Envelope<T = unknown> {
   code?: number;
@@ -130,6 +131,33 @@ export function callApi<T>(
       body: JSON.stringify(body),
     },
     options.expected,
+  );
+}
+
+/** A POST of the studio's own API as its game page makes it: JSON, and the studio's session in its header. */
+export function callStudio<T>(
+  tally: Tally,
+  kind: string,
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  session: string | null,
+  expected: readonly number[],
+): Promise<Answer<T> | null> {
+  return send<T>(
+    tally,
+    kind,
+    `${baseUrl}${path}`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': 'ja-JP',
+        ...(session ? { [studioSessionHeader]: session } : {}),
+      },
+      body: JSON.stringify(body),
+    },
+    expected,
   );
 }
 

@@ -1,19 +1,30 @@
 /**
  * The mixed load: two server processes of the product on one PostgreSQL database, players
- * depositing, withdrawing and reading through the real API while an operator approves and rejects
- * withdrawals, for a fixed time. Each client sends its calls to the two processes in turn, as a
+ * depositing, withdrawing, reading and playing rounds at the embedded game studio through the real
+ * API while an operator approves and rejects withdrawals, for a fixed time. Each client sends its calls to the two processes in turn, as a
  * load balancer without session affinity would. Afterwards the money is checked on the database
  * (bench/mixed-load-checks.ts). The figure passes when no call got a 5xx, failed outright or got an
  * answer that call should never get, no server logged an error, both servers shut down cleanly,
  * and every check holds.
  */
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { HallGame } from '@contract/game';
+import type { StudioFairness, StudioRound } from '@contract/studio';
+import { studioGame } from '@games/catalogue';
 import { openDatabase } from '@server/db/client';
 import { type Check, checkMoney, type MoneyTotals, type ToldByServers } from './mixed-load-checks';
-import { type Answer, type Caller, callApi, clickOnCheckout, newIdempotencyKey, Tally } from './mixed-load-client';
+import {
+  type Answer,
+  type Caller,
+  callApi,
+  callStudio,
+  clickOnCheckout,
+  newIdempotencyKey,
+  Tally,
+} from './mixed-load-client';
 import { type ProductServer, startProductServer } from './mixed-load-servers';
 import { type BenchPlayer, prepareHall } from './mixed-load-setup';
 import { sleep } from './processes';
@@ -248,6 +259,99 @@ async function withdraw(context: LoadContext, servers: RoundRobin, player: Bench
     await send(servers.next(), 'withdrawal, same key other amount', { ...body, amount: amount + 1_000 }, [409, 429]);
 }
 
+/** A player seated at a machine of a studio game, with the session its game page holds there. */
+export interface StudioSeat {
+  session: string;
+  /** The game's smallest stake: every round the load plays takes it. */
+  stake: number;
+}
+
+/** Share of a seated player's turns spent on a studio round (taken from the reads). */
+const studioRoundShare = 0.2;
+
+/**
+ * Seats players at the studio's machines, one player a machine while they last, and opens the
+ * studio session the game page would, with a client seed of the page's own; null for a player
+ * left without a machine.
+ */
+export async function seatAtStudio(
+  context: LoadContext,
+  players: BenchPlayer[],
+  callers: Caller[],
+): Promise<(StudioSeat | null)[]> {
+  const { tally, urls } = context;
+  const hall = await callApi<HallGame[]>(
+    tally,
+    'set-up: game hall',
+    urls[0]!,
+    '/v2/app/game/machines',
+    {},
+    callers[0]!,
+    {
+      expected: [200],
+    },
+  );
+  const games = (hall?.body?.data ?? []).filter((game) => studioGame(game.code));
+  return Promise.all(
+    players.map(async (_player, index) => {
+      const game = games[index % games.length];
+      const machine = game?.machines[Math.floor(index / games.length)];
+      const stake = game ? studioGame(game.code)?.stakes[0] : undefined;
+      if (!game || !machine || stake === undefined) return null;
+      const url = urls[index % urls.length]!;
+      const launched = await callApi<{ url: string }>(
+        tally,
+        'set-up: game launch',
+        url,
+        '/v2/app/game/launch',
+        { machineId: machine.id },
+        callers[index]!,
+        { expected: [200] },
+      );
+      const launchUrl = launched?.body?.data?.url;
+      if (!launchUrl) return null;
+      const opened = await callStudio<{ sessionToken: string; fairness: StudioFairness }>(
+        tally,
+        'set-up: studio session',
+        url,
+        '/studio/api/session/open',
+        { launchToken: new URL(launchUrl).searchParams.get('token') },
+        null,
+        [200],
+      );
+      const session = opened?.body?.data?.sessionToken;
+      const serverSeedHash = opened?.body?.data?.fairness.serverSeedHash;
+      if (!session || !serverSeedHash) return null;
+      const chosen = await callStudio(
+        tally,
+        'set-up: studio client seed',
+        url,
+        '/studio/api/fairness/client-seed',
+        { clientSeed: randomBytes(16).toString('hex'), serverSeedHash },
+        session,
+        [200],
+      );
+      return chosen?.status === 200 ? { session, stake } : null;
+    }),
+  );
+}
+
+/** One press of spin at the player's machine, with a round key of its own; 422 when the coins ran short. */
+async function studioRound(context: LoadContext, servers: RoundRobin, seat: StudioSeat) {
+  const roundKey = randomUUID();
+  const answer = await callStudio<{ round: StudioRound }>(
+    context.tally,
+    'studio round',
+    servers.next(),
+    '/studio/api/round/play',
+    { stake: seat.stake, roundKey },
+    seat.session,
+    [200, 422],
+  );
+  const round = answer?.status === 200 ? answer.body?.data?.round : undefined;
+  if (round) context.told.studioRounds.set(roundKey, { id: round.id, status: round.status, win: round.win });
+}
+
 const reads: [string, string, unknown][] = [
   ['read user/info', '/v2/app/user/info', {}],
   ['read pay/list', '/v2/app/pay/list', {}],
@@ -258,11 +362,12 @@ const reads: [string, string, unknown][] = [
   ['read pay/query', '/v2/app/pay/query', {}],
 ];
 
-export async function playerLoop(context: LoadContext, player: BenchPlayer, caller: Caller) {
+export async function playerLoop(context: LoadContext, player: BenchPlayer, caller: Caller, seat: StudioSeat | null) {
   const servers = new RoundRobin(context.urls);
   while (context.running()) {
     const roll = Math.random();
-    if (roll < 0.45) {
+    if (seat && roll < studioRoundShare) await studioRound(context, servers, seat);
+    else if (roll < 0.45) {
       const [kind, apiPath, body] = pick(reads);
       await callApi(context.tally, kind, servers.next(), apiPath, body, caller, { expected: [200] });
     } else if (roll < 0.7) await deposit(context, servers, player, caller);
@@ -386,6 +491,7 @@ export async function measureMixedLoad(
     withdrawals: new Map(),
     approved: new Set(),
     rejected: new Set(),
+    studioRounds: new Map(),
   };
   let loadRequests = 0;
   let loadSeconds = 0;
@@ -415,9 +521,11 @@ export async function measureMixedLoad(
       ),
     );
     interrupted.signal.throwIfAborted();
+    const seats = await seatAtStudio(setUp, hall.players, callers);
+    interrupted.signal.throwIfAborted();
 
     log(
-      `  load: ${settings.clients} player clients and 1 operator for ${settings.durationSeconds} s, each alternating between the processes`,
+      `  load: ${settings.clients} player clients (${seats.filter(Boolean).length} seated at studio machines) and 1 operator for ${settings.durationSeconds} s, each alternating between the processes`,
     );
     const before = tally.requests;
     const started = performance.now();
@@ -429,7 +537,7 @@ export async function measureMixedLoad(
       running: () => !interrupted.signal.aborted && performance.now() < deadline,
     };
     await Promise.all([
-      ...hall.players.map((player, index) => playerLoop(load, player, callers[index]!)),
+      ...hall.players.map((player, index) => playerLoop(load, player, callers[index]!, seats[index] ?? null)),
       operatorLoop(load, operator, hall.players),
     ]);
     loadSeconds = (performance.now() - started) / 1000;

@@ -30,10 +30,20 @@ export const studioSessionHeader = 'Studio-Session';
 
 const coins = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 
-/** The provably fair state a player sees before a round: the commitment, their seed, the next nonce. */
+/** A server seed's commitment: SHA-256 of the seed, in hex (docs/games.md §1). */
+const seedHash = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/));
+/** What the player chooses: 1 to 64 printable ASCII characters without spaces. */
+const clientSeed = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,64}$/));
+
+/**
+ * The provably fair state a player sees before choosing and before a round: the commitments of the
+ * active server seed and of the next one (both made before any client seed they meet is chosen),
+ * their client seed (null until the page sets one: the server never chooses it), the next nonce.
+ */
 const fairness = v.object({
-  serverSeedHash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
-  clientSeed: v.string(),
+  serverSeedHash: seedHash,
+  nextServerSeedHash: seedHash,
+  clientSeed: v.nullable(v.string()),
   nonce: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
 });
 export type StudioFairness = v.InferOutput<typeof fairness>;
@@ -115,25 +125,30 @@ export const resumeStudioRound = studioCall({
   data: v.object({ round: v.nullable(round), balance: coins, fairness }),
 });
 
-/** A server seed retired by a rotation: now it can be shown, with what it was used for. */
+/** A server seed retired by a rotation: now it can be shown, with the number of rounds drawn on it. */
 const revealedSeed = v.object({
-  serverSeed: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
-  serverSeedHash: v.string(),
-  clientSeed: v.string(),
+  serverSeed: seedHash,
+  serverSeedHash: seedHash,
   roundsPlayed: v.number(),
 });
 
+/**
+ * A client seed is sent with the commitment of the server seed it is for, as the page showed it, so
+ * it only ever meets a server seed committed before it was chosen; a commitment that is no longer
+ * the one named (another tab rotated) is refused with 409 and nothing changes.
+ */
 export const setStudioClientSeed = studioCall({
   path: '/studio/api/fairness/client-seed',
-  summary: 'Set the client seed; the server seed rotates with it, revealing the one it replaces',
-  body: v.object({ clientSeed: v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,64}$/)) }),
-  data: v.object({ revealed: revealedSeed, fairness }),
+  summary: 'Set the client seed of the rounds to come; the active server seed, committed before, stays',
+  body: v.object({ clientSeed, serverSeedHash: seedHash }),
+  data: v.object({ fairness }),
 });
 
 export const rotateStudioSeed = studioCall({
   path: '/studio/api/fairness/rotate',
-  summary: 'Retire the server seed (revealed now) and commit to a new one',
-  body: v.object({}),
+  summary:
+    'Retire the active server seed (revealed now) and play on with the committed next one and this client seed; a new next seed is committed',
+  body: v.object({ clientSeed, nextServerSeedHash: seedHash }),
   data: v.object({ revealed: revealedSeed, fairness }),
 });
 

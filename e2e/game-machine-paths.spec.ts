@@ -2,8 +2,9 @@ import type { HallGame } from '@contract/game';
 import type { StudioRound } from '@contract/studio';
 import { type Launch, springboardMachine } from '@machines/springboard.machine';
 import {
+  type ClientSeedSet,
   type PlayedRound,
-  type SeedChange,
+  type SeedRotation,
   type StudioSession,
   selectAutoSpin,
   selectCanSpin,
@@ -232,7 +233,7 @@ const springboardAdapter: Adapter = {
 /* ------------------------------------------------------------------ studioRound */
 
 const stakes = [20, 40, 100, 200, 400, 1000];
-const fairness = { serverSeedHash: 'a'.repeat(64), clientSeed: 'player', nonce: 0 };
+const fairness = { serverSeedHash: 'a'.repeat(64), nextServerSeedHash: 'c'.repeat(64), clientSeed: 'player', nonce: 0 };
 /** The balance the page opens with lies in [300, 700): the least stake is always affordable, the greatest never. */
 const session: StudioSession = {
   sessionToken: 'from the studio',
@@ -253,8 +254,11 @@ const round = (status: StudioRound['status'] = 'settled'): StudioRound => ({
   playedAt: '2026-01-01T00:00:00.000Z',
 });
 const played: PlayedRound = { round: round(), balance: 580, fairness };
-const seedChange: SeedChange = {
-  revealed: { serverSeed: 'a'.repeat(64), serverSeedHash: 'b'.repeat(64), clientSeed: 'player', roundsPlayed: 0 },
+/** The player's first visit to the game: the server seeds are committed, no client seed is chosen yet. */
+const firstVisit: StudioSession = { ...session, fairness: { ...fairness, clientSeed: null } };
+const clientSeedSet: ClientSeedSet = { fairness };
+const seedRotation: SeedRotation = {
+  revealed: { serverSeed: 'a'.repeat(64), serverSeedHash: 'b'.repeat(64), roundsPlayed: 0 },
   fairness,
 };
 const roundState = 'studioRound.session.round';
@@ -286,6 +290,7 @@ const studioEvents = [
   { type: 'notice.dismiss' },
   { type: 'session.leave' },
   { type: 'xstate.done.actor.openSession', output: session },
+  { type: 'xstate.done.actor.openSession', output: firstVisit },
   { type: 'xstate.done.actor.openSession', output: { ...session, resumedRound: round('rolledBack') } },
   { type: 'xstate.error.actor.openSession', error: offline(noAnswer) },
   { type: 'xstate.error.actor.openSession', error: refusal(401) },
@@ -297,10 +302,10 @@ const studioEvents = [
   { type: 'xstate.done.actor.resumeRound', output: { round: null, balance: 600, fairness } },
   { type: 'xstate.error.actor.resumeRound', error: offline(noAnswer) },
   { type: 'xstate.error.actor.resumeRound', error: refusal(402) },
-  { type: 'xstate.done.actor.setClientSeed', output: seedChange },
+  { type: 'xstate.done.actor.setClientSeed', output: clientSeedSet },
   { type: 'xstate.error.actor.setClientSeed', error: offline(noAnswer) },
   { type: 'xstate.error.actor.setClientSeed', error: refusal(402) },
-  { type: 'xstate.done.actor.rotateSeed', output: seedChange },
+  { type: 'xstate.done.actor.rotateSeed', output: seedRotation },
   { type: 'xstate.error.actor.rotateSeed', error: offline(noAnswer) },
   { type: 'xstate.error.actor.rotateSeed', error: refusal(402) },
   ...Object.keys(timers).map((type) => ({ type })),
@@ -354,9 +359,18 @@ function playAnswers(path: Path): StudioWalk['plays'] {
   });
 }
 
+/** Whether the path opens the game on the player's first visit to it, before any client seed is chosen. */
+const opensFirstVisit = (path: Path) =>
+  outcomesOf(path, 'openSession').some(
+    ({ step }) =>
+      step.event.type === 'xstate.done.actor.openSession' &&
+      (step.event.output as StudioSession).fairness.clientSeed === null,
+  );
+
 /**
  * Brings the player's coins into [300, 700) with rounds played through the studio's API in a session
- * of their own on the same machine, as another tab of the player's would.
+ * of their own on a machine, as another tab of the player's would, choosing a client seed there
+ * first; on a machine of the other game when the walk's game must stay unvisited.
  */
 async function spendDown(request: APIRequestContext, call: Call, token: string, machineId: number) {
   const { url } = await call<{ url: string }>('/v2/app/game/launch', { machineId }, { token });
@@ -370,10 +384,17 @@ async function spendDown(request: APIRequestContext, call: Call, token: string, 
     expect(envelope.code, `${path}: ${envelope.msg}`).toBe(200);
     return envelope.data;
   };
-  const opened = await studio<{ sessionToken: string; balance: number }>('/studio/api/session/open', { launchToken });
+  const opened = await studio<StudioSession>('/studio/api/session/open', { launchToken });
+  if (opened.fairness.clientSeed === null) {
+    await studio(
+      '/studio/api/fairness/client-seed',
+      { clientSeed: `tab-${runId}`, serverSeedHash: opened.fairness.serverSeedHash },
+      opened.sessionToken,
+    );
+  }
   let balance = opened.balance;
   while (balance >= 700) {
-    const stake = stakes.filter((offered) => offered <= balance - 300).at(-1)!;
+    const stake = opened.game.stakes.filter((offered) => offered <= balance - 300).at(-1)!;
     const answer = await studio<{ balance: number }>(
       '/studio/api/round/play',
       { stake, roundKey: crypto.randomUUID() },
@@ -451,9 +472,12 @@ const studioAdapter: Adapter = {
       address = new URL('/studio/play?token=unknown-launch-token&game=sakura-sevens&machine=1', 'http://studio');
     } else {
       walk.token = (await fundedPlayer(request, call, password, 1_000)).token;
+      const firstVisitToSlot = opensFirstVisit(path);
+      if (firstVisitToSlot)
+        await spendDown(request, call, walk.token, (await takeMachine(call, walk.token, 'pachinko')).machine.id);
       const taken = await takeMachine(call, walk.token, 'slot');
       walk.machineId = taken.machine.id;
-      await spendDown(request, call, walk.token, walk.machineId);
+      if (!firstVisitToSlot) await spendDown(request, call, walk.token, walk.machineId);
       const { url } = await call<{ url: string }>(
         '/v2/app/game/launch',
         { machineId: walk.machineId },

@@ -63,8 +63,12 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await page.getByText(studio(locale, 'fairness.title')).click();
     const rounds = page.getByRole('list', { name: studio(locale, 'fairness.history') }).getByRole('listitem');
     await expect(rounds).toHaveCount(12);
+    // The rotation moves to the next server seed whose commitment was shown before.
+    const nextCommitment = (await page.getByTestId('next-server-seed-hash').textContent()) ?? '';
+    expect(nextCommitment).toMatch(/^[0-9a-f]{64}$/);
     await page.getByRole('button', { name: studio(locale, 'fairness.rotate') }).click();
     await expect(page.getByTestId('revealed-seed')).toContainText(studio(locale, 'fairness.revealed', { rounds: 12 }));
+    await expect(page.getByTestId('server-seed-hash')).toHaveText(nextCommitment);
 
     const verifyOpens = page.waitForEvent('popup');
     await rounds

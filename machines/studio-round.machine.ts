@@ -4,7 +4,8 @@
  *
  * States:
  * - opening: the launch token is redeemed for the studio's session (game, machine, balance, fairness,
- *   and any round the last visit left open, now settled or rolled back).
+ *   and any round the last visit left open, now settled or rolled back). A first visit has no client
+ *   seed yet: the page chooses one at once, after the server seeds' commitments were shown.
  * - openFailed: no answer came; the same token may be tried again while it is still valid.
  * - session (parallel), the game on screen:
  *   - round: one round at a time.
@@ -19,7 +20,10 @@
  *     - connectionLost: no answer about the round; after `reconnectDelay` (or a tap) we ask again.
  *     - reconnecting: resumeRound with the same roundKey: the round, brought to its end (won or
  *       rolled back) and shown as resumed, or nothing when it never started.
- *     - settingClientSeed / rotatingSeed: a seed change; it reveals the retired server seed.
+ *     - settingClientSeed: the player's client seed (or, on a first visit or after a resumed round
+ *       without one, one of the page's own) sent for the active server seed, by the hash shown.
+ *     - rotatingSeed: the active server seed revealed and the committed next one taken, with a new
+ *       client seed of the page's own, sent with the next seed's hash as shown.
  *   - autoSpin: off or on. On counts the rounds played and the net loss since it started, and stops
  *     by itself at the count, before a round that could take the loss past the limit, after a single
  *     win above the chosen amount, or when the round region stops (no coins, no connection).
@@ -31,6 +35,7 @@ import type {
   openStudioSession,
   playStudioRound,
   resumeStudioRound,
+  rotateStudioSeed,
   StudioFairness,
   StudioRound,
   setStudioClientSeed,
@@ -44,8 +49,11 @@ export type StudioSession = v.InferOutput<typeof openStudioSession.data>;
 export type StudioGameInfo = StudioSession['game'];
 export type PlayedRound = v.InferOutput<typeof playStudioRound.data>;
 export type ResumedRound = v.InferOutput<typeof resumeStudioRound.data>;
-export type SeedChange = v.InferOutput<typeof setStudioClientSeed.data>;
-export type RevealedSeed = SeedChange['revealed'];
+export type ClientSeedSet = v.InferOutput<typeof setStudioClientSeed.data>;
+export type SeedRotation = v.InferOutput<typeof rotateStudioSeed.data>;
+export type RevealedSeed = SeedRotation['revealed'];
+/** What a seed change answers: the fairness now, and the server seed a rotation revealed. */
+export type SeedChange = ClientSeedSet | SeedRotation;
 
 export interface AutoSpinSettings {
   /** Rounds to play at most. */
@@ -123,9 +131,18 @@ export interface ResumeRoundRequest {
   roundKey: string;
 }
 
-export interface SeedRequest {
+export interface ClientSeedRequest {
   sessionToken: string;
   clientSeed: string;
+  /** The active server seed's commitment as shown: the seed the client seed is for. */
+  serverSeedHash: string;
+}
+
+export interface RotateSeedRequest {
+  sessionToken: string;
+  clientSeed: string;
+  /** The next server seed's commitment as shown: the seed the rotation moves to. */
+  nextServerSeedHash: string;
 }
 
 /** Rounds of this visit kept for their verify links. */
@@ -142,6 +159,14 @@ export const ballFallMs = 1_200;
 export function resultAnimationMs(round: StudioRound | null): number {
   if (!round || round.drawn.kind === 'slot') return slotAnimationMs;
   return ballFallMs + round.drawn.balls.length * ballLaunchMs;
+}
+
+/**
+ * A client seed of the page's own (16 random bytes in hex) for a first visit and each rotation: the
+ * server never chooses one, and it is drawn here only after the commitments it meets were shown.
+ */
+export function freshClientSeed(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 const idleAuto: AutoSpinProgress = { settings: null, played: 0, netLoss: 0, biggestWin: 0, stopReason: null };
@@ -179,8 +204,8 @@ function validAutoSettings(settings: AutoSpinSettings): boolean {
 }
 
 /**
- * How a seed change ends, set or rotated alike: the revealed seed shown, or the refusal; a session the
- * studio ended ends the visit.
+ * How a seed change ends, set or rotated alike: the new fairness shown (with the server seed a
+ * rotation revealed), or the refusal; a session the studio ended ends the visit.
  */
 const seedChangeOutcomes = {
   onDone: {
@@ -209,10 +234,10 @@ export const studioRoundMachine = setup({
     resumeRound: fromPromise<ResumedRound, ResumeRoundRequest>(async () => {
       throw new Error('resumeRound must be provided');
     }),
-    setClientSeed: fromPromise<SeedChange, SeedRequest>(async () => {
+    setClientSeed: fromPromise<ClientSeedSet, ClientSeedRequest>(async () => {
       throw new Error('setClientSeed must be provided');
     }),
-    rotateSeed: fromPromise<SeedChange, { sessionToken: string }>(async () => {
+    rotateSeed: fromPromise<SeedRotation, RotateSeedRequest>(async () => {
       throw new Error('rotateSeed must be provided');
     }),
   },
@@ -253,8 +278,8 @@ export const studioRoundMachine = setup({
           }
         : context.auto,
     })),
-    storeSeedChange: assign((_, change: SeedChange) => ({
-      revealed: change.revealed,
+    storeSeedChange: assign(({ context }, change: SeedChange) => ({
+      revealed: 'revealed' in change ? change.revealed : context.revealed,
       fairness: change.fairness,
       notice: null,
     })),
@@ -273,6 +298,7 @@ export const studioRoundMachine = setup({
     autoSpinOff: stateIn('#studioRound.session.autoSpin.off'),
     autoSettingsValid: ({ event }) => event.type === 'auto.start' && validAutoSettings(event.settings),
     clientSeedValid: ({ event }) => event.type === 'fairness.setClientSeed' && isClientSeed(event.clientSeed),
+    clientSeedMissing: ({ context }) => context.fairness?.clientSeed === null,
     autoCountReached: ({ context }) => context.auto.played >= (context.auto.settings?.count ?? 0),
     autoLossLimitReached: ({ context }) => {
       const limit = context.auto.settings?.lossLimit ?? null;
@@ -320,6 +346,11 @@ export const studioRoundMachine = setup({
               { type: 'storeSession', params: ({ event }) => event.output },
               { type: 'showResumed', params: ({ event }) => event.output.resumedRound as StudioRound },
             ],
+          },
+          {
+            guard: ({ event }) => event.output.fairness.clientSeed === null,
+            target: 'session.round.settingClientSeed',
+            actions: { type: 'storeSession', params: ({ event }) => event.output },
           },
           { target: 'session', actions: { type: 'storeSession', params: ({ event }) => event.output } },
         ],
@@ -409,9 +440,20 @@ export const studioRoundMachine = setup({
                   after: { resultAnimation: { target: 'winShown' } },
                   on: { 'result.skip': { target: 'winShown' } },
                 },
+                // A round resumed from before the player had a client seed leaves the page to choose one.
                 winShown: {
-                  after: { winShow: { target: '#studioRound.session.round.idle' } },
-                  on: { 'result.skip': { target: '#studioRound.session.round.idle' } },
+                  after: {
+                    winShow: [
+                      { guard: 'clientSeedMissing', target: '#studioRound.session.round.settingClientSeed' },
+                      { target: '#studioRound.session.round.idle' },
+                    ],
+                  },
+                  on: {
+                    'result.skip': [
+                      { guard: 'clientSeedMissing', target: '#studioRound.session.round.settingClientSeed' },
+                      { target: '#studioRound.session.round.idle' },
+                    ],
+                  },
                 },
               },
             },
@@ -474,7 +516,8 @@ export const studioRoundMachine = setup({
                 src: 'setClientSeed',
                 input: ({ context, event }) => ({
                   sessionToken: context.sessionToken ?? '',
-                  clientSeed: event.type === 'fairness.setClientSeed' ? event.clientSeed : '',
+                  clientSeed: event.type === 'fairness.setClientSeed' ? event.clientSeed : freshClientSeed(),
+                  serverSeedHash: context.fairness?.serverSeedHash ?? '',
                 }),
                 ...seedChangeOutcomes,
               },
@@ -483,7 +526,11 @@ export const studioRoundMachine = setup({
               invoke: {
                 id: 'rotateSeed',
                 src: 'rotateSeed',
-                input: ({ context }) => ({ sessionToken: context.sessionToken ?? '' }),
+                input: ({ context }) => ({
+                  sessionToken: context.sessionToken ?? '',
+                  clientSeed: freshClientSeed(),
+                  nextServerSeedHash: context.fairness?.nextServerSeedHash ?? '',
+                }),
                 ...seedChangeOutcomes,
               },
             },

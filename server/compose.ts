@@ -9,7 +9,7 @@ import { chainSandboxRoutes } from './adapters/chain-simulator';
 import { createLocalFileStorage } from './adapters/file-storage';
 import { type AppDeps, createApp } from './app';
 import { type Clock, systemClock } from './clock';
-import type { DatabaseHandle } from './db/client';
+import { type DatabaseHandle, isDatabaseUnavailable } from './db/client';
 import { createServerI18n } from './i18n';
 import { startJobQueue } from './job-queue';
 import { createCaptchas, randomCaptchaText } from './modules/auth/captcha';
@@ -143,6 +143,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     providerId: studioProviderId,
     privateKeyPem: games.keys.studioPrivateKeyPem,
     walletPublicKeyPem: games.keys.walletPublicKeyPem,
+    isDatabaseUnavailable,
     clock,
     randomBytes: (size) => new Uint8Array(randomBytes(size)),
     schedule: (job) => jobs.every('studio-recovery', '* * * * *', job),

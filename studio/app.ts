@@ -31,13 +31,15 @@ import {
   roundByKey,
   roundView,
 } from './rounds';
-import { activeSeed, fairnessOf, rotateSeed } from './seeds';
+import { committedSeeds, fairnessOf, rotateSeed, setClientSeed } from './seeds';
 import { currentBalance, openSession, type SessionRow, sessionOf } from './sessions';
 import { type Studio, type StudioDeps, StudioError, studioOf } from './studio-deps';
 
 type StudioEnv = { Variables: { t: StudioTranslate; locale: Locale } };
 
 const maxBodyBytes = 16 * 1024;
+/** What a 503 asks the page to wait before it asks again, as the product's own API does. */
+const retryAfterSeconds = 2;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The studio's API, every call at its contract path (mount it at the root, or forward `/studio/api/*` to it). */
@@ -55,7 +57,16 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
   app.use(bodyLimit({ maxSize: maxBodyBytes, onError: () => Promise.reject(new StudioError(400, 'invalidInput')) }));
   app.onError((error, c) => {
     const t = c.get('t');
+    if (studio.isDatabaseUnavailable(error)) {
+      // The database is restarting or failing over: only this call failed, its transaction rolled
+      // back with the connection. A round it left half done is finished by a retry with its key
+      // or by the recovery, as after a crash.
+      deps.logger.warn({ err: error, path: c.req.path }, 'studio database unavailable');
+      c.header('Retry-After', String(retryAfterSeconds));
+      return c.json({ code: 503, msg: t('databaseUnavailable') }, 503);
+    }
     if (error instanceof StudioError) {
+      if (error.status === 503) c.header('Retry-After', String(retryAfterSeconds));
       const fields = error.fields
         ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, t(key, { field })]))
         : undefined;
@@ -106,7 +117,7 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
     if (!game) throw new StudioError(422, 'gameUnavailable');
     // Whatever the last visit left open is finished before anything new is played.
     const resumed = await resumePlayerRounds(studio, session.player, session.gameCode);
-    const seed = await activeSeed(studio, session.player, session.gameCode);
+    const seeds = await committedSeeds(studio, session.player, session.gameCode);
     return {
       sessionToken: opened.token,
       game: {
@@ -119,7 +130,7 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
       machineNumber: session.machine,
       currency: session.currency,
       balance: resumed ? await currentBalance(studio, session) : opened.balance,
-      fairness: fairnessOf(seed),
+      fairness: fairnessOf(seeds),
       resumedRound: resumed ? roundView(resumed) : null,
     };
   });
@@ -130,7 +141,7 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
     return {
       round: roundView(round),
       balance: round.balance ?? (await currentBalance(studio, session)),
-      fairness: fairnessOf(await activeSeed(studio, session.player, session.gameCode)),
+      fairness: fairnessOf(await committedSeeds(studio, session.player, session.gameCode)),
     };
   });
 
@@ -142,18 +153,18 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
     return {
       round: round ? roundView(round) : null,
       balance: await balanceNow(studio, session, round),
-      fairness: fairnessOf(await activeSeed(studio, session.player, session.gameCode)),
+      fairness: fairnessOf(await committedSeeds(studio, session.player, session.gameCode)),
     };
   });
 
-  handle(setStudioClientSeed, async ({ clientSeed }, c) => {
+  handle(setStudioClientSeed, async (body, c) => {
     const session = await sessionFrom(c);
-    return rotateSeed(studio, session.player, session.gameCode, clientSeed);
+    return { fairness: await setClientSeed(studio, session.player, session.gameCode, body) };
   });
 
-  handle(rotateStudioSeed, async (_body, c) => {
+  handle(rotateStudioSeed, async (body, c) => {
     const session = await sessionFrom(c);
-    return rotateSeed(studio, session.player, session.gameCode, null);
+    return rotateSeed(studio, session.player, session.gameCode, body);
   });
 
   handle(studioRoundProof, async ({ roundId }) => {
@@ -167,9 +178,9 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
     return {
       gameCode: row.round.gameCode,
       round: roundView(row.round),
-      clientSeed: row.seed.clientSeed,
+      clientSeed: row.round.clientSeed,
       serverSeedHash: row.seed.serverSeedHash,
-      serverSeed: row.seed.active ? null : row.seed.serverSeed,
+      serverSeed: row.seed.status === 'retired' ? row.seed.serverSeed : null,
     };
   });
 

@@ -14,7 +14,7 @@ import type { StudioDrawn, StudioRound } from '@contract/studio';
 import { playRound as drawRound, studioGame } from '@games/catalogue';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { type RefusalReason, type RoundStatus, rounds, seeds, sessions } from './db/schema';
-import { activeSeed, takeNonce } from './seeds';
+import { committedSeeds, takeNonce } from './seeds';
 import type { SessionRow } from './sessions';
 import { type Studio, StudioError } from './studio-deps';
 import type { WalletAnswer, WalletReply } from './wallet-client';
@@ -75,7 +75,7 @@ export async function playStudioRound(
   if (!game.stakes.includes(stake)) throw new StudioError(400, 'invalidInput', undefined, { stake: 'stakeNotOffered' });
   const existing = await roundByKey(studio, session.player, roundKey);
   if (existing) return bringToEnd(studio, existing);
-  await activeSeed(studio, session.player, session.gameCode);
+  await committedSeeds(studio, session.player, session.gameCode);
   const owner = randomUUID();
   let inserted: RoundRow;
   try {
@@ -96,6 +96,7 @@ export async function playStudioRound(
           machine: session.machine,
           seedId: seed.id,
           nonce: seed.nextNonce,
+          clientSeed: seed.clientSeed,
           stake,
           win,
           drawn,
@@ -196,7 +197,9 @@ export async function recoverRounds(studio: Studio, batch = 50): Promise<RoundRo
     try {
       finished.push(await drive(studio, round, owner));
     } catch (error) {
-      studio.logger.error({ err: error, round: round.id }, 'studio round recovery failed');
+      // A database away is the next run's to outlast; anything else is a fault of ours.
+      const level = studio.isDatabaseUnavailable(error) ? 'warn' : 'error';
+      studio.logger[level]({ err: error, round: round.id }, 'studio round recovery failed');
     }
   }
   return finished;
@@ -230,7 +233,7 @@ async function contextOf(studio: Studio, round: RoundRow): Promise<RoundContext>
       walletToken: sessions.walletToken,
       currency: sessions.currency,
       serverSeedHash: seeds.serverSeedHash,
-      clientSeed: seeds.clientSeed,
+      clientSeed: rounds.clientSeed,
     })
     .from(rounds)
     .innerJoin(sessions, eq(sessions.id, rounds.sessionId))

@@ -1,105 +1,180 @@
 /**
- * Server seeds (docs/games.md §1): one active per player and game, committed by its SHA-256 before
- * any round is drawn on it, revealed once retired. Rotating (or setting the client seed) retires the
- * active seed and commits a new one with the nonce back at 0.
+ * Server seeds (docs/games.md §1), committed before the player chooses: per player and game, an
+ * active seed that draws the rounds and a next one, both shown by their SHA-256. A seed is stored
+ * without a client seed; the client seed always comes from the player's page, never from here, and
+ * is taken only with the hash of the seed it is for, as the page showed it, so it never meets a
+ * server seed created after it. A new client seed keeps the active server seed; a rotation reveals
+ * it, moves to the next one with the client seed sent along, and commits a new next seed.
  */
 import type { StudioFairness } from '@contract/studio';
 import { serverSeedBytes, serverSeedCommitment, serverSeedFromBytes } from '@games/provably-fair';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { StudioDatabase } from './db/client';
-import { seeds } from './db/schema';
-import type { Studio } from './studio-deps';
+import { type SeedStatus, seeds } from './db/schema';
+import { type Studio, StudioError } from './studio-deps';
 
 export type SeedRow = typeof seeds.$inferSelect;
 
-/** A default client seed: 16 random bytes in hex, until the player sets their own. */
-function randomClientSeed(studio: Studio): string {
-  return Buffer.from(studio.randomBytes(16)).toString('hex');
+/** The active seed, which draws the next round, and the next one, which a rotation moves to. */
+export interface CommittedSeeds {
+  active: SeedRow;
+  next: SeedRow;
 }
 
-function newSeedValues(studio: Studio, player: string, gameCode: string, clientSeed: string) {
+/** A fresh server seed with its commitment, and no client seed: the player chooses one once the hash is shown. */
+function newSeedValues(studio: Studio, player: string, gameCode: string, status: 'active' | 'next') {
   const serverSeed = serverSeedFromBytes(studio.randomBytes(serverSeedBytes));
   return {
     player,
     gameCode,
     serverSeed,
     serverSeedHash: serverSeedCommitment(serverSeed),
-    clientSeed,
+    clientSeed: null,
     nextNonce: 0,
-    active: true,
+    status,
     createdAt: studio.clock.now(),
   };
 }
 
-export function fairnessOf(seed: SeedRow): StudioFairness {
-  return { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nextNonce };
+export function fairnessOf({ active, next }: CommittedSeeds): StudioFairness {
+  return {
+    serverSeedHash: active.serverSeedHash,
+    nextServerSeedHash: next.serverSeedHash,
+    clientSeed: active.clientSeed,
+    nonce: active.nextNonce,
+  };
 }
 
-const activeSeedOf = (player: string, gameCode: string) =>
-  and(eq(seeds.player, player), eq(seeds.gameCode, gameCode), eq(seeds.active, true));
+const seedOf = (player: string, gameCode: string, status: SeedStatus) =>
+  and(eq(seeds.player, player), eq(seeds.gameCode, gameCode), eq(seeds.status, status));
 
-/** The player's active seed for the game, created on first use (two first uses agree on one). */
-export async function activeSeed(studio: Studio, player: string, gameCode: string): Promise<SeedRow> {
-  const [existing] = await studio.db.select().from(seeds).where(activeSeedOf(player, gameCode));
-  if (existing) return existing;
-  await studio.db
-    .insert(seeds)
-    .values(newSeedValues(studio, player, gameCode, randomClientSeed(studio)))
-    .onConflictDoNothing({ target: [seeds.player, seeds.gameCode], where: sql`${seeds.active}` });
-  const [created] = await studio.db.select().from(seeds).where(activeSeedOf(player, gameCode));
-  if (!created) throw new Error(`no active seed for ${player} in ${gameCode}`);
-  return created;
+/** The predicates of the indexes that keep one active and one next seed per player and game. */
+const oneOf = { active: sql`${seeds.status} = 'active'`, next: sql`${seeds.status} = 'next'` };
+
+/**
+ * The player's active and next seeds for the game, read together, and committed on first use (two
+ * first uses agree on one of each): both exist before the player can choose a client seed.
+ */
+export async function committedSeeds(studio: Studio, player: string, gameCode: string): Promise<CommittedSeeds> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const rows = await studio.db
+      .select()
+      .from(seeds)
+      .where(and(eq(seeds.player, player), eq(seeds.gameCode, gameCode), inArray(seeds.status, ['active', 'next'])));
+    const active = rows.find((row) => row.status === 'active');
+    const next = rows.find((row) => row.status === 'next');
+    if (active && next) return { active, next };
+    for (const status of ['active', 'next'] as const) {
+      if (rows.some((row) => row.status === status)) continue;
+      await studio.db
+        .insert(seeds)
+        .values(newSeedValues(studio, player, gameCode, status))
+        .onConflictDoNothing({ target: [seeds.player, seeds.gameCode], where: oneOf[status] });
+    }
+  }
+  throw new Error(`the seeds of ${player} in ${gameCode} could not be committed`);
 }
 
 /**
  * Locks the player's active seed for the game and takes its next nonce, inside the caller's
  * transaction: two rounds of one player and game wait for each other here, so no nonce is drawn
  * twice. A rotation committed while this waited retires the row it waited for; the new active
- * seed is read again then (each statement sees what was committed before it began).
+ * seed is read again then (each statement sees what was committed before it began). A seed the
+ * player has given no client seed yet draws nothing.
  */
-export async function takeNonce(tx: StudioDatabase, player: string, gameCode: string): Promise<SeedRow> {
+export async function takeNonce(
+  tx: StudioDatabase,
+  player: string,
+  gameCode: string,
+): Promise<SeedRow & { clientSeed: string }> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [seed] = await tx.select().from(seeds).where(activeSeedOf(player, gameCode)).for('update');
+    const [seed] = await tx
+      .select()
+      .from(seeds)
+      .where(seedOf(player, gameCode, 'active'))
+      .for('update');
     if (!seed) continue;
+    const { clientSeed } = seed;
+    if (clientSeed === null) throw new StudioError(409, 'clientSeedMissing');
     await tx
       .update(seeds)
       .set({ nextNonce: sql`${seeds.nextNonce} + 1` })
       .where(eq(seeds.id, seed.id));
-    return seed;
+    return { ...seed, clientSeed };
   }
   throw new Error(`no active seed for ${player} in ${gameCode}`);
 }
 
+/**
+ * The next rounds are drawn with this client seed on the active server seed, which the page names
+ * by the hash it showed: a seed committed before the client seed was chosen. When another tab
+ * rotated meanwhile, nothing changes (409).
+ */
+export async function setClientSeed(
+  studio: Studio,
+  player: string,
+  gameCode: string,
+  { clientSeed, serverSeedHash }: { clientSeed: string; serverSeedHash: string },
+): Promise<StudioFairness> {
+  await committedSeeds(studio, player, gameCode);
+  const [updated] = await studio.db
+    .update(seeds)
+    .set({ clientSeed })
+    .where(and(seedOf(player, gameCode, 'active'), eq(seeds.serverSeedHash, serverSeedHash)))
+    .returning({ id: seeds.id });
+  if (!updated) throw new StudioError(409, 'seedsChanged');
+  return fairnessOf(await committedSeeds(studio, player, gameCode));
+}
+
 export interface Rotation {
-  revealed: { serverSeed: string; serverSeedHash: string; clientSeed: string; roundsPlayed: number };
+  revealed: { serverSeed: string; serverSeedHash: string; roundsPlayed: number };
   fairness: StudioFairness;
 }
 
-/** Retires the active seed (revealing it) and commits a new one, with the given client seed or the same. */
+/**
+ * Retires the active seed (revealing it), makes the next seed active with the client seed sent now,
+ * and commits a new next seed. The page names the next seed by the hash it showed, so the client
+ * seed meets only a server seed committed before it was chosen; when another tab rotated meanwhile,
+ * nothing changes (409). Rotations wait for each other on the next seed's row.
+ */
 export async function rotateSeed(
   studio: Studio,
   player: string,
   gameCode: string,
-  clientSeed: string | null,
+  { clientSeed, nextServerSeedHash }: { clientSeed: string; nextServerSeedHash: string },
 ): Promise<Rotation> {
-  await activeSeed(studio, player, gameCode);
+  await committedSeeds(studio, player, gameCode);
   return studio.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(seeds).where(activeSeedOf(player, gameCode)).for('update');
-    if (!current) throw new Error(`no active seed for ${player} in ${gameCode}`);
-    await tx.update(seeds).set({ active: false, revealedAt: studio.clock.now() }).where(eq(seeds.id, current.id));
     const [next] = await tx
-      .insert(seeds)
-      .values(newSeedValues(studio, player, gameCode, clientSeed ?? current.clientSeed))
+      .select()
+      .from(seeds)
+      .where(and(seedOf(player, gameCode, 'next'), eq(seeds.serverSeedHash, nextServerSeedHash)))
+      .for('update');
+    if (!next) throw new StudioError(409, 'seedsChanged');
+    const [current] = await tx
+      .select()
+      .from(seeds)
+      .where(seedOf(player, gameCode, 'active'))
+      .for('update');
+    if (!current) throw new Error(`no active seed for ${player} in ${gameCode}`);
+    await tx.update(seeds).set({ status: 'retired', revealedAt: studio.clock.now() }).where(eq(seeds.id, current.id));
+    const [active] = await tx
+      .update(seeds)
+      .set({ status: 'active', clientSeed })
+      .where(eq(seeds.id, next.id))
       .returning();
-    if (!next) throw new Error('the new seed was not stored');
+    const [committed] = await tx
+      .insert(seeds)
+      .values(newSeedValues(studio, player, gameCode, 'next'))
+      .returning();
+    if (!active || !committed) throw new Error('the rotated seeds were not stored');
     return {
       revealed: {
         serverSeed: current.serverSeed,
         serverSeedHash: current.serverSeedHash,
-        clientSeed: current.clientSeed,
         roundsPlayed: current.nextNonce,
       },
-      fairness: fairnessOf(next),
+      fairness: fairnessOf({ active, next: committed }),
     };
   });
 }

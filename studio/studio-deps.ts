@@ -39,8 +39,13 @@ export interface StudioDeps {
   /** Verifies the wallet's answers (served at /v2/wallet/public-key). */
   walletPublicKeyPem: string;
   clock: { now(): Date };
-  /** A CSPRNG: server seeds, default client seeds and session tokens come from it. */
+  /** A CSPRNG: server seeds and session tokens come from it (client seeds never: they are the player's). */
   randomBytes(size: number): Uint8Array;
+  /**
+   * Whether a call failed because the database could not be reached or its connection was lost
+   * (the product's own rule for the connection it shares), rather than because of what it asked.
+   */
+  isDatabaseUnavailable(error: unknown): boolean;
   /** Runs the recovery job every minute, in one process at a time (the product's job queue). */
   schedule(job: () => Promise<void>): Promise<void>;
   logger: StudioLogger;
@@ -52,6 +57,7 @@ export interface StudioDeps {
 /** The studio's services' view of its deps. */
 export interface Studio {
   db: StudioDatabase;
+  isDatabaseUnavailable(error: unknown): boolean;
   clock: { now(): Date };
   randomBytes(size: number): Uint8Array;
   logger: StudioLogger;
@@ -63,6 +69,7 @@ export function studioOf(deps: StudioDeps): Studio {
   const times = { ...defaultStudioTimes, ...deps.times };
   return {
     db: deps.db,
+    isDatabaseUnavailable: deps.isDatabaseUnavailable,
     clock: deps.clock,
     randomBytes: deps.randomBytes,
     logger: deps.logger,
@@ -81,7 +88,7 @@ export function studioOf(deps: StudioDeps): Studio {
 /** A refusal answered to the game page: HTTP status = code, the message key in studio.json. */
 export class StudioError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 422 | 503,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 422 | 503,
     readonly messageKey: string,
     readonly data: unknown = undefined,
     readonly fields: Record<string, string> | undefined = undefined,

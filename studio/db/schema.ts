@@ -5,7 +5,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
   check,
   index,
   integer,
@@ -22,10 +21,15 @@ export const studioSchema = pgSchema('studio');
 
 const instant = (name: string) => timestamp(name, { withTimezone: true });
 
+export const seedStatuses = ['next', 'active', 'retired'] as const;
+export type SeedStatus = (typeof seedStatuses)[number];
+
 /**
- * A player's server seeds for one game: one active (its hash shown, the seed secret), the rest
- * retired and revealed. The nonce counts the rounds drawn on the seed; the row's lock serialises
- * the rounds of one player and game.
+ * A player's server seeds for one game (docs/games.md §1). Each is committed, its hash shown, before
+ * any client seed it is used with is chosen: `next` waits with its hash shown and no client seed;
+ * `active` draws the rounds with the client seed the player set last (none until the page sets
+ * one); `retired` was active and is revealed. The nonce counts the rounds drawn on the seed; the
+ * active row's lock serialises the rounds of one player and game.
  */
 export const seeds = studioSchema.table(
   'seeds',
@@ -36,15 +40,22 @@ export const seeds = studioSchema.table(
     gameCode: text('game_code').notNull(),
     serverSeed: text('server_seed').notNull(),
     serverSeedHash: text('server_seed_hash').notNull(),
-    clientSeed: text('client_seed').notNull(),
+    /** The client seed the next round on this seed is drawn with; each round keeps its own. */
+    clientSeed: text('client_seed'),
     nextNonce: integer('next_nonce').notNull().default(0),
-    active: boolean('active').notNull(),
+    status: text('status', { enum: seedStatuses }).notNull(),
     createdAt: instant('created_at').notNull(),
     revealedAt: instant('revealed_at'),
   },
   (table) => [
-    uniqueIndex('seeds_one_active').on(table.player, table.gameCode).where(sql`${table.active}`),
-    check('seeds_revealed_when_retired', sql`${table.active} = (${table.revealedAt} IS NULL)`),
+    uniqueIndex('seeds_one_active').on(table.player, table.gameCode).where(sql`${table.status} = 'active'`),
+    uniqueIndex('seeds_one_next').on(table.player, table.gameCode).where(sql`${table.status} = 'next'`),
+    check('seeds_status', sql`${table.status} IN ('next', 'active', 'retired')`),
+    check('seeds_revealed_when_retired', sql`(${table.status} = 'retired') = (${table.revealedAt} IS NOT NULL)`),
+    check(
+      'seeds_next_unused',
+      sql`${table.status} <> 'next' OR (${table.clientSeed} IS NULL AND ${table.nextNonce} = 0)`,
+    ),
     check('seeds_next_nonce', sql`${table.nextNonce} >= 0`),
   ],
 );
@@ -91,6 +102,8 @@ export const rounds = studioSchema.table(
       .notNull()
       .references(() => seeds.id),
     nonce: integer('nonce').notNull(),
+    /** The client seed the round was drawn with: the seed's at the time (the player may change it later). */
+    clientSeed: text('client_seed').notNull(),
     stake: integer('stake').notNull(),
     win: integer('win').notNull(),
     drawn: jsonb('drawn').notNull(),

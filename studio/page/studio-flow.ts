@@ -24,8 +24,8 @@ export function studioRoundFlow(lang: Locale) {
       setClientSeed: fromPromise(({ input: { sessionToken, ...body } }) =>
         callStudio(setStudioClientSeed, body, { lang, sessionToken }),
       ),
-      rotateSeed: fromPromise(({ input }) =>
-        callStudio(rotateStudioSeed, {}, { lang, sessionToken: input.sessionToken }),
+      rotateSeed: fromPromise(({ input: { sessionToken, ...body } }) =>
+        callStudio(rotateStudioSeed, body, { lang, sessionToken }),
       ),
     },
   });

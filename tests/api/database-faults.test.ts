@@ -1,7 +1,8 @@
 /**
  * A database fault fails only the calls in flight. Two server processes (server/main.ts) share one
  * PostgreSQL database under a write load through the real API: sign-ups with an agent's code,
- * members created by agents, and coins moved between agents and their members. Meanwhile the
+ * members created by agents, coins moved between agents and their members, and rounds played at
+ * the embedded game studio, which books them at the wallet over HTTP. Meanwhile the
  * app's connections are terminated several times and the server is stopped and started again.
  * Every process must stay up, answer 503 in the envelope (in the caller's language) while the
  * database is away, answer again within seconds, write nothing by halves, and shut down cleanly
@@ -10,12 +11,15 @@
  * PostgreSQL only, on a server of its own: stopping the server of the test run would break the
  * other test files running at the same time.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { HallGame } from '@contract/game';
 import { type Locale, locales } from '@contract/locales';
+import type { StudioFairness, StudioRound } from '@contract/studio';
 import { systemClock } from '@server/clock';
 import { type DatabaseHandle, isDatabaseUnavailable, openDatabase, ping } from '@server/db/client';
 import { users } from '@server/db/schema/auth';
@@ -39,6 +43,9 @@ const password = 'Harbour lights 2026!';
 const databaseName = 'game_hall_faults';
 const agentCount = 3;
 const loopsPerAgent = 2;
+/** Players playing Fuji Rush at the studio during the load, one round after another. */
+const studioPlayerCount = 2;
+const studioStake = 10;
 const terminations = 4;
 /** How soon every process must answer /readyz 200 again once the server is back. */
 const recoveryMs = 10_000;
@@ -56,7 +63,32 @@ function serverMessage(locale: Locale, key: string): string | undefined {
 const unavailableText = new Map(locales.map((locale) => [locale, serverMessage(locale, 'databaseUnavailable')]));
 const stoppingText = new Map(locales.map((locale) => [locale, serverMessage(locale, 'shuttingDown')]));
 
+function studioMessage(locale: Locale, key: string): string | undefined {
+  const messages = JSON.parse(
+    readFileSync(new URL(`../../locales/${locale}/studio.json`, import.meta.url), 'utf8'),
+  ) as { api: Record<string, string> };
+  return messages.api[key];
+}
+/** The studio's own 503s: its database away, the wallet not answering (its database away), a round left for later. */
+const studioUnavailableTexts = new Map(
+  locales.map((locale) => [
+    locale,
+    ['databaseUnavailable', 'walletUnavailable', 'roundPending'].map((key) => studioMessage(locale, key)),
+  ]),
+);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]!;
 
 interface Answer {
@@ -68,6 +100,8 @@ interface Answer {
   code?: number;
   msg?: string;
   data?: Record<string, unknown>;
+  /** The Retry-After header, on a 503. */
+  retryAfter?: string | null;
   failure?: string;
 }
 
@@ -75,6 +109,18 @@ interface Agent {
   userId: number;
   token: string;
   members: number[];
+}
+
+interface StudioPlayer {
+  userId: number;
+  session: string;
+}
+
+/** One press of spin at the studio with its round key; every answer the key got, first call and retries. */
+interface StudioPlay {
+  key: string;
+  player: StudioPlayer;
+  answers: Answer[];
 }
 
 /** One coin move with its key; every answer its key got, first call and retries. */
@@ -109,8 +155,12 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'game-hall-faults-'));
     // One after the other: the first migrates and seeds, the second finds it done.
     for (let index = 0; index < 2; index += 1) {
+      // Its own address is where the embedded studio reaches the wallet, so it is known before start.
+      const port = await freePort();
       servers.push(
         await startServerProcess({
+          PORT: String(port),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
           DATABASE_URL: databaseUrl,
           DATA_DIR: dataDir,
           SMTP_URL: smtp.url,
@@ -141,7 +191,7 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
     kind: string,
     apiPath: string,
     body: unknown,
-    options: { token?: string; key?: string; lang?: Locale } = {},
+    options: { token?: string; key?: string; lang?: Locale; studioSession?: string } = {},
   ): Promise<Answer> {
     const lang = options.lang ?? pick(locales);
     try {
@@ -154,6 +204,7 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
           'x-xsrf-token': xsrf.token,
           ...(options.token ? { token: options.token } : {}),
           ...(options.key ? { 'idempotency-key': options.key } : {}),
+          ...(options.studioSession ? { 'studio-session': options.studioSession } : {}),
         },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(20_000),
@@ -167,6 +218,7 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
         code: envelope.code,
         msg: envelope.msg,
         data: envelope.data,
+        ...(response.status === 503 ? { retryAfter: response.headers.get('retry-after') } : {}),
       };
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
@@ -346,10 +398,51 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
       call(next(), 'set-up', '/v2/app/agent/code', {}, { token: agents[0]!.token }),
     );
 
+    // Players seated at Fuji Rush machines, their studio sessions open and their client seeds chosen.
+    const studioPlayers: StudioPlayer[] = [];
+    for (let index = 0; index < studioPlayerCount; index += 1) {
+      const token = await signUp(next, `studio${index}${randomBytes(3).toString('hex')}`);
+      expect(token).toBeTruthy();
+      const { userId } = await succeeded<{ userId: number }>(
+        call(next(), 'set-up', '/v2/app/user/info', {}, { token: token! }),
+      );
+      await withDatabase((database) =>
+        transfer(database.db, systemClock, {
+          actor: 'system',
+          reason: 'test funding',
+          from: houseAccount('adjustments', 'COIN'),
+          to: playerAccount(userId, 'COIN'),
+          amount: 1_000_000n,
+          currency: 'COIN',
+          idempotencyKey: `fund-${randomBytes(6).toString('hex')}`,
+          kind: 'adjustment',
+        }),
+      );
+      const hall = await succeeded<HallGame[]>(call(next(), 'set-up', '/v2/app/game/machines', {}, { token: token! }));
+      const machine = hall.find((game) => game.code === 'fuji-rush')?.machines[index];
+      const { url } = await succeeded<{ url: string }>(
+        call(next(), 'set-up', '/v2/app/game/launch', { machineId: machine?.id }, { token: token! }),
+      );
+      const opened = await succeeded<{ sessionToken: string; fairness: StudioFairness }>(
+        call(next(), 'set-up', '/studio/api/session/open', { launchToken: new URL(url).searchParams.get('token') }),
+      );
+      await succeeded(
+        call(
+          next(),
+          'set-up',
+          '/studio/api/fairness/client-seed',
+          { clientSeed: randomBytes(8).toString('hex'), serverSeedHash: opened.fairness.serverSeedHash },
+          { studioSession: opened.sessionToken },
+        ),
+      );
+      studioPlayers.push({ userId, session: opened.sessionToken });
+    }
+
     // The load: every answer is kept, with the moves by key.
     const answers: Answer[] = [];
     const moves: Move[] = [];
     const membersAsked: { account: string; answer: Answer }[] = [];
+    const plays: StudioPlay[] = [];
     let running = true;
     let accounts = 0;
     const move = async (agent: Agent, server: number, direction: 'to' | 'from', lang?: Locale) => {
@@ -369,6 +462,23 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
       entry.answers.push(answer);
       answers.push(answer);
       return answer;
+    };
+    const playRound = async (player: StudioPlayer, server: number, lang?: Locale) => {
+      const entry: StudioPlay = { key: randomUUID(), player, answers: [] };
+      plays.push(entry);
+      const answer = await call(
+        server,
+        'studio round',
+        '/studio/api/round/play',
+        { stake: studioStake, roundKey: entry.key },
+        { studioSession: player.session, ...(lang ? { lang } : {}) },
+      );
+      entry.answers.push(answer);
+      answers.push(answer);
+      return answer;
+    };
+    const studioLoop = async (player: StudioPlayer) => {
+      while (running) await playRound(player, next());
     };
     const agentLoop = async (agent: Agent) => {
       while (running) {
@@ -400,6 +510,7 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
     const load = Promise.all([
       ...agents.flatMap((agent) => Array.from({ length: loopsPerAgent }, () => agentLoop(agent))),
       signUpLoop(),
+      ...studioPlayers.map(studioLoop),
     ]);
 
     // The faults, while the load runs.
@@ -413,8 +524,11 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
     // While the server is away: not ready, and calls answer 503 in the caller's language.
     const whileDown = await Promise.all(servers.map((_, server) => readiness(server)));
     const downAnswers: Answer[] = [];
-    for (const [index, lang] of locales.entries())
+    const studioDownAnswers: Answer[] = [];
+    for (const [index, lang] of locales.entries()) {
       downAnswers.push(await move(agents[index % agentCount]!, index % servers.length, 'to', lang));
+      studioDownAnswers.push(await playRound(studioPlayers[index % studioPlayerCount]!, index % servers.length, lang));
+    }
     await pgCtl(postgres.control, 'start');
     const backAt = performance.now();
     const readyAfterMs: number[] = [];
@@ -441,6 +555,9 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
     ).toBe(true);
     expect(whileDown).toEqual([503, 503]);
     expect(downAnswers.map((answer) => answer.status)).toEqual(locales.map(() => 503));
+    expect(studioDownAnswers.map((answer) => [answer.status, answer.code, answer.msg, answer.retryAfter])).toEqual(
+      locales.map((lang) => [503, 503, studioMessage(lang, 'databaseUnavailable'), '2']),
+    );
     expect(
       readyAfterMs.every((ms) => ms < recoveryMs),
       `ready again after ${readyAfterMs.map(Math.round).join(', ')} ms`,
@@ -454,15 +571,23 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
       'sign-up: code': [200, 503],
       'sign-up: check code': [200, 503],
       'sign-up: account': [200, 503],
+      'studio round': [200, 503],
     };
     const unexpected = answers.filter((answer) => !(allowed[answer.kind] ?? []).includes(answer.status));
     expect(unexpected, describeProblems(unexpected)).toEqual([]);
     const unavailable = answers.filter((answer) => answer.status === 503);
     expect(unavailable.length).toBeGreaterThan(0);
     const badEnvelopes = unavailable.filter(
-      (answer) => answer.code !== 503 || !answer.msg || answer.msg !== unavailableText.get(answer.lang),
+      (answer) =>
+        answer.code !== 503 ||
+        !answer.msg ||
+        !answer.retryAfter ||
+        (answer.kind === 'studio round'
+          ? !studioUnavailableTexts.get(answer.lang)?.includes(answer.msg)
+          : answer.msg !== unavailableText.get(answer.lang)),
     );
     expect(badEnvelopes, describeProblems(badEnvelopes)).toEqual([]);
+    expect(plays.some((entry) => entry.answers[0]!.status === 200)).toBe(true);
 
     // Answering again: a move through each process, and every move that met a fault sent again under its key.
     for (const [server] of servers.entries()) await succeeded(move(agents[server]!, server, 'to'));
@@ -471,6 +596,34 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
       entry.answers.push(answer);
       expect([200, 422], JSON.stringify(answer)).toContain(answer.status);
     }
+    // Every press of spin that met a fault, or whose win was still on its way, asked again under its
+    // key until its round ends: won, or given back. A round a fault cut short mid-step waits for its
+    // lease to run out (a minute), as after a crash.
+    const roundEnded = (answer: Answer | undefined) =>
+      answer?.status === 200 &&
+      ['settled', 'rolledBack'].includes((answer.data?.round as StudioRound | undefined)?.status ?? '');
+    await Promise.all(
+      plays
+        .filter((entry) => !roundEnded(entry.answers.at(-1)))
+        .map((entry) =>
+          expect
+            .poll(
+              async () => {
+                const answer = await call(
+                  next(),
+                  'studio round again',
+                  '/studio/api/round/play',
+                  { stake: studioStake, roundKey: entry.key },
+                  { studioSession: entry.player.session },
+                );
+                entry.answers.push(answer);
+                return roundEnded(answer) ? 'ended' : JSON.stringify(answer);
+              },
+              { timeout: 150_000, interval: 1_000 },
+            )
+            .toBe('ended'),
+        ),
+    );
 
     // SIGTERM to both while calls keep arriving: calls in flight finish, later ones are refused.
     const duringStop: Answer[] = [];
@@ -556,7 +709,43 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
         expect(answer.data?.account).toBe(account);
       }
 
+      // Every studio round ended as the wallet booked it, and as its last answer told the player.
+      const rounds = await queryRows<{
+        id: string;
+        round_key: string;
+        status: string;
+        win: number;
+        booked: boolean;
+      }>(
+        database.db,
+        sql`SELECT r.id, r.round_key, r.status, r.win,
+                   CASE r.status
+                     WHEN 'settled' THEN bet.kind = 'bet' AND bet.rolled_back_at IS NULL AND bet.amount = r.stake
+                                     AND won.kind = 'win' AND won.rolled_back_at IS NULL AND won.amount = r.win
+                     WHEN 'rolledBack' THEN (bet.id IS NULL OR bet.kind = 'tombstone' OR bet.rolled_back_at IS NOT NULL)
+                                     AND won.id IS NULL
+                     ELSE false
+                   END AS booked
+            FROM studio.rounds r
+            LEFT JOIN wallet_transactions bet
+              ON bet.provider_id = 'studio' AND bet.transaction_uuid = r.bet_transaction_uuid::text
+            LEFT JOIN wallet_transactions won
+              ON won.provider_id = 'studio' AND won.transaction_uuid = r.win_transaction_uuid::text`,
+      );
+      expect(rounds.filter((round) => !round.booked)).toEqual([]);
+      const roundByKey = new Map(rounds.map((round) => [round.round_key, round]));
+      const toldWrongly = plays.flatMap((entry) => {
+        const told = entry.answers.at(-1)?.data?.round as StudioRound | undefined;
+        const stored = roundByKey.get(entry.key);
+        return told?.id === stored?.id &&
+          told?.status === stored?.status &&
+          told?.win === (stored?.status === 'rolledBack' ? 0 : stored?.win)
+          ? []
+          : [`${entry.key}: told ${JSON.stringify(told)}, stored ${JSON.stringify(stored)}`];
+      });
+      expect(toldWrongly).toEqual([]);
+
       expect(await ledgerViolations(database.db)).toEqual([]);
     });
-  }, 240_000);
+  }, 420_000);
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { GameRecord } from '@contract/record';
 import type { StudioFairness, StudioRound } from '@contract/studio';
 import { playRound, studioGame } from '@games/catalogue';
@@ -6,7 +7,12 @@ import { serverSeedCommitment } from '@games/provably-fair';
 import { walletTransactions } from '@server/db/schema/game-hall';
 import { balanceOf } from '@server/modules/ledger/service';
 import { and, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStudioApp } from '../../studio/app';
+import type { StudioDatabase } from '../../studio/db/client';
+import * as studioTables from '../../studio/db/schema';
 import { rounds } from '../../studio/db/schema';
 import { recoverRounds } from '../../studio/rounds';
 import { studioOf } from '../../studio/studio-deps';
@@ -67,11 +73,31 @@ async function open(player: TestPlayer, gameCode: string, via = studio, lang = '
   return via<Opened>('/studio/api/session/open', { launchToken }, { lang });
 }
 
+/** Opens the game as its page does: on a first visit the page chooses a client seed of its own for the committed seed. */
 async function opened(player: TestPlayer, gameCode: string): Promise<Opened> {
   const answer = await open(player, gameCode);
   expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 200 });
-  return answer.body.data as Opened;
+  const session = answer.body.data as Opened;
+  if (session.fairness.clientSeed !== null) return session;
+  const chosen = await setClientSeed(session.sessionToken, randomUUID(), session.fairness.serverSeedHash);
+  expect(chosen.body, JSON.stringify(chosen.body)).toMatchObject({ code: 200 });
+  return { ...session, fairness: chosen.body.data?.fairness as StudioFairness };
 }
+
+const setClientSeed = (session: string, clientSeed: string, serverSeedHash: string, lang = 'en-US') =>
+  studio<{ fairness: StudioFairness }>(
+    '/studio/api/fairness/client-seed',
+    { clientSeed, serverSeedHash },
+    { session, lang },
+  );
+
+interface Rotated {
+  revealed: { serverSeed: string; serverSeedHash: string; roundsPlayed: number };
+  fairness: StudioFairness;
+}
+
+const rotate = (session: string, clientSeed: string, nextServerSeedHash: string, lang = 'en-US') =>
+  studio<Rotated>('/studio/api/fairness/rotate', { clientSeed, nextServerSeedHash }, { session, lang });
 
 const play = (session: string, stake: number, roundKey: string = randomUUID(), via = studio) =>
   via<Played>('/studio/api/round/play', { stake, roundKey }, { session });
@@ -427,65 +453,213 @@ describe('a wallet that does not answer, or not truly', () => {
   });
 });
 
+describe('its database away', () => {
+  it('answers 503 with Retry-After in the caller’s language, and logs it as a warning', async () => {
+    const player = await fundedPlayer(500);
+    const { sessionToken } = await opened(player, 'fuji-rush');
+    const unreachable = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/none', max: 1 });
+    const logged: string[] = [];
+    const app = await createStudioApp({
+      ...server.studio,
+      db: drizzle(unreachable, { schema: studioTables }) as unknown as StudioDatabase,
+      schedule: async () => undefined,
+      logger: {
+        warn: (_details, message) => logged.push(`warn: ${message}`),
+        error: (_details, message) => logged.push(`error: ${message}`),
+      },
+    });
+    try {
+      for (const lang of ['ja-JP', 'vi-VN']) {
+        const response = await app.request('/studio/api/round/play', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'accept-language': lang, 'studio-session': sessionToken },
+          body: JSON.stringify({ stake: 10, roundKey: randomUUID() }),
+        });
+        expect(response.status).toBe(503);
+        expect(response.headers.get('retry-after')).toBe('2');
+        const messages = JSON.parse(readFileSync(`locales/${lang}/studio.json`, 'utf8')) as {
+          api: Record<string, string>;
+        };
+        expect(await response.json()).toEqual({ code: 503, msg: messages.api.databaseUnavailable });
+      }
+      expect(logged).toEqual(['warn: studio database unavailable', 'warn: studio database unavailable']);
+    } finally {
+      await unreachable.end();
+    }
+    expect(await coinsOf(player)).toBe(500);
+  });
+});
+
+/**
+ * What a player was shown and what they sent, in order. A round is fair only if the commitment of
+ * its server seed was shown before its client seed was sent, and that client seed is one the
+ * player sent: then the server seed existed, unchangeable, before the client seed was known.
+ */
+class FairnessTimeline {
+  private step = 0;
+  private readonly shownAt = new Map<string, number>();
+  private readonly sentAt = new Map<string, number>();
+
+  shown(fairness: StudioFairness | undefined) {
+    if (!fairness) throw new Error('no fairness in the answer');
+    for (const hash of [fairness.serverSeedHash, fairness.nextServerSeedHash])
+      if (!this.shownAt.has(hash)) this.shownAt.set(hash, this.step++);
+  }
+
+  /** A new client seed of the player's, recorded as it is sent. */
+  sent(): string {
+    const clientSeed = randomUUID();
+    this.sentAt.set(clientSeed, this.step++);
+    return clientSeed;
+  }
+
+  /** What is wrong with a round drawn from this server seed commitment and client seed. */
+  problemsOf(round: { id: string; serverSeedHash: string; clientSeed: string }): string[] {
+    const sent = this.sentAt.get(round.clientSeed);
+    if (sent === undefined) return [`round ${round.id}: client seed ${round.clientSeed} was never sent by the player`];
+    const shown = this.shownAt.get(round.serverSeedHash);
+    if (shown === undefined || shown > sent)
+      return [
+        `round ${round.id}: server seed ${round.serverSeedHash} was committed only after its client seed was sent`,
+      ];
+    return [];
+  }
+}
+
+interface Proof {
+  gameCode: string;
+  round: StudioRound;
+  clientSeed: string;
+  serverSeedHash: string;
+  serverSeed: string | null;
+}
+
+const proofOf = async (roundId: string) => {
+  const answer = await studio<Proof>('/studio/api/round/proof', { roundId });
+  if (!answer.body.data) throw new Error(JSON.stringify(answer.body));
+  return answer.body.data;
+};
+
 describe('provable fairness', () => {
-  it('commits to the seed, reveals it on rotation, and every round recomputes from its proof', async () => {
-    const player = await fundedPlayer(5000);
-    const session = await opened(player, 'sakura-sevens');
-    const committed = session.fairness;
-    const played: StudioRound[] = [];
-    for (let i = 0; i < 3; i++) played.push((await play(session.sessionToken, 20)).body.data?.round as StudioRound);
-    const hidden = await studio<{ serverSeed: string | null; serverSeedHash: string }>('/studio/api/round/proof', {
-      roundId: played[0]?.id,
-    });
-    expect(hidden.body.data).toMatchObject({ serverSeed: null, serverSeedHash: committed.serverSeedHash });
+  it('never draws a round with a server seed created after the client seed it is used with', async () => {
+    const player = await fundedPlayer(10_000);
+    const timeline = new FairnessTimeline();
+    const rounds: StudioRound[] = [];
+    const playOn = async (session: string, count: number) => {
+      for (let i = 0; i < count; i++) {
+        const answer = await play(session, 20);
+        expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 200 });
+        rounds.push(answer.body.data?.round as StudioRound);
+        timeline.shown(answer.body.data?.fairness);
+      }
+    };
 
-    const changed = await studio<{
-      revealed: { serverSeed: string; serverSeedHash: string; clientSeed: string; roundsPlayed: number };
-      fairness: StudioFairness;
-    }>('/studio/api/fairness/client-seed', { clientSeed: 'my-lucky-seed' }, { session: session.sessionToken });
-    expect(changed.body.data?.revealed).toMatchObject({
-      serverSeedHash: committed.serverSeedHash,
-      clientSeed: committed.clientSeed,
-      roundsPlayed: 3,
-    });
-    expect(serverSeedCommitment(changed.body.data?.revealed.serverSeed ?? '')).toBe(committed.serverSeedHash);
-    expect(changed.body.data?.fairness).toMatchObject({ clientSeed: 'my-lucky-seed', nonce: 0 });
-    expect(changed.body.data?.fairness.serverSeedHash).not.toBe(committed.serverSeedHash);
-
-    const next = (await play(session.sessionToken, 40)).body.data?.round as StudioRound;
-    expect(next.nonce).toBe(0);
-    const rotated = await studio<{ revealed: { serverSeed: string; clientSeed: string; roundsPlayed: number } }>(
-      '/studio/api/fairness/rotate',
-      {},
-      { session: session.sessionToken },
+    // A first visit: both seeds committed, and no client seed the server chose.
+    const first = await open(player, 'sakura-sevens');
+    let session = first.body.data?.sessionToken ?? '';
+    timeline.shown(first.body.data?.fairness);
+    expect(first.body.data?.fairness.clientSeed, 'a client seed made by the server').toBeNull();
+    const committed = first.body.data?.fairness as StudioFairness;
+    expect(committed.nextServerSeedHash).not.toBe(committed.serverSeedHash);
+    const unseeded = await studio(
+      '/studio/api/round/play',
+      { stake: 20, roundKey: randomUUID() },
+      {
+        session,
+        lang: 'ja-JP',
+      },
     );
-    expect(rotated.body.data?.revealed).toMatchObject({ clientSeed: 'my-lucky-seed', roundsPlayed: 1 });
+    expect(unseeded.body).toMatchObject({ code: 409, msg: '最初のラウンドの前にクライアントシードを設定してください' });
+    expect(await coinsOf(player)).toBe(10_000);
+
+    // A client seed keeps the committed server seed; the nonce goes on.
+    const firstSeed = await setClientSeed(session, timeline.sent(), committed.serverSeedHash);
+    expect(firstSeed.body.data?.fairness).toEqual({ ...committed, clientSeed: expect.any(String), nonce: 0 });
+    timeline.shown(firstSeed.body.data?.fairness);
+    await playOn(session, 2);
+    const secondSeed = await setClientSeed(session, timeline.sent(), committed.serverSeedHash);
+    expect(secondSeed.body.data?.fairness).toMatchObject({ serverSeedHash: committed.serverSeedHash, nonce: 2 });
+    timeline.shown(secondSeed.body.data?.fairness);
+    await playOn(session, 1);
+
+    // A rotation reveals the seed, moves to the next one shown before, and commits a new next one.
+    const rotated = await rotate(session, timeline.sent(), committed.nextServerSeedHash);
+    expect(rotated.body.data?.revealed).toMatchObject({ serverSeedHash: committed.serverSeedHash, roundsPlayed: 3 });
+    expect(serverSeedCommitment(rotated.body.data?.revealed.serverSeed ?? '')).toBe(committed.serverSeedHash);
+    expect(rotated.body.data?.fairness).toMatchObject({ serverSeedHash: committed.nextServerSeedHash, nonce: 0 });
+    timeline.shown(rotated.body.data?.fairness);
+    await playOn(session, 2);
+
+    // Another visit finds the same seeds; a seed named by a commitment that is no longer the one
+    // meant (another window rotated) changes nothing.
+    const again = await open(player, 'sakura-sevens');
+    session = again.body.data?.sessionToken ?? '';
+    const now = again.body.data?.fairness as StudioFairness;
+    expect(now).toEqual({ ...(rotated.body.data?.fairness as StudioFairness), nonce: 2 });
+    timeline.shown(now);
+    const staleRotation = await rotate(session, timeline.sent(), committed.nextServerSeedHash, 'ja-JP');
+    expect(staleRotation.body).toMatchObject({ code: 409 });
+    expect(staleRotation.body.msg).toMatch(/別のウィンドウ/);
+    const staleSeed = await setClientSeed(session, timeline.sent(), committed.serverSeedHash);
+    expect(staleSeed.body).toMatchObject({ code: 409 });
+    const unchanged = await open(player, 'sakura-sevens');
+    expect(unchanged.body.data?.fairness).toEqual(now);
+    session = unchanged.body.data?.sessionToken ?? '';
+
+    // Two rotations at once to the same next seed: one moves, the other changes nothing.
+    const [a, b] = await Promise.all([
+      rotate(session, timeline.sent(), now.nextServerSeedHash),
+      rotate(session, timeline.sent(), now.nextServerSeedHash),
+    ]);
+    expect([a.body.code, b.body.code].sort()).toEqual([200, 409]);
+    const moved = (a.body.code === 200 ? a : b).body.data as Rotated;
+    expect(moved.revealed.roundsPlayed).toBe(2);
+    timeline.shown(moved.fairness);
+    await playOn(session, 2);
+    // The last rotation reveals the seed of the last rounds too.
+    const last = await rotate(session, timeline.sent(), moved.fairness.nextServerSeedHash);
+    expect(last.body).toMatchObject({ code: 200 });
 
     const game = studioGame('sakura-sevens');
     if (!game) throw new Error('no sakura-sevens');
-    for (const round of [...played, next]) {
-      const proof = await studio<{
-        gameCode: string;
-        round: StudioRound;
-        clientSeed: string;
-        serverSeedHash: string;
-        serverSeed: string;
-      }>('/studio/api/round/proof', { roundId: round.id });
-      const data = proof.body.data;
-      if (!data) throw new Error(JSON.stringify(proof.body));
-      expect(serverSeedCommitment(data.serverSeed)).toBe(data.serverSeedHash);
+    const problems: string[] = [];
+    for (const round of rounds) {
+      const proof = await proofOf(round.id);
+      problems.push(...timeline.problemsOf({ id: round.id, ...proof }));
+      if (!proof.serverSeed) throw new Error(`round ${round.id}: its server seed is not revealed`);
+      expect(serverSeedCommitment(proof.serverSeed)).toBe(proof.serverSeedHash);
       const again = playRound(
         game,
-        { serverSeed: data.serverSeed, clientSeed: data.clientSeed, nonce: round.nonce },
-        round.stake,
+        { serverSeed: proof.serverSeed, clientSeed: proof.clientSeed, nonce: round.nonce },
+        20,
       );
       expect(again.kind === 'slot' && again.outcome.stops).toEqual(round.drawn.kind === 'slot' && round.drawn.stops);
       expect(again.outcome.totalWin).toBe(round.win);
     }
+    expect(problems).toEqual([]);
+    expect(rounds.map((round) => round.nonce)).toEqual([0, 1, 2, 0, 1, 0, 1]);
+  });
+
+  it('keeps a round’s server seed secret until it is rotated, and refuses a client seed it cannot take', async () => {
+    const player = await fundedPlayer(1000);
+    const session = await opened(player, 'fuji-rush');
+    const round = (await play(session.sessionToken, 10)).body.data?.round as StudioRound;
+    expect(await proofOf(round.id)).toMatchObject({
+      serverSeed: null,
+      serverSeedHash: session.fairness.serverSeedHash,
+      clientSeed: session.fairness.clientSeed,
+    });
     expect((await studio('/studio/api/round/proof', { roundId: 'nope' })).body).toMatchObject({ code: 404 });
-    expect(
-      (await studio('/studio/api/fairness/client-seed', { clientSeed: 'has space' }, { session: session.sessionToken }))
-        .body,
-    ).toMatchObject({ code: 400 });
+    for (const clientSeed of ['has space', '', 'x'.repeat(65)]) {
+      const refused = await setClientSeed(session.sessionToken, clientSeed, session.fairness.serverSeedHash, 'ko-KR');
+      expect(refused.body).toMatchObject({ code: 400, fields: { clientSeed: expect.any(String) } });
+    }
+    const unnamed = await studio(
+      '/studio/api/fairness/rotate',
+      { clientSeed: 'lucky-7' },
+      { session: session.sessionToken },
+    );
+    expect(unnamed.body).toMatchObject({ code: 400, fields: { nextServerSeedHash: expect.any(String) } });
+    expect((await open(player, 'fuji-rush')).body.data?.fairness).toEqual({ ...session.fairness, nonce: 1 });
   });
 });

@@ -1,8 +1,12 @@
 import type { StudioRound } from '@contract/studio';
 import {
+  type ClientSeedRequest,
+  type ClientSeedSet,
   type PlayedRound,
   type PlayRoundRequest,
-  type SeedChange,
+  type ResumedRound,
+  type RotateSeedRequest,
+  type SeedRotation,
   type StudioSession,
   studioRoundMachine,
 } from '@machines/studio-round.machine';
@@ -18,6 +22,7 @@ import { GamePage } from '../../studio/page/play/game-page';
  */
 const fairness = {
   serverSeedHash: 'ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb',
+  nextServerSeedHash: 'c'.repeat(64),
   clientSeed: 'player',
   nonce: 0,
 };
@@ -57,8 +62,9 @@ async function openGame(
     lng?: 'en-US' | 'ja-JP';
     session?: StudioSession;
     play?: (request: PlayRoundRequest) => Promise<PlayedRound>;
-    resume?: () => Promise<{ round: StudioRound | null; balance: number; fairness: typeof fairness }>;
-    setClientSeed?: (clientSeed: string) => Promise<SeedChange>;
+    resume?: () => Promise<ResumedRound>;
+    setClientSeed?: (request: ClientSeedRequest) => Promise<ClientSeedSet>;
+    rotateSeed?: (request: RotateSeedRequest) => Promise<SeedRotation>;
   } = {},
 ) {
   await initStudioI18n(options.lng ?? 'en-US');
@@ -77,10 +83,11 @@ async function openGame(
         ),
         setClientSeed: fromPromise(async ({ input }) => {
           if (!options.setClientSeed) throw new Error('not expected');
-          return options.setClientSeed(input.clientSeed);
+          return options.setClientSeed(input);
         }),
-        rotateSeed: fromPromise<SeedChange, { sessionToken: string }>(async () => {
-          throw new Error('not expected');
+        rotateSeed: fromPromise(async ({ input }) => {
+          if (!options.rotateSeed) throw new Error('not expected');
+          return options.rotateSeed(input);
         }),
       },
     }),
@@ -187,23 +194,29 @@ describe('studio game page', () => {
     expect(screen.getByText('Auto-spin stopped after 1 rounds.')).toBeInTheDocument();
   });
 
-  it('changes the client seed and shows the server seed it revealed', async () => {
-    const seeds: string[] = [];
+  it('shows both commitments, sets the client seed for the shown seed, and rotates to the shown next seed', async () => {
+    const seeds: ClientSeedRequest[] = [];
+    const rotations: RotateSeedRequest[] = [];
     await openGame({
-      setClientSeed: async (clientSeed) => {
-        seeds.push(clientSeed);
+      setClientSeed: async (request) => {
+        seeds.push(request);
+        return { fairness: { ...fairness, clientSeed: request.clientSeed } };
+      },
+      rotateSeed: async (request) => {
+        rotations.push(request);
         return {
-          revealed: {
-            serverSeed: 'a'.repeat(64),
-            serverSeedHash: fairness.serverSeedHash,
-            clientSeed: 'player',
-            roundsPlayed: 4,
+          revealed: { serverSeed: 'a'.repeat(64), serverSeedHash: fairness.serverSeedHash, roundsPlayed: 4 },
+          fairness: {
+            serverSeedHash: fairness.nextServerSeedHash,
+            nextServerSeedHash: 'b'.repeat(64),
+            clientSeed: request.clientSeed,
+            nonce: 0,
           },
-          fairness: { serverSeedHash: 'b'.repeat(64), clientSeed, nonce: 0 },
         };
       },
     });
     expect(screen.getByTestId('server-seed-hash')).toHaveTextContent(fairness.serverSeedHash);
+    expect(screen.getByTestId('next-server-seed-hash')).toHaveTextContent(fairness.nextServerSeedHash);
     const seed = screen.getByLabelText('Your client seed');
     fireEvent.change(seed, { target: { value: 'has space' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set seed' }));
@@ -211,11 +224,28 @@ describe('studio game page', () => {
     fireEvent.change(seed, { target: { value: 'lucky-7' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set seed' }));
     await flush();
-    expect(seeds).toEqual(['lucky-7']);
+    expect(seeds).toEqual([
+      { sessionToken: 'studio-session', clientSeed: 'lucky-7', serverSeedHash: fairness.serverSeedHash },
+    ]);
+    expect(screen.queryByTestId('revealed-seed')).toBeNull();
+    expect(screen.getByTestId('server-seed-hash')).toHaveTextContent(fairness.serverSeedHash);
+    expect(seed).toHaveValue('lucky-7');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal and rotate' }));
+    await flush();
+    expect(rotations).toEqual([
+      {
+        sessionToken: 'studio-session',
+        clientSeed: expect.stringMatching(/^[0-9a-f]{32}$/),
+        nextServerSeedHash: fairness.nextServerSeedHash,
+      },
+    ]);
     expect(screen.getByTestId('revealed-seed')).toHaveTextContent(
       `Revealed server seed (used for 4 rounds):${'a'.repeat(64)}`,
     );
-    expect(screen.getByTestId('server-seed-hash')).toHaveTextContent('b'.repeat(64));
+    expect(screen.getByTestId('server-seed-hash')).toHaveTextContent(fairness.nextServerSeedHash);
+    expect(screen.getByTestId('next-server-seed-hash')).toHaveTextContent('b'.repeat(64));
+    expect(seed).toHaveValue(rotations[0]?.clientSeed);
   });
 
   it('drops the balls into their pockets and announces the jackpot and the rush, in Japanese', async () => {

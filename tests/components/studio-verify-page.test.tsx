@@ -32,6 +32,10 @@ describe('studio verify page', () => {
   it('recomputes a round from pasted seeds: stops, win and commitment', async () => {
     await initStudioI18n('en-US');
     render(<VerifyPage roundId={null} loadProof={neverLoaded} />);
+    expect(
+      screen.getByText(/never created after the client seed it is used with/),
+      'the page states the order of commitment and choice',
+    ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Enter a server seed');
     fireEvent.change(screen.getByLabelText('Server seed (64 hex digits)'), { target: { value: serverSeed } });
     fireEvent.change(screen.getByLabelText('Client seed'), { target: { value: 'player' } });

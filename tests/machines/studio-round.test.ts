@@ -1,7 +1,9 @@
 import {
+  type ClientSeedRequest,
   type PlayedRound,
   type PlayRoundRequest,
   type ResumeRoundRequest,
+  type RotateSeedRequest,
   type StudioSession,
   selectAutoSpin,
   selectCanSpin,
@@ -14,7 +16,9 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import {
+  clientSeedSet,
   fairness,
+  firstVisit,
   offline,
   round,
   seedChange,
@@ -72,7 +76,8 @@ describe('studio round rules', () => {
     const clock = new SimulatedClock();
     const plays: PlayRoundRequest[] = [];
     const resumes: ResumeRoundRequest[] = [];
-    const seeds: string[] = [];
+    const seeds: ClientSeedRequest[] = [];
+    const rotations: RotateSeedRequest[] = [];
     let balance = (options.session ?? session).balance;
     const actor = createActor(
       studioRoundMachine.provide({
@@ -89,15 +94,18 @@ describe('studio round rules', () => {
             return { round: round('r-resumed', 60), balance: 540, fairness };
           }),
           setClientSeed: fromPromise(async ({ input }) => {
-            seeds.push(input.clientSeed);
+            seeds.push(input);
+            return { fairness: { ...clientSeedSet.fairness, clientSeed: input.clientSeed } };
+          }),
+          rotateSeed: fromPromise(async ({ input }) => {
+            rotations.push(input);
             return seedChange;
           }),
-          rotateSeed: fromPromise(async () => seedChange),
         },
       }),
       { input: { launchToken: 'launch-token' }, clock },
     ).start();
-    return { actor, clock, plays, resumes, seeds };
+    return { actor, clock, plays, resumes, seeds, rotations };
   }
 
   async function settle(clock: SimulatedClock, ms: number) {
@@ -185,9 +193,59 @@ describe('studio round rules', () => {
     expect(actor.getSnapshot().context.notice).toEqual({ key: 'clientSeedInvalid' });
     actor.send({ type: 'fairness.setClientSeed', clientSeed: 'lucky-7' });
     await flush();
-    expect(seeds).toEqual(['lucky-7']);
-    expect(actor.getSnapshot().context.revealed?.serverSeed).toBe('a'.repeat(64));
+    expect(seeds).toEqual([
+      { sessionToken: 'studio-session', clientSeed: 'lucky-7', serverSeedHash: fairness.serverSeedHash },
+    ]);
+    expect(actor.getSnapshot().context.revealed).toBeNull();
     expect(actor.getSnapshot().context.fairness?.clientSeed).toBe('lucky-7');
+  });
+
+  it('chooses a client seed of its own on a first visit, for the server seed whose commitment it was shown', async () => {
+    const { actor, seeds, plays } = start({ session: firstVisit });
+    await flush();
+    expect(seeds).toEqual([
+      {
+        sessionToken: 'studio-session',
+        clientSeed: expect.stringMatching(/^[0-9a-f]{32}$/),
+        serverSeedHash: fairness.serverSeedHash,
+      },
+    ]);
+    expect(selectStudioStage(actor.getSnapshot())).toBe('idle');
+    expect(actor.getSnapshot().context.fairness?.clientSeed).toBe(seeds[0]?.clientSeed);
+    actor.send({ type: 'round.spin' });
+    await flush();
+    expect(plays).toHaveLength(1);
+  });
+
+  it('rotates with a new client seed of its own each time, naming the next server seed it showed', async () => {
+    const { actor, rotations } = start();
+    await flush();
+    actor.send({ type: 'fairness.rotate' });
+    await flush();
+    expect(actor.getSnapshot().context.revealed).toEqual(seedChange.revealed);
+    actor.send({ type: 'fairness.rotate' });
+    await flush();
+    expect(rotations.map((rotation) => rotation.nextServerSeedHash)).toEqual([
+      fairness.nextServerSeedHash,
+      seedChange.fairness.nextServerSeedHash,
+    ]);
+    const [first, second] = rotations.map((rotation) => rotation.clientSeed);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toMatch(/^[0-9a-f]{32}$/);
+    expect(first).not.toBe(second);
+  });
+
+  it('chooses a client seed once a resumed round from before any was chosen is shown', async () => {
+    const { actor, clock, seeds } = start({
+      session: { ...firstVisit, resumedRound: round('r-open', 0, 'rolledBack') },
+    });
+    await flush();
+    expect(selectStudioStage(actor.getSnapshot())).toBe('showingResult');
+    expect(seeds).toEqual([]);
+    await settle(clock, 1_800);
+    await settle(clock, 1_500);
+    expect(seeds.map((sent) => sent.serverSeedHash)).toEqual([fairness.serverSeedHash]);
+    expect(selectStudioStage(actor.getSnapshot())).toBe('idle');
   });
 
   it('shows the round the last visit left open before anything else', async () => {

@@ -1,8 +1,9 @@
 import type { StudioRound } from '@contract/studio';
 import {
+  type ClientSeedSet,
   type PlayedRound,
   type ResumedRound,
-  type SeedChange,
+  type SeedRotation,
   type StudioRoundSnapshot,
   type StudioSession,
   selectAutoSpin,
@@ -10,7 +11,12 @@ import {
 } from '@machines/studio-round.machine';
 import { type ActorOutcome, type EventFixtures, machineModel } from '../machines/model-paths';
 
-export const fairness = { serverSeedHash: 'a'.repeat(64), clientSeed: 'player', nonce: 0 };
+export const fairness = {
+  serverSeedHash: 'a'.repeat(64),
+  nextServerSeedHash: 'c'.repeat(64),
+  clientSeed: 'player',
+  nonce: 0,
+};
 export const session: StudioSession = {
   sessionToken: 'studio-session',
   game: {
@@ -39,9 +45,17 @@ export const round = (id: string, win: number, status: StudioRound['status'] = '
 
 export const lost: PlayedRound = { round: round('r-lost', 0), balance: 480, fairness: { ...fairness, nonce: 1 } };
 export const won: PlayedRound = { round: round('r-won', 200), balance: 680, fairness: { ...fairness, nonce: 1 } };
-export const seedChange: SeedChange = {
-  revealed: { serverSeed: 'a'.repeat(64), serverSeedHash: 'f'.repeat(64), clientSeed: 'player', roundsPlayed: 1 },
-  fairness: { serverSeedHash: 'b'.repeat(64), clientSeed: 'lucky-7', nonce: 0 },
+/** A first visit: the server seeds are committed, and the page has not chosen a client seed yet. */
+export const firstVisit: StudioSession = { ...session, fairness: { ...fairness, clientSeed: null } };
+export const clientSeedSet: ClientSeedSet = { fairness: { ...fairness, clientSeed: 'lucky-7', nonce: 1 } };
+export const seedChange: SeedRotation = {
+  revealed: { serverSeed: 'a'.repeat(64), serverSeedHash: 'f'.repeat(64), roundsPlayed: 1 },
+  fairness: {
+    serverSeedHash: 'c'.repeat(64),
+    nextServerSeedHash: 'b'.repeat(64),
+    clientSeed: '0f'.repeat(16),
+    nonce: 0,
+  },
 };
 
 export const offline = Object.assign(new Error('Request Error'), { code: 0 });
@@ -75,6 +89,11 @@ const fixtures: EventFixtures<typeof studioRoundMachine> = {
 const roundState = 'studioRound.session.round';
 const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.openSession', output: session },
+  { type: 'xstate.done.actor.openSession', output: firstVisit },
+  {
+    type: 'xstate.done.actor.openSession',
+    output: { ...firstVisit, resumedRound: round('r-open', 0, 'rolledBack') },
+  },
   { type: 'xstate.done.actor.openSession', output: { ...session, resumedRound: round('r-open', 0, 'rolledBack') } },
   { type: 'xstate.error.actor.openSession', error: offline },
   { type: 'xstate.error.actor.openSession', error: expired },
@@ -93,7 +112,7 @@ const outcomes: ActorOutcome[] = [
   },
   { type: 'xstate.done.actor.resumeRound', output: { round: null, balance: 500, fairness } satisfies ResumedRound },
   { type: 'xstate.error.actor.resumeRound', error: offline },
-  { type: 'xstate.done.actor.setClientSeed', output: seedChange },
+  { type: 'xstate.done.actor.setClientSeed', output: clientSeedSet },
   { type: 'xstate.error.actor.setClientSeed', error: refused },
   { type: 'xstate.done.actor.rotateSeed', output: seedChange },
   { type: 'xstate.after.resultAnimation.studioRound.session.round.showingResult.animating', delayMs: 1_800 },
@@ -104,11 +123,12 @@ const outcomes: ActorOutcome[] = [
 
 /**
  * What decides where the machine can go next: the state, the stake (20 is always affordable here,
- * 1000 never), and auto-spin's counters as far as its stop conditions read them; how it last stopped
- * and why the session ended are kept so that every reason is reached.
+ * 1000 never), whether the page has a client seed yet, and auto-spin's counters as far as its stop
+ * conditions read them; how it last stopped and why the session ended are kept so that every reason
+ * is reached.
  */
 export const serializeState = (snapshot: StudioRoundSnapshot) => {
-  const { auto, stake, endReason } = snapshot.context;
+  const { auto, stake, endReason, fairness } = snapshot.context;
   const settings = auto.settings;
   const autoState = selectAutoSpin(snapshot).active
     ? [
@@ -118,7 +138,7 @@ export const serializeState = (snapshot: StudioRoundSnapshot) => {
         settings?.singleWinAbove === null ? null : auto.biggestWin > (settings?.singleWinAbove ?? 0),
       ]
     : auto.stopReason;
-  return JSON.stringify([snapshot.value, stake, autoState, endReason]);
+  return JSON.stringify([snapshot.value, stake, fairness?.clientSeed === null, autoState, endReason]);
 };
 
 export const studioRoundModel = machineModel({

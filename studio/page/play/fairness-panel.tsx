@@ -11,8 +11,9 @@ export function verifyLink(roundId: string, lang: string): string {
 }
 
 /**
- * Provably fair play: the commitment to the current server seed, the client seed (the player's to
- * change), rotation revealing the retired seed, and a verify link for each round of this visit.
+ * Provably fair play: the commitments to the active and the next server seed, shown before the
+ * player chooses, the client seed (the player's to change, for the active seed), rotation revealing
+ * the retired seed and moving to the next, and a verify link for each round of this visit.
  */
 export function FairnessPanel() {
   const { t, i18n } = useTranslation();
@@ -26,22 +27,27 @@ export function FairnessPanel() {
   return (
     <details className={`${styles.panel} ${styles.fairness}`}>
       <summary>{t('fairness.title')}</summary>
+      <p>{t('fairness.commitFirst')}</p>
       <div>
         {t('fairness.serverSeedHash')}: <code data-testid="server-seed-hash">{fairness.serverSeedHash}</code>
+      </div>
+      <div>
+        {t('fairness.nextServerSeedHash')}:{' '}
+        <code data-testid="next-server-seed-hash">{fairness.nextServerSeedHash}</code>
       </div>
       <div>{t('fairness.nonce', { nonce: fairness.nonce })}</div>
       <form
         className={styles.row}
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({ type: 'fairness.setClientSeed', clientSeed: clientSeed ?? fairness.clientSeed });
+          actor.send({ type: 'fairness.setClientSeed', clientSeed: clientSeed ?? fairness.clientSeed ?? '' });
           setClientSeed(null);
         }}
       >
         <label className={styles.field}>
           {t('fairness.clientSeed')}
           <input
-            value={clientSeed ?? fairness.clientSeed}
+            value={clientSeed ?? fairness.clientSeed ?? ''}
             maxLength={64}
             spellCheck={false}
             autoCapitalize="off"

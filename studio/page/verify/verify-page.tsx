@@ -76,9 +76,10 @@ function Outcome({ recomputed }: { recomputed: Extract<Recomputation, { ok: true
 }
 
 /**
- * /studio/verify: a round recomputed in the browser from its seeds. Given `round`, the studio's proof
- * of it fills the form and the result is checked against what was stored and committed; otherwise
- * anyone may paste seeds and see what they draw.
+ * /studio/verify: a round recomputed in the browser from its seeds, under the order the seeds were
+ * committed and chosen in. Given `round`, the studio's proof of it fills the form and the result is
+ * checked against what was stored and committed; otherwise anyone may paste seeds and see what they
+ * draw.
  */
 export function VerifyPage({
   roundId,
@@ -119,6 +120,7 @@ export function VerifyPage({
   return (
     <main className={styles.page}>
       <h1>{t('verify.title')}</h1>
+      <p>{t('verify.order')}</p>
       {proofState === 'loading' ? <p role="status">{t('verify.loading')}</p> : null}
       {proofState === 'failed' ? <p role="alert">{t('verify.proofFailed')}</p> : null}
       {proof ? (
