@@ -119,6 +119,15 @@ describe('signatures and providers', () => {
       'RS_ERROR_WRONG_TYPES',
     );
   });
+
+  it('refuses a body nested deeper than any request needs before reading it, booking nothing', async () => {
+    const who = await seated(100);
+    const body = betBody(who, 1);
+    const deepMeta = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const raw = `${JSON.stringify(body).slice(0, -1)},"meta":${deepMeta}}`;
+    expect(await wallet.call('transaction/bet', body, { rawBody: raw })).toEqual({ status: 'RS_ERROR_WRONG_SYNTAX' });
+    expect(await coinsOf(who)).toBe(100);
+  });
 });
 
 describe('launch token exchange', () => {

@@ -28,6 +28,7 @@ import {
 } from '@server/db/schema/game-hall';
 import { gameRecords } from '@server/db/schema/game-records';
 import { ApiError } from '@server/errors';
+import { maxJsonNesting, nestsDeeperThan } from '@server/json-nesting';
 import { pickLocalised } from '@server/localised-text';
 import { coinCurrency } from '@server/shared/player-deps';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -184,6 +185,8 @@ export function walletRoutes(deps: GameDeps): Hono<AppEnv> {
       if (!provider?.enabled) return respond({ status: 'RS_ERROR_INVALID_PARTNER' });
       if (!signatureValid(provider, raw, c.req.header(signatureHeader)))
         return respond({ status: 'RS_ERROR_INVALID_SIGNATURE' });
+      // Reading the body (its hash, its meta) recurses into it: deep nesting is refused before parsing.
+      if (nestsDeeperThan(raw, maxJsonNesting)) return respond({ status: 'RS_ERROR_WRONG_SYNTAX' });
       let body: unknown;
       try {
         body = JSON.parse(raw);
