@@ -77,7 +77,11 @@ async function open(player: TestPlayer, gameCode: string, via = studio, lang = '
 async function opened(player: TestPlayer, gameCode: string): Promise<Opened> {
   const answer = await open(player, gameCode);
   expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 200 });
-  const session = answer.body.data as Opened;
+  return withClientSeed(answer.body.data as Opened);
+}
+
+/** The session as the page leaves it on opening: with a client seed, chosen now when the player had none. */
+async function withClientSeed(session: Opened): Promise<Opened> {
   if (session.fairness.clientSeed !== null) return session;
   const chosen = await setClientSeed(session.sessionToken, randomUUID(), session.fairness.serverSeedHash);
   expect(chosen.body, JSON.stringify(chosen.body)).toMatchObject({ code: 200 });
@@ -221,8 +225,8 @@ describe('a whole visit', () => {
     const launchToken = await relaunch();
     const first = await studio<Opened>('/studio/api/session/open', { launchToken });
     expect(first.body.code).toBe(200);
-    const { sessionToken } = first.body.data as Opened;
-    const stake = (first.body.data as Opened).game.stakes[0] ?? 0;
+    const { sessionToken, game } = await withClientSeed(first.body.data as Opened);
+    const stake = game.stakes[0] ?? 0;
     expect((await play(sessionToken, stake)).body.code).toBe(200);
     const coins = await coinsOf(player);
     // Past the launch token's 60 s, the same URL is worth nothing.
@@ -235,7 +239,7 @@ describe('a whole visit', () => {
     expect(await coinsOf(player)).toBe(coins);
     const reopened = await studio<Opened>('/studio/api/session/open', { launchToken: newest });
     expect(reopened.body.code).toBe(200);
-    expect((await play((reopened.body.data as Opened).sessionToken, stake)).body.code).toBe(200);
+    expect((await play((await withClientSeed(reopened.body.data as Opened)).sessionToken, stake)).body.code).toBe(200);
   });
 });
 
