@@ -9,6 +9,7 @@
 import type { Database } from '@server/db/client';
 import { sql } from 'drizzle-orm';
 import { ledgerViolations, queryRows } from '../tests/support/ledger-invariants';
+import { studioRoundBookings } from '../tests/support/studio-bookings';
 
 export interface Check {
   name: string;
@@ -150,24 +151,7 @@ async function payoutViolations(db: Database): Promise<string[]> {
  * left unfinished must have been finished by the studio's recovery before the check.
  */
 async function studioViolations(db: Database, told: ToldByServers): Promise<string[]> {
-  const rounds = await queryRows<{ id: string; round_key: string; status: string; win: number; booked: boolean }>(
-    db,
-    sql`SELECT r.id, r.round_key, r.status, r.win,
-               CASE r.status
-                 WHEN 'settled' THEN bet.kind = 'bet' AND bet.rolled_back_at IS NULL AND bet.amount = r.stake
-                                 AND won.kind = 'win' AND won.rolled_back_at IS NULL AND won.amount = r.win
-                 WHEN 'rolledBack' THEN (bet.id IS NULL OR bet.kind = 'tombstone' OR bet.rolled_back_at IS NOT NULL)
-                                 AND won.id IS NULL
-                 WHEN 'refused' THEN (bet.id IS NULL OR bet.kind = 'tombstone' OR bet.rolled_back_at IS NOT NULL)
-                                 AND won.id IS NULL
-                 ELSE false
-               END AS booked
-        FROM studio.rounds r
-        LEFT JOIN wallet_transactions bet
-          ON bet.provider_id = 'studio' AND bet.transaction_uuid = r.bet_transaction_uuid::text
-        LEFT JOIN wallet_transactions won
-          ON won.provider_id = 'studio' AND won.transaction_uuid = r.win_transaction_uuid::text`,
-  );
+  const rounds = await studioRoundBookings(db);
   const violations: string[] = [];
   const unbooked = rounds.filter((round) => !round.booked);
   if (unbooked.length > 0)

@@ -33,6 +33,7 @@ import { ledgerViolations, queryRows } from '../support/ledger-invariants';
 import { pgCtl, startThrowawayPostgres, type ThrowawayPostgres } from '../support/postgres-cluster';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 import { codeIn, type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
+import { studioRoundBookings } from '../support/studio-bookings';
 
 const transferPath = '/v2/app/agent/type/member/transfer';
 const captchaText = 'f4ult';
@@ -710,28 +711,7 @@ describe.skipIf(!serverUrl)('database faults under load, two server processes (P
       }
 
       // Every studio round ended as the wallet booked it, and as its last answer told the player.
-      const rounds = await queryRows<{
-        id: string;
-        round_key: string;
-        status: string;
-        win: number;
-        booked: boolean;
-      }>(
-        database.db,
-        sql`SELECT r.id, r.round_key, r.status, r.win,
-                   CASE r.status
-                     WHEN 'settled' THEN bet.kind = 'bet' AND bet.rolled_back_at IS NULL AND bet.amount = r.stake
-                                     AND won.kind = 'win' AND won.rolled_back_at IS NULL AND won.amount = r.win
-                     WHEN 'rolledBack' THEN (bet.id IS NULL OR bet.kind = 'tombstone' OR bet.rolled_back_at IS NOT NULL)
-                                     AND won.id IS NULL
-                     ELSE false
-                   END AS booked
-            FROM studio.rounds r
-            LEFT JOIN wallet_transactions bet
-              ON bet.provider_id = 'studio' AND bet.transaction_uuid = r.bet_transaction_uuid::text
-            LEFT JOIN wallet_transactions won
-              ON won.provider_id = 'studio' AND won.transaction_uuid = r.win_transaction_uuid::text`,
-      );
+      const rounds = await studioRoundBookings(database.db);
       expect(rounds.filter((round) => !round.booked)).toEqual([]);
       const roundByKey = new Map(rounds.map((round) => [round.round_key, round]));
       const toldWrongly = plays.flatMap((entry) => {
