@@ -1,8 +1,8 @@
 import { desc } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { html, raw } from 'hono/html';
 import type { Database } from './db/client';
 import { mailOutbox } from './db/schema/auth';
-import { escapeHtml } from './modules/mail/outbox';
 
 const shownMessages = 50;
 
@@ -24,20 +24,19 @@ pre { white-space: pre-wrap; font: inherit; margin: 0; }
 export function devMailboxPage(db: Database) {
   return async (c: Context) => {
     const messages = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(shownMessages);
-    const items = messages
-      .map(
-        (message) => `<article>
-<header><span>${escapeHtml(message.createdAt.toISOString())}</span><span>To: ${escapeHtml(message.recipient)}</span><span class="status">${escapeHtml(message.status)}</span><span>${escapeHtml(message.locale)}</span></header>
-<h2>${escapeHtml(message.subject)}</h2>
-<pre>${escapeHtml(message.textBody)}</pre>
-</article>`,
-      )
-      .join('\n');
+    const items = messages.map(
+      (message) => html`<article>
+<header><span>${message.createdAt.toISOString()}</span><span>To: ${message.recipient}</span><span class="status">${message.status}</span><span>${message.locale}</span></header>
+<h2>${message.subject}</h2>
+<pre>${message.textBody}</pre>
+</article>
+`,
+    );
     c.header('Cache-Control', 'no-store');
-    return c.html(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title><style>${styles}</style></head>
+    return c.html(html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title><style>${raw(styles)}</style></head>
 <body><h1>Dev mailbox: the ${shownMessages} newest messages</h1>
-${items || '<p>No messages yet.</p>'}
+${items.length > 0 ? items : html`<p>No messages yet.</p>`}
 </body></html>`);
   };
 }

@@ -17,6 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { html } from 'hono/html';
 import type { Logger } from 'pino';
 import * as v from 'valibot';
 import type { Clock } from '../clock';
@@ -57,10 +58,6 @@ type SandboxPayment = typeof sandboxPayments.$inferSelect;
 
 function randomId(prefix: string): string {
   return `${prefix}_${randomBytes(18).toString('base64url')}`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 const isWebUrl = (value: string) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol);
@@ -271,7 +268,7 @@ export function createSandboxPay(deps: SandboxPayDeps) {
 
   routes.get('/checkout/:id', async (c) => {
     const payment = await findPayment(c.req.param('id'));
-    if (!payment) return c.html(page('Payment not found', '<p>This payment does not exist.</p>'), 404);
+    if (!payment) return c.html(page('Payment not found', html`<p>This payment does not exist.</p>`), 404);
     const [undelivered] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(sandboxEvents)
@@ -298,13 +295,13 @@ export function createSandboxPay(deps: SandboxPayDeps) {
     const id = c.req.param('id');
     const action = c.req.param('action');
     const payment = await findPayment(id);
-    if (!payment) return c.html(page('Payment not found', '<p>This payment does not exist.</p>'), 404);
+    if (!payment) return c.html(page('Payment not found', html`<p>This payment does not exist.</p>`), 404);
     if (action === 'notify') {
       await deliverPending(id);
       return c.redirect(checkoutUrlOf(id), 303);
     }
     const transition = transitions[action];
-    if (!transition) return c.html(page('Not found', '<p>No such action.</p>'), 404);
+    if (!transition) return c.html(page('Not found', html`<p>No such action.</p>`), 404);
     const moved = await settle(id, transition.from, transition.to, transition.event);
     if (moved) await deliverPending(id);
     // A repeated click finds the payment already moved and simply goes where the first one went.
@@ -315,10 +312,12 @@ export function createSandboxPay(deps: SandboxPayDeps) {
 }
 export type SandboxPay = ReturnType<typeof createSandboxPay>;
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
+type Html = ReturnType<typeof html>;
+
+function page(title: string, body: Html): Html {
+  return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Sandbox Pay</title>
+<title>${title} · Sandbox Pay</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#eef1f6;margin:0;padding:2rem 1rem;color:#1d2433}
 main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 2px 12px #0001}
@@ -338,32 +337,30 @@ const statusLabels: Record<SandboxPayment['status'], string> = {
   refunded: 'Refunded · 返金済み',
 };
 
-function checkoutBody(payment: SandboxPayment, undelivered: boolean): string {
+function checkoutBody(payment: SandboxPayment, undelivered: boolean): Html {
   const action = (name: string, label: string, style: 'primary' | 'secondary') =>
-    `<form method="post" action="${sandboxBasePath}/checkout/${escapeHtml(payment.id)}/${name}"><button type="submit" class="${style}">${escapeHtml(label)}</button></form>`;
+    html`<form method="post" action="${sandboxBasePath}/checkout/${payment.id}/${name}"><button type="submit" class="${style}">${label}</button></form>`;
   const amount = `¥${payment.amount.toLocaleString('en-US')}`;
-  const buttons: string[] = [];
+  const buttons: Html[] = [];
   if (payment.status === 'pending') {
     buttons.push(
       action('pay', `Pay ${amount} · 支払う`, 'primary'),
       action('cancel', 'Cancel · キャンセル', 'secondary'),
     );
   } else {
-    buttons.push(
-      `<a class="link primary" href="${escapeHtml(payment.returnUrl)}">Back to the shop · ショップに戻る</a>`,
-    );
+    buttons.push(html`<a class="link primary" href="${payment.returnUrl}">Back to the shop · ショップに戻る</a>`);
   }
   if (payment.status === 'paid') buttons.push(action('refund', 'Refund · 返金する', 'secondary'));
   if (payment.status === 'refunding')
     buttons.push(action('refund-complete', 'Complete the refund · 返金を完了', 'secondary'));
   if (undelivered) buttons.push(action('notify', 'Send the notification again · 通知を再送', 'secondary'));
-  return `<h1>Sandbox Pay · サンドボックス決済</h1>
+  return html`<h1>Sandbox Pay · サンドボックス決済</h1>
 <p class="note">A test payment provider: no real money moves. · テスト用の決済サービスです。実際のお金は動きません。</p>
 <dl>
-<dt>Amount · 金額</dt><dd data-testid="amount">${escapeHtml(amount)}</dd>
-<dt>Order · 注文</dt><dd data-testid="reference">${escapeHtml(payment.merchantReference)}</dd>
-<dt>Payer · 支払者</dt><dd>${escapeHtml(payment.payerName)}</dd>
-<dt>Status · 状態</dt><dd data-testid="status">${escapeHtml(statusLabels[payment.status])}</dd>
+<dt>Amount · 金額</dt><dd data-testid="amount">${amount}</dd>
+<dt>Order · 注文</dt><dd data-testid="reference">${payment.merchantReference}</dd>
+<dt>Payer · 支払者</dt><dd>${payment.payerName}</dd>
+<dt>Status · 状態</dt><dd data-testid="status">${statusLabels[payment.status]}</dd>
 </dl>
-<div class="actions">${buttons.join('')}</div>`;
+<div class="actions">${buttons}</div>`;
 }

@@ -2,6 +2,7 @@ import type { Locale } from '@contract/locales';
 import type { Database } from '@server/db/client';
 import { mailOutbox } from '@server/db/schema/auth';
 import type { Translate } from '@server/i18n';
+import { html, raw } from 'hono/html';
 
 export const mailKinds = [
   'registerCode',
@@ -21,24 +22,15 @@ export interface MailRequest {
   params: Record<string, string | number>;
 }
 
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
 /** Subject, plain text and HTML of a message in the reader's language; the HTML is the escaped text. */
-export function renderMail(t: Translate, kind: MailKind, params: Record<string, string | number>) {
+export async function renderMail(t: Translate, kind: MailKind, params: Record<string, string | number>) {
   const subject = t(`mail.${kind}.subject`, params);
   const paragraphs = [t(`mail.${kind}.body`, params), t('mail.footer')];
   const text = paragraphs.join('\n\n');
-  const html = `<!doctype html><html><body>${paragraphs
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`)
-    .join('')}</body></html>`;
-  return { subject, text, html };
+  const lines = (paragraph: string) => paragraph.split('\n').map((line, index) => (index ? [raw('<br>'), line] : line));
+  const body =
+    await html`<!doctype html><html><body>${paragraphs.map((paragraph) => html`<p>${lines(paragraph)}</p>`)}</body></html>`;
+  return { subject, text, html: String(body) };
 }
 
 /**
@@ -52,7 +44,7 @@ export async function enqueueMail(
   mail: MailRequest,
   options: { now: Date; deliverable: boolean },
 ): Promise<number> {
-  const { subject, text, html } = renderMail(t, mail.kind, mail.params);
+  const { subject, text, html: htmlBody } = await renderMail(t, mail.kind, mail.params);
   const [row] = await db
     .insert(mailOutbox)
     .values({
@@ -61,7 +53,7 @@ export async function enqueueMail(
       kind: mail.kind,
       subject,
       textBody: text,
-      htmlBody: html,
+      htmlBody,
       status: options.deliverable ? 'pending' : 'held',
       createdAt: options.now,
     })
