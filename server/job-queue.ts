@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Database } from './db/client';
+import { type Database, isDatabaseUnavailable } from './db/client';
 import type { EventLetter } from './modules/station/event-letters';
 
 /**
@@ -12,6 +12,15 @@ import type { EventLetter } from './modules/station/event-letters';
  * worker takes a job with FOR UPDATE SKIP LOCKED, so no two processes take the same one.
  * A periodic queue is 'stately': at most one job waiting and one running, across all processes.
  */
+/**
+ * A periodic queue's run, added every minute. Its expiry is short because a run whose ending could
+ * not be written (the database went away under it) holds the queue's one active place until it
+ * expires: with the default five minutes, interrupted payouts and callbacks waited that long.
+ * A run that outlives it may overlap the next one, which every periodic handler allows (each claims
+ * its rows or is idempotent).
+ */
+const everyMinute = { policy: 'stately', retryLimit: 0, expireInSeconds: 60 } as const;
+
 const queues = {
   /** One job per outgoing message (mail/delivery.ts); a refused one is tried 8 times over 1 to 2 hours. */
   mail: { policy: 'standard', retryLimit: 7, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
@@ -25,15 +34,15 @@ const queues = {
     expireInSeconds: 15 * 60,
   },
   /** Payouts of approved withdrawals left unsent (draw/service.ts), swept every minute. */
-  'payout-resume': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
+  'payout-resume': everyMinute,
   /** The sandbox provider's unacknowledged callbacks, sent again every minute. */
-  'sandbox-pay-callbacks': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
+  'sandbox-pay-callbacks': everyMinute,
   /** Seats of the game hall left idle, freed every minute (games/hall.ts). */
-  'game-seats-housekeeping': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
+  'game-seats-housekeeping': everyMinute,
   /** The game studio's rounds left unfinished (studio/rounds.ts), settled or rolled back every minute. */
-  'studio-recovery': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
+  'studio-recovery': everyMinute,
   /** Crypto deposits followed to their confirmations and credited (crypto/watcher.ts), every minute. */
-  'crypto-watcher': { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
+  'crypto-watcher': everyMinute,
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 type QueueName = keyof typeof queues;
@@ -147,6 +156,8 @@ export async function startJobQueue(db: Database, logger: Logger): Promise<JobQu
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   const workers = new Map<QueueName, string>();
+  /** The queues this process adds on a schedule (`every`). */
+  const periodicQueues = new Set<QueueName>();
   /** Set once the start has begun: pg-boss's own start, then the queues. */
   let ready: Promise<void> | null = null;
   /** Workers and schedules, each registered after the start and the ones before it. */
@@ -212,9 +223,15 @@ export async function startJobQueue(db: Database, logger: Logger): Promise<JobQu
           await track(handler(job.data, info));
         } catch (error) {
           const retried = info.retryCount < info.retryLimit;
-          logger[retried ? 'warn' : 'error'](
+          // A periodic run the database's absence cut short is simply run again a minute later.
+          const rerun = !retried && periodicQueues.has(queue) && isDatabaseUnavailable(error);
+          logger[retried || rerun ? 'warn' : 'error'](
             { err: error, queue, job: info },
-            retried ? 'job failed; it will be retried' : 'job failed for good',
+            retried
+              ? 'job failed; it will be retried'
+              : rerun
+                ? 'job failed; its next run will do it'
+                : 'job failed for good',
           );
           throw error;
         }
@@ -232,11 +249,13 @@ export async function startJobQueue(db: Database, logger: Logger): Promise<JobQu
     },
     work: (queue, handler, options = {}) =>
       whenStarted(() => work(queue, handler, options.pollSeconds ?? defaultPollSeconds)),
-    every: (queue, cron, handler) =>
-      whenStarted(async () => {
+    every: (queue, cron, handler) => {
+      periodicQueues.add(queue);
+      return whenStarted(async () => {
         await boss.schedule(queue, cron, undefined, { tz: 'UTC' });
         await work(queue, handler, periodicPollSeconds);
-      }),
+      });
+    },
     kick(queue) {
       // A worker not yet started looks for jobs as it starts.
       if (!ready) return startSoon();
