@@ -61,6 +61,8 @@ async function launchTokenFor(player: TestPlayer, machineId: number): Promise<st
   return launchTokenOf(launched.body.data?.url ?? '');
 }
 
+type WalletBody = ReturnType<typeof betBody>;
+
 function betBody(who: Seated, amount: number, overrides: Record<string, unknown> = {}) {
   return {
     request_uuid: randomUUID(),
@@ -75,6 +77,24 @@ function betBody(who: Seated, amount: number, overrides: Record<string, unknown>
     round_closed: false,
     ...overrides,
   };
+}
+
+/**
+ * On a game session that has ended, a new bet is refused, while the win owed to `bet` (300 coins)
+ * and the rollback of `other` still settle.
+ */
+async function expectEndedSessionSettles(who: Seated, bet: WalletBody, other: WalletBody): Promise<void> {
+  expect((await wallet.call('transaction/bet', betBody(who, 1))).status).toBe('RS_ERROR_TOKEN_EXPIRED');
+  const win = { ...betBody(who, 300, { round: bet.round }), reference_transaction_uuid: bet.transaction_uuid };
+  expect((await wallet.call('transaction/win', win)).status).toBe('RS_OK');
+  const rollback = {
+    request_uuid: randomUUID(),
+    transaction_uuid: randomUUID(),
+    reference_transaction_uuid: other.transaction_uuid,
+    user: who.user,
+    token: who.token,
+  };
+  expect((await wallet.call('transaction/rollback', rollback)).status).toBe('RS_OK');
 }
 
 async function coinsOf(who: Seated): Promise<number> {
@@ -228,17 +248,7 @@ describe('launch token exchange', () => {
     const unused = await launchTokenFor(who.player, who.machineId);
     const newest = await launchTokenFor(who.player, who.machineId);
     // The earlier session takes no more bets, but what it owes and what it undoes still settle.
-    expect((await wallet.call('transaction/bet', betBody(who, 1))).status).toBe('RS_ERROR_TOKEN_EXPIRED');
-    const win = { ...betBody(who, 300, { round: bet.round }), reference_transaction_uuid: bet.transaction_uuid };
-    expect((await wallet.call('transaction/win', win)).status).toBe('RS_OK');
-    const rollback = {
-      request_uuid: randomUUID(),
-      transaction_uuid: randomUUID(),
-      reference_transaction_uuid: other.transaction_uuid,
-      user: who.user,
-      token: who.token,
-    };
-    expect((await wallet.call('transaction/rollback', rollback)).status).toBe('RS_OK');
+    await expectEndedSessionSettles(who, bet, other);
     expect(await coinsOf(who)).toBe(1200);
     // Of the launches, only the newest opens a game.
     expect((await wallet.call('user/info', { request_uuid: randomUUID(), token: unused })).status).toBe(
@@ -439,17 +449,7 @@ describe('bets, wins and rollbacks', () => {
     await wallet.call('transaction/bet', bet);
     await wallet.call('transaction/bet', other);
     clock.advance(server.deps.games.times.sessionIdleMs + 1000);
-    expect((await wallet.call('transaction/bet', betBody(who, 1))).status).toBe('RS_ERROR_TOKEN_EXPIRED');
-    const win = { ...betBody(who, 300, { round: bet.round }), reference_transaction_uuid: bet.transaction_uuid };
-    expect((await wallet.call('transaction/win', win)).status).toBe('RS_OK');
-    const rollback = {
-      request_uuid: randomUUID(),
-      transaction_uuid: randomUUID(),
-      reference_transaction_uuid: other.transaction_uuid,
-      user: who.user,
-      token: who.token,
-    };
-    expect((await wallet.call('transaction/rollback', rollback)).status).toBe('RS_OK');
+    await expectEndedSessionSettles(who, bet, other);
     expect(await coinsOf(who)).toBe(1200);
   });
 
