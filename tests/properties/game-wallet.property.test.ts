@@ -390,11 +390,17 @@ describe.runIf(onPostgres)(
           )
         )[0]?.n ?? 0;
       expect(await waitFor(() => answered >= 40 || failure !== null, 30_000)).toBe(true);
-      // Killed while a wallet call to it is under way and one of its transactions is open.
-      const caught = await waitFor(
-        async () => failure !== null || ((inFlight[0] ?? 0) > 0 && (await inTransaction()) > 0),
-        10_000,
-      );
+      // Killed while a wallet call to it is under way and one of its transactions is open: the
+      // process is frozen first, so the call seen under way cannot answer before the kill.
+      const underWay = async () => (inFlight[0] ?? 0) > 0 && (await inTransaction()) > 0;
+      const caught = await waitFor(async () => {
+        if (failure !== null) return true;
+        if (!(await underWay())) return false;
+        killed.child.kill('SIGSTOP');
+        if (await underWay()) return true;
+        killed.child.kill('SIGCONT');
+        return false;
+      }, 10_000);
       if (failure !== null) throw failure;
       expect({ seed, caught }).toEqual({ seed, caught: true });
       down[0] = true;
