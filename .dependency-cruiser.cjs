@@ -31,6 +31,9 @@ const publicModules = [
   'agent/agent-invitation-card',
   'letters/letter-queries',
   'crypto/crypto-records',
+  'money/money-request-view',
+  'money/order-details',
+  'money/order-following',
 ];
 
 module.exports = {

@@ -16,9 +16,9 @@ const embeddedDatabaseTests = [
   'tests/api/plain-rows.test.ts',
   'tests/api/rate-limit.test.ts',
   'tests/api/server-core.test.ts',
-  'tests/api/session-cache.test.ts',
+  'tests/api/auth-session-cache.test.ts',
   'tests/api/shutdown.test.ts',
-  'tests/properties/game-wallet.property.test.ts',
+  'tests/properties/wallet.property.test.ts',
   'tests/properties/ledger.property.test.ts',
 ];
 /** Of those, the ones that never use the run's database server: no use running them on PostgreSQL too. */

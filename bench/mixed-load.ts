@@ -11,7 +11,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { HallGame } from '@contract/game';
+import type { HallGame } from '@contract/hall';
 import type { StudioFairness, StudioRound } from '@contract/studio';
 import { studioGame } from '@games/catalogue';
 import { openDatabase } from '@server/db/client';

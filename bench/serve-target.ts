@@ -15,7 +15,7 @@ import { type DatabaseHandle, openDatabase } from '@server/db/client';
 import { seedDatabase } from '@server/db/seed';
 import { createLogger } from '@server/logger';
 import type { AuthLimits } from '@server/modules/auth/context';
-import type { GameProviderConfig } from '@server/modules/games/providers';
+import type { GameProviderConfig } from '@server/modules/hall/providers';
 import { Hono } from 'hono';
 
 function benchAuthOptions(): { captchaText?: () => string; authLimits?: Partial<AuthLimits> } {

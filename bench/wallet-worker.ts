@@ -7,7 +7,7 @@
  */
 import { createPrivateKey, createPublicKey, type KeyObject, randomUUID, sign, verify } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { gameLaunch } from '@contract/game';
+import { gameLaunch } from '@contract/hall';
 import { serveSlices } from './load-worker';
 import { xsrfHeaders } from './throughput';
 

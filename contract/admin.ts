@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { agentApplication, agentApplicationStatuses } from './agent';
 import { captchaAnswer, captchaId } from './auth';
 import { gameKinds } from './content';
-import { withdrawal, withdrawalMethods } from './draw';
+import { depositOrder } from './deposit';
 import { dateRange, emptyBody, endpoint, isoDate, isoDateTime, listQuery, noData, pageOf, rowId } from './endpoint';
 import { kycStatuses, kycSubmission, kycSubmissionStatuses } from './kyc';
 import {
@@ -18,8 +18,8 @@ import {
   signedAmount,
   withdrawalStatuses,
 } from './money';
-import { depositOrder } from './pay';
 import { singleLine } from './plain-text';
+import { withdrawal, withdrawalMethods } from './withdrawal';
 
 export const totpCodePattern = /^\d{6}$/;
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { newAccountName, newPassword } from './auth';
-import { withdrawal } from './draw';
+import { depositOrder } from './deposit';
 import { dateRange, emptyBody, endpoint, isoDateTime, listQuery, pageOf, rowId } from './endpoint';
 import {
   amount,
@@ -15,8 +15,8 @@ import {
   withdrawalStatuses,
   withdrawalTotals,
 } from './money';
-import { depositOrder } from './pay';
 import { singleLine } from './plain-text';
+import { withdrawal } from './withdrawal';
 
 /** An application for agent status; pending review, then approved or rejected (docs/requirements.md §4.6). */
 export const agentApplicationStatuses = ['pendingReview', 'approved', 'rejected'] as const;

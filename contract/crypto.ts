@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { withdrawal } from './draw';
 import { emptyBody, endpoint, isoDateTime, listQuery, pageOf } from './endpoint';
 import {
   addressMemo,
@@ -14,6 +13,7 @@ import {
   payPasswordInput,
   positiveBaseUnits,
 } from './money';
+import { withdrawal } from './withdrawal';
 
 /**
  * Why an address was refused: `format` (not an address of any network the hall knows), `checksum`

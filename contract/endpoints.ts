@@ -1,23 +1,23 @@
+import * as transfer from './account-transfer';
+import * as adminAccountTransfer from './account-transfer-desk';
 import * as admin from './admin';
-import * as adminAccountTransfer from './admin-account-transfer';
-import * as adminContent from './admin-content';
-import * as adminCrypto from './admin-crypto';
-import * as adminLetters from './admin-letters';
 import * as agent from './agent';
 import * as auth from './auth';
 import * as bank from './bank';
 import * as content from './content';
+import * as adminContent from './content-desk';
 import * as crypto from './crypto';
-import * as draw from './draw';
+import * as adminCrypto from './crypto-desk';
+import * as pay from './deposit';
 import type { Endpoint } from './endpoint';
-import * as game from './game';
+import * as game from './hall';
 import * as kyc from './kyc';
-import * as pay from './pay';
+import * as station from './letters';
+import * as adminLetters from './letters-desk';
 import * as record from './record';
-import * as station from './station';
 import * as support from './support';
-import * as transfer from './transfer';
 import * as user from './user';
+import * as draw from './withdrawal';
 
 function entriesOf(area: Record<string, unknown>): Endpoint[] {
   return Object.values(area).filter(

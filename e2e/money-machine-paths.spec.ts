@@ -1,7 +1,7 @@
-import type { Withdrawal } from '@contract/draw';
-import type { DepositOrder, PayChannel } from '@contract/pay';
+import type { DepositOrder, PayChannel } from '@contract/deposit';
+import type { Withdrawal } from '@contract/withdrawal';
 import { type CreatedOrder, depositMachine, depositOrderFollow, depositRequest } from '@machines/deposit.machine';
-import { withdrawalFollow, withdrawMachine, withdrawRequest } from '@machines/withdraw.machine';
+import { withdrawalFollow, withdrawMachine, withdrawRequest } from '@machines/withdrawal.machine';
 import type { Locator, Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { expect, test, text } from './fixtures';

@@ -20,7 +20,7 @@
  * `restart` forgets the move and leaves any waiting step for a new one (after an expiry or too many wrong tries).
  * Refusals keep the server's message and the fields it names; the page shows them in place.
  */
-import type { CodeDelivery } from '@contract/transfer';
+import type { CodeDelivery } from '@contract/account-transfer';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { refusedFields } from './call-refusals';
 

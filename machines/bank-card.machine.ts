@@ -16,7 +16,7 @@
  */
 
 import type { BankCard, BankCardInput as BankCardBody, HolderNames } from '@contract/bank';
-import { hasPersonalInformation } from '@contract/profile';
+import { hasPersonalInformation } from '@contract/user-profile';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { refusedFields } from './call-refusals';
 

@@ -22,12 +22,12 @@
  */
 
 import type { Profile } from '@contract/auth';
-import type { DepositOrder, PayChannel, PaymentInstructions, ResumedOrder } from '@contract/pay';
+import type { DepositOrder, PayChannel, PaymentInstructions, ResumedOrder } from '@contract/deposit';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { accountGate, moneyRequestMachine, type RequestCard, type RequestInput } from './money-request.machine';
 import { orderFollowMachine } from './order-follow.machine';
 
-/** The contract's exchange: 1 yen buys 1 game coin (contract/pay.ts, depositOrder.amount). */
+/** The contract's exchange: 1 yen buys 1 game coin (contract/deposit.ts, depositOrder.amount). */
 export const coinsPerYen = 1;
 
 export interface DepositPrerequisites {

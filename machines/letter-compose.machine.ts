@@ -13,7 +13,7 @@
  * - sent: done; writing a new letter starts over with a new key.
  */
 
-import type { LetterSend } from '@contract/admin-letters';
+import type { LetterSend } from '@contract/letters-desk';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 
 export interface LetterComposeContext {

@@ -30,7 +30,7 @@
 
 import type { Profile } from '@contract/auth';
 import type { BankCard } from '@contract/bank';
-import { hasPersonalInformation } from '@contract/profile';
+import { hasPersonalInformation } from '@contract/user-profile';
 import {
   type ActorRef,
   assign,

@@ -16,7 +16,7 @@ const machinesDir = 'machines';
 export const flowsDir = 'docs/flows';
 
 interface MachineFile {
-  /** `withdraw` for machines/withdraw.machine.ts. */
+  /** `withdraw` for machines/withdrawal.machine.ts. */
   name: string;
   modulePath: string;
   comment: string;

@@ -22,14 +22,14 @@ import { createPrincipalResolver, lastSeenResolutionMs } from './modules/auth/se
 import { createPublicContentCache } from './modules/content/public-cache';
 import { type CryptoOptions, setUpCrypto } from './modules/crypto/crypto-setup';
 import { watchDeposits } from './modules/crypto/watcher';
-import { type PaymentsOptions, setUpPayments } from './modules/deposits/payments-setup';
-import { defaultGameHallTimes, type GameDeps, type GameHallTimes } from './modules/games/game-deps';
-import { deleteExpiredLaunchTokens, releaseIdleSeats } from './modules/games/hall';
-import { type GameHallOptions, providerOrigins, setUpGameHall, studioProviderId } from './modules/games/providers';
-import { walletBasePath } from './modules/games/wallet';
+import { type PaymentsOptions, setUpPayments } from './modules/deposit/payments-setup';
+import { defaultGameHallTimes, type GameDeps, type GameHallTimes } from './modules/hall/game-deps';
+import { deleteExpiredLaunchTokens, releaseIdleSeats } from './modules/hall/hall';
+import { type GameHallOptions, providerOrigins, setUpGameHall, studioProviderId } from './modules/hall/providers';
+import { writeEventLetter } from './modules/letters/event-letters';
 import { createMailDelivery } from './modules/mail/delivery';
-import { writeEventLetter } from './modules/station/event-letters';
-import { resumePayouts } from './modules/withdrawals/payouts';
+import { walletBasePath } from './modules/wallet/wallet';
+import { resumePayouts } from './modules/withdrawal/payouts';
 import { loadServerSecret } from './secrets';
 
 const defaultContentCacheTtlMs = 5000;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { accountKeyOf } from './modules/crypto/chain-addresses';
-import { gameProvidersConfig } from './modules/games/providers';
+import { gameProvidersConfig } from './modules/hall/providers';
 
 const port = v.pipe(
   v.optional(v.string(), '8080'),

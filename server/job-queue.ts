@@ -4,7 +4,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { type Database, isDatabaseUnavailable } from './db/client';
-import type { EventLetter } from './modules/station/event-letters';
+import type { EventLetter } from './modules/letters/event-letters';
 
 /**
  * Every queue of background work and how its jobs are retried. A job is a row in the database
@@ -24,7 +24,7 @@ const everyMinute = { policy: 'stately', retryLimit: 0, expireInSeconds: 60 } as
 const queues = {
   /** One job per outgoing message (mail/delivery.ts); a refused one is tried 8 times over 1 to 2 hours. */
   mail: { policy: 'standard', retryLimit: 7, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
-  /** One job per event that writes a letter (station/event-letters.ts); the letter's event key makes a rerun write nothing. */
+  /** One job per event that writes a letter (letters/event-letters.ts); the letter's event key makes a rerun write nothing. */
   'station-letter': { policy: 'standard', retryLimit: 7, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
   'accounts-housekeeping': {
     policy: 'stately',
@@ -37,7 +37,7 @@ const queues = {
   'payout-resume': everyMinute,
   /** The sandbox provider's unacknowledged callbacks, sent again every minute. */
   'sandbox-pay-callbacks': everyMinute,
-  /** Seats of the game hall left idle, freed every minute (games/hall.ts). */
+  /** Seats of the game hall left idle, freed every minute (hall/hall.ts). */
   'game-seats-housekeeping': everyMinute,
   /** The game studio's rounds left unfinished (studio/rounds.ts), settled or rolled back every minute. */
   'studio-recovery': everyMinute,

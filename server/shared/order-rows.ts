@@ -1,8 +1,8 @@
 import type { DateRange } from '@contract/endpoint';
 import type { Database } from '@server/db/client';
 import { users } from '@server/db/schema/auth';
-import type { withdrawals } from '@server/db/schema/draw';
-import type { depositOrders } from '@server/db/schema/pay';
+import type { depositOrders } from '@server/db/schema/deposit';
+import type { withdrawals } from '@server/db/schema/withdrawal';
 import { onePage, type PageableRows, type PageQuery } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';

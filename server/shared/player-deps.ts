@@ -11,7 +11,7 @@ import type { RequestContext } from '@server/contract-router';
 import type { Database } from '@server/db/client';
 import type { Translate } from '@server/i18n';
 import type { ChainNetwork } from '@server/modules/crypto/chain-addresses';
-import type { EventLetters } from '@server/modules/station/event-letters';
+import type { EventLetters } from '@server/modules/letters/event-letters';
 import type { Logger } from 'pino';
 import type { RateLimitRule } from './rate-limit';
 

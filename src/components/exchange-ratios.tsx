@@ -1,4 +1,4 @@
-import { type ExchangeRatio, exchangeRatiosQuery } from '@contract/pay';
+import { type ExchangeRatio, exchangeRatiosQuery } from '@contract/deposit';
 import { Text, type TextProps } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
-import type { DeskAccountTransfer } from '@contract/admin-account-transfer';
-import type { CodeDelivery } from '@contract/transfer';
+import type { CodeDelivery } from '@contract/account-transfer';
+import type { DeskAccountTransfer } from '@contract/account-transfer-desk';
 import { hash } from '@node-rs/argon2';
 import { hashSync as bcryptHashSync } from '@node-rs/bcrypt';
 import { createEmbeddedOldPlatform } from '@server/adapters/old-platform';

@@ -1,7 +1,7 @@
 import { createPrivateKey, randomUUID } from 'node:crypto';
 import type { DeskGameEntry, GameProfitDay, GameRound, GameRoundTransaction } from '@contract/admin';
-import { providerGames } from '@server/db/schema/game-hall';
-import { setUpGameHall } from '@server/modules/games/providers';
+import { providerGames } from '@server/db/schema/hall';
+import { setUpGameHall } from '@server/modules/hall/providers';
 import { findAccount, gameProviderAccount, gameProviderAccountShards } from '@server/modules/ledger/service';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

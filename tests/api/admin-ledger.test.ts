@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { LedgerEntry, UserSummary } from '@contract/admin';
-import type { PaymentInstructions } from '@contract/pay';
+import type { PaymentInstructions } from '@contract/deposit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';
 import {

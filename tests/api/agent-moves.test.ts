@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { MemberMove, TeamMember } from '@contract/agent';
+import type { StationLetter } from '@contract/letters';
 import type { BalanceMovement } from '@contract/record';
-import type { StationLetter } from '@contract/station';
 import { auditLog, users } from '@server/db/schema/auth';
 import { ledgerTransfers } from '@server/db/schema/ledger';
 import { hold, houseAccount, playerAccount, transfer, voidHold } from '@server/modules/ledger/service';

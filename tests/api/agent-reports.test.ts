@@ -6,11 +6,11 @@ import type {
   TeamStatistics,
   TeamWithdrawal,
 } from '@contract/agent';
-import type { Withdrawal } from '@contract/draw';
-import type { DepositOrder, PaymentInstructions } from '@contract/pay';
+import type { DepositOrder, PaymentInstructions } from '@contract/deposit';
+import type { Withdrawal } from '@contract/withdrawal';
 import { agentTerms } from '@server/db/schema/agent';
 import { users } from '@server/db/schema/auth';
-import { gameRecords } from '@server/db/schema/game-records';
+import { gameRecords } from '@server/db/schema/record';
 import { houseAccount, playerAccount, transfer } from '@server/modules/ledger/service';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

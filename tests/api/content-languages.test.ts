@@ -1,5 +1,5 @@
-import type { DeskNotice } from '@contract/admin-content';
 import type { Game, Notice, Promotion } from '@contract/content';
+import type { DeskNotice } from '@contract/content-desk';
 import { locales } from '@contract/locales';
 import { banners, contentPages, notices, promotions } from '@server/db/schema/content';
 import { seedDatabase } from '@server/db/seed';

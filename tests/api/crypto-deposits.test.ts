@@ -1,6 +1,6 @@
 import type { CryptoAssetTerms, CryptoDeposit } from '@contract/crypto';
 import { cryptoDeposits, cryptoPairs } from '@server/db/schema/crypto';
-import { stationLetters } from '@server/db/schema/station';
+import { stationLetters } from '@server/db/schema/letters';
 import { creditDeposit, depositCreditKey, watchDeposits } from '@server/modules/crypto/watcher';
 import { balanceOf } from '@server/modules/ledger/service';
 import { and, eq } from 'drizzle-orm';

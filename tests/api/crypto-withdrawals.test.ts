@@ -1,7 +1,7 @@
 import type { WithdrawalReviewItem } from '@contract/admin';
-import type { Withdrawal } from '@contract/draw';
+import type { Withdrawal } from '@contract/withdrawal';
 import { chainSimTransactions } from '@server/db/schema/crypto';
-import { stationLetters } from '@server/db/schema/station';
+import { stationLetters } from '@server/db/schema/letters';
 import { balanceOf } from '@server/modules/ledger/service';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

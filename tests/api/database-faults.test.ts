@@ -17,7 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { HallGame } from '@contract/game';
+import type { HallGame } from '@contract/hall';
 import { type Locale, locales } from '@contract/locales';
 import type { StudioFairness, StudioRound } from '@contract/studio';
 import { systemClock } from '@server/clock';

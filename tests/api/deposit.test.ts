@@ -1,5 +1,4 @@
 import type { ManualDepositItem } from '@contract/admin';
-import type { DataOf } from '@contract/endpoint';
 import type {
   DepositOrder,
   ExchangeRatio,
@@ -7,10 +6,11 @@ import type {
   PaymentInstructions,
   payOrderList,
   ResumedOrder,
-} from '@contract/pay';
+} from '@contract/deposit';
+import type { DataOf } from '@contract/endpoint';
 import type { BalanceMovement } from '@contract/record';
 import { auditLog } from '@server/db/schema/auth';
-import { depositOrders } from '@server/db/schema/pay';
+import { depositOrders } from '@server/db/schema/deposit';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts, registerThroughMail } from '../support/accounts';

@@ -1,5 +1,5 @@
-import type { Withdrawal } from '@contract/draw';
 import type { BalanceMovement } from '@contract/record';
+import type { Withdrawal } from '@contract/withdrawal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';
 import {

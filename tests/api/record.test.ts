@@ -1,5 +1,5 @@
 import type { BalanceMovement, GameRecord, GameRecordTotals } from '@contract/record';
-import { gameRecords } from '@server/db/schema/game-records';
+import { gameRecords } from '@server/db/schema/record';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';
 import { fundPlayer, manyPlayersLimits, newPlayer, type TestPlayer } from '../support/players';

@@ -4,7 +4,7 @@ import type { GameRecord } from '@contract/record';
 import type { StudioFairness, StudioRound } from '@contract/studio';
 import { playRound, studioGame } from '@games/catalogue';
 import { serverSeedCommitment } from '@games/provably-fair';
-import { walletTransactions } from '@server/db/schema/game-hall';
+import { walletTransactions } from '@server/db/schema/hall';
 import { balanceOf } from '@server/modules/ledger/service';
 import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';

@@ -1,4 +1,4 @@
-import type { StationLetter } from '@contract/station';
+import type { StationLetter } from '@contract/letters';
 import type { DeskSupportMessage, DeskSupportMessageDetail, SupportInfo, SupportSettings } from '@contract/support';
 import { auditLog, mailOutbox } from '@server/db/schema/auth';
 import { supportMessages, supportSettings } from '@server/db/schema/support';

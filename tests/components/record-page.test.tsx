@@ -1,6 +1,6 @@
+import type { DepositOrder } from '@contract/deposit';
 import { maxDateRangeDays } from '@contract/endpoint';
 import type { Locale } from '@contract/locales';
-import type { DepositOrder } from '@contract/pay';
 import type { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-import { type DepositOrder, depositOrderForm } from '@contract/pay';
+import { type DepositOrder, depositOrderForm } from '@contract/deposit';
 import {
   type CreatedOrder,
   type DepositPrerequisites,

@@ -1,4 +1,4 @@
-import { emptyLetter, type LetterComposeValues, type LetterSend, letterComposeForm } from '@contract/admin-letters';
+import { emptyLetter, type LetterComposeValues, type LetterSend, letterComposeForm } from '@contract/letters-desk';
 import { letterComposeMachine, selectLetterToSend } from '@machines/letter-compose.machine';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';

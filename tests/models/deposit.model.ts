@@ -1,4 +1,4 @@
-import type { DepositOrder, PayChannel } from '@contract/pay';
+import type { DepositOrder, PayChannel } from '@contract/deposit';
 import {
   type CreatedOrder,
   type DepositPrerequisites,

@@ -15,7 +15,7 @@ describe('docs/flows', () => {
   });
 
   it('draws each transition of a machine with its guard, and lists its events with their payloads', async () => {
-    const withdraw = (await renderFlows()).get(`${flowsDir}/withdraw.md`) ?? '';
+    const withdraw = (await renderFlows()).get(`${flowsDir}/withdrawal.md`) ?? '';
     expect(withdraw).toContain('editing --> sending : form.submit');
     expect(withdraw).toContain('sending --> interrupted : sendRequest failed [noAnswer]');
     expect(withdraw).toContain('waitingForSettlement --> checkingOrder : after orderPoll');

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadModels, modelledMachines, renderPaths, statePaths } from '../../scripts/paths';
 import { replayPath } from '../machines/model-paths';
-import { withdrawModel, withdrawRequestModel } from '../models/withdraw.model';
+import { withdrawModel, withdrawRequestModel } from '../models/withdrawal.model';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -36,9 +36,9 @@ interface PathsDocument {
 
 describe('npm run paths', () => {
   it('prints the withdrawal paths as numbered steps, each state with what the page shows', async () => {
-    const { code, stdout } = await paths('withdraw');
+    const { code, stdout } = await paths('withdrawal');
     expect(code).toBe(0);
-    expect(stdout).toContain('# withdraw: the model test');
+    expect(stdout).toContain('# withdrawal: the model test');
     expect(stdout).toContain('## withdrawRequest (machine `moneyRequest`)');
     expect(stdout).toContain('## withdrawMachine (machine `withdraw`)');
     // A call's answer with its fixture, then the state and the first clause of its note.
@@ -60,10 +60,10 @@ describe('npm run paths', () => {
   }, 60_000);
 
   it('gives JSON whose paths replay on the machine, step by step', async () => {
-    const { code, stdout } = await paths('withdraw', '--format', 'json', '--strategy', 'shortest');
+    const { code, stdout } = await paths('withdrawal', '--format', 'json', '--strategy', 'shortest');
     expect(code).toBe(0);
     const document = JSON.parse(stdout) as PathsDocument;
-    expect(document.machine).toBe('withdraw');
+    expect(document.machine).toBe('withdrawal');
     expect(document.models.map((model) => model.title).sort()).toEqual(['withdrawMachine', 'withdrawRequest']);
     const models = { withdrawMachine: withdrawModel, withdrawRequest: withdrawRequestModel };
     for (const { title, paths: walks } of document.models) {
@@ -77,7 +77,7 @@ describe('npm run paths', () => {
   }, 120_000);
 
   it('fails a JSON path that says the machine goes elsewhere', async () => {
-    const { stdout } = await paths('withdraw', '--format', 'json');
+    const { stdout } = await paths('withdrawal', '--format', 'json');
     const request = (JSON.parse(stdout) as PathsDocument).models.find((model) => model.title === 'withdrawRequest')!;
     const walk = request.paths.find((candidate) => candidate.steps.length > 2)!;
     walk.steps.at(-1)!.state.value = 'noChannel';
@@ -88,8 +88,8 @@ describe('npm run paths', () => {
     const { code, stderr } = await paths('no-such-machine');
     expect(code).toBe(2);
     expect(stderr).toContain('no model for "no-such-machine"');
-    expect(stderr).toContain('withdraw');
-    expect((await paths('withdraw', '--format', 'yaml')).code).toBe(2);
+    expect(stderr).toContain('withdrawal');
+    expect((await paths('withdrawal', '--format', 'yaml')).code).toBe(2);
   }, 60_000);
 });
 

@@ -1,5 +1,5 @@
 import { createPublicKey, generateKeyPairSync, type KeyObject, randomUUID, sign, verify } from 'node:crypto';
-import type { GameProviderConfig } from '@server/modules/games/providers';
+import type { GameProviderConfig } from '@server/modules/hall/providers';
 import { expect } from 'vitest';
 import type { TestServer } from '../api/harness';
 import type { TestPlayer } from './players';

@@ -5,7 +5,7 @@ import {
   type LegacyImportProblem,
   type LegacyImportRow,
   legacyImportColumns,
-} from '@contract/admin-account-transfer';
+} from '@contract/account-transfer-desk';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import { readLegacyHash } from '@server/adapters/old-platform';
 import type { Principal } from '@server/contract-router';

@@ -1,5 +1,4 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import type {
   CodeDelivery,
   confirmTransfer,
@@ -7,7 +6,8 @@ import type {
   signInOldAccount,
   validateOldAccount,
   validateOldAccountCard,
-} from '@contract/transfer';
+} from '@contract/account-transfer';
+import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import type { OldAccount, OldPlatform } from '@server/adapters/old-platform';
 import type { Principal } from '@server/contract-router';
 import type { Database } from '@server/db/client';

@@ -1,11 +1,11 @@
-import { adminAccountTransferList, adminLegacyAccountImport } from '@contract/admin-account-transfer';
 import {
   confirmTransfer,
   resendTransferCode,
   signInOldAccount,
   validateOldAccount,
   validateOldAccountCard,
-} from '@contract/transfer';
+} from '@contract/account-transfer';
+import { adminAccountTransferList, adminLegacyAccountImport } from '@contract/account-transfer-desk';
 import { route } from '@server/contract-router';
 import { playerRequestOf } from '@server/shared/player-deps';
 import { accountTransferPage, importLegacyAccounts } from './desk';

@@ -28,8 +28,8 @@ import {
   gameSessions,
   providerGames,
   walletTransactions,
-} from '@server/db/schema/game-hall';
-import { gameRecords } from '@server/db/schema/game-records';
+} from '@server/db/schema/hall';
+import { gameRecords } from '@server/db/schema/record';
 import { ApiError } from '@server/errors';
 import { pickLocalised } from '@server/localised-text';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
@@ -52,7 +52,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { roundVerifyUrl } from '../games/providers';
+import { roundVerifyUrl } from '../hall/providers';
 import { playerKeywordCondition } from './players';
 
 const sumOf = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);

@@ -1,6 +1,6 @@
 import type { adminLogin } from '@contract/admin';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
-import { operatorCredentials } from '@server/db/schema/operator';
+import { operatorCredentials } from '@server/db/schema/admin';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { fieldRefusal } from '@server/shared/refusals';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';

@@ -1,8 +1,8 @@
 import type { LedgerEntry, LedgerEntryKind } from '@contract/admin';
 import type { Database } from '@server/db/client';
-import { withdrawals } from '@server/db/schema/draw';
+import { depositOrders } from '@server/db/schema/deposit';
 import { ledgerEntries, ledgerTransfers, type TransferMetadata } from '@server/db/schema/ledger';
-import { depositOrders } from '@server/db/schema/pay';
+import { withdrawals } from '@server/db/schema/withdrawal';
 import { pageRows } from '@server/shared/paging';
 import { and, count, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 

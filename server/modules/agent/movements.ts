@@ -1,7 +1,7 @@
 import { type TeamReportType, teamReportTypes } from '@contract/agent';
 import type { DateRange } from '@contract/endpoint';
-import { gameRecords } from '@server/db/schema/game-records';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '@server/db/schema/ledger';
+import { gameRecords } from '@server/db/schema/record';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps } from '@server/shared/player-deps';
 import { and, count, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';

@@ -14,9 +14,9 @@ import { depositStatusGroups, withdrawalStatusGroups } from '@contract/money';
 import type { Principal } from '@server/contract-router';
 import { agentTerms } from '@server/db/schema/agent';
 import { auditLog, users } from '@server/db/schema/auth';
-import { withdrawals } from '@server/db/schema/draw';
-import { gameRecords } from '@server/db/schema/game-records';
-import { depositOrders } from '@server/db/schema/pay';
+import { depositOrders } from '@server/db/schema/deposit';
+import { gameRecords } from '@server/db/schema/record';
+import { withdrawals } from '@server/db/schema/withdrawal';
 import { ApiError } from '@server/errors';
 import {
   groupTotals,
@@ -29,8 +29,8 @@ import { onePage, pageRows } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { depositOrderView } from '../deposits/deposit-rows';
-import { withdrawalView } from '../withdrawals/withdrawal-rows';
+import { depositOrderView } from '../deposit/deposit-rows';
+import { withdrawalView } from '../withdrawal/withdrawal-rows';
 import { auditCodeIssued, directMember, teamConditions } from './members';
 import { movementTotals } from './movements';
 import { ensureAgentCode, invitationUrl, isMemberOf } from './team';

@@ -9,7 +9,7 @@ import {
 } from '@contract/bank';
 import type { ParsedBodyOf } from '@contract/endpoint';
 import type { Locale } from '@contract/locales';
-import { hasPersonalInformation } from '@contract/profile';
+import { hasPersonalInformation } from '@contract/user-profile';
 import type { Principal } from '@server/contract-router';
 import type { Database } from '@server/db/client';
 import { bankCards } from '@server/db/schema/bank';

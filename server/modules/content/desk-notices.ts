@@ -3,7 +3,7 @@
  * is required, since every reader falls back to it; any other language is written in full (title
  * and text) or left empty, so a reader never sees a title in one language above a text in another.
  */
-import type { adminNoticeList, adminNoticeSave, DeskNotice, DeskText } from '@contract/admin-content';
+import type { adminNoticeList, adminNoticeSave, DeskNotice, DeskText } from '@contract/content-desk';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import { defaultLocale, type Locale, locales } from '@contract/locales';
 import type { Clock } from '@server/clock';

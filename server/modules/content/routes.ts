@@ -1,4 +1,3 @@
-import { adminNoticeList, adminNoticeSave } from '@contract/admin-content';
 import {
   bannerQuery,
   contentPageQuery,
@@ -8,6 +7,7 @@ import {
   noticeQuery,
   popularGamesQuery,
 } from '@contract/content';
+import { adminNoticeList, adminNoticeSave } from '@contract/content-desk';
 import type { DataOf, Endpoint } from '@contract/endpoint';
 import type { Clock } from '@server/clock';
 import { jsonRoute, jsonText, type RequestContext, route } from '@server/contract-router';

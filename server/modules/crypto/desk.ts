@@ -1,5 +1,5 @@
-import type { adminCryptoPairUpdate } from '@contract/admin-crypto';
 import type { CryptoAssetTerms } from '@contract/crypto';
+import type { adminCryptoPairUpdate } from '@contract/crypto-desk';
 import type { ParsedBodyOf } from '@contract/endpoint';
 import type { Principal } from '@server/contract-router';
 import { cryptoPairs } from '@server/db/schema/crypto';

@@ -6,11 +6,11 @@ import type {
   withdrawalAddressCheck,
   withdrawCrypto,
 } from '@contract/crypto';
-import type { Withdrawal } from '@contract/draw';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
+import type { Withdrawal } from '@contract/withdrawal';
 import type { Principal } from '@server/contract-router';
 import { cryptoDepositAddresses, cryptoDeposits } from '@server/db/schema/crypto';
-import { withdrawals } from '@server/db/schema/draw';
+import { withdrawals } from '@server/db/schema/withdrawal';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { newOrderSn } from '@server/shared/order-numbers';
@@ -21,7 +21,7 @@ import { fieldRefusal } from '@server/shared/refusals';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { hold, houseAccount, playerAccount } from '../ledger/service';
 import { kycStatusOf } from '../user/service';
-import { openWithdrawalRequest, withdrawalByKey } from '../withdrawals/player';
+import { openWithdrawalRequest, withdrawalByKey } from '../withdrawal/player';
 import { type ChainNetwork, chainNetworks, checkAddress } from './chain-addresses';
 import { depositAddressOf } from './deposit-addresses';
 import { type CryptoPair, cryptoPairOf, wholeCoins, withdrawalCoins } from './pairs';

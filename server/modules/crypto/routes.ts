@@ -1,4 +1,3 @@
-import { adminCryptoPairList, adminCryptoPairUpdate } from '@contract/admin-crypto';
 import {
   cryptoAssetQuery,
   cryptoDepositList,
@@ -6,6 +5,7 @@ import {
   withdrawalAddressCheck,
   withdrawCrypto,
 } from '@contract/crypto';
+import { adminCryptoPairList, adminCryptoPairUpdate } from '@contract/crypto-desk';
 import { route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import { updateCryptoPair } from './desk';

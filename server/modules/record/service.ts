@@ -3,10 +3,10 @@ import type { Locale } from '@contract/locales';
 import type { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '@contract/record';
 import type { Principal } from '@server/contract-router';
 import { cryptoDeposits } from '@server/db/schema/crypto';
-import { withdrawals } from '@server/db/schema/draw';
-import { providerGames } from '@server/db/schema/game-hall';
-import { gameRecords } from '@server/db/schema/game-records';
-import { depositOrders } from '@server/db/schema/pay';
+import { depositOrders } from '@server/db/schema/deposit';
+import { providerGames } from '@server/db/schema/hall';
+import { gameRecords } from '@server/db/schema/record';
+import { withdrawals } from '@server/db/schema/withdrawal';
 import { pickLocalised } from '@server/localised-text';
 import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
@@ -15,8 +15,8 @@ import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizz
 import { agentMoveKinds } from '../agent/movements';
 import { bankNameIn } from '../bank/banks';
 import { maskedNumber } from '../bank/service';
-import { depositOrderView } from '../deposits/deposit-rows';
-import { roundVerifyUrl } from '../games/providers';
+import { depositOrderView } from '../deposit/deposit-rows';
+import { roundVerifyUrl } from '../hall/providers';
 import { findAccount, playerAccount } from '../ledger/service';
 import { type SpendableMovement, spendableStatement } from '../ledger/spendable-statement';
 

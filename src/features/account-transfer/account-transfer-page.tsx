@@ -4,7 +4,7 @@ import {
   signInOldAccount,
   validateOldAccount,
   validateOldAccountCard,
-} from '@contract/transfer';
+} from '@contract/account-transfer';
 import { accountTransferMachine, selectAccountTransferView } from '@machines/account-transfer.machine';
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';

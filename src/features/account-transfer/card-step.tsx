@@ -1,4 +1,4 @@
-import { validateOldAccountCard } from '@contract/transfer';
+import { validateOldAccountCard } from '@contract/account-transfer';
 import { selectAccountTransferBusy } from '@machines/account-transfer.machine';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';

@@ -1,4 +1,4 @@
-import { signInOldAccount } from '@contract/transfer';
+import { signInOldAccount } from '@contract/account-transfer';
 import {
   selectAccountTransferBusy,
   selectCanResend,

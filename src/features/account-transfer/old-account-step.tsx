@@ -1,4 +1,4 @@
-import { validateOldAccount } from '@contract/transfer';
+import { validateOldAccount } from '@contract/account-transfer';
 import { selectAccountTransferBusy } from '@machines/account-transfer.machine';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';

@@ -3,7 +3,7 @@ import {
   adminLegacyAccountImport,
   type DeskAccountTransfer,
   type LegacyImportRow,
-} from '@contract/admin-account-transfer';
+} from '@contract/account-transfer-desk';
 import { Alert, Badge, Button, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

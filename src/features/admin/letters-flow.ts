@@ -1,4 +1,4 @@
-import { adminStationLetterSend } from '@contract/admin-letters';
+import { adminStationLetterSend } from '@contract/letters-desk';
 import { letterComposeMachine } from '@machines/letter-compose.machine';
 import { fromPromise } from 'xstate';
 import { operatorApi } from './operator-api';

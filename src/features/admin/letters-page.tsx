@@ -1,3 +1,4 @@
+import { letterBodyMaxLength, letterTitleMaxLength, stationLetterAudiences } from '@contract/letters';
 import {
   adminStationLetterList,
   emptyLetter,
@@ -5,9 +6,8 @@ import {
   type LetterSend,
   letterComposeForm,
   type SentLetter,
-} from '@contract/admin-letters';
+} from '@contract/letters-desk';
 import { type Locale, locales } from '@contract/locales';
-import { letterBodyMaxLength, letterTitleMaxLength, stationLetterAudiences } from '@contract/station';
 import { selectLetterToSend } from '@machines/letter-compose.machine';
 import {
   Alert,

@@ -1,4 +1,4 @@
-import { adminNoticeSave, type DeskNotice, type DeskText } from '@contract/admin-content';
+import { adminNoticeSave, type DeskNotice, type DeskText } from '@contract/content-desk';
 import { defaultLocale, type Locale, locales } from '@contract/locales';
 import {
   Alert,

@@ -12,8 +12,8 @@ import {
   adminUserSearch,
   adminWithdrawalList,
 } from '@contract/admin';
-import { adminNoticeList } from '@contract/admin-content';
-import { adminCryptoPairList } from '@contract/admin-crypto';
+import { adminNoticeList } from '@contract/content-desk';
+import { adminCryptoPairList } from '@contract/crypto-desk';
 import type { Locale } from '@contract/locales';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { defaultPeriod } from '../record/record-filters';

@@ -1,9 +1,9 @@
 import { type AccountStatus, accountStatuses, type LedgerEntryKind, ledgerEntryKinds } from '@contract/admin';
 import { type AgentApplicationStatus, agentApplicationStatuses } from '@contract/agent';
-import { type WithdrawalMethod, withdrawalMethods } from '@contract/draw';
 import type { DateRange } from '@contract/endpoint';
 import { type KycSubmissionStatus, kycSubmissionStatuses } from '@contract/kyc';
 import { type ManualStatus, manualStatuses, type WithdrawalStatus, withdrawalStatuses } from '@contract/money';
+import { type WithdrawalMethod, withdrawalMethods } from '@contract/withdrawal';
 import { periodProblem } from '../record/record-filters';
 
 /**

@@ -1,5 +1,5 @@
 import type { CryptoDeposit } from '@contract/crypto';
-import type { Withdrawal } from '@contract/draw';
+import type { Withdrawal } from '@contract/withdrawal';
 import { Badge, Card, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';

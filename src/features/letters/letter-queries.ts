@@ -1,5 +1,5 @@
+import { stationLetterQuery } from '@contract/letters';
 import type { Locale } from '@contract/locales';
-import { stationLetterQuery } from '@contract/station';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

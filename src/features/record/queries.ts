@@ -1,8 +1,8 @@
-import { type WithdrawalMethod, withdrawalList } from '@contract/draw';
+import { type DepositMode, payOrderList } from '@contract/deposit';
 import type { Locale } from '@contract/locales';
 import type { ManualStatus, PaymentStatus, WithdrawalStatus } from '@contract/money';
-import { type DepositMode, payOrderList } from '@contract/pay';
 import { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '@contract/record';
+import { type WithdrawalMethod, withdrawalList } from '@contract/withdrawal';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { RecordQuery } from './record-filters';

@@ -1,7 +1,7 @@
-import { withdrawalMethods } from '@contract/draw';
+import { depositModes } from '@contract/deposit';
 import { type DateRange, dateRange, maxDateRangeDays, recordDayOf } from '@contract/endpoint';
 import { manualStatuses, paymentStatuses, withdrawalStatuses } from '@contract/money';
-import { depositModes } from '@contract/pay';
+import { withdrawalMethods } from '@contract/withdrawal';
 import dayjs from 'dayjs';
 import * as v from 'valibot';
 

@@ -1,6 +1,6 @@
 import { createFileRoute, Navigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { SpringboardPage } from '@/features/game-hall/springboard-page';
+import { SpringboardPage } from '@/features/hall/launch-page';
 
 const machineSearch = v.object({
   machine: v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.safeInteger(), v.minValue(1)),

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { hallSearchOf } from '@/features/game-hall/hall-filters';
-import { HallPage } from '@/features/game-hall/hall-page';
+import { hallSearchOf } from '@/features/hall/hall-filters';
+import { HallPage } from '@/features/hall/hall-page';
 
 export const Route = createFileRoute('/_default/_auth/amigo')({
   validateSearch: hallSearchOf,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { userCenterMenu } from '@/features/layout/menus';
 import { SectionLayout } from '@/features/layout/section-layout';
-import { StationLetterPage } from '@/features/letters/station-letter-page';
+import { StationLetterPage } from '@/features/letters/letters-page';
 
 /** Public (docs/requirements.md §2.1, §13.4), so it sits outside the signed-in group but keeps the user-center sidebar. */
 export const Route = createFileRoute('/_default/user/station-letter')({

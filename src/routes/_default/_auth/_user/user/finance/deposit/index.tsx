@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DepositPage } from '@/features/finance/deposit-page';
+import { DepositPage } from '@/features/deposit/deposit-page';
 
 /** The provider's checkout page sends the player back here with the order's number. */
 function depositSearchOf(search: Record<string, unknown>): { orderSn?: string } {

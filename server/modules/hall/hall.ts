@@ -1,0 +1,284 @@
+/**
+ * The player's side of the hall (docs/requirements.md §10): the list of machines, taking a seat
+ * with a launch, leaving it, and the housekeeping that frees seats left idle. A player holds at
+ * most one machine and a machine at most one player: the seats table's unique constraints decide,
+ * so two processes cannot both win a machine.
+ */
+
+import { randomBytes } from 'node:crypto';
+import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
+import {
+  bigWinMultiplier,
+  type gameHall,
+  type gameLaunch,
+  type gameSeatRelease,
+  type HallGame,
+  jackpotMultiplier,
+  shownBigWins,
+} from '@contract/hall';
+import type { Locale } from '@contract/locales';
+import type { Clock } from '@server/clock';
+import type { Principal } from '@server/contract-router';
+import { type Database, plainRows } from '@server/db/client';
+import { users } from '@server/db/schema/auth';
+import type { LocalisedText } from '@server/db/schema/content';
+import {
+  gameLaunchTokens,
+  gameMachines,
+  gameProviders,
+  gameSeats,
+  gameSessions,
+  providerGames,
+} from '@server/db/schema/hall';
+import { ApiError } from '@server/errors';
+import { localisedItem } from '@server/localised-text';
+import { coinCurrency } from '@server/shared/player-deps';
+import { uniqueViolation } from '@server/shared/refusals';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { balanceOf } from '../ledger/service';
+import { type GameDeps, tokenHash } from './game-deps';
+
+const hour = 60 * 60 * 1000;
+
+interface HallRow {
+  gameId: number;
+  code: string;
+  kind: HallGame['kind'];
+  name: LocalisedText;
+  rtpBasisPoints: number | null;
+  imageUrl: string | null;
+  addedAtMs: number;
+  machineId: number;
+  number: number;
+  seatedUserId: number | null;
+  roundsSinceJackpot: number;
+  roundsLastDay: number;
+  roundsLastWeek: number;
+  bigWins: { bet: number; win: number; playedAtMs: number }[];
+}
+
+/** A game without a picture of its own shows its kind's. */
+export function gameImageUrl(imageUrl: string | null, kind: HallGame['kind']): string {
+  return imageUrl ?? `/images/games/${kind}.svg`;
+}
+
+/**
+ * The hall in one query: every enabled machine with its seat and its data counter
+ * (docs/requirements.md §10.8), each figure read through game_records' partial indexes on the
+ * machine (its paid rounds, its big wins, its jackpots), so the cost grows with the machines and
+ * the rounds since each one's last jackpot, not with all rounds ever played.
+ */
+export async function hallOf(deps: GameDeps, principal: Principal, locale: Locale): Promise<DataOf<typeof gameHall>> {
+  const now = deps.clock.now().getTime();
+  const dayAgo = new Date(now - 24 * hour).toISOString();
+  const weekAgo = new Date(now - 7 * 24 * hour).toISOString();
+  const rows = await plainRows<HallRow>(
+    deps.db,
+    sql`SELECT g.id AS "gameId", g.game_code AS "code", g.kind, g.name, g.rtp_basis_points AS "rtpBasisPoints",
+        g.image_url AS "imageUrl", (extract(epoch FROM g.added_at) * 1000)::float8 AS "addedAtMs",
+        m.id AS "machineId", m.number, s.user_id AS "seatedUserId",
+        since.rounds AS "roundsSinceJackpot", recent.day AS "roundsLastDay", recent.week AS "roundsLastWeek",
+        coalesce(big.list, '[]'::json) AS "bigWins"
+      FROM game_machines m
+      JOIN provider_games g ON g.id = m.game_id
+      JOIN game_providers p ON p.id = g.provider_id
+      LEFT JOIN game_seats s ON s.machine_id = m.id
+      LEFT JOIN LATERAL (
+        SELECT r.played_at, r.id FROM game_records r
+        WHERE r.game_machine_id = m.id AND r.bet_amount > 0 AND r.win_amount >= ${sql.raw(String(jackpotMultiplier))} * r.bet_amount
+        ORDER BY r.played_at DESC, r.id DESC LIMIT 1
+      ) jackpot ON true
+      CROSS JOIN LATERAL (
+        SELECT count(*)::int AS rounds FROM game_records r
+        WHERE r.game_machine_id = m.id AND r.bet_amount > 0
+          AND (jackpot.id IS NULL OR (r.played_at, r.id) > (jackpot.played_at, jackpot.id))
+      ) since
+      CROSS JOIN LATERAL (
+        SELECT (count(*) FILTER (WHERE r.played_at >= ${dayAgo}::timestamptz))::int AS day, count(*)::int AS week
+        FROM game_records r
+        WHERE r.game_machine_id = m.id AND r.bet_amount > 0 AND r.played_at >= ${weekAgo}::timestamptz
+      ) recent
+      CROSS JOIN LATERAL (
+        SELECT json_agg(json_build_object('bet', b.bet_amount, 'win', b.win_amount,
+            'playedAtMs', (extract(epoch FROM b.played_at) * 1000)::float8) ORDER BY b.played_at DESC, b.id DESC) AS list
+        FROM (
+          SELECT r.id, r.bet_amount, r.win_amount, r.played_at FROM game_records r
+          WHERE r.game_machine_id = m.id AND r.bet_amount > 0 AND r.win_amount >= ${sql.raw(String(bigWinMultiplier))} * r.bet_amount
+          ORDER BY r.played_at DESC, r.id DESC LIMIT ${shownBigWins}
+        ) b
+      ) big
+      WHERE p.enabled AND g.enabled AND m.enabled
+      ORDER BY g.id, m.number`,
+  );
+  const games = new Map<number, HallGame>();
+  for (const row of rows) {
+    let game = games.get(row.gameId);
+    if (!game) {
+      game = {
+        id: row.gameId,
+        code: row.code,
+        kind: row.kind,
+        ...localisedItem({ name: row.name }, locale),
+        rtpBasisPoints: row.rtpBasisPoints,
+        imageUrl: gameImageUrl(row.imageUrl, row.kind),
+        popularity: 0,
+        addedAt: new Date(row.addedAtMs).toISOString(),
+        machines: [],
+      };
+      games.set(row.gameId, game);
+    }
+    game.popularity += row.roundsLastWeek;
+    game.machines.push({
+      id: row.machineId,
+      number: row.number,
+      state: row.seatedUserId === null ? 'free' : row.seatedUserId === principal.userId ? 'yours' : 'occupied',
+      roundsSinceJackpot: row.roundsSinceJackpot,
+      roundsLastDay: row.roundsLastDay,
+      bigWins: row.bigWins.map((win) => ({
+        bet: Number(win.bet),
+        win: Number(win.win),
+        playedAt: new Date(win.playedAtMs).toISOString(),
+      })),
+    });
+  }
+  return [...games.values()];
+}
+
+/**
+ * Takes the machine's seat (moving the player's seat here if they sat elsewhere) and issues a
+ * launch token for it, in one transaction. The player's earlier game sessions end, here or at
+ * another machine (their bets are refused, their wins and rollbacks still settle), and their
+ * launch tokens not yet redeemed stop working: only the newest launch opens a game.
+ */
+export async function launchGame(
+  deps: GameDeps,
+  principal: Principal,
+  body: ParsedBodyOf<typeof gameLaunch>,
+  locale: Locale,
+): Promise<DataOf<typeof gameLaunch>> {
+  const [machine] = await deps.db
+    .select({
+      id: gameMachines.id,
+      number: gameMachines.number,
+      gameId: providerGames.id,
+      gameCode: providerGames.gameCode,
+      baseUrl: gameProviders.baseUrl,
+    })
+    .from(gameMachines)
+    .innerJoin(providerGames, eq(providerGames.id, gameMachines.gameId))
+    .innerJoin(gameProviders, eq(gameProviders.id, providerGames.providerId))
+    .where(
+      and(
+        eq(gameMachines.id, body.machineId),
+        eq(gameMachines.enabled, true),
+        eq(providerGames.enabled, true),
+        eq(gameProviders.enabled, true),
+      ),
+    );
+  if (!machine) throw new ApiError(404, 'game.machineNotFound');
+  const [player] = await deps.db.select({ frozen: users.frozen }).from(users).where(eq(users.id, principal.userId));
+  if (!player || player.frozen) throw new ApiError(403, 'game.accountFrozen');
+  if ((await balanceOf(deps.db, principal.userId, coinCurrency)).available <= 0n)
+    throw new ApiError(422, 'game.notEnoughCoins');
+
+  const now = deps.clock.now();
+  const launchToken = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + deps.times.launchTokenMs);
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .insert(gameSeats)
+        .values({ machineId: machine.id, userId: principal.userId, takenAt: now, lastActiveAt: now })
+        .onConflictDoUpdate({
+          target: gameSeats.userId,
+          set: {
+            machineId: machine.id,
+            takenAt: sql`CASE WHEN ${gameSeats.machineId} = ${machine.id} THEN ${gameSeats.takenAt} ELSE ${now.toISOString()}::timestamptz END`,
+            lastActiveAt: now,
+          },
+        });
+      // Tokens first: a redemption of one under way finishes before this, and its session is closed below.
+      await tx
+        .delete(gameLaunchTokens)
+        .where(and(eq(gameLaunchTokens.userId, principal.userId), isNull(gameLaunchTokens.redeemedAt)));
+      await tx
+        .update(gameSessions)
+        .set({ closedAt: now })
+        .where(and(eq(gameSessions.userId, principal.userId), isNull(gameSessions.closedAt)));
+      await tx.insert(gameLaunchTokens).values({
+        tokenHash: tokenHash(launchToken),
+        userId: principal.userId,
+        machineId: machine.id,
+        gameId: machine.gameId,
+        createdAt: now,
+        expiresAt,
+      });
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'game_seats_machine_unique') throw new ApiError(409, 'game.machineOccupied');
+    throw error;
+  }
+  const url = new URL(machine.baseUrl);
+  url.searchParams.set('token', launchToken);
+  url.searchParams.set('game', machine.gameCode);
+  url.searchParams.set('machine', String(machine.number));
+  url.searchParams.set('lang', locale);
+  return {
+    url: url.toString(),
+    expiresAt: expiresAt.toISOString(),
+    gameCode: machine.gameCode,
+    machineNumber: machine.number,
+  };
+}
+
+/** Leaves the player's machine; their game sessions take no more bets. */
+export async function releaseSeat(deps: GameDeps, principal: Principal): Promise<DataOf<typeof gameSeatRelease>> {
+  const now = deps.clock.now();
+  const released = await deps.db.transaction(async (tx) => {
+    const seats = await tx
+      .delete(gameSeats)
+      .where(eq(gameSeats.userId, principal.userId))
+      .returning({ id: gameSeats.id });
+    await tx
+      .update(gameSessions)
+      .set({ closedAt: now })
+      .where(and(eq(gameSessions.userId, principal.userId), isNull(gameSessions.closedAt)));
+    return seats.length > 0;
+  });
+  return { released };
+}
+
+/** The housekeeping job: seats without a launch or a bet for `idleMs` are freed, their sessions ended. */
+export async function releaseIdleSeats(
+  deps: { db: Database; clock: Clock },
+  idleMs: number,
+): Promise<{ released: number }> {
+  const now = deps.clock.now();
+  const cutoff = new Date(now.getTime() - idleMs);
+  return deps.db.transaction(async (tx) => {
+    const freed = await tx
+      .delete(gameSeats)
+      .where(lt(gameSeats.lastActiveAt, cutoff))
+      .returning({ userId: gameSeats.userId, machineId: gameSeats.machineId });
+    for (const seat of freed) {
+      await tx
+        .update(gameSessions)
+        .set({ closedAt: now })
+        .where(
+          and(
+            eq(gameSessions.userId, seat.userId),
+            eq(gameSessions.machineId, seat.machineId),
+            isNull(gameSessions.closedAt),
+          ),
+        );
+    }
+    return { released: freed.length };
+  });
+}
+
+/** Launch tokens that expired unused are of no more use. */
+export async function deleteExpiredLaunchTokens(deps: { db: Database; clock: Clock }): Promise<void> {
+  await deps.db
+    .delete(gameLaunchTokens)
+    .where(and(lt(gameLaunchTokens.expiresAt, deps.clock.now()), isNull(gameLaunchTokens.redeemedAt)));
+}

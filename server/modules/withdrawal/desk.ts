@@ -1,0 +1,139 @@
+import type {
+  adminWithdrawalApprove,
+  adminWithdrawalList,
+  adminWithdrawalReject,
+  WithdrawalReviewItem,
+} from '@contract/admin';
+import type { ParsedBodyOf } from '@contract/endpoint';
+import type { Principal } from '@server/contract-router';
+import { withdrawals } from '@server/db/schema/withdrawal';
+import { ApiError } from '@server/errors';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { orderConditions, ordersWithPlayers } from '@server/shared/order-rows';
+import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
+import { and, eq } from 'drizzle-orm';
+import { userKeywordCondition } from '../kyc/service';
+import { postHold, voidHold } from '../ledger/service';
+import { runPayout } from './payouts';
+import { type WithdrawalRow, withdrawalView } from './withdrawal-rows';
+
+export async function withdrawalQueue(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  body: ParsedBodyOf<typeof adminWithdrawalList>,
+): Promise<{ list: WithdrawalReviewItem[]; total: number }> {
+  const conditions = orderConditions(withdrawals, body);
+  if (body.method) conditions.push(eq(withdrawals.method, body.method));
+  if (body.keyword) conditions.push(userKeywordCondition(body.keyword));
+  const where = and(...conditions);
+  const page = await ordersWithPlayers(deps.db, withdrawals, body, where, 'oldestFirst');
+  return {
+    total: page.total,
+    list: page.list.map(({ order: withdrawal, user }) => ({
+      ...withdrawalView(withdrawal, request.locale),
+      user: { userId: user.id, account: user.username, email: user.email ?? '' },
+    })),
+  };
+}
+
+async function withdrawalForReview(deps: PlayerDeps, operator: Principal, orderSn: string): Promise<WithdrawalRow> {
+  const [row] = await deps.db.select().from(withdrawals).where(eq(withdrawals.orderSn, orderSn));
+  if (!row) throw new ApiError(404, 'draw.withdrawalNotFound');
+  if (row.userId === operator.userId) throw new ApiError(403, 'admin.ownRecord');
+  return row;
+}
+
+/**
+ * Approval: in one transaction the request is claimed (review → withdrawing, payout requested)
+ * and its hold posted, so the coins leave the player for good. The payout is sent afterwards,
+ * outside any transaction (see runPayout); if this process dies first, resumePayouts finishes it.
+ */
+export async function approveWithdrawal(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  operator: Principal,
+  body: ParsedBodyOf<typeof adminWithdrawalApprove>,
+): Promise<null> {
+  const found = await withdrawalForReview(deps, operator, body.orderSn);
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const [claimed] = await tx
+      .update(withdrawals)
+      .set({
+        status: 'withdrawing',
+        payoutState: 'requested',
+        payoutReference: found.orderSn,
+        reviewedAt: now,
+        reviewedBy: operator.userId,
+        reviewRemark: body.remark || null,
+      })
+      .where(and(eq(withdrawals.id, found.id), eq(withdrawals.status, 'withdrawalReview')))
+      .returning();
+    if (!claimed) throw new ApiError(409, 'draw.alreadyReviewed');
+    await postHold(tx, deps.clock, {
+      holdId: claimed.holdTransferId,
+      actor: actorOfUser(operator.userId),
+      reason: `withdrawal ${claimed.orderSn} approved`,
+      clientAddress: request.clientAddress,
+      requestId: request.requestId,
+    });
+    await writeAudit(tx, request, {
+      at: now,
+      actor: actorOfUser(operator.userId),
+      action: 'withdrawal.approve',
+      subject: `withdrawal:${claimed.orderSn}`,
+      reason: body.remark || 'approved',
+    });
+  });
+  await runPayout(deps, found.orderSn);
+  return null;
+}
+
+/** Rejection: the request is claimed out of review and its hold voided; the player sees the reason. */
+
+export async function rejectWithdrawal(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  operator: Principal,
+  body: ParsedBodyOf<typeof adminWithdrawalReject>,
+): Promise<null> {
+  const found = await withdrawalForReview(deps, operator, body.orderSn);
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const [claimed] = await tx
+      .update(withdrawals)
+      .set({
+        status: 'withdrawalFailed',
+        failureReason: body.reason,
+        reviewedAt: now,
+        reviewedBy: operator.userId,
+        completedAt: now,
+      })
+      .where(and(eq(withdrawals.id, found.id), eq(withdrawals.status, 'withdrawalReview')))
+      .returning();
+    if (!claimed) throw new ApiError(409, 'draw.alreadyReviewed');
+    await voidHold(tx, deps.clock, {
+      holdId: claimed.holdTransferId,
+      actor: actorOfUser(operator.userId),
+      reason: `withdrawal ${claimed.orderSn} rejected: ${body.reason}`,
+      clientAddress: request.clientAddress,
+      requestId: request.requestId,
+    });
+    await writeAudit(tx, request, {
+      at: now,
+      actor: actorOfUser(operator.userId),
+      action: 'withdrawal.reject',
+      subject: `withdrawal:${claimed.orderSn}`,
+      reason: body.reason,
+    });
+    await deps.letters.send(tx, {
+      userId: claimed.userId,
+      kind: 'withdrawalFailed',
+      subject: `withdrawal:${claimed.orderSn}`,
+      params: { orderSn: claimed.orderSn, reason: body.reason },
+    });
+  });
+  return null;
+}
+
+/** Payouts run outside any request (also from the payout-resume job). */

@@ -1,0 +1,42 @@
+import { cryptoAssetQuery, withdrawalAddressCheck, withdrawCrypto } from '@contract/crypto';
+import { withdrawalQuery } from '@contract/withdrawal';
+import {
+  type CryptoWithdrawal,
+  type CryptoWithdrawTerms,
+  cryptoWithdrawMachine,
+} from '@machines/crypto-withdrawal.machine';
+import type { QueryClient } from '@tanstack/react-query';
+import { fromPromise } from 'xstate';
+import { api } from '@/lib/api-client';
+import { profileQueryOptions } from '../user/queries';
+
+/** The one kind of withdrawal this flow makes, as the server answers it. */
+function asCrypto(withdrawal: Awaited<ReturnType<typeof api.call<typeof withdrawCrypto>>>): CryptoWithdrawal {
+  if (withdrawal.method !== 'crypto') throw new Error(`withdrawal ${withdrawal.orderSn} is not a crypto withdrawal`);
+  return withdrawal;
+}
+
+/** The crypto withdrawal flow with the real calls; the profile is fetched fresh through the query cache. */
+export function cryptoWithdrawLogic(deps: { queryClient: QueryClient; refresh(): void }) {
+  return cryptoWithdrawMachine.provide({
+    actors: {
+      loadTerms: fromPromise<CryptoWithdrawTerms>(async () => {
+        const [profile, assets] = await Promise.all([
+          deps.queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 }),
+          api.call(cryptoAssetQuery, {}),
+        ]);
+        return { profile, assets };
+      }),
+      // Quiet: a refusal is the answer's own (valid: false); no answer is said on the field.
+      checkAddress: fromPromise(({ input }) => api.call(withdrawalAddressCheck, input, { silent: true })),
+      sendWithdrawal: fromPromise(async ({ input: { body, idempotencyKey } }) =>
+        asCrypto(await api.call(withdrawCrypto, body, { idempotencyKey })),
+      ),
+      // Quiet: a failed check is simply tried again.
+      fetchWithdrawal: fromPromise(async ({ input }) =>
+        asCrypto(await api.call(withdrawalQuery, input, { silent: true })),
+      ),
+    },
+    actions: { withdrawalChanged: () => deps.refresh() },
+  });
+}

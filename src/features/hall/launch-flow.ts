@@ -1,0 +1,54 @@
+import { gameLaunch, gameSeatRelease } from '@contract/hall';
+import { type Launch, springboardMachine } from '@machines/hall-launch.machine';
+import type { SessionEvent } from '@machines/session.machine';
+import type { QueryClient } from '@tanstack/react-query';
+import { fromPromise } from 'xstate';
+import { api } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
+import { hallQueryOptions } from './queries';
+
+/** Where the springboard for a machine is: the sign-in dialog continues there. */
+export function springboardHref(machineId: number): string {
+  return `/amigo-springboard?machine=${machineId}`;
+}
+
+/**
+ * The springboard with the real calls. Refusals are shown by the machine's views, so the calls are
+ * quiet; the game's name comes from the hall's list (already in the cache when the player came from
+ * the hall).
+ */
+export function springboardLogic(deps: {
+  queryClient: QueryClient;
+  session: { send(event: SessionEvent): void };
+  goToHall(gameCode: string | null): void;
+  refreshAccount(): void;
+}) {
+  return springboardMachine.provide({
+    actors: {
+      launchGame: fromPromise<Launch, { machineId: number }>(async ({ input }) => {
+        const launched = await api.call(gameLaunch, input, { silent: true });
+        const hall = await deps.queryClient.ensureQueryData(hallQueryOptions(currentLanguage())).catch(() => []);
+        const game = hall.find((entry) => entry.code === launched.gameCode);
+        return {
+          url: launched.url,
+          gameCode: launched.gameCode,
+          gameName: game?.name ?? launched.gameCode,
+          machineNumber: launched.machineNumber,
+        };
+      }),
+      releaseSeat: fromPromise<unknown>(() => api.call(gameSeatRelease, {}, { silent: true })),
+    },
+    actions: {
+      hallChanged: () =>
+        void deps.queryClient.invalidateQueries({ queryKey: hallQueryOptions(currentLanguage()).queryKey }),
+      coinsMayHaveMoved: () => deps.refreshAccount(),
+      askToSignIn: (_, { machineId }) =>
+        deps.session.send({
+          type: 'authDialog.show',
+          view: 'login',
+          target: springboardHref(machineId),
+        }),
+      returnToHall: (_, { gameCode }) => deps.goToHall(gameCode),
+    },
+  });
+}
