@@ -1,5 +1,6 @@
 /**
- * The ledger: the one module that moves money (docs/architecture.md §4).
+ * The ledger: how TypeScript moves money, through the SQL function every move goes through
+ * (docs/architecture.md §4).
  *
  *   playerAccount(userId, currency), houseAccount(code, currency), gameProviderAccount(providerId, userId, currency)
  *                                            name an account (no I/O)
