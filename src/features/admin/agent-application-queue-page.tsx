@@ -1,5 +1,5 @@
-import type { AgentApplicationReviewItem } from '@contract/admin';
 import { agentApplicationStatuses } from '@contract/agent';
+import type { AgentApplicationReviewItem } from '@contract/agent-desk';
 import { Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

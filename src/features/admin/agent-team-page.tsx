@@ -1,4 +1,4 @@
-import { adminAgentRebateSet, agentRebateForm } from '@contract/admin';
+import { adminAgentRebateSet, agentRebateForm } from '@contract/agent-desk';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import type { DeskGameEntry } from '@contract/admin';
+import type { DeskGameEntry } from '@contract/hall-desk';
 import { Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

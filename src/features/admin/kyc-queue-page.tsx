@@ -1,5 +1,5 @@
-import type { KycReviewItem } from '@contract/admin';
 import { kycSubmissionStatuses } from '@contract/kyc';
+import type { KycReviewItem } from '@contract/kyc-desk';
 import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { ManualDepositItem } from '@contract/admin';
+import type { ManualDepositItem } from '@contract/deposit-desk';
 import { manualStatuses } from '@contract/money';
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

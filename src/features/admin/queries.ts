@@ -1,20 +1,13 @@
-import {
-  adminAgentApplicationList,
-  adminAgentTeam,
-  adminAuditList,
-  adminGameList,
-  adminGameProfitDaily,
-  adminGameRoundDetail,
-  adminGameRoundList,
-  adminKycList,
-  adminManualDepositList,
-  adminUserLedger,
-  adminUserSearch,
-  adminWithdrawalList,
-} from '@contract/admin';
+import { adminAuditList, adminUserSearch } from '@contract/admin';
+import { adminAgentApplicationList, adminAgentTeam } from '@contract/agent-desk';
 import { adminNoticeList } from '@contract/content-desk';
 import { adminCryptoPairList } from '@contract/crypto-desk';
+import { adminManualDepositList } from '@contract/deposit-desk';
+import { adminGameList, adminGameProfitDaily, adminGameRoundDetail, adminGameRoundList } from '@contract/hall-desk';
+import { adminKycList } from '@contract/kyc-desk';
+import { adminUserLedger } from '@contract/ledger-desk';
 import type { Locale } from '@contract/locales';
+import { adminWithdrawalList } from '@contract/withdrawal-desk';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { defaultPeriod } from '../record/record-filters';
 import { operatorApi } from './operator-api';

@@ -1,7 +1,8 @@
-import { type AccountStatus, accountStatuses, type LedgerEntryKind, ledgerEntryKinds } from '@contract/admin';
+import { type AccountStatus, accountStatuses } from '@contract/admin';
 import { type AgentApplicationStatus, agentApplicationStatuses } from '@contract/agent';
 import type { DateRange } from '@contract/endpoint';
 import { type KycSubmissionStatus, kycSubmissionStatuses } from '@contract/kyc';
+import { type LedgerEntryKind, ledgerEntryKinds } from '@contract/ledger-desk';
 import { type ManualStatus, manualStatuses, type WithdrawalStatus, withdrawalStatuses } from '@contract/money';
 import { type WithdrawalMethod, withdrawalMethods } from '@contract/withdrawal';
 import { periodProblem } from '../record/record-filters';

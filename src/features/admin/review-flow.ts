@@ -1,17 +1,9 @@
-import {
-  adminAgentApplicationApprove,
-  adminAgentApplicationReject,
-  adminGameMachineSetEnabled,
-  adminGameSetEnabled,
-  adminKycApprove,
-  adminKycReject,
-  adminManualDepositConfirm,
-  adminManualDepositFail,
-  adminUserFreeze,
-  adminUserUnfreeze,
-  adminWithdrawalApprove,
-  adminWithdrawalReject,
-} from '@contract/admin';
+import { adminUserFreeze, adminUserUnfreeze } from '@contract/admin';
+import { adminAgentApplicationApprove, adminAgentApplicationReject } from '@contract/agent-desk';
+import { adminManualDepositConfirm, adminManualDepositFail } from '@contract/deposit-desk';
+import { adminGameMachineSetEnabled, adminGameSetEnabled } from '@contract/hall-desk';
+import { adminKycApprove, adminKycReject } from '@contract/kyc-desk';
+import { adminWithdrawalApprove, adminWithdrawalReject } from '@contract/withdrawal-desk';
 import { type ReviewDecision, reviewMachine } from '@machines/review.machine';
 import { fromPromise } from 'xstate';
 import { operatorApi } from './operator-api';

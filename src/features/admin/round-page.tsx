@@ -1,4 +1,4 @@
-import type { GameRoundTransaction } from '@contract/admin';
+import type { GameRoundTransaction } from '@contract/hall-desk';
 import { Anchor, Badge, Card, Code, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import type { DeskGameEntry, GameRound } from '@contract/admin';
+import type { DeskGameEntry, GameRound } from '@contract/hall-desk';
 import { Badge, CloseButton, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
-import type { WithdrawalReviewItem } from '@contract/admin';
 import { withdrawalStatuses } from '@contract/money';
 import { withdrawalMethods } from '@contract/withdrawal';
+import type { WithdrawalReviewItem } from '@contract/withdrawal-desk';
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
