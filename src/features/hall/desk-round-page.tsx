@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+import { DeskPage, DeskTable, PlayerCell } from '../admin/desk-list';
 import { LoadFailed } from '../user/account-gates';
-import { DeskPage, DeskTable, PlayerCell } from './desk-list';
-import { roundDetailQueryOptions } from './queries';
+import { roundDetailQueryOptions } from './desk-queries';
 
 /**
  * One round: who played it where, its bets and wins, every wallet transaction with its request and
