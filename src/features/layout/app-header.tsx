@@ -14,7 +14,7 @@ import { useRequestedOnce } from './use-requested-once';
 // The drawer loads the first time a phone user opens the menu.
 const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 // Only signed-in users have a user menu; visitors never download it.
-const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+const UserMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.UserMenu })));
 
 export function AppHeader() {
   const { t } = useTranslation();
