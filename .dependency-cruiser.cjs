@@ -35,6 +35,16 @@ const publicModules = [
   'money/money-request-view',
   'money/order-details',
   'money/order-following',
+  // The desk's shell, which each area's desk pages are built in: the page frame and lists, the
+  // queues' filters and review dialog, the operator's API client and the desk's query keys.
+  'admin/desk-list',
+  'admin/queue-page',
+  'admin/queue-search',
+  'admin/review-controls',
+  'admin/review-flow',
+  'admin/operator-api',
+  'admin/queries',
+  'crypto/desk-queries',
 ];
 
 module.exports = {

@@ -2,6 +2,7 @@ import * as transfer from './account-transfer';
 import * as adminAccountTransfer from './account-transfer-desk';
 import * as admin from './admin';
 import * as agent from './agent';
+import * as adminAgent from './agent-desk';
 import * as auth from './auth';
 import * as bank from './bank';
 import * as content from './content';
@@ -9,15 +10,20 @@ import * as adminContent from './content-desk';
 import * as crypto from './crypto';
 import * as adminCrypto from './crypto-desk';
 import * as pay from './deposit';
+import * as adminPay from './deposit-desk';
 import type { Endpoint } from './endpoint';
 import * as game from './hall';
+import * as adminGame from './hall-desk';
 import * as kyc from './kyc';
+import * as adminKyc from './kyc-desk';
+import * as adminLedger from './ledger-desk';
 import * as station from './letters';
 import * as adminLetters from './letters-desk';
 import * as record from './record';
 import * as support from './support';
 import * as user from './user';
 import * as draw from './withdrawal';
+import * as adminDraw from './withdrawal-desk';
 
 function entriesOf(area: Record<string, unknown>): Endpoint[] {
   return Object.values(area).filter(
@@ -42,6 +48,12 @@ export const endpoints: readonly Endpoint[] = [
   ...entriesOf(transfer),
   ...entriesOf(agent),
   ...entriesOf(admin),
+  ...entriesOf(adminKyc),
+  ...entriesOf(adminDraw),
+  ...entriesOf(adminPay),
+  ...entriesOf(adminLedger),
+  ...entriesOf(adminAgent),
+  ...entriesOf(adminGame),
   ...entriesOf(adminContent),
   ...entriesOf(adminCrypto),
   ...entriesOf(adminLetters),

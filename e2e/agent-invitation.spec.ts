@@ -1,4 +1,4 @@
-import type { adminAgentTeam } from '@contract/admin';
+import type { adminAgentTeam } from '@contract/agent-desk';
 import type { DataOf } from '@contract/endpoint';
 import type { Locale } from '@contract/locales';
 import { apiCaller, expect, mailedCode, operatorApiToken, pathOf, test, text } from './fixtures';

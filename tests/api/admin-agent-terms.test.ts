@@ -1,4 +1,4 @@
-import type { adminAgentTeam } from '@contract/admin';
+import type { adminAgentTeam } from '@contract/agent-desk';
 import type { DataOf } from '@contract/endpoint';
 import { agentTerms } from '@server/db/schema/agent';
 import { auditLog } from '@server/db/schema/auth';

@@ -1,5 +1,5 @@
 import { createPrivateKey, randomUUID } from 'node:crypto';
-import type { DeskGameEntry, GameProfitDay, GameRound, GameRoundTransaction } from '@contract/admin';
+import type { DeskGameEntry, GameProfitDay, GameRound, GameRoundTransaction } from '@contract/hall-desk';
 import { providerGames } from '@server/db/schema/hall';
 import { setUpGameHall } from '@server/modules/hall/providers';
 import { findAccount, gameProviderAccount, gameProviderAccountShards } from '@server/modules/ledger/service';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import * as adminContract from '@contract/admin';
 import * as agentContract from '@contract/agent';
+import * as agentDeskContract from '@contract/agent-desk';
 import type { Endpoint } from '@contract/endpoint';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -27,7 +27,7 @@ const entriesOf = (area: Record<string, unknown>) =>
 
 const endpoints = [
   ...entriesOf(agentContract),
-  ...entriesOf(adminContract).filter((endpoint) => endpoint.path.startsWith('/v2/admin/agent/')),
+  ...entriesOf(agentDeskContract).filter((endpoint) => endpoint.path.startsWith('/v2/admin/agent/')),
 ];
 
 function fieldsOf(schema: v.GenericSchema): Record<string, v.GenericSchema> {

@@ -1,5 +1,5 @@
-import type { AgentApplicationReviewItem } from '@contract/admin';
 import type { AgentApplication, MemberMove, TeamMember } from '@contract/agent';
+import type { AgentApplicationReviewItem } from '@contract/agent-desk';
 import { agentApplications } from '@server/db/schema/agent';
 import { auditLog, users } from '@server/db/schema/auth';
 import { and, eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
-import type { WithdrawalReviewItem } from '@contract/admin';
 import type { Withdrawal } from '@contract/withdrawal';
+import type { WithdrawalReviewItem } from '@contract/withdrawal-desk';
 import { chainSimTransactions } from '@server/db/schema/crypto';
 import { stationLetters } from '@server/db/schema/letters';
 import { balanceOf } from '@server/modules/ledger/service';

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import * as adminContract from '@contract/admin';
 import * as bankContract from '@contract/bank';
 import * as cryptoContract from '@contract/crypto';
 import * as payContract from '@contract/deposit';
+import * as depositDeskContract from '@contract/deposit-desk';
 import type { Endpoint } from '@contract/endpoint';
 import * as kycContract from '@contract/kyc';
+import * as kycDeskContract from '@contract/kyc-desk';
 import * as recordContract from '@contract/record';
 import { updateIdNumber, updateProfile } from '@contract/user';
 import * as drawContract from '@contract/withdrawal';
+import * as withdrawalDeskContract from '@contract/withdrawal-desk';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,7 +52,9 @@ const endpoints = [
   ...entriesOf(drawContract),
   ...entriesOf(cryptoContract),
   ...entriesOf(recordContract),
-  ...entriesOf(adminContract).filter((endpoint) => reviewPaths.some((prefix) => endpoint.path.startsWith(prefix))),
+  ...[kycDeskContract, withdrawalDeskContract, depositDeskContract]
+    .flatMap((area) => entriesOf(area))
+    .filter((endpoint) => reviewPaths.some((prefix) => endpoint.path.startsWith(prefix))),
 ];
 
 function fieldsOf(schema: v.GenericSchema): Record<string, v.GenericSchema> {

@@ -1,4 +1,3 @@
-import type { ManualDepositItem } from '@contract/admin';
 import type {
   DepositOrder,
   ExchangeRatio,
@@ -7,6 +6,7 @@ import type {
   payOrderList,
   ResumedOrder,
 } from '@contract/deposit';
+import type { ManualDepositItem } from '@contract/deposit-desk';
 import type { DataOf } from '@contract/endpoint';
 import type { BalanceMovement } from '@contract/record';
 import { auditLog } from '@server/db/schema/auth';

@@ -1,5 +1,5 @@
-import type { KycReviewItem } from '@contract/admin';
 import { type KycState, type KycSubmission, maxPhotoBytes } from '@contract/kyc';
+import type { KycReviewItem } from '@contract/kyc-desk';
 import { auditLog } from '@server/db/schema/auth';
 import { kycSubmissions } from '@server/db/schema/kyc';
 import { eq } from 'drizzle-orm';

@@ -1,7 +1,7 @@
-import type { WithdrawalReviewItem } from '@contract/admin';
 import type { DataOf } from '@contract/endpoint';
 import type { BalanceMovement } from '@contract/record';
 import type { Withdrawal, withdrawalList } from '@contract/withdrawal';
+import type { WithdrawalReviewItem } from '@contract/withdrawal-desk';
 import { PayoutUnavailable } from '@server/adapters/payout';
 import { auditLog, rateLimits } from '@server/db/schema/auth';
 import { sandboxPayouts } from '@server/db/schema/sandbox-pay';

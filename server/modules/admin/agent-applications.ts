@@ -3,7 +3,7 @@ import type {
   adminAgentApplicationApprove,
   adminAgentApplicationList,
   adminAgentApplicationReject,
-} from '@contract/admin';
+} from '@contract/agent-desk';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import type { Principal } from '@server/contract-router';
 import type { Database } from '@server/db/client';

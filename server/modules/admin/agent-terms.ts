@@ -1,4 +1,4 @@
-import type { adminAgentRebateSet, adminAgentTeam, DeskTeamMember } from '@contract/admin';
+import type { adminAgentRebateSet, adminAgentTeam, DeskTeamMember } from '@contract/agent-desk';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import type { Principal } from '@server/contract-router';
 import { agentTerms } from '@server/db/schema/agent';

@@ -6,6 +6,7 @@
  * none); a round's day is the Japan-time day its first bet was booked, like every record search.
  */
 
+import { type DataOf, type ParsedBodyOf, recordDayUtcOffsetMs } from '@contract/endpoint';
 import type {
   adminGameList,
   adminGameMachineSetEnabled,
@@ -15,8 +16,7 @@ import type {
   adminGameSetEnabled,
   DeskGameEntry,
   GameRound,
-} from '@contract/admin';
-import { type DataOf, type ParsedBodyOf, recordDayUtcOffsetMs } from '@contract/endpoint';
+} from '@contract/hall-desk';
 import type { Locale } from '@contract/locales';
 import type { Principal } from '@server/contract-router';
 import type { Database } from '@server/db/client';

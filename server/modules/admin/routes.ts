@@ -1,33 +1,31 @@
 import {
+  adminAuditList,
+  adminLogin,
+  adminLogout,
+  adminUserFreeze,
+  adminUserSearch,
+  adminUserUnfreeze,
+} from '@contract/admin';
+import {
   adminAgentApplicationApprove,
   adminAgentApplicationList,
   adminAgentApplicationReject,
   adminAgentRebateSet,
   adminAgentTeam,
-  adminAuditList,
+} from '@contract/agent-desk';
+import { adminManualDepositConfirm, adminManualDepositFail, adminManualDepositList } from '@contract/deposit-desk';
+import type { Endpoint } from '@contract/endpoint';
+import {
   adminGameList,
   adminGameMachineSetEnabled,
   adminGameProfitDaily,
   adminGameRoundDetail,
   adminGameRoundList,
   adminGameSetEnabled,
-  adminKycApprove,
-  adminKycList,
-  adminKycReject,
-  adminLogin,
-  adminLogout,
-  adminManualDepositConfirm,
-  adminManualDepositFail,
-  adminManualDepositList,
-  adminUserFreeze,
-  adminUserLedger,
-  adminUserSearch,
-  adminUserUnfreeze,
-  adminWithdrawalApprove,
-  adminWithdrawalList,
-  adminWithdrawalReject,
-} from '@contract/admin';
-import type { Endpoint } from '@contract/endpoint';
+} from '@contract/hall-desk';
+import { adminKycApprove, adminKycList, adminKycReject } from '@contract/kyc-desk';
+import { adminUserLedger } from '@contract/ledger-desk';
+import { adminWithdrawalApprove, adminWithdrawalList, adminWithdrawalReject } from '@contract/withdrawal-desk';
 import { type RequestContext, route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import type { AuthDeps, AuthRequest } from '../auth/context';

@@ -3,7 +3,7 @@ import type {
   adminManualDepositFail,
   adminManualDepositList,
   ManualDepositItem,
-} from '@contract/admin';
+} from '@contract/deposit-desk';
 import type { ParsedBodyOf } from '@contract/endpoint';
 import type { Principal } from '@server/contract-router';
 import { depositOrders } from '@server/db/schema/deposit';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { adminKycApprove, adminKycList, adminKycReject, KycReviewItem } from '@contract/admin';
 import type { ParsedBodyOf } from '@contract/endpoint';
 import type { KycState, KycStatus, KycSubmission, submitKyc } from '@contract/kyc';
+import type { adminKycApprove, adminKycList, adminKycReject, KycReviewItem } from '@contract/kyc-desk';
 import { hasPersonalInformation } from '@contract/user-profile';
 import { extensionOf } from '@server/adapters/file-storage';
 import type { Principal } from '@server/contract-router';

@@ -1,10 +1,10 @@
+import type { ParsedBodyOf } from '@contract/endpoint';
 import type {
   adminWithdrawalApprove,
   adminWithdrawalList,
   adminWithdrawalReject,
   WithdrawalReviewItem,
-} from '@contract/admin';
-import type { ParsedBodyOf } from '@contract/endpoint';
+} from '@contract/withdrawal-desk';
 import type { Principal } from '@server/contract-router';
 import { withdrawals } from '@server/db/schema/withdrawal';
 import { ApiError } from '@server/errors';

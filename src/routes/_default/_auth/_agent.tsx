@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { AgentSection } from '@/features/agent/agent-section';
+import { AgentSection } from '@/features/layout/programme-section';
 
 export const Route = createFileRoute('/_default/_auth/_agent')({
   component: () => (

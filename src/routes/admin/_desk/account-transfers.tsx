@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountTransferDeskPage } from '@/features/admin/account-transfer-page';
+import { AccountTransferDeskPage } from '@/features/account-transfer/desk-page';
 
 export const Route = createFileRoute('/admin/_desk/account-transfers')({
   component: AccountTransferDeskPage,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AgentApplicationQueuePage } from '@/features/admin/agent-application-queue-page';
-import { agentApplicationQueueSearchOf } from '@/features/admin/queue-search';
+import { AgentApplicationQueuePage } from '@/features/agent/desk-application-queue-page';
+import { agentApplicationQueueSearchOf } from '@/features/agent/desk-search';
 
 export const Route = createFileRoute('/admin/_desk/agent-applications')({
   component: AgentApplicationQueueRoute,

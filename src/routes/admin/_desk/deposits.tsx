@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ManualDepositQueuePage } from '@/features/admin/manual-deposit-queue-page';
-import { manualDepositQueueSearchOf } from '@/features/admin/queue-search';
+import { ManualDepositQueuePage } from '@/features/deposit/desk-manual-queue-page';
+import { manualDepositQueueSearchOf } from '@/features/deposit/desk-search';
 
 export const Route = createFileRoute('/admin/_desk/deposits')({
   component: ManualDepositQueueRoute,

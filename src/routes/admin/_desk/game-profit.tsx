@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { GameProfitPage } from '@/features/admin/game-profit-page';
-import { gameProfitSearchOf } from '@/features/admin/queue-search';
+import { GameProfitPage } from '@/features/hall/desk-game-profit-page';
+import { gameProfitSearchOf } from '@/features/hall/desk-search';
 
 export const Route = createFileRoute('/admin/_desk/game-profit')({
   component: GameProfitRoute,

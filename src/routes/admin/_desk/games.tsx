@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { GamesPage } from '@/features/admin/games-page';
+import { GamesPage } from '@/features/hall/desk-games-page';
 
 export const Route = createFileRoute('/admin/_desk/games')({
   component: GamesPage,

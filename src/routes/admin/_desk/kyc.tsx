@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { KycQueuePage } from '@/features/admin/kyc-queue-page';
-import { kycQueueSearchOf } from '@/features/admin/queue-search';
+import { KycQueuePage } from '@/features/kyc/desk-queue-page';
+import { kycQueueSearchOf } from '@/features/kyc/desk-search';
 
 export const Route = createFileRoute('/admin/_desk/kyc')({
   component: KycQueueRoute,

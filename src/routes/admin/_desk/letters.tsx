@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LettersPage } from '@/features/admin/letters-page';
+import { LettersPage } from '@/features/letters/desk-letters-page';
 
 export const Route = createFileRoute('/admin/_desk/letters')({
   component: LettersPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NoticesPage } from '@/features/admin/notices-page';
+import { NoticesPage } from '@/features/content/desk-notices-page';
 
 export const Route = createFileRoute('/admin/_desk/notices')({
   component: NoticesPage,

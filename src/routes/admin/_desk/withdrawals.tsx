@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { withdrawalQueueSearchOf } from '@/features/admin/queue-search';
-import { WithdrawalQueuePage } from '@/features/admin/withdrawal-queue-page';
+import { WithdrawalQueuePage } from '@/features/withdrawal/desk-queue-page';
+import { withdrawalQueueSearchOf } from '@/features/withdrawal/desk-search';
 
 export const Route = createFileRoute('/admin/_desk/withdrawals')({
   component: WithdrawalQueueRoute,

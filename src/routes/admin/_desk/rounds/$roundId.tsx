@@ -1,6 +1,6 @@
 import { maxRowId } from '@contract/endpoint';
 import { createFileRoute } from '@tanstack/react-router';
-import { RoundPage } from '@/features/admin/round-page';
+import { RoundPage } from '@/features/hall/desk-round-page';
 import { NotFoundPage } from '@/features/layout/not-found-page';
 
 export const Route = createFileRoute('/admin/_desk/rounds/$roundId')({

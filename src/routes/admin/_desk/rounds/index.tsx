@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { roundSearchOf } from '@/features/admin/queue-search';
-import { RoundsPage } from '@/features/admin/rounds-page';
+import { RoundsPage } from '@/features/hall/desk-rounds-page';
+import { roundSearchOf } from '@/features/hall/desk-search';
 
 export const Route = createFileRoute('/admin/_desk/rounds/')({
   component: RoundsRoute,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LedgerPage } from '@/features/admin/ledger-page';
-import { ledgerSearchOf } from '@/features/admin/queue-search';
 import { NotFoundPage } from '@/features/layout/not-found-page';
+import { LedgerPage } from '@/features/ledger/desk-page';
+import { ledgerSearchOf } from '@/features/ledger/desk-search';
 
 export const Route = createFileRoute('/admin/_desk/users/$userId/ledger')({
   component: LedgerRoute,

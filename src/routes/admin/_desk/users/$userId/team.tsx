@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AgentTeamPage } from '@/features/admin/agent-team-page';
-import { agentTeamSearchOf } from '@/features/admin/queue-search';
+import { agentTeamSearchOf } from '@/features/agent/desk-search';
+import { AgentTeamPage } from '@/features/agent/desk-team-page';
 import { NotFoundPage } from '@/features/layout/not-found-page';
 
 export const Route = createFileRoute('/admin/_desk/users/$userId/team')({

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+import { DeskPage, DeskTable, FilterBar, PeriodFilter } from '../admin/desk-list';
 import { LoadFailed } from '../user/account-gates';
-import { DeskPage, DeskTable, FilterBar, PeriodFilter } from './desk-list';
-import { deskGamesQueryOptions, gameProfitPeriodOf, gameProfitQueryOptions } from './queries';
-import type { GameProfitSearch } from './queue-search';
-import { GameFilters } from './rounds-page';
+import { deskGamesQueryOptions, gameProfitPeriodOf, gameProfitQueryOptions } from './desk-queries';
+import { GameFilters } from './desk-rounds-page';
+import type { GameProfitSearch } from './desk-search';
 
 /**
  * The house's profit and loss per game per day: bets less wins of the rounds begun that day (Japan

@@ -1,13 +1,14 @@
-import { ledgerEntryKinds } from '@contract/admin';
+import { ledgerEntryKinds } from '@contract/ledger-desk';
 import { Badge, Card, Group, SimpleGrid, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { ChoiceFilter, DeskList, DeskPage, DeskTable, FilterBar, PeriodFilter, StatusBadge } from './desk-list';
-import { ledgerQueryOptions, playerQueryOptions } from './queries';
-import type { LedgerSearch } from './queue-search';
+import { ChoiceFilter, DeskList, DeskPage, DeskTable, FilterBar, PeriodFilter, StatusBadge } from '../admin/desk-list';
+import { playerQueryOptions } from '../admin/queries';
+import { ledgerQueryOptions } from './desk-queries';
+import type { LedgerSearch } from './desk-search';
 
 /**
  * One player's ledger, newest first: each entry with the balance after it, so the running balance

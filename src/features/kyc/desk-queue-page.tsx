@@ -1,16 +1,17 @@
-import type { KycReviewItem } from '@contract/admin';
 import { kycSubmissionStatuses } from '@contract/kyc';
+import type { KycReviewItem } from '@contract/kyc-desk';
 import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { PlayerCell, StatusBadge } from './desk-list';
-import { kycQueueQueryOptions } from './queries';
-import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from './queue-page';
-import { type KycQueueSearch, queueDefaults } from './queue-search';
-import { ReviewControls } from './review-controls';
-import { kycDecision } from './review-flow';
+import { PlayerCell, StatusBadge } from '../admin/desk-list';
+import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from '../admin/queue-page';
+import { queueDefaults } from '../admin/queue-search';
+import { ReviewControls } from '../admin/review-controls';
+import { kycQueueQueryOptions } from './desk-queries';
+import { kycDecision } from './desk-review-flow';
+import type { KycQueueSearch } from './desk-search';
 
 const photoSides = ['front', 'back', 'handheld'] as const satisfies readonly (keyof KycReviewItem['photos'])[];
 

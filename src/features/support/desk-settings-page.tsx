@@ -12,10 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@/lib/api-client';
 import { useFormError } from '@/lib/form-error';
 import { languageNames } from '@/lib/i18n';
+import { DeskPage } from '../admin/desk-list';
+import { operatorApi } from '../admin/operator-api';
+import { deskQueryKey } from '../admin/queries';
 import { LoadFailed } from '../user/account-gates';
-import { DeskPage } from './desk-list';
-import { operatorApi } from './operator-api';
-import { deskQueryKey } from './queries';
 
 const settingsQuery = {
   queryKey: [...deskQueryKey, 'support-settings'],

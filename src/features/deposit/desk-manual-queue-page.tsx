@@ -1,16 +1,17 @@
-import type { ManualDepositItem } from '@contract/admin';
+import type { ManualDepositItem } from '@contract/deposit-desk';
 import { manualStatuses } from '@contract/money';
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { DeskTable, PlayerCell, StatusBadge } from './desk-list';
-import { manualDepositQueueQueryOptions } from './queries';
-import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from './queue-page';
-import { type ManualDepositQueueSearch, queueDefaults } from './queue-search';
-import { ReviewControls } from './review-controls';
-import { manualDepositDecision } from './review-flow';
+import { DeskTable, PlayerCell, StatusBadge } from '../admin/desk-list';
+import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from '../admin/queue-page';
+import { queueDefaults } from '../admin/queue-search';
+import { ReviewControls } from '../admin/review-controls';
+import { manualDepositQueueQueryOptions } from './desk-queries';
+import { manualDepositDecision } from './desk-review-flow';
+import type { ManualDepositQueueSearch } from './desk-search';
 
 /**
  * Bank transfers the players say they made, oldest first. The operator matches each with the bank

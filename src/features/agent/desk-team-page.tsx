@@ -1,4 +1,4 @@
-import { adminAgentRebateSet, agentRebateForm } from '@contract/admin';
+import { adminAgentRebateSet, agentRebateForm } from '@contract/agent-desk';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,11 +9,12 @@ import { useFieldProps } from '@/lib/form-error';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
-import { DeskList, DeskPage, DeskTable, FilterBar, PeriodFilter, PlayerCell, StatusBadge } from './desk-list';
-import { operatorApi } from './operator-api';
-import { agentTeamQueryOptions, deskQueryKey } from './queries';
-import { PlayerFilter } from './queue-page';
-import type { AgentTeamSearch } from './queue-search';
+import { DeskList, DeskPage, DeskTable, FilterBar, PeriodFilter, PlayerCell, StatusBadge } from '../admin/desk-list';
+import { operatorApi } from '../admin/operator-api';
+import { deskQueryKey } from '../admin/queries';
+import { PlayerFilter } from '../admin/queue-page';
+import { agentTeamQueryOptions } from './desk-queries';
+import type { AgentTeamSearch } from './desk-search';
 
 /** The rate as the desk shows it (a percentage, two decimals) of the stored basis points (100 = 1 %). */
 const percentOf = (basisPoints: number) => basisPoints / 100;

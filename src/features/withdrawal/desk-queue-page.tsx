@@ -1,18 +1,20 @@
-import type { WithdrawalReviewItem } from '@contract/admin';
 import { withdrawalStatuses } from '@contract/money';
 import { withdrawalMethods } from '@contract/withdrawal';
+import type { WithdrawalReviewItem } from '@contract/withdrawal-desk';
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatCoinAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+import { ChoiceFilter, DeskTable, PlayerCell, StatusBadge } from '../admin/desk-list';
+import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from '../admin/queue-page';
+import { queueDefaults } from '../admin/queue-search';
+import { ReviewControls } from '../admin/review-controls';
 import { CryptoLines } from '../crypto/crypto-records';
-import { ChoiceFilter, DeskTable, PlayerCell, StatusBadge } from './desk-list';
-import { cryptoPairsQueryOptions, withdrawalQueueQueryOptions } from './queries';
-import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from './queue-page';
-import { queueDefaults, type WithdrawalQueueSearch } from './queue-search';
-import { ReviewControls } from './review-controls';
-import { withdrawalDecision } from './review-flow';
+import { cryptoPairsQueryOptions } from '../crypto/desk-queries';
+import { withdrawalQueueQueryOptions } from './desk-queries';
+import { withdrawalDecision } from './desk-review-flow';
+import type { WithdrawalQueueSearch } from './desk-search';
 
 /**
  * Withdrawals, oldest first. Approving posts the held coins and starts the payout; rejecting voids

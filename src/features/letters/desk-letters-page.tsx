@@ -34,11 +34,11 @@ import { useFieldProps } from '@/lib/form-error';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, languageNames } from '@/lib/i18n';
 import { inspection } from '@/lib/inspector';
+import { DeskPage, DeskTable } from '../admin/desk-list';
+import { operatorApi } from '../admin/operator-api';
+import { deskQueryKey } from '../admin/queries';
 import { LoadFailed } from '../user/account-gates';
-import { DeskPage, DeskTable } from './desk-list';
-import { deskLetterCompose } from './letters-flow';
-import { operatorApi } from './operator-api';
-import { deskQueryKey } from './queries';
+import { deskLetterCompose } from './desk-letters-flow';
 
 const audienceLabel = {
   player: 'desk.audiencePlayer',

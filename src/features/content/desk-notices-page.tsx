@@ -24,10 +24,11 @@ import { ApiCallError } from '@/lib/api-client';
 import { useFieldProps } from '@/lib/form-error';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, languageNames } from '@/lib/i18n';
+import { DeskPage, DeskTable } from '../admin/desk-list';
+import { operatorApi } from '../admin/operator-api';
+import { deskQueryKey } from '../admin/queries';
 import { LoadFailed } from '../user/account-gates';
-import { DeskPage, DeskTable } from './desk-list';
-import { operatorApi } from './operator-api';
-import { deskNoticesQueryOptions, deskQueryKey } from './queries';
+import { deskNoticesQueryOptions } from './desk-queries';
 
 interface Draft {
   id?: number;

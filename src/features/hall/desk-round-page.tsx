@@ -1,4 +1,4 @@
-import type { GameRoundTransaction } from '@contract/admin';
+import type { GameRoundTransaction } from '@contract/hall-desk';
 import { Anchor, Badge, Card, Code, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+import { DeskPage, DeskTable, PlayerCell } from '../admin/desk-list';
 import { LoadFailed } from '../user/account-gates';
-import { DeskPage, DeskTable, PlayerCell } from './desk-list';
-import { roundDetailQueryOptions } from './queries';
+import { roundDetailQueryOptions } from './desk-queries';
 
 /**
  * One round: who played it where, its bets and wins, every wallet transaction with its request and

@@ -12,10 +12,10 @@ import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { ApiCallError } from '@/lib/api-client';
 import { formatAmount, formatDateTime } from '@/lib/format';
-import { DeskList, DeskPage, DeskTable } from './desk-list';
-import { operatorApi } from './operator-api';
-import { deskQueryKey } from './queries';
-import { deskPageSize } from './queue-search';
+import { DeskList, DeskPage, DeskTable } from '../admin/desk-list';
+import { operatorApi } from '../admin/operator-api';
+import { deskQueryKey } from '../admin/queries';
+import { deskPageSize } from '../admin/queue-search';
 
 const movesKey = [...deskQueryKey, 'account-transfers'];
 

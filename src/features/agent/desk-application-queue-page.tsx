@@ -1,16 +1,17 @@
-import type { AgentApplicationReviewItem } from '@contract/admin';
 import { agentApplicationStatuses } from '@contract/agent';
+import type { AgentApplicationReviewItem } from '@contract/agent-desk';
 import { Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { DeskTable, PlayerCell, StatusBadge } from './desk-list';
-import { agentApplicationQueueQueryOptions } from './queries';
-import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from './queue-page';
-import { type AgentApplicationQueueSearch, queueDefaults } from './queue-search';
-import { ReviewControls } from './review-controls';
-import { agentApplicationDecision } from './review-flow';
+import { DeskTable, PlayerCell, StatusBadge } from '../admin/desk-list';
+import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from '../admin/queue-page';
+import { queueDefaults } from '../admin/queue-search';
+import { ReviewControls } from '../admin/review-controls';
+import { agentApplicationQueueQueryOptions } from './desk-queries';
+import { agentApplicationDecision } from './desk-review-flow';
+import type { AgentApplicationQueueSearch } from './desk-search';
 
 /**
  * Players asking to become agents, oldest first. Approving makes the player an agent with an agent

@@ -1,14 +1,14 @@
-import type { DeskGameEntry } from '@contract/admin';
+import type { DeskGameEntry } from '@contract/hall-desk';
 import { Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '@/components/router-links';
 import { currentLanguage } from '@/lib/i18n';
+import { DeskPage, DeskTable } from '../admin/desk-list';
+import { ReviewControls } from '../admin/review-controls';
 import { LoadFailed } from '../user/account-gates';
-import { DeskPage, DeskTable } from './desk-list';
-import { deskGamesQueryOptions } from './queries';
-import { ReviewControls } from './review-controls';
-import { gameSwitch } from './review-flow';
+import { deskGamesQueryOptions } from './desk-queries';
+import { gameSwitch } from './desk-review-flow';
 
 /**
  * Every provider's games with their machines. Disabling a game or a machine takes it out of the

@@ -3,9 +3,9 @@ import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/router-links';
-import { agentMenu } from '../layout/menus';
-import { SectionLayout } from '../layout/section-layout';
 import { useIsAgent } from '../session/use-session';
+import { agentMenu } from './menus';
+import { SectionLayout } from './section-layout';
 
 const applicationPath = '/agent/agent-center';
 

@@ -1,4 +1,4 @@
-import type { DeskGameEntry, GameRound } from '@contract/admin';
+import type { DeskGameEntry, GameRound } from '@contract/hall-desk';
 import { Badge, CloseButton, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +6,10 @@ import { ChoiceField, FilterForm, useFilterForm } from '@/components/filter-form
 import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { DeskTable, PlayerCell, TextFilter } from './desk-list';
-import { deskGamesQueryOptions, roundListQueryOptions } from './queries';
-import { PlayerFilter, QueuePage, type QueuePageProps } from './queue-page';
-import type { RoundSearch } from './queue-search';
+import { DeskTable, PlayerCell, TextFilter } from '../admin/desk-list';
+import { PlayerFilter, QueuePage, type QueuePageProps } from '../admin/queue-page';
+import { deskGamesQueryOptions, roundListQueryOptions } from './desk-queries';
+import type { RoundSearch } from './desk-search';
 
 /**
  * The wallet's rounds, newest first, by player, game, machine, round id and day. The sums of bets

@@ -26,11 +26,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@/lib/api-client';
 import { useFormError } from '@/lib/form-error';
 import { formatDateTime } from '@/lib/format';
+import { DeskList, DeskPage, DeskTable } from '../admin/desk-list';
+import { operatorApi } from '../admin/operator-api';
+import { deskQueryKey } from '../admin/queries';
+import { deskPageSize } from '../admin/queue-search';
 import { LoadFailed } from '../user/account-gates';
-import { DeskList, DeskPage, DeskTable } from './desk-list';
-import { operatorApi } from './operator-api';
-import { deskQueryKey } from './queries';
-import { deskPageSize } from './queue-search';
 
 const inboxKey = [...deskQueryKey, 'support-inbox'];
 

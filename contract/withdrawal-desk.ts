@@ -1,0 +1,40 @@
+// The desk's withdrawal reviews: a withdrawal under review is approved (paid out) or rejected (returned).
+import * as v from 'valibot';
+import { deskKeyword, userRef } from './admin';
+import { endpoint, listQuery, noData, pageOf } from './endpoint';
+import { orderSnInput, reasonInput, remarkInput, withdrawalStatuses } from './money';
+import { withdrawal, withdrawalMethods } from './withdrawal';
+
+const withdrawalReviewItem = v.intersect([withdrawal, v.object({ user: userRef })]);
+export type WithdrawalReviewItem = v.InferOutput<typeof withdrawalReviewItem>;
+
+export const adminWithdrawalList = endpoint({
+  path: '/v2/admin/withdrawal/list',
+  access: 'admin',
+  summary: 'Withdrawals by status (default: waiting for review) and method, oldest first',
+  body: v.optional(
+    listQuery({
+      status: v.optional(v.picklist(withdrawalStatuses), 'withdrawalReview'),
+      method: v.optional(v.picklist(withdrawalMethods)),
+      keyword: deskKeyword,
+    }),
+    {},
+  ),
+  data: pageOf(withdrawalReviewItem),
+});
+
+export const adminWithdrawalApprove = endpoint({
+  path: '/v2/admin/withdrawal/approve',
+  access: 'admin',
+  summary: 'Approve a withdrawal under review: the held amount is posted and the payout starts',
+  body: v.object({ orderSn: orderSnInput, remark: v.optional(remarkInput) }),
+  data: noData,
+});
+
+export const adminWithdrawalReject = endpoint({
+  path: '/v2/admin/withdrawal/reject',
+  access: 'admin',
+  summary: 'Reject a withdrawal under review: the held amount returns to the player',
+  body: v.object({ orderSn: orderSnInput, reason: reasonInput }),
+  data: noData,
+});

@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DeskServer, openPagesOn, renderApp, startDeskServer, storeDeskSession } from './admin-desk-harness';
+import { startI18nIn } from './render';
+
+let server: DeskServer;
+let desk: Awaited<ReturnType<DeskServer['operatorSession']>>;
+
+beforeAll(async () => {
+  server = await startDeskServer();
+  openPagesOn(server);
+  desk = await server.operatorSession();
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function balanceOf(token: string) {
+  return (await server.ok<{ balance: number }>('/v2/app/user/info', {}, { token })).balance;
+}
+
+async function withdrawalsOf(token: string) {
+  return (
+    await server.ok<{ list: { orderSn: string; status: string; failureReason: string | null }[] }>(
+      '/v2/app/draw/list',
+      {},
+      { token },
+    )
+  ).list;
+}
+
+describe('withdrawals', () => {
+  it('a rejection returns the held coins and tells the player why; an approval posts them and starts the payout', async () => {
+    await startI18nIn('en-US');
+    const user = userEvent.setup();
+    const player = await server.fundedPlayer('payout', 20_000, desk.token);
+    const first = await server.withdraw(player, 8_000);
+    const second = await server.withdraw(player, 5_000);
+    expect(await balanceOf(player.token)).toBe(7_000);
+    storeDeskSession(desk);
+    renderApp(`/admin/withdrawals?keyword=${player.account}`);
+
+    const table = await screen.findByRole('table', { name: 'Withdrawals' });
+    const firstRow = (await within(table).findByText(first)).closest('tr')!;
+    expect(within(firstRow).getByText('8,000')).toBeInTheDocument();
+    await user.click(within(firstRow).getByRole('button', { name: 'Reject' }));
+    const rejection = await screen.findByRole('dialog', { name: `Reject withdrawal ${first}` });
+    await user.type(within(rejection).getByRole('textbox', { name: /Reason/ }), 'The account name does not match');
+    await user.click(within(rejection).getByRole('button', { name: 'Reject' }));
+    expect(
+      await screen.findByText(`Withdrawal ${first} is rejected; the coins are back with the player`),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Withdrawals' })).queryByText(first)).not.toBeInTheDocument(),
+    );
+    expect(await balanceOf(player.token)).toBe(15_000);
+    expect((await withdrawalsOf(player.token)).find((withdrawal) => withdrawal.orderSn === first)).toMatchObject({
+      status: 'withdrawalFailed',
+      failureReason: 'The account name does not match',
+    });
+
+    const secondRow = (await within(screen.getByRole('table', { name: 'Withdrawals' })).findByText(second)).closest(
+      'tr',
+    )!;
+    await user.click(within(secondRow).getByRole('button', { name: 'Approve' }));
+    const approval = await screen.findByRole('dialog', { name: `Approve withdrawal ${second}` });
+    await user.click(within(approval).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(`Withdrawal ${second} is approved; the payout has started`)).toBeInTheDocument();
+    const paid = (await withdrawalsOf(player.token)).find((withdrawal) => withdrawal.orderSn === second);
+    expect(['withdrawing', 'withdrawalSuccessful']).toContain(paid?.status);
+    expect(await balanceOf(player.token)).toBe(15_000);
+    expect(await screen.findByText('Nothing here.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Withdrawal failed' }));
+    expect(
+      await within(await screen.findByRole('table', { name: 'Withdrawals' })).findByText(
+        'The account name does not match',
+      ),
+    ).toBeInTheDocument();
+  }, 120_000);
+
+  it('a decision the server refuses lands in a failure with the reason; retry sends it again, cancel closes it', async () => {
+    await startI18nIn('en-US');
+    const user = userEvent.setup();
+    const player = await server.fundedPlayer('late', 3_000, desk.token);
+    const orderSn = await server.withdraw(player, 2_000);
+    storeDeskSession(desk);
+    renderApp(`/admin/withdrawals?keyword=${player.account}`);
+    const row = (await within(await screen.findByRole('table', { name: 'Withdrawals' })).findByText(orderSn)).closest(
+      'tr',
+    )!;
+    // Another operator decides first.
+    await server.ok(
+      '/v2/admin/withdrawal/reject',
+      { orderSn, reason: 'Decided at the other desk' },
+      { token: desk.token },
+    );
+
+    await user.click(within(row).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: `Approve withdrawal ${orderSn}` });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('This withdrawal has already been reviewed.')).toBeInTheDocument();
+    expect(within(dialog).getByText('The decision was not recorded')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText('This withdrawal has already been reviewed.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Nothing here.')).toBeInTheDocument();
+    expect(await balanceOf(player.token)).toBe(3_000);
+  }, 120_000);
+});
