@@ -17,7 +17,6 @@ const publicModules = [
   'session/session-actor',
   'layout/language-switcher',
   'layout/menus',
-  'layout/section-layout',
   'user/queries',
   'user/account-gates',
   'user/use-account-refresh',

@@ -16,7 +16,7 @@ import * as game from './hall';
 import * as adminGame from './hall-desk';
 import * as kyc from './kyc';
 import * as adminKyc from './kyc-desk';
-import * as adminLedger from './ledger-desk';
+import * as adminLedger from './ledger';
 import * as station from './letters';
 import * as adminLetters from './letters-desk';
 import * as record from './record';

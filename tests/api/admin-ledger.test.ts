@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { UserSummary } from '@contract/admin';
 import type { PaymentInstructions } from '@contract/deposit';
-import type { LedgerEntry } from '@contract/ledger-desk';
+import type { LedgerEntry } from '@contract/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';
 import {

@@ -1,6 +1,6 @@
 import type { AuditEntry, UserSummary } from '@contract/admin';
 import { endpoints } from '@contract/endpoints';
-import type { LedgerEntry } from '@contract/ledger-desk';
+import type { LedgerEntry } from '@contract/ledger';
 import { auditLog } from '@server/db/schema/auth';
 import { setUpOperator } from '@server/modules/admin/operator-accounts';
 import { totpCodeAt } from '@server/modules/admin/totp';

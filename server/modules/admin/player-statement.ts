@@ -1,4 +1,4 @@
-import type { LedgerEntry, LedgerEntryKind } from '@contract/ledger-desk';
+import type { LedgerEntry, LedgerEntryKind } from '@contract/ledger';
 import type { Database } from '@server/db/client';
 import { depositOrders } from '@server/db/schema/deposit';
 import { ledgerEntries, ledgerTransfers, type TransferMetadata } from '@server/db/schema/ledger';

@@ -1,7 +1,7 @@
 import type { adminUserFreeze, adminUserSearch, adminUserUnfreeze, UserSummary } from '@contract/admin';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import type { KycStatus } from '@contract/kyc';
-import type { adminUserLedger } from '@contract/ledger-desk';
+import type { adminUserLedger } from '@contract/ledger';
 import type { Principal } from '@server/contract-router';
 import { users } from '@server/db/schema/auth';
 import { kycSubmissions } from '@server/db/schema/kyc';

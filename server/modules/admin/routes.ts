@@ -24,7 +24,7 @@ import {
   adminGameSetEnabled,
 } from '@contract/hall-desk';
 import { adminKycApprove, adminKycList, adminKycReject } from '@contract/kyc-desk';
-import { adminUserLedger } from '@contract/ledger-desk';
+import { adminUserLedger } from '@contract/ledger';
 import { adminWithdrawalApprove, adminWithdrawalList, adminWithdrawalReject } from '@contract/withdrawal-desk';
 import { type RequestContext, route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';

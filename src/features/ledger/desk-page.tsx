@@ -1,4 +1,4 @@
-import { ledgerEntryKinds } from '@contract/ledger-desk';
+import { ledgerEntryKinds } from '@contract/ledger';
 import { Badge, Card, Group, SimpleGrid, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { adminUserLedger } from '@contract/ledger-desk';
+import { adminUserLedger } from '@contract/ledger';
 import type { Locale } from '@contract/locales';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { operatorApi } from '../admin/operator-api';

@@ -1,4 +1,4 @@
-import { type LedgerEntryKind, ledgerEntryKinds } from '@contract/ledger-desk';
+import { type LedgerEntryKind, ledgerEntryKinds } from '@contract/ledger';
 import { defined, oneOf, type PagedSearch, pagedOf, type RawSearch } from '../admin/queue-search';
 
 /** A player's ledger's filters, kept in the URL (see admin/queue-search.ts). */
