@@ -31,122 +31,58 @@
  *   token); the page offers the way back to the hall.
  */
 
-import type {
-  openStudioSession,
-  playStudioRound,
-  resumeStudioRound,
-  rotateStudioSeed,
-  StudioFairness,
-  StudioRound,
-  setStudioClientSeed,
-} from '@contract/studio';
+import type { StudioRound } from '@contract/studio';
 import { isClientSeed } from '@games/provably-fair';
-import type * as v from 'valibot';
 import { and, assign, fromPromise, type SnapshotFrom, setup, stateIn } from 'xstate';
-import { answerMissing, refusalCode } from './call-refusals';
+import { answerMissing } from './call-refusals';
+import {
+  type AutoSpinStopReason,
+  autoCountReached,
+  autoLossLimitReached,
+  autoSingleWinReached,
+  idleAuto,
+  validAutoSettings,
+} from './studio-round-auto-spin';
+import type {
+  ClientSeedRequest,
+  ClientSeedSet,
+  PlayedRound,
+  PlayRoundRequest,
+  ResumedRound,
+  ResumeRoundRequest,
+  RotateSeedRequest,
+  SeedChange,
+  SeedRotation,
+  StudioSession,
+} from './studio-round-calls';
+import {
+  errorOf,
+  freshClientSeed,
+  initialContext,
+  refusalText,
+  roundPlayed,
+  roundResumed,
+  type StudioRoundContext,
+  type StudioRoundEvent,
+  type StudioRoundInput,
+  seedChanged,
+  sessionGone,
+  sessionOpened,
+} from './studio-round-context';
 
-export type StudioSession = v.InferOutput<typeof openStudioSession.data>;
-export type StudioGameInfo = StudioSession['game'];
-export type PlayedRound = v.InferOutput<typeof playStudioRound.data>;
-export type ResumedRound = v.InferOutput<typeof resumeStudioRound.data>;
-export type ClientSeedSet = v.InferOutput<typeof setStudioClientSeed.data>;
-export type SeedRotation = v.InferOutput<typeof rotateStudioSeed.data>;
-export type RevealedSeed = SeedRotation['revealed'];
-/** What a seed change answers: the fairness now, and the server seed a rotation revealed. */
-export type SeedChange = ClientSeedSet | SeedRotation;
+// The calls' types are part of the machine's interface: whoever provides its actors, tests included, names them here.
+export type {
+  ClientSeedRequest,
+  ClientSeedSet,
+  PlayedRound,
+  PlayRoundRequest,
+  ResumedRound,
+  ResumeRoundRequest,
+  RotateSeedRequest,
+  SeedRotation,
+  StudioSession,
+};
 
-export interface AutoSpinSettings {
-  /** Rounds to play at most. */
-  count: number;
-  /** Coins that may be lost net since auto-spin started; a round that could pass it is not played. */
-  lossLimit: number | null;
-  /** Stop after a single round winning more than this. */
-  singleWinAbove: number | null;
-}
-
-export type AutoSpinStopReason = 'count' | 'lossLimit' | 'singleWin' | 'stopped' | 'interrupted';
-
-export interface AutoSpinProgress {
-  settings: AutoSpinSettings | null;
-  played: number;
-  /** Stakes minus wins of the rounds played since it started: positive is a loss. */
-  netLoss: number;
-  biggestWin: number;
-  stopReason: AutoSpinStopReason | null;
-}
-
-/** A message key of the studio's namespace, or the studio server's own sentence (in the page's language). */
-export type StudioNotice = { key: 'clientSeedInvalid' | 'roundNotPlayed' | 'autoSettingsInvalid' } | { text: string };
-
-export type SessionEndReason = 'left' | 'expired' | 'launchRefused';
-
-export interface StudioRoundContext {
-  launchToken: string;
-  sessionToken: string | null;
-  game: StudioGameInfo | null;
-  machineNumber: number;
-  currency: string;
-  balance: number;
-  fairness: StudioFairness | null;
-  stake: number;
-  /** Made by a press of spin, kept until that round is shown. */
-  roundKey: string | null;
-  /** The round on show. */
-  round: StudioRound | null;
-  /** Played just now, or finished after a lost connection or a previous visit. */
-  roundOrigin: 'played' | 'resumed';
-  /** This visit's rounds, newest first, for the verify links. */
-  history: StudioRound[];
-  auto: AutoSpinProgress;
-  revealed: RevealedSeed | null;
-  notice: StudioNotice | null;
-  endReason: SessionEndReason | null;
-}
-
-export type StudioRoundEvent =
-  | { type: 'open.retry' }
-  | { type: 'stake.changed'; stake: number }
-  | { type: 'round.spin' }
-  | { type: 'result.skip' }
-  | { type: 'connection.retry' }
-  | { type: 'auto.start'; settings: AutoSpinSettings }
-  | { type: 'auto.stop' }
-  | { type: 'fairness.setClientSeed'; clientSeed: string }
-  | { type: 'fairness.rotate' }
-  | { type: 'notice.dismiss' }
-  | { type: 'session.leave' };
-
-export interface StudioRoundInput {
-  launchToken: string;
-}
-
-export interface PlayRoundRequest {
-  sessionToken: string;
-  stake: number;
-  roundKey: string;
-}
-
-export interface ResumeRoundRequest {
-  sessionToken: string;
-  roundKey: string;
-}
-
-export interface ClientSeedRequest {
-  sessionToken: string;
-  clientSeed: string;
-  /** The active server seed's commitment as shown: the seed the client seed is for. */
-  serverSeedHash: string;
-}
-
-export interface RotateSeedRequest {
-  sessionToken: string;
-  clientSeed: string;
-  /** The next server seed's commitment as shown: the seed the rotation moves to. */
-  nextServerSeedHash: string;
-}
-
-/** Rounds of this visit kept for their verify links. */
-export const historyLength = 20;
 export const slotAnimationMs = 1_800;
 /** Balls leave one after another, this far apart, and each takes ballFallMs to land. */
 export const ballLaunchMs = 30;
@@ -159,48 +95,6 @@ export const ballFallMs = 1_200;
 export function resultAnimationMs(round: StudioRound | null): number {
   if (!round || round.drawn.kind === 'slot') return slotAnimationMs;
   return ballFallMs + round.drawn.balls.length * ballLaunchMs;
-}
-
-/**
- * A client seed of the page's own (16 random bytes in hex) for a first visit and each rotation: the
- * server never chooses one, and it is drawn here only after the commitments it meets were shown.
- */
-export function freshClientSeed(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-const idleAuto: AutoSpinProgress = { settings: null, played: 0, netLoss: 0, biggestWin: 0, stopReason: null };
-
-/** The studio ended the session (expired, closed by leaving the seat, or not ours): only a new launch helps. */
-function sessionGone(error: unknown): boolean {
-  const code = refusalCode(error);
-  return code === 401 || code === 402 || code === 403;
-}
-
-function errorOf(event: unknown): unknown {
-  return (event as { error?: unknown }).error;
-}
-
-function refusalText(error: unknown): StudioNotice {
-  const text = error instanceof Error ? error.message : '';
-  return { text: text || String(error) };
-}
-
-function withRound(context: StudioRoundContext, round: StudioRound): Partial<StudioRoundContext> {
-  return {
-    round,
-    history: [round, ...context.history.filter((past) => past.id !== round.id)].slice(0, historyLength),
-  };
-}
-
-function validAutoSettings(settings: AutoSpinSettings): boolean {
-  const positive = (value: number | null) => value === null || (Number.isSafeInteger(value) && value > 0);
-  return (
-    Number.isSafeInteger(settings.count) &&
-    settings.count > 0 &&
-    positive(settings.lossLimit) &&
-    positive(settings.singleWinAbove)
-  );
 }
 
 /**
@@ -249,40 +143,10 @@ export const studioRoundMachine = setup({
   },
   actions: {
     newRoundKey: assign({ roundKey: () => crypto.randomUUID(), notice: null }),
-    storeSession: assign((_, session: StudioSession) => ({
-      sessionToken: session.sessionToken,
-      game: session.game,
-      machineNumber: session.machineNumber,
-      currency: session.currency,
-      balance: session.balance,
-      fairness: session.fairness,
-      stake: session.game.stakes[0] ?? 0,
-    })),
-    showResumed: assign(({ context }, round: StudioRound) => ({
-      ...withRound(context, round),
-      roundOrigin: 'resumed' as const,
-      roundKey: null,
-    })),
-    showPlayed: assign(({ context }, played: PlayedRound) => ({
-      ...withRound(context, played.round),
-      roundOrigin: 'played' as const,
-      roundKey: null,
-      balance: played.balance,
-      fairness: played.fairness,
-      auto: context.auto.settings
-        ? {
-            ...context.auto,
-            played: context.auto.played + 1,
-            netLoss: context.auto.netLoss + played.round.stake - played.round.win,
-            biggestWin: Math.max(context.auto.biggestWin, played.round.win),
-          }
-        : context.auto,
-    })),
-    storeSeedChange: assign(({ context }, change: SeedChange) => ({
-      revealed: 'revealed' in change ? change.revealed : context.revealed,
-      fairness: change.fairness,
-      notice: null,
-    })),
+    storeSession: assign((_, session: StudioSession) => sessionOpened(session)),
+    showResumed: assign(({ context }, round: StudioRound) => roundResumed(context, round)),
+    showPlayed: assign(({ context }, played: PlayedRound) => roundPlayed(context, played)),
+    storeSeedChange: assign(({ context }, change: SeedChange) => seedChanged(context, change)),
     refused: assign(({ event }) => ({ notice: refusalText(errorOf(event)) })),
     sessionExpired: assign({ endReason: 'expired' as const, sessionToken: null }),
     stopAuto: assign(({ context }, stopReason: AutoSpinStopReason) => ({ auto: { ...context.auto, stopReason } })),
@@ -299,38 +163,15 @@ export const studioRoundMachine = setup({
     autoSettingsValid: ({ event }) => event.type === 'auto.start' && validAutoSettings(event.settings),
     clientSeedValid: ({ event }) => event.type === 'fairness.setClientSeed' && isClientSeed(event.clientSeed),
     clientSeedMissing: ({ context }) => context.fairness?.clientSeed === null,
-    autoCountReached: ({ context }) => context.auto.played >= (context.auto.settings?.count ?? 0),
-    autoLossLimitReached: ({ context }) => {
-      const limit = context.auto.settings?.lossLimit ?? null;
-      return limit !== null && context.auto.netLoss + context.stake > limit;
-    },
-    autoSingleWinReached: ({ context }) => {
-      const above = context.auto.settings?.singleWinAbove ?? null;
-      return above !== null && context.auto.biggestWin > above;
-    },
+    autoCountReached: ({ context }) => autoCountReached(context.auto),
+    autoLossLimitReached: ({ context }) => autoLossLimitReached(context.auto, context.stake),
+    autoSingleWinReached: ({ context }) => autoSingleWinReached(context.auto),
     roundInterrupted: stateIn('#studioRound.session.round.insufficientCoins'),
     connectionInterrupted: stateIn('#studioRound.session.round.connectionLost'),
   },
 }).createMachine({
   id: 'studioRound',
-  context: ({ input }) => ({
-    launchToken: input.launchToken,
-    sessionToken: null,
-    game: null,
-    machineNumber: 0,
-    currency: '',
-    balance: 0,
-    fairness: null,
-    stake: 0,
-    roundKey: null,
-    round: null,
-    roundOrigin: 'played',
-    history: [],
-    auto: idleAuto,
-    revealed: null,
-    notice: null,
-    endReason: null,
-  }),
+  context: ({ input }) => initialContext(input),
   initial: 'opening',
   states: {
     opening: {

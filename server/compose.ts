@@ -1,35 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { createEmbeddedOldPlatform } from '@server/adapters/old-platform';
-import { defaultMoneySettings, type MoneySettings, type PlayerDeps } from '@server/shared/player-deps';
+import type { MoneySettings } from '@server/shared/player-deps';
 import type { Logger } from 'pino';
 import { createStudioApp } from '../studio/app';
 import { openStudioDatabase, type SharedConnection } from '../studio/db/client';
 import type { StudioDeps } from '../studio/studio-deps';
 import { chainSandboxRoutes } from './adapters/chain-simulator';
-import { createLocalFileStorage } from './adapters/file-storage';
-import { type AppDeps, createApp } from './app';
+import { createApp } from './app';
+import type { AppDeps } from './app-deps';
 import { type Clock, systemClock } from './clock';
+import { scheduleBackgroundJobs } from './compose-jobs';
+import { composeAccountTransfer, composeAuth, composeGames, composePlayer, type ServiceBase } from './compose-services';
 import { type DatabaseHandle, isDatabaseUnavailable } from './db/client';
 import { createServerI18n } from './i18n';
 import { startJobQueue } from './job-queue';
-import { createCaptchas, randomCaptchaText } from './modules/auth/captcha';
-import { type AuthDeps, type AuthLimits, defaultAuthLimits, defaultSessionLifetimes } from './modules/auth/context';
-import { runAuthHousekeeping } from './modules/auth/housekeeping';
-import { createIdentityVerifier, type IdentityProvidersConfig } from './modules/auth/identity-providers';
-import { profileWatchMs } from './modules/auth/profile';
-import { createSessionCache } from './modules/auth/session-cache';
-import { createPrincipalResolver, lastSeenResolutionMs } from './modules/auth/sessions';
+import type { AuthLimits } from './modules/auth/context';
+import type { IdentityProvidersConfig } from './modules/auth/identity-providers';
+import { createPrincipalResolver } from './modules/auth/sessions';
 import { createPublicContentCache } from './modules/content/public-cache';
-import { type CryptoOptions, setUpCrypto } from './modules/crypto/crypto-setup';
+import type { CryptoOptions } from './modules/crypto/crypto-setup';
 import { watchDeposits } from './modules/crypto/watcher';
-import { type PaymentsOptions, setUpPayments } from './modules/deposit/payments-setup';
-import { defaultGameHallTimes, type GameDeps, type GameHallTimes } from './modules/hall/game-deps';
-import { deleteExpiredLaunchTokens, releaseIdleSeats } from './modules/hall/hall';
-import { type GameHallOptions, providerOrigins, setUpGameHall, studioProviderId } from './modules/hall/providers';
-import { writeEventLetter } from './modules/letters/event-letters';
-import { createMailDelivery } from './modules/mail/delivery';
+import type { PaymentsOptions } from './modules/deposit/payments-setup';
+import type { GameDeps, GameHallTimes } from './modules/hall/game-deps';
+import { type GameHallOptions, studioProviderId } from './modules/hall/providers';
 import { walletBasePath } from './modules/wallet/wallet';
-import { resumePayouts } from './modules/withdrawal/payouts';
 import { loadServerSecret } from './secrets';
 
 const defaultContentCacheTtlMs = 5000;
@@ -71,102 +64,25 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
   const db = database.db;
   const clock = options.clock ?? systemClock;
   const jobs = await startJobQueue(db, options.logger);
-  const mail = createMailDelivery({
+  const base: ServiceBase = {
     db,
     clock,
+    logger: options.logger,
     jobs,
-    smtpUrl: options.smtpUrl ?? null,
-    from: options.mailFrom ?? `Game Hall <no-reply@${new URL(options.publicUrl).hostname}>`,
-  });
-  const providers = options.identityProviders ?? { google: null, line: null };
-  const sessionCache = await createSessionCache(database, clock, {
-    sessionMaxAgeMs: lastSeenResolutionMs,
-    profileWatchMs,
-  });
-  const limits = { ...defaultAuthLimits, ...options.authLimits };
-  const auth: AuthDeps = {
-    db,
-    clock,
-    logger: options.logger,
-    mail,
-    identity: createIdentityVerifier(providers, clock),
-    providers,
-    limits,
-    sessionLifetimes: defaultSessionLifetimes,
-    sessionCache,
-    codeSecret: await loadServerSecret(db, 'email-codes'),
-    captchas: createCaptchas({
-      secret: await loadServerSecret(db, 'captchas'),
-      text: options.captchaText ?? randomCaptchaText,
-      perAddress: limits.captchaPerAddress,
-    }),
-  };
-  const payments = setUpPayments(options.payments ?? {}, {
-    db,
-    clock,
-    logger: options.logger,
     publicUrl: options.publicUrl,
     production: options.production,
-    sandboxSecret: await loadServerSecret(db, 'pay-sandbox'),
-  });
-  const crypto = setUpCrypto(options.crypto ?? {}, { db, clock, production: options.production });
-  const player: PlayerDeps = {
-    db,
-    clock,
-    logger: options.logger,
-    publicUrl: options.publicUrl,
-    storage: createLocalFileStorage(options.fileStorageDir ?? './data/files'),
-    photoLinkSecret: await loadServerSecret(db, 'photo-links'),
-    payProvider: payments.payProvider,
-    payout: payments.payout,
-    fiat: payments.fiat,
-    settings: { ...defaultMoneySettings, receivingAccount: payments.receivingAccount, ...options.moneySettings },
-    payPasswordLimit: auth.limits.payPasswordPerAccount,
-    badCallbackLimit: { limit: 30, windowMs: 60 * 1000 },
-    letters: { send: (target, letter) => jobs.send(target, 'station-letter', letter) },
-    crypto: crypto.settings,
   };
-  const games: GameDeps = {
-    db,
-    clock,
-    logger: options.logger,
-    keys: await setUpGameHall(db, clock, options.publicUrl, options.games ?? {}),
-    sessionSecret: await loadServerSecret(db, 'game-sessions'),
-    times: { ...defaultGameHallTimes, ...options.gameHallTimes },
-    origins: providerOrigins(options.publicUrl, options.games?.providers ?? []),
-  };
-  // The embedded game studio: its own tables on the shared connection, and the wallet reached over
-  // HTTP at the product's own address, signed like any provider's (docs/architecture.md §12).
-  const studioDeps: StudioDeps = {
-    db: await openStudioDatabase((database.db as unknown as { $client: SharedConnection }).$client),
-    walletUrl: new URL(walletBasePath, options.publicUrl).toString(),
-    providerId: studioProviderId,
-    privateKeyPem: games.keys.studioPrivateKeyPem,
-    walletPublicKeyPem: games.keys.walletPublicKeyPem,
-    isDatabaseUnavailable,
-    clock,
-    randomBytes: (size) => new Uint8Array(randomBytes(size)),
-    schedule: (job) => jobs.every('studio-recovery', '* * * * *', job),
-    logger: options.logger,
-    ...(options.studioTimes ? { times: options.studioTimes } : {}),
-  };
+  const { auth, mail, sessionCache } = await composeAuth(database, base, options);
+  const { player, payments, crypto } = await composePlayer(base, auth, options);
+  const games = await composeGames(base, options);
+  const studioDeps = await composeStudio(database, base, games, options.studioTimes);
   const studio = await createStudioApp(studioDeps);
   const lifecycle = { stopping: false };
   const deps: AppDeps = {
     db: database.db,
     lifecycle,
     player,
-    // The old platform's accounts as the operator imported them.
-    accountTransfer: {
-      ...player,
-      mail: auth.mail,
-      codeSecret: auth.codeSecret,
-      oldPlatform: createEmbeddedOldPlatform(db),
-      passwordCheckLimits: {
-        perPlayer: limits.oldPasswordChecksPerPlayer,
-        perAddress: limits.oldPasswordChecksPerAddress,
-      },
-    },
+    accountTransfer: composeAccountTransfer(player, auth),
     games,
     sandboxPay: payments.sandboxPay,
     chainSandbox: crypto.simulator ? chainSandboxRoutes(crypto.simulator, () => watchDeposits(player)) : null,
@@ -184,21 +100,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
       xsrfSecret: await loadServerSecret(database.db, 'xsrf'),
     },
   };
-  // Background work runs as jobs in whichever process takes them first (job-queue.ts). The queue
-  // looks at the schedules every 30 to 60 s and adds a job whose time came within the last minute,
-  // so now and then a turn is missed; each periodic job catches up on the next.
-  if (mail.deliverable) await jobs.work('mail', ({ mailId }) => mail.deliver(mailId));
-  await jobs.work('station-letter', (letter) => writeEventLetter(db, clock, letter));
-  await jobs.every('accounts-housekeeping', '*/15 * * * *', () => runAuthHousekeeping({ db, clock }));
-  await jobs.every('payout-resume', '* * * * *', async () => void (await resumePayouts(player)));
-  await jobs.every('game-seats-housekeeping', '* * * * *', async () => {
-    await releaseIdleSeats({ db, clock }, games.times.seatIdleMs);
-    await deleteExpiredLaunchTokens({ db, clock });
-  });
-  if (crypto.settings.chain) await jobs.every('crypto-watcher', '* * * * *', () => watchDeposits(player));
-  const sandboxPay = payments.sandboxPay;
-  if (sandboxPay)
-    await jobs.every('sandbox-pay-callbacks', '* * * * *', async () => void (await sandboxPay.deliverPending()));
+  await scheduleBackgroundJobs(jobs, { mail, player, games, sandboxPay: payments.sandboxPay });
   return {
     app: createApp(deps),
     deps,
@@ -213,5 +115,30 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
       mail.close();
       await sessionCache.close();
     },
+  };
+}
+
+/**
+ * The embedded game studio: its own tables on the shared connection, and the wallet reached over
+ * HTTP at the product's own address, signed like any provider's (docs/architecture.md §12).
+ */
+async function composeStudio(
+  database: DatabaseHandle,
+  { clock, logger, jobs, publicUrl }: ServiceBase,
+  games: GameDeps,
+  studioTimes: StudioDeps['times'] | undefined,
+): Promise<StudioDeps> {
+  return {
+    db: await openStudioDatabase((database.db as unknown as { $client: SharedConnection }).$client),
+    walletUrl: new URL(walletBasePath, publicUrl).toString(),
+    providerId: studioProviderId,
+    privateKeyPem: games.keys.studioPrivateKeyPem,
+    walletPublicKeyPem: games.keys.walletPublicKeyPem,
+    isDatabaseUnavailable,
+    clock,
+    randomBytes: (size) => new Uint8Array(randomBytes(size)),
+    schedule: (job) => jobs.every('studio-recovery', '* * * * *', job),
+    logger,
+    ...(studioTimes ? { times: studioTimes } : {}),
   };
 }

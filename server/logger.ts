@@ -1,38 +1,9 @@
 import pino from 'pino';
 
-/**
- * Standard output, written once per turn of the event loop. A busy server logs a line per request,
- * and a write system call per line cost more than composing the line; lines are gathered during
- * the turn and written together right after it (setImmediate), so none waits longer than that.
- * The writes themselves are synchronous (pino's SonicBoom), and whatever is gathered when the
- * process exits is written before it goes.
- */
-function stdoutPerTurn(): pino.DestinationStream & { flush(callback?: () => void): void } {
-  const sink = pino.destination({ dest: 1, sync: true });
-  let gathered: string[] = [];
-  let scheduled = false;
-  const writeGathered = () => {
-    scheduled = false;
-    if (gathered.length === 0) return;
-    const text = gathered.join('');
-    gathered = [];
-    sink.write(text);
-  };
-  process.once('exit', writeGathered);
-  return {
-    write(line: string) {
-      gathered.push(line);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(writeGathered);
-      }
-    },
-    flush(callback) {
-      writeGathered();
-      callback?.();
-    },
-  };
-}
+/** Lines gathered before a write: a busy server logs a line per request, and a write per line cost more than composing it. */
+const stdoutBufferBytes = 4096;
+/** The longest a line waits at a quiet time, so that whoever reads the log sees it soon after it happens. */
+const stdoutFlushIntervalMs = 100;
 
 /** pino's isoTime, formatted once per millisecond: a busy server writes many lines in each. */
 function isoTimeByMillisecond(): () => string {
@@ -48,6 +19,17 @@ function isoTimeByMillisecond(): () => string {
   };
 }
 
+/**
+ * Logs to standard output through pino's asynchronous destination: lines are buffered and written
+ * together without waiting on the write. pino writes what is still buffered when the process exits;
+ * stop() in start.ts flushes it on the way there.
+ */
 export function createLogger(level: string) {
-  return pino({ level, base: { service: 'game-hall' }, timestamp: isoTimeByMillisecond() }, stdoutPerTurn());
+  const stdout = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: stdoutBufferBytes,
+    periodicFlush: stdoutFlushIntervalMs,
+  });
+  return pino({ level, base: { service: 'game-hall' }, timestamp: isoTimeByMillisecond() }, stdout);
 }

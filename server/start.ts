@@ -86,6 +86,8 @@ export async function startServer(env: Env, options: { serveSpa: boolean }): Pro
       await stopBackgroundWork();
       await database.close();
       logger.info('stopped');
+      // The log is buffered (logger.ts): its last lines are written before the process goes.
+      await new Promise<void>((resolve) => logger.flush(() => resolve()));
     },
   };
 }

@@ -1,0 +1,61 @@
+/** The studio games' RTP and hit frequency over a million simulated rounds, against the exact figures. */
+import { fujiRush, type StudioGame, sakuraSevens } from '@games/catalogue';
+import { ballPrice } from '@games/pachinko-fuji-rush';
+import type { Ratio } from '../tests/games/exact';
+import { percentText } from '../tests/games/exact';
+import { exactBall, exactPachinkoRoundHit, exactRtpByStops, exactSlotHit } from '../tests/games/exact-figures';
+import { log, notes } from './bench-report';
+import { type GameSimulation, type Interval, simulateGame } from './game-rounds';
+import { formatNumber, type Row } from './report-table';
+
+/** Rounds per game, and the stake each round takes: 1 coin per line on the slot, 10 balls of pachinko. */
+const gameRounds = 1_000_000;
+const gameStakes = { slot: 20, pachinko: 10 };
+
+const percentRange = (interval: Interval, digits: number) =>
+  `${formatNumber(interval.value * 100, digits)} % (95 % CI ${formatNumber(interval.low * 100, digits)}–${formatNumber(interval.high * 100, digits)} %)`;
+
+const inside = (interval: Interval, exact: Ratio) => {
+  const value = Number(exact.num) / Number(exact.den);
+  return interval.low <= value && value <= interval.high;
+};
+
+function simulationRows(game: StudioGame, result: GameSimulation, exact: { rtp: Ratio; hit: Ratio }): Row[] {
+  const rounds = `${formatNumber(result.rounds)} rounds of ${result.stake} coins`;
+  return [
+    {
+      figure: `${game.name} RTP, ${rounds}`,
+      measured: `${percentRange(result.rtp, 2)}; exact ${percentText(exact.rtp, 4)} %`,
+      target: `exact inside the CI (stated ${formatNumber(game.rtpBasisPoints / 100, 2)} %)`,
+      status: inside(result.rtp, exact.rtp) ? 'PASS' : 'MISS',
+    },
+    {
+      figure: `${game.name} hit frequency, ${rounds}`,
+      measured: `${percentRange(result.hit, 2)}; exact ${percentText(exact.hit, 4)} %`,
+      target: 'exact inside the CI',
+      status: inside(result.hit, exact.hit) ? 'PASS' : 'MISS',
+    },
+  ];
+}
+
+/** A million rounds of each studio game against the exact figures the tests check. */
+export function gameRows(): Row[] {
+  log('games: exact figures by enumeration');
+  const slotExact = { rtp: exactRtpByStops().rtp, hit: exactSlotHit() };
+  const pachinkoExact = { rtp: exactBall().rtp, hit: exactPachinkoRoundHit(gameStakes.pachinko / ballPrice) };
+  const rows: Row[] = [];
+  for (const [game, stake, exact] of [
+    [sakuraSevens, gameStakes.slot, slotExact],
+    [fujiRush, gameStakes.pachinko, pachinkoExact],
+  ] as const) {
+    log(`games: ${formatNumber(gameRounds)} rounds of ${game.name} at ${stake} coins`);
+    const result = simulateGame(game, stake, gameRounds);
+    log(`  ${formatNumber(result.seconds, 1)} s, ${formatNumber(gameRounds / result.seconds)} rounds/s`);
+    notes.push(
+      `${game.name}: server seed ${result.serverSeed}, client seed "${result.clientSeed}", nonces 0–${formatNumber(gameRounds - 1)}; ` +
+        `${formatNumber(result.seconds, 1)} s (${formatNumber(gameRounds / result.seconds)} rounds/s on one core).`,
+    );
+    rows.push(...simulationRows(game, result, exact));
+  }
+  return rows;
+}

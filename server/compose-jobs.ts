@@ -1,0 +1,34 @@
+import type { PlayerDeps } from '@server/shared/player-deps';
+import type { SandboxPay } from './adapters/sandbox-pay';
+import type { JobQueue } from './job-queue';
+import { runAuthHousekeeping } from './modules/auth/housekeeping';
+import { watchDeposits } from './modules/crypto/watcher';
+import type { GameDeps } from './modules/hall/game-deps';
+import { deleteExpiredLaunchTokens, releaseIdleSeats } from './modules/hall/hall';
+import { writeEventLetter } from './modules/letters/event-letters';
+import type { MailDelivery } from './modules/mail/delivery';
+import { resumePayouts } from './modules/withdrawal/payouts';
+
+/**
+ * Background work runs as jobs in whichever process takes them first (job-queue.ts). The queue
+ * looks at the schedules every 30 to 60 s and adds a job whose time came within the last minute,
+ * so now and then a turn is missed; each periodic job catches up on the next.
+ */
+export async function scheduleBackgroundJobs(
+  jobs: JobQueue,
+  services: { mail: MailDelivery; player: PlayerDeps; games: GameDeps; sandboxPay: SandboxPay | null },
+) {
+  const { mail, player, games, sandboxPay } = services;
+  const { db, clock } = player;
+  if (mail.deliverable) await jobs.work('mail', ({ mailId }) => mail.deliver(mailId));
+  await jobs.work('station-letter', (letter) => writeEventLetter(db, clock, letter));
+  await jobs.every('accounts-housekeeping', '*/15 * * * *', () => runAuthHousekeeping({ db, clock }));
+  await jobs.every('payout-resume', '* * * * *', async () => void (await resumePayouts(player)));
+  await jobs.every('game-seats-housekeeping', '* * * * *', async () => {
+    await releaseIdleSeats({ db, clock }, games.times.seatIdleMs);
+    await deleteExpiredLaunchTokens({ db, clock });
+  });
+  if (player.crypto.chain) await jobs.every('crypto-watcher', '* * * * *', () => watchDeposits(player));
+  if (sandboxPay)
+    await jobs.every('sandbox-pay-callbacks', '* * * * *', async () => void (await sandboxPay.deliverPending()));
+}
