@@ -12,24 +12,39 @@ import { type Clock, systemClock } from './clock';
 import { type DatabaseHandle, isDatabaseUnavailable } from './db/client';
 import { createServerI18n } from './i18n';
 import { startJobQueue } from './job-queue';
-import { createCaptchas, randomCaptchaText } from './modules/auth/captcha';
-import { type AuthDeps, type AuthLimits, defaultAuthLimits, defaultSessionLifetimes } from './modules/auth/context';
-import { runAuthHousekeeping } from './modules/auth/housekeeping';
-import { createIdentityVerifier, type IdentityProvidersConfig } from './modules/auth/identity-providers';
-import { profileWatchMs } from './modules/auth/profile';
-import { createSessionCache } from './modules/auth/session-cache';
-import { createPrincipalResolver, lastSeenResolutionMs } from './modules/auth/sessions';
-import { createPublicContentCache } from './modules/content/public-cache';
-import { type CryptoOptions, setUpCrypto } from './modules/crypto/crypto-setup';
-import { watchDeposits } from './modules/crypto/watcher';
-import { type PaymentsOptions, setUpPayments } from './modules/deposit/payments-setup';
-import { defaultGameHallTimes, type GameDeps, type GameHallTimes } from './modules/hall/game-deps';
-import { deleteExpiredLaunchTokens, releaseIdleSeats } from './modules/hall/hall';
-import { type GameHallOptions, providerOrigins, setUpGameHall, studioProviderId } from './modules/hall/providers';
-import { writeEventLetter } from './modules/letters/event-letters';
-import { createMailDelivery } from './modules/mail/delivery';
-import { walletBasePath } from './modules/wallet/wallet';
-import { resumePayouts } from './modules/withdrawal/payouts';
+import type { AuthDeps } from './modules/auth/public';
+import {
+  type AuthLimits,
+  createCaptchas,
+  createIdentityVerifier,
+  createPrincipalResolver,
+  createSessionCache,
+  defaultAuthLimits,
+  defaultSessionLifetimes,
+  type IdentityProvidersConfig,
+  lastSeenResolutionMs,
+  profileWatchMs,
+  randomCaptchaText,
+  runAuthHousekeeping,
+} from './modules/auth/setup';
+import { createPublicContentCache } from './modules/content/setup';
+import { type CryptoOptions, setUpCrypto, watchDeposits } from './modules/crypto/setup';
+import { type PaymentsOptions, setUpPayments } from './modules/deposit/setup';
+import type { GameDeps } from './modules/hall/public';
+import {
+  defaultGameHallTimes,
+  deleteExpiredLaunchTokens,
+  type GameHallOptions,
+  type GameHallTimes,
+  providerOrigins,
+  releaseIdleSeats,
+  setUpGameHall,
+  studioProviderId,
+} from './modules/hall/setup';
+import { writeEventLetter } from './modules/letters/setup';
+import { createMailDelivery } from './modules/mail/setup';
+import { walletBasePath } from './modules/wallet/routes';
+import { resumePayouts } from './modules/withdrawal/setup';
 import { loadServerSecret } from './secrets';
 
 const defaultContentCacheTtlMs = 5000;

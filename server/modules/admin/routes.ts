@@ -30,11 +30,10 @@ import {
 import type { Endpoint } from '@contract/endpoint';
 import { type RequestContext, route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
-import type { AuthDeps, AuthRequest } from '../auth/context';
-import { signOut } from '../auth/sign-in';
-import { confirmManualDeposit, failManualDeposit, manualDepositQueue } from '../deposit/desk';
-import { approveKyc, kycReviewQueue, rejectKyc } from '../kyc/service';
-import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from '../withdrawal/desk';
+import { type AuthDeps, type AuthRequest, signOut } from '../auth/public';
+import { confirmManualDeposit, failManualDeposit, manualDepositQueue } from '../deposit/public';
+import { approveKyc, kycReviewQueue, rejectKyc } from '../kyc/public';
+import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from '../withdrawal/public';
 import { agentApplicationQueue, approveAgentApplication, rejectAgentApplication } from './agent-applications';
 import { agentTeamForDesk, setAgentRebate } from './agent-terms';
 import { auditEntries } from './audit-log';
