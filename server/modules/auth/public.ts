@@ -1,4 +1,4 @@
-/** What auth offers other modules: its deps and request, user rows, password hashing and policy, sign-in steps, pay passwords, app key codes and ending sessions. */
+/** What auth offers other modules: deps, users, passwords, sign-in steps, pay passwords, app key codes, sessions. */
 export { type AppKeyRow, appKeyOf, spendAppKeyCode } from './app-key-codes';
 export { type AuthDeps, type AuthRequest, authRequestOf } from './context';
 export { passwordRefusal } from './password-changes';

@@ -1,4 +1,4 @@
-/** What the composition root wires of auth: captchas, limits, identity providers, the session cache and resolver, housekeeping. */
+/** What the composition root wires of auth: captchas, limits, identity providers, sessions, housekeeping. */
 export { createCaptchas, randomCaptchaText } from './captcha';
 export { type AuthLimits, defaultAuthLimits, defaultSessionLifetimes } from './context';
 export { runAuthHousekeeping } from './housekeeping';

@@ -1,3 +1,3 @@
-/** What banks offer other modules: bank names, masked card numbers, a player's bound cards and the holder's name check. */
+/** What banks offer other modules: bank names, masked card numbers, bound cards and the holder's name check. */
 export { bankNameIn } from './banks';
 export { boundCardsOf, holderMismatches, holderMismatchRefusal, maskedNumber } from './service';
