@@ -5,7 +5,9 @@
  * contract and may use the games' mathematics; the server never reaches into the browser's code; the
  * game studio's server shares only the contract and the games, and only the composition root wires
  * it in; its game page shares only the contract, games and machines; the SPA's lib knows no
- * feature; and nothing imports in a circle.
+ * feature; server modules meet only through each other's public.ts, server/shared and adapters know
+ * no module, and the server's root files wire a module through its public, routes and setup files;
+ * and nothing imports in a circle, the generated route tree included.
  */
 /**
  * What each feature offers to the others. Everything else in a feature is private to it: a new
@@ -165,6 +167,39 @@ module.exports = {
       },
     },
     {
+      name: 'server-modules-meet-through-public-files',
+      comment:
+        'A server module reaches another only through its public.ts, what that module offers others; ' +
+        'everything else in a module is its own business, free to change.',
+      severity: 'error',
+      from: { path: '^server/modules/([^/]+)/' },
+      to: {
+        path: '^server/modules/([^/]+)/',
+        pathNot: ['^server/modules/$1/', '^server/modules/[^/]+/public\\.ts$'],
+      },
+    },
+    {
+      name: 'server-shared-and-adapters-know-no-module',
+      comment:
+        'server/shared holds what several modules use and none owns, server/adapters the edges to the world ' +
+        'outside: every module may use them, so they use no module.',
+      severity: 'error',
+      from: { path: '^server/(shared|adapters|db)/' },
+      to: { path: '^server/modules/' },
+    },
+    {
+      name: 'composition-root-wires-modules-through-their-doors',
+      comment:
+        "The server's root files (app, compose, start, env, the job queue...) reach a module only through its " +
+        'public.ts, its routes.ts and its setup.ts (what the composition root alone builds or schedules of it).',
+      severity: 'error',
+      from: { path: '^server/[^/]+\\.ts$' },
+      to: {
+        path: '^server/modules/[^/]+/',
+        pathNot: '^server/modules/[^/]+/(public|routes|setup)\\.ts$',
+      },
+    },
+    {
       name: 'machines-pure',
       comment: 'Machines never import React, the DOM libraries, i18next or an HTTP client.',
       severity: 'error',
@@ -174,7 +209,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist)/|routeTree\\.gen\\.ts$' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },

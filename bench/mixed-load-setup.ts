@@ -17,7 +17,7 @@ import { mailOutbox } from '@server/db/schema/auth';
 import { seedDatabase } from '@server/db/seed';
 import { createLogger } from '@server/logger';
 import { setUpOperator } from '@server/modules/admin/operator-accounts';
-import { totpCodeAt } from '@server/modules/admin/totp';
+import { totpCodeAt } from '@server/shared/totp';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 

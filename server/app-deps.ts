@@ -6,10 +6,10 @@ import type { Clock } from './clock';
 import type { AppEnv, ResolvePrincipal } from './contract-router';
 import type { Database } from './db/client';
 import type { ServerI18n } from './i18n';
-import type { AccountTransferDeps } from './modules/account-transfer/moves';
-import type { AuthDeps } from './modules/auth/context';
-import type { PublicContentCache } from './modules/content/public-cache';
-import type { GameDeps } from './modules/hall/game-deps';
+import type { AccountTransferDeps } from './modules/account-transfer/setup';
+import type { AuthDeps } from './modules/auth/public';
+import type { PublicContentCache } from './modules/content/setup';
+import type { GameDeps } from './modules/hall/public';
 
 export interface AppConfig {
   production: boolean;

@@ -1,13 +1,13 @@
 import type { PlayerDeps } from '@server/shared/player-deps';
 import type { SandboxPay } from './adapters/sandbox-pay';
 import type { JobQueue } from './job-queue';
-import { runAuthHousekeeping } from './modules/auth/housekeeping';
-import { watchDeposits } from './modules/crypto/watcher';
-import type { GameDeps } from './modules/hall/game-deps';
-import { deleteExpiredLaunchTokens, releaseIdleSeats } from './modules/hall/hall';
-import { writeEventLetter } from './modules/letters/event-letters';
-import type { MailDelivery } from './modules/mail/delivery';
-import { resumePayouts } from './modules/withdrawal/payouts';
+import { runAuthHousekeeping } from './modules/auth/setup';
+import { watchDeposits } from './modules/crypto/setup';
+import type { GameDeps } from './modules/hall/public';
+import { deleteExpiredLaunchTokens, releaseIdleSeats } from './modules/hall/setup';
+import { writeEventLetter } from './modules/letters/setup';
+import type { MailDelivery } from './modules/mail/public';
+import { resumePayouts } from './modules/withdrawal/setup';
 
 /**
  * Background work runs as jobs in whichever process takes them first (job-queue.ts). The queue

@@ -6,18 +6,31 @@ import { createLocalFileStorage } from './adapters/file-storage';
 import type { Clock } from './clock';
 import type { Database, DatabaseHandle } from './db/client';
 import type { JobQueue } from './job-queue';
-import type { AccountTransferDeps } from './modules/account-transfer/moves';
-import { createCaptchas, randomCaptchaText } from './modules/auth/captcha';
-import { type AuthDeps, type AuthLimits, defaultAuthLimits, defaultSessionLifetimes } from './modules/auth/context';
-import { createIdentityVerifier, type IdentityProvidersConfig } from './modules/auth/identity-providers';
-import { profileWatchMs } from './modules/auth/profile';
-import { createSessionCache } from './modules/auth/session-cache';
-import { lastSeenResolutionMs } from './modules/auth/sessions';
-import { type CryptoOptions, setUpCrypto } from './modules/crypto/crypto-setup';
-import { type PaymentsOptions, setUpPayments } from './modules/deposit/payments-setup';
-import { defaultGameHallTimes, type GameDeps, type GameHallTimes } from './modules/hall/game-deps';
-import { type GameHallOptions, providerOrigins, setUpGameHall } from './modules/hall/providers';
-import { createMailDelivery } from './modules/mail/delivery';
+import type { AccountTransferDeps } from './modules/account-transfer/setup';
+import type { AuthDeps } from './modules/auth/public';
+import {
+  type AuthLimits,
+  createCaptchas,
+  createIdentityVerifier,
+  createSessionCache,
+  defaultAuthLimits,
+  defaultSessionLifetimes,
+  type IdentityProvidersConfig,
+  lastSeenResolutionMs,
+  profileWatchMs,
+  randomCaptchaText,
+} from './modules/auth/setup';
+import { type CryptoOptions, setUpCrypto } from './modules/crypto/setup';
+import { type PaymentsOptions, setUpPayments } from './modules/deposit/setup';
+import type { GameDeps } from './modules/hall/public';
+import {
+  defaultGameHallTimes,
+  type GameHallOptions,
+  type GameHallTimes,
+  providerOrigins,
+  setUpGameHall,
+} from './modules/hall/setup';
+import { createMailDelivery } from './modules/mail/setup';
 import { loadServerSecret } from './secrets';
 
 /** What every service is built on. The options each step reads are ComposeOptions' (compose.ts). */

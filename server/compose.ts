@@ -13,16 +13,16 @@ import { composeAccountTransfer, composeAuth, composeGames, composePlayer, type 
 import { type DatabaseHandle, isDatabaseUnavailable } from './db/client';
 import { createServerI18n } from './i18n';
 import { startJobQueue } from './job-queue';
-import type { AuthLimits } from './modules/auth/context';
-import type { IdentityProvidersConfig } from './modules/auth/identity-providers';
-import { createPrincipalResolver } from './modules/auth/sessions';
-import { createPublicContentCache } from './modules/content/public-cache';
-import type { CryptoOptions } from './modules/crypto/crypto-setup';
-import { watchDeposits } from './modules/crypto/watcher';
-import type { PaymentsOptions } from './modules/deposit/payments-setup';
-import type { GameDeps, GameHallTimes } from './modules/hall/game-deps';
-import { type GameHallOptions, studioProviderId } from './modules/hall/providers';
-import { walletBasePath } from './modules/wallet/wallet';
+import type { AuthLimits, IdentityProvidersConfig } from './modules/auth/setup';
+import { createPrincipalResolver } from './modules/auth/setup';
+import { createPublicContentCache } from './modules/content/setup';
+import type { CryptoOptions } from './modules/crypto/setup';
+import { watchDeposits } from './modules/crypto/setup';
+import type { PaymentsOptions } from './modules/deposit/setup';
+import type { GameDeps } from './modules/hall/public';
+import type { GameHallTimes } from './modules/hall/setup';
+import { type GameHallOptions, studioProviderId } from './modules/hall/setup';
+import { walletBasePath } from './modules/wallet/routes';
 import { loadServerSecret } from './secrets';
 
 const defaultContentCacheTtlMs = 5000;

@@ -1,6 +1,6 @@
+import { accountKeyOf } from '@server/shared/chain-addresses';
 import * as v from 'valibot';
-import { accountKeyOf } from './modules/crypto/chain-addresses';
-import { gameProvidersConfig } from './modules/hall/providers';
+import { gameProvidersConfig } from './modules/hall/setup';
 
 const port = v.pipe(
   v.optional(v.string(), '8080'),

@@ -4,7 +4,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { type Database, isDatabaseUnavailable } from './db/client';
-import type { EventLetter } from './modules/letters/event-letters';
+import type { EventLetter } from './shared/event-letters';
 
 /**
  * Every queue of background work and how its jobs are retried. A job is a row in the database

@@ -7,9 +7,9 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { type Env, publicUrlOf } from './env';
 import { createLogger } from './logger';
-import { googleIssuers, type IdentityProvidersConfig } from './modules/auth/identity-providers';
-import type { CryptoOptions } from './modules/crypto/crypto-setup';
-import type { PaymentsOptions } from './modules/deposit/payments-setup';
+import { googleIssuers, type IdentityProvidersConfig } from './modules/auth/setup';
+import type { CryptoOptions } from './modules/crypto/setup';
+import type { PaymentsOptions } from './modules/deposit/setup';
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 /** How long calls in flight may take to finish once shutdown has begun; then their connections are cut. */

@@ -4,7 +4,7 @@ import type { Clock } from '@server/clock';
 import type { AppEnv } from '@server/contract-router';
 import type { Database } from '@server/db/client';
 import { chainSimNetworks, chainSimTransactions } from '@server/db/schema/crypto';
-import { type ChainNetwork, chainNetworks, checkAddress, isChainNetwork } from '@server/modules/crypto/chain-addresses';
+import { type ChainNetwork, chainNetworks, checkAddress, isChainNetwork } from '@server/shared/chain-addresses';
 import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-import type { ChainNetwork } from '@server/modules/crypto/chain-addresses';
+import type { ChainNetwork } from '@server/shared/chain-addresses';
 
 /** One transaction output paying one of our addresses. */
 export interface ChainOutput {

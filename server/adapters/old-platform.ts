@@ -3,7 +3,7 @@ import { verify as verifyArgon2 } from '@node-rs/argon2';
 import { parseOptions, verify as verifyBcrypt } from '@node-rs/bcrypt';
 import type { Database } from '@server/db/client';
 import { legacyAccounts } from '@server/db/schema/account-transfer';
-import { inLegacyHashingShare } from '@server/modules/auth/passwords';
+import { createHashingShare, type HashingShareRule } from '@server/shared/hashing-share';
 import { eq, sql } from 'drizzle-orm';
 
 /** An account of the old platform as the move needs it (docs/requirements.md §17). */
@@ -24,7 +24,7 @@ export interface OldAccount {
 export interface OldPlatform {
   /** Null when the old platform has no account of that name (matched without regard to case). */
   findAccount(account: string): Promise<OldAccount | null>;
-  /** Throws HashingBusy (auth/passwords.ts) when the checks cannot be run now: the move answers 429. */
+  /** Throws HashingBusy (shared/hashing-share.ts) when the checks cannot be run now: the move answers 429. */
   verifyPassword(account: string, password: string): Promise<boolean>;
 }
 
@@ -158,9 +158,20 @@ function verifyScrypt(hash: string, password: string): Promise<boolean> {
 }
 
 /**
+ * An old platform's password checks (bcrypt, scrypt, argon2 of its own parameters) never take the
+ * turns of the portal's own hashing (auth/passwords.ts), which sign-ins and pay passwords wait for:
+ * they run one at a time, in a share of their own, with a few more waiting at most 10 s; the rest
+ * are refused. So a flood of them costs the portal's own checks one pool thread's share of the
+ * cores at most, never a place in their queue, and at most one such check's memory (up to 1 GiB)
+ * is held at a time.
+ */
+export const legacyHashingRule: HashingShareRule = { slots: 1, queueLimit: 8, maxWaitMs: 10_000 };
+export const inLegacyHashingShare = createHashingShare(legacyHashingRule);
+
+/**
  * Checks a password against a stored hash of the old platform, in the old platform's own share of
- * hashing (auth/passwords.ts): throws HashingBusy when that share refuses it. A hash above the caps
- * (one imported before they were set) is never computed and matches nothing.
+ * hashing (above): throws HashingBusy when that share refuses it. A hash above the caps (one
+ * imported before they were set) is never computed and matches nothing.
  */
 export function verifyLegacyPassword(hash: string, password: string): Promise<boolean> {
   const read = readLegacyHash(hash);

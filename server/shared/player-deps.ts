@@ -10,9 +10,9 @@ import type { Clock } from '@server/clock';
 import type { RequestContext } from '@server/contract-router';
 import type { Database } from '@server/db/client';
 import type { Translate } from '@server/i18n';
-import type { ChainNetwork } from '@server/modules/crypto/chain-addresses';
-import type { EventLetters } from '@server/modules/letters/event-letters';
 import type { Logger } from 'pino';
+import type { ChainNetwork } from './chain-addresses';
+import type { EventLetters } from './event-letters';
 import type { RateLimitRule } from './rate-limit';
 
 /** Game coins: the ledger currency of player balances. */

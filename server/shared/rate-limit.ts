@@ -3,8 +3,8 @@ import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import { rateLimits } from '@server/db/schema/auth';
 import { ApiError } from '@server/errors';
-import { functionRow, instant } from '@server/modules/auth/function-call';
 import { eq, sql } from 'drizzle-orm';
+import { functionRow, instant } from './function-call';
 
 export interface RateLimitRule {
   /** Attempts allowed per window; the next one is refused. */

@@ -3,7 +3,7 @@ import type { CodeDelivery } from '@contract/account-transfer';
 import type { DeskAccountTransfer } from '@contract/account-transfer-desk';
 import { hash } from '@node-rs/argon2';
 import { hashSync as bcryptHashSync } from '@node-rs/bcrypt';
-import { createEmbeddedOldPlatform } from '@server/adapters/old-platform';
+import { createEmbeddedOldPlatform, inLegacyHashingShare, legacyHashingRule } from '@server/adapters/old-platform';
 import { accountTransfers, legacyAccounts } from '@server/db/schema/account-transfer';
 import { mailOutbox, rateLimits } from '@server/db/schema/auth';
 import { ledgerTransfers } from '@server/db/schema/ledger';
@@ -14,7 +14,6 @@ import {
   completeMove,
   signInOld,
 } from '@server/modules/account-transfer/moves';
-import { inLegacyHashingShare, legacyHashingRule } from '@server/modules/auth/passwords';
 import { balanceOf } from '@server/modules/ledger/service';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { endpoints } from '@contract/endpoints';
 import { sessions } from '@server/db/schema/auth';
 import { setUpOperator } from '@server/modules/admin/operator-accounts';
-import { totpCodeAt } from '@server/modules/admin/totp';
+import { totpCodeAt } from '@server/shared/totp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/identity-provider';

@@ -1,4 +1,4 @@
-import { matchingTotpStep, totpCodeAt } from '@server/modules/admin/totp';
+import { matchingTotpStep, totpCodeAt } from '@server/shared/totp';
 import { describe, expect, it } from 'vitest';
 
 /*

@@ -3,7 +3,7 @@ import { endpoints } from '@contract/endpoints';
 import type { LedgerEntry } from '@contract/ledger';
 import { auditLog } from '@server/db/schema/auth';
 import { setUpOperator } from '@server/modules/admin/operator-accounts';
-import { totpCodeAt } from '@server/modules/admin/totp';
+import { totpCodeAt } from '@server/shared/totp';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundPlayer, manyPlayersLimits, newPlayer, refusal, type TestPlayer } from '../support/players';

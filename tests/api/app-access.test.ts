@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appAliases, appKeys } from '@server/db/schema/app-access';
 import { auditLog, sessions } from '@server/db/schema/auth';
-import { totpCodeAt } from '@server/modules/admin/totp';
+import { totpCodeAt } from '@server/shared/totp';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';

@@ -1,6 +1,6 @@
 import type { Profile } from '@contract/auth';
 import { auditLog, identities, sessions, users } from '@server/db/schema/auth';
-import { totpCodeAt } from '@server/modules/admin/totp';
+import { totpCodeAt } from '@server/shared/totp';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts, registerThroughMail } from '../support/accounts';

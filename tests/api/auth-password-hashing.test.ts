@@ -29,9 +29,9 @@ const argon2 = vi.hoisted(() => {
 });
 vi.mock('@node-rs/argon2', () => ({ hash: argon2.hash, verify: argon2.verify }));
 
-const { argon2InFlightLimit, createHashingShare, HashingBusy, hashSecret, legacyHashingRule, verifySecret } =
-  await import('@server/modules/auth/passwords');
-const { verifyLegacyPassword } = await import('@server/adapters/old-platform');
+const { argon2InFlightLimit, hashSecret, verifySecret } = await import('@server/modules/auth/passwords');
+const { createHashingShare, HashingBusy } = await import('@server/shared/hashing-share');
+const { legacyHashingRule, verifyLegacyPassword } = await import('@server/adapters/old-platform');
 
 /** An argon2 hash of an old platform, within the caps: the mock answers for it by the password. */
 const legacyArgon2 = '$argon2id$v=19$m=65536,t=3,p=4$c29tZXNhbHQ$aGFzaGhhc2hoYXNo';

@@ -1,4 +1,6 @@
 import { HDKey } from '@scure/bip32';
+import { developmentAccountKeys } from '@server/modules/crypto/crypto-setup';
+import { depositCoins, withdrawalCoins } from '@server/modules/crypto/pairs';
 import {
   accountKeyOf,
   checkAddress,
@@ -6,9 +8,8 @@ import {
   depositAddressAt,
   derivationPathOf,
   tronAddressOfBytes,
-} from '@server/modules/crypto/chain-addresses';
-import { developmentAccountKeys } from '@server/modules/crypto/crypto-setup';
-import { depositCoins, wholeCoins, withdrawalCoins } from '@server/modules/crypto/pairs';
+} from '@server/shared/chain-addresses';
+import { wholeCoins } from '@server/shared/whole-coins';
 import { describe, expect, it } from 'vitest';
 
 /** Published vectors for the address code of docs/requirements.md §16.2 and §16.3. */

@@ -1,7 +1,8 @@
 import type { StationLetter } from '@contract/letters';
 import { auditLog } from '@server/db/schema/auth';
 import { stationLetters } from '@server/db/schema/letters';
-import { type EventLetter, writeEventLetter } from '@server/modules/letters/event-letters';
+import { writeEventLetter } from '@server/modules/letters/event-letters';
+import type { EventLetter } from '@server/shared/event-letters';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';

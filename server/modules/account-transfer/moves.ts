@@ -14,13 +14,13 @@ import type { Database } from '@server/db/client';
 import { accountTransfers } from '@server/db/schema/account-transfer';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { HashingBusy } from '@server/shared/hashing-share';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { countAttempt, type RateLimitRule, refundAttempt } from '@server/shared/rate-limit';
 import { fieldRefusal, uniqueViolation } from '@server/shared/refusals';
 import { and, eq, sql } from 'drizzle-orm';
-import { HashingBusy } from '../auth/passwords';
-import { balanceOf, houseAccount, playerAccount, transfer } from '../ledger/service';
-import type { MailDelivery } from '../mail/delivery';
+import { balanceOf, houseAccount, playerAccount, transfer } from '../ledger/public';
+import type { MailDelivery } from '../mail/public';
 
 /** The rules of a move (docs/requirements.md §17.1). */
 export const accountTransferRules = {

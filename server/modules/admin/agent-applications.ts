@@ -14,10 +14,9 @@ import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
+import { userKeywordCondition } from '@server/shared/player-search';
 import { and, asc, count, eq, gte, lt, type SQL } from 'drizzle-orm';
-import { type AgentApplicationRow, applicationView } from '../agent/applications';
-import { ensureAgentCode } from '../agent/team';
-import { userKeywordCondition } from '../kyc/service';
+import { type AgentApplicationRow, applicationView, ensureAgentCode } from '../agent/public';
 
 /** The desk's queue of agent applications: by status (default waiting), oldest first. */
 export async function agentApplicationQueue(

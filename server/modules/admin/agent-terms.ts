@@ -10,8 +10,8 @@ import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import { isMemberOf } from '../agent/team';
-import { findUserById } from '../auth/users';
+import { isMemberOf } from '../agent/public';
+import { findUserById } from '../auth/public';
 import { playerKeywordCondition } from './players';
 
 async function findAgent(deps: PlayerDeps, userId: number) {

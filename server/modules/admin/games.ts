@@ -52,7 +52,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { roundVerifyUrl } from '../hall/providers';
+import { roundVerifyUrl } from '../hall/public';
 import { playerKeywordCondition } from './players';
 
 const sumOf = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);

@@ -5,11 +5,9 @@ import type { Database } from '@server/db/client';
 import { operatorCredentials } from '@server/db/schema/admin';
 import { users } from '@server/db/schema/auth';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { newTotpSecret, totpUrl } from '@server/shared/totp';
 import { and, eq } from 'drizzle-orm';
-import { hashSecret, passwordProblem } from '../auth/passwords';
-import { endUserSessions } from '../auth/sessions';
-import { findUserByAccount, findUserByEmail } from '../auth/users';
-import { newTotpSecret, totpUrl } from './totp';
+import { endUserSessions, findUserByAccount, findUserByEmail, hashSecret, passwordProblem } from '../auth/public';
 
 export class OperatorSetupError extends Error {}
 

@@ -3,10 +3,16 @@ import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import { operatorCredentials } from '@server/db/schema/admin';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { fieldRefusal } from '@server/shared/refusals';
+import { matchingTotpStep } from '@server/shared/totp';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { AuthDeps, AuthRequest } from '../auth/context';
-import { checkPassword, openSession, refuseFrozen, signInCounters } from '../auth/sign-in';
-import { matchingTotpStep } from './totp';
+import {
+  type AuthDeps,
+  type AuthRequest,
+  checkPassword,
+  openSession,
+  refuseFrozen,
+  signInCounters,
+} from '../auth/public';
 
 const operatorCounters = signInCounters('operatorSignIn');
 

@@ -12,8 +12,8 @@ import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
-import { findUserById } from '../auth/users';
-import { balanceOf, findAccount, playerAccount } from '../ledger/service';
+import { findUserById } from '../auth/public';
+import { balanceOf, findAccount, playerAccount } from '../ledger/public';
 import { playerStatement } from './player-statement';
 
 /** Account, e-mail or nickname containing the keyword (any case), or the exact user id. */

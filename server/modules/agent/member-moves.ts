@@ -8,7 +8,7 @@ import { actorOfUser } from '@server/shared/audit-rows';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { fieldRefusal } from '@server/shared/refusals';
 import { sql } from 'drizzle-orm';
-import { playerAccount, type TransferArguments, transferArguments } from '../ledger/service';
+import { playerAccount, type TransferArguments, transferArguments } from '../ledger/public';
 import { agentMoveKinds } from './movements';
 
 type MoveDirection = keyof typeof agentMoveKinds;

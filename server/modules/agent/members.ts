@@ -12,9 +12,7 @@ import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { fieldRefusal, uniqueViolation } from '@server/shared/refusals';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import { passwordRefusal } from '../auth/password-changes';
-import { hashSecret } from '../auth/passwords';
-import { isUsernameTaken } from '../auth/users';
+import { hashSecret, isUsernameTaken, passwordRefusal } from '../auth/public';
 import { movementTotals } from './movements';
 import { accountContains, ensureAgentCode, isMemberOf } from './team';
 

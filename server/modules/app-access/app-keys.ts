@@ -6,11 +6,16 @@ import { users } from '@server/db/schema/auth';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { fieldRefusal } from '@server/shared/refusals';
+import { newTotpSecret, totpUrl } from '@server/shared/totp';
 import { and, eq, gt } from 'drizzle-orm';
-import { newTotpSecret, totpUrl } from '../admin/totp';
-import { type AppKeyRow, appKeyOf, spendAppKeyCode } from '../auth/app-key-codes';
-import type { AuthDeps, AuthRequest } from '../auth/context';
-import { checkPayPassword } from '../auth/pay-password';
+import {
+  type AppKeyRow,
+  type AuthDeps,
+  type AuthRequest,
+  appKeyOf,
+  checkPayPassword,
+  spendAppKeyCode,
+} from '../auth/public';
 
 type KeyDeps = Pick<AuthDeps, 'db' | 'clock' | 'limits'>;
 

@@ -9,9 +9,7 @@ import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { countAttempt } from '@server/shared/rate-limit';
 import { fieldRefusal } from '@server/shared/refusals';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { appKeyOf, spendAppKeyCode } from '../auth/app-key-codes';
-import type { AuthDeps, AuthRequest } from '../auth/context';
-import { openSession, refuseFrozen } from '../auth/sign-in';
+import { type AuthDeps, type AuthRequest, appKeyOf, openSession, refuseFrozen, spendAppKeyCode } from '../auth/public';
 
 /** How long a sign-in code shown on the page may be exchanged (docs/requirements.md §14.5). */
 export const loginCodeLifetimeMs = 2 * 60 * 1000;

@@ -12,8 +12,7 @@ import {
 } from '@contract/user';
 import { route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
-import type { AuthDeps } from '../auth/context';
-import { authRequestOf } from '../auth/routes';
+import { type AuthDeps, authRequestOf } from '../auth/public';
 import { readAlias, resetAlias } from './aliases';
 import { bindAppKey, confirmKeyReset, readAppKey, resetAppKey, setWebSignIn } from './app-keys';
 import { exchangeLoginCode, issueLoginCode, loginCodeStatus } from './login-codes';

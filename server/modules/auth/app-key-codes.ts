@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '@server/db/client';
 import { appKeys } from '@server/db/schema/app-access';
 import { checkGuess } from '@server/shared/rate-limit';
+import { matchingTotpStep } from '@server/shared/totp';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { matchingTotpStep } from '../admin/totp';
 import type { AuthDeps } from './context';
 
 export type AppKeyRow = typeof appKeys.$inferSelect;

@@ -1,11 +1,15 @@
+import { createHash } from 'node:crypto';
 import { emailCodeResendSeconds } from '@contract/auth';
+import type { Endpoint } from '@contract/endpoint';
 import type { Locale } from '@contract/locales';
 import type { Clock } from '@server/clock';
+import type { RequestContext } from '@server/contract-router';
 import type { Database } from '@server/db/client';
 import type { Translate } from '@server/i18n';
 import type { RateLimitRule } from '@server/shared/rate-limit';
+import { xsrfCookieOf } from '@server/xsrf';
 import type { Logger } from 'pino';
-import type { MailDelivery } from '../mail/delivery';
+import type { MailDelivery } from '../mail/public';
 import type { Captchas } from './captcha';
 import type { IdentityProvidersConfig, IdentityVerifier } from './identity-providers';
 import type { SessionCache } from './session-cache';
@@ -85,4 +89,17 @@ export interface AuthRequest {
   requestId: string;
   /** The browser's XSRF cookie: binds a verified registration address to the browser that verified it. */
   browserBinding: string;
+}
+
+/** The auth request of a call, bound to the browser by its XSRF cookie. */
+export function authRequestOf<E extends Endpoint>(context: RequestContext<E>): AuthRequest {
+  // State-changing calls only get here with a genuine XSRF cookie, so there is always one to bind to.
+  const xsrfCookie = xsrfCookieOf(context.hono) ?? '';
+  return {
+    t: context.t,
+    locale: context.locale,
+    clientAddress: context.clientAddress,
+    requestId: context.requestId,
+    browserBinding: createHash('sha256').update(xsrfCookie).digest('hex'),
+  };
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   authProfile,
   captchaQuery,
@@ -17,27 +16,13 @@ import {
   userInfo,
   validRegisterCode,
 } from '@contract/auth';
-import type { Endpoint } from '@contract/endpoint';
-import { jsonRoute, type RequestContext, route } from '@server/contract-router';
-import { xsrfCookieOf } from '@server/xsrf';
-import type { AuthDeps, AuthRequest } from './context';
+import { jsonRoute, route } from '@server/contract-router';
+import { type AuthDeps, authRequestOf } from './context';
 import { changePassword, setPayPassword } from './password-changes';
 import { createProfileReader } from './profile';
 import { resetForgottenPassword, sendRecoveryCode } from './recovery';
 import { checkRegistrationCode, registerAccount, sendRegistrationCode } from './registration';
 import { signIn, signInWithAppKey, signInWithProvider, signOut } from './sign-in';
-
-export function authRequestOf<E extends Endpoint>(context: RequestContext<E>): AuthRequest {
-  // State-changing calls only get here with a genuine XSRF cookie, so there is always one to bind to.
-  const xsrfCookie = xsrfCookieOf(context.hono) ?? '';
-  return {
-    t: context.t,
-    locale: context.locale,
-    clientAddress: context.clientAddress,
-    requestId: context.requestId,
-    browserBinding: createHash('sha256').update(xsrfCookie).digest('hex'),
-  };
-}
 
 export function authRoutes(deps: AuthDeps) {
   const { db, clock, providers } = deps;

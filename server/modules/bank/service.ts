@@ -18,8 +18,8 @@ import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { fieldRefusal, uniqueViolation } from '@server/shared/refusals';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { UserRow } from '../auth/users';
-import { lockUser } from '../user/service';
+import type { UserRow } from '../auth/public';
+import { lockUser } from '../user/public';
 import { bankNameIn, findBank } from './banks';
 
 export type BankCardRow = typeof bankCards.$inferSelect;

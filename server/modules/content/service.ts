@@ -6,7 +6,7 @@ import { ApiError } from '@server/errors';
 import { localisedItem } from '@server/localised-text';
 import { onePage } from '@server/shared/paging';
 import { and, asc, count, desc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { gameImageUrl } from '../hall/hall';
+import { gameImageUrl } from '../hall/public';
 
 export interface Page<T> {
   list: T[];

@@ -1,8 +1,8 @@
 import { type ChainSimulator, createChainSimulator } from '@server/adapters/chain-simulator';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
+import { accountKeyOf, type ChainNetwork } from '@server/shared/chain-addresses';
 import type { CryptoSettings } from '@server/shared/player-deps';
-import { accountKeyOf, type ChainNetwork } from './chain-addresses';
 
 /**
  * Development only: the account keys (m/44'/60'/0' and m/44'/195'/0') of the BIP-39 test mnemonic

@@ -1,9 +1,9 @@
 import { cryptoDepositAddresses } from '@server/db/schema/crypto';
 import { ApiError } from '@server/errors';
+import { type ChainNetwork, depositAddressAt } from '@server/shared/chain-addresses';
 import type { PlayerDeps } from '@server/shared/player-deps';
 import { uniqueViolation } from '@server/shared/refusals';
 import { and, eq, max } from 'drizzle-orm';
-import { type ChainNetwork, depositAddressAt } from './chain-addresses';
 
 /** Concurrent first requests of different players may pick the same index; the loser takes the next. */
 const allocationAttempts = 20;

@@ -2,8 +2,8 @@ import type { CryptoAssetTerms } from '@contract/crypto';
 import type { Database } from '@server/db/client';
 import { cryptoPairs } from '@server/db/schema/crypto';
 import { ApiError } from '@server/errors';
+import { type ChainNetwork, isChainNetwork } from '@server/shared/chain-addresses';
 import { and, asc, eq } from 'drizzle-orm';
-import { type ChainNetwork, isChainNetwork } from './chain-addresses';
 
 export type CryptoPair = typeof cryptoPairs.$inferSelect & { network: ChainNetwork };
 
@@ -70,14 +70,4 @@ export function withdrawalCoins(baseUnits: bigint, decimals: number, rate: strin
   const divisor = denominator * basisPointsWhole * 10n ** BigInt(decimals);
   const dividend = baseUnits * numerator * (basisPointsWhole + BigInt(damageBasisPoints));
   return (dividend + divisor - 1n) / divisor;
-}
-
-/** An amount in base units written in whole coins for messages ("12.5"). */
-export function wholeCoins(baseUnits: string | bigint, decimals: number): string {
-  const digits = BigInt(baseUnits)
-    .toString()
-    .padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole;
 }

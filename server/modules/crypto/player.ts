@@ -13,18 +13,19 @@ import { cryptoDepositAddresses, cryptoDeposits } from '@server/db/schema/crypto
 import { withdrawals } from '@server/db/schema/withdrawal';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import { type ChainNetwork, chainNetworks, checkAddress } from '@server/shared/chain-addresses';
 import { newOrderSn } from '@server/shared/order-numbers';
 import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { fieldRefusal } from '@server/shared/refusals';
+import { wholeCoins } from '@server/shared/whole-coins';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import { hold, houseAccount, playerAccount } from '../ledger/service';
-import { kycStatusOf } from '../user/service';
-import { openWithdrawalRequest, withdrawalByKey } from '../withdrawal/player';
-import { type ChainNetwork, chainNetworks, checkAddress } from './chain-addresses';
+import { hold, houseAccount, playerAccount } from '../ledger/public';
+import { kycStatusOf } from '../user/public';
+import { openWithdrawalRequest, withdrawalByKey } from '../withdrawal/public';
 import { depositAddressOf } from './deposit-addresses';
-import { type CryptoPair, cryptoPairOf, wholeCoins, withdrawalCoins } from './pairs';
+import { type CryptoPair, cryptoPairOf, withdrawalCoins } from './pairs';
 
 /** "TRON (TRC20)": how messages name a network. */
 const networkLabel = (network: ChainNetwork) => `${chainNetworks[network].chain} (${network})`;

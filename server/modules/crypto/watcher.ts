@@ -1,11 +1,11 @@
 import type { ChainAdapter } from '@server/adapters/chain';
 import { auditLog } from '@server/db/schema/auth';
 import { cryptoDeposits } from '@server/db/schema/crypto';
+import { type ChainNetwork, chainNetworks } from '@server/shared/chain-addresses';
 import { newOrderSn } from '@server/shared/order-numbers';
 import { coinCurrency, type PlayerDeps } from '@server/shared/player-deps';
 import { and, eq, inArray } from 'drizzle-orm';
-import { houseAccount, playerAccount, transfer } from '../ledger/service';
-import { type ChainNetwork, chainNetworks } from './chain-addresses';
+import { houseAccount, playerAccount, transfer } from '../ledger/public';
 import { depositAddressesOn } from './deposit-addresses';
 import { type CryptoPair, cryptoPairsOf, depositCoins } from './pairs';
 

@@ -1,5 +1,5 @@
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
-import { houseAccount, playerAccount, transfer } from '../ledger/service';
+import { houseAccount, playerAccount, transfer } from '../ledger/public';
 import type { DepositOrderRow } from './deposit-rows';
 
 export async function creditDeposit(

@@ -13,8 +13,8 @@ import { groupTotals, orderConditions, statusTotals } from '@server/shared/order
 import { onePage } from '@server/shared/paging';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { findUserById } from '../auth/users';
-import { boundCardsOf, holderMismatches, holderMismatchRefusal } from '../bank/service';
+import { findUserById } from '../auth/public';
+import { boundCardsOf, holderMismatches, holderMismatchRefusal } from '../bank/public';
 import { coinsFor, openChannels } from './channels';
 import { type DepositOrderRow, depositOrderView, instructionsFor } from './deposit-rows';
 

@@ -11,6 +11,9 @@ import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import { channelView, openChannels } from './channels';
 import { depositOrderOf, depositOrdersOf, openDepositOrder, openDepositOrderOf } from './player';
 
+/** The payment provider's callbacks, mounted beside the contract's routes. */
+export { payCallbackHandler, payCallbackPath, payCallbackPrefix } from './webhook';
+
 export function depositRoutes(deps: PlayerDeps) {
   return [
     // Every deposit channel takes yen (a channel's currency is JPY); the ratio is configured (COINS_PER_YEN).

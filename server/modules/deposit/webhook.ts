@@ -9,7 +9,7 @@ import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/share
 import { countAttempt } from '@server/shared/rate-limit';
 import { and, eq } from 'drizzle-orm';
 import type { Handler } from 'hono';
-import { hold, houseAccount, playerAccount, postHold } from '../ledger/service';
+import { hold, houseAccount, playerAccount, postHold } from '../ledger/public';
 import { creditDeposit } from './crediting';
 import type { DepositOrderRow } from './deposit-rows';
 

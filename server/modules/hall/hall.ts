@@ -35,7 +35,7 @@ import { localisedItem } from '@server/localised-text';
 import { coinCurrency } from '@server/shared/player-deps';
 import { uniqueViolation } from '@server/shared/refusals';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { balanceOf } from '../ledger/service';
+import { balanceOf } from '../ledger/public';
 import { type GameDeps, tokenHash } from './game-deps';
 
 const hour = 60 * 60 * 1000;

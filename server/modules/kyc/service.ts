@@ -13,10 +13,11 @@ import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
+import { userKeywordCondition } from '@server/shared/player-search';
 import { uniqueViolation } from '@server/shared/refusals';
-import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
-import { findUserById, type UserRow } from '../auth/users';
-import { kycStatusOf, lockUser } from '../user/service';
+import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { findUserById, type UserRow } from '../auth/public';
+import { kycStatusOf, lockUser } from '../user/public';
 import { type CleanPhoto, checkPhotoLink, cleanPhoto, type PhotoSide, photoLink, photoSides } from './photos';
 
 type SubmissionRow = typeof kycSubmissions.$inferSelect;
@@ -205,13 +206,6 @@ export async function kycReviewQueue(
       pinyinName: user.pinyinName,
     })),
   };
-}
-
-/** Operators find a player by account, e-mail (parts of either) or exact user id. */
-export function userKeywordCondition(keyword: string): SQL {
-  const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const byId = /^\d{1,9}$/.test(keyword) ? [eq(users.id, Number(keyword))] : [];
-  return or(sql`lower(${users.username}) like ${pattern}`, sql`lower(${users.email}) like ${pattern}`, ...byId) as SQL;
 }
 
 async function reviewSubmission(

@@ -13,7 +13,7 @@ import { pageRows } from '@server/shared/paging';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { findUserById } from '../auth/users';
+import { findUserById } from '../auth/public';
 
 /** The languages the operator wrote; a language left empty falls back to ja-JP when read. */
 function writtenTexts(texts: LetterTexts): { title: LocalisedText; body: LocalisedText } {

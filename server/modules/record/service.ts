@@ -12,13 +12,11 @@ import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps } from '@server/shared/player-deps';
 import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { agentMoveKinds } from '../agent/movements';
-import { bankNameIn } from '../bank/banks';
-import { maskedNumber } from '../bank/service';
-import { depositOrderView } from '../deposit/deposit-rows';
-import { roundVerifyUrl } from '../hall/providers';
-import { findAccount, playerAccount } from '../ledger/service';
-import { type SpendableMovement, spendableStatement } from '../ledger/spendable-statement';
+import { agentMoveKinds } from '../agent/public';
+import { bankNameIn, maskedNumber } from '../bank/public';
+import { depositOrderView } from '../deposit/public';
+import { roundVerifyUrl } from '../hall/public';
+import { findAccount, playerAccount, type SpendableMovement, spendableStatement } from '../ledger/public';
 
 /**
  * The rounds of one player. A game is found by the name the player reads (their language) or the

@@ -19,8 +19,8 @@ import { countAttempt, type RateLimitRule } from '@server/shared/rate-limit';
 import { count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
-import { sendDeskLetter } from '../letters/desk-letters';
-import type { MailDelivery } from '../mail/delivery';
+import { sendDeskLetter } from '../letters/public';
+import type { MailDelivery } from '../mail/public';
 
 const hour = 60 * 60 * 1000;
 /** Contact messages per client address from visitors, and per account from players (docs/requirements.md §15.3). */

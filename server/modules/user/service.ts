@@ -9,7 +9,7 @@ import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { desc, eq } from 'drizzle-orm';
-import type { UserRow } from '../auth/users';
+import type { UserRow } from '../auth/public';
 
 /** The account's verification state: that of its newest submission, or notSubmitted. */
 export async function kycStatusOf(db: Database, userId: number): Promise<KycStatus> {

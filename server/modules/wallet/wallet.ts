@@ -34,8 +34,8 @@ import { coinCurrency } from '@server/shared/player-deps';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type GameDeps, sessionTokenFor, tokenHash, userIdOfWalletUser, walletUserOf } from '../hall/game-deps';
-import { balanceOf, gameProviderAccount, playerAccount, transfer, transferArguments } from '../ledger/service';
+import { type GameDeps, sessionTokenFor, tokenHash, userIdOfWalletUser, walletUserOf } from '../hall/public';
+import { balanceOf, gameProviderAccount, playerAccount, transfer, transferArguments } from '../ledger/public';
 
 export const walletBasePath = '/v2/wallet';
 export const signatureHeader = 'x-hub88-signature';

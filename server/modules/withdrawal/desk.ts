@@ -11,9 +11,9 @@ import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { orderConditions, ordersWithPlayers } from '@server/shared/order-rows';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
+import { userKeywordCondition } from '@server/shared/player-search';
 import { and, eq } from 'drizzle-orm';
-import { userKeywordCondition } from '../kyc/service';
-import { postHold, voidHold } from '../ledger/service';
+import { postHold, voidHold } from '../ledger/public';
 import { runPayout } from './payouts';
 import { type WithdrawalRow, withdrawalView } from './withdrawal-rows';
 

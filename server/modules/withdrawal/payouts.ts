@@ -2,13 +2,15 @@ import { ChainUnavailable } from '@server/adapters/chain';
 import type { PayoutResponse } from '@server/adapters/pay-protocol';
 import { PayoutUnavailable } from '@server/adapters/payout';
 import { auditLog } from '@server/db/schema/auth';
+import { cryptoPairs } from '@server/db/schema/crypto';
 import { withdrawals } from '@server/db/schema/withdrawal';
+import { ApiError } from '@server/errors';
+import { isChainNetwork } from '@server/shared/chain-addresses';
+import type { EventLetter } from '@server/shared/event-letters';
 import { coinCurrency, type PlayerDeps } from '@server/shared/player-deps';
+import { wholeCoins } from '@server/shared/whole-coins';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { isChainNetwork } from '../crypto/chain-addresses';
-import { cryptoPairOf, wholeCoins } from '../crypto/pairs';
-import { houseAccount, playerAccount, transfer } from '../ledger/service';
-import type { EventLetter } from '../letters/event-letters';
+import { houseAccount, playerAccount, transfer } from '../ledger/public';
 import type { WithdrawalRow } from './withdrawal-rows';
 
 const systemRequest = { clientAddress: null, requestId: null };
@@ -110,7 +112,13 @@ async function sendOnChain(deps: PlayerDeps, row: WithdrawalRow): Promise<Payout
   if (!coin || !network || !address || cryptoGross === null || networkFee === null || !isChainNetwork(network))
     throw new Error(`crypto withdrawal ${row.orderSn} without its target`);
   const amount = BigInt(cryptoGross) - BigInt(networkFee);
-  const pair = await cryptoPairOf(deps.db, coin, network);
+  // Only the coin's decimals, for the letter: read from the pair's row rather than through the
+  // crypto module, which itself opens its withdrawals through this one.
+  const [pair] = await deps.db
+    .select({ decimals: cryptoPairs.decimals })
+    .from(cryptoPairs)
+    .where(and(eq(cryptoPairs.coin, coin), eq(cryptoPairs.network, network)));
+  if (!pair) throw new ApiError(404, 'crypto.pairNotFound', { coin, network });
   const sent = await chain.payout({
     reference: row.payoutReference ?? row.orderSn,
     network,

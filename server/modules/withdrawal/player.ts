@@ -19,11 +19,10 @@ import { onePage } from '@server/shared/paging';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { fieldRefusal } from '@server/shared/refusals';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { checkPayPassword } from '../auth/pay-password';
-import { findUserById } from '../auth/users';
-import { boundCardsOf, holderMismatches, holderMismatchRefusal, maskedNumber } from '../bank/service';
-import { hold, houseAccount, playerAccount } from '../ledger/service';
-import { kycStatusOf } from '../user/service';
+import { checkPayPassword, findUserById } from '../auth/public';
+import { boundCardsOf, holderMismatches, holderMismatchRefusal, maskedNumber } from '../bank/public';
+import { hold, houseAccount, playerAccount } from '../ledger/public';
+import { kycStatusOf } from '../user/public';
 import { type WithdrawalRow, withdrawalView } from './withdrawal-rows';
 
 export async function withdrawalByKey(

@@ -1,8 +1,7 @@
 import type { Locale } from '@contract/locales';
 import type { Withdrawal } from '@contract/withdrawal';
 import type { withdrawals } from '@server/db/schema/withdrawal';
-import { bankNameIn } from '../bank/banks';
-import { maskedNumber } from '../bank/service';
+import { bankNameIn, maskedNumber } from '../bank/public';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 

@@ -1,7 +1,11 @@
-import type { FileRoutesByTo } from '@/routeTree.gen';
+import type { RegisteredRouter } from '@tanstack/react-router';
 
-/** A path of the route tree, so a renamed or removed route breaks the build of every menu naming it. */
-export type AppPath = keyof FileRoutesByTo;
+/**
+ * A path of the route tree, so a renamed or removed route breaks the build of every menu naming it.
+ * Read from the router registered in app/router.tsx rather than from the generated tree, which
+ * imports every route and so, through the layout, this file again.
+ */
+export type AppPath = keyof RegisteredRouter['routeTree']['types']['fileRouteTypes']['fileRoutesByTo'];
 
 export interface MenuItem {
   to: AppPath;

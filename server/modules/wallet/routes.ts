@@ -1,0 +1,2 @@
+/** The seamless wallet game providers call, and where it is mounted. */
+export { walletBasePath, walletRoutes } from './wallet';
