@@ -5,7 +5,7 @@ import { composeApp } from '@server/compose';
 import type { JsonText } from '@server/contract-router';
 import type { ChannelHandlers, ChannelSubscription, DatabaseHandle } from '@server/db/client';
 import { sessions, users } from '@server/db/schema/auth';
-import { createSessionCache } from '@server/modules/auth/session-cache';
+import { createSessionCache } from '@server/modules/auth/cached-sessions';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

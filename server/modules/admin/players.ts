@@ -11,22 +11,11 @@ import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
-import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { playerKeywordCondition } from '@server/shared/player-search';
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { findUserById } from '../auth/public';
 import { balanceOf, findAccount, playerAccount } from '../ledger/public';
 import { playerStatement } from './player-statement';
-
-/** Account, e-mail or nickname containing the keyword (any case), or the exact user id. */
-export function playerKeywordCondition(keyword: string): SQL {
-  const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const byId = /^\d{1,9}$/.test(keyword) ? [eq(users.id, Number(keyword))] : [];
-  return or(
-    sql`lower(${users.username}) like ${pattern}`,
-    sql`lower(${users.email}) like ${pattern}`,
-    sql`lower(${users.nickname}) like ${pattern}`,
-    ...byId,
-  ) as SQL;
-}
 
 export async function searchPlayers(
   deps: PlayerDeps,

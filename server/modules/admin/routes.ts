@@ -28,14 +28,26 @@ import { adminUserLedger } from '@contract/ledger';
 import { adminWithdrawalApprove, adminWithdrawalList, adminWithdrawalReject } from '@contract/withdrawal-desk';
 import { type RequestContext, route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
+import {
+  agentApplicationQueue,
+  agentTeamForDesk,
+  approveAgentApplication,
+  rejectAgentApplication,
+  setAgentRebate,
+} from '../agent/public';
 import { type AuthDeps, type AuthRequest, signOut } from '../auth/public';
 import { confirmManualDeposit, failManualDeposit, manualDepositQueue } from '../deposit/public';
+import {
+  deskGames,
+  gameProfitDaily,
+  gameRoundDetail,
+  gameRounds,
+  setGameEnabled,
+  setMachineEnabled,
+} from '../hall/public';
 import { approveKyc, kycReviewQueue, rejectKyc } from '../kyc/public';
 import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from '../withdrawal/public';
-import { agentApplicationQueue, approveAgentApplication, rejectAgentApplication } from './agent-applications';
-import { agentTeamForDesk, setAgentRebate } from './agent-terms';
 import { auditEntries } from './audit-log';
-import { deskGames, gameProfitDaily, gameRoundDetail, gameRounds, setGameEnabled, setMachineEnabled } from './games';
 import { signInOperator } from './operator-sign-in';
 import { freezePlayer, playerLedger, searchPlayers, unfreezePlayer } from './players';
 

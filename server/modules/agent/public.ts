@@ -1,4 +1,4 @@
-/** What agents offer other modules: applications, agent codes, team membership, the kinds of agent moves. */
-export { type AgentApplicationRow, applicationView } from './applications';
+/** What agents offer other modules: the kinds of agent moves, and the desk's calls on applications and teams. */
+export { agentApplicationQueue, approveAgentApplication, rejectAgentApplication } from './desk-applications';
+export { agentTeamForDesk, setAgentRebate } from './desk-terms';
 export { agentMoveKinds } from './movements';
-export { ensureAgentCode, isMemberOf } from './team';

@@ -10,9 +10,9 @@ import type { RateLimitRule } from '@server/shared/rate-limit';
 import { xsrfCookieOf } from '@server/xsrf';
 import type { Logger } from 'pino';
 import type { MailDelivery } from '../mail/public';
+import type { SessionCache } from './cached-sessions';
 import type { Captchas } from './captcha';
 import type { IdentityProvidersConfig, IdentityVerifier } from './identity-providers';
-import type { SessionCache } from './session-cache';
 
 const minute = 60 * 1000;
 

@@ -4,7 +4,7 @@ import type { Database } from '@server/db/client';
 import { ApiError } from '@server/errors';
 import { coinCurrency } from '@server/shared/player-deps';
 import { sql } from 'drizzle-orm';
-import type { SessionCache } from './session-cache';
+import type { SessionCache } from './cached-sessions';
 
 /** How long reading a profile has the database announce the player's coin moves (migration 0012). */
 export const profileWatchMs = 2 * 60 * 1000;

@@ -5,8 +5,8 @@ import type { Database } from '@server/db/client';
 import { type SessionEndReason, type SessionKind, sessions } from '@server/db/schema/auth';
 import { ApiError } from '@server/errors';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { SessionCache } from './cached-sessions';
 import type { SessionLifetimes } from './context';
-import type { SessionCache } from './session-cache';
 
 /** 32 random bytes, base64url: 43 characters. */
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;

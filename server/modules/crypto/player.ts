@@ -24,8 +24,8 @@ import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { hold, houseAccount, playerAccount } from '../ledger/public';
 import { kycStatusOf } from '../user/public';
 import { openWithdrawalRequest, withdrawalByKey } from '../withdrawal/public';
-import { depositAddressOf } from './deposit-addresses';
 import { type CryptoPair, cryptoPairOf, withdrawalCoins } from './pairs';
+import { depositAddressOf } from './player-addresses';
 
 /** "TRON (TRC20)": how messages name a network. */
 const networkLabel = (network: ChainNetwork) => `${chainNetworks[network].chain} (${network})`;

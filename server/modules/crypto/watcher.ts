@@ -6,8 +6,8 @@ import { newOrderSn } from '@server/shared/order-numbers';
 import { coinCurrency, type PlayerDeps } from '@server/shared/player-deps';
 import { and, eq, inArray } from 'drizzle-orm';
 import { houseAccount, playerAccount, transfer } from '../ledger/public';
-import { depositAddressesOn } from './deposit-addresses';
 import { type CryptoPair, cryptoPairsOf, depositCoins } from './pairs';
+import { depositAddressesOn } from './player-addresses';
 
 /** How far back each run looks for outputs to our addresses (a watcher down longer needs a wider look). */
 const scanWindowBlocks = 100_000;

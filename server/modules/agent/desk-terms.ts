@@ -9,10 +9,10 @@ import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
+import { playerKeywordCondition } from '@server/shared/player-search';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import { isMemberOf } from '../agent/public';
 import { findUserById } from '../auth/public';
-import { playerKeywordCondition } from './players';
+import { isMemberOf } from './team';
 
 async function findAgent(deps: PlayerDeps, userId: number) {
   const agent = await findUserById(deps.db, userId);

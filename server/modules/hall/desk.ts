@@ -36,6 +36,7 @@ import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
+import { playerKeywordCondition } from '@server/shared/player-search';
 import {
   type AnyColumn,
   and,
@@ -52,8 +53,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { roundVerifyUrl } from '../hall/public';
-import { playerKeywordCondition } from './players';
+import { roundVerifyUrl } from './providers';
 
 const sumOf = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 

@@ -16,7 +16,8 @@ import { periodBounds } from '@server/shared/period-bounds';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { userKeywordCondition } from '@server/shared/player-search';
 import { and, asc, count, eq, gte, lt, type SQL } from 'drizzle-orm';
-import { type AgentApplicationRow, applicationView, ensureAgentCode } from '../agent/public';
+import { type AgentApplicationRow, applicationView } from './applications';
+import { ensureAgentCode } from './team';
 
 /** The desk's queue of agent applications: by status (default waiting), oldest first. */
 export async function agentApplicationQueue(
