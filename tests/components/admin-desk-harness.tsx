@@ -20,6 +20,7 @@ import { createAppTheme } from '@/features/layout/theme';
 import { createSessionStore } from '@/features/session/session-store';
 import { api } from '@/lib/api-client';
 import { routeTree } from '@/routeTree.gen';
+import type { ClockAnswer, ClockMessage } from '../support/desk-server-main';
 import { deskOperator } from './global-setup';
 
 /*
@@ -138,11 +139,11 @@ export async function startDeskServer(options: { env?: Record<string, string> } 
     now: () => Date.now() + clockOffsetMs,
     advance: (ms) =>
       new Promise<void>((resolve, reject) => {
-        server.once('message', (answer: { offsetMs: number }) => {
+        server.once('message', (answer: ClockAnswer) => {
           clockOffsetMs = answer.offsetMs;
           resolve();
         });
-        if (!server.send({ advanceMs: ms })) reject(new Error('the desk test server is gone'));
+        if (!server.send({ advanceMs: ms } satisfies ClockMessage)) reject(new Error('the desk test server is gone'));
       }),
   };
   const operator = templateOperator(template.otpauthUrl, clock);

@@ -17,8 +17,13 @@ import { seedDatabase } from '@server/db/seed';
 import { publicUrlOf, readEnv } from '@server/env';
 import { createLogger } from '@server/logger';
 
-interface ClockMessage {
+/** What the test sends: move the clock forward by this much. */
+export interface ClockMessage {
   advanceMs: number;
+}
+/** What the process answers: the clock's offset from the system's time now. */
+export interface ClockAnswer {
+  offsetMs: number;
 }
 
 async function main() {
@@ -28,7 +33,7 @@ async function main() {
   const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
   process.on('message', (message: ClockMessage) => {
     if (message.advanceMs > 0) offsetMs += message.advanceMs;
-    process.send?.({ offsetMs });
+    process.send?.({ offsetMs } satisfies ClockAnswer);
   });
 
   const dataDir = path.resolve(env.DATA_DIR);
