@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { pathAliases } from './vite.config.ts';
 
@@ -28,16 +29,26 @@ const embeddedOnlyTests = [
   'tests/api/env.test.ts',
   'tests/api/shutdown.test.ts',
 ];
+/**
+ * Tests against real servers and processes wait on other processes, not on a fixed time: on a loaded
+ * machine (load average 10 on two cores) a step that takes half a second idle can take ten. Their
+ * tests and hooks get minutes, and expect.poll half a minute instead of its default second, so only
+ * a hang fails on time. (Testing Library's waits get theirs in tests/components/setup.ts.)
+ */
+const serverTestTimeouts = { testTimeout: 120_000, hookTimeout: 180_000, expect: { poll: { timeout: 30_000 } } };
 const apiTestSettings = {
   environment: 'node' as const,
   globalSetup: ['tests/api/global-setup.ts'],
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  ...serverTestTimeouts,
 };
 
 export default defineConfig({
   resolve: { alias: pathAliases },
   test: {
+    // Vitest runs one file at a time on two cores (a worker per core but one), yet most API and
+    // component test time is spent waiting on a database server, a server process or a timer:
+    // at least two files at once.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -85,6 +96,7 @@ export default defineConfig({
           include: ['tests/components/**/*.test.{ts,tsx}', 'tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/components/setup.ts'],
           globalSetup: ['tests/components/global-setup.ts'],
+          ...serverTestTimeouts,
         },
       },
     ],

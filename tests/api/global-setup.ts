@@ -4,9 +4,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { type Database, openDatabase } from '@server/db/client';
 import { seedDatabase } from '@server/db/seed';
 import { startJobQueue } from '@server/job-queue';
+import { hashSecret } from '@server/modules/auth/passwords';
 import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
+import { playerPassword } from '../support/player-password';
 import { type DatabaseTemplate, databaseUrlFor, templateDatabaseName } from './database-template';
 
 /**
@@ -45,6 +47,7 @@ export default async function setup(project: TestProject) {
     template = { kind: 'pglite', file };
   }
   project.provide('databaseTemplate', template);
+  project.provide('playerPasswordHash', await hashSecret(playerPassword));
   return async () => {
     if (template.kind === 'pglite') await rm(template.file, { force: true });
   };

@@ -81,7 +81,7 @@ async function outboxRowTo(server: TestServer, recipient: string, until: (row: M
         [row] = await server.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, recipient));
         return row && until(row);
       },
-      { timeout: 5000, interval: 20 },
+      { interval: 20 },
     )
     .toBe(true);
   return row!;

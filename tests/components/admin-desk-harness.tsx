@@ -10,7 +10,7 @@ import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import * as OTPAuth from 'otpauth';
 import { I18nextProvider } from 'react-i18next';
@@ -20,17 +20,16 @@ import { createAppTheme } from '@/features/layout/theme';
 import { createSessionStore } from '@/features/session/session-store';
 import { api } from '@/lib/api-client';
 import { routeTree } from '@/routeTree.gen';
+import type { ClockAnswer, ClockMessage } from '../support/desk-server-main';
 import { deskOperator } from './global-setup';
 
 /*
- * The desk's views against the real product: a server process on its own embedded database (the
- * one `npm start` runs), with an operator made by `npm run operator:create`. The page's origin is the
- * server's, so the desk's own client talks to it exactly as in the browser (XSRF cookie, TOKEN
+ * The desk's views against the real product: a server process on its own embedded database, the
+ * app composed as `npm start` composes it but on a clock the test can move (tests/support/
+ * desk-server-main.ts), with an operator made by `npm run operator:create`. The page's origin is
+ * the server's, so the desk's own client talks to it exactly as in the browser (XSRF cookie, TOKEN
  * header). Players and their money are set up through the public API, as players would.
  */
-
-// Every step is a round trip to a real server on a shared machine.
-configure({ asyncUtilTimeout: 15_000 });
 
 /** The text every captcha shows on the test server. */
 export const captchaText = 'h4ll7';
@@ -95,26 +94,29 @@ export interface Operator {
   wrongCode(): string;
 }
 
-/** The template's operator, with the codes of its authenticator. */
-function templateOperator(otpauthUrl: string): Operator {
+/** The server's clock: the system's time plus the offset the test has moved it by. */
+interface ServerClock {
+  now(): number;
+  advance(ms: number): Promise<void>;
+}
+
+/** The template's operator, with the codes of its authenticator at the server's time. */
+function templateOperator(otpauthUrl: string, clock: ServerClock): Operator {
   const totp = OTPAuth.URI.parse(otpauthUrl) as OTPAuth.TOTP;
+  const periodMs = totp.period * 1000;
+  const currentStep = () => Math.floor(clock.now() / periodMs);
   let lastStep = -1;
   return {
     ...deskOperator,
-    wrongCode: () =>
-      totp.generate({ timestamp: (OTPAuth.TOTP.counter({ period: totp.period }) + 1000) * totp.period * 1000 }),
+    wrongCode: () => totp.generate({ timestamp: (currentStep() + 1000) * periodMs }),
     async nextCode() {
-      // The server accepts the step before and after the current one, each only once and in order:
-      // three codes at once before a test has to wait for the clock.
-      for (;;) {
-        const current = OTPAuth.TOTP.counter({ period: totp.period });
-        const step = Math.max(lastStep + 1, current - 1);
-        if (step <= current + 1) {
-          lastStep = step;
-          return totp.generate({ timestamp: step * totp.period * 1000 });
-        }
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-      }
+      // The server accepts the step before and after its current one, each only once and in order.
+      // A step that is not due yet is brought forward by moving the server's clock, never waited
+      // for; the code given is accepted for at least the next 30 s of the server's time.
+      const step = Math.max(lastStep + 1, currentStep());
+      if (step > currentStep()) await clock.advance((step - currentStep()) * periodMs);
+      lastStep = step;
+      return totp.generate({ timestamp: step * periodMs });
     },
   };
 }
@@ -127,12 +129,24 @@ export async function startDeskServer(options: { env?: Record<string, string> } 
   const environment = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
   const template = inject('deskTemplate');
   await cp(template.dataDir, dataDir, { recursive: true });
-  const operator = templateOperator(template.otpauthUrl);
 
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/support/desk-server-main.ts'], {
     env: { ...environment, ...options.env, PORT: String(port), HOST: '127.0.0.1', TEST_CAPTCHA_TEXT: captchaText },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  let clockOffsetMs = 0;
+  const clock: ServerClock = {
+    now: () => Date.now() + clockOffsetMs,
+    advance: (ms) =>
+      new Promise<void>((resolve, reject) => {
+        server.once('message', (answer: ClockAnswer) => {
+          clockOffsetMs = answer.offsetMs;
+          resolve();
+        });
+        if (!server.send({ advanceMs: ms } satisfies ClockMessage)) reject(new Error('the desk test server is gone'));
+      }),
+  };
+  const operator = templateOperator(template.otpauthUrl, clock);
   let serverOutput = '';
   server.stderr?.on('data', (chunk: Buffer) => {
     serverOutput += chunk.toString();

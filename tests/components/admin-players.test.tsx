@@ -110,5 +110,5 @@ describe('audit log', () => {
     renderApp('/admin/audit');
     expect(await screen.findByRole('heading', { name: '감사 로그', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: '심사 대기열' })).toBeInTheDocument();
-  }, 60_000);
+  });
 });

@@ -32,7 +32,7 @@ describe('desk sign-in', () => {
     expect(await screen.findByRole('heading', { name: 'Review desk sign-in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/sign-in');
     expect(router.state.location.search).toEqual({ redirect: '/admin/withdrawals?status=withdrawing' });
-  }, 30_000);
+  });
 
   it('refuses empty fields and a code that is not six digits without asking the server', async () => {
     await startI18nIn('en-US');
@@ -48,7 +48,7 @@ describe('desk sign-in', () => {
     await user.click(within(form).getByRole('button', { name: 'Sign in' }));
     expect(screen.getByText('Enter the six digits of your authenticator app')).toBeInTheDocument();
     expect(storedDeskSession()).toBeNull();
-  }, 30_000);
+  });
 
   it('clears a refused code, then signs in with the next one and opens the page that was asked for; the player keeps their own session', async () => {
     await startI18nIn('en-US');
@@ -82,7 +82,7 @@ describe('desk sign-in', () => {
     // The stored session is the operator's, and the player's token is still the player's.
     expect((await server.call('/v2/admin/user/search', {}, { token: storedDeskSession()!.token })).code).toBe(200);
     expect((await server.call('/v2/admin/user/search', {}, { token: player.token })).code).toBe(403);
-  }, 60_000);
+  });
 
   it('sign-out ends the session on the server and returns to the sign-in page', async () => {
     await startI18nIn('en-US');
@@ -96,7 +96,7 @@ describe('desk sign-in', () => {
     expect(router.state.location.search).toEqual({});
     expect(storedDeskSession()).toBeNull();
     expect((await server.call('/v2/admin/user/search', {}, { token: session.token })).code).toBe(401);
-  }, 60_000);
+  });
 
   it('a session the server no longer knows ends on the first desk call, keeping the page and the player signed in', async () => {
     await startI18nIn('en-US');
@@ -110,7 +110,7 @@ describe('desk sign-in', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ redirect: '/admin/kyc' }));
     expect(storedDeskSession()).toBeNull();
     expect(localStorage.getItem('token')).toBe(player.token);
-  }, 60_000);
+  });
 
   it('speaks Japanese', async () => {
     await startI18nIn('ja-JP');
@@ -119,5 +119,5 @@ describe('desk sign-in', () => {
     expect(screen.getByRole('textbox', { name: /^認証アプリのコード/ })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: '画像認証コード' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'サインイン' })).toBeInTheDocument();
-  }, 30_000);
+  });
 });

@@ -165,5 +165,5 @@ describe('agent applications', () => {
     expect(
       within(screen.getByRole('navigation', { name: '審査キュー' })).getByRole('link', { name: '代理申請' }),
     ).toBeInTheDocument();
-  }, 60_000);
+  });
 });

@@ -71,5 +71,5 @@ describe('an agent’s team on the desk (§12.5)', () => {
     expect(audit.list.map((entry) => entry.reason)).toEqual([
       'Brought forty players this month (rebate 0 → 250 basis points)',
     ]);
-  }, 30_000);
+  });
 });

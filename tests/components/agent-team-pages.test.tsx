@@ -229,7 +229,7 @@ describe('team recharge and withdraw pages', () => {
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Refund in process' }));
     expect(changes.at(-1)).toEqual({ page: undefined, status: 'refundInProcess' });
-  }, 15_000);
+  });
 
   it('lists the members’ withdrawals, in Japanese', async () => {
     await startI18nIn('ja-JP');

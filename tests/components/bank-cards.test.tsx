@@ -95,7 +95,7 @@ describe('bank card page', () => {
         isDefault: false,
       },
     ]);
-  }, 30_000);
+  });
 
   it('asks for the names on record before a card can be bound', async () => {
     await startI18nIn('en-US');

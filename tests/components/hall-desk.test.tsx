@@ -117,7 +117,7 @@ describe('game P/L', () => {
     ).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), 'Acme Slot (acme)', '1', '1', '30', '80', '-50']);
     const totals = within(screen.getByTestId('profit-totals')).getAllByRole('cell');
     expect(totals.map((cell) => cell.textContent)).toEqual(['Total', '1', '1', '30', '80', '-50']);
-  }, 60_000);
+  });
 });
 
 describe('games and machines', () => {

@@ -161,7 +161,7 @@ describe('hall page', () => {
     await user.clear(searchBox);
     await user.paste('nothing like it');
     expect(screen.getByText('No game matches.')).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('opens on the game a home tile names, in Japanese, and shows them all on request', async () => {
     await startI18nIn('ja-JP');

@@ -111,7 +111,7 @@ describe('identity verification', () => {
       view.unmount();
     }
     expect(seen.size).toBe(photoFailures.length);
-  }, 30_000);
+  });
 
   it('a rejection shows the reason and lets the player send new photos', async () => {
     await startI18nIn('en-US');

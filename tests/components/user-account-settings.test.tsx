@@ -73,7 +73,7 @@ describe('account settings', () => {
     await user.type(within(form).getByRole('textbox', { name: 'Name reading (kana)' }), 'ヤマダ タロウ');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(saved).toEqual([{ lastName: '山田', firstName: '太郎', pinyinName: 'ヤマダ タロウ' }]);
-  }, 20_000);
+  });
 
   it('names are read-only while identity is under review', async () => {
     await startI18nIn('en-US');
@@ -113,7 +113,7 @@ describe('account settings', () => {
     await user.type(within(form).getByRole('textbox', { name: '電話番号' }), '080-1111-2222');
     await user.click(within(form).getByRole('button', { name: '保存' }));
     expect(await within(form).findByText('電話番号の形式が正しくありません')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it("changes the login password only when the confirmation matches ('passwords do not match')", async () => {
     await startI18nIn('en-US');
@@ -131,5 +131,5 @@ describe('account settings', () => {
     await user.type(within(form).getByLabelText('Confirm new password'), 'Momiji-2025!');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(passwords).toEqual([{ oldPassword: 'Sakura-2024!x', newPassword: 'Momiji-2025!' }]);
-  }, 20_000);
+  });
 });

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRouteWithContext, createRouter, RouterProvider } from '@tanstack/react-router';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -10,10 +10,6 @@ import type { RouterContext } from '@/app/router-context';
 import { createAppTheme } from '@/features/layout/theme';
 import { createSessionStore } from '@/features/session/session-store';
 import { api } from '@/lib/api-client';
-
-// Routed views render a tick later and the machines settle asynchronously; under a full parallel run
-// the default second is not always enough.
-configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * Renders one of the player pages' views the way the app does (Mantine, i18n, TanStack Query and a

@@ -34,7 +34,7 @@ describe('pay password pages', () => {
     await user.click(screen.getByRole('button', { name: 'Save payment password' }));
     expect(await screen.findByText('Payment password saved')).toBeInTheDocument();
     expect(changes).toEqual([{ newPayPassword: '246801', password: 'Sakura-2024!x' }]);
-  }, 20_000);
+  });
 
   it('each page points to the other when it does not apply', async () => {
     await startI18nIn('ja-JP');

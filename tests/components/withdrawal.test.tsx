@@ -183,5 +183,5 @@ describe('withdraw page', () => {
     expect(requests.map((request) => request.body.payPassword)).toEqual(['123459', '246801']);
     expect(requests[1]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
     expect(screen.queryByRole('button', { name: /cancel/i })).not.toBeInTheDocument();
-  }, 20_000);
+  });
 });

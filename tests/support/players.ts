@@ -1,14 +1,16 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { users } from '@server/db/schema/auth';
 import { ledgerAccounts } from '@server/db/schema/ledger';
 import { setUpOperator } from '@server/modules/admin/operator-accounts';
+import { openSession } from '@server/modules/auth/sign-in';
 import { houseAccount, playerAccount, transfer } from '@server/modules/ledger/service';
+import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { totpCodeAt } from '@server/shared/totp';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { CallResult, TestServer } from '../api/harness';
-import { registerThroughMail } from './accounts';
+import './player-password';
 import type { SmtpTestServer } from './smtp-test-server';
 
 /** Registration e-mails and old passwords checked per client address are limited; every test player comes from 127.0.0.1. */
@@ -26,15 +28,51 @@ export interface TestPlayer {
 
 let playerCount = 0;
 
-/** A player registered through the API with the code from a real mail. */
-export async function newPlayer(server: TestServer, smtp: SmtpTestServer, prefix = 'player'): Promise<TestPlayer> {
+/**
+ * A signed-in player, written as registration writes one (the user row with its password hash, the
+ * audit row, and the session with its sign-in row, in one transaction), without the mail, captcha
+ * and password hashing registration goes through: tests of other flows only need the player.
+ * Registration itself is tested through the API (register.test.ts, registerThroughMail). The
+ * SMTP server, where the player's mail would arrive, is not needed for that.
+ */
+export async function newPlayer(server: TestServer, _smtp?: SmtpTestServer, prefix = 'player'): Promise<TestPlayer> {
   playerCount += 1;
   const account = `${prefix}${playerCount}${randomBytes(3).toString('hex')}`;
   const email = `${account}@example.test`;
-  const token = await registerThroughMail(server, smtp, { account, email, password: 'Maple leaf 2026!' });
-  const [row] = await server.db.select({ id: users.id }).from(users).where(eq(users.username, account));
-  if (!row) throw new Error(`registered player ${account} not found`);
-  return { token, userId: row.id, account, email };
+  const request = {
+    t: server.deps.i18n.translator('en-US'),
+    locale: 'en-US' as const,
+    clientAddress: '127.0.0.1',
+    requestId: randomUUID(),
+    browserBinding: server.xsrf.token,
+  };
+  return server.db.transaction(async (tx) => {
+    const now = server.deps.clock.now();
+    const [user] = await tx
+      .insert(users)
+      .values({
+        username: account,
+        email,
+        passwordHash: inject('playerPasswordHash'),
+        registeredAt: now,
+        passwordChangedAt: now,
+      })
+      .returning({ id: users.id });
+    if (!user) throw new Error(`player ${account} was not written`);
+    await writeAudit(tx, request, {
+      at: now,
+      actor: actorOfUser(user.id),
+      action: 'account.create',
+      subject: actorOfUser(user.id),
+      reason: 'register',
+    });
+    const { token } = await openSession(server.deps.auth, request, user, {
+      remember: false,
+      method: 'register',
+      db: tx,
+    });
+    return { token, userId: user.id, account, email };
+  });
 }
 
 /**

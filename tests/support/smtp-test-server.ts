@@ -116,7 +116,8 @@ export async function startSmtpTestServer() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as AddressInfo).port;
 
-  async function waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs = 5000): Promise<ReceivedMail> {
+  // Mail goes out through the server's job queue: on a loaded machine that can take many seconds.
+  async function waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs = 60_000): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = received.find(match);
