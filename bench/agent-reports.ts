@@ -62,6 +62,18 @@ interface SeededTeam {
 
 /** Statements run in order; each group in its own transaction (a posted transfer needs its entries by commit). */
 function seedStatements(team: SeededTeam): string[][] {
+  const pieces = teamSql(team);
+  return [
+    membersStatements(team),
+    depositStatements(team, pieces),
+    ...(team.agent ? [agentMoveStatements(team, pieces)] : []),
+    withdrawalStatements(team, pieces),
+    roundAndSignInStatements(team, pieces),
+  ];
+}
+
+/** The SQL pieces a team's records are written with: transfers with their entries, accounts, and times. */
+function teamSql(team: SeededTeam) {
   const { tag, code, members, offset } = team;
   const hash = `bench-${tag}`;
   const credit = (kind: string, from: string, to: string, amount: string, at: string, key: string, series: string) =>
@@ -82,120 +94,142 @@ function seedStatements(team: SeededTeam): string[][] {
   const at = (index: string) =>
     `now() - (((${index}) * 7919 + ${offset}) % (${spanDays} * 86400)) * interval '1 second'`;
   const memberOf = (index: string) => `m.n = (${index} - 1) % ${members} + 1`;
-  const agentMoves = team.agent
-    ? [
-        [
-          // The agent's float, then one move to and one back from each member.
-          credit(
-            'adjustment',
-            house('adjustments'),
-            agentAccount,
-            '100000000',
-            "now() - interval '90 days'",
-            `'float'`,
-            'generate_series(1, 1) i',
-          ),
-          entries('adjustment'),
-          credit(
-            'agentTransferIn',
-            agentAccount,
-            account(member('i')),
-            '200',
-            at('i + 3'),
-            `'move-in-' || i`,
-            `generate_series(1, ${members}) i`,
-          ),
-          entries('agentTransferIn'),
-          credit(
-            'agentTransferOut',
-            account(member('i')),
-            agentAccount,
-            '100',
-            at('i + 5'),
-            `'move-out-' || i`,
-            `generate_series(1, ${members}) i`,
-          ),
-          entries('agentTransferOut'),
-        ],
-      ]
-    : [];
+  return { credit, entries, member, account, house, agentAccount, at, memberOf };
+}
+
+type TeamSql = ReturnType<typeof teamSql>;
+
+/** The agent (when the team has one), its members, their accounts and bank cards, and the house accounts. */
+function membersStatements({ tag, code, members, offset, agent }: SeededTeam): string[] {
   return [
-    [
-      ...(team.agent
-        ? [
-            `insert into users (username, is_agent, referral_code, registered_at) values ('bench${tag}', true, '${code}', now() - interval '120 days')`,
-          ]
-        : []),
-      `insert into users (username, agent_code, registered_at, last_login_at)
-       select 'bench${tag}m' || g, ${team.agent ? `'${code}'` : 'null'}, now() - ((g * 7919 + ${offset}) % (120 * 86400)) * interval '1 second', now() - (g % 30) * interval '1 day'
-       from generate_series(1, ${members}) g`,
-      `create table bench_members as select row_number() over (order by id) as n, id from users where username like 'bench${tag}m%'`,
-      `create unique index on bench_members (n)`,
-      `insert into ledger_accounts (kind, user_id, currency, created_at)
-       select 'player', id, 'COIN', now() from users where username like 'bench${tag}%'`,
-      `insert into ledger_accounts (kind, code, currency, created_at)
-       select 'house', code, 'COIN', now() from unnest(array['depositsClearing', 'withdrawalsInFlight', 'adjustments']) code
-       on conflict do nothing`,
-      `insert into bank_cards (user_id, bank_code, card_number, branch_code, branch_name, holder_first_name, holder_last_name,
-         holder_pinyin_name, is_default, created_at, updated_at)
-       select id, '0001', lpad((n + ${offset})::text, 7, '0'), '100', 'Bench', 'Taro', 'Bench', 'BENCH TARO', true, now(), now() from bench_members`,
-    ],
-    [
-      // Four orders a member, the first three paid (a ledger credit each), the fourth still pending.
-      `insert into deposit_orders (order_sn, user_id, channel_id, mode, provider, status, yen_amount, amount, fee, bank_card_id,
-         payer_name, idempotency_key, params_hash, created_at, expires_at, paid_at)
-       select 'BD${tag}-' || i, m.id, 'online-bank', 'automatic', 'bench', case when i <= ${members * 3} then 'paymentSuccessful' else 'pendingPayment' end,
-         1000 + (i % 50) * 100, 1000 + (i % 50) * 100, 0, c.id, 'BENCH TARO', '${tag}-deposit-' || i, 'bench', ${at('i')}, ${at('i')} + interval '30 minutes',
-         case when i <= ${members * 3} then ${at('i')} end
-       from generate_series(1, ${members * 4}) i
-       join bench_members m on ${memberOf('i')}
-       join bank_cards c on c.user_id = m.id`,
-      credit(
-        'deposit',
-        house('depositsClearing'),
-        account(member(`(i - 1) % ${members} + 1`)),
-        '1000 + (i % 50) * 100',
-        at('i'),
-        `'deposit-' || i`,
-        `generate_series(1, ${members * 3}) i`,
-      ),
-      entries('deposit'),
-    ],
-    ...agentMoves,
-    [
-      // Two withdrawals a member: seven in ten paid out (posted), two under review, one failed.
-      credit(
-        'withdrawal',
-        account(member(`(i - 1) % ${members} + 1`)),
-        house('withdrawalsInFlight'),
-        '500 + (i % 10) * 50',
-        at('i + 11'),
-        `'withdrawal-' || i`,
-        `generate_series(1, ${members * 2}) i where ((i - 1) % ${members}) % 10 < 7`,
-      ),
-      entries('withdrawal'),
-      `insert into withdrawals (order_sn, user_id, bank_card_id, bank_code, branch_code, account_number, account_holder, amount, fee,
-         payout_yen, status, hold_transfer_id, idempotency_key, params_hash, created_at)
-       select 'BW${tag}-' || i, m.id, c.id, '0001', '100', c.card_number, 'BENCH TARO', 500 + (i % 10) * 50, 0, 500 + (i % 10) * 50,
-         case when (i - 1) % ${members} % 10 < 7 then 'withdrawalSuccessful' when (i - 1) % ${members} % 10 < 9 then 'withdrawalReview' else 'withdrawalFailed' end,
-         coalesce((select t.id from ledger_transfers t where t.actor = 'system' and t.idempotency_key = '${tag}-withdrawal-' || i), 0),
-         '${tag}-withdrawal-' || i, 'bench', ${at('i + 11')}
-       from generate_series(1, ${members * 2}) i
-       join bench_members m on ${memberOf('i')}
-       join bank_cards c on c.user_id = m.id`,
-    ],
-    [
-      `insert into game_records (user_id, game_name, machine_id, bet_amount, win_amount, played_at)
-       select m.id, 'Bench Slot', 'M-' || (i % 40), 10 + (i % 10) * 10, case when i % 3 = 0 then (i % 7) * 30 else 0 end, ${at('i + 17')}
-       from generate_series(1, ${members * 12}) i
-       join bench_members m on ${memberOf('i')}`,
-      // Two sign-ins a member, as the audit log keeps them: the statistics count who was active.
-      `insert into audit_log (at, actor, action, subject, reason)
-       select ${at('i + 23')}, 'user:' || m.id, 'signIn.success', 'user:' || m.id, 'bench seed'
-       from generate_series(1, ${members * 2}) i
-       join bench_members m on ${memberOf('i')}`,
-      'drop table bench_members',
-    ],
+    ...(agent
+      ? [
+          `insert into users (username, is_agent, referral_code, registered_at) values ('bench${tag}', true, '${code}', now() - interval '120 days')`,
+        ]
+      : []),
+    `insert into users (username, agent_code, registered_at, last_login_at)
+     select 'bench${tag}m' || g, ${agent ? `'${code}'` : 'null'}, now() - ((g * 7919 + ${offset}) % (120 * 86400)) * interval '1 second', now() - (g % 30) * interval '1 day'
+     from generate_series(1, ${members}) g`,
+    `create table bench_members as select row_number() over (order by id) as n, id from users where username like 'bench${tag}m%'`,
+    `create unique index on bench_members (n)`,
+    `insert into ledger_accounts (kind, user_id, currency, created_at)
+     select 'player', id, 'COIN', now() from users where username like 'bench${tag}%'`,
+    `insert into ledger_accounts (kind, code, currency, created_at)
+     select 'house', code, 'COIN', now() from unnest(array['depositsClearing', 'withdrawalsInFlight', 'adjustments']) code
+     on conflict do nothing`,
+    `insert into bank_cards (user_id, bank_code, card_number, branch_code, branch_name, holder_first_name, holder_last_name,
+       holder_pinyin_name, is_default, created_at, updated_at)
+     select id, '0001', lpad((n + ${offset})::text, 7, '0'), '100', 'Bench', 'Taro', 'Bench', 'BENCH TARO', true, now(), now() from bench_members`,
+  ];
+}
+
+/** Four orders a member, the first three paid (a ledger credit each), the fourth still pending. */
+function depositStatements(
+  { tag, members }: SeededTeam,
+  { credit, entries, member, account, house, at, memberOf }: TeamSql,
+): string[] {
+  return [
+    `insert into deposit_orders (order_sn, user_id, channel_id, mode, provider, status, yen_amount, amount, fee, bank_card_id,
+       payer_name, idempotency_key, params_hash, created_at, expires_at, paid_at)
+     select 'BD${tag}-' || i, m.id, 'online-bank', 'automatic', 'bench', case when i <= ${members * 3} then 'paymentSuccessful' else 'pendingPayment' end,
+       1000 + (i % 50) * 100, 1000 + (i % 50) * 100, 0, c.id, 'BENCH TARO', '${tag}-deposit-' || i, 'bench', ${at('i')}, ${at('i')} + interval '30 minutes',
+       case when i <= ${members * 3} then ${at('i')} end
+     from generate_series(1, ${members * 4}) i
+     join bench_members m on ${memberOf('i')}
+     join bank_cards c on c.user_id = m.id`,
+    credit(
+      'deposit',
+      house('depositsClearing'),
+      account(member(`(i - 1) % ${members} + 1`)),
+      '1000 + (i % 50) * 100',
+      at('i'),
+      `'deposit-' || i`,
+      `generate_series(1, ${members * 3}) i`,
+    ),
+    entries('deposit'),
+  ];
+}
+
+/** The agent's float, then one move to and one back from each member. */
+function agentMoveStatements(
+  { members }: SeededTeam,
+  { credit, entries, member, account, house, agentAccount, at }: TeamSql,
+): string[] {
+  return [
+    credit(
+      'adjustment',
+      house('adjustments'),
+      agentAccount,
+      '100000000',
+      "now() - interval '90 days'",
+      `'float'`,
+      'generate_series(1, 1) i',
+    ),
+    entries('adjustment'),
+    credit(
+      'agentTransferIn',
+      agentAccount,
+      account(member('i')),
+      '200',
+      at('i + 3'),
+      `'move-in-' || i`,
+      `generate_series(1, ${members}) i`,
+    ),
+    entries('agentTransferIn'),
+    credit(
+      'agentTransferOut',
+      account(member('i')),
+      agentAccount,
+      '100',
+      at('i + 5'),
+      `'move-out-' || i`,
+      `generate_series(1, ${members}) i`,
+    ),
+    entries('agentTransferOut'),
+  ];
+}
+
+/** Two withdrawals a member: seven in ten paid out (posted), two under review, one failed. */
+function withdrawalStatements(
+  { tag, members }: SeededTeam,
+  { credit, entries, member, account, house, at, memberOf }: TeamSql,
+): string[] {
+  return [
+    credit(
+      'withdrawal',
+      account(member(`(i - 1) % ${members} + 1`)),
+      house('withdrawalsInFlight'),
+      '500 + (i % 10) * 50',
+      at('i + 11'),
+      `'withdrawal-' || i`,
+      `generate_series(1, ${members * 2}) i where ((i - 1) % ${members}) % 10 < 7`,
+    ),
+    entries('withdrawal'),
+    `insert into withdrawals (order_sn, user_id, bank_card_id, bank_code, branch_code, account_number, account_holder, amount, fee,
+       payout_yen, status, hold_transfer_id, idempotency_key, params_hash, created_at)
+     select 'BW${tag}-' || i, m.id, c.id, '0001', '100', c.card_number, 'BENCH TARO', 500 + (i % 10) * 50, 0, 500 + (i % 10) * 50,
+       case when (i - 1) % ${members} % 10 < 7 then 'withdrawalSuccessful' when (i - 1) % ${members} % 10 < 9 then 'withdrawalReview' else 'withdrawalFailed' end,
+       coalesce((select t.id from ledger_transfers t where t.actor = 'system' and t.idempotency_key = '${tag}-withdrawal-' || i), 0),
+       '${tag}-withdrawal-' || i, 'bench', ${at('i + 11')}
+     from generate_series(1, ${members * 2}) i
+     join bench_members m on ${memberOf('i')}
+     join bank_cards c on c.user_id = m.id`,
+  ];
+}
+
+/** Twelve game rounds a member, and two sign-ins as the audit log keeps them. */
+function roundAndSignInStatements({ members }: SeededTeam, { at, memberOf }: TeamSql): string[] {
+  return [
+    `insert into game_records (user_id, game_name, machine_id, bet_amount, win_amount, played_at)
+     select m.id, 'Bench Slot', 'M-' || (i % 40), 10 + (i % 10) * 10, case when i % 3 = 0 then (i % 7) * 30 else 0 end, ${at('i + 17')}
+     from generate_series(1, ${members * 12}) i
+     join bench_members m on ${memberOf('i')}`,
+    // Two sign-ins a member, as the audit log keeps them: the statistics count who was active.
+    `insert into audit_log (at, actor, action, subject, reason)
+     select ${at('i + 23')}, 'user:' || m.id, 'signIn.success', 'user:' || m.id, 'bench seed'
+     from generate_series(1, ${members * 2}) i
+     join bench_members m on ${memberOf('i')}`,
+    'drop table bench_members',
   ];
 }
 

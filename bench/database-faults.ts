@@ -14,13 +14,13 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../tests/support/ledger-invariants';
 import { type PostgresControl, pgCtl } from '../tests/support/postgres-cluster';
-import { type LoadContext, operatorLoop, playerLoop, seatAtStudio, startingDeposit, startServers } from './mixed-load';
-import { type Check, checkMoney, type MoneyTotals, type ToldByServers } from './mixed-load-checks';
-import { type Caller, Tally } from './mixed-load-client';
-import type { ProductServer } from './mixed-load-servers';
-import { prepareHall } from './mixed-load-setup';
+import { type Check, checkMoneyOn, type MoneyTotals, toldNothingYet } from './mixed-load-checks';
+import { type LoadContext, loadCallers, Tally } from './mixed-load-client';
+import { operatorLoop } from './mixed-load-operator';
+import { playerLoop, seatAtStudio, startingDeposits } from './mixed-load-players';
+import { type ProductServer, serverLogs, startServers } from './mixed-load-servers';
+import { type PreparedHall, prepareHall } from './mixed-load-setup';
 import { sleep } from './processes';
-import { xsrfHeaders } from './throughput';
 
 export interface DatabaseFaultSettings {
   clients: number;
@@ -127,23 +127,12 @@ export async function measureDatabaseFaults(
   settings: DatabaseFaultSettings,
   log: (message: string) => void,
 ): Promise<DatabaseFaultResult> {
-  const databaseName = new URL(databaseUrl).pathname.slice(1);
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'game-hall-faults-'));
   let servers: ProductServer[] = [];
   const tally = new Tally(true);
-  const told: ToldByServers = {
-    depositOrders: new Map(),
-    paidOrders: new Set(),
-    withdrawals: new Map(),
-    approved: new Set(),
-    rejected: new Set(),
-    studioRounds: new Map(),
-  };
-  const ended: number[] = [];
-  let restartSeconds = 0;
-  let readyAfterRestartSeconds: (number | null)[] = [];
-  let loadRequests = 0;
-  let loadSeconds = 0;
+  const told = toldNothingYet();
+  const faults: Faults = { ended: [], restartSeconds: 0, readyAfterRestartSeconds: [] };
+  let timed = { loadRequests: 0, loadSeconds: 0 };
   let alive = 0;
   let settleSeconds: number | null = null;
   let exitCodes: (number | null)[] = [];
@@ -152,55 +141,8 @@ export async function measureDatabaseFaults(
     const hall = await prepareHall(databaseUrl, settings.clients, path.join(workDir, 'files'));
     log('  starting 2 server processes (server/main.ts, production, sandbox provider on)');
     servers = await startServers(databaseUrl, workDir);
-    const urls = servers.map((server) => server.url);
-    const callers = await Promise.all(
-      hall.players.map(async (player, index) => ({
-        xsrf: await xsrfHeaders(urls[index % urls.length]!),
-        token: player.token,
-      })),
-    );
-    const operator: Caller = { xsrf: await xsrfHeaders(urls[0]!), token: hall.operatorToken };
-    const setUp: LoadContext = { urls, tally, told, running: () => true };
-    await Promise.all(
-      hall.players.map((player, index) =>
-        startingDeposit(setUp, urls[index % urls.length]!, player, callers[index]!, settings.startingDepositYen),
-      ),
-    );
-    const seats = await seatAtStudio(setUp, hall.players, callers);
-
-    log(
-      `  load with faults: ${settings.terminations} terminations of the app's connections ${settings.faultEverySeconds} s apart, ` +
-        `then one restart of PostgreSQL, then ${settings.afterRestartSeconds} s more`,
-    );
-    const before = tally.requests;
-    const started = performance.now();
-    let running = true;
-    const load: LoadContext = { urls, tally, told, running: () => running };
-    const loops = Promise.all([
-      ...hall.players.map((player, index) => playerLoop(load, player, callers[index]!, seats[index] ?? null)),
-      operatorLoop(load, operator, hall.players),
-    ]);
-    try {
-      for (let round = 0; round < settings.terminations; round += 1) {
-        await sleep(settings.faultEverySeconds * 1000);
-        ended.push(await terminateAppConnections(serverUrl, databaseName));
-      }
-      await sleep(settings.faultEverySeconds * 1000);
-      const restartStarted = performance.now();
-      await pgCtl(control, 'restart');
-      const restarted = performance.now();
-      restartSeconds = (restarted - restartStarted) / 1000;
-      readyAfterRestartSeconds = await Promise.all(servers.map((server) => secondsUntilReady(server, restarted)));
-      log(
-        `  restart took ${restartSeconds.toFixed(1)} s; ready again after ${readyAfterRestartSeconds.map((seconds) => seconds?.toFixed(2) ?? 'never').join(' and ')} s`,
-      );
-      await sleep(settings.afterRestartSeconds * 1000);
-    } finally {
-      running = false;
-      await loops;
-    }
-    loadSeconds = (performance.now() - started) / 1000;
-    loadRequests = tally.requests - before;
+    const target = { serverUrl, databaseUrl, control, servers };
+    timed = await loadWithFaults({ target, hall, context: { tally, told }, faults }, settings, log);
     alive = servers.filter((server) => server.alive()).length;
     if (alive === servers.length) {
       log('  waiting for the payouts, callbacks and studio rounds the faults interrupted to be retried');
@@ -211,41 +153,97 @@ export async function measureDatabaseFaults(
     await rm(workDir, { recursive: true, force: true });
   }
 
-  const database = await openDatabase({ databaseUrl, poolSize: 2 });
+  const { checks, totals } = await checkMoneyOn(databaseUrl, told);
+  const { errors: loggedErrors, warnings } = serverLogs(servers);
+  const passed =
+    alive === servers.length &&
+    faults.readyAfterRestartSeconds.every((seconds) => seconds !== null) &&
+    tally.failures === 0 &&
+    loggedErrors.count === 0 &&
+    exitCodes.every((code) => code === 0) &&
+    checks.every((check) => check.violations.length === 0);
+  return {
+    servers: servers.length,
+    alive,
+    ...timed,
+    tally,
+    ...faults,
+    settleSeconds,
+    checks,
+    totals,
+    loggedErrors,
+    warnings,
+    exitCodes,
+    passed,
+  };
+}
+
+/** What the faults did: filled in as they happen, so a load cut short still reports the ones before. */
+type Faults = Pick<DatabaseFaultResult, 'ended' | 'restartSeconds' | 'readyAfterRestartSeconds'>;
+
+interface FaultedLoad {
+  target: { serverUrl: string; databaseUrl: string; control: PostgresControl; servers: ProductServer[] };
+  hall: PreparedHall;
+  context: Pick<LoadContext, 'tally' | 'told'>;
+  faults: Faults;
+}
+
+/**
+ * Every player's starting deposit and studio seat, then the load while the faults come one
+ * interval apart: the terminations, the restart, and the load's last stretch after it.
+ */
+async function loadWithFaults(
+  { target, hall, context, faults }: FaultedLoad,
+  settings: DatabaseFaultSettings,
+  log: (message: string) => void,
+): Promise<{ loadRequests: number; loadSeconds: number }> {
+  const { tally } = context;
+  const urls = target.servers.map((server) => server.url);
+  const callers = await loadCallers(hall, urls);
+  const setUp: LoadContext = { ...context, urls, running: () => true };
+  await startingDeposits(setUp, hall.players, callers.players, settings.startingDepositYen);
+  const seats = await seatAtStudio(setUp, hall.players, callers.players);
+
+  log(
+    `  load with faults: ${settings.terminations} terminations of the app's connections ${settings.faultEverySeconds} s apart, ` +
+      `then one restart of PostgreSQL, then ${settings.afterRestartSeconds} s more`,
+  );
+  const before = tally.requests;
+  const started = performance.now();
+  let running = true;
+  const load: LoadContext = { ...setUp, running: () => running };
+  const loops = Promise.all([
+    ...hall.players.map((player, index) => playerLoop(load, player, callers.players[index]!, seats[index] ?? null)),
+    operatorLoop(load, callers.operator, hall.players),
+  ]);
   try {
-    const { checks, totals } = await checkMoney(database.db, told);
-    const loggedErrors = { count: 0, samples: [] as string[] };
-    const warnings = new Map<string, number>();
-    for (const server of servers) {
-      loggedErrors.count += server.errors.count;
-      loggedErrors.samples.push(...server.errors.samples);
-      for (const [message, count] of server.warnings) warnings.set(message, (warnings.get(message) ?? 0) + count);
-    }
-    const passed =
-      alive === servers.length &&
-      readyAfterRestartSeconds.every((seconds) => seconds !== null) &&
-      tally.failures === 0 &&
-      loggedErrors.count === 0 &&
-      exitCodes.every((code) => code === 0) &&
-      checks.every((check) => check.violations.length === 0);
-    return {
-      servers: servers.length,
-      alive,
-      loadRequests,
-      loadSeconds,
-      tally,
-      ended,
-      restartSeconds,
-      readyAfterRestartSeconds,
-      settleSeconds,
-      checks,
-      totals,
-      loggedErrors,
-      warnings,
-      exitCodes,
-      passed,
-    };
+    await injectFaults(target, faults, settings, log);
   } finally {
-    await database.close();
+    running = false;
+    await loops;
   }
+  return { loadRequests: tally.requests - before, loadSeconds: (performance.now() - started) / 1000 };
+}
+
+async function injectFaults(
+  { serverUrl, databaseUrl, control, servers }: FaultedLoad['target'],
+  faults: Faults,
+  settings: DatabaseFaultSettings,
+  log: (message: string) => void,
+): Promise<void> {
+  const databaseName = new URL(databaseUrl).pathname.slice(1);
+  for (let round = 0; round < settings.terminations; round += 1) {
+    await sleep(settings.faultEverySeconds * 1000);
+    faults.ended.push(await terminateAppConnections(serverUrl, databaseName));
+  }
+  await sleep(settings.faultEverySeconds * 1000);
+  const restartStarted = performance.now();
+  await pgCtl(control, 'restart');
+  const restarted = performance.now();
+  faults.restartSeconds = (restarted - restartStarted) / 1000;
+  faults.readyAfterRestartSeconds = await Promise.all(servers.map((server) => secondsUntilReady(server, restarted)));
+  log(
+    `  restart took ${faults.restartSeconds.toFixed(1)} s; ready again after ${faults.readyAfterRestartSeconds.map((seconds) => seconds?.toFixed(2) ?? 'never').join(' and ')} s`,
+  );
+  await sleep(settings.afterRestartSeconds * 1000);
 }

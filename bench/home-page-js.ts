@@ -198,14 +198,9 @@ const attributeOf = (tag: string, name: string) =>
 const staticImportPattern = /\b(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+\.m?js)["']/g;
 const maxWalkedFiles = 1_000;
 
-/**
- * Without a browser: the scripts and module preloads index.html names, plus every chunk they
- * import statically. Chunks loaded lazily by the router are not counted, so this is a lower bound;
- * the sum over every JS file in dist/ is given beside it as the upper bound.
- */
-export async function measureByStaticWalk(htmlFile = distIndex): Promise<HomePageJs> {
-  const html = await readFile(htmlFile, 'utf8');
-  const queue: string[] = [];
+/** The paths of the scripts and module preloads the page names, as they are served. */
+function entryScripts(html: string): string[] {
+  const paths: string[] = [];
   for (const [tag, kind] of html.matchAll(tagPattern)) {
     const isScript = kind!.toLowerCase() === 'script';
     const reference = isScript
@@ -213,19 +208,35 @@ export async function measureByStaticWalk(htmlFile = distIndex): Promise<HomePag
       : attributeOf(tag, 'rel') === 'modulepreload'
         ? attributeOf(tag, 'href')
         : undefined;
-    if (reference?.startsWith('/')) queue.push(new URL(reference, 'http://dist').pathname);
+    if (reference?.startsWith('/')) paths.push(new URL(reference, 'http://dist').pathname);
   }
+  return paths;
+}
+
+/** The served paths of the chunks a chunk imports statically (relative or absolute specifiers only). */
+function staticImportsOf(code: string, urlPath: string): string[] {
+  const paths: string[] = [];
+  for (const [, specifier] of code.matchAll(staticImportPattern)) {
+    if (specifier!.startsWith('./') || specifier!.startsWith('../') || specifier!.startsWith('/')) {
+      paths.push(new URL(specifier!, `http://dist${urlPath}`).pathname);
+    }
+  }
+  return paths;
+}
+
+/**
+ * Without a browser: the scripts and module preloads index.html names, plus every chunk they
+ * import statically. Chunks loaded lazily by the router are not counted, so this is a lower bound;
+ * the sum over every JS file in dist/ is given beside it as the upper bound.
+ */
+export async function measureByStaticWalk(htmlFile = distIndex): Promise<HomePageJs> {
+  const queue = entryScripts(await readFile(htmlFile, 'utf8'));
   const files = new Set<string>();
   while (queue.length > 0 && files.size < maxWalkedFiles) {
     const urlPath = queue.pop()!;
     if (files.has(urlPath)) continue;
     files.add(urlPath);
-    const code = await readFile(distFileOf(urlPath), 'utf8');
-    for (const [, specifier] of code.matchAll(staticImportPattern)) {
-      if (specifier!.startsWith('./') || specifier!.startsWith('../') || specifier!.startsWith('/')) {
-        queue.push(new URL(specifier!, `http://dist${urlPath}`).pathname);
-      }
-    }
+    queue.push(...staticImportsOf(await readFile(distFileOf(urlPath), 'utf8'), urlPath));
   }
   const allJs = (await readdir(distDir, { recursive: true }))
     .filter((name) => /\.m?js$/.test(name))

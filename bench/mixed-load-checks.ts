@@ -6,7 +6,7 @@
  * clients against what they stored.
  */
 
-import type { Database } from '@server/db/client';
+import { type Database, openDatabase } from '@server/db/client';
 import { sql } from 'drizzle-orm';
 import { ledgerViolations, queryRows } from '../tests/support/ledger-invariants';
 import { studioRoundBookings } from '../tests/support/studio-bookings';
@@ -28,6 +28,18 @@ export interface ToldByServers {
   rejected: Set<string>;
   /** Round key → the studio round a play answered 200 for (status as the page was shown it). */
   studioRounds: Map<string, { id: string; status: string; win: number }>;
+}
+
+/** Nothing told yet: the record a load starts with. */
+export function toldNothingYet(): ToldByServers {
+  return {
+    depositOrders: new Map(),
+    paidOrders: new Set(),
+    withdrawals: new Map(),
+    approved: new Set(),
+    rejected: new Set(),
+    studioRounds: new Map(),
+  };
 }
 
 export interface MoneyTotals {
@@ -174,6 +186,10 @@ async function studioViolations(db: Database, told: ToldByServers): Promise<stri
 
 /** Every answer a client got names what is stored, and every settlement it was told of happened. */
 async function toldViolations(db: Database, told: ToldByServers): Promise<string[]> {
+  return [...(await toldDepositViolations(db, told)), ...(await toldWithdrawalViolations(db, told))].slice(0, 20);
+}
+
+async function toldDepositViolations(db: Database, told: ToldByServers): Promise<string[]> {
   const violations: string[] = [];
   const orders = await queryRows<{ user_id: number; idempotency_key: string; order_sn: string; status: string }>(
     db,
@@ -193,6 +209,11 @@ async function toldViolations(db: Database, told: ToldByServers): Promise<string
     if (status !== 'paymentSuccessful')
       violations.push(`order ${orderSn} was paid at the checkout but is ${status ?? 'not stored'}`);
   }
+  return violations;
+}
+
+async function toldWithdrawalViolations(db: Database, told: ToldByServers): Promise<string[]> {
+  const violations: string[] = [];
   const stored = await queryRows<{
     user_id: number;
     idempotency_key: string;
@@ -202,6 +223,8 @@ async function toldViolations(db: Database, told: ToldByServers): Promise<string
   }>(db, sql`SELECT user_id, idempotency_key, order_sn, status, payout_state FROM withdrawals`);
   const withdrawalByKey = new Map(stored.map((row) => [`${row.user_id}/${row.idempotency_key}`, row]));
   const withdrawalBySn = new Map(stored.map((row) => [row.order_sn, row]));
+  const storedAs = (row: (typeof stored)[number] | undefined) =>
+    row ? `${row.status}/${row.payout_state}` : 'not stored';
   for (const [key, answer] of told.withdrawals) {
     const row = withdrawalByKey.get(`${answer.userId}/${key}`);
     if (row?.order_sn !== answer.orderSn)
@@ -212,19 +235,15 @@ async function toldViolations(db: Database, told: ToldByServers): Promise<string
   for (const orderSn of told.approved) {
     const row = withdrawalBySn.get(orderSn);
     if (!row || row.payout_state === 'notStarted')
-      violations.push(
-        `withdrawal ${orderSn} was approved but is ${row ? `${row.status}/${row.payout_state}` : 'not stored'}`,
-      );
+      violations.push(`withdrawal ${orderSn} was approved but is ${storedAs(row)}`);
   }
   for (const orderSn of told.rejected) {
     const row = withdrawalBySn.get(orderSn);
     if (row?.status !== 'withdrawalFailed' || row.payout_state !== 'notStarted') {
-      violations.push(
-        `withdrawal ${orderSn} was rejected but is ${row ? `${row.status}/${row.payout_state}` : 'not stored'}`,
-      );
+      violations.push(`withdrawal ${orderSn} was rejected but is ${storedAs(row)}`);
     }
   }
-  return violations.slice(0, 20);
+  return violations;
 }
 
 async function moneyTotals(db: Database): Promise<MoneyTotals> {
@@ -289,4 +308,17 @@ export async function checkMoney(db: Database, told: ToldByServers): Promise<{ c
     { name: 'every answer names what is stored', violations: await toldViolations(db, told) },
   ];
   return { checks, totals };
+}
+
+/** The checks, on a connection of their own to the load's database once its servers have stopped. */
+export async function checkMoneyOn(
+  databaseUrl: string,
+  told: ToldByServers,
+): Promise<{ checks: Check[]; totals: MoneyTotals }> {
+  const database = await openDatabase({ databaseUrl, poolSize: 2 });
+  try {
+    return await checkMoney(database.db, told);
+  } finally {
+    await database.close();
+  }
 }

@@ -3,8 +3,11 @@
  * not expect (a 5xx, a refused connection or timeout, or a status that call should never get) is
  * counted apart and described, since any of them fails the figure.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { studioSessionHeader } from '@contract/studio';
+import type { ToldByServers } from './mixed-load-checks';
+import type { PreparedHall } from './mixed-load-setup';
+import { xsrfHeaders } from './throughput';
 
 export interface Envelope<T = unknown> {
   code?: number;
@@ -179,4 +182,41 @@ export function clickOnCheckout(
 
 export function newIdempotencyKey(prefix: string): string {
   return `${prefix}-${randomBytes(12).toString('base64url')}`;
+}
+
+/** What every client of a load shares: the processes, the counts, what the servers told, and whether to go on. */
+export interface LoadContext {
+  urls: string[];
+  tally: Tally;
+  told: ToldByServers;
+  running(): boolean;
+}
+
+/** One client's turn-taking between the server processes. */
+export class RoundRobin {
+  private turn: number;
+  constructor(private readonly urls: readonly string[]) {
+    this.turn = randomInt(urls.length);
+  }
+  next(): string {
+    this.turn += 1;
+    return this.urls[this.turn % this.urls.length]!;
+  }
+}
+
+export const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]!;
+
+/**
+ * The load's callers: each player with the XSRF cookie of the process its starting deposit goes to
+ * (the players in turn across the processes), and the operator with the first process's.
+ */
+export async function loadCallers(hall: PreparedHall, urls: readonly string[]) {
+  const players = await Promise.all(
+    hall.players.map(async (player, index) => ({
+      xsrf: await xsrfHeaders(urls[index % urls.length]!),
+      token: player.token,
+    })),
+  );
+  const operator: Caller = { xsrf: await xsrfHeaders(urls[0]!), token: hall.operatorToken };
+  return { players, operator };
 }

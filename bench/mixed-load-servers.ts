@@ -48,22 +48,7 @@ export async function startProductServer(options: { databaseUrl: string; dataDir
   const tail = tailOf(child);
   const errors = { count: 0, samples: [] as string[] };
   const warnings = new Map<string, number>();
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    let entry: { level?: number; msg?: string; refusal?: string; err?: { message?: string } };
-    try {
-      entry = JSON.parse(line) as typeof entry;
-    } catch {
-      return;
-    }
-    if ((entry.level ?? 0) >= pinoError) {
-      errors.count += 1;
-      if (errors.samples.length < keptErrorLines)
-        errors.samples.push(`${entry.msg ?? ''}: ${entry.err?.message ?? line.slice(0, 500)}`);
-    } else if ((entry.level ?? 0) >= pinoWarn) {
-      const message = entry.refusal ? `${entry.msg ?? '?'} (${entry.refusal})` : (entry.msg ?? '?');
-      warnings.set(message, (warnings.get(message) ?? 0) + 1);
-    }
-  });
+  createInterface({ input: child.stdout! }).on('line', (line) => countLogLine(line, errors, warnings));
   const stop = async () => {
     await stopChild(child, 30_000);
     return child.exitCode;
@@ -86,4 +71,59 @@ export async function startProductServer(options: { databaseUrl: string; dataDir
   }
   await stop();
   throw new Error(`server/main.ts on port ${port} was not ready after ${readyDeadlineMs / 1000} s: ${tail()}`);
+}
+
+interface LogEntry {
+  level?: number;
+  msg?: string;
+  refusal?: string;
+  err?: { message?: string };
+}
+
+/** Counts an error line, keeping the first few, or a warning by its message; other lines are not counted. */
+function countLogLine(line: string, errors: ProductServer['errors'], warnings: ProductServer['warnings']): void {
+  let entry: LogEntry;
+  try {
+    entry = JSON.parse(line) as LogEntry;
+  } catch {
+    return;
+  }
+  const level = entry.level ?? 0;
+  if (level >= pinoError) {
+    errors.count += 1;
+    if (errors.samples.length < keptErrorLines)
+      errors.samples.push(`${entry.msg ?? ''}: ${entry.err?.message ?? line.slice(0, 500)}`);
+  } else if (level >= pinoWarn) {
+    const message = entry.refusal ? `${entry.msg ?? '?'} (${entry.refusal})` : (entry.msg ?? '?');
+    warnings.set(message, (warnings.get(message) ?? 0) + 1);
+  }
+}
+
+/** Processes of the product the loads run side by side on one database. */
+export const serverCount = 2;
+
+/** Starts the servers side by side; if one fails, the others are stopped before the error is passed on. */
+export async function startServers(databaseUrl: string, dataDir: string): Promise<ProductServer[]> {
+  const started = await Promise.allSettled(
+    Array.from({ length: serverCount }, () => startProductServer({ databaseUrl, dataDir })),
+  );
+  const running = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  const failed = started.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) {
+    await Promise.all(running.map((server) => server.stop()));
+    throw failed.reason;
+  }
+  return running;
+}
+
+/** What the servers logged, together: their errors (and the first few) and their warnings by message. */
+export function serverLogs(servers: readonly ProductServer[]): Pick<ProductServer, 'errors' | 'warnings'> {
+  const errors = { count: 0, samples: [] as string[] };
+  const warnings = new Map<string, number>();
+  for (const server of servers) {
+    errors.count += server.errors.count;
+    errors.samples.push(...server.errors.samples);
+    for (const [message, count] of server.warnings) warnings.set(message, (warnings.get(message) ?? 0) + count);
+  }
+  return { errors, warnings };
 }

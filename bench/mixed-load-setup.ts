@@ -12,7 +12,7 @@
 import { randomInt } from 'node:crypto';
 import { systemClock } from '@server/clock';
 import { composeApp } from '@server/compose';
-import { openDatabase } from '@server/db/client';
+import { type Database, openDatabase } from '@server/db/client';
 import { mailOutbox } from '@server/db/schema/auth';
 import { seedDatabase } from '@server/db/seed';
 import { createLogger } from '@server/logger';
@@ -111,73 +111,13 @@ export async function prepareHall(
       captchaText: () => deskCaptchaText,
     });
     try {
-      const desk = await setUpOperator(database.db, systemClock, {
-        username: 'benchdesk',
-        email: 'bench.desk@example.test',
-        password,
-      });
-      const operator = await newBrowser(app);
-      const { uuid } = await call<{ uuid: string }>(app, operator, '/v2/app/auth/captcha', {});
-      const signedIn = await call<{ token: string }>(app, operator, '/v2/admin/auth/login', {
-        account: desk.username,
-        password,
-        uuid,
-        qrcode: deskCaptchaText,
-        totpCode: totpCodeAt(desk.totpSecret, systemClock.now()),
-      });
-      operator.token = signedIn.token;
-
+      const operator = await signedInOperator(app, database.db);
       const photos = { front: await photo('jpeg'), back: await photo('png'), handheld: await photo('webp') };
-      const readCode = async (email: string) => {
-        const [mail] = await deps.db
-          .select({ text: mailOutbox.textBody })
-          .from(mailOutbox)
-          .where(and(eq(mailOutbox.recipient, email), eq(mailOutbox.kind, 'registerCode')))
-          .orderBy(desc(mailOutbox.id))
-          .limit(1);
-        const code = mail?.text.match(/\b\d{6}\b/)?.[0];
-        if (!code) throw new Error(`no registration code was mailed to ${email}`);
-        return code;
-      };
-
-      const preparePlayer = async (index: number): Promise<BenchPlayer> => {
-        const account = `mixload${index}`;
-        const email = `${account}@example.test`;
-        const player = await newBrowser(app);
-        await call(app, player, '/v2/app/register/send/email/code', { email });
-        await call(app, player, '/v2/app/register/valid', { email, code: await readCode(email), acceptTerms: true });
-        player.token = (
-          await call<{ token: string }>(app, player, '/v2/app/register/user', { account, email, password })
-        ).token;
-        await call(app, player, '/v2/app/user/update', {
-          ...names,
-          phone: `+8190${randomInt(10_000_000, 100_000_000)}`,
-          nickname: account,
-        });
-        await call(app, player, '/v2/app/user/update/idNumber', {
-          idNumber: `MX${index}${randomInt(100_000, 1_000_000)}`,
-        });
-        const payoutFails = index % failingPayoutEvery === failingPayoutEvery - 1;
-        const card = await call<{ id: number }>(app, player, '/v2/app/user/bank/save', {
-          bankCode: '0005',
-          branchCode: '123',
-          branchName: '渋谷支店',
-          cardNumber: accountNumber(payoutFails),
-          holderFirstName: names.firstName,
-          holderLastName: names.lastName,
-          holderPinyinName: names.pinyinName,
-        });
-        const submission = await call<{ id: number }>(app, player, '/v2/app/user/kyc/add', photos);
-        await call(app, operator, '/v2/admin/kyc/approve', { submissionId: submission.id });
-        await call(app, player, '/v2/app/auth/password/update/payment', { newPayPassword: payPassword, password });
-        const profile = await call<{ userId: number }>(app, player, '/v2/app/user/info', {});
-        return { account, userId: profile.userId, token: player.token, cardId: card.id, payPassword, payoutFails };
-      };
-
+      const setUp: PlayerSetUp = { app, db: deps.db, operator, photos };
       const players: BenchPlayer[] = [];
       for (let first = 0; first < playerCount; first += setupConcurrency) {
         const batch = Array.from({ length: Math.min(setupConcurrency, playerCount - first) }, (_, offset) =>
-          preparePlayer(first + offset),
+          preparePlayer(setUp, first + offset),
         );
         players.push(...(await Promise.all(batch)));
       }
@@ -188,4 +128,82 @@ export async function prepareHall(
   } finally {
     await database.close();
   }
+}
+
+/** The desk's operator, made and signed in with password, captcha and authenticator code. */
+async function signedInOperator(app: InProcessApp, db: Database): Promise<Required<Session>> {
+  const desk = await setUpOperator(db, systemClock, {
+    username: 'benchdesk',
+    email: 'bench.desk@example.test',
+    password,
+  });
+  const operator = await newBrowser(app);
+  const { uuid } = await call<{ uuid: string }>(app, operator, '/v2/app/auth/captcha', {});
+  const signedIn = await call<{ token: string }>(app, operator, '/v2/admin/auth/login', {
+    account: desk.username,
+    password,
+    uuid,
+    qrcode: deskCaptchaText,
+    totpCode: totpCodeAt(desk.totpSecret, systemClock.now()),
+  });
+  return { ...operator, token: signedIn.token };
+}
+
+interface PlayerSetUp {
+  app: InProcessApp;
+  db: Database;
+  /** Approves each player's identity photos. */
+  operator: Session;
+  photos: { front: string; back: string; handheld: string };
+}
+
+/** The code of the latest registration mail to `email`, read from the outbox as the player reads the mail. */
+async function registrationCode(db: Database, email: string): Promise<string> {
+  const [mail] = await db
+    .select({ text: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.recipient, email), eq(mailOutbox.kind, 'registerCode')))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  const code = mail?.text.match(/\b\d{6}\b/)?.[0];
+  if (!code) throw new Error(`no registration code was mailed to ${email}`);
+  return code;
+}
+
+async function preparePlayer({ app, db, operator, photos }: PlayerSetUp, index: number): Promise<BenchPlayer> {
+  const account = `mixload${index}`;
+  const email = `${account}@example.test`;
+  const player = await newBrowser(app);
+  await call(app, player, '/v2/app/register/send/email/code', { email });
+  await call(app, player, '/v2/app/register/valid', {
+    email,
+    code: await registrationCode(db, email),
+    acceptTerms: true,
+  });
+  player.token = (
+    await call<{ token: string }>(app, player, '/v2/app/register/user', { account, email, password })
+  ).token;
+  await call(app, player, '/v2/app/user/update', {
+    ...names,
+    phone: `+8190${randomInt(10_000_000, 100_000_000)}`,
+    nickname: account,
+  });
+  await call(app, player, '/v2/app/user/update/idNumber', {
+    idNumber: `MX${index}${randomInt(100_000, 1_000_000)}`,
+  });
+  const payoutFails = index % failingPayoutEvery === failingPayoutEvery - 1;
+  const card = await call<{ id: number }>(app, player, '/v2/app/user/bank/save', {
+    bankCode: '0005',
+    branchCode: '123',
+    branchName: '渋谷支店',
+    cardNumber: accountNumber(payoutFails),
+    holderFirstName: names.firstName,
+    holderLastName: names.lastName,
+    holderPinyinName: names.pinyinName,
+  });
+  const submission = await call<{ id: number }>(app, player, '/v2/app/user/kyc/add', photos);
+  await call(app, operator, '/v2/admin/kyc/approve', { submissionId: submission.id });
+  await call(app, player, '/v2/app/auth/password/update/payment', { newPayPassword: payPassword, password });
+  const profile = await call<{ userId: number }>(app, player, '/v2/app/user/info', {});
+  return { account, userId: profile.userId, token: player.token, cardId: card.id, payPassword, payoutFails };
 }

@@ -72,6 +72,9 @@ export function openingComment(text: string): string {
     .trim();
 }
 
+/** A bullet of the list of states: its indent, its state names, what comes before the colon, and after it. */
+const bulletPattern = /^(\s*)- ([A-Za-z][\w.]*(?: \([^)]*\))?(?: \/ [A-Za-z][\w.]*)*)([^:]*):(.*)$/;
+
 /**
  * Each state's note from the opening comment's list of states, by the state's path (`editing`,
  * `pendingReview.checking`, `session.round.idle`): a bullet `- name: what it is` (or `- a / b: …`
@@ -80,29 +83,18 @@ export function openingComment(text: string): string {
  */
 export function stateNotes(comment: string): Map<string, string> {
   const notes = new Map<string, string>();
-  const open: { indent: number; names: string[]; text: string[] }[] = [];
-  const parents: { indent: number; name: string }[] = [];
+  const open: OpenBullet[] = [];
+  const parents: BulletParent[] = [];
   const close = () => {
     const bullet = open.pop();
     if (!bullet) return;
     for (const name of bullet.names) notes.set(name, bullet.text.join(' ').trim());
   };
   for (const line of comment.split('\n')) {
-    const bullet = /^(\s*)- ([A-Za-z][\w.]*(?: \([^)]*\))?(?: \/ [A-Za-z][\w.]*)*)([^:]*):(.*)$/.exec(line);
-    const [, lead = '', named = '', said = '', rest = ''] = bullet ?? [];
+    const bullet = bulletPattern.exec(line);
     if (bullet) {
       close();
-      const indent = lead.length;
-      while ((parents.at(-1)?.indent ?? -1) >= indent) parents.pop();
-      const prefix = parents.map((parent) => `${parent.name}.`).join('');
-      const names = named
-        .replace(/ \([^)]*\)/g, '')
-        .split(' / ')
-        .map((name) => `${prefix}${name.trim()}`);
-      parents.push({ indent, name: named.split(/[ /]/)[0] ?? named });
-      // `- session (parallel), the game on screen:` says what it is before the colon.
-      const text = rest.trim() || said.replace(/^[\s,]+/, '').trim();
-      open.push({ indent, names, text: [text] });
+      open.push(openBullet(bullet, parents));
     } else if (open.length > 0 && /^\s+\S/.test(line) && !/^\s*- /.test(line)) {
       open.at(-1)?.text.push(line.trim());
     } else {
@@ -112,6 +104,33 @@ export function stateNotes(comment: string): Map<string, string> {
   }
   close();
   return notes;
+}
+
+interface OpenBullet {
+  indent: number;
+  names: string[];
+  text: string[];
+}
+
+interface BulletParent {
+  indent: number;
+  name: string;
+}
+
+/** A bullet's state paths, under the bullets it is nested in (`parents`, brought up to this bullet), and its first line. */
+function openBullet(bullet: RegExpExecArray, parents: BulletParent[]): OpenBullet {
+  const [, lead = '', named = '', said = '', rest = ''] = bullet;
+  const indent = lead.length;
+  while ((parents.at(-1)?.indent ?? -1) >= indent) parents.pop();
+  const prefix = parents.map((parent) => `${parent.name}.`).join('');
+  const names = named
+    .replace(/ \([^)]*\)/g, '')
+    .split(' / ')
+    .map((name) => `${prefix}${name.trim()}`);
+  parents.push({ indent, name: named.split(/[ /]/)[0] ?? named });
+  // `- session (parallel), the game on screen:` says what it is before the colon.
+  const text = rest.trim() || said.replace(/^[\s,]+/, '').trim();
+  return { indent, names, text: [text] };
 }
 
 function guardText(guard: unknown): string {

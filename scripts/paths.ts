@@ -118,22 +118,7 @@ function shownText(step: Step) {
 }
 
 export async function renderPaths(options: Options): Promise<string> {
-  const models = await loadModels(options.machine);
-  const walks = await Promise.all(
-    models.map(async (model) => {
-      const shows = await notesFor(options.machine, model.machine.id);
-      const paths = modelPaths(model, options.strategy).map(({ path: generated }) => ({
-        steps: generated.steps.map(
-          (step): Step => ({
-            event: step.event as Step['event'],
-            state: { value: step.state.value },
-            shows: statePaths(step.state.value).map((name) => shows(name) ?? ''),
-          }),
-        ),
-      }));
-      return { model, paths };
-    }),
-  );
+  const walks = await walksOf(options);
   if (options.format === 'json') {
     const document = {
       machine: options.machine,
@@ -152,47 +137,80 @@ export async function renderPaths(options: Options): Promise<string> {
     '',
     "Each path starts on a fresh page. Take the steps in order; after each, the page should be in the state named, showing what its note says. A call's answer is what the server (or a network failure) must give; a wait is the page's own timer.",
   ];
-  for (const { model, paths } of walks) {
-    lines.push(
-      '',
-      `## ${model.title} (machine \`${model.machine.id}\`), ${paths.length} paths`,
-      ...(model.input === undefined ? [] : ['', `Input: \`${compact(model.input)}\``]),
-      '',
-      'The states it passes through, as the machine file explains them:',
-      '',
-    );
-    const states = new Map(
-      paths.flatMap((walk) =>
-        walk.steps.flatMap((step) =>
-          statePaths(step.state.value).map((name, index) => [name, step.shows[index]] as const),
-        ),
-      ),
-    );
-    for (const [name, note] of [...states].sort(([a], [b]) => a.localeCompare(b)))
-      lines.push(`- \`${name}\`: ${note || '(no note in the machine file)'}`);
-    paths.forEach((walk, index) => {
-      const [start, ...steps] = walk.steps;
-      if (!start) return;
-      lines.push(
-        '',
-        `### Path ${index + 1}: ${steps.map((step) => step.event.type).join(' → ') || '(the first state)'}`,
-        '',
-      );
-      lines.push(`Start: the page opens in ${stateText(start.state.value)}: ${shownText(start)}`);
-      let previous = start;
-      steps.forEach((step, stepIndex) => {
-        const same = compact(step.state.value) === compact(previous.state.value);
-        const expectation = same
-          ? `stay in ${stateText(step.state.value)}`
-          : `expect ${stateText(step.state.value)}: ${shownText(step)}`;
-        lines.push(
-          `${stepIndex + 1}. In ${stateText(previous.state.value)}, ${actionText(step.event)}; then ${expectation}`,
-        );
-        previous = step;
-      });
-    });
-  }
+  for (const walk of walks) lines.push(...modelLines(walk));
   return `${lines.join('\n')}\n`;
+}
+
+interface ModelWalk {
+  model: MachineModel;
+  paths: { steps: Step[] }[];
+}
+
+/** Each model's paths, every step with what the page shows in the state it lands in. */
+async function walksOf(options: Options): Promise<ModelWalk[]> {
+  const models = await loadModels(options.machine);
+  return Promise.all(
+    models.map(async (model) => {
+      const shows = await notesFor(options.machine, model.machine.id);
+      const paths = modelPaths(model, options.strategy).map(({ path: generated }) => ({
+        steps: generated.steps.map(
+          (step): Step => ({
+            event: step.event as Step['event'],
+            state: { value: step.state.value },
+            shows: statePaths(step.state.value).map((name) => shows(name) ?? ''),
+          }),
+        ),
+      }));
+      return { model, paths };
+    }),
+  );
+}
+
+/** One model's section: its input, the states its paths pass through with their notes, then the paths. */
+function modelLines({ model, paths }: ModelWalk): string[] {
+  const lines = [
+    '',
+    `## ${model.title} (machine \`${model.machine.id}\`), ${paths.length} paths`,
+    ...(model.input === undefined ? [] : ['', `Input: \`${compact(model.input)}\``]),
+    '',
+    'The states it passes through, as the machine file explains them:',
+    '',
+  ];
+  const states = new Map(
+    paths.flatMap((walk) =>
+      walk.steps.flatMap((step) =>
+        statePaths(step.state.value).map((name, index) => [name, step.shows[index]] as const),
+      ),
+    ),
+  );
+  for (const [name, note] of [...states].sort(([a], [b]) => a.localeCompare(b)))
+    lines.push(`- \`${name}\`: ${note || '(no note in the machine file)'}`);
+  paths.forEach((walk, index) => {
+    lines.push(...pathLines(walk.steps, index));
+  });
+  return lines;
+}
+
+function pathLines([start, ...steps]: Step[], index: number): string[] {
+  if (!start) return [];
+  const lines = [
+    '',
+    `### Path ${index + 1}: ${steps.map((step) => step.event.type).join(' → ') || '(the first state)'}`,
+    '',
+    `Start: the page opens in ${stateText(start.state.value)}: ${shownText(start)}`,
+  ];
+  let previous = start;
+  steps.forEach((step, stepIndex) => {
+    const same = compact(step.state.value) === compact(previous.state.value);
+    const expectation = same
+      ? `stay in ${stateText(step.state.value)}`
+      : `expect ${stateText(step.state.value)}: ${shownText(step)}`;
+    lines.push(
+      `${stepIndex + 1}. In ${stateText(previous.state.value)}, ${actionText(step.event)}; then ${expectation}`,
+    );
+    previous = step;
+  });
+  return lines;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -201,21 +219,21 @@ function parseOptions(argv: string[]): Options {
   let strategy: PathStrategy = 'shortest';
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] ?? '';
-    if (arg === '--format') {
-      const value = argv[++index];
-      if (value !== 'md' && value !== 'json') throw new UsageError(`--format takes md or json; got "${value ?? ''}"`);
-      format = value;
-    } else if (arg === '--strategy') {
-      const value = argv[++index];
-      if (value !== 'shortest' && value !== 'simple')
-        throw new UsageError(`--strategy takes shortest or simple; got "${value ?? ''}"`);
-      strategy = value;
-    } else if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}`);
+    if (arg === '--format') format = choice(arg, argv[++index], ['md', 'json']);
+    else if (arg === '--strategy') strategy = choice(arg, argv[++index], ['shortest', 'simple']);
+    else if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}`);
     else positional.push(arg);
   }
   const [machine] = positional;
   if (positional.length !== 1 || !machine) throw new UsageError('name one machine');
   return { machine, format, strategy };
+}
+
+/** The value given to an option that takes one of a few. */
+function choice<T extends string>(option: string, value: string | undefined, allowed: readonly T[]): T {
+  if (!allowed.includes(value as T))
+    throw new UsageError(`${option} takes ${allowed.join(' or ')}; got "${value ?? ''}"`);
+  return value as T;
 }
 
 async function main() {

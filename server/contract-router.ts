@@ -139,24 +139,12 @@ export function mountContract(
       }
       if (!handler) throw new ApiError(501, 'error.notImplemented', { path: endpoint.path });
       const t = c.get('t');
-      // A missing body is read as {} so the refusal names each missing field.
-      const body = await readJsonBody(c);
-      const raw = body === undefined ? {} : body;
-      const parsed = v.safeParse(endpoint.body, raw);
-      // Checked on the whole body rather than per schema, so no string field can be left out.
-      const unstorable = unstorableTextPaths(raw);
-      if (!parsed.success || unstorable.length > 0) {
-        const fields = fieldMessages(unstorable, parsed.success ? [] : parsed.issues, t);
-        throw new ApiError(400, 'error.invalidInput', {}, { fields });
-      }
-      const idempotencyKey = c.req.header('idempotency-key') ?? null;
-      if (endpoint.idempotent && (!idempotencyKey || !idempotencyKeyPattern.test(idempotencyKey))) {
-        throw new ApiError(400, 'error.idempotencyKeyRequired');
-      }
+      const body = await parsedBody(c, endpoint, t);
+      const idempotencyKey = checkedIdempotencyKey(c, endpoint);
       const locale = c.get('locale');
       const requestId = c.get('requestId');
       const data = await handler.answer({
-        body: parsed.output,
+        body,
         locale,
         t,
         requestId,
@@ -168,6 +156,30 @@ export function mountContract(
       return standardHeaders.json(200, `${successPrefix(locale, t)}${data}}`, requestId);
     });
   }
+}
+
+/** The request's body as its schema parses it, or a 400 with a message per refused field. */
+async function parsedBody<E extends Endpoint>(c: Context, endpoint: E, t: Translate): Promise<ParsedBodyOf<E>> {
+  // A missing body is read as {} so the refusal names each missing field.
+  const body = await readJsonBody(c);
+  const raw = body === undefined ? {} : body;
+  const parsed = v.safeParse(endpoint.body, raw);
+  // Checked on the whole body rather than per schema, so no string field can be left out.
+  const unstorable = unstorableTextPaths(raw);
+  if (!parsed.success || unstorable.length > 0) {
+    const fields = fieldMessages(unstorable, parsed.success ? [] : parsed.issues, t);
+    throw new ApiError(400, 'error.invalidInput', {}, { fields });
+  }
+  return parsed.output;
+}
+
+/** The Idempotency-Key header, required and well formed on an idempotent endpoint. */
+function checkedIdempotencyKey(c: Context, endpoint: Endpoint): string | null {
+  const idempotencyKey = c.req.header('idempotency-key') ?? null;
+  if (endpoint.idempotent && (!idempotencyKey || !idempotencyKeyPattern.test(idempotencyKey))) {
+    throw new ApiError(400, 'error.idempotencyKeyRequired');
+  }
+  return idempotencyKey;
 }
 
 async function readJsonBody(c: Context): Promise<unknown> {

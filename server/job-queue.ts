@@ -142,15 +142,9 @@ const deferredStartMs = 1000;
  */
 export async function startJobQueue(db: Database, logger: Logger): Promise<JobQueue> {
   const base = executorOf(db);
-  // pg-boss resolves stop() before its workers' last statements have returned; they are awaited here.
-  const inFlight = new Set<Promise<unknown>>();
-  const track = <T>(promise: Promise<T>): Promise<T> => {
-    inFlight.add(promise);
-    void promise.finally(() => inFlight.delete(promise)).catch(() => undefined);
-    return promise;
-  };
+  const calls = callsInFlight();
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => track(base.executeSql(text, values)) },
+    db: { executeSql: (text, values) => calls.track(base.executeSql(text, values)) },
     // A stuck job (its process died) is failed and retried once it has outlived its queue's expiry.
     maintenanceIntervalSeconds: 60,
   });
@@ -158,23 +152,104 @@ export async function startJobQueue(db: Database, logger: Logger): Promise<JobQu
   const workers = new Map<QueueName, string>();
   /** The queues this process adds on a schedule (`every`). */
   const periodicQueues = new Set<QueueName>();
-  /** Set once the start has begun: pg-boss's own start, then the queues. */
+  const starting = startSequence(() => boss.start().then(() => createQueues(boss)), logger);
+
+  async function work<Q extends QueueName>(queue: Q, handler: JobHandler<Q>, pollSeconds: number) {
+    let workerId: string | undefined;
+    workerId = await boss.work<JobData[Q]>(
+      queue,
+      { pollingIntervalSeconds: pollSeconds, includeMetadata: true },
+      async ([job]) => {
+        if (!job) return;
+        // Draining: the worker looks for the next job at once instead of after its interval.
+        if (workerId) boss.notifyWorker(workerId);
+        const info = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit };
+        try {
+          await calls.track(handler(job.data, info));
+        } catch (error) {
+          logJobFailure(logger, error, queue, info, periodicQueues.has(queue));
+          throw error;
+        }
+      },
+    );
+    workers.set(queue, workerId);
+  }
+
+  if (await boss.isInstalled()) starting.startLater();
+  else await starting.start();
+
+  return {
+    async send(target, queue, data) {
+      await boss.send(queue, data as object, { db: executorIn(target) });
+    },
+    work: (queue, handler, options = {}) =>
+      starting.whenStarted(() => work(queue, handler, options.pollSeconds ?? defaultPollSeconds)),
+    every: (queue, cron, handler) => {
+      periodicQueues.add(queue);
+      return starting.whenStarted(async () => {
+        await boss.schedule(queue, cron, undefined, { tz: 'UTC' });
+        await work(queue, handler, periodicPollSeconds);
+      });
+    },
+    kick(queue) {
+      // A worker not yet started looks for jobs as it starts.
+      if (!starting.started) return starting.startSoon();
+      const workerId = workers.get(queue);
+      if (workerId) boss.notifyWorker(workerId);
+    },
+    async stop() {
+      if (!(await starting.settle())) return;
+      await boss.stop({ graceful: true, close: false, timeout: 30_000 });
+      await calls.drain();
+    },
+  };
+}
+
+/** Creates the queues missing from the database and updates those whose options have changed. */
+async function createQueues(boss: PgBoss): Promise<void> {
+  const existing = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+  for (const [name, options] of Object.entries(queues)) {
+    const current = existing.get(name);
+    if (!current) await boss.createQueue(name, { name, ...options });
+    else if (Object.entries(options).some(([key, value]) => current[key as keyof typeof current] !== value)) {
+      await boss.updateQueue(name, { name, ...options });
+    }
+  }
+}
+
+/**
+ * pg-boss's statements still running. pg-boss resolves stop() before its workers' last statements
+ * have returned; `drain` awaits them.
+ */
+function callsInFlight() {
+  const inFlight = new Set<Promise<unknown>>();
+  return {
+    track<T>(promise: Promise<T>): Promise<T> {
+      inFlight.add(promise);
+      void promise.finally(() => inFlight.delete(promise)).catch(() => undefined);
+      return promise;
+    },
+    async drain(): Promise<void> {
+      // A worker's last fetch may still hand it a job, and a finished job's completion is written
+      // after its handler returns: wait a turn of the event loop after each settles.
+      do {
+        await Promise.allSettled([...inFlight]);
+        await new Promise((resolve) => setImmediate(resolve));
+      } while (inFlight.size > 0);
+    },
+  };
+}
+
+/**
+ * The queue's start (pg-boss's own, then the queues), deferred or at once, and the workers and
+ * schedules, each registered after the start and the ones before it.
+ */
+function startSequence(startQueue: () => Promise<void>, logger: Logger) {
+  /** Set once the start has begun. */
   let ready: Promise<void> | null = null;
-  /** Workers and schedules, each registered after the start and the ones before it. */
   let registered: Promise<void> = Promise.resolve();
   const waiting: (() => Promise<void>)[] = [];
   let startTimer: NodeJS.Timeout | null = null;
-
-  async function createQueues() {
-    const existing = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
-    for (const [name, options] of Object.entries(queues)) {
-      const current = existing.get(name);
-      if (!current) await boss.createQueue(name, { name, ...options });
-      else if (Object.entries(options).some(([key, value]) => current[key as keyof typeof current] !== value)) {
-        await boss.updateQueue(name, { name, ...options });
-      }
-    }
-  }
 
   function afterStart(register: () => Promise<void>): Promise<void> {
     const previous = registered;
@@ -189,7 +264,7 @@ export async function startJobQueue(db: Database, logger: Logger): Promise<JobQu
   function start(): Promise<void> {
     if (startTimer) clearTimeout(startTimer);
     if (!ready) {
-      ready = boss.start().then(createQueues);
+      ready = startQueue();
       for (const register of waiting.splice(0)) void afterStart(register).catch(startFailed);
     }
     return Promise.all([ready, registered]).then(() => undefined);
@@ -203,76 +278,36 @@ export async function startJobQueue(db: Database, logger: Logger): Promise<JobQu
     start().catch(startFailed);
   }
 
-  /** Registers at once once started (resolving when done), and otherwise when the start comes. */
-  async function whenStarted(register: () => Promise<void>): Promise<void> {
-    if (ready) await afterStart(register);
-    else waiting.push(register);
-  }
-
-  async function work<Q extends QueueName>(queue: Q, handler: JobHandler<Q>, pollSeconds: number) {
-    let workerId: string | undefined;
-    workerId = await boss.work<JobData[Q]>(
-      queue,
-      { pollingIntervalSeconds: pollSeconds, includeMetadata: true },
-      async ([job]) => {
-        if (!job) return;
-        // Draining: the worker looks for the next job at once instead of after its interval.
-        if (workerId) boss.notifyWorker(workerId);
-        const info = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit };
-        try {
-          await track(handler(job.data, info));
-        } catch (error) {
-          const retried = info.retryCount < info.retryLimit;
-          // A periodic run the database's absence cut short is simply run again a minute later.
-          const rerun = !retried && periodicQueues.has(queue) && isDatabaseUnavailable(error);
-          logger[retried || rerun ? 'warn' : 'error'](
-            { err: error, queue, job: info },
-            retried
-              ? 'job failed; it will be retried'
-              : rerun
-                ? 'job failed; its next run will do it'
-                : 'job failed for good',
-          );
-          throw error;
-        }
-      },
-    );
-    workers.set(queue, workerId);
-  }
-
-  if (await boss.isInstalled()) startTimer = setTimeout(startSoon, deferredStartMs);
-  else await start();
-
   return {
-    async send(target, queue, data) {
-      await boss.send(queue, data as object, { db: executorIn(target) });
+    start,
+    startSoon,
+    startLater() {
+      startTimer = setTimeout(startSoon, deferredStartMs);
     },
-    work: (queue, handler, options = {}) =>
-      whenStarted(() => work(queue, handler, options.pollSeconds ?? defaultPollSeconds)),
-    every: (queue, cron, handler) => {
-      periodicQueues.add(queue);
-      return whenStarted(async () => {
-        await boss.schedule(queue, cron, undefined, { tz: 'UTC' });
-        await work(queue, handler, periodicPollSeconds);
-      });
+    get started(): boolean {
+      return ready !== null;
     },
-    kick(queue) {
-      // A worker not yet started looks for jobs as it starts.
-      if (!ready) return startSoon();
-      const workerId = workers.get(queue);
-      if (workerId) boss.notifyWorker(workerId);
+    /** Registers at once once started (resolving when done), and otherwise when the start comes. */
+    async whenStarted(register: () => Promise<void>): Promise<void> {
+      if (ready) await afterStart(register);
+      else waiting.push(register);
     },
-    async stop() {
+    /** Cancels a deferred start and waits for the registrations; false when the queue never started. */
+    async settle(): Promise<boolean> {
       if (startTimer) clearTimeout(startTimer);
-      if (!ready) return;
+      if (!ready) return false;
       await registered.catch(() => undefined);
-      await boss.stop({ graceful: true, close: false, timeout: 30_000 });
-      // A worker's last fetch may still hand it a job, and a finished job's completion is written
-      // after its handler returns: wait a turn of the event loop after each settles.
-      do {
-        await Promise.allSettled([...inFlight]);
-        await new Promise((resolve) => setImmediate(resolve));
-      } while (inFlight.size > 0);
+      return true;
     },
   };
+}
+
+function logJobFailure(logger: Logger, error: unknown, queue: QueueName, job: JobInfo, periodic: boolean): void {
+  const retried = job.retryCount < job.retryLimit;
+  // A periodic run the database's absence cut short is simply run again a minute later.
+  const rerun = !retried && periodic && isDatabaseUnavailable(error);
+  const details = { err: error, queue, job };
+  if (retried) logger.warn(details, 'job failed; it will be retried');
+  else if (rerun) logger.warn(details, 'job failed; its next run will do it');
+  else logger.error(details, 'job failed for good');
 }

@@ -19,14 +19,10 @@ const closeBracket = 0x5d;
  */
 export function nestsDeeperThan(text: string, limit: number): boolean {
   let depth = 0;
-  let inString = false;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
-    if (inString) {
-      if (code === backslash) index += 1;
-      else if (code === quote) inString = false;
-    } else if (code === quote) {
-      inString = true;
+    if (code === quote) {
+      index = closingQuote(text, index);
     } else if (code === openBrace || code === openBracket) {
       depth += 1;
       if (depth > limit) return true;
@@ -35,4 +31,14 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
     }
   }
   return false;
+}
+
+/** Where the string opened at `open` ends, past its escapes; the text's length when it never does. */
+function closingQuote(text: string, open: number): number {
+  for (let index = open + 1; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === backslash) index += 1;
+    else if (code === quote) return index;
+  }
+  return text.length;
 }

@@ -65,21 +65,7 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
       c.header('Retry-After', String(retryAfterSeconds));
       return c.json({ code: 503, msg: t('databaseUnavailable') }, 503);
     }
-    if (error instanceof StudioError) {
-      if (error.status === 503) c.header('Retry-After', String(retryAfterSeconds));
-      const fields = error.fields
-        ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, t(key, { field })]))
-        : undefined;
-      return c.json(
-        {
-          code: error.status,
-          msg: t(error.messageKey),
-          ...(error.data === undefined ? {} : { data: error.data }),
-          ...(fields ? { fields } : {}),
-        },
-        error.status,
-      );
-    }
+    if (error instanceof StudioError) return refusal(error, c);
     deps.logger.error({ err: error, path: c.req.path }, 'studio call failed');
     return c.json({ code: 500, msg: t('internal') }, 500);
   });
@@ -89,51 +75,13 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
     handler: (body: v.InferOutput<B>, c: Context<StudioEnv>) => Promise<v.InferOutput<D>>,
   ) {
     app.post(call.path, async (c) => {
-      let json: unknown;
-      try {
-        json = await c.req.json();
-      } catch {
-        throw new StudioError(400, 'invalidInput');
-      }
-      const parsed = v.safeParse(call.body, json);
-      if (!parsed.success) {
-        const fields: Record<string, string> = {};
-        for (const issue of parsed.issues) {
-          const field = v.getDotPath(issue) ?? 'body';
-          fields[field] ??= 'invalidField';
-        }
-        throw new StudioError(400, 'invalidInput', undefined, fields);
-      }
-      const data = await handler(parsed.output, c);
+      const data = await handler(await parsedBody(call, c), c);
       return c.json({ code: 200, msg: c.get('t')('ok'), data });
     });
   }
   const sessionFrom = (c: Context<StudioEnv>) => sessionOf(studio, c.req.header(studioSessionHeader));
 
-  handle(openStudioSession, async ({ launchToken }, c) => {
-    const opened = await openSession(studio, launchToken);
-    const { session } = opened;
-    const game = studioGame(session.gameCode);
-    if (!game) throw new StudioError(422, 'gameUnavailable');
-    // Whatever the last visit left open is finished before anything new is played.
-    const resumed = await resumePlayerRounds(studio, session.player, session.gameCode);
-    const seeds = await committedSeeds(studio, session.player, session.gameCode);
-    return {
-      sessionToken: opened.token,
-      game: {
-        code: game.code,
-        kind: game.kind,
-        name: game.names[c.get('locale')],
-        stakes: [...game.stakes],
-        rtpBasisPoints: game.rtpBasisPoints,
-      },
-      machineNumber: session.machine,
-      currency: session.currency,
-      balance: resumed ? await currentBalance(studio, session) : opened.balance,
-      fairness: fairnessOf(seeds),
-      resumedRound: resumed ? roundView(resumed) : null,
-    };
-  });
+  handle(openStudioSession, ({ launchToken }, c) => openedSession(studio, launchToken, c.get('locale')));
 
   handle(playStudioRound, async ({ stake, roundKey }, c) => {
     const session = await sessionFrom(c);
@@ -145,17 +93,7 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
     };
   });
 
-  handle(resumeStudioRound, async ({ roundKey }, c) => {
-    const session = await sessionFrom(c);
-    const found = await roundByKey(studio, session.player, roundKey);
-    // A refused round booked nothing: as if the play had never arrived.
-    const round = found && found.status !== 'refused' ? ended(await bringToEnd(studio, found)) : null;
-    return {
-      round: round ? roundView(round) : null,
-      balance: await balanceNow(studio, session, round),
-      fairness: fairnessOf(await committedSeeds(studio, session.player, session.gameCode)),
-    };
-  });
+  handle(resumeStudioRound, async ({ roundKey }, c) => resumedRound(studio, await sessionFrom(c), roundKey));
 
   handle(setStudioClientSeed, async (body, c) => {
     const session = await sessionFrom(c);
@@ -167,22 +105,7 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
     return rotateSeed(studio, session.player, session.gameCode, body);
   });
 
-  handle(studioRoundProof, async ({ roundId }) => {
-    if (!uuidPattern.test(roundId)) throw new StudioError(404, 'roundNotFound');
-    const [row] = await studio.db
-      .select({ round: rounds, seed: seeds })
-      .from(rounds)
-      .innerJoin(seeds, eq(seeds.id, rounds.seedId))
-      .where(eq(rounds.id, roundId.toLowerCase()));
-    if (!row || row.round.status === 'refused') throw new StudioError(404, 'roundNotFound');
-    return {
-      gameCode: row.round.gameCode,
-      round: roundView(row.round),
-      clientSeed: row.round.clientSeed,
-      serverSeedHash: row.seed.serverSeedHash,
-      serverSeed: row.seed.status === 'retired' ? row.seed.serverSeed : null,
-    };
-  });
+  handle(studioRoundProof, ({ roundId }) => roundProof(studio, roundId));
 
   app.all('*', () => {
     throw new StudioError(404, 'notFound');
@@ -193,6 +116,100 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
     await recoverRounds(studio);
   });
   return app;
+}
+
+/** A refused call's answer: its status, its message, and the message of each refused field. */
+function refusal(error: StudioError, c: Context<StudioEnv>): Response {
+  const t = c.get('t');
+  if (error.status === 503) c.header('Retry-After', String(retryAfterSeconds));
+  const fields = error.fields
+    ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, t(key, { field })]))
+    : undefined;
+  return c.json(
+    {
+      code: error.status,
+      msg: t(error.messageKey),
+      ...(error.data === undefined ? {} : { data: error.data }),
+      ...(fields ? { fields } : {}),
+    },
+    error.status,
+  );
+}
+
+/** The call's JSON body as its schema parses it; a 400 naming each refused field otherwise. */
+async function parsedBody<B extends v.GenericSchema>(
+  call: StudioCall<B, v.GenericSchema>,
+  c: Context<StudioEnv>,
+): Promise<v.InferOutput<B>> {
+  let json: unknown;
+  try {
+    json = await c.req.json();
+  } catch {
+    throw new StudioError(400, 'invalidInput');
+  }
+  const parsed = v.safeParse(call.body, json);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.issues) {
+      const field = v.getDotPath(issue) ?? 'body';
+      fields[field] ??= 'invalidField';
+    }
+    throw new StudioError(400, 'invalidInput', undefined, fields);
+  }
+  return parsed.output;
+}
+
+async function openedSession(studio: Studio, launchToken: string, locale: Locale) {
+  const opened = await openSession(studio, launchToken);
+  const { session } = opened;
+  const game = studioGame(session.gameCode);
+  if (!game) throw new StudioError(422, 'gameUnavailable');
+  // Whatever the last visit left open is finished before anything new is played.
+  const resumed = await resumePlayerRounds(studio, session.player, session.gameCode);
+  const seeds = await committedSeeds(studio, session.player, session.gameCode);
+  return {
+    sessionToken: opened.token,
+    game: {
+      code: game.code,
+      kind: game.kind,
+      name: game.names[locale],
+      stakes: [...game.stakes],
+      rtpBasisPoints: game.rtpBasisPoints,
+    },
+    machineNumber: session.machine,
+    currency: session.currency,
+    balance: resumed ? await currentBalance(studio, session) : opened.balance,
+    fairness: fairnessOf(seeds),
+    resumedRound: resumed ? roundView(resumed) : null,
+  };
+}
+
+async function resumedRound(studio: Studio, session: SessionRow, roundKey: string) {
+  const found = await roundByKey(studio, session.player, roundKey);
+  // A refused round booked nothing: as if the play had never arrived.
+  const round = found && found.status !== 'refused' ? ended(await bringToEnd(studio, found)) : null;
+  return {
+    round: round ? roundView(round) : null,
+    balance: await balanceNow(studio, session, round),
+    fairness: fairnessOf(await committedSeeds(studio, session.player, session.gameCode)),
+  };
+}
+
+async function roundProof(studio: Studio, roundId: string) {
+  if (!uuidPattern.test(roundId)) throw new StudioError(404, 'roundNotFound');
+  const [row] = await studio.db
+    .select({ round: rounds, seed: seeds })
+    .from(rounds)
+    .innerJoin(seeds, eq(seeds.id, rounds.seedId))
+    .where(eq(rounds.id, roundId.toLowerCase()));
+  if (!row || row.round.status === 'refused') throw new StudioError(404, 'roundNotFound');
+  return {
+    gameCode: row.round.gameCode,
+    round: roundView(row.round),
+    clientSeed: row.round.clientSeed,
+    serverSeedHash: row.seed.serverSeedHash,
+    serverSeed: row.seed.status === 'retired' ? row.seed.serverSeed : null,
+  };
 }
 
 const refusalErrors = {

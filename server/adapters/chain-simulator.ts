@@ -8,7 +8,7 @@ import { type ChainNetwork, chainNetworks, checkAddress, isChainNetwork } from '
 import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import type { ChainAdapter, ChainOutput } from './chain';
+import type { ChainAdapter, ChainOutput, ChainPayout } from './chain';
 
 /** A block every few seconds, so a deposit reaches its confirmations within a minute or two. */
 const defaultBlockIntervalMs = 3_000;
@@ -45,64 +45,14 @@ export function createChainSimulator(
   clock: Clock,
   blockIntervalMs = defaultBlockIntervalMs,
 ): ChainSimulator {
-  async function height(network: ChainNetwork): Promise<number> {
-    await db
-      .insert(chainSimNetworks)
-      .values({ network, genesisAt: clock.now(), blockIntervalMs })
-      .onConflictDoNothing();
-    const [row] = await db.select().from(chainSimNetworks).where(eq(chainSimNetworks.network, network));
-    if (!row) throw new Error(`no clock for ${network}`);
-    const elapsed = Math.max(0, clock.now().getTime() - row.genesisAt.getTime());
-    return Math.floor(elapsed / row.blockIntervalMs) + row.extraBlocks;
-  }
-
-  const txHashOf = (network: ChainNetwork) => {
-    const hex = randomBytes(32).toString('hex');
-    return network === 'ERC20' ? `0x${hex}` : hex;
-  };
-
-  async function view(row: typeof chainSimTransactions.$inferSelect): Promise<SimulatedTransaction> {
-    const network = row.network as ChainNetwork;
-    const tip = await height(network);
-    return {
-      txHash: row.txHash,
-      outputIndex: row.outputIndex,
-      network,
-      coin: row.coin,
-      address: row.toAddress,
-      amount: row.amount,
-      blockHeight: row.blockHeight,
-      confirmations: row.droppedAt ? 0 : Math.max(0, tip - row.blockHeight + 1),
-      dropped: row.droppedAt !== null,
-    };
-  }
+  const height = (network: ChainNetwork) => networkHeight(db, clock, network, blockIntervalMs);
+  const view = async (row: SimulatedRow) => simulatedTransaction(row, await height(row.network as ChainNetwork));
 
   return {
     height,
     async outputsTo(network, addresses, fromHeight): Promise<ChainOutput[]> {
       if (addresses.length === 0) return [];
-      const tip = await height(network);
-      const rows = await db
-        .select()
-        .from(chainSimTransactions)
-        .where(
-          and(
-            eq(chainSimTransactions.network, network),
-            eq(chainSimTransactions.kind, 'deposit'),
-            inArray(chainSimTransactions.toAddress, [...addresses]),
-            gte(chainSimTransactions.blockHeight, fromHeight),
-            sql`${chainSimTransactions.blockHeight} <= ${tip}`,
-            isNull(chainSimTransactions.droppedAt),
-          ),
-        );
-      return rows.map((row) => ({
-        txHash: row.txHash,
-        outputIndex: row.outputIndex,
-        coin: row.coin,
-        toAddress: row.toAddress,
-        amount: BigInt(row.amount),
-        blockHeight: row.blockHeight,
-      }));
+      return depositOutputs(db, { network, addresses, fromHeight, tip: await height(network) });
     },
     async blockOf(network, txHash, outputIndex) {
       const [row] = await db
@@ -119,27 +69,7 @@ export function createChainSimulator(
       return row?.blockHeight ?? null;
     },
     async payout(payout) {
-      await db
-        .insert(chainSimTransactions)
-        .values({
-          network: payout.network,
-          txHash: txHashOf(payout.network),
-          outputIndex: 0,
-          coin: payout.coin,
-          toAddress: payout.toAddress,
-          amount: payout.amount.toString(),
-          blockHeight: (await height(payout.network)) + 1,
-          kind: 'payout',
-          payoutReference: payout.reference,
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing({ target: chainSimTransactions.payoutReference });
-      const [row] = await db
-        .select({ txHash: chainSimTransactions.txHash })
-        .from(chainSimTransactions)
-        .where(eq(chainSimTransactions.payoutReference, payout.reference));
-      if (!row) throw new Error(`payout ${payout.reference} vanished`);
-      return row;
+      return recordPayout(db, payout, { blockHeight: (await height(payout.network)) + 1, at: clock.now() });
     },
     async send(input) {
       const [row] = await db
@@ -180,6 +110,98 @@ export function createChainSimulator(
       return Promise.all(rows.map(view));
     },
   };
+}
+
+type SimulatedRow = typeof chainSimTransactions.$inferSelect;
+
+/** The network's height, its clock started (at genesis, now) the first time it is asked. */
+async function networkHeight(
+  db: Database,
+  clock: Clock,
+  network: ChainNetwork,
+  blockIntervalMs: number,
+): Promise<number> {
+  await db.insert(chainSimNetworks).values({ network, genesisAt: clock.now(), blockIntervalMs }).onConflictDoNothing();
+  const [row] = await db.select().from(chainSimNetworks).where(eq(chainSimNetworks.network, network));
+  if (!row) throw new Error(`no clock for ${network}`);
+  const elapsed = Math.max(0, clock.now().getTime() - row.genesisAt.getTime());
+  return Math.floor(elapsed / row.blockIntervalMs) + row.extraBlocks;
+}
+
+function txHashOf(network: ChainNetwork): string {
+  const hex = randomBytes(32).toString('hex');
+  return network === 'ERC20' ? `0x${hex}` : hex;
+}
+
+function simulatedTransaction(row: SimulatedRow, tip: number): SimulatedTransaction {
+  return {
+    txHash: row.txHash,
+    outputIndex: row.outputIndex,
+    network: row.network as ChainNetwork,
+    coin: row.coin,
+    address: row.toAddress,
+    amount: row.amount,
+    blockHeight: row.blockHeight,
+    confirmations: row.droppedAt ? 0 : Math.max(0, tip - row.blockHeight + 1),
+    dropped: row.droppedAt !== null,
+  };
+}
+
+/** Deposits to the addresses in blocks from `fromHeight` up to the tip, and still on chain. */
+async function depositOutputs(
+  db: Database,
+  query: { network: ChainNetwork; addresses: readonly string[]; fromHeight: number; tip: number },
+): Promise<ChainOutput[]> {
+  const rows = await db
+    .select()
+    .from(chainSimTransactions)
+    .where(
+      and(
+        eq(chainSimTransactions.network, query.network),
+        eq(chainSimTransactions.kind, 'deposit'),
+        inArray(chainSimTransactions.toAddress, [...query.addresses]),
+        gte(chainSimTransactions.blockHeight, query.fromHeight),
+        sql`${chainSimTransactions.blockHeight} <= ${query.tip}`,
+        isNull(chainSimTransactions.droppedAt),
+      ),
+    );
+  return rows.map((row) => ({
+    txHash: row.txHash,
+    outputIndex: row.outputIndex,
+    coin: row.coin,
+    toAddress: row.toAddress,
+    amount: BigInt(row.amount),
+    blockHeight: row.blockHeight,
+  }));
+}
+
+/** Puts the payout in the next block once per reference, and answers the transaction it made. */
+async function recordPayout(
+  db: Database,
+  payout: ChainPayout,
+  next: { blockHeight: number; at: Date },
+): Promise<{ txHash: string }> {
+  await db
+    .insert(chainSimTransactions)
+    .values({
+      network: payout.network,
+      txHash: txHashOf(payout.network),
+      outputIndex: 0,
+      coin: payout.coin,
+      toAddress: payout.toAddress,
+      amount: payout.amount.toString(),
+      blockHeight: next.blockHeight,
+      kind: 'payout',
+      payoutReference: payout.reference,
+      createdAt: next.at,
+    })
+    .onConflictDoNothing({ target: chainSimTransactions.payoutReference });
+  const [row] = await db
+    .select({ txHash: chainSimTransactions.txHash })
+    .from(chainSimTransactions)
+    .where(eq(chainSimTransactions.payoutReference, payout.reference));
+  if (!row) throw new Error(`payout ${payout.reference} vanished`);
+  return row;
 }
 
 /**

@@ -199,15 +199,38 @@ async function listenOnPostgres(
   channel: string,
   handlers: ChannelHandlers,
 ): Promise<ChannelSubscription> {
+  const connection = listeningConnection(connectionString, channel, handlers);
+  const caughtUp = catchingUp(connection, finished);
+  await connection.connect();
+  return {
+    get live() {
+      return connection.live;
+    },
+    caughtUp,
+    close: () => connection.close(),
+  };
+}
+
+interface ListeningConnection {
+  /** The client while it listens; null during a gap. */
+  readonly client: pg.Client | null;
+  readonly live: boolean;
+  connect(): Promise<void>;
+  /** Ends a client found broken; a gap until the next connection listens. */
+  drop(dropped: pg.Client): void;
+  close(): Promise<void>;
+}
+
+function listeningConnection(
+  connectionString: string,
+  channel: string,
+  handlers: ChannelHandlers,
+): ListeningConnection {
   let client: pg.Client | null = null;
   let live = false;
   let closed = false;
   let reconnectTimer: NodeJS.Timeout | null = null;
   let failedConnects = 0;
-  /** Statements finished before the last completed catch-up was sent: all delivered. */
-  let covered = 0;
-  let inFlight: { covers: number; done: Promise<void> } | null = null;
-  let queued: Promise<void> | null = null;
 
   const drop = (dropped: pg.Client) => {
     if (client !== dropped) return;
@@ -256,10 +279,37 @@ async function listenOnPostgres(
     reconnectTimer.unref();
   };
 
+  return {
+    get client() {
+      return client;
+    },
+    get live() {
+      return live;
+    },
+    connect,
+    drop,
+    async close() {
+      closed = true;
+      live = false;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      const last = client;
+      client = null;
+      await last?.end();
+    },
+  };
+}
+
+/** The subscription's `caughtUp`: the `select 1` round trips over the listening connection, shared by their callers. */
+function catchingUp(connection: ListeningConnection, finished: { count: number }): () => Promise<void> {
+  /** Statements finished before the last completed catch-up was sent: all delivered. */
+  let covered = 0;
+  let inFlight: { covers: number; done: Promise<void> } | null = null;
+  let queued: Promise<void> | null = null;
+
   const sendCatchUp = (): Promise<void> => {
     queued = null;
     const covers = finished.count;
-    const listening = client;
+    const listening = connection.client;
     // Without a connection there is a gap already, and nothing is trusted until it listens again.
     const done = (listening ? listening.query('select 1') : Promise.reject(new Error('not listening')))
       .then(
@@ -267,7 +317,7 @@ async function listenOnPostgres(
           covered = Math.max(covered, covers);
         },
         () => {
-          if (listening) drop(listening);
+          if (listening) connection.drop(listening);
         },
       )
       .finally(() => {
@@ -277,28 +327,14 @@ async function listenOnPostgres(
     return done;
   };
 
-  await connect();
-  return {
-    get live() {
-      return live;
-    },
-    caughtUp() {
-      const target = finished.count;
-      if (!live || covered >= target) return Promise.resolve();
-      if (!inFlight) return sendCatchUp();
-      if (inFlight.covers >= target) return inFlight.done;
-      // Sent once the one under way returns, so it covers every statement finished until then.
-      queued ??= inFlight.done.then(sendCatchUp);
-      return queued;
-    },
-    async close() {
-      closed = true;
-      live = false;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      const last = client;
-      client = null;
-      await last?.end();
-    },
+  return () => {
+    const target = finished.count;
+    if (!connection.live || covered >= target) return Promise.resolve();
+    if (!inFlight) return sendCatchUp();
+    if (inFlight.covers >= target) return inFlight.done;
+    // Sent once the one under way returns, so it covers every statement finished until then.
+    queued ??= inFlight.done.then(sendCatchUp);
+    return queued;
   };
 }
 

@@ -87,14 +87,25 @@ function withMissingLanguages(stored: LocalisedText, seeded: LocalisedText): Loc
  * lacks from the seed; a language an operator wrote is never replaced (docs/requirements.md §1.8).
  */
 async function fillSeededLanguages(db: Database): Promise<void> {
-  const seededBy = <T extends { title: LocalisedText }>(seeds: readonly T[], title: LocalisedText) =>
-    seeds.find((seed) => seed.title['ja-JP'] === title['ja-JP']);
+  await fillSeededBannerLanguages(db);
+  await fillSeededNoticeLanguages(db);
+  await fillSeededPromotionLanguages(db);
+}
 
+/** The seed a row was written from, known by its Japanese title. */
+function seededBy<T extends { title: LocalisedText }>(seeds: readonly T[], title: LocalisedText): T | undefined {
+  return seeds.find((seed) => seed.title['ja-JP'] === title['ja-JP']);
+}
+
+async function fillSeededBannerLanguages(db: Database): Promise<void> {
   for (const row of await db.select().from(banners)) {
     const seed = seededBy(seedBanners, row.title);
     const title = seed && withMissingLanguages(row.title, seed.title);
     if (title) await db.update(banners).set({ title }).where(eq(banners.id, row.id));
   }
+}
+
+async function fillSeededNoticeLanguages(db: Database): Promise<void> {
   for (const row of await db.select().from(notices)) {
     const seed = seededBy(seedNotices, row.title);
     if (!seed) continue;
@@ -107,6 +118,9 @@ async function fillSeededLanguages(db: Database): Promise<void> {
         .where(eq(notices.id, row.id));
     }
   }
+}
+
+async function fillSeededPromotionLanguages(db: Database): Promise<void> {
   for (const row of await db.select().from(promotions)) {
     const seed = seededBy(seedPromotions, row.title);
     if (!seed) continue;

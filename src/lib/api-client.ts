@@ -1,4 +1,4 @@
-import { type BodyOf, type DataOf, type Endpoint, envelopeSchema } from '@contract/endpoint';
+import { type BodyOf, type DataOf, type Endpoint, type Envelope, envelopeSchema } from '@contract/endpoint';
 import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
 import { type FetchResponse, ofetch } from 'ofetch';
@@ -67,6 +67,19 @@ export function createApiClient(options: ApiClientOptions) {
     return options.getXsrfToken();
   }
 
+  /** The headers of a call: language, session, XSRF token (fetched first when missing), idempotency key. */
+  async function headersOf(idempotencyKey: string | undefined): Promise<Record<string, string>> {
+    const xsrfToken = await ensureXsrfToken();
+    const token = options.getToken();
+    return {
+      'Accept-Language': options.getLanguage(),
+      ...(token ? { TOKEN: token } : {}),
+      ...(xsrfToken ? { 'X-XSRF-TOKEN': xsrfToken } : {}),
+      ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+      ...options.extraHeaders?.(),
+    };
+  }
+
   async function call<E extends Endpoint>(
     endpoint: E,
     body?: BodyOf<E>,
@@ -81,46 +94,50 @@ export function createApiClient(options: ApiClientOptions) {
     }
     let response: FetchResponse<unknown>;
     try {
-      const xsrfToken = await ensureXsrfToken();
-      const token = options.getToken();
       response = await http.raw<unknown>(endpoint.path, {
         body: (body ?? {}) as Record<string, unknown>,
-        headers: {
-          'Accept-Language': options.getLanguage(),
-          ...(token ? { TOKEN: token } : {}),
-          ...(xsrfToken ? { 'X-XSRF-TOKEN': xsrfToken } : {}),
-          ...(callOptions.idempotencyKey ? { 'Idempotency-Key': callOptions.idempotencyKey } : {}),
-          ...options.extraHeaders?.(),
-        },
+        headers: await headersOf(callOptions.idempotencyKey),
       });
     } catch {
       // No answer came (offline, refused connection, timeout): the reader gets the localised sentence,
       // not the fetch library's technical one.
       return fail(new ApiCallError(0, options.fallbackMessages().network));
     }
+    const answer = readAnswer(endpoint, response);
+    return answer instanceof ApiCallError ? fail(answer) : answer;
+  }
+
+  /** The call's data from the server's envelope, or the error it amounts to; a 401 or 402 ends the session. */
+  function readAnswer<E extends Endpoint>(endpoint: E, response: FetchResponse<unknown>): DataOf<E> | ApiCallError {
     const envelope = v.safeParse(envelopeSchema, response._data);
-    if (!envelope.success) {
-      return fail(new ApiCallError(response.status, options.fallbackMessages().error));
-    }
-    const { code, msg, data, fields } = envelope.output;
+    if (!envelope.success) return new ApiCallError(response.status, options.fallbackMessages().error);
+    const { code, data } = envelope.output;
     if (code !== 200) {
       if (code === 401 || code === 402) options.onSessionEnded(code);
-      const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
-      return fail(
-        new ApiCallError(
-          code,
-          msg || options.fallbackMessages().error,
-          fields,
-          Number.isFinite(retryAfter) ? retryAfter : null,
-        ),
-      );
+      return refusalError(envelope.output, response.headers, options.fallbackMessages);
     }
     const parsed = v.safeParse(endpoint.data, data);
-    if (!parsed.success) return fail(new ApiCallError(500, options.fallbackMessages().error));
+    if (!parsed.success) return new ApiCallError(500, options.fallbackMessages().error);
     return parsed.output as DataOf<E>;
   }
 
   return { call };
+}
+
+/** The error of an envelope the server answered with a code other than 200. */
+function refusalError(
+  envelope: Envelope,
+  headers: Headers,
+  fallbackMessages: ApiClientOptions['fallbackMessages'],
+): ApiCallError {
+  // A 429 says in Retry-After how long to wait.
+  const retryAfter = Number.parseInt(headers.get('retry-after') ?? '', 10);
+  return new ApiCallError(
+    envelope.code,
+    envelope.msg || fallbackMessages().error,
+    envelope.fields,
+    Number.isFinite(retryAfter) ? retryAfter : null,
+  );
 }
 
 function readCookie(name: string): string | null {

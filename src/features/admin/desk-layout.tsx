@@ -35,23 +35,10 @@ const deskMenu = [
  * the desk's sign-in, keeping the page they were on.
  */
 export function DeskLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('admin');
   const [navbarOpened, navbar] = useDisclosure(false);
   const session = useOperatorSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const router = useRouter();
   const [signingOut, setSigningOut] = useState(false);
-  const leaving = useRef(false);
-
-  useEffect(() => {
-    if (session || leaving.current) return;
-    // Once: the layout stays mounted while the sign-in page loads.
-    leaving.current = true;
-    queryClient.removeQueries({ queryKey: deskQueryKey });
-    const search = signingOut ? {} : { redirect: router.state.location.href };
-    void navigate({ to: '/admin/sign-in', search, replace: true });
-  }, [session, signingOut, router, navigate, queryClient]);
+  useSignInWhenSessionEnds(session !== null, signingOut);
 
   const signOut = async () => {
     setSigningOut(true);
@@ -68,51 +55,102 @@ export function DeskLayout({ children }: { children: ReactNode }) {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={navbarOpened}
-              onClick={navbar.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={t('layout.openMenu')}
-            />
-            <Title order={2} size="h4">
-              {t('layout.title')}
-            </Title>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <Box w={140} visibleFrom="sm">
-              <LanguageSwitcher placement="drawer" />
-            </Box>
-            <Text size="sm" visibleFrom="xs" data-testid="desk-operator">
-              {t('layout.signedInAs', { account: session.account })}
-            </Text>
-            <Button size="xs" variant="default" onClick={() => void signOut()} disabled={signingOut}>
-              {signingOut ? <Loader size="xs" /> : t('layout.signOut')}
-            </Button>
-          </Group>
-        </Group>
+        <DeskHeader
+          account={session.account}
+          navbarOpened={navbarOpened}
+          onToggleNavbar={navbar.toggle}
+          signingOut={signingOut}
+          onSignOut={() => void signOut()}
+        />
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t('layout.queues')} component="nav">
-        <ScrollArea>
-          {deskMenu.map((item) => (
-            <NavLinkLink
-              key={item.to}
-              to={item.to}
-              label={t(`nav.${item.key}`)}
-              // One lit item, marked by the router's own match: the overview only on /admin itself.
-              activeOptions={{ exact: item.to === '/admin', includeSearch: false }}
-              activeProps={{ 'data-active': true }}
-              onClick={navbar.close}
-            />
-          ))}
-          <Box hiddenFrom="sm" mt="md">
-            <LanguageSwitcher placement="drawer" />
-          </Box>
-        </ScrollArea>
-      </AppShell.Navbar>
+      <DeskNavbar onNavigate={navbar.close} />
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>
+  );
+}
+
+/**
+ * Sends the operator to the desk's sign-in once the session has ended, with the page they were on
+ * unless they signed out, and forgets the desk's data.
+ */
+function useSignInWhenSessionEnds(signedIn: boolean, signingOut: boolean) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (signedIn || leaving.current) return;
+    // Once: the layout stays mounted while the sign-in page loads.
+    leaving.current = true;
+    queryClient.removeQueries({ queryKey: deskQueryKey });
+    const search = signingOut ? {} : { redirect: router.state.location.href };
+    void navigate({ to: '/admin/sign-in', search, replace: true });
+  }, [signedIn, signingOut, router, navigate, queryClient]);
+}
+
+function DeskHeader({
+  account,
+  navbarOpened,
+  onToggleNavbar,
+  signingOut,
+  onSignOut,
+}: {
+  account: string;
+  navbarOpened: boolean;
+  onToggleNavbar(): void;
+  signingOut: boolean;
+  onSignOut(): void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navbarOpened}
+          onClick={onToggleNavbar}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={t('layout.openMenu')}
+        />
+        <Title order={2} size="h4">
+          {t('layout.title')}
+        </Title>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <Box w={140} visibleFrom="sm">
+          <LanguageSwitcher placement="drawer" />
+        </Box>
+        <Text size="sm" visibleFrom="xs" data-testid="desk-operator">
+          {t('layout.signedInAs', { account })}
+        </Text>
+        <Button size="xs" variant="default" onClick={onSignOut} disabled={signingOut}>
+          {signingOut ? <Loader size="xs" /> : t('layout.signOut')}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+function DeskNavbar({ onNavigate }: { onNavigate(): void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <AppShell.Navbar p="xs" aria-label={t('layout.queues')} component="nav">
+      <ScrollArea>
+        {deskMenu.map((item) => (
+          <NavLinkLink
+            key={item.to}
+            to={item.to}
+            label={t(`nav.${item.key}`)}
+            // One lit item, marked by the router's own match: the overview only on /admin itself.
+            activeOptions={{ exact: item.to === '/admin', includeSearch: false }}
+            activeProps={{ 'data-active': true }}
+            onClick={onNavigate}
+          />
+        ))}
+        <Box hiddenFrom="sm" mt="md">
+          <LanguageSwitcher placement="drawer" />
+        </Box>
+      </ScrollArea>
+    </AppShell.Navbar>
   );
 }

@@ -1,4 +1,5 @@
-import { adminAgentRebateSet, agentRebateForm } from '@contract/agent-desk';
+import { adminAgentRebateSet, type adminAgentTeam, agentRebateForm, type DeskTeamMember } from '@contract/agent-desk';
+import type { DataOf } from '@contract/endpoint';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -44,31 +45,7 @@ export function AgentTeamPage({
       <AnchorLink to="/admin/users" search={agent ? { keyword: agent.account } : {}} size="sm">
         {t('ledger.backToPlayers')}
       </AnchorLink>
-      {agent && (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-          <Card withBorder radius="md" padding="md">
-            <SimpleGrid cols={2} spacing="xs">
-              <Fact label={t('agentTeam.agentCode')} value={agent.agentCode ?? '—'} testId="agent-code" />
-              <Fact
-                label={t('agentTeam.rebate')}
-                value={t('agentTeam.percent', { value: percentOf(agent.rebateBasisPoints) })}
-                testId="agent-rebate"
-              />
-              <Fact
-                label={t('agentTeam.members')}
-                value={formatAmount(result.data?.total ?? 0)}
-                testId="agent-members"
-              />
-              <Fact
-                label={t('agentTeam.teamBalance')}
-                value={t('coins', { amount: formatAmount(agent.teamBalance) })}
-                testId="agent-team-balance"
-              />
-            </SimpleGrid>
-          </Card>
-          <RebateForm key={agent.rebateBasisPoints} userId={userId} current={agent.rebateBasisPoints} />
-        </SimpleGrid>
-      )}
+      {agent && <AgentTerms userId={userId} agent={agent} members={result.data?.total ?? 0} />}
       <FilterBar>
         <PlayerFilter label={t('players.keyword')} value={search.keyword} onApply={(keyword) => change({ keyword })} />
         <PeriodFilter from={search.from} to={search.to} label={t('filters.registered')} onChange={change} />
@@ -91,22 +68,56 @@ export function AgentTeamPage({
             ]}
           >
             {data.list.map((member) => (
-              <Table.Tr key={member.userId}>
-                <Table.Td>
-                  <PlayerCell user={member} />
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={member.status} />
-                </Table.Td>
-                <Table.Td>{formatAmount(member.balance)}</Table.Td>
-                <Table.Td>{formatDateTime(member.registeredAt)}</Table.Td>
-                <Table.Td>{member.lastLoginAt ? formatDateTime(member.lastLoginAt) : '—'}</Table.Td>
-              </Table.Tr>
+              <MemberRow key={member.userId} member={member} />
             ))}
           </DeskTable>
         )}
       </DeskList>
     </DeskPage>
+  );
+}
+
+type DeskAgent = DataOf<typeof adminAgentTeam>['agent'];
+
+/** The agent's code, rate, members and their coins, beside the form that sets the rate. */
+function AgentTerms({ userId, agent, members }: { userId: number; agent: DeskAgent; members: number }) {
+  const { t } = useTranslation('admin');
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+      <Card withBorder radius="md" padding="md">
+        <SimpleGrid cols={2} spacing="xs">
+          <Fact label={t('agentTeam.agentCode')} value={agent.agentCode ?? '—'} testId="agent-code" />
+          <Fact
+            label={t('agentTeam.rebate')}
+            value={t('agentTeam.percent', { value: percentOf(agent.rebateBasisPoints) })}
+            testId="agent-rebate"
+          />
+          <Fact label={t('agentTeam.members')} value={formatAmount(members)} testId="agent-members" />
+          <Fact
+            label={t('agentTeam.teamBalance')}
+            value={t('coins', { amount: formatAmount(agent.teamBalance) })}
+            testId="agent-team-balance"
+          />
+        </SimpleGrid>
+      </Card>
+      <RebateForm key={agent.rebateBasisPoints} userId={userId} current={agent.rebateBasisPoints} />
+    </SimpleGrid>
+  );
+}
+
+function MemberRow({ member }: { member: DeskTeamMember }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <PlayerCell user={member} />
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge status={member.status} />
+      </Table.Td>
+      <Table.Td>{formatAmount(member.balance)}</Table.Td>
+      <Table.Td>{formatDateTime(member.registeredAt)}</Table.Td>
+      <Table.Td>{member.lastLoginAt ? formatDateTime(member.lastLoginAt) : '—'}</Table.Td>
+    </Table.Tr>
   );
 }
 

@@ -2,7 +2,7 @@ import type { Banner } from '@contract/content';
 import { AccordionChevron, Box, Image, Skeleton, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import useEmblaCarousel from 'embla-carousel-react';
+import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShownInJapaneseBadge, textLang } from '@/components/shown-in-japanese';
@@ -44,18 +44,8 @@ export function BannerCarousel() {
 function BannerSlides({ banners, onOpen }: { banners: Banner[]; onOpen(linkUrl: string): void }) {
   const { t } = useTranslation('home');
   const [viewportRef, embla] = useEmblaCarousel({ loop: true });
-  const [selected, setSelected] = useState(0);
+  const selected = useSelectedSlide(embla);
   const total = banners.length;
-
-  useEffect(() => {
-    if (!embla) return;
-    const follow = () => setSelected(embla.selectedScrollSnap());
-    follow();
-    embla.on('select', follow).on('reInit', follow);
-    return () => {
-      embla.off('select', follow).off('reInit', follow);
-    };
-  }, [embla]);
 
   const turnWithArrows = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft') embla?.scrollPrev();
@@ -70,65 +60,104 @@ function BannerSlides({ banners, onOpen }: { banners: Banner[]; onOpen(linkUrl: 
       <div ref={viewportRef} className={classes.carouselViewport}>
         <div className={classes.carouselTrack}>
           {banners.map((banner, index) => (
-            // biome-ignore lint/a11y/useSemanticElements: a slide is a group in the WAI-ARIA carousel pattern, not a form's fieldset
-            <div
-              key={banner.id}
-              role="group"
-              aria-roledescription={t('carousel.slide')}
-              aria-label={t('carousel.position', { current: index + 1, total })}
-              className={classes.carouselSlide}
-              lang={textLang(banner.lang)}
-            >
-              {banner.linkUrl ? (
-                <UnstyledButton
-                  className={classes.bannerFrame}
-                  onClick={() => banner.linkUrl && onOpen(banner.linkUrl)}
-                  aria-label={banner.title}
-                >
-                  <BannerArt banner={banner} first={index === 0} />
-                </UnstyledButton>
-              ) : (
-                <div className={classes.bannerFrame}>
-                  <BannerArt banner={banner} first={index === 0} />
-                </div>
-              )}
-            </div>
+            <BannerSlide key={banner.id} banner={banner} index={index} total={total} onOpen={onOpen} />
           ))}
         </div>
       </div>
-      {total > 1 && (
-        <>
-          <div className={classes.carouselControls}>
-            <UnstyledButton
-              className={classes.carouselControl}
-              aria-label={t('previousBanner')}
-              onClick={() => embla?.scrollPrev()}
-            >
-              <AccordionChevron style={{ transform: 'rotate(90deg)' }} />
-            </UnstyledButton>
-            <UnstyledButton
-              className={classes.carouselControl}
-              aria-label={t('nextBanner')}
-              onClick={() => embla?.scrollNext()}
-            >
-              <AccordionChevron style={{ transform: 'rotate(-90deg)' }} />
-            </UnstyledButton>
-          </div>
-          <div className={classes.bannerIndicators}>
-            {banners.map((banner, index) => (
-              <UnstyledButton
-                key={banner.id}
-                className={classes.bannerIndicator}
-                aria-label={t('carousel.show', { number: index + 1 })}
-                aria-current={index === selected || undefined}
-                data-active={index === selected || undefined}
-                onClick={() => embla?.scrollTo(index)}
-              />
-            ))}
-          </div>
-        </>
+      {total > 1 && <SlideControls banners={banners} embla={embla} selected={selected} />}
+    </div>
+  );
+}
+
+type Embla = UseEmblaCarouselType[1];
+
+/** The index of the slide in view, followed as embla turns. */
+function useSelectedSlide(embla: Embla): number {
+  const [selected, setSelected] = useState(0);
+  useEffect(() => {
+    if (!embla) return;
+    const follow = () => setSelected(embla.selectedScrollSnap());
+    follow();
+    embla.on('select', follow).on('reInit', follow);
+    return () => {
+      embla.off('select', follow).off('reInit', follow);
+    };
+  }, [embla]);
+  return selected;
+}
+
+function BannerSlide({
+  banner,
+  index,
+  total,
+  onOpen,
+}: {
+  banner: Banner;
+  index: number;
+  total: number;
+  onOpen(linkUrl: string): void;
+}) {
+  const { t } = useTranslation('home');
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a slide is a group in the WAI-ARIA carousel pattern, not a form's fieldset
+    <div
+      role="group"
+      aria-roledescription={t('carousel.slide')}
+      aria-label={t('carousel.position', { current: index + 1, total })}
+      className={classes.carouselSlide}
+      lang={textLang(banner.lang)}
+    >
+      {banner.linkUrl ? (
+        <UnstyledButton
+          className={classes.bannerFrame}
+          onClick={() => banner.linkUrl && onOpen(banner.linkUrl)}
+          aria-label={banner.title}
+        >
+          <BannerArt banner={banner} first={index === 0} />
+        </UnstyledButton>
+      ) : (
+        <div className={classes.bannerFrame}>
+          <BannerArt banner={banner} first={index === 0} />
+        </div>
       )}
     </div>
+  );
+}
+
+/** The previous and next buttons, and one indicator per banner that turns to it. */
+function SlideControls({ banners, embla, selected }: { banners: Banner[]; embla: Embla; selected: number }) {
+  const { t } = useTranslation('home');
+  return (
+    <>
+      <div className={classes.carouselControls}>
+        <UnstyledButton
+          className={classes.carouselControl}
+          aria-label={t('previousBanner')}
+          onClick={() => embla?.scrollPrev()}
+        >
+          <AccordionChevron style={{ transform: 'rotate(90deg)' }} />
+        </UnstyledButton>
+        <UnstyledButton
+          className={classes.carouselControl}
+          aria-label={t('nextBanner')}
+          onClick={() => embla?.scrollNext()}
+        >
+          <AccordionChevron style={{ transform: 'rotate(-90deg)' }} />
+        </UnstyledButton>
+      </div>
+      <div className={classes.bannerIndicators}>
+        {banners.map((banner, index) => (
+          <UnstyledButton
+            key={banner.id}
+            className={classes.bannerIndicator}
+            aria-label={t('carousel.show', { number: index + 1 })}
+            aria-current={index === selected || undefined}
+            data-active={index === selected || undefined}
+            onClick={() => embla?.scrollTo(index)}
+          />
+        ))}
+      </div>
+    </>
   );
 }
 

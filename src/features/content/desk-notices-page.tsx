@@ -15,7 +15,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -119,9 +119,6 @@ function NoticeEditor({ draft, onClose }: { draft: Draft; onClose: () => void })
       if (locale) setTab(locale);
     },
   });
-  const refusedLanguage = (locale: Locale) =>
-    Boolean(form.errors[`title.${locale}`] || form.errors[`content.${locale}`]);
-  const field = useFieldProps(form, 'admin');
 
   return (
     <Modal opened onClose={onClose} size="xl" title={draft.id === undefined ? t('notices.new') : t('notices.edit')}>
@@ -132,40 +129,7 @@ function NoticeEditor({ draft, onClose }: { draft: Draft; onClose: () => void })
               {save.error.message}
             </Alert>
           )}
-          <Tabs value={tab} onChange={(next) => next && setTab(next as Locale)} keepMounted={false}>
-            <Tabs.List>
-              {locales.map((locale) => (
-                <Tabs.Tab key={locale} value={locale} c={refusedLanguage(locale) ? 'red' : undefined}>
-                  {languageNames[locale]}
-                  {locale === defaultLocale ? ` (${t('notices.required')})` : ''}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            {locales.map((locale) => (
-              <Tabs.Panel key={locale} value={locale} pt="md">
-                <Stack gap="sm">
-                  <TextInput
-                    {...field(`title.${locale}`, t('notices.noticeTitle'))}
-                    withAsterisk={locale === defaultLocale}
-                    lang={locale}
-                    maxLength={200}
-                  />
-                  <Textarea
-                    {...field(`content.${locale}`, t('notices.text'))}
-                    withAsterisk={locale === defaultLocale}
-                    lang={locale}
-                    autosize
-                    minRows={5}
-                  />
-                  {locale !== defaultLocale && (
-                    <Text size="xs" c="dimmed">
-                      {t('notices.emptyFallsBack')}
-                    </Text>
-                  )}
-                </Stack>
-              </Tabs.Panel>
-            ))}
-          </Tabs>
+          <LanguageTabs form={form} tab={tab} onTab={setTab} />
           <Checkbox label={t('notices.pinned')} {...form.getInputProps('pinned', { type: 'checkbox' })} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -178,5 +142,57 @@ function NoticeEditor({ draft, onClose }: { draft: Draft; onClose: () => void })
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** The notice's title and text in each language, a tab each; a tab holding a refused field is marked. */
+function LanguageTabs({
+  form,
+  tab,
+  onTab,
+}: {
+  form: UseFormReturnType<Draft>;
+  tab: Locale;
+  onTab(locale: Locale): void;
+}) {
+  const { t } = useTranslation('admin');
+  const field = useFieldProps(form, 'admin');
+  const refusedLanguage = (locale: Locale) =>
+    Boolean(form.errors[`title.${locale}`] || form.errors[`content.${locale}`]);
+  return (
+    <Tabs value={tab} onChange={(next) => next && onTab(next as Locale)} keepMounted={false}>
+      <Tabs.List>
+        {locales.map((locale) => (
+          <Tabs.Tab key={locale} value={locale} c={refusedLanguage(locale) ? 'red' : undefined}>
+            {languageNames[locale]}
+            {locale === defaultLocale ? ` (${t('notices.required')})` : ''}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {locales.map((locale) => (
+        <Tabs.Panel key={locale} value={locale} pt="md">
+          <Stack gap="sm">
+            <TextInput
+              {...field(`title.${locale}`, t('notices.noticeTitle'))}
+              withAsterisk={locale === defaultLocale}
+              lang={locale}
+              maxLength={200}
+            />
+            <Textarea
+              {...field(`content.${locale}`, t('notices.text'))}
+              withAsterisk={locale === defaultLocale}
+              lang={locale}
+              autosize
+              minRows={5}
+            />
+            {locale !== defaultLocale && (
+              <Text size="xs" c="dimmed">
+                {t('notices.emptyFallsBack')}
+              </Text>
+            )}
+          </Stack>
+        </Tabs.Panel>
+      ))}
+    </Tabs>
   );
 }

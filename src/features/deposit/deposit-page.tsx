@@ -1,36 +1,21 @@
-import { type DepositOrder, depositOrderForm } from '@contract/deposit';
-import { typedAmountValue } from '@contract/money';
+import type { DepositOrder } from '@contract/deposit';
 import {
   type depositMachine,
-  depositQuote,
-  type depositRequest,
-  selectDepositChannels,
   selectDepositFollower,
   selectDepositRequest,
   selectDepositStage,
   selectOrderExpiresAt,
   selectPaymentInstructions,
 } from '@machines/deposit.machine';
-import {
-  selectRequestCards,
-  selectRequestRefusals,
-  selectRequestSending,
-  selectRequestSent,
-  startingCardId,
-} from '@machines/money-request.machine';
 import { type OrderFollowActor, selectFollowedOrder } from '@machines/order-follow.machine';
-import { Alert, Button, Card, Group, SegmentedControl, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Alert, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as v from 'valibot';
 import type { ActorRefFrom } from 'xstate';
-import { ExchangeRatios } from '@/components/exchange-ratios';
 import { PageFrame } from '@/components/page-frame';
 import { AnchorLink } from '@/components/router-links';
-import { useFormError } from '@/lib/form-error';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { inspection } from '@/lib/inspector';
 import { MoneyRequestView } from '../money/money-request-view';
@@ -38,9 +23,9 @@ import { OrderDetails } from '../money/order-details';
 import { OrderFollowing } from '../money/order-following';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import { depositLogic } from './deposit-flow';
+import { DepositForm } from './deposit-form';
 
 type DepositActor = ActorRefFrom<typeof depositMachine>;
-type DepositRequestActor = ActorRefFrom<typeof depositRequest>;
 type DepositFollower = OrderFollowActor<DepositOrder>;
 
 function openInNewTab(url: string): void {
@@ -92,147 +77,6 @@ function OrderStatusView({ deposit, follower }: { deposit: DepositActor; followe
     default:
       return <OrderOutcome deposit={deposit} follower={follower} order={order} />;
   }
-}
-
-/** The ratio, and the ten-minute promise only where it holds: automatic channels (a bank transfer waits for an operator). */
-function DepositNotices({ automatic }: { automatic: boolean }) {
-  const { t } = useTranslation('finance');
-  return (
-    <Alert color="blue" variant="light" title={t('deposit.noticeTitle')}>
-      <Stack gap={4}>
-        <ExchangeRatios size="sm" fw={700} />
-        {automatic && <Text size="sm">{t('home:exchange.depositTip')}</Text>}
-      </Stack>
-    </Alert>
-  );
-}
-
-function DepositForm({ request }: { request: DepositRequestActor }) {
-  const { t } = useTranslation('finance');
-  const formError = useFormError('finance');
-  const channels = useSelector(request, selectDepositChannels);
-  const cards = useSelector(request, selectRequestCards);
-  const sent = useSelector(request, selectRequestSent);
-  const refusals = useSelector(request, selectRequestRefusals);
-  const busy = useSelector(request, selectRequestSending);
-  const schema = useMemo(
-    () =>
-      depositOrderForm(
-        channels,
-        cards.map((card) => card.id),
-      ),
-    [channels, cards],
-  );
-  const validate = useMemo(() => schemaResolver(schema, { sync: true }), [schema]);
-  // After an interruption the form starts from what was sent; a new deposit from the first channel and the default card.
-  const cardId = sent?.bankCardId ?? startingCardId(cards);
-  const form = useForm({
-    initialValues: {
-      channelId: sent?.channelId ?? channels[0]?.id ?? '',
-      amount: sent ? String(sent.amount) : '',
-      bankCardId: cardId === null ? null : String(cardId),
-    },
-    validate,
-    transformValues: (values) => v.parse(schema, values),
-  });
-  const { setErrors } = form;
-  // The server's sentence shows on its field until the player changes that field.
-  useEffect(() => setErrors(refusals), [refusals, setErrors]);
-  const channel = channels.find((item) => item.id === form.values.channelId) ?? null;
-  const typed = typedAmountValue(form.values.amount);
-  const quote = typed !== null && channel ? depositQuote(typed, channel) : null;
-  const limits = { min: channel?.minAmount ?? 0, max: channel?.maxAmount ?? 0 };
-
-  return (
-    <Stack gap="lg">
-      <DepositNotices automatic={channel?.mode === 'automatic'} />
-      <Card withBorder radius="md" padding="lg">
-        <form
-          noValidate
-          aria-label={t('deposit.formTitle')}
-          onSubmit={form.onSubmit((body) => request.send({ type: 'form.submit', body }))}
-        >
-          <Stack gap="md">
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="deposit-channel-label">
-                {t('deposit.fields.channel')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="deposit-channel-label"
-                data={channels.map((item) => ({ value: item.id, label: item.name }))}
-                {...form.getInputProps('channelId')}
-                disabled={busy}
-                fullWidth
-              />
-              {channel && (
-                <Text size="xs" c="dimmed">
-                  {t(`deposit.mode.${channel.mode}`)}{' '}
-                  {t('deposit.limits', { min: formatAmount(channel.minAmount), max: formatAmount(channel.maxAmount) })}
-                </Text>
-              )}
-            </Stack>
-            <TextInput
-              label={t('deposit.fields.amount')}
-              inputMode="numeric"
-              {...form.getInputProps('amount')}
-              error={formError(form.errors.amount, limits)}
-              disabled={busy}
-              rightSection={<Text size="sm">{t('units.yen')}</Text>}
-              rightSectionWidth={48}
-              maxLength={12}
-            />
-            {channel && channel.presetAmounts.length > 0 && (
-              <Group gap="xs" aria-label={t('deposit.presets')} role="group">
-                {channel.presetAmounts.map((amount) => (
-                  <Button
-                    key={amount}
-                    size="xs"
-                    variant={form.values.amount === String(amount) ? 'filled' : 'light'}
-                    onClick={() => form.setFieldValue('amount', String(amount))}
-                    disabled={busy}
-                  >
-                    {t('units.yenAmount', { amount: formatAmount(amount) })}
-                  </Button>
-                ))}
-              </Group>
-            )}
-            <Card bg="gray.0" padding="sm" radius="sm" aria-live="polite">
-              {quote ? (
-                <Stack gap={2}>
-                  <Text size="sm">
-                    {t('deposit.quote.coins', { amount: formatAmount(quote.amount), coins: formatAmount(quote.coins) })}
-                  </Text>
-                  {quote.fee > 0 && <Text size="sm">{t('deposit.quote.fee', { fee: formatAmount(quote.fee) })}</Text>}
-                  <Text fw={700} data-testid="deposit-credited">
-                    {t('deposit.quote.credited', { coins: formatAmount(quote.credited) })}
-                  </Text>
-                </Stack>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {t('deposit.quote.empty')}
-                </Text>
-              )}
-            </Card>
-            <Select
-              label={t('deposit.fields.bankCard')}
-              description={t('deposit.bankCardHint')}
-              data={cards.map((card) => ({
-                value: String(card.id),
-                label: `${card.bankName} ${card.maskedCardNumber}`,
-              }))}
-              {...form.getInputProps('bankCardId')}
-              error={formError(form.errors.bankCardId) ?? formError(form.errors.channelId)}
-              disabled={busy}
-              allowDeselect={false}
-            />
-            <Button type="submit" loading={busy} size="md">
-              {t('deposit.submit')}
-            </Button>
-          </Stack>
-        </form>
-      </Card>
-    </Stack>
-  );
 }
 
 function useOrderRows(order: DepositOrder): [string, string][] {

@@ -1,4 +1,4 @@
-import type { GameRoundTransaction } from '@contract/hall-desk';
+import type { GameRound, GameRoundTransaction } from '@contract/hall-desk';
 import { Anchor, Badge, Card, Code, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -31,7 +31,6 @@ export function RoundPage({ id }: { id: number }) {
     );
   if (!result.data) return <Skeleton h={320} radius="md" />;
   const { round, transactions, proof, verifyUrl } = result.data;
-  const profit = round.betAmount - round.winAmount;
   return (
     <DeskPage title={t('round.title', { round: round.round })}>
       <Group justify="space-between">
@@ -40,43 +39,7 @@ export function RoundPage({ id }: { id: number }) {
           {t('round.playerRounds')}
         </AnchorLink>
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <Fact label={t('columns.player')}>
-          <PlayerCell user={round.user} />
-        </Fact>
-        <Fact label={t('columns.game')}>
-          <Text size="sm" fw={600}>
-            {round.game.name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {round.game.providerId} · {round.game.code}
-            {round.machineNumber === null ? '' : ` · ${t('games.machine', { number: round.machineNumber })}`}
-          </Text>
-        </Fact>
-        <Fact label={t('columns.at')}>
-          <Text size="sm">{formatDateTime(round.playedAt)}</Text>
-          {round.updatedAt && (
-            <Text size="xs" c="dimmed">
-              {t('round.updatedAt', { at: formatDateTime(round.updatedAt) })}
-            </Text>
-          )}
-        </Fact>
-        <Fact label={t('columns.bet')}>
-          <Text fw={700} data-testid="round-bet">
-            {t('coins', { amount: formatAmount(round.betAmount) })}
-          </Text>
-        </Fact>
-        <Fact label={t('columns.win')}>
-          <Text fw={700} data-testid="round-win">
-            {t('coins', { amount: formatAmount(round.winAmount) })}
-          </Text>
-        </Fact>
-        <Fact label={t('columns.profit')}>
-          <Text fw={700} c={profit < 0 ? 'red' : 'teal'}>
-            {t('coins', { amount: formatAmount(profit) })}
-          </Text>
-        </Fact>
-      </SimpleGrid>
+      <RoundFacts round={round} />
       <Stack gap="xs">
         <Title order={2} size="h4">
           {t('round.transactions')}
@@ -99,41 +62,94 @@ export function RoundPage({ id }: { id: number }) {
           ))}
         </DeskTable>
       </Stack>
-      <Card withBorder radius="md" padding="md" component="section" aria-label={t('round.proof')}>
-        <Stack gap="xs">
-          <Group justify="space-between">
-            <Title order={2} size="h4">
-              {t('round.proof')}
-            </Title>
-            {verifyUrl && (
-              <Anchor href={verifyUrl} target="_blank" rel="noopener" size="sm">
-                {t('round.verify')}
-              </Anchor>
-            )}
-          </Group>
-          {proof ? (
-            <Table withRowBorders={false} verticalSpacing={4} aria-label={t('round.proof')}>
-              <Table.Tbody>
-                {Object.entries(proof).map(([key, value]) => (
-                  <Table.Tr key={key}>
-                    <Table.Th w={200}>{key}</Table.Th>
-                    <Table.Td>
-                      <Code style={{ wordBreak: 'break-all' }}>
-                        {typeof value === 'string' ? value : JSON.stringify(value)}
-                      </Code>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('round.noProof')}
-            </Text>
-          )}
-        </Stack>
-      </Card>
+      <RoundProof proof={proof} verifyUrl={verifyUrl} />
     </DeskPage>
+  );
+}
+
+/** Who played the round, where and when, and what it bet, won and left the house. */
+function RoundFacts({ round }: { round: GameRound }) {
+  const { t } = useTranslation('admin');
+  const profit = round.betAmount - round.winAmount;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+      <Fact label={t('columns.player')}>
+        <PlayerCell user={round.user} />
+      </Fact>
+      <Fact label={t('columns.game')}>
+        <Text size="sm" fw={600}>
+          {round.game.name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {round.game.providerId} · {round.game.code}
+          {round.machineNumber === null ? '' : ` · ${t('games.machine', { number: round.machineNumber })}`}
+        </Text>
+      </Fact>
+      <Fact label={t('columns.at')}>
+        <Text size="sm">{formatDateTime(round.playedAt)}</Text>
+        {round.updatedAt && (
+          <Text size="xs" c="dimmed">
+            {t('round.updatedAt', { at: formatDateTime(round.updatedAt) })}
+          </Text>
+        )}
+      </Fact>
+      <Fact label={t('columns.bet')}>
+        <Text fw={700} data-testid="round-bet">
+          {t('coins', { amount: formatAmount(round.betAmount) })}
+        </Text>
+      </Fact>
+      <Fact label={t('columns.win')}>
+        <Text fw={700} data-testid="round-win">
+          {t('coins', { amount: formatAmount(round.winAmount) })}
+        </Text>
+      </Fact>
+      <Fact label={t('columns.profit')}>
+        <Text fw={700} c={profit < 0 ? 'red' : 'teal'}>
+          {t('coins', { amount: formatAmount(profit) })}
+        </Text>
+      </Fact>
+    </SimpleGrid>
+  );
+}
+
+/** The provider's proof data, key by key, and for the studio the link to recompute the round. */
+function RoundProof({ proof, verifyUrl }: { proof: Record<string, unknown> | null; verifyUrl: string | null }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label={t('round.proof')}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            {t('round.proof')}
+          </Title>
+          {verifyUrl && (
+            <Anchor href={verifyUrl} target="_blank" rel="noopener" size="sm">
+              {t('round.verify')}
+            </Anchor>
+          )}
+        </Group>
+        {proof ? (
+          <Table withRowBorders={false} verticalSpacing={4} aria-label={t('round.proof')}>
+            <Table.Tbody>
+              {Object.entries(proof).map(([key, value]) => (
+                <Table.Tr key={key}>
+                  <Table.Th w={200}>{key}</Table.Th>
+                  <Table.Td>
+                    <Code style={{ wordBreak: 'break-all' }}>
+                      {typeof value === 'string' ? value : JSON.stringify(value)}
+                    </Code>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('round.noProof')}
+          </Text>
+        )}
+      </Stack>
+    </Card>
   );
 }
 

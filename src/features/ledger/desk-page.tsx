@@ -1,4 +1,5 @@
-import { ledgerEntryKinds } from '@contract/ledger';
+import type { UserSummary } from '@contract/admin';
+import { type LedgerEntry, ledgerEntryKinds } from '@contract/ledger';
 import { Badge, Card, Group, SimpleGrid, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -32,39 +33,8 @@ export function LedgerPage({
   const who = player.data?.account ?? `#${userId}`;
   return (
     <DeskPage title={t('ledger.title', { account: who })} description={t('ledger.description')}>
-      <Group justify="space-between">
-        <AnchorLink to="/admin/users" search={player.data ? { keyword: player.data.account } : {}} size="sm">
-          {t('ledger.backToPlayers')}
-        </AnchorLink>
-        {player.data && (
-          <Group gap="xs">
-            <StatusBadge status={player.data.status} />
-            <Text size="sm" c="dimmed">
-              {player.data.email} · #{userId}
-            </Text>
-          </Group>
-        )}
-      </Group>
-      {result.data && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Card withBorder radius="md" padding="sm">
-            <Text size="xs" c="dimmed">
-              {t('ledger.balance')}
-            </Text>
-            <Text fw={700} data-testid="ledger-balance">
-              {t('coins', { amount: formatAmount(result.data.balance) })}
-            </Text>
-          </Card>
-          <Card withBorder radius="md" padding="sm">
-            <Text size="xs" c="dimmed">
-              {t('ledger.held')}
-            </Text>
-            <Text fw={700} data-testid="ledger-held">
-              {t('coins', { amount: formatAmount(result.data.heldAmount) })}
-            </Text>
-          </Card>
-        </SimpleGrid>
-      )}
+      <PlayerHeading userId={userId} player={player.data ?? null} />
+      {result.data && <LedgerTotals balance={result.data.balance} heldAmount={result.data.heldAmount} />}
       <FilterBar>
         <ChoiceFilter
           label={t('filters.kind')}
@@ -95,35 +65,91 @@ export function LedgerPage({
             ]}
           >
             {data.list.map((entry) => (
-              <Table.Tr key={`${entry.transferId}:${entry.id ?? 'held'}`}>
-                <Table.Td>{formatDateTime(entry.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="sm">{t(`ledger.kinds.${entry.kind}`)}</Text>
-                    {entry.pending && (
-                      <Badge size="xs" color="yellow" variant="light">
-                        {t('ledger.pending')}
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                {/* A waiting hold has moved nothing yet: what it takes is shown dimmed, the balance stays. */}
-                <Table.Td c={entry.pending ? 'dimmed' : entry.amount < 0 ? 'red' : 'teal'} fw={600}>
-                  {entry.amount > 0 ? '+' : ''}
-                  {formatAmount(entry.amount)}
-                </Table.Td>
-                <Table.Td fw={600} c={entry.pending ? 'dimmed' : undefined}>
-                  {formatAmount(entry.balanceAfter)}
-                </Table.Td>
-                <Table.Td ff="monospace">{entry.reference ?? ''}</Table.Td>
-                <Table.Td ff="monospace" fz="xs" c="dimmed">
-                  {entry.transferId}
-                </Table.Td>
-              </Table.Tr>
+              <LedgerRow key={`${entry.transferId}:${entry.id ?? 'held'}`} entry={entry} />
             ))}
           </DeskTable>
         )}
       </DeskList>
     </DeskPage>
+  );
+}
+
+/** The way back to the players' list, and whose ledger this is. */
+function PlayerHeading({ userId, player }: { userId: number; player: UserSummary | null }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Group justify="space-between">
+      <AnchorLink to="/admin/users" search={player ? { keyword: player.account } : {}} size="sm">
+        {t('ledger.backToPlayers')}
+      </AnchorLink>
+      {player && (
+        <Group gap="xs">
+          <StatusBadge status={player.status} />
+          <Text size="sm" c="dimmed">
+            {player.email} · #{userId}
+          </Text>
+        </Group>
+      )}
+    </Group>
+  );
+}
+
+function LedgerTotals({ balance, heldAmount }: { balance: number; heldAmount: number }) {
+  const { t } = useTranslation('admin');
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <Card withBorder radius="md" padding="sm">
+        <Text size="xs" c="dimmed">
+          {t('ledger.balance')}
+        </Text>
+        <Text fw={700} data-testid="ledger-balance">
+          {t('coins', { amount: formatAmount(balance) })}
+        </Text>
+      </Card>
+      <Card withBorder radius="md" padding="sm">
+        <Text size="xs" c="dimmed">
+          {t('ledger.held')}
+        </Text>
+        <Text fw={700} data-testid="ledger-held">
+          {t('coins', { amount: formatAmount(heldAmount) })}
+        </Text>
+      </Card>
+    </SimpleGrid>
+  );
+}
+
+/** A waiting hold has moved nothing yet: what it takes is shown dimmed, the balance stays. */
+function changeColour(entry: LedgerEntry): string {
+  if (entry.pending) return 'dimmed';
+  return entry.amount < 0 ? 'red' : 'teal';
+}
+
+function LedgerRow({ entry }: { entry: LedgerEntry }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Table.Tr>
+      <Table.Td>{formatDateTime(entry.createdAt)}</Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm">{t(`ledger.kinds.${entry.kind}`)}</Text>
+          {entry.pending && (
+            <Badge size="xs" color="yellow" variant="light">
+              {t('ledger.pending')}
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td c={changeColour(entry)} fw={600}>
+        {entry.amount > 0 ? '+' : ''}
+        {formatAmount(entry.amount)}
+      </Table.Td>
+      <Table.Td fw={600} c={entry.pending ? 'dimmed' : undefined}>
+        {formatAmount(entry.balanceAfter)}
+      </Table.Td>
+      <Table.Td ff="monospace">{entry.reference ?? ''}</Table.Td>
+      <Table.Td ff="monospace" fz="xs" c="dimmed">
+        {entry.transferId}
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -93,8 +93,6 @@ function MessageRow({ message, onOpen }: { message: DeskSupportMessage; onOpen()
 function MessageDialog({ messageId, onClose }: { messageId: number; onClose(): void }) {
   const { t } = useTranslation('support');
   const queryClient = useQueryClient();
-  const formError = useFormError('support');
-  const form = useForm({ initialValues: { reply: '' }, validate: schemaResolver(supportReplyForm, { sync: true }) });
   const messageKey = [...deskQueryKey, 'support-message', messageId];
   const message = useQuery({
     queryKey: messageKey,
@@ -106,21 +104,6 @@ function MessageDialog({ messageId, onClose }: { messageId: number; onClose(): v
     },
     staleTime: 0,
   });
-  const send = useMutation({
-    mutationFn: ({ reply }: { reply: string }) =>
-      operatorApi.call(adminSupportMessageReply, { messageId, reply }, { silent: true }),
-    // The dialog then shows the message as answered, and the list its new state.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: messageKey }),
-        queryClient.invalidateQueries({ queryKey: inboxKey }),
-      ]),
-    onError: (error) => {
-      if (error instanceof ApiCallError) form.setErrors(error.fields);
-    },
-  });
-  const refusedFields = send.error instanceof ApiCallError ? Object.keys(send.error.fields) : [];
-  const replyInput = form.getInputProps('reply');
   const data = message.data;
   return (
     <Modal opened onClose={onClose} size="lg" title={data?.subject ?? t('desk.message')}>
@@ -147,32 +130,66 @@ function MessageDialog({ messageId, onClose }: { messageId: number; onClose(): v
               </Text>
             </Alert>
           ) : (
-            <form onSubmit={form.onSubmit((values) => send.mutate(values))}>
-              <Stack gap="sm">
-                <Textarea
-                  label={t('desk.reply')}
-                  description={t(data.account ? 'desk.replyByLetter' : 'desk.replyByMail')}
-                  autosize
-                  minRows={4}
-                  required
-                  {...replyInput}
-                  error={formError(replyInput.error, { field: t('desk.reply') })}
-                />
-                {send.error && refusedFields.length === 0 && (
-                  <Alert color="red" role="alert">
-                    {send.error.message}
-                  </Alert>
-                )}
-                <Group justify="flex-end">
-                  <Button type="submit" loading={send.isPending}>
-                    {t('desk.sendReply')}
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
+            <ReplyForm messageId={messageId} messageKey={messageKey} byLetter={Boolean(data.account)} />
           )}
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** The operator's answer: a letter to a player's account, a mail to a visitor. */
+function ReplyForm({
+  messageId,
+  messageKey,
+  byLetter,
+}: {
+  messageId: number;
+  messageKey: readonly unknown[];
+  byLetter: boolean;
+}) {
+  const { t } = useTranslation('support');
+  const queryClient = useQueryClient();
+  const formError = useFormError('support');
+  const form = useForm({ initialValues: { reply: '' }, validate: schemaResolver(supportReplyForm, { sync: true }) });
+  const send = useMutation({
+    mutationFn: ({ reply }: { reply: string }) =>
+      operatorApi.call(adminSupportMessageReply, { messageId, reply }, { silent: true }),
+    // The dialog then shows the message as answered, and the list its new state.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: messageKey }),
+        queryClient.invalidateQueries({ queryKey: inboxKey }),
+      ]),
+    onError: (error) => {
+      if (error instanceof ApiCallError) form.setErrors(error.fields);
+    },
+  });
+  const refusedFields = send.error instanceof ApiCallError ? Object.keys(send.error.fields) : [];
+  const replyInput = form.getInputProps('reply');
+  return (
+    <form onSubmit={form.onSubmit((values) => send.mutate(values))}>
+      <Stack gap="sm">
+        <Textarea
+          label={t('desk.reply')}
+          description={t(byLetter ? 'desk.replyByLetter' : 'desk.replyByMail')}
+          autosize
+          minRows={4}
+          required
+          {...replyInput}
+          error={formError(replyInput.error, { field: t('desk.reply') })}
+        />
+        {send.error && refusedFields.length === 0 && (
+          <Alert color="red" role="alert">
+            {send.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={send.isPending}>
+            {t('desk.sendReply')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -1,5 +1,5 @@
 import { typedAmountValue } from '@contract/money';
-import { type Withdrawal, withdrawForm } from '@contract/withdrawal';
+import { type Withdrawal, type WithdrawalLimits, withdrawForm } from '@contract/withdrawal';
 import {
   selectRequestCards,
   selectRequestRefusals,
@@ -70,6 +70,54 @@ export function WithdrawView({ withdraw }: { withdraw: WithdrawActor }) {
 function WithdrawForm({ request }: { request: WithdrawRequestActor }) {
   const { t } = useTranslation('finance');
   const formError = useFormError('finance');
+  const { form, cards, balance, limits, busy } = useWithdrawForm(request);
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <form
+        noValidate
+        aria-label={t('withdraw.formTitle')}
+        onSubmit={form.onSubmit((body) => request.send({ type: 'form.submit', body }))}
+      >
+        <Stack gap="md">
+          <Text>
+            {t('withdraw.balance')}{' '}
+            <Text span fw={800} data-testid="withdraw-balance">
+              {t('units.coinsAmount', { amount: formatAmount(balance) })}
+            </Text>
+          </Text>
+          <WithdrawAmount form={form} balance={balance} limits={limits} busy={busy} />
+          <Select
+            label={t('withdraw.fields.bankCard')}
+            data={cards.map((card) => ({ value: String(card.id), label: `${card.bankName} ${card.maskedCardNumber}` }))}
+            {...form.getInputProps('bankCardId')}
+            error={formError(form.errors.bankCardId)}
+            disabled={busy}
+            allowDeselect={false}
+          />
+          <PasswordInput
+            label={t('withdraw.fields.payPassword')}
+            {...form.getInputProps('payPassword')}
+            error={formError(form.errors.payPassword)}
+            disabled={busy}
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="off"
+          />
+          <Text size="xs" c="dimmed">
+            {t('withdraw.irreversible')}
+          </Text>
+          <Button type="submit" loading={busy} size="md">
+            {t('withdraw.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** The form on the contract's rules for the player's balance, cards and limits, with the server's refusals on its fields. */
+function useWithdrawForm(request: WithdrawRequestActor) {
   const cards = useSelector(request, selectRequestCards);
   const balance = useSelector(request, selectWithdrawBalance);
   const sent = useSelector(request, selectRequestSent);
@@ -105,89 +153,70 @@ function WithdrawForm({ request }: { request: WithdrawRequestActor }) {
     if (!keepsPayPassword(refusals)) setFieldValue('payPassword', '');
     setErrors(refusals);
   }, [refusals, setErrors, setFieldValue]);
+  return { form, cards, balance, limits, busy };
+}
+
+type WithdrawFormState = ReturnType<typeof useWithdrawForm>['form'];
+
+/** The amount with the limits and fee rate, a button for the whole balance, and what would be paid out. */
+function WithdrawAmount({
+  form,
+  balance,
+  limits,
+  busy,
+}: {
+  form: WithdrawFormState;
+  balance: number;
+  limits: WithdrawalLimits | null;
+  busy: boolean;
+}) {
+  const { t } = useTranslation('finance');
+  const formError = useFormError('finance');
   const typed = typedAmountValue(form.values.amount);
   const quote = limits && typed !== null ? withdrawQuote(typed, limits) : null;
   const percent = new Intl.NumberFormat(currentLanguage(), { style: 'percent', maximumFractionDigits: 2 });
-
   return (
-    <Card withBorder radius="md" padding="lg">
-      <form
-        noValidate
-        aria-label={t('withdraw.formTitle')}
-        onSubmit={form.onSubmit((body) => request.send({ type: 'form.submit', body }))}
-      >
-        <Stack gap="md">
-          <Text>
-            {t('withdraw.balance')}{' '}
-            <Text span fw={800} data-testid="withdraw-balance">
-              {t('units.coinsAmount', { amount: formatAmount(balance) })}
-            </Text>
-          </Text>
-          <TextInput
-            label={t('withdraw.fields.amount')}
-            description={
-              <>
-                {limits &&
-                  `${t('withdraw.limits', { min: formatAmount(limits.minAmount), max: formatAmount(limits.maxAmount) })} ${
-                    limits.feeRateBasisPoints > 0
-                      ? t('withdraw.feeRate', { rate: percent.format(limits.feeRateBasisPoints / 10_000) })
-                      : t('withdraw.noFee')
-                  } `}
-                {t('withdraw.amountHint')}
-              </>
-            }
-            inputMode="numeric"
-            {...form.getInputProps('amount')}
-            error={formError(form.errors.amount, {
-              min: limits?.minAmount ?? 0,
-              max: limits?.maxAmount ?? 0,
-              balance,
-            })}
+    <>
+      <TextInput
+        label={t('withdraw.fields.amount')}
+        description={
+          <>
+            {limits &&
+              `${t('withdraw.limits', { min: formatAmount(limits.minAmount), max: formatAmount(limits.maxAmount) })} ${
+                limits.feeRateBasisPoints > 0
+                  ? t('withdraw.feeRate', { rate: percent.format(limits.feeRateBasisPoints / 10_000) })
+                  : t('withdraw.noFee')
+              } `}
+            {t('withdraw.amountHint')}
+          </>
+        }
+        inputMode="numeric"
+        {...form.getInputProps('amount')}
+        error={formError(form.errors.amount, {
+          min: limits?.minAmount ?? 0,
+          max: limits?.maxAmount ?? 0,
+          balance,
+        })}
+        disabled={busy}
+        rightSection={
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={() => form.setFieldValue('amount', String(balance))}
             disabled={busy}
-            rightSection={
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                onClick={() => form.setFieldValue('amount', String(balance))}
-                disabled={busy}
-              >
-                {t('withdraw.all')}
-              </Button>
-            }
-            rightSectionWidth={72}
-            maxLength={12}
-          />
-          {quote && !form.errors.amount && (
-            <Text size="sm" aria-live="polite" data-testid="withdraw-quote">
-              {t('withdraw.quote', { fee: formatAmount(quote.fee), paidOut: formatAmount(quote.payoutYen) })}
-            </Text>
-          )}
-          <Select
-            label={t('withdraw.fields.bankCard')}
-            data={cards.map((card) => ({ value: String(card.id), label: `${card.bankName} ${card.maskedCardNumber}` }))}
-            {...form.getInputProps('bankCardId')}
-            error={formError(form.errors.bankCardId)}
-            disabled={busy}
-            allowDeselect={false}
-          />
-          <PasswordInput
-            label={t('withdraw.fields.payPassword')}
-            {...form.getInputProps('payPassword')}
-            error={formError(form.errors.payPassword)}
-            disabled={busy}
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="off"
-          />
-          <Text size="xs" c="dimmed">
-            {t('withdraw.irreversible')}
-          </Text>
-          <Button type="submit" loading={busy} size="md">
-            {t('withdraw.submit')}
+          >
+            {t('withdraw.all')}
           </Button>
-        </Stack>
-      </form>
-    </Card>
+        }
+        rightSectionWidth={72}
+        maxLength={12}
+      />
+      {quote && !form.errors.amount && (
+        <Text size="sm" aria-live="polite" data-testid="withdraw-quote">
+          {t('withdraw.quote', { fee: formatAmount(quote.fee), paidOut: formatAmount(quote.payoutYen) })}
+        </Text>
+      )}
+    </>
   );
 }
 
