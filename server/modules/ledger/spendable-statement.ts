@@ -1,7 +1,7 @@
 import type { Database } from '@server/db/client';
 import type { TransferMetadata } from '@server/db/schema/ledger';
 import { type SQL, sql } from 'drizzle-orm';
-import type { StatementQuery } from './service';
+import type { StatementQuery } from './statement';
 
 /*
  * A player account's statement in what the player can spend (balance minus pending holds, the
