@@ -3,6 +3,7 @@
 import type { Database } from '@server/db/client';
 import { coinCurrency } from '@server/shared/player-deps';
 import { sql } from 'drizzle-orm';
+import type * as v from 'valibot';
 import { type GameDeps, tokenHash, userIdOfWalletUser } from '../hall/public';
 import { gameProviderAccount, playerAccount, transferArguments } from '../ledger/public';
 import {
@@ -29,45 +30,9 @@ export async function betOrWin(
 ): Promise<Answer> {
   return unstored(body.request_uuid, async () => {
     const request = action === 'transaction/bet' ? parsed(betBody, body) : parsed(winBody, body);
-    const referenceUuid = 'reference_transaction_uuid' in request ? request.reference_transaction_uuid : null;
-    const userId = userIdOfWalletUser(request.user);
-    const coins = request.amount % provider.amountUnit === 0 ? request.amount / provider.amountUnit : null;
-    const moved = action === 'transaction/bet' && request.is_free ? 0 : coins;
-    const now = deps.clock.now();
-    const ledger =
-      userId !== null && moved !== null && moved > 0
-        ? ledgerArguments(deps, provider, action, userId, moved, request.transaction_uuid, request.round)
-        : null;
+    const params = callParams(deps, provider, action, request, bodyHash);
     try {
-      const [row] = await betOrWinQuery(deps.db).execute({
-        providerId: provider.id,
-        action,
-        requestUuid: request.request_uuid,
-        transactionUuid: request.transaction_uuid,
-        referenceUuid,
-        user: request.user,
-        userId,
-        tokenHash: tokenHash(request.token),
-        gameCode: request.game_code,
-        currencyMatches: request.currency === provider.currency,
-        round: request.round,
-        coins,
-        isFree: request.is_free ?? false,
-        answerCurrency: provider.currency,
-        amountUnit: provider.amountUnit,
-        now: now.toISOString(),
-        sessionExpiresAt: new Date(now.getTime() + deps.times.sessionIdleMs).toISOString(),
-        houseCode: ledger?.houseCode ?? null,
-        currency: coinCurrency,
-        kind: ledger?.kind ?? null,
-        actor: ledger?.actor ?? null,
-        idempotencyKey: ledger?.idempotencyKey ?? null,
-        paramsHash: ledger?.paramsHash ?? null,
-        reason: ledger?.reason ?? null,
-        metadata: ledger?.metadata ?? null,
-        meta: storableMeta(request.meta),
-        bodyHash,
-      });
+      const [row] = await betOrWinQuery(deps.db).execute(params);
       if (!row?.answer) throw new Error('wallet_bet_or_win returned no answer');
       return row.answer as Answer;
     } catch (error) {
@@ -77,6 +42,63 @@ export async function betOrWin(
       return storeRefusal(deps, provider, call, refusal);
     }
   });
+}
+
+type BetOrWinRequest = v.InferOutput<typeof betBody> & { reference_transaction_uuid?: string };
+
+/** wallet_bet_or_win's arguments for a bet or a win: the request, the provider's terms, and the ledger's transfer. */
+function callParams(
+  deps: GameDeps,
+  provider: Provider,
+  action: 'transaction/bet' | 'transaction/win',
+  request: BetOrWinRequest,
+  bodyHash: string,
+) {
+  const referenceUuid = 'reference_transaction_uuid' in request ? request.reference_transaction_uuid : null;
+  const userId = userIdOfWalletUser(request.user);
+  const coins = request.amount % provider.amountUnit === 0 ? request.amount / provider.amountUnit : null;
+  const moved = action === 'transaction/bet' && request.is_free ? 0 : coins;
+  const now = deps.clock.now();
+  const ledger =
+    userId !== null && moved !== null && moved > 0
+      ? ledgerArguments(deps, provider, action, userId, moved, request.transaction_uuid, request.round)
+      : null;
+  return {
+    providerId: provider.id,
+    action,
+    requestUuid: request.request_uuid,
+    transactionUuid: request.transaction_uuid,
+    referenceUuid,
+    user: request.user,
+    userId,
+    tokenHash: tokenHash(request.token),
+    gameCode: request.game_code,
+    currencyMatches: request.currency === provider.currency,
+    round: request.round,
+    coins,
+    isFree: request.is_free ?? false,
+    answerCurrency: provider.currency,
+    amountUnit: provider.amountUnit,
+    now: now.toISOString(),
+    sessionExpiresAt: new Date(now.getTime() + deps.times.sessionIdleMs).toISOString(),
+    ...ledgerColumns(ledger),
+    meta: storableMeta(request.meta),
+    bodyHash,
+  };
+}
+
+/** The transfer's arguments as wallet_bet_or_win takes them: all null when nothing moves. */
+function ledgerColumns(ledger: ReturnType<typeof ledgerArguments> | null) {
+  return {
+    houseCode: ledger?.houseCode ?? null,
+    currency: coinCurrency,
+    kind: ledger?.kind ?? null,
+    actor: ledger?.actor ?? null,
+    idempotencyKey: ledger?.idempotencyKey ?? null,
+    paramsHash: ledger?.paramsHash ?? null,
+    reason: ledger?.reason ?? null,
+    metadata: ledger?.metadata ?? null,
+  };
 }
 
 /** The ledger transfer of a bet (player to house) or a win (house to player), checked and hashed by the ledger. */
