@@ -2,7 +2,8 @@ import { systemClock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import { defaultSessionLifetimes } from '@server/modules/auth/context';
 import { startSession } from '@server/modules/auth/sessions';
-import { houseAccount, playerAccount, transfer } from '@server/modules/ledger/service';
+import { houseAccount, playerAccount } from '@server/modules/ledger/accounts';
+import { transfer } from '@server/modules/ledger/service';
 import { coinCurrency } from '@server/shared/player-deps';
 
 /**

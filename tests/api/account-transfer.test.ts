@@ -14,7 +14,7 @@ import {
   completeMove,
   signInOld,
 } from '@server/modules/account-transfer/moves';
-import { balanceOf } from '@server/modules/ledger/service';
+import { balanceOf } from '@server/modules/ledger/accounts';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';

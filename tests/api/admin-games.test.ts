@@ -2,7 +2,7 @@ import { createPrivateKey, randomUUID } from 'node:crypto';
 import type { DeskGameEntry, GameProfitDay, GameRound, GameRoundTransaction } from '@contract/hall-desk';
 import { providerGames } from '@server/db/schema/hall';
 import { setUpGameHall } from '@server/modules/hall/providers';
-import { findAccount, gameProviderAccount, gameProviderAccountShards } from '@server/modules/ledger/service';
+import { findAccount, gameProviderAccount, gameProviderAccountShards } from '@server/modules/ledger/accounts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { machinesOf, openGameSession, testProvider, walletClient } from '../support/game-provider';

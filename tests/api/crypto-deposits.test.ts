@@ -2,7 +2,7 @@ import type { CryptoAssetTerms, CryptoDeposit } from '@contract/crypto';
 import { cryptoDeposits, cryptoPairs } from '@server/db/schema/crypto';
 import { stationLetters } from '@server/db/schema/letters';
 import { creditDeposit, depositCreditKey, watchDeposits } from '@server/modules/crypto/watcher';
-import { balanceOf } from '@server/modules/ledger/service';
+import { balanceOf } from '@server/modules/ledger/accounts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';

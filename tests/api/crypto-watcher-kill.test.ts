@@ -5,7 +5,7 @@ import { type CryptoDeposit, chainSandboxPath } from '@contract/crypto';
 import { openDatabase } from '@server/db/client';
 import { cryptoDeposits } from '@server/db/schema/crypto';
 import { ledgerTransfers } from '@server/db/schema/ledger';
-import { balanceOf } from '@server/modules/ledger/service';
+import { balanceOf } from '@server/modules/ledger/accounts';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerThroughMail } from '../support/accounts';

@@ -2,7 +2,7 @@ import type { Withdrawal } from '@contract/withdrawal';
 import type { WithdrawalReviewItem } from '@contract/withdrawal-desk';
 import { chainSimTransactions } from '@server/db/schema/crypto';
 import { stationLetters } from '@server/db/schema/letters';
-import { balanceOf } from '@server/modules/ledger/service';
+import { balanceOf } from '@server/modules/ledger/accounts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';

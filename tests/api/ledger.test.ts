@@ -6,20 +6,17 @@ import { auditLog, users } from '@server/db/schema/auth';
 import { ledgerEntries, ledgerTransfers } from '@server/db/schema/ledger';
 import { ApiError } from '@server/errors';
 import { createServerI18n } from '@server/i18n';
+import { balanceOf, findAccount, houseAccount, playerAccount } from '@server/modules/ledger/accounts';
 import {
-  accountStatement,
-  balanceOf,
-  findAccount,
   findTransfer,
   hold,
-  houseAccount,
   type MovementOrigin,
-  playerAccount,
   postHold,
   type TransferParams,
   transfer,
   voidHold,
 } from '@server/modules/ledger/service';
+import { accountStatement } from '@server/modules/ledger/statement';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabaseFromTemplate } from './database-template';

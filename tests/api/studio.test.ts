@@ -5,7 +5,7 @@ import type { StudioFairness, StudioRound } from '@contract/studio';
 import { playRound, studioGame } from '@games/catalogue';
 import { serverSeedCommitment } from '@games/provably-fair';
 import { walletTransactions } from '@server/db/schema/hall';
-import { balanceOf } from '@server/modules/ledger/service';
+import { balanceOf } from '@server/modules/ledger/accounts';
 import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';

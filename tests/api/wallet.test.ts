@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { GameRecord, GameRecordTotals } from '@contract/record';
 import { users } from '@server/db/schema/auth';
 import { walletTransactions } from '@server/db/schema/hall';
-import { balanceOf, findAccount, gameProviderAccount } from '@server/modules/ledger/service';
+import { balanceOf, findAccount, gameProviderAccount } from '@server/modules/ledger/accounts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

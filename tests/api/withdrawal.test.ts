@@ -6,7 +6,7 @@ import { PayoutUnavailable } from '@server/adapters/payout';
 import { auditLog, rateLimits } from '@server/db/schema/auth';
 import { sandboxPayouts } from '@server/db/schema/sandbox-pay';
 import { withdrawals } from '@server/db/schema/withdrawal';
-import { balanceOf, findAccount, houseAccount } from '@server/modules/ledger/service';
+import { balanceOf, findAccount, houseAccount } from '@server/modules/ledger/accounts';
 import { approveWithdrawal } from '@server/modules/withdrawal/desk';
 import { resumePayouts, runPayout } from '@server/modules/withdrawal/payouts';
 import { eq } from 'drizzle-orm';

@@ -3,15 +3,8 @@ import type { Database } from '@server/db/client';
 import { auditLog, users } from '@server/db/schema/auth';
 import { ledgerTransfers } from '@server/db/schema/ledger';
 import { ApiError } from '@server/errors';
-import {
-  hold,
-  houseAccount,
-  type MovementResult,
-  playerAccount,
-  postHold,
-  transfer,
-  voidHold,
-} from '@server/modules/ledger/service';
+import { houseAccount, playerAccount } from '@server/modules/ledger/accounts';
+import { hold, type MovementResult, postHold, transfer, voidHold } from '@server/modules/ledger/service';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../support/ledger-invariants';
 

@@ -1,16 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '@server/errors';
-import {
-  type AccountRef,
-  balanceOf,
-  findAccount,
-  hold,
-  houseAccount,
-  playerAccount,
-  postHold,
-  transfer,
-  voidHold,
-} from '@server/modules/ledger/service';
+import { type AccountRef, balanceOf, findAccount, houseAccount, playerAccount } from '@server/modules/ledger/accounts';
+import { hold, postHold, transfer, voidHold } from '@server/modules/ledger/service';
 import { type SpendableMovement, spendableStatement } from '@server/modules/ledger/spendable-statement';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

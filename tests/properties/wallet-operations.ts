@@ -1,5 +1,5 @@
 import type { Database } from '@server/db/client';
-import { balanceOf } from '@server/modules/ledger/service';
+import { balanceOf } from '@server/modules/ledger/accounts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { WalletAnswer } from '../support/game-provider';

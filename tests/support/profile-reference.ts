@@ -1,7 +1,7 @@
 import type { Profile } from '@contract/auth';
 import type { Database } from '@server/db/client';
 import { findUserById } from '@server/modules/auth/users';
-import { balanceOf } from '@server/modules/ledger/service';
+import { balanceOf } from '@server/modules/ledger/accounts';
 import { kycStatusOf } from '@server/modules/user/service';
 import { coinCurrency } from '@server/shared/player-deps';
 

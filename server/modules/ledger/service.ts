@@ -3,17 +3,18 @@
  * (docs/architecture.md §4).
  *
  *   playerAccount(userId, currency), houseAccount(code, currency), gameProviderAccount(providerId, userId, currency)
- *                                            name an account (no I/O)
+ *                                            (accounts.ts) name an account (no I/O)
  *   transfer(db, clock, { from, to, amount, currency, idempotencyKey, kind, actor, reason, metadata? })
  *   transferArguments(clock, <same as transfer>)   for a module's SQL function that calls ledger_create_transfer itself
  *   hold(db, clock, <same as transfer>)     pending: the payer's available balance drops, nothing moves yet
  *   postHold(db, clock, { holdId, actor, reason })   the held money moves to the hold's payee
  *   voidHold(db, clock, { holdId, actor, reason })   the held money is released
- *   balanceOf(db, userId, currency)          { balance, held, available } of a player
- *   accountStatement(db, account, { page, size, from?, to?, kinds?, direction? })   entries with running balance
+ *   balanceOf(db, userId, currency)          (accounts.ts) { balance, held, available } of a player
+ *   accountStatement(db, account, { page, size, from?, to?, kinds?, direction? })   (statement.ts) entries with
+ *                                            running balance
  *   spendableStatement(db, accountId, <same query>)   (spendable-statement.ts) holds and releases among the
  *                                            entries, with the balance minus holds after each
- *   findAccount(db, ref), findTransfer(db, id)
+ *   findAccount(db, ref) (accounts.ts), findTransfer(db, id)
  *
  * Amounts are bigint in the currency's minor unit. Each write is one SQL statement (a function of
  * the ledger migrations): atomic on its own, or part of the caller's transaction when `db` is one
@@ -40,95 +41,11 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
-import { ledgerAccounts, ledgerEntries, ledgerTransfers, type TransferMetadata } from '@server/db/schema/ledger';
+import { ledgerTransfers, type TransferMetadata } from '@server/db/schema/ledger';
 import { ApiError } from '@server/errors';
-import { onePage } from '@server/shared/paging';
-import { and, count, desc, eq, getTableColumns, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type AccountRef, accountRefKey, assertCurrency, type Currency } from './accounts';
 
-/**
- * House accounts: the operator's side of every movement. They may go negative (deposits clearing
- * is negative by what players have paid in). Add a code here when a new flow needs one.
- */
-export const houseAccountCodes = [
-  /** Fiat and crypto paid in by players, before and after it is credited. */
-  'depositsClearing',
-  /** Money of approved withdrawals on its way out to a bank or chain. */
-  'withdrawalsInFlight',
-  /** Stakes and wins of games. */
-  'gameHouse',
-  /** Bonuses and gifts. */
-  'promotions',
-  /** Balance agents hand to or take back from their members. */
-  'agentCredit',
-  /** Crypto received on chain and not yet credited, one per (coin, network) through the currency. */
-  'cryptoClearing',
-  /** Conversion between currencies (yen paid in, coins credited). */
-  'exchange',
-  /** Operator corrections, always with a reason. */
-  'adjustments',
-  /** Balances moved in from the old platform's accounts (docs/requirements.md §17). */
-  'accountTransfers',
-] as const;
-export type HouseAccountCode = (typeof houseAccountCodes)[number];
-
-/**
- * Each game provider's stakes and wins: `gameProvider` and the provider's id, e.g. gameProviderStudio,
- * and its shards gameProviderStudioShard1 to gameProviderStudioShard15. The provider's house balance
- * is their sum.
- */
-export type GameProviderAccountCode = `gameProvider${string}`;
-const gameProviderIdPattern = /^[a-z][a-z0-9]{1,30}$/;
-/**
- * A player's bets and wins go to and come from one shard of the provider's house account, by player
- * id: a transfer locks both its accounts until the caller's transaction ends, and with one account
- * every bet and win of a provider would wait for the one before.
- */
-export const gameProviderAccountShards = 16;
-
-/** 'COIN', 'JPY', or a crypto asset as coin and network ('USDT-TRC20'), amounts in its minor unit. */
-export type Currency = string;
-
-/** Names an account without touching the database; the ledger creates it on first use. */
-export type AccountRef =
-  | { kind: 'player'; userId: number; currency: Currency }
-  | { kind: 'house'; code: HouseAccountCode | GameProviderAccountCode; currency: Currency };
-
-const currencyPattern = /^[A-Z][A-Z0-9]{1,11}(-[A-Z0-9]{2,16})?$/;
-
-function assertCurrency(currency: Currency): void {
-  if (!currencyPattern.test(currency)) throw new Error(`Not a ledger currency: ${JSON.stringify(currency)}`);
-}
-
-export function playerAccount(userId: number, currency: Currency): AccountRef {
-  if (!Number.isSafeInteger(userId) || userId <= 0) throw new Error(`Not a user id: ${userId}`);
-  assertCurrency(currency);
-  return { kind: 'player', userId, currency };
-}
-
-export function houseAccount(code: HouseAccountCode, currency: Currency): AccountRef {
-  if (!houseAccountCodes.includes(code)) throw new Error(`Not a house account: ${JSON.stringify(code)}`);
-  assertCurrency(currency);
-  return { kind: 'house', code, currency };
-}
-
-/** The house account a game provider's bets of this player go to and its wins come from. */
-export function gameProviderAccount(providerId: string, userId: number, currency: Currency): AccountRef {
-  if (!gameProviderIdPattern.test(providerId)) throw new Error(`Not a game provider id: ${JSON.stringify(providerId)}`);
-  if (!Number.isSafeInteger(userId) || userId <= 0) throw new Error(`Not a user id: ${userId}`);
-  assertCurrency(currency);
-  const shard = userId % gameProviderAccountShards;
-  // Provider ids are lower case, so the capital of `Shard` cannot be part of one.
-  const code: GameProviderAccountCode = `gameProvider${providerId.charAt(0).toUpperCase()}${providerId.slice(1)}${shard === 0 ? '' : `Shard${shard}`}`;
-  return { kind: 'house', code, currency };
-}
-
-/** A stable name for an account: the order in which new accounts are created, and part of parameter hashes. */
-function accountRefKey(ref: AccountRef): string {
-  return ref.kind === 'player' ? `player:${ref.userId}:${ref.currency}` : `house:${ref.code}:${ref.currency}`;
-}
-
-export type LedgerAccount = typeof ledgerAccounts.$inferSelect;
 export type Transfer = Omit<typeof ledgerTransfers.$inferSelect, 'paramsHash'>;
 
 /** Who moves the money and why: written on the transfer and on its audit row. */
@@ -162,50 +79,6 @@ export interface MovementResult {
   replayed: boolean;
 }
 
-export interface Balance {
-  balance: bigint;
-  held: bigint;
-  /** What the player can spend: balance minus pending holds. */
-  available: bigint;
-}
-
-export interface StatementQuery {
-  /** From 1. */
-  page: number;
-  size: number;
-  /** Entries at or after this instant. */
-  from?: Date;
-  /** Entries before this instant. */
-  to?: Date;
-  kinds?: readonly string[];
-  /** Only entries that brought money in (positive) or took it out (negative). */
-  direction?: 'in' | 'out';
-}
-
-export interface StatementLine {
-  entryId: number;
-  transferId: number;
-  at: Date;
-  kind: string;
-  /** Positive when money came in, negative when it went out. */
-  amount: bigint;
-  /** The account's balance right after this entry. */
-  balanceAfter: bigint;
-  counterparty: { kind: LedgerAccount['kind']; userId: number | null; code: string | null };
-  reason: string;
-  metadata: TransferMetadata;
-}
-
-export interface Statement {
-  /** Null when the account has never been used. */
-  account: LedgerAccount | null;
-  lines: StatementLine[];
-  /** Entries matching the query over all pages, and their sums. */
-  total: number;
-  credited: bigint;
-  debited: bigint;
-}
-
 const maxAmount = 2n ** 63n - 1n;
 const kindPattern = /^[a-z][A-Za-z0-9.]{0,63}$/;
 
@@ -229,109 +102,9 @@ export function voidHold(db: Database, clock: Clock, params: SettleHoldParams): 
   return settleHold(db, clock, params, 'voided');
 }
 
-export async function balanceOf(db: Database, userId: number, currency: Currency): Promise<Balance> {
-  const [row] = await db
-    .select({ balance: ledgerAccounts.balance, held: ledgerAccounts.held })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currency, currency)));
-  const balance = row?.balance ?? 0n;
-  const held = row?.held ?? 0n;
-  return { balance, held, available: balance - held };
-}
-
-export async function findAccount(db: Database, ref: AccountRef): Promise<LedgerAccount | null> {
-  const [row] = await db.select().from(ledgerAccounts).where(refCondition(ref));
-  return row ?? null;
-}
-
 export async function findTransfer(db: Database, id: number): Promise<Transfer | null> {
   const [row] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, id));
   return row ? publicTransfer(row) : null;
-}
-
-/** An account's entries, newest first, each with the balance it left behind. */
-export async function accountStatement(
-  db: Database,
-  account: number | AccountRef,
-  query: StatementQuery,
-): Promise<Statement> {
-  if (!Number.isSafeInteger(query.page) || query.page < 1) throw new Error(`Not a page number: ${query.page}`);
-  if (!Number.isSafeInteger(query.size) || query.size < 1 || query.size > 500)
-    throw new Error(`Not a page size: ${query.size}`);
-  const [found] = await db
-    .select()
-    .from(ledgerAccounts)
-    .where(typeof account === 'number' ? eq(ledgerAccounts.id, account) : refCondition(account));
-  if (!found) return { account: null, lines: [], total: 0, credited: 0n, debited: 0n };
-
-  const conditions: SQL[] = [eq(ledgerEntries.accountId, found.id)];
-  if (query.from) conditions.push(gte(ledgerEntries.createdAt, query.from));
-  if (query.to) conditions.push(lt(ledgerEntries.createdAt, query.to));
-  if (query.kinds)
-    conditions.push(query.kinds.length > 0 ? inArray(ledgerTransfers.kind, [...query.kinds]) : sql`false`);
-  if (query.direction)
-    conditions.push(query.direction === 'in' ? gt(ledgerEntries.amount, 0n) : lt(ledgerEntries.amount, 0n));
-  const where = and(...conditions);
-
-  const counterparty = alias(ledgerAccounts, 'counterparty');
-  const page = await onePage(
-    { pageNum: query.page, pageSize: query.size },
-    db
-      .select({
-        entryId: ledgerEntries.id,
-        transferId: ledgerEntries.transferId,
-        at: ledgerEntries.createdAt,
-        kind: ledgerTransfers.kind,
-        amount: ledgerEntries.amount,
-        balanceAfter: ledgerEntries.balanceAfter,
-        counterpartyKind: counterparty.kind,
-        counterpartyUserId: counterparty.userId,
-        counterpartyCode: counterparty.code,
-        reason: ledgerTransfers.reason,
-        metadata: ledgerTransfers.metadata,
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-      .innerJoin(
-        counterparty,
-        or(
-          and(
-            eq(ledgerTransfers.fromAccountId, ledgerEntries.accountId),
-            eq(counterparty.id, ledgerTransfers.toAccountId),
-          ),
-          and(
-            eq(ledgerTransfers.toAccountId, ledgerEntries.accountId),
-            eq(counterparty.id, ledgerTransfers.fromAccountId),
-          ),
-        ),
-      )
-      .where(where)
-      .orderBy(desc(ledgerEntries.id)),
-    db
-      .select({
-        total: count(),
-        credited: sql`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} > 0), 0)`.mapWith(
-          BigInt,
-        ),
-        debited: sql`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} < 0), 0)`.mapWith(
-          BigInt,
-        ),
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-      .where(where),
-  );
-
-  return {
-    account: found,
-    lines: page.list.map(({ counterpartyKind, counterpartyUserId, counterpartyCode, ...line }) => ({
-      ...line,
-      counterparty: { kind: counterpartyKind, userId: counterpartyUserId, code: counterpartyCode },
-    })),
-    total: page.total,
-    credited: page.credited,
-    debited: page.debited,
-  };
 }
 
 type TransferRow = typeof ledgerTransfers.$inferSelect;
@@ -469,11 +242,6 @@ async function callLedgerFunction(db: Database, call: SQL): Promise<{ outcome: s
 
 function publicTransfer({ paramsHash: _hash, ...row }: TransferRow): Transfer {
   return row;
-}
-
-function refCondition(ref: AccountRef): SQL {
-  const owner = ref.kind === 'player' ? eq(ledgerAccounts.userId, ref.userId) : eq(ledgerAccounts.code, ref.code);
-  return and(owner, eq(ledgerAccounts.currency, ref.currency)) as SQL;
 }
 
 function hashTransferParams(operation: 'transfer' | 'hold', params: TransferParams): string {

@@ -1,7 +1,7 @@
 import type { Database } from '@server/db/client';
 import type { TransferMetadata } from '@server/db/schema/ledger';
 import { type SQL, sql } from 'drizzle-orm';
-import type { StatementQuery } from './service';
+import type { StatementQuery } from './statement';
 
 /*
  * A player account's statement in what the player can spend (balance minus pending holds, the
@@ -58,15 +58,15 @@ function metadataOf(value: unknown): TransferMetadata {
   return (typeof value === 'string' ? JSON.parse(value) : value) as TransferMetadata;
 }
 
-/** The movements of one ledger account (by id), newest first, in what its owner can spend. */
-export async function spendableStatement(
-  db: Database,
-  accountId: number,
-  query: StatementQuery,
-): Promise<SpendableStatement> {
+/** A page the statement can read: numbered from 1, of 1 to 500 lines. */
+function checkPage(query: StatementQuery): void {
   if (!Number.isSafeInteger(query.page) || query.page < 1) throw new Error(`Not a page number: ${query.page}`);
   if (!Number.isSafeInteger(query.size) || query.size < 1 || query.size > 500)
     throw new Error(`Not a page size: ${query.size}`);
+}
+
+/** The query's conditions on a movement: its time, its kind and its direction. */
+function movementFilters(query: StatementQuery): SQL[] {
   const filters: SQL[] = [sql`true`];
   if (query.from) filters.push(sql`moved_at >= ${query.from.toISOString()}::timestamptz`);
   if (query.to) filters.push(sql`moved_at < ${query.to.toISOString()}::timestamptz`);
@@ -80,6 +80,31 @@ export async function spendableStatement(
         : sql`false`,
     );
   if (query.direction) filters.push(query.direction === 'in' ? sql`change > 0` : sql`change < 0`);
+  return filters;
+}
+
+/** One line of the page as the database wrote it. */
+function lineOf(row: Record<string, unknown>): SpendableMovement {
+  return {
+    entryId: row.entry_id === null ? null : Number(row.entry_id),
+    transferId: Number(row.transfer_id),
+    source: sourceOf(row.source),
+    kind: String(row.kind),
+    at: new Date(String(row.at)),
+    amount: BigInt(String(row.change)),
+    spendableAfter: BigInt(String(row.spendable_after)),
+    metadata: metadataOf(row.metadata),
+  };
+}
+
+/** The movements of one ledger account (by id), newest first, in what its owner can spend. */
+export async function spendableStatement(
+  db: Database,
+  accountId: number,
+  query: StatementQuery,
+): Promise<SpendableStatement> {
+  checkPage(query);
+  const filters = movementFilters(query);
 
   const movements = sql`
     WITH holds AS (
@@ -136,15 +161,6 @@ export async function spendableStatement(
     total: Number(totals.total ?? 0),
     credited: BigInt(String(totals.credited ?? 0)),
     debited: BigInt(String(totals.debited ?? 0)),
-    lines: pageResult.rows.map((row) => ({
-      entryId: row.entry_id === null ? null : Number(row.entry_id),
-      transferId: Number(row.transfer_id),
-      source: sourceOf(row.source),
-      kind: String(row.kind),
-      at: new Date(String(row.at)),
-      amount: BigInt(String(row.change)),
-      spendableAfter: BigInt(String(row.spendable_after)),
-      metadata: metadataOf(row.metadata),
-    })),
+    lines: pageResult.rows.map(lineOf),
   };
 }
