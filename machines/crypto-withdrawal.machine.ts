@@ -44,7 +44,7 @@ import * as v from 'valibot';
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, sendParent, setup } from 'xstate';
 import {
   moneyRequestMachine,
-  payoutGate,
+  payoutGates,
   type RequestFormInput,
   type RequestInput,
   type RequestRefused,
@@ -302,7 +302,7 @@ export const cryptoWithdrawForm = setup({
 
 /** The withdrawal's front: the terms and gates, the form, and the coins held once. */
 export const cryptoWithdrawRequest = moneyRequestMachine<CryptoWithdrawTerms, CryptoWithdrawalBody, CryptoWithdrawal>({
-  gate: (terms) => payoutGate(terms.profile) ?? (payableAssets(terms).length === 0 ? 'noChannel' : null),
+  gates: { ...payoutGates, noChannel: (terms) => payableAssets(terms).length === 0 },
   form: cryptoWithdrawForm,
 });
 

@@ -16,8 +16,9 @@
  * - needsPayPassword: no payment password is set, and the request is confirmed with it.
  * - noChannel: no channel for this request (a deposit channel, a coin and network to withdraw on) is
  *   open right now.
- *   Which of these gates apply, and in which order, is the flow's own (`gate`); the first closed one
- *   is shown, as there is nothing the player can do on the form before it opens.
+ *   Which of these gates apply, and in which order, is the flow's own (`gates`): the machine has
+ *   only those, and the first closed one is shown, as there is nothing the player can do on the form
+ *   before it opens.
  * - editing: waiting for the form, which the view checks against the contract's rules and sends as
  *   one `form.submit` with the call's body (the parsed values). A form with steps and checks of its
  *   own (the crypto withdrawal's coin, address and amount) is a machine the flow gives (`form`),
@@ -68,28 +69,34 @@ interface WithCards {
   cards: RequestCard[];
 }
 
+/** Whether a gate is closed, by what the flow fetched; the gates before it are open. */
+export type GateCheck<TPrerequisites> = (prerequisites: TPrerequisites) => boolean;
+
 /**
- * The gates every money request opens with: the names used for currency exchange, then a bound card
- * (docs/requirements.md §5, §8).
+ * A flow's gates, in the order they are checked: the first closed one is shown. The machine has a
+ * state for each of them, and none for a gate the flow does not have.
  */
-export function accountGate(
-  profile: Pick<Profile, 'firstName' | 'lastName' | 'pinyinName'>,
-  cards: readonly RequestCard[],
-): MoneyRequestGate | null {
-  if (!hasPersonalInformation(profile)) return 'needsPersonalInformation';
-  if (cards.length === 0) return 'needsBankCard';
-  return null;
-}
+export type RequestGates<TPrerequisites> = Partial<Record<MoneyRequestGate, GateCheck<TPrerequisites>>>;
+
+/**
+ * The gates of a request that moves money from or to a bound card: the names used for currency
+ * exchange, then a bound card (docs/requirements.md §5, §8).
+ */
+export const accountGates = {
+  needsPersonalInformation: ({ profile }: { profile: Pick<Profile, 'firstName' | 'lastName' | 'pinyinName'> }) =>
+    !hasPersonalInformation(profile),
+  needsBankCard: ({ cards }: WithCards) => cards.length === 0,
+};
 
 /**
  * The gates before coins leave the hall, for a withdrawal to a card or to an address: verified
  * identity (one under review is said as such), then a payment password to confirm it with.
  */
-export function payoutGate(profile: Pick<Profile, 'kycStatus' | 'hasPayPassword'>): MoneyRequestGate | null {
-  if (profile.kycStatus === 'pendingReview') return 'awaitingKycReview';
-  if (profile.kycStatus !== 'approved') return 'needsKyc';
-  return profile.hasPayPassword ? null : 'needsPayPassword';
-}
+export const payoutGates = {
+  awaitingKycReview: ({ profile }: { profile: Pick<Profile, 'kycStatus'> }) => profile.kycStatus === 'pendingReview',
+  needsKyc: ({ profile }: { profile: Pick<Profile, 'kycStatus'> }) => profile.kycStatus !== 'approved',
+  needsPayPassword: ({ profile }: { profile: Pick<Profile, 'hasPayPassword'> }) => !profile.hasPayPassword,
+};
 
 /** The card the form starts with: the default one, else the first. */
 export function startingCardId(cards: readonly RequestCard[]): number | null {
@@ -135,8 +142,8 @@ export interface RequestRefused {
 }
 
 export interface MoneyRequestOptions<TPrerequisites> {
-  /** The first closed gate, in the flow's order, or null when the form may be shown. */
-  gate(prerequisites: TPrerequisites): MoneyRequestGate | null;
+  /** The flow's gates, in its order; the form is shown when all are open. */
+  gates: RequestGates<TPrerequisites>;
   /**
    * A form with steps and checks of its own, as a machine: started with the prerequisites
    * (RequestFormInput) the first time the form opens, it sends its parent `form.submit` with the body,
@@ -160,11 +167,15 @@ function outputOf<TOutput>(event: { type: string }): TOutput {
 
 /** The front of one kind of money request; see the states above. */
 export function moneyRequestMachine<TPrerequisites, TBody, TAnswer>(options: MoneyRequestOptions<TPrerequisites>) {
+  const gates = Object.entries(options.gates) as [MoneyRequestGate, GateCheck<TPrerequisites>][];
+  const firstClosed = (prerequisites: TPrerequisites) => gates.find(([, closed]) => closed(prerequisites))?.[0] ?? null;
   const gateIs = (gate: MoneyRequestGate) => ({
     guard: { type: 'gateClosed' as const, params: gate },
     target: gate,
     actions: 'storePrerequisites' as const,
   });
+  // One state a gate the flow has: its view says what to do first.
+  const gateStates = Object.fromEntries(gates.map(([gate]) => [gate, {}])) as Record<MoneyRequestGate, object>;
   return setup({
     types: {
       context: {} as MoneyRequestContext<TPrerequisites, TBody, TAnswer>,
@@ -201,7 +212,7 @@ export function moneyRequestMachine<TPrerequisites, TBody, TAnswer>(options: Mon
     },
     guards: {
       /** Reads the done event of the prerequisites' fetch. */
-      gateClosed: ({ event }, gate: MoneyRequestGate) => options.gate(outputOf<TPrerequisites>(event)) === gate,
+      gateClosed: ({ event }, gate: MoneyRequestGate) => firstClosed(outputOf<TPrerequisites>(event)) === gate,
       /** Reads the error event of the invoked call. */
       noAnswer: ({ event }) => answerMissing((event as { error?: unknown }).error),
     },
@@ -223,12 +234,7 @@ export function moneyRequestMachine<TPrerequisites, TBody, TAnswer>(options: Mon
           id: 'loadPrerequisites',
           src: 'loadPrerequisites',
           onDone: [
-            gateIs('needsPersonalInformation'),
-            gateIs('needsBankCard'),
-            gateIs('needsKyc'),
-            gateIs('awaitingKycReview'),
-            gateIs('needsPayPassword'),
-            gateIs('noChannel'),
+            ...gates.map(([gate]) => gateIs(gate)),
             {
               target: 'editing',
               actions: options.form ? ['storePrerequisites', 'openForm'] : 'storePrerequisites',
@@ -240,12 +246,7 @@ export function moneyRequestMachine<TPrerequisites, TBody, TAnswer>(options: Mon
       prerequisitesUnavailable: {
         on: { 'prerequisites.retry': { target: 'checkingPrerequisites' } },
       },
-      needsPersonalInformation: {},
-      needsBankCard: {},
-      needsKyc: {},
-      awaitingKycReview: {},
-      needsPayPassword: {},
-      noChannel: {},
+      ...gateStates,
       editing: {
         on: {
           'form.submit': {

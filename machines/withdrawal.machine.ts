@@ -21,9 +21,9 @@ import type { Profile } from '@contract/auth';
 import { type Withdrawal, type WithdrawalLimits, withdrawalFee, withdrawalPayoutYen } from '@contract/withdrawal';
 import { assign, type SnapshotFrom, setup } from 'xstate';
 import {
-  accountGate,
+  accountGates,
   moneyRequestMachine,
-  payoutGate,
+  payoutGates,
   type RequestCard,
   type RequestInput,
 } from './money-request.machine';
@@ -46,7 +46,7 @@ export type WithdrawalRequest = RequestInput<WithdrawalBody>;
 
 /** The withdrawal's front: prerequisites, the form, and the amount held once. */
 export const withdrawRequest = moneyRequestMachine<WithdrawPrerequisites, WithdrawalBody, Withdrawal>({
-  gate: ({ profile, cards }) => accountGate(profile, cards) ?? payoutGate(profile),
+  gates: { ...accountGates, ...payoutGates },
 });
 
 /**
