@@ -64,7 +64,7 @@ export type MoneyRequestGate =
 /** A bound card as the form offers it. */
 export type RequestCard = Pick<BankCard, 'id' | 'bankName' | 'maskedCardNumber' | 'isDefault'>;
 
-/** Every money request moves money from or to a bound card (docs/requirements.md §5). */
+/** A yen request moves money from or to a bound card (docs/requirements.md §5); coins go to an address. */
 interface WithCards {
   cards: RequestCard[];
 }
