@@ -1,6 +1,13 @@
 import type { Locale } from '@contract/locales';
-import type { CryptoWithdrawal } from '@machines/crypto-withdrawal.machine';
-import { cryptoWithdrawMachine } from '@machines/crypto-withdrawal.machine';
+import {
+  type CryptoWithdrawal,
+  type CryptoWithdrawalBody,
+  type CryptoWithdrawTerms,
+  cryptoWithdrawalFollow,
+  cryptoWithdrawForm,
+  cryptoWithdrawMachine,
+  cryptoWithdrawRequest,
+} from '@machines/crypto-withdrawal.machine';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { terms, withdrawal } from '../tests/models/crypto-withdrawal.model';
@@ -9,15 +16,18 @@ import { type Adapter, outcomeActor, type Replay, replayMachinePaths, type Step 
 import { names, withdrawingPlayer } from './money-players';
 
 /**
- * The crypto withdrawal's machine replayed as clicks (see machine-replay.ts), from the pair to the
- * payout. Outcomes come from the real server: the player is made for the path's first answer to the
- * terms (identity not sent, under review, no payment password, or ready with USDT deposited on TRC20
+ * The crypto withdrawal's machines replayed as clicks (see machine-replay.ts): its front (the terms,
+ * the gates and the request, machines/money-request.machine.ts), the front's form (the pair, the
+ * address and the amount), the page around them, and the request followed until it is paid out.
+ *
+ * Outcomes come from the real server: the player is made for the path's answer to the terms
+ * (identity not sent, under review, no payment password, or ready with USDT deposited on TRC20
  * through the chain sandbox); the address check refuses a typo in the checksum and accepts an outside
  * TRON address; the server refuses a wrong payment password; the operator rejects or approves the
  * request through the desk's API just before the page's next check. A failed network is the only
  * condition the test makes itself (the request is aborted before it leaves the browser).
  *
- * The address check's debounce runs in real time (it is short); the review's interval runs on the
+ * The address check's debounce runs in real time (it is short); the follower's interval runs on the
  * page's clock, paused while the request is followed.
  */
 
@@ -32,18 +42,32 @@ const pair = 'USDT · TRC20';
 const tronTarget = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 const tronTypo = `${tronTarget.slice(0, -1)}M`;
 const rejectReason = 'The address is on a blocked list';
-const reviewPoll = cryptoWithdrawMachine.implementations.delays.reviewPoll as number;
+const followPoll = cryptoWithdrawalFollow.implementations.delays.orderPoll as number;
 
 const say = (key: string, values: Record<string, string | number> = {}) => text(locale, `crypto:${key}`, values);
 
 const offline = Object.assign(new Error('Failed to fetch'), { code: 0, fields: {} });
 const wrongPasswordSentence = text(locale, 'server:draw.payPasswordWrong');
-const wrongPassword = Object.assign(new Error(wrongPasswordSentence), { code: 400, fields: {} });
+const wrongPassword = Object.assign(new Error(wrongPasswordSentence), {
+  code: 400,
+  fields: { payPassword: wrongPasswordSentence },
+});
 const errorCode = (step: Step | undefined) => (step?.event as { error?: { code?: number } } | undefined)?.error?.code;
+
+/** What the page sends for 20 USDT to the outside address. */
+const body = (typed: string): CryptoWithdrawalBody => ({
+  coin: 'USDT',
+  network: 'TRC20',
+  address: tronTarget,
+  amount: '20000000',
+  payPassword: typed,
+});
 
 /** The outcome of the call the step at `index` sets off: the next outcome event of the path. */
 const nextOutcome = (replay: Replay, index: number) =>
   replay.path.steps.slice(index + 1).find((step) => outcomeActor(step.event.type));
+
+/* ------------------------------------------------------------------ players */
 
 type Readiness = 'identityMissing' | 'identitySent' | 'identityVerified' | 'ready';
 
@@ -76,7 +100,7 @@ async function depositUsdt(request: APIRequestContext, player: CryptoPlayer): Pr
     .toBeGreaterThan(0);
 }
 
-/** A new player as far towards a crypto withdrawal as the path's first answer to the terms says. */
+/** A new player as far towards a crypto withdrawal as the readiness says. */
 async function cryptoPlayer(request: APIRequestContext, readiness: Readiness): Promise<CryptoPlayer> {
   if (readiness === 'identityMissing') {
     const call = apiCaller(request, locale);
@@ -103,11 +127,25 @@ async function cryptoPlayer(request: APIRequestContext, readiness: Readiness): P
   return player;
 }
 
-function readinessOf(output: ReturnType<typeof terms> | undefined): Readiness {
+function readinessOf(output: CryptoWithdrawTerms | undefined): Readiness {
   if (!output) return 'ready';
   if (output.profile.kycStatus === 'notSubmitted') return 'identityMissing';
   if (output.profile.kycStatus === 'pendingReview') return 'identitySent';
   return output.profile.hasPayPassword ? 'ready' : 'identityVerified';
+}
+
+/** Makes the player and opens the withdrawal page, on the page's own clock when the path needs one. */
+async function openWithdrawal(page: Page, player: CryptoPlayer, clock: boolean): Promise<void> {
+  players.set(page, player);
+  if (clock) await page.clock.install();
+  await page.addInitScript(
+    ([token, lng]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('lang', lng);
+    },
+    [player.token, locale] as const,
+  );
+  await page.goto(withdrawPath);
 }
 
 /** The operator decides on the player's request under review through the desk's API. */
@@ -134,14 +172,181 @@ async function decide(request: APIRequestContext, player: CryptoPlayer, approve:
     .toBe('withdrawalSuccessful');
 }
 
-const addressField = (page: Page) => page.getByRole('main').getByRole('textbox', { name: say('fields.address') });
-const passwordField = (page: Page) =>
-  page.getByRole('main').getByRole('textbox', { name: say('fields.payPassword'), exact: true });
+/* ------------------------------------------------------------------ the page */
 
-const adapter: Adapter = {
-  machine: cryptoWithdrawMachine,
+const main = (page: Page) => page.getByRole('main');
+const addressField = (page: Page) => main(page).getByRole('textbox', { name: say('fields.address') });
+const amountField = (page: Page) => main(page).getByRole('textbox', { name: say('fields.amount', { coin: 'USDT' }) });
+const passwordField = (page: Page) => main(page).getByRole('textbox', { name: say('fields.payPassword'), exact: true });
+const nextButton = (page: Page) => main(page).getByRole('button', { name: say('withdraw.next') });
+
+/** The form's steps up to the password: the pair, a checked address and 20 USDT. */
+async function fillUpToPassword(page: Page) {
+  await main(page)
+    .getByRole('button', { name: say('withdraw.pair.choose', { pair }) })
+    .click();
+  await addressField(page).fill(tronTarget);
+  await expect(main(page).getByText(say('withdraw.address.accepted'))).toBeVisible();
+  await nextButton(page).click();
+  await amountField(page).fill('20');
+  await nextButton(page).click();
+}
+
+/** The password step's submit, with the payment password typed. */
+async function confirmWith(page: Page, typed: string) {
+  await passwordField(page).fill(typed);
+  await main(page)
+    .getByRole('button', { name: say('withdraw.confirm.submit') })
+    .click();
+}
+
+/** The first step: the pairs to choose from, with the balance the USDT deposit brought. */
+async function expectPairChoice(page: Page) {
+  await expect(main(page).getByRole('button', { name: say('withdraw.pair.choose', { pair }) })).toBeVisible();
+  await expect(main(page).getByTestId('crypto-withdraw-balance')).not.toHaveText(say('coins', { amount: '0' }));
+}
+
+/** The password step for 20 USDT, with the server's refusal when there was one. */
+async function expectPasswordStep(page: Page, refused: boolean) {
+  await expect(passwordField(page)).toBeEnabled();
+  await expect(main(page).getByText('20 USDT', { exact: true })).toBeVisible();
+  const refusal = main(page).getByText(say('withdraw.confirm.refused'));
+  if (refused) {
+    await expect(refusal).toBeVisible();
+    await expect(main(page).getByText(wrongPasswordSentence)).toBeVisible();
+  } else await expect(refusal).toHaveCount(0);
+}
+
+/** What the page shows of the request it follows, by status. */
+async function expectWithdrawalView(page: Page, status: CryptoWithdrawal['status']) {
+  const outcome =
+    status === 'withdrawalFailed'
+      ? say('withdraw.outcome.failed', { reason: rejectReason })
+      : say(`withdraw.outcome.${status}`);
+  await expect(
+    main(page)
+      .getByRole('status')
+      .filter({ hasText: text(locale, `finance:withdrawalStatus.${status}`) }),
+  ).toContainText(outcome);
+  await expect(main(page).getByText(tronTarget)).toBeVisible();
+  const settled = status === 'withdrawalSuccessful' || status === 'withdrawalFailed';
+  await expect(main(page).getByText(say('withdraw.following'))).toHaveCount(settled ? 0 : 1);
+  await expect(main(page).getByRole('button', { name: say('withdraw.again') })).toHaveCount(settled ? 1 : 0);
+  if (status === 'withdrawalSuccessful') await expect(main(page).getByText(/^(0x)?[0-9a-f]{64}$/)).toBeVisible();
+}
+
+/* ------------------------------------------------------------------ the front: terms, gates, request */
+
+const requestAdapter: Adapter = {
+  machine: cryptoWithdrawRequest,
   events: [
-    { type: 'terms.retry' },
+    { type: 'prerequisites.retry' },
+    { type: 'form.submit', body: body(payPassword) },
+    { type: 'form.submit', body: body(wrongPayPassword) },
+    { type: 'request.retry' },
+    { type: 'request.edit' },
+    { type: 'xstate.done.actor.loadPrerequisites', output: terms() },
+    { type: 'xstate.done.actor.loadPrerequisites', output: terms({ kycStatus: 'notSubmitted' }) },
+    { type: 'xstate.done.actor.loadPrerequisites', output: terms({ kycStatus: 'pendingReview' }) },
+    { type: 'xstate.done.actor.loadPrerequisites', output: terms({ hasPayPassword: false }) },
+    { type: 'xstate.done.actor.loadPrerequisites', output: terms({}, terms().assets.slice(1)) },
+    { type: 'xstate.error.actor.loadPrerequisites', error: offline },
+    { type: 'xstate.done.actor.sendRequest', output: withdrawal('withdrawalReview') },
+    { type: 'xstate.error.actor.sendRequest', error: wrongPassword },
+    { type: 'xstate.error.actor.sendRequest', error: offline },
+  ] as EventObject[],
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.idempotencyKey !== null,
+      snapshot.context.sent,
+      snapshot.context.refusals,
+    ]),
+  unsupported(step, previous) {
+    const { type } = step.event;
+    if (
+      type === 'xstate.done.actor.loadPrerequisites' &&
+      !(step.event.output as CryptoWithdrawTerms).assets.some((asset) => asset.withdrawalEnabled)
+    )
+      return 'the pairs open for withdrawals are the server’s settings, shared by every test running at the time';
+    // The server decides by the payment password sent: the right one is accepted, a wrong one refused.
+    const typed = (previous.context.sent as CryptoWithdrawalBody | null)?.payPassword;
+    if (type === 'xstate.done.actor.sendRequest' && typed !== payPassword)
+      return 'the server refuses a wrong payment password';
+    if (type === 'xstate.error.actor.sendRequest' && errorCode(step) === 400 && typed === payPassword)
+      return 'the server accepts the right payment password';
+    return null;
+  },
+  inFlight: ['checkingPrerequisites', 'sending'],
+  calls: { loadPrerequisites: '/v2/cpp/coins', sendRequest: '/v2/cpp/coins/withdraw' },
+  networkFailures: ['loadPrerequisites', 'sendRequest'],
+  isNetworkFailure: (step) => errorCode(step) === 0,
+  async start({ page, request, path }) {
+    // A path has one answer to the terms (every closed gate ends it): the player is made for it.
+    const loaded = path.steps.find((step) => step.event.type === 'xstate.done.actor.loadPrerequisites');
+    const output = loaded?.event.output as CryptoWithdrawTerms | undefined;
+    await openWithdrawal(page, await cryptoPlayer(request, readinessOf(output)), false);
+  },
+  async perform({ page, path }, step, index) {
+    switch (step.event.type) {
+      case 'prerequisites.retry':
+        await main(page)
+          .getByRole('button', { name: text(locale, 'user:loadFailed.retry') })
+          .click();
+        return;
+      case 'form.submit': {
+        // A new form starts from the pair; after a refusal or an interruption it is still at the password.
+        if (path.steps[index - 1]?.state.context.sent === null) await fillUpToPassword(page);
+        await confirmWith(page, (step.event.body as CryptoWithdrawalBody).payPassword);
+        return;
+      }
+      case 'request.retry':
+        await main(page)
+          .getByRole('button', { name: say('withdraw.interrupted.retry') })
+          .click();
+        return;
+      case 'request.edit':
+        await main(page)
+          .getByRole('button', { name: say('withdraw.interrupted.edit') })
+          .click();
+        return;
+      default:
+      // An outcome: the server has answered; the check sees where the page went.
+    }
+  },
+  async check({ page }, snapshot) {
+    if (requestAdapter.inFlight.some((state) => snapshot.matches(state))) return;
+    const gates: Record<string, string> = {
+      prerequisitesUnavailable: text(locale, 'user:loadFailed.title'),
+      needsKyc: text(locale, 'finance:withdraw.kyc.message'),
+      awaitingKycReview: text(locale, 'finance:withdraw.kyc.pendingReview'),
+      needsPayPassword: text(locale, 'user:gates.payPassword.message'),
+      interrupted: say('withdraw.interrupted.title'),
+    };
+    const gate = Object.keys(gates).find((state) => snapshot.matches(state));
+    if (gate) {
+      await expect(main(page).getByRole('alert')).toContainText(gates[gate]!);
+      await expect(main(page).getByRole('form')).toHaveCount(0);
+    } else if (snapshot.matches('sent')) {
+      await expectWithdrawalView(page, 'withdrawalReview');
+    } else if (snapshot.context.sent === null) {
+      await expectPairChoice(page);
+    } else {
+      await expectPasswordStep(page, Object.keys(snapshot.context.refusals as object).length > 0);
+    }
+  },
+};
+
+/* ------------------------------------------------------------------ the front's form */
+
+/** Alone, the form has no request to hand its body to. */
+const formAlone = cryptoWithdrawForm.provide({ actions: { submitForm: () => {} } });
+const sending = 'sending is the request’s step, and so is the server’s refusal: its paths replay both';
+
+const formAdapter: Adapter = {
+  machine: formAlone,
+  input: { prerequisites: terms() },
+  events: [
     { type: 'pair.chosen', coin: 'USDT', network: 'TRC20' },
     { type: 'pair.change' },
     { type: 'address.changed', address: tronTarget },
@@ -152,51 +357,23 @@ const adapter: Adapter = {
     { type: 'amount.submit', amount: '20' },
     { type: 'step.back' },
     { type: 'withdraw.submit', payPassword },
-    { type: 'withdraw.submit', payPassword: wrongPayPassword },
-    { type: 'submit.retry' },
-    { type: 'submit.edit' },
-    { type: 'withdraw.again' },
-    { type: 'xstate.done.actor.loadTerms', output: terms() },
-    { type: 'xstate.done.actor.loadTerms', output: terms({ kycStatus: 'notSubmitted' }) },
-    { type: 'xstate.done.actor.loadTerms', output: terms({ kycStatus: 'pendingReview' }) },
-    { type: 'xstate.done.actor.loadTerms', output: terms({ hasPayPassword: false }) },
-    { type: 'xstate.done.actor.loadTerms', output: terms({}, terms().assets.slice(1)) },
-    { type: 'xstate.error.actor.loadTerms', error: offline },
-    { type: 'xstate.after.addressDebounce.cryptoWithdraw.enteringAddress.typing' },
+    { type: 'request.refused', message: wrongPasswordSentence, refusals: wrongPassword.fields },
+    { type: 'xstate.after.addressDebounce.cryptoWithdrawForm.enteringAddress.typing' },
     { type: 'xstate.done.actor.checkAddress', output: { valid: true, reason: null, message: null } },
     { type: 'xstate.done.actor.checkAddress', output: { valid: false, reason: 'checksum', message: null } },
     { type: 'xstate.error.actor.checkAddress', error: offline },
-    { type: 'xstate.done.actor.sendWithdrawal', output: withdrawal('withdrawalReview') },
-    { type: 'xstate.error.actor.sendWithdrawal', error: wrongPassword },
-    { type: 'xstate.error.actor.sendWithdrawal', error: offline },
-    { type: 'xstate.after.reviewPoll.cryptoWithdraw.inReview.waiting' },
-    { type: 'xstate.done.actor.fetchWithdrawal', output: withdrawal('withdrawalReview') },
-    { type: 'xstate.done.actor.fetchWithdrawal', output: withdrawal('withdrawing') },
-    { type: 'xstate.done.actor.fetchWithdrawal', output: withdrawal('withdrawalSuccessful', 'a'.repeat(64)) },
-    { type: 'xstate.done.actor.fetchWithdrawal', output: withdrawal('withdrawalFailed') },
-    { type: 'xstate.error.actor.fetchWithdrawal', error: offline },
   ] as EventObject[],
   serializeState: (snapshot) =>
     JSON.stringify([
       snapshot.value,
-      snapshot.context.terms !== null,
       snapshot.context.pair,
       snapshot.context.address,
       snapshot.context.amount,
-      snapshot.context.payPassword,
-      snapshot.context.idempotencyKey !== null,
       snapshot.context.refusal !== null,
-      (snapshot.context.withdrawal as CryptoWithdrawal | null)?.status ?? null,
     ]),
   unsupported(step, previous) {
     const { type } = step.event;
-    if (type === 'xstate.done.actor.loadTerms') {
-      const output = step.event.output as ReturnType<typeof terms>;
-      if (!output.assets.some((asset) => asset.withdrawalEnabled))
-        return 'the pairs open for withdrawals are the server’s settings, shared by every test running at the time';
-      if (previous.context.terms !== null && readinessOf(output) !== 'ready')
-        return 'a player who has withdrawn stays verified, with a payment password';
-    }
+    if (type === 'withdraw.submit' || type === 'request.refused') return sending;
     const address = previous.context.address;
     // A step taken within the debounce would race it: the debounce runs in real time.
     if (previous.matches({ enteringAddress: 'typing' }) && !type.startsWith('xstate.after.'))
@@ -208,166 +385,185 @@ const adapter: Adapter = {
       if (valid && address !== tronTarget) return 'the server refuses an address with a checksum typo';
       if (!valid && address === tronTarget) return 'the server accepts an outside TRON address';
     }
-    const typed = previous.context.payPassword;
-    if (type === 'xstate.done.actor.sendWithdrawal' && typed !== payPassword)
-      return 'the server refuses a wrong payment password';
-    if (type === 'xstate.error.actor.sendWithdrawal' && errorCode(step) === 400 && typed === payPassword)
-      return 'the server accepts the right payment password';
-    if (
-      type === 'xstate.done.actor.fetchWithdrawal' &&
-      (step.event.output as CryptoWithdrawal).status === 'withdrawing'
-    )
-      return 'the payout is sent within the approval’s own request: a check never finds it on its way';
     return null;
   },
-  inFlight: ['loadingTerms', { enteringAddress: 'checking' }, 'submitting', { inReview: 'checking' }],
-  calls: {
-    loadTerms: '/v2/cpp/coins',
-    checkAddress: '/v2/cpp/coins/withdrawal/address/validit',
-    sendWithdrawal: '/v2/cpp/coins/withdraw',
-    fetchWithdrawal: '/v2/app/draw/get',
+  inFlight: [{ enteringAddress: 'checking' }],
+  calls: { checkAddress: '/v2/cpp/coins/withdrawal/address/validit' },
+  networkFailures: ['checkAddress'],
+  async start({ page, request }) {
+    await openWithdrawal(page, await cryptoPlayer(request, 'ready'), false);
   },
-  networkFailures: ['loadTerms', 'checkAddress', 'sendWithdrawal', 'fetchWithdrawal'],
-  isNetworkFailure: (step) => errorCode(step) === 0,
-  async start({ page, request, path }) {
-    // A path has one player: made for its first answer to the terms (every closed gate ends it).
-    const loaded = path.steps.find((step) => step.event.type === 'xstate.done.actor.loadTerms');
-    const player = await cryptoPlayer(request, readinessOf(loaded?.event.output as ReturnType<typeof terms>));
-    players.set(page, player);
-    await page.clock.install();
-    await page.addInitScript(
-      ([token, lng]) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('lang', lng);
-      },
-      [player.token, locale] as const,
-    );
-    await page.goto(withdrawPath);
-  },
-  async perform(replay, step, index) {
-    const { page, request } = replay;
-    const main = page.getByRole('main');
+  async perform({ page }, step) {
     switch (step.event.type) {
-      case 'terms.retry':
-        await main.getByRole('button', { name: text(locale, 'user:loadFailed.retry') }).click();
-        return;
       case 'pair.chosen':
-        await main.getByRole('button', { name: say('withdraw.pair.choose', { pair }) }).click();
+        await main(page)
+          .getByRole('button', { name: say('withdraw.pair.choose', { pair }) })
+          .click();
         return;
       case 'pair.change':
-        await main.getByRole('button', { name: say('withdraw.pair.change') }).click();
+        await main(page)
+          .getByRole('button', { name: say('withdraw.pair.change') })
+          .click();
         return;
       case 'address.changed':
         await addressField(page).fill(step.event.address as string);
         return;
       case 'address.recheck':
-        await main.getByRole('button', { name: say('withdraw.address.recheck') }).click();
+        await main(page)
+          .getByRole('button', { name: say('withdraw.address.recheck') })
+          .click();
         return;
       case 'address.confirm':
+        await nextButton(page).click();
+        return;
       case 'amount.submit':
-        if (step.event.type === 'amount.submit')
-          await main.getByRole('textbox', { name: say('fields.amount', { coin: 'USDT' }) }).fill('20');
-        await main.getByRole('button', { name: say('withdraw.next') }).click();
+        await amountField(page).fill('20');
+        await nextButton(page).click();
         return;
       case 'step.back':
-        await main.getByRole('button', { name: say('withdraw.back') }).click();
+        await main(page)
+          .getByRole('button', { name: say('withdraw.back') })
+          .click();
         return;
-      case 'withdraw.submit':
-        await passwordField(page).fill(step.event.payPassword as string);
-        await main.getByRole('button', { name: say('withdraw.confirm.submit') }).click();
-        return;
-      case 'submit.retry':
-        await main.getByRole('button', { name: say('withdraw.interrupted.retry') }).click();
-        return;
-      case 'submit.edit':
-        await main.getByRole('button', { name: say('withdraw.interrupted.edit') }).click();
-        return;
-      case 'withdraw.again':
-        // The address check's debounce runs in real time again.
-        await page.clock.resume();
-        await main.getByRole('button', { name: say('withdraw.again') }).click();
-        return;
-      case 'xstate.done.actor.sendWithdrawal':
-        // The request is followed: its interval waits for the path's own clock.
-        await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
-        return;
-      case 'xstate.after.reviewPoll.cryptoWithdraw.inReview.waiting': {
-        const outcome = nextOutcome(replay, index)?.event;
-        const status =
-          outcome?.type === 'xstate.done.actor.fetchWithdrawal' ? (outcome.output as CryptoWithdrawal).status : null;
-        if (status === 'withdrawalSuccessful' || status === 'withdrawalFailed')
-          await decide(request, players.get(page)!, status === 'withdrawalSuccessful');
-        await page.clock.runFor(reviewPoll);
-        return;
-      }
       default:
       // An outcome or the debounce: the page's own; the check sees where it went.
     }
   },
   async check({ page }, snapshot) {
-    const main = page.getByRole('main');
     // A call is on its way: its outcome is the next step, and the page may already show it.
-    if (adapter.inFlight.some((state) => snapshot.matches(state))) return;
-    const gates: Record<string, string> = {
-      termsUnavailable: text(locale, 'user:loadFailed.title'),
-      needsKyc: text(locale, 'finance:withdraw.kyc.message'),
-      awaitingKycReview: text(locale, 'finance:withdraw.kyc.pendingReview'),
-      needsPayPassword: text(locale, 'user:gates.payPassword.message'),
-      interrupted: say('withdraw.interrupted.title'),
-    };
-    const gate = Object.keys(gates).find((state) => snapshot.matches(state));
-    if (gate) {
-      await expect(main.getByRole('alert')).toContainText(gates[gate]!);
-      await expect(main.getByRole('form')).toHaveCount(0);
-    } else if (snapshot.matches('choosingPair')) {
-      await expect(main.getByRole('button', { name: say('withdraw.pair.choose', { pair }) })).toBeVisible();
-      await expect(main.getByTestId('crypto-withdraw-balance')).not.toHaveText(say('coins', { amount: '0' }));
+    if (formAdapter.inFlight.some((state) => snapshot.matches(state))) return;
+    if (snapshot.matches('choosingPair')) {
+      await expectPairChoice(page);
     } else if (snapshot.matches('enteringAddress')) {
       const address = snapshot.context.address as string;
-      const next = main.getByRole('button', { name: say('withdraw.next') });
       await expect(addressField(page)).toHaveValue(address);
-      // typing and checking: the debounce runs in real time, so the page may already be further.
+      // typing: the debounce runs in real time, so the page may already be further.
       if (snapshot.matches({ enteringAddress: 'empty' })) {
-        await expect(main.getByRole('status')).toHaveCount(0);
-        await expect(next).toBeDisabled();
+        await expect(main(page).getByRole('status')).toHaveCount(0);
+        await expect(nextButton(page)).toBeDisabled();
       } else if (snapshot.matches({ enteringAddress: 'accepted' })) {
-        await expect(main.getByText(say('withdraw.address.accepted'))).toBeVisible();
-        await expect(next).toBeEnabled();
+        await expect(main(page).getByText(say('withdraw.address.accepted'))).toBeVisible();
+        await expect(nextButton(page)).toBeEnabled();
       } else if (snapshot.matches({ enteringAddress: 'refused' })) {
         await expect(addressField(page)).toHaveAttribute('aria-invalid', 'true');
-        await expect(next).toBeDisabled();
+        await expect(nextButton(page)).toBeDisabled();
       } else if (snapshot.matches({ enteringAddress: 'checkFailed' })) {
-        await expect(main.getByRole('alert')).toContainText(say('withdraw.address.checkFailed'));
-        await expect(next).toBeDisabled();
+        await expect(main(page).getByRole('alert')).toContainText(say('withdraw.address.checkFailed'));
+        await expect(nextButton(page)).toBeDisabled();
       }
     } else if (snapshot.matches('enteringAmount')) {
-      await expect(main.getByRole('textbox', { name: say('fields.amount', { coin: 'USDT' }) })).toBeVisible();
-      await expect(main.getByTestId('crypto-withdraw-limits')).toBeVisible();
-      await expect(main.getByText(tronTarget)).toBeVisible();
+      await expect(amountField(page)).toBeVisible();
+      await expect(main(page).getByTestId('crypto-withdraw-limits')).toBeVisible();
+      await expect(main(page).getByText(tronTarget)).toBeVisible();
     } else if (snapshot.matches('confirming')) {
-      await expect(passwordField(page)).toBeEnabled();
-      await expect(main.getByText('20 USDT', { exact: true })).toBeVisible();
-      const refused = main.getByText(say('withdraw.confirm.refused'));
-      if (snapshot.context.refusal) {
-        await expect(refused).toBeVisible();
-        await expect(main.getByText(wrongPasswordSentence)).toBeVisible();
-      } else await expect(refused).toHaveCount(0);
-    } else if (snapshot.matches('inReview') || snapshot.matches('paid') || snapshot.matches('failed')) {
-      const status = (snapshot.context.withdrawal as CryptoWithdrawal).status;
-      const outcome =
-        status === 'withdrawalFailed'
-          ? say('withdraw.outcome.failed', { reason: rejectReason })
-          : say(`withdraw.outcome.${status}`);
-      await expect(
-        main.getByRole('status').filter({ hasText: text(locale, `finance:withdrawalStatus.${status}`) }),
-      ).toContainText(outcome);
-      await expect(main.getByText(tronTarget)).toBeVisible();
-      const following = snapshot.matches('inReview');
-      await expect(main.getByText(say('withdraw.following'))).toHaveCount(following ? 1 : 0);
-      await expect(main.getByRole('button', { name: say('withdraw.again') })).toHaveCount(following ? 0 : 1);
-      if (status === 'withdrawalSuccessful') await expect(main.getByText(/^(0x)?[0-9a-f]{64}$/)).toBeVisible();
+      await expectPasswordStep(page, snapshot.context.refusal !== null);
     }
   },
 };
 
-replayMachinePaths({ cryptoWithdraw: adapter }, runId, 180_000);
+/* ------------------------------------------------------------------ the page around them */
+
+const withdrawAdapter: Adapter = {
+  machine: cryptoWithdrawMachine,
+  events: [
+    { type: 'withdraw.again' },
+    { type: 'xstate.done.actor.request', output: withdrawal('withdrawalReview') },
+  ] as EventObject[],
+  serializeState: (snapshot) =>
+    JSON.stringify([snapshot.value, (snapshot.context.withdrawal as CryptoWithdrawal | null)?.status ?? null]),
+  unsupported: () => null,
+  inFlight: [],
+  calls: {},
+  networkFailures: [],
+  async start({ page, request }) {
+    // The page's clock, so the follower's next check need not be waited for.
+    await openWithdrawal(page, await cryptoPlayer(request, 'ready'), true);
+  },
+  async perform({ page, request }, step) {
+    if (step.event.type === 'xstate.done.actor.request') {
+      // The front's own steps (its machines have their paths above): a valid form, sent.
+      await fillUpToPassword(page);
+      await confirmWith(page, payPassword);
+      await expectWithdrawalView(page, 'withdrawalReview');
+      // The request is followed: its interval waits for the path's own clock.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    } else {
+      // A new withdrawal is offered once this one has settled: the operator rejects it, and the
+      // page sees it at its next check.
+      await decide(request, players.get(page)!, false);
+      await page.clock.runFor(followPoll);
+      await expectWithdrawalView(page, 'withdrawalFailed');
+      // The address check's debounce runs in real time again.
+      await page.clock.resume();
+      await main(page)
+        .getByRole('button', { name: say('withdraw.again') })
+        .click();
+    }
+  },
+  async check({ page }, snapshot) {
+    if (snapshot.matches('requesting')) await expectPairChoice(page);
+    else await expectWithdrawalView(page, 'withdrawalReview');
+  },
+};
+
+/* ------------------------------------------------------------------ the request followed until it settles */
+
+const followPollEvent = 'xstate.after.orderPoll.orderFollow.waitingForSettlement';
+
+const followAdapter: Adapter = {
+  machine: cryptoWithdrawalFollow,
+  input: { order: withdrawal('withdrawalReview') },
+  events: [
+    { type: followPollEvent },
+    { type: 'xstate.done.actor.fetchOrder', output: withdrawal('withdrawalReview') },
+    { type: 'xstate.done.actor.fetchOrder', output: withdrawal('withdrawing') },
+    { type: 'xstate.done.actor.fetchOrder', output: withdrawal('withdrawalSuccessful', 'a'.repeat(64)) },
+    { type: 'xstate.done.actor.fetchOrder', output: withdrawal('withdrawalFailed') },
+    { type: 'xstate.error.actor.fetchOrder', error: offline },
+  ] as EventObject[],
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, (snapshot.context.order as CryptoWithdrawal).status]),
+  unsupported: (step) =>
+    step.event.type === 'xstate.done.actor.fetchOrder' &&
+    (step.event.output as CryptoWithdrawal).status === 'withdrawing'
+      ? 'the payout is sent within the approval’s own request: a check never finds it on its way'
+      : null,
+  inFlight: ['checkingOrder'],
+  calls: { fetchOrder: '/v2/app/draw/get' },
+  networkFailures: ['fetchOrder'],
+  async start({ page, request }) {
+    let checks = 0;
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/v2/app/draw/get')) checks += 1;
+    });
+    await openWithdrawal(page, await cryptoPlayer(request, 'ready'), true);
+    await fillUpToPassword(page);
+    await confirmWith(page, payPassword);
+    await expect(main(page).getByText(say('withdraw.following'))).toBeVisible();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    expect(checks, 'no check of the withdrawal before the clock stopped').toBe(0);
+  },
+  async perform(replay, step, index) {
+    if (step.event.type !== followPollEvent) return;
+    const outcome = nextOutcome(replay, index)?.event;
+    const status =
+      outcome?.type === 'xstate.done.actor.fetchOrder' ? (outcome.output as CryptoWithdrawal).status : null;
+    if (status === 'withdrawalSuccessful' || status === 'withdrawalFailed')
+      await decide(replay.request, players.get(replay.page)!, status === 'withdrawalSuccessful');
+    await replay.page.clock.runFor(followPoll);
+  },
+  async check({ page }, snapshot) {
+    if (snapshot.matches('checkingOrder')) return;
+    await expectWithdrawalView(page, (snapshot.context.order as CryptoWithdrawal).status);
+  },
+};
+
+replayMachinePaths(
+  {
+    cryptoWithdrawRequest: requestAdapter,
+    cryptoWithdrawForm: formAdapter,
+    cryptoWithdraw: withdrawAdapter,
+    cryptoWithdrawalOrder: followAdapter,
+  },
+  runId,
+  180_000,
+);

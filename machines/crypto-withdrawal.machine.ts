@@ -3,14 +3,20 @@
  * the pair to the payout (docs/requirements.md §5.6, §5.13).
  *
  * States:
- * - loadingTerms: the pairs the hall pays out (with their limits and fees) and the player's profile
- *   are fetched; they decide where the page starts.
- * - termsUnavailable: they could not be fetched; the page offers a retry.
- * - needsKyc: as for a yen withdrawal, identity must be verified before coins leave the hall (the
- *   first closed gate is shown): it is not, and nothing is under review.
- * - awaitingKycReview: identity photos are sent and wait for an operator's review.
- * - needsPayPassword: no payment password is set, and the request is confirmed with it.
- * - noAsset: no pair takes withdrawals right now.
+ * - requesting: the money-request machine (machines/money-request.machine.ts) fetches the terms (the
+ *   pairs the hall pays out, with their limits and fees, and the player's profile) and opens the
+ *   gates a yen withdrawal has too: verified identity (or one under review), then a payment password;
+ *   no pair taking withdrawals is its `noChannel`. Then its form is the cryptoWithdrawForm machine
+ *   below, and it has the server hold the coins for review with one Idempotency-Key per request, so
+ *   a double click or a retry holds once; no answer offers a retry with the same key, or the way
+ *   back to the password (a new key).
+ * - following: the order-follow machine follows the request every five seconds until it settles:
+ *   an operator reviews it (withdrawalReview), then it is sent on chain (withdrawing); it ends in
+ *   withdrawalSuccessful, with the transaction hash, or withdrawalFailed, with the reason (the coins
+ *   are back in the balance). A new withdrawal starts from fresh terms, as the balance has changed.
+ *
+ * The form (cryptoWithdrawForm), started when the request's form opens and kept until the request is
+ * answered:
  * - choosingPair: the coin and its network, one choice: a pair is the asset (USDT on TRC20 and USDT
  *   on ERC20 are different coins to the chain).
  * - enteringAddress: the destination, checked by the server as it is typed, so a wrong address is
@@ -24,15 +30,9 @@
  *     address of another network, not the network the player deposits on, no deposit yet, blocked).
  *   - checkFailed: no answer; the player may check again.
  * - enteringAmount: the minimum, maximum and fee are shown before entry; an amount in range goes on.
- * - confirming: the payment password confirms the request; a refusal of the server comes back here
- *   with its sentence.
- * - submitting: the server holds the coins for review. One Idempotency-Key per request: a retry
- *   after no answer reuses it, so a double click or a retry holds once.
- * - interrupted: no answer came; retry with the same key, or go back to the password (a new key).
- * - inReview: an operator reviews the request, then it is paid out; it is fetched again every
- *   `reviewPoll` (`inReview.checking`); a failed check is tried again at the next interval.
- * - paid: sent on chain, with the transaction hash.
- * - failed: refused or not paid out, with the reason; the coins are back in the balance.
+ * - confirming: the payment password confirms the request, which goes to the request as its body;
+ *   the form stays here, disabled while the request is on its way, and a refusal of the server comes
+ *   back here with its sentence (`request.refused`).
  */
 
 import type { Profile } from '@contract/auth';
@@ -41,12 +41,19 @@ import { compareUnits, parseCoinAmount, unitsLess } from '@contract/crypto-amoun
 import { addressMemo, chainAddress, payPasswordInput } from '@contract/money';
 import type { Withdrawal } from '@contract/withdrawal';
 import * as v from 'valibot';
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { answerMissing } from './call-refusals';
+import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, sendParent, setup } from 'xstate';
+import {
+  moneyRequestMachine,
+  payoutGates,
+  type RequestFormInput,
+  type RequestInput,
+  type RequestRefused,
+} from './money-request.machine';
+import { orderFollowMachine } from './order-follow.machine';
 
 export type CryptoWithdrawal = Extract<Withdrawal, { method: 'crypto' }>;
 
-/** What the page starts from. */
+/** What the page starts from: the request's prerequisites. */
 export interface CryptoWithdrawTerms {
   profile: Pick<Profile, 'balance' | 'kycStatus' | 'hasPayPassword'>;
   assets: CryptoAssetTerms[];
@@ -66,39 +73,12 @@ export interface AddressCheck {
 
 export interface CryptoWithdrawalBody extends CryptoPair {
   address: string;
+  /** In base units. */
   amount: string;
   payPassword: string;
 }
 
-export interface CryptoWithdrawContext {
-  terms: CryptoWithdrawTerms | null;
-  pair: CryptoPair | null;
-  address: string;
-  /** Why the server refused the address, with its sentence. */
-  addressRefusal: { reason: AddressRefusal; message: string | null } | null;
-  /** In base units, once an amount in range was entered. */
-  amount: string | null;
-  /** Kept only while the request is on its way, for a retry with the same key. */
-  payPassword: string;
-  idempotencyKey: string | null;
-  /** The server's sentence when it refused the request. */
-  refusal: string | null;
-  withdrawal: CryptoWithdrawal | null;
-}
-
-export type CryptoWithdrawEvent =
-  | { type: 'terms.retry' }
-  | ({ type: 'pair.chosen' } & CryptoPair)
-  | { type: 'pair.change' }
-  | { type: 'address.changed'; address: string }
-  | { type: 'address.recheck' }
-  | { type: 'address.confirm' }
-  | { type: 'amount.submit'; amount: string }
-  | { type: 'step.back' }
-  | { type: 'withdraw.submit'; payPassword: string }
-  | { type: 'submit.retry' }
-  | { type: 'submit.edit' }
-  | { type: 'withdraw.again' };
+export type CryptoWithdrawalRequest = RequestInput<CryptoWithdrawalBody>;
 
 /** The address form: the bounds of the contract; the network's own format is the server's check. */
 export const cryptoAddressForm = v.object({ address: chainAddress, memo: v.optional(addressMemo) });
@@ -139,109 +119,88 @@ function amountInRange(
 /** The pairs a withdrawal may use now. */
 const payableAssets = (terms: CryptoWithdrawTerms) => terms.assets.filter((asset) => asset.withdrawalEnabled);
 
-const settledIn = (status: Withdrawal['status']) =>
-  status === 'withdrawalSuccessful' ? 'paid' : status === 'withdrawalFailed' ? 'failed' : null;
+/* ------------------------------------------------------------------ the form */
 
-export const cryptoWithdrawMachine = setup({
+export interface CryptoWithdrawFormContext {
+  terms: CryptoWithdrawTerms;
+  pair: CryptoPair | null;
+  address: string;
+  /** Why the server refused the address, with its sentence. */
+  addressRefusal: { reason: AddressRefusal; message: string | null } | null;
+  /** In base units, once an amount in range was entered. */
+  amount: string | null;
+  /** The server's sentence when it refused the request last sent. */
+  refusal: string | null;
+}
+
+export type CryptoWithdrawFormEvent =
+  | ({ type: 'pair.chosen' } & CryptoPair)
+  | { type: 'pair.change' }
+  | { type: 'address.changed'; address: string }
+  | { type: 'address.recheck' }
+  | { type: 'address.confirm' }
+  | { type: 'amount.submit'; amount: string }
+  | { type: 'step.back' }
+  | { type: 'withdraw.submit'; payPassword: string }
+  | RequestRefused;
+
+/** What the form tells the request it belongs to: the body to send. */
+interface FormSubmit {
+  type: 'form.submit';
+  body: CryptoWithdrawalBody;
+}
+
+export const cryptoWithdrawForm = setup({
   types: {
-    context: {} as CryptoWithdrawContext,
-    events: {} as CryptoWithdrawEvent,
+    context: {} as CryptoWithdrawFormContext,
+    events: {} as CryptoWithdrawFormEvent,
+    input: {} as RequestFormInput<CryptoWithdrawTerms>,
   },
   actors: {
-    loadTerms: fromPromise<CryptoWithdrawTerms>(async () => {
-      throw new Error('loadTerms must be provided');
-    }),
     checkAddress: fromPromise<AddressCheck, CryptoPair & { address: string }>(async () => {
       throw new Error('checkAddress must be provided');
-    }),
-    sendWithdrawal: fromPromise<CryptoWithdrawal, { body: CryptoWithdrawalBody; idempotencyKey: string }>(async () => {
-      throw new Error('sendWithdrawal must be provided');
-    }),
-    fetchWithdrawal: fromPromise<CryptoWithdrawal, { orderSn: string }>(async () => {
-      throw new Error('fetchWithdrawal must be provided');
     }),
   },
   delays: {
     addressDebounce: 400,
-    reviewPoll: 5_000,
   },
   actions: {
-    /** The withdrawal or the balance changed on the server: refetch the balance and the records. */
-    withdrawalChanged: () => {},
-    storeTerms: assign({ terms: (_, terms: CryptoWithdrawTerms) => terms }),
-    storeWithdrawal: assign({ withdrawal: (_, withdrawal: CryptoWithdrawal) => withdrawal }),
-    /** A new withdrawal starts from fresh terms (the balance has changed) and an empty form. */
-    forgetRequest: assign({
-      pair: null,
-      address: '',
-      addressRefusal: null,
-      amount: null,
-      refusal: null,
-      withdrawal: null,
-    }),
+    /** Hands the request the body to send. */
+    submitForm: sendParent(
+      ({ context }, payPassword: string): FormSubmit => ({
+        type: 'form.submit',
+        body: {
+          coin: context.pair?.coin ?? '',
+          network: context.pair?.network ?? '',
+          address: context.address,
+          amount: context.amount ?? '0',
+          payPassword,
+        },
+      }),
+    ),
   },
   guards: {
-    needsKyc: (_, terms: CryptoWithdrawTerms) => terms.profile.kycStatus !== 'approved',
-    kycUnderReview: (_, terms: CryptoWithdrawTerms) => terms.profile.kycStatus === 'pendingReview',
-    noPayPassword: (_, terms: CryptoWithdrawTerms) => !terms.profile.hasPayPassword,
-    noPayableAsset: (_, terms: CryptoWithdrawTerms) => payableAssets(terms).length === 0,
-    pairPayable: ({ context }, pair: CryptoPair) =>
-      Boolean(context.terms && termsOf(payableAssets(context.terms), pair)),
+    pairPayable: ({ context }, pair: CryptoPair) => termsOf(payableAssets(context.terms), pair) !== null,
     addressEmpty: (_, address: string) => address.trim() === '',
     addressValid: (_, check: AddressCheck) => check.valid,
     amountInRange: ({ context }, amount: string) => {
-      const terms = termsOf(context.terms?.assets ?? [], context.pair);
+      const terms = termsOf(context.terms.assets, context.pair);
       return terms !== null && amountInRange(parseCoinAmount(amount, terms.decimals), terms);
     },
     passwordTyped: (_, payPassword: string) => v.is(payPasswordInput, payPassword),
-    /** Reads the error event of the invoked call. */
-    noAnswer: ({ event }) => answerMissing((event as { error?: unknown }).error),
-    isPaid: (_, withdrawal: CryptoWithdrawal) => settledIn(withdrawal.status) === 'paid',
-    isFailed: (_, withdrawal: CryptoWithdrawal) => settledIn(withdrawal.status) === 'failed',
   },
 }).createMachine({
-  id: 'cryptoWithdraw',
-  context: {
-    terms: null,
+  id: 'cryptoWithdrawForm',
+  context: ({ input }) => ({
+    terms: input.prerequisites,
     pair: null,
     address: '',
     addressRefusal: null,
     amount: null,
-    payPassword: '',
-    idempotencyKey: null,
     refusal: null,
-    withdrawal: null,
-  },
-  initial: 'loadingTerms',
+  }),
+  initial: 'choosingPair',
   states: {
-    loadingTerms: {
-      invoke: {
-        id: 'loadTerms',
-        src: 'loadTerms',
-        onDone: [
-          {
-            guard: { type: 'kycUnderReview', params: ({ event }) => event.output },
-            target: 'awaitingKycReview',
-          },
-          { guard: { type: 'needsKyc', params: ({ event }) => event.output }, target: 'needsKyc' },
-          { guard: { type: 'noPayPassword', params: ({ event }) => event.output }, target: 'needsPayPassword' },
-          {
-            guard: { type: 'noPayableAsset', params: ({ event }) => event.output },
-            target: 'noAsset',
-            actions: { type: 'storeTerms', params: ({ event }) => event.output },
-          },
-          { target: 'choosingPair', actions: { type: 'storeTerms', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'termsUnavailable' },
-      },
-    },
-    termsUnavailable: {
-      on: { 'terms.retry': { target: 'loadingTerms' } },
-    },
-    needsKyc: {},
-    awaitingKycReview: {},
-    needsPayPassword: {},
-    noAsset: {},
     choosingPair: {
       on: {
         'pair.chosen': {
@@ -304,7 +263,7 @@ export const cryptoWithdrawMachine = setup({
           },
         },
         accepted: {
-          on: { 'address.confirm': { target: '#cryptoWithdraw.enteringAmount' } },
+          on: { 'address.confirm': { target: '#cryptoWithdrawForm.enteringAmount' } },
         },
         refused: {},
         checkFailed: {
@@ -319,7 +278,7 @@ export const cryptoWithdrawMachine = setup({
           target: 'confirming',
           actions: assign({
             amount: ({ context, event }) =>
-              parseCoinAmount(event.amount, termsOf(context.terms?.assets ?? [], context.pair)?.decimals ?? 0),
+              parseCoinAmount(event.amount, termsOf(context.terms.assets, context.pair)?.decimals ?? 0),
             refusal: null,
           }),
         },
@@ -330,123 +289,116 @@ export const cryptoWithdrawMachine = setup({
       on: {
         'withdraw.submit': {
           guard: { type: 'passwordTyped', params: ({ event }) => event.payPassword },
-          target: 'submitting',
-          actions: assign({
-            payPassword: ({ event }) => event.payPassword,
-            idempotencyKey: () => crypto.randomUUID(),
-            refusal: null,
-          }),
+          actions: [assign({ refusal: null }), { type: 'submitForm', params: ({ event }) => event.payPassword }],
         },
+        'request.refused': { actions: assign({ refusal: ({ event }) => event.message }) },
         'step.back': { target: 'enteringAmount', actions: assign({ refusal: null }) },
       },
     },
-    submitting: {
+  },
+});
+
+/* ------------------------------------------------------------------ the request and the withdrawal */
+
+/** The withdrawal's front: the terms and gates, the form, and the coins held once. */
+export const cryptoWithdrawRequest = moneyRequestMachine<CryptoWithdrawTerms, CryptoWithdrawalBody, CryptoWithdrawal>({
+  gates: { ...payoutGates, noChannel: (terms) => payableAssets(terms).length === 0 },
+  form: cryptoWithdrawForm,
+});
+
+/** Follows a crypto withdrawal every five seconds until it is paid out or has failed. */
+export const cryptoWithdrawalFollow = orderFollowMachine<CryptoWithdrawal>({
+  settledStatuses: ['withdrawalSuccessful', 'withdrawalFailed'],
+  pollMs: 5_000,
+});
+
+export interface CryptoWithdrawContext {
+  /** The request as the server accepted it; once followed, the follower holds it as it stands. */
+  withdrawal: CryptoWithdrawal | null;
+}
+
+export type CryptoWithdrawEvent = { type: 'withdraw.again' };
+
+export const cryptoWithdrawMachine = setup({
+  types: {
+    context: {} as CryptoWithdrawContext,
+    events: {} as CryptoWithdrawEvent,
+    children: {} as { request: 'request'; followWithdrawal: 'followWithdrawal' },
+  },
+  actors: {
+    request: cryptoWithdrawRequest,
+    followWithdrawal: cryptoWithdrawalFollow,
+  },
+  actions: {
+    /** The withdrawal or the balance changed on the server: refetch the balance and the records. */
+    withdrawalChanged: () => {},
+  },
+}).createMachine({
+  id: 'cryptoWithdraw',
+  context: { withdrawal: null },
+  initial: 'requesting',
+  states: {
+    requesting: {
       invoke: {
-        id: 'sendWithdrawal',
-        src: 'sendWithdrawal',
-        input: ({ context }) => ({
-          body: {
-            coin: context.pair?.coin ?? '',
-            network: context.pair?.network ?? '',
-            address: context.address,
-            amount: context.amount ?? '0',
-            payPassword: context.payPassword,
-          },
-          idempotencyKey: context.idempotencyKey ?? '',
-        }),
+        id: 'request',
+        src: 'request',
         onDone: {
-          target: 'inReview',
-          actions: [
-            assign({ withdrawal: ({ event }) => event.output, payPassword: '', idempotencyKey: null }),
-            'withdrawalChanged',
-          ],
-        },
-        onError: [
-          { guard: 'noAnswer', target: 'interrupted' },
-          {
-            // An answer: nothing was held; the next attempt is a new request with a new key.
-            target: 'confirming',
-            actions: assign({
-              refusal: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
-              payPassword: '',
-              idempotencyKey: null,
-            }),
-          },
-        ],
-      },
-    },
-    interrupted: {
-      on: {
-        'submit.retry': { target: 'submitting' },
-        'submit.edit': { target: 'confirming', actions: assign({ payPassword: '', idempotencyKey: null }) },
-      },
-    },
-    inReview: {
-      initial: 'waiting',
-      states: {
-        waiting: {
-          after: { reviewPoll: { target: 'checking' } },
-        },
-        checking: {
-          invoke: {
-            id: 'fetchWithdrawal',
-            src: 'fetchWithdrawal',
-            input: ({ context }) => ({ orderSn: context.withdrawal?.orderSn ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'isPaid', params: ({ event }) => event.output },
-                target: '#cryptoWithdraw.paid',
-                actions: [{ type: 'storeWithdrawal', params: ({ event }) => event.output }, 'withdrawalChanged'],
-              },
-              {
-                guard: { type: 'isFailed', params: ({ event }) => event.output },
-                target: '#cryptoWithdraw.failed',
-                actions: [{ type: 'storeWithdrawal', params: ({ event }) => event.output }, 'withdrawalChanged'],
-              },
-              { target: 'waiting', actions: { type: 'storeWithdrawal', params: ({ event }) => event.output } },
-            ],
-            onError: { target: 'waiting' },
-          },
+          target: 'following',
+          actions: [assign({ withdrawal: ({ event }) => event.output }), 'withdrawalChanged'],
         },
       },
     },
-    paid: {
-      on: { 'withdraw.again': { target: 'loadingTerms', actions: 'forgetRequest' } },
-    },
-    failed: {
-      on: { 'withdraw.again': { target: 'loadingTerms', actions: 'forgetRequest' } },
+    following: {
+      invoke: {
+        id: 'followWithdrawal',
+        src: 'followWithdrawal',
+        // The request has just been stored.
+        input: ({ context }) => ({ order: context.withdrawal as CryptoWithdrawal }),
+      },
+      on: { 'withdraw.again': { target: 'requesting' } },
     },
   },
 });
 
 export type CryptoWithdrawSnapshot = SnapshotFrom<typeof cryptoWithdrawMachine>;
+export type CryptoWithdrawRequestSnapshot = SnapshotFrom<typeof cryptoWithdrawRequest>;
+export type CryptoWithdrawFormSnapshot = SnapshotFrom<typeof cryptoWithdrawForm>;
+export type CryptoWithdrawFormActor = ActorRefFrom<typeof cryptoWithdrawForm>;
 
-export type CryptoWithdrawStage = Exclude<CryptoWithdrawSnapshot['value'], object> | 'enteringAddress' | 'inReview';
+/** The view to show: the state itself, as the machine has no nested states. */
+export const selectCryptoWithdrawStage = (snapshot: CryptoWithdrawSnapshot) => snapshot.value;
+/** The front of a new withdrawal while the page shows one: the gates and the form are read from it. */
+export const selectCryptoWithdrawRequest = (snapshot: CryptoWithdrawSnapshot) => snapshot.children.request;
+/** The follower of the request once it is made: the views read the request from it. */
+export const selectCryptoWithdrawalFollower = (snapshot: CryptoWithdrawSnapshot) => snapshot.children.followWithdrawal;
+/** The request's form, from the moment it opens until the request is answered. */
+export const selectCryptoWithdrawForm = (snapshot: CryptoWithdrawRequestSnapshot) =>
+  snapshot.children.form as CryptoWithdrawFormActor | undefined;
 
-/** The view to show: the top-level state. */
-export const selectCryptoWithdrawStage = (snapshot: CryptoWithdrawSnapshot): CryptoWithdrawStage =>
-  (typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]) as CryptoWithdrawStage;
+export type CryptoWithdrawStep = 'choosingPair' | 'enteringAddress' | 'enteringAmount' | 'confirming';
+
+/** The form's step: the top-level state. */
+export const selectCryptoWithdrawStep = (snapshot: CryptoWithdrawFormSnapshot): CryptoWithdrawStep =>
+  (typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]) as CryptoWithdrawStep;
 
 /** Where the address check stands while the address is entered. */
-export const selectAddressCheck = (snapshot: CryptoWithdrawSnapshot) =>
+export const selectAddressCheck = (snapshot: CryptoWithdrawFormSnapshot) =>
   typeof snapshot.value === 'object' && 'enteringAddress' in snapshot.value ? snapshot.value.enteringAddress : null;
 
 /** The pairs the player may choose. */
-export const selectPayableAssets = (snapshot: CryptoWithdrawSnapshot) =>
-  snapshot.context.terms ? payableAssets(snapshot.context.terms) : [];
+export const selectPayableAssets = (snapshot: CryptoWithdrawFormSnapshot) => payableAssets(snapshot.context.terms);
 
 /** The chosen pair's terms: limits, fee, decimals. */
-export const selectChosenTerms = (snapshot: CryptoWithdrawSnapshot) =>
-  termsOf(snapshot.context.terms?.assets ?? [], snapshot.context.pair);
+export const selectChosenTerms = (snapshot: CryptoWithdrawFormSnapshot) =>
+  termsOf(snapshot.context.terms.assets, snapshot.context.pair);
 
-export const selectBalance = (snapshot: CryptoWithdrawSnapshot) => snapshot.context.terms?.profile.balance ?? 0;
-export const selectAddress = (snapshot: CryptoWithdrawSnapshot) => snapshot.context.address;
-export const selectAddressRefusal = (snapshot: CryptoWithdrawSnapshot) => snapshot.context.addressRefusal;
-export const selectRefusal = (snapshot: CryptoWithdrawSnapshot) => snapshot.context.refusal;
-export const selectCryptoWithdrawal = (snapshot: CryptoWithdrawSnapshot) => snapshot.context.withdrawal;
+export const selectBalance = (snapshot: CryptoWithdrawFormSnapshot) => snapshot.context.terms.profile.balance;
+export const selectAddress = (snapshot: CryptoWithdrawFormSnapshot) => snapshot.context.address;
+export const selectAddressRefusal = (snapshot: CryptoWithdrawFormSnapshot) => snapshot.context.addressRefusal;
+export const selectRefusal = (snapshot: CryptoWithdrawFormSnapshot) => snapshot.context.refusal;
 
 /** The amount entered, its fee and what arrives on chain, in base units; null before an amount is in. */
-export const selectAmountQuote = (snapshot: CryptoWithdrawSnapshot) => {
+export const selectAmountQuote = (snapshot: CryptoWithdrawFormSnapshot) => {
   const terms = selectChosenTerms(snapshot);
   const amount = snapshot.context.amount;
   if (!terms || amount === null) return null;

@@ -24,7 +24,7 @@
 import type { Profile } from '@contract/auth';
 import type { DepositOrder, PayChannel, PaymentInstructions, ResumedOrder } from '@contract/deposit';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { accountGate, moneyRequestMachine, type RequestCard, type RequestInput } from './money-request.machine';
+import { accountGates, moneyRequestMachine, type RequestCard, type RequestInput } from './money-request.machine';
 import { orderFollowMachine } from './order-follow.machine';
 
 /** The contract's exchange: 1 yen buys 1 game coin (contract/deposit.ts, depositOrder.amount). */
@@ -70,7 +70,7 @@ export function depositQuote(amount: number, channel: Pick<PayChannel, 'feeRateB
 
 /** The deposit's front: prerequisites, the form, and the order opened once. */
 export const depositRequest = moneyRequestMachine<DepositPrerequisites, OrderBody, CreatedOrder>({
-  gate: ({ profile, cards, channels }) => accountGate(profile, cards) ?? (channels.length === 0 ? 'noChannel' : null),
+  gates: { ...accountGates, noChannel: ({ channels }) => channels.length === 0 },
 });
 
 /** Follows a deposit order every five seconds until it reaches a status it no longer leaves by itself. */

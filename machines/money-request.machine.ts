@@ -1,11 +1,12 @@
 /**
  * moneyRequest: the front of a deposit or a withdrawal, from checking that the player may move money
- * at all to the server's answer. The deposit and withdraw machines invoke it, each with its own
- * prerequisites, form and call; once it is done they follow the order with the order-follow machine.
+ * at all to the server's answer. The deposit, withdraw and crypto-withdraw machines invoke it, each
+ * with its own prerequisites, form and call; once it is done they follow the order with the
+ * order-follow machine.
  *
  * States:
  * - checkingPrerequisites: what decides whether the player may go on (profile, bound cards, open
- *   channels) is fetched.
+ *   channels or pairs) is fetched.
  * - prerequisitesUnavailable: it could not be fetched; the page offers a retry.
  * - needsPersonalInformation: the names used for currency exchange are missing ("please complete
  *   personal information", with "Go to edit"; docs/requirements.md §8).
@@ -13,12 +14,18 @@
  * - needsKyc: identity is not verified, and nothing is under review (not sent, or rejected).
  * - awaitingKycReview: identity photos are sent and wait for an operator's review.
  * - needsPayPassword: no payment password is set, and the request is confirmed with it.
- * - noChannel: no channel for this request is open right now.
- *   Which of these gates apply, and in which order, is the flow's own (`gate`); the first closed one
- *   is shown, as there is nothing the player can do on the form before it opens.
+ * - noChannel: no channel for this request (a deposit channel, a coin and network to withdraw on) is
+ *   open right now.
+ *   Which of these gates apply, and in which order, is the flow's own (`gates`): the machine has
+ *   only those, and the first closed one is shown, as there is nothing the player can do on the form
+ *   before it opens.
  * - editing: waiting for the form, which the view checks against the contract's rules and sends as
- *   one `form.submit` with the call's body (the parsed values). After a refusal the server's sentence per field is kept
- *   here for the view to show on that field.
+ *   one `form.submit` with the call's body (the parsed values). A form with steps and checks of its
+ *   own (the crypto withdrawal's coin, address and amount) is a machine the flow gives (`form`),
+ *   started as the `form` child the first time the form opens and kept for the request's life, so a
+ *   refusal or an interruption comes back to where the player was; it sends `form.submit` itself.
+ *   After a refusal the server's sentence per field is kept here for the view to show on that field
+ *   (and the form child hears `request.refused`).
  * - sending: the server opens the order. Sending generates ONE Idempotency-Key for this request; a
  *   retry after no answer reuses it, and a second submit while sending is ignored, so a double click
  *   or a retry moves money once. A refusal is an answer: back to the form with the server's
@@ -33,12 +40,15 @@ import type { BankCard } from '@contract/bank';
 import { hasPersonalInformation } from '@contract/user-profile';
 import {
   type ActorRef,
+  type AnyActorLogic,
   assign,
   type DoneActorEvent,
   fromPromise,
   type Snapshot,
   type SnapshotFrom,
+  sendTo,
   setup,
+  spawnChild,
 } from 'xstate';
 import { answerMissing, refusedFields } from './call-refusals';
 
@@ -54,23 +64,39 @@ export type MoneyRequestGate =
 /** A bound card as the form offers it. */
 export type RequestCard = Pick<BankCard, 'id' | 'bankName' | 'maskedCardNumber' | 'isDefault'>;
 
-/** Every money request moves money from or to a bound card (docs/requirements.md §5). */
+/** A yen request moves money from or to a bound card (docs/requirements.md §5); coins go to an address. */
 interface WithCards {
   cards: RequestCard[];
 }
 
+/** Whether a gate is closed, by what the flow fetched; the gates before it are open. */
+export type GateCheck<TPrerequisites> = (prerequisites: TPrerequisites) => boolean;
+
 /**
- * The gates every money request opens with: the names used for currency exchange, then a bound card
- * (docs/requirements.md §5, §8).
+ * A flow's gates, in the order they are checked: the first closed one is shown. The machine has a
+ * state for each of them, and none for a gate the flow does not have.
  */
-export function accountGate(
-  profile: Pick<Profile, 'firstName' | 'lastName' | 'pinyinName'>,
-  cards: readonly RequestCard[],
-): MoneyRequestGate | null {
-  if (!hasPersonalInformation(profile)) return 'needsPersonalInformation';
-  if (cards.length === 0) return 'needsBankCard';
-  return null;
-}
+export type RequestGates<TPrerequisites> = Partial<Record<MoneyRequestGate, GateCheck<TPrerequisites>>>;
+
+/**
+ * The gates of a request that moves money from or to a bound card: the names used for currency
+ * exchange, then a bound card (docs/requirements.md §5, §8).
+ */
+export const accountGates = {
+  needsPersonalInformation: ({ profile }: { profile: Pick<Profile, 'firstName' | 'lastName' | 'pinyinName'> }) =>
+    !hasPersonalInformation(profile),
+  needsBankCard: ({ cards }: WithCards) => cards.length === 0,
+};
+
+/**
+ * The gates before coins leave the hall, for a withdrawal to a card or to an address: verified
+ * identity (one under review is said as such), then a payment password to confirm it with.
+ */
+export const payoutGates = {
+  awaitingKycReview: ({ profile }: { profile: Pick<Profile, 'kycStatus'> }) => profile.kycStatus === 'pendingReview',
+  needsKyc: ({ profile }: { profile: Pick<Profile, 'kycStatus'> }) => profile.kycStatus !== 'approved',
+  needsPayPassword: ({ profile }: { profile: Pick<Profile, 'hasPayPassword'> }) => !profile.hasPayPassword,
+};
 
 /** The card the form starts with: the default one, else the first. */
 export function startingCardId(cards: readonly RequestCard[]): number | null {
@@ -100,10 +126,39 @@ export interface RequestInput<TBody> {
   idempotencyKey: string;
 }
 
-export interface MoneyRequestOptions<TPrerequisites> {
-  /** The first closed gate, in the flow's order, or null when the form may be shown. */
-  gate(prerequisites: TPrerequisites): MoneyRequestGate | null;
+/** What a form machine of the flow's own starts from. */
+export interface RequestFormInput<TPrerequisites> {
+  prerequisites: TPrerequisites;
 }
+
+/**
+ * What a form machine hears when the server refused what it sent: the server's sentence, and its
+ * sentence per field it names.
+ */
+export interface RequestRefused {
+  type: 'request.refused';
+  message: string;
+  refusals: Record<string, string>;
+}
+
+export interface MoneyRequestOptions<TPrerequisites> {
+  /** The flow's gates, in its order; the form is shown when all are open. */
+  gates: RequestGates<TPrerequisites>;
+  /**
+   * A form with steps and checks of its own, as a machine: started with the prerequisites
+   * (RequestFormInput) the first time the form opens, it sends its parent `form.submit` with the body,
+   * and hears `request.refused`. Without one, the view's form sends `form.submit`.
+   */
+  form?: AnyActorLogic;
+}
+
+/** The message of a refused call, as the server said it. */
+const refusalMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Stands for the form machine of a request that has none: never started. */
+const formOfTheView = fromPromise<never>(async () => {
+  throw new Error('this request has no form machine: its view sends form.submit');
+});
 
 /** The output of an invoked call, read from its done event (named actions see the machine's events). */
 function outputOf<TOutput>(event: { type: string }): TOutput {
@@ -111,14 +166,16 @@ function outputOf<TOutput>(event: { type: string }): TOutput {
 }
 
 /** The front of one kind of money request; see the states above. */
-export function moneyRequestMachine<TPrerequisites extends WithCards, TBody, TAnswer>(
-  options: MoneyRequestOptions<TPrerequisites>,
-) {
+export function moneyRequestMachine<TPrerequisites, TBody, TAnswer>(options: MoneyRequestOptions<TPrerequisites>) {
+  const gates = Object.entries(options.gates) as [MoneyRequestGate, GateCheck<TPrerequisites>][];
+  const firstClosed = (prerequisites: TPrerequisites) => gates.find(([, closed]) => closed(prerequisites))?.[0] ?? null;
   const gateIs = (gate: MoneyRequestGate) => ({
     guard: { type: 'gateClosed' as const, params: gate },
     target: gate,
     actions: 'storePrerequisites' as const,
   });
+  // One state a gate the flow has: its view says what to do first.
+  const gateStates = Object.fromEntries(gates.map(([gate]) => [gate, {}])) as Record<MoneyRequestGate, object>;
   return setup({
     types: {
       context: {} as MoneyRequestContext<TPrerequisites, TBody, TAnswer>,
@@ -132,9 +189,20 @@ export function moneyRequestMachine<TPrerequisites extends WithCards, TBody, TAn
       sendRequest: fromPromise<TAnswer, RequestInput<TBody>>(async () => {
         throw new Error('sendRequest must be provided');
       }),
+      form: options.form ?? formOfTheView,
     },
     actions: {
       storePrerequisites: assign({ prerequisites: ({ event }) => outputOf<TPrerequisites>(event) }),
+      /** Reads the done event of the prerequisites' fetch. */
+      openForm: spawnChild('form', {
+        id: 'form',
+        input: ({ event }): RequestFormInput<TPrerequisites> => ({ prerequisites: outputOf<TPrerequisites>(event) }),
+      }),
+      /** Reads the error event of the invoked call. */
+      tellFormRefused: sendTo('form', ({ event }): RequestRefused => {
+        const { error } = event as { error?: unknown };
+        return { type: 'request.refused', message: refusalMessage(error), refusals: refusedFields(error) };
+      }),
       storeAnswer: assign(({ event }) => ({ answer: outputOf<TAnswer>(event), refusals: {} })),
       // An answer: nothing moved; the next attempt is a new request with a new key.
       showRefusal: assign(({ event }) => ({
@@ -144,7 +212,7 @@ export function moneyRequestMachine<TPrerequisites extends WithCards, TBody, TAn
     },
     guards: {
       /** Reads the done event of the prerequisites' fetch. */
-      gateClosed: ({ event }, gate: MoneyRequestGate) => options.gate(outputOf<TPrerequisites>(event)) === gate,
+      gateClosed: ({ event }, gate: MoneyRequestGate) => firstClosed(outputOf<TPrerequisites>(event)) === gate,
       /** Reads the error event of the invoked call. */
       noAnswer: ({ event }) => answerMissing((event as { error?: unknown }).error),
     },
@@ -166,15 +234,10 @@ export function moneyRequestMachine<TPrerequisites extends WithCards, TBody, TAn
           id: 'loadPrerequisites',
           src: 'loadPrerequisites',
           onDone: [
-            gateIs('needsPersonalInformation'),
-            gateIs('needsBankCard'),
-            gateIs('needsKyc'),
-            gateIs('awaitingKycReview'),
-            gateIs('needsPayPassword'),
-            gateIs('noChannel'),
+            ...gates.map(([gate]) => gateIs(gate)),
             {
               target: 'editing',
-              actions: 'storePrerequisites',
+              actions: options.form ? ['storePrerequisites', 'openForm'] : 'storePrerequisites',
             },
           ],
           onError: { target: 'prerequisitesUnavailable' },
@@ -183,12 +246,7 @@ export function moneyRequestMachine<TPrerequisites extends WithCards, TBody, TAn
       prerequisitesUnavailable: {
         on: { 'prerequisites.retry': { target: 'checkingPrerequisites' } },
       },
-      needsPersonalInformation: {},
-      needsBankCard: {},
-      needsKyc: {},
-      awaitingKycReview: {},
-      needsPayPassword: {},
-      noChannel: {},
+      ...gateStates,
       editing: {
         on: {
           'form.submit': {
@@ -209,7 +267,7 @@ export function moneyRequestMachine<TPrerequisites extends WithCards, TBody, TAn
           onDone: { target: 'sent', actions: 'storeAnswer' },
           onError: [
             { guard: 'noAnswer', target: 'interrupted' },
-            { target: 'editing', actions: 'showRefusal' },
+            { target: 'editing', actions: options.form ? ['showRefusal', 'tellFormRefused'] : 'showRefusal' },
           ],
         },
       },

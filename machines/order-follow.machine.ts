@@ -4,9 +4,9 @@
  * their order exists, each with its own statuses and interval; the views read the order from here.
  *
  * States:
- * - readingStatus: passing through: the order's status decides whether there is anything to wait for.
  * - waitingForSettlement: the order can still change by itself (a payment, a refund, an operator's
- *   review, a payout); after `orderPoll` it is checked again.
+ *   review, a payout); after `orderPoll` it is checked again. An order that has settled (found so,
+ *   or just fetched so) passes through to settled at once.
  * - checkingOrder: the order is fetched as the server has it now. A new status is kept and announced
  *   (`orderChanged`: the balance and the records are fetched again); a failed check is simply tried
  *   again at the next interval, so a network blip does not interrupt the page.
@@ -55,12 +55,10 @@ export function orderFollowMachine<TOrder extends FollowedOrder>(options: {
   }).createMachine({
     id: 'orderFollow',
     context: ({ input }) => ({ order: input.order }),
-    initial: 'readingStatus',
+    initial: 'waitingForSettlement',
     states: {
-      readingStatus: {
-        always: [{ guard: 'settled', target: 'settled' }, { target: 'waitingForSettlement' }],
-      },
       waitingForSettlement: {
+        always: { guard: 'settled', target: 'settled' },
         after: { orderPoll: { target: 'checkingOrder' } },
       },
       checkingOrder: {
@@ -71,7 +69,7 @@ export function orderFollowMachine<TOrder extends FollowedOrder>(options: {
           onDone: [
             {
               guard: ({ context, event }) => event.output.status !== context.order.status,
-              target: 'readingStatus',
+              target: 'waitingForSettlement',
               actions: [assign({ order: ({ event }) => event.output }), 'orderChanged'],
             },
             { target: 'waitingForSettlement' },

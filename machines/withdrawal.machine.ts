@@ -20,7 +20,13 @@
 import type { Profile } from '@contract/auth';
 import { type Withdrawal, type WithdrawalLimits, withdrawalFee, withdrawalPayoutYen } from '@contract/withdrawal';
 import { assign, type SnapshotFrom, setup } from 'xstate';
-import { accountGate, moneyRequestMachine, type RequestCard, type RequestInput } from './money-request.machine';
+import {
+  accountGates,
+  moneyRequestMachine,
+  payoutGates,
+  type RequestCard,
+  type RequestInput,
+} from './money-request.machine';
 import { orderFollowMachine } from './order-follow.machine';
 
 export interface WithdrawPrerequisites {
@@ -40,13 +46,7 @@ export type WithdrawalRequest = RequestInput<WithdrawalBody>;
 
 /** The withdrawal's front: prerequisites, the form, and the amount held once. */
 export const withdrawRequest = moneyRequestMachine<WithdrawPrerequisites, WithdrawalBody, Withdrawal>({
-  gate: ({ profile, cards }) => {
-    const account = accountGate(profile, cards);
-    if (account) return account;
-    if (profile.kycStatus === 'pendingReview') return 'awaitingKycReview';
-    if (profile.kycStatus !== 'approved') return 'needsKyc';
-    return profile.hasPayPassword ? null : 'needsPayPassword';
-  },
+  gates: { ...accountGates, ...payoutGates },
 });
 
 /**

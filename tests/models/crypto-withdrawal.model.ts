@@ -1,9 +1,13 @@
 import type { CryptoAssetTerms } from '@contract/crypto';
 import {
   type CryptoWithdrawal,
+  type CryptoWithdrawFormSnapshot,
+  type CryptoWithdrawRequestSnapshot,
   type CryptoWithdrawSnapshot,
   type CryptoWithdrawTerms,
+  cryptoWithdrawForm,
   cryptoWithdrawMachine,
+  cryptoWithdrawRequest,
 } from '@machines/crypto-withdrawal.machine';
 import { type ActorOutcome, type EventFixtures, machineModel } from '../machines/model-paths';
 
@@ -30,7 +34,10 @@ const ethClosed: CryptoAssetTerms = {
   withdrawalEnabled: false,
 };
 
-export const terms = (profile: Partial<CryptoWithdrawTerms['profile']> = {}, assets = [usdtTron, ethClosed]) => ({
+export const terms = (
+  profile: Partial<CryptoWithdrawTerms['profile']> = {},
+  assets = [usdtTron, ethClosed],
+): CryptoWithdrawTerms => ({
   profile: { balance: 10_000, kycStatus: 'approved' as const, hasPayPassword: true, ...profile },
   assets,
 });
@@ -57,10 +64,26 @@ export const withdrawal = (status: CryptoWithdrawal['status'], txHash: string | 
 });
 
 export const offline = Object.assign(new Error('Request Error'), { code: 0, fields: {} });
-export const wrongPassword = Object.assign(new Error('The payment password is wrong'), { code: 400, fields: {} });
+export const wrongPassword = Object.assign(new Error('The payment password is wrong'), {
+  code: 400,
+  fields: { payPassword: 'The payment password is wrong' },
+});
 
-const fixtures: EventFixtures<typeof cryptoWithdrawMachine> = {
-  'terms.retry': [{ type: 'terms.retry' }],
+/** The body the form hands the request: 20 USDT (in base units) to the address. */
+export const body = (payPassword = '135790') => ({
+  coin: 'USDT',
+  network: 'TRC20',
+  address,
+  amount: '20000000',
+  payPassword,
+});
+
+/* ------------------------------------------------------------------ the form */
+
+/** Alone, the form has no request to hand its body to; the rules record what it would hand one. */
+const formAlone = cryptoWithdrawForm.provide({ actions: { submitForm: () => {} } });
+
+const formFixtures: EventFixtures<typeof cryptoWithdrawForm> = {
   'pair.chosen': [
     { type: 'pair.chosen', coin: 'USDT', network: 'TRC20' },
     // Offered but closed for withdrawals: the choice is not taken.
@@ -83,19 +106,11 @@ const fixtures: EventFixtures<typeof cryptoWithdrawMachine> = {
     { type: 'withdraw.submit', payPassword: '135790' },
     { type: 'withdraw.submit', payPassword: '' },
   ],
-  'submit.retry': [{ type: 'submit.retry' }],
-  'submit.edit': [{ type: 'submit.edit' }],
-  'withdraw.again': [{ type: 'withdraw.again' }],
+  'request.refused': [{ type: 'request.refused', message: wrongPassword.message, refusals: wrongPassword.fields }],
 };
 
-const outcomes: ActorOutcome[] = [
-  { type: 'xstate.done.actor.loadTerms', output: terms() },
-  { type: 'xstate.done.actor.loadTerms', output: terms({ kycStatus: 'notSubmitted' }) },
-  { type: 'xstate.done.actor.loadTerms', output: terms({ kycStatus: 'pendingReview' }) },
-  { type: 'xstate.done.actor.loadTerms', output: terms({ hasPayPassword: false }) },
-  { type: 'xstate.done.actor.loadTerms', output: terms({}, [ethClosed]) },
-  { type: 'xstate.error.actor.loadTerms', error: offline },
-  { type: 'xstate.after.addressDebounce.cryptoWithdraw.enteringAddress.typing', delayMs: 400 },
+const formOutcomes: ActorOutcome[] = [
+  { type: 'xstate.after.addressDebounce.cryptoWithdrawForm.enteringAddress.typing', delayMs: 400 },
   { type: 'xstate.done.actor.checkAddress', output: { valid: true, reason: null, message: null } },
   {
     type: 'xstate.done.actor.checkAddress',
@@ -106,31 +121,87 @@ const outcomes: ActorOutcome[] = [
     },
   },
   { type: 'xstate.error.actor.checkAddress', error: offline },
-  { type: 'xstate.done.actor.sendWithdrawal', output: withdrawal('withdrawalReview') },
-  { type: 'xstate.error.actor.sendWithdrawal', error: wrongPassword },
-  { type: 'xstate.error.actor.sendWithdrawal', error: offline },
-  { type: 'xstate.after.reviewPoll.cryptoWithdraw.inReview.waiting', delayMs: 5_000 },
-  { type: 'xstate.done.actor.fetchWithdrawal', output: withdrawal('withdrawing') },
-  { type: 'xstate.done.actor.fetchWithdrawal', output: withdrawal('withdrawalSuccessful', '0xabc123') },
-  { type: 'xstate.done.actor.fetchWithdrawal', output: withdrawal('withdrawalFailed') },
-  { type: 'xstate.error.actor.fetchWithdrawal', error: offline },
 ];
 
-const serializeState = (snapshot: CryptoWithdrawSnapshot) =>
+const serializeForm = (snapshot: CryptoWithdrawFormSnapshot) =>
   JSON.stringify([
     snapshot.value,
     snapshot.context.pair,
     snapshot.context.address,
     snapshot.context.amount,
     snapshot.context.refusal !== null,
-    snapshot.context.withdrawal?.status ?? null,
   ]);
 
+/** The form of a request whose gates are open: the pair, the address, the amount and the password. */
+export const cryptoWithdrawFormModel = machineModel({
+  title: 'cryptoWithdrawForm',
+  machine: formAlone,
+  fixtures: formFixtures,
+  outcomes: formOutcomes,
+  input: { prerequisites: terms() },
+  serializeState: serializeForm,
+  actorNames: ['checkAddress'],
+});
+
+/* ------------------------------------------------------------------ the request */
+
+const requestFixtures: EventFixtures<typeof cryptoWithdrawRequest> = {
+  'prerequisites.retry': [{ type: 'prerequisites.retry' }],
+  'form.submit': [{ type: 'form.submit', body: body() }],
+  'request.retry': [{ type: 'request.retry' }],
+  'request.edit': [{ type: 'request.edit' }],
+};
+
+const requestOutcomes: ActorOutcome[] = [
+  { type: 'xstate.done.actor.loadPrerequisites', output: terms() },
+  { type: 'xstate.done.actor.loadPrerequisites', output: terms({ kycStatus: 'notSubmitted' }) },
+  { type: 'xstate.done.actor.loadPrerequisites', output: terms({ kycStatus: 'pendingReview' }) },
+  { type: 'xstate.done.actor.loadPrerequisites', output: terms({ hasPayPassword: false }) },
+  { type: 'xstate.done.actor.loadPrerequisites', output: terms({}, [ethClosed]) },
+  { type: 'xstate.error.actor.loadPrerequisites', error: offline },
+  { type: 'xstate.done.actor.sendRequest', output: withdrawal('withdrawalReview') },
+  { type: 'xstate.error.actor.sendRequest', error: wrongPassword },
+  { type: 'xstate.error.actor.sendRequest', error: offline },
+];
+
+// What was sent and the key are counters of a sort: states that differ in them are different states.
+const serializeRequest = (snapshot: CryptoWithdrawRequestSnapshot) =>
+  JSON.stringify([
+    snapshot.value,
+    snapshot.context.idempotencyKey !== null,
+    snapshot.context.sent,
+    snapshot.context.refusals,
+  ]);
+
+/** The front: the terms and the gates, the form's body and the request, before the coins are held. */
+export const cryptoWithdrawRequestModel = machineModel({
+  title: 'cryptoWithdrawRequest',
+  machine: cryptoWithdrawRequest,
+  fixtures: requestFixtures,
+  outcomes: requestOutcomes,
+  serializeState: serializeRequest,
+  actorNames: ['loadPrerequisites', 'sendRequest'],
+});
+
+/* ------------------------------------------------------------------ the withdrawal */
+
+const withdrawFixtures: EventFixtures<typeof cryptoWithdrawMachine> = {
+  'withdraw.again': [{ type: 'withdraw.again' }],
+};
+
+const withdrawOutcomes: ActorOutcome[] = [
+  { type: 'xstate.done.actor.request', output: withdrawal('withdrawalReview') },
+];
+
+const serializeWithdraw = (snapshot: CryptoWithdrawSnapshot) =>
+  JSON.stringify([snapshot.value, snapshot.context.withdrawal?.status ?? null]);
+
+/** The whole withdrawal, with its front and its follower as single steps. */
 export const cryptoWithdrawModel = machineModel({
   title: 'cryptoWithdrawMachine',
   machine: cryptoWithdrawMachine,
-  fixtures,
-  outcomes,
-  serializeState,
-  actorNames: ['loadTerms', 'checkAddress', 'sendWithdrawal', 'fetchWithdrawal'],
+  fixtures: withdrawFixtures,
+  outcomes: withdrawOutcomes,
+  serializeState: serializeWithdraw,
+  actorNames: ['request', 'followWithdrawal'],
 });

@@ -1,39 +1,17 @@
-import {
-  confirmTransfer,
-  resendTransferCode,
-  signInOldAccount,
-  validateOldAccount,
-  validateOldAccountCard,
-} from '@contract/account-transfer';
-import { accountTransferMachine, selectAccountTransferView } from '@machines/account-transfer.machine';
+import { selectAccountTransferView } from '@machines/account-transfer.machine';
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import { PageFrame } from '@/components/page-frame';
 import { AnchorLink } from '@/components/router-links';
-import { api } from '@/lib/api-client';
 import { inspection } from '@/lib/inspector';
 import { useAuthDialog, useSignedInUser } from '../session/use-session';
+import { accountTransferLogic } from './account-transfer-flow';
 import { CardStep } from './card-step';
 import { CodeStep } from './code-step';
 import { MovedStep } from './moved-step';
 import { OldAccountStep } from './old-account-step';
 import { ReviewStep } from './review-step';
-
-/** Refusals are shown in place, on the step and its fields, not as toasts. */
-const accountTransferLogic = accountTransferMachine.provide({
-  actors: {
-    validateAccount: fromPromise(({ input }) => api.call(validateOldAccount, input, { silent: true })),
-    proveCard: fromPromise(({ input }) => api.call(validateOldAccountCard, input, { silent: true })),
-    resendCode: fromPromise(({ input }) => api.call(resendTransferCode, input, { silent: true })),
-    signIn: fromPromise(({ input }) => api.call(signInOldAccount, input, { silent: true })),
-    // One key per move: a retry, or a second tab, gets the first result (the server moves a balance once).
-    confirmMove: fromPromise(({ input }) =>
-      api.call(confirmTransfer, input, { silent: true, idempotencyKey: `move-${input.transferId}` }),
-    ),
-  },
-});
 
 /**
  * Moving an old-platform account (docs/requirements.md §17). The global and the Japanese entry run

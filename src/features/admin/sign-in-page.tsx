@@ -1,8 +1,6 @@
-import { adminLogin, operatorAccountMaxLength, operatorPasswordMaxLength, operatorSignInForm } from '@contract/admin';
-import { captchaQuery } from '@contract/auth';
-import { captchaMachine } from '@machines/captcha.machine';
+import { operatorAccountMaxLength, operatorPasswordMaxLength, operatorSignInForm } from '@contract/admin';
 import {
-  operatorSignInMachine,
+  type operatorSignInMachine,
   selectOperatorCaptchaFlow,
   selectOperatorCaptchaShown,
   selectOperatorSignInAlert,
@@ -29,34 +27,20 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
-import { type ActorRefFrom, fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { useFieldProps, useFormError } from '@/lib/form-error';
 import { inspection } from '@/lib/inspector';
 import { CaptchaField } from '../auth/captcha-field';
 import { LanguageSwitcher } from '../layout/language-switcher';
-import { operatorApi } from './operator-api';
 import { deskTarget } from './operator-guard';
-import { readOperatorSession, storeOperatorSession } from './operator-session';
+import { readOperatorSession } from './operator-session';
+import { operatorSignInLogic } from './sign-in-flow';
 
 type SignInActor = ActorRefFrom<typeof operatorSignInMachine>;
 type SignInForm = UseFormReturnType<v.InferInput<typeof operatorSignInForm>>;
 
 // Made once: the form's setters change whenever its rules do, and the effects below use them.
 const validateSignIn = schemaResolver(operatorSignInForm, { sync: true });
-
-/** The sign-in flow with the real call; the session is kept apart from the player's. */
-function operatorSignInLogic() {
-  return operatorSignInMachine.provide({
-    actors: {
-      captcha: captchaMachine.provide({
-        actors: { fetchCaptcha: fromPromise(() => operatorApi.call(captchaQuery, {}, { silent: true })) },
-      }),
-      // The refusal is shown on the form, not as a toast as well.
-      signIn: fromPromise(({ input }) => operatorApi.call(adminLogin, input, { silent: true })),
-    },
-    actions: { storeSession: (_, session) => storeOperatorSession(session) },
-  });
-}
 
 /** The desk's sign-in: account, password, captcha and the authenticator code; then the page that was asked for. */
 export function OperatorSignInPage({ redirectTo }: { redirectTo: unknown }) {

@@ -2,7 +2,7 @@ import { memberMoveForm } from '@contract/agent';
 import {
   type MemberMoveInput,
   type MemberMoveStage,
-  memberMoveMachine,
+  type memberMoveMachine,
   selectMoveAmount,
   selectMoveBalances,
   selectMoveDirection,
@@ -17,22 +17,15 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
-import { type ActorRefFrom, fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { useFormError } from '@/lib/form-error';
 import { formatAmount } from '@/lib/format';
 import { inspection } from '@/lib/inspector';
-import { moveMemberCoins } from './member-queries';
+import { memberMoveLogic } from './member-move-flow';
 
 type MemberMoveActor = ActorRefFrom<typeof memberMoveMachine>;
 
 const dialogWidthPx = 500;
-
-function memberMoveLogic(deps: { direction: MemberMoveInput['direction']; onBalancesChanged(): void }) {
-  return memberMoveMachine.provide({
-    actors: { moveCoins: fromPromise(({ input }) => moveMemberCoins(deps.direction, input)) },
-    actions: { balancesChanged: () => deps.onBalancesChanged() },
-  });
-}
 
 /** The transfer or decrease dialog for one member; the machine lives as long as the dialog is open. */
 export function MemberMoveDialog(props: MemberMoveInput & { onClose(): void; onBalancesChanged(): void }) {

@@ -1,5 +1,4 @@
-import { createTeamMember, decreaseMemberBalance, teamMemberPage, transferToMember } from '@contract/agent';
-import type { MemberMoveDirection, MemberMoveRequest } from '@machines/member-move.machine';
+import { teamMemberPage } from '@contract/agent';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -24,14 +23,3 @@ export const teamMembersQueryOptions = (query: TeamMembersQuery) =>
       }),
     placeholderData: keepPreviousData,
   });
-
-/** Opens a subordinate account; a refusal shows as a toast and, when it names a field, on that field. */
-export const createSubordinate = (input: { account: string; password: string }) => api.call(createTeamMember, input);
-
-/** A move of coins with a member, its Idempotency-Key kept by the machine; the dialog shows a refusal itself. */
-export function moveMemberCoins(direction: MemberMoveDirection, { body, idempotencyKey }: MemberMoveRequest) {
-  return api.call(direction === 'transfer' ? transferToMember : decreaseMemberBalance, body, {
-    idempotencyKey,
-    silent: true,
-  });
-}

@@ -2,7 +2,7 @@ import { teamMemberForm } from '@contract/agent';
 import { passwordMaxLength, passwordMinLength } from '@contract/auth';
 import {
   type CreateSubordinateStage,
-  createSubordinateMachine,
+  type createSubordinateMachine,
   selectCreatedSubordinate,
   selectSubordinateRefusals,
   selectSubordinateStage,
@@ -13,22 +13,15 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ActorRefFrom, fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { useFormError } from '@/lib/form-error';
 import { inspection } from '@/lib/inspector';
 import { PasswordStrengthMeter } from '../auth/password-strength-meter';
-import { createSubordinate } from './member-queries';
+import { createSubordinateLogic } from './subordinate-create-flow';
 
 type CreateSubordinateActor = ActorRefFrom<typeof createSubordinateMachine>;
 
 const dialogWidthPx = 500;
-
-function createSubordinateLogic(deps: { onCreated(): void }) {
-  return createSubordinateMachine.provide({
-    actors: { createSubordinate: fromPromise(({ input }) => createSubordinate(input)) },
-    actions: { subordinateCreated: () => deps.onCreated() },
-  });
-}
 
 /** The create-subordinate dialog; the machine lives as long as the dialog is open. */
 export function SubordinateCreateDialog({ onClose, onCreated }: { onClose(): void; onCreated(): void }) {

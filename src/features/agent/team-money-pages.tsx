@@ -1,11 +1,11 @@
-import { Card, Group, Select, Skeleton, Stack, Table } from '@mantine/core';
+import { Card, Group, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FigureGrid } from '@/components/figure-grid';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { PageFrame } from '@/components/page-frame';
+import { RecordTable } from '@/components/record-table';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { useIsAgent } from '../session/use-session';
@@ -14,10 +14,11 @@ import {
   type TeamQuery,
   type TeamSearch,
   teamDepositStatuses,
+  teamPageSize,
   teamQueryOf,
   teamWithdrawalStatuses,
 } from './team-filters';
-import { AccountSearch, RefreshButton, TeamPeriodInput, TeamTable } from './team-page-parts';
+import { AccountSearch, RefreshButton, TeamPeriodInput } from './team-page-parts';
 import { teamDepositsQueryOptions, teamWithdrawalsQueryOptions } from './team-queries';
 
 interface TeamMoneyPageProps {
@@ -118,14 +119,23 @@ function TeamMoneyPage({
   );
 }
 
+/** What every order of the members shows, whatever it is: a deposit's channel, a withdrawal's destination. */
+interface TeamOrder {
+  orderSn: string;
+  account: string;
+  createdAt: string;
+  amount: number;
+  status: string;
+}
+
 /** The totals by status group, then the page of orders. */
-function MoneyList<TOrder extends { orderSn: string }>({
+function MoneyList<TOrder extends TeamOrder>({
   result,
   label,
   query,
   onPage,
   detailColumn,
-  cells,
+  detail,
 }: {
   result: UseQueryResult<{ list: TOrder[]; total: number; totals: GroupTotals }>;
   label: string;
@@ -133,44 +143,30 @@ function MoneyList<TOrder extends { orderSn: string }>({
   onPage(page: number): void;
   /** The heading of the column between the order number and the coins. */
   detailColumn: string;
-  cells(order: TOrder): { detail: ReactNode; account: string; createdAt: string; amount: number; status: string };
+  detail(order: TOrder): ReactNode;
 }) {
   const { t } = useTranslation('agent-reports');
-  if (result.isError && !result.data) return <LoadFailed onRetry={() => void result.refetch()} />;
-  if (!result.data) return <Skeleton h={240} radius="md" />;
   return (
-    <Stack gap="md">
-      <FigureGrid label={t('totals.title')} items={totalsItems(t, result.data.totals)} />
-      <TeamTable
-        label={label}
-        total={result.data.total}
-        pageNum={query.pageNum}
-        onPage={onPage}
-        head={[
-          t('columns.createdAt'),
-          t('columns.account'),
-          t('columns.orderSn'),
-          detailColumn,
-          t('columns.coins'),
-          t('columns.status'),
-        ]}
-        rows={result.data.list.map((order) => {
-          const cell = cells(order);
-          return (
-            <Table.Tr key={order.orderSn}>
-              <Table.Td>{formatDateTime(cell.createdAt)}</Table.Td>
-              <Table.Td>{cell.account}</Table.Td>
-              <Table.Td ff="monospace">{order.orderSn}</Table.Td>
-              <Table.Td>{cell.detail}</Table.Td>
-              <Table.Td>{formatAmount(cell.amount)}</Table.Td>
-              <Table.Td>
-                <OrderStatusBadge status={cell.status} />
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      />
-    </Stack>
+    <RecordTable
+      result={result}
+      label={label}
+      totalsLabel={t('totals.title')}
+      totals={(data) => totalsItems(t, data.totals)}
+      rowKey={(order) => order.orderSn}
+      columns={[
+        { header: t('columns.createdAt'), cell: (order) => formatDateTime(order.createdAt) },
+        { header: t('columns.account'), cell: (order) => order.account },
+        { header: t('columns.orderSn'), cell: (order) => order.orderSn, td: () => ({ ff: 'monospace' }) },
+        { header: detailColumn, cell: detail },
+        { header: t('columns.coins'), cell: (order) => formatAmount(order.amount) },
+        { header: t('columns.status'), cell: (order) => <OrderStatusBadge status={order.status} /> },
+      ]}
+      empty={t('empty')}
+      pageNum={query.pageNum}
+      pageSize={teamPageSize}
+      onPage={onPage}
+      loadFailed={(retry) => <LoadFailed onRetry={retry} />}
+    />
   );
 }
 
@@ -197,7 +193,7 @@ function TeamDeposits({ query, onPage }: { query: TeamQuery; onPage(page: number
       query={query}
       onPage={onPage}
       detailColumn={t('columns.channel')}
-      cells={(order) => ({ ...order, detail: order.channelName })}
+      detail={(order) => order.channelName}
     />
   );
 }
@@ -225,13 +221,11 @@ function TeamWithdrawals({ query, onPage }: { query: TeamQuery; onPage(page: num
       query={query}
       onPage={onPage}
       detailColumn={t('columns.destination')}
-      cells={(withdrawal) => ({
-        ...withdrawal,
-        detail:
-          withdrawal.method === 'bank'
-            ? `${withdrawal.bankCard.bankName} ${withdrawal.bankCard.maskedCardNumber}`
-            : `${withdrawal.coin} ${withdrawal.network}`,
-      })}
+      detail={(withdrawal) =>
+        withdrawal.method === 'bank'
+          ? `${withdrawal.bankCard.bankName} ${withdrawal.bankCard.maskedCardNumber}`
+          : `${withdrawal.coin} ${withdrawal.network}`
+      }
     />
   );
 }

@@ -1,27 +1,12 @@
-import { appLoginQrCode, appLoginQrStatus } from '@contract/user';
-import {
-  type AppLoginCode,
-  appLoginMachine,
-  selectAppLoginCode,
-  selectAppLoginView,
-} from '@machines/app-login.machine';
+import { type AppLoginCode, selectAppLoginCode, selectAppLoginView } from '@machines/app-login.machine';
 import { Alert, Button, Card, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import { PageFrame } from '@/components/page-frame';
-import { api } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { inspection } from '@/lib/inspector';
-
-const appLoginLogic = appLoginMachine.provide({
-  actors: {
-    issueCode: fromPromise(() => api.call(appLoginQrCode, {})),
-    // Following is quiet: a failed check is tried again at the next interval.
-    fetchStatus: fromPromise(({ input }) => api.call(appLoginQrStatus, input, { silent: true })),
-  },
-});
+import { appLoginLogic } from './app-login-flow';
 
 /** The QR code the companion app scans to sign in (docs/requirements.md §14.5), followed until used or expired. */
 export function AppLoginPage() {

@@ -1,6 +1,6 @@
-import { type BankCard, bankCardForm, saveBankCard, unbindBankCard } from '@contract/bank';
+import { type BankCard, bankCardForm } from '@contract/bank';
 import {
-  bankCardMachine,
+  type bankCardMachine,
   type PlayerNames,
   selectBankCardNames,
   selectBankCardRefusals,
@@ -26,48 +26,25 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
-import { type ActorRefFrom, fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { PageFrame } from '@/components/page-frame';
-import { api } from '@/lib/api-client';
 import { useFieldProps } from '@/lib/form-error';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { inspection } from '@/lib/inspector';
-import { notifySuccess } from '@/lib/notify';
 import { LoadFailed, PersonalInformationRequired } from '../user/account-gates';
 import { profileQueryOptions } from '../user/queries';
 import { useAccountRefresh } from '../user/use-account-refresh';
+import { bankCardLogic } from './bank-card-flow';
 import { bankCardsQueryOptions, banksQueryOptions } from './queries';
 
 type BankCardActor = ActorRefFrom<typeof bankCardMachine>;
 
 /** docs/requirements.md §9: dialogs are 500 px wide. */
 const dialogWidthPx = 500;
-
-export function bankCardLogic(deps: { refresh(): void }) {
-  return bankCardMachine.provide({
-    actors: {
-      saveCard: fromPromise(({ input }) => api.call(saveBankCard, input)),
-      unbindCard: fromPromise(async ({ input }) => {
-        await api.call(unbindBankCard, input);
-      }),
-    },
-    actions: {
-      cardBound: () => {
-        deps.refresh();
-        notifySuccess(i18next.t('finance:cards.bound'));
-      },
-      cardUnbound: () => {
-        deps.refresh();
-        notifySuccess(i18next.t('finance:cards.unbound'));
-      },
-    },
-  });
-}
 
 /** The bank-card page: bound cards, binding a new one, unbinding. */
 export function BankCardPage() {

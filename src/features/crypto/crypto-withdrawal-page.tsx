@@ -1,10 +1,12 @@
 import type { CryptoAssetTerms } from '@contract/crypto';
 import {
   type CryptoWithdrawal,
+  type CryptoWithdrawFormActor,
   cryptoAddressForm,
   cryptoAmountForm,
   cryptoPayPasswordForm,
   type cryptoWithdrawMachine,
+  type cryptoWithdrawRequest,
   quoteOf,
   selectAddress,
   selectAddressCheck,
@@ -12,26 +14,20 @@ import {
   selectAmountQuote,
   selectBalance,
   selectChosenTerms,
-  selectCryptoWithdrawal,
+  selectCryptoWithdrawalFollower,
+  selectCryptoWithdrawForm,
+  selectCryptoWithdrawRequest,
   selectCryptoWithdrawStage,
+  selectCryptoWithdrawStep,
   selectPayableAssets,
   selectRefusal,
+  termsOf,
 } from '@machines/crypto-withdrawal.machine';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  PasswordInput,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { selectRequestSending } from '@machines/money-request.machine';
+import { type OrderFollowActor, selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
+import { Alert, Button, Card, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,13 +36,15 @@ import { PageFrame } from '@/components/page-frame';
 import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatCoinAmount, formatDateTime } from '@/lib/format';
 import { inspection } from '@/lib/inspector';
-import { KycRequired, KycUnderReview } from '../money/money-request-view';
+import { MoneyRequestView } from '../money/money-request-view';
 import { OrderDetails } from '../money/order-details';
-import { LoadFailed, PayPasswordRequired } from '../user/account-gates';
+import { OrderFollowing } from '../money/order-following';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import { cryptoWithdrawLogic } from './crypto-withdrawal-flow';
+import { cryptoAssetsQueryOptions } from './queries';
 
 type CryptoWithdrawActor = ActorRefFrom<typeof cryptoWithdrawMachine>;
+type CryptoWithdrawRequestActor = ActorRefFrom<typeof cryptoWithdrawRequest>;
 
 export function CryptoWithdrawPage() {
   const { t } = useTranslation('crypto');
@@ -64,44 +62,40 @@ export function CryptoWithdrawPage() {
 /** One view per state of the crypto withdraw machine. */
 export function CryptoWithdrawView({ withdraw }: { withdraw: CryptoWithdrawActor }) {
   const stage = useSelector(withdraw, selectCryptoWithdrawStage);
+  const request = useSelector(withdraw, selectCryptoWithdrawRequest);
   switch (stage) {
-    case 'loadingTerms':
-      return <Skeleton h={300} radius="md" />;
-    case 'termsUnavailable':
-      return <LoadFailed onRetry={() => withdraw.send({ type: 'terms.retry' })} />;
-    case 'needsKyc':
-      return <KycRequired />;
-    case 'awaitingKycReview':
-      return <KycUnderReview />;
-    case 'needsPayPassword':
-      return <PayPasswordRequired />;
-    case 'noAsset':
-      return <NoAsset />;
-    case 'choosingPair':
-      return <PairChoice withdraw={withdraw} />;
-    case 'enteringAddress':
-      return <AddressStep withdraw={withdraw} />;
-    case 'enteringAmount':
-      return <AmountStep withdraw={withdraw} />;
-    case 'confirming':
-    case 'submitting':
-      return <PasswordStep withdraw={withdraw} busy={stage === 'submitting'} />;
-    case 'interrupted':
-      return <Interrupted withdraw={withdraw} />;
-    case 'inReview':
-    case 'paid':
-    case 'failed':
-      return <Progress withdraw={withdraw} />;
+    case 'requesting':
+      return (
+        <MoneyRequestView
+          request={request}
+          kind="cryptoWithdraw"
+          form={(front) => <CryptoWithdrawForm request={front} />}
+        />
+      );
+    case 'following':
+      return <FollowedWithdrawal withdraw={withdraw} />;
   }
 }
 
-function NoAsset() {
-  const { t } = useTranslation('crypto');
-  return (
-    <Alert color="gray" title={t('withdraw.noAsset.title')}>
-      {t('withdraw.noAsset.message')}
-    </Alert>
-  );
+/** One view per step of the request's form; the password step stays, disabled, while the request is sent. */
+function CryptoWithdrawForm({ request }: { request: CryptoWithdrawRequestActor }) {
+  const form = useSelector(request, selectCryptoWithdrawForm);
+  const busy = useSelector(request, selectRequestSending);
+  return form ? <CryptoWithdrawSteps form={form} busy={busy} /> : null;
+}
+
+function CryptoWithdrawSteps({ form, busy }: { form: CryptoWithdrawFormActor; busy: boolean }) {
+  const step = useSelector(form, selectCryptoWithdrawStep);
+  switch (step) {
+    case 'choosingPair':
+      return <PairChoice flow={form} />;
+    case 'enteringAddress':
+      return <AddressStep flow={form} />;
+    case 'enteringAmount':
+      return <AmountStep flow={form} />;
+    case 'confirming':
+      return <PasswordStep flow={form} busy={busy} />;
+  }
 }
 
 /** The pair's name as the pages write it: "USDT · TRC20". */
@@ -122,10 +116,10 @@ function StepCard({ title, children }: { title: string; children: React.ReactNod
   );
 }
 
-function PairChoice({ withdraw }: { withdraw: CryptoWithdrawActor }) {
+function PairChoice({ flow }: { flow: CryptoWithdrawFormActor }) {
   const { t } = useTranslation('crypto');
-  const assets = useSelector(withdraw, selectPayableAssets);
-  const balance = useSelector(withdraw, selectBalance);
+  const assets = useSelector(flow, selectPayableAssets);
+  const balance = useSelector(flow, selectBalance);
   return (
     <StepCard title={t('withdraw.pair.title')}>
       <Text>
@@ -148,7 +142,7 @@ function PairChoice({ withdraw }: { withdraw: CryptoWithdrawActor }) {
                 </Text>
               </Stack>
               <Button
-                onClick={() => withdraw.send({ type: 'pair.chosen', coin: asset.coin, network: asset.network })}
+                onClick={() => flow.send({ type: 'pair.chosen', coin: asset.coin, network: asset.network })}
                 aria-label={t('withdraw.pair.choose', { pair: pairLabel(asset) })}
               >
                 {t('withdraw.pair.chooseShort')}
@@ -177,35 +171,35 @@ function Limits({ terms }: { terms: CryptoAssetTerms }) {
 }
 
 /** The pair (and the address, once given) above the later steps. */
-function ChosenSoFar({ withdraw, withAddress }: { withdraw: CryptoWithdrawActor; withAddress: boolean }) {
+function ChosenSoFar({ flow, withAddress }: { flow: CryptoWithdrawFormActor; withAddress: boolean }) {
   const { t } = useTranslation('crypto');
-  const terms = useSelector(withdraw, selectChosenTerms);
-  const address = useSelector(withdraw, selectAddress);
+  const terms = useSelector(flow, selectChosenTerms);
+  const address = useSelector(flow, selectAddress);
   if (!terms) return null;
   const rows: [string, string][] = [[t('fields.pair'), pairLabel(terms)]];
   if (withAddress) rows.push([t('fields.address'), address]);
   return <OrderDetails rows={rows} />;
 }
 
-function AddressStep({ withdraw }: { withdraw: CryptoWithdrawActor }) {
+function AddressStep({ flow }: { flow: CryptoWithdrawFormActor }) {
   const { t } = useTranslation('crypto');
-  const check = useSelector(withdraw, selectAddressCheck);
-  const refusal = useSelector(withdraw, selectAddressRefusal);
-  const address = useSelector(withdraw, selectAddress);
+  const check = useSelector(flow, selectAddressCheck);
+  const refusal = useSelector(flow, selectAddressRefusal);
+  const address = useSelector(flow, selectAddress);
   const form = useForm({
     mode: 'controlled',
     initialValues: { address },
     validate: schemaResolver(cryptoAddressForm, { sync: true }),
-    onValuesChange: (values) => withdraw.send({ type: 'address.changed', address: values.address }),
+    onValuesChange: (values) => flow.send({ type: 'address.changed', address: values.address }),
   });
   const error = form.errors.address;
   return (
     <StepCard title={t('withdraw.address.title')}>
-      <ChosenSoFar withdraw={withdraw} withAddress={false} />
+      <ChosenSoFar flow={flow} withAddress={false} />
       <form
         noValidate
         aria-label={t('withdraw.address.title')}
-        onSubmit={form.onSubmit(() => withdraw.send({ type: 'address.confirm' }))}
+        onSubmit={form.onSubmit(() => flow.send({ type: 'address.confirm' }))}
       >
         <Stack gap="md">
           <TextInput
@@ -225,9 +219,9 @@ function AddressStep({ withdraw }: { withdraw: CryptoWithdrawActor }) {
                   : undefined
             }
           />
-          <AddressCheckStatus withdraw={withdraw} />
+          <AddressCheckStatus flow={flow} />
           <Group>
-            <Button variant="default" onClick={() => withdraw.send({ type: 'pair.change' })}>
+            <Button variant="default" onClick={() => flow.send({ type: 'pair.change' })}>
               {t('withdraw.pair.change')}
             </Button>
             <Button type="submit" disabled={check !== 'accepted'}>
@@ -241,9 +235,9 @@ function AddressStep({ withdraw }: { withdraw: CryptoWithdrawActor }) {
 }
 
 /** What the server's check of the address says so far. */
-function AddressCheckStatus({ withdraw }: { withdraw: CryptoWithdrawActor }) {
+function AddressCheckStatus({ flow }: { flow: CryptoWithdrawFormActor }) {
   const { t } = useTranslation('crypto');
-  const check = useSelector(withdraw, selectAddressCheck);
+  const check = useSelector(flow, selectAddressCheck);
   switch (check) {
     case 'typing':
     case 'checking':
@@ -267,7 +261,7 @@ function AddressCheckStatus({ withdraw }: { withdraw: CryptoWithdrawActor }) {
           <Text size="sm" c="orange">
             {t('withdraw.address.checkFailed')}
           </Text>
-          <Button size="compact-sm" variant="light" onClick={() => withdraw.send({ type: 'address.recheck' })}>
+          <Button size="compact-sm" variant="light" onClick={() => flow.send({ type: 'address.recheck' })}>
             {t('withdraw.address.recheck')}
           </Button>
         </Group>
@@ -277,12 +271,12 @@ function AddressCheckStatus({ withdraw }: { withdraw: CryptoWithdrawActor }) {
   }
 }
 
-function AmountStep({ withdraw }: { withdraw: CryptoWithdrawActor }) {
-  const terms = useSelector(withdraw, selectChosenTerms);
-  return terms ? <AmountForm withdraw={withdraw} terms={terms} /> : null;
+function AmountStep({ flow }: { flow: CryptoWithdrawFormActor }) {
+  const terms = useSelector(flow, selectChosenTerms);
+  return terms ? <AmountForm flow={flow} terms={terms} /> : null;
 }
 
-function AmountForm({ withdraw, terms }: { withdraw: CryptoWithdrawActor; terms: CryptoAssetTerms }) {
+function AmountForm({ flow, terms }: { flow: CryptoWithdrawFormActor; terms: CryptoAssetTerms }) {
   const { t } = useTranslation('crypto');
   const [schema] = useState(() => cryptoAmountForm(terms));
   const form = useForm({
@@ -295,11 +289,11 @@ function AmountForm({ withdraw, terms }: { withdraw: CryptoWithdrawActor; terms:
   const error = form.errors.amount;
   return (
     <StepCard title={t('withdraw.amount.title')}>
-      <ChosenSoFar withdraw={withdraw} withAddress />
+      <ChosenSoFar flow={flow} withAddress />
       <form
         noValidate
         aria-label={t('withdraw.amount.title')}
-        onSubmit={form.onSubmit((values) => withdraw.send({ type: 'amount.submit', amount: values.amount }))}
+        onSubmit={form.onSubmit((values) => flow.send({ type: 'amount.submit', amount: values.amount }))}
       >
         <Stack gap="md">
           <TextInput
@@ -322,7 +316,7 @@ function AmountForm({ withdraw, terms }: { withdraw: CryptoWithdrawActor; terms:
             </Text>
           )}
           <Group>
-            <Button variant="default" onClick={() => withdraw.send({ type: 'step.back' })}>
+            <Button variant="default" onClick={() => flow.send({ type: 'step.back' })}>
               {t('withdraw.back')}
             </Button>
             <Button type="submit">{t('withdraw.next')}</Button>
@@ -333,12 +327,12 @@ function AmountForm({ withdraw, terms }: { withdraw: CryptoWithdrawActor; terms:
   );
 }
 
-function PasswordStep({ withdraw, busy }: { withdraw: CryptoWithdrawActor; busy: boolean }) {
+function PasswordStep({ flow, busy }: { flow: CryptoWithdrawFormActor; busy: boolean }) {
   const { t } = useTranslation('crypto');
-  const terms = useSelector(withdraw, selectChosenTerms);
-  const quote = useSelector(withdraw, selectAmountQuote);
-  const address = useSelector(withdraw, selectAddress);
-  const refusal = useSelector(withdraw, selectRefusal);
+  const terms = useSelector(flow, selectChosenTerms);
+  const quote = useSelector(flow, selectAmountQuote);
+  const address = useSelector(flow, selectAddress);
+  const refusal = useSelector(flow, selectRefusal);
   const form = useForm({
     mode: 'controlled',
     initialValues: { payPassword: '' },
@@ -366,9 +360,7 @@ function PasswordStep({ withdraw, busy }: { withdraw: CryptoWithdrawActor; busy:
       <form
         noValidate
         aria-label={t('withdraw.confirm.title')}
-        onSubmit={form.onSubmit((values) =>
-          withdraw.send({ type: 'withdraw.submit', payPassword: values.payPassword }),
-        )}
+        onSubmit={form.onSubmit((values) => flow.send({ type: 'withdraw.submit', payPassword: values.payPassword }))}
       >
         <Stack gap="md">
           <PasswordInput
@@ -385,7 +377,7 @@ function PasswordStep({ withdraw, busy }: { withdraw: CryptoWithdrawActor; busy:
             {t('withdraw.confirm.irreversible')}
           </Text>
           <Group>
-            <Button variant="default" disabled={busy} onClick={() => withdraw.send({ type: 'step.back' })}>
+            <Button variant="default" disabled={busy} onClick={() => flow.send({ type: 'step.back' })}>
               {t('withdraw.back')}
             </Button>
             <Button type="submit" loading={busy}>
@@ -398,25 +390,6 @@ function PasswordStep({ withdraw, busy }: { withdraw: CryptoWithdrawActor; busy:
   );
 }
 
-function Interrupted({ withdraw }: { withdraw: CryptoWithdrawActor }) {
-  const { t } = useTranslation('crypto');
-  return (
-    <Alert color="orange" title={t('withdraw.interrupted.title')} role="alert">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t('withdraw.interrupted.message')}</Text>
-        <Group gap="xs">
-          <Button size="sm" onClick={() => withdraw.send({ type: 'submit.retry' })}>
-            {t('withdraw.interrupted.retry')}
-          </Button>
-          <Button size="sm" variant="default" onClick={() => withdraw.send({ type: 'submit.edit' })}>
-            {t('withdraw.interrupted.edit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
-  );
-}
-
 const statusColors = {
   withdrawalReview: 'yellow',
   withdrawing: 'blue',
@@ -424,27 +397,30 @@ const statusColors = {
   withdrawalFailed: 'red',
 } as const;
 
-/** inReview, paid and failed: where the request stands, followed without a reload. */
-function Progress({ withdraw }: { withdraw: CryptoWithdrawActor }) {
-  const withdrawal = useSelector(withdraw, selectCryptoWithdrawal);
-  const terms = useSelector(withdraw, selectChosenTerms);
-  return withdrawal ? (
-    <WithdrawalProgress withdraw={withdraw} withdrawal={withdrawal} decimals={terms?.decimals} />
-  ) : null;
+/** The coin's decimals, from the pairs the hall offers (the request's terms put them in the cache). */
+function useDecimalsOf(pair: { coin: string; network: string }): number {
+  const assets = useQuery(cryptoAssetsQueryOptions());
+  return termsOf(assets.data ?? [], pair)?.decimals ?? 0;
 }
 
+function FollowedWithdrawal({ withdraw }: { withdraw: CryptoWithdrawActor }) {
+  const follower = useSelector(withdraw, selectCryptoWithdrawalFollower);
+  return follower ? <WithdrawalProgress withdraw={withdraw} follower={follower} /> : null;
+}
+
+/** The request under review, being sent, sent or failed: where it stands, followed without a reload. */
 function WithdrawalProgress({
   withdraw,
-  withdrawal,
-  decimals = 0,
+  follower,
 }: {
   withdraw: CryptoWithdrawActor;
-  withdrawal: CryptoWithdrawal;
-  decimals?: number;
+  follower: OrderFollowActor<CryptoWithdrawal>;
 }) {
   // The status names are the finance namespace's, which this page does not load otherwise.
   const { t } = useTranslation(['crypto', 'finance']);
-  const stage = useSelector(withdraw, selectCryptoWithdrawStage);
+  const withdrawal = useSelector(follower, selectFollowedOrder);
+  const settled = useSelector(follower, selectOrderSettled);
+  const decimals = useDecimalsOf(withdrawal);
   const coins = (units: string) => `${formatCoinAmount(units, decimals)} ${withdrawal.coin}`;
   const rows: [string, string][] = [
     [t('fields.orderSn'), withdrawal.orderSn],
@@ -470,16 +446,9 @@ function WithdrawalProgress({
             : t(`withdraw.outcome.${withdrawal.status}`)}
         </Alert>
         <OrderDetails rows={rows} />
-        {stage === 'inReview' && (
-          <Group gap="xs" role="status">
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">
-              {t('withdraw.following')}
-            </Text>
-          </Group>
-        )}
+        <OrderFollowing follower={follower} label={t('withdraw.following')} />
         <Group>
-          {stage !== 'inReview' && (
+          {settled && (
             <Button size="sm" onClick={() => withdraw.send({ type: 'withdraw.again' })}>
               {t('withdraw.again')}
             </Button>

@@ -6,7 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/router-links';
 import { BankCardRequired, LoadFailed, PayPasswordRequired, PersonalInformationRequired } from '../user/account-gates';
 
-type RequestKind = 'deposit' | 'withdraw';
+type RequestKind = 'deposit' | 'withdraw' | 'cryptoWithdraw';
+
+/** Where each kind of request says it is closed, or that no answer came. */
+const requestTexts = {
+  deposit: { ns: 'finance', noChannel: 'deposit.noChannel', interrupted: 'deposit.interrupted' },
+  withdraw: { ns: 'finance', noChannel: 'deposit.noChannel', interrupted: 'withdraw.interrupted' },
+  cryptoWithdraw: { ns: 'crypto', noChannel: 'withdraw.noAsset', interrupted: 'withdraw.interrupted' },
+} as const;
 
 /**
  * One view per state of a money request's front; the form is the page's own. The front is the
@@ -50,7 +57,7 @@ function MoneyRequestStages<TRequest extends AnyMoneyRequestActor>({
     case 'needsPayPassword':
       return <PayPasswordRequired />;
     case 'noChannel':
-      return <NoChannel />;
+      return <NoChannel kind={kind} />;
     case 'editing':
     case 'sending':
     case 'sent':
@@ -60,7 +67,7 @@ function MoneyRequestStages<TRequest extends AnyMoneyRequestActor>({
   }
 }
 
-export function KycRequired() {
+function KycRequired() {
   const { t } = useTranslation('finance');
   return (
     <Alert color="orange" title={t('withdraw.kyc.title')} role="alert">
@@ -74,7 +81,7 @@ export function KycRequired() {
   );
 }
 
-export function KycUnderReview() {
+function KycUnderReview() {
   const { t } = useTranslation('finance');
   return (
     <Alert color="orange" title={t('withdraw.kyc.title')} role="alert">
@@ -88,27 +95,29 @@ export function KycUnderReview() {
   );
 }
 
-function NoChannel() {
-  const { t } = useTranslation('finance');
+function NoChannel({ kind }: { kind: RequestKind }) {
+  const { ns, noChannel } = requestTexts[kind];
+  const { t } = useTranslation(ns);
   return (
-    <Alert color="gray" title={t('deposit.noChannel.title')}>
-      {t('deposit.noChannel.message')}
+    <Alert color="gray" title={t(`${noChannel}.title`)}>
+      {t(`${noChannel}.message`)}
     </Alert>
   );
 }
 
 function RequestInterrupted({ request, kind }: { request: AnyMoneyRequestActor; kind: RequestKind }) {
-  const { t } = useTranslation('finance');
+  const { ns, interrupted } = requestTexts[kind];
+  const { t } = useTranslation(ns);
   return (
-    <Alert color="orange" title={t(`${kind}.interrupted.title`)} role="alert">
+    <Alert color="orange" title={t(`${interrupted}.title`)} role="alert">
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t(`${kind}.interrupted.message`)}</Text>
+        <Text size="sm">{t(`${interrupted}.message`)}</Text>
         <Group gap="xs">
           <Button size="sm" onClick={() => request.send({ type: 'request.retry' })}>
-            {t(`${kind}.interrupted.retry`)}
+            {t(`${interrupted}.retry`)}
           </Button>
           <Button size="sm" variant="default" onClick={() => request.send({ type: 'request.edit' })}>
-            {t(`${kind}.interrupted.edit`)}
+            {t(`${interrupted}.edit`)}
           </Button>
         </Group>
       </Stack>

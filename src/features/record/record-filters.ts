@@ -118,8 +118,3 @@ export function recordQueryOf(search: RecordSearch, today?: dayjs.Dayjs): Record
     pageSize: recordPageSize,
   };
 }
-
-/** How many pages a list of `total` rows has. */
-export function pageCountOf(total: number): number {
-  return Math.max(1, Math.ceil(total / recordPageSize));
-}

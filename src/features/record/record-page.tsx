@@ -1,23 +1,9 @@
 import { maxDateRangeDays } from '@contract/endpoint';
 import type { BalanceMovement } from '@contract/record';
-import {
-  ActionIcon,
-  Anchor,
-  Card,
-  Center,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { ActionIcon, Anchor, Card, Group, type TableTdProps, Tabs, Tooltip } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FigureGrid } from '@/components/figure-grid';
 import {
   ChoiceField,
   FilterForm,
@@ -29,6 +15,7 @@ import {
 } from '@/components/filter-form';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { PageFrame } from '@/components/page-frame';
+import { type PagedRecords, RecordTable } from '@/components/record-table';
 import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
@@ -43,7 +30,6 @@ import {
   withdrawalRecordsQueryOptions,
 } from './queries';
 import {
-  pageCountOf,
   type RecordQuery,
   type RecordSearch,
   type RecordTab,
@@ -52,7 +38,6 @@ import {
   statusFilters,
   typeFilters,
 } from './record-filters';
-import classes from './record-page.module.css';
 
 /** The records page: deposits, withdrawals, balance movements and game rounds, filtered and paged. */
 export function RecordPage({
@@ -173,62 +158,31 @@ function RecordFilterForm({ query, onChange }: { query: RecordQuery; onChange(pa
   );
 }
 
-function RecordList<T extends { total: number }>({
-  result,
+/** A tab's records, with the page's texts and paging. */
+function RecordList<TData extends PagedRecords>({
   query,
-  onPage,
-  totals,
-  head,
-  rows,
-}: {
-  result: UseQueryResult<T>;
-  query: RecordQuery;
-  onPage(page: number): void;
-  totals(data: T): [string, string][];
-  head: string[];
-  rows(data: T): ReactNode[];
-}) {
+  ...table
+}: Pick<
+  Parameters<typeof RecordTable<TData>>[0],
+  'result' | 'totals' | 'columns' | 'rowKey' | 'onRowClick' | 'onPage'
+> & { query: RecordQuery }) {
   const { t } = useTranslation('record');
-  if (result.isError && !result.data) return <LoadFailed onRetry={() => void result.refetch()} />;
-  if (!result.data) return <Skeleton h={240} radius="md" />;
-  const body = rows(result.data);
   return (
-    <Stack gap="md">
-      <FigureGrid label={t('totals.title')} items={totals(result.data)} />
-      {body.length === 0 ? (
-        <Card withBorder radius="md" padding="lg">
-          <Text c="dimmed" ta="center">
-            {t('empty')}
-          </Text>
-        </Card>
-      ) : (
-        <Table.ScrollContainer
-          minWidth="var(--records-min-width)"
-          className={classes.records}
-          style={Object.fromEntries(
-            head.map((label, index) => [`--record-column-${index + 1}`, JSON.stringify(label)]),
-          )}
-        >
-          <Table striped highlightOnHover aria-label={t(`tabs.${query.tab}`)}>
-            <Table.Thead>
-              <Table.Tr>
-                {head.map((label) => (
-                  <Table.Th key={label}>{label}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{body}</Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {result.data.total > query.pageSize && (
-        <Center>
-          <Pagination total={pageCountOf(result.data.total)} value={query.pageNum} onChange={onPage} />
-        </Center>
-      )}
-    </Stack>
+    <RecordTable
+      {...table}
+      label={t(`tabs.${query.tab}`)}
+      totalsLabel={t('totals.title')}
+      empty={t('empty')}
+      pageNum={query.pageNum}
+      pageSize={query.pageSize}
+      loadFailed={(retry) => <LoadFailed onRetry={retry} />}
+    />
   );
 }
+
+const monospace = (): TableTdProps => ({ ff: 'monospace' });
+/** A gain in green, a loss in red. */
+const signed = (amount: number): TableTdProps => ({ c: amount < 0 ? 'red' : 'teal', fw: 600 });
 
 function DepositRecords({ query, onPage }: { query: RecordQuery; onPage(page: number): void }) {
   const { t } = useTranslation('record');
@@ -245,38 +199,26 @@ function DepositRecords({ query, onPage }: { query: RecordQuery; onPage(page: nu
         [t('totals.refunded'), t('coins', { amount: formatAmount(data.totals.refunded.amount) })],
         [t('totals.failed'), t('coins', { amount: formatAmount(data.totals.failed.amount) })],
       ]}
-      head={[
-        t('columns.createdAt'),
-        t('columns.orderSn'),
-        t('columns.channel'),
-        t('columns.coins'),
-        t('columns.fee'),
-        t('columns.status'),
-        t('columns.note'),
+      rowKey={(order) => order.orderSn}
+      columns={[
+        { header: t('columns.createdAt'), cell: (order) => formatDateTime(order.createdAt) },
+        { header: t('columns.orderSn'), cell: (order) => order.orderSn, td: monospace },
+        { header: t('columns.channel'), cell: (order) => order.channelName },
+        { header: t('columns.coins'), cell: (order) => formatAmount(order.amount) },
+        { header: t('columns.fee'), cell: (order) => formatAmount(order.fee) },
+        { header: t('columns.status'), cell: (order) => <OrderStatusBadge status={order.status} /> },
+        {
+          header: t('columns.note'),
+          cell: (order) =>
+            order.status === 'pendingPayment' || order.status === 'inProgress' ? (
+              <AnchorLink to="/user/finance/deposit" search={{ orderSn: order.orderSn }} size="sm">
+                {t('howToPay')}
+              </AnchorLink>
+            ) : (
+              (order.failureReason ?? '')
+            ),
+        },
       ]}
-      rows={(data) =>
-        data.list.map((order) => (
-          <Table.Tr key={order.orderSn}>
-            <Table.Td>{formatDateTime(order.createdAt)}</Table.Td>
-            <Table.Td ff="monospace">{order.orderSn}</Table.Td>
-            <Table.Td>{order.channelName}</Table.Td>
-            <Table.Td>{formatAmount(order.amount)}</Table.Td>
-            <Table.Td>{formatAmount(order.fee)}</Table.Td>
-            <Table.Td>
-              <OrderStatusBadge status={order.status} />
-            </Table.Td>
-            <Table.Td>
-              {order.status === 'pendingPayment' || order.status === 'inProgress' ? (
-                <AnchorLink to="/user/finance/deposit" search={{ orderSn: order.orderSn }} size="sm">
-                  {t('howToPay')}
-                </AnchorLink>
-              ) : (
-                (order.failureReason ?? '')
-              )}
-            </Table.Td>
-          </Table.Tr>
-        ))
-      }
     />
   );
 }
@@ -295,34 +237,23 @@ function WithdrawalRecords({ query, onPage }: { query: RecordQuery; onPage(page:
         [t('totals.pending'), t('coins', { amount: formatAmount(data.totals.pending.amount) })],
         [t('totals.failed'), t('coins', { amount: formatAmount(data.totals.failed.amount) })],
       ]}
-      head={[
-        t('columns.createdAt'),
-        t('columns.orderSn'),
-        t('columns.destination'),
-        t('columns.coins'),
-        t('columns.status'),
-        t('columns.note'),
+      rowKey={(withdrawal) => withdrawal.orderSn}
+      columns={[
+        { header: t('columns.createdAt'), cell: (withdrawal) => formatDateTime(withdrawal.createdAt) },
+        { header: t('columns.orderSn'), cell: (withdrawal) => withdrawal.orderSn, td: monospace },
+        {
+          header: t('columns.destination'),
+          cell: (withdrawal) =>
+            withdrawal.method === 'bank' ? (
+              `${withdrawal.bankCard.bankName} ${withdrawal.bankCard.maskedCardNumber}`
+            ) : (
+              <CryptoWithdrawalDetails withdrawal={withdrawal} />
+            ),
+        },
+        { header: t('columns.coins'), cell: (withdrawal) => formatAmount(withdrawal.amount) },
+        { header: t('columns.status'), cell: (withdrawal) => <OrderStatusBadge status={withdrawal.status} /> },
+        { header: t('columns.note'), cell: (withdrawal) => withdrawal.failureReason ?? '' },
       ]}
-      rows={(data) =>
-        data.list.map((withdrawal) => (
-          <Table.Tr key={withdrawal.orderSn}>
-            <Table.Td>{formatDateTime(withdrawal.createdAt)}</Table.Td>
-            <Table.Td ff="monospace">{withdrawal.orderSn}</Table.Td>
-            <Table.Td>
-              {withdrawal.method === 'bank' ? (
-                `${withdrawal.bankCard.bankName} ${withdrawal.bankCard.maskedCardNumber}`
-              ) : (
-                <CryptoWithdrawalDetails withdrawal={withdrawal} />
-              )}
-            </Table.Td>
-            <Table.Td>{formatAmount(withdrawal.amount)}</Table.Td>
-            <Table.Td>
-              <OrderStatusBadge status={withdrawal.status} />
-            </Table.Td>
-            <Table.Td>{withdrawal.failureReason ?? ''}</Table.Td>
-          </Table.Tr>
-        ))
-      }
     />
   );
 }
@@ -342,40 +273,36 @@ function MovementRecords({ query, onPage }: { query: RecordQuery; onPage(page: n
           [t('totals.credited'), t('coins', { amount: formatAmount(data.credited) })],
           [t('totals.debited'), t('coins', { amount: formatAmount(data.debited) })],
         ]}
-        head={[
-          t('columns.createdAt'),
-          t('columns.kind'),
-          t('columns.change'),
-          t('columns.balanceAfter'),
-          t('columns.reference'),
+        rowKey={(movement) => movement.id}
+        onRowClick={setOpened}
+        columns={[
+          { header: t('columns.createdAt'), cell: (movement) => formatDateTime(movement.createdAt) },
+          {
+            header: t('columns.kind'),
+            cell: (movement) => (
+              // The row opens its detail by pointer; this button is the way in by keyboard.
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                aria-haspopup="dialog"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  setOpened(movement);
+                }}
+              >
+                {movementKindLabel(t, movement.kind)}
+              </Anchor>
+            ),
+          },
+          {
+            header: t('columns.change'),
+            cell: (movement) => signedCoins(movement.amount),
+            td: (movement) => signed(movement.amount),
+          },
+          { header: t('columns.balanceAfter'), cell: (movement) => formatAmount(movement.balanceAfter) },
+          { header: t('columns.reference'), cell: (movement) => movement.reference, td: monospace },
         ]}
-        rows={(data) =>
-          data.list.map((movement) => (
-            <Table.Tr key={movement.id} onClick={() => setOpened(movement)}>
-              <Table.Td>{formatDateTime(movement.createdAt)}</Table.Td>
-              <Table.Td>
-                {/* The row opens its detail by pointer; this button is the way in by keyboard. */}
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  aria-haspopup="dialog"
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    setOpened(movement);
-                  }}
-                >
-                  {movementKindLabel(t, movement.kind)}
-                </Anchor>
-              </Table.Td>
-              <Table.Td c={movement.amount < 0 ? 'red' : 'teal'} fw={600}>
-                {signedCoins(movement.amount)}
-              </Table.Td>
-              <Table.Td>{formatAmount(movement.balanceAfter)}</Table.Td>
-              <Table.Td ff="monospace">{movement.reference}</Table.Td>
-            </Table.Tr>
-          ))
-        }
       />
       <MovementDetail movement={opened} onClose={() => setOpened(null)} />
     </>
@@ -408,36 +335,28 @@ function GameRecords({ query, onPage }: { query: RecordQuery; onPage(page: numbe
           [t('totals.profitLoss'), sums ? formatAmount(sums.totalProfitLoss) : '…'],
         ];
       }}
-      head={[
-        t('columns.playedAt'),
-        t('columns.game'),
-        t('columns.machine'),
-        t('columns.bet'),
-        t('columns.win'),
-        t('columns.profitLoss'),
-        t('columns.proof'),
+      rowKey={(round) => round.id}
+      columns={[
+        { header: t('columns.playedAt'), cell: (round) => formatDateTime(round.playedAt) },
+        { header: t('columns.game'), cell: (round) => round.gameName },
+        { header: t('columns.machine'), cell: (round) => round.machineId, td: monospace },
+        { header: t('columns.bet'), cell: (round) => formatAmount(round.betAmount) },
+        { header: t('columns.win'), cell: (round) => formatAmount(round.winAmount) },
+        {
+          header: t('columns.profitLoss'),
+          cell: (round) => formatAmount(round.profitLoss),
+          td: (round) => signed(round.profitLoss),
+        },
+        {
+          header: t('columns.proof'),
+          cell: (round) =>
+            round.verifyUrl && (
+              <Anchor href={inLanguage(round.verifyUrl, lng)} target="_blank" rel="noopener" size="sm">
+                {t('verifyRound')}
+              </Anchor>
+            ),
+        },
       ]}
-      rows={(data) =>
-        data.list.map((round) => (
-          <Table.Tr key={round.id}>
-            <Table.Td>{formatDateTime(round.playedAt)}</Table.Td>
-            <Table.Td>{round.gameName}</Table.Td>
-            <Table.Td ff="monospace">{round.machineId}</Table.Td>
-            <Table.Td>{formatAmount(round.betAmount)}</Table.Td>
-            <Table.Td>{formatAmount(round.winAmount)}</Table.Td>
-            <Table.Td c={round.profitLoss < 0 ? 'red' : 'teal'} fw={600}>
-              {formatAmount(round.profitLoss)}
-            </Table.Td>
-            <Table.Td>
-              {round.verifyUrl && (
-                <Anchor href={inLanguage(round.verifyUrl, lng)} target="_blank" rel="noopener" size="sm">
-                  {t('verifyRound')}
-                </Anchor>
-              )}
-            </Table.Td>
-          </Table.Tr>
-        ))
-      }
     />
   );
 }

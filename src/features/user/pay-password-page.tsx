@@ -1,7 +1,7 @@
-import { changePayPasswordForm, passwordMaxLength, setPayPasswordForm, updatePayPassword } from '@contract/auth';
+import { changePayPasswordForm, passwordMaxLength, setPayPasswordForm } from '@contract/auth';
 import {
   type PayPasswordIntent,
-  payPasswordMachine,
+  type payPasswordMachine,
   selectPayPasswordFields,
   selectPayPasswordRefusals,
   selectPayPasswordSaving,
@@ -11,37 +11,19 @@ import { Alert, Button, Card, Group, PasswordInput, Skeleton, Stack, Text } from
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ActorRefFrom, fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { PageFrame } from '@/components/page-frame';
 import { ButtonLink } from '@/components/router-links';
-import { api } from '@/lib/api-client';
 import { useFormError } from '@/lib/form-error';
 import { inspection } from '@/lib/inspector';
-import { notifySuccess } from '@/lib/notify';
 import { LoadFailed } from './account-gates';
+import { payPasswordLogic } from './pay-password-flow';
 import { profileQueryOptions } from './queries';
 import { useAccountRefresh } from './use-account-refresh';
 
 type PayPasswordActor = ActorRefFrom<typeof payPasswordMachine>;
-
-export function payPasswordLogic(deps: { refresh(): void }) {
-  return payPasswordMachine.provide({
-    actors: {
-      savePayPassword: fromPromise(async ({ input }) => {
-        await api.call(updatePayPassword, input);
-      }),
-    },
-    actions: {
-      payPasswordSaved: () => {
-        deps.refresh();
-        notifySuccess(i18next.t('user:payPassword.saved'));
-      },
-    },
-  });
-}
 
 /** The pay-password page (intent "set") and the update-pay-password page (intent "change"). */
 export function PayPasswordPage({ intent }: { intent: PayPasswordIntent }) {

@@ -1,0 +1,13 @@
+import { appLoginQrCode, appLoginQrStatus } from '@contract/user';
+import { appLoginMachine } from '@machines/app-login.machine';
+import { fromPromise } from 'xstate';
+import { api } from '@/lib/api-client';
+
+/** The app sign-in code with the real calls. */
+export const appLoginLogic = appLoginMachine.provide({
+  actors: {
+    issueCode: fromPromise(() => api.call(appLoginQrCode, {})),
+    // Following is quiet: a failed check is tried again at the next interval.
+    fetchStatus: fromPromise(({ input }) => api.call(appLoginQrStatus, input, { silent: true })),
+  },
+});
