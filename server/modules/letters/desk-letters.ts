@@ -28,6 +28,25 @@ function writtenTexts(texts: LetterTexts): { title: LocalisedText; body: Localis
   return { title, body };
 }
 
+type Tx = Parameters<Parameters<PlayerDeps['db']['transaction']>[0]>[0];
+
+/** A letter to one player goes to an existing player, never to an operator. */
+async function assertPlayerRecipient(tx: Tx, userId: number): Promise<void> {
+  const found = await findUserById(tx, userId);
+  if (!found) throw new ApiError(404, 'admin.userNotFound');
+  if (found.role === 'operator') throw new ApiError(403, 'admin.operatorAccount');
+}
+
+/** The letter a repeated send with the same key sent first. */
+async function firstLetterId(tx: Tx, eventKey: string): Promise<number> {
+  const [first] = await tx
+    .select({ id: stationLetters.id })
+    .from(stationLetters)
+    .where(eq(stationLetters.eventKey, eventKey));
+  if (!first) throw new Error('letter key taken but no letter');
+  return first.id;
+}
+
 /**
  * Sends an operator's letter with its audit row, in one transaction. The send's idempotency key is
  * the letter's event key, so a repeated request (a lost answer, a double click) sends one letter.
@@ -43,11 +62,7 @@ export async function sendDeskLetter(
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const userId = body.audience === 'player' ? body.userId : null;
-    if (userId !== null) {
-      const found = await findUserById(tx, userId);
-      if (!found) throw new ApiError(404, 'admin.userNotFound');
-      if (found.role === 'operator') throw new ApiError(403, 'admin.operatorAccount');
-    }
+    if (userId !== null) await assertPlayerRecipient(tx, userId);
     const { title, body: text } = writtenTexts(body.texts);
     const [sent] = await tx
       .insert(stationLetters)
@@ -63,14 +78,7 @@ export async function sendDeskLetter(
       })
       .onConflictDoNothing({ target: stationLetters.eventKey })
       .returning({ id: stationLetters.id });
-    if (!sent) {
-      const [first] = await tx
-        .select({ id: stationLetters.id })
-        .from(stationLetters)
-        .where(eq(stationLetters.eventKey, eventKey));
-      if (!first) throw new Error('letter key taken but no letter');
-      return { letterId: first.id };
-    }
+    if (!sent) return { letterId: await firstLetterId(tx, eventKey) };
     await writeAudit(tx, request, {
       at: now,
       actor: actorOfUser(operator.userId),

@@ -37,47 +37,60 @@ export async function runPayout(deps: PlayerDeps, orderSn: string): Promise<void
     deps.logger.warn({ err: error, orderSn, attempts: row.payoutAttempts }, 'payout not sent; it will be retried');
     return;
   }
-  await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
-    const paid = outcome.status === 'paid';
-    const failureReason = paid ? null : (outcome.failureReason ?? 'The bank refused the transfer');
-    const [claimed] = await tx
-      .update(withdrawals)
-      .set({
-        status: paid ? 'withdrawalSuccessful' : 'withdrawalFailed',
-        payoutState: paid ? 'paid' : 'failed',
-        failureReason,
-        txHash: outcome.txHash ?? null,
-        completedAt: now,
-      })
-      .where(and(eq(withdrawals.id, row.id), eq(withdrawals.payoutState, 'requested')))
-      .returning();
-    if (!claimed) return;
-    if (!paid) {
-      const refund = await transfer(tx, deps.clock, {
-        ...systemRequest,
-        actor: 'system',
-        reason: `payout of withdrawal ${claimed.orderSn} failed: ${failureReason}`,
-        from: houseAccount('withdrawalsInFlight', coinCurrency),
-        to: playerAccount(claimed.userId, coinCurrency),
-        amount: BigInt(claimed.amount),
-        currency: coinCurrency,
-        idempotencyKey: `withdrawal-refund:${claimed.orderSn}`,
-        kind: 'withdrawalRefund',
-        metadata: { orderSn: claimed.orderSn },
-      });
-      await tx.update(withdrawals).set({ refundTransferId: refund.transfer.id }).where(eq(withdrawals.id, claimed.id));
-    }
-    await tx.insert(auditLog).values({
-      ...systemRequest,
-      at: now,
-      actor: 'system',
-      action: paid ? 'withdrawal.paid' : 'withdrawal.payoutFailed',
-      subject: `withdrawal:${claimed.orderSn}`,
-      reason: paid ? `${paidOut(claimed)} paid out` : `${failureReason}; ${claimed.amount} coins returned`,
-    });
-    await deps.letters.send(tx, paidLetter(claimed, paid ? null : (failureReason ?? ''), outcome));
+  await deps.db.transaction((tx) => recordOutcome(deps, tx, row, outcome));
+}
+
+type Tx = Parameters<Parameters<PlayerDeps['db']['transaction']>[0]>[0];
+
+/** Writes the outcome, once: the row claimed out of 'requested', the coins of a failed payout returned, the audit row and the letter. */
+async function recordOutcome(deps: PlayerDeps, tx: Tx, row: WithdrawalRow, outcome: PayoutOutcome): Promise<void> {
+  const now = deps.clock.now();
+  const paid = outcome.status === 'paid';
+  const failureReason = paid ? null : (outcome.failureReason ?? 'The bank refused the transfer');
+  const [claimed] = await tx
+    .update(withdrawals)
+    .set({
+      status: paid ? 'withdrawalSuccessful' : 'withdrawalFailed',
+      payoutState: paid ? 'paid' : 'failed',
+      failureReason,
+      txHash: outcome.txHash ?? null,
+      completedAt: now,
+    })
+    .where(and(eq(withdrawals.id, row.id), eq(withdrawals.payoutState, 'requested')))
+    .returning();
+  if (!claimed) return;
+  if (!paid) await refundFailedPayout(deps, tx, claimed, failureReason);
+  await tx.insert(auditLog).values({
+    ...systemRequest,
+    at: now,
+    actor: 'system',
+    action: paid ? 'withdrawal.paid' : 'withdrawal.payoutFailed',
+    subject: `withdrawal:${claimed.orderSn}`,
+    reason: paid ? `${paidOut(claimed)} paid out` : `${failureReason}; ${claimed.amount} coins returned`,
   });
+  await deps.letters.send(tx, paidLetter(claimed, paid ? null : (failureReason ?? ''), outcome));
+}
+
+/** The coins of a failed payout back to the player, with one transfer keyed by the order number. */
+async function refundFailedPayout(
+  deps: PlayerDeps,
+  tx: Tx,
+  claimed: WithdrawalRow,
+  failureReason: string | null,
+): Promise<void> {
+  const refund = await transfer(tx, deps.clock, {
+    ...systemRequest,
+    actor: 'system',
+    reason: `payout of withdrawal ${claimed.orderSn} failed: ${failureReason}`,
+    from: houseAccount('withdrawalsInFlight', coinCurrency),
+    to: playerAccount(claimed.userId, coinCurrency),
+    amount: BigInt(claimed.amount),
+    currency: coinCurrency,
+    idempotencyKey: `withdrawal-refund:${claimed.orderSn}`,
+    kind: 'withdrawalRefund',
+    metadata: { orderSn: claimed.orderSn },
+  });
+  await tx.update(withdrawals).set({ refundTransferId: refund.transfer.id }).where(eq(withdrawals.id, claimed.id));
 }
 
 interface PayoutOutcome {
