@@ -32,7 +32,9 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'ja-JP',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: actions with DOM snapshots, without the screencast, whose
+    // stream of frames slows every test for a picture the failure screenshot already gives.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
