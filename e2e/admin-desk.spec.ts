@@ -5,11 +5,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import {
   apiCaller,
   type Call,
-  deskOperator,
   expect,
   expectHeaderBalance,
   mailedCode,
   openDeskTab,
+  pageSignInOperator,
   openSignedInDeskTab,
   signInOnDesk,
   test,
@@ -131,7 +131,7 @@ for (const locale of ['en-US', 'ja-JP'] as const) {
     request,
     pageErrors,
   }) => {
-    const operator = deskOperator();
+    const operator = pageSignInOperator(locale);
     test.setTimeout(180_000);
     const call = apiCaller(request, locale);
     const player = await playerWithCard(request, call);
