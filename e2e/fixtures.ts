@@ -1,7 +1,7 @@
 import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locale } from '@contract/locales';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 
 export { expect };
@@ -399,6 +399,23 @@ export async function expectHeaderBalance(page: Page, locale: Locale, amount: st
   await expect(
     page.getByRole('banner').getByRole('status', { name: text(locale, 'layout.balance', { amount }) }),
   ).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * Waits until `shown` is visible while moving the page's clock (installed by `page.clock.install()`
+ * before the page loaded) on half a second at a time: the timers of animations and pauses run out at
+ * once, and every call to the server still takes its real time.
+ */
+export async function runClockUntilVisible(page: Page, shown: Locator, timeout: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(500);
+        return shown.isVisible();
+      },
+      { message: 'visible while the clock runs', timeout, intervals: [50] },
+    )
+    .toBe(true);
 }
 
 /** The path of the page's current URL. */
