@@ -4,7 +4,7 @@ import { cryptoWithdrawMachine } from '@machines/crypto-withdraw.machine';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { terms, withdrawal } from '../tests/models/crypto-withdraw.model';
-import { apiCaller, type Call, expect, operatorApiToken, registeredPlayer, text } from './fixtures';
+import { apiCaller, type Call, expect, operatorApiToken, pauseClockSoon, registeredPlayer, text } from './fixtures';
 import { type Adapter, outcomeActor, type Replay, replayMachinePaths, type Step } from './machine-replay';
 import { names, withdrawingPlayer } from './money-players';
 
@@ -289,7 +289,7 @@ const adapter: Adapter = {
         return;
       case 'xstate.done.actor.sendWithdrawal':
         // The request is followed: its interval waits for the path's own clock.
-        await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+        await pauseClockSoon(page, 500);
         return;
       case 'xstate.after.reviewPoll.cryptoWithdraw.inReview.waiting': {
         const outcome = nextOutcome(replay, index)?.event;

@@ -53,6 +53,18 @@ export async function useLanguage(page: Page, locale: Locale): Promise<void> {
   }, locale);
 }
 
+/**
+ * The XSRF cookie the request context holds, asked for once: the server keeps a genuine cookie and
+ * issues a new one only in place of a missing or forged one.
+ */
+async function xsrfToken(request: APIRequestContext): Promise<string> {
+  const held = async () => (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  const token = await held();
+  if (token) return token;
+  await request.get('/v2/xsrf');
+  return (await held()) ?? '';
+}
+
 /** Calls the product's API the way the SPA does: the XSRF cookie echoed in the header. */
 export async function callApi<T>(
   request: APIRequestContext,
@@ -60,9 +72,7 @@ export async function callApi<T>(
   body: unknown,
   locale: Locale,
 ): Promise<T> {
-  await request.get('/v2/xsrf');
-  const { cookies } = await request.storageState();
-  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const xsrf = await xsrfToken(request);
   const response = await request.post(apiPath, {
     data: body,
     headers: { 'x-xsrf-token': xsrf, 'accept-language': locale },
@@ -160,9 +170,7 @@ export function pageSignInOperator(locale: Locale): OperatorCredentials {
 /** Calls the API as the SPA does (XSRF echoed), failing the test on any refusal. */
 export function apiCaller(request: APIRequestContext, locale: Locale): Call {
   return async <T>(path: string, body: unknown, options: { token?: string; idempotencyKey?: string } = {}) => {
-    await request.get('/v2/xsrf');
-    const { cookies } = await request.storageState();
-    const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+    const xsrf = await xsrfToken(request);
     const response = await request.post(path, {
       data: body,
       headers: {
@@ -399,6 +407,22 @@ export async function expectHeaderBalance(page: Page, locale: Locale, amount: st
   await expect(
     page.getByRole('banner').getByRole('status', { name: text(locale, 'layout.balance', { amount }) }),
   ).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * Stops the page's running clock (installed by `page.clock.install()`) `ms` after the page's time
+ * now. A machine slower than the margin has the page's time past the mark before the pause arrives,
+ * which Playwright refuses; the pause is then asked for again from the page's new time.
+ */
+export async function pauseClockSoon(page: Page, ms: number): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + ms);
+      return;
+    } catch (error) {
+      if (attempt >= 10 || !String(error).includes('Cannot fast-forward to the past')) throw error;
+    }
+  }
 }
 
 /**
