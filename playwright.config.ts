@@ -8,6 +8,11 @@ const ci = Boolean(process.env.CI);
 // The browser-test server makes an operator (for the review journeys) and names it in this file;
 // set here so the test workers inherit it.
 process.env.E2E_OPERATOR_FILE ??= path.join(os.tmpdir(), `game-hall-e2e-operator-${port}.json`);
+// The operator session the workers share, one per run (e2e/fixtures.ts), removed after it.
+process.env.E2E_OPERATOR_SESSION_FILE ??= path.join(
+  os.tmpdir(),
+  `game-hall-e2e-operator-session-${port}-${process.pid}.json`,
+);
 // test-all.sh asks for a JSON report beside the list to add the browser tests to its total.
 const jsonReport = process.env.E2E_JSON_REPORT;
 
@@ -18,6 +23,7 @@ const jsonReport = process.env.E2E_JSON_REPORT;
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
+  globalTeardown: './e2e/global-teardown.ts',
   forbidOnly: ci,
   retries: ci ? 1 : 0,
   workers: 2,
@@ -32,7 +38,9 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'ja-JP',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: actions with DOM snapshots, without the screencast, whose
+    // stream of frames slows every test for a picture the failure screenshot already gives.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -10,7 +10,7 @@ import {
 } from '@machines/pay-password.machine';
 import type { Locator, Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { apiCaller, type Call, expect, registeredPlayer, test, text } from './fixtures';
+import { apiCaller, type Call, expect, pauseClockSoon, registeredPlayer, test, text } from './fixtures';
 import { type Adapter, replayMachinePaths, type Step } from './machine-replay';
 import { openMoneyPage } from './money-players';
 import { replayFirstState } from './replay-support';
@@ -466,7 +466,7 @@ const appLoginAdapter: Adapter = {
     await openMoneyPage(page, locale, { ...player, call, cardId: null }, '/user/app-login');
     const main = page.getByRole('main');
     await expect(main.getByTestId('app-login-code').or(main.getByRole('alert'))).toBeVisible();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await pauseClockSoon(page, 100);
     expect(checks, 'no check of the code before the clock stopped').toBe(0);
   },
   async perform({ page, request, path }, step, index) {

@@ -8,13 +8,15 @@ import { type Adapter, outcomeActor, type Replay, replayMachinePaths, type Snaps
 /**
  * The agent application's paths in Chromium against the real server. The player's standing is the
  * server's: an operator approves or rejects through the desk's API, just before the page's poll that
- * the path says sees the decision; a failed call is a network failure the test makes.
+ * the path says sees the decision, and the page's clock is moved on to that poll at once; a failed
+ * call is a network failure the test makes.
  */
 
 const locale: Locale = 'ja-JP';
 const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const rejectReason = 'まだチームの人数が足りません';
 const password = 'Maple leaf 2026!';
+const reviewPoll = agentApplicationMachine.implementations.delays.reviewPoll as number;
 
 const application = (status: AgentApplication['status']): AgentApplication => ({
   id: 1,
@@ -91,6 +93,8 @@ const adapter: Adapter = {
     await call('/v2/app/register/valid', { email, code: await mailedCode(request, email), acceptTerms: true });
     const { token } = await call<{ token: string }>('/v2/app/register/user', { account, email, password });
     players.set(tag, token);
+    // The clock runs as a real one; a poll the path takes is brought forward (see perform).
+    await page.clock.install();
     await page.addInitScript(
       ([stored, lng]) => {
         localStorage.setItem('token', stored);
@@ -121,6 +125,7 @@ const adapter: Adapter = {
       const next = path.steps[index + 1]?.event;
       const found = next && outcomeActor(next.type)?.[1] === 'done' ? outputStatus(next) : null;
       if (found === 'approved' || found === 'rejected') await decide(replay, found);
+      await page.clock.runFor(reviewPoll);
     }
   },
   async check({ page, dialog }, snapshot) {

@@ -6,7 +6,7 @@ import { registerMachine } from '@machines/register.machine';
 import { selectSendCodeButton, sendCodeMachine } from '@machines/send-code.machine';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { callApi, captchaText, expect, test, text, useLanguage } from './fixtures';
+import { callApi, captchaText, expect, pauseClockSoon, test, text, useLanguage } from './fixtures';
 import { type Adapter, outcomeActor, type Path, replayMachinePaths, type Snapshot, type Step } from './machine-replay';
 
 /**
@@ -520,7 +520,7 @@ const sendCodeAdapter: Adapter = {
     await expect(dialog.getByRole('form', { name: say('register.emailStep') })).toBeVisible();
     // From here on the countdown moves only when the path says a second has passed. The pause is a
     // second ahead so a busy machine cannot have passed it already (nothing is counting yet).
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await pauseClockSoon(page, 1000);
   },
   async perform({ page, dialog, tag, path }, step, index) {
     const { event } = step;

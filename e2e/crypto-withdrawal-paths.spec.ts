@@ -11,7 +11,7 @@ import {
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { terms, withdrawal } from '../tests/models/crypto-withdrawal.model';
-import { apiCaller, type Call, expect, operatorApiToken, registeredPlayer, text } from './fixtures';
+import { apiCaller, type Call, expect, operatorApiToken, pauseClockSoon, registeredPlayer, text } from './fixtures';
 import { type Adapter, outcomeActor, type Replay, replayMachinePaths, type Step } from './machine-replay';
 import { names, withdrawingPlayer } from './money-players';
 
@@ -486,7 +486,7 @@ const withdrawAdapter: Adapter = {
       await confirmWith(page, payPassword);
       await expectWithdrawalView(page, 'withdrawalReview');
       // The request is followed: its interval waits for the path's own clock.
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+      await pauseClockSoon(page, 500);
     } else {
       // A new withdrawal is offered once this one has settled: the operator rejects it, and the
       // page sees it at its next check.
@@ -539,7 +539,7 @@ const followAdapter: Adapter = {
     await fillUpToPassword(page);
     await confirmWith(page, payPassword);
     await expect(main(page).getByText(say('withdraw.following'))).toBeVisible();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    await pauseClockSoon(page, 500);
     expect(checks, 'no check of the withdrawal before the clock stopped').toBe(0);
   },
   async perform(replay, step, index) {

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locale } from '@contract/locales';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 
 export { expect };
@@ -53,6 +53,18 @@ export async function useLanguage(page: Page, locale: Locale): Promise<void> {
   }, locale);
 }
 
+/**
+ * The XSRF cookie the request context holds, asked for once: the server keeps a genuine cookie and
+ * issues a new one only in place of a missing or forged one.
+ */
+async function xsrfToken(request: APIRequestContext): Promise<string> {
+  const held = async () => (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  const token = await held();
+  if (token) return token;
+  await request.get('/v2/xsrf');
+  return (await held()) ?? '';
+}
+
 /** Calls the product's API the way the SPA does: the XSRF cookie echoed in the header. */
 export async function callApi<T>(
   request: APIRequestContext,
@@ -60,9 +72,7 @@ export async function callApi<T>(
   body: unknown,
   locale: Locale,
 ): Promise<T> {
-  await request.get('/v2/xsrf');
-  const { cookies } = await request.storageState();
-  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const xsrf = await xsrfToken(request);
   const response = await request.post(apiPath, {
     data: body,
     headers: { 'x-xsrf-token': xsrf, 'accept-language': locale },
@@ -78,12 +88,20 @@ export interface OperatorCredentials {
 }
 
 /**
+ * Who an operator of the browser-test server is for: `desk`, the session every worker shares for
+ * the desk in a second tab and decisions through the API; `signInReplay`, the desk sign-in replay's;
+ * `signInJa` and `signInEn`, the journeys that sign in on the desk's page in that language. Each
+ * authenticator code works once per operator: operators of their own keep sign-ins that may run at
+ * the same moment from waiting for the next code.
+ */
+export type OperatorRole = 'desk' | 'signInReplay' | 'signInJa' | 'signInEn';
+
+/**
  * Inside a desk journey: an operator the browser-test server made with `npm run operator:create`
- * (scripts/e2e-server.sh names them in E2E_OPERATOR_FILE): the one the desk journeys share, or the
- * sign-in replay's own. A reused local server that named none skips
+ * (scripts/e2e-server.sh names them in E2E_OPERATOR_FILE). A reused local server that named none skips
  * the journey; in CI the server always comes from that script, so a missing operator fails it.
  */
-export function deskOperator(role: 'desk' | 'signInReplay' = 'desk'): OperatorCredentials {
+export function deskOperator(role: OperatorRole = 'desk'): OperatorCredentials {
   const file = process.env.E2E_OPERATOR_FILE;
   if (file && existsSync(file))
     return (JSON.parse(readFileSync(file, 'utf8')) as Record<typeof role, OperatorCredentials>)[role];
@@ -144,12 +162,15 @@ export type Call = <T>(
   options?: { token?: string; idempotencyKey?: string },
 ) => Promise<T>;
 
+/** The operator who signs in on the desk's page in a journey in this language (see `OperatorRole`). */
+export function pageSignInOperator(locale: Locale): OperatorCredentials {
+  return deskOperator(locale === 'ja-JP' ? 'signInJa' : 'signInEn');
+}
+
 /** Calls the API as the SPA does (XSRF echoed), failing the test on any refusal. */
 export function apiCaller(request: APIRequestContext, locale: Locale): Call {
   return async <T>(path: string, body: unknown, options: { token?: string; idempotencyKey?: string } = {}) => {
-    await request.get('/v2/xsrf');
-    const { cookies } = await request.storageState();
-    const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+    const xsrf = await xsrfToken(request);
     const response = await request.post(path, {
       data: body,
       headers: {
@@ -176,42 +197,92 @@ let operatorApiSession: Promise<OperatorApiSession> | null = null;
 
 /**
  * An operator session opened through the desk's API (password, captcha, authenticator code), once
- * per test worker: each authenticator code works once, so every sign-in the run saves leaves a code
- * for the tests that sign in on the desk's own page. A code another worker spent is refused: the
- * next period's is tried.
+ * per run: the first worker to need it signs in and leaves the session in E2E_OPERATOR_SESSION_FILE
+ * (named by playwright.config.ts for the run), and the other workers, and those started later, take
+ * it from there. Each authenticator code works once, so a second sign-in within the same 30 seconds
+ * would wait for the next code.
  */
 function operatorSession(request: APIRequestContext, locale: Locale): Promise<OperatorApiSession> {
-  operatorApiSession ??= (async () => {
-    const operator = deskOperator();
-    const totp = OTPAuth.URI.parse(operator.otpauthUrl) as OTPAuth.TOTP;
-    for (let attempt = 0; attempt < 4; attempt += 1) {
-      const period = OTPAuth.TOTP.counter({ period: totp.period });
-      const { uuid } = await apiCaller(request, locale)<{ uuid: string }>('/v2/app/auth/captcha', {});
-      const { cookies } = await request.storageState();
-      const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-      const answer = await request.post('/v2/admin/auth/login', {
-        data: {
-          account: operator.account,
-          password: operator.password,
-          uuid,
-          qrcode: captchaText,
-          totpCode: totp.generate(),
-        },
-        headers: { 'x-xsrf-token': xsrf, 'accept-language': locale },
-      });
-      const envelope = (await answer.json()) as { code: number; data: OperatorApiSession };
-      if (envelope.code === 200) return envelope.data;
-      await expect
-        .poll(() => OTPAuth.TOTP.counter({ period: totp.period }), { timeout: 35_000, intervals: [500] })
-        .toBeGreaterThan(period);
-    }
-    throw new Error('the desk refused every authenticator code');
-  })();
+  operatorApiSession ??= sharedOperatorSession(() => signInOperatorApi(request, locale));
   // A failed sign-in is not kept: the next test tries again.
   operatorApiSession.catch(() => {
     operatorApiSession = null;
   });
   return operatorApiSession;
+}
+
+/**
+ * The run's stored operator session, or one opened by `signIn` and stored. A lock file holding the
+ * pid of the worker signing in keeps the others waiting for the session; the lock of a worker that
+ * has gone (a test timed out in the middle) is taken over.
+ */
+async function sharedOperatorSession(signIn: () => Promise<OperatorApiSession>): Promise<OperatorApiSession> {
+  const file = process.env.E2E_OPERATOR_SESSION_FILE;
+  if (!file) return signIn();
+  const lock = `${file}.lock`;
+  const stored = () => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as OperatorApiSession) : null);
+  const lockHolderGone = () => {
+    try {
+      process.kill(Number(readFileSync(lock, 'utf8')), 0);
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  for (;;) {
+    const found = stored();
+    if (found) return found;
+    try {
+      const handle = openSync(lock, 'wx');
+      writeFileSync(handle, String(process.pid));
+      closeSync(handle);
+    } catch {
+      // Another worker is signing in: wait for its session, or for its lock to go.
+      await expect
+        .poll(() => existsSync(file) || !existsSync(lock) || lockHolderGone(), {
+          message: 'the operator sign-in of another worker',
+          timeout: 120_000,
+        })
+        .toBe(true);
+      if (!existsSync(file) && existsSync(lock) && lockHolderGone()) rmSync(lock, { force: true });
+      continue;
+    }
+    try {
+      const session = await signIn();
+      writeFileSync(`${file}.${process.pid}`, JSON.stringify(session));
+      renameSync(`${file}.${process.pid}`, file);
+      return session;
+    } finally {
+      rmSync(lock, { force: true });
+    }
+  }
+}
+
+async function signInOperatorApi(request: APIRequestContext, locale: Locale): Promise<OperatorApiSession> {
+  const operator = deskOperator();
+  const totp = OTPAuth.URI.parse(operator.otpauthUrl) as OTPAuth.TOTP;
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    const period = OTPAuth.TOTP.counter({ period: totp.period });
+    const { uuid } = await apiCaller(request, locale)<{ uuid: string }>('/v2/app/auth/captcha', {});
+    const { cookies } = await request.storageState();
+    const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+    const answer = await request.post('/v2/admin/auth/login', {
+      data: {
+        account: operator.account,
+        password: operator.password,
+        uuid,
+        qrcode: captchaText,
+        totpCode: totp.generate(),
+      },
+      headers: { 'x-xsrf-token': xsrf, 'accept-language': locale },
+    });
+    const envelope = (await answer.json()) as { code: number; data: OperatorApiSession };
+    if (envelope.code === 200) return envelope.data;
+    await expect
+      .poll(() => OTPAuth.TOTP.counter({ period: totp.period }), { timeout: 35_000, intervals: [500] })
+      .toBeGreaterThan(period);
+  }
+  throw new Error('the desk refused every authenticator code');
 }
 
 /** The token of the worker's operator session, for tests that decide on the desk without showing it. */
@@ -336,6 +407,39 @@ export async function expectHeaderBalance(page: Page, locale: Locale, amount: st
   await expect(
     page.getByRole('banner').getByRole('status', { name: text(locale, 'layout.balance', { amount }) }),
   ).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * Stops the page's running clock (installed by `page.clock.install()`) `ms` after the page's time
+ * now. A machine slower than the margin has the page's time past the mark before the pause arrives,
+ * which Playwright refuses; the pause is then asked for again from the page's new time.
+ */
+export async function pauseClockSoon(page: Page, ms: number): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + ms);
+      return;
+    } catch (error) {
+      if (attempt >= 10 || !String(error).includes('Cannot fast-forward to the past')) throw error;
+    }
+  }
+}
+
+/**
+ * Waits until `shown` is visible while moving the page's clock (installed by `page.clock.install()`
+ * before the page loaded) on half a second at a time: the timers of animations and pauses run out at
+ * once, and every call to the server still takes its real time.
+ */
+export async function runClockUntilVisible(page: Page, shown: Locator, timeout: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(500);
+        return shown.isVisible();
+      },
+      { message: 'visible while the clock runs', timeout, intervals: [50] },
+    )
+    .toBe(true);
 }
 
 /** The path of the page's current URL. */

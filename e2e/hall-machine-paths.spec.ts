@@ -20,6 +20,7 @@ import {
   expect,
   fundedPlayer,
   pathOf,
+  pauseClockSoon,
   registeredPlayer,
   test,
   text,
@@ -489,7 +490,7 @@ const studioAdapter: Adapter = {
     await page.clock.install();
     await page.goto(`${address.pathname}${address.search}`);
     // From here on the timers move only when the path says their time has passed; nothing waits yet.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await pauseClockSoon(page, 1000);
     await arrangeStudioOutcome(request, walk, path.steps[1]);
   },
   async perform({ page, request, path }, step, index) {

@@ -2,7 +2,7 @@ import { kycMachine, type PhotoSlot, photoSlots } from '@machines/kyc.machine';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { EventObject } from 'xstate';
-import { expect, operatorApiToken, text } from './fixtures';
+import { expect, operatorApiToken, pauseClockSoon, text } from './fixtures';
 import { type Adapter, replayMachinePaths, type Step } from './machine-replay';
 import { type MoneyPlayer, moneyPlayer, openMoneyPage } from './money-players';
 
@@ -148,7 +148,7 @@ const kycAdapter: Adapter = {
     if (polls) await page.clock.install();
     await openMoneyPage(page, locale, player, '/user/account-setting');
     await expect(page.getByRole('heading', { name: say('title') })).toBeVisible();
-    if (polls) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    if (polls) await pauseClockSoon(page, 500);
   },
   async perform({ page, request, path }, step, index) {
     const section = page.getByRole('region', { name: say('title') });

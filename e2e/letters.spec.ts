@@ -1,4 +1,5 @@
 import type { Locale } from '@contract/locales';
+import type { Page } from '@playwright/test';
 import { apiCaller, expect, openSignedInDeskTab, registeredPlayer, test, text } from './fixtures';
 
 /**
@@ -10,6 +11,18 @@ import { apiCaller, expect, openSignedInDeskTab, registeredPlayer, test, text } 
 const password = 'Sakura-2024!x';
 const letters = (locale: Locale, key: string, values: Record<string, string | number> = {}) =>
   text(locale, `letters:${key}`, values);
+
+/**
+ * The page's tab goes to the background or comes back to the front, as a browser tells the page
+ * (`visibilitychange`). Headless Chromium keeps every tab visible, so the test says it for the browser.
+ */
+async function setTabShown(page: Page, shown: boolean): Promise<void> {
+  await page.evaluate((visible) => {
+    if (visible) delete (document as { visibilityState?: DocumentVisibilityState }).visibilityState;
+    else Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  }, shown);
+}
 
 for (const locale of ['ja-JP', 'en-US'] as const) {
   test.describe(`letters (${locale})`, () => {
@@ -33,6 +46,8 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
       const header = page.getByRole('banner');
       await expect(header.getByRole('link', { name: text(locale, 'layout.letters'), exact: true })).toBeVisible();
 
+      // The player turns to the desk's tab: the player's page goes to the background.
+      await setTabShown(page, false);
       const { desk, deskErrors } = await openSignedInDeskTab(page, request, locale);
       await desk.goto('/admin/letters');
       await desk.getByRole('textbox', { name: letters(locale, 'desk.userId') }).fill(String(userId));
@@ -48,6 +63,7 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
 
       // Back on the player's page, which was never reloaded: the poll (or the window's focus) brings the count.
       await page.bringToFront();
+      await setTabShown(page, true);
       const unreadLink = header.getByRole('link', { name: text(locale, 'layout.lettersUnread', { unread: 1 }) });
       await expect(unreadLink).toBeVisible({ timeout: 45_000 });
       await expect(header.getByTestId('letters-badge')).toHaveText('1');

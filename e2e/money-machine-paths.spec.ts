@@ -4,7 +4,7 @@ import { type CreatedOrder, depositMachine, depositOrderFollow, depositRequest }
 import { withdrawalFollow, withdrawMachine, withdrawRequest } from '@machines/withdrawal.machine';
 import type { Locator, Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { expect, test, text } from './fixtures';
+import { expect, pauseClockSoon, test, text } from './fixtures';
 import {
   type Adapter,
   outcomeActor,
@@ -407,7 +407,7 @@ const orderFollowAdapter: Adapter = {
     await page.clock.install();
     await openMoneyPage(page, locale, player, `${depositPath}?orderSn=${opened.orderSn}`);
     await expect(page.getByRole('main').getByText(say('deposit.following'))).toBeVisible();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    await pauseClockSoon(page, 500);
     expect(checks, 'no check of the order before the clock stopped').toBe(0);
   },
   async perform(replay, step, index) {
@@ -724,7 +724,7 @@ const withdrawalFollowAdapter: Adapter = {
     await openMoneyPage(page, locale, player, withdrawPath);
     await sendWithdrawal(page);
     await expect(page.getByRole('main').getByText(say('withdraw.following'))).toBeVisible();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    await pauseClockSoon(page, 500);
     expect(checks, 'no check of the withdrawal before the clock stopped').toBe(0);
   },
   async perform(replay, step, index) {

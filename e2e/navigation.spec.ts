@@ -141,9 +141,16 @@ test.describe('scrolling', () => {
   });
 });
 
+/** Scrolls to the bottom, again while the page is still growing (content still loading). */
 async function scrollToBottom(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        return window.scrollY;
+      }),
+    )
+    .toBeGreaterThan(100);
 }
 
 /** The router resets the scroll once the new page has rendered, a moment after the URL changes. */

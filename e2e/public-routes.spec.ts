@@ -1,6 +1,37 @@
 import type { ContentPageSlug } from '@contract/content';
 import type { Locale } from '@contract/locales';
-import { callApi, expect, test, text, useLanguage } from './fixtures';
+import type { BrowserContext } from '@playwright/test';
+import { test as base, callApi, expect, text, useLanguage } from './fixtures';
+
+/**
+ * Each test opens its route in a new page, fully loaded from its address as a visitor's link opens
+ * it, in a browser context the worker keeps for the language (`pageLanguage`): after the first
+ * route, the app's files come from the context's cache instead of a new profile's empty one.
+ */
+const test = base.extend<{ pageLanguage: Locale }, { languageContext: (locale: Locale) => Promise<BrowserContext> }>({
+  pageLanguage: ['ja-JP', { option: true }],
+  languageContext: [
+    async ({ browser }, use, workerInfo) => {
+      const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, baseURL } = workerInfo.project.use;
+      const contexts = new Map<Locale, Promise<BrowserContext>>();
+      await use((language) => {
+        let context = contexts.get(language);
+        if (!context) {
+          context = browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, baseURL });
+          contexts.set(language, context);
+        }
+        return context;
+      });
+      for (const context of contexts.values()) await (await context).close();
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ languageContext, pageLanguage }, use) => {
+    const page = await (await languageContext(pageLanguage)).newPage();
+    await use(page);
+    await page.close();
+  },
+});
 
 /**
  * Every public route of the requirements (docs/requirements.md §2) and where its heading comes from: an operator page's
@@ -34,6 +65,7 @@ const languages: Locale[] = ['ja-JP', 'en-US'];
 
 for (const locale of languages) {
   test.describe(`public routes in ${locale}`, () => {
+    test.use({ pageLanguage: locale });
     test.beforeEach(async ({ page }) => {
       if (locale !== 'ja-JP') await useLanguage(page, locale);
     });
@@ -66,12 +98,15 @@ test('/robots.txt is a robots file, not the page', async ({ request }) => {
 });
 
 for (const locale of languages) {
-  test(`home describes the site in ${locale} for search engines`, async ({ page }) => {
-    if (locale !== 'ja-JP') await useLanguage(page, locale);
-    await page.goto('/');
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
-      'content',
-      text(locale, 'layout.metaDescription'),
-    );
+  test.describe(() => {
+    test.use({ pageLanguage: locale });
+    test(`home describes the site in ${locale} for search engines`, async ({ page }) => {
+      if (locale !== 'ja-JP') await useLanguage(page, locale);
+      await page.goto('/');
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        text(locale, 'layout.metaDescription'),
+      );
+    });
   });
 }

@@ -4,11 +4,11 @@ import sharp from 'sharp';
 import {
   apiCaller,
   type Call,
-  deskOperator,
   expect,
   expectHeaderBalance,
   mailedCode,
   openDeskTab,
+  pageSignInOperator,
   signInOnDesk,
   test,
   text,
@@ -25,7 +25,7 @@ import {
  *
  * Reviews need an operator account with its authenticator secret, made by `npm run operator:create`
  * on the server's database before the server starts. The browser-test server names it in a JSON file
- * at E2E_OPERATOR_FILE (see `deskOperator`); without one these tests cannot run.
+ * at E2E_OPERATOR_FILE (see `pageSignInOperator`); without one these tests cannot run.
  */
 
 const password = 'Sakura-2024!x';
@@ -117,7 +117,7 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     page,
     request,
   }) => {
-    const operator = deskOperator();
+    const operator = pageSignInOperator(locale);
     test.setTimeout(180_000);
     const call = apiCaller(request, locale);
     const { token, username } = await fundedPlayer(request, call);

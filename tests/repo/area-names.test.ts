@@ -50,6 +50,7 @@ const sharedNames: Record<string, string[]> = {
     // Paths of the account pages' machines (app key, bank card, payment password) in one browser run.
     'account-machine-paths',
     'fixtures',
+    'global-teardown',
     'machine-coverage',
     'machine-coverage-reporter',
     'machine-replay',
