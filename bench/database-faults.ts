@@ -1,10 +1,10 @@
 /**
- * Database faults under the mixed load: the two server processes and the players (studio rounds
- * included) and operator of bench/mixed-load.ts, while the app's connections are terminated several times
- * (pg_terminate_backend) and the PostgreSQL server is restarted once (pg_ctl restart, fast
- * shutdown). A fault may fail the calls it meets, with 503 and nothing else; the processes must
- * stay up and answer again, and once the retried work has settled the money checks of the mixed
- * load must hold.
+ * Database faults under the mixed load: its two server processes and its players (studio rounds
+ * included, bench/mixed-load-players.ts) and operator (bench/mixed-load-operator.ts), while the
+ * app's connections are terminated several times (pg_terminate_backend) and the PostgreSQL server
+ * is restarted once (pg_ctl restart, fast shutdown). A fault may fail the calls it meets, with 503
+ * and nothing else; the processes must stay up and answer again, and once the retried work has
+ * settled the money checks of the mixed load must hold.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

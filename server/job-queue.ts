@@ -281,6 +281,7 @@ function startSequence(startQueue: () => Promise<void>, logger: Logger) {
   return {
     start,
     startSoon,
+    /** Starts after `deferredStartMs`; a kick starts it sooner, a stop cancels it. */
     startLater() {
       startTimer = setTimeout(startSoon, deferredStartMs);
     },

@@ -61,6 +61,42 @@ export function UserCenterPage() {
 }
 
 function AccountSummary({ profile }: { profile: Profile }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="lg">
+        <BalanceLine balance={profile.balance} />
+        <AccountFacts profile={profile} />
+        <Standing profile={profile} />
+      </Stack>
+    </Card>
+  );
+}
+
+/** The coins, with the ways to add and take out more. */
+function BalanceLine({ balance }: { balance: number }) {
+  const { t } = useTranslation('user');
+  return (
+    <Group justify="space-between" align="flex-end">
+      <Stack gap={0}>
+        <Text size="sm" c="dimmed">
+          {t('fields.balance')}
+        </Text>
+        <Text fz={32} fw={800} data-testid="balance">
+          {t('center.coins', { amount: formatAmount(balance) })}
+        </Text>
+      </Stack>
+      <Group gap="xs">
+        <ButtonLink to="/user/finance/deposit">{t('center.deposit')}</ButtonLink>
+        <ButtonLink to="/user/finance/withdraw" variant="outline">
+          {t('center.withdraw')}
+        </ButtonLink>
+      </Group>
+    </Group>
+  );
+}
+
+/** Names and times: the account, the nickname, the app's alias account (which can be reset), the sign-ins. */
+function AccountFacts({ profile }: { profile: Profile }) {
   const { t } = useTranslation('user');
   const alias = useQuery(aliasAccountQueryOptions());
   const rows: [string, ReactNode][] = [
@@ -80,67 +116,53 @@ function AccountSummary({ profile }: { profile: Profile }) {
     [t('fields.lastLogin'), profile.lastLoginAt ? formatDateTime(profile.lastLoginAt) : t('center.never')],
     [t('fields.registeredAt'), formatDateTime(profile.registeredAt)],
   ];
-
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-end">
-          <Stack gap={0}>
-            <Text size="sm" c="dimmed">
-              {t('fields.balance')}
-            </Text>
-            <Text fz={32} fw={800} data-testid="balance">
-              {t('center.coins', { amount: formatAmount(profile.balance) })}
-            </Text>
-          </Stack>
-          <Group gap="xs">
-            <ButtonLink to="/user/finance/deposit">{t('center.deposit')}</ButtonLink>
-            <ButtonLink to="/user/finance/withdraw" variant="outline">
-              {t('center.withdraw')}
-            </ButtonLink>
-          </Group>
-        </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
-          {rows.map(([label, value]) => (
-            <div key={label}>
-              <Text component="dt" size="sm" c="dimmed">
-                {label}
-              </Text>
-              <Text component="dd" m={0} fw={600}>
-                {value}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
-        <Group gap="lg">
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              {t('fields.kycStatus')}
-            </Text>
-            <Badge color={kycColors[profile.kycStatus]} variant="light">
-              {t(`kycStatus.${profile.kycStatus}`)}
-            </Badge>
-            {profile.kycStatus !== 'approved' && (
-              <ButtonLink to="/user/account-setting" hash="identity-verification" size="compact-sm" variant="subtle">
-                {t('center.verify')}
-              </ButtonLink>
-            )}
-          </Group>
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              {t('fields.agentStatus')}
-            </Text>
-            <Badge color={profile.isAgent ? 'teal' : 'gray'} variant="light">
-              {t(profile.isAgent ? 'center.agent' : 'center.notAgent')}
-            </Badge>
-            <ButtonLink to="/agent/agent-center" size="compact-sm" variant="subtle">
-              {t(profile.isAgent ? 'center.agentCenter' : 'center.agentProgramme')}
-            </ButtonLink>
-          </Group>
-          {!profile.isAgent && <AgentApplicationLine />}
-        </Group>
-      </Stack>
-    </Card>
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <Text component="dt" size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text component="dd" m={0} fw={600}>
+            {value}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Where the player stands with identity verification and the agent programme, and the way to each. */
+function Standing({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('user');
+  return (
+    <Group gap="lg">
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('fields.kycStatus')}
+        </Text>
+        <Badge color={kycColors[profile.kycStatus]} variant="light">
+          {t(`kycStatus.${profile.kycStatus}`)}
+        </Badge>
+        {profile.kycStatus !== 'approved' && (
+          <ButtonLink to="/user/account-setting" hash="identity-verification" size="compact-sm" variant="subtle">
+            {t('center.verify')}
+          </ButtonLink>
+        )}
+      </Group>
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('fields.agentStatus')}
+        </Text>
+        <Badge color={profile.isAgent ? 'teal' : 'gray'} variant="light">
+          {t(profile.isAgent ? 'center.agent' : 'center.notAgent')}
+        </Badge>
+        <ButtonLink to="/agent/agent-center" size="compact-sm" variant="subtle">
+          {t(profile.isAgent ? 'center.agentCenter' : 'center.agentProgramme')}
+        </ButtonLink>
+      </Group>
+      {!profile.isAgent && <AgentApplicationLine />}
+    </Group>
   );
 }
 

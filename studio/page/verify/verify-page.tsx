@@ -1,7 +1,7 @@
 import type { Locale } from '@contract/locales';
 import { studioRoundProof } from '@contract/studio';
 import { studioGame, studioGames } from '@games/catalogue';
-import { useEffect, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as v from 'valibot';
 import { useCoins } from '../i18n';
@@ -89,11 +89,43 @@ export function VerifyPage({
   loadProof: (roundId: string) => Promise<RoundProof>;
 }) {
   const { t } = useTranslation();
-  const coins = useCoins();
+  const [values, setValues] = useState<VerifyValues>(emptyValues);
+  const { proof, proofState } = useStoredProof(roundId, loadProof, setValues);
+  const recomputed = recomputeRound(values);
+
+  return (
+    <main className={styles.page}>
+      <h1>{t('verify.title')}</h1>
+      <p>{t('verify.order')}</p>
+      {proofState === 'loading' ? <p role="status">{t('verify.loading')}</p> : null}
+      {proofState === 'failed' ? <p role="alert">{t('verify.proofFailed')}</p> : null}
+      {proof ? <StoredRound proof={proof} /> : null}
+      <SeedForm values={values} onValues={setValues} recomputed={recomputed} />
+      {recomputed.ok ? (
+        <>
+          {proof ? (
+            <>
+              <Check passed={recomputed.commitment === proof.serverSeedHash} label="commitmentCheck" />
+              <Check passed={matchesStored(recomputed.outcome, proof.round)} label="outcomeCheck" />
+            </>
+          ) : null}
+          <Outcome recomputed={recomputed} />
+        </>
+      ) : (
+        <p role="status">{t('verify.fillIn')}</p>
+      )}
+    </main>
+  );
+}
+
+/** The studio's proof of the round, when there is one, loaded once; its values fill the form. */
+function useStoredProof(
+  roundId: string | null,
+  loadProof: (roundId: string) => Promise<RoundProof>,
+  setValues: (values: VerifyValues) => void,
+) {
   const [proof, setProof] = useState<RoundProof | null>(null);
   const [proofState, setProofState] = useState<'none' | 'loading' | 'failed'>(roundId ? 'loading' : 'none');
-  const [values, setValues] = useState<VerifyValues>(emptyValues);
-
   useEffect(() => {
     if (!roundId) return;
     let current = true;
@@ -109,94 +141,93 @@ export function VerifyPage({
     return () => {
       current = false;
     };
-  }, [roundId, loadProof]);
+  }, [roundId, loadProof, setValues]);
+  return { proof, proofState };
+}
 
-  const recomputed = recomputeRound(values);
+/** What the studio stored and committed to for the round. */
+function StoredRound({ proof }: { proof: RoundProof }) {
+  const { t } = useTranslation();
+  const coins = useCoins();
+  return (
+    <section className={styles.card} aria-label={t('verify.stored')}>
+      <h2>{t('verify.stored')}</h2>
+      <p>
+        {t('verify.storedRound', {
+          id: proof.round.id,
+          nonce: proof.round.nonce,
+          stake: coins(proof.round.stake),
+          win: coins(proof.round.win),
+        })}
+      </p>
+      <p>
+        {t('verify.committed')}: <code>{proof.serverSeedHash}</code>
+      </p>
+      {proof.serverSeed === null ? <p role="status">{t('verify.notRevealed')}</p> : null}
+    </section>
+  );
+}
+
+/** The seeds, nonce, game and stake the round is recomputed from; a value that cannot be used is marked. */
+function SeedForm({
+  values,
+  onValues,
+  recomputed,
+}: {
+  values: VerifyValues;
+  onValues: Dispatch<SetStateAction<VerifyValues>>;
+  recomputed: Recomputation;
+}) {
+  const { t } = useTranslation();
+  const coins = useCoins();
   const game = studioGame(values.gameCode);
   const change = (field: keyof VerifyValues) => (event: { target: { value: string } }) =>
-    setValues((previous) => ({ ...previous, [field]: event.target.value }));
+    onValues((previous) => ({ ...previous, [field]: event.target.value }));
   const invalid = (field: keyof VerifyValues) => !recomputed.ok && recomputed.invalid.includes(field);
-
   return (
-    <main className={styles.page}>
-      <h1>{t('verify.title')}</h1>
-      <p>{t('verify.order')}</p>
-      {proofState === 'loading' ? <p role="status">{t('verify.loading')}</p> : null}
-      {proofState === 'failed' ? <p role="alert">{t('verify.proofFailed')}</p> : null}
-      {proof ? (
-        <section className={styles.card} aria-label={t('verify.stored')}>
-          <h2>{t('verify.stored')}</h2>
-          <p>
-            {t('verify.storedRound', {
-              id: proof.round.id,
-              nonce: proof.round.nonce,
-              stake: coins(proof.round.stake),
-              win: coins(proof.round.win),
-            })}
-          </p>
-          <p>
-            {t('verify.committed')}: <code>{proof.serverSeedHash}</code>
-          </p>
-          {proof.serverSeed === null ? <p role="status">{t('verify.notRevealed')}</p> : null}
-        </section>
-      ) : null}
-      <form className={styles.form} onSubmit={(event) => event.preventDefault()}>
-        <label>
-          {t('verify.serverSeed')}
-          <input
-            value={values.serverSeed}
-            onChange={change('serverSeed')}
-            aria-invalid={invalid('serverSeed')}
-            spellCheck={false}
-          />
-        </label>
-        <label>
-          {t('verify.clientSeed')}
-          <input
-            value={values.clientSeed}
-            onChange={change('clientSeed')}
-            aria-invalid={invalid('clientSeed')}
-            spellCheck={false}
-          />
-        </label>
-        <label>
-          {t('verify.nonce')}
-          <input value={values.nonce} onChange={change('nonce')} inputMode="numeric" aria-invalid={invalid('nonce')} />
-        </label>
-        <label>
-          {t('verify.game')}
-          <select value={values.gameCode} onChange={change('gameCode')}>
-            {studioGames.map((option) => (
-              <option key={option.code} value={option.code}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('verify.stake')}
-          <select value={values.stake} onChange={change('stake')} aria-invalid={invalid('stake')}>
-            {(game?.stakes ?? []).map((stake) => (
-              <option key={stake} value={String(stake)}>
-                {coins(stake)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </form>
-      {recomputed.ok ? (
-        <>
-          {proof ? (
-            <>
-              <Check passed={recomputed.commitment === proof.serverSeedHash} label="commitmentCheck" />
-              <Check passed={matchesStored(recomputed.outcome, proof.round)} label="outcomeCheck" />
-            </>
-          ) : null}
-          <Outcome recomputed={recomputed} />
-        </>
-      ) : (
-        <p role="status">{t('verify.fillIn')}</p>
-      )}
-    </main>
+    <form className={styles.form} onSubmit={(event) => event.preventDefault()}>
+      <label>
+        {t('verify.serverSeed')}
+        <input
+          value={values.serverSeed}
+          onChange={change('serverSeed')}
+          aria-invalid={invalid('serverSeed')}
+          spellCheck={false}
+        />
+      </label>
+      <label>
+        {t('verify.clientSeed')}
+        <input
+          value={values.clientSeed}
+          onChange={change('clientSeed')}
+          aria-invalid={invalid('clientSeed')}
+          spellCheck={false}
+        />
+      </label>
+      <label>
+        {t('verify.nonce')}
+        <input value={values.nonce} onChange={change('nonce')} inputMode="numeric" aria-invalid={invalid('nonce')} />
+      </label>
+      <label>
+        {t('verify.game')}
+        <select value={values.gameCode} onChange={change('gameCode')}>
+          {studioGames.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('verify.stake')}
+        <select value={values.stake} onChange={change('stake')} aria-invalid={invalid('stake')}>
+          {(game?.stakes ?? []).map((stake) => (
+            <option key={stake} value={String(stake)}>
+              {coins(stake)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </form>
   );
 }
