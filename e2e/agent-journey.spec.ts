@@ -9,6 +9,7 @@ import {
   mailedCode,
   openSignedInDeskTab,
   pathOf,
+  runClockUntilVisible,
   signedInToken,
   test,
   text,
@@ -51,6 +52,8 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     // A player with 5,000 coins applies in the agent centre.
     const agent = await fundedPlayer(request, call, password, 5_000);
     await signInAs(page, agent.token, locale);
+    // The clock runs as a real one until the page waits for its next check of the application.
+    await page.clock.install();
     await page.goto('/agent/agent-center');
     await page.getByRole('button', { name: t('agent:application.apply') }).click();
     const confirm = page.getByRole('dialog', { name: t('agent:confirm.title') });
@@ -76,7 +79,7 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await desk.close();
 
     // The player's page follows the decision by itself and opens the agent centre.
-    await expect(page.getByText(t('agent:approved.title'), { exact: true })).toBeVisible({ timeout: 20_000 });
+    await runClockUntilVisible(page, page.getByText(t('agent:approved.title'), { exact: true }), 20_000);
     await page.getByRole('link', { name: t('agent:approved.open') }).click();
     await expect.poll(() => pathOf(page)).toBe('/agent/subordinate-management');
     const { agentCode, invitationUrl } = await call<{ agentCode: string; invitationUrl: string }>(

@@ -8,6 +8,7 @@ import {
   openSignedInDeskTab,
   operatorApiToken,
   registeredPlayer,
+  runClockUntilVisible,
   test,
   text,
 } from './fixtures';
@@ -75,6 +76,8 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
       },
       [token, locale] as const,
     );
+    // The clock runs as a real one; the waits for the pages' own next checks move it on.
+    await page.clock.install();
 
     await page.goto('/user/finance/deposit/cryptocurrency');
     await expect(
@@ -115,13 +118,15 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await mine(1);
     const deposits = page.getByRole('table', { name: crypto(locale, 'deposit.seen.title') });
     // The chain is shared: blocks another test mines at the same time may confirm it before the page looks.
-    await expect(
+    await runClockUntilVisible(
+      page,
       deposits
         .getByText(crypto(locale, 'depositStatus.confirming'))
         .or(deposits.getByText(crypto(locale, 'depositStatus.credited'))),
-    ).toBeVisible({ timeout: 20_000 });
+      20_000,
+    );
     await mine(25);
-    await expect(deposits.getByText(crypto(locale, 'depositStatus.credited'))).toBeVisible({ timeout: 20_000 });
+    await runClockUntilVisible(page, deposits.getByText(crypto(locale, 'depositStatus.credited')), 20_000);
     await sandbox.close();
 
     // Withdraw 20 USDT to a checked address.
@@ -166,9 +171,7 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await expect(approval).toBeHidden();
 
     // The page follows it to the payout and shows the hash; so do the records.
-    await expect(page.getByText(crypto(locale, 'withdraw.outcome.withdrawalSuccessful'))).toBeVisible({
-      timeout: 30_000,
-    });
+    await runClockUntilVisible(page, page.getByText(crypto(locale, 'withdraw.outcome.withdrawalSuccessful')), 30_000);
     const hash = page.getByText(/^(0x)?[0-9a-f]{64}$/);
     await expect(hash).toBeVisible();
     const txHash = (await hash.textContent())?.trim() ?? '';

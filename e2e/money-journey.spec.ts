@@ -1,7 +1,7 @@
 import type { Locale } from '@contract/locales';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { callApi, expect, test, text, useLanguage } from './fixtures';
+import { callApi, expect, runClockUntilVisible, test, text, useLanguage } from './fixtures';
 
 /**
  * A new player's money journey through the pages, in Japanese and in English, against the real
@@ -86,6 +86,8 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     const token = await registerPlayer(request, locale, username);
     await useLanguage(page, locale);
     await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    // The clock runs as a real one until the deposit page waits for its next check of the order.
+    await page.clock.install();
 
     // Deposit asks for the names used for currency exchange first.
     await page.goto('/user/finance/deposit');
@@ -190,9 +192,11 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await expect(checkout.getByText(finance(locale, 'depositStatus.paymentSuccessful'))).toBeVisible();
     await checkout.close();
     // The first tab sees the payment without a reload.
-    await expect(page.getByText(finance(locale, 'deposit.outcome.paymentSuccessful', { coins: '5,000' }))).toBeVisible({
-      timeout: 15_000,
-    });
+    await runClockUntilVisible(
+      page,
+      page.getByText(finance(locale, 'deposit.outcome.paymentSuccessful', { coins: '5,000' })),
+      15_000,
+    );
     await expectHeaderBalance(page, locale, '5,000');
 
     // The records tell the same story.

@@ -9,6 +9,7 @@ import {
   mailedCode,
   openDeskTab,
   pageSignInOperator,
+  runClockUntilVisible,
   signInOnDesk,
   test,
   text,
@@ -123,6 +124,9 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     const { token, username } = await fundedPlayer(request, call);
     await useLanguage(page, locale);
     await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    // The browser's clock runs as a real one; once the desk has decided, it is moved on to the
+    // withdrawal page's next check of the request, which the page makes by itself every few seconds.
+    await page.clock.install();
 
     // The desk in a second tab of the same browser: its session must leave the player's alone.
     const { desk, deskErrors } = await openDeskTab(page, locale);
@@ -148,9 +152,11 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await rejection.getByRole('textbox', { name: admin(locale, 'review.reason') }).fill(reason);
     await rejection.getByRole('button', { name: admin(locale, 'review.withdrawal.reject') }).click();
     await expect(rejection).toBeHidden();
-    await expect(page.getByText(finance(locale, 'withdraw.outcome.withdrawalFailed', { reason }))).toBeVisible({
-      timeout: 20_000,
-    });
+    await runClockUntilVisible(
+      page,
+      page.getByText(finance(locale, 'withdraw.outcome.withdrawalFailed', { reason })),
+      20_000,
+    );
     await expectHeaderBalance(page, locale, '20,000');
 
     await page.getByRole('button', { name: finance(locale, 'withdraw.again') }).click();
@@ -161,9 +167,7 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await approval.getByRole('button', { name: admin(locale, 'review.withdrawal.approve') }).click();
     await expect(approval).toBeHidden();
     await expect(desk.getByText(admin(locale, 'list.empty'))).toBeVisible();
-    await expect(page.getByText(finance(locale, 'withdraw.outcome.withdrawalSuccessful'))).toBeVisible({
-      timeout: 30_000,
-    });
+    await runClockUntilVisible(page, page.getByText(finance(locale, 'withdraw.outcome.withdrawalSuccessful')), 30_000);
     await expectHeaderBalance(page, locale, '15,000');
 
     await page.getByRole('link', { name: finance(locale, 'deposit.toRecords') }).click();
