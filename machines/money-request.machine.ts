@@ -165,17 +165,14 @@ function outputOf<TOutput>(event: { type: string }): TOutput {
   return (event as unknown as DoneActorEvent<TOutput>).output;
 }
 
-/** The front of one kind of money request; see the states above. */
-export function moneyRequestMachine<TPrerequisites, TBody, TAnswer>(options: MoneyRequestOptions<TPrerequisites>) {
-  const gates = Object.entries(options.gates) as [MoneyRequestGate, GateCheck<TPrerequisites>][];
+/** The flow's gates as entries, in its order. */
+const gateEntries = <TPrerequisites>(options: MoneyRequestOptions<TPrerequisites>) =>
+  Object.entries(options.gates) as [MoneyRequestGate, GateCheck<TPrerequisites>][];
+
+/** The named actors, actions and guards of one kind of money request. */
+function moneyRequestSetup<TPrerequisites, TBody, TAnswer>(options: MoneyRequestOptions<TPrerequisites>) {
+  const gates = gateEntries(options);
   const firstClosed = (prerequisites: TPrerequisites) => gates.find(([, closed]) => closed(prerequisites))?.[0] ?? null;
-  const gateIs = (gate: MoneyRequestGate) => ({
-    guard: { type: 'gateClosed' as const, params: gate },
-    target: gate,
-    actions: 'storePrerequisites' as const,
-  });
-  // One state a gate the flow has: its view says what to do first.
-  const gateStates = Object.fromEntries(gates.map(([gate]) => [gate, {}])) as Record<MoneyRequestGate, object>;
   return setup({
     types: {
       context: {} as MoneyRequestContext<TPrerequisites, TBody, TAnswer>,
@@ -216,7 +213,20 @@ export function moneyRequestMachine<TPrerequisites, TBody, TAnswer>(options: Mon
       /** Reads the error event of the invoked call. */
       noAnswer: ({ event }) => answerMissing((event as { error?: unknown }).error),
     },
-  }).createMachine({
+  });
+}
+
+/** The front of one kind of money request; see the states above. */
+export function moneyRequestMachine<TPrerequisites, TBody, TAnswer>(options: MoneyRequestOptions<TPrerequisites>) {
+  const gates = gateEntries(options);
+  const gateIs = (gate: MoneyRequestGate) => ({
+    guard: { type: 'gateClosed' as const, params: gate },
+    target: gate,
+    actions: 'storePrerequisites' as const,
+  });
+  // One state a gate the flow has: its view says what to do first.
+  const gateStates = Object.fromEntries(gates.map(([gate]) => [gate, {}])) as Record<MoneyRequestGate, object>;
+  return moneyRequestSetup<TPrerequisites, TBody, TAnswer>(options).createMachine({
     id: 'moneyRequest',
     context: {
       prerequisites: null,

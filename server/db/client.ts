@@ -114,6 +114,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     // An idle connection the server closes (restart, admin kill) must not crash the process; the
     // pool drops it and the next query opens a new one.
     pool.on('error', () => {});
+    // A connection can also report its end while no one listens on it (seen when the server
+    // terminated connections under load), which would end the process: every connection keeps a
+    // listener of its own, and the pool or its borrower still act on the error as above.
+    pool.on('connect', (client) => client.on('error', () => {}));
     // Every statement and transaction of this process ends with its connection going back to the pool.
     const finished = { count: 0 };
     pool.on('release', () => {

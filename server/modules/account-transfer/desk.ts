@@ -78,6 +78,58 @@ function parseCsv(request: PlayerRequest, csv: string): { line: number; record: 
   }
 }
 
+type Refuse = (line: number, oldAccount: string | null, problem: LegacyImportProblem) => LegacyImportRow;
+
+interface ReadFile {
+  /** The rows that passed the checks of a row on their own, by line. */
+  candidates: { line: number; row: LegacyRow }[];
+  /** The rows refused so far. */
+  report: LegacyImportRow[];
+}
+
+/** Reads the file's rows: each is a candidate or refused on its own (or as a repeat in the file). */
+function readFile(request: PlayerRequest, csv: string, refused: Refuse): ReadFile {
+  const [header, ...records] = parseCsv(request, csv);
+  const names = (header?.record ?? []).map((name) => name.toLowerCase());
+  const missing = legacyImportColumns.filter((column) => !names.includes(column));
+  if (missing.length > 0)
+    throw fieldRefusal(request.t, 400, 'csv', 'accountTransfer.import.missingColumn', { columns: missing.join(', ') });
+  const indexOf = Object.fromEntries(legacyImportColumns.map((column) => [column, names.indexOf(column)])) as Record<
+    Column,
+    number
+  >;
+  const seen = new Set<string>();
+  const read: ReadFile = { candidates: [], report: [] };
+  for (const { line, record } of records) {
+    const values = Object.fromEntries(
+      legacyImportColumns.map((column) => [column, record[indexOf[column]] ?? '']),
+    ) as Record<Column, string>;
+    const row = readRow(values);
+    const name = values.account === '' ? null : values.account;
+    if (typeof row === 'string') read.report.push(refused(line, name, row));
+    else if (seen.has(row.account.toLowerCase())) read.report.push(refused(line, name, 'duplicateInFile'));
+    else {
+      seen.add(row.account.toLowerCase());
+      read.candidates.push({ line, row });
+    }
+  }
+  return read;
+}
+
+/** The stored accounts with the candidates' names, compared case-insensitively. */
+async function storedNamed(tx: PlayerDeps['db'], candidates: ReadFile['candidates']) {
+  if (candidates.length === 0) return [];
+  return tx
+    .select()
+    .from(legacyAccounts)
+    .where(
+      inArray(
+        sql`lower(${legacyAccounts.account})`,
+        candidates.map(({ row }) => row.account.toLowerCase()),
+      ),
+    );
+}
+
 /**
  * Imports the old platform's accounts into the embedded old platform. Each row is imported, found
  * already imported the same way (unchanged), or refused with its reason; a refused row changes
@@ -89,57 +141,20 @@ export async function importLegacyAccounts(
   principal: Principal,
   body: ParsedBodyOf<typeof adminLegacyAccountImport>,
 ): Promise<DataOf<typeof adminLegacyAccountImport>> {
-  const [header, ...records] = parseCsv(request, body.csv);
-  const names = (header?.record ?? []).map((name) => name.toLowerCase());
-  const missing = legacyImportColumns.filter((column) => !names.includes(column));
-  if (missing.length > 0)
-    throw fieldRefusal(request.t, 400, 'csv', 'accountTransfer.import.missingColumn', { columns: missing.join(', ') });
-  const indexOf = Object.fromEntries(legacyImportColumns.map((column) => [column, names.indexOf(column)])) as Record<
-    Column,
-    number
-  >;
-
-  const refused = (line: number, oldAccount: string | null, problem: LegacyImportProblem): LegacyImportRow => ({
+  const refused: Refuse = (line, oldAccount, problem) => ({
     line,
     oldAccount,
     outcome: 'refused',
     problem,
     message: request.t(`accountTransfer.import.${problem}`),
   });
+  const { candidates, report } = readFile(request, body.csv, refused);
 
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const seen = new Set<string>();
-    const candidates: { line: number; row: LegacyRow }[] = [];
-    const report: LegacyImportRow[] = [];
-    for (const { line, record } of records) {
-      const values = Object.fromEntries(
-        legacyImportColumns.map((column) => [column, record[indexOf[column]] ?? '']),
-      ) as Record<Column, string>;
-      const row = readRow(values);
-      const name = values.account === '' ? null : values.account;
-      if (typeof row === 'string') report.push(refused(line, name, row));
-      else if (seen.has(row.account.toLowerCase())) report.push(refused(line, name, 'duplicateInFile'));
-      else {
-        seen.add(row.account.toLowerCase());
-        candidates.push({ line, row });
-      }
-    }
     // Locked, so that two imports at once of the same file see each other's rows.
     await tx.execute(sql`LOCK TABLE ${legacyAccounts} IN SHARE ROW EXCLUSIVE MODE`);
-    const stored =
-      candidates.length === 0
-        ? []
-        : await tx
-            .select()
-            .from(legacyAccounts)
-            .where(
-              inArray(
-                sql`lower(${legacyAccounts.account})`,
-                candidates.map(({ row }) => row.account.toLowerCase()),
-              ),
-            );
-    const storedByName = new Map(stored.map((row) => [row.account.toLowerCase(), row]));
+    const storedByName = new Map((await storedNamed(tx, candidates)).map((row) => [row.account.toLowerCase(), row]));
     const fresh: LegacyRow[] = [];
     for (const { line, row } of candidates) {
       const existing = storedByName.get(row.account.toLowerCase());

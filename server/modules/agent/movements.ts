@@ -45,6 +45,63 @@ interface MovementTotals {
   team: ReportTotals;
 }
 
+type AddCounted<TUser> = (userId: TUser, type: TeamReportType, counted: CountAndAmount, sign: 1 | -1) => void;
+
+/** Totals kept for the team and per member, added to one counted row at a time. */
+function totalsCollector() {
+  const byUser = new Map<number, ReportTotals>();
+  const team = emptyTotals();
+  const memberTotals = (userId: number) => {
+    let member = byUser.get(userId);
+    if (!member) {
+      member = emptyTotals();
+      byUser.set(userId, member);
+    }
+    return member;
+  };
+  const add: AddCounted<number | null> = (userId, type, counted, sign) => {
+    for (const totals of userId === null ? [team] : [team, memberTotals(userId)]) {
+      totals[type].count += sign * counted.count;
+      totals[type].amount += sign * counted.amount;
+    }
+  };
+  /** A refund inside the period can undo a movement from before it: no total goes below zero. */
+  const floorAtZero = () => {
+    for (const totals of [team, ...byUser.values()]) {
+      for (const type of teamReportTypes) {
+        totals[type].count = Math.max(0, totals[type].count);
+        totals[type].amount = Math.max(0, totals[type].amount);
+      }
+    }
+  };
+  return { add, floorAtZero, team, of: (userId: number) => byUser.get(userId) ?? emptyTotals() };
+}
+
+/**
+ * The report type a team day item counts towards, and how: rounds and wins as they are, a ledger
+ * kind on the member's side of it (`deposit+`, `withdrawal-`); null for an item the report leaves out.
+ */
+function dayItemCounts(item: string): { type: TeamReportType; sign: 1 | -1 } | null {
+  if (item === 'rounds') return { type: 'bet', sign: 1 };
+  if (item === 'wins') return { type: 'win', sign: 1 };
+  const kind = countedKinds[item.slice(0, -1)];
+  if (!kind || !item.endsWith(kind.credit ? '+' : '-')) return null;
+  return { type: kind.type, sign: kind.undoes ? -1 : 1 };
+}
+
+/** Adds a whole team's day totals in the period to the team's totals. */
+async function addTeamDays(
+  deps: Pick<PlayerDeps, 'db'>,
+  agentId: number,
+  period: DateRange | undefined,
+  add: AddCounted<null>,
+): Promise<void> {
+  for (const [item, counted] of await teamDayTotals(deps, agentId, period)) {
+    const counts = dayItemCounts(item);
+    if (counts) add(null, counts.type, counted, counts.sign);
+  }
+}
+
 /**
  * Count and amount of each report type over the scope's members within a period (all time without
  * one): money from their coin ledger entries (so only what has moved, at the moment it moved), bets
@@ -56,44 +113,11 @@ export async function movementTotals(
   scope: MovementScope,
   period: DateRange | undefined,
 ): Promise<MovementTotals> {
-  const byUser = new Map<number, ReportTotals>();
-  const team = emptyTotals();
-  const of = (userId: number) => byUser.get(userId) ?? emptyTotals();
-
-  const add = (userId: number | null, type: TeamReportType, counted: CountAndAmount, sign: 1 | -1) => {
-    const targets = [team];
-    if (userId !== null) {
-      let member = byUser.get(userId);
-      if (!member) {
-        member = emptyTotals();
-        byUser.set(userId, member);
-      }
-      targets.push(member);
-    }
-    for (const totals of targets) {
-      totals[type].count += sign * counted.count;
-      totals[type].amount += sign * counted.amount;
-    }
-  };
-
-  if ('agentId' in scope) {
-    for (const [item, counted] of await teamDayTotals(deps, scope.agentId, period)) {
-      if (item === 'rounds') add(null, 'bet', counted, 1);
-      else if (item === 'wins') add(null, 'win', counted, 1);
-      else {
-        const kind = countedKinds[item.slice(0, -1)];
-        if (kind && item.endsWith(kind.credit ? '+' : '-')) add(null, kind.type, counted, kind.undoes ? -1 : 1);
-      }
-    }
-  } else if (scope.memberIds.length > 0) await addMembersRows(deps, scope.memberIds, period, add);
-  // A refund inside the period can undo a movement from before it.
-  for (const totals of [team, ...byUser.values()]) {
-    for (const type of teamReportTypes) {
-      totals[type].count = Math.max(0, totals[type].count);
-      totals[type].amount = Math.max(0, totals[type].amount);
-    }
-  }
-  return { of, team };
+  const totals = totalsCollector();
+  if ('agentId' in scope) await addTeamDays(deps, scope.agentId, period, totals.add);
+  else if (scope.memberIds.length > 0) await addMembersRows(deps, scope.memberIds, period, totals.add);
+  totals.floorAtZero();
+  return { of: totals.of, team: totals.team };
 }
 
 /** Adds the listed members' counted ledger entries and game rounds in the period, per member. */
@@ -101,7 +125,7 @@ async function addMembersRows(
   deps: Pick<PlayerDeps, 'db'>,
   memberIds: number[],
   period: DateRange | undefined,
-  add: (userId: number, type: TeamReportType, counted: CountAndAmount, sign: 1 | -1) => void,
+  add: AddCounted<number>,
 ): Promise<void> {
   const memberSide = or(
     ...Object.entries(countedKinds).map(([kind, { credit }]) =>

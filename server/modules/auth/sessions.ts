@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '@server/clock';
-import type { ResolvePrincipal } from '@server/contract-router';
+import type { Principal, ResolvePrincipal } from '@server/contract-router';
 import type { Database } from '@server/db/client';
 import { type SessionEndReason, type SessionKind, sessions } from '@server/db/schema/auth';
 import { ApiError } from '@server/errors';
@@ -106,24 +106,39 @@ export function createPrincipalResolver(
     const now = clock.now();
     const [row] = await resolution.execute({ tokenHash, now: now.toISOString() });
     if (!row || row.sessionId === null || row.expiresMs <= now.getTime()) return null;
-    if (row.revoked) {
-      if (row.revokedReason === 'logout') return null;
-      throw new ApiError(
-        402,
-        row.revokedReason === 'totpReset' ? 'auth.sessionEndedTotpReset' : 'auth.sessionEndedPasswordChanged',
-      );
-    }
-    if (row.frozen) throw new ApiError(402, 'auth.accountFrozen');
-    // An operator session of an account that is no longer an operator's is worth nothing.
-    if (row.kind === 'operator' && row.role !== 'operator') return null;
-    const principal = {
-      userId: row.userId,
-      sessionId: row.sessionId,
-      isAgent: row.isAgent,
-      isOperator: row.kind === 'operator',
-    };
-    cache.keepSession(tokenHash, { principal, expiresMs: row.expiresMs }, readBegun);
+    const principal = livePrincipal({ ...row, sessionId: row.sessionId });
+    if (principal) cache.keepSession(tokenHash, { principal, expiresMs: row.expiresMs }, readBegun);
     return principal;
+  };
+}
+
+type ResolvedSession = Omit<
+  Awaited<ReturnType<ReturnType<typeof sessionResolution>['execute']>>[number],
+  'sessionId'
+> & {
+  sessionId: number;
+};
+
+/**
+ * Whose session an unexpired one is: nobody's when signed out or when an operator session outlived
+ * the account's role; 402 with the reason when the server ended it or the account is frozen.
+ */
+function livePrincipal(row: ResolvedSession): Principal | null {
+  if (row.revoked) {
+    if (row.revokedReason === 'logout') return null;
+    throw new ApiError(
+      402,
+      row.revokedReason === 'totpReset' ? 'auth.sessionEndedTotpReset' : 'auth.sessionEndedPasswordChanged',
+    );
+  }
+  if (row.frozen) throw new ApiError(402, 'auth.accountFrozen');
+  // An operator session of an account that is no longer an operator's is worth nothing.
+  if (row.kind === 'operator' && row.role !== 'operator') return null;
+  return {
+    userId: row.userId,
+    sessionId: row.sessionId,
+    isAgent: row.isAgent,
+    isOperator: row.kind === 'operator',
   };
 }
 

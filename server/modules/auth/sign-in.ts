@@ -218,6 +218,145 @@ function generatedUsername(provider: string): string {
 const plausibleEmail = /^[^\s@\x00-\x1f\x7f]{1,64}@[^\s@\x00-\x1f\x7f]{1,189}\.[^\s@\x00-\x1f\x7f]{2,63}$/;
 const controlCharacters = /[\x00-\x1f\x7f-\x9f]/g;
 
+/** The provider's word on its token; a refused token is 401, a provider out of reach 422. */
+async function verifiedIdentity(
+  deps: AuthDeps,
+  request: AuthRequest,
+  body: ParsedBodyOf<typeof login3>,
+  providerLabel: string,
+): Promise<VerifiedIdentity> {
+  try {
+    return await deps.identity.verify(body.event, body.token);
+  } catch (error) {
+    const log = { provider: body.event, reason: (error as Error).message, requestId: request.requestId };
+    if (error instanceof IdentityRefused) {
+      deps.logger.info(log, 'third-party token refused');
+      throw new ApiError(401, 'auth.thirdPartyTokenInvalid', { provider: providerLabel });
+    }
+    if (error instanceof IdentityProviderUnavailable) {
+      deps.logger.warn(log, 'identity provider unavailable');
+      throw new ApiError(422, 'auth.providerUnavailable', { provider: providerLabel });
+    }
+    throw error;
+  }
+}
+
+/** What a provider's sign-in is about: its identity, the verified address if plausible, the agent code. */
+interface ProviderSignIn {
+  identity: VerifiedIdentity;
+  email: string | null;
+  agentCode: string | null;
+}
+
+/** A new account for a provider's identity, with the agent code if any. */
+async function createProviderUser(
+  tx: Database,
+  request: AuthRequest,
+  { identity, email, agentCode }: ProviderSignIn,
+  now: Date,
+): Promise<UserRow> {
+  if (agentCode && !(await agentCodeExists(tx, agentCode))) {
+    throw fieldRefusal(request.t, 400, 'agentCode', 'auth.agentCodeUnknown');
+  }
+  const [created] = await tx
+    .insert(users)
+    .values({
+      username: generatedUsername(identity.provider),
+      email,
+      nickname: identity.name?.replace(controlCharacters, '').slice(0, 20) || null,
+      agentCode,
+      registeredAt: now,
+    })
+    .returning();
+  if (!created) throw new Error('user insert returned no row');
+  await writeAudit(tx, request, {
+    at: now,
+    actor: actorOfUser(created.id),
+    action: 'account.create',
+    subject: actorOfUser(created.id),
+    reason: `signIn:${identity.provider}`,
+  });
+  return created;
+}
+
+/**
+ * The account a provider identity not yet linked signs in to, linked to it now: the one with the
+ * provider's verified address, else a new one. Operators' and frozen accounts are not linked.
+ */
+async function linkProviderUser(
+  tx: Database,
+  request: AuthRequest,
+  signIn: ProviderSignIn,
+  now: Date,
+): Promise<UserRow | 'operator' | 'frozen'> {
+  const { identity, email } = signIn;
+  const found = email ? await findUserByEmail(tx, email) : null;
+  if (found?.role === 'operator') return 'operator';
+  if (found?.frozen) return 'frozen';
+  if (found)
+    await writeAudit(tx, request, {
+      at: now,
+      actor: actorOfUser(found.id),
+      action: 'identity.link',
+      subject: actorOfUser(found.id),
+      reason: `${identity.provider} by verified e-mail`,
+    });
+  const user = found ?? (await createProviderUser(tx, request, signIn, now));
+  await tx.insert(identities).values({
+    userId: user.id,
+    provider: identity.provider,
+    subject: identity.subject,
+    email,
+    createdAt: now,
+    lastUsedAt: now,
+  });
+  return user;
+}
+
+/** The account a provider identity signs in to: the one it is linked to, else one linked now. */
+async function providerUser(
+  tx: Database,
+  request: AuthRequest,
+  signIn: ProviderSignIn,
+  now: Date,
+): Promise<UserRow | 'operator' | 'frozen'> {
+  const { identity } = signIn;
+  const ofIdentity = and(eq(identities.provider, identity.provider), eq(identities.subject, identity.subject));
+  const [linked] = await tx
+    .select({ user: users })
+    .from(identities)
+    .innerJoin(users, eq(users.id, identities.userId))
+    .where(ofIdentity)
+    .limit(1);
+  if (!linked) return linkProviderUser(tx, request, signIn, now);
+  // Operators sign in only at the desk: their accounts are refused as a refused token is.
+  if (linked.user.role === 'operator') return 'operator';
+  if (linked.user.frozen) return 'frozen';
+  await tx.update(identities).set({ lastUsedAt: now }).where(ofIdentity);
+  return linked.user;
+}
+
+/** One try at a provider's sign-in, in one transaction: a session, or the code step's ticket. */
+function providerSignInOnce(deps: AuthDeps, request: AuthRequest, signIn: ProviderSignIn) {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const user = await providerUser(tx, request, signIn, now);
+    if (user === 'operator') return { outcome: 'operator' as const };
+    if (user === 'frozen') return { outcome: 'frozen' as const };
+    if (asksForCode(await appKeyOf(tx, user.id)))
+      return {
+        outcome: 'codeAsked' as const,
+        answer: appKeyTicket(deps.codeSecret, user.id, false, signIn.identity.provider, now),
+      };
+    const session = await openSession(deps, request, user, {
+      remember: false,
+      method: signIn.identity.provider,
+      db: tx,
+    });
+    return { outcome: 'signedIn' as const, answer: session };
+  });
+}
+
 /**
  * Third-party sign-in: the provider's token is verified first (see identity-providers.ts). A known
  * provider account signs in its user; otherwise an account with the provider's verified address is
@@ -226,115 +365,24 @@ const controlCharacters = /[\x00-\x1f\x7f-\x9f]/g;
  * password.
  */
 export async function signInWithProvider(deps: AuthDeps, request: AuthRequest, body: ParsedBodyOf<typeof login3>) {
-  const { db, clock } = deps;
-  const { t } = request;
-  const providerLabel = t(`auth.providers.${body.event}`);
-  let identity: VerifiedIdentity;
+  const providerLabel = request.t(`auth.providers.${body.event}`);
+  const identity = await verifiedIdentity(deps, request, body, providerLabel);
+  const signIn: ProviderSignIn = {
+    identity,
+    email: identity.verifiedEmail && plausibleEmail.test(identity.verifiedEmail) ? identity.verifiedEmail : null,
+    agentCode: body.agentCode ? body.agentCode : null,
+  };
+  let result: Awaited<ReturnType<typeof providerSignInOnce>>;
   try {
-    identity = await deps.identity.verify(body.event, body.token);
-  } catch (error) {
-    if (error instanceof IdentityRefused) {
-      deps.logger.info(
-        { provider: body.event, reason: error.message, requestId: request.requestId },
-        'third-party token refused',
-      );
-      throw new ApiError(401, 'auth.thirdPartyTokenInvalid', { provider: providerLabel });
-    }
-    if (error instanceof IdentityProviderUnavailable) {
-      deps.logger.warn(
-        { provider: body.event, reason: error.message, requestId: request.requestId },
-        'identity provider unavailable',
-      );
-      throw new ApiError(422, 'auth.providerUnavailable', { provider: providerLabel });
-    }
-    throw error;
-  }
-  const email = identity.verifiedEmail && plausibleEmail.test(identity.verifiedEmail) ? identity.verifiedEmail : null;
-  const agentCode = body.agentCode ? body.agentCode : null;
-
-  const signedIn = async () =>
-    db.transaction(async (tx) => {
-      const now = clock.now();
-      const [linked] = await tx
-        .select({ user: users })
-        .from(identities)
-        .innerJoin(users, eq(users.id, identities.userId))
-        .where(and(eq(identities.provider, identity.provider), eq(identities.subject, identity.subject)))
-        .limit(1);
-      let user: UserRow | null = linked?.user ?? null;
-      // Operators sign in only at the desk: their accounts are refused as a refused token is.
-      if (user?.role === 'operator') return { outcome: 'operator' as const };
-      if (user) {
-        if (user.frozen) return { outcome: 'frozen' as const };
-        await tx
-          .update(identities)
-          .set({ lastUsedAt: now })
-          .where(and(eq(identities.provider, identity.provider), eq(identities.subject, identity.subject)));
-      } else {
-        user = email ? await findUserByEmail(tx, email) : null;
-        if (user?.role === 'operator') return { outcome: 'operator' as const };
-        if (user?.frozen) return { outcome: 'frozen' as const };
-        if (user) {
-          await writeAudit(tx, request, {
-            at: now,
-            actor: actorOfUser(user.id),
-            action: 'identity.link',
-            subject: actorOfUser(user.id),
-            reason: `${identity.provider} by verified e-mail`,
-          });
-        } else {
-          if (agentCode && !(await agentCodeExists(tx, agentCode))) {
-            throw fieldRefusal(t, 400, 'agentCode', 'auth.agentCodeUnknown');
-          }
-          const [created] = await tx
-            .insert(users)
-            .values({
-              username: generatedUsername(identity.provider),
-              email,
-              nickname: identity.name?.replace(controlCharacters, '').slice(0, 20) || null,
-              agentCode,
-              registeredAt: now,
-            })
-            .returning();
-          if (!created) throw new Error('user insert returned no row');
-          user = created;
-          await writeAudit(tx, request, {
-            at: now,
-            actor: actorOfUser(user.id),
-            action: 'account.create',
-            subject: actorOfUser(user.id),
-            reason: `signIn:${identity.provider}`,
-          });
-        }
-        await tx.insert(identities).values({
-          userId: user.id,
-          provider: identity.provider,
-          subject: identity.subject,
-          email,
-          createdAt: now,
-          lastUsedAt: now,
-        });
-      }
-      if (asksForCode(await appKeyOf(tx, user.id)))
-        return {
-          outcome: 'codeAsked' as const,
-          answer: appKeyTicket(deps.codeSecret, user.id, false, identity.provider, now),
-        };
-      const session = await openSession(deps, request, user, { remember: false, method: identity.provider, db: tx });
-      return { outcome: 'signedIn' as const, answer: session };
-    });
-
-  let result: Awaited<ReturnType<typeof signedIn>>;
-  try {
-    result = await signedIn();
+    result = await providerSignInOnce(deps, request, signIn);
   } catch (error) {
     // Two first sign-ins of one provider account at once: the loser finds the winner's link.
     if (uniqueViolation(error) === null) throw error;
-    result = await signedIn();
+    result = await providerSignInOnce(deps, request, signIn);
   }
   if (result.outcome === 'operator') {
-    await writeAudit(db, request, {
-      at: clock.now(),
+    await writeAudit(deps.db, request, {
+      at: deps.clock.now(),
       actor: 'anonymous',
       action: 'signIn.failure',
       subject: `${identity.provider}:${identity.subject}`,

@@ -87,37 +87,59 @@ export function holderMismatchRefusal(request: PlayerRequest, fields: string[]):
   );
 }
 
+type SaveCardBody = ParsedBodyOf<typeof saveBankCard>;
+
+/** Refuses a card whose bank, branch code or account number cannot be one (docs/requirements.md §5). */
+function refuseMalformedCard(t: PlayerRequest['t'], body: SaveCardBody): void {
+  if (!findBank(body.bankCode)) throw fieldRefusal(t, 400, 'bankCode', 'bank.unknownBank');
+  if (!branchCodePattern.test(body.branchCode)) throw fieldRefusal(t, 400, 'branchCode', 'bank.branchCodeFormat');
+  if (!accountNumberPattern.test(body.cardNumber)) throw fieldRefusal(t, 400, 'cardNumber', 'bank.accountNumberFormat');
+}
+
+/**
+ * The card being edited (null for a new one), once the player may save it: their names are
+ * complete and match the holder's, the card is theirs, and a new one stays within the limit.
+ */
+async function cardToSave(
+  tx: Database,
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  userId: number,
+  body: SaveCardBody,
+): Promise<{ editing: BankCardRow | null; isFirst: boolean }> {
+  // Serialises a player's card changes (the card limit) and orders them after name changes.
+  const user = await lockUser(tx, userId);
+  if (!hasPersonalInformation(user)) throw new ApiError(422, 'bank.completePersonalInformation');
+  const mismatched = holderMismatches(body, user);
+  if (mismatched.length > 0) throw holderMismatchRefusal(request, mismatched);
+  const cards = await boundCardsOf(tx, user.id);
+  const editing = body.id === undefined ? null : cards.find((card) => card.id === body.id);
+  if (editing === undefined) throw new ApiError(404, 'bank.cardNotFound');
+  if (!editing && cards.length >= deps.settings.maxBankCards) {
+    throw new ApiError(422, 'bank.tooManyCards', { max: deps.settings.maxBankCards });
+  }
+  return { editing, isFirst: cards.length === 0 };
+}
+
 export async function saveCard(
   deps: PlayerDeps,
   request: PlayerRequest,
   principal: Principal,
-  body: ParsedBodyOf<typeof saveBankCard>,
+  body: SaveCardBody,
 ): Promise<BankCard> {
-  const { t } = request;
-  if (!findBank(body.bankCode)) throw fieldRefusal(t, 400, 'bankCode', 'bank.unknownBank');
-  if (!branchCodePattern.test(body.branchCode)) throw fieldRefusal(t, 400, 'branchCode', 'bank.branchCodeFormat');
-  if (!accountNumberPattern.test(body.cardNumber)) throw fieldRefusal(t, 400, 'cardNumber', 'bank.accountNumberFormat');
+  refuseMalformedCard(request.t, body);
   try {
     const saved = await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
-      // Serialises a player's card changes (the card limit) and orders them after name changes.
-      const user = await lockUser(tx, principal.userId);
-      if (!hasPersonalInformation(user)) throw new ApiError(422, 'bank.completePersonalInformation');
-      const mismatched = holderMismatches(body, user);
-      if (mismatched.length > 0) throw holderMismatchRefusal(request, mismatched);
-      const cards = await boundCardsOf(tx, user.id);
-      const editing = body.id === undefined ? null : cards.find((card) => card.id === body.id);
-      if (editing === undefined) throw new ApiError(404, 'bank.cardNotFound');
-      if (!editing && cards.length >= deps.settings.maxBankCards) {
-        throw new ApiError(422, 'bank.tooManyCards', { max: deps.settings.maxBankCards });
-      }
+      const userId = principal.userId;
+      const { editing, isFirst } = await cardToSave(tx, deps, request, userId, body);
       // A player with cards always has a default: the first card, or the one chosen last.
-      const isDefault = body.isDefault || cards.length === 0 || editing?.isDefault === true;
+      const isDefault = body.isDefault || isFirst || editing?.isDefault === true;
       if (isDefault) {
         await tx
           .update(bankCards)
           .set({ isDefault: false })
-          .where(and(eq(bankCards.userId, user.id), isNull(bankCards.unboundAt), eq(bankCards.isDefault, true)));
+          .where(and(eq(bankCards.userId, userId), isNull(bankCards.unboundAt), eq(bankCards.isDefault, true)));
       }
       const fields = {
         bankCode: body.bankCode,
@@ -134,12 +156,12 @@ export async function saveCard(
         ? await tx.update(bankCards).set(fields).where(eq(bankCards.id, editing.id)).returning()
         : await tx
             .insert(bankCards)
-            .values({ ...fields, userId: user.id, createdAt: now })
+            .values({ ...fields, userId, createdAt: now })
             .returning();
       if (!card) throw new Error('bank card write returned no row');
       await writeAudit(tx, request, {
         at: now,
-        actor: actorOfUser(user.id),
+        actor: actorOfUser(userId),
         action: editing ? 'bankCard.edit' : 'bankCard.bind',
         subject: `bankCard:${card.id}`,
         reason: `bank ${card.bankCode}, branch ${card.branchCode}, account ${maskedNumber(card.cardNumber)}`,
@@ -149,7 +171,7 @@ export async function saveCard(
     return bankCardView(saved, request.locale);
   } catch (error) {
     if (uniqueViolation(error) === 'bank_cards_bound_account_unique') {
-      throw fieldRefusal(t, 409, 'cardNumber', 'bank.cardAlreadyBound');
+      throw fieldRefusal(request.t, 409, 'cardNumber', 'bank.cardAlreadyBound');
     }
     throw error;
   }

@@ -38,6 +38,20 @@ export async function watchDeposits(deps: PlayerDeps): Promise<void> {
 
 async function watchNetwork(deps: PlayerDeps, chain: ChainAdapter, network: ChainNetwork, pairs: CryptoPair[]) {
   const tip = await chain.height(network);
+  await recordNewOutputs(deps, chain, { network, tip, pairs });
+  const open = await deps.db
+    .select()
+    .from(cryptoDeposits)
+    .where(and(eq(cryptoDeposits.network, network), inArray(cryptoDeposits.status, ['confirming', 'belowMinimum'])));
+  for (const deposit of open) await followDeposit(deps, chain, { network, tip }, deposit);
+}
+
+/** Records every output to our addresses on a network, at the rate of its pair as it is now. */
+async function recordNewOutputs(
+  deps: PlayerDeps,
+  chain: ChainAdapter,
+  { network, tip, pairs }: { network: ChainNetwork; tip: number; pairs: CryptoPair[] },
+) {
   const owners = new Map((await depositAddressesOn(deps, network)).map((row) => [row.address, row.userId]));
   const outputs = await chain.outputsTo(network, [...owners.keys()], Math.max(0, tip - scanWindowBlocks));
   for (const output of outputs) {
@@ -69,26 +83,28 @@ async function watchNetwork(deps: PlayerDeps, chain: ChainAdapter, network: Chai
       })
       .onConflictDoNothing({ target: [cryptoDeposits.network, cryptoDeposits.txHash, cryptoDeposits.outputIndex] });
   }
+}
 
-  const open = await deps.db
-    .select()
-    .from(cryptoDeposits)
-    .where(and(eq(cryptoDeposits.network, network), inArray(cryptoDeposits.status, ['confirming', 'belowMinimum'])));
-  for (const deposit of open) {
-    const height = await chain.blockOf(network, deposit.txHash, deposit.outputIndex);
-    if (height === null) {
-      if (deposit.status === 'confirming') await dropDeposit(deps, deposit);
-      continue;
-    }
-    const confirmations = Math.max(0, tip - height + 1);
-    if (deposit.status === 'confirming' && confirmations >= deposit.requiredConfirmations) {
-      await creditDeposit(deps, deposit.id, confirmations);
-    } else if (confirmations !== deposit.confirmations || height !== deposit.blockHeight) {
-      await deps.db
-        .update(cryptoDeposits)
-        .set({ confirmations, blockHeight: height })
-        .where(and(eq(cryptoDeposits.id, deposit.id), eq(cryptoDeposits.status, deposit.status)));
-    }
+/** Moves an open deposit on: dropped when it left the chain, credited when confirmed, else its count updated. */
+async function followDeposit(
+  deps: PlayerDeps,
+  chain: ChainAdapter,
+  { network, tip }: { network: ChainNetwork; tip: number },
+  deposit: CryptoDepositRow,
+) {
+  const height = await chain.blockOf(network, deposit.txHash, deposit.outputIndex);
+  if (height === null) {
+    if (deposit.status === 'confirming') await dropDeposit(deps, deposit);
+    return;
+  }
+  const confirmations = Math.max(0, tip - height + 1);
+  if (deposit.status === 'confirming' && confirmations >= deposit.requiredConfirmations) {
+    await creditDeposit(deps, deposit.id, confirmations);
+  } else if (confirmations !== deposit.confirmations || height !== deposit.blockHeight) {
+    await deps.db
+      .update(cryptoDeposits)
+      .set({ confirmations, blockHeight: height })
+      .where(and(eq(cryptoDeposits.id, deposit.id), eq(cryptoDeposits.status, deposit.status)));
   }
 }
 

@@ -82,6 +82,19 @@ export async function receiveCallback(
   }
 }
 
+/** One event being acted on, inside the transaction that stores it. */
+interface EventStep {
+  tx: Database;
+  deps: PlayerDeps;
+  request: PlayerRequest;
+  providerName: string;
+  event: PaymentEvent;
+  order: DepositOrderRow;
+  now: Date;
+  refusal: (code: ErrorCode, key: string, detail: string) => CallbackRefusal;
+  audit: (action: string, reason: string) => Promise<void>;
+}
+
 async function applyEvent(
   deps: PlayerDeps,
   request: PlayerRequest,
@@ -118,81 +131,116 @@ async function applyEvent(
         subject: `depositOrder:${order.orderSn}`,
         reason,
       });
-
+    const step: EventStep = { tx, deps, request, providerName, event, order, now, refusal, audit };
     switch (event.type) {
-      case 'payment.succeeded': {
-        const claimed = await claimOrder(tx, order, 'pendingPayment', {
-          status: 'paymentSuccessful',
-          paidAt: now,
-          providerPaymentId: event.paymentId,
-        });
-        if (!claimed) return 'alreadySettled';
-        const credit = await creditDeposit(
-          tx,
-          deps,
-          request,
-          claimed,
-          claimed.amount,
-          `deposit ${claimed.orderSn} paid at ${providerName}`,
-        );
-        await tx
-          .update(depositOrders)
-          .set({ creditTransferId: credit.transfer.id })
-          .where(eq(depositOrders.id, claimed.id));
-        await audit('deposit.paid', `paid ${event.amount} yen, credited ${claimed.amount} coins (event ${event.id})`);
-        return 'credited';
-      }
-      case 'refund.processing': {
-        if (order.status === 'pendingPayment')
-          throw refusal(409, 'pay.callbackOutOfOrder', 'refund of an unpaid order');
-        const claimed = await claimOrder(tx, order, 'paymentSuccessful', { status: 'refundInProcess' });
-        if (!claimed) return 'alreadySettled';
-        // The coins bought with the refunded yen are held until the provider confirms the refund.
-        const held = await hold(tx, deps.clock, {
-          actor: 'system',
-          reason: `refund of deposit ${claimed.orderSn} started at ${providerName}`,
-          clientAddress: request.clientAddress,
-          requestId: request.requestId,
-          from: playerAccount(claimed.userId, coinCurrency),
-          to: houseAccount('depositsClearing', coinCurrency),
-          amount: BigInt(claimed.amount),
-          currency: coinCurrency,
-          idempotencyKey: `deposit-refund:${claimed.orderSn}`,
-          kind: 'depositRefund',
-          metadata: { orderSn: claimed.orderSn },
-        }).catch((error: unknown) => {
-          // The player has spent the coins: an operator settles this with them; the provider retries meanwhile.
-          if (error instanceof ApiError && error.messageKey === 'ledger.insufficientBalance') {
-            throw refusal(422, 'pay.callbackRefundUncovered', `balance below the ${claimed.amount} coins to refund`);
-          }
-          throw error;
-        });
-        await tx.update(depositOrders).set({ refundHoldId: held.transfer.id }).where(eq(depositOrders.id, claimed.id));
-        await audit(
-          'deposit.refundStarted',
-          `refund of ${event.amount} yen started, ${claimed.amount} coins held (event ${event.id})`,
-        );
-        return 'refundStarted';
-      }
-      case 'refund.succeeded': {
-        if (order.status === 'refundSuccessful') return 'alreadySettled';
-        if (order.status !== 'refundInProcess' || order.refundHoldId === null) {
-          throw refusal(409, 'pay.callbackOutOfOrder', 'refund completed before it started');
-        }
-        const claimed = await claimOrder(tx, order, 'refundInProcess', { status: 'refundSuccessful' });
-        if (!claimed) return 'alreadySettled';
-        await postHold(tx, deps.clock, {
-          holdId: order.refundHoldId,
-          actor: 'system',
-          reason: `refund of deposit ${order.orderSn} completed at ${providerName}`,
-          clientAddress: request.clientAddress,
-          requestId: request.requestId,
-        });
-        await audit('deposit.refunded', `refund of ${event.amount} yen completed (event ${event.id})`);
-        return 'refunded';
-      }
+      case 'payment.succeeded':
+        return paymentSucceeded(step);
+      case 'refund.processing':
+        return refundStarted(step);
+      case 'refund.succeeded':
+        return refundSucceeded(step);
     }
   });
+}
+
+/** The player paid: the order is credited once. */
+async function paymentSucceeded({
+  tx,
+  deps,
+  request,
+  providerName,
+  event,
+  order,
+  now,
+  audit,
+}: EventStep): Promise<CallbackOutcome> {
+  const claimed = await claimOrder(tx, order, 'pendingPayment', {
+    status: 'paymentSuccessful',
+    paidAt: now,
+    providerPaymentId: event.paymentId,
+  });
+  if (!claimed) return 'alreadySettled';
+  const credit = await creditDeposit(
+    tx,
+    deps,
+    request,
+    claimed,
+    claimed.amount,
+    `deposit ${claimed.orderSn} paid at ${providerName}`,
+  );
+  await tx.update(depositOrders).set({ creditTransferId: credit.transfer.id }).where(eq(depositOrders.id, claimed.id));
+  await audit('deposit.paid', `paid ${event.amount} yen, credited ${claimed.amount} coins (event ${event.id})`);
+  return 'credited';
+}
+
+/** The provider started a refund of a paid order: the coins it bought are held. */
+async function refundStarted({
+  tx,
+  deps,
+  request,
+  providerName,
+  event,
+  order,
+  refusal,
+  audit,
+}: EventStep): Promise<CallbackOutcome> {
+  if (order.status === 'pendingPayment') throw refusal(409, 'pay.callbackOutOfOrder', 'refund of an unpaid order');
+  const claimed = await claimOrder(tx, order, 'paymentSuccessful', { status: 'refundInProcess' });
+  if (!claimed) return 'alreadySettled';
+  // The coins bought with the refunded yen are held until the provider confirms the refund.
+  const held = await hold(tx, deps.clock, {
+    actor: 'system',
+    reason: `refund of deposit ${claimed.orderSn} started at ${providerName}`,
+    clientAddress: request.clientAddress,
+    requestId: request.requestId,
+    from: playerAccount(claimed.userId, coinCurrency),
+    to: houseAccount('depositsClearing', coinCurrency),
+    amount: BigInt(claimed.amount),
+    currency: coinCurrency,
+    idempotencyKey: `deposit-refund:${claimed.orderSn}`,
+    kind: 'depositRefund',
+    metadata: { orderSn: claimed.orderSn },
+  }).catch((error: unknown) => {
+    // The player has spent the coins: an operator settles this with them; the provider retries meanwhile.
+    if (error instanceof ApiError && error.messageKey === 'ledger.insufficientBalance') {
+      throw refusal(422, 'pay.callbackRefundUncovered', `balance below the ${claimed.amount} coins to refund`);
+    }
+    throw error;
+  });
+  await tx.update(depositOrders).set({ refundHoldId: held.transfer.id }).where(eq(depositOrders.id, claimed.id));
+  await audit(
+    'deposit.refundStarted',
+    `refund of ${event.amount} yen started, ${claimed.amount} coins held (event ${event.id})`,
+  );
+  return 'refundStarted';
+}
+
+/** The provider completed a refund it started: the held coins leave for good. */
+async function refundSucceeded({
+  tx,
+  deps,
+  request,
+  providerName,
+  event,
+  order,
+  refusal,
+  audit,
+}: EventStep): Promise<CallbackOutcome> {
+  if (order.status === 'refundSuccessful') return 'alreadySettled';
+  if (order.status !== 'refundInProcess' || order.refundHoldId === null) {
+    throw refusal(409, 'pay.callbackOutOfOrder', 'refund completed before it started');
+  }
+  const claimed = await claimOrder(tx, order, 'refundInProcess', { status: 'refundSuccessful' });
+  if (!claimed) return 'alreadySettled';
+  await postHold(tx, deps.clock, {
+    holdId: order.refundHoldId,
+    actor: 'system',
+    reason: `refund of deposit ${order.orderSn} completed at ${providerName}`,
+    clientAddress: request.clientAddress,
+    requestId: request.requestId,
+  });
+  await audit('deposit.refunded', `refund of ${event.amount} yen completed (event ${event.id})`);
+  return 'refunded';
 }
 
 /** Moves the order on only from the expected status; null when another callback got there first. */

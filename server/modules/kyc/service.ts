@@ -10,6 +10,7 @@ import { users } from '@server/db/schema/auth';
 import { kycSubmissions } from '@server/db/schema/kyc';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
+import type { EventLetter } from '@server/shared/event-letters';
 import { onePage } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
@@ -208,13 +209,38 @@ export async function kycReviewQueue(
   };
 }
 
+type ReviewOutcome = { status: 'approved'; remark: string | null } | { status: 'rejected'; reason: string };
+
+/** What a review writes, by its outcome: on the submission, in the audit trail, in the player's letter. */
+function reviewRecord(outcome: ReviewOutcome): {
+  fields: { rejectReason: string | null; reviewRemark: string | null };
+  action: string;
+  auditReason: string;
+  letter: Pick<EventLetter, 'kind' | 'params'>;
+} {
+  if (outcome.status === 'approved')
+    return {
+      fields: { rejectReason: null, reviewRemark: outcome.remark },
+      action: 'kyc.approve',
+      auditReason: outcome.remark ?? 'approved',
+      letter: { kind: 'kycApproved', params: {} },
+    };
+  return {
+    fields: { rejectReason: outcome.reason, reviewRemark: null },
+    action: 'kyc.reject',
+    auditReason: outcome.reason,
+    letter: { kind: 'kycRejected', params: { reason: outcome.reason } },
+  };
+}
+
 async function reviewSubmission(
   deps: PlayerDeps,
   request: PlayerRequest,
   operator: Principal,
   submissionId: number,
-  outcome: { status: 'approved'; remark: string | null } | { status: 'rejected'; reason: string },
+  outcome: ReviewOutcome,
 ): Promise<null> {
+  const record = reviewRecord(outcome);
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const [found] = await tx.select().from(kycSubmissions).where(eq(kycSubmissions.id, submissionId));
@@ -222,29 +248,18 @@ async function reviewSubmission(
     if (found.userId === operator.userId) throw new ApiError(403, 'admin.ownRecord');
     const [claimed] = await tx
       .update(kycSubmissions)
-      .set({
-        status: outcome.status,
-        reviewedAt: now,
-        reviewedBy: operator.userId,
-        rejectReason: outcome.status === 'rejected' ? outcome.reason : null,
-        reviewRemark: outcome.status === 'approved' ? outcome.remark : null,
-      })
+      .set({ status: outcome.status, reviewedAt: now, reviewedBy: operator.userId, ...record.fields })
       .where(and(eq(kycSubmissions.id, submissionId), eq(kycSubmissions.status, 'pendingReview')))
       .returning();
     if (!claimed) throw new ApiError(409, 'kyc.alreadyReviewed');
     await writeAudit(tx, request, {
       at: now,
       actor: actorOfUser(operator.userId),
-      action: outcome.status === 'approved' ? 'kyc.approve' : 'kyc.reject',
+      action: record.action,
       subject: `kycSubmission:${claimed.id}`,
-      reason: outcome.status === 'approved' ? (outcome.remark ?? 'approved') : outcome.reason,
+      reason: record.auditReason,
     });
-    await deps.letters.send(tx, {
-      userId: claimed.userId,
-      kind: outcome.status === 'approved' ? 'kycApproved' : 'kycRejected',
-      subject: `kyc:${claimed.id}`,
-      params: outcome.status === 'approved' ? {} : { reason: outcome.reason },
-    });
+    await deps.letters.send(tx, { userId: claimed.userId, subject: `kyc:${claimed.id}`, ...record.letter });
   });
   return null;
 }

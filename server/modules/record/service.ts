@@ -160,41 +160,43 @@ async function ordersBehind(
       .from(cryptoDeposits)
       .where(and(eq(cryptoDeposits.userId, userId), inArray(cryptoDeposits.creditTransferId, transferIds))),
   ]);
-  for (const row of withdrawalRows) {
-    const order: OrderBehind = {
-      orderSn: row.orderSn,
-      status: row.status,
-      channel:
-        row.method === 'crypto'
-          ? `${row.coin} ${row.network}`
-          : `${bankNameIn(row.bankCode ?? '', locale)} ${maskedNumber(row.accountNumber ?? '')}`,
-      fee: row.fee,
-      failureReason: row.failureReason,
-    };
-    for (const transferId of [row.holdTransferId, row.refundTransferId]) if (transferId) found.set(transferId, order);
-  }
+  const behind = (transferIds: (number | null)[], order: OrderBehind) => {
+    for (const transferId of transferIds) if (transferId) found.set(transferId, order);
+  };
+  for (const row of withdrawalRows) behind([row.holdTransferId, row.refundTransferId], withdrawalBehind(row, locale));
   for (const row of depositRows) {
     const view = depositOrderView(deps, row, locale);
-    const order: OrderBehind = {
+    behind([row.creditTransferId, row.refundHoldId], {
       orderSn: view.orderSn,
       status: view.status,
       channel: view.channelName,
       fee: view.fee,
       failureReason: view.failureReason,
-    };
-    for (const transferId of [row.creditTransferId, row.refundHoldId]) if (transferId) found.set(transferId, order);
+    });
   }
-  for (const row of cryptoDepositRows) {
-    if (!row.creditTransferId) continue;
-    found.set(row.creditTransferId, {
+  for (const row of cryptoDepositRows)
+    behind([row.creditTransferId], {
       orderSn: row.orderSn,
       status: row.status,
       channel: `${row.coin} ${row.network}`,
       fee: 0,
       failureReason: null,
     });
-  }
   return found;
+}
+
+/** A withdrawal as the movements it holds and refunds show it: to a card, or to an address. */
+function withdrawalBehind(row: typeof withdrawals.$inferSelect, locale: Locale): OrderBehind {
+  return {
+    orderSn: row.orderSn,
+    status: row.status,
+    channel:
+      row.method === 'crypto'
+        ? `${row.coin} ${row.network}`
+        : `${bankNameIn(row.bankCode ?? '', locale)} ${maskedNumber(row.accountNumber ?? '')}`,
+    fee: row.fee,
+    failureReason: row.failureReason,
+  };
 }
 
 /**
