@@ -41,8 +41,7 @@ test('an open bank transfer leads from its record back to its instructions, whic
   const instructions = page.getByLabel(say('finance:deposit.transfer.title'));
   await expect(instructions).toContainText(order.orderSn);
   // The page goes on following the order (and the profile refreshes): the instructions stay through
-  // two more checks of it (the
-  // second is asked for only once the first has been taken in).
+  // two more checks of it (the second is asked for only once the first has been taken in).
   const shownAfter = orderChecks;
   await expect
     .poll(
