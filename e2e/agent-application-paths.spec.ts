@@ -1,6 +1,7 @@
 import type { AgentApplication } from '@contract/agent';
 import type { Locale } from '@contract/locales';
 import { agentApplicationMachine } from '@machines/agent-application.machine';
+import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { apiCaller, expect, mailedCode, operatorApiToken, text } from './fixtures';
 import { type Adapter, outcomeActor, type Replay, replayMachinePaths, type Snapshot } from './machine-replay';
@@ -8,8 +9,9 @@ import { type Adapter, outcomeActor, type Replay, replayMachinePaths, type Snaps
 /**
  * The agent application's paths in Chromium against the real server. The player's standing is the
  * server's: an operator approves or rejects through the desk's API, just before the page's poll that
- * the path says sees the decision, and the page's clock is moved on to that poll at once; a failed
- * call is a network failure the test makes.
+ * the path says sees the decision, and the page's clock is moved on to that poll at once (the poll's
+ * call is held until the page has been seen checking); a failed call is a network failure the test
+ * makes.
  */
 
 const locale: Locale = 'ja-JP';
@@ -34,6 +36,9 @@ const outputStatus = (event: EventObject & Record<string, unknown>) =>
 /** The player's token, and the operator's when the path has decisions, for each path by tag. */
 const players = new Map<string, string>();
 const operators = new Map<string, string>();
+
+/** The status call of a poll the test brought forward, held until `release` (see perform and check). */
+const heldPolls = new WeakMap<Page, { released: Promise<void>; release: () => void }>();
 
 const decidedIn = (path: Replay['path']) =>
   path.steps.some(({ event }) => event.type === 'xstate.done.actor.loadStanding' && outputStatus(event) !== null);
@@ -95,6 +100,10 @@ const adapter: Adapter = {
     players.set(tag, token);
     // The clock runs as a real one; a poll the path takes is brought forward (see perform).
     await page.clock.install();
+    await page.route('**/v2/app/agent/apply/status', async (route) => {
+      await heldPolls.get(page)?.released;
+      await route.fallback();
+    });
     await page.addInitScript(
       ([stored, lng]) => {
         localStorage.setItem('token', stored);
@@ -125,6 +134,11 @@ const adapter: Adapter = {
       const next = path.steps[index + 1]?.event;
       const found = next && outcomeActor(next.type)?.[1] === 'done' ? outputStatus(next) : null;
       if (found === 'approved' || found === 'rejected') await decide(replay, found);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      heldPolls.set(page, { released, release });
       await page.clock.runFor(reviewPoll);
     }
   },
@@ -143,6 +157,8 @@ const adapter: Adapter = {
     } else if (snapshot.matches('pendingReview')) {
       await expect(main.getByText(text(locale, 'agent:pending.title'))).toBeVisible();
       await expect(dialog).toBeHidden();
+      // Seen checking: the poll's call may go on to the server now.
+      heldPolls.get(page)?.release();
     } else if (snapshot.matches('approved')) {
       await expect(main.getByText(text(locale, 'agent:approved.title'))).toBeVisible({ timeout: 15_000 });
       // The session learnt it without a reload: the agent-only code call answers, the programme notice is gone.

@@ -20,6 +20,8 @@ test('an open bank transfer leads from its record back to its instructions, whic
     { token: player.token, idempotencyKey: crypto.randomUUID() },
   );
 
+  // The clock runs as a real one; the page's next checks of the order are brought forward below.
+  await page.clock.install();
   await page.addInitScript(
     ([token, lng]) => {
       localStorage.setItem('token', token);
@@ -27,6 +29,10 @@ test('an open bank transfer leads from its record back to its instructions, whic
     },
     [player.token, locale] as const,
   );
+  let orderChecks = 0;
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/v2/app/pay/order/get') orderChecks += 1;
+  });
   await page.goto('/user/record');
   const row = page.getByRole('table', { name: say('record:tabs.deposits') }).getByRole('row', {
     name: new RegExp(order.orderSn),
@@ -34,7 +40,17 @@ test('an open bank transfer leads from its record back to its instructions, whic
   await row.getByRole('link', { name: say('record:howToPay') }).click();
   const instructions = page.getByLabel(say('finance:deposit.transfer.title'));
   await expect(instructions).toContainText(order.orderSn);
-  // The page goes on following the order (and the profile refreshes): the instructions stay.
-  await page.waitForTimeout(3_000);
+  // The page goes on following the order (and the profile refreshes): the instructions stay through
+  // two more checks of it (the second is asked for only once the first has been taken in).
+  const shownAfter = orderChecks;
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(1_000);
+        return orderChecks;
+      },
+      { intervals: [100] },
+    )
+    .toBeGreaterThanOrEqual(shownAfter + 2);
   await expect(instructions).toContainText(order.orderSn);
 });
