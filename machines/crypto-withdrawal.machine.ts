@@ -50,6 +50,7 @@ import {
   type RequestRefused,
 } from './money-request.machine';
 import { orderFollowMachine } from './order-follow.machine';
+import { withdrawalMachine } from './withdrawal.machine';
 
 export type CryptoWithdrawal = Extract<Withdrawal, { method: 'crypto' }>;
 
@@ -312,53 +313,7 @@ export const cryptoWithdrawalFollow = orderFollowMachine<CryptoWithdrawal>({
   pollMs: 5_000,
 });
 
-export interface CryptoWithdrawContext {
-  /** The request as the server accepted it; once followed, the follower holds it as it stands. */
-  withdrawal: CryptoWithdrawal | null;
-}
-
-export type CryptoWithdrawEvent = { type: 'withdraw.again' };
-
-export const cryptoWithdrawMachine = setup({
-  types: {
-    context: {} as CryptoWithdrawContext,
-    events: {} as CryptoWithdrawEvent,
-    children: {} as { request: 'request'; followWithdrawal: 'followWithdrawal' },
-  },
-  actors: {
-    request: cryptoWithdrawRequest,
-    followWithdrawal: cryptoWithdrawalFollow,
-  },
-  actions: {
-    /** The withdrawal or the balance changed on the server: refetch the balance and the records. */
-    withdrawalChanged: () => {},
-  },
-}).createMachine({
-  id: 'cryptoWithdraw',
-  context: { withdrawal: null },
-  initial: 'requesting',
-  states: {
-    requesting: {
-      invoke: {
-        id: 'request',
-        src: 'request',
-        onDone: {
-          target: 'following',
-          actions: [assign({ withdrawal: ({ event }) => event.output }), 'withdrawalChanged'],
-        },
-      },
-    },
-    following: {
-      invoke: {
-        id: 'followWithdrawal',
-        src: 'followWithdrawal',
-        // The request has just been stored.
-        input: ({ context }) => ({ order: context.withdrawal as CryptoWithdrawal }),
-      },
-      on: { 'withdraw.again': { target: 'requesting' } },
-    },
-  },
-});
+export const cryptoWithdrawMachine = withdrawalMachine('cryptoWithdraw', cryptoWithdrawRequest, cryptoWithdrawalFollow);
 
 export type CryptoWithdrawSnapshot = SnapshotFrom<typeof cryptoWithdrawMachine>;
 export type CryptoWithdrawRequestSnapshot = SnapshotFrom<typeof cryptoWithdrawRequest>;

@@ -27,7 +27,7 @@ import {
   type RequestCard,
   type RequestInput,
 } from './money-request.machine';
-import { orderFollowMachine } from './order-follow.machine';
+import { type FollowedOrder, orderFollowMachine } from './order-follow.machine';
 
 export interface WithdrawPrerequisites {
   profile: Pick<Profile, 'firstName' | 'lastName' | 'pinyinName' | 'balance' | 'kycStatus' | 'hasPayPassword'>;
@@ -67,53 +67,62 @@ export const withdrawalFollow = orderFollowMachine<Withdrawal>({
   pollMs: 10_000,
 });
 
-export interface WithdrawContext {
+export interface WithdrawContext<TOrder> {
   /** The request as the server accepted it; once followed, the follower holds it as it stands. */
-  withdrawal: Withdrawal | null;
+  withdrawal: TOrder | null;
 }
 
 export type WithdrawEvent = { type: 'withdraw.again' };
 
-export const withdrawMachine = setup({
-  types: {
-    context: {} as WithdrawContext,
-    events: {} as WithdrawEvent,
-    children: {} as { request: 'request'; followWithdrawal: 'followWithdrawal' },
-  },
-  actors: {
-    request: withdrawRequest,
-    followWithdrawal: withdrawalFollow,
-  },
-  actions: {
-    /** The withdrawal or the balance changed on the server: refetch the balance and the records. */
-    withdrawalChanged: () => {},
-  },
-}).createMachine({
-  id: 'withdraw',
-  context: { withdrawal: null },
-  initial: 'requesting',
-  states: {
-    requesting: {
-      invoke: {
-        id: 'request',
-        src: 'request',
-        onDone: {
-          target: 'following',
-          actions: [assign({ withdrawal: ({ event }) => event.output }), 'withdrawalChanged'],
+/**
+ * A withdrawal from the form to the payout (see the states above) over its request machine and the
+ * follower of the order it opens: the yen and the crypto withdrawal differ only in those two.
+ */
+export function withdrawalMachine<TPrerequisites, TBody, TOrder extends FollowedOrder>(
+  id: string,
+  request: ReturnType<typeof moneyRequestMachine<TPrerequisites, TBody, TOrder>>,
+  follow: ReturnType<typeof orderFollowMachine<TOrder>>,
+) {
+  return setup({
+    types: {
+      context: {} as WithdrawContext<TOrder>,
+      events: {} as WithdrawEvent,
+      children: {} as { request: 'request'; followWithdrawal: 'followWithdrawal' },
+    },
+    actors: { request, followWithdrawal: follow },
+    actions: {
+      /** The withdrawal or the balance changed on the server: refetch the balance and the records. */
+      withdrawalChanged: () => {},
+    },
+  }).createMachine({
+    id,
+    context: { withdrawal: null },
+    initial: 'requesting',
+    states: {
+      requesting: {
+        invoke: {
+          id: 'request',
+          src: 'request',
+          onDone: {
+            target: 'following',
+            actions: [assign({ withdrawal: ({ event }) => event.output }), 'withdrawalChanged'],
+          },
         },
       },
-    },
-    following: {
-      invoke: {
-        id: 'followWithdrawal',
-        src: 'followWithdrawal',
-        // The request has just been stored.
-        input: ({ context }) => ({ order: context.withdrawal as Withdrawal }),
+      following: {
+        invoke: {
+          id: 'followWithdrawal',
+          src: 'followWithdrawal',
+          // The request has just been stored.
+          input: ({ context }) => ({ order: context.withdrawal as TOrder }),
+        },
+        on: { 'withdraw.again': { target: 'requesting' } },
       },
-      on: { 'withdraw.again': { target: 'requesting' } },
     },
-  },
-});
+  });
+}
+
+export const withdrawMachine = withdrawalMachine('withdraw', withdrawRequest, withdrawalFollow);
 
 export type WithdrawSnapshot = SnapshotFrom<typeof withdrawMachine>;
 export type WithdrawRequestSnapshot = SnapshotFrom<typeof withdrawRequest>;
