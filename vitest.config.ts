@@ -5,8 +5,8 @@ import { pathAliases } from './vite.config.ts';
 /**
  * API tests whose subject is the embedded database itself, or that start server processes on a
  * data directory whatever database the run has: `api-embedded` runs them on PGlite, while the
- * `api` project, run on a real PostgreSQL server by the test command, runs every other API test
- * (and the ones here that also hold on a server). The browser tests run the whole product on PGlite.
+ * `api` project, on the real PostgreSQL server the test command starts for the same run, runs every
+ * other API test (and the ones here that also hold on a server). The browser tests run the whole product on PGlite.
  */
 const embeddedDatabaseTests = [
   'tests/api/crypto-watcher-kill.test.ts',
@@ -88,7 +88,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api-embedded', ...apiTestSettings, include: embeddedDatabaseTests },
+        // On PGlite even in a run whose other API tests use a server (the test command runs both at once).
+        test: {
+          name: 'api-embedded',
+          ...apiTestSettings,
+          include: embeddedDatabaseTests,
+          env: { TEST_DATABASE_URL: '' },
+        },
       },
       {
         extends: true,

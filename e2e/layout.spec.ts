@@ -7,9 +7,9 @@ import { apiCaller, expect, fundedPlayer, mailedCode, openSignedInDeskTab, test,
  * language, with no horizontal page overflow, no button, badge, tab, table header or navigation
  * link whose text is cut or broken one character a line, no lettering cropped out of the sign-in
  * dialog's artwork, a records list whose status shows on a phone, and a desk sidebar lighting
- * exactly one item. Each page's full-page screenshot is attached to the report for a person to look
- * at; nothing compares pixels. One test per language and size keeps the run short: the player and
- * the operator session are made once per worker.
+ * exactly one item. A page found wrong has its full-page screenshot attached to the report for a
+ * person to look at; nothing compares pixels. One test per language and size keeps the run short:
+ * the player and the operator session are made once per worker.
  */
 
 const sizes = [
@@ -106,11 +106,15 @@ function layoutProblems(): string[] {
 async function checkPage(page: Page, testInfo: TestInfo, name: string): Promise<string[]> {
   // Fonts and late images settle the layout before it is measured.
   await page.evaluate(() => document.fonts.ready);
-  // JPEG: a picture for a person to look at, quick to take ten times a test.
-  const file = testInfo.outputPath(`${name.replace(/[^\w]+/g, '-')}.jpeg`);
-  await page.screenshot({ path: file, fullPage: true, type: 'jpeg', quality: 70 });
-  await testInfo.attach(name, { path: file, contentType: 'image/jpeg' });
-  return (await page.evaluate(layoutProblems)).map((problem) => `${name}: ${problem}`);
+  const problems = (await page.evaluate(layoutProblems)).map((problem) => `${name}: ${problem}`);
+  if (problems.length > 0) {
+    // The page as it was found wrong, for a person to look at (a full-page picture costs Chromium a
+    // second, so a page found whole gets none).
+    const file = testInfo.outputPath(`${name.replace(/[^\w]+/g, '-')}.jpeg`);
+    await page.screenshot({ path: file, fullPage: true, type: 'jpeg', quality: 70 });
+    await testInfo.attach(name, { path: file, contentType: 'image/jpeg' });
+  }
+  return problems;
 }
 
 /**

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The project's test command (`npm test`; the README's `npm ci && npm test`). Assumes node_modules.
 #
-#   0. lint                  Biome (format and lint), dependency-cruiser (boundaries), knip (dead code)
-#   1. type check            tsc, the browser's program and Node's
-#   2. vitest on PGlite      machines, games, repo, components, and the API tests whose subject is
-#                            the embedded database (project api-embedded, see vitest.config.ts)
-#   3. vitest, API project   every other API and property test, against a real PostgreSQL server
-#                            started on loopback (the browser tests run the product on PGlite)
-#   4. build                 vite build
-#   5. browser tests         Playwright in the system Chromium against the built server
+#   0. lint and type check  at once: Biome (format and lint), dependency-cruiser (boundaries),
+#                            knip (dead code); tsc, the browser's program and Node's
+#   1. vitest                every project in one run, so its files keep both cores busy: machines,
+#                            games, repo, components; the API and property tests against a real
+#                            PostgreSQL server started on loopback; and on PGlite the API tests whose
+#                            subject is the embedded database (project api-embedded, see
+#                            vitest.config.ts). The browser tests run the product on PGlite.
+#   2. build                 vite build
+#   3. browser tests         Playwright in the system Chromium against the built server
 #
 # Every step runs even when an earlier one failed (except the browser tests, which need the
 # build), so one run shows every failure. Exits non-zero when any step failed.
@@ -64,16 +65,26 @@ vitest_json() {
   echo "--reporter=default --reporter=json --outputFile.json=$reports/$1.json"
 }
 
-run_step "Lint (Biome, boundaries, dead code)" npm run -s lint
+# both <command> <command>: runs two commands at once, prints each one's output after the other's,
+# and fails when either does.
+both() {
+  local first_log second_log first_status second_status
+  first_log=$(mktemp "$reports/first.XXXXXX")
+  second_log=$(mktemp "$reports/second.XXXXXX")
+  bash -c "$1" >"$first_log" 2>&1 &
+  local first_pid=$!
+  bash -c "$2" >"$second_log" 2>&1
+  second_status=$?
+  wait "$first_pid"
+  first_status=$?
+  cat "$first_log" "$second_log"
+  [ "$first_status" -eq 0 ] && [ "$second_status" -eq 0 ]
+}
 
-run_step "Type check (browser and Node programs)" npm run -s typecheck
+run_step "Lint and type check (at once)" both "npm run -s lint" "npm run -s typecheck"
 
 # shellcheck disable=SC2046
-run_step "Vitest: unit, components, embedded DB" vitest run --project machines --project games --project repo \
-  --project components --project api-embedded $(vitest_json vitest-pglite)
-
-# shellcheck disable=SC2046
-run_step "Vitest: API project on PostgreSQL" bash scripts/with-postgres.sh vitest run --project api $(vitest_json vitest-postgres)
+run_step "Vitest: all projects, API on PostgreSQL" bash scripts/with-postgres.sh vitest run $(vitest_json vitest)
 
 if run_step "Build (vite build)" vite build; then
   E2E_PORT=$(free_port) E2E_JSON_REPORT="$reports/playwright.json" \
@@ -92,6 +103,6 @@ printf '%-42s %-16s %5ss\n' "Total" "target <= ${target_seconds}s" "$SECONDS"
 if [ "$SECONDS" -gt "$target_seconds" ]; then
   echo "The test command took longer than its ${target_seconds} s target."
 fi
-tsx scripts/test-totals.ts "$reports/vitest-pglite.json" "$reports/vitest-postgres.json" "$reports/playwright.json" || failed=1
+tsx scripts/test-totals.ts "$reports/vitest.json" "$reports/playwright.json" || failed=1
 
 exit "$failed"

@@ -14,10 +14,11 @@ import { type DatabaseTemplate, databaseUrlFor, templateDatabaseName } from './d
 /**
  * Builds the migrated, seeded template every API test file starts from, once per run: a PGlite
  * data-directory dump by default, or a PostgreSQL template database when TEST_DATABASE_URL names a
- * server (CI starts one on loopback).
+ * server (the test command starts one on loopback).
  */
 export default async function setup(project: TestProject) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  // A project may set its own (api-embedded empties it to stay on PGlite).
+  const serverUrl = project.config.env?.TEST_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   let template: DatabaseTemplate;
   if (serverUrl) {
     const admin = new pg.Client({ connectionString: serverUrl });
