@@ -144,16 +144,8 @@ async function applyEvent(
 }
 
 /** The player paid: the order is credited once. */
-async function paymentSucceeded({
-  tx,
-  deps,
-  request,
-  providerName,
-  event,
-  order,
-  now,
-  audit,
-}: EventStep): Promise<CallbackOutcome> {
+async function paymentSucceeded(step: EventStep): Promise<CallbackOutcome> {
+  const { tx, deps, request, providerName, event, order, now, audit } = step;
   const claimed = await claimOrder(tx, order, 'pendingPayment', {
     status: 'paymentSuccessful',
     paidAt: now,
@@ -174,16 +166,8 @@ async function paymentSucceeded({
 }
 
 /** The provider started a refund of a paid order: the coins it bought are held. */
-async function refundStarted({
-  tx,
-  deps,
-  request,
-  providerName,
-  event,
-  order,
-  refusal,
-  audit,
-}: EventStep): Promise<CallbackOutcome> {
+async function refundStarted(step: EventStep): Promise<CallbackOutcome> {
+  const { tx, deps, request, providerName, event, order, refusal, audit } = step;
   if (order.status === 'pendingPayment') throw refusal(409, 'pay.callbackOutOfOrder', 'refund of an unpaid order');
   const claimed = await claimOrder(tx, order, 'paymentSuccessful', { status: 'refundInProcess' });
   if (!claimed) return 'alreadySettled';
@@ -216,16 +200,8 @@ async function refundStarted({
 }
 
 /** The provider completed a refund it started: the held coins leave for good. */
-async function refundSucceeded({
-  tx,
-  deps,
-  request,
-  providerName,
-  event,
-  order,
-  refusal,
-  audit,
-}: EventStep): Promise<CallbackOutcome> {
+async function refundSucceeded(step: EventStep): Promise<CallbackOutcome> {
+  const { tx, deps, request, providerName, event, order, refusal, audit } = step;
   if (order.status === 'refundSuccessful') return 'alreadySettled';
   if (order.status !== 'refundInProcess' || order.refundHoldId === null) {
     throw refusal(409, 'pay.callbackOutOfOrder', 'refund completed before it started');
