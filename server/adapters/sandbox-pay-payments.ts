@@ -63,12 +63,12 @@ interface CheckoutAction {
 }
 
 /** The payer's checkout buttons, by the name they post. */
-export const checkoutActions: Record<string, CheckoutAction> = {
-  pay: { from: 'pending', to: 'paid', event: 'payment.succeeded', back: 'merchant' },
-  cancel: { from: 'pending', to: 'canceled', event: null, back: 'merchant' },
-  refund: { from: 'paid', to: 'refunding', event: 'refund.processing', back: 'checkout' },
-  'refund-complete': { from: 'refunding', to: 'refunded', event: 'refund.succeeded', back: 'checkout' },
-};
+export const checkoutActions: ReadonlyMap<string, CheckoutAction> = new Map<string, CheckoutAction>([
+  ['pay', { from: 'pending', to: 'paid', event: 'payment.succeeded', back: 'merchant' }],
+  ['cancel', { from: 'pending', to: 'canceled', event: null, back: 'merchant' }],
+  ['refund', { from: 'paid', to: 'refunding', event: 'refund.processing', back: 'checkout' }],
+  ['refund-complete', { from: 'refunding', to: 'refunded', event: 'refund.succeeded', back: 'checkout' }],
+]);
 
 /** Moves a payment from one status to the next and records the callback it owes, atomically. */
 export async function settle(

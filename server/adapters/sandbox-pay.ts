@@ -59,7 +59,7 @@ export function createSandboxPay(deps: SandboxPayDeps) {
       await deliverPending(deps, id);
       return c.redirect(checkoutUrlOf(id), 303);
     }
-    const checkoutAction = checkoutActions[action];
+    const checkoutAction = checkoutActions.get(action);
     if (!checkoutAction) return c.html(page('Not found', html`<p>No such action.</p>`), 404);
     const moved = await settle(deps, id, checkoutAction);
     if (moved) await deliverPending(deps, id);

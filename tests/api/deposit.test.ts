@@ -249,6 +249,13 @@ describe('an automatic deposit through the sandbox checkout', () => {
     expect(await balanceOfPlayer(server, player)).toBe(10_000);
     expect(await ledgerSum(server)).toBe(before);
 
+    // An action the checkout does not have, an object's own property names included, is not found.
+    for (const action of ['bogus', 'constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const refused = await fetch(`${instructions.url}/${action}`, { method: 'POST', redirect: 'manual' });
+      expect(refused.status, action).toBe(404);
+    }
+    expect(await balanceOfPlayer(server, player)).toBe(10_000);
+
     const movements = await server.call<{ list: BalanceMovement[]; credited: number }>(
       '/v2/app/record/balance/query',
       {},
