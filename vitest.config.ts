@@ -46,8 +46,8 @@ export default defineConfig({
   resolve: { alias: pathAliases },
   test: {
     // Most API and component test time is spent waiting on a database server, a server process or
-    // a timer: with a worker per core, a fifth of two cores stayed idle (the whole run took 427 s
-    // with two workers, 392 s with three).
+    // a timer: with a worker per core, a fifth of two cores stayed idle (on a clean clone the whole
+    // run took 429 s with two workers, 358 s with three).
     maxWorkers: availableParallelism() + 1,
     // Computation-heavy tests (parsing every source file, a game's exact odds) take many
     // times their idle time on a loaded machine; none of them is about time. Server tests get more.
