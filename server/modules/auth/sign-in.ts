@@ -228,7 +228,8 @@ async function verifiedIdentity(
   try {
     return await deps.identity.verify(body.event, body.token);
   } catch (error) {
-    const log = { provider: body.event, reason: (error as Error).message, requestId: request.requestId };
+    const reason = error instanceof Error ? error.message : String(error);
+    const log = { provider: body.event, reason, requestId: request.requestId };
     if (error instanceof IdentityRefused) {
       deps.logger.info(log, 'third-party token refused');
       throw new ApiError(401, 'auth.thirdPartyTokenInvalid', { provider: providerLabel });
