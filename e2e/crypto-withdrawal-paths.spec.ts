@@ -10,6 +10,7 @@ import {
 } from '@machines/crypto-withdrawal.machine';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
+import { serializeMoneyRequest } from '../tests/machines/model-paths';
 import { terms, withdrawal } from '../tests/models/crypto-withdrawal.model';
 import { apiCaller, type Call, expect, operatorApiToken, pauseClockSoon, registeredPlayer, text } from './fixtures';
 import { type Adapter, outcomeActor, type Replay, replayMachinePaths, type Step } from './machine-replay';
@@ -255,13 +256,7 @@ const requestAdapter: Adapter = {
     { type: 'xstate.error.actor.sendRequest', error: wrongPassword },
     { type: 'xstate.error.actor.sendRequest', error: offline },
   ] as EventObject[],
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.idempotencyKey !== null,
-      snapshot.context.sent,
-      snapshot.context.refusals,
-    ]),
+  serializeState: serializeMoneyRequest,
   unsupported(step, previous) {
     const { type } = step.event;
     if (

@@ -4,6 +4,7 @@ import { type CreatedOrder, depositMachine, depositOrderFollow, depositRequest }
 import { withdrawalFollow, withdrawMachine, withdrawRequest } from '@machines/withdrawal.machine';
 import type { Locator, Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
+import { serializeMoneyRequest } from '../tests/machines/model-paths';
 import { expect, pauseClockSoon, test, text } from './fixtures';
 import {
   type Adapter,
@@ -180,13 +181,7 @@ const depositRequestAdapter: Adapter = {
     { type: 'xstate.error.actor.sendRequest', error: offline },
     { type: 'xstate.error.actor.sendRequest', error: holderRefusal },
   ] as EventObject[],
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.idempotencyKey !== null,
-      snapshot.context.sent,
-      snapshot.context.refusals,
-    ]),
+  serializeState: serializeMoneyRequest,
   unsupported: (step) =>
     step.event.type === 'xstate.done.actor.loadPrerequisites' &&
     (step.event.output as { channels: unknown[] }).channels.length === 0
@@ -527,13 +522,7 @@ const withdrawRequestAdapter: Adapter = {
     { type: 'xstate.error.actor.sendRequest', error: offline },
     { type: 'xstate.error.actor.sendRequest', error: wrongPassword },
   ] as EventObject[],
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.idempotencyKey !== null,
-      snapshot.context.sent,
-      snapshot.context.refusals,
-    ]),
+  serializeState: serializeMoneyRequest,
   unsupported(step, previous) {
     // The server decides by the payment password sent: the right one is accepted, a wrong one refused.
     const typed = (previous.context.sent as SentWithdrawal | null)?.payPassword;

@@ -149,3 +149,18 @@ export async function replayPath<TMachine extends AnyStateMachine>(
   actor.stop();
   return serializeSnapshot(actor.getSnapshot());
 }
+
+/**
+ * A money request's state as the graph tells states apart: what was sent and whether a key is held
+ * are counters of a sort, so states that differ in them are different states.
+ */
+export const serializeMoneyRequest = (snapshot: {
+  value: unknown;
+  context: { idempotencyKey?: unknown; sent?: unknown; refusals?: unknown };
+}) =>
+  JSON.stringify([
+    snapshot.value,
+    snapshot.context.idempotencyKey !== null,
+    snapshot.context.sent,
+    snapshot.context.refusals,
+  ]);

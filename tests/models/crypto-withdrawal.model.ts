@@ -2,14 +2,13 @@ import type { CryptoAssetTerms } from '@contract/crypto';
 import {
   type CryptoWithdrawal,
   type CryptoWithdrawFormSnapshot,
-  type CryptoWithdrawRequestSnapshot,
   type CryptoWithdrawSnapshot,
   type CryptoWithdrawTerms,
   cryptoWithdrawForm,
   cryptoWithdrawMachine,
   cryptoWithdrawRequest,
 } from '@machines/crypto-withdrawal.machine';
-import { type ActorOutcome, type EventFixtures, machineModel } from '../machines/model-paths';
+import { type ActorOutcome, type EventFixtures, machineModel, serializeMoneyRequest } from '../machines/model-paths';
 
 export const usdtTron: CryptoAssetTerms = {
   coin: 'USDT',
@@ -164,22 +163,13 @@ const requestOutcomes: ActorOutcome[] = [
   { type: 'xstate.error.actor.sendRequest', error: offline },
 ];
 
-// What was sent and the key are counters of a sort: states that differ in them are different states.
-const serializeRequest = (snapshot: CryptoWithdrawRequestSnapshot) =>
-  JSON.stringify([
-    snapshot.value,
-    snapshot.context.idempotencyKey !== null,
-    snapshot.context.sent,
-    snapshot.context.refusals,
-  ]);
-
 /** The front: the terms and the gates, the form's body and the request, before the coins are held. */
 export const cryptoWithdrawRequestModel = machineModel({
   title: 'cryptoWithdrawRequest',
   machine: cryptoWithdrawRequest,
   fixtures: requestFixtures,
   outcomes: requestOutcomes,
-  serializeState: serializeRequest,
+  serializeState: serializeMoneyRequest,
   actorNames: ['loadPrerequisites', 'sendRequest'],
 });
 

@@ -2,12 +2,11 @@ import type { DepositOrder, PayChannel } from '@contract/deposit';
 import {
   type CreatedOrder,
   type DepositPrerequisites,
-  type DepositRequestSnapshot,
   type DepositSnapshot,
   depositMachine,
   depositRequest,
 } from '@machines/deposit.machine';
-import { type ActorOutcome, type EventFixtures, machineModel } from '../machines/model-paths';
+import { type ActorOutcome, type EventFixtures, machineModel, serializeMoneyRequest } from '../machines/model-paths';
 
 export const online: PayChannel = {
   id: 'online-bank',
@@ -120,14 +119,6 @@ const depositOutcomes: ActorOutcome[] = [
   { type: 'xstate.error.actor.resumeOrder', error: unknownOrder },
 ];
 
-// What was sent and the key are counters of a sort: states that differ in them are different states.
-const serializeRequest = (snapshot: DepositRequestSnapshot) =>
-  JSON.stringify([
-    snapshot.value,
-    snapshot.context.idempotencyKey !== null,
-    snapshot.context.sent,
-    snapshot.context.refusals,
-  ]);
 const serializeDeposit = (snapshot: DepositSnapshot) => JSON.stringify([snapshot.value, snapshot.context.order]);
 
 /** The front: the prerequisites, the form and the order's creation. */
@@ -136,7 +127,7 @@ export const depositRequestModel = machineModel({
   machine: depositRequest,
   fixtures: requestFixtures,
   outcomes: requestOutcomes,
-  serializeState: serializeRequest,
+  serializeState: serializeMoneyRequest,
   actorNames: ['loadPrerequisites', 'sendRequest'],
 });
 

@@ -1,12 +1,11 @@
 import type { Withdrawal } from '@contract/withdrawal';
 import {
   type WithdrawPrerequisites,
-  type WithdrawRequestSnapshot,
   type WithdrawSnapshot,
   withdrawMachine,
   withdrawRequest,
 } from '@machines/withdrawal.machine';
-import { type ActorOutcome, type EventFixtures, machineModel } from '../machines/model-paths';
+import { type ActorOutcome, type EventFixtures, machineModel, serializeMoneyRequest } from '../machines/model-paths';
 
 export const profile: WithdrawPrerequisites['profile'] = {
   firstName: '花子',
@@ -72,14 +71,6 @@ const withdrawOutcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.request', output: withdrawal('withdrawalReview') },
 ];
 
-// What was sent and the key are counters of a sort: states that differ in them are different states.
-const serializeRequest = (snapshot: WithdrawRequestSnapshot) =>
-  JSON.stringify([
-    snapshot.value,
-    snapshot.context.idempotencyKey !== null,
-    snapshot.context.sent,
-    snapshot.context.refusals,
-  ]);
 const serializeWithdraw = (snapshot: WithdrawSnapshot) =>
   JSON.stringify([snapshot.value, snapshot.context.withdrawal?.status ?? null]);
 
@@ -89,7 +80,7 @@ export const withdrawRequestModel = machineModel({
   machine: withdrawRequest,
   fixtures: requestFixtures,
   outcomes: requestOutcomes,
-  serializeState: serializeRequest,
+  serializeState: serializeMoneyRequest,
   actorNames: ['loadPrerequisites', 'sendRequest'],
 });
 
