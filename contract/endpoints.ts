@@ -19,6 +19,8 @@ import * as adminKyc from './kyc-desk';
 import * as adminLedger from './ledger';
 import * as station from './letters';
 import * as adminLetters from './letters-desk';
+import * as protection from './protection';
+import * as adminProtection from './protection-desk';
 import * as record from './record';
 import * as support from './support';
 import * as user from './user';
@@ -46,6 +48,7 @@ export const endpoints: readonly Endpoint[] = [
   ...entriesOf(draw),
   ...entriesOf(crypto),
   ...entriesOf(transfer),
+  ...entriesOf(protection),
   ...entriesOf(agent),
   ...entriesOf(admin),
   ...entriesOf(adminKyc),
@@ -59,4 +62,5 @@ export const endpoints: readonly Endpoint[] = [
   ...entriesOf(adminLetters),
   ...entriesOf(support),
   ...entriesOf(adminAccountTransfer),
+  ...entriesOf(adminProtection),
 ];
