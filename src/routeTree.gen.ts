@@ -70,6 +70,7 @@ import { Route as DefaultAuthUserUserAppKeyRouteImport } from './routes/_default
 import { Route as DefaultAuthUserUserAppLoginRouteImport } from './routes/_default/_auth/_user/user/app-login'
 import { Route as DefaultAuthUserUserBankcardSettingRouteImport } from './routes/_default/_auth/_user/user/bankcard-setting'
 import { Route as DefaultAuthUserUserPayPasswordRouteImport } from './routes/_default/_auth/_user/user/pay-password'
+import { Route as DefaultAuthUserUserPlaySafelyRouteImport } from './routes/_default/_auth/_user/user/play-safely'
 import { Route as DefaultAuthUserUserRecordRouteImport } from './routes/_default/_auth/_user/user/record'
 import { Route as DefaultAuthUserUserUpdatePayPasswordRouteImport } from './routes/_default/_auth/_user/user/update-pay-password'
 import { Route as DefaultAuthUserUserUserCenterRouteImport } from './routes/_default/_auth/_user/user/user-center'
@@ -403,6 +404,12 @@ const DefaultAuthUserUserPayPasswordRoute =
     path: '/user/pay-password',
     getParentRoute: () => DefaultAuthUserRoute,
   } as any)
+const DefaultAuthUserUserPlaySafelyRoute =
+  DefaultAuthUserUserPlaySafelyRouteImport.update({
+    id: '/user/play-safely',
+    path: '/user/play-safely',
+    getParentRoute: () => DefaultAuthUserRoute,
+  } as any)
 const DefaultAuthUserUserRecordRoute =
   DefaultAuthUserUserRecordRouteImport.update({
     id: '/user/record',
@@ -526,6 +533,7 @@ export interface FileRoutesByFullPath {
   '/user/app-login': typeof DefaultAuthUserUserAppLoginRoute
   '/user/bankcard-setting': typeof DefaultAuthUserUserBankcardSettingRoute
   '/user/pay-password': typeof DefaultAuthUserUserPayPasswordRoute
+  '/user/play-safely': typeof DefaultAuthUserUserPlaySafelyRoute
   '/user/record': typeof DefaultAuthUserUserRecordRoute
   '/user/update-pay-password': typeof DefaultAuthUserUserUpdatePayPasswordRoute
   '/user/user-center': typeof DefaultAuthUserUserUserCenterRoute
@@ -593,6 +601,7 @@ export interface FileRoutesByTo {
   '/user/app-login': typeof DefaultAuthUserUserAppLoginRoute
   '/user/bankcard-setting': typeof DefaultAuthUserUserBankcardSettingRoute
   '/user/pay-password': typeof DefaultAuthUserUserPayPasswordRoute
+  '/user/play-safely': typeof DefaultAuthUserUserPlaySafelyRoute
   '/user/record': typeof DefaultAuthUserUserRecordRoute
   '/user/update-pay-password': typeof DefaultAuthUserUserUpdatePayPasswordRoute
   '/user/user-center': typeof DefaultAuthUserUserUserCenterRoute
@@ -668,6 +677,7 @@ export interface FileRoutesById {
   '/_default/_auth/_user/user/app-login': typeof DefaultAuthUserUserAppLoginRoute
   '/_default/_auth/_user/user/bankcard-setting': typeof DefaultAuthUserUserBankcardSettingRoute
   '/_default/_auth/_user/user/pay-password': typeof DefaultAuthUserUserPayPasswordRoute
+  '/_default/_auth/_user/user/play-safely': typeof DefaultAuthUserUserPlaySafelyRoute
   '/_default/_auth/_user/user/record': typeof DefaultAuthUserUserRecordRoute
   '/_default/_auth/_user/user/update-pay-password': typeof DefaultAuthUserUserUpdatePayPasswordRoute
   '/_default/_auth/_user/user/user-center': typeof DefaultAuthUserUserUserCenterRoute
@@ -738,6 +748,7 @@ export interface FileRouteTypes {
     | '/user/app-login'
     | '/user/bankcard-setting'
     | '/user/pay-password'
+    | '/user/play-safely'
     | '/user/record'
     | '/user/update-pay-password'
     | '/user/user-center'
@@ -805,6 +816,7 @@ export interface FileRouteTypes {
     | '/user/app-login'
     | '/user/bankcard-setting'
     | '/user/pay-password'
+    | '/user/play-safely'
     | '/user/record'
     | '/user/update-pay-password'
     | '/user/user-center'
@@ -879,6 +891,7 @@ export interface FileRouteTypes {
     | '/_default/_auth/_user/user/app-login'
     | '/_default/_auth/_user/user/bankcard-setting'
     | '/_default/_auth/_user/user/pay-password'
+    | '/_default/_auth/_user/user/play-safely'
     | '/_default/_auth/_user/user/record'
     | '/_default/_auth/_user/user/update-pay-password'
     | '/_default/_auth/_user/user/user-center'
@@ -1329,6 +1342,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultAuthUserUserPayPasswordRouteImport
       parentRoute: typeof DefaultAuthUserRoute
     }
+    '/_default/_auth/_user/user/play-safely': {
+      id: '/_default/_auth/_user/user/play-safely'
+      path: '/user/play-safely'
+      fullPath: '/user/play-safely'
+      preLoaderRoute: typeof DefaultAuthUserUserPlaySafelyRouteImport
+      parentRoute: typeof DefaultAuthUserRoute
+    }
     '/_default/_auth/_user/user/record': {
       id: '/_default/_auth/_user/user/record'
       path: '/user/record'
@@ -1458,6 +1478,7 @@ interface DefaultAuthUserRouteChildren {
   DefaultAuthUserUserAppLoginRoute: typeof DefaultAuthUserUserAppLoginRoute
   DefaultAuthUserUserBankcardSettingRoute: typeof DefaultAuthUserUserBankcardSettingRoute
   DefaultAuthUserUserPayPasswordRoute: typeof DefaultAuthUserUserPayPasswordRoute
+  DefaultAuthUserUserPlaySafelyRoute: typeof DefaultAuthUserUserPlaySafelyRoute
   DefaultAuthUserUserRecordRoute: typeof DefaultAuthUserUserRecordRoute
   DefaultAuthUserUserUpdatePayPasswordRoute: typeof DefaultAuthUserUserUpdatePayPasswordRoute
   DefaultAuthUserUserUserCenterRoute: typeof DefaultAuthUserUserUserCenterRoute
@@ -1476,6 +1497,7 @@ const DefaultAuthUserRouteChildren: DefaultAuthUserRouteChildren = {
   DefaultAuthUserUserBankcardSettingRoute:
     DefaultAuthUserUserBankcardSettingRoute,
   DefaultAuthUserUserPayPasswordRoute: DefaultAuthUserUserPayPasswordRoute,
+  DefaultAuthUserUserPlaySafelyRoute: DefaultAuthUserUserPlaySafelyRoute,
   DefaultAuthUserUserRecordRoute: DefaultAuthUserUserRecordRoute,
   DefaultAuthUserUserUpdatePayPasswordRoute:
     DefaultAuthUserUserUpdatePayPasswordRoute,

@@ -56,6 +56,7 @@ export const userCenterMenu: readonly MenuItem[] = [
   { to: '/user/record', label: 'menu.record' },
   { to: '/user/station-letter', label: 'menu.stationLetter' },
   { to: '/user/account-setting', label: 'menu.accountSetting' },
+  { to: '/user/play-safely', label: 'menu.playSafely' },
   { to: '/user/bankcard-setting', label: 'menu.bankcardSetting' },
   { to: '/user/pay-password', label: 'menu.payPassword' },
   { to: '/user/update-pay-password', label: 'menu.updatePayPassword' },
