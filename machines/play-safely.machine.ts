@@ -185,8 +185,6 @@ export const playSafelyMachine = setup({
     isBlocked: (_, protection: ProtectionState) => blocked(protection),
     hasPending: ({ context }) => context.protection?.limits.some((limit) => limit.pending !== null) ?? false,
     canRequestReopen: ({ context }) => context.protection?.block?.canRequestReopen ?? false,
-    realityCheckChanged: ({ context, event }) =>
-      event.type === 'realityCheck.choose' && event.minutes !== context.protection?.realityCheckMinutes,
   },
 }).createMachine({
   id: 'playSafely',
@@ -230,7 +228,6 @@ export const playSafelyMachine = setup({
           actions: assign(({ event }) => ({ editing: { kind: event.kind, period: event.period }, refusals: {} })),
         },
         'realityCheck.choose': {
-          guard: 'realityCheckChanged',
           target: 'savingRealityCheck',
           actions: assign({ realityCheck: ({ event }) => event.minutes }),
         },
@@ -383,6 +380,10 @@ export const selectPlaySafelyStage = (snapshot: PlaySafelySnapshot): PlaySafelyS
 /** Every limit, set or not, with what is used and any pending change counted down from the clock. */
 export const selectLimitRows = (snapshot: PlaySafelySnapshot): LimitRow[] =>
   limitTargets.map((target) => limitRowOf(snapshot.context.protection, target, snapshot.context.now));
+
+/** The limits that have a value or a pending change: what a blocked player's page still lists. */
+export const selectSetLimitRows = (snapshot: PlaySafelySnapshot): LimitRow[] =>
+  selectLimitRows(snapshot).filter((row) => row.value !== null || row.pending !== null);
 
 /** The limit whose form is open. */
 export const selectEditingLimit = (snapshot: PlaySafelySnapshot): LimitRow | null =>

@@ -173,19 +173,20 @@ describe('play safely rules', () => {
     expect(selectLimitRefusals(actor.getSnapshot())).toEqual({});
   });
 
-  it('saves the reality check only when the choice changes, showing the new choice while it saves', async () => {
+  it('saves the reality check chosen, showing the new choice while it saves', async () => {
     const { actor, calls, settle } = start({
       states: [open],
       answer: (_, input) => ({ ...open, realityCheckMinutes: (input as { minutes: 15 | null }).minutes }),
     });
     await settle();
-    actor.send({ type: 'realityCheck.choose', minutes: 60 });
-    expect(selectPlaySafelyStage(actor.getSnapshot())).toBe('overview');
+    expect(selectRealityCheck(actor.getSnapshot())).toBe(60);
     actor.send({ type: 'realityCheck.choose', minutes: null });
+    expect(selectPlaySafelyStage(actor.getSnapshot())).toBe('savingRealityCheck');
     expect(selectRealityCheck(actor.getSnapshot())).toBeNull();
     await settle();
     expect(calls).toEqual([['saveRealityCheck', { minutes: null }]]);
     expect(selectRealityCheck(actor.getSnapshot())).toBeNull();
+    expect(selectPlaySafelyStage(actor.getSnapshot())).toBe('overview');
   });
 
   it('starts a time-out only once confirmed; stepping back starts nothing', async () => {

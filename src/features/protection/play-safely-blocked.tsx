@@ -1,8 +1,8 @@
 import {
   selectBlock,
   selectCanRequestReopen,
-  selectLimitRows,
   selectReopenRequesting,
+  selectSetLimitRows,
 } from '@machines/play-safely.machine';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
@@ -18,7 +18,7 @@ export function BlockedView({ flow }: { flow: PlaySafelyActor }) {
   const block = useSelector(flow, selectBlock);
   const canRequestReopen = useSelector(flow, selectCanRequestReopen);
   const requesting = useSelector(flow, selectReopenRequesting);
-  const rows = useSelector(flow, selectLimitRows);
+  const rows = useSelector(flow, selectSetLimitRows);
   if (!block) return null;
   return (
     <Stack gap="lg">
@@ -52,11 +52,13 @@ export function BlockedView({ flow }: { flow: PlaySafelyActor }) {
           )}
         </Stack>
       </Alert>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" aria-label={t('limits.title')}>
-        {rows.map((row) => (
-          <LimitCard key={`${row.kind}-${row.period ?? 'session'}`} row={row} />
-        ))}
-      </SimpleGrid>
+      {rows.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" aria-label={t('limits.title')}>
+          {rows.map((row) => (
+            <LimitCard key={`${row.kind}-${row.period ?? 'session'}`} row={row} />
+          ))}
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }

@@ -14,6 +14,8 @@ import { api } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
 import { protectionStateQueryOptions } from './queries';
 
+const loaderReuseMs = 5_000;
+
 /**
  * The play-safely flow with the real calls: its state is fetched through the query cache, which
  * keeps each answer; the server's refusals show as toasts, and a limit's on its field.
@@ -22,8 +24,9 @@ export function playSafelyLogic(deps: { queryClient: QueryClient }) {
   const said = (key: string) => () => notifySuccess(i18next.t(`protection:saved.${key}`));
   return playSafelyMachine.provide({
     actors: {
+      // What the route's loader has just fetched (or is fetching) is used; otherwise it is fetched anew.
       loadProtectionState: fromPromise(() =>
-        deps.queryClient.fetchQuery({ ...protectionStateQueryOptions(), staleTime: 0 }),
+        deps.queryClient.fetchQuery({ ...protectionStateQueryOptions(), staleTime: loaderReuseMs }),
       ),
       saveLimit: fromPromise(({ input }) => api.call(setProtectionLimit, input)),
       saveRealityCheck: fromPromise(({ input }) => api.call(setRealityCheck, input)),
