@@ -107,7 +107,7 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
   });
 }
 
-test("a player's pages pass axe: deposit, withdraw, records, account, agent centre (ja-JP)", async ({
+test("a player's pages pass axe: deposit, withdraw, records, account, play safely, agent centre (ja-JP)", async ({
   page,
   request,
 }) => {
@@ -121,6 +121,7 @@ test("a player's pages pass axe: deposit, withdraw, records, account, agent cent
     '/user/finance/withdraw',
     '/user/record',
     '/user/account-setting',
+    '/user/play-safely',
     '/agent/agent-center',
   ]) {
     await page.goto(route);

@@ -113,8 +113,7 @@ describe('play safely page', () => {
     renderPlayerView(<PlaySafelyView flow={flow} />);
     await user.click(await screen.findByRole('button', { name: '5 years' }));
     expect(await screen.findByText(/^The exclusion starts now and cannot be undone/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Exclude me' }));
-    expect(await screen.findByText('Tick the box to confirm')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exclude me' })).toBeDisabled();
     expect(sent).toEqual([]);
     await user.click(screen.getByRole('checkbox', { name: 'I understand this cannot be undone' }));
     await user.click(screen.getByRole('button', { name: 'Exclude me' }));

@@ -25,7 +25,7 @@ export function ConfirmTimeOutView({ flow }: { flow: PlaySafelyActor }) {
           <Button variant="default" disabled={starting} onClick={() => flow.send({ type: 'confirm.cancel' })}>
             {t('confirm.back')}
           </Button>
-          <Button color="orange" loading={starting} onClick={() => flow.send({ type: 'timeOut.confirm' })}>
+          <Button loading={starting} onClick={() => flow.send({ type: 'timeOut.confirm' })}>
             {t('timeOut.confirm')}
           </Button>
         </Group>
@@ -66,7 +66,7 @@ export function ConfirmSelfExclusionView({ flow }: { flow: PlaySafelyActor }) {
             <Button variant="default" disabled={starting} onClick={() => flow.send({ type: 'confirm.cancel' })}>
               {t('confirm.back')}
             </Button>
-            <Button type="submit" color="red" loading={starting}>
+            <Button type="submit" color="red.9" loading={starting} disabled={!form.values.understood}>
               {t('selfExclusion.confirm')}
             </Button>
           </Group>

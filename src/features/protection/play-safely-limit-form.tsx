@@ -79,7 +79,7 @@ export function LimitFormView({ flow }: { flow: PlaySafelyActor }) {
               {removable && (
                 <Button
                   variant="outline"
-                  color="red"
+                  color="red.9"
                   disabled={saving}
                   onClick={() => flow.send({ type: 'limit.submit', value: null })}
                 >

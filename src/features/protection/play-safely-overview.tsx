@@ -90,7 +90,7 @@ export function LimitCard({ row, flow }: { row: LimitRow; flow?: PlaySafelyActor
           </Text>
         )}
         {pending && (
-          <Text size="xs" c="orange.8">
+          <Text size="xs" fw={600}>
             {pending}
           </Text>
         )}
@@ -166,7 +166,7 @@ function BreaksSection({ flow }: { flow: PlaySafelyActor }) {
               key={duration}
               size="sm"
               variant="outline"
-              color="red"
+              color="red.9"
               onClick={() => flow.send({ type: 'selfExclusion.choose', duration })}
             >
               {t(`selfExclusion.durations.${duration}`)}
