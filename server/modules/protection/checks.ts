@@ -25,12 +25,6 @@ export async function refuseWhileBlocked(db: Database, userId: number, now: Date
   if (row?.blockActive && row.blockKind) throw blockRefusal(row.blockKind);
 }
 
-/** Whether a time-out or self-exclusion is in force at `now`. */
-export async function isBlocked(db: Database, userId: number, now: Date): Promise<boolean> {
-  const row = await protectionRowOf(db, userId, now);
-  return row?.blockActive === true;
-}
-
 export interface DepositWeighing {
   userId: number;
   yen: number;
