@@ -368,6 +368,25 @@ describe('a time-out', () => {
     expect((await bet(seatedAgain, 10)).status).toBe('RS_OK');
   });
 
+  it('hides the desk’s letters to everyone sent during the break, not those sent before or the player’s own', async () => {
+    const player = await newPlayer(server, smtp);
+    const desk = await signInAgain(server, operator, 'operator');
+    const marker = randomUUID().slice(0, 8);
+    const broadcast = (title: string) =>
+      server.call(
+        '/v2/admin/station/send',
+        { audience: 'allPlayers', texts: { 'ja-JP': { title: `${title} ${marker}`, body: 'お知らせ' } } },
+        withKey(desk.token),
+      );
+    expect((await broadcast('before')).body.code).toBe(200);
+    clock.advance(1000);
+    await protect(player, 'time-out', { duration: '24h' });
+    clock.advance(1000);
+    expect((await broadcast('during')).body.code).toBe(200);
+    const titles = (await lettersOf(player, 2)).map((letter) => letter.title).filter((title) => title.includes(marker));
+    expect(titles).toEqual([`before ${marker}`]);
+  });
+
   it('keeps an agent from giving coins to the member, not from taking them back', async () => {
     const agent = await newPlayer(server, smtp, 'agent');
     const member = await newPlayer(server, smtp, 'member');

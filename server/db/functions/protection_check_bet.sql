@@ -1,7 +1,8 @@
--- Player protection's part of a bet, called by wallet_bet_or_win before the coins move, in the same
--- statement: the player's protection row is locked first (made if missing), so bets of one player
--- pass these checks one at a time whatever process books them, each seeing the totals the bets
--- before it committed. The bet keeps the play session going (a bet after 30 minutes without one
+-- Player protection's part of a bet, called by wallet_bet_or_win in the same statement right after
+-- the bet's debit (which a refusal undoes): the debit holds the player's ledger account until the
+-- commit, so bets of one player pass these checks one at a time whatever process books them, each
+-- seeing the totals the bets before it committed; the protection row (made if missing) is locked
+-- after the account, in the order a win's trigger locks them. The bet keeps the play session going (a bet after 30 minutes without one
 -- starts a new session). Answers why the bet is refused (a time-out or self-exclusion in force, or
 -- the limit it would pass), or null.
 CREATE OR REPLACE FUNCTION "protection_check_bet"(p_user_id integer, p_coins bigint, p_now timestamptz)

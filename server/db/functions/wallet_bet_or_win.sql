@@ -83,13 +83,6 @@ BEGIN
 		IF player_frozen IS DISTINCT FROM false THEN
 			RAISE EXCEPTION 'RS_ERROR_USER_DISABLED' USING ERRCODE = 'WL001';
 		END IF;
-		-- Player protection: a time-out, an exclusion or a limit this bet would pass refuses it, the
-		-- reason going back beside the status (the hint) so the game can say why.
-		protection_refusal := protection_check_bet(game_session.user_id, CASE WHEN p_is_free THEN 0 ELSE p_coins END, p_now);
-		IF protection_refusal IS NOT NULL THEN
-			RAISE EXCEPTION 'RS_ERROR_USER_DISABLED' USING ERRCODE = 'WL001', DETAIL = game_session.user_id::text,
-				HINT = protection_refusal;
-		END IF;
 	ELSE
 		-- The bet stays locked until the win commits: a rollback of it waits, then finds the win
 		-- and refuses (a bet a win has settled is not rolled back), or comes first and this win is refused.
@@ -137,6 +130,18 @@ BEGIN
 			RAISE EXCEPTION 'wallet % answered % by the ledger', p_action, ledger_result.outcome;
 		END IF;
 		UPDATE wallet_transactions SET ledger_transfer_id = (ledger_result.transfer).id WHERE id = transaction_id;
+	END IF;
+
+	IF is_bet THEN
+		-- Player protection: a time-out, an exclusion or a limit this bet would pass refuses it, undoing
+		-- the debit above with the rest of the statement; the reason goes back beside the status (the
+		-- hint) so the game can say why. Checked after the debit, so the player's ledger account is
+		-- locked before their protection row, as a win (whose round's trigger updates that row) locks them.
+		protection_refusal := protection_check_bet(game_session.user_id, moved_coins, p_now);
+		IF protection_refusal IS NOT NULL THEN
+			RAISE EXCEPTION 'RS_ERROR_USER_DISABLED' USING ERRCODE = 'WL001', DETAIL = game_session.user_id::text,
+				HINT = protection_refusal;
+		END IF;
 	END IF;
 
 	-- The player's row of the round, with the game's name as the records show it by default.

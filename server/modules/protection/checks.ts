@@ -25,30 +25,27 @@ export async function refuseWhileBlocked(db: Database, userId: number, now: Date
   if (row?.blockActive && row.blockKind) throw blockRefusal(row.blockKind);
 }
 
-/** Whether a time-out or self-exclusion is in force at `now`. */
-export async function isBlocked(db: Database, userId: number, now: Date): Promise<boolean> {
-  const row = await protectionRowOf(db, userId, now);
-  return row?.blockActive === true;
-}
-
 export interface DepositWeighing {
   userId: number;
   yen: number;
   now: Date;
   coinsPerYen: number;
-  /** A new order counts the player's open orders too; a payment being credited does not count itself. */
+  /**
+   * A new order: the player's open orders count too, and the protection row is locked, so orders of
+   * one player are weighed one at a time, each seeing the ones before it. A payment being credited
+   * (openOrders false) counts neither itself nor open orders and takes no lock: its transaction
+   * then locks the player's ledger account, which must come before the protection row.
+   */
   openOrders: boolean;
   exceptOrderSn: string | null;
 }
 
-/**
- * Why a deposit may not go ahead (a block in force, or a deposit limit it would pass), or null.
- * Locks the player's protection row for the transaction first, so deposits of one player are
- * weighed one at a time and each sees the orders the ones before it wrote.
- */
+/** Why a deposit may not go ahead (a block in force, or a deposit limit it would pass), or null. */
 export async function depositRefusal(tx: Database, deposit: DepositWeighing): Promise<ProtectionRefusal | null> {
-  const row = await lockedProtectionRow(tx, deposit.userId, deposit.now);
-  if (row.blockActive && row.blockKind) return row.blockKind;
+  const row = deposit.openOrders
+    ? await lockedProtectionRow(tx, deposit.userId, deposit.now)
+    : await protectionRowOf(tx, deposit.userId, deposit.now);
+  if (row?.blockActive && row.blockKind) return row.blockKind;
   const at = instant(deposit.now);
   const over = await tx
     .select({ period: protectionLimits.period })

@@ -73,7 +73,7 @@ export async function imposeBlock(
     .select({ id: users.id, role: users.role })
     .from(users)
     .where(eq(users.id, body.userId));
-  if (!player || player.role !== 'player') throw new ApiError(404, 'admin.userNotFound');
+  if (player?.role !== 'player') throw new ApiError(404, 'admin.userNotFound');
   const endsAt = blockEnd(body, deps.clock.now());
   await deps.db.transaction((tx) =>
     startBlock(

@@ -1,2 +1,2 @@
 /** What other modules may use of player protection. */
-export { depositRefusal, depositRefusalError, isBlocked, refuseWhileBlocked } from './checks';
+export { depositRefusal, depositRefusalError, refuseWhileBlocked } from './checks';
