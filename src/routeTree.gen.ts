@@ -32,6 +32,7 @@ import { Route as DefaultAuthAmigoRouteImport } from './routes/_default/_auth/am
 import { Route as DefaultAuthAmigoSpringboardRouteImport } from './routes/_default/_auth/amigo-springboard'
 import { Route as DefaultGameNoticeRouteImport } from './routes/_default/game/notice'
 import { Route as DefaultGamePromotionRouteImport } from './routes/_default/game/promotion'
+import { Route as DefaultResponsibleGamingFamilyRouteImport } from './routes/_default/responsible-gaming_.family'
 import { Route as DefaultSandboxChainRouteImport } from './routes/_default/sandbox/chain'
 import { Route as DefaultUserStationLetterRouteImport } from './routes/_default/user/station-letter'
 import { Route as AdminDeskIndexRouteImport } from './routes/admin/_desk/index'
@@ -194,6 +195,12 @@ const DefaultGamePromotionRoute = DefaultGamePromotionRouteImport.update({
   path: '/game/promotion',
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultResponsibleGamingFamilyRoute =
+  DefaultResponsibleGamingFamilyRouteImport.update({
+    id: '/responsible-gaming_/family',
+    path: '/responsible-gaming/family',
+    getParentRoute: () => DefaultRoute,
+  } as any)
 const DefaultSandboxChainRoute = DefaultSandboxChainRouteImport.update({
   id: '/sandbox/chain',
   path: '/sandbox/chain',
@@ -488,6 +495,7 @@ export interface FileRoutesByFullPath {
   '/amigo-springboard': typeof DefaultAuthAmigoSpringboardRoute
   '/game/notice': typeof DefaultGameNoticeRoute
   '/game/promotion': typeof DefaultGamePromotionRoute
+  '/responsible-gaming/family': typeof DefaultResponsibleGamingFamilyRoute
   '/sandbox/chain': typeof DefaultSandboxChainRoute
   '/user/station-letter': typeof DefaultUserStationLetterRoute
   '/admin/account-transfers': typeof AdminDeskAccountTransfersRoute
@@ -555,6 +563,7 @@ export interface FileRoutesByTo {
   '/amigo-springboard': typeof DefaultAuthAmigoSpringboardRoute
   '/game/notice': typeof DefaultGameNoticeRoute
   '/game/promotion': typeof DefaultGamePromotionRoute
+  '/responsible-gaming/family': typeof DefaultResponsibleGamingFamilyRoute
   '/sandbox/chain': typeof DefaultSandboxChainRoute
   '/user/station-letter': typeof DefaultUserStationLetterRoute
   '/admin/account-transfers': typeof AdminDeskAccountTransfersRoute
@@ -630,6 +639,7 @@ export interface FileRoutesById {
   '/_default/_auth/amigo-springboard': typeof DefaultAuthAmigoSpringboardRoute
   '/_default/game/notice': typeof DefaultGameNoticeRoute
   '/_default/game/promotion': typeof DefaultGamePromotionRoute
+  '/_default/responsible-gaming_/family': typeof DefaultResponsibleGamingFamilyRoute
   '/_default/sandbox/chain': typeof DefaultSandboxChainRoute
   '/_default/user/station-letter': typeof DefaultUserStationLetterRoute
   '/admin/_desk/account-transfers': typeof AdminDeskAccountTransfersRoute
@@ -700,6 +710,7 @@ export interface FileRouteTypes {
     | '/amigo-springboard'
     | '/game/notice'
     | '/game/promotion'
+    | '/responsible-gaming/family'
     | '/sandbox/chain'
     | '/user/station-letter'
     | '/admin/account-transfers'
@@ -767,6 +778,7 @@ export interface FileRouteTypes {
     | '/amigo-springboard'
     | '/game/notice'
     | '/game/promotion'
+    | '/responsible-gaming/family'
     | '/sandbox/chain'
     | '/user/station-letter'
     | '/admin/account-transfers'
@@ -841,6 +853,7 @@ export interface FileRouteTypes {
     | '/_default/_auth/amigo-springboard'
     | '/_default/game/notice'
     | '/_default/game/promotion'
+    | '/_default/responsible-gaming_/family'
     | '/_default/sandbox/chain'
     | '/_default/user/station-letter'
     | '/admin/_desk/account-transfers'
@@ -1061,6 +1074,13 @@ declare module '@tanstack/react-router' {
       path: '/game/promotion'
       fullPath: '/game/promotion'
       preLoaderRoute: typeof DefaultGamePromotionRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/responsible-gaming_/family': {
+      id: '/_default/responsible-gaming_/family'
+      path: '/responsible-gaming/family'
+      fullPath: '/responsible-gaming/family'
+      preLoaderRoute: typeof DefaultResponsibleGamingFamilyRouteImport
       parentRoute: typeof DefaultRoute
     }
     '/_default/sandbox/chain': {
@@ -1528,6 +1548,7 @@ interface DefaultRouteChildren {
   DefaultTermsConditionsRoute: typeof DefaultTermsConditionsRoute
   DefaultGameNoticeRoute: typeof DefaultGameNoticeRoute
   DefaultGamePromotionRoute: typeof DefaultGamePromotionRoute
+  DefaultResponsibleGamingFamilyRoute: typeof DefaultResponsibleGamingFamilyRoute
   DefaultSandboxChainRoute: typeof DefaultSandboxChainRoute
   DefaultUserStationLetterRoute: typeof DefaultUserStationLetterRoute
   DefaultAuthLineCallbackRoute: typeof DefaultAuthLineCallbackRoute
@@ -1550,6 +1571,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultTermsConditionsRoute: DefaultTermsConditionsRoute,
   DefaultGameNoticeRoute: DefaultGameNoticeRoute,
   DefaultGamePromotionRoute: DefaultGamePromotionRoute,
+  DefaultResponsibleGamingFamilyRoute: DefaultResponsibleGamingFamilyRoute,
   DefaultSandboxChainRoute: DefaultSandboxChainRoute,
   DefaultUserStationLetterRoute: DefaultUserStationLetterRoute,
   DefaultAuthLineCallbackRoute: DefaultAuthLineCallbackRoute,
