@@ -40,6 +40,7 @@ import { Route as AdminDeskAccountTransfersRouteImport } from './routes/admin/_d
 import { Route as AdminDeskAgentApplicationsRouteImport } from './routes/admin/_desk/agent-applications'
 import { Route as AdminDeskAuditRouteImport } from './routes/admin/_desk/audit'
 import { Route as AdminDeskDepositsRouteImport } from './routes/admin/_desk/deposits'
+import { Route as AdminDeskFamilyDeclarationsRouteImport } from './routes/admin/_desk/family-declarations'
 import { Route as AdminDeskGameProfitRouteImport } from './routes/admin/_desk/game-profit'
 import { Route as AdminDeskGamesRouteImport } from './routes/admin/_desk/games'
 import { Route as AdminDeskKycRouteImport } from './routes/admin/_desk/kyc'
@@ -75,6 +76,7 @@ import { Route as DefaultAuthUserUserRecordRouteImport } from './routes/_default
 import { Route as DefaultAuthUserUserUpdatePayPasswordRouteImport } from './routes/_default/_auth/_user/user/update-pay-password'
 import { Route as DefaultAuthUserUserUserCenterRouteImport } from './routes/_default/_auth/_user/user/user-center'
 import { Route as AdminDeskUsersUserIdLedgerRouteImport } from './routes/admin/_desk/users/$userId/ledger'
+import { Route as AdminDeskUsersUserIdProtectionRouteImport } from './routes/admin/_desk/users/$userId/protection'
 import { Route as AdminDeskUsersUserIdTeamRouteImport } from './routes/admin/_desk/users/$userId/team'
 import { Route as DefaultAuthAgentAgentTeamReportChar123UserIdChar125RouteImport } from './routes/_default/_auth/_agent/agent/team-report/{-$userId}'
 import { Route as DefaultAuthUserUserFinanceIndexRouteImport } from './routes/_default/_auth/_user/user/finance/index'
@@ -239,6 +241,12 @@ const AdminDeskDepositsRoute = AdminDeskDepositsRouteImport.update({
   path: '/deposits',
   getParentRoute: () => AdminDeskRoute,
 } as any)
+const AdminDeskFamilyDeclarationsRoute =
+  AdminDeskFamilyDeclarationsRouteImport.update({
+    id: '/family-declarations',
+    path: '/family-declarations',
+    getParentRoute: () => AdminDeskRoute,
+  } as any)
 const AdminDeskGameProfitRoute = AdminDeskGameProfitRouteImport.update({
   id: '/game-profit',
   path: '/game-profit',
@@ -434,6 +442,12 @@ const AdminDeskUsersUserIdLedgerRoute =
     path: '/users/$userId/ledger',
     getParentRoute: () => AdminDeskRoute,
   } as any)
+const AdminDeskUsersUserIdProtectionRoute =
+  AdminDeskUsersUserIdProtectionRouteImport.update({
+    id: '/users/$userId/protection',
+    path: '/users/$userId/protection',
+    getParentRoute: () => AdminDeskRoute,
+  } as any)
 const AdminDeskUsersUserIdTeamRoute =
   AdminDeskUsersUserIdTeamRouteImport.update({
     id: '/users/$userId/team',
@@ -502,6 +516,7 @@ export interface FileRoutesByFullPath {
   '/admin/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/deposits': typeof AdminDeskDepositsRoute
+  '/admin/family-declarations': typeof AdminDeskFamilyDeclarationsRoute
   '/admin/game-profit': typeof AdminDeskGameProfitRoute
   '/admin/games': typeof AdminDeskGamesRoute
   '/admin/kyc': typeof AdminDeskKycRoute
@@ -538,6 +553,7 @@ export interface FileRoutesByFullPath {
   '/user/update-pay-password': typeof DefaultAuthUserUserUpdatePayPasswordRoute
   '/user/user-center': typeof DefaultAuthUserUserUserCenterRoute
   '/admin/users/$userId/ledger': typeof AdminDeskUsersUserIdLedgerRoute
+  '/admin/users/$userId/protection': typeof AdminDeskUsersUserIdProtectionRoute
   '/admin/users/$userId/team': typeof AdminDeskUsersUserIdTeamRoute
   '/agent/team-report/{-$userId}': typeof DefaultAuthAgentAgentTeamReportChar123UserIdChar125Route
   '/user/finance/': typeof DefaultAuthUserUserFinanceIndexRoute
@@ -570,6 +586,7 @@ export interface FileRoutesByTo {
   '/admin/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/deposits': typeof AdminDeskDepositsRoute
+  '/admin/family-declarations': typeof AdminDeskFamilyDeclarationsRoute
   '/admin/game-profit': typeof AdminDeskGameProfitRoute
   '/admin/games': typeof AdminDeskGamesRoute
   '/admin/kyc': typeof AdminDeskKycRoute
@@ -606,6 +623,7 @@ export interface FileRoutesByTo {
   '/user/update-pay-password': typeof DefaultAuthUserUserUpdatePayPasswordRoute
   '/user/user-center': typeof DefaultAuthUserUserUserCenterRoute
   '/admin/users/$userId/ledger': typeof AdminDeskUsersUserIdLedgerRoute
+  '/admin/users/$userId/protection': typeof AdminDeskUsersUserIdProtectionRoute
   '/admin/users/$userId/team': typeof AdminDeskUsersUserIdTeamRoute
   '/agent/team-report/{-$userId}': typeof DefaultAuthAgentAgentTeamReportChar123UserIdChar125Route
   '/user/finance': typeof DefaultAuthUserUserFinanceIndexRoute
@@ -646,6 +664,7 @@ export interface FileRoutesById {
   '/admin/_desk/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/_desk/audit': typeof AdminDeskAuditRoute
   '/admin/_desk/deposits': typeof AdminDeskDepositsRoute
+  '/admin/_desk/family-declarations': typeof AdminDeskFamilyDeclarationsRoute
   '/admin/_desk/game-profit': typeof AdminDeskGameProfitRoute
   '/admin/_desk/games': typeof AdminDeskGamesRoute
   '/admin/_desk/kyc': typeof AdminDeskKycRoute
@@ -682,6 +701,7 @@ export interface FileRoutesById {
   '/_default/_auth/_user/user/update-pay-password': typeof DefaultAuthUserUserUpdatePayPasswordRoute
   '/_default/_auth/_user/user/user-center': typeof DefaultAuthUserUserUserCenterRoute
   '/admin/_desk/users/$userId/ledger': typeof AdminDeskUsersUserIdLedgerRoute
+  '/admin/_desk/users/$userId/protection': typeof AdminDeskUsersUserIdProtectionRoute
   '/admin/_desk/users/$userId/team': typeof AdminDeskUsersUserIdTeamRoute
   '/_default/_auth/_agent/agent/team-report/{-$userId}': typeof DefaultAuthAgentAgentTeamReportChar123UserIdChar125Route
   '/_default/_auth/_user/user/finance/': typeof DefaultAuthUserUserFinanceIndexRoute
@@ -717,6 +737,7 @@ export interface FileRouteTypes {
     | '/admin/agent-applications'
     | '/admin/audit'
     | '/admin/deposits'
+    | '/admin/family-declarations'
     | '/admin/game-profit'
     | '/admin/games'
     | '/admin/kyc'
@@ -753,6 +774,7 @@ export interface FileRouteTypes {
     | '/user/update-pay-password'
     | '/user/user-center'
     | '/admin/users/$userId/ledger'
+    | '/admin/users/$userId/protection'
     | '/admin/users/$userId/team'
     | '/agent/team-report/{-$userId}'
     | '/user/finance/'
@@ -785,6 +807,7 @@ export interface FileRouteTypes {
     | '/admin/agent-applications'
     | '/admin/audit'
     | '/admin/deposits'
+    | '/admin/family-declarations'
     | '/admin/game-profit'
     | '/admin/games'
     | '/admin/kyc'
@@ -821,6 +844,7 @@ export interface FileRouteTypes {
     | '/user/update-pay-password'
     | '/user/user-center'
     | '/admin/users/$userId/ledger'
+    | '/admin/users/$userId/protection'
     | '/admin/users/$userId/team'
     | '/agent/team-report/{-$userId}'
     | '/user/finance'
@@ -860,6 +884,7 @@ export interface FileRouteTypes {
     | '/admin/_desk/agent-applications'
     | '/admin/_desk/audit'
     | '/admin/_desk/deposits'
+    | '/admin/_desk/family-declarations'
     | '/admin/_desk/game-profit'
     | '/admin/_desk/games'
     | '/admin/_desk/kyc'
@@ -896,6 +921,7 @@ export interface FileRouteTypes {
     | '/_default/_auth/_user/user/update-pay-password'
     | '/_default/_auth/_user/user/user-center'
     | '/admin/_desk/users/$userId/ledger'
+    | '/admin/_desk/users/$userId/protection'
     | '/admin/_desk/users/$userId/team'
     | '/_default/_auth/_agent/agent/team-report/{-$userId}'
     | '/_default/_auth/_user/user/finance/'
@@ -1130,6 +1156,13 @@ declare module '@tanstack/react-router' {
       path: '/deposits'
       fullPath: '/admin/deposits'
       preLoaderRoute: typeof AdminDeskDepositsRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/family-declarations': {
+      id: '/admin/_desk/family-declarations'
+      path: '/family-declarations'
+      fullPath: '/admin/family-declarations'
+      preLoaderRoute: typeof AdminDeskFamilyDeclarationsRouteImport
       parentRoute: typeof AdminDeskRoute
     }
     '/admin/_desk/game-profit': {
@@ -1377,6 +1410,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDeskUsersUserIdLedgerRouteImport
       parentRoute: typeof AdminDeskRoute
     }
+    '/admin/_desk/users/$userId/protection': {
+      id: '/admin/_desk/users/$userId/protection'
+      path: '/users/$userId/protection'
+      fullPath: '/admin/users/$userId/protection'
+      preLoaderRoute: typeof AdminDeskUsersUserIdProtectionRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
     '/admin/_desk/users/$userId/team': {
       id: '/admin/_desk/users/$userId/team'
       path: '/users/$userId/team'
@@ -1601,6 +1641,7 @@ interface AdminDeskRouteChildren {
   AdminDeskAgentApplicationsRoute: typeof AdminDeskAgentApplicationsRoute
   AdminDeskAuditRoute: typeof AdminDeskAuditRoute
   AdminDeskDepositsRoute: typeof AdminDeskDepositsRoute
+  AdminDeskFamilyDeclarationsRoute: typeof AdminDeskFamilyDeclarationsRoute
   AdminDeskGameProfitRoute: typeof AdminDeskGameProfitRoute
   AdminDeskGamesRoute: typeof AdminDeskGamesRoute
   AdminDeskKycRoute: typeof AdminDeskKycRoute
@@ -1614,6 +1655,7 @@ interface AdminDeskRouteChildren {
   AdminDeskRoundsIndexRoute: typeof AdminDeskRoundsIndexRoute
   AdminDeskUsersIndexRoute: typeof AdminDeskUsersIndexRoute
   AdminDeskUsersUserIdLedgerRoute: typeof AdminDeskUsersUserIdLedgerRoute
+  AdminDeskUsersUserIdProtectionRoute: typeof AdminDeskUsersUserIdProtectionRoute
   AdminDeskUsersUserIdTeamRoute: typeof AdminDeskUsersUserIdTeamRoute
 }
 
@@ -1622,6 +1664,7 @@ const AdminDeskRouteChildren: AdminDeskRouteChildren = {
   AdminDeskAgentApplicationsRoute: AdminDeskAgentApplicationsRoute,
   AdminDeskAuditRoute: AdminDeskAuditRoute,
   AdminDeskDepositsRoute: AdminDeskDepositsRoute,
+  AdminDeskFamilyDeclarationsRoute: AdminDeskFamilyDeclarationsRoute,
   AdminDeskGameProfitRoute: AdminDeskGameProfitRoute,
   AdminDeskGamesRoute: AdminDeskGamesRoute,
   AdminDeskKycRoute: AdminDeskKycRoute,
@@ -1635,6 +1678,7 @@ const AdminDeskRouteChildren: AdminDeskRouteChildren = {
   AdminDeskRoundsIndexRoute: AdminDeskRoundsIndexRoute,
   AdminDeskUsersIndexRoute: AdminDeskUsersIndexRoute,
   AdminDeskUsersUserIdLedgerRoute: AdminDeskUsersUserIdLedgerRoute,
+  AdminDeskUsersUserIdProtectionRoute: AdminDeskUsersUserIdProtectionRoute,
   AdminDeskUsersUserIdTeamRoute: AdminDeskUsersUserIdTeamRoute,
 }
 
