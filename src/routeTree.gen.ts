@@ -19,7 +19,6 @@ import { Route as DefaultAccountTransferJpRouteImport } from './routes/_default/
 import { Route as DefaultActivityRouteImport } from './routes/_default/activity'
 import { Route as DefaultDownloadRouteImport } from './routes/_default/download'
 import { Route as DefaultPrivacyPolicyRouteImport } from './routes/_default/privacy-policy'
-import { Route as DefaultResponsibleGamingRouteImport } from './routes/_default/responsible-gaming'
 import { Route as DefaultSupportRouteImport } from './routes/_default/support'
 import { Route as DefaultTermsConditionsRouteImport } from './routes/_default/terms-conditions'
 import { Route as HomeIndexRouteImport } from './routes/_home/index'
@@ -32,7 +31,8 @@ import { Route as DefaultAuthAmigoRouteImport } from './routes/_default/_auth/am
 import { Route as DefaultAuthAmigoSpringboardRouteImport } from './routes/_default/_auth/amigo-springboard'
 import { Route as DefaultGameNoticeRouteImport } from './routes/_default/game/notice'
 import { Route as DefaultGamePromotionRouteImport } from './routes/_default/game/promotion'
-import { Route as DefaultResponsibleGamingFamilyRouteImport } from './routes/_default/responsible-gaming_.family'
+import { Route as DefaultResponsibleGamingIndexRouteImport } from './routes/_default/responsible-gaming/index'
+import { Route as DefaultResponsibleGamingFamilyRouteImport } from './routes/_default/responsible-gaming/family'
 import { Route as DefaultSandboxChainRouteImport } from './routes/_default/sandbox/chain'
 import { Route as DefaultUserStationLetterRouteImport } from './routes/_default/user/station-letter'
 import { Route as AdminDeskIndexRouteImport } from './routes/admin/_desk/index'
@@ -132,12 +132,6 @@ const DefaultPrivacyPolicyRoute = DefaultPrivacyPolicyRouteImport.update({
   path: '/privacy-policy',
   getParentRoute: () => DefaultRoute,
 } as any)
-const DefaultResponsibleGamingRoute =
-  DefaultResponsibleGamingRouteImport.update({
-    id: '/responsible-gaming',
-    path: '/responsible-gaming',
-    getParentRoute: () => DefaultRoute,
-  } as any)
 const DefaultSupportRoute = DefaultSupportRouteImport.update({
   id: '/support',
   path: '/support',
@@ -197,9 +191,15 @@ const DefaultGamePromotionRoute = DefaultGamePromotionRouteImport.update({
   path: '/game/promotion',
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultResponsibleGamingIndexRoute =
+  DefaultResponsibleGamingIndexRouteImport.update({
+    id: '/responsible-gaming/',
+    path: '/responsible-gaming/',
+    getParentRoute: () => DefaultRoute,
+  } as any)
 const DefaultResponsibleGamingFamilyRoute =
   DefaultResponsibleGamingFamilyRouteImport.update({
-    id: '/responsible-gaming_/family',
+    id: '/responsible-gaming/family',
     path: '/responsible-gaming/family',
     getParentRoute: () => DefaultRoute,
   } as any)
@@ -499,7 +499,6 @@ export interface FileRoutesByFullPath {
   '/activity': typeof DefaultActivityRoute
   '/download': typeof DefaultDownloadRoute
   '/privacy-policy': typeof DefaultPrivacyPolicyRoute
-  '/responsible-gaming': typeof DefaultResponsibleGamingRoute
   '/support': typeof DefaultSupportRoute
   '/terms-conditions': typeof DefaultTermsConditionsRoute
   '/login': typeof HomeLoginRoute
@@ -525,6 +524,7 @@ export interface FileRoutesByFullPath {
   '/admin/support': typeof AdminDeskSupportRoute
   '/admin/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
+  '/responsible-gaming/': typeof DefaultResponsibleGamingIndexRoute
   '/admin/': typeof AdminDeskIndexRoute
   '/about/about-us': typeof DefaultAboutAboutAboutUsRoute
   '/about/discount-statute': typeof DefaultAboutAboutDiscountStatuteRoute
@@ -570,7 +570,6 @@ export interface FileRoutesByTo {
   '/activity': typeof DefaultActivityRoute
   '/download': typeof DefaultDownloadRoute
   '/privacy-policy': typeof DefaultPrivacyPolicyRoute
-  '/responsible-gaming': typeof DefaultResponsibleGamingRoute
   '/support': typeof DefaultSupportRoute
   '/terms-conditions': typeof DefaultTermsConditionsRoute
   '/login': typeof HomeLoginRoute
@@ -595,6 +594,7 @@ export interface FileRoutesByTo {
   '/admin/support': typeof AdminDeskSupportRoute
   '/admin/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
+  '/responsible-gaming': typeof DefaultResponsibleGamingIndexRoute
   '/admin': typeof AdminDeskIndexRoute
   '/about/about-us': typeof DefaultAboutAboutAboutUsRoute
   '/about/discount-statute': typeof DefaultAboutAboutDiscountStatuteRoute
@@ -644,7 +644,6 @@ export interface FileRoutesById {
   '/_default/activity': typeof DefaultActivityRoute
   '/_default/download': typeof DefaultDownloadRoute
   '/_default/privacy-policy': typeof DefaultPrivacyPolicyRoute
-  '/_default/responsible-gaming': typeof DefaultResponsibleGamingRoute
   '/_default/support': typeof DefaultSupportRoute
   '/_default/terms-conditions': typeof DefaultTermsConditionsRoute
   '/_home/login': typeof HomeLoginRoute
@@ -657,7 +656,7 @@ export interface FileRoutesById {
   '/_default/_auth/amigo-springboard': typeof DefaultAuthAmigoSpringboardRoute
   '/_default/game/notice': typeof DefaultGameNoticeRoute
   '/_default/game/promotion': typeof DefaultGamePromotionRoute
-  '/_default/responsible-gaming_/family': typeof DefaultResponsibleGamingFamilyRoute
+  '/_default/responsible-gaming/family': typeof DefaultResponsibleGamingFamilyRoute
   '/_default/sandbox/chain': typeof DefaultSandboxChainRoute
   '/_default/user/station-letter': typeof DefaultUserStationLetterRoute
   '/admin/_desk/account-transfers': typeof AdminDeskAccountTransfersRoute
@@ -673,6 +672,7 @@ export interface FileRoutesById {
   '/admin/_desk/support': typeof AdminDeskSupportRoute
   '/admin/_desk/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/_desk/withdrawals': typeof AdminDeskWithdrawalsRoute
+  '/_default/responsible-gaming/': typeof DefaultResponsibleGamingIndexRoute
   '/admin/_desk/': typeof AdminDeskIndexRoute
   '/_default/_about/about/about-us': typeof DefaultAboutAboutAboutUsRoute
   '/_default/_about/about/discount-statute': typeof DefaultAboutAboutDiscountStatuteRoute
@@ -720,7 +720,6 @@ export interface FileRouteTypes {
     | '/activity'
     | '/download'
     | '/privacy-policy'
-    | '/responsible-gaming'
     | '/support'
     | '/terms-conditions'
     | '/login'
@@ -746,6 +745,7 @@ export interface FileRouteTypes {
     | '/admin/support'
     | '/admin/support-settings'
     | '/admin/withdrawals'
+    | '/responsible-gaming/'
     | '/admin/'
     | '/about/about-us'
     | '/about/discount-statute'
@@ -791,7 +791,6 @@ export interface FileRouteTypes {
     | '/activity'
     | '/download'
     | '/privacy-policy'
-    | '/responsible-gaming'
     | '/support'
     | '/terms-conditions'
     | '/login'
@@ -816,6 +815,7 @@ export interface FileRouteTypes {
     | '/admin/support'
     | '/admin/support-settings'
     | '/admin/withdrawals'
+    | '/responsible-gaming'
     | '/admin'
     | '/about/about-us'
     | '/about/discount-statute'
@@ -864,7 +864,6 @@ export interface FileRouteTypes {
     | '/_default/activity'
     | '/_default/download'
     | '/_default/privacy-policy'
-    | '/_default/responsible-gaming'
     | '/_default/support'
     | '/_default/terms-conditions'
     | '/_home/login'
@@ -877,7 +876,7 @@ export interface FileRouteTypes {
     | '/_default/_auth/amigo-springboard'
     | '/_default/game/notice'
     | '/_default/game/promotion'
-    | '/_default/responsible-gaming_/family'
+    | '/_default/responsible-gaming/family'
     | '/_default/sandbox/chain'
     | '/_default/user/station-letter'
     | '/admin/_desk/account-transfers'
@@ -893,6 +892,7 @@ export interface FileRouteTypes {
     | '/admin/_desk/support'
     | '/admin/_desk/support-settings'
     | '/admin/_desk/withdrawals'
+    | '/_default/responsible-gaming/'
     | '/admin/_desk/'
     | '/_default/_about/about/about-us'
     | '/_default/_about/about/discount-statute'
@@ -1011,13 +1011,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultPrivacyPolicyRouteImport
       parentRoute: typeof DefaultRoute
     }
-    '/_default/responsible-gaming': {
-      id: '/_default/responsible-gaming'
-      path: '/responsible-gaming'
-      fullPath: '/responsible-gaming'
-      preLoaderRoute: typeof DefaultResponsibleGamingRouteImport
-      parentRoute: typeof DefaultRoute
-    }
     '/_default/support': {
       id: '/_default/support'
       path: '/support'
@@ -1102,8 +1095,15 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultGamePromotionRouteImport
       parentRoute: typeof DefaultRoute
     }
-    '/_default/responsible-gaming_/family': {
-      id: '/_default/responsible-gaming_/family'
+    '/_default/responsible-gaming/': {
+      id: '/_default/responsible-gaming/'
+      path: '/responsible-gaming'
+      fullPath: '/responsible-gaming/'
+      preLoaderRoute: typeof DefaultResponsibleGamingIndexRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/responsible-gaming/family': {
+      id: '/_default/responsible-gaming/family'
       path: '/responsible-gaming/family'
       fullPath: '/responsible-gaming/family'
       preLoaderRoute: typeof DefaultResponsibleGamingFamilyRouteImport
@@ -1583,7 +1583,6 @@ interface DefaultRouteChildren {
   DefaultActivityRoute: typeof DefaultActivityRoute
   DefaultDownloadRoute: typeof DefaultDownloadRoute
   DefaultPrivacyPolicyRoute: typeof DefaultPrivacyPolicyRoute
-  DefaultResponsibleGamingRoute: typeof DefaultResponsibleGamingRoute
   DefaultSupportRoute: typeof DefaultSupportRoute
   DefaultTermsConditionsRoute: typeof DefaultTermsConditionsRoute
   DefaultGameNoticeRoute: typeof DefaultGameNoticeRoute
@@ -1591,6 +1590,7 @@ interface DefaultRouteChildren {
   DefaultResponsibleGamingFamilyRoute: typeof DefaultResponsibleGamingFamilyRoute
   DefaultSandboxChainRoute: typeof DefaultSandboxChainRoute
   DefaultUserStationLetterRoute: typeof DefaultUserStationLetterRoute
+  DefaultResponsibleGamingIndexRoute: typeof DefaultResponsibleGamingIndexRoute
   DefaultAuthLineCallbackRoute: typeof DefaultAuthLineCallbackRoute
   DefaultGameGuideTabIndexRoute: typeof DefaultGameGuideTabIndexRoute
   DefaultGameGuideDepositRoute: typeof DefaultGameGuideDepositRoute
@@ -1606,7 +1606,6 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultActivityRoute: DefaultActivityRoute,
   DefaultDownloadRoute: DefaultDownloadRoute,
   DefaultPrivacyPolicyRoute: DefaultPrivacyPolicyRoute,
-  DefaultResponsibleGamingRoute: DefaultResponsibleGamingRoute,
   DefaultSupportRoute: DefaultSupportRoute,
   DefaultTermsConditionsRoute: DefaultTermsConditionsRoute,
   DefaultGameNoticeRoute: DefaultGameNoticeRoute,
@@ -1614,6 +1613,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultResponsibleGamingFamilyRoute: DefaultResponsibleGamingFamilyRoute,
   DefaultSandboxChainRoute: DefaultSandboxChainRoute,
   DefaultUserStationLetterRoute: DefaultUserStationLetterRoute,
+  DefaultResponsibleGamingIndexRoute: DefaultResponsibleGamingIndexRoute,
   DefaultAuthLineCallbackRoute: DefaultAuthLineCallbackRoute,
   DefaultGameGuideTabIndexRoute: DefaultGameGuideTabIndexRoute,
   DefaultGameGuideDepositRoute: DefaultGameGuideDepositRoute,
