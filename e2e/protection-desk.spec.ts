@@ -34,10 +34,10 @@ test('a family declaration sent through the form is approved on the desk; a time
   await form.getByRole('textbox', { name: family(locale, 'form.requesterName') }).fill('Hanako Yamada');
   await form.getByRole('combobox', { name: family(locale, 'form.relationship') }).click();
   await page.getByRole('option', { name: family(locale, 'relationships.spouse') }).click();
-  await form.getByRole('textbox', { name: family(locale, 'form.email') }).fill('hanako@example.jp');
+  await form.getByRole('textbox', { name: family(locale, 'form.email'), exact: true }).fill('hanako@example.jp');
   await form.getByRole('combobox', { name: family(locale, 'form.dialCode') }).click();
   await page.getByRole('option', { name: /^\+81 / }).click();
-  await form.getByRole('textbox', { name: family(locale, 'form.phone') }).fill('090-1234-5678');
+  await form.getByRole('textbox', { name: family(locale, 'form.phone'), exact: true }).fill('090-1234-5678');
   await form.getByRole('textbox', { name: family(locale, 'form.depositMonthly') }).fill('30,000');
   await form.getByRole('textbox', { name: family(locale, 'form.reason') }).fill('He spends the rent on the slots');
   await form.getByRole('button', { name: family(locale, 'form.send') }).click();
