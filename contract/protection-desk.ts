@@ -104,3 +104,18 @@ export const adminFamilyReject = endpoint({
   body: v.object({ declarationId: rowId('validation.declaration'), reason: reasonInput }),
   data: noData,
 });
+
+/** The desk's form to impose a block: the call's body without the player, who is the page's. */
+export const imposeBlockForm = v.variant('kind', [
+  v.object({
+    kind: v.literal('timeOut'),
+    duration: v.picklist(timeOutDurations, 'validation.timeOutDuration'),
+    reason: reasonInput,
+  }),
+  v.object({
+    kind: v.literal('selfExclusion'),
+    duration: v.picklist(selfExclusionDurations, 'validation.selfExclusionDuration'),
+    reason: reasonInput,
+  }),
+]);
+export type ImposeBlockForm = v.InferOutput<typeof imposeBlockForm>;

@@ -3,9 +3,9 @@
 // server checks them where the money moves (the wallet's bet, a deposit), never only on a page.
 import * as v from 'valibot';
 import { emptyBody, endpoint, isoDateTime, noData } from './endpoint';
-import { amount, amountInput } from './money';
+import { amount, amountInput, typedAmount } from './money';
 import { multiLine, singleLine } from './plain-text';
-import { phoneInput } from './user';
+import { composePhone, phoneInput } from './user';
 
 /** Money limits: yen deposited, coins lost (bets less wins) and coins wagered, per calendar period in Japan time. */
 export const moneyLimitKinds = ['deposit', 'loss', 'wager'] as const;
@@ -205,6 +205,22 @@ const text = (max: number, message: string) =>
 /** The limits a family member can ask for: monthly deposits and monthly losses. */
 export const familyLimitKinds = ['deposit', 'loss'] as const;
 
+const declarantEmail = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('validation.email'),
+  v.maxLength(254),
+  v.email('validation.email'),
+);
+const monthlyLimit = v.pipe(amountInput, v.maxValue(1_000_000_000, 'validation.limitValue'));
+const familyReason = v.pipe(
+  v.string('validation.familyReason'),
+  v.trim(),
+  v.nonEmpty('validation.familyReason'),
+  v.maxLength(2000, 'validation.familyReason'),
+  multiLine,
+);
+
 /** The family declaration as the form sends it; at least one of the two limits. */
 export const familyDeclarationForm = v.pipe(
   v.object({
@@ -212,17 +228,11 @@ export const familyDeclarationForm = v.pipe(
     playerAccount: text(254, 'validation.playerAccount'),
     requesterName: text(100, 'validation.requesterName'),
     relationship: v.picklist(familyRelationships, 'validation.relationship'),
-    email: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.email'), v.maxLength(254), v.email('validation.email')),
+    email: declarantEmail,
     phone: phoneInput,
-    depositMonthly: v.nullable(v.pipe(amountInput, v.maxValue(1_000_000_000, 'validation.limitValue'))),
-    lossMonthly: v.nullable(v.pipe(amountInput, v.maxValue(1_000_000_000, 'validation.limitValue'))),
-    reason: v.pipe(
-      v.string('validation.familyReason'),
-      v.trim(),
-      v.nonEmpty('validation.familyReason'),
-      v.maxLength(2000, 'validation.familyReason'),
-      multiLine,
-    ),
+    depositMonthly: v.nullable(monthlyLimit),
+    lossMonthly: v.nullable(monthlyLimit),
+    reason: familyReason,
   }),
   v.forward(
     v.check((form) => form.depositMonthly !== null || form.lossMonthly !== null, 'validation.familyLimitRequired'),
@@ -239,3 +249,67 @@ export const sendFamilyDeclaration = endpoint({
   body: familyDeclarationForm,
   data: noData,
 });
+
+/** The family declaration's form as typed: the phone as a dialling code and a number, the limits as text. */
+export interface FamilyDeclarationFormValues {
+  playerAccount: string;
+  requesterName: string;
+  /** null until a relationship is chosen. */
+  relationship: string | null;
+  email: string;
+  /** null until a dialling code is chosen. */
+  dialCode: string | null;
+  nationalNumber: string;
+  depositMonthly: string;
+  lossMonthly: string;
+  reason: string;
+}
+
+/** A monthly limit as typed: blank asks for none, otherwise whole yen or coins (commas, full-width digits). */
+const typedMonthlyLimit = v.pipe(
+  v.string(),
+  v.trim(),
+  v.transform((text) => (text === '' ? null : text)),
+  v.nullable(v.pipe(typedAmount, v.maxValue(1_000_000_000, 'validation.limitValue'))),
+);
+
+/**
+ * The family declaration's form: the fields of `familyDeclarationForm` as they are typed, the phone
+ * composed from its dialling code and number (as the account settings compose it). Its output is
+ * the call's body.
+ */
+export const familyDeclarationInput = v.pipe(
+  v.object({
+    playerAccount: text(254, 'validation.playerAccount'),
+    requesterName: text(100, 'validation.requesterName'),
+    relationship: v.picklist(familyRelationships, 'validation.relationship'),
+    email: declarantEmail,
+    dialCode: v.pipe(v.nullable(v.string(), ''), v.trim(), v.nonEmpty('validation.dialCode')),
+    nationalNumber: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.phone')),
+    depositMonthly: typedMonthlyLimit,
+    lossMonthly: typedMonthlyLimit,
+    reason: familyReason,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['dialCode'], ['nationalNumber']],
+      ({ dialCode, nationalNumber }) => v.is(phoneInput, composePhone(dialCode, nationalNumber)),
+      'validation.phone',
+    ),
+    ['nationalNumber'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['depositMonthly'], ['lossMonthly']],
+      (form) => form.depositMonthly !== null || form.lossMonthly !== null,
+      'validation.familyLimitRequired',
+    ),
+    ['depositMonthly'],
+  ),
+  v.transform(
+    ({ dialCode, nationalNumber, ...rest }): FamilyDeclarationForm => ({
+      ...rest,
+      phone: composePhone(dialCode, nationalNumber),
+    }),
+  ),
+);

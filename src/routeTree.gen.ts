@@ -19,7 +19,6 @@ import { Route as DefaultAccountTransferJpRouteImport } from './routes/_default/
 import { Route as DefaultActivityRouteImport } from './routes/_default/activity'
 import { Route as DefaultDownloadRouteImport } from './routes/_default/download'
 import { Route as DefaultPrivacyPolicyRouteImport } from './routes/_default/privacy-policy'
-import { Route as DefaultResponsibleGamingRouteImport } from './routes/_default/responsible-gaming'
 import { Route as DefaultSupportRouteImport } from './routes/_default/support'
 import { Route as DefaultTermsConditionsRouteImport } from './routes/_default/terms-conditions'
 import { Route as HomeIndexRouteImport } from './routes/_home/index'
@@ -32,6 +31,8 @@ import { Route as DefaultAuthAmigoRouteImport } from './routes/_default/_auth/am
 import { Route as DefaultAuthAmigoSpringboardRouteImport } from './routes/_default/_auth/amigo-springboard'
 import { Route as DefaultGameNoticeRouteImport } from './routes/_default/game/notice'
 import { Route as DefaultGamePromotionRouteImport } from './routes/_default/game/promotion'
+import { Route as DefaultResponsibleGamingIndexRouteImport } from './routes/_default/responsible-gaming/index'
+import { Route as DefaultResponsibleGamingFamilyRouteImport } from './routes/_default/responsible-gaming/family'
 import { Route as DefaultSandboxChainRouteImport } from './routes/_default/sandbox/chain'
 import { Route as DefaultUserStationLetterRouteImport } from './routes/_default/user/station-letter'
 import { Route as AdminDeskIndexRouteImport } from './routes/admin/_desk/index'
@@ -39,6 +40,7 @@ import { Route as AdminDeskAccountTransfersRouteImport } from './routes/admin/_d
 import { Route as AdminDeskAgentApplicationsRouteImport } from './routes/admin/_desk/agent-applications'
 import { Route as AdminDeskAuditRouteImport } from './routes/admin/_desk/audit'
 import { Route as AdminDeskDepositsRouteImport } from './routes/admin/_desk/deposits'
+import { Route as AdminDeskFamilyDeclarationsRouteImport } from './routes/admin/_desk/family-declarations'
 import { Route as AdminDeskGameProfitRouteImport } from './routes/admin/_desk/game-profit'
 import { Route as AdminDeskGamesRouteImport } from './routes/admin/_desk/games'
 import { Route as AdminDeskKycRouteImport } from './routes/admin/_desk/kyc'
@@ -75,6 +77,7 @@ import { Route as DefaultAuthUserUserRecordRouteImport } from './routes/_default
 import { Route as DefaultAuthUserUserUpdatePayPasswordRouteImport } from './routes/_default/_auth/_user/user/update-pay-password'
 import { Route as DefaultAuthUserUserUserCenterRouteImport } from './routes/_default/_auth/_user/user/user-center'
 import { Route as AdminDeskUsersUserIdLedgerRouteImport } from './routes/admin/_desk/users/$userId/ledger'
+import { Route as AdminDeskUsersUserIdProtectionRouteImport } from './routes/admin/_desk/users/$userId/protection'
 import { Route as AdminDeskUsersUserIdTeamRouteImport } from './routes/admin/_desk/users/$userId/team'
 import { Route as DefaultAuthAgentAgentTeamReportChar123UserIdChar125RouteImport } from './routes/_default/_auth/_agent/agent/team-report/{-$userId}'
 import { Route as DefaultAuthUserUserFinanceIndexRouteImport } from './routes/_default/_auth/_user/user/finance/index'
@@ -130,12 +133,6 @@ const DefaultPrivacyPolicyRoute = DefaultPrivacyPolicyRouteImport.update({
   path: '/privacy-policy',
   getParentRoute: () => DefaultRoute,
 } as any)
-const DefaultResponsibleGamingRoute =
-  DefaultResponsibleGamingRouteImport.update({
-    id: '/responsible-gaming',
-    path: '/responsible-gaming',
-    getParentRoute: () => DefaultRoute,
-  } as any)
 const DefaultSupportRoute = DefaultSupportRouteImport.update({
   id: '/support',
   path: '/support',
@@ -195,6 +192,18 @@ const DefaultGamePromotionRoute = DefaultGamePromotionRouteImport.update({
   path: '/game/promotion',
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultResponsibleGamingIndexRoute =
+  DefaultResponsibleGamingIndexRouteImport.update({
+    id: '/responsible-gaming/',
+    path: '/responsible-gaming/',
+    getParentRoute: () => DefaultRoute,
+  } as any)
+const DefaultResponsibleGamingFamilyRoute =
+  DefaultResponsibleGamingFamilyRouteImport.update({
+    id: '/responsible-gaming/family',
+    path: '/responsible-gaming/family',
+    getParentRoute: () => DefaultRoute,
+  } as any)
 const DefaultSandboxChainRoute = DefaultSandboxChainRouteImport.update({
   id: '/sandbox/chain',
   path: '/sandbox/chain',
@@ -233,6 +242,12 @@ const AdminDeskDepositsRoute = AdminDeskDepositsRouteImport.update({
   path: '/deposits',
   getParentRoute: () => AdminDeskRoute,
 } as any)
+const AdminDeskFamilyDeclarationsRoute =
+  AdminDeskFamilyDeclarationsRouteImport.update({
+    id: '/family-declarations',
+    path: '/family-declarations',
+    getParentRoute: () => AdminDeskRoute,
+  } as any)
 const AdminDeskGameProfitRoute = AdminDeskGameProfitRouteImport.update({
   id: '/game-profit',
   path: '/game-profit',
@@ -434,6 +449,12 @@ const AdminDeskUsersUserIdLedgerRoute =
     path: '/users/$userId/ledger',
     getParentRoute: () => AdminDeskRoute,
   } as any)
+const AdminDeskUsersUserIdProtectionRoute =
+  AdminDeskUsersUserIdProtectionRouteImport.update({
+    id: '/users/$userId/protection',
+    path: '/users/$userId/protection',
+    getParentRoute: () => AdminDeskRoute,
+  } as any)
 const AdminDeskUsersUserIdTeamRoute =
   AdminDeskUsersUserIdTeamRouteImport.update({
     id: '/users/$userId/team',
@@ -485,7 +506,6 @@ export interface FileRoutesByFullPath {
   '/activity': typeof DefaultActivityRoute
   '/download': typeof DefaultDownloadRoute
   '/privacy-policy': typeof DefaultPrivacyPolicyRoute
-  '/responsible-gaming': typeof DefaultResponsibleGamingRoute
   '/support': typeof DefaultSupportRoute
   '/terms-conditions': typeof DefaultTermsConditionsRoute
   '/login': typeof HomeLoginRoute
@@ -495,12 +515,14 @@ export interface FileRoutesByFullPath {
   '/amigo-springboard': typeof DefaultAuthAmigoSpringboardRoute
   '/game/notice': typeof DefaultGameNoticeRoute
   '/game/promotion': typeof DefaultGamePromotionRoute
+  '/responsible-gaming/family': typeof DefaultResponsibleGamingFamilyRoute
   '/sandbox/chain': typeof DefaultSandboxChainRoute
   '/user/station-letter': typeof DefaultUserStationLetterRoute
   '/admin/account-transfers': typeof AdminDeskAccountTransfersRoute
   '/admin/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/deposits': typeof AdminDeskDepositsRoute
+  '/admin/family-declarations': typeof AdminDeskFamilyDeclarationsRoute
   '/admin/game-profit': typeof AdminDeskGameProfitRoute
   '/admin/games': typeof AdminDeskGamesRoute
   '/admin/kyc': typeof AdminDeskKycRoute
@@ -509,6 +531,7 @@ export interface FileRoutesByFullPath {
   '/admin/support': typeof AdminDeskSupportRoute
   '/admin/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
+  '/responsible-gaming/': typeof DefaultResponsibleGamingIndexRoute
   '/admin/': typeof AdminDeskIndexRoute
   '/about/about-us': typeof DefaultAboutAboutAboutUsRoute
   '/about/discount-statute': typeof DefaultAboutAboutDiscountStatuteRoute
@@ -538,6 +561,7 @@ export interface FileRoutesByFullPath {
   '/user/update-pay-password': typeof DefaultAuthUserUserUpdatePayPasswordRoute
   '/user/user-center': typeof DefaultAuthUserUserUserCenterRoute
   '/admin/users/$userId/ledger': typeof AdminDeskUsersUserIdLedgerRoute
+  '/admin/users/$userId/protection': typeof AdminDeskUsersUserIdProtectionRoute
   '/admin/users/$userId/team': typeof AdminDeskUsersUserIdTeamRoute
   '/agent/team-report/{-$userId}': typeof DefaultAuthAgentAgentTeamReportChar123UserIdChar125Route
   '/user/finance/': typeof DefaultAuthUserUserFinanceIndexRoute
@@ -554,7 +578,6 @@ export interface FileRoutesByTo {
   '/activity': typeof DefaultActivityRoute
   '/download': typeof DefaultDownloadRoute
   '/privacy-policy': typeof DefaultPrivacyPolicyRoute
-  '/responsible-gaming': typeof DefaultResponsibleGamingRoute
   '/support': typeof DefaultSupportRoute
   '/terms-conditions': typeof DefaultTermsConditionsRoute
   '/login': typeof HomeLoginRoute
@@ -563,12 +586,14 @@ export interface FileRoutesByTo {
   '/amigo-springboard': typeof DefaultAuthAmigoSpringboardRoute
   '/game/notice': typeof DefaultGameNoticeRoute
   '/game/promotion': typeof DefaultGamePromotionRoute
+  '/responsible-gaming/family': typeof DefaultResponsibleGamingFamilyRoute
   '/sandbox/chain': typeof DefaultSandboxChainRoute
   '/user/station-letter': typeof DefaultUserStationLetterRoute
   '/admin/account-transfers': typeof AdminDeskAccountTransfersRoute
   '/admin/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/deposits': typeof AdminDeskDepositsRoute
+  '/admin/family-declarations': typeof AdminDeskFamilyDeclarationsRoute
   '/admin/game-profit': typeof AdminDeskGameProfitRoute
   '/admin/games': typeof AdminDeskGamesRoute
   '/admin/kyc': typeof AdminDeskKycRoute
@@ -577,6 +602,7 @@ export interface FileRoutesByTo {
   '/admin/support': typeof AdminDeskSupportRoute
   '/admin/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
+  '/responsible-gaming': typeof DefaultResponsibleGamingIndexRoute
   '/admin': typeof AdminDeskIndexRoute
   '/about/about-us': typeof DefaultAboutAboutAboutUsRoute
   '/about/discount-statute': typeof DefaultAboutAboutDiscountStatuteRoute
@@ -606,6 +632,7 @@ export interface FileRoutesByTo {
   '/user/update-pay-password': typeof DefaultAuthUserUserUpdatePayPasswordRoute
   '/user/user-center': typeof DefaultAuthUserUserUserCenterRoute
   '/admin/users/$userId/ledger': typeof AdminDeskUsersUserIdLedgerRoute
+  '/admin/users/$userId/protection': typeof AdminDeskUsersUserIdProtectionRoute
   '/admin/users/$userId/team': typeof AdminDeskUsersUserIdTeamRoute
   '/agent/team-report/{-$userId}': typeof DefaultAuthAgentAgentTeamReportChar123UserIdChar125Route
   '/user/finance': typeof DefaultAuthUserUserFinanceIndexRoute
@@ -626,7 +653,6 @@ export interface FileRoutesById {
   '/_default/activity': typeof DefaultActivityRoute
   '/_default/download': typeof DefaultDownloadRoute
   '/_default/privacy-policy': typeof DefaultPrivacyPolicyRoute
-  '/_default/responsible-gaming': typeof DefaultResponsibleGamingRoute
   '/_default/support': typeof DefaultSupportRoute
   '/_default/terms-conditions': typeof DefaultTermsConditionsRoute
   '/_home/login': typeof HomeLoginRoute
@@ -639,12 +665,14 @@ export interface FileRoutesById {
   '/_default/_auth/amigo-springboard': typeof DefaultAuthAmigoSpringboardRoute
   '/_default/game/notice': typeof DefaultGameNoticeRoute
   '/_default/game/promotion': typeof DefaultGamePromotionRoute
+  '/_default/responsible-gaming/family': typeof DefaultResponsibleGamingFamilyRoute
   '/_default/sandbox/chain': typeof DefaultSandboxChainRoute
   '/_default/user/station-letter': typeof DefaultUserStationLetterRoute
   '/admin/_desk/account-transfers': typeof AdminDeskAccountTransfersRoute
   '/admin/_desk/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/_desk/audit': typeof AdminDeskAuditRoute
   '/admin/_desk/deposits': typeof AdminDeskDepositsRoute
+  '/admin/_desk/family-declarations': typeof AdminDeskFamilyDeclarationsRoute
   '/admin/_desk/game-profit': typeof AdminDeskGameProfitRoute
   '/admin/_desk/games': typeof AdminDeskGamesRoute
   '/admin/_desk/kyc': typeof AdminDeskKycRoute
@@ -653,6 +681,7 @@ export interface FileRoutesById {
   '/admin/_desk/support': typeof AdminDeskSupportRoute
   '/admin/_desk/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/_desk/withdrawals': typeof AdminDeskWithdrawalsRoute
+  '/_default/responsible-gaming/': typeof DefaultResponsibleGamingIndexRoute
   '/admin/_desk/': typeof AdminDeskIndexRoute
   '/_default/_about/about/about-us': typeof DefaultAboutAboutAboutUsRoute
   '/_default/_about/about/discount-statute': typeof DefaultAboutAboutDiscountStatuteRoute
@@ -682,6 +711,7 @@ export interface FileRoutesById {
   '/_default/_auth/_user/user/update-pay-password': typeof DefaultAuthUserUserUpdatePayPasswordRoute
   '/_default/_auth/_user/user/user-center': typeof DefaultAuthUserUserUserCenterRoute
   '/admin/_desk/users/$userId/ledger': typeof AdminDeskUsersUserIdLedgerRoute
+  '/admin/_desk/users/$userId/protection': typeof AdminDeskUsersUserIdProtectionRoute
   '/admin/_desk/users/$userId/team': typeof AdminDeskUsersUserIdTeamRoute
   '/_default/_auth/_agent/agent/team-report/{-$userId}': typeof DefaultAuthAgentAgentTeamReportChar123UserIdChar125Route
   '/_default/_auth/_user/user/finance/': typeof DefaultAuthUserUserFinanceIndexRoute
@@ -700,7 +730,6 @@ export interface FileRouteTypes {
     | '/activity'
     | '/download'
     | '/privacy-policy'
-    | '/responsible-gaming'
     | '/support'
     | '/terms-conditions'
     | '/login'
@@ -710,12 +739,14 @@ export interface FileRouteTypes {
     | '/amigo-springboard'
     | '/game/notice'
     | '/game/promotion'
+    | '/responsible-gaming/family'
     | '/sandbox/chain'
     | '/user/station-letter'
     | '/admin/account-transfers'
     | '/admin/agent-applications'
     | '/admin/audit'
     | '/admin/deposits'
+    | '/admin/family-declarations'
     | '/admin/game-profit'
     | '/admin/games'
     | '/admin/kyc'
@@ -724,6 +755,7 @@ export interface FileRouteTypes {
     | '/admin/support'
     | '/admin/support-settings'
     | '/admin/withdrawals'
+    | '/responsible-gaming/'
     | '/admin/'
     | '/about/about-us'
     | '/about/discount-statute'
@@ -753,6 +785,7 @@ export interface FileRouteTypes {
     | '/user/update-pay-password'
     | '/user/user-center'
     | '/admin/users/$userId/ledger'
+    | '/admin/users/$userId/protection'
     | '/admin/users/$userId/team'
     | '/agent/team-report/{-$userId}'
     | '/user/finance/'
@@ -769,7 +802,6 @@ export interface FileRouteTypes {
     | '/activity'
     | '/download'
     | '/privacy-policy'
-    | '/responsible-gaming'
     | '/support'
     | '/terms-conditions'
     | '/login'
@@ -778,12 +810,14 @@ export interface FileRouteTypes {
     | '/amigo-springboard'
     | '/game/notice'
     | '/game/promotion'
+    | '/responsible-gaming/family'
     | '/sandbox/chain'
     | '/user/station-letter'
     | '/admin/account-transfers'
     | '/admin/agent-applications'
     | '/admin/audit'
     | '/admin/deposits'
+    | '/admin/family-declarations'
     | '/admin/game-profit'
     | '/admin/games'
     | '/admin/kyc'
@@ -792,6 +826,7 @@ export interface FileRouteTypes {
     | '/admin/support'
     | '/admin/support-settings'
     | '/admin/withdrawals'
+    | '/responsible-gaming'
     | '/admin'
     | '/about/about-us'
     | '/about/discount-statute'
@@ -821,6 +856,7 @@ export interface FileRouteTypes {
     | '/user/update-pay-password'
     | '/user/user-center'
     | '/admin/users/$userId/ledger'
+    | '/admin/users/$userId/protection'
     | '/admin/users/$userId/team'
     | '/agent/team-report/{-$userId}'
     | '/user/finance'
@@ -840,7 +876,6 @@ export interface FileRouteTypes {
     | '/_default/activity'
     | '/_default/download'
     | '/_default/privacy-policy'
-    | '/_default/responsible-gaming'
     | '/_default/support'
     | '/_default/terms-conditions'
     | '/_home/login'
@@ -853,12 +888,14 @@ export interface FileRouteTypes {
     | '/_default/_auth/amigo-springboard'
     | '/_default/game/notice'
     | '/_default/game/promotion'
+    | '/_default/responsible-gaming/family'
     | '/_default/sandbox/chain'
     | '/_default/user/station-letter'
     | '/admin/_desk/account-transfers'
     | '/admin/_desk/agent-applications'
     | '/admin/_desk/audit'
     | '/admin/_desk/deposits'
+    | '/admin/_desk/family-declarations'
     | '/admin/_desk/game-profit'
     | '/admin/_desk/games'
     | '/admin/_desk/kyc'
@@ -867,6 +904,7 @@ export interface FileRouteTypes {
     | '/admin/_desk/support'
     | '/admin/_desk/support-settings'
     | '/admin/_desk/withdrawals'
+    | '/_default/responsible-gaming/'
     | '/admin/_desk/'
     | '/_default/_about/about/about-us'
     | '/_default/_about/about/discount-statute'
@@ -896,6 +934,7 @@ export interface FileRouteTypes {
     | '/_default/_auth/_user/user/update-pay-password'
     | '/_default/_auth/_user/user/user-center'
     | '/admin/_desk/users/$userId/ledger'
+    | '/admin/_desk/users/$userId/protection'
     | '/admin/_desk/users/$userId/team'
     | '/_default/_auth/_agent/agent/team-report/{-$userId}'
     | '/_default/_auth/_user/user/finance/'
@@ -985,13 +1024,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultPrivacyPolicyRouteImport
       parentRoute: typeof DefaultRoute
     }
-    '/_default/responsible-gaming': {
-      id: '/_default/responsible-gaming'
-      path: '/responsible-gaming'
-      fullPath: '/responsible-gaming'
-      preLoaderRoute: typeof DefaultResponsibleGamingRouteImport
-      parentRoute: typeof DefaultRoute
-    }
     '/_default/support': {
       id: '/_default/support'
       path: '/support'
@@ -1076,6 +1108,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultGamePromotionRouteImport
       parentRoute: typeof DefaultRoute
     }
+    '/_default/responsible-gaming/': {
+      id: '/_default/responsible-gaming/'
+      path: '/responsible-gaming'
+      fullPath: '/responsible-gaming/'
+      preLoaderRoute: typeof DefaultResponsibleGamingIndexRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/responsible-gaming/family': {
+      id: '/_default/responsible-gaming/family'
+      path: '/responsible-gaming/family'
+      fullPath: '/responsible-gaming/family'
+      preLoaderRoute: typeof DefaultResponsibleGamingFamilyRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_default/sandbox/chain': {
       id: '/_default/sandbox/chain'
       path: '/sandbox/chain'
@@ -1123,6 +1169,13 @@ declare module '@tanstack/react-router' {
       path: '/deposits'
       fullPath: '/admin/deposits'
       preLoaderRoute: typeof AdminDeskDepositsRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/family-declarations': {
+      id: '/admin/_desk/family-declarations'
+      path: '/family-declarations'
+      fullPath: '/admin/family-declarations'
+      preLoaderRoute: typeof AdminDeskFamilyDeclarationsRouteImport
       parentRoute: typeof AdminDeskRoute
     }
     '/admin/_desk/game-profit': {
@@ -1377,6 +1430,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDeskUsersUserIdLedgerRouteImport
       parentRoute: typeof AdminDeskRoute
     }
+    '/admin/_desk/users/$userId/protection': {
+      id: '/admin/_desk/users/$userId/protection'
+      path: '/users/$userId/protection'
+      fullPath: '/admin/users/$userId/protection'
+      preLoaderRoute: typeof AdminDeskUsersUserIdProtectionRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
     '/admin/_desk/users/$userId/team': {
       id: '/admin/_desk/users/$userId/team'
       path: '/users/$userId/team'
@@ -1545,13 +1605,14 @@ interface DefaultRouteChildren {
   DefaultActivityRoute: typeof DefaultActivityRoute
   DefaultDownloadRoute: typeof DefaultDownloadRoute
   DefaultPrivacyPolicyRoute: typeof DefaultPrivacyPolicyRoute
-  DefaultResponsibleGamingRoute: typeof DefaultResponsibleGamingRoute
   DefaultSupportRoute: typeof DefaultSupportRoute
   DefaultTermsConditionsRoute: typeof DefaultTermsConditionsRoute
   DefaultGameNoticeRoute: typeof DefaultGameNoticeRoute
   DefaultGamePromotionRoute: typeof DefaultGamePromotionRoute
+  DefaultResponsibleGamingFamilyRoute: typeof DefaultResponsibleGamingFamilyRoute
   DefaultSandboxChainRoute: typeof DefaultSandboxChainRoute
   DefaultUserStationLetterRoute: typeof DefaultUserStationLetterRoute
+  DefaultResponsibleGamingIndexRoute: typeof DefaultResponsibleGamingIndexRoute
   DefaultAuthLineCallbackRoute: typeof DefaultAuthLineCallbackRoute
   DefaultGameGuideTabIndexRoute: typeof DefaultGameGuideTabIndexRoute
   DefaultGameGuideDepositRoute: typeof DefaultGameGuideDepositRoute
@@ -1567,13 +1628,14 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultActivityRoute: DefaultActivityRoute,
   DefaultDownloadRoute: DefaultDownloadRoute,
   DefaultPrivacyPolicyRoute: DefaultPrivacyPolicyRoute,
-  DefaultResponsibleGamingRoute: DefaultResponsibleGamingRoute,
   DefaultSupportRoute: DefaultSupportRoute,
   DefaultTermsConditionsRoute: DefaultTermsConditionsRoute,
   DefaultGameNoticeRoute: DefaultGameNoticeRoute,
   DefaultGamePromotionRoute: DefaultGamePromotionRoute,
+  DefaultResponsibleGamingFamilyRoute: DefaultResponsibleGamingFamilyRoute,
   DefaultSandboxChainRoute: DefaultSandboxChainRoute,
   DefaultUserStationLetterRoute: DefaultUserStationLetterRoute,
+  DefaultResponsibleGamingIndexRoute: DefaultResponsibleGamingIndexRoute,
   DefaultAuthLineCallbackRoute: DefaultAuthLineCallbackRoute,
   DefaultGameGuideTabIndexRoute: DefaultGameGuideTabIndexRoute,
   DefaultGameGuideDepositRoute: DefaultGameGuideDepositRoute,
@@ -1601,6 +1663,7 @@ interface AdminDeskRouteChildren {
   AdminDeskAgentApplicationsRoute: typeof AdminDeskAgentApplicationsRoute
   AdminDeskAuditRoute: typeof AdminDeskAuditRoute
   AdminDeskDepositsRoute: typeof AdminDeskDepositsRoute
+  AdminDeskFamilyDeclarationsRoute: typeof AdminDeskFamilyDeclarationsRoute
   AdminDeskGameProfitRoute: typeof AdminDeskGameProfitRoute
   AdminDeskGamesRoute: typeof AdminDeskGamesRoute
   AdminDeskKycRoute: typeof AdminDeskKycRoute
@@ -1614,6 +1677,7 @@ interface AdminDeskRouteChildren {
   AdminDeskRoundsIndexRoute: typeof AdminDeskRoundsIndexRoute
   AdminDeskUsersIndexRoute: typeof AdminDeskUsersIndexRoute
   AdminDeskUsersUserIdLedgerRoute: typeof AdminDeskUsersUserIdLedgerRoute
+  AdminDeskUsersUserIdProtectionRoute: typeof AdminDeskUsersUserIdProtectionRoute
   AdminDeskUsersUserIdTeamRoute: typeof AdminDeskUsersUserIdTeamRoute
 }
 
@@ -1622,6 +1686,7 @@ const AdminDeskRouteChildren: AdminDeskRouteChildren = {
   AdminDeskAgentApplicationsRoute: AdminDeskAgentApplicationsRoute,
   AdminDeskAuditRoute: AdminDeskAuditRoute,
   AdminDeskDepositsRoute: AdminDeskDepositsRoute,
+  AdminDeskFamilyDeclarationsRoute: AdminDeskFamilyDeclarationsRoute,
   AdminDeskGameProfitRoute: AdminDeskGameProfitRoute,
   AdminDeskGamesRoute: AdminDeskGamesRoute,
   AdminDeskKycRoute: AdminDeskKycRoute,
@@ -1635,6 +1700,7 @@ const AdminDeskRouteChildren: AdminDeskRouteChildren = {
   AdminDeskRoundsIndexRoute: AdminDeskRoundsIndexRoute,
   AdminDeskUsersIndexRoute: AdminDeskUsersIndexRoute,
   AdminDeskUsersUserIdLedgerRoute: AdminDeskUsersUserIdLedgerRoute,
+  AdminDeskUsersUserIdProtectionRoute: AdminDeskUsersUserIdProtectionRoute,
   AdminDeskUsersUserIdTeamRoute: AdminDeskUsersUserIdTeamRoute,
 }
 

@@ -43,3 +43,30 @@ export const seedPages: readonly SeedPage[] = contentPageSlugs.map((slug) => ({
   title: inEveryLocale((page) => page.title, slug),
   body: inEveryLocale((page) => page.body, slug),
 }));
+
+/**
+ * Seeded texts a later release rewrote, as the SHA-256 of a language's title and body (`title`, a
+ * blank line, `body`): a page still holding one of them in some language gets the current seed in
+ * that language, while a language an operator has edited matches none and is kept.
+ */
+export const retiredPageTexts: Partial<Record<ContentPageSlug, readonly string[]>> = {
+  // The responsible-gaming pages before they described the player-protection tools.
+  'responsible-game': [
+    '96b133b2522144360776144b7316316f420e393ed9f2ac09a6fd4134786a41e0',
+    '8dec1b990bb943c31ece35435c8ff3880f086327596b2f704ba1bb372ec313ff',
+    '2235e4cbe9e2f49d40b4a42b821d4a16f0fcb79874c039462abe83892e41f952',
+    '4b204d17bfd768f1d2678bc8f3cbd720a5d4bcf3803934a0ec52670fcd6aeba9',
+    '81ee0877fbb8904a2dbd51b3d4d2f033a4b28bd4a8efe5f2ae97c98893388a5a',
+    '1164522e87ed8fd19b85cebe93a097d5da9eacf0e0f36e8fca648f4c4472c907',
+    '07d865fa0e0d97a077524f609cc45148bb96e1c4318e54b571fef9713bb2842b',
+  ],
+  'responsible-gaming': [
+    '6b43f420d413007f2355e5b3f85ee237045564eb21c1f4db367aa9c2d64ee430',
+    'f660b09cb90654fec723bf6f3d67acb06a5250e8c23706c836ec1028a05a0862',
+    '3e5bb97314b964068c6f22ec23c630c9a650ba2a99b14c79e63e541dbae88a97',
+    '98a681b491d4b29ffafc6511b807aa0a933a70eb440497a8706cd1eaecf4abb3',
+    '0d1f63b49154cce40d737a00673568a5956f318bf3c60cbabfbfb828d558f647',
+    '96124603833e9916c2f793e5a9bcfd2a7511449758336dbc808a1e98d7e3c0c8',
+    'd20be48678ef7b1fcc5acb6e3ac5aa1de2dd8e5c7291b53f3a6f43c798a0f75c',
+  ],
+};

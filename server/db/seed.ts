@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 import { banners, contentPages, countries, type LocalisedText, notices, promotions } from './schema/content';
 import { promotionContent, seedBanners, seedNotices, seedPromotions } from './seed-content';
-import { seedPages } from './seed-pages';
+import { retiredPageTexts, seedPages } from './seed-pages';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -72,6 +73,7 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
   if (await isEmpty(contentPages)) {
     await db.insert(contentPages).values(seedPages.map((page) => ({ ...page, updatedAt: now })));
   }
+  await replaceRetiredPageTexts(db);
   await fillSeededPageLanguages(db);
 }
 
@@ -133,6 +135,29 @@ async function fillSeededPromotionLanguages(db: Database): Promise<void> {
         .set({ title: title ?? row.title, summary: summary ?? row.summary, content: content ?? row.content })
         .where(eq(promotions.id, row.id));
     }
+  }
+}
+
+const pageTextHash = (title: string, body: string) => createHash('sha256').update(`${title}\n\n${body}`).digest('hex');
+
+/**
+ * A page whose text in some language is still a seed a later release rewrote (`retiredPageTexts`)
+ * gets the current seed in that language; a language an operator has edited is left as it is.
+ */
+async function replaceRetiredPageTexts(db: Database): Promise<void> {
+  for (const row of await db.select().from(contentPages)) {
+    const retired = retiredPageTexts[row.slug as keyof typeof retiredPageTexts];
+    const seed = seedPages.find((page) => page.slug === row.slug);
+    if (!retired || !seed) continue;
+    const stale = Object.keys(seed.title).filter((locale) => {
+      const title = row.title[locale];
+      const body = row.body[locale];
+      return title !== undefined && body !== undefined && retired.includes(pageTextHash(title, body));
+    }) as (keyof typeof seed.title)[];
+    if (stale.length === 0) continue;
+    const title = { ...row.title, ...Object.fromEntries(stale.map((locale) => [locale, seed.title[locale]])) };
+    const body = { ...row.body, ...Object.fromEntries(stale.map((locale) => [locale, seed.body[locale]])) };
+    await db.update(contentPages).set({ title, body, updatedAt: new Date() }).where(eq(contentPages.slug, row.slug));
   }
 }
 

@@ -132,6 +132,50 @@ describe('seeded content in every language', () => {
     expect(await server.db.$count(contentPages)).toBe(seedPages.length);
   });
 
+  it('rewrites a page still holding a retired seed, language by language, keeping what an operator wrote', async () => {
+    // The responsible-gaming page as the release before the player-protection tools seeded it.
+    const retired = {
+      title: { 'ja-JP': '責任あるゲーミング', 'en-US': 'Responsible gaming' },
+      body: {
+        'ja-JP': [
+          '運営者は、ライセンスの条件として、プレイヤーの保護とギャンブル依存の防止に取り組んでいます。',
+          '年齢確認:20歳未満の方の利用を防ぐため、出金前の本人確認で生年月日を確認します。未成年者の利用が判明した場合、アカウントを閉鎖し、入金額を返金します。勝ち金はお支払いしません。',
+          '利用制限:プレイヤーは入金上限の設定、一定期間の休止、無期限の自己排除を選べます。自己排除中のアカウントには、キャンペーンのご案内も送りません。',
+          '見守り:運営者は、急激な入金の増加や長時間の連続プレイなど、リスクのある利用の兆候を確認し、必要に応じてプレイヤーに連絡します。',
+          '支援:ギャンブルの問題でお困りの方は、各地域の精神保健福祉センターや専門の支援団体にご相談ください。相談は無料で、秘密は守られます。',
+        ].join('\n\n'),
+        'en-US': [
+          'As a condition of its licence, the operator works to protect players and to prevent problem gambling.',
+          'Age checks: to keep out anyone under 20, the date of birth is checked during identity verification before any withdrawal. If an account turns out to belong to a minor, it is closed and deposits are refunded; winnings are not paid.',
+          'Limits: players can set deposit limits, take a break for a fixed period or exclude themselves indefinitely. Self-excluded accounts receive no promotional messages.',
+          'Monitoring: the operator watches for signs of risky play, such as a sudden rise in deposits or very long sessions, and contacts the player when needed.',
+          'Help: if gambling is causing you problems, public mental health services and specialist support organisations in your area can help, free of charge and in confidence.',
+        ].join('\n\n'),
+      },
+    };
+    const current = seedPages.find((page) => page.slug === 'responsible-gaming');
+    if (!current) throw new Error('no responsible-gaming page');
+    const row = () => server.db.select().from(contentPages).where(eq(contentPages.slug, 'responsible-gaming'));
+    await server.db
+      .update(contentPages)
+      .set({
+        title: { ...retired.title, 'ko-KR': '운영자가 쓴 제목' },
+        body: { ...retired.body, 'ko-KR': '운영자가 쓴 본문' },
+      })
+      .where(eq(contentPages.slug, 'responsible-gaming'));
+
+    await seedDatabase(server.db);
+
+    const [page] = await row();
+    expect(page?.title).toEqual({ ...current.title, 'ko-KR': '운영자가 쓴 제목' });
+    expect(page?.body).toEqual({ ...current.body, 'ko-KR': '운영자가 쓴 본문' });
+    expect(page?.body['ja-JP']).toContain('/user/play-safely');
+    await server.db
+      .update(contentPages)
+      .set({ title: current.title, body: current.body })
+      .where(eq(contentPages.slug, 'responsible-gaming'));
+  });
+
   it('names the hall’s games in the reader’s language', async () => {
     for (const [lang, name] of [
       ['ko-KR', '사쿠라 세븐즈'],

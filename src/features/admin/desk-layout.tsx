@@ -17,6 +17,7 @@ const deskMenu = [
   { key: 'withdrawals', to: '/admin/withdrawals' },
   { key: 'deposits', to: '/admin/deposits' },
   { key: 'agentApplications', to: '/admin/agent-applications' },
+  { key: 'familyDeclarations', to: '/admin/family-declarations' },
   { key: 'users', to: '/admin/users' },
   { key: 'rounds', to: '/admin/rounds' },
   { key: 'gameProfit', to: '/admin/game-profit' },

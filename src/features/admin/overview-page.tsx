@@ -13,6 +13,7 @@ const queues = [
   { key: 'withdrawals', to: '/admin/withdrawals' },
   { key: 'deposits', to: '/admin/deposits' },
   { key: 'agentApplications', to: '/admin/agent-applications' },
+  { key: 'familyDeclarations', to: '/admin/family-declarations' },
 ] as const;
 
 /** The desk's first page: how much waits in each queue. */

@@ -103,6 +103,9 @@ function PlayerRow({ player }: { player: UserSummary }) {
           <AnchorLink to="/admin/users/$userId/ledger" params={{ userId: String(player.userId) }} size="sm">
             {t('players.ledger')}
           </AnchorLink>
+          <AnchorLink to="/admin/users/$userId/protection" params={{ userId: String(player.userId) }} size="sm">
+            {t('players.protection')}
+          </AnchorLink>
           <AnchorLink to="/admin/rounds" search={{ userId: player.userId }} size="sm">
             {t('players.rounds')}
           </AnchorLink>

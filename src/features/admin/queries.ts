@@ -3,6 +3,7 @@ import { adminAgentApplicationList } from '@contract/agent-desk';
 import { adminManualDepositList } from '@contract/deposit-desk';
 import { adminKycList } from '@contract/kyc-desk';
 import type { Locale } from '@contract/locales';
+import { adminFamilyDeclarations } from '@contract/protection-desk';
 import { adminWithdrawalList } from '@contract/withdrawal-desk';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { operatorApi } from './operator-api';
@@ -61,17 +62,19 @@ export const waitingCountsQueryOptions = (lng: Locale) =>
     queryKey: [...deskQueryKey, lng, 'waiting'],
     queryFn: async () => {
       const first = { pageNum: 1, pageSize: 1 };
-      const [kyc, withdrawals, deposits, agentApplications] = await Promise.all([
+      const [kyc, withdrawals, deposits, agentApplications, familyDeclarations] = await Promise.all([
         operatorApi.call(adminKycList, { ...first, status: queueDefaults.kyc }),
         operatorApi.call(adminWithdrawalList, { ...first, status: queueDefaults.withdrawals }),
         operatorApi.call(adminManualDepositList, { ...first, status: queueDefaults.deposits }),
         operatorApi.call(adminAgentApplicationList, { ...first, status: queueDefaults.agentApplications }),
+        operatorApi.call(adminFamilyDeclarations, { ...first, status: queueDefaults.familyDeclarations }),
       ]);
       return {
         kyc: kyc.total,
         withdrawals: withdrawals.total,
         deposits: deposits.total,
         agentApplications: agentApplications.total,
+        familyDeclarations: familyDeclarations.total,
       };
     },
     refetchInterval: queueRefreshMs,

@@ -3,6 +3,7 @@ import type { AgentApplicationStatus } from '@contract/agent';
 import type { DateRange } from '@contract/endpoint';
 import type { KycSubmissionStatus } from '@contract/kyc';
 import type { ManualStatus, WithdrawalStatus } from '@contract/money';
+import type { FamilyDeclarationStatus } from '@contract/protection-desk';
 import { periodProblem } from '../record/record-filters';
 
 /**
@@ -41,11 +42,13 @@ export const queueDefaults = {
   withdrawals: 'withdrawalReview',
   deposits: 'inProgress',
   agentApplications: 'pendingReview',
+  familyDeclarations: 'pendingReview',
 } as const satisfies {
   kyc: KycSubmissionStatus;
   withdrawals: WithdrawalStatus;
   deposits: ManualStatus;
   agentApplications: AgentApplicationStatus;
+  familyDeclarations: FamilyDeclarationStatus;
 };
 
 export type RawSearch = Record<string, unknown>;

@@ -22,6 +22,7 @@ export type ReviewKind =
   | 'withdrawal'
   | 'deposit'
   | 'agentApplication'
+  | 'familyDeclaration'
   | 'freeze'
   | 'unfreeze'
   | 'disableGame'

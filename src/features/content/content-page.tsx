@@ -1,6 +1,7 @@
 import type { ContentPageSlug } from '@contract/content';
 import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { ShownInJapaneseBadge, textLang } from '@/components/shown-in-japanese';
@@ -43,8 +44,11 @@ export function ContentBody({ slug }: { slug: ContentPageSlug }) {
   );
 }
 
-/** An operator-editable page: its title from the operator, or the page's own name until it loads. */
-export function ContentPage({ slug }: { slug: ContentPageSlug }) {
+/**
+ * An operator-editable page: its title from the operator, or the page's own name until it loads;
+ * `children` follow the text (what the product offers beside it, such as a form's link).
+ */
+export function ContentPage({ slug, children }: { slug: ContentPageSlug; children?: ReactNode }) {
   const { t } = useTranslation('content');
   const page = useQuery(contentPageBySlugQuery(currentLanguage(), slug));
   return (
@@ -55,6 +59,7 @@ export function ContentPage({ slug }: { slug: ContentPageSlug }) {
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
         <ContentBody slug={slug} />
       </Paper>
+      {children}
     </PageFrame>
   );
 }

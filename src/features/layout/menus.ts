@@ -92,6 +92,7 @@ export const menuLessRoutes: Readonly<Partial<Record<AppPath, string>>> = {
   '/game/guide/$tabIndex': 'the tabs of /game/guide; the guide page links its own tabs',
   '/amigo-springboard': 'entered from the game hall on the way into a game',
   '/account-transfer-jp': 'the Japanese variant, linked from /account-transfer',
+  '/responsible-gaming/family': 'the family declaration form, linked from both responsible-gaming pages',
   '/auth/line/callback': 'where LINE sends the browser back after sign-in',
   '/sandbox/chain': 'the simulated chain of development and tests, opened by hand to send a deposit',
 };
