@@ -1,4 +1,5 @@
 import type { HallGame } from '@contract/hall';
+import type { PlaySummary } from '@contract/protection';
 import type { StudioRound } from '@contract/studio';
 import { type Launch, springboardMachine } from '@machines/hall-launch.machine';
 import {
@@ -272,6 +273,16 @@ const timers: Record<string, number> = {
 /** Chromium's message for a fetch that got no answer, which the page shows as the studio's sentence. */
 const noAnswer = 'Failed to fetch';
 
+/** The play the portal's reality check sends the page. */
+const playSummary: PlaySummary = {
+  startedAt: '2026-01-01T00:00:00.000Z',
+  minutes: 60,
+  bets: 1_200,
+  wins: 900,
+  net: -300,
+  realityCheckMinutes: 60,
+};
+
 const studioEvents = [
   { type: 'open.retry' },
   { type: 'stake.changed', stake: 20 },
@@ -290,6 +301,10 @@ const studioEvents = [
   { type: 'fairness.rotate' },
   { type: 'notice.dismiss' },
   { type: 'session.leave' },
+  { type: 'realityCheck.show', summary: playSummary },
+  { type: 'realityCheck.keepPlaying' },
+  { type: 'realityCheck.leave' },
+  { type: 'realityCheck.closed' },
   { type: 'xstate.done.actor.openSession', output: session },
   { type: 'xstate.done.actor.openSession', output: firstVisit },
   { type: 'xstate.done.actor.openSession', output: { ...session, resumedRound: round('rolledBack') } },
@@ -299,6 +314,7 @@ const studioEvents = [
   { type: 'xstate.error.actor.playRound', error: offline(noAnswer) },
   { type: 'xstate.error.actor.playRound', error: refusal(402) },
   { type: 'xstate.error.actor.playRound', error: refusal(422) },
+  { type: 'xstate.error.actor.playRound', error: Object.assign(refusal(403), { reason: 'lossLimit' }) },
   { type: 'xstate.done.actor.resumeRound', output: { round: round(), balance: 580, fairness } },
   { type: 'xstate.done.actor.resumeRound', output: { round: null, balance: 600, fairness } },
   { type: 'xstate.error.actor.resumeRound', error: offline(noAnswer) },
@@ -317,6 +333,10 @@ const inRound = (snapshot: Snapshot, round: unknown) => snapshot.matches({ sessi
 function studioUnsupported(step: Step, previous: Snapshot): string | null {
   const { event } = step;
   const code = errorCode(step);
+  if (event.type.startsWith('realityCheck.'))
+    return 'the reality check comes from the portal’s page framing the game; this replay opens the game page on its own';
+  if (event.type === 'xstate.error.actor.playRound' && code === 403)
+    return 'the wallet names the protection’s reason beside its refusal once the server’s player protection is merged';
   if (event.type === 'xstate.done.actor.openSession' && (event.output as StudioSession).resumedRound)
     return 'a round left open needs a wallet that did not answer the studio; the portal’s wallet always answers';
   if (event.type === 'auto.start' && event.field === 'singleWin')
@@ -553,6 +573,12 @@ const studioAdapter: Adapter = {
     };
     if (stage === 'openFailed') {
       await expect(page.getByRole('alert')).toHaveText(say('studio:openFailed'));
+      return;
+    }
+    if (stage === 'protectionRefused') {
+      await expect(page.getByRole('heading', { name: say('studio:protection.title') })).toBeVisible();
+      await expect(page.getByRole('alert')).not.toBeEmpty();
+      await expect(page.getByRole('button', { name: say('studio:backToHall') })).toBeVisible();
       return;
     }
     if (stage === 'sessionEnded') {
