@@ -19,7 +19,7 @@ import { faultsOn, mixedLoadOn } from './load-figures';
 import { measureColdStart } from './main-server';
 import { homePageJs, lighthouseRows, studioPageJs } from './page-figures';
 import { errorText, formatNumber, formatTable, type Row } from './report-table';
-import { ledgerFigure, ledgerOn, walletFigure, walletOn } from './tpcb-figures';
+import { ledgerFigure, ledgerOn, walletFigure, walletLimitsFigure, walletOn } from './tpcb-figures';
 
 const coldStartRuns = 3;
 
@@ -147,7 +147,7 @@ async function postgresRows(
         target: `>= ${targets.rpsRatio}`,
         status: 'SKIP',
       },
-      ...[ledgerFigure, walletFigure].map(
+      ...[ledgerFigure, walletFigure, walletLimitsFigure].map(
         (figure): Row => ({
           figure,
           measured: 'skipped: DATABASE_URL not set',
@@ -172,7 +172,7 @@ async function postgresRows(
           target: `>= ${targets.signInRatio}`,
           status: 'SKIP',
         });
-        for (const figure of [ledgerFigure, walletFigure])
+        for (const figure of [ledgerFigure, walletFigure, walletLimitsFigure])
           rows.push({ figure, measured: reason, target: `>= ${targets.tpcbRatio}`, status: 'SKIP' });
       }
     } finally {
@@ -195,7 +195,7 @@ async function scratchPostgresRows(url: string, measures: (group: FigureGroup) =
   if (measures('sign-in'))
     rows.push(...(await authOn('PostgreSQL', { BENCH_DATABASE_URL: url }, { databaseUrl: url })));
   if (measures('ledger')) rows.push(await ledgerOn(url));
-  if (measures('wallet')) rows.push(await walletOn(url));
+  if (measures('wallet')) rows.push(await walletOn(url, false), await walletOn(url, true));
   if (measures('agent-reports'))
     rows.push(...(await agentReportsOn('PostgreSQL', { databaseUrl: url }, { BENCH_DATABASE_URL: url })));
   return rows;

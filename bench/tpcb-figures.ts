@@ -10,6 +10,8 @@ const ledgerLoad: LedgerSettings = { clients: 16, scale: 16, players: 1000, warm
 export const ledgerFigure = 'agent member transfers through the API / pgbench TPC-B, PostgreSQL';
 const walletLoad: TpcbSettings = { clients: 16, scale: 16, warmUpSeconds: 2, durationSeconds: 5 };
 export const walletFigure = 'wallet bets and wins, signed both ways, through the API / pgbench TPC-B, PostgreSQL';
+export const walletLimitsFigure =
+  'wallet bets and wins with player protection limits on, signed both ways, through the API / pgbench TPC-B, PostgreSQL';
 
 /** A figure measured against pgbench's TPC-B on the same server (bench/pgbench.ts). */
 async function tpcbRow<TComparison extends TpcbComparison>(figure: {
@@ -56,16 +58,19 @@ export function ledgerOn(url: string): Promise<Row> {
   });
 }
 
-export function walletOn(url: string): Promise<Row> {
+/** The wallet figure, without limits or with every player's loss, wager and session limits on (each bet checks them all). */
+export function walletOn(url: string, limits: boolean): Promise<Row> {
+  const players = limits ? 'players with limits' : 'players';
   return tpcbRow({
-    name: walletFigure,
+    name: limits ? walletLimitsFigure : walletFigure,
     unit: 'wallet calls/s',
     intro:
-      `wallet bets and wins on PostgreSQL: ${walletLoad.clients} players' provider calls against pgbench TPC-B with ${walletLoad.clients} clients ` +
+      `wallet bets and wins on PostgreSQL: ${walletLoad.clients} ${players}' provider calls against pgbench TPC-B with ${walletLoad.clients} clients ` +
       `at scale ${walletLoad.scale}, ${walletLoad.warmUpSeconds} s warm-up, then ${walletLoad.durationSeconds} s each in alternating 1 s slices`,
-    measure: () => compareWalletWithPgbench(url, walletLoad),
+    measure: () => compareWalletWithPgbench(url, walletLoad, { limits }),
     note: (comparison) =>
-      `Wallet figure: a provider configured by GAME_PROVIDERS calls /v2/wallet/<provider>/transaction/bet and /win for ${walletLoad.clients} seated players at once, ` +
+      `Wallet figure${limits ? ' with limits (loss and wager per day, week and month, and a session limit, none reached)' : ''}: ` +
+      `a provider configured by GAME_PROVIDERS calls /v2/wallet/<provider>/transaction/bet and /win for ${walletLoad.clients} seated ${players} at once, ` +
       `every request signed (RSA-SHA256) and every answer's signature checked. ${formatNumber(comparison.answered)} calls answered RS_OK; ` +
       `afterwards the ledger's rules held, every player's coins had moved by their rounds' wins less bets, and the ledger held one transfer per call.`,
   });

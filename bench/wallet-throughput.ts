@@ -2,9 +2,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import { systemClock } from '@server/clock';
 import { openDatabase } from '@server/db/client';
 import { users } from '@server/db/schema/auth';
-import { gameMachines, providerGames } from '@server/db/schema/hall';
+import { gameMachines, gameSeats, providerGames } from '@server/db/schema/hall';
+import { protectionLimits } from '@server/db/schema/protection';
 import type { GameProviderConfig } from '@server/modules/hall/providers';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { ledgerViolations, queryRows } from '../tests/support/ledger-invariants';
 import { fundAndSignIn } from './funded-sessions';
 import { compareAppLoadWithTpcb, type TpcbComparison, type TpcbSettings } from './pgbench';
@@ -42,16 +43,39 @@ function benchProvider(clients: number): { config: GameProviderConfig; provider:
   };
 }
 
-/** The players (one per client), funded and signed in, written straight to the database. */
-async function preparePlayers(url: string, clients: number): Promise<number[]> {
+/** Limits no bench bet reaches: every bet is checked against each and booked. */
+const unreachable = 1_000_000_000_000_000;
+
+/**
+ * The players (one per client), funded and signed in, written straight to the database; with
+ * `limits`, each with a loss and a wager limit per day, week and month and a session limit, as a
+ * careful player would set them.
+ */
+async function preparePlayers(url: string, clients: number, limits: boolean): Promise<number[]> {
   const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
   try {
     await database.migrate();
     const now = systemClock.now();
+    const prefix = limits ? 'benchlimited' : 'benchplayer';
     const rows = await database.db
       .insert(users)
-      .values(Array.from({ length: clients }, (_, index) => ({ username: `benchplayer${index}`, registeredAt: now })))
+      .values(Array.from({ length: clients }, (_, index) => ({ username: `${prefix}${index}`, registeredAt: now })))
       .returning({ id: users.id });
+    if (limits) {
+      const moneyLimits = (['loss', 'wager'] as const).flatMap((kind) =>
+        (['day', 'week', 'month'] as const).map((period) => ({ kind, period, value: unreachable })),
+      );
+      await database.db.insert(protectionLimits).values(
+        rows.flatMap(({ id }) =>
+          [...moneyLimits, { kind: 'session' as const, period: 'session' as const, value: 24 * 60 }].map((limit) => ({
+            userId: id,
+            ...limit,
+            setBy: 'player' as const,
+            updatedAt: now,
+          })),
+        ),
+      );
+    }
     return rows.map((row) => row.id);
   } finally {
     await database.close();
@@ -68,6 +92,13 @@ async function seatPlayers(url: string, userIds: number[]): Promise<WalletBenchP
       .innerJoin(providerGames, eq(providerGames.id, gameMachines.gameId))
       .where(eq(providerGames.providerId, providerId))
       .orderBy(asc(gameMachines.number));
+    // The players of an earlier run on this database leave their seats: these players take them.
+    await database.db.delete(gameSeats).where(
+      inArray(
+        gameSeats.machineId,
+        machines.map((machine) => machine.id),
+      ),
+    );
     // One after another: every funding debits the same house account.
     const players: WalletBenchPlayer[] = [];
     for (const [index, userId] of userIds.entries()) {
@@ -117,9 +148,13 @@ async function checkPlay(url: string, userIds: number[], answered: number): Prom
  * per player, every request signed and every answer's signature checked) against pgbench's TPC-B
  * with as many clients, on the app composed as in production with the bench provider configured.
  */
-export async function compareWalletWithPgbench(url: string, settings: TpcbSettings): Promise<WalletComparison> {
+export async function compareWalletWithPgbench(
+  url: string,
+  settings: TpcbSettings,
+  options: { limits: boolean },
+): Promise<WalletComparison> {
   const { config, provider } = benchProvider(settings.clients);
-  const userIds = await preparePlayers(url, settings.clients);
+  const userIds = await preparePlayers(url, settings.clients, options.limits);
   const { measured, answered } = await compareAppLoadWithTpcb(url, settings, {
     appEnv: { BENCH_DATABASE_URL: url, BENCH_GAME_PROVIDERS: JSON.stringify([config]) },
     worker: 'wallet-worker.ts',

@@ -20,6 +20,16 @@ export const stationLetterKinds = [
   'agentRejected',
   'agentGaveCoins',
   'agentTookCoins',
+  'protectionLimit',
+  'protectionLimitRemoved',
+  'protectionRealityCheck',
+  'protectionRealityCheckOff',
+  'protectionTimeOut',
+  'protectionExcluded',
+  'protectionExcludedForGood',
+  'protectionReopen',
+  'protectionFamily',
+  'depositRefusedByProtection',
   'operator',
 ] as const;
 export type StationLetterKind = (typeof stationLetterKinds)[number];

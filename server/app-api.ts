@@ -20,6 +20,7 @@ import { depositRoutes, payCallbackHandler, payCallbackPath, payCallbackPrefix }
 import { gameRoutes } from './modules/hall/routes';
 import { kycPhotoHandler, kycPhotoPath, kycRoutes } from './modules/kyc/routes';
 import { stationRoutes } from './modules/letters/routes';
+import { protectionRoutes } from './modules/protection/routes';
 import { recordRoutes } from './modules/record/routes';
 import { supportRoutes } from './modules/support/routes';
 import { userRoutes } from './modules/user/routes';
@@ -96,5 +97,6 @@ function contractRoutes(deps: AppDeps): Route[] {
     ...adminRoutes(deps.auth, deps.player),
     ...supportRoutes({ ...deps.player, mail: deps.auth.mail, translator: deps.i18n.translator }),
     ...accountTransferRoutes(deps.accountTransfer),
+    ...protectionRoutes(deps.player),
   ];
 }

@@ -130,6 +130,21 @@ describe('/v2/cpp/coins/deposit/address', () => {
 });
 
 describe('the deposit watcher', () => {
+  it('credits a deposit that arrives during a time-out, flags it for the desk, and gives no new address meanwhile', async () => {
+    const player = await newPlayer(server, smtp);
+    const address = await addressOf(player);
+    const broke = await server.call('/v2/app/protection/time-out', { duration: '24h' }, { token: player.token });
+    expect(broke.body.code).toBe(200);
+    const refused = await server.call('/v2/cpp/coins/deposit/address', usdtTron, { token: player.token });
+    expect(refused.status).toBe(403);
+    await sendOnChain(server, { ...usdtTron, address, amount: '20000000' });
+    await mineBlocks(server, 'TRC20', 19);
+    await watchDeposits(server.deps.player);
+    expect(await coinsOf(player)).toBe(3000n);
+    const [row] = await server.db.select().from(cryptoDeposits).where(eq(cryptoDeposits.userId, player.userId));
+    expect(row).toMatchObject({ status: 'credited', protectionFlag: 'timeOut' });
+  });
+
   it('shows a deposit while it confirms and credits it once at the threshold, at the rate stored when first seen', async () => {
     const player = await newPlayer(server, smtp);
     const address = await addressOf(player);

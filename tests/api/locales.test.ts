@@ -200,6 +200,7 @@ const keptAsIs: Record<Exclude<Locale, 'en-US'>, readonly string[]> = {
     // The currency is called yen in Filipino too; "id" names a record number.
     'finance:units.yen',
     'finance:units.yenAmount',
+    'server:protectionUnits.yen',
     'server:fields.id',
     // Filipino adds no plural -s, so one coin reads as in English.
     'home:exchange.ratioOf_one',

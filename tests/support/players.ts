@@ -214,3 +214,32 @@ export function refusal(response: CallResult, status: number, message: string | 
   if (typeof message === 'string') expect(response.body.msg).toBe(message);
   else expect(response.body.msg).toMatch(message);
 }
+
+/**
+ * A new session, as a sign-in would open it (a remembered player's, or the desk's for an operator):
+ * for tests that move the clock past a session's life.
+ */
+export async function signInAgain(
+  server: TestServer,
+  player: TestPlayer,
+  kind: 'player' | 'operator' = 'player',
+): Promise<TestPlayer> {
+  const request = {
+    t: server.deps.i18n.translator('en-US'),
+    locale: 'en-US' as const,
+    clientAddress: '127.0.0.1',
+    requestId: randomUUID(),
+    browserBinding: server.xsrf.token,
+  };
+  const { token } = await openSession(
+    server.deps.auth,
+    request,
+    { id: player.userId },
+    {
+      kind,
+      remember: kind === 'player',
+      method: 'password',
+    },
+  );
+  return { ...player, token };
+}

@@ -10,7 +10,7 @@
 -- A move writes what is left of the agent's gifts (agent_given_coins) and the member's letter
 -- (station_letters, keyed by the transfer), so the move, the count and the letter commit together.
 -- outcome: 'notMember' (not a direct member of the agent), 'frozen' (a frozen member, and the key
--- names no earlier move), 'overTakeable' (a take-back over `takeable`, the most it may be now), or
+-- names no earlier move), 'protected' (a gift to a member on a break or excluded, likewise), 'overTakeable' (a take-back over `takeable`, the most it may be now), or
 -- the ledger's 'moved', 'replayed', 'conflict' or 'insufficient'.
 -- A frozen member's money stays put, but a retry of a move made before the freeze is answered as
 -- the ledger answers any retry: the first move when the parameters match, 'conflict' otherwise.
@@ -38,6 +38,13 @@ BEGIN
 			AND m.agent_code = (SELECT a.referral_code FROM users a WHERE a.id = p_agent_id);
 	IF NOT FOUND THEN
 		outcome := 'notMember';
+		RETURN;
+	END IF;
+	-- A member on a break or excluded is given nothing (player protection); a take-back still works.
+	IF p_to_member AND NOT member_frozen AND EXISTS (SELECT 1 FROM player_protection pp WHERE pp.user_id = p_member_user_id
+			AND protection_block_active(pp.block_kind, pp.block_ends_at, pp.reopen_requested_at, p_at))
+		AND NOT EXISTS (SELECT 1 FROM ledger_transfers t WHERE t.actor = p_actor AND t.idempotency_key = p_idempotency_key) THEN
+		outcome := 'protected';
 		RETURN;
 	END IF;
 	IF member_frozen THEN

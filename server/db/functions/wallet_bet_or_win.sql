@@ -7,7 +7,8 @@
 -- for it when the body's hash is the one stored with it; with another body it answers
 -- RS_ERROR_WRONG_SYNTAX and writes nothing, so a request is never taken for another's answer.
 -- A refusal raises SQLSTATE WL001 with the protocol status as its message and, where the answer
--- carries the player's balance, the player's id as its detail: the statement, and with it every
+-- carries the player's balance, the player's id as its detail (and player protection's reason as
+-- its hint): the statement, and with it every
 -- write above, is undone, and the caller stores the refusal on its own.
 -- p_coins is null when the amount is not a whole number of coins; the ledger arguments (hashed by
 -- the ledger service for these accounts) are null when no coins move.
@@ -28,6 +29,7 @@ DECLARE
 	game_session record;
 	game record;
 	player_frozen boolean;
+	protection_refusal text;
 	reference record;
 	moved_coins bigint;
 	transaction_id bigint;
@@ -128,6 +130,18 @@ BEGIN
 			RAISE EXCEPTION 'wallet % answered % by the ledger', p_action, ledger_result.outcome;
 		END IF;
 		UPDATE wallet_transactions SET ledger_transfer_id = (ledger_result.transfer).id WHERE id = transaction_id;
+	END IF;
+
+	IF is_bet THEN
+		-- Player protection: a time-out, an exclusion or a limit this bet would pass refuses it, undoing
+		-- the debit above with the rest of the statement; the reason goes back beside the status (the
+		-- hint) so the game can say why. Checked after the debit, so the player's ledger account is
+		-- locked before their protection row, as a win (whose round's trigger updates that row) locks them.
+		protection_refusal := protection_check_bet(game_session.user_id, moved_coins, p_now);
+		IF protection_refusal IS NOT NULL THEN
+			RAISE EXCEPTION 'RS_ERROR_USER_DISABLED' USING ERRCODE = 'WL001', DETAIL = game_session.user_id::text,
+				HINT = protection_refusal;
+		END IF;
 	END IF;
 
 	-- The player's row of the round, with the game's name as the records show it by default.

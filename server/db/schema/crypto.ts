@@ -14,6 +14,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { cryptoDepositStatuses } from '../../../contract/crypto';
+import { protectionRefusals } from '../../../contract/protection';
 import { users } from './auth';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true });
@@ -110,6 +111,8 @@ export const cryptoDeposits = pgTable(
     /** Game coins credited, or to be credited, at the stored rate (0 below the minimum). */
     coins: bigint('coins', { mode: 'number' }).notNull(),
     creditTransferId: bigint('credit_transfer_id', { mode: 'number' }),
+    /** Why player protection flagged it for the desk: refused at crediting (yen) or credited while blocked or over a limit (crypto). */
+    protectionFlag: text('protection_flag', { enum: protectionRefusals }),
     createdAt: instant('created_at').notNull(),
     creditedAt: instant('credited_at'),
     droppedAt: instant('dropped_at'),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { manualStatuses, paymentStatuses } from '../../../contract/money';
+import { protectionRefusals } from '../../../contract/protection';
 import { users } from './auth';
 import { bankCards } from './bank';
 
@@ -47,6 +48,8 @@ export const depositOrders = pgTable(
     /** Yen an operator saw arrive for a manual order. */
     receivedYen: amount('received_yen'),
     creditTransferId: bigint('credit_transfer_id', { mode: 'number' }),
+    /** Why player protection flagged it for the desk: refused at crediting (yen) or credited while blocked or over a limit (crypto). */
+    protectionFlag: text('protection_flag', { enum: protectionRefusals }),
     /** The hold on the player's coins while the provider refunds the payment. */
     refundHoldId: bigint('refund_hold_id', { mode: 'number' }),
     failureReason: text('failure_reason'),

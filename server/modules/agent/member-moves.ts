@@ -90,6 +90,8 @@ export async function moveCoins(
       throw new ApiError(404, 'agent.memberNotFound');
     case 'frozen':
       throw new ApiError(422, 'agent.memberFrozen');
+    case 'protected':
+      throw new ApiError(422, 'agent.memberProtected');
     case 'conflict':
       throw new ApiError(409, 'ledger.idempotencyConflict');
     case 'overTakeable':

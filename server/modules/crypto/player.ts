@@ -22,6 +22,7 @@ import { fieldRefusal } from '@server/shared/refusals';
 import { wholeCoins } from '@server/shared/whole-coins';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { hold, houseAccount, playerAccount } from '../ledger/public';
+import { refuseWhileBlocked } from '../protection/public';
 import { kycStatusOf } from '../user/public';
 import { openWithdrawalRequest, withdrawalByKey } from '../withdrawal/public';
 import { type CryptoPair, cryptoPairOf, withdrawalCoins } from './pairs';
@@ -38,6 +39,7 @@ export async function depositAddress(
   const pair = await cryptoPairOf(deps.db, body.coin, body.network);
   if (!pair.depositEnabled)
     throw new ApiError(422, 'crypto.depositDisabled', { coin: pair.coin, network: pair.network });
+  await refuseWhileBlocked(deps.db, principal.userId, deps.clock.now());
   return {
     coin: pair.coin,
     network: pair.network,

@@ -6,6 +6,7 @@ import { newOrderSn } from '@server/shared/order-numbers';
 import { coinCurrency, type PlayerDeps } from '@server/shared/player-deps';
 import { and, eq, inArray } from 'drizzle-orm';
 import { houseAccount, playerAccount, transfer } from '../ledger/public';
+import { depositRefusal } from '../protection/public';
 import { type CryptoPair, cryptoPairsOf, depositCoins } from './pairs';
 import { depositAddressesOn } from './player-addresses';
 
@@ -144,6 +145,17 @@ export async function creditDeposit(deps: PlayerDeps, depositId: number, confirm
       .where(and(eq(cryptoDeposits.id, depositId), eq(cryptoDeposits.status, 'confirming')))
       .returning();
     if (!claimed) return false;
+    // Coins that arrived on chain are credited whatever player protection says, and flagged for the desk.
+    const refusal = await depositRefusal(tx, {
+      userId: claimed.userId,
+      yen: Math.floor(claimed.coins / deps.settings.coinsPerYen),
+      now,
+      coinsPerYen: deps.settings.coinsPerYen,
+      openOrders: false,
+      exceptOrderSn: null,
+    });
+    if (refusal)
+      await tx.update(cryptoDeposits).set({ protectionFlag: refusal }).where(eq(cryptoDeposits.id, claimed.id));
     const moved = await transfer(tx, deps.clock, {
       actor: 'system',
       reason: `${claimed.coin} on ${claimed.network} received (${claimed.txHash}:${claimed.outputIndex}) at ${claimed.gameCoinsPerCoin} coins per coin`,

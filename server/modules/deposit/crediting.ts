@@ -1,5 +1,7 @@
+import type { ProtectionRefusal } from '@contract/protection';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { houseAccount, playerAccount, transfer } from '../ledger/public';
+import { depositRefusal } from '../protection/public';
 import type { DepositOrderRow } from './deposit-rows';
 
 export async function creditDeposit(
@@ -28,5 +30,25 @@ export async function creditDeposit(
     idempotencyKey: `deposit:${order.orderSn}`,
     kind: 'deposit',
     metadata: { orderSn: order.orderSn },
+  });
+}
+
+/**
+ * Player protection's word on a payment about to be credited: a time-out or exclusion in force, or
+ * a deposit limit it would pass (counting the deposits already credited, not this one), refuses it.
+ */
+export function protectionRefusalOf(
+  tx: PlayerDeps['db'],
+  deps: PlayerDeps,
+  order: DepositOrderRow,
+  yen: number,
+): Promise<ProtectionRefusal | null> {
+  return depositRefusal(tx, {
+    userId: order.userId,
+    yen,
+    now: deps.clock.now(),
+    coinsPerYen: deps.settings.coinsPerYen,
+    openOrders: false,
+    exceptOrderSn: order.orderSn,
   });
 }

@@ -14,7 +14,7 @@ import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { userKeywordCondition } from '@server/shared/player-search';
 import { and, eq } from 'drizzle-orm';
 import { coinsFor } from './channels';
-import { creditDeposit } from './crediting';
+import { creditDeposit, protectionRefusalOf } from './crediting';
 import { type DepositOrderRow, depositOrderView } from './deposit-rows';
 
 export async function manualDepositQueue(
@@ -85,6 +85,9 @@ export async function confirmManualDeposit(
       .where(and(eq(depositOrders.id, order.id), eq(depositOrders.status, 'inProgress')))
       .returning();
     if (!claimed) throw new ApiError(409, 'pay.orderSettled');
+    const refusal = await protectionRefusalOf(tx, deps, claimed, body.receivedAmount);
+    if (refusal)
+      throw new ApiError(422, 'protection.deskDepositRefused', { reason: request.t(`protectionReasons.${refusal}`) });
     const credit = await creditDeposit(
       tx,
       deps,

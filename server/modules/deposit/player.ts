@@ -15,6 +15,7 @@ import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { findUserById } from '../auth/public';
 import { boundCardsOf, holderMismatches, holderMismatchRefusal } from '../bank/public';
+import { depositRefusal, depositRefusalError } from '../protection/public';
 import { coinsFor, openChannels } from './channels';
 import { type DepositOrderRow, depositOrderView, instructionsFor } from './deposit-rows';
 
@@ -108,6 +109,15 @@ export async function openDepositOrder(
 
   const now = deps.clock.now();
   const created = await deps.db.transaction(async (tx) => {
+    const refusal = await depositRefusal(tx, {
+      userId: user.id,
+      yen: body.amount,
+      now,
+      coinsPerYen: deps.settings.coinsPerYen,
+      openOrders: true,
+      exceptOrderSn: null,
+    });
+    if (refusal) throw depositRefusalError(refusal);
     const [inserted] = await tx
       .insert(depositOrders)
       .values({

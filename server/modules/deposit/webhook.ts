@@ -10,7 +10,7 @@ import { countAttempt } from '@server/shared/rate-limit';
 import { and, eq } from 'drizzle-orm';
 import type { Handler } from 'hono';
 import { hold, houseAccount, playerAccount, postHold } from '../ledger/public';
-import { creditDeposit } from './crediting';
+import { creditDeposit, protectionRefusalOf } from './crediting';
 import type { DepositOrderRow } from './deposit-rows';
 
 /** Path of the provider callbacks; exempt from XSRF (they carry their own signature). */
@@ -28,7 +28,7 @@ class CallbackRefusal extends ApiError {
   }
 }
 
-export type CallbackOutcome = 'credited' | 'alreadySettled' | 'refundStarted' | 'refunded';
+export type CallbackOutcome = 'credited' | 'protectionRefused' | 'alreadySettled' | 'refundStarted' | 'refunded';
 
 /**
  * One provider callback, in this order: the provider must be known and configured (else refused,
@@ -152,6 +152,19 @@ async function paymentSucceeded(step: EventStep): Promise<CallbackOutcome> {
     providerPaymentId: event.paymentId,
   });
   if (!claimed) return 'alreadySettled';
+  const refusal = await protectionRefusalOf(tx, deps, claimed, claimed.yenAmount);
+  if (refusal) {
+    // Paid but not credited: the yen go back to the player through the desk, never into play.
+    await tx.update(depositOrders).set({ protectionFlag: refusal }).where(eq(depositOrders.id, claimed.id));
+    await deps.letters.send(tx, {
+      userId: claimed.userId,
+      kind: 'depositRefusedByProtection',
+      subject: `deposit:${claimed.orderSn}`,
+      params: { orderSn: claimed.orderSn, amount: claimed.yenAmount },
+    });
+    await audit('deposit.protectionRefused', `paid ${event.amount} yen, not credited: ${refusal} (event ${event.id})`);
+    return 'protectionRefused';
+  }
   const credit = await creditDeposit(
     tx,
     deps,
@@ -171,6 +184,11 @@ async function refundStarted(step: EventStep): Promise<CallbackOutcome> {
   if (order.status === 'pendingPayment') throw refusal(409, 'pay.callbackOutOfOrder', 'refund of an unpaid order');
   const claimed = await claimOrder(tx, order, 'paymentSuccessful', { status: 'refundInProcess' });
   if (!claimed) return 'alreadySettled';
+  if (claimed.protectionFlag) {
+    // Never credited (player protection refused it): no coins to hold.
+    await audit('deposit.refundStarted', `refund of ${event.amount} yen started, nothing credited (event ${event.id})`);
+    return 'refundStarted';
+  }
   // The coins bought with the refunded yen are held until the provider confirms the refund.
   const held = await hold(tx, deps.clock, {
     actor: 'system',
@@ -203,11 +221,18 @@ async function refundStarted(step: EventStep): Promise<CallbackOutcome> {
 async function refundSucceeded(step: EventStep): Promise<CallbackOutcome> {
   const { tx, deps, request, providerName, event, order, refusal, audit } = step;
   if (order.status === 'refundSuccessful') return 'alreadySettled';
-  if (order.status !== 'refundInProcess' || order.refundHoldId === null) {
+  if (order.status !== 'refundInProcess' || (order.refundHoldId === null && !order.protectionFlag)) {
     throw refusal(409, 'pay.callbackOutOfOrder', 'refund completed before it started');
   }
   const claimed = await claimOrder(tx, order, 'refundInProcess', { status: 'refundSuccessful' });
   if (!claimed) return 'alreadySettled';
+  if (order.refundHoldId === null) {
+    await audit(
+      'deposit.refunded',
+      `refund of ${event.amount} yen completed, nothing was credited (event ${event.id})`,
+    );
+    return 'refunded';
+  }
   await postHold(tx, deps.clock, {
     holdId: order.refundHoldId,
     actor: 'system',

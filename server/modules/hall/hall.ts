@@ -36,6 +36,7 @@ import { coinCurrency } from '@server/shared/player-deps';
 import { uniqueViolation } from '@server/shared/refusals';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { balanceOf } from '../ledger/public';
+import { refuseWhileBlocked } from '../protection/public';
 import { type GameDeps, tokenHash } from './game-deps';
 
 const hour = 60 * 60 * 1000;
@@ -178,6 +179,7 @@ export async function launchGame(
   if (!machine) throw new ApiError(404, 'game.machineNotFound');
   const [player] = await deps.db.select({ frozen: users.frozen }).from(users).where(eq(users.id, principal.userId));
   if (!player || player.frozen) throw new ApiError(403, 'game.accountFrozen');
+  await refuseWhileBlocked(deps.db, principal.userId, deps.clock.now());
   if ((await balanceOf(deps.db, principal.userId, coinCurrency)).available <= 0n)
     throw new ApiError(422, 'game.notEnoughCoins');
 

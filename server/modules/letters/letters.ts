@@ -23,7 +23,11 @@ function visibleTo(reader: Principal | null): SQL {
   if (!reader) return broadcast;
   const toAgents = sql`(${stationLetters.audience} = 'allAgents'
     and (select ${users.isAgent} from ${users} where ${users.id} = ${reader.userId}))`;
-  return or(eq(stationLetters.userId, reader.userId), broadcast, toAgents) as SQL;
+  // The desk's letters to everyone are marketing to a player on a break or excluded when they are sent.
+  const sentWhileBlocked = sql`exists (select 1 from player_protection p where p.user_id = ${reader.userId}
+    and p.block_started_at <= ${stationLetters.sentAt}
+    and protection_block_active(p.block_kind, p.block_ends_at, p.reopen_requested_at, ${stationLetters.sentAt}))`;
+  return or(eq(stationLetters.userId, reader.userId), and(or(broadcast, toAgents), not(sentWhileBlocked))) as SQL;
 }
 
 /**
@@ -36,12 +40,18 @@ function readBy(userId: number): SQL<boolean> {
       and ${stationLetters.sentAt} < (select ${users.registeredAt} from ${users} where ${users.id} = ${userId})))`;
 }
 
-/** Numbers in the reader's format; the rest as written. */
+/** An instant as event letters keep it (`Date.prototype.toISOString`). */
+const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Numbers and instants (in Japan time, the site's clock) in the reader's format; the rest as written. */
 function paramsIn(params: Record<string, string | number>, locale: Locale): Record<string, string> {
-  const format = new Intl.NumberFormat(locale);
-  return Object.fromEntries(
-    Object.entries(params).map(([key, value]) => [key, typeof value === 'number' ? format.format(value) : value]),
-  );
+  const number = new Intl.NumberFormat(locale);
+  const instant = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tokyo' });
+  const formatted = (value: string | number) => {
+    if (typeof value === 'number') return number.format(value);
+    return isoInstant.test(value) ? instant.format(new Date(value)) : value;
+  };
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, formatted(value)]));
 }
 
 /** The letter's text in the reader's language: event letters from the locales, operators' from what they wrote. */

@@ -1,5 +1,6 @@
 /** Bets and wins: one call of the database's wallet_bet_or_win, which books the round and the transfer. */
 
+import { protectionRefusals } from '@contract/protection';
 import type { Database } from '@server/db/client';
 import { coinCurrency } from '@server/shared/player-deps';
 import { sql } from 'drizzle-orm';
@@ -137,7 +138,9 @@ function walletRefusalOf(error: unknown, depth = 0): WalletRefusal | null {
   if (code === 'WL001') {
     const status = walletStatuses.find((known) => known === error.message);
     if (!status) throw new Error(`wallet_bet_or_win refused with ${JSON.stringify(error.message)}`);
-    return new WalletRefusal(status, typeof detail === 'string' && detail !== '' ? Number(detail) : null);
+    const { hint } = error as { hint?: unknown };
+    const reason = protectionRefusals.find((known) => known === hint) ?? null;
+    return new WalletRefusal(status, typeof detail === 'string' && detail !== '' ? Number(detail) : null, reason);
   }
   return walletRefusalOf(error.cause, depth + 1);
 }

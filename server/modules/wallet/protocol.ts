@@ -4,6 +4,7 @@
  */
 
 import { createHash } from 'node:crypto';
+import type { ProtectionRefusal } from '@contract/protection';
 import type { Database } from '@server/db/client';
 import type { gameProviders } from '@server/db/schema/hall';
 import { coinCurrency } from '@server/shared/player-deps';
@@ -88,6 +89,8 @@ export class WalletRefusal extends Error {
   constructor(
     readonly status: WalletStatus,
     readonly balanceOfUser: number | null = null,
+    /** Why player protection refused a bet, answered beside RS_ERROR_USER_DISABLED. */
+    readonly protectionReason: ProtectionRefusal | null = null,
   ) {
     super(status);
   }

@@ -79,6 +79,7 @@ export async function storeRefusal(
     status: refusal.status,
     request_uuid: requestUuid,
     ...(refusalUser ? { user: refusalUser } : {}),
+    ...(refusal.protectionReason ? { reason: refusal.protectionReason } : {}),
   };
   if (refusal.balanceOfUser !== null) {
     answer.currency = provider.currency;
