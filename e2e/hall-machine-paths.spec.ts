@@ -137,10 +137,8 @@ function springboardUnsupported(step: Step): string | null {
   const { event } = step;
   if (errorCode(step) === 403 && event.type === 'xstate.error.actor.launchGame')
     return 'a frozen account’s session is refused (402, the session ends) before the launch reads the account; a time-out’s refusal needs the server’s player protection, not merged yet';
-  if (event.type === 'xstate.done.actor.playSummary')
-    return 'the play summary answers 501 until the server’s player protection is merged';
   if (event.type.startsWith('realityCheck.') || event.type.startsWith('xstate.after.realityCheck'))
-    return 'a check needs a play summary (501 until the server’s side is merged) and an hour on a clock this replay does not pause on the springboard';
+    return 'a check comes after an hour of play on a clock this replay does not pause on the springboard';
   return null;
 }
 
@@ -162,7 +160,7 @@ const springboardAdapter: Adapter = {
     { type: 'realityCheck.keepPlaying' },
     { type: 'realityCheck.done' },
     { type: 'xstate.done.actor.playSummary', output: playSummary },
-    { type: 'xstate.error.actor.playSummary', error: refusal(501) },
+    { type: 'xstate.error.actor.playSummary', error: offline('Failed to fetch') },
     { type: 'xstate.after.realityCheck.springboard.playing.timing' },
   ] as EventObject[],
   serializeState: (snapshot) =>
@@ -178,7 +176,7 @@ const springboardAdapter: Adapter = {
     releaseSeat: '/v2/app/game/seat/release',
     playSummary: '/v2/app/protection/play-summary',
   },
-  networkFailures: ['launchGame', 'releaseSeat'],
+  networkFailures: ['launchGame', 'releaseSeat', 'playSummary'],
   isNetworkFailure: (step) => errorCode(step) === 0,
   async start({ page, request, path }) {
     const call = apiCaller(request, locale);
@@ -366,7 +364,7 @@ function studioUnsupported(step: Step, previous: Snapshot): string | null {
   if (event.type.startsWith('realityCheck.'))
     return 'the reality check comes from the portal’s page framing the game; this replay opens the game page on its own';
   if (event.type === 'xstate.error.actor.playRound' && code === 403)
-    return 'the wallet names the protection’s reason beside its refusal once the server’s player protection is merged';
+    return 'a limit the player set refuses the bet only once reached, which this replay does not arrange';
   if (event.type === 'xstate.done.actor.openSession' && (event.output as StudioSession).resumedRound)
     return 'a round left open needs a wallet that did not answer the studio; the portal’s wallet always answers';
   if (event.type === 'auto.start' && event.field === 'singleWin')

@@ -354,6 +354,21 @@ describe('the player’s own protection', () => {
     expect(await coinsOf(player)).toBe(500 - 10 + (played.body.data?.round.win ?? 0));
   });
 
+  it('passes on the wallet’s own loss-limit refusal, with its reason', async () => {
+    const player = await fundedPlayer(500);
+    const { sessionToken } = await opened(player, 'fuji-rush');
+    const limited = await server.call(
+      '/v2/app/protection/limit/set',
+      { kind: 'loss', period: 'day', value: 1 },
+      { token: player.token },
+    );
+    expect(limited.body, JSON.stringify(limited.body)).toMatchObject({ code: 200 });
+    let refused = await play(sessionToken, 10);
+    // Wins may keep the player within the limit for a while; every round played counts towards it.
+    for (let round = 0; round < 20 && refused.body.code === 200; round += 1) refused = await play(sessionToken, 10);
+    expect(refused.body).toMatchObject({ code: 403, data: { reason: 'lossLimit' } });
+  });
+
   it('answers every reason with its own sentence, and a frozen account or an unknown reason as before', async () => {
     const player = await fundedPlayer(500);
     const { sessionToken } = await opened(player, 'fuji-rush');
