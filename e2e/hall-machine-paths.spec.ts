@@ -1,6 +1,12 @@
 import type { HallGame } from '@contract/hall';
+import type { PlaySummary } from '@contract/protection';
 import type { StudioRound } from '@contract/studio';
-import { type Launch, springboardMachine } from '@machines/hall-launch.machine';
+import {
+  type Launch,
+  selectRealityCheck,
+  selectSpringboardStage,
+  springboardMachine,
+} from '@machines/hall-launch.machine';
 import {
   type ClientSeedSet,
   type PlayedRound,
@@ -97,6 +103,16 @@ async function takeMachine(call: Call, token: string, kind?: string) {
 
 /* ------------------------------------------------------------------ springboard */
 
+/** The play the portal's reality check shows and sends the page. */
+const playSummary: PlaySummary = {
+  startedAt: '2026-01-01T00:00:00.000Z',
+  minutes: 60,
+  bets: 1_200,
+  wins: 900,
+  net: -300,
+  realityCheckMinutes: 60,
+};
+
 const launch: Launch = {
   url: 'http://studio/play',
   gameCode: 'sakura-sevens',
@@ -117,6 +133,15 @@ async function signOutElsewhere(request: APIRequestContext, token: string) {
   await apiCaller(request, locale)('/v2/app/auth/logout', {}, { token });
 }
 
+function springboardUnsupported(step: Step): string | null {
+  const { event } = step;
+  if (errorCode(step) === 403 && event.type === 'xstate.error.actor.launchGame')
+    return 'a frozen account’s session is refused (402, the session ends) before the launch reads the account; a time-out’s refusal needs the server’s player protection, not merged yet';
+  if (event.type.startsWith('realityCheck.') || event.type.startsWith('xstate.after.realityCheck'))
+    return 'a check comes after an hour of play on a clock this replay does not pause on the springboard';
+  return null;
+}
+
 const springboardAdapter: Adapter = {
   machine: springboardMachine,
   events: [
@@ -132,15 +157,26 @@ const springboardAdapter: Adapter = {
     { type: 'xstate.error.actor.launchGame', error: offline('Failed to fetch') },
     { type: 'xstate.done.actor.releaseSeat', output: { released: true } },
     { type: 'xstate.error.actor.releaseSeat', error: offline('Failed to fetch') },
+    { type: 'realityCheck.keepPlaying' },
+    { type: 'realityCheck.done' },
+    { type: 'xstate.done.actor.playSummary', output: playSummary },
+    { type: 'xstate.error.actor.playSummary', error: offline('Failed to fetch') },
+    { type: 'xstate.after.realityCheck.springboard.playing.timing' },
   ] as EventObject[],
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.launch !== null]),
-  unsupported: (step) =>
-    errorCode(step) === 403 && step.event.type === 'xstate.error.actor.launchGame'
-      ? 'a frozen account’s session is refused (402, the session ends) before the launch reads the account'
-      : null,
-  inFlight: ['requestingSeat', 'leaving'],
-  calls: { launchGame: '/v2/app/game/launch', releaseSeat: '/v2/app/game/seat/release' },
-  networkFailures: ['launchGame', 'releaseSeat'],
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.launch !== null,
+      (snapshot.context as { realityCheck: unknown }).realityCheck !== null,
+    ]),
+  unsupported: springboardUnsupported,
+  inFlight: ['requestingSeat', 'leaving', { playing: 'readingInterval' }, { playing: 'fetchingSummary' }],
+  calls: {
+    launchGame: '/v2/app/game/launch',
+    releaseSeat: '/v2/app/game/seat/release',
+    playSummary: '/v2/app/protection/play-summary',
+  },
+  networkFailures: ['launchGame', 'releaseSeat', 'playSummary'],
   isNetworkFailure: (step) => errorCode(step) === 0,
   async start({ page, request, path }) {
     const call = apiCaller(request, locale);
@@ -200,7 +236,7 @@ const springboardAdapter: Adapter = {
   },
   async check({ page }, snapshot) {
     const alertTitled = (key: string) => page.getByRole('alert').getByText(say(`hall:springboard.${key}.title`));
-    const value = snapshot.value as string;
+    const value = selectSpringboardStage(snapshot as never);
     switch (value) {
       case 'launching':
         await expect(page.getByText(say('hall:springboard.launching'))).toBeVisible();
@@ -210,6 +246,9 @@ const springboardAdapter: Adapter = {
         await expect(page.getByText(say('hall:springboard.launching'))).toHaveCount(0);
         await expect(page.locator('iframe')).toHaveCount(1);
         await expect(page.getByRole('button', { name: say('hall:springboard.leave') })).toBeVisible();
+        if (selectRealityCheck(snapshot as never))
+          await expect(page.getByRole('dialog', { name: say('hall:springboard.realityCheck.title') })).toBeVisible();
+        else await expect(page.getByRole('dialog')).toHaveCount(0);
         return;
       case 'left':
         await expect.poll(() => pathOf(page)).toBe('/amigo');
@@ -290,6 +329,10 @@ const studioEvents = [
   { type: 'fairness.rotate' },
   { type: 'notice.dismiss' },
   { type: 'session.leave' },
+  { type: 'realityCheck.show', summary: playSummary },
+  { type: 'realityCheck.keepPlaying' },
+  { type: 'realityCheck.leave' },
+  { type: 'realityCheck.closed' },
   { type: 'xstate.done.actor.openSession', output: session },
   { type: 'xstate.done.actor.openSession', output: firstVisit },
   { type: 'xstate.done.actor.openSession', output: { ...session, resumedRound: round('rolledBack') } },
@@ -299,6 +342,7 @@ const studioEvents = [
   { type: 'xstate.error.actor.playRound', error: offline(noAnswer) },
   { type: 'xstate.error.actor.playRound', error: refusal(402) },
   { type: 'xstate.error.actor.playRound', error: refusal(422) },
+  { type: 'xstate.error.actor.playRound', error: Object.assign(refusal(403), { reason: 'lossLimit' }) },
   { type: 'xstate.done.actor.resumeRound', output: { round: round(), balance: 580, fairness } },
   { type: 'xstate.done.actor.resumeRound', output: { round: null, balance: 600, fairness } },
   { type: 'xstate.error.actor.resumeRound', error: offline(noAnswer) },
@@ -317,6 +361,10 @@ const inRound = (snapshot: Snapshot, round: unknown) => snapshot.matches({ sessi
 function studioUnsupported(step: Step, previous: Snapshot): string | null {
   const { event } = step;
   const code = errorCode(step);
+  if (event.type.startsWith('realityCheck.'))
+    return 'the reality check comes from the portal’s page framing the game; this replay opens the game page on its own';
+  if (event.type === 'xstate.error.actor.playRound' && code === 403)
+    return 'a limit the player set refuses the bet only once reached, which this replay does not arrange';
   if (event.type === 'xstate.done.actor.openSession' && (event.output as StudioSession).resumedRound)
     return 'a round left open needs a wallet that did not answer the studio; the portal’s wallet always answers';
   if (event.type === 'auto.start' && event.field === 'singleWin')
@@ -553,6 +601,12 @@ const studioAdapter: Adapter = {
     };
     if (stage === 'openFailed') {
       await expect(page.getByRole('alert')).toHaveText(say('studio:openFailed'));
+      return;
+    }
+    if (stage === 'protectionRefused') {
+      await expect(page.getByRole('heading', { name: say('studio:protection.title') })).toBeVisible();
+      await expect(page.getByRole('alert')).not.toBeEmpty();
+      await expect(page.getByRole('button', { name: say('studio:backToHall') })).toBeVisible();
       return;
     }
     if (stage === 'sessionEnded') {

@@ -10,7 +10,7 @@ export interface AutoSpinSettings {
   singleWinAbove: number | null;
 }
 
-export type AutoSpinStopReason = 'count' | 'lossLimit' | 'singleWin' | 'stopped' | 'interrupted';
+export type AutoSpinStopReason = 'count' | 'lossLimit' | 'singleWin' | 'stopped' | 'interrupted' | 'realityCheck';
 
 export interface AutoSpinProgress {
   settings: AutoSpinSettings | null;

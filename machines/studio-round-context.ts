@@ -1,4 +1,5 @@
 /** What the studio round machine keeps of a visit, the events that move it, and the helpers that update it. */
+import { type PlaySummary, type ProtectionRefusal, protectionRefusals } from '@contract/protection';
 import type { StudioFairness, StudioRound } from '@contract/studio';
 import { refusalCode } from './call-refusals';
 import { type AutoSpinProgress, type AutoSpinSettings, countedRound, idleAuto } from './studio-round-auto-spin';
@@ -33,6 +34,15 @@ export interface StudioRoundContext {
   revealed: RevealedSeed | null;
   notice: StudioNotice | null;
   endReason: SessionEndReason | null;
+  /** Why the player's own protection refused the last bet, with the studio's sentence for it. */
+  protection: ProtectionStop | null;
+  /** The play since the play session began, as the portal's reality check sent it while it is shown. */
+  realityCheck: PlaySummary | null;
+}
+
+export interface ProtectionStop {
+  reason: ProtectionRefusal;
+  text: string;
 }
 
 export type StudioRoundEvent =
@@ -46,7 +56,15 @@ export type StudioRoundEvent =
   | { type: 'fairness.setClientSeed'; clientSeed: string }
   | { type: 'fairness.rotate' }
   | { type: 'notice.dismiss' }
-  | { type: 'session.leave' };
+  | { type: 'session.leave' }
+  /** From the portal around the game: its reality check is due, with the play since the session began. */
+  | { type: 'realityCheck.show'; summary: PlaySummary }
+  /** The player chose to keep playing here; the portal is told. */
+  | { type: 'realityCheck.keepPlaying' }
+  /** The player chose to leave here; the portal is told and takes them back to the hall. */
+  | { type: 'realityCheck.leave' }
+  /** The portal's side of the check was closed (keep playing there). */
+  | { type: 'realityCheck.closed' };
 
 export interface StudioRoundInput {
   launchToken: string;
@@ -73,6 +91,8 @@ export function initialContext({ launchToken }: StudioRoundInput): StudioRoundCo
     revealed: null,
     notice: null,
     endReason: null,
+    protection: null,
+    realityCheck: null,
   };
 }
 
@@ -142,7 +162,20 @@ export function errorOf(event: unknown): unknown {
   return (event as { error?: unknown }).error;
 }
 
-export function refusalText(error: unknown): StudioNotice {
+export function refusalText(error: unknown): { text: string } {
   const text = error instanceof Error ? error.message : '';
   return { text: text || String(error) };
+}
+
+/** The protection's reason a refused call carries (the studio's 403 names it in its data), or null. */
+export function protectionRefusalOf(error: unknown): ProtectionRefusal | null {
+  if (typeof error !== 'object' || error === null || !('reason' in error)) return null;
+  const { reason } = error as { reason: unknown };
+  return (protectionRefusals as readonly unknown[]).includes(reason) ? (reason as ProtectionRefusal) : null;
+}
+
+/** The bet the protection refused: its reason and the studio's sentence, for the page to show. */
+export function protectionStopped(error: unknown): ProtectionStop | null {
+  const reason = protectionRefusalOf(error);
+  return reason ? { reason, text: refusalText(error).text } : null;
 }

@@ -26,14 +26,20 @@
  *       client seed of the page's own, sent with the next seed's hash as shown.
  *   - autoSpin: off or on. On counts the rounds played and the net loss since it started, and stops
  *     by itself at the count, before a round that could take the loss past the limit, after a single
- *     win above the chosen amount, or when the round region stops (no coins, no connection).
+ *     win above the chosen amount, when the round region stops (no coins, no connection), or when
+ *     the reality check is shown.
+ *   - realityCheck: hidden or shown. The portal around the game sends its reality check (the play
+ *     since the play session began); shown, it stops auto-spin and spin until the player keeps
+ *     playing (the portal is told) or the portal's own check was closed; leaving from it leaves.
+ * - protectionRefused: the player's own protection (a limit, a time-out, an exclusion) refused the
+ *   bet: nothing was booked, auto-spin is over, and the page says which and leads back to the hall.
  * - sessionEnded (final): left for the hall, or the studio ended the session (expired, refused
  *   token); the page offers the way back to the hall.
  */
 
 import type { StudioRound } from '@contract/studio';
 import { isClientSeed } from '@games/provably-fair';
-import { and, assign, fromPromise, type SnapshotFrom, setup, stateIn } from 'xstate';
+import { and, assign, fromPromise, not, type SnapshotFrom, setup, stateIn } from 'xstate';
 import { answerMissing } from './call-refusals';
 import {
   type AutoSpinStopReason,
@@ -59,6 +65,8 @@ import {
   errorOf,
   freshClientSeed,
   initialContext,
+  protectionRefusalOf,
+  protectionStopped,
   refusalText,
   roundPlayed,
   roundResumed,
@@ -150,11 +158,22 @@ export const studioRoundMachine = setup({
     refused: assign(({ event }) => ({ notice: refusalText(errorOf(event)) })),
     sessionExpired: assign({ endReason: 'expired' as const, sessionToken: null }),
     stopAuto: assign(({ context }, stopReason: AutoSpinStopReason) => ({ auto: { ...context.auto, stopReason } })),
+    storeProtection: assign(({ event }) => ({ protection: protectionStopped(errorOf(event)), roundKey: null })),
+    showRealityCheck: assign(({ event }) => ({
+      realityCheck: event.type === 'realityCheck.show' ? event.summary : null,
+    })),
+    hideRealityCheck: assign({ realityCheck: null }),
+    /** Tells the portal around the game that the player keeps playing: its own check closes too. */
+    realityCheckDone: () => {},
+    /** Tells the portal around the game that the player leaves: it gives the seat back and returns to the hall. */
+    toHall: () => {},
   },
   guards: {
     /** These read the error event of the invoked call. */
     noAnswer: ({ event }) => answerMissing(errorOf(event)),
     sessionGone: ({ event }) => sessionGone(errorOf(event)),
+    protectionRefused: ({ event }) => protectionRefusalOf(errorOf(event)) !== null,
+    realityCheckShown: stateIn('#studioRound.session.realityCheck.shown'),
     stakeOffered: ({ context, event }) =>
       event.type === 'stake.changed' && (context.game?.stakes.includes(event.stake) ?? false),
     canAfford: ({ context }) => context.stake > 0 && context.stake <= context.balance,
@@ -222,8 +241,12 @@ export const studioRoundMachine = setup({
               },
               on: {
                 'round.spin': [
-                  { guard: 'canAfford', target: 'awaitingResult', actions: 'newRoundKey' },
-                  { target: 'insufficientCoins' },
+                  {
+                    guard: and(['canAfford', not('realityCheckShown')]),
+                    target: 'awaitingResult',
+                    actions: 'newRoundKey',
+                  },
+                  { guard: not('realityCheckShown'), target: 'insufficientCoins' },
                 ],
                 'stake.changed': {
                   guard: and(['stakeOffered', 'autoSpinOff']),
@@ -261,6 +284,7 @@ export const studioRoundMachine = setup({
                 },
                 onError: [
                   { guard: 'noAnswer', target: 'connectionLost' },
+                  { guard: 'protectionRefused', target: '#studioRound.protectionRefused', actions: 'storeProtection' },
                   {
                     guard: 'sessionGone',
                     target: '#studioRound.sessionEnded',
@@ -399,12 +423,35 @@ export const studioRoundMachine = setup({
                 { guard: 'autoLossLimitReached', target: 'off', actions: { type: 'stopAuto', params: 'lossLimit' } },
                 { guard: 'roundInterrupted', target: 'off', actions: { type: 'stopAuto', params: 'interrupted' } },
                 { guard: 'connectionInterrupted', target: 'off', actions: { type: 'stopAuto', params: 'interrupted' } },
+                { guard: 'realityCheckShown', target: 'off', actions: { type: 'stopAuto', params: 'realityCheck' } },
               ],
               on: { 'auto.stop': { target: 'off', actions: { type: 'stopAuto', params: 'stopped' } } },
             },
           },
         },
+        realityCheck: {
+          initial: 'hidden',
+          states: {
+            hidden: {
+              on: { 'realityCheck.show': { target: 'shown', actions: 'showRealityCheck' } },
+            },
+            shown: {
+              on: {
+                'realityCheck.show': { actions: 'showRealityCheck' },
+                'realityCheck.keepPlaying': { target: 'hidden', actions: ['hideRealityCheck', 'realityCheckDone'] },
+                'realityCheck.closed': { target: 'hidden', actions: 'hideRealityCheck' },
+                'realityCheck.leave': {
+                  target: '#studioRound.sessionEnded',
+                  actions: [assign({ endReason: 'left' as const, realityCheck: null }), 'toHall'],
+                },
+              },
+            },
+          },
+        },
       },
+    },
+    protectionRefused: {
+      on: { 'session.leave': { target: 'sessionEnded', actions: assign({ endReason: 'left' as const }) } },
     },
     sessionEnded: { type: 'final' },
   },
@@ -416,6 +463,7 @@ export type StudioStage =
   | 'opening'
   | 'openFailed'
   | 'sessionEnded'
+  | 'protectionRefused'
   | 'idle'
   | 'awaitingResult'
   | 'showingResult'
@@ -463,6 +511,10 @@ export const selectFairness = (snapshot: StudioRoundSnapshot) => snapshot.contex
 export const selectRevealed = (snapshot: StudioRoundSnapshot) => snapshot.context.revealed;
 export const selectNotice = (snapshot: StudioRoundSnapshot) => snapshot.context.notice;
 export const selectEndReason = (snapshot: StudioRoundSnapshot) => snapshot.context.endReason;
+export const selectProtection = (snapshot: StudioRoundSnapshot) => snapshot.context.protection;
+/** The reality check's summary while it is shown. */
+export const selectRealityCheck = (snapshot: StudioRoundSnapshot) =>
+  snapshot.matches({ session: { realityCheck: 'shown' } }) ? snapshot.context.realityCheck : null;
 
 /** The last round's win once it is shown: the win of a round still animating is not known yet. */
 export function selectLastWin(snapshot: StudioRoundSnapshot): number {
@@ -483,6 +535,6 @@ export function selectAutoSpin(snapshot: StudioRoundSnapshot) {
   };
 }
 
-/** Spin is offered in idle only, and not while auto-spin plays for the player. */
+/** Spin is offered in idle only, and not while auto-spin plays for the player or the reality check is shown. */
 export const selectCanSpin = (snapshot: StudioRoundSnapshot) =>
-  snapshot.matches({ session: { round: 'idle', autoSpin: 'off' } });
+  snapshot.matches({ session: { round: 'idle', autoSpin: 'off', realityCheck: 'hidden' } });

@@ -5,6 +5,7 @@
  * signed protocol over HTTP (docs/architecture.md §12), and keeps its own tables.
  */
 import { type Locale, negotiateLocale } from '@contract/locales';
+import { type ProtectionRefusal, protectionRefusals } from '@contract/protection';
 import {
   openStudioSession,
   playStudioRound,
@@ -20,7 +21,7 @@ import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { rounds, seeds } from './db/schema';
+import { type RefusalReason, rounds, seeds } from './db/schema';
 import { createStudioMessages, type StudioTranslate } from './messages';
 import {
   bringToEnd,
@@ -212,10 +213,17 @@ async function roundProof(studio: Studio, roundId: string) {
   };
 }
 
-const refusalErrors = {
+/** A bet the player's own protection refused: its sentence says which and when it ends, its data names it. */
+const protectionError = (reason: ProtectionRefusal) => () => new StudioError(403, `protection.${reason}`, { reason });
+
+const refusalErrors: Record<RefusalReason, (round: RoundRow) => StudioError> = {
   notEnoughCoins: (round: RoundRow) => new StudioError(422, 'notEnoughCoins', { balance: round.balance }),
   sessionEnded: () => new StudioError(402, 'sessionEnded'),
   userDisabled: () => new StudioError(403, 'userDisabled'),
+  ...(Object.fromEntries(protectionRefusals.map((reason) => [reason, protectionError(reason)])) as Record<
+    ProtectionRefusal,
+    () => StudioError
+  >),
 };
 
 /**

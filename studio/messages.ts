@@ -6,12 +6,25 @@ const localesDir = fileURLToPath(new URL('../locales', import.meta.url));
 
 type Messages = Record<string, string>;
 
+/** Nested messages by their dotted keys (`protection.lossLimit`). */
+function flattened(tree: Record<string, unknown>, prefix = ''): Messages {
+  return Object.fromEntries(
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string'
+        ? [[`${prefix}${key}`, value]]
+        : Object.entries(flattened(value as Record<string, unknown>, `${prefix}${key}.`)),
+    ),
+  );
+}
+
 /** The studio API's messages (locales/<lng>/studio.json, its `api` part), loaded once. */
 function loadMessages(): Map<Locale, Messages> {
   return new Map(
     locales.map((locale) => {
-      const file = JSON.parse(readFileSync(`${localesDir}/${locale}/studio.json`, 'utf8')) as { api: Messages };
-      return [locale, file.api];
+      const file = JSON.parse(readFileSync(`${localesDir}/${locale}/studio.json`, 'utf8')) as {
+        api: Record<string, unknown>;
+      };
+      return [locale, flattened(file.api)];
     }),
   );
 }

@@ -10,9 +10,11 @@
  * again until it is answered. Nothing here runs a wallet call inside a database transaction.
  */
 import { randomUUID } from 'node:crypto';
+import { protectionRefusals } from '@contract/protection';
 import type { StudioDrawn, StudioRound } from '@contract/studio';
 import { playRound as drawRound, studioGame } from '@games/catalogue';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import * as v from 'valibot';
 import { type RefusalReason, type RoundStatus, rounds, seeds, sessions } from './db/schema';
 import { committedSeeds, takeNonce } from './seeds';
 import type { SessionRow } from './sessions';
@@ -328,6 +330,13 @@ const refusals: Partial<Record<string, RefusalReason>> = {
   RS_ERROR_USER_DISABLED: 'userDisabled',
 };
 
+/** The wallet's refusal of a bet; a disabled account's keeps the protection's reason when it names a known one. */
+function refusalOf(answer: WalletAnswer): RefusalReason | undefined {
+  const refusal = refusals[answer.status];
+  if (refusal !== 'userDisabled') return refusal;
+  return v.is(v.picklist(protectionRefusals), answer.reason) ? answer.reason : refusal;
+}
+
 async function placeBet(studio: Studio, context: RoundContext, round: RoundRow, owner: string): Promise<Step> {
   const reply = await studio.wallet('transaction/bet', {
     request_uuid: round.betRequestUuid,
@@ -350,7 +359,7 @@ async function placeBet(studio: Studio, context: RoundContext, round: RoundRow, 
     return moved(studio, round, owner, { status: 'betPlaced', ...balanceOf(answer) });
   if (answer.status === 'RS_ERROR_TRANSACTION_ROLLED_BACK')
     return moved(studio, round, owner, { status: 'rolledBack', ...balanceOf(answer) });
-  const refusal = refusals[answer.status];
+  const refusal = refusalOf(answer);
   if (refusal) return moved(studio, round, owner, { status: 'refused', refusal, ...balanceOf(answer) });
   // Any other refusal booked nothing; the rollback makes sure of it.
   studio.logger.warn({ round: round.id, status: answer.status }, 'the wallet refused a studio bet');

@@ -18,6 +18,8 @@ const walletAnswer = v.looseObject({
   token: v.optional(v.string()),
   game_code: v.optional(v.string()),
   machine: v.optional(v.pipe(v.number(), v.safeInteger())),
+  /** Beside RS_ERROR_USER_DISABLED: the player's own limit, time-out or exclusion that refused a bet. */
+  reason: v.optional(v.unknown()),
 });
 export type WalletAnswer = v.InferOutput<typeof walletAnswer>;
 

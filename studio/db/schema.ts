@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { protectionRefusals } from '../../contract/protection';
 
 export const studioSchema = pgSchema('studio');
 
@@ -77,8 +78,11 @@ export const sessions = studioSchema.table('sessions', {
 export const roundStatuses = ['betting', 'betPlaced', 'settled', 'rollingBack', 'rolledBack', 'refused'] as const;
 export type RoundStatus = (typeof roundStatuses)[number];
 
-/** Why the wallet refused a round's bet: nothing was booked. */
-export const refusalReasons = ['notEnoughCoins', 'sessionEnded', 'userDisabled'] as const;
+/**
+ * Why the wallet refused a round's bet: nothing was booked. A disabled account's refusal keeps the
+ * player protection's reason when the wallet gave one (a limit, a time-out, an exclusion).
+ */
+export const refusalReasons = ['notEnoughCoins', 'sessionEnded', 'userDisabled', ...protectionRefusals] as const;
 export type RefusalReason = (typeof refusalReasons)[number];
 
 /**

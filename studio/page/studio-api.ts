@@ -4,6 +4,7 @@
  * answer throws code 0, so the round machine can tell it from a refusal.
  */
 import type { Locale } from '@contract/locales';
+import { type ProtectionRefusal, protectionRefusals } from '@contract/protection';
 import { type StudioCall, studioSessionHeader } from '@contract/studio';
 import * as v from 'valibot';
 
@@ -11,10 +12,14 @@ export class StudioCallError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** The player protection's reason, when the studio refused a bet for it. */
+    readonly reason: ProtectionRefusal | null = null,
   ) {
     super(message);
   }
 }
+
+const refusalData = v.object({ reason: v.picklist(protectionRefusals) });
 
 interface Envelope {
   code?: unknown;
@@ -44,7 +49,12 @@ export async function callStudio<TBody extends v.GenericSchema, TData extends v.
   const envelope = (await response.json().catch(() => null)) as Envelope | null;
   const code = typeof envelope?.code === 'number' ? envelope.code : response.status;
   if (!response.ok || code !== 200) {
-    throw new StudioCallError(code, typeof envelope?.msg === 'string' ? envelope.msg : response.statusText);
+    const refusal = v.safeParse(refusalData, envelope?.data);
+    throw new StudioCallError(
+      code,
+      typeof envelope?.msg === 'string' ? envelope.msg : response.statusText,
+      refusal.success ? refusal.output.reason : null,
+    );
   }
   const parsed = v.safeParse(call.data, envelope?.data);
   // An answer we cannot read is the studio's fault, like a 500: the round is asked for again.

@@ -9,6 +9,7 @@ import {
 } from '@contract/studio';
 import { studioRoundMachine } from '@machines/studio-round.machine';
 import { fromPromise } from 'xstate';
+import { backToHall, tellPortal } from './portal-messages';
 import { callStudio } from './studio-api';
 
 export function studioRoundFlow(lang: Locale) {
@@ -27,6 +28,10 @@ export function studioRoundFlow(lang: Locale) {
       rotateSeed: fromPromise(({ input: { sessionToken, ...body } }) =>
         callStudio(rotateStudioSeed, body, { lang, sessionToken }),
       ),
+    },
+    actions: {
+      realityCheckDone: () => void tellPortal({ type: 'realityCheckDone' }),
+      toHall: () => backToHall(),
     },
   });
 }

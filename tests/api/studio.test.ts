@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { protectionRefusals } from '@contract/protection';
 import type { GameRecord } from '@contract/record';
 import type { StudioFairness, StudioRound } from '@contract/studio';
 import { playRound, studioGame } from '@games/catalogue';
@@ -297,6 +298,100 @@ describe('money is moved once', () => {
     clock.advance(31 * 60_000);
     expect((await play(again.sessionToken, 10)).body).toMatchObject({ code: 402 });
     expect((await play('no-such-session', 10)).body).toMatchObject({ code: 401 });
+    expect(await coinsOf(player)).toBe(500);
+  });
+});
+
+describe('the player’s own protection', () => {
+  /** A wallet that refuses every bet as the protection does, signed with a key the studio trusts here. */
+  function protectingWallet(reason: unknown) {
+    const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const resign = (text: string) =>
+      new Response(text, {
+        status: 200,
+        headers: {
+          'content-type': 'application/json',
+          'X-Hub88-Signature': sign('sha256', Buffer.from(text), keys.privateKey).toString('base64'),
+        },
+      });
+    // Bets never reach the real wallet, which would book them; every other call does, answered re-signed.
+    const fetchIt: typeof fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.endsWith('/transaction/bet')) {
+        const bet = JSON.parse(String(init?.body)) as { request_uuid: string };
+        return resign(JSON.stringify({ status: 'RS_ERROR_USER_DISABLED', request_uuid: bet.request_uuid, reason }));
+      }
+      return resign(await (await fetch(input, init)).text());
+    };
+    return anotherStudio(server.studio, {
+      fetch: fetchIt,
+      walletPublicKeyPem: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    });
+  }
+
+  it('answers a bet the protection refused 403 with its reason and its sentence, and books nothing', async () => {
+    const player = await fundedPlayer(500);
+    const { sessionToken } = await opened(player, 'fuji-rush');
+    const played = await play(sessionToken, 10);
+    expect(played.body).toMatchObject({ code: 200 });
+    const refusing = await protectingWallet('lossLimit');
+    const key = randomUUID();
+    const refused = await refusing(
+      '/studio/api/round/play',
+      { stake: 10, roundKey: key },
+      { session: sessionToken, lang: 'ja-JP' },
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 403, data: { reason: 'lossLimit' } });
+    expect(refused.body.msg).toContain('損失上限に達しました');
+    // The same key answers the same refusal, in the asker's language, whichever studio is asked.
+    const repeated = await play(sessionToken, 10, key);
+    expect(repeated.body).toMatchObject({
+      code: 403,
+      data: { reason: 'lossLimit' },
+      msg: expect.stringContaining('loss limit'),
+    });
+    expect(await coinsOf(player)).toBe(500 - 10 + (played.body.data?.round.win ?? 0));
+  });
+
+  it('passes on the wallet’s own loss-limit refusal, with its reason', async () => {
+    const player = await fundedPlayer(500);
+    const { sessionToken } = await opened(player, 'fuji-rush');
+    const limited = await server.call(
+      '/v2/app/protection/limit/set',
+      { kind: 'loss', period: 'day', value: 1 },
+      { token: player.token },
+    );
+    expect(limited.body, JSON.stringify(limited.body)).toMatchObject({ code: 200 });
+    let refused = await play(sessionToken, 10);
+    // Wins may keep the player within the limit for a while; every round played counts towards it.
+    for (let round = 0; round < 20 && refused.body.code === 200; round += 1) refused = await play(sessionToken, 10);
+    expect(refused.body).toMatchObject({ code: 403, data: { reason: 'lossLimit' } });
+  });
+
+  it('answers every reason with its own sentence, and a frozen account or an unknown reason as before', async () => {
+    const player = await fundedPlayer(500);
+    const { sessionToken } = await opened(player, 'fuji-rush');
+    const sentences = new Set<string>();
+    for (const reason of protectionRefusals) {
+      const refused = await (await protectingWallet(reason))(
+        '/studio/api/round/play',
+        { stake: 10, roundKey: randomUUID() },
+        { session: sessionToken, lang: 'en-US' },
+      );
+      expect(refused.body).toMatchObject({ code: 403, data: { reason } });
+      sentences.add(refused.body.msg);
+    }
+    expect(sentences.size).toBe(protectionRefusals.length);
+    for (const reason of [undefined, 'holiday', 42]) {
+      const refused = await (await protectingWallet(reason))(
+        '/studio/api/round/play',
+        { stake: 10, roundKey: randomUUID() },
+        { session: sessionToken, lang: 'en-US' },
+      );
+      expect(refused.body).toMatchObject({ code: 403 });
+      expect(refused.body).not.toHaveProperty('data');
+    }
     expect(await coinsOf(player)).toBe(500);
   });
 });

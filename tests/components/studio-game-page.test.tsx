@@ -298,4 +298,43 @@ describe('studio game page', () => {
     expect(screen.getByRole('status')).toHaveTextContent('You left the machine.');
     expect(screen.getByRole('button', { name: 'Back to the hall' })).toBeInTheDocument();
   });
+
+  it('stops and says why when the player’s own protection refuses the bet', async () => {
+    const refusal = Object.assign(new Error('損失上限に達しました。上限は次の期間の始まりにリセットされます'), {
+      code: 403,
+      reason: 'lossLimit',
+    });
+    await openGame({
+      lng: 'ja-JP',
+      play: async () => {
+        throw refusal;
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'スピン' }));
+    await flush();
+    expect(screen.getByRole('heading', { name: 'プレイを停止しました' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('損失上限に達しました');
+    expect(screen.getByRole('main')).toHaveAttribute('data-reason', 'lossLimit');
+    expect(screen.getByRole('button', { name: 'ホールに戻る' })).toBeInTheDocument();
+  });
+
+  it('shows the reality check over the game, and keeping on playing closes it', async () => {
+    const { actor, plays, wait } = await openGame();
+    actor.send({
+      type: 'realityCheck.show',
+      summary: { startedAt: null, minutes: 60, bets: 1_200, wins: 900, net: -300, realityCheckMinutes: 60 },
+    });
+    await flush();
+    const check = screen.getByRole('alertdialog', { name: 'Reality check' });
+    expect(check).toHaveTextContent('You have played for 60 minutes');
+    expect(within(check).getByTestId('reality-check-summary')).toHaveTextContent('Total bets1,200');
+    expect(within(check).getByTestId('reality-check-summary')).toHaveTextContent('Net result-300');
+    expect(screen.getByRole('button', { name: 'Spin' })).toBeDisabled();
+    fireEvent.click(within(check).getByRole('button', { name: 'Keep playing' }));
+    await wait(0);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Spin' }));
+    await flush();
+    expect(plays).toHaveLength(1);
+  });
 });

@@ -8,6 +8,8 @@ import {
   selectAutoSpin,
   selectCanSpin,
   selectLastWin,
+  selectProtection,
+  selectRealityCheck,
   selectReelMotion,
   selectShownBalance,
   selectStudioStage,
@@ -19,7 +21,9 @@ import {
   clientSeedSet,
   fairness,
   firstVisit,
+  lossLimitReached,
   offline,
+  playSummary,
   round,
   seedChange,
   serializeState,
@@ -47,11 +51,12 @@ describe('studio round machine model', () => {
       'reconnecting',
       'settingClientSeed',
       'rotatingSeed',
+      'protectionRefused',
     ]) {
       expect(stages).toContain(stage);
     }
     const stopReasons = new Set(paths.map((p) => p.path.state.context.auto.stopReason));
-    for (const reason of ['count', 'lossLimit', 'singleWin', 'stopped', 'interrupted'])
+    for (const reason of ['count', 'lossLimit', 'singleWin', 'stopped', 'interrupted', 'realityCheck'])
       expect(stopReasons).toContain(reason);
     const endReasons = new Set(paths.map((p) => p.path.state.context.endReason));
     for (const reason of ['left', 'expired', 'launchRefused']) expect(endReasons).toContain(reason);
@@ -64,6 +69,8 @@ describe('studio round machine model', () => {
         expect(serializeState(live)).toBe(serializeState(model));
         expect(selectCanSpin(live)).toBe(selectCanSpin(model));
         expect(selectReelMotion(live)).toBe(selectReelMotion(model));
+        expect(selectRealityCheck(live)).toEqual(selectRealityCheck(model));
+        expect(selectProtection(live)).toEqual(selectProtection(model));
       });
     });
   }
@@ -78,6 +85,7 @@ describe('studio round rules', () => {
     const resumes: ResumeRoundRequest[] = [];
     const seeds: ClientSeedRequest[] = [];
     const rotations: RotateSeedRequest[] = [];
+    const told: string[] = [];
     let balance = (options.session ?? session).balance;
     const actor = createActor(
       studioRoundMachine.provide({
@@ -102,10 +110,14 @@ describe('studio round rules', () => {
             return seedChange;
           }),
         },
+        actions: {
+          realityCheckDone: () => void told.push('realityCheckDone'),
+          toHall: () => void told.push('toHall'),
+        },
       }),
       { input: { launchToken: 'launch-token' }, clock },
     ).start();
-    return { actor, clock, plays, resumes, seeds, rotations };
+    return { actor, clock, plays, resumes, seeds, rotations, told };
   }
 
   async function settle(clock: SimulatedClock, ms: number) {
@@ -165,6 +177,51 @@ describe('studio round rules', () => {
     expect(plays).toHaveLength(3);
     expect(selectAutoSpin(actor.getSnapshot())).toMatchObject({ active: false, stopReason: 'count', netLoss: 60 });
     expect(new Set(plays.map((play) => play.roundKey)).size).toBe(3);
+  });
+
+  it('stops auto-spin and spin for the reality check, until the player keeps playing here or at the portal', async () => {
+    const { actor, clock, plays, told } = start();
+    await flush();
+    actor.send({ type: 'auto.start', settings: { count: 10, lossLimit: null, singleWinAbove: null } });
+    await settle(clock, 600);
+    expect(plays).toHaveLength(1);
+    actor.send({ type: 'realityCheck.show', summary: playSummary });
+    expect(selectRealityCheck(actor.getSnapshot())).toEqual(playSummary);
+    expect(selectAutoSpin(actor.getSnapshot())).toMatchObject({ active: false, stopReason: 'realityCheck' });
+    for (let step = 0; step < 5; step += 1) await settle(clock, 1_800);
+    expect(plays).toHaveLength(1);
+    expect(selectCanSpin(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'round.spin' });
+    expect(plays).toHaveLength(1);
+    actor.send({ type: 'realityCheck.keepPlaying' });
+    expect(told).toEqual(['realityCheckDone']);
+    expect(selectCanSpin(actor.getSnapshot())).toBe(true);
+    // Closed at the portal: the portal is not told again.
+    actor.send({ type: 'realityCheck.show', summary: playSummary });
+    actor.send({ type: 'realityCheck.closed' });
+    expect(told).toEqual(['realityCheckDone']);
+    expect(selectRealityCheck(actor.getSnapshot())).toBeNull();
+    // Leaving from it ends the visit and tells the portal.
+    actor.send({ type: 'realityCheck.show', summary: playSummary });
+    actor.send({ type: 'realityCheck.leave' });
+    expect(told).toEqual(['realityCheckDone', 'toHall']);
+    expect(selectStudioStage(actor.getSnapshot())).toBe('sessionEnded');
+  });
+
+  it('stops auto-spin when the player’s own protection refuses a bet, and says why', async () => {
+    const { actor, clock, plays } = start({
+      play: async () => {
+        throw lossLimitReached;
+      },
+    });
+    await flush();
+    actor.send({ type: 'auto.start', settings: { count: 10, lossLimit: null, singleWinAbove: null } });
+    for (let step = 0; step < 5; step += 1) await settle(clock, 1_800);
+    expect(plays).toHaveLength(1);
+    expect(selectStudioStage(actor.getSnapshot())).toBe('protectionRefused');
+    expect(selectProtection(actor.getSnapshot())).toEqual({ reason: 'lossLimit', text: lossLimitReached.message });
+    actor.send({ type: 'session.leave' });
+    expect(actor.getSnapshot().context.endReason).toBe('left');
   });
 
   it('never plays an automatic round that could take the loss past the limit', async () => {

@@ -1,3 +1,4 @@
+import type { PlaySummary } from '@contract/protection';
 import type { StudioRound } from '@contract/studio';
 import {
   type ClientSeedSet,
@@ -61,6 +62,18 @@ export const seedChange: SeedRotation = {
 export const offline = Object.assign(new Error('Request Error'), { code: 0 });
 export const expired = Object.assign(new Error('セッションの有効期限が切れました'), { code: 401 });
 const refused = Object.assign(new Error('このベットは受け付けられません'), { code: 422 });
+/** The player's own loss limit refused the bet: the studio's 403 names the reason. */
+export const lossLimitReached = Object.assign(new Error('損失上限に達しました。'), { code: 403, reason: 'lossLimit' });
+
+/** What the portal's reality check sends: the play since the play session began. */
+export const playSummary: PlaySummary = {
+  startedAt: '2026-11-21T00:00:00.000Z',
+  minutes: 60,
+  bets: 1_200,
+  wins: 900,
+  net: -300,
+  realityCheckMinutes: 60,
+};
 
 const fixtures: EventFixtures<typeof studioRoundMachine> = {
   'open.retry': [{ type: 'open.retry' }],
@@ -84,6 +97,10 @@ const fixtures: EventFixtures<typeof studioRoundMachine> = {
   'fairness.rotate': [{ type: 'fairness.rotate' }],
   'notice.dismiss': [{ type: 'notice.dismiss' }],
   'session.leave': [{ type: 'session.leave' }],
+  'realityCheck.show': [{ type: 'realityCheck.show', summary: playSummary }],
+  'realityCheck.keepPlaying': [{ type: 'realityCheck.keepPlaying' }],
+  'realityCheck.leave': [{ type: 'realityCheck.leave' }],
+  'realityCheck.closed': [{ type: 'realityCheck.closed' }],
 };
 
 const roundState = 'studioRound.session.round';
@@ -102,6 +119,7 @@ const outcomes: ActorOutcome[] = [
   { type: 'xstate.error.actor.playRound', error: offline },
   { type: 'xstate.error.actor.playRound', error: expired },
   { type: 'xstate.error.actor.playRound', error: refused },
+  { type: 'xstate.error.actor.playRound', error: lossLimitReached },
   {
     type: 'xstate.done.actor.resumeRound',
     output: { round: round('r-won', 200), balance: 680, fairness } satisfies ResumedRound,

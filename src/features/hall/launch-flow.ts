@@ -1,5 +1,11 @@
 import { gameLaunch, gameSeatRelease } from '@contract/hall';
-import { type Launch, springboardMachine } from '@machines/hall-launch.machine';
+import { type PlaySummary, playSummaryQuery } from '@contract/protection';
+import {
+  type GameFrameMessage,
+  type Launch,
+  type SpringboardEvent,
+  springboardMachine,
+} from '@machines/hall-launch.machine';
 import type { SessionEvent } from '@machines/session.machine';
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
@@ -22,6 +28,8 @@ export function springboardLogic(deps: {
   session: { send(event: SessionEvent): void };
   goToHall(gameCode: string | null): void;
   refreshAccount(): void;
+  /** The game's frame as it is now (none before it is shown). */
+  gameFrame(): HTMLIFrameElement | null;
 }) {
   return springboardMachine.provide({
     actors: {
@@ -37,6 +45,7 @@ export function springboardLogic(deps: {
         };
       }),
       releaseSeat: fromPromise<unknown>(() => api.call(gameSeatRelease, {}, { silent: true })),
+      playSummary: fromPromise<PlaySummary>(() => api.call(playSummaryQuery, {}, { silent: true })),
     },
     actions: {
       hallChanged: () =>
@@ -49,6 +58,28 @@ export function springboardLogic(deps: {
           target: springboardHref(machineId),
         }),
       returnToHall: (_, { gameCode }) => deps.goToHall(gameCode),
+      tellGame: (_, message) => tellGameFrame(deps.gameFrame(), message),
     },
   });
+}
+
+/** The frame's page, when it is of our own origin (the studio's); a third party's is told nothing. */
+function ownFrameWindow(frame: HTMLIFrameElement | null): Window | null {
+  if (!frame?.contentWindow) return null;
+  const origin = new URL(frame.src, window.location.href).origin;
+  return origin === window.location.origin ? frame.contentWindow : null;
+}
+
+export function tellGameFrame(frame: HTMLIFrameElement | null, message: GameFrameMessage): void {
+  ownFrameWindow(frame)?.postMessage(message, window.location.origin);
+}
+
+/** The springboard's event for a message from the game's frame (our own origin only); null for anything else. */
+export function gameFrameEvent(message: MessageEvent, frame: HTMLIFrameElement | null): SpringboardEvent | null {
+  const own = ownFrameWindow(frame);
+  if (!own || message.origin !== window.location.origin || message.source !== own) return null;
+  const type = (message.data as { type?: unknown } | null)?.type;
+  if (type === 'realityCheckDone') return { type: 'realityCheck.done' };
+  if (type === 'studio.closed') return { type: 'leave' };
+  return null;
 }

@@ -1,14 +1,15 @@
 import {
   selectLaunch,
   selectLaunchFailure,
+  selectRealityCheck,
   selectSpringboardStage,
   type springboardMachine,
 } from '@machines/hall-launch.machine';
-import { Alert, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { ButtonLink } from '@/components/router-links';
@@ -16,7 +17,7 @@ import { inspection } from '@/lib/inspector';
 import { useSessionStore } from '../session/use-session';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import classes from './hall.module.css';
-import { springboardHref, springboardLogic } from './launch-flow';
+import { gameFrameEvent, springboardHref, springboardLogic } from './launch-flow';
 
 type SpringboardActor = ActorRefFrom<typeof springboardMachine>;
 
@@ -26,20 +27,28 @@ export function SpringboardPage({ machineId }: { machineId: number }) {
   const session = useSessionStore();
   const navigate = useNavigate();
   const refreshAccount = useAccountRefresh();
+  const frame = useRef<HTMLIFrameElement | null>(null);
   const [logic] = useState(() =>
     springboardLogic({
       queryClient,
       session,
       refreshAccount,
+      gameFrame: () => frame.current,
       goToHall: (gameCode) => void navigate({ to: '/amigo', search: gameCode ? { game: gameCode } : {} }),
     }),
   );
   const springboard = useActorRef(logic, { ...inspection, input: { machineId } });
-  return <SpringboardView springboard={springboard} />;
+  return <SpringboardView springboard={springboard} frame={frame} />;
 }
 
 /** One view per state of the springboard machine. */
-export function SpringboardView({ springboard }: { springboard: SpringboardActor }) {
+function SpringboardView({
+  springboard,
+  frame,
+}: {
+  springboard: SpringboardActor;
+  frame: RefObject<HTMLIFrameElement | null>;
+}) {
   const stage = useSelector(springboard, selectSpringboardStage);
   switch (stage) {
     case 'requestingSeat':
@@ -47,14 +56,15 @@ export function SpringboardView({ springboard }: { springboard: SpringboardActor
     // One element for both, so the frame is not loaded twice: its launch token works once.
     case 'launching':
     case 'playing':
-      return <GameStage springboard={springboard} />;
+      return <GameStage springboard={springboard} frame={frame} />;
     case 'leaving':
     case 'left':
       return <Leaving />;
     case 'machineTaken':
-    case 'accountFrozen':
     case 'machineNotFound':
       return <Refused stage={stage} />;
+    case 'accountFrozen':
+      return <AccountRefused springboard={springboard} />;
     case 'notEnoughCoins':
       return <NotEnoughCoins />;
     case 'sessionEnded':
@@ -84,10 +94,24 @@ function Leaving() {
 }
 
 /** launching and playing: the bar, and the provider's page framed at full size. */
-function GameStage({ springboard }: { springboard: SpringboardActor }) {
+function GameStage({
+  springboard,
+  frame,
+}: {
+  springboard: SpringboardActor;
+  frame: RefObject<HTMLIFrameElement | null>;
+}) {
   const { t } = useTranslation('hall');
   const launch = useSelector(springboard, selectLaunch);
   const launching = useSelector(springboard, (snapshot) => snapshot.matches('launching'));
+  useEffect(() => {
+    const listener = (message: MessageEvent) => {
+      const event = gameFrameEvent(message, frame.current);
+      if (event) springboard.send(event);
+    };
+    window.addEventListener('message', listener);
+    return () => window.removeEventListener('message', listener);
+  }, [springboard, frame]);
   if (!launch) return null;
   return (
     <Stack gap="xs">
@@ -108,6 +132,7 @@ function GameStage({ springboard }: { springboard: SpringboardActor }) {
       </Paper>
       <div className={classes.stage}>
         <iframe
+          ref={frame}
           className={classes.frame}
           src={launch.url}
           title={launch.gameName}
@@ -123,7 +148,65 @@ function GameStage({ springboard }: { springboard: SpringboardActor }) {
           </div>
         )}
       </div>
+      <RealityCheck springboard={springboard} />
     </Stack>
+  );
+}
+
+/** The reality check over the game: the play since the play session began; keep playing or leave. */
+function RealityCheck({ springboard }: { springboard: SpringboardActor }) {
+  const { t, i18n } = useTranslation('hall');
+  const summary = useSelector(springboard, selectRealityCheck);
+  const coins = new Intl.NumberFormat(i18n.language);
+  const keepPlaying = () => springboard.send({ type: 'realityCheck.keepPlaying' });
+  return (
+    <Modal
+      opened={summary !== null}
+      onClose={keepPlaying}
+      title={t('springboard.realityCheck.title')}
+      centered
+      closeOnClickOutside={false}
+    >
+      {summary && (
+        <Stack gap="md">
+          <Text>
+            {t('springboard.realityCheck.played', { minutes: summary.minutes })}
+            {summary.startedAt
+              ? ` ${t('springboard.realityCheck.since', {
+                  time: new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(
+                    new Date(summary.startedAt),
+                  ),
+                })}`
+              : ''}
+          </Text>
+          <SimpleGrid cols={3} data-testid="springboard-reality-check">
+            <Figure label={t('springboard.realityCheck.bets')} value={coins.format(summary.bets)} />
+            <Figure label={t('springboard.realityCheck.wins')} value={coins.format(summary.wins)} />
+            <Figure
+              label={t('springboard.realityCheck.net')}
+              value={`${summary.net > 0 ? '+' : ''}${coins.format(summary.net)}`}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => springboard.send({ type: 'leave' })}>
+              {t('springboard.realityCheck.leave')}
+            </Button>
+            <Button onClick={keepPlaying}>{t('springboard.realityCheck.keepPlaying')}</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700}>{value}</Text>
+    </Box>
   );
 }
 
@@ -144,9 +227,18 @@ function Refusal({ title, message, children }: { title: string; message: string;
   );
 }
 
-function Refused({ stage }: { stage: 'machineTaken' | 'accountFrozen' | 'machineNotFound' }) {
+function Refused({ stage }: { stage: 'machineTaken' | 'machineNotFound' }) {
   const { t } = useTranslation('hall');
   return <Refusal title={t(`springboard.${stage}.title`)} message={t(`springboard.${stage}.message`)} />;
+}
+
+/** Frozen, or the player's own time-out or self-exclusion: the server's sentence says which and until when. */
+function AccountRefused({ springboard }: { springboard: SpringboardActor }) {
+  const { t } = useTranslation('hall');
+  const failure = useSelector(springboard, selectLaunchFailure);
+  return (
+    <Refusal title={t('springboard.accountFrozen.title')} message={failure ?? t('springboard.accountFrozen.message')} />
+  );
 }
 
 function NotEnoughCoins() {

@@ -13,13 +13,18 @@ import { useCoins } from '../i18n';
 import { FairnessPanel } from './fairness-panel';
 import styles from './game-screen.module.css';
 import { PachinkoField } from './pachinko-field';
+import { RealityCheckDialog } from './reality-check-dialog';
 import { RoundPanel } from './round-panels';
 import { SlotReels } from './slot-reels';
 import { useRoundSounds } from './sound';
 import { useStudioActor } from './studio-actor';
 
 /** The session's screen: balance and last win, the reels or the pachinko field, the controls of the round's state. */
-export function GameScreen({ stage }: { stage: Exclude<StudioStage, 'opening' | 'openFailed' | 'sessionEnded'> }) {
+export function GameScreen({
+  stage,
+}: {
+  stage: Exclude<StudioStage, 'opening' | 'openFailed' | 'sessionEnded' | 'protectionRefused'>;
+}) {
   const { t } = useTranslation();
   const coins = useCoins();
   const actor = useStudioActor();
@@ -69,6 +74,7 @@ export function GameScreen({ stage }: { stage: Exclude<StudioStage, 'opening' | 
       ) : null}
       <RoundPanel stage={stage} />
       <FairnessPanel />
+      <RealityCheckDialog />
     </main>
   );
 }

@@ -1,7 +1,8 @@
-/** The views before the session (opening, openFailed) and after it (sessionEnded). */
-import { selectEndReason } from '@machines/studio-round.machine';
+/** The views before the session (opening, openFailed) and after it (sessionEnded, protectionRefused). */
+import { selectEndReason, selectProtection } from '@machines/studio-round.machine';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { backToHall } from '../portal-messages';
 import styles from './game-screen.module.css';
 import { useStudioActor } from './studio-actor';
 
@@ -27,18 +28,28 @@ export function OpenFailedView() {
   );
 }
 
-/** Tells the portal's page around the game (same origin) that the player is done with this machine. */
-function backToHall() {
-  if (window.parent !== window) window.parent.postMessage({ type: 'studio.closed' }, window.location.origin);
-  else window.location.assign('/');
-}
-
 export function SessionEndedView() {
   const { t } = useTranslation();
   const reason = useSelector(useStudioActor(), selectEndReason) ?? 'left';
   return (
     <main className={styles.message}>
       <p role="status">{t(`ended.${reason}`)}</p>
+      <button type="button" className={styles.primary} onClick={backToHall}>
+        {t('backToHall')}
+      </button>
+    </main>
+  );
+}
+
+/** The player's own protection refused the bet: which, from the studio's sentence, and the way back. */
+export function ProtectionRefusedView() {
+  const { t } = useTranslation();
+  const protection = useSelector(useStudioActor(), selectProtection);
+  return (
+    <main className={styles.message} data-reason={protection?.reason}>
+      <h1>{t('protection.title')}</h1>
+      <p role="alert">{protection?.text}</p>
+      <p>{t('protection.settings')}</p>
       <button type="button" className={styles.primary} onClick={backToHall}>
         {t('backToHall')}
       </button>

@@ -212,7 +212,10 @@ function RotatingSeedPanel() {
   );
 }
 
-const panels: Record<Exclude<StudioStage, 'opening' | 'openFailed' | 'sessionEnded'>, ComponentType> = {
+const panels: Record<
+  Exclude<StudioStage, 'opening' | 'openFailed' | 'sessionEnded' | 'protectionRefused'>,
+  ComponentType
+> = {
   idle: IdlePanel,
   awaitingResult: AwaitingResultPanel,
   showingResult: ShowingResultPanel,
