@@ -5,7 +5,13 @@ import * as v from 'valibot';
 import { deskKeyword, userRef } from './admin';
 import { endpoint, isoDateTime, listQuery, noData, pageOf, rowId } from './endpoint';
 import { reasonInput, remarkInput } from './money';
-import { familyRelationships, protectionState, selfExclusionDurations, timeOutDurations } from './protection';
+import {
+  familyRelationships,
+  protectionRefusals,
+  protectionState,
+  selfExclusionDurations,
+  timeOutDurations,
+} from './protection';
 
 /** One change in a player's protection, as the audit trail keeps it. */
 const protectionHistoryItem = v.object({
@@ -27,7 +33,7 @@ export const adminPlayerProtection = endpoint({
     history: v.array(protectionHistoryItem),
     /** Deposits that arrived while the player was blocked or over a limit, for the desk to follow up. */
     flaggedDeposits: v.array(
-      v.object({ reference: v.string(), amount: v.number(), flag: v.string(), at: isoDateTime }),
+      v.object({ reference: v.string(), amount: v.number(), flag: v.picklist(protectionRefusals), at: isoDateTime }),
     ),
   }),
 });

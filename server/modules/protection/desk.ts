@@ -39,7 +39,7 @@ async function flaggedDepositsOf(deps: PlayerDeps, userId: number) {
   ]);
   return [...yen, ...crypto]
     .sort((a, b) => b.at.getTime() - a.at.getTime())
-    .map((row) => ({ ...row, flag: row.flag ?? '', at: row.at.toISOString() }));
+    .flatMap((row) => (row.flag ? [{ ...row, flag: row.flag, at: row.at.toISOString() }] : []));
 }
 
 export async function playerProtectionForDesk(

@@ -302,7 +302,7 @@ function FlaggedDepositsSection({ deposits }: { deposits: PlayerProtection['flag
               <Table.Td>{formatDateTime(deposit.at)}</Table.Td>
               <Table.Td ff="monospace">{deposit.reference}</Table.Td>
               <Table.Td>{t('protection.units.yen', { amount: formatAmount(deposit.amount) })}</Table.Td>
-              <Table.Td ff="monospace">{deposit.flag}</Table.Td>
+              <Table.Td>{t(`protection.flags.${deposit.flag}`)}</Table.Td>
             </Table.Tr>
           ))}
         </DeskTable>
@@ -328,7 +328,9 @@ function HistorySection({ history }: { history: PlayerProtection['history'] }) {
             <Table.Tr key={index}>
               <Table.Td>{formatDateTime(item.at)}</Table.Td>
               <Table.Td ff="monospace">{item.actor}</Table.Td>
-              <Table.Td ff="monospace">{item.action}</Table.Td>
+              <Table.Td>
+                {t(`protection.actions.${item.action.replace(/^protection\./, '')}`, { defaultValue: item.action })}
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{item.reason ?? ''}</Table.Td>
             </Table.Tr>
           ))}
