@@ -322,7 +322,7 @@ export const playSafelyMachine = setup({
       invoke: {
         id: 'startSelfExclusion',
         src: 'startSelfExclusion',
-        input: ({ context }) => ({ duration: context.selfExclusion ?? 'permanent' }),
+        input: ({ context }) => ({ duration: context.selfExclusion ?? '6m' }),
         onDone: {
           target: 'blocked',
           actions: [

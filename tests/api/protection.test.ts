@@ -86,10 +86,13 @@ async function seated(coins: number, player?: TestPlayer) {
 }
 type Seated = Awaited<ReturnType<typeof seated>>;
 
-const bet = (who: Seated, coins: number, round = `round-${randomUUID()}`) =>
-  wallet.call('transaction/bet', {
+/** A bet of `coins` in a new round; the answer, with the round and the transaction a win names. */
+async function bet(who: Seated, coins: number) {
+  const round = `round-${randomUUID()}`;
+  const transactionUuid = randomUUID();
+  const answer = await wallet.call('transaction/bet', {
     request_uuid: randomUUID(),
-    transaction_uuid: randomUUID(),
+    transaction_uuid: transactionUuid,
     user: who.user,
     token: who.token,
     round,
@@ -99,36 +102,28 @@ const bet = (who: Seated, coins: number, round = `round-${randomUUID()}`) =>
     is_free: false,
     round_closed: false,
   });
+  return { ...answer, round, transactionUuid };
+}
 
-async function betAndWin(who: Seated, stake: number, win: number) {
-  const round = `round-${randomUUID()}`;
-  const betUuid = randomUUID();
-  const placed = await wallet.call('transaction/bet', {
-    request_uuid: randomUUID(),
-    transaction_uuid: betUuid,
-    user: who.user,
-    token: who.token,
-    round,
-    game_code: 'acme-slot',
-    currency: 'COIN',
-    amount: stake * unit,
-    is_free: false,
-    round_closed: false,
-  });
-  expect(placed.status).toBe('RS_OK');
-  const paid = await wallet.call('transaction/win', {
+/** The win that closes a bet's round. */
+const win = (who: Seated, placed: { round: string; transactionUuid: string }, coins: number) =>
+  wallet.call('transaction/win', {
     request_uuid: randomUUID(),
     transaction_uuid: randomUUID(),
-    reference_transaction_uuid: betUuid,
+    reference_transaction_uuid: placed.transactionUuid,
     user: who.user,
     token: who.token,
-    round,
+    round: placed.round,
     game_code: 'acme-slot',
     currency: 'COIN',
-    amount: win * unit,
+    amount: coins * unit,
     round_closed: true,
   });
-  expect(paid.status).toBe('RS_OK');
+
+async function betAndWin(who: Seated, stake: number, won: number) {
+  const placed = await bet(who, stake);
+  expect(placed.status).toBe('RS_OK');
+  expect((await win(who, placed, won)).status).toBe('RS_OK');
 }
 
 describe('limits', () => {
@@ -290,20 +285,7 @@ describe('the wallet’s bet', () => {
 describe('a time-out', () => {
   it('closes play, deposits, addresses and gifts at once, keeps wins, withdrawals and records, and cannot be shortened', async () => {
     const who = await seated(5_000);
-    const betUuid = randomUUID();
-    const round = `round-${randomUUID()}`;
-    const placed = await wallet.call('transaction/bet', {
-      request_uuid: randomUUID(),
-      transaction_uuid: betUuid,
-      user: who.user,
-      token: who.token,
-      round,
-      game_code: 'acme-slot',
-      currency: 'COIN',
-      amount: 100 * unit,
-      is_free: false,
-      round_closed: false,
-    });
+    const placed = await bet(who, 100);
     expect(placed.status).toBe('RS_OK');
 
     const started = await protect(who.player, 'time-out', { duration: '24h' });
@@ -317,18 +299,7 @@ describe('a time-out', () => {
     });
     expect(await bet(who, 10)).toMatchObject({ status: 'RS_ERROR_USER_DISABLED', reason: 'timeOut' });
     // The round played before the break is still paid.
-    const paid = await wallet.call('transaction/win', {
-      request_uuid: randomUUID(),
-      transaction_uuid: randomUUID(),
-      reference_transaction_uuid: betUuid,
-      user: who.user,
-      token: who.token,
-      round,
-      game_code: 'acme-slot',
-      currency: 'COIN',
-      amount: 50 * unit,
-      round_closed: true,
-    });
+    const paid = await win(who, placed, 50);
     expect(paid.status).toBe('RS_OK');
     expect(await balanceOfPlayer(server, who.player)).toBe(4_950);
 
