@@ -535,7 +535,7 @@ describe('deposits', () => {
     expect((await order(player, 2_000)).body.code).toBe(200);
   });
 
-  it('credits nothing when a payment arrives over a limit lowered since, flags it and tells the player', async () => {
+  it('credits nothing when a payment arrives over a limit lowered since: flagged, refunded, the player told', async () => {
     const player = await depositReady();
     const opened = await order(player, 4_000);
     const orderSn = opened.body.data?.order.orderSn as string;
@@ -545,29 +545,33 @@ describe('deposits', () => {
       .from(sandboxPayments)
       .where(eq(sandboxPayments.merchantReference, orderSn));
     const secret = await loadServerSecret(server.db, 'pay-sandbox');
-    const body = JSON.stringify({
-      id: `evt_${randomUUID()}`,
-      type: 'payment.succeeded',
-      paymentId: payment?.id,
-      merchantReference: orderSn,
-      amount: 4_000,
-      currency: 'JPY',
-      occurredAt: clock.now().toISOString(),
-    });
-    const timestamp = Math.floor(clock.now().getTime() / 1000);
-    const callback = await fetch(`${server.url}/v2/pay/notify/sandbox`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-pay-timestamp': String(timestamp),
-        'x-pay-signature': signMessage(secret, timestamp, body),
-      },
-      body,
-    });
-    expect(await callback.json()).toMatchObject({ code: 200, data: { outcome: 'protectionRefused' } });
+    /** The provider's signed callback of one event of this payment. */
+    const callback = async (type: string) => {
+      const body = JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        type,
+        paymentId: payment?.id,
+        merchantReference: orderSn,
+        amount: 4_000,
+        currency: 'JPY',
+        occurredAt: clock.now().toISOString(),
+      });
+      const timestamp = Math.floor(clock.now().getTime() / 1000);
+      const answer = await fetch(`${server.url}/v2/pay/notify/sandbox`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-pay-timestamp': String(timestamp),
+          'x-pay-signature': signMessage(secret, timestamp, body),
+        },
+        body,
+      });
+      return answer.json();
+    };
+    expect(await callback('payment.succeeded')).toMatchObject({ code: 200, data: { outcome: 'protectionRefused' } });
     expect(await balanceOfPlayer(server, player)).toBe(0);
     const [row] = await server.db.select().from(depositOrders).where(eq(depositOrders.orderSn, orderSn));
-    expect(row).toMatchObject({ status: 'paymentSuccessful', protectionFlag: 'depositLimit', creditTransferId: null });
+    expect(row).toMatchObject({ status: 'refundInProcess', protectionFlag: 'depositLimit', creditTransferId: null });
     const view = await server.call<{ flaggedDeposits: { reference: string; flag: string }[] }>(
       '/v2/admin/protection/player',
       { userId: player.userId },
@@ -576,5 +580,10 @@ describe('deposits', () => {
     expect(view.body.data?.flaggedDeposits).toEqual([
       expect.objectContaining({ reference: orderSn, amount: 4_000, flag: 'depositLimit' }),
     ]);
+    // The provider refunds the yen: the order ends refunded, and no coins move.
+    expect(await callback('refund.succeeded')).toMatchObject({ code: 200, data: { outcome: 'refunded' } });
+    const [refunded] = await server.db.select().from(depositOrders).where(eq(depositOrders.orderSn, orderSn));
+    expect(refunded?.status).toBe('refundSuccessful');
+    expect(await balanceOfPlayer(server, player)).toBe(0);
   });
 });

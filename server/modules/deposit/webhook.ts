@@ -154,8 +154,11 @@ async function paymentSucceeded(step: EventStep): Promise<CallbackOutcome> {
   if (!claimed) return 'alreadySettled';
   const refusal = await protectionRefusalOf(tx, deps, claimed, claimed.yenAmount);
   if (refusal) {
-    // Paid but not credited: the yen go back to the player through the desk, never into play.
-    await tx.update(depositOrders).set({ protectionFlag: refusal }).where(eq(depositOrders.id, claimed.id));
+    // Paid but not credited: the yen go back to the player, never into play; the order waits for its refund.
+    await tx
+      .update(depositOrders)
+      .set({ protectionFlag: refusal, status: 'refundInProcess' })
+      .where(eq(depositOrders.id, claimed.id));
     await deps.letters.send(tx, {
       userId: claimed.userId,
       kind: 'depositRefusedByProtection',
@@ -184,11 +187,6 @@ async function refundStarted(step: EventStep): Promise<CallbackOutcome> {
   if (order.status === 'pendingPayment') throw refusal(409, 'pay.callbackOutOfOrder', 'refund of an unpaid order');
   const claimed = await claimOrder(tx, order, 'paymentSuccessful', { status: 'refundInProcess' });
   if (!claimed) return 'alreadySettled';
-  if (claimed.protectionFlag) {
-    // Never credited (player protection refused it): no coins to hold.
-    await audit('deposit.refundStarted', `refund of ${event.amount} yen started, nothing credited (event ${event.id})`);
-    return 'refundStarted';
-  }
   // The coins bought with the refunded yen are held until the provider confirms the refund.
   const held = await hold(tx, deps.clock, {
     actor: 'system',
@@ -227,6 +225,7 @@ async function refundSucceeded(step: EventStep): Promise<CallbackOutcome> {
   const claimed = await claimOrder(tx, order, 'refundInProcess', { status: 'refundSuccessful' });
   if (!claimed) return 'alreadySettled';
   if (order.refundHoldId === null) {
+    // Player protection refused the payment, which then waited for this refund: no coins were credited.
     await audit(
       'deposit.refunded',
       `refund of ${event.amount} yen completed, nothing was credited (event ${event.id})`,
