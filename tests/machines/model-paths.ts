@@ -111,11 +111,14 @@ export async function replayPath<TMachine extends AnyStateMachine>(
     model.actorNames.map((name) => [
       name,
       fromPromise(
-        () =>
+        ({ signal }) =>
           new Promise((resolve, reject) => {
             const queue = pending.get(name) ?? [];
-            queue.push({ resolve, reject });
+            const deferred = { resolve, reject };
+            queue.push(deferred);
             pending.set(name, queue);
+            // A call its state left before it settled is settled by nobody: the next outcome is the next call's.
+            signal.addEventListener('abort', () => queue.splice(queue.indexOf(deferred), 1));
           }),
       ),
     ]),

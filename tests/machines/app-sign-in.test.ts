@@ -1,0 +1,149 @@
+import {
+  type AppSessionGrant,
+  appSignInMachine,
+  type CameraPreview,
+  scanIntervalMs,
+  selectAppSignInRefusals,
+  selectAppSignInView,
+  selectCameraPreview,
+  selectLoginCode,
+} from '@machines/app-sign-in.machine';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { appKeyCodeRefused, appSignInModel, codeRefused, grant, loginCode, preview } from '../models/app-sign-in.model';
+import { modelPaths, replayPath } from './model-paths';
+
+describe('app sign-in machine model', () => {
+  const paths = modelPaths(appSignInModel);
+
+  it('reaches every state', () => {
+    const reached = new Set(paths.map((p) => p.endState));
+    for (const state of [
+      '"checkingScanner"',
+      '{"scanning":"opening"}',
+      '{"scanning":"looking"}',
+      '{"scanning":"waiting"}',
+      '"typing"',
+      '"exchanging"',
+      '"askingAppKeyCode"',
+      '"signedIn"',
+    ]) {
+      expect(reached).toContain(state);
+    }
+  });
+
+  for (const { path, description } of paths) {
+    it(`replays ${description}`, async () => {
+      await replayPath(appSignInModel, path, (live, model) => {
+        expect(selectAppSignInView(live)).toBe(selectAppSignInView(model));
+        expect(selectAppSignInRefusals(live)).toEqual(selectAppSignInRefusals(model));
+      });
+    });
+  }
+});
+
+describe('app sign-in rules', () => {
+  function start(options: { canScan: boolean; reads?: (string | null)[]; answers: (AppSessionGrant | Error)[] }) {
+    const clock = new SimulatedClock();
+    const sent: { loginCode: string; totpCode: string | null }[] = [];
+    const signedIn: string[] = [];
+    const closed: (CameraPreview | null)[] = [];
+    const reads = [...(options.reads ?? [])];
+    const actor = createActor(
+      appSignInMachine.provide({
+        actors: {
+          detectScanner: fromPromise(async () => options.canScan),
+          openCamera: fromPromise(async () => preview),
+          readCode: fromPromise(async () => reads.shift() ?? null),
+          exchangeCode: fromPromise(async ({ input }) => {
+            sent.push(input);
+            const answer = options.answers.shift();
+            if (!answer || answer instanceof Error) throw answer ?? new Error('no answer');
+            return answer;
+          }),
+        },
+        actions: {
+          signIn: (_, params) => void signedIn.push(params.token),
+          closeCamera: (_, params) => void closed.push(params.preview),
+        },
+      }),
+      { clock },
+    ).start();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    return { actor, clock, settle, sent, signedIn, closed };
+  }
+
+  it('reads the camera every interval until a code shows, then signs in with it and lets the camera go', async () => {
+    const { actor, clock, settle, sent, signedIn, closed } = start({
+      canScan: true,
+      reads: [null, null, loginCode],
+      answers: [grant],
+    });
+    await settle();
+    expect(selectAppSignInView(actor.getSnapshot())).toBe('scanning');
+    expect(selectCameraPreview(actor.getSnapshot())).toBe(preview);
+    clock.increment(scanIntervalMs - 1);
+    await settle();
+    expect(actor.getSnapshot().matches({ scanning: 'waiting' })).toBe(true);
+    clock.increment(1);
+    await settle();
+    clock.increment(scanIntervalMs);
+    await settle();
+    expect(sent).toEqual([{ loginCode, totpCode: null }]);
+    expect(selectAppSignInView(actor.getSnapshot())).toBe('signedIn');
+    expect(signedIn).toEqual([grant.token]);
+    expect(closed).toEqual([preview]);
+    expect(selectCameraPreview(actor.getSnapshot())).toBeNull();
+  });
+
+  it('without a camera, a typed code is sent; a refused one stays on its field and signs nobody in', async () => {
+    const { actor, settle, sent, signedIn } = start({ canScan: false, answers: [codeRefused, grant] });
+    await settle();
+    expect(selectAppSignInView(actor.getSnapshot())).toBe('typing');
+    actor.send({ type: 'scan.start' });
+    expect(selectAppSignInView(actor.getSnapshot())).toBe('typing');
+    actor.send({ type: 'loginCode.submit', loginCode: 'wrong-code-wrong-code' });
+    await settle();
+    expect(selectAppSignInView(actor.getSnapshot())).toBe('typing');
+    expect(selectAppSignInRefusals(actor.getSnapshot())).toEqual(codeRefused.fields);
+    expect(signedIn).toEqual([]);
+    actor.send({ type: 'loginCode.submit', loginCode });
+    await settle();
+    expect(selectLoginCode(actor.getSnapshot())).toBe(loginCode);
+    expect(sent.map((body) => body.loginCode)).toEqual(['wrong-code-wrong-code', loginCode]);
+    expect(signedIn).toEqual([grant.token]);
+  });
+
+  it('asks for the authenticator code without calling the first ask a mistake, and sends it with the same code', async () => {
+    const needed = Object.assign(new Error('needed'), { code: 400, fields: { totpCode: 'コードを入力してください' } });
+    const { actor, settle, sent, signedIn } = start({ canScan: false, answers: [needed, appKeyCodeRefused, grant] });
+    await settle();
+    actor.send({ type: 'loginCode.submit', loginCode });
+    await settle();
+    expect(selectAppSignInView(actor.getSnapshot())).toBe('askingAppKeyCode');
+    expect(selectAppSignInRefusals(actor.getSnapshot())).toEqual({});
+    actor.send({ type: 'appKeyCode.submit', totpCode: '000000' });
+    await settle();
+    expect(selectAppSignInView(actor.getSnapshot())).toBe('askingAppKeyCode');
+    expect(selectAppSignInRefusals(actor.getSnapshot())).toEqual(appKeyCodeRefused.fields);
+    actor.send({ type: 'appKeyCode.submit', totpCode: '123456' });
+    await settle();
+    expect(sent).toEqual([
+      { loginCode, totpCode: null },
+      { loginCode, totpCode: '000000' },
+      { loginCode, totpCode: '123456' },
+    ]);
+    expect(signedIn).toEqual([grant.token]);
+  });
+
+  it('closes the camera when the player types instead', async () => {
+    const { actor, settle, closed } = start({ canScan: true, answers: [] });
+    await settle();
+    actor.send({ type: 'scan.stop' });
+    expect(selectAppSignInView(actor.getSnapshot())).toBe('typing');
+    expect(closed).toEqual([preview]);
+    actor.send({ type: 'scan.start' });
+    await settle();
+    expect(selectAppSignInView(actor.getSnapshot())).toBe('scanning');
+  });
+});
