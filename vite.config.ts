@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { appShell } from './scripts/vite-app-shell';
 
 /** The same aliases as tsconfig.base.json's paths; vitest.config.ts uses them too. */
 export const pathAliases = {
@@ -60,6 +61,8 @@ export default defineConfig({
     }),
     react(),
     studioPageInDev(),
+    // The installable app: manifests, icons, the offline page and the service worker (before the copies below).
+    appShell(),
     // Brotli and gzip copies beside each text file; the server picks one by the browser's Accept-Encoding.
     compression({
       algorithms: ['brotliCompress', 'gzip'],

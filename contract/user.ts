@@ -225,3 +225,6 @@ export const appLoginQrExchange = endpoint({
   body: v.object({ loginCode: loginCodeInput, totpCode: v.optional(totpCodeInput) }),
   data: v.object({ token: v.string(), expiresAt: isoDateTime }),
 });
+
+/** The sign-in code as the app's sign-in screen takes it when it is typed (docs/requirements.md §14.6). */
+export const appLoginCodeForm = v.pick(appLoginQrExchange.body, ['loginCode']);

@@ -13,8 +13,8 @@
  *   refusal of a code stays on its field. With a camera the player may go back to scanning.
  * - exchanging: the server exchanges the code, once and before it expires, for a session of this
  *   device. Signed in: signedIn. When the player has bound an authenticator key the server asks for
- *   its current code: askingAppKeyCode. Any other refusal, or no answer: typing, with the refusal on
- *   its field (the code read by the camera is kept there to be seen).
+ *   its current code: askingAppKeyCode. Any other refusal, or no answer: typing, with the sentence on
+ *   the code's field (the code read by the camera is kept there to be seen).
  * - askingAppKeyCode: the authenticator's current code is typed and sent with the same sign-in code
  *   (`appKeyCode.submit`); a wrong one is refused on its field. Back leads to typing.
  * - signedIn: the session holds the new token (`signIn`); nothing more happens here.
@@ -46,6 +46,13 @@ export type AppSignInEvent =
   | { type: 'appKeyCode.back' }
   | { type: 'scan.start' }
   | { type: 'scan.stop' };
+
+/** The server's sentences per field; a refusal naming no field (no answer, too many tries) goes on the code's. */
+function refusalsOnCode(error: unknown): Record<string, string> {
+  const fields = refusedFields(error);
+  if (Object.keys(fields).length > 0) return fields;
+  return { loginCode: error instanceof Error ? error.message : '' };
+}
 
 /** How often the camera's picture is searched for a QR code. */
 export const scanIntervalMs = 300;
@@ -168,14 +175,14 @@ export const appSignInMachine = setup({
         },
         onError: [
           {
-            guard: { type: 'asksAppKeyCode', params: ({ event }) => event.error },
+            guard: { type: 'asksAppKeyCode', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'askingAppKeyCode',
             // The first ask is no mistake: only a code that was sent is refused on its field.
             actions: assign({
               refusals: ({ context, event }) => (context.totpCode === null ? {} : refusedFields(event.error)),
             }),
           },
-          { target: 'typing', actions: assign({ refusals: ({ event }) => refusedFields(event.error) }) },
+          { target: 'typing', actions: assign({ refusals: ({ event }) => refusalsOnCode(event.error) }) },
         ],
       },
     },

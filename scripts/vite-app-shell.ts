@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { locales } from '../contract/locales';
+import { type Locale, locales } from '../contract/locales';
+import { appManifestPath, appStartPath } from '../contract/support-app';
 import sharp from 'sharp';
 import ts from 'typescript';
 import type { Plugin, Rolldown } from 'vite';
@@ -13,8 +14,6 @@ import type { Plugin, Rolldown } from 'vite';
 const root = new URL('../', import.meta.url);
 const readText = (file: string) => readFileSync(new URL(file, root), 'utf8');
 
-/** The SPA's start: the installed app opens the portal's home page, as the download page's QR code does. */
-export const appStartUrl = '/?source=app';
 const themeColour = '#b91c1c';
 const backgroundColour = '#fff8f1';
 
@@ -38,18 +37,16 @@ function textsOf(locale: string): AppTexts {
   return { ...support.app, offlineTitle: support.offline.title, offlineBody: support.offline.body, offlineRetry: support.offline.retry };
 }
 
-/** The Japanese manifest is the default one index.html names; the SPA names the player's language's. */
-export const manifestFileOf = (locale: string) =>
-  locale === 'ja-JP' ? 'manifest.webmanifest' : `manifest-${locale}.webmanifest`;
+const manifestFileOf = (locale: Locale) => appManifestPath(locale).slice(1);
 
-function manifestOf(locale: string, texts: AppTexts) {
+function manifestOf(locale: Locale, texts: AppTexts) {
   return {
     id: '/',
     lang: locale,
     name: texts.name,
     short_name: texts.shortName,
     description: texts.description,
-    start_url: appStartUrl,
+    start_url: appStartPath,
     scope: '/',
     display: 'standalone',
     orientation: 'any',

@@ -20,6 +20,9 @@ export function createAppStandardHeaders({ auth, games, config }: AppDeps): Stan
       connectSrc: ["'self'", ...google],
       frameSrc: ["'self'", ...frames, ...google],
       fontSrc: ["'self'", 'data:'],
+      // The installable app's manifest and its service worker (/sw.js) are our own files.
+      manifestSrc: ["'self'"],
+      workerSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -17,6 +17,7 @@ import { Route as DefaultAuthRouteImport } from './routes/_default/_auth'
 import { Route as DefaultAccountTransferRouteImport } from './routes/_default/account-transfer'
 import { Route as DefaultAccountTransferJpRouteImport } from './routes/_default/account-transfer-jp'
 import { Route as DefaultActivityRouteImport } from './routes/_default/activity'
+import { Route as DefaultAppSignInRouteImport } from './routes/_default/app-sign-in'
 import { Route as DefaultDownloadRouteImport } from './routes/_default/download'
 import { Route as DefaultPrivacyPolicyRouteImport } from './routes/_default/privacy-policy'
 import { Route as DefaultSupportRouteImport } from './routes/_default/support'
@@ -121,6 +122,11 @@ const DefaultAccountTransferJpRoute =
 const DefaultActivityRoute = DefaultActivityRouteImport.update({
   id: '/activity',
   path: '/activity',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultAppSignInRoute = DefaultAppSignInRouteImport.update({
+  id: '/app-sign-in',
+  path: '/app-sign-in',
   getParentRoute: () => DefaultRoute,
 } as any)
 const DefaultDownloadRoute = DefaultDownloadRouteImport.update({
@@ -504,6 +510,7 @@ export interface FileRoutesByFullPath {
   '/account-transfer': typeof DefaultAccountTransferRoute
   '/account-transfer-jp': typeof DefaultAccountTransferJpRoute
   '/activity': typeof DefaultActivityRoute
+  '/app-sign-in': typeof DefaultAppSignInRoute
   '/download': typeof DefaultDownloadRoute
   '/privacy-policy': typeof DefaultPrivacyPolicyRoute
   '/support': typeof DefaultSupportRoute
@@ -576,6 +583,7 @@ export interface FileRoutesByTo {
   '/account-transfer': typeof DefaultAccountTransferRoute
   '/account-transfer-jp': typeof DefaultAccountTransferJpRoute
   '/activity': typeof DefaultActivityRoute
+  '/app-sign-in': typeof DefaultAppSignInRoute
   '/download': typeof DefaultDownloadRoute
   '/privacy-policy': typeof DefaultPrivacyPolicyRoute
   '/support': typeof DefaultSupportRoute
@@ -651,6 +659,7 @@ export interface FileRoutesById {
   '/_default/account-transfer': typeof DefaultAccountTransferRoute
   '/_default/account-transfer-jp': typeof DefaultAccountTransferJpRoute
   '/_default/activity': typeof DefaultActivityRoute
+  '/_default/app-sign-in': typeof DefaultAppSignInRoute
   '/_default/download': typeof DefaultDownloadRoute
   '/_default/privacy-policy': typeof DefaultPrivacyPolicyRoute
   '/_default/support': typeof DefaultSupportRoute
@@ -728,6 +737,7 @@ export interface FileRouteTypes {
     | '/account-transfer'
     | '/account-transfer-jp'
     | '/activity'
+    | '/app-sign-in'
     | '/download'
     | '/privacy-policy'
     | '/support'
@@ -800,6 +810,7 @@ export interface FileRouteTypes {
     | '/account-transfer'
     | '/account-transfer-jp'
     | '/activity'
+    | '/app-sign-in'
     | '/download'
     | '/privacy-policy'
     | '/support'
@@ -874,6 +885,7 @@ export interface FileRouteTypes {
     | '/_default/account-transfer'
     | '/_default/account-transfer-jp'
     | '/_default/activity'
+    | '/_default/app-sign-in'
     | '/_default/download'
     | '/_default/privacy-policy'
     | '/_default/support'
@@ -1008,6 +1020,13 @@ declare module '@tanstack/react-router' {
       path: '/activity'
       fullPath: '/activity'
       preLoaderRoute: typeof DefaultActivityRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/app-sign-in': {
+      id: '/_default/app-sign-in'
+      path: '/app-sign-in'
+      fullPath: '/app-sign-in'
+      preLoaderRoute: typeof DefaultAppSignInRouteImport
       parentRoute: typeof DefaultRoute
     }
     '/_default/download': {
@@ -1603,6 +1622,7 @@ interface DefaultRouteChildren {
   DefaultAccountTransferRoute: typeof DefaultAccountTransferRoute
   DefaultAccountTransferJpRoute: typeof DefaultAccountTransferJpRoute
   DefaultActivityRoute: typeof DefaultActivityRoute
+  DefaultAppSignInRoute: typeof DefaultAppSignInRoute
   DefaultDownloadRoute: typeof DefaultDownloadRoute
   DefaultPrivacyPolicyRoute: typeof DefaultPrivacyPolicyRoute
   DefaultSupportRoute: typeof DefaultSupportRoute
@@ -1626,6 +1646,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultAccountTransferRoute: DefaultAccountTransferRoute,
   DefaultAccountTransferJpRoute: DefaultAccountTransferJpRoute,
   DefaultActivityRoute: DefaultActivityRoute,
+  DefaultAppSignInRoute: DefaultAppSignInRoute,
   DefaultDownloadRoute: DefaultDownloadRoute,
   DefaultPrivacyPolicyRoute: DefaultPrivacyPolicyRoute,
   DefaultSupportRoute: DefaultSupportRoute,

@@ -1,4 +1,5 @@
 import { isLocale, type Locale, locales } from '@contract/locales';
+import { appManifestPath } from '@contract/support-app';
 import dayjs from 'dayjs';
 import i18next, { type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
@@ -84,5 +85,7 @@ export async function initI18n(): Promise<i18n> {
     applyDayjsLocale(lng),
   ]);
   document.querySelector('meta[name="description"]')?.setAttribute('content', i18next.t('layout.metaDescription'));
+  // The app installed from this page is named in the player's language.
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', appManifestPath(lng));
   return i18next;
 }

@@ -53,7 +53,7 @@ describe('app sign-in rules', () => {
       appSignInMachine.provide({
         actors: {
           detectScanner: fromPromise(async () => options.canScan),
-          openCamera: fromPromise(async () => preview),
+          openCamera: fromPromise<CameraPreview>(async () => preview),
           readCode: fromPromise(async () => reads.shift() ?? null),
           exchangeCode: fromPromise(async ({ input }) => {
             sent.push(input);
