@@ -26,6 +26,8 @@ beforeAll(async () => {
     await writeFile(path.join(staticDir, `${file}.gz`), gzipSync(content));
   }
   await writeFile(path.join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(staticDir, 'manifest.webmanifest'), '{"name":"ゲームホール","start_url":"/?source=app"}');
+  await writeFile(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   [server, production] = await Promise.all([
     createTestServer({ staticDir }),
     createTestServer({ staticDir, production: true }),
@@ -75,6 +77,22 @@ describe('security headers', () => {
       const response = await fetch(`${server.url}${pathname}`);
       expect(response.status, pathname).toBe(200);
       expectSecurityHeaders(response.headers);
+    }
+  });
+
+  it("serve the installable app's manifest and service worker as such, and let the policy allow them", async () => {
+    const manifest = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const worker = await fetch(`${server.url}/sw.js`);
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    // A new build's worker must be seen at once, not after a cached copy runs out.
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    for (const headers of [manifest.headers, worker.headers]) {
+      expectSecurityHeaders(headers);
+      const csp = headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/(^|; )manifest-src 'self'(;|$)/);
+      expect(csp).toMatch(/(^|; )worker-src 'self'(;|$)/);
     }
   });
 
