@@ -3,7 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { appShell } from './scripts/vite-app-shell';
+import { appShell } from './scripts/vite-app-shell.ts';
 
 /** The same aliases as tsconfig.base.json's paths; vitest.config.ts uses them too. */
 export const pathAliases = {

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type Locale, locales } from '../contract/locales';
-import { appManifestPath, appStartPath } from '../contract/support-app';
+import { type Locale, locales } from '../contract/locales.ts';
+import { appManifestPath, appStartPath } from '../contract/support-app.ts';
 import sharp from 'sharp';
 import ts from 'typescript';
 import type { Plugin, Rolldown } from 'vite';
