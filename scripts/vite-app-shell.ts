@@ -5,11 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type Locale, locales } from '../contract/locales.ts';
-import { appManifestPath, appStartPath } from '../contract/support-app.ts';
 import sharp from 'sharp';
 import ts from 'typescript';
 import type { Plugin, Rolldown } from 'vite';
+import { type Locale, locales } from '../contract/locales.ts';
+import { appManifestPath, appStartPath } from '../contract/support-app.ts';
 
 const root = new URL('../', import.meta.url);
 const readText = (file: string) => readFileSync(new URL(file, root), 'utf8');
@@ -34,7 +34,12 @@ interface AppTexts {
 
 function textsOf(locale: string): AppTexts {
   const support = JSON.parse(readText(`locales/${locale}/support.json`));
-  return { ...support.app, offlineTitle: support.offline.title, offlineBody: support.offline.body, offlineRetry: support.offline.retry };
+  return {
+    ...support.app,
+    offlineTitle: support.offline.title,
+    offlineBody: support.offline.body,
+    offlineRetry: support.offline.retry,
+  };
 }
 
 const manifestFileOf = (locale: Locale) => appManifestPath(locale).slice(1);
@@ -113,7 +118,7 @@ function shellAssets(bundle: Rolldown.OutputBundle): string[] {
   const files = new Set<string>();
   const visit = (fileName: string) => {
     const chunk = bundle[fileName];
-    if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return;
+    if (chunk?.type !== 'chunk' || files.has(fileName)) return;
     files.add(fileName);
     for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
     for (const imported of chunk.imports) visit(imported);

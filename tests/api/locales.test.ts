@@ -190,6 +190,8 @@ const keptAsIs: Record<Exclude<Locale, 'en-US'>, readonly string[]> = {
     'common:menu.home',
     // Every Filipino message already calls the lobby the game hall.
     'common:layout.siteName',
+    'support:app.name',
+    'support:app.shortName',
     'common:menu.gameHall',
     'hall:title',
     'admin:agentTeam.agentCode',
