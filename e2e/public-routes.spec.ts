@@ -48,6 +48,7 @@ const publicRoutes: { path: string; heading: { page: ContentPageSlug } | { text:
   { path: '/account-transfer-jp', heading: { text: 'account-transfer:japan.title', level: 1 } },
   { path: '/activity', heading: { page: 'activity' } },
   { path: '/download', heading: { text: 'support:download.title' } },
+  { path: '/app-sign-in', heading: { text: 'app-access:qrSignIn.title' } },
   { path: '/support', heading: { text: 'support:support.title' } },
   { path: '/game/guide', heading: { text: 'content:guide.title' } },
   { path: '/game/guide/1', heading: { text: 'content:guide.title' } },
