@@ -262,6 +262,8 @@ export async function cryptoDepositsOf(
       if (tip !== null) confirmations = Math.max(confirmations, tip - row.blockHeight + 1);
       if (row.status === 'confirming') confirmations = Math.min(confirmations, row.requiredConfirmations);
     }
+    const chain = deps.crypto.chain;
+    const blockMs = chain && row.network in chainNetworks ? chain.blockIntervalMs(row.network as ChainNetwork) : null;
     list.push({
       orderSn: row.orderSn,
       coin: row.coin,
@@ -272,6 +274,10 @@ export async function cryptoDepositsOf(
       cryptoAmount: row.cryptoAmount,
       confirmations,
       requiredConfirmations: row.requiredConfirmations,
+      secondsLeft:
+        row.status === 'confirming' && blockMs !== null
+          ? Math.ceil(((row.requiredConfirmations - confirmations) * blockMs) / 1000)
+          : null,
       status: row.status,
       gameCoinsPerCoin: row.gameCoinsPerCoin,
       coins: row.coins,
