@@ -21,8 +21,8 @@ import { followChain, watchDeposits } from './modules/crypto/setup';
 import type { PaymentsOptions } from './modules/deposit/setup';
 import type { GameDeps } from './modules/hall/public';
 import type { GameHallTimes } from './modules/hall/setup';
-import { createPushHub } from './modules/push/public';
 import { type GameHallOptions, studioProviderId } from './modules/hall/setup';
+import { createPushHub } from './modules/push/public';
 import { walletBasePath } from './modules/wallet/routes';
 import { loadServerSecret } from './secrets';
 

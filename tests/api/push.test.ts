@@ -119,7 +119,11 @@ describe('what the stream says', () => {
     expect(othersStream.received.some((event) => event.event === 'letters')).toBe(false);
 
     const from = othersStream.received.length;
-    const broadcast = await server.call('/v2/admin/station/send', { audience: 'allPlayers', texts }, withKey(operator.token));
+    const broadcast = await server.call(
+      '/v2/admin/station/send',
+      { audience: 'allPlayers', texts },
+      withKey(operator.token),
+    );
     expect(broadcast.body.code).toBe(200);
     await othersStream.next((event) => event.event === 'letters', from);
 
