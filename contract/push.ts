@@ -17,9 +17,6 @@ export const pushStreamPath = '/v2/app/push/stream';
  * `cryptoDeposits` a crypto deposit was seen or moved on, `refetch` notifications may have been
  * missed (a gap) so every pushed value must be fetched again.
  */
-export const pushEventKinds = ['ready', 'balance', 'letters', 'cryptoDeposits', 'refetch'] as const;
-export type PushEventKind = (typeof pushEventKinds)[number];
-
 export const pushEvent = v.variant('kind', [
   v.object({ kind: v.literal('ready') }),
   v.object({ kind: v.literal('balance'), balance: amount }),

@@ -16,6 +16,6 @@ function PlayerPushChannel() {
   const queryClient = useQueryClient();
   const session = useSessionStore();
   const logic = useMemo(() => pushChannelLogic({ queryClient, session }), [queryClient, session]);
-  useActorRef(logic, inspection);
+  useActorRef(logic, { ...inspection });
   return null;
 }
