@@ -2,7 +2,7 @@ import type { Profile } from '@contract/auth';
 import type { CryptoAssetTerms, CryptoDeposit } from '@contract/crypto';
 import type { SessionEvent } from '@machines/session.machine';
 import { act, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CryptoDeposits } from '@/features/crypto/crypto-records';
 import { cryptoAssetsQueryOptions, cryptoDepositsQueryKey } from '@/features/crypto/queries';
 import { lettersQueryKey } from '@/features/letters/letter-queries';
@@ -75,12 +75,15 @@ describe('push events', () => {
     expect(await screen.findByTestId('balance')).toHaveTextContent('12,345 coins');
     const sent: SessionEvent[] = [];
     const session = { send: (event: SessionEvent) => void sent.push(event) };
-    act(() => applyPushEvent({ queryClient: view.queryClient, session }, { kind: 'balance', balance: 98_650 }));
+    const fetchBalance = () => Promise.reject(new Error('not asked'));
+    act(() =>
+      applyPushEvent({ queryClient: view.queryClient, session, fetchBalance }, { kind: 'balance', balance: 98_650 }),
+    );
     expect(await screen.findByTestId('balance')).toHaveTextContent('98,650 coins');
     expect(sent).toEqual([{ type: 'balance.changed', balance: 98_650 }]);
   });
 
-  it('letters and crypto deposits are fetched again; after a gap everything, with the profile', async () => {
+  it('letters and crypto deposits are fetched again; after a gap everything, the balance too', async () => {
     await startI18nIn('en-US');
     const view = renderPlayerView(<div />, {
       seed: (queryClient) => {
@@ -90,17 +93,23 @@ describe('push events', () => {
       },
     });
     const sent: SessionEvent[] = [];
-    const deps = { queryClient: view.queryClient, session: { send: (event: SessionEvent) => void sent.push(event) } };
+    const deps = {
+      queryClient: view.queryClient,
+      session: { send: (event: SessionEvent) => void sent.push(event) },
+      fetchBalance: () => Promise.resolve(4_321),
+    };
     const stale = (key: readonly unknown[]) => view.queryClient.getQueryState(key)?.isInvalidated;
     applyPushEvent(deps, { kind: 'letters' });
     expect(stale([...lettersQueryKey, 'en-US', 3, 'unread'])).toBe(true);
     expect(stale(cryptoDepositsQueryKey)).toBe(false);
     applyPushEvent(deps, { kind: 'cryptoDeposits' });
     expect(stale(cryptoDepositsQueryKey)).toBe(true);
-    expect(stale(profileQueryOptions().queryKey)).toBe(false);
+    expect(sent).toEqual([]);
+    view.queryClient.setQueryData(lettersQueryKey, { list: [], total: 0, unreadCount: 0 });
     applyPushEvent(deps, { kind: 'refetch' });
-    expect(stale(profileQueryOptions().queryKey)).toBe(true);
-    expect(sent).toEqual([{ type: 'profile.reload' }]);
+    expect(stale(lettersQueryKey)).toBe(true);
+    await vi.waitFor(() => expect(sent).toEqual([{ type: 'balance.changed', balance: 4_321 }]));
+    expect(view.queryClient.getQueryData<Profile>(profileQueryOptions().queryKey)?.balance).toBe(4_321);
   });
 });
 

@@ -1,23 +1,30 @@
+import { userGetInfo } from '@contract/auth';
 import type { PushEvent } from '@contract/push';
 import { type PushChannelEvent, pushChannelMachine } from '@machines/push-channel.machine';
 import type { SessionEvent } from '@machines/session.machine';
 import type { QueryClient } from '@tanstack/react-query';
 import { fromCallback } from 'xstate';
+import { api } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { readStoredToken } from '@/lib/storage';
 import { cryptoDepositsQueryKey } from '../crypto/queries';
 import { lettersQueryKey } from '../letters/letter-queries';
-import { profileQueryOptions } from '../user/queries';
 import { showBalance } from '../user/use-account-refresh';
 import { readPushStream } from './push-stream';
 
 interface PushDeps {
   queryClient: QueryClient;
   session: { send(event: SessionEvent): void };
+  /** The balance as the server has it now, asked quietly. */
+  fetchBalance(): Promise<number>;
 }
 
 /** The push channel with the real stream: each event goes straight into the page's data. */
-export function pushChannelLogic(deps: PushDeps) {
+export function pushChannelLogic(context: Omit<PushDeps, 'fetchBalance'>) {
+  const deps: PushDeps = {
+    ...context,
+    fetchBalance: async () => (await api.call(userGetInfo, {}, { silent: true })).balance,
+  };
   return pushChannelMachine.provide({
     actors: {
       stream: fromCallback<PushChannelEvent>(({ sendBack }) => {
@@ -47,7 +54,8 @@ export function pushChannelLogic(deps: PushDeps) {
 /**
  * What each event changes: a balance is shown as pushed; letters and crypto deposits are fetched
  * again; on `ready` (a new stream) and `refetch` (a gap) everything pushed is, since changes made
- * while no stream listened were not heard.
+ * while no stream listened were not heard. The balance is asked for and shown as if pushed, so the
+ * session never passes through loading its profile (the page would briefly be "checking").
  */
 export function applyPushEvent(deps: PushDeps, event: PushEvent): void {
   switch (event.kind) {
@@ -64,8 +72,11 @@ export function applyPushEvent(deps: PushDeps, event: PushEvent): void {
     case 'refetch':
       void deps.queryClient.invalidateQueries({ queryKey: lettersQueryKey });
       void deps.queryClient.invalidateQueries({ queryKey: cryptoDepositsQueryKey });
-      void deps.queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey });
-      deps.session.send({ type: 'profile.reload' });
+      void deps.fetchBalance().then(
+        (balance) => showBalance(deps, balance),
+        // Not answered: the next event or stream brings it.
+        () => undefined,
+      );
       return;
   }
 }
