@@ -33,6 +33,8 @@ const publicModules = [
   'agent/agent-invitation-card',
   'letters/letter-queries',
   'crypto/crypto-records',
+  'crypto/queries',
+  'push/push-channel',
   'money/money-request-view',
   'money/order-details',
   'money/order-following',

@@ -120,6 +120,8 @@ const cryptoDeposit = v.object({
   cryptoAmount: baseUnits,
   confirmations: v.pipe(v.number(), v.integer(), v.minValue(0)),
   requiredConfirmations: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** While confirming: about how long the confirmations still missing take, at the network's block time; else null. */
+  secondsLeft: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
   status: v.picklist(cryptoDepositStatuses),
   /** Game coins per whole coin in force when the deposit was first seen; the credit uses it. */
   gameCoinsPerCoin: decimalRate,

@@ -8,6 +8,7 @@
  */
 import * as v from 'valibot';
 import { gameKinds } from './content';
+import { amount } from './money';
 
 export interface StudioCall<
   TBody extends v.GenericSchema = v.GenericSchema,
@@ -165,3 +166,10 @@ export const studioRoundProof = studioCall({
     serverSeed: v.nullable(v.string()),
   }),
 });
+
+/**
+ * What the studio's game page tells the portal's frame around it (same origin only) when a round
+ * settles: the balance after it, so the portal's header shows it at once.
+ */
+export const roundSettledMessage = v.object({ type: v.literal('studio.roundSettled'), balance: amount });
+export type RoundSettledMessage = v.InferOutput<typeof roundSettledMessage>;

@@ -5,7 +5,8 @@
  * - requestingSeat: the server takes the machine's seat and issues a one-time launch.
  * - launching: the provider's page (its launch URL) is loading in the frame.
  * - playing: the game is open; the bar offers to leave, and so does the studio's page from inside the
- *   frame. The reality check runs while it is open:
+ *   frame, which also says when a round settled, with the balance after it (`game.roundSettled`),
+ *   so the header follows at once. The reality check runs while it is open:
  *   - readingInterval: the player's interval (realityCheckMinutes) is read with the play summary;
  *     without an answer the default (60 minutes) applies.
  *   - timing: `realityCheck` (the interval) runs.
@@ -65,7 +66,9 @@ export type SpringboardEvent =
   /** The player keeps playing from the springboard's own reality check. */
   | { type: 'realityCheck.keepPlaying' }
   /** The game's frame says the player keeps playing from its reality check. */
-  | { type: 'realityCheck.done' };
+  | { type: 'realityCheck.done' }
+  /** The game's frame (ours) says a round settled, and the balance after it. */
+  | { type: 'game.roundSettled'; balance: number };
 
 const refusedWith = (error: unknown, ...codes: number[]) => codes.includes(refusalCode(error) ?? -1);
 
@@ -94,6 +97,8 @@ export const springboardMachine = setup({
     hallChanged: () => {},
     /** The game moved coins through the wallet, behind the portal's back: balance and records are read again. */
     coinsMayHaveMoved: () => {},
+    /** A round settled in the game: the portal shows the balance after it. */
+    balanceSettled: (_, _params: { balance: number }) => {},
     /** Opens the sign-in dialog; signing in comes back to this machine. */
     askToSignIn: (_, _params: { machineId: number }) => {},
     /** Back to the hall, on the game that was played when there was one. */
@@ -157,7 +162,12 @@ export const springboardMachine = setup({
       on: { 'game.loaded': { target: 'playing' }, leave: { target: 'leaving' } },
     },
     playing: {
-      on: { leave: { target: 'leaving' } },
+      on: {
+        leave: { target: 'leaving' },
+        'game.roundSettled': {
+          actions: { type: 'balanceSettled', params: ({ event }) => ({ balance: event.balance }) },
+        },
+      },
       initial: 'readingInterval',
       states: {
         readingInterval: {

@@ -5,7 +5,9 @@
  * - checkingStoredToken: the first instant; decides from the stored token (saved from the URL query
  *   on load, if one was there) whether there is a profile to load.
  * - loadingProfile: a token exists; route guards wait here instead of sleeping.
- * - signedIn: the profile is loaded (user, isAgent, homePage); `profile.reload` refreshes it.
+ * - signedIn: the profile is loaded (user, isAgent, homePage); `profile.reload` refreshes it, and
+ *   `balance.changed` (the push channel, or the game's frame) sets the balance it shows. One that
+ *   comes while the profile loads loads it again, so an answer read before the change never wins.
  * - signedOut.idle: nobody is signed in and no dialog is open.
  * - signedOut.awaitingSignIn: the auth dialog is open (on the login, register or findPassword view),
  *   remembering the protected page the user was going to, so sign-in continues there.
@@ -47,7 +49,8 @@ export type SessionEvent =
   | { type: 'authDialog.close' }
   | { type: 'logout' }
   | { type: 'session.ended' }
-  | { type: 'profile.reload' };
+  | { type: 'profile.reload' }
+  | { type: 'balance.changed'; balance: number };
 
 export interface SessionInput {
   storedToken: string | null;
@@ -75,6 +78,10 @@ export const sessionMachine = setup({
     clearToken: () => {},
     goHome: () => {},
     continueTo: (_, _params: { target: string }) => {},
+    setBalance: assign({
+      user: ({ context, event }) =>
+        context.user && event.type === 'balance.changed' ? { ...context.user, balance: event.balance } : context.user,
+    }),
   },
   guards: {
     tokenStoredOnLoad: ({ context }) => context.tokenStoredOnLoad,
@@ -97,6 +104,9 @@ export const sessionMachine = setup({
       always: [{ guard: 'tokenStoredOnLoad', target: 'loadingProfile' }, { target: 'signedOut' }],
     },
     loadingProfile: {
+      on: {
+        'balance.changed': { target: 'loadingProfile', reenter: true, actions: 'setBalance' },
+      },
       invoke: {
         id: 'loadProfile',
         src: 'loadProfile',
@@ -129,6 +139,7 @@ export const sessionMachine = setup({
           actions: ['clearToken', assign({ user: null, isAgent: false }), 'goHome'],
         },
         'profile.reload': { target: 'loadingProfile' },
+        'balance.changed': { actions: 'setBalance' },
       },
     },
     signingOut: {

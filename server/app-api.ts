@@ -21,6 +21,7 @@ import { gameRoutes } from './modules/hall/routes';
 import { kycPhotoHandler, kycPhotoPath, kycRoutes } from './modules/kyc/routes';
 import { stationRoutes } from './modules/letters/routes';
 import { protectionRoutes } from './modules/protection/routes';
+import { mountPushStream } from './modules/push/routes';
 import { recordRoutes } from './modules/record/routes';
 import { supportRoutes } from './modules/support/routes';
 import { userRoutes } from './modules/user/routes';
@@ -70,6 +71,7 @@ export function apiRoutes(deps: AppDeps, standardHeaders: StandardHeaders): Hono
   api.post(payCallbackPath, payCallbackHandler(deps.player));
   api.get(kycPhotoPath, kycPhotoHandler(deps.player));
   api.route(walletBasePath, walletRoutes(deps.games));
+  mountPushStream(api, { hub: deps.push, resolvePrincipal: deps.resolvePrincipal });
   mountApiReference(api, buildOpenApiDocument(endpoints));
   mountContract(api, endpoints, contractRoutes(deps), standardHeaders);
   api.all('/v2/*', () => {

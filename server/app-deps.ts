@@ -10,6 +10,7 @@ import type { AccountTransferDeps } from './modules/account-transfer/setup';
 import type { AuthDeps } from './modules/auth/public';
 import type { PublicContentCache } from './modules/content/setup';
 import type { GameDeps } from './modules/hall/public';
+import type { PushHub } from './modules/push/public';
 
 export interface AppConfig {
   production: boolean;
@@ -32,6 +33,8 @@ export interface AppDeps {
   player: PlayerDeps;
   accountTransfer: AccountTransferDeps;
   games: GameDeps;
+  /** The open push streams of this process (docs/architecture.md §14). */
+  push: PushHub;
   /** The embedded sandbox payment provider, when it is served. */
   sandboxPay: SandboxPay | null;
   /** The chain simulator's sandbox routes, served outside production only. */

@@ -17,11 +17,12 @@ import type { AuthLimits, IdentityProvidersConfig } from './modules/auth/setup';
 import { createPrincipalResolver } from './modules/auth/setup';
 import { createPublicContentCache } from './modules/content/setup';
 import type { CryptoOptions } from './modules/crypto/setup';
-import { watchDeposits } from './modules/crypto/setup';
+import { followChain, watchDeposits } from './modules/crypto/setup';
 import type { PaymentsOptions } from './modules/deposit/setup';
 import type { GameDeps } from './modules/hall/public';
 import type { GameHallTimes } from './modules/hall/setup';
 import { type GameHallOptions, studioProviderId } from './modules/hall/setup';
+import { createPushHub } from './modules/push/public';
 import { walletBasePath } from './modules/wallet/routes';
 import { loadServerSecret } from './secrets';
 
@@ -77,6 +78,8 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
   const games = await composeGames(base, options);
   const studioDeps = await composeStudio(database, base, games, options.studioTimes);
   const studio = await createStudioApp(studioDeps);
+  const push = await createPushHub(database, options.logger);
+  const chainFollower = player.crypto.chain ? followChain(player, player.crypto.chain, options.logger) : null;
   const lifecycle = { stopping: false };
   const deps: AppDeps = {
     db: database.db,
@@ -84,6 +87,7 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     player,
     accountTransfer: composeAccountTransfer(player, auth),
     games,
+    push,
     sandboxPay: payments.sandboxPay,
     chainSandbox: crypto.simulator ? chainSandboxRoutes(crypto.simulator, () => watchDeposits(player)) : null,
     studioApi: studio,
@@ -108,12 +112,16 @@ export async function composeApp(database: DatabaseHandle, options: ComposeOptio
     /** From now on new calls are answered 503 and every answer closes its connection; calls already started go on. */
     refuseNewCalls: () => {
       lifecycle.stopping = true;
+      // A stream never finishes by itself: it would hold the server's close until the grace ran out.
+      push.endStreams();
     },
     /** Stops background work (jobs, the session cache's listening); call before closing the database. */
     stopBackgroundWork: async () => {
+      await chainFollower?.stop();
       await jobs.stop();
       mail.close();
       await sessionCache.close();
+      await push.close();
     },
   };
 }

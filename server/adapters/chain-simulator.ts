@@ -50,6 +50,7 @@ export function createChainSimulator(
 
   return {
     height,
+    blockIntervalMs: () => blockIntervalMs,
     async outputsTo(network, addresses, fromHeight): Promise<ChainOutput[]> {
       if (addresses.length === 0) return [];
       return depositOutputs(db, { network, addresses, fromHeight, tip: await height(network) });

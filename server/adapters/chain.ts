@@ -29,6 +29,8 @@ export class ChainUnavailable extends Error {}
  * it the same way.
  */
 export interface ChainAdapter {
+  /** About how long the network takes to add a block: what a confirmation takes, for estimates and for following the chain. */
+  blockIntervalMs(network: ChainNetwork): number;
   /** The newest block's height. */
   height(network: ChainNetwork): Promise<number>;
   /** Outputs paying any of `addresses` in blocks from `fromHeight` on. */

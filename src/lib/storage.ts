@@ -26,6 +26,17 @@ export function storeLanguage(locale: Locale): void {
   localStorage.setItem(languageStorageKey, locale);
 }
 
+const cryptoPairStorageKey = 'cryptoDepositPair';
+
+/** The coin and network last chosen on the crypto deposit page (`coin:network`), offered first on the next visit. */
+export function readStoredCryptoPair(): string | null {
+  return localStorage.getItem(cryptoPairStorageKey);
+}
+
+export function storeCryptoPair(pair: string): void {
+  localStorage.setItem(cryptoPairStorageKey, pair);
+}
+
 /** A token handed over in the page URL (?token=...) becomes the stored token, and leaves the URL. */
 export function adoptTokenFromUrl(): void {
   const url = new URL(window.location.href);

@@ -4,6 +4,7 @@ import { PageLoader } from '@/components/page-loader';
 import type { RouterContext } from '../app/router-context';
 import { NotFoundPage } from '../features/layout/not-found-page';
 import { useRequestedOnce } from '../features/layout/use-requested-once';
+import { PushChannel } from '../features/push/push-channel';
 import { useAuthDialog } from '../features/session/use-session';
 
 // The auth dialog (and the forms it will hold) loads the first time it opens, not with every page.
@@ -23,6 +24,7 @@ function RootComponent() {
         <Outlet />
       </Suspense>
       <AuthDialogOnDemand />
+      <PushChannel />
     </>
   );
 }

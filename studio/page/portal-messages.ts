@@ -1,8 +1,10 @@
 /**
  * What the studio's page and the portal around it (the springboard, same origin only) say to each
- * other: the portal's reality check and its closing; the page's keep playing and leaving.
+ * other: the portal's reality check and its closing; the page's keep playing, leaving, and the
+ * balance after each round it settles.
  */
 import { playSummary } from '@contract/protection';
+import type { RoundSettledMessage } from '@contract/studio';
 import type { StudioRoundEvent } from '@machines/studio-round-context';
 import * as v from 'valibot';
 
@@ -22,7 +24,7 @@ export function portalEvent(message: { origin: string; source: unknown; data: un
     : { type: 'realityCheck.closed' };
 }
 
-export type PageMessage = { type: 'realityCheckDone' } | { type: 'studio.closed' };
+export type PageMessage = { type: 'realityCheckDone' } | { type: 'studio.closed' } | RoundSettledMessage;
 
 /** Tells the portal's page around the game (same origin only); false when the page is not framed. */
 export function tellPortal(message: PageMessage): boolean {

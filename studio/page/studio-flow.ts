@@ -16,11 +16,12 @@ export function studioRoundFlow(lang: Locale) {
   return studioRoundMachine.provide({
     actors: {
       openSession: fromPromise(({ input }) => callStudio(openStudioSession, input, { lang })),
+      // A round played or finished on resuming moved coins: the portal around the game shows the balance after it.
       playRound: fromPromise(({ input: { sessionToken, ...body } }) =>
-        callStudio(playStudioRound, body, { lang, sessionToken }),
+        callStudio(playStudioRound, body, { lang, sessionToken }).then(toldPortal),
       ),
       resumeRound: fromPromise(({ input: { sessionToken, ...body } }) =>
-        callStudio(resumeStudioRound, body, { lang, sessionToken }),
+        callStudio(resumeStudioRound, body, { lang, sessionToken }).then(toldPortal),
       ),
       setClientSeed: fromPromise(({ input: { sessionToken, ...body } }) =>
         callStudio(setStudioClientSeed, body, { lang, sessionToken }),
@@ -34,4 +35,9 @@ export function studioRoundFlow(lang: Locale) {
       toHall: () => backToHall(),
     },
   });
+}
+
+function toldPortal<T extends { balance: number }>(answer: T): T {
+  tellPortal({ type: 'studio.roundSettled', balance: answer.balance });
+  return answer;
 }

@@ -161,6 +161,8 @@ describe('the deposit watcher', () => {
       status: 'confirming',
       confirmations: 1,
       requiredConfirmations: 19,
+      // 18 confirmations to go, a block every 3 s.
+      secondsLeft: 54,
       gameCoinsPerCoin: '150',
       coins: 3825,
       creditedAt: null,
@@ -173,11 +175,11 @@ describe('the deposit watcher', () => {
     try {
       await mineBlocks(server, 'TRC20', 17);
       [seen] = (await depositsOf(player)).list;
-      expect(seen).toMatchObject({ status: 'confirming', confirmations: 18 });
+      expect(seen).toMatchObject({ status: 'confirming', confirmations: 18, secondsLeft: 3 });
       expect(await coinsOf(player)).toBe(0n);
       await mineBlocks(server, 'TRC20', 1);
       [seen] = (await depositsOf(player)).list;
-      expect(seen).toMatchObject({ status: 'credited', confirmations: 19, coins: 3825 });
+      expect(seen).toMatchObject({ status: 'credited', confirmations: 19, coins: 3825, secondsLeft: null });
       expect(seen?.creditedAt).not.toBeNull();
       expect(await coinsOf(player)).toBe(3825n);
       // More blocks and more runs credit nothing more.
@@ -191,6 +193,23 @@ describe('the deposit watcher', () => {
         .where(and(eq(cryptoPairs.coin, 'USDT'), eq(cryptoPairs.network, 'TRC20')));
     }
     expect(await ledgerSum(server)).toBe(0n);
+  });
+
+  it('sees a deposit in its first block by itself, as the chain makes it, and counts it up block by block', async () => {
+    const player = await newPlayer(server, smtp);
+    const address = await addressOf(player);
+    await sendOnChain(server, { ...usdtTron, address, amount: '25500000' });
+    // No sandbox change: the clock makes the next block, and the chain's follower finds it.
+    clock.advance(3_000);
+    const firstSeen = async () => (await depositsOf(player)).list[0];
+    await expect.poll(async () => (await firstSeen())?.status, { timeout: 15_000 }).toBe('confirming');
+    clock.advance(3_000);
+    await expect
+      .poll(async () => {
+        const [row] = await server.db.select().from(cryptoDeposits).where(eq(cryptoDeposits.userId, player.userId));
+        return row?.confirmations;
+      })
+      .toBe(2);
   });
 
   it('records a deposit below the minimum and never credits it', async () => {

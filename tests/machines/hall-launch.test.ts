@@ -221,3 +221,26 @@ describe('springboard reality check', () => {
     expect(effects).toEqual(['release', 'hall:slot']);
   });
 });
+
+describe('springboard and the game’s balance', () => {
+  it('shows the balance the game’s frame reports after each round while playing, and only then', async () => {
+    const shown: number[] = [];
+    const actor = createActor(
+      springboardMachine.provide({
+        actors: {
+          launchGame: fromPromise(async () => launch),
+          playSummary: fromPromise<PlaySummary>(() => new Promise(() => {})),
+        },
+        actions: { balanceSettled: (_, { balance }) => void shown.push(balance) },
+      }),
+      { input: { machineId: 7 } },
+    ).start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'game.roundSettled', balance: 100 });
+    expect(shown).toEqual([]);
+    actor.send({ type: 'game.loaded' });
+    actor.send({ type: 'game.roundSettled', balance: 98_650 });
+    actor.send({ type: 'game.roundSettled', balance: 98_377 });
+    expect(shown).toEqual([98_650, 98_377]);
+  });
+});

@@ -96,4 +96,30 @@ describe('session machine side effects', () => {
     expect(actor.getSnapshot().context.user).toBeNull();
     expect(effects).toEqual(['revoke', 'clear', 'home']);
   });
+
+  it('a pushed balance shows at once, and one during a profile load loads again so the older answer never wins', async () => {
+    const answers = [
+      { ...profile, user: { ...profile.user, balance: 1200 } },
+      { ...profile, user: { ...profile.user, balance: 900 } },
+    ];
+    let loads = 0;
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const { actor } = start('stored', async () => {
+      loads += 1;
+      const answer = answers[loads - 1] ?? answers[1];
+      if (loads === 1) await firstHeld;
+      return answer as SessionProfile;
+    });
+    actor.send({ type: 'balance.changed', balance: 900 });
+    releaseFirst();
+    await settled(actor);
+    expect(loads).toBe(2);
+    expect(actor.getSnapshot().context.user?.balance).toBe(900);
+    actor.send({ type: 'balance.changed', balance: 750 });
+    expect(actor.getSnapshot().context.user?.balance).toBe(750);
+    expect(loads).toBe(2);
+  });
 });

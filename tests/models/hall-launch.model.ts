@@ -15,6 +15,7 @@ const fixtures: EventFixtures<typeof springboardMachine> = {
   'seat.retry': [{ type: 'seat.retry' }],
   'realityCheck.keepPlaying': [{ type: 'realityCheck.keepPlaying' }],
   'realityCheck.done': [{ type: 'realityCheck.done' }],
+  'game.roundSettled': [{ type: 'game.roundSettled', balance: 4_700 }],
 };
 
 /** The play since the play session began, with the player's interval (the default, every hour). */

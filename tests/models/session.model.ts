@@ -33,6 +33,7 @@ const fixtures: EventFixtures<typeof sessionMachine> = {
   logout: [{ type: 'logout' }],
   'session.ended': [{ type: 'session.ended' }],
   'profile.reload': [{ type: 'profile.reload' }],
+  'balance.changed': [{ type: 'balance.changed', balance: 900 }],
 };
 
 const outcomes: ActorOutcome[] = [

@@ -256,28 +256,44 @@ export async function cryptoDepositsOf(
   };
   const list: CryptoDeposit[] = [];
   for (const row of page.list) {
-    let confirmations = row.confirmations;
-    if (row.status === 'confirming' || row.status === 'belowMinimum') {
-      const tip = await tipOf(row.network);
-      if (tip !== null) confirmations = Math.max(confirmations, tip - row.blockHeight + 1);
-      if (row.status === 'confirming') confirmations = Math.min(confirmations, row.requiredConfirmations);
-    }
-    list.push({
-      orderSn: row.orderSn,
-      coin: row.coin,
-      network: row.network,
-      address: row.address,
-      txHash: row.txHash,
-      outputIndex: row.outputIndex,
-      cryptoAmount: row.cryptoAmount,
-      confirmations,
-      requiredConfirmations: row.requiredConfirmations,
-      status: row.status,
-      gameCoinsPerCoin: row.gameCoinsPerCoin,
-      coins: row.coins,
-      createdAt: row.createdAt.toISOString(),
-      creditedAt: row.creditedAt?.toISOString() ?? null,
-    });
+    const open = row.status === 'confirming' || row.status === 'belowMinimum';
+    const chain = deps.crypto.chain;
+    const blockMs = chain && row.network in chainNetworks ? chain.blockIntervalMs(row.network as ChainNetwork) : null;
+    list.push(shownDeposit(row, open ? await tipOf(row.network) : null, blockMs));
   }
   return { list, total: page.total };
+}
+
+/**
+ * A deposit as the player sees it: an open one's confirmations counted from the tip (a confirming
+ * one at most its threshold), and while confirming about how long the rest takes at the block time.
+ */
+function shownDeposit(
+  row: typeof cryptoDeposits.$inferSelect,
+  tip: number | null,
+  blockMs: number | null,
+): CryptoDeposit {
+  let confirmations = row.confirmations;
+  if (tip !== null) confirmations = Math.max(confirmations, tip - row.blockHeight + 1);
+  if (row.status === 'confirming') confirmations = Math.min(confirmations, row.requiredConfirmations);
+  return {
+    orderSn: row.orderSn,
+    coin: row.coin,
+    network: row.network,
+    address: row.address,
+    txHash: row.txHash,
+    outputIndex: row.outputIndex,
+    cryptoAmount: row.cryptoAmount,
+    confirmations,
+    requiredConfirmations: row.requiredConfirmations,
+    secondsLeft:
+      row.status === 'confirming' && blockMs !== null
+        ? Math.ceil(((row.requiredConfirmations - confirmations) * blockMs) / 1000)
+        : null,
+    status: row.status,
+    gameCoinsPerCoin: row.gameCoinsPerCoin,
+    coins: row.coins,
+    createdAt: row.createdAt.toISOString(),
+    creditedAt: row.creditedAt?.toISOString() ?? null,
+  };
 }

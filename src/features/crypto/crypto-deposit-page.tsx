@@ -6,6 +6,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { formatAmount, formatCoinAmount } from '@/lib/format';
+import { readStoredCryptoPair, storeCryptoPair } from '@/lib/storage';
 import { LoadFailed } from '../user/account-gates';
 import { CryptoDeposits } from './crypto-records';
 import { cryptoAssetsQueryOptions, depositAddressQueryOptions } from './queries';
@@ -37,10 +38,16 @@ export function CryptoDepositPage() {
   );
 }
 
-/** The pair picked (the first open one to start with) and its address; the pick is a form of one field. */
+/**
+ * The pair picked (the one chosen on the last visit while it is open, else the first open one) and
+ * its address; the pick is a form of one field, remembered in the browser as it changes.
+ */
 function PairDeposit({ open }: { open: CryptoAssetTerms[] }) {
   const { t } = useTranslation('crypto');
-  const form = useForm({ initialValues: { pair: pairKey(open[0] as CryptoAssetTerms) } });
+  const form = useForm({
+    initialValues: { pair: rememberedPair(open) },
+    onValuesChange: ({ pair }) => storeCryptoPair(pair),
+  });
   // A pair closed since it was picked gives way to the first open one.
   const terms = open.find((asset) => pairKey(asset) === form.values.pair) ?? (open[0] as CryptoAssetTerms);
   return (
@@ -57,6 +64,11 @@ function PairDeposit({ open }: { open: CryptoAssetTerms[] }) {
       </Stack>
     </Card>
   );
+}
+
+function rememberedPair(open: CryptoAssetTerms[]): string {
+  const stored = readStoredCryptoPair();
+  return open.some((asset) => pairKey(asset) === stored) ? (stored as string) : pairKey(open[0] as CryptoAssetTerms);
 }
 
 function DepositAddress({ terms }: { terms: CryptoAssetTerms }) {

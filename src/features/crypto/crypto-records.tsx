@@ -2,6 +2,7 @@ import type { CryptoDeposit } from '@contract/crypto';
 import type { Withdrawal } from '@contract/withdrawal';
 import { Badge, Card, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatCoinAmount, formatDateTime } from '@/lib/format';
@@ -89,23 +90,7 @@ export function CryptoDeposits() {
                     <Table.Td>{`${deposit.coin} · ${deposit.network}`}</Table.Td>
                     <Table.Td>{`${formatCoinAmount(deposit.cryptoAmount, decimalsOf(deposit))} ${deposit.coin}`}</Table.Td>
                     <Table.Td>
-                      <Stack gap={2}>
-                        <Text size="sm" data-testid="crypto-deposit-confirmations">
-                          {t('deposit.seen.confirmations', {
-                            done: Math.min(deposit.confirmations, deposit.requiredConfirmations),
-                            required: deposit.requiredConfirmations,
-                          })}
-                        </Text>
-                        <Progress
-                          size="sm"
-                          aria-hidden
-                          value={
-                            deposit.requiredConfirmations === 0
-                              ? 100
-                              : Math.min(100, (deposit.confirmations / deposit.requiredConfirmations) * 100)
-                          }
-                        />
-                      </Stack>
+                      <Confirmations deposit={deposit} />
                     </Table.Td>
                     <Table.Td>
                       <Badge color={depositColors[deposit.status]} variant="light">
@@ -128,6 +113,40 @@ export function CryptoDeposits() {
       </Stack>
     </Card>
   );
+}
+
+/**
+ * How far a deposit is: done of required confirmations, as a bar, and while it confirms about how
+ * long the rest takes at the network's block time (the server's estimate).
+ */
+function Confirmations({ deposit }: { deposit: CryptoDeposit }) {
+  const { t } = useTranslation('crypto');
+  const done = Math.min(deposit.confirmations, deposit.requiredConfirmations);
+  const percent = deposit.requiredConfirmations === 0 ? 100 : (done / deposit.requiredConfirmations) * 100;
+  return (
+    <Stack gap={2} miw={140}>
+      <Text size="sm" data-testid="crypto-deposit-confirmations">
+        {t('deposit.seen.confirmations', { done, required: deposit.requiredConfirmations })}
+      </Text>
+      <Progress
+        size="sm"
+        value={percent}
+        aria-label={t('deposit.seen.progress', { done, required: deposit.requiredConfirmations })}
+        data-testid="crypto-deposit-progress"
+      />
+      {deposit.secondsLeft !== null && (
+        <Text size="xs" c="dimmed" data-testid="crypto-deposit-time-left">
+          {timeLeft(t, deposit.secondsLeft)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function timeLeft(t: TFunction<'crypto'>, seconds: number): string {
+  if (seconds <= 0) return t('deposit.seen.creditingSoon');
+  if (seconds < 120) return t('deposit.seen.secondsLeft', { n: seconds });
+  return t('deposit.seen.minutesLeft', { n: Math.ceil(seconds / 60) });
 }
 
 /** A deposit credited while the page is open changes the balance: the header and records fetch again. */

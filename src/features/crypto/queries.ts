@@ -4,9 +4,6 @@ import { api } from '@/lib/api-client';
 
 /* Under `finance`, so what refreshes the balance after money moved refreshes these too. */
 
-/** How often the deposit page asks for its deposits' confirmations (docs/requirements.md §5.14). */
-const confirmationsPollMs = 5_000;
-
 /** The pairs the hall accepts, with limits, fees and rates. */
 export const cryptoAssetsQueryOptions = () =>
   queryOptions({
@@ -23,12 +20,17 @@ export const depositAddressQueryOptions = (coin: string, network: string) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-/** The player's latest crypto deposits with their confirmations so far, polled while the page is open. */
+/** Every crypto deposits query: the push channel fetches them again when a deposit moves on. */
+export const cryptoDepositsQueryKey = ['finance', 'crypto', 'deposits'] as const;
+
+/**
+ * The player's latest crypto deposits with their confirmations so far. Not polled: the push
+ * channel says when one is seen or moves on (docs/requirements.md §5.14).
+ */
 export const cryptoDepositsQueryOptions = () =>
   queryOptions({
-    queryKey: ['finance', 'crypto', 'deposits'],
-    // Quiet: a failed poll is simply tried again on the next one, not a toast every 5 s.
+    queryKey: cryptoDepositsQueryKey,
+    // Quiet: a failed fetch is tried again at the next push, not a toast each time.
     queryFn: () => api.call(cryptoDepositList, { pageNum: 1, pageSize: 10 }, { silent: true }),
-    refetchInterval: confirmationsPollMs,
     staleTime: 0,
   });

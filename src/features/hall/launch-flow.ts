@@ -1,5 +1,6 @@
 import { gameLaunch, gameSeatRelease } from '@contract/hall';
 import { type PlaySummary, playSummaryQuery } from '@contract/protection';
+import { roundSettledMessage } from '@contract/studio';
 import {
   type GameFrameMessage,
   type Launch,
@@ -8,9 +9,11 @@ import {
 } from '@machines/hall-launch.machine';
 import type { SessionEvent } from '@machines/session.machine';
 import type { QueryClient } from '@tanstack/react-query';
+import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { api } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
+import { showBalance } from '../user/use-account-refresh';
 import { hallQueryOptions } from './queries';
 
 /** Where the springboard for a machine is: the sign-in dialog continues there. */
@@ -51,6 +54,7 @@ export function springboardLogic(deps: {
       hallChanged: () =>
         void deps.queryClient.invalidateQueries({ queryKey: hallQueryOptions(currentLanguage()).queryKey }),
       coinsMayHaveMoved: () => deps.refreshAccount(),
+      balanceSettled: (_, { balance }) => showBalance(deps, balance),
       askToSignIn: (_, { machineId }) =>
         deps.session.send({
           type: 'authDialog.show',
@@ -81,5 +85,7 @@ export function gameFrameEvent(message: MessageEvent, frame: HTMLIFrameElement |
   const type = (message.data as { type?: unknown } | null)?.type;
   if (type === 'realityCheckDone') return { type: 'realityCheck.done' };
   if (type === 'studio.closed') return { type: 'leave' };
+  const settled = v.safeParse(roundSettledMessage, message.data);
+  if (settled.success) return { type: 'game.roundSettled', balance: settled.output.balance };
   return null;
 }

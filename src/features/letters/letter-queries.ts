@@ -6,17 +6,16 @@ import { api } from '@/lib/api-client';
 /** Every letters query starts with this: marking letters read invalidates them all. */
 export const lettersQueryKey = ['letters'] as const;
 
-/** How often the header asks for the unread count while a page is open (docs/requirements.md §13.5). */
-const unreadPollMs = 30_000;
-
-/** The unread count behind the header's badge: polled, and asked again when the window comes back to front. */
+/**
+ * The unread count behind the header's badge: fetched again when the push channel says a letter
+ * arrived or was read (docs/requirements.md §13.5), and when the window comes back to front.
+ */
 export const unreadLettersQuery = (lng: Locale, userId: number) =>
   queryOptions({
     queryKey: [...lettersQueryKey, lng, userId, 'unread'],
-    // Quiet: a failed poll is simply tried again on the next one, not a toast every 30 s.
+    // Quiet: a failed fetch is tried again at the next push or focus, not a toast each time.
     queryFn: () => api.call(stationLetterQuery, { pageSize: 1, unreadOnly: true }, { silent: true }),
     select: (page) => page.unreadCount,
-    refetchInterval: unreadPollMs,
     refetchOnWindowFocus: 'always',
     staleTime: 0,
   });
