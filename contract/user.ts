@@ -225,3 +225,21 @@ export const appLoginQrExchange = endpoint({
   body: v.object({ loginCode: loginCodeInput, totpCode: v.optional(totpCodeInput) }),
   data: v.object({ token: v.string(), expiresAt: isoDateTime }),
 });
+
+/**
+ * A new player's first steps (docs/requirements.md §2.11), each done or not by the account's state:
+ * identity verified, a bank card bound, a pay password set, a deposit credited (yen or crypto).
+ */
+export const firstStepsQuery = endpoint({
+  path: '/v2/app/user/first-steps',
+  access: 'user',
+  summary: 'Which of the first steps (identity, bank card, pay password, first deposit) the player has done',
+  body: emptyBody,
+  data: v.object({
+    identity: v.boolean(),
+    bankCard: v.boolean(),
+    payPassword: v.boolean(),
+    firstDeposit: v.boolean(),
+  }),
+});
+export type FirstSteps = v.InferOutput<typeof firstStepsQuery.data>;
