@@ -53,7 +53,14 @@ export const adminLegacyAccountImport = endpoint({
 });
 
 /** `notStarted`: an imported old account that no player has begun to move yet. */
-export const accountTransferStatuses = ['notStarted', 'started', 'codeSent', 'signedIn', 'completed', 'expired'] as const;
+export const accountTransferStatuses = [
+  'notStarted',
+  'started',
+  'codeSent',
+  'signedIn',
+  'completed',
+  'expired',
+] as const;
 
 /** A move, or an imported old account not moved yet (no move, player or start then). */
 const deskAccountTransfer = v.object({

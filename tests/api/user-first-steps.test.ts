@@ -62,7 +62,12 @@ async function paidDeposit(player: TestPlayer, bankCardId: number): Promise<void
 describe('/v2/app/user/first-steps', () => {
   it('marks each step done only once the account holds it', async () => {
     const player = await newPlayer(server, smtp);
-    expect(await stepsOf(player)).toEqual({ identity: false, bankCard: false, payPassword: false, firstDeposit: false });
+    expect(await stepsOf(player)).toEqual({
+      identity: false,
+      bankCard: false,
+      payPassword: false,
+      firstDeposit: false,
+    });
 
     await completeProfile(server, player);
     const card = await bindCard(server, player);

@@ -126,7 +126,9 @@ describe('hall page', () => {
     await startI18nIn(lng);
     renderHall({}, lng);
     await screen.findByRole('heading', { name: 'Fuji Rush' });
-    const links = screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/amigo-springboard'));
+    const links = screen
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('href')?.startsWith('/amigo-springboard'));
     expect(links.map((link) => link.getAttribute('aria-label'))).toEqual(names);
   });
 

@@ -51,8 +51,7 @@ describe('the user pages’ menu', () => {
       {
         path: '/user/user-center',
         sessionView: { status: 'signedIn', user: { userId: 3, hasPayPassword } as never },
-        seed: (queryClient) =>
-          queryClient.setQueryData(profileQueryOptions().queryKey, { hasPayPassword } as never),
+        seed: (queryClient) => queryClient.setQueryData(profileQueryOptions().queryKey, { hasPayPassword } as never),
       },
     );
     const nav = await screen.findByRole('navigation', { name: 'Section menu' });
