@@ -187,7 +187,15 @@ function RemarkField({ input }: { input: GetInputPropsReturnType }) {
   );
 }
 
-function ApprovalView({ kind, review, message }: { kind: ReviewKind; review: ReviewActor; message?: string | undefined }) {
+function ApprovalView({
+  kind,
+  review,
+  message,
+}: {
+  kind: ReviewKind;
+  review: ReviewActor;
+  message?: string | undefined;
+}) {
   const { t } = useTranslation('admin');
   const form = useForm({ initialValues: { remark: '' }, validate: schemaResolver(reviewApprovalForm, { sync: true }) });
   return (
