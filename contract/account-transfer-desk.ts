@@ -52,16 +52,25 @@ export const adminLegacyAccountImport = endpoint({
   }),
 });
 
-export const accountTransferStatuses = ['started', 'codeSent', 'signedIn', 'completed', 'expired'] as const;
+/** `notStarted`: an imported old account that no player has begun to move yet. */
+export const accountTransferStatuses = [
+  'notStarted',
+  'started',
+  'codeSent',
+  'signedIn',
+  'completed',
+  'expired',
+] as const;
 
+/** A move, or an imported old account not moved yet (no move, player or start then). */
 const deskAccountTransfer = v.object({
-  transferId: v.string(),
+  transferId: v.nullable(v.string()),
   /** The player who moved it. */
-  account: v.string(),
+  account: v.nullable(v.string()),
   oldAccount: v.string(),
   /** Coins credited; null until completed. */
   amount: v.nullable(v.number()),
-  startedAt: isoDateTime,
+  startedAt: v.nullable(isoDateTime),
   completedAt: v.nullable(isoDateTime),
   status: v.picklist(accountTransferStatuses),
 });
@@ -70,7 +79,7 @@ export type DeskAccountTransfer = v.InferOutput<typeof deskAccountTransfer>;
 export const adminAccountTransferList = endpoint({
   path: '/v2/admin/account-transfer/list',
   access: 'admin',
-  summary: 'Moves of old-platform accounts, newest first',
+  summary: 'Moves of old-platform accounts, and imported accounts not moved yet, newest first',
   body: v.optional(pageQuery, {}),
   data: pageOf(deskAccountTransfer),
 });

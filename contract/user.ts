@@ -228,3 +228,21 @@ export const appLoginQrExchange = endpoint({
 
 /** The sign-in code as the app's sign-in screen takes it when it is typed (docs/requirements.md §14.6). */
 export const appLoginCodeForm = v.pick(appLoginQrExchange.body, ['loginCode']);
+
+/**
+ * A new player's first steps (docs/requirements.md §2.11), each done or not by the account's state:
+ * identity verified, a bank card bound, a pay password set, a deposit credited (yen or crypto).
+ */
+export const firstStepsQuery = endpoint({
+  path: '/v2/app/user/first-steps',
+  access: 'user',
+  summary: 'Which of the first steps (identity, bank card, pay password, first deposit) the player has done',
+  body: emptyBody,
+  data: v.object({
+    identity: v.boolean(),
+    bankCard: v.boolean(),
+    payPassword: v.boolean(),
+    firstDeposit: v.boolean(),
+  }),
+});
+export type FirstSteps = v.InferOutput<typeof firstStepsQuery.data>;

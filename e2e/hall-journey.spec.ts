@@ -66,10 +66,9 @@ for (const { locale, kind } of plays) {
     // The clock of the page and its frame runs as a real one until the auto-spins move it on.
     await page.clock.install();
     await page.goto(`/amigo?game=${game.code}`);
-    const machineLabel = say('hall:machine.label', { number: machine.number });
     await page
       .getByRole('region', { name: game.name })
-      .getByRole('link', { name: `${say('hall:machine.play')} ${machineLabel}` })
+      .getByRole('link', { name: say('hall:machine.playName', { game: game.name, number: machine.number }) })
       .click();
     await expect.poll(() => pathOf(page)).toBe('/amigo-springboard');
 

@@ -209,7 +209,7 @@ const springboardAdapter: Adapter = {
     if (answer === 401) {
       // From the hall, where the player sits while the session is signed out elsewhere.
       await page.goto('/amigo');
-      const play = page.getByRole('link', { name: new RegExp(`^${say('hall:machine.play')} `) }).first();
+      const play = page.getByRole('link', { name: new RegExp(`^${say('hall:machine.play')}`) }).first();
       await expect(play).toBeVisible();
       if (launches.length === 1) await signOutElsewhere(request, token);
       await play.click();

@@ -61,6 +61,12 @@ for (const { locale, kind } of plays) {
     await page.goto('/amigo');
     const filters = page.getByRole('search', { name: hallText(locale, 'filters.label') });
     await expect(page.getByRole('heading', { level: 2, name: otherKind.name })).toBeVisible();
+    // Both games number their machines from 1: each play button is named with its game and machine.
+    const playNames = await page
+      .locator('a[href^="/amigo-springboard"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
+    expect(playNames.length).toBeGreaterThanOrEqual(16);
+    expect(new Set(playNames).size).toBe(playNames.length);
     await filters.getByText(hallText(locale, `kind.${kind}`), { exact: true }).click();
     await expect(page.getByRole('heading', { level: 2, name: game.name })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: otherKind.name })).toHaveCount(0);
@@ -71,9 +77,7 @@ for (const { locale, kind } of plays) {
     const tile = machineTile(page, locale, game, machine.number);
     await expect(tile.getByText(hallText(locale, 'machine.state.free')).first()).toBeVisible();
     await tile
-      .getByRole('link', {
-        name: `${hallText(locale, 'machine.play')} ${hallText(locale, 'machine.label', { number: machine.number })}`,
-      })
+      .getByRole('link', { name: hallText(locale, 'machine.playName', { game: game.name, number: machine.number }) })
       .click();
 
     // The springboard: the bar, and the launch URL framed (the provider's page itself is not asserted).

@@ -108,7 +108,7 @@ for (const locale of ['ja-JP', 'en-US'] as const satisfies readonly Locale[]) {
     await page
       .getByRole('region', { name: game.name })
       .getByRole('link', {
-        name: `${say('hall:machine.play')} ${say('hall:machine.label', { number: machine.number })}`,
+        name: say('hall:machine.playName', { game: game.name, number: machine.number }),
       })
       .click();
     await expect.poll(() => pathOf(page)).toBe('/amigo-springboard');
@@ -158,7 +158,7 @@ for (const locale of ['ja-JP', 'en-US'] as const satisfies readonly Locale[]) {
     await page
       .getByRole('region', { name: game.name })
       .getByRole('link', {
-        name: `${say('hall:machine.play')} ${say('hall:machine.label', { number: machine.number })}`,
+        name: say('hall:machine.playName', { game: game.name, number: machine.number }),
       })
       .click();
     await expect(page.getByRole('alert')).toContainText(say('server:protection.selfExclusion'));

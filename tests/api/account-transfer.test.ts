@@ -534,6 +534,39 @@ describe('the balance moves once', () => {
 });
 
 describe('importing the export', () => {
+  it('lists the accounts just imported before any move of them, then each with its move (§17.4)', async () => {
+    const deskList = async () =>
+      (
+        await server.call<{ list: DeskAccountTransfer[]; total: number }>(
+          '/v2/admin/account-transfer/list',
+          { pageNum: 1, pageSize: 100 },
+          { token: await deskToken() },
+        )
+      ).body.data as { list: DeskAccountTransfer[]; total: number };
+    const before = await deskList();
+    const [first, second] = [await oldAccountRow(700), await oldAccountRow(800)];
+    expect((await importCsv(`${header}\n${first.line}\n${second.line}\n`)).body.data?.imported).toBe(2);
+
+    const afterImport = await deskList();
+    expect(afterImport.total).toBe(before.total + 2);
+    for (const old of [first, second])
+      expect(afterImport.list.find((row) => row.oldAccount === old.account)).toMatchObject({
+        transferId: null,
+        account: null,
+        amount: null,
+        startedAt: null,
+        status: 'notStarted',
+      });
+
+    const player = await newPlayer(server, smtp);
+    const transferId = await started(player, first);
+    const afterStart = await deskList();
+    expect(afterStart.total).toBe(before.total + 2);
+    expect(afterStart.list.filter((row) => row.oldAccount === first.account)).toMatchObject([
+      { transferId, account: player.account, status: 'started' },
+    ]);
+  });
+
   it('reports each refused row with its reason and imports the rest; a second import adds nothing', async () => {
     const good = await oldAccountRow(900);
     const scrypt = await oldAccountRow(50, scryptHash('other pass'));

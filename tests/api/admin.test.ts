@@ -1,10 +1,10 @@
 import type { AuditEntry, UserSummary } from '@contract/admin';
 import { endpoints } from '@contract/endpoints';
 import type { LedgerEntry } from '@contract/ledger';
-import { auditLog } from '@server/db/schema/auth';
+import { auditLog, users } from '@server/db/schema/auth';
 import { setUpOperator } from '@server/modules/admin/operator-accounts';
 import { totpCodeAt } from '@server/shared/totp';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundPlayer, manyPlayersLimits, newPlayer, refusal, type TestPlayer } from '../support/players';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
@@ -173,6 +173,17 @@ describe('players: search, freeze, ledger', () => {
       { token: operatorToken },
     );
     expect(none.body.data).toEqual({ list: [], total: 0 });
+  });
+
+  it('lists players only: no operator account in the list, its count or a search (§14.2)', async () => {
+    const search = (body: Record<string, unknown>) =>
+      server.call<{ list: UserSummary[]; total: number }>('/v2/admin/user/search', body, { token: operatorToken });
+    for (const body of [{ keyword: 'deskone' }, { keyword: 'desk.one@example.test' }, { userId: desk.userId }])
+      expect((await search(body)).body.data, JSON.stringify(body)).toEqual({ list: [], total: 0 });
+    const all = await search({ pageNum: 1, pageSize: 100 });
+    expect(all.body.data?.list.map((user) => user.userId)).not.toContain(desk.userId);
+    const [players] = await server.db.select({ total: count() }).from(users).where(eq(users.role, 'player'));
+    expect(all.body.data?.total).toBe(players?.total);
   });
 
   it('freezes a player with a reason: the next call is 402 until the freeze is lifted', async () => {

@@ -58,12 +58,15 @@ const fuji = game(2, {
   name: 'Fuji Rush',
   popularity: 300,
   addedAt: '2026-03-01T00:00:00.000Z',
+  // Every game numbers its machines from 1: only the game tells two play buttons apart.
+  machines: [machine(21, { number: 1 })],
 });
 const koi = game(3, {
   code: 'golden-koi',
   name: 'Ｇｏｌｄｅｎ Koi',
   popularity: 5,
   addedAt: '2026-06-01T00:00:00.000Z',
+  machines: [machine(31, { number: 1 })],
 });
 const hall = [sakura, fuji, koi];
 
@@ -116,6 +119,19 @@ describe('hall filters', () => {
 });
 
 describe('hall page', () => {
+  it.each([
+    ['en-US', ['Play Fuji Rush - machine 1', 'Resume Sakura Sevens - machine 1', 'Play Ｇｏｌｄｅｎ Koi - machine 1']],
+    ['ja-JP', ['遊ぶ: Fuji Rush - 1番台', '続ける: Sakura Sevens - 1番台', '遊ぶ: Ｇｏｌｄｅｎ Koi - 1番台']],
+  ] as const)('names each play button with its game and machine, no two alike (%s)', async (lng, names) => {
+    await startI18nIn(lng);
+    renderHall({}, lng);
+    await screen.findByRole('heading', { name: 'Fuji Rush' });
+    const links = screen
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('href')?.startsWith('/amigo-springboard'));
+    expect(links.map((link) => link.getAttribute('aria-label'))).toEqual(names);
+  });
+
   it('shows every game, most popular first, with each machine’s state and data counter', async () => {
     await startI18nIn('en-US');
     renderHall();
@@ -128,7 +144,7 @@ describe('hall page', () => {
     expect(within(yours).getByText('24 h: 45 rounds')).toBeInTheDocument();
     const wins = within(within(yours).getByRole('list', { name: 'Latest big wins' })).getAllByRole('listitem');
     expect(wins.map((item) => item.textContent?.split(' · ')[0])).toEqual(['Jackpot ×150', 'Big win ×25']);
-    expect(within(yours).getByRole('link', { name: 'Resume Machine 1' })).toHaveAttribute(
+    expect(within(yours).getByRole('link', { name: 'Resume Sakura Sevens - machine 1' })).toHaveAttribute(
       'href',
       '/amigo-springboard?machine=11',
     );

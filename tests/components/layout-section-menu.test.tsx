@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userCenterMenu } from '@/features/layout/menus';
+import { PlayerSectionLayout } from '@/features/layout/player-section-layout';
 import { SectionLayout } from '@/features/layout/section-layout';
+import { profileQueryOptions } from '@/features/user/queries';
 import { startI18nIn } from './render';
 import { renderPlayerView } from './user-pages-harness';
 
@@ -37,5 +39,34 @@ describe('section menu', () => {
     ['/user/finance/withdraw/cryptocurrency', 'Crypto withdrawal'],
   ])('lights exactly one item on %s', async (path, item) => {
     expect(await litItems(path)).toEqual([item]);
+  });
+});
+
+describe('the user pages’ menu', () => {
+  const linksWith = async (hasPayPassword: boolean) => {
+    renderPlayerView(
+      <PlayerSectionLayout>
+        <p>page</p>
+      </PlayerSectionLayout>,
+      {
+        path: '/user/user-center',
+        sessionView: { status: 'signedIn', user: { userId: 3, hasPayPassword } as never },
+        seed: (queryClient) => queryClient.setQueryData(profileQueryOptions().queryKey, { hasPayPassword } as never),
+      },
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Section menu' });
+    return within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+  };
+
+  it('offers only to set the pay password until one exists, then only to change it', async () => {
+    const before = await linksWith(false);
+    expect(before).toContain('Set payment password');
+    expect(before).not.toContain('Change payment password');
+    cleanup();
+    const after = await linksWith(true);
+    expect(after).toContain('Change payment password');
+    expect(after).not.toContain('Set payment password');
   });
 });

@@ -1,10 +1,15 @@
 import type { AgentApplication } from '@contract/agent';
 import type { Profile } from '@contract/auth';
+import type { BalanceMovement } from '@contract/record';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { agentApplicationQueryOptions } from '@/features/agent/application-queries';
-import { userCenterMenu } from '@/features/layout/menus';
-import { aliasAccountQueryOptions, profileQueryOptions } from '@/features/user/queries';
+import {
+  aliasAccountQueryOptions,
+  firstStepsQueryOptions,
+  profileQueryOptions,
+  recentMovementsQueryOptions,
+} from '@/features/user/queries';
 import { UserCenterPage } from '@/features/user/user-center-page';
 import { startI18nIn } from './render';
 import { renderPlayerView } from './user-pages-harness';
@@ -37,7 +42,7 @@ const rejected: AgentApplication = {
 };
 
 describe('user center', () => {
-  it('shows balance, names, times, KYC and agent state, and links into every user page', async () => {
+  it('shows balance, names, times, KYC and agent state, and a few key actions', async () => {
     await startI18nIn('en-US');
     renderPlayerView(<UserCenterPage />, {
       seed: (queryClient) => {
@@ -56,11 +61,99 @@ describe('user center', () => {
       'href',
       '/user/account-setting#identity-verification',
     );
-    const shortcuts = screen.getByRole('navigation', { name: 'Your pages' });
-    const links = within(shortcuts)
-      .getAllByRole('link')
-      .map((link) => link.getAttribute('href'));
-    expect(links).toEqual(userCenterMenu.filter((item) => item.to !== '/user/user-center').map((item) => item.to));
+    // A few key actions, not a copy of the section menu beside the page.
+    const actions = screen.getByRole('navigation', { name: 'Quick actions' });
+    expect(
+      within(actions)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/amigo', '/user/record', '/user/play-safely']);
+  });
+
+  it('lists the first steps still to take, each from the server’s answer, with a link to its page', async () => {
+    await startI18nIn('en-US');
+    const { unmount } = renderPlayerView(<UserCenterPage />, {
+      seed: (queryClient) => {
+        queryClient.setQueryData(profileQueryOptions().queryKey, profile);
+        queryClient.setQueryData(firstStepsQueryOptions().queryKey, {
+          identity: false,
+          bankCard: true,
+          payPassword: false,
+          firstDeposit: false,
+        });
+      },
+    });
+    const checklist = await screen.findByRole('list', { name: 'Getting started' });
+    const items = within(checklist).getAllByRole('listitem');
+    expect(items.map((item) => [item.dataset.step, item.dataset.done])).toEqual([
+      ['identity', 'false'],
+      ['bankCard', 'true'],
+      ['payPassword', 'false'],
+      ['firstDeposit', 'false'],
+    ]);
+    expect(within(items[1] as HTMLElement).getByText('Done')).toBeInTheDocument();
+    expect(within(items[1] as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(checklist).getByRole('link', { name: 'Go: Verify your identity' })).toHaveAttribute(
+      'href',
+      '/user/account-setting#identity-verification',
+    );
+    expect(within(checklist).getByRole('link', { name: 'Go: Set a payment password' })).toHaveAttribute(
+      'href',
+      '/user/pay-password',
+    );
+    expect(within(checklist).getByRole('link', { name: 'Go: Make your first deposit' })).toHaveAttribute(
+      'href',
+      '/user/finance/deposit',
+    );
+    unmount();
+
+    renderPlayerView(<UserCenterPage />, {
+      seed: (queryClient) => {
+        queryClient.setQueryData(profileQueryOptions().queryKey, profile);
+        queryClient.setQueryData(firstStepsQueryOptions().queryKey, {
+          identity: true,
+          bankCard: true,
+          payPassword: true,
+          firstDeposit: true,
+        });
+      },
+    });
+    expect(await screen.findByTestId('balance')).toBeInTheDocument();
+    expect(screen.queryByText('Getting started')).not.toBeInTheDocument();
+  });
+
+  it('shows the latest balance movements with a way to every record', async () => {
+    await startI18nIn('en-US');
+    const movement = (id: string, kind: string, amount: number): BalanceMovement => ({
+      id,
+      kind,
+      amount,
+      balanceAfter: 12_345,
+      reference: id,
+      createdAt: '2026-11-21T12:00:00.000Z',
+      status: null,
+      channel: null,
+      fee: null,
+      failureReason: null,
+    });
+    renderPlayerView(<UserCenterPage />, {
+      seed: (queryClient) => {
+        queryClient.setQueryData(profileQueryOptions().queryKey, profile);
+        queryClient.setQueryData(recentMovementsQueryOptions('en-US').queryKey, {
+          list: [movement('e2', 'withdrawalHold', -3_000), movement('e1', 'deposit', 5_000)],
+          total: 2,
+          credited: 5_000,
+          debited: 3_000,
+        });
+      },
+    });
+    const recent = await screen.findByRole('list', { name: 'Recent activity' });
+    expect(
+      within(recent)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringMatching(/-3,000$/), expect.stringMatching(/\+5,000$/)]);
+    expect(screen.getByRole('link', { name: 'All records' })).toHaveAttribute('href', '/user/record');
   });
 
   it('reads in Japanese', async () => {

@@ -8,6 +8,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { RouterContext } from '@/app/router-context';
 import { createAppTheme } from '@/features/layout/theme';
+import type { SessionView } from '@/features/session/session-actor';
 import { createSessionStore } from '@/features/session/session-store';
 import { api } from '@/lib/api-client';
 
@@ -18,15 +19,23 @@ import { api } from '@/lib/api-client';
  */
 export function renderPlayerView(
   ui: ReactElement,
-  options: { seed?: (queryClient: QueryClient) => void; path?: string; agent?: boolean } = {},
+  options: {
+    seed?: (queryClient: QueryClient) => void;
+    path?: string;
+    agent?: boolean;
+    /** The session as the page would find it (restoring a stored token, signed in). */
+    sessionView?: Partial<SessionView>;
+  } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });
   options.seed?.(queryClient);
   const store = createSessionStore({ api, navigate: () => {} });
   // The agent pages show their data only to an agent; the session's own flow is tested elsewhere.
-  const session = options.agent
-    ? { ...store, view: () => ({ ...store.view(), status: 'signedIn' as const, isAgent: true }) }
-    : store;
+  const agentView: Partial<SessionView> = options.agent ? { status: 'signedIn', isAgent: true } : {};
+  const session =
+    options.agent || options.sessionView
+      ? { ...store, view: () => ({ ...store.view(), ...agentView, ...options.sessionView }) }
+      : store;
   const rootRoute = createRootRouteWithContext<RouterContext>()({ component: () => ui });
   const router = createRouter({
     routeTree: rootRoute,

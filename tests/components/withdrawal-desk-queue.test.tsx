@@ -1,7 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import { chainSandboxPath } from '@contract/crypto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DeskServer, openPagesOn, renderApp, startDeskServer, storeDeskSession } from './admin-desk-harness';
+import {
+  type DeskServer,
+  openPagesOn,
+  payPassword,
+  renderApp,
+  startDeskServer,
+  storeDeskSession,
+} from './admin-desk-harness';
 import { startI18nIn } from './render';
 
 let server: DeskServer;
@@ -80,6 +89,49 @@ describe('withdrawals', () => {
         'The account name does not match',
       ),
     ).toBeInTheDocument();
+  }, 120_000);
+
+  it('a crypto payout’s approval says it goes to the address on its network, not to a bank account', async () => {
+    await startI18nIn('en-US');
+    const user = userEvent.setup();
+    const player = await server.fundedPlayer('chain', 5_000, desk.token);
+    const asset = { coin: 'USDT', network: 'TRC20' };
+    const { address } = await server.ok<{ address: string }>('/v2/cpp/coins/deposit/address', asset, {
+      token: player.token,
+    });
+    const chain = (action: string, body: unknown) =>
+      fetch(`${server.url}${chainSandboxPath}/${action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await chain('send', { ...asset, address, amount: '100000000' })).status).toBe(200);
+    expect((await chain('mine', { network: asset.network, blocks: 20 })).status).toBe(200);
+    const target = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
+    await waitFor(
+      async () => {
+        const answer = await server.call(
+          '/v2/cpp/coins/withdraw',
+          { ...asset, address: target, amount: '20000000', payPassword },
+          { token: player.token, idempotencyKey: randomUUID() },
+        );
+        expect(answer.status).toBe(200);
+      },
+      { timeout: 30_000, interval: 500 },
+    );
+    storeDeskSession(desk);
+    renderApp(`/admin/withdrawals?keyword=${player.account}&method=crypto`);
+    const table = await screen.findByRole('table', { name: 'Withdrawals' });
+    const row = (await within(table).findByText(target)).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Approve withdrawal / });
+    expect(
+      within(dialog).getByText(
+        `The held coins are posted and the payout of USDT to the address ${target} on the TRC20 network starts.`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/bank/i)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   }, 120_000);
 
   it('a decision the server refuses lands in a failure with the reason; retry sends it again, cancel closes it', async () => {

@@ -9,14 +9,14 @@ import {
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import { readLegacyHash } from '@server/adapters/old-platform';
 import type { Principal } from '@server/contract-router';
-import { accountTransfers, legacyAccounts } from '@server/db/schema/account-transfer';
+import { type AccountTransferStep, accountTransfers, legacyAccounts } from '@server/db/schema/account-transfer';
 import { users } from '@server/db/schema/auth';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { onePage } from '@server/shared/paging';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { fieldRefusal } from '@server/shared/refusals';
 import { parse } from 'csv-parse/sync';
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 
 /** The rules of an import are docs/requirements.md §17.3. */
@@ -181,32 +181,76 @@ export async function importLegacyAccounts(
   });
 }
 
-/** Every move, newest first; a move not completed in time shows as expired. */
+/** Milliseconds since the epoch, so the union's instants read the same on either driver. */
+const epochMs = (instant: SQL) => sql<number | null>`(extract(epoch from ${instant}) * 1000)::float8`;
+
+/** An imported old account that no player has begun to move yet. */
+const notMoved = sql`not exists (select 1 from ${accountTransfers}
+  where lower(${accountTransfers.oldAccount}) = lower(${legacyAccounts.account}))`;
+
+/**
+ * Every move, and every imported old account no move has begun yet (docs/requirements.md §17.4),
+ * newest first (an account by its import); a move not completed in time shows as expired.
+ */
 export async function accountTransferPage(
   deps: PlayerDeps,
   body: ParsedBodyOf<typeof adminAccountTransferList>,
 ): Promise<DataOf<typeof adminAccountTransferList>> {
-  const now = deps.clock.now();
+  const now = deps.clock.now().getTime();
+  const moves = deps.db
+    .select({
+      transferId: sql<string | null>`${accountTransfers.id}`.as('transfer_id'),
+      account: sql<string | null>`${users.username}`.as('account'),
+      oldAccount: sql<string>`${accountTransfers.oldAccount}`.as('old_account'),
+      amount: sql<string | null>`${accountTransfers.amount}::text`.as('amount'),
+      step: sql<AccountTransferStep | null>`${accountTransfers.step}`.as('step'),
+      startedMs: epochMs(sql`${accountTransfers.createdAt}`).as('started_ms'),
+      completedMs: epochMs(sql`${accountTransfers.completedAt}`).as('completed_ms'),
+      expiresMs: epochMs(sql`${accountTransfers.expiresAt}`).as('expires_ms'),
+      sortMs: epochMs(sql`${accountTransfers.createdAt}`).as('sort_ms'),
+    })
+    .from(accountTransfers)
+    .innerJoin(users, eq(users.id, accountTransfers.userId));
+  const waiting = deps.db
+    .select({
+      transferId: sql<string | null>`null::text`.as('transfer_id'),
+      account: sql<string | null>`null::text`.as('account'),
+      oldAccount: sql<string>`${legacyAccounts.account}`.as('old_account'),
+      amount: sql<string | null>`null::text`.as('amount'),
+      step: sql<AccountTransferStep | null>`null::text`.as('step'),
+      startedMs: sql<number | null>`null::float8`.as('started_ms'),
+      completedMs: sql<number | null>`null::float8`.as('completed_ms'),
+      expiresMs: sql<number | null>`null::float8`.as('expires_ms'),
+      sortMs: epochMs(sql`${legacyAccounts.importedAt}`).as('sort_ms'),
+    })
+    .from(legacyAccounts)
+    .where(notMoved);
+  const totals = Promise.all([
+    deps.db.select({ total: count() }).from(accountTransfers),
+    deps.db.select({ total: count() }).from(legacyAccounts).where(notMoved),
+  ]).then(([[moved], [notYet]]) => [{ total: (moved?.total ?? 0) + (notYet?.total ?? 0) }]);
   const page = await onePage(
     body,
-    deps.db
-      .select({ move: accountTransfers, account: users.username })
-      .from(accountTransfers)
-      .innerJoin(users, eq(users.id, accountTransfers.userId))
-      .orderBy(desc(accountTransfers.createdAt), desc(accountTransfers.id)),
-    deps.db.select({ total: count() }).from(accountTransfers),
+    moves.unionAll(waiting).orderBy(sql`sort_ms desc, transfer_id desc nulls last, old_account`),
+    totals,
   );
+  const instant = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
   return {
     total: page.total,
     list: page.list.map(
-      ({ move, account }): DeskAccountTransfer => ({
-        transferId: move.id,
-        account,
-        oldAccount: move.oldAccount,
-        amount: move.amount === null ? null : Number(move.amount),
-        startedAt: move.createdAt.toISOString(),
-        completedAt: move.completedAt?.toISOString() ?? null,
-        status: move.step !== 'completed' && move.expiresAt <= now ? 'expired' : move.step,
+      (row): DeskAccountTransfer => ({
+        transferId: row.transferId,
+        account: row.account,
+        oldAccount: row.oldAccount,
+        amount: row.amount === null ? null : Number(row.amount),
+        startedAt: instant(row.startedMs),
+        completedAt: instant(row.completedMs),
+        status:
+          row.step === null
+            ? 'notStarted'
+            : row.step !== 'completed' && Number(row.expiresMs) <= now
+              ? 'expired'
+              : row.step,
       }),
     ),
   };

@@ -21,7 +21,8 @@ export async function searchPlayers(
   deps: PlayerDeps,
   body: ParsedBodyOf<typeof adminUserSearch>,
 ): Promise<DataOf<typeof adminUserSearch>> {
-  const conditions: SQL[] = [];
+  // Operators are users too, but not players: the list, its count and its searches leave them out.
+  const conditions: SQL[] = [eq(users.role, 'player')];
   if (body.keyword) conditions.push(playerKeywordCondition(body.keyword));
   if (body.userId) conditions.push(eq(users.id, body.userId));
   if (body.status) conditions.push(eq(users.frozen, body.status === 'frozen'));
@@ -29,7 +30,7 @@ export async function searchPlayers(
     const { from, to } = periodBounds(body.period);
     conditions.push(gte(users.registeredAt, from), lt(users.registeredAt, to));
   }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const where = and(...conditions);
   const latestKycStatus = sql<KycStatus | null>`(
     select ${kycSubmissions.status} from ${kycSubmissions}
     where ${kycSubmissions.userId} = ${users.id} order by ${kycSubmissions.id} desc limit 1)`;

@@ -153,7 +153,7 @@ function MoveList() {
             ]}
           >
             {data.list.map((move) => (
-              <MoveRow key={move.transferId} move={move} />
+              <MoveRow key={move.transferId ?? `imported:${move.oldAccount}`} move={move} />
             ))}
           </DeskTable>
         )}
@@ -162,13 +162,22 @@ function MoveList() {
   );
 }
 
+const statusColors: Record<DeskAccountTransfer['status'], string> = {
+  notStarted: 'blue',
+  started: 'yellow',
+  codeSent: 'yellow',
+  signedIn: 'yellow',
+  completed: 'teal',
+  expired: 'gray',
+};
+
 function MoveRow({ move }: { move: DeskAccountTransfer }) {
   const { t } = useTranslation('account-transfer');
-  const color = move.status === 'completed' ? 'teal' : move.status === 'expired' ? 'gray' : 'yellow';
+  const color = statusColors[move.status];
   return (
     <Table.Tr data-old-account={move.oldAccount}>
-      <Table.Td>{formatDateTime(move.startedAt)}</Table.Td>
-      <Table.Td>{move.account}</Table.Td>
+      <Table.Td>{move.startedAt ? formatDateTime(move.startedAt) : '—'}</Table.Td>
+      <Table.Td>{move.account ?? '—'}</Table.Td>
       <Table.Td>{move.oldAccount}</Table.Td>
       <Table.Td>{move.amount === null ? '—' : formatAmount(move.amount)}</Table.Td>
       <Table.Td>{move.completedAt ? formatDateTime(move.completedAt) : '—'}</Table.Td>

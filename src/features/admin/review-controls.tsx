@@ -58,12 +58,15 @@ export function ReviewControls({
   send,
   asksAmount = false,
   amountHint,
+  approveMessage,
 }: {
   kind: ReviewKind;
   subject: string;
   send: SendDecision;
   asksAmount?: boolean;
   amountHint?: string;
+  /** What approving does, when it depends on the item (a crypto payout's address); else the kind's. */
+  approveMessage?: string;
 }) {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
@@ -114,7 +117,14 @@ export function ReviewControls({
         closeOnEscape={stage !== 'submitting'}
         withCloseButton={stage !== 'submitting'}
       >
-        <ReviewDialogBody stage={stage} kind={kind} review={review} asksAmount={asksAmount} amountHint={amountHint} />
+        <ReviewDialogBody
+          stage={stage}
+          kind={kind}
+          review={review}
+          asksAmount={asksAmount}
+          amountHint={amountHint}
+          approveMessage={approveMessage}
+        />
       </Modal>
     </>
   );
@@ -127,18 +137,20 @@ function ReviewDialogBody({
   review,
   asksAmount,
   amountHint,
+  approveMessage,
 }: {
   stage: ReviewStage;
   kind: ReviewKind;
   review: ReviewActor;
   asksAmount: boolean;
   amountHint: string | undefined;
+  approveMessage: string | undefined;
 }) {
   if (stage === 'confirmingApproval')
     return asksAmount ? (
       <AmountApprovalView kind={kind} review={review} amountHint={amountHint} />
     ) : (
-      <ApprovalView kind={kind} review={review} />
+      <ApprovalView kind={kind} review={review} message={approveMessage} />
     );
   if (stage === 'writingRejection') return <RejectionView kind={kind} review={review} />;
   if (stage === 'submitting') return <SubmittingView />;
@@ -175,7 +187,15 @@ function RemarkField({ input }: { input: GetInputPropsReturnType }) {
   );
 }
 
-function ApprovalView({ kind, review }: { kind: ReviewKind; review: ReviewActor }) {
+function ApprovalView({
+  kind,
+  review,
+  message,
+}: {
+  kind: ReviewKind;
+  review: ReviewActor;
+  message?: string | undefined;
+}) {
   const { t } = useTranslation('admin');
   const form = useForm({ initialValues: { remark: '' }, validate: schemaResolver(reviewApprovalForm, { sync: true }) });
   return (
@@ -186,7 +206,7 @@ function ApprovalView({ kind, review }: { kind: ReviewKind; review: ReviewActor 
       )}
     >
       <Stack gap="md">
-        <Text size="sm">{t(`review.${kind}.approveMessage`)}</Text>
+        <Text size="sm">{message ?? t(`review.${kind}.approveMessage`)}</Text>
         <RemarkField input={form.getInputProps('remark')} />
         <DialogButtons review={review} confirmLabel={t(`review.${kind}.approve`)} color="teal" />
       </Stack>

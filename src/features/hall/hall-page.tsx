@@ -151,7 +151,7 @@ function GameSection({ game }: { game: HallGame }) {
       </Group>
       <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing="sm">
         {game.machines.map((machine) => (
-          <MachineTile key={machine.id} machine={machine} />
+          <MachineTile key={machine.id} machine={machine} gameName={game.name} />
         ))}
       </SimpleGrid>
     </Card>
@@ -160,7 +160,8 @@ function GameSection({ game }: { game: HallGame }) {
 
 const stateColors = { free: 'teal', yours: 'blue', occupied: 'gray' } as const;
 
-function MachineTile({ machine }: { machine: HallMachine }) {
+/** `gameName` names the play button with its game: the hall shows the same machine numbers for every game. */
+function MachineTile({ machine, gameName }: { machine: HallMachine; gameName: string }) {
   const { t } = useTranslation('hall');
   const label = t('machine.label', { number: machine.number });
   return (
@@ -195,7 +196,10 @@ function MachineTile({ machine }: { machine: HallMachine }) {
             to="/amigo-springboard"
             search={{ machine: machine.id }}
             variant={machine.state === 'yours' ? 'filled' : 'light'}
-            aria-label={`${t(machine.state === 'yours' ? 'machine.resume' : 'machine.play')} ${label}`}
+            aria-label={t(machine.state === 'yours' ? 'machine.resumeName' : 'machine.playName', {
+              game: gameName,
+              number: machine.number,
+            })}
           >
             {t(machine.state === 'yours' ? 'machine.resume' : 'machine.play')}
           </ButtonLink>

@@ -11,6 +11,20 @@ export interface MenuItem {
   to: AppPath;
   /** Key in the `common` namespace. */
   label: `menu.${string}`;
+  /** Shown only while the player has no pay password (`unset`) or once they have one (`set`). */
+  payPassword?: 'unset' | 'set';
+}
+
+/**
+ * The items of a menu this reader may use: one of setting or changing the pay password, by whether
+ * the account has one; neither while that is not known (a visitor, a profile still loading).
+ */
+export function menuFor(menu: readonly MenuItem[], account: { hasPayPassword: boolean } | undefined): MenuItem[] {
+  return menu.filter(
+    (item) =>
+      item.payPassword === undefined ||
+      (account !== undefined && item.payPassword === (account.hasPayPassword ? 'set' : 'unset')),
+  );
 }
 
 /** The header's main navigation. */
@@ -58,8 +72,8 @@ export const userCenterMenu: readonly MenuItem[] = [
   { to: '/user/account-setting', label: 'menu.accountSetting' },
   { to: '/user/play-safely', label: 'menu.playSafely' },
   { to: '/user/bankcard-setting', label: 'menu.bankcardSetting' },
-  { to: '/user/pay-password', label: 'menu.payPassword' },
-  { to: '/user/update-pay-password', label: 'menu.updatePayPassword' },
+  { to: '/user/pay-password', label: 'menu.payPassword', payPassword: 'unset' },
+  { to: '/user/update-pay-password', label: 'menu.updatePayPassword', payPassword: 'set' },
   { to: '/user/app-key', label: 'menu.appKey' },
   { to: '/user/app-login', label: 'menu.appLogin' },
 ];

@@ -7,21 +7,27 @@ import { PageFrame } from '@/components/page-frame';
 import { api } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { useAuthDialog, useSignedInUser } from '../session/use-session';
+import { useAuthDialog, useSessionStatus, useSignedInUser } from '../session/use-session';
 import { letterPageQuery, lettersQueryKey } from './letter-queries';
 
 const lettersPerPage = 10;
 
 /**
  * The letters page (docs/requirements.md §13.4): a visitor reads the letters to everyone and is
- * asked to sign in for their own; a player opens a letter to read it, which marks it read.
+ * asked to sign in for their own; a player opens a letter to read it, which marks it read. While a
+ * stored session is restored the page waits, so a player is never asked to sign in.
  */
 export function StationLetterPage() {
   const { t } = useTranslation('letters');
   const { t: tAccount } = useTranslation('account');
   const user = useSignedInUser();
+  // While a stored session is being restored the reader is neither a visitor nor a player yet.
+  const restoring = useSessionStatus() === 'checking';
   const [page, setPage] = useState(1);
-  const letters = useQuery(letterPageQuery(currentLanguage(), user?.userId ?? null, page, lettersPerPage));
+  const letters = useQuery({
+    ...letterPageQuery(currentLanguage(), user?.userId ?? null, page, lettersPerPage),
+    ...(restoring ? { enabled: false } : {}),
+  });
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: lettersQueryKey });
   const markRead = useMutation({
@@ -39,7 +45,7 @@ export function StationLetterPage() {
 
   return (
     <PageFrame title={tAccount('stationLetter.title')} description={tAccount('stationLetter.description')}>
-      {!user && <VisitorInvitation />}
+      {!user && !restoring && <VisitorInvitation />}
       {user && letters.data && (
         <Group justify="space-between">
           <Text aria-live="polite">{t('page.unreadCount', { unread: unreadCount })}</Text>
@@ -53,8 +59,8 @@ export function StationLetterPage() {
           </Button>
         </Group>
       )}
-      {letters.isPending && (
-        <Stack gap="sm" aria-busy="true">
+      {(restoring || letters.isPending) && (
+        <Stack gap="sm" aria-busy="true" role="status" aria-label={t('page.loading')}>
           {Array.from({ length: 3 }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
             <Skeleton key={index} height={56} radius="md" />

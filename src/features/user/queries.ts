@@ -1,7 +1,8 @@
 import { userGetInfo } from '@contract/auth';
 import { countryQuery } from '@contract/content';
 import type { Locale } from '@contract/locales';
-import { aliasAccountQuery } from '@contract/user';
+import { balanceMovementQuery } from '@contract/record';
+import { aliasAccountQuery, firstStepsQuery } from '@contract/user';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -33,4 +34,23 @@ export const countriesQueryOptions = (lng: Locale) =>
     queryKey: ['content', lng, 'countries'],
     queryFn: () => api.call(countryQuery, {}),
     staleTime: Infinity,
+  });
+
+/** Which first steps the player has done, as the server reads them from the account. */
+export const firstStepsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['user', 'firstSteps'],
+    queryFn: () => api.call(firstStepsQuery, {}),
+    staleTime: 0,
+  });
+
+/** How many movements the user centre shows of the player's latest. */
+const recentMovementCount = 5;
+
+/** The player's latest balance movements, for the user centre. */
+export const recentMovementsQueryOptions = (lng: Locale) =>
+  queryOptions({
+    queryKey: ['user', 'recentMovements', lng],
+    queryFn: () => api.call(balanceMovementQuery, { pageNum: 1, pageSize: recentMovementCount }),
+    staleTime: 0,
   });

@@ -1,7 +1,7 @@
 import type { AgentApplicationStatus } from '@contract/agent';
 import type { Profile } from '@contract/auth';
 import type { KycStatus } from '@contract/kyc';
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +9,11 @@ import { PageFrame } from '@/components/page-frame';
 import { ButtonLink } from '@/components/router-links';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { agentApplicationQueryOptions } from '../agent/application-queries';
-import { userCenterMenu } from '../layout/menus';
 import { LoadFailed } from './account-gates';
 import { AliasResetButton } from './alias-reset';
+import { FirstStepsChecklist } from './first-steps-checklist';
 import { aliasAccountQueryOptions, profileQueryOptions } from './queries';
+import { RecentActivity } from './recent-activity';
 
 const applicationColors: Record<AgentApplicationStatus | 'none', string> = {
   none: 'gray',
@@ -28,7 +29,10 @@ const kycColors: Record<KycStatus, string> = {
   rejected: 'red',
 };
 
-/** The account at a glance: balance, names, times, KYC and agent state, and a way into every user page. */
+/**
+ * The account at a glance: balance, names, times, KYC and agent state, the first steps still to
+ * take, a few key actions and the latest balance movements.
+ */
 export function UserCenterPage() {
   const { t } = useTranslation('user');
   const profile = useQuery(profileQueryOptions());
@@ -42,21 +46,28 @@ export function UserCenterPage() {
       ) : (
         <Skeleton h={220} radius="md" />
       )}
-      <Stack gap="xs" component="nav" aria-label={t('center.shortcuts')}>
-        <Title order={2} size="h4">
-          {t('center.shortcuts')}
-        </Title>
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
-          {userCenterMenu
-            .filter((item) => item.to !== '/user/user-center')
-            .map((item) => (
-              <ButtonLink key={item.to} to={item.to} variant="light" fullWidth>
-                {t(item.label, { ns: 'common' })}
-              </ButtonLink>
-            ))}
-        </SimpleGrid>
-      </Stack>
+      <FirstStepsChecklist />
+      <KeyActions />
+      <RecentActivity />
     </PageFrame>
+  );
+}
+
+/** A few things a player comes here to do; the section menu beside the page lists every page. */
+function KeyActions() {
+  const { t } = useTranslation('user');
+  return (
+    <Group gap="sm" component="nav" aria-label={t('center.shortcuts')}>
+      <ButtonLink to="/amigo" variant="light">
+        {t('center.actions.hall')}
+      </ButtonLink>
+      <ButtonLink to="/user/record" variant="light">
+        {t('center.actions.records')}
+      </ButtonLink>
+      <ButtonLink to="/user/play-safely" variant="light">
+        {t('center.actions.playSafely')}
+      </ButtonLink>
+    </Group>
   );
 }
 

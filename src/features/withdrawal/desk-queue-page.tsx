@@ -94,6 +94,15 @@ function DeskCryptoLines({ withdrawal }: { withdrawal: CryptoReviewItem }) {
 }
 
 function WithdrawalRow({ withdrawal }: { withdrawal: WithdrawalReviewItem }) {
+  const { t } = useTranslation('admin');
+  // A crypto payout goes to an address on a network, not to a bank account: the dialog says where.
+  const approvalOf = (item: WithdrawalReviewItem) =>
+    item.method === 'crypto'
+      ? t('review.withdrawal.approveCryptoMessage', { coin: item.coin, network: item.network, address: item.address })
+      : t('review.withdrawal.approveBankMessage', {
+          bank: item.bankCard.bankName,
+          card: item.bankCard.maskedCardNumber,
+        });
   return (
     <Table.Tr>
       <Table.Td>{formatDateTime(withdrawal.createdAt)}</Table.Td>
@@ -119,6 +128,7 @@ function WithdrawalRow({ withdrawal }: { withdrawal: WithdrawalReviewItem }) {
             kind="withdrawal"
             subject={withdrawal.orderSn}
             send={withdrawalDecision(withdrawal.orderSn)}
+            approveMessage={approvalOf(withdrawal)}
           />
         ) : (
           <Text size="sm">

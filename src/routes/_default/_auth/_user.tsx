@@ -1,11 +1,10 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { userCenterMenu } from '@/features/layout/menus';
-import { SectionLayout } from '@/features/layout/section-layout';
+import { PlayerSectionLayout } from '@/features/layout/player-section-layout';
 
 export const Route = createFileRoute('/_default/_auth/_user')({
   component: () => (
-    <SectionLayout menu={userCenterMenu}>
+    <PlayerSectionLayout>
       <Outlet />
-    </SectionLayout>
+    </PlayerSectionLayout>
   ),
 });

@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { userCenterMenu } from '@/features/layout/menus';
-import { SectionLayout } from '@/features/layout/section-layout';
+import { PlayerSectionLayout } from '@/features/layout/player-section-layout';
 import { StationLetterPage } from '@/features/letters/letters-page';
 
 /** Public (docs/requirements.md §2.1, §13.4), so it sits outside the signed-in group but keeps the user-center sidebar. */
 export const Route = createFileRoute('/_default/user/station-letter')({
   component: () => (
-    <SectionLayout menu={userCenterMenu}>
+    <PlayerSectionLayout>
       <StationLetterPage />
-    </SectionLayout>
+    </PlayerSectionLayout>
   ),
 });
