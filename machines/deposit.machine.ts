@@ -10,7 +10,8 @@
  * - requesting: the money-request machine (machines/money-request.machine.ts) checks the
  *   prerequisites (personal information, a bound card, an open channel), then waits for the form:
  *   the channel, the amount in yen (within the channel's limits, checked by the view's form against
- *   the contract's depositOrderForm; the game coins it buys are shown at the ratio) and the paying
+ *   the contract's depositOrderForm; the game coins it buys are shown at the ratio, by depositQuote, only
+ *   for an amount the channel takes) and the paying
  *   card, and opens the order with one Idempotency-Key per deposit. The views read the channels,
  *   the cards and the server's refusals from it. A checkout page is opened in a new tab as soon as
  *   the order exists.
@@ -23,6 +24,7 @@
 
 import type { Profile } from '@contract/auth';
 import type { DepositOrder, PayChannel, PaymentInstructions, ResumedOrder } from '@contract/deposit';
+import { typedAmountValue } from '@contract/money';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { accountGates, moneyRequestMachine, type RequestCard, type RequestInput } from './money-request.machine';
 import { orderFollowMachine } from './order-follow.machine';
@@ -61,8 +63,17 @@ export interface DepositQuote {
   credited: number;
 }
 
-/** What the amount buys on the chosen channel, as the server credits it: coins at the ratio less the fee. */
-export function depositQuote(amount: number, channel: Pick<PayChannel, 'feeRateBasisPoints'>): DepositQuote {
+/**
+ * What the typed amount buys on the chosen channel, as the server credits it: coins at the ratio less
+ * the fee. Only an amount the channel takes has a quote: below its minimum or above its maximum the
+ * form refuses the amount, and a credit shown beside that refusal would promise coins no order gives.
+ */
+export function depositQuote(
+  typed: string,
+  channel: Pick<PayChannel, 'feeRateBasisPoints' | 'minAmount' | 'maxAmount'> | null,
+): DepositQuote | null {
+  const amount = typedAmountValue(typed);
+  if (amount === null || !channel || amount < channel.minAmount || amount > channel.maxAmount) return null;
   const coins = amount * coinsPerYen;
   const fee = Math.floor((coins * channel.feeRateBasisPoints) / 10_000);
   return { amount, coins, fee, credited: coins - fee };

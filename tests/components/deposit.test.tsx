@@ -150,6 +150,8 @@ describe('deposit page', () => {
     await user.type(amount, '999');
     await user.click(screen.getByRole('button', { name: 'Deposit' }));
     expect(screen.getByText('The minimum is 1,000 yen')).toBeInTheDocument();
+    // A refused amount promises nothing: no coins credited beside the refusal.
+    expect(screen.queryByTestId('deposit-credited')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '5,000 yen' }));
     expect(screen.getByTestId('deposit-credited')).toHaveTextContent('You receive 5,000 coins');
     await user.click(screen.getByRole('radio', { name: 'Bank transfer' }));
