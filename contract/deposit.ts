@@ -108,6 +108,8 @@ const paymentInstructions = v.variant('kind', [
   v.object({ kind: v.literal('redirect'), url: v.string() }),
   v.object({
     kind: v.literal('bankTransfer'),
+    /** The yen to send: the order's amount before the fee, the figure the transfer is matched by. */
+    yenAmount: amount,
     bankName: v.string(),
     branchName: v.string(),
     branchCode: v.string(),

@@ -331,7 +331,8 @@ describe('a manual deposit', () => {
     const answer = await order(player, { channelId: 'bank-transfer', amount: 10_000, bankCardId: player.cardId });
     expect(answer.body.data).toMatchObject({
       order: { mode: 'manual', status: 'inProgress', amount: 20_000 },
-      instructions: { kind: 'bankTransfer', accountNumber: '1234567', branchCode: '001' },
+      // The yen to send is the amount ordered, before the fee the coins are credited under.
+      instructions: { kind: 'bankTransfer', yenAmount: 10_000, accountNumber: '1234567', branchCode: '001' },
     });
     const orderSn = answer.body.data?.order.orderSn as string;
     expect(answer.body.data?.instructions).toMatchObject({ transferNote: orderSn });

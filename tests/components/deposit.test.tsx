@@ -50,13 +50,28 @@ const order = (status: 'pendingPayment' | 'paymentSuccessful'): DepositOrder => 
   currency: 'JPY',
   status,
 });
+const bankTransfer: CreatedOrder = {
+  order: { ...order('pendingPayment'), mode: 'manual', status: 'inProgress', channelId: 'bank-transfer', fee: 60 },
+  instructions: {
+    kind: 'bankTransfer',
+    yenAmount: 3_000,
+    bankName: 'Sandbox Bank',
+    branchName: 'Test branch',
+    branchCode: '001',
+    accountType: 'Ordinary',
+    accountNumber: '1234567',
+    accountHolder: 'Game hall',
+    transferNote: 'D2026112200002',
+  },
+  expiresAt: '2026-11-22T00:30:00.000Z',
+};
 const checkout: CreatedOrder = {
   order: order('pendingPayment'),
   instructions: { kind: 'redirect', url: 'http://127.0.0.1:8181/sandbox-pay/checkout/pay_1' },
   expiresAt: '2026-11-22T00:30:00.000Z',
 };
 
-function startDeposit(prerequisites: DepositPrerequisites, orders: DepositOrder[] = []) {
+function startDeposit(prerequisites: DepositPrerequisites, orders: DepositOrder[] = [], created = checkout) {
   const requests: OrderRequest[] = [];
   const opened: string[] = [];
   const deposit = createActor(
@@ -67,7 +82,7 @@ function startDeposit(prerequisites: DepositPrerequisites, orders: DepositOrder[
             loadPrerequisites: fromPromise(async () => prerequisites),
             sendRequest: fromPromise(async ({ input }) => {
               requests.push(input);
-              return checkout;
+              return created;
             }),
           },
         }),
@@ -171,5 +186,34 @@ describe('deposit page', () => {
       },
     ]);
     expect(await screen.findByText('5,000 game coins have been added to your balance.')).toBeInTheDocument();
+  });
+
+  it('tells the yen to send, copies every field of the transfer, and says it waits for the player', async () => {
+    await startI18nIn('ja-JP');
+    const user = userEvent.setup();
+    const { deposit } = startDeposit(ready, [], bankTransfer);
+    renderPlayerView(<DepositView deposit={deposit} />);
+    await user.type(await screen.findByRole('textbox', { name: '金額' }), '3000');
+    await user.click(screen.getByRole('radio', { name: 'Bank transfer' }));
+    await user.click(screen.getByRole('button', { name: '入金する' }));
+    const instructions = await screen.findByLabelText('振込先');
+    expect(screen.getByText('お客様のお振込みをお待ちしています')).toBeInTheDocument();
+    expect(screen.queryByText('処理中')).not.toBeInTheDocument();
+    expect(instructions).toHaveTextContent('振込金額3,000円');
+    const copies: [string, string][] = [
+      ['振込金額', '3000'],
+      ['銀行', 'Sandbox Bank'],
+      ['支店', 'Test branch'],
+      ['支店番号', '001'],
+      ['口座種別', 'Ordinary'],
+      ['口座', '1234567'],
+      ['口座名義', 'Game hall'],
+      ['振込メモ', 'D2026112200002'],
+    ];
+    for (const [field, value] of copies) {
+      await user.click(screen.getByRole('button', { name: `${field}をコピー` }));
+      expect(await navigator.clipboard.readText()).toBe(value);
+      expect(screen.getByRole('button', { name: `${field}をコピーしました` })).toBeInTheDocument();
+    }
   });
 });

@@ -66,6 +66,7 @@ export const bankTransfer: CreatedOrder = {
   order: manualOrder('inProgress'),
   instructions: {
     kind: 'bankTransfer',
+    yenAmount: 10_000,
     bankName: 'サンドボックス銀行',
     branchName: 'テスト支店',
     branchCode: '001',

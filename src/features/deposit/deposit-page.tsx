@@ -22,6 +22,7 @@ import { MoneyRequestView } from '../money/money-request-view';
 import { OrderDetails } from '../money/order-details';
 import { OrderFollowing } from '../money/order-following';
 import { useAccountRefresh } from '../user/use-account-refresh';
+import { BankTransferDetails } from './bank-transfer-details';
 import { depositLogic } from './deposit-flow';
 import { DepositForm } from './deposit-form';
 
@@ -146,23 +147,12 @@ function BankTransferInProgress({ deposit, follower, order }: OrderViewProps) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
-        <Alert color="yellow" title={t('depositStatus.inProgress')}>
+        {/* The order waits for the player's transfer, not for the product: the title says whose move it is. */}
+        <Alert color="yellow" title={t('deposit.transfer.waiting')}>
           <Text size="sm">{t('deposit.transfer.message')}</Text>
           {expiresAt && <Text size="sm">{t('deposit.pending.expiresAt', { time: formatDateTime(expiresAt) })}</Text>}
         </Alert>
-        {instructions?.kind === 'bankTransfer' && (
-          <Card bg="gray.0" radius="sm" padding="md" aria-label={t('deposit.transfer.title')}>
-            <OrderDetails
-              rows={[
-                [t('deposit.transfer.bank'), instructions.bankName],
-                [t('deposit.transfer.branch'), `${instructions.branchName} (${instructions.branchCode})`],
-                [t('deposit.transfer.account'), `${instructions.accountType} ${instructions.accountNumber}`],
-                [t('deposit.transfer.holder'), instructions.accountHolder],
-                [t('deposit.transfer.note'), instructions.transferNote],
-              ]}
-            />
-          </Card>
-        )}
+        {instructions?.kind === 'bankTransfer' && <BankTransferDetails instructions={instructions} />}
         <OrderDetails rows={rows} />
         <Following follower={follower} />
         <Group>
