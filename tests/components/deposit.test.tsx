@@ -51,7 +51,14 @@ const order = (status: 'pendingPayment' | 'paymentSuccessful'): DepositOrder => 
   status,
 });
 const bankTransfer: CreatedOrder = {
-  order: { ...order('pendingPayment'), mode: 'manual', status: 'inProgress', channelId: 'bank-transfer', fee: 60 },
+  order: {
+    ...order('pendingPayment'),
+    mode: 'manual',
+    currency: 'JPY',
+    status: 'inProgress',
+    channelId: 'bank-transfer',
+    fee: 60,
+  } as DepositOrder,
   instructions: {
     kind: 'bankTransfer',
     yenAmount: 3_000,

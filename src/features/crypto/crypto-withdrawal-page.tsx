@@ -395,6 +395,7 @@ const statusColors = {
   withdrawing: 'blue',
   withdrawalSuccessful: 'teal',
   withdrawalFailed: 'red',
+  withdrawalCancelled: 'gray',
 } as const;
 
 /** The coin's decimals, from the pairs the hall offers (the request's terms put them in the cache). */

@@ -225,6 +225,7 @@ const statusColors = {
   withdrawing: 'blue',
   withdrawalSuccessful: 'teal',
   withdrawalFailed: 'red',
+  withdrawalCancelled: 'gray',
 } as const;
 
 function FollowedWithdrawal({ withdraw }: { withdraw: WithdrawActor }) {
