@@ -199,9 +199,7 @@ export const currentPayOrderQuery = endpoint({
   summary:
     'The player’s newest yen deposit order that can still be paid, with how to pay it, so a page left after ordering finds it again; null when none',
   body: emptyBody,
-  data: v.nullable(
-    v.object({ order: depositOrder, instructions: paymentInstructions, expiresAt: isoDateTime }),
-  ),
+  data: v.nullable(v.object({ order: depositOrder, instructions: paymentInstructions, expiresAt: isoDateTime })),
 });
 
 export const cancelPayOrder = endpoint({

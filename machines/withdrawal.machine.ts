@@ -75,8 +75,7 @@ export const withdrawalFollow = orderFollowMachine<Withdrawal>({
 });
 
 /** A request can be taken back while it waits for its review, and only then (the server decides last). */
-export const canCancelWithdrawal = (withdrawal: Pick<Withdrawal, 'status'>) =>
-  withdrawal.status === 'withdrawalReview';
+export const canCancelWithdrawal = (withdrawal: Pick<Withdrawal, 'status'>) => withdrawal.status === 'withdrawalReview';
 
 export interface WithdrawContext<TOrder> {
   /** The request as the server accepted it (or cancelled it); once followed, the follower holds it as it stands. */
@@ -157,7 +156,10 @@ export function withdrawalMachine<TPrerequisites, TBody, TOrder extends Followed
                 reenter: true,
                 actions: [assign({ withdrawal: ({ event }) => event.output }), 'withdrawalChanged'],
               },
-              onError: { target: 'open', actions: assign({ cancelRefusal: ({ event }) => refusalMessage(event.error) }) },
+              onError: {
+                target: 'open',
+                actions: assign({ cancelRefusal: ({ event }) => refusalMessage(event.error) }),
+              },
             },
           },
         },

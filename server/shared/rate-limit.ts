@@ -81,9 +81,7 @@ export async function guessesLeft(db: Database, key: string, rule: RateLimitRule
   const [row] = await db
     .select({ hits: rateLimits.hits })
     .from(rateLimits)
-    .where(
-      and(eq(rateLimits.key, key), gt(rateLimits.windowStartedAt, new Date(now.getTime() - rule.windowMs))),
-    );
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.windowStartedAt, new Date(now.getTime() - rule.windowMs))));
   return Math.max(0, rule.limit - (row?.hits ?? 0));
 }
 

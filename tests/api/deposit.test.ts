@@ -592,7 +592,10 @@ describe('/v2/app/pay/order/current and /v2/app/pay/order/cancel', () => {
       [200, second],
     ]);
     expect((await current(player))?.order.orderSn).toBe(first);
-    const audits = await server.db.select().from(auditLog).where(eq(auditLog.subject, `depositOrder:${second}`));
+    const audits = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `depositOrder:${second}`));
     expect(audits.map((row) => row.action)).toEqual(['deposit.order', 'deposit.cancel']);
     const reopened = await server.call<{ instructions: unknown }>(
       '/v2/app/pay/order/open',

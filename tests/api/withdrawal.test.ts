@@ -572,7 +572,10 @@ describe('/v2/app/draw/cancel', () => {
       totals: { pending: none, cancelled: { count: 1, amount: 10_000 } },
       list: [{ orderSn, status: 'withdrawalCancelled', completedAt: expect.any(String) }],
     });
-    const audits = await server.db.select().from(auditLog).where(eq(auditLog.subject, `withdrawal:${orderSn}`));
+    const audits = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `withdrawal:${orderSn}`));
     expect(audits.map((row) => row.action)).toEqual(['withdrawal.request', 'withdrawal.cancel']);
     await expect
       .poll(

@@ -78,8 +78,14 @@ const checkout: CreatedOrder = {
   expiresAt: '2026-11-22T00:30:00.000Z',
 };
 
-function startDeposit(prerequisites: DepositPrerequisites, orders: DepositOrder[] = [], created = checkout) {
+function startDeposit(
+  prerequisites: DepositPrerequisites,
+  orders: DepositOrder[] = [],
+  created = checkout,
+  openOrder: CreatedOrder | null = null,
+) {
   const requests: OrderRequest[] = [];
+  const cancelled: string[] = [];
   const opened: string[] = [];
   const deposit = createActor(
     depositMachine.provide({
@@ -92,6 +98,11 @@ function startDeposit(prerequisites: DepositPrerequisites, orders: DepositOrder[
               return created;
             }),
           },
+        }),
+        findOpenOrder: fromPromise(async () => openOrder),
+        cancelOpenOrder: fromPromise(async ({ input }) => {
+          cancelled.push(input.orderSn);
+          return (openOrder as CreatedOrder).order;
         }),
         followOrder: depositOrderFollow.provide({
           actors: {
@@ -108,7 +119,7 @@ function startDeposit(prerequisites: DepositPrerequisites, orders: DepositOrder[
     }),
     { input: {} },
   ).start();
-  return { deposit, requests, opened };
+  return { deposit, requests, opened, cancelled };
 }
 
 describe('deposit page', () => {
@@ -222,5 +233,25 @@ describe('deposit page', () => {
       expect(await navigator.clipboard.readText()).toBe(value);
       expect(screen.getByRole('button', { name: `${field}をコピーしました` })).toBeInTheDocument();
     }
+  });
+
+  it('offers the order left open on return: continue shows its instructions, cancel starts a new deposit', async () => {
+    await startI18nIn('ja-JP');
+    const user = userEvent.setup();
+    const first = startDeposit(ready, [], checkout, bankTransfer);
+    const view = renderPlayerView(<DepositView deposit={first.deposit} />);
+    expect(await screen.findByText('お支払い前の入金注文があります')).toBeInTheDocument();
+    const offer = screen.getByTestId('deposit-open-order');
+    expect(offer).toHaveTextContent('D2026112200001');
+    expect(offer).toHaveTextContent('振込金額3,000円');
+    await user.click(screen.getByRole('button', { name: 'この注文の支払いを続ける' }));
+    expect(await screen.findByLabelText('振込先')).toHaveTextContent('D2026112200002');
+    view.unmount();
+
+    const second = startDeposit(ready, [], checkout, bankTransfer);
+    renderPlayerView(<DepositView deposit={second.deposit} />);
+    await user.click(await screen.findByRole('button', { name: 'この注文を取り消す' }));
+    expect(await screen.findByRole('textbox', { name: '金額' })).toHaveValue('');
+    expect(second.cancelled).toEqual(['D2026112200001']);
   });
 });

@@ -195,9 +195,13 @@ describe('withdraw page', () => {
     await user.type(await screen.findByRole('textbox', { name: '金額（コイン）' }), '8000');
     await user.type(screen.getByLabelText('支払いパスワード'), '246801');
     await user.click(screen.getByRole('button', { name: '出金を申請' }));
-    expect(await screen.findByText('審査が始まるまでは取り消せます。保留中の金額は残高に戻ります。')).toBeInTheDocument();
+    expect(
+      await screen.findByText('審査が始まるまでは取り消せます。保留中の金額は残高に戻ります。'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '出金申請を取り消す' }));
-    expect(await screen.findByText('出金申請を取り消しました。保留されていた金額は残高に戻りました。')).toBeInTheDocument();
+    expect(
+      await screen.findByText('出金申請を取り消しました。保留されていた金額は残高に戻りました。'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('出金取消');
     expect(screen.queryByRole('button', { name: '出金申請を取り消す' })).not.toBeInTheDocument();
   });
@@ -209,9 +213,14 @@ describe('withdraw page', () => {
       code: 409,
       fields: {},
     });
-    const { withdraw } = startWithdraw(ready, async () => withdrawal('withdrawalReview'), [], async () => {
-      throw refused;
-    });
+    const { withdraw } = startWithdraw(
+      ready,
+      async () => withdrawal('withdrawalReview'),
+      [],
+      async () => {
+        throw refused;
+      },
+    );
     renderPlayerView(<WithdrawView withdraw={withdraw} />);
     await user.type(await screen.findByRole('textbox', { name: 'Amount (coins)' }), '8000');
     await user.type(screen.getByLabelText('Payment password'), '246801');

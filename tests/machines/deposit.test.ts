@@ -76,7 +76,14 @@ describe('deposit machine model', () => {
 
   it('reaches every state', () => {
     const reached = new Set(runs.flatMap(({ paths }) => paths.map((p) => p.endState)));
-    for (const value of ['"resumingOrder"', '"requesting"', '"following"']) {
+    for (const value of [
+      '"resumingOrder"',
+      '"findingOpenOrder"',
+      '"offeringOpenOrder"',
+      '"cancellingOpenOrder"',
+      '"requesting"',
+      '"following"',
+    ]) {
       expect(reached).toContain(value);
     }
   });

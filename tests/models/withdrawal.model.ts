@@ -69,10 +69,13 @@ const requestOutcomes: ActorOutcome[] = [
 ];
 
 /** The desk started the review before the cancel arrived. */
-export const reviewStarted = Object.assign(new Error('This withdrawal can no longer be cancelled: its review has started.'), {
-  code: 409,
-  fields: {},
-});
+export const reviewStarted = Object.assign(
+  new Error('This withdrawal can no longer be cancelled: its review has started.'),
+  {
+    code: 409,
+    fields: {},
+  },
+);
 
 const withdrawOutcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.request', output: withdrawal('withdrawalReview') },

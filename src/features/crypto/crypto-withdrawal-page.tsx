@@ -26,8 +26,8 @@ import {
   termsOf,
 } from '@machines/crypto-withdrawal.machine';
 import { selectRequestSending } from '@machines/money-request.machine';
-import { canCancelWithdrawal } from '@machines/withdrawal.machine';
 import { type OrderFollowActor, selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
+import { canCancelWithdrawal } from '@machines/withdrawal.machine';
 import { Alert, Button, Card, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
