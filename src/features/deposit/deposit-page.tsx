@@ -23,9 +23,9 @@ import { MoneyRequestView } from '../money/money-request-view';
 import { OrderDetails } from '../money/order-details';
 import { OrderFollowing } from '../money/order-following';
 import { useAccountRefresh } from '../user/use-account-refresh';
-import { BankTransferDetails } from './bank-transfer-details';
 import { depositLogic } from './deposit-flow';
 import { DepositForm } from './deposit-form';
+import { BankTransferDetails } from './transfer-instructions';
 
 type DepositActor = ActorRefFrom<typeof depositMachine>;
 type DepositFollower = OrderFollowActor<DepositOrder>;
