@@ -108,6 +108,8 @@ const paymentInstructions = v.variant('kind', [
   v.object({ kind: v.literal('redirect'), url: v.string() }),
   v.object({
     kind: v.literal('bankTransfer'),
+    /** The yen to send: the order's amount before the fee, the figure the transfer is matched by. */
+    yenAmount: amount,
     bankName: v.string(),
     branchName: v.string(),
     branchCode: v.string(),
@@ -190,6 +192,24 @@ export const openPayOrderQuery = endpoint({
   data: v.object({ order: depositOrder, instructions: v.nullable(paymentInstructions), expiresAt: isoDateTime }),
 });
 export type ResumedOrder = v.InferOutput<typeof openPayOrderQuery.data>;
+
+export const currentPayOrderQuery = endpoint({
+  path: '/v2/app/pay/order/current',
+  access: 'user',
+  summary:
+    'The player’s newest yen deposit order that can still be paid, with how to pay it, so a page left after ordering finds it again; null when none',
+  body: emptyBody,
+  data: v.nullable(v.object({ order: depositOrder, instructions: paymentInstructions, expiresAt: isoDateTime })),
+});
+
+export const cancelPayOrder = endpoint({
+  path: '/v2/app/pay/order/cancel',
+  access: 'user',
+  summary:
+    'Stop offering one of the player’s open yen deposit orders: it is no longer shown nor payable; money that arrives for it anyway is still credited',
+  body: v.object({ orderSn: orderSnInput }),
+  data: depositOrder,
+});
 
 export const payOrderList = endpoint({
   path: '/v2/app/pay/list',

@@ -16,6 +16,7 @@ export const stationLetterKinds = [
   'withdrawalPaid',
   'cryptoWithdrawalPaid',
   'withdrawalFailed',
+  'withdrawalCancelled',
   'agentApproved',
   'agentRejected',
   'agentGaveCoins',

@@ -78,12 +78,16 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 export const manualStatuses = ['inProgress', 'successful', 'failed'] as const;
 export type ManualStatus = (typeof manualStatuses)[number];
 
-/** Withdrawal statuses: review first, then the payout (docs/requirements.md §4). */
+/**
+ * Withdrawal statuses: review first, then the payout (docs/requirements.md §4); the player may
+ * cancel while the request still waits for its review.
+ */
 export const withdrawalStatuses = [
   'withdrawalReview',
   'withdrawing',
   'withdrawalSuccessful',
   'withdrawalFailed',
+  'withdrawalCancelled',
 ] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 
@@ -105,6 +109,7 @@ export const withdrawalStatusGroups = {
   completed: ['withdrawalSuccessful'],
   pending: ['withdrawalReview', 'withdrawing'],
   failed: ['withdrawalFailed'],
+  cancelled: ['withdrawalCancelled'],
 } as const satisfies Record<string, readonly WithdrawalStatus[]>;
 
 /** Count and coins of a list's orders in each status group, over every page the filters match. */
@@ -118,6 +123,7 @@ export const withdrawalTotals = v.object({
   completed: countAndAmount,
   pending: countAndAmount,
   failed: countAndAmount,
+  cancelled: countAndAmount,
 });
 
 /** Operators write reasons that are stored in the audit log. */

@@ -129,6 +129,15 @@ export const withdrawalQuery = endpoint({
   data: withdrawal,
 });
 
+export const cancelWithdrawal = endpoint({
+  path: '/v2/app/draw/cancel',
+  access: 'user',
+  summary:
+    'Cancel one of the player’s withdrawals while it waits for its review: the hold is released; a repeat answers as the first',
+  body: v.object({ orderSn: orderSnInput }),
+  data: withdrawal,
+});
+
 export const withdrawalList = endpoint({
   path: '/v2/app/draw/list',
   access: 'user',

@@ -40,6 +40,16 @@ test('an open bank transfer leads from its record back to its instructions, whic
   await row.getByRole('link', { name: say('record:howToPay') }).click();
   const instructions = page.getByLabel(say('finance:deposit.transfer.title'));
   await expect(instructions).toContainText(order.orderSn);
+  // The yen to send is said, each fact copies with one press, and the page says it waits for the player.
+  await expect(page.getByText(say('finance:deposit.transfer.waiting'), { exact: true })).toBeVisible();
+  await expect(instructions).toContainText('3,000');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const copyOf = (field: string) =>
+    instructions.getByRole('button', { name: text(locale, 'finance:deposit.transfer.copy', { field: say(field) }) });
+  await copyOf('finance:deposit.transfer.amount').click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('3000');
+  await copyOf('finance:deposit.transfer.note').click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(order.orderSn);
   // The page goes on following the order (and the profile refreshes): the instructions stay through
   // two more checks of it (the second is asked for only once the first has been taken in).
   const shownAfter = orderChecks;

@@ -116,6 +116,7 @@ const bankTransfer: CreatedOrder = {
   order: order('inProgress', transfer),
   instructions: {
     kind: 'bankTransfer',
+    yenAmount: 10_000,
     bankName: 'Sandbox Bank',
     branchName: 'Test',
     branchCode: '001',

@@ -50,7 +50,7 @@ import {
   type RequestRefused,
 } from './money-request.machine';
 import { orderFollowMachine } from './order-follow.machine';
-import { withdrawalMachine } from './withdrawal.machine';
+import { settledWithdrawalStatuses, withdrawalMachine } from './withdrawal.machine';
 
 export type CryptoWithdrawal = Extract<Withdrawal, { method: 'crypto' }>;
 
@@ -309,7 +309,7 @@ export const cryptoWithdrawRequest = moneyRequestMachine<CryptoWithdrawTerms, Cr
 
 /** Follows a crypto withdrawal every five seconds until it is paid out or has failed. */
 export const cryptoWithdrawalFollow = orderFollowMachine<CryptoWithdrawal>({
-  settledStatuses: ['withdrawalSuccessful', 'withdrawalFailed'],
+  settledStatuses: settledWithdrawalStatuses,
   pollMs: 5_000,
 });
 
@@ -320,8 +320,14 @@ export type CryptoWithdrawRequestSnapshot = SnapshotFrom<typeof cryptoWithdrawRe
 export type CryptoWithdrawFormSnapshot = SnapshotFrom<typeof cryptoWithdrawForm>;
 export type CryptoWithdrawFormActor = ActorRefFrom<typeof cryptoWithdrawForm>;
 
-/** The view to show: the state itself, as the machine has no nested states. */
-export const selectCryptoWithdrawStage = (snapshot: CryptoWithdrawSnapshot) => snapshot.value;
+/** The view to show: the form or the request being followed (cancelling is part of following). */
+export const selectCryptoWithdrawStage = (snapshot: CryptoWithdrawSnapshot) =>
+  snapshot.matches('following') ? 'following' : 'requesting';
+/** Whether a cancel is on its way: the button waits for the answer. */
+export const selectCryptoWithdrawCancelling = (snapshot: CryptoWithdrawSnapshot) =>
+  snapshot.matches({ following: 'cancelling' });
+/** The server's sentence when it refused the last cancel. */
+export const selectCryptoCancelRefusal = (snapshot: CryptoWithdrawSnapshot) => snapshot.context.cancelRefusal;
 /** The front of a new withdrawal while the page shows one: the gates and the form are read from it. */
 export const selectCryptoWithdrawRequest = (snapshot: CryptoWithdrawSnapshot) => snapshot.children.request;
 /** The follower of the request once it is made: the views read the request from it. */

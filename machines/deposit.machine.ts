@@ -2,7 +2,14 @@
  * deposit: a yen deposit, from the form to the money arriving as game coins.
  *
  * States:
- * - starting: passing through: an order named by the page is followed, else a new deposit starts.
+ * - starting: passing through: an order named by the page is followed, else the player's open
+ *   order is looked for.
+ * - findingOpenOrder: the server is asked for the player's newest order that can still be paid (a
+ *   page left after ordering loses nothing); none, or no answer, starts a new deposit.
+ * - offeringOpenOrder: that order is shown with its instructions, and the player continues it
+ *   (followed as any order) or cancels it.
+ * - cancellingOpenOrder: the server stops offering the order; then a new deposit starts. A refusal
+ *   comes back to the offer.
  * - resumingOrder: the page was opened for an order (the provider's checkout page sends the player
  *   back with `?orderSn=`, and an open order's record links here): that order is fetched with its
  *   payment instructions while it can still be paid, and followed; an unknown one starts a new
@@ -10,7 +17,8 @@
  * - requesting: the money-request machine (machines/money-request.machine.ts) checks the
  *   prerequisites (personal information, a bound card, an open channel), then waits for the form:
  *   the channel, the amount in yen (within the channel's limits, checked by the view's form against
- *   the contract's depositOrderForm; the game coins it buys are shown at the ratio) and the paying
+ *   the contract's depositOrderForm; the game coins it buys are shown at the ratio, by depositQuote, only
+ *   for an amount the channel takes) and the paying
  *   card, and opens the order with one Idempotency-Key per deposit. The views read the channels,
  *   the cards and the server's refusals from it. A checkout page is opened in a new tab as soon as
  *   the order exists.
@@ -23,6 +31,7 @@
 
 import type { Profile } from '@contract/auth';
 import type { DepositOrder, PayChannel, PaymentInstructions, ResumedOrder } from '@contract/deposit';
+import { typedAmountValue } from '@contract/money';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { accountGates, moneyRequestMachine, type RequestCard, type RequestInput } from './money-request.machine';
 import { orderFollowMachine } from './order-follow.machine';
@@ -61,8 +70,17 @@ export interface DepositQuote {
   credited: number;
 }
 
-/** What the amount buys on the chosen channel, as the server credits it: coins at the ratio less the fee. */
-export function depositQuote(amount: number, channel: Pick<PayChannel, 'feeRateBasisPoints'>): DepositQuote {
+/**
+ * What the typed amount buys on the chosen channel, as the server credits it: coins at the ratio less
+ * the fee. Only an amount the channel takes has a quote: below its minimum or above its maximum the
+ * form refuses the amount, and a credit shown beside that refusal would promise coins no order gives.
+ */
+export function depositQuote(
+  typed: string,
+  channel: Pick<PayChannel, 'feeRateBasisPoints' | 'minAmount' | 'maxAmount'> | null,
+): DepositQuote | null {
+  const amount = typedAmountValue(typed);
+  if (amount === null || !channel || amount < channel.minAmount || amount > channel.maxAmount) return null;
   const coins = amount * coinsPerYen;
   const fee = Math.floor((coins * channel.feeRateBasisPoints) / 10_000);
   return { amount, coins, fee, credited: coins - fee };
@@ -93,7 +111,10 @@ export interface DepositInput {
   orderSn?: string | null;
 }
 
-export type DepositEvent = { type: 'deposit.again' };
+export type DepositEvent = { type: 'deposit.again' } | { type: 'openOrder.continue' } | { type: 'openOrder.cancel' };
+
+/** The open order the server found, with how to pay it. */
+export type OpenOrder = CreatedOrder;
 
 export const depositMachine = setup({
   types: {
@@ -109,6 +130,14 @@ export const depositMachine = setup({
       throw new Error('resumeOrder must be provided');
     }),
     followOrder: depositOrderFollow,
+    /** The player's newest order that can still be paid, or null. */
+    findOpenOrder: fromPromise<OpenOrder | null>(async () => {
+      throw new Error('findOpenOrder must be provided');
+    }),
+    /** Stops offering the open order; the answer is the order as it stands. */
+    cancelOpenOrder: fromPromise<DepositOrder, { orderSn: string }>(async () => {
+      throw new Error('cancelOpenOrder must be provided');
+    }),
   },
   actions: {
     /** Opens the provider's checkout page (a new tab, so this page keeps following the order). */
@@ -119,6 +148,7 @@ export const depositMachine = setup({
   guards: {
     checkoutPage: (_, created: CreatedOrder) => created.instructions.kind === 'redirect',
     hasOrderToResume: ({ context }) => context.resumeOrderSn !== null,
+    foundOpenOrder: (_, found: OpenOrder | null) => found !== null,
   },
 }).createMachine({
   id: 'deposit',
@@ -131,7 +161,41 @@ export const depositMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'hasOrderToResume', target: 'resumingOrder' }, { target: 'requesting' }],
+      always: [{ guard: 'hasOrderToResume', target: 'resumingOrder' }, { target: 'findingOpenOrder' }],
+    },
+    findingOpenOrder: {
+      invoke: {
+        id: 'findOpenOrder',
+        src: 'findOpenOrder',
+        onDone: [
+          {
+            guard: { type: 'foundOpenOrder', params: ({ event }) => event.output },
+            target: 'offeringOpenOrder',
+            actions: assign(({ event }) => event.output ?? {}),
+          },
+          { target: 'requesting' },
+        ],
+        onError: { target: 'requesting' },
+      },
+    },
+    offeringOpenOrder: {
+      on: {
+        'openOrder.continue': { target: 'following' },
+        'openOrder.cancel': { target: 'cancellingOpenOrder' },
+      },
+    },
+    cancellingOpenOrder: {
+      invoke: {
+        id: 'cancelOpenOrder',
+        src: 'cancelOpenOrder',
+        // The offer has just stored the order.
+        input: ({ context }) => ({ orderSn: (context.order as DepositOrder).orderSn }),
+        onDone: {
+          target: 'requesting',
+          actions: [assign({ order: null, instructions: null, expiresAt: null }), 'orderChanged'],
+        },
+        onError: { target: 'offeringOpenOrder' },
+      },
     },
     resumingOrder: {
       invoke: {
@@ -188,6 +252,8 @@ export const selectPaymentInstructions = (snapshot: DepositSnapshot) => snapshot
 export const selectOrderExpiresAt = (snapshot: DepositSnapshot) => snapshot.context.expiresAt;
 /** The follower of the order while the page shows one: the views read the order from it. */
 export const selectDepositFollower = (snapshot: DepositSnapshot) => snapshot.children.followOrder;
+/** The open order offered again, while the page offers it. */
+export const selectOpenOrder = (snapshot: DepositSnapshot) => snapshot.context.order;
 
 export const selectDepositChannels = (snapshot: DepositRequestSnapshot) =>
   snapshot.context.prerequisites?.channels ?? [];

@@ -12,14 +12,18 @@
  * - following: the order-follow machine follows the request until it settles: withdrawalReview (an
  *   operator reviews it) and withdrawing (approved, the payout is under way) are fetched again every
  *   ten seconds; it ends in withdrawalSuccessful or withdrawalFailed (with the reason; the held
- *   amount is back in the balance). The views read the request from it. A player cannot reverse a
- *   request: there is no way back from here but a new withdrawal, which starts from fresh
- *   prerequisites (the balance has changed).
+ *   amount is back in the balance), or withdrawalCancelled. The views read the request from it. A new
+ *   withdrawal starts from fresh prerequisites (the balance has changed).
+ *   - following.open: the request stands as the follower shows it; while it waits for its review
+ *     (`canCancelWithdrawal`) the player may cancel it.
+ *   - following.cancelling: the server is asked to cancel it. Done: the request is followed afresh
+ *     as cancelled (settled, the hold released). Refused (the desk started the review first): back
+ *     to open with the server's sentence, and the follower's next check shows where it stands.
  */
 
 import type { Profile } from '@contract/auth';
 import { type Withdrawal, type WithdrawalLimits, withdrawalFee, withdrawalPayoutYen } from '@contract/withdrawal';
-import { assign, type SnapshotFrom, setup } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import {
   accountGates,
   moneyRequestMachine,
@@ -61,18 +65,29 @@ export function withdrawQuote(amount: number, limits: WithdrawalLimits) {
   return { amount, fee: withdrawalFee(amount, limits), payoutYen: withdrawalPayoutYen(amount, limits) };
 }
 
-/** Follows a withdrawal every ten seconds until it is paid out or has failed. */
+/** The statuses a withdrawal, yen or coin, no longer leaves by itself. */
+export const settledWithdrawalStatuses = ['withdrawalSuccessful', 'withdrawalFailed', 'withdrawalCancelled'] as const;
+
+/** Follows a withdrawal every ten seconds until it is paid out, has failed or was cancelled. */
 export const withdrawalFollow = orderFollowMachine<Withdrawal>({
-  settledStatuses: ['withdrawalSuccessful', 'withdrawalFailed'],
+  settledStatuses: settledWithdrawalStatuses,
   pollMs: 10_000,
 });
 
+/** A request can be taken back while it waits for its review, and only then (the server decides last). */
+export const canCancelWithdrawal = (withdrawal: Pick<Withdrawal, 'status'>) => withdrawal.status === 'withdrawalReview';
+
 export interface WithdrawContext<TOrder> {
-  /** The request as the server accepted it; once followed, the follower holds it as it stands. */
+  /** The request as the server accepted it (or cancelled it); once followed, the follower holds it as it stands. */
   withdrawal: TOrder | null;
+  /** The server's sentence when it refused the last cancel. */
+  cancelRefusal: string | null;
 }
 
-export type WithdrawEvent = { type: 'withdraw.again' };
+export type WithdrawEvent = { type: 'withdraw.again' } | { type: 'withdraw.cancel' };
+
+/** The message of a refused call, as the server said it. */
+const refusalMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * A withdrawal from the form to the payout (see the states above) over its request machine and the
@@ -89,14 +104,21 @@ export function withdrawalMachine<TPrerequisites, TBody, TOrder extends Followed
       events: {} as WithdrawEvent,
       children: {} as { request: 'request'; followWithdrawal: 'followWithdrawal' },
     },
-    actors: { request, followWithdrawal: follow },
+    actors: {
+      request,
+      followWithdrawal: follow,
+      /** Cancels the request by its number; the answer is the request as cancelled. */
+      cancelWithdrawal: fromPromise<TOrder, { orderSn: string }>(async () => {
+        throw new Error('cancelWithdrawal must be provided');
+      }),
+    },
     actions: {
       /** The withdrawal or the balance changed on the server: refetch the balance and the records. */
       withdrawalChanged: () => {},
     },
   }).createMachine({
     id,
-    context: { withdrawal: null },
+    context: { withdrawal: null, cancelRefusal: null },
     initial: 'requesting',
     states: {
       requesting: {
@@ -110,13 +132,37 @@ export function withdrawalMachine<TPrerequisites, TBody, TOrder extends Followed
         },
       },
       following: {
+        id: `${id}Following`,
         invoke: {
           id: 'followWithdrawal',
           src: 'followWithdrawal',
           // The request has just been stored.
           input: ({ context }) => ({ order: context.withdrawal as TOrder }),
         },
-        on: { 'withdraw.again': { target: 'requesting' } },
+        on: { 'withdraw.again': { target: 'requesting', actions: assign({ cancelRefusal: null }) } },
+        initial: 'open',
+        states: {
+          open: {
+            on: { 'withdraw.cancel': { target: 'cancelling', actions: assign({ cancelRefusal: null }) } },
+          },
+          cancelling: {
+            invoke: {
+              id: 'cancelWithdrawal',
+              src: 'cancelWithdrawal',
+              input: ({ context }) => ({ orderSn: (context.withdrawal as TOrder).orderSn }),
+              // Followed afresh from the cancelled request, which has settled.
+              onDone: {
+                target: `#${id}Following`,
+                reenter: true,
+                actions: [assign({ withdrawal: ({ event }) => event.output }), 'withdrawalChanged'],
+              },
+              onError: {
+                target: 'open',
+                actions: assign({ cancelRefusal: ({ event }) => refusalMessage(event.error) }),
+              },
+            },
+          },
+        },
       },
     },
   });
@@ -127,8 +173,13 @@ export const withdrawMachine = withdrawalMachine('withdraw', withdrawRequest, wi
 export type WithdrawSnapshot = SnapshotFrom<typeof withdrawMachine>;
 export type WithdrawRequestSnapshot = SnapshotFrom<typeof withdrawRequest>;
 
-/** The view to show: the state itself, as the machine has no nested states. */
-export const selectWithdrawStage = (snapshot: WithdrawSnapshot) => snapshot.value;
+/** The view to show: the form or the request being followed. */
+export const selectWithdrawStage = (snapshot: WithdrawSnapshot) =>
+  snapshot.matches('following') ? 'following' : 'requesting';
+/** Whether a cancel is on its way: the button waits for the answer. */
+export const selectWithdrawCancelling = (snapshot: WithdrawSnapshot) => snapshot.matches({ following: 'cancelling' });
+/** The server's sentence when it refused the last cancel. */
+export const selectCancelRefusal = (snapshot: WithdrawSnapshot) => snapshot.context.cancelRefusal;
 /** The front of a new withdrawal while the page shows one: the views read the form from it. */
 export const selectWithdrawRequest = (snapshot: WithdrawSnapshot) => snapshot.children.request;
 /** The follower of the request once it is made: the views read the request from it. */

@@ -3,7 +3,7 @@ import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import { rateLimits } from '@server/db/schema/auth';
 import { ApiError } from '@server/errors';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { functionRow, instant } from './function-call';
 
 export interface RateLimitRule {
@@ -71,6 +71,18 @@ export async function refundAttempt(db: Database, key: string): Promise<void> {
 /** Forgets the failures of a key, e.g. an account's once its owner has proved the password. */
 export async function clearAttempts(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/**
+ * How many more wrong guesses `key` may take in its current window before the next one is refused
+ * (checkGuess), as counted now: what a refusal tells the player.
+ */
+export async function guessesLeft(db: Database, key: string, rule: RateLimitRule, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ hits: rateLimits.hits })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.windowStartedAt, new Date(now.getTime() - rule.windowMs))));
+  return Math.max(0, rule.limit - (row?.hits ?? 0));
 }
 
 /** A guess still being checked after this long is taken for one whose process died. */

@@ -13,6 +13,7 @@ const statusColors: Record<string, string> = {
   withdrawing: 'blue',
   withdrawalSuccessful: 'teal',
   withdrawalFailed: 'red',
+  withdrawalCancelled: 'gray',
 };
 
 /** A deposit's or a withdrawal's status, named as the records name it. */

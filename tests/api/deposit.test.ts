@@ -331,7 +331,8 @@ describe('a manual deposit', () => {
     const answer = await order(player, { channelId: 'bank-transfer', amount: 10_000, bankCardId: player.cardId });
     expect(answer.body.data).toMatchObject({
       order: { mode: 'manual', status: 'inProgress', amount: 20_000 },
-      instructions: { kind: 'bankTransfer', accountNumber: '1234567', branchCode: '001' },
+      // The yen to send is the amount ordered, before the fee the coins are credited under.
+      instructions: { kind: 'bankTransfer', yenAmount: 10_000, accountNumber: '1234567', branchCode: '001' },
     });
     const orderSn = answer.body.data?.order.orderSn as string;
     expect(answer.body.data?.instructions).toMatchObject({ transferNote: orderSn });
@@ -563,5 +564,64 @@ describe('/v2/app/pay/order/get', () => {
       403,
       'You are not allowed to do this',
     );
+  });
+});
+
+describe('/v2/app/pay/order/current and /v2/app/pay/order/cancel', () => {
+  type Current = { order: DepositOrder; instructions: { kind: string; transferNote?: string } } | null;
+  const current = async (player: TestPlayer) =>
+    (await server.call<Current>('/v2/app/pay/order/current', {}, { token: player.token })).body.data;
+  const cancel = (player: TestPlayer, orderSn: string) =>
+    server.call<DepositOrder>('/v2/app/pay/order/cancel', { orderSn }, { token: player.token });
+
+  it('finds the newest order still payable after the page was left, and stops offering one the player cancels', async () => {
+    const player = await depositReadyPlayer();
+    expect(await current(player)).toBeNull();
+    const first = (await order(player, { channelId: 'bank-transfer', amount: 3_000, bankCardId: player.cardId })).body
+      .data?.order.orderSn as string;
+    const second = (await order(player, { channelId: 'bank-transfer', amount: 4_000, bankCardId: player.cardId })).body
+      .data?.order.orderSn as string;
+    expect(await current(player)).toMatchObject({
+      order: { orderSn: second, status: 'inProgress' },
+      instructions: { kind: 'bankTransfer', transferNote: second, yenAmount: 4_000 },
+    });
+
+    const answers = await Promise.all([cancel(player, second), cancel(player, second)]);
+    expect(answers.map((answer) => [answer.status, answer.body.data?.orderSn])).toEqual([
+      [200, second],
+      [200, second],
+    ]);
+    expect((await current(player))?.order.orderSn).toBe(first);
+    const audits = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `depositOrder:${second}`));
+    expect(audits.map((row) => row.action)).toEqual(['deposit.order', 'deposit.cancel']);
+    const reopened = await server.call<{ instructions: unknown }>(
+      '/v2/app/pay/order/open',
+      { orderSn: second },
+      { token: player.token },
+    );
+    expect(reopened.body.data?.instructions).toBeNull();
+
+    expect((await cancel(player, first)).status).toBe(200);
+    expect(await current(player)).toBeNull();
+    // Nothing was credited nor taken.
+    expect(await balanceOfPlayer(server, player)).toBe(0);
+  });
+
+  it("answers 404 for another player's order, and an order past its time is not offered", async () => {
+    const player = await depositReadyPlayer();
+    const other = await depositReadyPlayer();
+    const orderSn = (await order(player, { channelId: 'bank-transfer', amount: 3_000, bankCardId: player.cardId })).body
+      .data?.order.orderSn as string;
+    refusal(await cancel(other, orderSn), 404, 'The order was not found.');
+    expect(await current(other)).toBeNull();
+    expect((await current(player))?.order.orderSn).toBe(orderSn);
+    await server.db
+      .update(depositOrders)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(depositOrders.orderSn, orderSn));
+    expect(await current(player)).toBeNull();
   });
 });

@@ -211,11 +211,18 @@ describe('/v2/app/draw/withdraw', () => {
 
     const player = await readyPlayer(20_000);
     const wrong = await withdraw(player, { payPassword: '135790' });
-    refusal(wrong, 400, 'The pay password is incorrect.');
-    expect(wrong.body.fields).toEqual({ payPassword: 'The pay password is incorrect.' });
+    refusal(wrong, 400, 'The pay password is incorrect. Tries left: 2.');
+    expect(wrong.body.fields).toEqual({ payPassword: 'The pay password is incorrect. Tries left: 2.' });
+    refusal(await withdraw(player, { payPassword: '135791' }, undefined, 'ja-JP'), 400, /あと1回まで試せます/);
     // A right password clears the count.
     expect((await withdraw(player, { amount: 1_000 })).status).toBe(200);
-    for (let i = 0; i < 3; i += 1) expect((await withdraw(player, { payPassword: '000000' })).status).toBe(400);
+    for (let i = 0; i < 2; i += 1) expect((await withdraw(player, { payPassword: '000000' })).status).toBe(400);
+    // The last wrong one the window takes says none are left; the next guess, right or wrong, waits.
+    refusal(
+      await withdraw(player, { payPassword: '000000' }),
+      400,
+      'The pay password is incorrect. No tries are left: please try again later.',
+    );
     const limited = await withdraw(player, { amount: 1_000 });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -536,5 +543,94 @@ describe('/v2/app/draw/get', () => {
       403,
       'You are not allowed to do this',
     );
+  });
+});
+
+describe('/v2/app/draw/cancel', () => {
+  const cancel = (player: TestPlayer, orderSn: string, lang = 'en-US') =>
+    server.call<Withdrawal>('/v2/app/draw/cancel', { orderSn }, { token: player.token, lang });
+
+  it('takes back a withdrawal in review: the hold is voided, audited, a letter sent; a repeat moves nothing', async () => {
+    const player = await readyPlayer(30_000);
+    const orderSn = (await withdraw(player, { amount: 10_000 })).body.data?.orderSn as string;
+    expect(await balanceOfPlayer(server, player)).toBe(20_000);
+    const sumBefore = await ledgerSum(server);
+
+    const answers = await Promise.all([cancel(player, orderSn), cancel(player, orderSn)]);
+    expect(answers.map((answer) => [answer.status, answer.body.data?.status])).toEqual([
+      [200, 'withdrawalCancelled'],
+      [200, 'withdrawalCancelled'],
+    ]);
+    expect((await cancel(player, orderSn)).body.data).toMatchObject({ orderSn, status: 'withdrawalCancelled' });
+    expect(await balanceOf(server.db, player.userId, 'COIN')).toEqual({
+      balance: 30_000n,
+      held: 0n,
+      available: 30_000n,
+    });
+    expect(await ledgerSum(server)).toBe(sumBefore);
+    expect(await withdrawalsOf(player)).toMatchObject({
+      totals: { pending: none, cancelled: { count: 1, amount: 10_000 } },
+      list: [{ orderSn, status: 'withdrawalCancelled', completedAt: expect.any(String) }],
+    });
+    const audits = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `withdrawal:${orderSn}`));
+    expect(audits.map((row) => row.action)).toEqual(['withdrawal.request', 'withdrawal.cancel']);
+    await expect
+      .poll(
+        async () => {
+          const letters = await server.call<{ list: { kind: string; content: string }[] }>(
+            '/v2/app/station/query',
+            {},
+            { token: player.token },
+          );
+          return letters.body.data?.list.find((letter) => letter.kind === 'withdrawalCancelled')?.content ?? '';
+        },
+        { timeout: 15_000, interval: 200 },
+      )
+      .toContain(`${orderSn} was cancelled at your request`);
+    // The desk finds it settled.
+    refusal(
+      await server.call('/v2/admin/withdrawal/approve', { orderSn }, { token: operator.token }),
+      409,
+      'This withdrawal has already been reviewed.',
+    );
+    expect(await balanceOfPlayer(server, player)).toBe(30_000);
+  });
+
+  it('is too late once the desk has decided, and never releases the coins of an approved one', async () => {
+    const player = await readyPlayer(30_000);
+    const orderSn = (await withdraw(player, { amount: 10_000 })).body.data?.orderSn as string;
+    await server.call('/v2/admin/withdrawal/approve', { orderSn }, { token: operator.token });
+    refusal(await cancel(player, orderSn, 'ja-JP'), 409, '審査が始まったため、この出金申請は取り消せません。');
+    expect(await balanceOfPlayer(server, player)).toBe(20_000);
+    expect((await withdrawalsOf(player)).list[0]?.status).not.toBe('withdrawalCancelled');
+  });
+
+  it('races with the desk: exactly one of a cancel and an approval wins, and the money agrees', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const player = await readyPlayer(30_000);
+      const orderSn = (await withdraw(player, { amount: 10_000 })).body.data?.orderSn as string;
+      const [cancelled, approved] = await Promise.all([
+        cancel(player, orderSn),
+        server.call('/v2/admin/withdrawal/approve', { orderSn }, { token: operator.token }),
+      ]);
+      expect([cancelled.status, approved.status].sort()).toEqual([200, 409]);
+      const status = (await withdrawalsOf(player)).list[0]?.status;
+      const balance = await balanceOfPlayer(server, player);
+      if (cancelled.status === 200) expect([status, balance]).toEqual(['withdrawalCancelled', 30_000]);
+      else expect(status === 'withdrawing' || status === 'withdrawalSuccessful').toBe(true);
+      if (cancelled.status !== 200) expect(balance).toBe(20_000);
+    }
+  });
+
+  it("answers 404 for another player's withdrawal and refuses visitors", async () => {
+    const owner = await readyPlayer(20_000);
+    const other = await readyPlayer(0);
+    const orderSn = (await withdraw(owner, { amount: 5_000 })).body.data?.orderSn as string;
+    refusal(await cancel(other, orderSn), 404, 'The withdrawal was not found.');
+    expect((await server.call('/v2/app/draw/cancel', { orderSn }, {})).status).toBe(401);
+    expect(await balanceOfPlayer(server, owner)).toBe(15_000);
   });
 });

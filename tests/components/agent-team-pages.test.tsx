@@ -251,7 +251,7 @@ describe('team recharge and withdraw pages', () => {
         queryClient.setQueryData(teamWithdrawalsQueryOptions('ja-JP', teamQueryOf(search, 'lastDays')).queryKey, {
           list: [withdrawal],
           total: 1,
-          totals: { completed: zero, pending: zero, failed: { count: 1, amount: 1_500 } },
+          totals: { completed: zero, pending: zero, failed: { count: 1, amount: 1_500 }, cancelled: zero },
         }),
     });
     const totals = await screen.findByLabelText('合計');

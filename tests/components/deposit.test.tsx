@@ -50,14 +50,42 @@ const order = (status: 'pendingPayment' | 'paymentSuccessful'): DepositOrder => 
   currency: 'JPY',
   status,
 });
+const bankTransfer: CreatedOrder = {
+  order: {
+    ...order('pendingPayment'),
+    mode: 'manual',
+    currency: 'JPY',
+    status: 'inProgress',
+    channelId: 'bank-transfer',
+    fee: 60,
+  } as DepositOrder,
+  instructions: {
+    kind: 'bankTransfer',
+    yenAmount: 3_000,
+    bankName: 'Sandbox Bank',
+    branchName: 'Test branch',
+    branchCode: '001',
+    accountType: 'Ordinary',
+    accountNumber: '1234567',
+    accountHolder: 'Game hall',
+    transferNote: 'D2026112200002',
+  },
+  expiresAt: '2026-11-22T00:30:00.000Z',
+};
 const checkout: CreatedOrder = {
   order: order('pendingPayment'),
   instructions: { kind: 'redirect', url: 'http://127.0.0.1:8181/sandbox-pay/checkout/pay_1' },
   expiresAt: '2026-11-22T00:30:00.000Z',
 };
 
-function startDeposit(prerequisites: DepositPrerequisites, orders: DepositOrder[] = []) {
+function startDeposit(
+  prerequisites: DepositPrerequisites,
+  orders: DepositOrder[] = [],
+  created = checkout,
+  openOrder: CreatedOrder | null = null,
+) {
   const requests: OrderRequest[] = [];
+  const cancelled: string[] = [];
   const opened: string[] = [];
   const deposit = createActor(
     depositMachine.provide({
@@ -67,9 +95,14 @@ function startDeposit(prerequisites: DepositPrerequisites, orders: DepositOrder[
             loadPrerequisites: fromPromise(async () => prerequisites),
             sendRequest: fromPromise(async ({ input }) => {
               requests.push(input);
-              return checkout;
+              return created;
             }),
           },
+        }),
+        findOpenOrder: fromPromise(async () => openOrder),
+        cancelOpenOrder: fromPromise(async ({ input }) => {
+          cancelled.push(input.orderSn);
+          return (openOrder as CreatedOrder).order;
         }),
         followOrder: depositOrderFollow.provide({
           actors: {
@@ -86,7 +119,7 @@ function startDeposit(prerequisites: DepositPrerequisites, orders: DepositOrder[
     }),
     { input: {} },
   ).start();
-  return { deposit, requests, opened };
+  return { deposit, requests, opened, cancelled };
 }
 
 describe('deposit page', () => {
@@ -150,6 +183,8 @@ describe('deposit page', () => {
     await user.type(amount, '999');
     await user.click(screen.getByRole('button', { name: 'Deposit' }));
     expect(screen.getByText('The minimum is 1,000 yen')).toBeInTheDocument();
+    // A refused amount promises nothing: no coins credited beside the refusal.
+    expect(screen.queryByTestId('deposit-credited')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '5,000 yen' }));
     expect(screen.getByTestId('deposit-credited')).toHaveTextContent('You receive 5,000 coins');
     await user.click(screen.getByRole('radio', { name: 'Bank transfer' }));
@@ -169,5 +204,54 @@ describe('deposit page', () => {
       },
     ]);
     expect(await screen.findByText('5,000 game coins have been added to your balance.')).toBeInTheDocument();
+  });
+
+  it('tells the yen to send, copies every field of the transfer, and says it waits for the player', async () => {
+    await startI18nIn('ja-JP');
+    const user = userEvent.setup();
+    const { deposit } = startDeposit(ready, [], bankTransfer);
+    renderPlayerView(<DepositView deposit={deposit} />);
+    await user.type(await screen.findByRole('textbox', { name: '金額' }), '3000');
+    await user.click(screen.getByRole('radio', { name: 'Bank transfer' }));
+    await user.click(screen.getByRole('button', { name: '入金する' }));
+    const instructions = await screen.findByLabelText('振込先');
+    expect(screen.getByText('お客様のお振込みをお待ちしています')).toBeInTheDocument();
+    expect(screen.queryByText('処理中')).not.toBeInTheDocument();
+    expect(instructions).toHaveTextContent('振込金額3,000円');
+    const copies: [string, string][] = [
+      ['振込金額', '3000'],
+      ['銀行', 'Sandbox Bank'],
+      ['支店', 'Test branch'],
+      ['支店番号', '001'],
+      ['口座種別', 'Ordinary'],
+      ['口座', '1234567'],
+      ['口座名義', 'Game hall'],
+      ['振込メモ', 'D2026112200002'],
+    ];
+    for (const [field, value] of copies) {
+      await user.click(screen.getByRole('button', { name: `${field}をコピー` }));
+      expect(await navigator.clipboard.readText()).toBe(value);
+      expect(screen.getByRole('button', { name: `${field}をコピーしました` })).toBeInTheDocument();
+    }
+  });
+
+  it('offers the order left open on return: continue shows its instructions, cancel starts a new deposit', async () => {
+    await startI18nIn('ja-JP');
+    const user = userEvent.setup();
+    const first = startDeposit(ready, [], checkout, bankTransfer);
+    const view = renderPlayerView(<DepositView deposit={first.deposit} />);
+    expect(await screen.findByText('お支払い前の入金注文があります')).toBeInTheDocument();
+    const offer = screen.getByTestId('deposit-open-order');
+    expect(offer).toHaveTextContent('D2026112200001');
+    expect(offer).toHaveTextContent('振込金額3,000円');
+    await user.click(screen.getByRole('button', { name: 'この注文の支払いを続ける' }));
+    expect(await screen.findByLabelText('振込先')).toHaveTextContent('D2026112200002');
+    view.unmount();
+
+    const second = startDeposit(ready, [], checkout, bankTransfer);
+    renderPlayerView(<DepositView deposit={second.deposit} />);
+    await user.click(await screen.findByRole('button', { name: 'この注文を取り消す' }));
+    expect(await screen.findByRole('textbox', { name: '金額' })).toHaveValue('');
+    expect(second.cancelled).toEqual(['D2026112200001']);
   });
 });

@@ -41,6 +41,7 @@ function startWithdraw(
   prerequisites: WithdrawPrerequisites,
   request: (input: WithdrawalRequest) => Promise<Withdrawal>,
   later: Withdrawal[] = [],
+  cancel: () => Promise<Withdrawal> = async () => withdrawal('withdrawalCancelled'),
 ) {
   const requests: WithdrawalRequest[] = [];
   const withdraw = createActor(
@@ -55,6 +56,7 @@ function startWithdraw(
             }),
           },
         }),
+        cancelWithdrawal: fromPromise(() => cancel()),
         followWithdrawal: withdrawalFollow.provide({
           actors: {
             fetchOrder: fromPromise(async () => {
@@ -183,5 +185,47 @@ describe('withdraw page', () => {
     expect(requests.map((request) => request.body.payPassword)).toEqual(['123459', '246801']);
     expect(requests[1]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
     expect(screen.queryByRole('button', { name: /cancel/i })).not.toBeInTheDocument();
+  });
+
+  it('offers to cancel a request while it waits for its review, and shows it cancelled', async () => {
+    await startI18nIn('ja-JP');
+    const user = userEvent.setup();
+    const { withdraw } = startWithdraw(ready, async () => withdrawal('withdrawalReview'));
+    renderPlayerView(<WithdrawView withdraw={withdraw} />);
+    await user.type(await screen.findByRole('textbox', { name: '金額（コイン）' }), '8000');
+    await user.type(screen.getByLabelText('支払いパスワード'), '246801');
+    await user.click(screen.getByRole('button', { name: '出金を申請' }));
+    expect(
+      await screen.findByText('審査が始まるまでは取り消せます。保留中の金額は残高に戻ります。'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '出金申請を取り消す' }));
+    expect(
+      await screen.findByText('出金申請を取り消しました。保留されていた金額は残高に戻りました。'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('出金取消');
+    expect(screen.queryByRole('button', { name: '出金申請を取り消す' })).not.toBeInTheDocument();
+  });
+
+  it("says the server's refusal when the review started first, and offers no cancel once it has", async () => {
+    await startI18nIn('en-US');
+    const user = userEvent.setup();
+    const refused = Object.assign(new Error('This withdrawal can no longer be cancelled: its review has started.'), {
+      code: 409,
+      fields: {},
+    });
+    const { withdraw } = startWithdraw(
+      ready,
+      async () => withdrawal('withdrawalReview'),
+      [],
+      async () => {
+        throw refused;
+      },
+    );
+    renderPlayerView(<WithdrawView withdraw={withdraw} />);
+    await user.type(await screen.findByRole('textbox', { name: 'Amount (coins)' }), '8000');
+    await user.type(screen.getByLabelText('Payment password'), '246801');
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel this withdrawal' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refused.message);
   });
 });

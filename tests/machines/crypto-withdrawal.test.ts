@@ -110,7 +110,7 @@ describe('crypto withdraw machine model', () => {
 
   it('reaches every state', () => {
     const reached = new Set(paths.map((p) => p.endState));
-    for (const value of ['"requesting"', '"following"']) {
+    for (const value of ['"requesting"', '{"following":"open"}', '{"following":"cancelling"}']) {
       expect(reached).toContain(value);
     }
   });

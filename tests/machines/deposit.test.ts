@@ -76,7 +76,14 @@ describe('deposit machine model', () => {
 
   it('reaches every state', () => {
     const reached = new Set(runs.flatMap(({ paths }) => paths.map((p) => p.endState)));
-    for (const value of ['"resumingOrder"', '"requesting"', '"following"']) {
+    for (const value of [
+      '"resumingOrder"',
+      '"findingOpenOrder"',
+      '"offeringOpenOrder"',
+      '"cancellingOpenOrder"',
+      '"requesting"',
+      '"following"',
+    ]) {
       expect(reached).toContain(value);
     }
   });
@@ -184,8 +191,18 @@ describe('deposit rules', () => {
     });
     await settle();
     expect(startingCardId(form().context.prerequisites?.cards ?? [])).toBe(3);
-    expect(depositQuote(10_000, online)).toEqual({ amount: 10_000, coins: 10_000, fee: 0, credited: 10_000 });
-    expect(depositQuote(10_000, transfer)).toEqual({ amount: 10_000, coins: 10_000, fee: 150, credited: 9_850 });
+    expect(depositQuote('10,000', online)).toEqual({ amount: 10_000, coins: 10_000, fee: 0, credited: 10_000 });
+    expect(depositQuote('10000', transfer)).toEqual({ amount: 10_000, coins: 10_000, fee: 150, credited: 9_850 });
+  });
+
+  it('promises no credit for an amount the form refuses: below the minimum, above the maximum, not a number', () => {
+    expect(depositQuote('999', online)).toBeNull();
+    expect(depositQuote('500001', online)).toBeNull();
+    expect(depositQuote('12.5', online)).toBeNull();
+    expect(depositQuote('', online)).toBeNull();
+    expect(depositQuote('5000', null)).toBeNull();
+    expect(depositQuote('1000', online)?.credited).toBe(1_000);
+    expect(depositQuote('500000', online)?.credited).toBe(500_000);
   });
 
   it("keeps the amount within the channel's limits, on an open channel, from a bound card", () => {

@@ -7,8 +7,11 @@ import {
 } from '@machines/money-request.machine';
 import { selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
 import {
+  canCancelWithdrawal,
   keepsPayPassword,
+  selectCancelRefusal,
   selectWithdrawalFollower,
+  selectWithdrawCancelling,
   selectWithdrawRequest,
   selectWithdrawStage,
   type WithdrawalRequest,
@@ -27,6 +30,7 @@ import {
   offline,
   profile,
   ready,
+  reviewStarted,
   withdrawal,
   withdrawModel,
   withdrawRequestModel,
@@ -73,7 +77,7 @@ describe('withdraw machine model', () => {
 
   it('reaches every state', () => {
     const reached = new Set(paths.map((p) => p.endState));
-    for (const value of ['"requesting"', '"following"']) {
+    for (const value of ['"requesting"', '{"following":"open"}', '{"following":"cancelling"}']) {
       expect(reached).toContain(value);
     }
   });
@@ -94,6 +98,7 @@ describe('withdraw rules', () => {
       prerequisites?: WithdrawPrerequisites;
       request?: (request: WithdrawalRequest) => Promise<Withdrawal>;
       withdrawals?: Withdrawal[];
+      cancel?: () => Promise<Withdrawal>;
     } = {},
   ) {
     const clock = new SimulatedClock();
@@ -115,6 +120,10 @@ describe('withdraw rules', () => {
                 return (options.request ?? (async () => withdrawal('withdrawalReview')))(input);
               }),
             },
+          }),
+          cancelWithdrawal: fromPromise(async ({ input }) => {
+            effects.push(`cancel ${input.orderSn}`);
+            return (options.cancel ?? (async () => withdrawal('withdrawalCancelled')))();
           }),
           followWithdrawal: withdrawalFollow.provide({
             actors: {
@@ -350,5 +359,39 @@ describe('withdraw rules', () => {
     expect(loads()).toBe(2);
     expect(stage()).toBe('editing');
     expect(selectRequestSent(form())).toBeNull();
+  });
+
+  it('cancels a request in review: followed afresh as cancelled, settled, the balance refetched', async () => {
+    const { actor, settle, submit, effects, followed } = start({ withdrawals: [withdrawal('withdrawalReview')] });
+    await settle();
+    submit();
+    await settle();
+    expect(canCancelWithdrawal(followed()!.withdrawal)).toBe(true);
+    actor.send({ type: 'withdraw.cancel' });
+    expect(selectWithdrawCancelling(actor.getSnapshot())).toBe(true);
+    await settle();
+    expect(selectWithdrawCancelling(actor.getSnapshot())).toBe(false);
+    expect(followed()).toEqual({ withdrawal: withdrawal('withdrawalCancelled'), settled: true });
+    expect(canCancelWithdrawal(followed()!.withdrawal)).toBe(false);
+    expect(effects).toEqual(['withdrawalChanged', 'cancel W20261121000001', 'withdrawalChanged']);
+  });
+
+  it("keeps following with the server's sentence when the review started first", async () => {
+    const { actor, clock, settle, submit, followed } = start({
+      withdrawals: [withdrawal('withdrawing')],
+      cancel: async () => {
+        throw reviewStarted;
+      },
+    });
+    await settle();
+    submit();
+    await settle();
+    actor.send({ type: 'withdraw.cancel' });
+    await settle();
+    expect(selectCancelRefusal(actor.getSnapshot())).toBe(reviewStarted.message);
+    clock.increment(10_000);
+    await settle();
+    expect(followed()).toEqual({ withdrawal: withdrawal('withdrawing'), settled: false });
+    expect(canCancelWithdrawal(followed()!.withdrawal)).toBe(false);
   });
 });

@@ -177,14 +177,26 @@ export const cryptoWithdrawRequestModel = machineModel({
 
 const withdrawFixtures: EventFixtures<typeof cryptoWithdrawMachine> = {
   'withdraw.again': [{ type: 'withdraw.again' }],
+  'withdraw.cancel': [{ type: 'withdraw.cancel' }],
 };
+
+/** The desk started the review before the cancel arrived. */
+export const reviewStarted = Object.assign(
+  new Error('This withdrawal can no longer be cancelled: its review has started.'),
+  {
+    code: 409,
+    fields: {},
+  },
+);
 
 const withdrawOutcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.request', output: withdrawal('withdrawalReview') },
+  { type: 'xstate.done.actor.cancelWithdrawal', output: withdrawal('withdrawalCancelled') },
+  { type: 'xstate.error.actor.cancelWithdrawal', error: reviewStarted },
 ];
 
 const serializeWithdraw = (snapshot: CryptoWithdrawSnapshot) =>
-  JSON.stringify([snapshot.value, snapshot.context.withdrawal?.status ?? null]);
+  JSON.stringify([snapshot.value, snapshot.context.withdrawal?.status ?? null, snapshot.context.cancelRefusal]);
 
 /** The whole withdrawal, with its front and its follower as single steps. */
 export const cryptoWithdrawModel = machineModel({
@@ -193,5 +205,5 @@ export const cryptoWithdrawModel = machineModel({
   fixtures: withdrawFixtures,
   outcomes: withdrawOutcomes,
   serializeState: serializeWithdraw,
-  actorNames: ['request', 'followWithdrawal'],
+  actorNames: ['request', 'followWithdrawal', 'cancelWithdrawal'],
 });

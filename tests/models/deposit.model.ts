@@ -66,6 +66,7 @@ export const bankTransfer: CreatedOrder = {
   order: manualOrder('inProgress'),
   instructions: {
     kind: 'bankTransfer',
+    yenAmount: 10_000,
     bankName: 'サンドボックス銀行',
     branchName: 'テスト支店',
     branchCode: '001',
@@ -89,6 +90,8 @@ const requestFixtures: EventFixtures<typeof depositRequest> = {
 
 const depositFixtures: EventFixtures<typeof depositMachine> = {
   'deposit.again': [{ type: 'deposit.again' }],
+  'openOrder.continue': [{ type: 'openOrder.continue' }],
+  'openOrder.cancel': [{ type: 'openOrder.cancel' }],
 };
 
 export const offline = Object.assign(new Error('Request Error'), { code: 0, fields: {} });
@@ -117,6 +120,11 @@ const depositOutcomes: ActorOutcome[] = [
     output: { order: automaticOrder('paymentSuccessful'), instructions: null, expiresAt: '2026-11-21T00:30:00.000Z' },
   },
   { type: 'xstate.error.actor.resumeOrder', error: unknownOrder },
+  { type: 'xstate.done.actor.findOpenOrder', output: bankTransfer },
+  { type: 'xstate.done.actor.findOpenOrder', output: null },
+  { type: 'xstate.error.actor.findOpenOrder', error: offline },
+  { type: 'xstate.done.actor.cancelOpenOrder', output: manualOrder('inProgress') },
+  { type: 'xstate.error.actor.cancelOpenOrder', error: offline },
 ];
 
 const serializeDeposit = (snapshot: DepositSnapshot) => JSON.stringify([snapshot.value, snapshot.context.order]);
@@ -140,6 +148,6 @@ export const depositModels = [{}, { orderSn: 'D20261121000001' }].map((input: { 
     outcomes: depositOutcomes,
     input,
     serializeState: serializeDeposit,
-    actorNames: ['request', 'resumeOrder', 'followOrder'],
+    actorNames: ['request', 'resumeOrder', 'followOrder', 'findOpenOrder', 'cancelOpenOrder'],
   }),
 );

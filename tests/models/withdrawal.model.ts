@@ -40,6 +40,7 @@ const requestFixtures: EventFixtures<typeof withdrawRequest> = {
 
 const withdrawFixtures: EventFixtures<typeof withdrawMachine> = {
   'withdraw.again': [{ type: 'withdraw.again' }],
+  'withdraw.cancel': [{ type: 'withdraw.cancel' }],
 };
 
 export const offline = Object.assign(new Error('Request Error'), { code: 0, fields: {} });
@@ -67,12 +68,23 @@ const requestOutcomes: ActorOutcome[] = [
   { type: 'xstate.error.actor.sendRequest', error: wrongPayPassword },
 ];
 
+/** The desk started the review before the cancel arrived. */
+export const reviewStarted = Object.assign(
+  new Error('This withdrawal can no longer be cancelled: its review has started.'),
+  {
+    code: 409,
+    fields: {},
+  },
+);
+
 const withdrawOutcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.request', output: withdrawal('withdrawalReview') },
+  { type: 'xstate.done.actor.cancelWithdrawal', output: withdrawal('withdrawalCancelled') },
+  { type: 'xstate.error.actor.cancelWithdrawal', error: reviewStarted },
 ];
 
 const serializeWithdraw = (snapshot: WithdrawSnapshot) =>
-  JSON.stringify([snapshot.value, snapshot.context.withdrawal?.status ?? null]);
+  JSON.stringify([snapshot.value, snapshot.context.withdrawal?.status ?? null, snapshot.context.cancelRefusal]);
 
 /** The front: the prerequisites, the form and the request, before the amount is held. */
 export const withdrawRequestModel = machineModel({
@@ -91,5 +103,5 @@ export const withdrawModel = machineModel({
   fixtures: withdrawFixtures,
   outcomes: withdrawOutcomes,
   serializeState: serializeWithdraw,
-  actorNames: ['request', 'followWithdrawal'],
+  actorNames: ['request', 'followWithdrawal', 'cancelWithdrawal'],
 });

@@ -1,6 +1,6 @@
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
-import { checkGuess, type RateLimitRule } from '@server/shared/rate-limit';
+import { checkGuess, guessesLeft, type RateLimitRule } from '@server/shared/rate-limit';
 import { verifySecret } from './passwords';
 
 /**
@@ -13,7 +13,18 @@ export function checkPayPassword(
   user: { id: number; payPasswordHash: string },
   given: string,
 ): Promise<boolean> {
-  return checkGuess(deps.db, `payPassword:user:${user.id}`, rule, deps.clock, () =>
+  return checkGuess(deps.db, payPasswordKey(user.id), rule, deps.clock, () =>
     verifySecret(user.payPasswordHash, given),
   );
+}
+
+const payPasswordKey = (userId: number) => `payPassword:user:${userId}`;
+
+/** The wrong pay passwords the account may still try before they are refused for a while (429). */
+export function payPasswordTriesLeft(
+  deps: { db: Database; clock: Clock },
+  rule: RateLimitRule,
+  userId: number,
+): Promise<number> {
+  return guessesLeft(deps.db, payPasswordKey(userId), rule, deps.clock.now());
 }

@@ -3,7 +3,7 @@ export { type AppKeyRow, appKeyOf, spendAppKeyCode } from './app-key-codes';
 export { type AuthDeps, type AuthRequest, authRequestOf } from './context';
 export { passwordRefusal } from './password-changes';
 export { hashSecret, passwordProblem } from './passwords';
-export { checkPayPassword } from './pay-password';
+export { checkPayPassword, payPasswordTriesLeft } from './pay-password';
 export { endUserSessions } from './sessions';
 export { checkPassword, openSession, refuseFrozen, signInCounters, signOut } from './sign-in';
 export { findUserByAccount, findUserByEmail, findUserById, isUsernameTaken, type UserRow } from './users';

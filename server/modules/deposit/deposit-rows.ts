@@ -36,5 +36,5 @@ export function instructionsFor(deps: PlayerDeps, order: DepositOrderRow): Payme
   }
   const account = deps.settings.receivingAccount;
   if (!account) throw new ApiError(422, 'pay.channelUnavailable');
-  return { kind: 'bankTransfer', ...account, transferNote: order.orderSn };
+  return { kind: 'bankTransfer', yenAmount: order.yenAmount, ...account, transferNote: order.orderSn };
 }

@@ -1,4 +1,12 @@
-import type { createPayOrder, DepositOrder, openPayOrderQuery, payOrderList, payOrderQuery } from '@contract/deposit';
+import type {
+  cancelPayOrder,
+  createPayOrder,
+  currentPayOrderQuery,
+  DepositOrder,
+  openPayOrderQuery,
+  payOrderList,
+  payOrderQuery,
+} from '@contract/deposit';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import { depositStatusGroups } from '@contract/money';
 import { hasPersonalInformation } from '@contract/user-profile';
@@ -12,7 +20,7 @@ import { newOrderSn, requestHash } from '@server/shared/order-numbers';
 import { groupTotals, orderConditions, statusTotals } from '@server/shared/order-rows';
 import { onePage } from '@server/shared/paging';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { findUserById } from '../auth/public';
 import { boundCardsOf, holderMismatches, holderMismatchRefusal } from '../bank/public';
 import { depositRefusal, depositRefusalError } from '../protection/public';
@@ -192,6 +200,66 @@ export async function openDepositOrderOf(
     instructions: payable ? instructionsFor(deps, order) : null,
     expiresAt: order.expiresAt.toISOString(),
   };
+}
+
+/** What makes an order payable: waiting for its payment or transfer, within its time, its checkout (if any) open. */
+const payableConditions = (now: Date) => [
+  inArray(depositOrders.status, ['pendingPayment', 'inProgress']),
+  gt(depositOrders.expiresAt, now),
+  or(eq(depositOrders.mode, 'manual'), isNotNull(depositOrders.checkoutUrl)),
+];
+
+/** The newest order the player can still pay, with its instructions: the deposit page offers it again. */
+export async function currentDepositOrderOf(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  principal: Principal,
+): Promise<DataOf<typeof currentPayOrderQuery>> {
+  const [order] = await deps.db
+    .select()
+    .from(depositOrders)
+    .where(and(eq(depositOrders.userId, principal.userId), ...payableConditions(deps.clock.now())))
+    .orderBy(desc(depositOrders.createdAt), desc(depositOrders.id))
+    .limit(1);
+  if (!order) return null;
+  return {
+    order: depositOrderView(deps, order, request.locale),
+    instructions: instructionsFor(deps, order),
+    expiresAt: order.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * The player no longer wants to pay an open order: its time is ended now, so it is neither offered
+ * nor payable (its instructions are gone). Its status stays what it was: a payment or transfer
+ * that arrives anyway is still credited by the provider's callback or the desk, so no money is
+ * lost. The claim is `UPDATE … WHERE` still payable; a repeat answers with the order as it is.
+ */
+export async function cancelDepositOrder(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  principal: Principal,
+  body: ParsedBodyOf<typeof cancelPayOrder>,
+): Promise<DepositOrder> {
+  const found = await orderRowOf(deps, principal, body.orderSn);
+  const now = deps.clock.now();
+  const cancelled = await deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(depositOrders)
+      .set({ expiresAt: now })
+      .where(and(eq(depositOrders.id, found.id), ...payableConditions(now)))
+      .returning();
+    if (!claimed) return null;
+    await writeAudit(tx, request, {
+      at: now,
+      actor: actorOfUser(principal.userId),
+      action: 'deposit.cancel',
+      subject: `depositOrder:${claimed.orderSn}`,
+      reason: 'the player stopped the open order',
+    });
+    return claimed;
+  });
+  return depositOrderView(deps, cancelled ?? (await orderRowOf(deps, principal, body.orderSn)), request.locale);
 }
 
 export async function depositOrdersOf(

@@ -1,5 +1,7 @@
 import {
+  cancelPayOrder,
   createPayOrder,
+  currentPayOrderQuery,
   exchangeRatiosQuery,
   openPayOrderQuery,
   payChannelQuery,
@@ -9,7 +11,14 @@ import {
 import { route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import { channelView, openChannels } from './channels';
-import { depositOrderOf, depositOrdersOf, openDepositOrder, openDepositOrderOf } from './player';
+import {
+  cancelDepositOrder,
+  currentDepositOrderOf,
+  depositOrderOf,
+  depositOrdersOf,
+  openDepositOrder,
+  openDepositOrderOf,
+} from './player';
 
 /** The payment provider's callbacks, mounted beside the contract's routes. */
 export { payCallbackHandler, payCallbackPath, payCallbackPrefix } from './webhook';
@@ -34,6 +43,10 @@ export function depositRoutes(deps: PlayerDeps) {
     route(payOrderQuery, (context) => depositOrderOf(deps, playerRequestOf(context), context.principal, context.body)),
     route(openPayOrderQuery, (context) =>
       openDepositOrderOf(deps, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(currentPayOrderQuery, (context) => currentDepositOrderOf(deps, playerRequestOf(context), context.principal)),
+    route(cancelPayOrder, (context) =>
+      cancelDepositOrder(deps, playerRequestOf(context), context.principal, context.body),
     ),
     route(payOrderList, (context) => depositOrdersOf(deps, playerRequestOf(context), context.principal, context.body)),
   ];

@@ -2,6 +2,7 @@ import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import { withdrawalStatusGroups } from '@contract/money';
 import { hasPersonalInformation } from '@contract/user-profile';
 import {
+  type cancelWithdrawal,
   type Withdrawal,
   withdrawalFee,
   type withdrawalList,
@@ -19,9 +20,9 @@ import { onePage } from '@server/shared/paging';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { fieldRefusal } from '@server/shared/refusals';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { checkPayPassword, findUserById } from '../auth/public';
+import { checkPayPassword, findUserById, payPasswordTriesLeft } from '../auth/public';
 import { boundCardsOf, holderMismatches, holderMismatchRefusal, maskedNumber } from '../bank/public';
-import { hold, houseAccount, playerAccount } from '../ledger/public';
+import { hold, houseAccount, playerAccount, voidHold } from '../ledger/public';
 import { kycStatusOf } from '../user/public';
 import { type WithdrawalRow, withdrawalView } from './withdrawal-rows';
 
@@ -55,7 +56,10 @@ export async function openWithdrawalRequest(
   const { payPasswordHash } = user;
   if (!payPasswordHash) throw new ApiError(422, 'draw.payPasswordNotSet');
   if (!(await checkPayPassword(deps, deps.payPasswordLimit, { id: user.id, payPasswordHash }, payPassword))) {
-    throw fieldRefusal(request.t, 400, 'payPassword', 'draw.payPasswordWrong');
+    const count = await payPasswordTriesLeft(deps, deps.payPasswordLimit, user.id);
+    throw count > 0
+      ? fieldRefusal(request.t, 400, 'payPassword', 'draw.payPasswordWrongTries', { count })
+      : fieldRefusal(request.t, 400, 'payPassword', 'draw.payPasswordNoTriesLeft');
   }
   const paramsHash = requestHash(params);
   const answer = (row: WithdrawalRow) => {
@@ -71,8 +75,8 @@ export async function openWithdrawalRequest(
  * the account and end in 429, right ones never count); then a retry of the same Idempotency-Key
  * answers with the first request (another body: 409). Approved KYC and a card in the player's own
  * name are required. The coins are held in the ledger in the transaction that writes the request,
- * so they cannot be spent twice; the player cannot take the request back, only an operator settles
- * it.
+ * so they cannot be spent twice; the player may cancel it while it waits for its review
+ * (cancelOwnWithdrawal), after that only an operator settles it.
  */
 export async function requestWithdrawal(
   deps: PlayerDeps,
@@ -163,6 +167,14 @@ export async function requestWithdrawal(
 }
 
 /** One of the player's withdrawals by its number; another player's number is as unknown as a made-up one. */
+async function ownWithdrawal(deps: PlayerDeps, principal: Principal, orderSn: string): Promise<WithdrawalRow> {
+  const [row] = await deps.db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, principal.userId), eq(withdrawals.orderSn, orderSn)));
+  if (!row) throw new ApiError(404, 'draw.withdrawalNotFound');
+  return row;
+}
 
 export async function withdrawalOf(
   deps: PlayerDeps,
@@ -170,12 +182,58 @@ export async function withdrawalOf(
   principal: Principal,
   body: ParsedBodyOf<typeof withdrawalQuery>,
 ): Promise<Withdrawal> {
-  const [row] = await deps.db
-    .select()
-    .from(withdrawals)
-    .where(and(eq(withdrawals.userId, principal.userId), eq(withdrawals.orderSn, body.orderSn)));
-  if (!row) throw new ApiError(404, 'draw.withdrawalNotFound');
-  return withdrawalView(row, request.locale);
+  return withdrawalView(await ownWithdrawal(deps, principal, body.orderSn), request.locale);
+}
+
+/**
+ * The player takes back a withdrawal (yen or coin) that still waits for its review. The request is
+ * claimed out of review (`UPDATE … WHERE status = 'withdrawalReview'`), so of a cancel and the
+ * desk's approval or rejection at the same moment exactly one wins and the other is told (409); in
+ * the same transaction the hold is voided through the ledger, the audit row written and the letter
+ * sent. A repeat of a cancel that has happened answers with the cancelled request and moves nothing.
+ */
+export async function cancelOwnWithdrawal(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  principal: Principal,
+  body: ParsedBodyOf<typeof cancelWithdrawal>,
+): Promise<Withdrawal> {
+  const found = await ownWithdrawal(deps, principal, body.orderSn);
+  const cancelled = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const [claimed] = await tx
+      .update(withdrawals)
+      .set({ status: 'withdrawalCancelled', completedAt: now })
+      .where(and(eq(withdrawals.id, found.id), eq(withdrawals.status, 'withdrawalReview')))
+      .returning();
+    if (!claimed) return null;
+    await voidHold(tx, deps.clock, {
+      holdId: claimed.holdTransferId,
+      actor: actorOfUser(principal.userId),
+      reason: `withdrawal ${claimed.orderSn} cancelled by the player`,
+      clientAddress: request.clientAddress,
+      requestId: request.requestId,
+    });
+    await writeAudit(tx, request, {
+      at: now,
+      actor: actorOfUser(principal.userId),
+      action: 'withdrawal.cancel',
+      subject: `withdrawal:${claimed.orderSn}`,
+      reason: `${claimed.amount} coins released before review`,
+    });
+    await deps.letters.send(tx, {
+      userId: claimed.userId,
+      kind: 'withdrawalCancelled',
+      subject: `withdrawal:${claimed.orderSn}`,
+      params: { orderSn: claimed.orderSn, amount: claimed.amount },
+    });
+    return claimed;
+  });
+  if (cancelled) return withdrawalView(cancelled, request.locale);
+  // Not in review any more: a cancel that won before answers as it did, anything else is too late.
+  const current = await ownWithdrawal(deps, principal, body.orderSn);
+  if (current.status === 'withdrawalCancelled') return withdrawalView(current, request.locale);
+  throw new ApiError(409, 'draw.cannotCancel');
 }
 
 export async function withdrawalsOf(

@@ -1,7 +1,13 @@
-import { withdrawalLimitsQuery, withdrawalList, withdrawalQuery, withdrawToBank } from '@contract/withdrawal';
+import {
+  cancelWithdrawal,
+  withdrawalLimitsQuery,
+  withdrawalList,
+  withdrawalQuery,
+  withdrawToBank,
+} from '@contract/withdrawal';
 import { route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
-import { requestWithdrawal, withdrawalOf, withdrawalsOf } from './player';
+import { cancelOwnWithdrawal, requestWithdrawal, withdrawalOf, withdrawalsOf } from './player';
 
 export function withdrawalRoutes(deps: PlayerDeps) {
   return [
@@ -17,6 +23,9 @@ export function withdrawalRoutes(deps: PlayerDeps) {
     ),
     route(withdrawalLimitsQuery, async () => ({ ...deps.settings.withdrawal, coinsPerYen: deps.settings.coinsPerYen })),
     route(withdrawalQuery, (context) => withdrawalOf(deps, playerRequestOf(context), context.principal, context.body)),
+    route(cancelWithdrawal, (context) =>
+      cancelOwnWithdrawal(deps, playerRequestOf(context), context.principal, context.body),
+    ),
     route(withdrawalList, (context) => withdrawalsOf(deps, playerRequestOf(context), context.principal, context.body)),
   ];
 }

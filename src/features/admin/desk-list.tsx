@@ -280,6 +280,7 @@ const statusColors: Record<string, string> = {
   withdrawing: 'blue',
   withdrawalSuccessful: 'teal',
   withdrawalFailed: 'red',
+  withdrawalCancelled: 'gray',
   inProgress: 'yellow',
   successful: 'teal',
   failed: 'red',

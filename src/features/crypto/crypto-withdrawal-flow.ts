@@ -1,5 +1,5 @@
 import { cryptoAssetQuery, withdrawalAddressCheck, withdrawCrypto } from '@contract/crypto';
-import { withdrawalQuery } from '@contract/withdrawal';
+import { cancelWithdrawal, withdrawalQuery } from '@contract/withdrawal';
 import {
   type CryptoWithdrawal,
   type CryptoWithdrawTerms,
@@ -46,6 +46,10 @@ export function cryptoWithdrawLogic(deps: { queryClient: QueryClient; refresh():
           }),
         },
       }),
+      // Quiet: the page shows the server's sentence beside the button.
+      cancelWithdrawal: fromPromise(async ({ input }: { input: { orderSn: string } }) =>
+        asCrypto(await api.call(cancelWithdrawal, input, { silent: true })),
+      ),
       followWithdrawal: cryptoWithdrawalFollow.provide({
         actors: {
           // Quiet: a failed check is simply tried again.

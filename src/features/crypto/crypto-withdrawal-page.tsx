@@ -14,7 +14,9 @@ import {
   selectAmountQuote,
   selectBalance,
   selectChosenTerms,
+  selectCryptoCancelRefusal,
   selectCryptoWithdrawalFollower,
+  selectCryptoWithdrawCancelling,
   selectCryptoWithdrawForm,
   selectCryptoWithdrawRequest,
   selectCryptoWithdrawStage,
@@ -25,6 +27,7 @@ import {
 } from '@machines/crypto-withdrawal.machine';
 import { selectRequestSending } from '@machines/money-request.machine';
 import { type OrderFollowActor, selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
+import { canCancelWithdrawal } from '@machines/withdrawal.machine';
 import { Alert, Button, Card, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,6 +39,7 @@ import { PageFrame } from '@/components/page-frame';
 import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatCoinAmount, formatDateTime } from '@/lib/format';
 import { inspection } from '@/lib/inspector';
+import { CancelRequest } from '../money/cancel-request';
 import { MoneyRequestView } from '../money/money-request-view';
 import { OrderDetails } from '../money/order-details';
 import { OrderFollowing } from '../money/order-following';
@@ -395,6 +399,7 @@ const statusColors = {
   withdrawing: 'blue',
   withdrawalSuccessful: 'teal',
   withdrawalFailed: 'red',
+  withdrawalCancelled: 'gray',
 } as const;
 
 /** The coin's decimals, from the pairs the hall offers (the request's terms put them in the cache). */
@@ -420,6 +425,8 @@ function WithdrawalProgress({
   const { t } = useTranslation(['crypto', 'finance']);
   const withdrawal = useSelector(follower, selectFollowedOrder);
   const settled = useSelector(follower, selectOrderSettled);
+  const cancelling = useSelector(withdraw, selectCryptoWithdrawCancelling);
+  const cancelRefusal = useSelector(withdraw, selectCryptoCancelRefusal);
   const decimals = useDecimalsOf(withdrawal);
   const coins = (units: string) => `${formatCoinAmount(units, decimals)} ${withdrawal.coin}`;
   const rows: [string, string][] = [
@@ -447,6 +454,12 @@ function WithdrawalProgress({
         </Alert>
         <OrderDetails rows={rows} />
         <OrderFollowing follower={follower} label={t('withdraw.following')} />
+        <CancelRequest
+          cancellable={canCancelWithdrawal(withdrawal)}
+          cancelling={cancelling}
+          refusal={cancelRefusal}
+          onCancel={() => withdraw.send({ type: 'withdraw.cancel' })}
+        />
         <Group>
           {settled && (
             <Button size="sm" onClick={() => withdraw.send({ type: 'withdraw.again' })}>

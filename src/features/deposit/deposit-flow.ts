@@ -1,4 +1,10 @@
-import { createPayOrder, openPayOrderQuery, payOrderQuery } from '@contract/deposit';
+import {
+  cancelPayOrder,
+  createPayOrder,
+  currentPayOrderQuery,
+  openPayOrderQuery,
+  payOrderQuery,
+} from '@contract/deposit';
 import {
   type DepositPrerequisites,
   depositMachine,
@@ -45,6 +51,9 @@ export function depositLogic(deps: { queryClient: QueryClient; refresh(): void; 
         },
       }),
       resumeOrder,
+      // Quiet: no answer simply starts a new deposit.
+      findOpenOrder: fromPromise(() => api.call(currentPayOrderQuery, {}, { silent: true })),
+      cancelOpenOrder: fromPromise(({ input }: { input: { orderSn: string } }) => api.call(cancelPayOrder, input)),
       followOrder: depositOrderFollow.provide({
         actors: { fetchOrder },
         actions: { orderChanged: () => deps.refresh() },

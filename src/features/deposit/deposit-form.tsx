@@ -1,5 +1,4 @@
 import { depositOrderForm, type PayChannel } from '@contract/deposit';
-import { typedAmountValue } from '@contract/money';
 import { type DepositQuote, depositQuote, type depositRequest, selectDepositChannels } from '@machines/deposit.machine';
 import {
   selectRequestCards,
@@ -39,8 +38,7 @@ export function DepositForm({ request }: { request: DepositRequestActor }) {
   const formError = useFormError('finance');
   const { form, channels, cards, busy } = useDepositForm(request);
   const channel = channels.find((item) => item.id === form.values.channelId) ?? null;
-  const typed = typedAmountValue(form.values.amount);
-  const quote = typed !== null && channel ? depositQuote(typed, channel) : null;
+  const quote = depositQuote(form.values.amount, channel);
   const limits = { min: channel?.minAmount ?? 0, max: channel?.maxAmount ?? 0 };
 
   return (

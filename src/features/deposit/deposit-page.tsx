@@ -4,6 +4,7 @@ import {
   selectDepositFollower,
   selectDepositRequest,
   selectDepositStage,
+  selectOpenOrder,
   selectOrderExpiresAt,
   selectPaymentInstructions,
 } from '@machines/deposit.machine';
@@ -24,6 +25,7 @@ import { OrderFollowing } from '../money/order-following';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import { depositLogic } from './deposit-flow';
 import { DepositForm } from './deposit-form';
+import { BankTransferDetails } from './transfer-instructions';
 
 type DepositActor = ActorRefFrom<typeof depositMachine>;
 type DepositFollower = OrderFollowActor<DepositOrder>;
@@ -53,12 +55,63 @@ export function DepositView({ deposit }: { deposit: DepositActor }) {
   switch (stage) {
     case 'starting':
     case 'resumingOrder':
+    case 'findingOpenOrder':
       return <Skeleton h={300} radius="md" />;
+    case 'offeringOpenOrder':
+    case 'cancellingOpenOrder':
+      return <OpenOrderOffer deposit={deposit} cancelling={stage === 'cancellingOpenOrder'} />;
     case 'requesting':
       return <MoneyRequestView request={request} kind="deposit" form={(front) => <DepositForm request={front} />} />;
     case 'following':
       return <FollowedDeposit deposit={deposit} />;
   }
+}
+
+/** The order the player left open: its facts, and the choice to go on paying it or to drop it. */
+function OpenOrderOffer({ deposit, cancelling }: { deposit: DepositActor; cancelling: boolean }) {
+  const { t } = useTranslation('finance');
+  const order = useSelector(deposit, selectOpenOrder);
+  const instructions = useSelector(deposit, selectPaymentInstructions);
+  const expiresAt = useSelector(deposit, selectOrderExpiresAt);
+  if (!order) return null;
+  const rows: [string, string][] = [
+    [t('orders.orderSn'), order.orderSn],
+    [t('orders.channel'), order.channelName],
+    [t('orders.coins'), t('units.coinsAmount', { amount: formatAmount(order.amount) })],
+    [t('orders.createdAt'), formatDateTime(order.createdAt)],
+  ];
+  if (instructions?.kind === 'bankTransfer')
+    rows.unshift([
+      t('deposit.transfer.amount'),
+      t('units.yenAmount', { amount: formatAmount(instructions.yenAmount) }),
+    ]);
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="deposit-open-order">
+      <Stack gap="md">
+        <Alert color="yellow" title={t('deposit.openOrder.title')}>
+          <Text size="sm">{t('deposit.openOrder.message')}</Text>
+          {expiresAt && <Text size="sm">{t('deposit.pending.expiresAt', { time: formatDateTime(expiresAt) })}</Text>}
+        </Alert>
+        <OrderDetails rows={rows} />
+        <Text size="xs" c="dimmed">
+          {t('deposit.openOrder.cancelHint')}
+        </Text>
+        <Group>
+          <Button onClick={() => deposit.send({ type: 'openOrder.continue' })} disabled={cancelling}>
+            {t('deposit.openOrder.continue')}
+          </Button>
+          <Button
+            variant="light"
+            color="red"
+            loading={cancelling}
+            onClick={() => deposit.send({ type: 'openOrder.cancel' })}
+          >
+            {t('deposit.openOrder.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
 }
 
 /** The order being followed: one view per status. */
@@ -146,23 +199,12 @@ function BankTransferInProgress({ deposit, follower, order }: OrderViewProps) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
-        <Alert color="yellow" title={t('depositStatus.inProgress')}>
+        {/* The order waits for the player's transfer, not for the product: the title says whose move it is. */}
+        <Alert color="yellow" title={t('deposit.transfer.waiting')}>
           <Text size="sm">{t('deposit.transfer.message')}</Text>
           {expiresAt && <Text size="sm">{t('deposit.pending.expiresAt', { time: formatDateTime(expiresAt) })}</Text>}
         </Alert>
-        {instructions?.kind === 'bankTransfer' && (
-          <Card bg="gray.0" radius="sm" padding="md" aria-label={t('deposit.transfer.title')}>
-            <OrderDetails
-              rows={[
-                [t('deposit.transfer.bank'), instructions.bankName],
-                [t('deposit.transfer.branch'), `${instructions.branchName} (${instructions.branchCode})`],
-                [t('deposit.transfer.account'), `${instructions.accountType} ${instructions.accountNumber}`],
-                [t('deposit.transfer.holder'), instructions.accountHolder],
-                [t('deposit.transfer.note'), instructions.transferNote],
-              ]}
-            />
-          </Card>
-        )}
+        {instructions?.kind === 'bankTransfer' && <BankTransferDetails instructions={instructions} />}
         <OrderDetails rows={rows} />
         <Following follower={follower} />
         <Group>

@@ -1,4 +1,4 @@
-import { withdrawalQuery, withdrawToBank } from '@contract/withdrawal';
+import { cancelWithdrawal, type Withdrawal, withdrawalQuery, withdrawToBank } from '@contract/withdrawal';
 import {
   type WithdrawPrerequisites,
   withdrawalFollow,
@@ -33,6 +33,10 @@ export function withdrawLogic(deps: { queryClient: QueryClient; refresh(): void 
           ),
         },
       }),
+      // Quiet: the page shows the server's sentence beside the button.
+      cancelWithdrawal: fromPromise<Withdrawal, { orderSn: string }>(({ input }) =>
+        api.call(cancelWithdrawal, input, { silent: true }),
+      ),
       followWithdrawal: withdrawalFollow.provide({
         actors: {
           // Quiet: a failed check is simply tried again.

@@ -9,9 +9,12 @@ import {
 } from '@machines/money-request.machine';
 import { type OrderFollowActor, selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
 import {
+  canCancelWithdrawal,
   keepsPayPassword,
+  selectCancelRefusal,
   selectWithdrawalFollower,
   selectWithdrawBalance,
+  selectWithdrawCancelling,
   selectWithdrawLimits,
   selectWithdrawRequest,
   selectWithdrawStage,
@@ -33,6 +36,7 @@ import { useFormError } from '@/lib/form-error';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { inspection } from '@/lib/inspector';
+import { CancelRequest } from '../money/cancel-request';
 import { MoneyRequestView } from '../money/money-request-view';
 import { OrderDetails } from '../money/order-details';
 import { OrderFollowing } from '../money/order-following';
@@ -225,6 +229,7 @@ const statusColors = {
   withdrawing: 'blue',
   withdrawalSuccessful: 'teal',
   withdrawalFailed: 'red',
+  withdrawalCancelled: 'gray',
 } as const;
 
 function FollowedWithdrawal({ withdraw }: { withdraw: WithdrawActor }) {
@@ -232,7 +237,7 @@ function FollowedWithdrawal({ withdraw }: { withdraw: WithdrawActor }) {
   return follower ? <WithdrawalProgress withdraw={withdraw} follower={follower} /> : null;
 }
 
-/** withdrawalReview, withdrawing, withdrawalSuccessful and withdrawalFailed: where the request stands. */
+/** withdrawalReview, withdrawing, withdrawalSuccessful, withdrawalFailed and withdrawalCancelled: where the request stands. */
 function WithdrawalProgress({
   withdraw,
   follower,
@@ -243,6 +248,8 @@ function WithdrawalProgress({
   const { t } = useTranslation('finance');
   const withdrawal = useSelector(follower, selectFollowedOrder);
   const settled = useSelector(follower, selectOrderSettled);
+  const cancelling = useSelector(withdraw, selectWithdrawCancelling);
+  const cancelRefusal = useSelector(withdraw, selectCancelRefusal);
   const rows: [string, string][] = [
     [t('orders.orderSn'), withdrawal.orderSn],
     [t('orders.coins'), t('units.coinsAmount', { amount: formatAmount(withdrawal.amount) })],
@@ -264,6 +271,12 @@ function WithdrawalProgress({
         </Alert>
         <OrderDetails rows={rows} />
         <OrderFollowing follower={follower} label={t('withdraw.following')} />
+        <CancelRequest
+          cancellable={canCancelWithdrawal(withdrawal)}
+          cancelling={cancelling}
+          refusal={cancelRefusal}
+          onCancel={() => withdraw.send({ type: 'withdraw.cancel' })}
+        />
         <Group>
           {settled && (
             <Button size="sm" onClick={() => withdraw.send({ type: 'withdraw.again' })}>
