@@ -127,8 +127,8 @@ function isCoinHoldKind(kind: string): kind is CoinHoldKind {
  * (src/lib/enum-labels.ts); any other ledger kind reads as an adjustment.
  */
 function movementKindOf(line: SpendableMovement): BalanceMovementKind {
-  if (line.source !== 'entry' && isCoinHoldKind(line.kind))
-    return line.source === 'held' ? `${line.kind}Hold` : `${line.kind}HoldReleased`;
+  if (line.source === 'held' && isCoinHoldKind(line.kind)) return `${line.kind}Hold`;
+  if (line.source === 'released' && isCoinHoldKind(line.kind)) return `${line.kind}HoldReleased`;
   if (agentMoveLedgerKinds.includes(line.kind)) return line.amount > 0n ? 'agentTransferIn' : 'agentTransferOut';
   return isCoinTransferKind(line.kind) ? line.kind : 'adjustment';
 }
