@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { dateRange, endpoint, isoDateTime, listQuery, pageOf } from './endpoint';
 import { cryptoDepositStatuses } from './crypto';
+import { dateRange, endpoint, isoDateTime, listQuery, pageOf } from './endpoint';
 import { amount, manualStatuses, paymentStatuses, signedAmount, withdrawalStatuses } from './money';
 import { singleLine } from './plain-text';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type Locale, locales } from '@contract/locales';
+import { locales } from '@contract/locales';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   apiCaller,
@@ -94,7 +94,8 @@ async function settledTexts(page: Page, inFlight: () => number): Promise<string[
         .map((element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim())
         .filter((content) => content !== '')
         .sort((a, b) => b.length - a.length);
-      const withoutMarked = (shown: string) => marked.reduce((left, content) => left.split(content).join(' '), shown).trim();
+      const withoutMarked = (shown: string) =>
+        marked.reduce((left, content) => left.split(content).join(' '), shown).trim();
       const judged = (element: Element | null) =>
         element !== null &&
         !element.closest('[data-user-content], script, style, noscript') &&

@@ -34,8 +34,13 @@ export function japaneseLeft(locale: Locale, texts: readonly string[]): string[]
   return locale === 'ja-JP' ? [] : texts.filter((text) => kana.test(text));
 }
 
+const messageValuesOf = new Map<Locale, Set<string>>();
+
 function messageValues(locale: Locale): Set<string> {
+  const known = messageValuesOf.get(locale);
+  if (known) return known;
   const values = new Set<string>();
+  messageValuesOf.set(locale, values);
   const directory = path.resolve('locales', locale);
   const collect = (node: unknown): void => {
     if (typeof node === 'string') values.add(node.trim());
