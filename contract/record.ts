@@ -85,6 +85,10 @@ export const movementOrderStatuses = [
 ] as const;
 export type MovementOrderStatus = (typeof movementOrderStatuses)[number];
 
+export function isMovementOrderStatus(status: string): status is MovementOrderStatus {
+  return (movementOrderStatuses as readonly string[]).includes(status);
+}
+
 /**
  * One movement of the coins a player can spend (balance minus coins held), as the user centre
  * counts them (docs/requirements.md §5.12).

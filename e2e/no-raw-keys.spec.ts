@@ -162,10 +162,11 @@ for (const locale of locales) {
     page.on('request', () => {
       inFlight += 1;
     });
-    for (const settled of ['requestfinished', 'requestfailed'] as const)
-      page.on(settled, () => {
-        inFlight -= 1;
-      });
+    const settled = () => {
+      inFlight -= 1;
+    };
+    page.on('requestfinished', settled);
+    page.on('requestfailed', settled);
     await page.goto('/');
     await expect(page.getByRole('banner')).toBeVisible();
     const found: string[] = [];
