@@ -1,6 +1,7 @@
 import * as v from 'valibot';
+import { cryptoDepositStatuses } from './crypto';
 import { dateRange, endpoint, isoDateTime, listQuery, pageOf } from './endpoint';
-import { amount, signedAmount } from './money';
+import { amount, manualStatuses, paymentStatuses, signedAmount, withdrawalStatuses } from './money';
 import { singleLine } from './plain-text';
 
 const gameNameFilter = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'validation.keyword'), singleLine));
@@ -44,6 +45,51 @@ export const gameRecordCount = endpoint({
 });
 
 /**
+ * The ledger transfer kinds that move a player's spendable coins, as the server writes them. A move
+ * between an agent and a member is named from this player's side; a kind not listed here (none is
+ * written today) reads as an adjustment.
+ */
+export const coinTransferKinds = [
+  'deposit',
+  'depositRefund',
+  'withdrawal',
+  'withdrawalRefund',
+  'agentTransferIn',
+  'agentTransferOut',
+  'gameBet',
+  'gameWin',
+  'gameRollback',
+  'accountTransfer',
+  'adjustment',
+] as const;
+export type CoinTransferKind = (typeof coinTransferKinds)[number];
+
+/** The transfers that hold coins before they are paid: a withdrawal, a deposit's refund. */
+export const coinHoldKinds = ['withdrawal', 'depositRefund'] as const;
+export type CoinHoldKind = (typeof coinHoldKinds)[number];
+
+/** What a balance movement can be: a transfer, a hold still waiting ('<kind>Hold') or one given back. */
+export const balanceMovementKinds = [
+  ...coinTransferKinds,
+  ...coinHoldKinds.map((kind) => `${kind}Hold` as const),
+  ...coinHoldKinds.map((kind) => `${kind}HoldReleased` as const),
+] as const;
+export type BalanceMovementKind = (typeof balanceMovementKinds)[number];
+
+/** The status of the order behind a movement: a deposit order's, a withdrawal's, a crypto deposit's. */
+export const movementOrderStatuses = [
+  ...paymentStatuses,
+  ...manualStatuses,
+  ...withdrawalStatuses,
+  ...cryptoDepositStatuses,
+] as const;
+export type MovementOrderStatus = (typeof movementOrderStatuses)[number];
+
+export function isMovementOrderStatus(status: string): status is MovementOrderStatus {
+  return (movementOrderStatuses as readonly string[]).includes(status);
+}
+
+/**
  * One movement of the coins a player can spend (balance minus coins held), as the user centre
  * counts them (docs/requirements.md §5.12).
  */
@@ -51,14 +97,13 @@ const balanceMovement = v.object({
   /** 'e' and the ledger entry, or 'h' (a hold made) / 'r' (a hold released) and the ledger transfer. */
   id: v.string(),
   /**
-   * What moved the coins: 'deposit', 'depositRefund', 'withdrawal', 'withdrawalRefund', and the
-   * kinds other areas write (games, promotions). A move between an agent and a member is named from
-   * this player's side: 'agentTransferIn' when the coins came to them, 'agentTransferOut' when they left.
-   * Coins held for a payment not yet made are '<kind>Hold' (e.g. 'withdrawalHold' while the
-   * withdrawal is reviewed; it becomes 'withdrawal' once the coins are paid out of the hold, with no
-   * second deduction), and a hold given back is '<kind>HoldReleased'.
+   * What moved the coins (`balanceMovementKinds`). A move between an agent and a member is named
+   * from this player's side: 'agentTransferIn' when the coins came to them, 'agentTransferOut' when
+   * they left. Coins held for a payment not yet made are '<kind>Hold' (e.g. 'withdrawalHold' while
+   * the withdrawal is reviewed; it becomes 'withdrawal' once the coins are paid out of the hold,
+   * with no second deduction), and a hold given back is '<kind>HoldReleased'.
    */
-  kind: v.string(),
+  kind: v.picklist(balanceMovementKinds),
   /** Positive when coins came in, negative when they went out (a hold takes them out). */
   amount: signedAmount,
   /** What the player could spend right after this movement: the user centre's balance at that moment. */
@@ -67,7 +112,7 @@ const balanceMovement = v.object({
   reference: v.string(),
   createdAt: isoDateTime,
   /** The status of the order behind the movement, or null when none is behind it. */
-  status: v.nullable(v.string()),
+  status: v.nullable(v.picklist(movementOrderStatuses)),
   /** The order's channel: deposit channel, or bank and masked account of a withdrawal. */
   channel: v.nullable(v.string()),
   /** The order's fee in coins. */

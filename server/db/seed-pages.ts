@@ -50,6 +50,8 @@ export const seedPages: readonly SeedPage[] = contentPageSlugs.map((slug) => ({
  * that language, while a language an operator has edited matches none and is kept.
  */
 export const retiredPageTexts: Partial<Record<ContentPageSlug, readonly string[]>> = {
+  // The deposit guide before it named the withdrawal statuses as the records do (ja-JP).
+  'deposit-guide': ['a96c5d20ff4258bbc5d10aad70cfdb5e4b9ca1fec7817a126b5022e54a5ac5b8'],
   // The responsible-gaming pages before they described the player-protection tools.
   'responsible-game': [
     '96b133b2522144360776144b7316316f420e393ed9f2ac09a6fd4134786a41e0',

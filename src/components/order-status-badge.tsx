@@ -1,7 +1,9 @@
+import type { MovementOrderStatus } from '@contract/record';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { enumLabelKey } from '@/lib/enum-labels';
 
-const statusColors: Record<string, string> = {
+const statusColors: Record<MovementOrderStatus, string> = {
   pendingPayment: 'yellow',
   paymentSuccessful: 'teal',
   refundInProcess: 'orange',
@@ -14,14 +16,18 @@ const statusColors: Record<string, string> = {
   withdrawalSuccessful: 'teal',
   withdrawalFailed: 'red',
   withdrawalCancelled: 'gray',
+  confirming: 'yellow',
+  credited: 'teal',
+  belowMinimum: 'orange',
+  dropped: 'red',
 };
 
 /** A deposit's or a withdrawal's status, named as the records name it. */
-export function OrderStatusBadge({ status }: { status: string }) {
+export function OrderStatusBadge({ status }: { status: MovementOrderStatus }) {
   const { t } = useTranslation('record');
   return (
-    <Badge color={statusColors[status] ?? 'gray'} variant="light">
-      {t(`status.${status}`)}
+    <Badge color={statusColors[status]} variant="light">
+      {t(enumLabelKey('movementOrderStatus', status))}
     </Badge>
   );
 }

@@ -112,7 +112,7 @@ describe('agent applications', () => {
     const firstId = applied.body.data?.id;
     expect((await applicationOf(player)).body.data).toEqual(applied.body.data);
     refusal(await apply(player), 409, 'Your agent application is already waiting for review.');
-    refusal(await apply(player, {}, 'ja-JP'), 409, '代理店の申請はすでに審査待ちです。');
+    refusal(await apply(player, {}, 'ja-JP'), 409, 'エージェントの申請はすでに審査待ちです。');
 
     const waiting = await queue({ keyword: player.account });
     expect(waiting.body.data).toMatchObject({

@@ -161,9 +161,9 @@ describe('agent applications', () => {
     await startI18nIn('ja-JP');
     storeDeskSession(desk);
     renderApp('/admin/agent-applications');
-    expect(await screen.findByRole('heading', { name: '代理申請', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'エージェント申請', level: 1 })).toBeInTheDocument();
     expect(
-      within(screen.getByRole('navigation', { name: '審査キュー' })).getByRole('link', { name: '代理申請' }),
+      within(screen.getByRole('navigation', { name: '審査キュー' })).getByRole('link', { name: 'エージェント申請' }),
     ).toBeInTheDocument();
   });
 });

@@ -164,7 +164,7 @@ describe('user center', () => {
     });
     expect(await screen.findByTestId('balance')).toHaveTextContent('12,345 コイン');
     expect(screen.getByText('確認済み')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '代理店センター' })).toHaveAttribute('href', '/agent/agent-center');
+    expect(screen.getByRole('link', { name: 'エージェントセンター' })).toHaveAttribute('href', '/agent/agent-center');
   });
 
   it('shows where a player’s agent application stands, with a link to the agent centre (§12.2)', async () => {

@@ -1,6 +1,16 @@
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import type { Locale } from '@contract/locales';
-import type { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '@contract/record';
+import {
+  type BalanceMovementKind,
+  type balanceMovementQuery,
+  type CoinHoldKind,
+  type CoinTransferKind,
+  coinHoldKinds,
+  coinTransferKinds,
+  type gameRecordCount,
+  type gameRecordQuery,
+  type MovementOrderStatus,
+} from '@contract/record';
 import type { Principal } from '@server/contract-router';
 import { cryptoDeposits } from '@server/db/schema/crypto';
 import { depositOrders } from '@server/db/schema/deposit';
@@ -103,12 +113,24 @@ function movementFilter(kind: string | undefined) {
   return side ? { kinds: agentMoveLedgerKinds, direction: side } : { kinds: [kind] };
 }
 
-/** A hold the player pays shows as '<kind>Hold' until it is posted, and its release as '<kind>HoldReleased'. */
-function movementKindOf(line: SpendableMovement): string {
-  if (line.source === 'held') return `${line.kind}Hold`;
-  if (line.source === 'released') return `${line.kind}HoldReleased`;
-  if (!agentMoveLedgerKinds.includes(line.kind)) return line.kind;
-  return line.amount > 0n ? 'agentTransferIn' : 'agentTransferOut';
+function isCoinTransferKind(kind: string): kind is CoinTransferKind {
+  return (coinTransferKinds as readonly string[]).includes(kind);
+}
+
+function isCoinHoldKind(kind: string): kind is CoinHoldKind {
+  return (coinHoldKinds as readonly string[]).includes(kind);
+}
+
+/**
+ * A hold the player pays shows as '<kind>Hold' until it is posted, and its release as
+ * '<kind>HoldReleased'. Only kinds the contract names reach the page, which has a label for each
+ * (src/lib/enum-labels.ts); any other ledger kind reads as an adjustment.
+ */
+function movementKindOf(line: SpendableMovement): BalanceMovementKind {
+  if (line.source === 'held' && isCoinHoldKind(line.kind)) return `${line.kind}Hold`;
+  if (line.source === 'released' && isCoinHoldKind(line.kind)) return `${line.kind}HoldReleased`;
+  if (agentMoveLedgerKinds.includes(line.kind)) return line.amount > 0n ? 'agentTransferIn' : 'agentTransferOut';
+  return isCoinTransferKind(line.kind) ? line.kind : 'adjustment';
 }
 
 function movementId(line: SpendableMovement): string {
@@ -118,7 +140,7 @@ function movementId(line: SpendableMovement): string {
 
 interface OrderBehind {
   orderSn: string;
-  status: string;
+  status: MovementOrderStatus;
   channel: string;
   fee: number;
   failureReason: string | null;

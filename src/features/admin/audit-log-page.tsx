@@ -115,16 +115,18 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       <Table.Td>
         <Stack gap={0}>
           <Text size="sm">{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</Text>
-          <Code fz="xs">{entry.action}</Code>
+          <Code fz="xs" data-user-content>
+            {entry.action}
+          </Code>
         </Stack>
       </Table.Td>
-      <Table.Td ff="monospace" fz="sm">
+      <Table.Td ff="monospace" fz="sm" data-user-content>
         {entry.subjectType ? `${entry.subjectType}:${entry.subjectId}` : entry.subjectId}
       </Table.Td>
-      <Table.Td>{entry.reason ?? ''}</Table.Td>
+      <Table.Td data-user-content>{entry.reason ?? ''}</Table.Td>
       <Table.Td>
         <Tooltip label={String(entry.detail.clientAddress ?? '')} disabled={!entry.detail.clientAddress}>
-          <Text size="xs" ff="monospace" c="dimmed">
+          <Text size="xs" ff="monospace" c="dimmed" data-user-content>
             {entry.requestId ?? ''}
           </Text>
         </Tooltip>

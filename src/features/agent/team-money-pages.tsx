@@ -1,3 +1,4 @@
+import { isMovementOrderStatus } from '@contract/record';
 import { Card, Group, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
@@ -159,7 +160,10 @@ function MoneyList<TOrder extends TeamOrder>({
         { header: t('columns.orderSn'), cell: (order) => order.orderSn, td: () => ({ ff: 'monospace' }) },
         { header: detailColumn, cell: detail },
         { header: t('columns.coins'), cell: (order) => formatAmount(order.amount) },
-        { header: t('columns.status'), cell: (order) => <OrderStatusBadge status={order.status} /> },
+        {
+          header: t('columns.status'),
+          cell: (order) => isMovementOrderStatus(order.status) && <OrderStatusBadge status={order.status} />,
+        },
       ]}
       empty={t('empty')}
       pageNum={query.pageNum}

@@ -41,7 +41,13 @@ function ShownCode({ code }: { code: AppLoginCode }) {
       />
       <Stack gap="sm" style={{ flex: '1 1 16rem' }}>
         <Text>{t('appLogin.intro')}</Text>
-        <Text ff="monospace" size="sm" data-testid="app-login-code" style={{ wordBreak: 'break-all' }}>
+        <Text
+          ff="monospace"
+          size="sm"
+          data-testid="app-login-code"
+          data-user-content
+          style={{ wordBreak: 'break-all' }}
+        >
           {code.loginCode}
         </Text>
         <Text size="sm" c="dimmed">

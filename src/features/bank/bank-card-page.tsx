@@ -144,7 +144,7 @@ function BoundCard({ card, onUnbind }: { card: BankCard; onUnbind(): void }) {
         <Text size="sm" c="dimmed">
           {t('cards.branch', { code: card.branchCode, name: card.branchName })}
         </Text>
-        <Text size="sm">
+        <Text size="sm" data-user-content>
           {card.holderLastName} {card.holderFirstName} ({card.holderPinyinName})
         </Text>
         <Group justify="space-between" mt="xs">

@@ -72,7 +72,9 @@ export function NoticesPage() {
               <Table.Td lang="ja">
                 <Group gap="xs" wrap="nowrap">
                   {notice.pinned && <Badge size="sm">{t('notices.pinned')}</Badge>}
-                  <Text size="sm">{notice.title[defaultLocale]}</Text>
+                  <Text size="sm" lang="ja" data-user-content>
+                    {notice.title[defaultLocale]}
+                  </Text>
                 </Group>
               </Table.Td>
               <Table.Td>

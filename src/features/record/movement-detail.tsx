@@ -1,13 +1,14 @@
-import type { BalanceMovement } from '@contract/record';
+import type { BalanceMovement, BalanceMovementKind } from '@contract/record';
 import { Button, CopyButton, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderStatusBadge } from '@/components/order-status-badge';
+import { enumLabelKey } from '@/lib/enum-labels';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
-/** A balance movement's name as the records show it; a kind the page does not know shows as it is. */
-export function movementKindLabel(t: (key: string, options: { defaultValue: string }) => string, kind: string) {
-  return t(`types.movements.${kind}`, { defaultValue: kind });
+/** A balance movement's name as the records show it: every kind has a label (src/lib/enum-labels.ts). */
+export function movementKindLabel(t: (key: string) => string, kind: BalanceMovementKind) {
+  return t(enumLabelKey('balanceMovementKind', kind));
 }
 
 export function signedCoins(amount: number): string {
