@@ -35,6 +35,7 @@ const publicModules = [
   'crypto/crypto-records',
   'crypto/queries',
   'push/push-channel',
+  'money/cancel-request',
   'money/money-request-view',
   'money/order-details',
   'money/order-following',

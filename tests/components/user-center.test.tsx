@@ -124,7 +124,7 @@ describe('user center', () => {
 
   it('shows the latest balance movements with a way to every record', async () => {
     await startI18nIn('en-US');
-    const movement = (id: string, kind: string, amount: number): BalanceMovement => ({
+    const movement = (id: string, kind: BalanceMovement['kind'], amount: number): BalanceMovement => ({
       id,
       kind,
       amount,
