@@ -499,7 +499,7 @@ describe('/v2/app/draw/list', () => {
     expect(await withdrawalsOf(other)).toEqual({
       list: [],
       total: 0,
-      totals: { completed: none, pending: none, failed: none },
+      totals: { completed: none, pending: none, failed: none, cancelled: none },
     });
   });
 });
