@@ -220,7 +220,7 @@ describe('team recharge and withdraw pages', () => {
     const rows = within(screen.getByRole('table', { name: 'Member deposits' })).getAllByRole('row');
     expect(within(rows[1]!).getByText('subagent')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Successful')).toBeInTheDocument();
-    expect(within(rows[2]!).getByText('In progress')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Waiting for the transfer')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '3' })).toBeInTheDocument();
 
     const user = userEvent.setup();

@@ -56,6 +56,8 @@ const sharedNames: Record<string, string[]> = {
     'machine-replay',
     'navigation',
     'no-raw-keys',
+    // The crawl's word checks, shared by its specs.
+    'page-words',
     'public-routes',
     'replay-support',
   ],

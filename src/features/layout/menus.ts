@@ -109,4 +109,5 @@ export const menuLessRoutes: Readonly<Partial<Record<AppPath, string>>> = {
   '/responsible-gaming/family': 'the family declaration form, linked from both responsible-gaming pages',
   '/auth/line/callback': 'where LINE sends the browser back after sign-in',
   '/sandbox/chain': 'the simulated chain of development and tests, opened by hand to send a deposit',
+  '/app-sign-in': "the app's sign-in screen, linked from the download page and opened by the installed app",
 };
