@@ -25,9 +25,12 @@ import {
 
 const password = 'Willow bend 2026!';
 
-/** Waits for the page to settle (no pending call, no spinner, no transition) and runs axe on it. */
+/**
+ * Waits for the page to settle (loaded, no spinner, no transition) and runs axe on it. Not
+ * 'networkidle': a signed-in page keeps its push stream open, so the network is never idle.
+ */
 async function expectAccessible(page: Page, what: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
   await expect(page.locator('.mantine-Loader')).toHaveCount(0);
   // Dialogs and menus fade in; axe would measure contrast against a half-drawn overlay.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
