@@ -38,6 +38,9 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'ja-JP',
+    // The app's service worker would take the pages' requests out of page.route()'s reach; only
+    // the spec of the installable app lets it run (e2e/app-access-installable.spec.ts).
+    serviceWorkers: 'block',
     // A failed test keeps its trace: actions with DOM snapshots, without the screencast, whose
     // stream of frames slows every test for a picture the failure screenshot already gives.
     trace: { mode: 'retain-on-failure', screenshots: false },

@@ -13,6 +13,8 @@ import { apiCaller, expect, registeredPlayer, test, text, useLanguage } from './
 
 const password = 'Maple leaf 2026!';
 
+test.use({ serviceWorkers: 'allow' });
+
 test('Chromium reports the portal installable: the manifest has no installability errors', async ({
   baseURL,
 }, testInfo) => {
