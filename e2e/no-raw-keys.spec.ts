@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { locales } from '@contract/locales';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { pushStreamPath } from '@contract/push';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import {
   apiCaller,
   callApi,
@@ -158,12 +159,14 @@ for (const locale of locales) {
       },
       [agentToken, operatorSession] as const,
     );
+    // The push stream stays open while signed in, so it is not a call the page waits for.
+    const counted = (request: Request) => !request.url().includes(pushStreamPath);
     let inFlight = 0;
-    page.on('request', () => {
-      inFlight += 1;
+    page.on('request', (request) => {
+      if (counted(request)) inFlight += 1;
     });
-    const settled = () => {
-      inFlight -= 1;
+    const settled = (request: Request) => {
+      if (counted(request)) inFlight -= 1;
     };
     page.on('requestfinished', settled);
     page.on('requestfailed', settled);
