@@ -430,7 +430,8 @@ const payPassword = '246801';
 const wrongPayPassword = '135790';
 const balance = 5_000;
 const limits = { minAmount: 1_000, maxAmount: 1_000_000, feeRateBasisPoints: 0, coinsPerYen: 1 };
-const wrongPasswordSentence = text(locale, 'server:draw.payPasswordWrong');
+// The path's one wrong pay password, answered by the server with the tries left of five.
+const wrongPasswordSentence = text(locale, 'server:draw.payPasswordWrongTries', { count: 4 });
 const wrongPassword = Object.assign(new Error(wrongPasswordSentence), {
   code: 400,
   fields: { payPassword: wrongPasswordSentence },
