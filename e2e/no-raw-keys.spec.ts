@@ -51,8 +51,8 @@ function routerPaths(): string[] {
 /** A route's path with its parameters filled in for the crawl's players. */
 function crawlPath(route: string, agentUserId: number): string {
   return route
-    .replace('$userId', String(agentUserId))
     .replace('/{-$userId}', '')
+    .replace('$userId', String(agentUserId))
     .replace('$tabIndex', '1')
     .replace(/(.)\/$/, '$1');
 }
@@ -83,8 +83,8 @@ function crawlSessions(request: APIRequestContext): Promise<CrawlSessions> {
 
 /**
  * The texts a reader meets on the page (text nodes, placeholders, accessible names and titles),
- * once the page has settled: no call in flight, no loader, and the same texts twice in a row.
- * Marked content (`data-user-content`) is left out.
+ * once the page has settled: no call in flight, no loader, and the same texts, not none, twice in a row.
+ * Marked content (`data-user-content`, or a `lang` other than the page's) is left out.
  */
 async function settledTexts(page: Page, inFlight: () => number): Promise<string[]> {
   const read = () =>
@@ -97,9 +97,15 @@ async function settledTexts(page: Page, inFlight: () => number): Promise<string[
         .sort((a, b) => b.length - a.length);
       const withoutMarked = (shown: string) =>
         marked.reduce((left, content) => left.split(content).join(' '), shown).trim();
+      // A sample written in another language is marked with its own `lang` (a Japanese bank's
+      // reading of a name), as screen readers need it to be.
+      const inOtherLanguage = (element: Element) =>
+        (element.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang) !==
+        document.documentElement.lang;
       const judged = (element: Element | null) =>
         element !== null &&
         !element.closest('[data-user-content], script, style, noscript') &&
+        !inOtherLanguage(element) &&
         element.checkVisibility({ visibilityProperty: true });
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -123,7 +129,8 @@ async function settledTexts(page: Page, inFlight: () => number): Promise<string[
         if ((await page.locator('.mantine-Loader, [aria-busy="true"]').count()) > 0) return false;
         texts = await read();
         const now = texts.join('\n');
-        const settled = now === previous && inFlight() === 0;
+        // A route whose code or words are still arriving shows nothing for a moment, with no call out.
+        const settled = texts.length > 0 && now === previous && inFlight() === 0;
         previous = now;
         return settled;
       },
@@ -148,9 +155,7 @@ test('the crawl opens every route of the router but those it names', () => {
 });
 
 for (const locale of locales) {
-  // Unfinished: the crawl has not yet had a green run (words left in some languages) and takes
-  // minutes; switched on again once it passes within the test command's time.
-  test.fixme(`every route reads in ${locale}: no keys, no English or Japanese left`, async ({ page, request }) => {
+  test(`every route reads in ${locale}: no keys, no English or Japanese left`, async ({ page, request }) => {
     test.setTimeout(120_000);
     const { agentToken, agentUserId, operatorSession } = await crawlSessions(request);
     await useLanguage(page, locale);

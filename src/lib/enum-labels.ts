@@ -9,7 +9,13 @@ import { machineStates } from '@contract/hall';
 import { kycStatuses } from '@contract/kyc';
 import { ledgerEntryKinds } from '@contract/ledger';
 import type { Locale } from '@contract/locales';
-import { manualStatuses, paymentStatuses, withdrawalStatuses } from '@contract/money';
+import {
+  depositStatusGroups,
+  manualStatuses,
+  paymentStatuses,
+  withdrawalStatuses,
+  withdrawalStatusGroups,
+} from '@contract/money';
 import {
   blockKinds,
   familyRelationships,
@@ -45,6 +51,13 @@ export const enumLabels = {
     at: 'admin:status',
   },
   agentApplicationStatus: { values: agentApplicationStatuses, at: 'agent:status' },
+  teamTotalsGroup: {
+    values: [...Object.keys(depositStatusGroups), ...Object.keys(withdrawalStatusGroups)] as (
+      | keyof typeof depositStatusGroups
+      | keyof typeof withdrawalStatusGroups
+    )[],
+    at: 'agent-reports:totals',
+  },
   memberState: { values: memberStates, at: 'agent-members:states' },
   ledgerEntryKind: { values: ledgerEntryKinds, at: 'admin:ledger.kinds' },
   deskWithdrawalMethod: { values: withdrawalMethods, at: 'admin:withdrawals.methods' },
@@ -122,6 +135,7 @@ interface LocaleFiles {
     'account-transfer': typeof import('../../locales/ja-JP/account-transfer.json');
     admin: typeof import('../../locales/ja-JP/admin.json');
     agent: typeof import('../../locales/ja-JP/agent.json');
+    'agent-reports': typeof import('../../locales/ja-JP/agent-reports.json');
     'agent-members': typeof import('../../locales/ja-JP/agent-members.json');
     auth: typeof import('../../locales/ja-JP/auth.json');
     content: typeof import('../../locales/ja-JP/content.json');
@@ -139,6 +153,7 @@ interface LocaleFiles {
     'account-transfer': typeof import('../../locales/en-US/account-transfer.json');
     admin: typeof import('../../locales/en-US/admin.json');
     agent: typeof import('../../locales/en-US/agent.json');
+    'agent-reports': typeof import('../../locales/en-US/agent-reports.json');
     'agent-members': typeof import('../../locales/en-US/agent-members.json');
     auth: typeof import('../../locales/en-US/auth.json');
     content: typeof import('../../locales/en-US/content.json');
@@ -156,6 +171,7 @@ interface LocaleFiles {
     'account-transfer': typeof import('../../locales/ko-KR/account-transfer.json');
     admin: typeof import('../../locales/ko-KR/admin.json');
     agent: typeof import('../../locales/ko-KR/agent.json');
+    'agent-reports': typeof import('../../locales/ko-KR/agent-reports.json');
     'agent-members': typeof import('../../locales/ko-KR/agent-members.json');
     auth: typeof import('../../locales/ko-KR/auth.json');
     content: typeof import('../../locales/ko-KR/content.json');
@@ -173,6 +189,7 @@ interface LocaleFiles {
     'account-transfer': typeof import('../../locales/zh-CN/account-transfer.json');
     admin: typeof import('../../locales/zh-CN/admin.json');
     agent: typeof import('../../locales/zh-CN/agent.json');
+    'agent-reports': typeof import('../../locales/zh-CN/agent-reports.json');
     'agent-members': typeof import('../../locales/zh-CN/agent-members.json');
     auth: typeof import('../../locales/zh-CN/auth.json');
     content: typeof import('../../locales/zh-CN/content.json');
@@ -190,6 +207,7 @@ interface LocaleFiles {
     'account-transfer': typeof import('../../locales/zh-TW/account-transfer.json');
     admin: typeof import('../../locales/zh-TW/admin.json');
     agent: typeof import('../../locales/zh-TW/agent.json');
+    'agent-reports': typeof import('../../locales/zh-TW/agent-reports.json');
     'agent-members': typeof import('../../locales/zh-TW/agent-members.json');
     auth: typeof import('../../locales/zh-TW/auth.json');
     content: typeof import('../../locales/zh-TW/content.json');
@@ -207,6 +225,7 @@ interface LocaleFiles {
     'account-transfer': typeof import('../../locales/fil-PH/account-transfer.json');
     admin: typeof import('../../locales/fil-PH/admin.json');
     agent: typeof import('../../locales/fil-PH/agent.json');
+    'agent-reports': typeof import('../../locales/fil-PH/agent-reports.json');
     'agent-members': typeof import('../../locales/fil-PH/agent-members.json');
     auth: typeof import('../../locales/fil-PH/auth.json');
     content: typeof import('../../locales/fil-PH/content.json');
@@ -224,6 +243,7 @@ interface LocaleFiles {
     'account-transfer': typeof import('../../locales/vi-VN/account-transfer.json');
     admin: typeof import('../../locales/vi-VN/admin.json');
     agent: typeof import('../../locales/vi-VN/agent.json');
+    'agent-reports': typeof import('../../locales/vi-VN/agent-reports.json');
     'agent-members': typeof import('../../locales/vi-VN/agent-members.json');
     auth: typeof import('../../locales/vi-VN/auth.json');
     content: typeof import('../../locales/vi-VN/content.json');

@@ -30,7 +30,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import type { ActorRefFrom } from 'xstate';
 import { PageFrame } from '@/components/page-frame';
@@ -204,7 +204,12 @@ function ProfileSection({ settings, dialCodes }: { settings: AccountSettingsActo
           </SimpleGrid>
           <TextInput
             {...field('pinyinName')}
-            description={nameLockNote ?? t('settings.profile.pinyinHint')}
+            description={
+              nameLockNote ?? (
+                // The example is what a Japanese bank prints, so it stays Japanese in every language.
+                <Trans t={t} i18nKey="settings.profile.pinyinHint" components={{ sample: <span lang="ja-JP" /> }} />
+              )
+            }
             disabled={saving || locked}
             maxLength={100}
           />
