@@ -35,7 +35,7 @@ export const seedBanners: readonly SeedBanner[] = [
       'ko-KR': '첫 입금 보너스',
       'zh-CN': '首次存款奖励',
       'zh-TW': '首次存款獎勵',
-      'fil-PH': 'Bonus sa unang deposito',
+      'fil-PH': 'Bonus sa unang deposit',
       'vi-VN': 'Thưởng nạp tiền lần đầu',
     },
     imageUrl: '/images/banners/banner-2.svg',
@@ -88,7 +88,7 @@ export const seedNotices: readonly SeedNotice[] = [
       'zh-CN': '每周三 4:00～6:00（日本时间）进行系统维护。维护期间无法使用游戏及存取款功能。',
       'zh-TW': '每週三 4:00～6:00（日本時間）進行系統維護。維護期間無法使用遊戲及存提款功能。',
       'fil-PH':
-        'May maintenance ang system tuwing Miyerkules mula 4:00 hanggang 6:00 (oras sa Japan). Habang may maintenance, hindi magagamit ang mga laro, deposito at withdrawal.',
+        'May maintenance ang system tuwing Miyerkules mula 4:00 hanggang 6:00 (oras sa Japan). Habang may maintenance, hindi magagamit ang mga laro, deposit at withdrawal.',
       'vi-VN':
         'Hệ thống được bảo trì vào thứ Tư hằng tuần từ 4:00 đến 6:00 (giờ Nhật Bản). Trong thời gian bảo trì, bạn không thể chơi game, nạp tiền hay rút tiền.',
     },
@@ -124,7 +124,7 @@ export const seedNotices: readonly SeedNotice[] = [
       'ko-KR': '입금 반영 시간 안내',
       'zh-CN': '关于存款到账时间',
       'zh-TW': '關於存款入帳時間',
-      'fil-PH': 'Tungkol sa pagpasok ng deposito',
+      'fil-PH': 'Tungkol sa pagpasok ng deposit',
       'vi-VN': 'Về thời gian cộng tiền nạp',
     },
     content: {
@@ -137,7 +137,7 @@ export const seedNotices: readonly SeedNotice[] = [
       'zh-CN': '存款通常会在10分钟内自动到账。如超过10分钟仍未到账，请联系客服。',
       'zh-TW': '存款通常會在10分鐘內自動入帳。如超過10分鐘仍未入帳，請聯繫客服。',
       'fil-PH':
-        'Karaniwang awtomatikong naikredito ang deposito sa loob ng sampung minuto. Kung wala pa rin ito pagkalipas ng sampung minuto, makipag-ugnayan sa customer support.',
+        'Karaniwang awtomatikong naikredito ang deposit sa loob ng sampung minuto. Kung wala pa rin ito pagkalipas ng sampung minuto, makipag-ugnayan sa customer support.',
       'vi-VN':
         'Tiền nạp thường được cộng tự động trong vòng mười phút. Nếu sau mười phút vẫn chưa thấy, vui lòng liên hệ bộ phận hỗ trợ khách hàng.',
     },
@@ -151,7 +151,7 @@ export const seedNotices: readonly SeedNotice[] = [
       'ko-KR': '본인 인증(KYC)을 완료해 주세요',
       'zh-CN': '请完成实名认证（KYC）',
       'zh-TW': '請完成實名認證（KYC）',
-      'fil-PH': 'Pakikumpleto ang beripikasyon ng pagkakakilanlan (KYC)',
+      'fil-PH': 'Pakikumpleto ang pag-verify ng pagkakakilanlan (KYC)',
       'vi-VN': 'Vui lòng hoàn tất xác minh danh tính (KYC)',
     },
     content: {
@@ -161,7 +161,7 @@ export const seedNotices: readonly SeedNotice[] = [
       'zh-CN': '提现需要完成实名认证。请在用户中心上传身份证件照片。',
       'zh-TW': '提領需要完成實名認證。請在會員中心上傳身分證件照片。',
       'fil-PH':
-        'Kailangan ang beripikasyon ng pagkakakilanlan bago mag-withdraw. Mag-upload ng mga larawan ng iyong ID mula sa Sentro ng manlalaro.',
+        'Kailangan ang pag-verify ng pagkakakilanlan bago mag-withdraw. Mag-upload ng mga larawan ng iyong ID mula sa Sentro ng manlalaro.',
       'vi-VN': 'Rút tiền cần xác minh danh tính. Vui lòng tải ảnh giấy tờ tùy thân lên tại Trung tâm người dùng.',
     },
   },
@@ -199,7 +199,7 @@ export const seedPromotions: readonly SeedPromotion[] = [
       'ko-KR': '첫 입금 보너스',
       'zh-CN': '首次存款奖励',
       'zh-TW': '首次存款獎勵',
-      'fil-PH': 'Bonus sa unang deposito',
+      'fil-PH': 'Bonus sa unang deposit',
       'vi-VN': 'Thưởng nạp tiền lần đầu',
     },
     summary: {
@@ -208,7 +208,7 @@ export const seedPromotions: readonly SeedPromotion[] = [
       'ko-KR': '첫 입금액의 20%를 게임 코인으로 돌려드립니다.',
       'zh-CN': '首次存款金额的20%将以游戏币返还。',
       'zh-TW': '首次存款金額的20%將以遊戲幣回饋。',
-      'fil-PH': 'Makatanggap ng 20% ng iyong unang deposito bilang game coin.',
+      'fil-PH': 'Makatanggap ng 20% ng iyong unang deposit bilang game coin.',
       'vi-VN': 'Nhận lại 20% số tiền nạp lần đầu dưới dạng xu trò chơi.',
     },
   },
@@ -232,7 +232,7 @@ export const seedPromotions: readonly SeedPromotion[] = [
       'ko-KR': '매주 순손실의 5%를 캐시백해 드립니다.',
       'zh-CN': '每周返还净亏损的5%。',
       'zh-TW': '每週返還淨虧損的5%。',
-      'fil-PH': 'Ibabalik namin ang 5% ng iyong netong talo bawat linggo.',
+      'fil-PH': 'Ibabalik namin ang 5% ng iyong netong pagkatalo bawat linggo.',
       'vi-VN': 'Hoàn lại 5% số tiền thua ròng mỗi tuần.',
     },
   },
@@ -304,7 +304,7 @@ export const seedPromotions: readonly SeedPromotion[] = [
       'ko-KR': '토요일과 일요일 입금에 10% 보너스를 드립니다.',
       'zh-CN': '周六、周日存款可获得10%奖励。',
       'zh-TW': '週六、週日存款可獲得10%獎勵。',
-      'fil-PH': 'May 10% na bonus ang mga deposito tuwing Sabado at Linggo.',
+      'fil-PH': 'May 10% na bonus ang mga deposit tuwing Sabado at Linggo.',
       'vi-VN': 'Nạp tiền vào thứ Bảy và Chủ nhật được thưởng thêm 10%.',
     },
   },
@@ -319,7 +319,7 @@ export const seedPromotions: readonly SeedPromotion[] = [
       'ko-KR': '연속 로그인 보상',
       'zh-CN': '连续登录奖励',
       'zh-TW': '連續登入獎勵',
-      'fil-PH': 'Gantimpala sa tuloy-tuloy na pag-log in',
+      'fil-PH': 'Gantimpala sa tuloy-tuloy na pag-sign in',
       'vi-VN': 'Thưởng đăng nhập liên tục',
     },
     summary: {
@@ -328,7 +328,7 @@ export const seedPromotions: readonly SeedPromotion[] = [
       'ko-KR': '7일 연속 로그인하면 게임 코인을 드립니다.',
       'zh-CN': '连续登录7天即可获得游戏币。',
       'zh-TW': '連續登入7天即可獲得遊戲幣。',
-      'fil-PH': 'Mag-log in nang pitong magkakasunod na araw para makatanggap ng game coin.',
+      'fil-PH': 'Mag-sign in nang pitong magkakasunod na araw para makatanggap ng game coin.',
       'vi-VN': 'Đăng nhập bảy ngày liên tiếp để nhận xu trò chơi.',
     },
   },

@@ -176,6 +176,29 @@ describe('seeded content in every language', () => {
       .where(eq(contentPages.slug, 'responsible-gaming'));
   });
 
+  it('rewrites a Filipino page seeded before it wrote one word per meaning', async () => {
+    // The download page as it was seeded when the Filipino texts still wrote "log in" beside "sign in".
+    const retiredBody = [
+      'Sa app ng game hall, puwede kang maglaro ng Slot at pachinko sa iyong smartphone anumang oras. Pareho ang iyong account at balanse sa website.',
+      'Kung iPhone ang gamit mo, kunin ang app sa App Store; kung Android, kunin ito sa Google Play o gamit ang download button sa pahinang ito.',
+      'Puwede kang mag-log in sa app gamit ang user name at Password, o gamit ang QR code: habang naka-log in sa website, buksan ang "Pag-log in sa app" sa Sentro ng manlalaro at i-scan gamit ang app ang QR code na lalabas.',
+      'Mawawalan ng bisa ang QR code pagkalipas ng maikling oras. Kung hindi ito ma-scan, i-reload ang pahina para lumabas ang bagong QR code.',
+      'Palaging gamitin ang pinakabagong bersyon ng app. Maaaring hindi gumana ang ilang feature sa mga lumang bersyon.',
+    ].join('\n\n');
+    const current = seedPages.find((page) => page.slug === 'download');
+    if (!current) throw new Error('no download page');
+    await server.db
+      .update(contentPages)
+      .set({ body: { ...current.body, 'fil-PH': retiredBody } })
+      .where(eq(contentPages.slug, 'download'));
+
+    await seedDatabase(server.db);
+
+    const [page] = await server.db.select().from(contentPages).where(eq(contentPages.slug, 'download'));
+    expect(page?.body).toEqual(current.body);
+    expect(page?.body['fil-PH']).toContain('mag-sign in sa app');
+  });
+
   it('names the hall’s games in the reader’s language', async () => {
     for (const [lang, name] of [
       ['ko-KR', '사쿠라 세븐즈'],

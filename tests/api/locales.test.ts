@@ -188,6 +188,16 @@ const keptAsIs: Record<Exclude<Locale, 'en-US'>, readonly string[]> = {
     'server:fields.account',
     'server:fields.password',
     'common:menu.home',
+    // Agent, Deposit, Team, Limit and Customer support are the words the glossary chooses.
+    'admin:players.agent',
+    'user:center.agent',
+    'admin:ledger.kinds.deposit',
+    'record:types.movements.deposit',
+    'admin:players.team',
+    'agent-reports:report.openTeam',
+    'admin:protection.columns.limit',
+    'common:menu.support',
+    'content:pageNames.support',
     // Every Filipino message already calls the lobby the game hall.
     'common:layout.siteName',
     'support:app.name',

@@ -305,7 +305,7 @@ describe('record page', () => {
     ['ko-KR', '에이전트 이체 (입금)', '에이전트 이체 (출금)'],
     ['zh-CN', '代理转账（转入）', '代理转账（转出）'],
     ['zh-TW', '代理轉帳（轉入）', '代理轉帳（轉出）'],
-    ['fil-PH', 'Paglipat ng ahente (pumasok)', 'Paglipat ng ahente (lumabas)'],
+    ['fil-PH', 'Paglipat ng agent (pumasok)', 'Paglipat ng agent (lumabas)'],
     ['vi-VN', 'Chuyển khoản đại lý (nhận vào)', 'Chuyển khoản đại lý (chuyển ra)'],
   ] as const)(
     'names agent moves by their direction with their transfer number, in %s (§12.4)',
