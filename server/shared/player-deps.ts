@@ -132,7 +132,7 @@ export const defaultMoneySettings: MoneySettings = {
         'ko-KR': '계좌 이체',
         'zh-CN': '银行转账',
         'zh-TW': '銀行轉帳',
-        'fil-PH': 'Transfer sa bangko',
+        'fil-PH': 'Bank transfer',
         'vi-VN': 'Chuyển khoản ngân hàng',
       },
       mode: 'manual',

@@ -188,7 +188,8 @@ const keptAsIs: Record<Exclude<Locale, 'en-US'>, readonly string[]> = {
     'server:fields.account',
     'server:fields.password',
     'common:menu.home',
-    // Agent, Deposit, Team, Limit and Customer support are the words the glossary chooses.
+    // Agent, Deposit, Team, Limit, Customer support and Bank transfer are the words the glossary chooses.
+    'record:types.deposits.manual',
     'admin:players.agent',
     'user:center.agent',
     'admin:ledger.kinds.deposit',
