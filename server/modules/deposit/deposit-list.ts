@@ -64,7 +64,9 @@ function cryptoRows(db: Database) {
       amount: sql<number>`${cryptoDeposits.coins}`.mapWith(Number).as('deposit_amount'),
       fee: sql<number>`0::bigint`.mapWith(Number).as('deposit_fee'),
       createdAt: sql<Date>`${cryptoDeposits.createdAt}`.mapWith(cryptoDeposits.createdAt).as('deposit_created_at'),
-      settledAt: sql<Date | null>`${cryptoDeposits.creditedAt}`.mapWith(cryptoDeposits.creditedAt).as('deposit_settled_at'),
+      settledAt: sql<Date | null>`${cryptoDeposits.creditedAt}`
+        .mapWith(cryptoDeposits.creditedAt)
+        .as('deposit_settled_at'),
       failureReason: sql<string | null>`null::text`.as('deposit_failure_reason'),
       coin: sql<string | null>`${cryptoDeposits.coin}`.as('deposit_coin'),
       network: sql<string | null>`${cryptoDeposits.network}`.as('deposit_network'),
