@@ -19,7 +19,7 @@ import { channelNameOf } from './channels';
  * columns, so one query pages them newest first and one query totals every row the filters match.
  */
 
-/** Which table a row of the union comes from; orders rows of the same instant, so pages never overlap. */
+/** Which table a row of the union comes from: with the id it names one deposit, so paging never repeats a row. */
 type DepositSource = 'fiat' | 'crypto';
 
 /**
@@ -112,7 +112,8 @@ export function depositConditions(
 
 /**
  * The deposits `where` matches with their players, newest first, not yet paged; rows of one instant
- * by table and id, so a page's rows are the same on every read. `where` may name the players' columns.
+ * by id, then by table (ids of the two tables may meet), so a page's rows are the same on every read.
+ * The yen orders' half follows their (created_at, id) index. `where` may name the players' columns.
  */
 export function depositRowsWithPlayers(
   db: Database,
@@ -124,7 +125,7 @@ export function depositRowsWithPlayers(
     .from(deposits)
     .innerJoin(users, eq(users.id, deposits.userId))
     .where(where)
-    .orderBy(desc(deposits.createdAt), asc(deposits.source), desc(deposits.id));
+    .orderBy(desc(deposits.createdAt), desc(deposits.id), asc(deposits.source));
 }
 
 /** How many deposits `where` matches, and their count and coins by status, over every page. */
