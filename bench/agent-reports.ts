@@ -344,7 +344,6 @@ const bigTables = [
   'ledger_transfers',
   'game_records',
   'deposit_orders',
-  'crypto_deposits',
   'withdrawals',
   'audit_log',
   'agent_team_days',
