@@ -8,6 +8,7 @@ import {
   chainAddress,
   coin,
   cryptoAsset,
+  cryptoDepositStatuses,
   decimalRate,
   network,
   payPasswordInput,
@@ -103,14 +104,6 @@ export const withdrawCrypto = endpoint({
   body: v.object({ ...withdrawalTarget.entries, amount: positiveBaseUnits, payPassword: payPasswordInput }),
   data: withdrawal,
 });
-
-/**
- * A crypto deposit seen on chain: `confirming` until the pair's confirmations are reached, then
- * `credited` (once, at the rate stored when it was first seen); `belowMinimum` is recorded and never
- * credited; `dropped` left the chain before it was confirmed (a reorganisation).
- */
-export const cryptoDepositStatuses = ['confirming', 'credited', 'belowMinimum', 'dropped'] as const;
-export type CryptoDepositStatus = (typeof cryptoDepositStatuses)[number];
 
 const cryptoDeposit = v.object({
   orderSn: v.string(),

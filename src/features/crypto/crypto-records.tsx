@@ -1,4 +1,5 @@
 import type { CryptoDeposit } from '@contract/crypto';
+import type { DepositOrder } from '@contract/deposit';
 import type { Withdrawal } from '@contract/withdrawal';
 import { Badge, Card, Progress, Stack, type TableTdProps, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +14,26 @@ import { cryptoAssetsQueryOptions, cryptoDepositsQueryOptions } from './queries'
 /* What the crypto pages offer the records and the desk: deposits seen on chain, and a withdrawal's chain details. */
 
 type CryptoWithdrawal = Extract<Withdrawal, { method: 'crypto' }>;
+type CryptoDepositRow = Extract<DepositOrder, { mode: 'crypto' }>;
+
+/** A crypto deposit's channel in a deposits list: the coin on its network, and the amount received on chain. */
+export function CryptoDepositChannel({ deposit }: { deposit: CryptoDepositRow }) {
+  const { t } = useTranslation('crypto');
+  const assets = useQuery(cryptoAssetsQueryOptions());
+  const decimals = assets.data?.find(
+    (asset) => asset.coin === deposit.currency && asset.network === deposit.network,
+  )?.decimals;
+  return (
+    <Stack gap={0} data-testid="crypto-deposit-channel">
+      <Text size="sm">{deposit.channelName}</Text>
+      <Text size="xs" c="dimmed">
+        {decimals === undefined
+          ? t('baseUnits', { units: deposit.cryptoAmount })
+          : `${formatCoinAmount(deposit.cryptoAmount, decimals)} ${deposit.currency}`}
+      </Text>
+    </Stack>
+  );
+}
 
 /** A crypto withdrawal's pair, address, fee and what was sent, and its hash once paid, in a records cell. */
 export function CryptoWithdrawalDetails({ withdrawal }: { withdrawal: CryptoWithdrawal }) {
