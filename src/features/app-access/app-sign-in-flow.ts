@@ -1,6 +1,7 @@
 import { appLoginQrClaim, appLoginQrExchange } from '@contract/user';
 import { appSignInMachine, type CameraPreview } from '@machines/app-sign-in.machine';
 import type { SessionEvent } from '@machines/session.machine';
+import Bowser from 'bowser';
 import { fromPromise } from 'xstate';
 import { api } from '@/lib/api-client';
 
@@ -62,25 +63,10 @@ async function readCode({ input }: { input: { preview: CameraPreview | null } })
  * it does not recognise gives no name, and the question names none.
  */
 export function deviceName(userAgent: string): string | undefined {
-  const system = [
-    [/iPhone/, 'iPhone'],
-    [/iPad/, 'iPad'],
-    [/Android/, 'Android'],
-    [/Windows/, 'Windows'],
-    [/Mac OS X|Macintosh/, 'macOS'],
-    [/CrOS/, 'ChromeOS'],
-    [/Linux/, 'Linux'],
-  ] as const;
-  const browser = [
-    [/Edg\//, 'Edge'],
-    [/OPR\//, 'Opera'],
-    [/SamsungBrowser\//, 'Samsung Internet'],
-    [/Firefox\/|FxiOS\//, 'Firefox'],
-    [/Chrome\/|CriOS\//, 'Chrome'],
-    [/Safari\//, 'Safari'],
-  ] as const;
-  const on = system.find(([pattern]) => pattern.test(userAgent))?.[1];
-  const app = browser.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (userAgent === '') return undefined;
+  const { browser, os, platform } = Bowser.parse(userAgent);
+  const on = platform.model ?? os.name;
+  const app = browser.name || undefined;
   if (app && on) return `${app} · ${on}`;
   return app ?? on;
 }

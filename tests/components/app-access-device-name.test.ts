@@ -17,7 +17,7 @@ describe('the name a device gives itself when it asks to sign in', () => {
       deviceName(
         'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
       ),
-    ).toBe('Edge · Windows');
+    ).toBe('Microsoft Edge · Windows');
   });
 
   it('gives no name for a user agent it does not know', () => {
