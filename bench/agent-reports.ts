@@ -308,10 +308,26 @@ function reportStatements(
         from game_records where user_id in ${pageOfMembers} and ${between('played_at')} group by user_id`,
     },
     {
-      name: 'team deposits page',
-      text: `select deposit_orders.*, users.username from deposit_orders inner join users on users.id = deposit_orders.user_id
-        where users.agent_code = ${code} and ${between('deposit_orders.created_at')}
-        order by deposit_orders.created_at desc, deposit_orders.id desc limit 20`,
+      name: 'team deposits page (yen orders and crypto deposits in one list)',
+      text: `select deposits.*, users.username from (
+          (select 'fiat' as deposit_source, id as deposit_id, user_id as deposit_user_id, status as deposit_status,
+            amount as deposit_amount, created_at as deposit_created_at from deposit_orders)
+          union all
+          (select 'crypto', id, user_id, status, coins, created_at from crypto_deposits)
+        ) deposits inner join users on users.id = deposits.deposit_user_id
+        where users.agent_code = ${code} and ${between('deposits.deposit_created_at')}
+        order by deposits.deposit_created_at desc, deposits.deposit_id desc, deposits.deposit_source asc limit 20`,
+    },
+    {
+      name: 'team crypto deposit totals (beside the day totals of the yen orders)',
+      text: `select deposit_status, count(*), coalesce(sum(deposit_amount), 0) from (
+          (select 'fiat' as deposit_source, user_id as deposit_user_id, status as deposit_status, amount as deposit_amount,
+            created_at as deposit_created_at from deposit_orders)
+          union all
+          (select 'crypto', user_id, status, coins, created_at from crypto_deposits)
+        ) deposits inner join users on users.id = deposits.deposit_user_id
+        where users.agent_code = ${code} and deposits.deposit_source = 'crypto' and ${between('deposits.deposit_created_at')}
+        group by deposit_status`,
     },
     {
       name: 'team withdrawals page',

@@ -6,9 +6,8 @@ import {
   amount,
   amountInput,
   basisPoints,
+  depositStatuses,
   depositTotals,
-  manualStatuses,
-  paymentStatuses,
   remarkInput,
   signedAmount,
   typedAmount,
@@ -233,11 +232,8 @@ export type TeamDeposit = v.InferOutput<typeof teamDeposit>;
 export const teamRechargePage = endpoint({
   path: '/v2/app/agent/sub/member/recharge/page',
   access: 'agent',
-  summary: 'Deposits of the agent’s members, newest first',
-  body: v.optional(
-    listQuery({ account: accountSearch, status: v.optional(v.picklist([...paymentStatuses, ...manualStatuses])) }),
-    {},
-  ),
+  summary: 'Deposits of the agent’s members, yen orders and crypto deposits in one list, newest first',
+  body: v.optional(listQuery({ account: accountSearch, status: v.optional(v.picklist(depositStatuses)) }), {}),
   data: v.object({
     ...pageOf(teamDeposit).entries,
     /** Over every order the filters match, all pages, by status group. */

@@ -33,3 +33,52 @@ export function unitsLess(a: string, b: string): string {
   const difference = BigInt(a) - BigInt(b);
   return (difference > 0n ? difference : 0n).toString();
 }
+
+/** A decimal rate as an exact fraction. */
+function rateFraction(rate: string): { numerator: bigint; denominator: bigint } {
+  const [whole = '0', fraction = ''] = rate.split('.');
+  return { numerator: BigInt(whole + fraction), denominator: 10n ** BigInt(fraction.length) };
+}
+
+const basisPointsWhole = 10_000n;
+
+/**
+ * Game coins a deposit of `baseUnits` buys at `rate` coins per whole coin, less the exchange's
+ * share in basis points, rounded down to whole coins (docs/requirements.md §16.6).
+ */
+export function depositCoins(baseUnits: bigint, decimals: number, rate: string, damageBasisPoints: number): bigint {
+  const { numerator, denominator } = rateFraction(rate);
+  return (
+    (baseUnits * numerator * (basisPointsWhole - BigInt(damageBasisPoints))) /
+    (denominator * basisPointsWhole * 10n ** BigInt(decimals))
+  );
+}
+
+/**
+ * Game coins held for a withdrawal of `baseUnits` at `rate`, plus the exchange's share, rounded up:
+ * the player never gets more on chain than the coins they gave (docs/requirements.md §16.4).
+ */
+export function withdrawalCoins(baseUnits: bigint, decimals: number, rate: string, damageBasisPoints: number): bigint {
+  const { numerator, denominator } = rateFraction(rate);
+  const divisor = denominator * basisPointsWhole * 10n ** BigInt(decimals);
+  const dividend = baseUnits * numerator * (basisPointsWhole + BigInt(damageBasisPoints));
+  return (dividend + divisor - 1n) / divisor;
+}
+
+/**
+ * The most base units a withdrawal may be for when `coins` game coins can be held for it (the fee is
+ * part of the amount): the largest amount whose withdrawalCoins are at most `coins`. Null when the
+ * rate is zero, as then no amount costs any coin.
+ */
+export function withdrawableUnits(
+  coins: bigint,
+  decimals: number,
+  rate: string,
+  damageBasisPoints: number,
+): bigint | null {
+  const { numerator, denominator } = rateFraction(rate);
+  if (numerator === 0n) return null;
+  if (coins <= 0n) return 0n;
+  const per = numerator * (basisPointsWhole + BigInt(damageBasisPoints));
+  return (coins * denominator * basisPointsWhole * 10n ** BigInt(decimals)) / per;
+}

@@ -8,6 +8,7 @@ import {
   chainAddress,
   coin,
   cryptoAsset,
+  cryptoDepositStatuses,
   decimalRate,
   network,
   payPasswordInput,
@@ -19,7 +20,9 @@ import { withdrawal } from './withdrawal';
  * Why an address was refused: `format` (not an address of any network the hall knows), `checksum`
  * (the right shape, a wrong checksum: a typo), `otherNetwork` (an address of another network than
  * the one chosen), `networkMismatch` (the player's deposits came on another network), `noDeposit`
- * (the player has no deposit on any network yet), `blocked` (the operator refuses it).
+ * (the player has no deposit on any network yet), `ownDepositAddress` (the player's own deposit
+ * address: what is sent there comes back as a deposit), `hallDepositAddress` (another deposit
+ * address of the hall). No network the hall offers takes a memo, so none is refused for lacking one.
  */
 export const addressRefusals = [
   'format',
@@ -27,7 +30,8 @@ export const addressRefusals = [
   'otherNetwork',
   'networkMismatch',
   'noDeposit',
-  'blocked',
+  'ownDepositAddress',
+  'hallDepositAddress',
 ] as const;
 export type AddressRefusal = (typeof addressRefusals)[number];
 
@@ -100,14 +104,6 @@ export const withdrawCrypto = endpoint({
   body: v.object({ ...withdrawalTarget.entries, amount: positiveBaseUnits, payPassword: payPasswordInput }),
   data: withdrawal,
 });
-
-/**
- * A crypto deposit seen on chain: `confirming` until the pair's confirmations are reached, then
- * `credited` (once, at the rate stored when it was first seen); `belowMinimum` is recorded and never
- * credited; `dropped` left the chain before it was confirmed (a reorganisation).
- */
-export const cryptoDepositStatuses = ['confirming', 'credited', 'belowMinimum', 'dropped'] as const;
-export type CryptoDepositStatus = (typeof cryptoDepositStatuses)[number];
 
 const cryptoDeposit = v.object({
   orderSn: v.string(),

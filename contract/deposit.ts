@@ -7,6 +7,8 @@ import {
   baseUnits,
   basisPoints,
   coin,
+  cryptoDepositStatuses,
+  depositStatuses,
   depositTotals,
   manualStatuses,
   network,
@@ -50,6 +52,7 @@ export const depositOrder = v.variant('mode', [
     currency: v.literal('JPY'),
     status: v.picklist(manualStatuses),
   }),
+  /** A deposit seen on chain: its channel is the coin on its network, `paidAt` when it was credited. */
   v.object({
     ...depositOrderEntries,
     mode: v.literal('crypto'),
@@ -61,7 +64,7 @@ export const depositOrder = v.variant('mode', [
     txHash: v.nullable(v.string()),
     /** Share kept by the exchange from coin to game coins. */
     damageRateBasisPoints: basisPoints,
-    status: v.picklist(paymentStatuses),
+    status: v.picklist(cryptoDepositStatuses),
   }),
 ]);
 export type DepositOrder = v.InferOutput<typeof depositOrder>;
@@ -214,11 +217,11 @@ export const cancelPayOrder = endpoint({
 export const payOrderList = endpoint({
   path: '/v2/app/pay/list',
   access: 'user',
-  summary: 'The player’s deposit orders (yen and crypto), newest first',
+  summary: 'The player’s deposits, yen orders and crypto deposits in one list, newest first, with their totals',
   body: v.optional(
     listQuery({
       mode: v.optional(v.picklist(depositModes)),
-      status: v.optional(v.picklist([...paymentStatuses, ...manualStatuses])),
+      status: v.optional(v.picklist(depositStatuses)),
     }),
     {},
   ),

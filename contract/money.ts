@@ -91,6 +91,18 @@ export const withdrawalStatuses = [
 ] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 
+/**
+ * A crypto deposit seen on chain: `confirming` until the pair's confirmations are reached, then
+ * `credited` (once, at the rate stored when it was first seen); `belowMinimum` is recorded and never
+ * credited; `dropped` left the chain before it was confirmed (a reorganisation).
+ */
+export const cryptoDepositStatuses = ['confirming', 'credited', 'belowMinimum', 'dropped'] as const;
+export type CryptoDepositStatus = (typeof cryptoDepositStatuses)[number];
+
+/** Every status a player's deposit can have, yen or crypto: the one deposits list filters by these. */
+export const depositStatuses = [...paymentStatuses, ...manualStatuses, ...cryptoDepositStatuses] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+
 const orderCount = v.pipe(v.number(), v.integer(), v.minValue(0));
 const countAndAmount = v.object({ count: orderCount, amount });
 
@@ -99,11 +111,11 @@ const countAndAmount = v.object({ count: orderCount, amount });
  * orders that failed: totals count each group apart, so a total never counts money that never moved.
  */
 export const depositStatusGroups = {
-  completed: ['paymentSuccessful', 'successful'],
-  pending: ['pendingPayment', 'inProgress'],
+  completed: ['paymentSuccessful', 'successful', 'credited'],
+  pending: ['pendingPayment', 'inProgress', 'confirming'],
   refunded: ['refundInProcess', 'refundSuccessful'],
-  failed: ['failed'],
-} as const satisfies Record<string, readonly (PaymentStatus | ManualStatus)[]>;
+  failed: ['failed', 'belowMinimum', 'dropped'],
+} as const satisfies Record<string, readonly DepositStatus[]>;
 
 export const withdrawalStatusGroups = {
   completed: ['withdrawalSuccessful'],

@@ -1,7 +1,13 @@
 import * as v from 'valibot';
-import { cryptoDepositStatuses } from './crypto';
 import { dateRange, endpoint, isoDateTime, listQuery, pageOf } from './endpoint';
-import { amount, manualStatuses, paymentStatuses, signedAmount, withdrawalStatuses } from './money';
+import {
+  amount,
+  cryptoDepositStatuses,
+  manualStatuses,
+  paymentStatuses,
+  signedAmount,
+  withdrawalStatuses,
+} from './money';
 import { singleLine } from './plain-text';
 
 const gameNameFilter = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'validation.keyword'), singleLine));

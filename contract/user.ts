@@ -206,24 +206,57 @@ export const appLoginQrCode = endpoint({
 
 const loginCodeInput = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'validation.loginCode'));
 
-export const appLoginStatuses = ['waiting', 'signedIn', 'expired'] as const;
+/**
+ * Where an app sign-in code stands: shown and not yet scanned; scanned, the app waiting for the
+ * player's approval on the device that shows it; approved, the app about to open its session;
+ * signed in on the app; refused by the player; past its time.
+ */
+export const appLoginStatuses = ['waiting', 'awaitingApproval', 'approved', 'signedIn', 'refused', 'expired'] as const;
 export type AppLoginStatus = (typeof appLoginStatuses)[number];
 
 export const appLoginQrStatus = endpoint({
   path: '/v2/app/user/login/qr/status',
   access: 'user',
-  summary: 'Where one of the player’s app sign-in codes stands: waiting, signed in on the app, or expired',
+  summary:
+    'Where one of the player’s app sign-in codes stands, with the name of the device that asks to sign in when there is one',
   body: v.object({ loginCode: loginCodeInput }),
+  data: v.object({ status: v.picklist(appLoginStatuses), device: v.nullable(v.string()) }),
+});
+
+export const appLoginQrDecide = endpoint({
+  path: '/v2/app/user/login/qr/decide',
+  access: 'user',
+  summary: 'The player approves or refuses the sign-in a device asked for with one of the player’s codes',
+  body: v.object({ loginCode: loginCodeInput, approve: v.boolean() }),
   data: v.object({ status: v.picklist(appLoginStatuses) }),
 });
+
+/** The name a device gives itself when it asks to sign in ("Chrome on Android"), shown to the player. */
+const deviceName = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64), singleLine);
 
 export const appLoginQrExchange = endpoint({
   path: '/v2/app/login/qr/exchange',
   access: 'public',
   summary:
-    'The companion app exchanges a scanned sign-in code, once and before it expires, for an app session (with a current authenticator code when the player bound a key)',
-  body: v.object({ loginCode: loginCodeInput, totpCode: v.optional(totpCodeInput) }),
-  data: v.object({ token: v.string(), expiresAt: isoDateTime }),
+    'The companion app asks to sign in with a scanned code, once and before it expires (with a current authenticator code when the player bound a key); the player then approves or refuses on the device that shows the code',
+  body: v.object({ loginCode: loginCodeInput, totpCode: v.optional(totpCodeInput), device: v.optional(deviceName) }),
+  data: v.object({ requestToken: v.string(), expiresAt: isoDateTime }),
+});
+
+export const appLoginQrClaim = endpoint({
+  path: '/v2/app/login/qr/claim',
+  access: 'public',
+  summary:
+    'The app that asked follows its sign-in: still awaiting the player’s approval, or signed in with a session of its own (once); a refused or expired sign-in is refused',
+  body: v.object({
+    loginCode: loginCodeInput,
+    requestToken: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(128)),
+  }),
+  data: v.object({
+    status: v.picklist(['awaitingApproval', 'signedIn']),
+    token: v.nullable(v.string()),
+    expiresAt: v.nullable(isoDateTime),
+  }),
 });
 
 /** The sign-in code as the app's sign-in screen takes it when it is typed (docs/requirements.md §14.6). */

@@ -11,7 +11,7 @@ import {
 import type { Locator, Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { apiCaller, type Call, expect, pauseClockSoon, registeredPlayer, test, text } from './fixtures';
-import { type Adapter, replayMachinePaths, type Step } from './machine-replay';
+import { type Adapter, replayMachinePaths, type Snapshot, type Step } from './machine-replay';
 import { openMoneyPage } from './money-players';
 import { replayFirstState } from './replay-support';
 
@@ -426,33 +426,81 @@ test('bind a bank card: the form refuses in the browser what the server would', 
 
 /* ------------------------------------------------------------------ signing the app in with a QR code */
 
-const appText = (key: string) => text(locale, `app-access:appLogin.${key}`);
+const appText = (key: string, values: Record<string, string> = {}) =>
+  text(locale, `app-access:appLogin.${key}`, values);
 const statusPoll = 'xstate.after.statusPoll.appLogin.showing';
+const approvedPoll = 'xstate.after.statusPoll.appLogin.awaitingApp';
+/** The name the companion app gives itself when it asks to sign in. */
+const askingDevice = 'Pixel 8';
+/** The request each walk's app made (by the walk's tag), which it claims once the player approved it. */
+const appRequests = new Map<string, { loginCode: string; requestToken: string }>();
+
+const statusOf = (step: Step) => (step.event.output as { status?: string } | undefined)?.status;
+
+/**
+ * Which answers the real server gives where the page is: a code is scanned before it is approved,
+ * approved before the app signs in with it, and the page's own answer decides approved or refused.
+ */
+function appLoginUnsupported(step: Step, previous: Snapshot): string | null {
+  const status = statusOf(step);
+  const approvedBefore = (previous.context as { approve: boolean }).approve;
+  if (status === 'expired')
+    return 'a code expires after two minutes of the server’s own clock, which the page’s clock does not move';
+  if (step.event.type === 'xstate.done.actor.fetchStatus') {
+    if (status === 'refused') return 'only this page refuses, and then follows the code no more';
+    if (approvedBefore)
+      return status === 'approved' || status === 'signedIn'
+        ? null
+        : 'an approved code reads approved until the app signs in';
+    return status === 'waiting' || status === 'awaitingApproval'
+      ? null
+      : 'the app signs in only once the player approved';
+  }
+  if (step.event.type === 'xstate.done.actor.decide')
+    return (status === 'approved') === approvedBefore ? null : 'the server answers the answer the player gave';
+  return null;
+}
 
 const appLoginAdapter: Adapter = {
   machine: appLoginMachine,
   events: [
     { type: 'code.retry' },
     { type: 'code.refresh' },
+    { type: 'signIn.approve' },
+    { type: 'signIn.refuse' },
     {
       type: 'xstate.done.actor.issueCode',
       output: { loginCode: 'code', expiresAt: '2026-11-21T00:02:00.000Z' },
     },
     { type: 'xstate.error.actor.issueCode', error: offline },
     { type: statusPoll },
-    { type: 'xstate.done.actor.fetchStatus', output: { status: 'waiting' } },
-    { type: 'xstate.done.actor.fetchStatus', output: { status: 'signedIn' } },
-    { type: 'xstate.done.actor.fetchStatus', output: { status: 'expired' } },
+    { type: approvedPoll },
+    { type: 'xstate.done.actor.fetchStatus', output: { status: 'waiting', device: null } },
+    { type: 'xstate.done.actor.fetchStatus', output: { status: 'awaitingApproval', device: askingDevice } },
+    { type: 'xstate.done.actor.fetchStatus', output: { status: 'approved', device: null } },
+    { type: 'xstate.done.actor.fetchStatus', output: { status: 'signedIn', device: null } },
+    { type: 'xstate.done.actor.fetchStatus', output: { status: 'refused', device: null } },
+    { type: 'xstate.done.actor.fetchStatus', output: { status: 'expired', device: null } },
     { type: 'xstate.error.actor.fetchStatus', error: offline },
+    { type: 'xstate.done.actor.decide', output: { status: 'approved' } },
+    { type: 'xstate.done.actor.decide', output: { status: 'refused' } },
+    { type: 'xstate.done.actor.decide', output: { status: 'expired' } },
+    { type: 'xstate.error.actor.decide', error: offline },
   ] as EventObject[],
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.code !== null]),
-  unsupported: (step) =>
-    (step.event.output as { status?: string } | undefined)?.status === 'expired'
-      ? 'a code expires after two minutes of the server’s own clock, which the page’s clock does not move'
-      : null,
-  inFlight: ['loading', 'checking'],
-  calls: { issueCode: '/v2/app/user/login/qr/code', fetchStatus: '/v2/app/user/login/qr/status' },
-  networkFailures: ['issueCode', 'fetchStatus'],
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.code !== null,
+      (snapshot.context as { approve: boolean }).approve,
+    ]),
+  unsupported: appLoginUnsupported,
+  inFlight: ['loading', 'checking', 'deciding'],
+  calls: {
+    issueCode: '/v2/app/user/login/qr/code',
+    fetchStatus: '/v2/app/user/login/qr/status',
+    decide: '/v2/app/user/login/qr/decide',
+  },
+  networkFailures: ['issueCode', 'fetchStatus', 'decide'],
   async start({ page, request }) {
     const call = apiCaller(request, locale);
     const player = await registeredPlayer(request, call, password);
@@ -469,31 +517,58 @@ const appLoginAdapter: Adapter = {
     await pauseClockSoon(page, 100);
     expect(checks, 'no check of the code before the clock stopped').toBe(0);
   },
-  async perform({ page, request, path }, step, index) {
+  async perform({ page, request, path, tag }, step, index) {
     const main = page.getByRole('main');
     const { type } = step.event;
+    const question = main.getByRole('group', { name: appText('confirmQuestion', { device: askingDevice }) });
     if (type === 'code.retry') {
       await main.getByRole('button', { name: appText('retry') }).click();
     } else if (type === 'code.refresh') {
       await main.getByRole('button', { name: appText('refresh') }).click();
-    } else if (type === statusPoll) {
-      // The companion app's side: it exchanges the code shown just before the check that sees it.
-      const next = path.steps[index + 1]?.event;
-      if ((next?.output as { status?: string } | undefined)?.status === 'signedIn') {
+    } else if (type === 'signIn.approve') {
+      await question.getByRole('button', { name: appText('approve') }).click();
+    } else if (type === 'signIn.refuse') {
+      await question.getByRole('button', { name: appText('refuse') }).click();
+    } else if (type === statusPoll || type === approvedPoll) {
+      // The companion app's side, just before the check that sees it: it asks with the code shown,
+      // or, once the player approved, it opens its session.
+      const next = path.steps[index + 1];
+      const status = next ? statusOf(next) : undefined;
+      const call = apiCaller(request, locale);
+      if (status === 'awaitingApproval') {
         const loginCode = (await main.getByTestId('app-login-code').textContent()) ?? '';
-        await apiCaller(request, locale)('/v2/app/login/qr/exchange', { loginCode });
+        const { requestToken } = await call<{ requestToken: string }>('/v2/app/login/qr/exchange', {
+          loginCode,
+          device: askingDevice,
+        });
+        appRequests.set(tag, { loginCode, requestToken });
+      } else if (status === 'signedIn') {
+        const asked = appRequests.get(tag);
+        if (!asked) throw new Error('the app signs in only after it asked');
+        await call('/v2/app/login/qr/claim', asked);
       }
       await page.clock.runFor(appLoginPollMs);
     }
   },
   async check({ page }, snapshot) {
     const main = page.getByRole('main');
-    if (snapshot.matches('loading') || snapshot.matches('checking')) return;
+    if (snapshot.matches('loading') || snapshot.matches('checking') || snapshot.matches('deciding')) return;
     if (snapshot.matches('loadFailed')) {
       await expect(main.getByRole('alert')).toContainText(appText('loadFailed'));
     } else if (snapshot.matches('signedInOnApp')) {
       await expect(main.getByRole('status')).toContainText(appText('signedIn'));
       await expect(main.getByTestId('app-login-code')).toHaveCount(0);
+    } else if (snapshot.matches('confirming')) {
+      const question = main.getByRole('group', { name: appText('confirmQuestion', { device: askingDevice }) });
+      await expect(question.getByRole('button', { name: appText('approve') })).toBeEnabled();
+      await expect(question.getByRole('button', { name: appText('refuse') })).toBeEnabled();
+      await expect(main.getByTestId('app-login-code')).toHaveCount(0);
+    } else if (snapshot.matches('awaitingApp')) {
+      await expect(main.getByRole('status')).toContainText(appText('approved'));
+      await expect(main.getByTestId('app-login-code')).toHaveCount(0);
+    } else if (snapshot.matches('refused')) {
+      await expect(main.getByRole('status')).toContainText(appText('refused'));
+      await expect(main.getByRole('button', { name: appText('refresh') })).toBeEnabled();
     } else {
       await expect(main.getByRole('img', { name: appText('qrLabel') })).toBeVisible();
       await expect(main.getByTestId('app-login-code')).toHaveText(/^[A-Za-z0-9_-]{32}$/);

@@ -8,7 +8,8 @@ import { apiCaller, expect, registeredPlayer, test, text, useLanguage } from './
 /**
  * The portal as an installable app (docs/requirements.md §14.6, §15.5, §15.6): Chromium finds it
  * installable, its service worker answers with the offline page when the network is gone, and a
- * second browser signs in with the code a signed-in one shows, typed as on a device without camera.
+ * second browser signs in with the code a signed-in one shows, typed as on a device without camera,
+ * once the player approves it on the signed-in one (and not when the player refuses).
  */
 
 const password = 'Maple leaf 2026!';
@@ -80,6 +81,13 @@ test('the service worker takes the page, and the offline page shows when the net
   await expect(page.getByRole('heading', { name: text('en-US', 'support:offline.title') })).toBeHidden();
 });
 
+/** "Sign in on <device>?" for whatever name the browser gives itself. */
+function questionPattern(locale: Locale): RegExp {
+  const [before = '', after = ''] = text(locale, 'app-access:appLogin.confirmQuestion').split('{{device}}');
+  const literal = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${literal(before)}.+${literal(after)}$`);
+}
+
 for (const locale of ['ja-JP', 'en-US'] as const satisfies Locale[]) {
   const say = (key: string, values: Record<string, string | number> = {}) => text(locale, key, values);
 
@@ -113,6 +121,13 @@ for (const locale of ['ja-JP', 'en-US'] as const satisfies Locale[]) {
 
       await codeField.fill(loginCode);
       await form.getByRole('button', { name: say('app-access:qrSignIn.submit') }).click();
+      // Nobody is signed in before the player approves on the device that shows the code.
+      await expect(app.getByText(say('app-access:qrSignIn.awaitingApproval'))).toBeVisible();
+      expect(await app.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      const question = page.getByRole('group', { name: questionPattern(locale) });
+      await expect(question).toBeVisible();
+      await expect(page.getByTestId('app-login-code')).toBeHidden();
+      await question.getByRole('button', { name: say('app-access:appLogin.approve') }).click();
       await expect(app.getByText(say('app-access:qrSignIn.signedInAs', { account: player.account }))).toBeVisible();
       await expect(app.getByRole('button', { name: say('layout.userMenu') })).toBeVisible();
       // The code showing device follows: signed in on the app.
@@ -125,6 +140,41 @@ for (const locale of ['ja-JP', 'en-US'] as const satisfies Locale[]) {
       await retyped.getByRole('textbox', { name: say('app-access:qrSignIn.code') }).fill(loginCode);
       await retyped.getByRole('button', { name: say('app-access:qrSignIn.submit') }).click();
       await expect(retyped.getByText(say('server:appAccess.loginCodeInvalid'))).toBeVisible();
+    } finally {
+      await device.close();
+    }
+  });
+
+  test(`[${locale}] a refused sign-in signs the other browser in nowhere`, async ({ browser, page, request }) => {
+    const call = apiCaller(request, locale);
+    const player = await registeredPlayer(request, call, password);
+    await useLanguage(page, locale);
+    await page.addInitScript((token) => localStorage.setItem('token', token), player.token);
+    await page.goto('/user/app-login');
+    const loginCode = (await page.getByTestId('app-login-code').textContent()) ?? '';
+
+    const device = await browser.newContext({ locale });
+    try {
+      const app = await device.newPage();
+      await useLanguage(app, locale);
+      await app.goto('/app-sign-in');
+      const form = app.getByRole('form', { name: say('app-access:qrSignIn.typeTitle') });
+      await form.getByRole('textbox', { name: say('app-access:qrSignIn.code') }).fill(loginCode);
+      await form.getByRole('button', { name: say('app-access:qrSignIn.submit') }).click();
+      await expect(app.getByText(say('app-access:qrSignIn.awaitingApproval'))).toBeVisible();
+
+      const question = page.getByRole('group', { name: questionPattern(locale) });
+      await question.getByRole('button', { name: say('app-access:appLogin.refuse') }).click();
+      await expect(page.getByText(say('app-access:appLogin.refused'))).toBeVisible();
+      await expect(
+        app
+          .getByRole('form', { name: say('app-access:qrSignIn.typeTitle') })
+          .getByText(say('server:appAccess.signInRefused')),
+      ).toBeVisible();
+      expect(await app.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      // A new code is one click away.
+      await page.getByRole('button', { name: say('app-access:appLogin.refresh') }).click();
+      await expect(page.getByTestId('app-login-code')).not.toHaveText(loginCode);
     } finally {
       await device.close();
     }

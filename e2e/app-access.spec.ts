@@ -44,7 +44,10 @@ for (const locale of ['ja-JP', 'en-US'] as const satisfies Locale[]) {
     await expect(page.getByRole('switch', { name: say('app-access:key.webSignIn') })).toBeChecked();
   });
 
-  test(`[${locale}] the app exchanges the code shown, and the page follows it`, async ({ page, request }) => {
+  test(`[${locale}] the app asks with the code shown, the player approves it there, and the page follows it`, async ({
+    page,
+    request,
+  }) => {
     const call = apiCaller(request, locale);
     const player = await registeredPlayer(request, call, password);
     await useLanguage(page, locale);
@@ -57,13 +60,48 @@ for (const locale of ['ja-JP', 'en-US'] as const satisfies Locale[]) {
     const loginCode = (await page.getByTestId('app-login-code').textContent()) ?? '';
     expect(loginCode).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
-    // The companion app's side: one exchange gives it a session of the player.
-    const { token } = await call<{ token: string }>('/v2/app/login/qr/exchange', { loginCode });
+    // The companion app's side: it asks with the code and its name, and waits for the player.
+    const device = 'Pixel 8';
+    const { requestToken } = await call<{ requestToken: string }>('/v2/app/login/qr/exchange', { loginCode, device });
+    const pending = await call<{ status: string; token: string | null }>('/v2/app/login/qr/claim', {
+      loginCode,
+      requestToken,
+    });
+    expect(pending).toMatchObject({ status: 'awaitingApproval', token: null });
+
+    const question = page.getByRole('group', { name: say('app-access:appLogin.confirmQuestion', { device }) });
+    await expect(question).toBeVisible();
+    await expect(page.getByTestId('app-login-code')).toBeHidden();
+    await question.getByRole('button', { name: say('app-access:appLogin.approve') }).click();
+    await expect(page.getByText(say('app-access:appLogin.approved'))).toBeVisible();
+
+    const { token } = await call<{ token: string }>('/v2/app/login/qr/claim', { loginCode, requestToken });
     const info = await call<{ username: string }>('/v2/app/user/get/info', {}, { token });
     expect(info.username).toBe(player.account);
 
     await expect(page.getByText(say('app-access:appLogin.signedIn'))).toBeVisible();
     await expect(page.getByTestId('app-login-code')).toBeHidden();
+  });
+
+  test(`[${locale}] a refused app sign-in opens no session`, async ({ page, request }) => {
+    const call = apiCaller(request, locale);
+    const player = await registeredPlayer(request, call, password);
+    await useLanguage(page, locale);
+    await page.addInitScript((token) => localStorage.setItem('token', token), player.token);
+    await page.goto('/user/app-login');
+    const loginCode = (await page.getByTestId('app-login-code').textContent()) ?? '';
+    await call('/v2/app/login/qr/exchange', { loginCode });
+
+    const question = page.getByRole('group', { name: say('app-access:appLogin.confirmQuestionUnnamed') });
+    await question.getByRole('button', { name: say('app-access:appLogin.refuse') }).click();
+    await expect(page.getByText(say('app-access:appLogin.refused'))).toBeVisible();
+    // The app's own answer (refused on its code field) is the browser pair's test in app-access-installable.
+    const standing = await call<{ status: string }>(
+      '/v2/app/user/login/qr/status',
+      { loginCode },
+      { token: player.token },
+    );
+    expect(standing.status).toBe('refused');
   });
 
   test(`[${locale}] with the code step on, the sign-in asks for a current code`, async ({ page, request }) => {

@@ -1,10 +1,11 @@
 import type { Locale } from '@contract/locales';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { captchaText, expect, pathOf, test, text, useLanguage } from './fixtures';
 
 /**
- * A newcomer in the sign-in dialog, in Japanese and in English: registers with a code read from the
- * development mailbox, signs out, fails a sign-in (a new captcha image appears), recovers the
+ * A newcomer in the sign-in dialog, in Japanese and in English: is told where the code went and when
+ * another may be asked for, sees a wrong code refused once (on its field, not as a toast as well),
+ * registers with the code read from the development mailbox, lands on the first-steps checklist, signs out, fails a sign-in (a new captcha image appears), recovers the
  * password with a code mailed to the same mailbox and signs in with the new password. The test
  * server shows one known captcha text (fixtures' `captchaText`), so both right and wrong answers
  * are the page's own.
@@ -60,6 +61,16 @@ async function takeExpectedRefusal(pageErrors: string[]) {
   pageErrors.splice(pageErrors.findIndex(isRefusal), 1);
 }
 
+/** The server's sentence for a wrong registration code. */
+const wrongCode = (locale: Locale) => text(locale, 'server:auth.codeWrong');
+
+/** A refusal shows in the form, and nowhere else on the page (no toast says it again). */
+async function expectSaidOnce(page: Page, form: Locator, sentence: string) {
+  await expect(form.getByText(sentence, { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: sentence })).toHaveCount(0);
+  await expect(page.getByText(sentence, { exact: true })).toHaveCount(1);
+}
+
 for (const locale of ['ja-JP', 'en-US'] as const) {
   test(`a newcomer registers with a mailed code, signs out, recovers the password by e-mail and signs in with the new one (${locale})`, async ({
     page,
@@ -92,7 +103,10 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await dialog.getByRole('textbox', { name: t(locale, 'labels.email'), exact: true }).fill(email);
     await sendCode.click();
     await expect(dialog.getByRole('button', { name: t(locale, 'sendCode.resendIn', { seconds: 60 }) })).toBeDisabled();
+    const sentNotice = dialog.getByRole('status').filter({ hasText: t(locale, 'sendCode.sentTo', { email }) });
+    await expect(sentNotice).toContainText(t(locale, 'sendCode.nextIn', { seconds: 59 }));
     await expect(dialog.getByRole('button', { name: t(locale, 'sendCode.resendIn', { seconds: 58 }) })).toBeDisabled();
+    await expect(sentNotice).toContainText(t(locale, 'sendCode.nextIn', { seconds: 58 }));
     await dialog.getByRole('button', { name: t(locale, 'register.next') }).click();
     await expect(dialog.getByText(t(locale, 'validation.acceptTerms'))).toBeVisible();
     const agreement = dialog.getByRole('link', {
@@ -100,10 +114,15 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     });
     await expect(agreement).toHaveAttribute('href', '/about/user-agreement');
     await expect(agreement).toHaveAttribute('target', '_blank');
-    await dialog
-      .getByRole('textbox', { name: t(locale, 'labels.code'), exact: true })
-      .fill(await codeFromMailbox(page, email, 0));
+    const mailedCode = await codeFromMailbox(page, email, 0);
+    const codeField = dialog.getByRole('textbox', { name: t(locale, 'labels.code'), exact: true });
+    await codeField.fill(mailedCode === '000000' ? '111111' : '000000');
     await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: t(locale, 'register.next') }).click();
+    await takeExpectedRefusal(pageErrors);
+    // The wrong code is said once: on its field, with no toast repeating it.
+    await expectSaidOnce(page, dialog.getByRole('form', { name: t(locale, 'register.emailStep') }), wrongCode(locale));
+    await codeField.fill(mailedCode);
     await dialog.getByRole('button', { name: t(locale, 'register.next') }).click();
 
     // Step 2: user name, password twice (with the strength meter), then the account exists.
@@ -126,6 +145,15 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     const userMenu = page.getByRole('button', { name: text(locale, 'layout.userMenu') });
     await expect(userMenu).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+
+    // The newcomer lands on the user centre, the first steps in view, none done yet.
+    await expect.poll(() => pathOf(page)).toBe('/user/user-center');
+    const firstSteps = page.getByRole('region', { name: text(locale, 'user:center.firstSteps.title') });
+    await expect(firstSteps).toBeInViewport();
+    await expect(firstSteps.locator('[data-step]')).toHaveCount(4);
+    await expect(firstSteps.locator('[data-done="true"]')).toHaveCount(0);
+    for (const step of ['identity', 'bankCard', 'payPassword', 'firstDeposit'])
+      await expect(firstSteps.getByText(text(locale, `user:center.firstSteps.${step}`), { exact: true })).toBeVisible();
 
     // Sign out: the token goes, the visitor is at the site root.
     await userMenu.click();
@@ -183,10 +211,16 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     await expect(passwordStep).toBeVisible();
     await expect(passwordStep.getByText(t(locale, 'findPassword.codeIntro', { account: username }))).toBeVisible();
 
-    // Step 2: the code from the new mail, the new password twice.
-    await passwordStep
-      .getByRole('textbox', { name: t(locale, 'labels.code'), exact: true })
-      .fill(await codeFromMailbox(page, email, mailsBeforeRecovery));
+    // Step 2: a wrong code is said once, on its field; then the code from the new mail, the new password twice.
+    const resetCode = await codeFromMailbox(page, email, mailsBeforeRecovery);
+    const resetCodeField = passwordStep.getByRole('textbox', { name: t(locale, 'labels.code'), exact: true });
+    await resetCodeField.fill(resetCode === '000000' ? '111111' : '000000');
+    await passwordStep.getByLabel(t(locale, 'labels.newPassword'), { exact: true }).fill(newPassword);
+    await passwordStep.getByLabel(t(locale, 'labels.confirmPassword'), { exact: true }).fill(newPassword);
+    await passwordStep.getByRole('button', { name: t(locale, 'findPassword.submit') }).click();
+    await takeExpectedRefusal(pageErrors);
+    await expectSaidOnce(page, passwordStep, text(locale, 'server:auth.codeRefused'));
+    await resetCodeField.fill(resetCode);
     await passwordStep.getByLabel(t(locale, 'labels.newPassword'), { exact: true }).fill(newPassword);
     await expect(passwordStep.getByRole('meter')).toHaveAttribute('aria-valuenow', '4');
     await passwordStep.getByLabel(t(locale, 'labels.confirmPassword'), { exact: true }).fill(firstPassword);

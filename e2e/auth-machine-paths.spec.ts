@@ -3,7 +3,7 @@ import { captchaMachine } from '@machines/captcha.machine';
 import { findPasswordMachine } from '@machines/find-password.machine';
 import { loginMachine } from '@machines/login.machine';
 import { registerMachine } from '@machines/register.machine';
-import { selectSendCodeButton, sendCodeMachine } from '@machines/send-code.machine';
+import { selectCodeSentNotice, selectSendCodeButton, sendCodeMachine } from '@machines/send-code.machine';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { callApi, captchaText, expect, pauseClockSoon, test, text, useLanguage } from './fixtures';
@@ -444,6 +444,8 @@ const registerAdapter: Adapter = {
     if (snapshot.matches({ verifyingEmail: 'editing' })) {
       const form = dialog.getByRole('form', { name: say('register.emailStep') });
       await expectRefused({ email: textbox(form, 'labels.email'), code: textbox(form, 'labels.code') }, refusals);
+      if (refusals.code)
+        await expect(page.getByRole('alert').filter({ hasText: text(locale, 'server:auth.codeWrong') })).toHaveCount(0);
       await expectMessages(
         form,
         [],
@@ -471,7 +473,13 @@ const registerAdapter: Adapter = {
     } else if (snapshot.matches('registered')) {
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('button', { name: sayCommon('layout.userMenu') })).toBeVisible();
+      // The newcomer's next steps, on the user centre.
+      await expect(page.getByRole('region', { name: text(locale, 'user:center.firstSteps.title') })).toBeInViewport();
+      expect(new URL(page.url()).pathname).toBe('/user/user-center');
     }
+    // A refusal is said on its field only: no toast repeats it.
+    for (const sentence of Object.values(refusals))
+      await expect(page.getByRole('alert').filter({ hasText: sentence })).toHaveCount(0);
   },
 };
 
@@ -534,7 +542,7 @@ const sendCodeAdapter: Adapter = {
       await page.clock.runFor(1000);
     }
   },
-  async check({ dialog }, snapshot) {
+  async check({ dialog, tag }, snapshot) {
     if (snapshot.matches('sending')) return;
     // Before the first press the address is empty, and the button disabled for it.
     const button = selectSendCodeButton(snapshot as never, await textbox(dialog, 'labels.email').inputValue());
@@ -545,6 +553,17 @@ const sendCodeAdapter: Adapter = {
     const control = dialog.getByRole('button', { name, exact: true });
     if (button.enabled) await expect(control).toBeEnabled();
     else await expect(control).toBeDisabled();
+    // Once a code went out the form says where to, and how long until another may be asked for.
+    const notice = selectCodeSentNotice(snapshot as never);
+    const status = dialog.getByRole('status');
+    if (!notice) {
+      await expect(status).toHaveText('');
+      return;
+    }
+    await expect(status).toContainText(say('sendCode.sentTo', { email: `code${tag}@example.jp` }));
+    await expect(status).toContainText(
+      notice.secondsLeft > 0 ? say('sendCode.nextIn', { seconds: notice.secondsLeft }) : say('sendCode.nextNow'),
+    );
   },
 };
 

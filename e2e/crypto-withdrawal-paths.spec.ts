@@ -338,9 +338,12 @@ const requestAdapter: Adapter = {
 const formAlone = cryptoWithdrawForm.provide({ actions: { submitForm: () => {} } });
 const sending = 'sending is the request’s step, and so is the server’s refusal: its paths replay both';
 
+/** The ready player's balance: the 200 USDT deposited, at 150 game coins each. */
+const readyBalance = 30_000;
+
 const formAdapter: Adapter = {
   machine: formAlone,
-  input: { prerequisites: terms() },
+  input: { prerequisites: terms({ balance: readyBalance }) },
   events: [
     { type: 'pair.chosen', coin: 'USDT', network: 'TRC20' },
     { type: 'pair.change' },
@@ -349,6 +352,7 @@ const formAdapter: Adapter = {
     { type: 'address.changed', address: '' },
     { type: 'address.recheck' },
     { type: 'address.confirm' },
+    { type: 'amount.max' },
     { type: 'amount.submit', amount: '20' },
     { type: 'step.back' },
     { type: 'withdraw.submit', payPassword },
@@ -363,6 +367,7 @@ const formAdapter: Adapter = {
       snapshot.value,
       snapshot.context.pair,
       snapshot.context.address,
+      snapshot.context.typedAmount,
       snapshot.context.amount,
       snapshot.context.refusal !== null,
     ]),
@@ -411,6 +416,11 @@ const formAdapter: Adapter = {
       case 'address.confirm':
         await nextButton(page).click();
         return;
+      case 'amount.max':
+        await main(page)
+          .getByRole('button', { name: say('withdraw.amount.max') })
+          .click();
+        return;
       case 'amount.submit':
         await amountField(page).fill('20');
         await nextButton(page).click();
@@ -447,9 +457,16 @@ const formAdapter: Adapter = {
         await expect(nextButton(page)).toBeDisabled();
       }
     } else if (snapshot.matches('enteringAmount')) {
-      await expect(amountField(page)).toBeVisible();
+      // The field keeps what was typed (or what the max button typed) when the step opens again.
+      const typed = snapshot.context.typedAmount as string;
+      await expect(amountField(page)).toHaveValue(typed);
       await expect(main(page).getByTestId('crypto-withdraw-limits')).toBeVisible();
       await expect(main(page).getByText(tronTarget)).toBeVisible();
+      // Its cost shows as typed: the game coins held for it, at 150 coins per USDT.
+      const coins = new Intl.NumberFormat(locale).format(Number(typed || '0') * 150);
+      const cost = main(page).getByTestId('crypto-withdraw-cost');
+      if (typed === '') await expect(cost).toHaveCount(0);
+      else await expect(cost).toHaveText(say('withdraw.cost', { coins: say('coins', { amount: coins }) }));
     } else if (snapshot.matches('confirming')) {
       await expectPasswordStep(page, snapshot.context.refusal !== null);
     }

@@ -1,5 +1,5 @@
 import type { Locale } from '@contract/locales';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
   apiCaller,
@@ -16,7 +16,8 @@ import {
 /**
  * The crypto journey in Chromium against the real server and its simulated chain: a deposit of USDT
  * on TRC20 sent from the chain sandbox page is seen, confirms and is credited on the deposit page;
- * a withdrawal to a checked address is approved on the desk, and the records show its hash.
+ * a withdrawal to a checked address, its cost shown before it is sent, is approved on the desk, and
+ * the records show its hash; on a phone the crypto records are cards showing every field.
  */
 
 const password = 'Maple leaf 2026!';
@@ -52,6 +53,41 @@ async function verifiedPlayer(request: APIRequestContext, call: Call, locale: Lo
   );
   await call('/v2/admin/kyc/approve', { submissionId: submissions.list[0]!.id }, { token: operator });
   return player;
+}
+
+/**
+ * What keeps a record's cells from being read on a phone: a cell without its label, or one cut off
+ * sideways by the window or a scrolling frame around it. One line per problem.
+ */
+function cellsOutOfSight(row: Element): string[] {
+  const problems: string[] = [];
+  for (const cell of row.querySelectorAll('td')) {
+    if (getComputedStyle(cell).display === 'none') continue;
+    const text = (cell.textContent ?? '').trim().slice(0, 30);
+    const label = getComputedStyle(cell, '::before').content;
+    if (label === 'none' || label === '""' || label === 'normal') problems.push(`"${text}" has no label`);
+    const box = cell.getBoundingClientRect();
+    let left = 0;
+    let right = window.innerWidth;
+    for (let parent = cell.parentElement; parent; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflowX === 'visible') continue;
+      const frame = parent.getBoundingClientRect();
+      left = Math.max(left, frame.left);
+      right = Math.min(right, frame.right);
+    }
+    if (box.left < left - 1 || box.right > right + 1)
+      problems.push(
+        `${label} "${text}" at ${Math.round(box.left)}–${Math.round(box.right)} px, in sight ${Math.round(left)}–${Math.round(right)} px`,
+      );
+  }
+  return problems;
+}
+
+/** A record's row on a phone: a card whose every field shows whole, each with its label. */
+async function expectRecordCard(row: Locator, values: string[]) {
+  await expect(row).toHaveCount(1);
+  for (const value of values) await expect(row.getByText(value, { exact: true })).toBeVisible();
+  expect(await row.evaluate(cellsOutOfSight)).toEqual([]);
 }
 
 /** The section menu's lit items. */
@@ -139,13 +175,45 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     // A typo in the checksum is refused while typing, before any amount is asked for.
     await expect(addressField).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('button', { name: crypto(locale, 'withdraw.next') })).toBeDisabled();
+    // The player's own deposit address is refused as such.
+    await addressField.fill(address);
+    await expect(
+      page.getByText(text(locale, 'server:crypto.address.ownDepositAddress', { network: 'TRON (TRC20)' })),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: crypto(locale, 'withdraw.next') })).toBeDisabled();
     await addressField.fill(tronTarget);
     await expect(page.getByText(crypto(locale, 'withdraw.address.accepted'))).toBeVisible();
     await page.getByRole('button', { name: crypto(locale, 'withdraw.next') }).click();
     await expect(page.getByTestId('crypto-withdraw-limits').first()).toBeVisible();
-    await page.getByRole('textbox', { name: crypto(locale, 'fields.amount', { coin: 'USDT' }) }).fill('20');
-    await expect(page.getByTestId('crypto-withdraw-quote')).toBeVisible();
+    const amountField = page.getByRole('textbox', { name: crypto(locale, 'fields.amount', { coin: 'USDT' }) });
+    const coins = (amount: string) => crypto(locale, 'coins', { amount });
+    const quote = page.getByTestId('crypto-withdraw-quote');
+    // The max: the 30,000 coins the deposit brought are 200 USDT at 150 coins each, fee included.
+    await page.getByRole('button', { name: crypto(locale, 'withdraw.amount.max') }).click();
+    await expect(amountField).toHaveValue('200');
+    await expect(quote).toContainText(crypto(locale, 'withdraw.cost', { coins: coins('30,000') }));
+    // More than the balance covers is refused on the field, with no cost beside it.
+    await amountField.fill('200.000001');
     await page.getByRole('button', { name: crypto(locale, 'withdraw.next') }).click();
+    await expect(page.getByText(crypto(locale, 'validation.amountOverBalance', { covered: '200 USDT' }))).toBeVisible();
+    await expect(quote).toHaveCount(0);
+    await amountField.fill('20');
+    await expect(quote).toContainText(crypto(locale, 'withdraw.quote', { fee: '1 USDT', received: '19 USDT' }));
+    await expect(quote).toContainText(crypto(locale, 'withdraw.cost', { coins: coins('3,000') }));
+    await page.getByRole('button', { name: crypto(locale, 'withdraw.next') }).click();
+    // The confirm step says it all again before anything is sent.
+    const confirm = page.getByRole('main');
+    for (const [label, value] of [
+      ['fields.amountPlain', '20 USDT'],
+      ['fields.fee', '1 USDT'],
+      ['fields.received', '19 USDT'],
+      ['fields.coinsHeld', coins('3,000')],
+    ] as const) {
+      const name = crypto(locale, label).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const term = confirm.getByRole('term').filter({ hasText: new RegExp(`^${name}$`) });
+      await expect(term).toBeVisible();
+      await expect(term.locator('xpath=following-sibling::dd[1]')).toHaveText(value);
+    }
     await page.getByRole('textbox', { name: crypto(locale, 'fields.payPassword'), exact: true }).fill(payPassword);
     await page.getByRole('button', { name: crypto(locale, 'withdraw.confirm.submit') }).click();
     await expect(page.getByText(crypto(locale, 'withdraw.outcome.withdrawalReview'))).toBeVisible();
@@ -179,5 +247,25 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     const withdrawals = page.getByRole('table', { name: text(locale, 'record:tabs.withdrawals') });
     await expect(withdrawals.getByText(crypto(locale, 'records.txHash', { txHash }))).toBeVisible();
     await expect(withdrawals.getByText(tronTarget)).toBeVisible();
+
+    // On a phone the crypto records are cards like the yen ones: every field shows, with its label.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const tables = (name: string) => page.locator(`table[aria-label="${name}"]`);
+    await expectRecordCard(tables(text(locale, 'record:tabs.withdrawals')).locator('tr', { hasText: tronTarget }), [
+      pair,
+      tronTarget,
+      crypto(locale, 'records.sentAndFee', { sent: '19 USDT', fee: '1 USDT' }),
+      crypto(locale, 'records.txHash', { txHash }),
+      '3,000',
+      text(locale, 'record:status.withdrawalSuccessful'),
+    ]);
+    await page.getByRole('tab', { name: text(locale, 'record:tabs.deposits') }).click();
+    await expectRecordCard(tables(crypto(locale, 'deposit.seen.title')).locator('tr', { hasText: address }), [
+      pair,
+      '200 USDT',
+      crypto(locale, 'depositStatus.credited'),
+      coins('30,000'),
+      address,
+    ]);
   });
 }

@@ -11,10 +11,17 @@
  * - scanning.waiting: the camera shows its picture until the next look.
  * - typing: the code shown under the QR code is typed and sent as one `loginCode.submit`; the server's
  *   refusal of a code stays on its field. With a camera the player may go back to scanning.
- * - exchanging: the server exchanges the code, once and before it expires, for a session of this
- *   device. Signed in: signedIn. When the player has bound an authenticator key the server asks for
- *   its current code: askingAppKeyCode. Any other refusal, or no answer: typing, with the sentence on
- *   the code's field (the code read by the camera is kept there to be seen).
+ * - exchanging: this device asks the server to sign in with the code, once and before it expires,
+ *   giving its name; the server answers with a token of this request: awaitingApproval. When the
+ *   player has bound an authenticator key the server asks for its current code: askingAppKeyCode.
+ *   Any other refusal, or no answer: typing, with the sentence on the code's field (the code read
+ *   by the camera is kept there to be seen).
+ * - awaitingApproval: the device that shows the code asks the player "sign in <this device>?";
+ *   this one waits `approvalPoll` between asking where its request stands. The player here may give
+ *   up (`approval.cancel`, back to typing).
+ * - claiming: the request's standing is fetched. Approved: the server opens this device's session
+ *   once (signedIn). Still undecided, or no answer: awaitingApproval again. Refused or expired:
+ *   typing, with the server's sentence on the code's field.
  * - askingAppKeyCode: the authenticator's current code is typed and sent with the same sign-in code
  *   (`appKeyCode.submit`); a wrong one is refused on its field. Back leads to typing.
  * - signedIn: the session holds the new token (`signIn`); nothing more happens here.
@@ -22,14 +29,21 @@
  * The camera is closed whenever scanning ends, however it ends.
  */
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { refusedFields } from './call-refusals';
+import { answerMissing, refusedFields } from './call-refusals';
 
 /** The camera's picture as the view shows it and the reader reads it; the flow file knows its kind. */
 export type CameraPreview = object;
 
-export interface AppSessionGrant {
-  token: string;
+/** The server's answer to a request to sign in: the token only this device holds, to follow it with. */
+export interface AppSignInRequest {
+  requestToken: string;
   expiresAt: string;
+}
+
+/** Where the request stands: still undecided, or approved and this device's session opened. */
+export interface AppSignInClaim {
+  status: 'awaitingApproval' | 'signedIn';
+  token: string | null;
 }
 
 interface AppSignInContext {
@@ -37,6 +51,8 @@ interface AppSignInContext {
   preview: CameraPreview | null;
   loginCode: string;
   totpCode: string | null;
+  /** The token of this device's request, while it waits for the player's answer. */
+  requestToken: string | null;
   refusals: Record<string, string>;
 }
 
@@ -45,7 +61,8 @@ export type AppSignInEvent =
   | { type: 'appKeyCode.submit'; totpCode: string }
   | { type: 'appKeyCode.back' }
   | { type: 'scan.start' }
-  | { type: 'scan.stop' };
+  | { type: 'scan.stop' }
+  | { type: 'approval.cancel' };
 
 /** The server's sentences per field; a refusal naming no field (no answer, too many tries) goes on the code's. */
 function refusalsOnCode(error: unknown): Record<string, string> {
@@ -57,6 +74,9 @@ function refusalsOnCode(error: unknown): Record<string, string> {
 /** How often the camera's picture is searched for a QR code. */
 export const scanIntervalMs = 300;
 
+/** How often a device waiting for the player's approval asks where its request stands. */
+export const approvalPollMs = 2_000;
+
 export const appSignInMachine = setup({
   types: {
     context: {} as AppSignInContext,
@@ -66,6 +86,7 @@ export const appSignInMachine = setup({
       openCamera: 'openCamera';
       readCode: 'readCode';
       exchangeCode: 'exchangeCode';
+      claimSession: 'claimSession';
     },
   },
   actors: {
@@ -81,8 +102,11 @@ export const appSignInMachine = setup({
     readCode: fromPromise<string | null, { preview: CameraPreview | null }>(async () => {
       throw new Error('readCode must be provided');
     }),
-    exchangeCode: fromPromise<AppSessionGrant, { loginCode: string; totpCode: string | null }>(async () => {
+    exchangeCode: fromPromise<AppSignInRequest, { loginCode: string; totpCode: string | null }>(async () => {
       throw new Error('exchangeCode must be provided');
+    }),
+    claimSession: fromPromise<AppSignInClaim, { loginCode: string; requestToken: string }>(async () => {
+      throw new Error('claimSession must be provided');
     }),
   },
   actions: {
@@ -91,16 +115,18 @@ export const appSignInMachine = setup({
     /** Lets the camera go. */
     closeCamera: (_, _params: { preview: CameraPreview | null }) => {},
   },
-  delays: { scanInterval: scanIntervalMs },
+  delays: { scanInterval: scanIntervalMs, approvalPoll: approvalPollMs },
   guards: {
     canScan: ({ context }) => context.canScan,
     scannerFound: (_, found: boolean) => found,
     found: (_, code: string | null) => code !== null && code !== '',
     asksAppKeyCode: (_, error: unknown) => 'totpCode' in refusedFields(error),
+    sessionOpened: (_, claim: AppSignInClaim) => claim.status === 'signedIn' && claim.token !== null,
+    unanswered: (_, error: unknown) => answerMissing(error),
   },
 }).createMachine({
   id: 'appSignIn',
-  context: { canScan: false, preview: null, loginCode: '', totpCode: null, refusals: {} },
+  context: { canScan: false, preview: null, loginCode: '', totpCode: null, requestToken: null, refusals: {} },
   initial: 'checkingScanner',
   states: {
     checkingScanner: {
@@ -170,8 +196,8 @@ export const appSignInMachine = setup({
         src: 'exchangeCode',
         input: ({ context }) => ({ loginCode: context.loginCode, totpCode: context.totpCode }),
         onDone: {
-          target: 'signedIn',
-          actions: { type: 'signIn', params: ({ event }) => ({ token: event.output.token }) },
+          target: 'awaitingApproval',
+          actions: assign({ requestToken: ({ event }) => event.output.requestToken }),
         },
         onError: [
           {
@@ -195,17 +221,58 @@ export const appSignInMachine = setup({
         'appKeyCode.back': { target: 'typing', actions: assign({ totpCode: null, refusals: {} }) },
       },
     },
+    awaitingApproval: {
+      after: { approvalPoll: { target: 'claiming' } },
+      on: { 'approval.cancel': { target: 'typing', actions: assign({ requestToken: null, refusals: {} }) } },
+    },
+    claiming: {
+      invoke: {
+        id: 'claimSession',
+        src: 'claimSession',
+        input: ({ context }) => ({ loginCode: context.loginCode, requestToken: context.requestToken ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'sessionOpened', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: [
+              { type: 'signIn', params: ({ event }) => ({ token: event.output.token ?? '' }) },
+              assign({ requestToken: null }),
+            ],
+          },
+          { target: 'awaitingApproval' },
+        ],
+        onError: [
+          {
+            guard: { type: 'unanswered', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'awaitingApproval',
+          },
+          {
+            target: 'typing',
+            actions: assign({ requestToken: null, refusals: ({ event }) => refusalsOnCode(event.error) }),
+          },
+        ],
+      },
+    },
     signedIn: { type: 'final' },
   },
 });
 
 export type AppSignInSnapshot = SnapshotFrom<typeof appSignInMachine>;
 
-export type AppSignInView = 'checking' | 'scanning' | 'typing' | 'exchanging' | 'askingAppKeyCode' | 'signedIn';
+export type AppSignInView =
+  | 'checking'
+  | 'scanning'
+  | 'typing'
+  | 'exchanging'
+  | 'askingAppKeyCode'
+  | 'awaitingApproval'
+  | 'signedIn';
 
 export function selectAppSignInView(snapshot: AppSignInSnapshot): AppSignInView {
   if (snapshot.matches('checkingScanner')) return 'checking';
   if (snapshot.matches('scanning')) return 'scanning';
+  // Asking where the request stands is still waiting for the player.
+  if (snapshot.matches('claiming')) return 'awaitingApproval';
   return snapshot.value as AppSignInView;
 }
 /** The camera's picture while it is open. */

@@ -8,7 +8,8 @@
  * States:
  * - closed: the dialog is not shown; no flow runs.
  * - open.signingIn: the login tab (`loginFlow`); its token goes to the session as `signIn`.
- * - open.registering: the register tab (`registerFlow`); its token goes to the session as `signIn`.
+ * - open.registering: the register tab (`registerFlow`); its token goes to the session as `signIn`,
+ *   marked as a new account's so the session shows the newcomer their first steps.
  * - open.recoveringPassword: the findPassword view without tabs (`findPasswordFlow`), opened by the
  *   forgot-password link; when it finishes the dialog closes (docs/requirements.md §4).
  */
@@ -57,8 +58,8 @@ export const authDialogMachine = setup({
     findPasswordFlow: findPasswordMachine,
   },
   actions: {
-    /** Hands the new session's token to the session actor (`signIn.succeeded`). */
-    signIn: (_, _params: { token: string }) => {},
+    /** Hands the new session's token to the session actor (`signIn.succeeded`); `registered` for a new account. */
+    signIn: (_, _params: { token: string; registered?: boolean }) => {},
     /** Asks the session actor to close the dialog (`authDialog.close`). */
     close: () => {},
     /** Tells whoever handed over the third-party credential that it has been used. */
@@ -112,7 +113,7 @@ export const authDialogMachine = setup({
             input: ({ context }) => ({ agentCode: context.agentCode }),
             onDone: {
               target: '#authDialog.closed',
-              actions: { type: 'signIn', params: ({ event }) => ({ token: event.output.token }) },
+              actions: { type: 'signIn', params: ({ event }) => ({ token: event.output.token, registered: true }) },
             },
           },
           on: {
@@ -163,7 +164,8 @@ export function sessionLinks(session: ActorRefFrom<typeof sessionMachine>) {
       const subscription = session.subscribe(report);
       return () => subscription.unsubscribe();
     }),
-    signIn: (_: unknown, params: { token: string }) => session.send({ type: 'signIn.succeeded', token: params.token }),
+    signIn: (_: unknown, params: { token: string; registered?: boolean }) =>
+      session.send({ type: 'signIn.succeeded', token: params.token, registered: params.registered === true }),
     close: () => session.send({ type: 'authDialog.close' }),
   };
 }

@@ -27,17 +27,29 @@
  *   - checking: the server says whether the address fits the network and is allowed.
  *   - accepted: it may be used; the player goes on to the amount.
  *   - refused: with the server's reason and sentence (not an address, a typo in the checksum, an
- *     address of another network, not the network the player deposits on, no deposit yet, blocked).
+ *     address of another network, not the network the player deposits on, no deposit yet, the
+ *     player's own deposit address, another deposit address of the hall).
  *   - checkFailed: no answer; the player may check again.
- * - enteringAmount: the minimum, maximum and fee are shown before entry; an amount in range goes on.
- * - confirming: the payment password confirms the request, which goes to the request as its body;
+ * - enteringAmount: the minimum, maximum and fee are shown before entry; as the amount is typed
+ *   (`amount.changed`) the fee, what arrives on chain and the game coins held for it are shown
+ *   (`selectTypedQuote`); `amount.max` types the most the balance and the pair's maximum allow, the
+ *   fee being part of the amount. An amount in range that the balance covers goes on.
+ * - confirming: the amount, fee, what arrives and the game coins held are shown again, and the
+ *   payment password confirms the request, which goes to the request as its body;
  *   the form stays here, disabled while the request is on its way, and a refusal of the server comes
  *   back here with its sentence (`request.refused`).
  */
 
 import type { Profile } from '@contract/auth';
 import type { AddressRefusal, CryptoAssetTerms } from '@contract/crypto';
-import { compareUnits, parseCoinAmount, unitsLess } from '@contract/crypto-amount';
+import {
+  coinAmountText,
+  compareUnits,
+  parseCoinAmount,
+  unitsLess,
+  withdrawableUnits,
+  withdrawalCoins,
+} from '@contract/crypto-amount';
 import { addressMemo, chainAddress, payPasswordInput } from '@contract/money';
 import type { Withdrawal } from '@contract/withdrawal';
 import * as v from 'valibot';
@@ -94,9 +106,10 @@ export function termsOf(assets: readonly CryptoAssetTerms[], pair: CryptoPair | 
 
 /**
  * The amount form of one pair: typed in whole coins, at most the coin's decimals, within the pair's
- * minimum and maximum. The view translates the range message with the pair's limits.
+ * minimum and maximum, and no more than the balance covers. The view translates the range message
+ * with the pair's limits, and the balance's with the most it covers (`maxAmountOf`).
  */
-export function cryptoAmountForm(terms: Pick<CryptoAssetTerms, 'decimals' | 'minWithdrawal' | 'maxWithdrawal'>) {
+export function cryptoAmountForm(terms: CryptoAssetTerms, balance: number) {
   return v.object({
     amount: v.pipe(
       v.string(),
@@ -104,8 +117,65 @@ export function cryptoAmountForm(terms: Pick<CryptoAssetTerms, 'decimals' | 'min
       v.nonEmpty('validation.amountRequired'),
       v.check((text) => parseCoinAmount(text, terms.decimals) !== null, 'validation.amountFormat'),
       v.check((text) => amountInRange(parseCoinAmount(text, terms.decimals), terms), 'validation.amountRange'),
+      v.check(
+        (text) => coveredBy(balance, terms, parseCoinAmount(text, terms.decimals) ?? '0'),
+        maxAmountOf(terms, balance) === null ? 'validation.balanceBelowMinimum' : 'validation.amountOverBalance',
+      ),
     ),
   });
+}
+
+/** The game coins held for a withdrawal of `units` of the pair, fee included, at the pair's rate. */
+function coinsFor(terms: CryptoAssetTerms, units: string): bigint {
+  return withdrawalCoins(BigInt(units), terms.decimals, terms.gameCoinsPerCoin, terms.damageRateBasisPoints);
+}
+
+/** Whether the balance (whole game coins) covers the coins a withdrawal of `units` holds. */
+function coveredBy(balance: number, terms: CryptoAssetTerms, units: string): boolean {
+  return coinsFor(terms, units) <= BigInt(Math.max(0, Math.floor(balance)));
+}
+
+/**
+ * The most a withdrawal of the pair may be for, in base units: the pair's maximum, or less when the
+ * balance covers less (the fee is part of the amount, so it needs no room of its own). Null when the
+ * balance does not cover the pair's minimum.
+ */
+export function maxAmountOf(terms: CryptoAssetTerms, balance: number): string | null {
+  const covered = withdrawableUnits(
+    BigInt(Math.max(0, Math.floor(balance))),
+    terms.decimals,
+    terms.gameCoinsPerCoin,
+    terms.damageRateBasisPoints,
+  );
+  const pairMax = BigInt(terms.maxWithdrawal);
+  const max = covered === null || covered > pairMax ? pairMax : covered;
+  return max >= BigInt(terms.minWithdrawal) ? max.toString() : null;
+}
+
+/**
+ * What a withdrawal of `units` of the pair costs and brings: the pair's fee and what arrives on
+ * chain (in base units), and the game coins held for it (those the server holds, rounded up).
+ */
+export interface WithdrawalQuote {
+  amount: string;
+  fee: string;
+  received: string;
+  coins: number;
+}
+
+/**
+ * The quote of an amount as typed, or null while it is not one the request may be for: not an
+ * amount, outside the pair's limits, or more than the balance covers.
+ */
+export function quoteOf(terms: CryptoAssetTerms, balance: number, typed: string): WithdrawalQuote | null {
+  const amount = parseCoinAmount(typed, terms.decimals);
+  if (!amountInRange(amount, terms) || !coveredBy(balance, terms, amount)) return null;
+  return {
+    amount,
+    fee: terms.withdrawalFee,
+    received: unitsLess(amount, terms.withdrawalFee),
+    coins: Number(coinsFor(terms, amount)),
+  };
 }
 
 function amountInRange(
@@ -128,6 +198,8 @@ export interface CryptoWithdrawFormContext {
   address: string;
   /** Why the server refused the address, with its sentence. */
   addressRefusal: { reason: AddressRefusal; message: string | null } | null;
+  /** The amount as typed in whole coins, or as the max button typed it. */
+  typedAmount: string;
   /** In base units, once an amount in range was entered. */
   amount: string | null;
   /** The server's sentence when it refused the request last sent. */
@@ -140,6 +212,8 @@ export type CryptoWithdrawFormEvent =
   | { type: 'address.changed'; address: string }
   | { type: 'address.recheck' }
   | { type: 'address.confirm' }
+  | { type: 'amount.changed'; amount: string }
+  | { type: 'amount.max' }
   | { type: 'amount.submit'; amount: string }
   | { type: 'step.back' }
   | { type: 'withdraw.submit'; payPassword: string }
@@ -184,9 +258,13 @@ export const cryptoWithdrawForm = setup({
     pairPayable: ({ context }, pair: CryptoPair) => termsOf(payableAssets(context.terms), pair) !== null,
     addressEmpty: (_, address: string) => address.trim() === '',
     addressValid: (_, check: AddressCheck) => check.valid,
-    amountInRange: ({ context }, amount: string) => {
+    amountAllowed: ({ context }, amount: string) => {
       const terms = termsOf(context.terms.assets, context.pair);
-      return terms !== null && amountInRange(parseCoinAmount(amount, terms.decimals), terms);
+      return terms !== null && quoteOf(terms, context.terms.profile.balance, amount) !== null;
+    },
+    maxReachable: ({ context }) => {
+      const terms = termsOf(context.terms.assets, context.pair);
+      return terms !== null && maxAmountOf(terms, context.terms.profile.balance) !== null;
     },
     passwordTyped: (_, payPassword: string) => v.is(payPasswordInput, payPassword),
   },
@@ -197,6 +275,7 @@ export const cryptoWithdrawForm = setup({
     pair: null,
     address: '',
     addressRefusal: null,
+    typedAmount: '',
     amount: null,
     refusal: null,
   }),
@@ -212,6 +291,7 @@ export const cryptoWithdrawForm = setup({
             pair: ({ event }) => ({ coin: event.coin, network: event.network }),
             address: '',
             addressRefusal: null,
+            typedAmount: '',
             amount: null,
           }),
         },
@@ -274,10 +354,22 @@ export const cryptoWithdrawForm = setup({
     },
     enteringAmount: {
       on: {
+        'amount.changed': { actions: assign({ typedAmount: ({ event }) => event.amount }) },
+        'amount.max': {
+          guard: 'maxReachable',
+          actions: assign({
+            typedAmount: ({ context }) => {
+              const terms = termsOf(context.terms.assets, context.pair);
+              const max = terms && maxAmountOf(terms, context.terms.profile.balance);
+              return terms && max ? coinAmountText(max, terms.decimals) : context.typedAmount;
+            },
+          }),
+        },
         'amount.submit': {
-          guard: { type: 'amountInRange', params: ({ event }) => event.amount },
+          guard: { type: 'amountAllowed', params: ({ event }) => event.amount },
           target: 'confirming',
           actions: assign({
+            typedAmount: ({ event }) => event.amount.trim(),
             amount: ({ context, event }) =>
               parseCoinAmount(event.amount, termsOf(context.terms.assets, context.pair)?.decimals ?? 0),
             refusal: null,
@@ -358,17 +450,30 @@ export const selectAddress = (snapshot: CryptoWithdrawFormSnapshot) => snapshot.
 export const selectAddressRefusal = (snapshot: CryptoWithdrawFormSnapshot) => snapshot.context.addressRefusal;
 export const selectRefusal = (snapshot: CryptoWithdrawFormSnapshot) => snapshot.context.refusal;
 
-/** The amount entered, its fee and what arrives on chain, in base units; null before an amount is in. */
-export const selectAmountQuote = (snapshot: CryptoWithdrawFormSnapshot) => {
+/** The amount as typed (the field starts from it when the step opens again). */
+export const selectTypedAmount = (snapshot: CryptoWithdrawFormSnapshot) => snapshot.context.typedAmount;
+
+/** The quote of the amount as typed; null while it is not one the request may be for. */
+export const selectTypedQuote = (snapshot: CryptoWithdrawFormSnapshot): WithdrawalQuote | null => {
+  const terms = selectChosenTerms(snapshot);
+  return terms ? quoteOf(terms, snapshot.context.terms.profile.balance, snapshot.context.typedAmount) : null;
+};
+
+/** The most the max button types, in base units; null when the balance does not cover the minimum. */
+export const selectMaxAmount = (snapshot: CryptoWithdrawFormSnapshot) => {
+  const terms = selectChosenTerms(snapshot);
+  return terms ? maxAmountOf(terms, snapshot.context.terms.profile.balance) : null;
+};
+
+/** The quote of the amount entered, confirmed with the password; null before an amount is in. */
+export const selectAmountQuote = (snapshot: CryptoWithdrawFormSnapshot): WithdrawalQuote | null => {
   const terms = selectChosenTerms(snapshot);
   const amount = snapshot.context.amount;
   if (!terms || amount === null) return null;
-  return { amount, fee: terms.withdrawalFee, received: unitsLess(amount, terms.withdrawalFee) };
+  return {
+    amount,
+    fee: terms.withdrawalFee,
+    received: unitsLess(amount, terms.withdrawalFee),
+    coins: Number(coinsFor(terms, amount)),
+  };
 };
-
-/** The fee and what arrives on chain for an amount as it is typed, or null while it is not in range. */
-export function quoteOf(terms: CryptoAssetTerms, typed: string) {
-  const amount = parseCoinAmount(typed, terms.decimals);
-  if (!amountInRange(amount, terms)) return null;
-  return { amount, fee: terms.withdrawalFee, received: unitsLess(amount, terms.withdrawalFee) };
-}

@@ -11,6 +11,9 @@
  *   "resend (N s)" and drops by one every `oneSecond`, and the button is disabled.
  * - ready: the countdown ran out, or a resend failed; "resend" works again.
  *
+ * Once a code went out, the form says so beside the button: the address it went to and, while the
+ * countdown runs, the seconds until another may be asked for (`selectCodeSentNotice`).
+ *
  * The parent form owns the address and checks its format; `code.send` carries the address typed
  * when the button is pressed, and the button asks with the address typed whether it may be pressed,
  * so "disabled without an e-mail" is decided here.
@@ -25,6 +28,8 @@ export interface SendCodeContext {
   secondsLeft: number;
   /** Whether a code went out before, so a failed resend still reads "resend". */
   codeSent: boolean;
+  /** The address the last code went out to, which the notice names (the field may change since). */
+  sentTo: string | null;
 }
 
 export type SendCodeEvent = { type: 'code.send'; email: string };
@@ -64,7 +69,7 @@ export const sendCodeMachine = setup({
   },
 }).createMachine({
   id: 'sendCode',
-  context: { email: '', secondsLeft: 0, codeSent: false },
+  context: { email: '', secondsLeft: 0, codeSent: false, sentTo: null },
   initial: 'idle',
   states: {
     idle: {
@@ -75,7 +80,14 @@ export const sendCodeMachine = setup({
         id: 'requestCode',
         src: 'requestCode',
         input: ({ context }) => ({ email: context.email }),
-        onDone: { target: 'countingDown', actions: assign({ secondsLeft: emailCodeResendSeconds, codeSent: true }) },
+        onDone: {
+          target: 'countingDown',
+          actions: assign({
+            secondsLeft: emailCodeResendSeconds,
+            codeSent: true,
+            sentTo: ({ context }) => context.email,
+          }),
+        },
         onError: [
           {
             guard: 'serverAskedToWait',
@@ -130,4 +142,16 @@ export function selectSendCodeButton(snapshot: SendCodeSnapshot, email: string):
       ? { key: 'sendCode.resend' }
       : { key: 'sendCode.send' };
   return { enabled: snapshot.can({ type: 'code.send', email }), busy: snapshot.matches('sending'), label };
+}
+
+/** What the form says once a code went out: where to, and how long until another may be asked for (0: now). */
+export interface CodeSentNotice {
+  email: string;
+  secondsLeft: number;
+}
+
+export function selectCodeSentNotice(snapshot: SendCodeSnapshot): CodeSentNotice | null {
+  const { sentTo, secondsLeft } = snapshot.context;
+  if (sentTo === null) return null;
+  return { email: sentTo, secondsLeft: snapshot.matches('countingDown') ? secondsLeft : 0 };
 }

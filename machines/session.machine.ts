@@ -10,7 +10,9 @@
  *   comes while the profile loads loads it again, so an answer read before the change never wins.
  * - signedOut.idle: nobody is signed in and no dialog is open.
  * - signedOut.awaitingSignIn: the auth dialog is open (on the login, register or findPassword view),
- *   remembering the protected page the user was going to, so sign-in continues there.
+ *   remembering the protected page the user was going to, so sign-in continues there. A newcomer
+ *   who was going nowhere in particular continues to the user centre, whose first-steps checklist
+ *   (identity, card, pay password, first deposit) says what a new account needs next.
  * - signingOut: the server is asked to revoke the token; the session ends whatever it answers.
  *
  * A failed profile load clears the token and records `profileLoadFailed`, so the guard can send the
@@ -44,7 +46,8 @@ export interface SessionContext {
 }
 
 export type SessionEvent =
-  | { type: 'signIn.succeeded'; token: string | null | undefined }
+  /** `registered`: the account was opened by this sign-in. */
+  | { type: 'signIn.succeeded'; token: string | null | undefined; registered?: boolean }
   | { type: 'authDialog.show'; view: AuthDialogView; target?: string | null }
   | { type: 'authDialog.close' }
   | { type: 'logout' }
@@ -57,6 +60,9 @@ export interface SessionInput {
 }
 
 export const defaultHomePage = 'home';
+
+/** Where a newcomer lands after registering, unless a protected page was held back: the first-steps checklist. */
+export const newcomerPage = '/user/user-center';
 
 export const sessionMachine = setup({
   types: {
@@ -155,7 +161,12 @@ export const sessionMachine = setup({
       on: {
         'signIn.succeeded': {
           target: 'loadingProfile',
-          actions: { type: 'storeToken', params: ({ event }) => ({ token: event.token ?? '' }) },
+          actions: [
+            { type: 'storeToken', params: ({ event }) => ({ token: event.token ?? '' }) },
+            assign({
+              pendingTarget: ({ context, event }) => context.pendingTarget ?? (event.registered ? newcomerPage : null),
+            }),
+          ],
         },
       },
       states: {

@@ -72,34 +72,7 @@ export function RecordTable<TData extends PagedRecords>({
           </Text>
         </Card>
       ) : (
-        <Table.ScrollContainer
-          minWidth="var(--records-min-width)"
-          className={classes.records}
-          style={Object.fromEntries(
-            columns.map((column, index) => [`--record-column-${index + 1}`, JSON.stringify(column.header)]),
-          )}
-        >
-          <Table striped highlightOnHover aria-label={label}>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.header}>{column.header}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((row) => (
-                <Table.Tr key={rowKey(row)} onClick={onRowClick && (() => onRowClick(row))}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.header} {...column.td?.(row)}>
-                      {column.cell(row)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RecordRows label={label} list={list} columns={columns} rowKey={rowKey} onRowClick={onRowClick} />
       )}
       {total > pageSize && (
         <Center>
@@ -107,5 +80,60 @@ export function RecordTable<TData extends PagedRecords>({
         </Center>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The records themselves, one a row; on a phone each is a card of labelled lines (see RecordTable).
+ * Also for a list without totals or paging, such as the crypto deposits seen on chain.
+ */
+export function RecordRows<TRow>({
+  label,
+  list,
+  columns,
+  rowKey,
+  onRowClick,
+  minWidth,
+}: {
+  label: string;
+  list: readonly TRow[];
+  columns: RecordColumn<TRow>[];
+  rowKey(row: TRow): string | number;
+  onRowClick?(row: TRow): void;
+  /** The width below which the table scrolls sideways on a wider screen. */
+  minWidth?: number;
+}) {
+  return (
+    <Table.ScrollContainer
+      minWidth="var(--records-min-width)"
+      className={classes.records}
+      style={{
+        ...(minWidth ? { '--records-wide-width': `${minWidth}px` } : {}),
+        ...Object.fromEntries(
+          columns.map((column, index) => [`--record-column-${index + 1}`, JSON.stringify(column.header)]),
+        ),
+      }}
+    >
+      <Table striped highlightOnHover aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.header}>{column.header}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.map((row) => (
+            <Table.Tr key={rowKey(row)} onClick={onRowClick && (() => onRowClick(row))}>
+              {columns.map((column) => (
+                <Table.Td key={column.header} {...column.td?.(row)}>
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

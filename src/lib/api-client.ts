@@ -46,6 +46,11 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** Leave the toast to the caller (forms that show the message inline). */
   silent?: boolean;
+  /**
+   * The fields the caller's form shows the server's sentences on: a refusal naming one of them is
+   * left to the form; one naming none of them, or no answer at all, still shows as a toast.
+   */
+  fieldsShown?: readonly string[];
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -86,7 +91,8 @@ export function createApiClient(options: ApiClientOptions) {
     callOptions: CallOptions = {},
   ): Promise<DataOf<E>> {
     const fail = (error: ApiCallError): never => {
-      if (!callOptions.silent) options.showError(error.message);
+      const shownInline = Object.keys(error.fields).some((field) => callOptions.fieldsShown?.includes(field));
+      if (!callOptions.silent && !shownInline) options.showError(error.message);
       throw error;
     };
     if (endpoint.idempotent && !callOptions.idempotencyKey) {

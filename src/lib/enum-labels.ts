@@ -3,13 +3,15 @@ import { accountStatuses } from '@contract/admin';
 import { agentApplicationStatuses, memberStates } from '@contract/agent';
 import { thirdPartyEvents } from '@contract/auth';
 import { contentPageSlugs, gameKinds, promotionCategories } from '@contract/content';
-import { addressRefusals, cryptoDepositStatuses } from '@contract/crypto';
+import { addressRefusals } from '@contract/crypto';
 import { depositModes } from '@contract/deposit';
 import { machineStates } from '@contract/hall';
 import { kycStatuses } from '@contract/kyc';
 import { ledgerEntryKinds } from '@contract/ledger';
 import type { Locale } from '@contract/locales';
 import {
+  cryptoDepositStatuses,
+  depositStatuses,
   depositStatusGroups,
   manualStatuses,
   paymentStatuses,
@@ -42,6 +44,8 @@ export const enumLabels = {
   depositMode: { values: depositModes, at: 'record:types.deposits' },
   withdrawalMethod: { values: withdrawalMethods, at: 'record:types.withdrawals' },
   depositStatus: { values: [...paymentStatuses, ...manualStatuses], at: 'finance:depositStatus' },
+  /** The one deposits list (records, team recharge): yen and crypto statuses side by side. */
+  depositListStatus: { values: depositStatuses, at: 'record:status' },
   withdrawalStatus: { values: withdrawalStatuses, at: 'finance:withdrawalStatus' },
   cryptoDepositStatus: { values: cryptoDepositStatuses, at: 'crypto:depositStatus' },
   addressRefusal: { values: addressRefusals, at: 'crypto:withdraw.address.refused' },

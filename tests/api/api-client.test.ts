@@ -79,6 +79,26 @@ describe('api client against the real server', () => {
     expect(shown).toEqual([]);
   });
 
+  it('leaves a refusal of a field the form shows to the form, and toasts any other', async () => {
+    const { client, shown } = clientFor(server.url);
+    const refused = await client
+      .call(favorableQuery, { category: 'bogus' as never }, { fieldsShown: ['category'] })
+      .catch((e: unknown) => e);
+    expect(Object.keys((refused as ApiCallError).fields)).toContain('category');
+    expect(shown).toEqual([]);
+    await expect(
+      client.call(favorableQuery, { category: 'bogus' as never }, { fieldsShown: ['elsewhere'] }),
+    ).rejects.toThrow();
+    expect(shown).toEqual(['Some fields are not valid']);
+    const closed = await misbehavingServer('html');
+    await closed.close();
+    const offline = clientFor(closed.url);
+    await expect(offline.client.call(bannerQuery, {}, { fieldsShown: ['category'] })).rejects.toMatchObject({
+      code: 0,
+    });
+    expect(offline.shown).toHaveLength(1);
+  });
+
   it('hands over the wait a 429 asks for', async () => {
     const { client } = clientFor(server.url);
     await client.call(sendRegisterCode, { email: 'wait@example.test' });

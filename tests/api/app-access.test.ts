@@ -316,21 +316,48 @@ describe('QR sign-in on the app (docs/requirements.md §14.5)', () => {
     loginCode: string;
     expiresAt: string;
   }
+  interface Asked {
+    requestToken: string;
+    expiresAt: string;
+  }
+  interface Claimed {
+    status: string;
+    token: string | null;
+  }
   const newCode = (player: TestPlayer) => ok<LoginCode>('/v2/app/user/login/qr/code', undefined, player);
-  const statusOf = async (player: TestPlayer, loginCode: string) =>
-    (await ok<{ status: string }>('/v2/app/user/login/qr/status', { loginCode }, player)).status;
-  const exchange = (body: { loginCode: string; totpCode?: string }, lang = 'en-US') =>
-    server.call<{ token: string }>('/v2/app/login/qr/exchange', body, { lang });
+  const followed = (player: TestPlayer, loginCode: string) =>
+    ok<{ status: string; device: string | null }>('/v2/app/user/login/qr/status', { loginCode }, player);
+  const statusOf = async (player: TestPlayer, loginCode: string) => (await followed(player, loginCode)).status;
+  const decide = (player: TestPlayer, loginCode: string, approve: boolean) =>
+    ok<{ status: string }>('/v2/app/user/login/qr/decide', { loginCode, approve }, player);
+  const exchange = (body: { loginCode: string; totpCode?: string; device?: string }, lang = 'en-US') =>
+    server.call<Asked>('/v2/app/login/qr/exchange', body, { lang });
+  const claim = (body: { loginCode: string; requestToken: string }, lang = 'en-US') =>
+    server.call<Claimed>('/v2/app/login/qr/claim', body, { lang });
+  const asked = async (loginCode: string, device = 'Chrome on Android') => {
+    const answer = await exchange({ loginCode, device });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.data as Asked;
+  };
 
-  it('is exchanged once for an app session of the player', async () => {
+  it('asks the player, and only once approved gives the asking app one session of the player', async () => {
     const player = await newPlayer(server, smtp);
     const { loginCode, expiresAt } = await newCode(player);
     expect(Date.parse(expiresAt) - clock.now().getTime()).toBe(2 * 60 * 1000);
-    expect(await statusOf(player, loginCode)).toBe('waiting');
+    expect(await followed(player, loginCode)).toEqual({ status: 'waiting', device: null });
 
-    const exchanged = await exchange({ loginCode });
-    expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
-    const token = exchanged.body.data?.token as string;
+    const { requestToken } = await asked(loginCode);
+    expect(await followed(player, loginCode)).toEqual({ status: 'awaitingApproval', device: 'Chrome on Android' });
+    expect((await claim({ loginCode, requestToken })).body.data).toEqual({
+      status: 'awaitingApproval',
+      token: null,
+      expiresAt: null,
+    });
+    expect(await decide(player, loginCode, true)).toEqual({ status: 'approved' });
+
+    const claimed = await claim({ loginCode, requestToken });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    const token = claimed.body.data?.token as string;
     const info = await server.call<{ username: string }>('/v2/app/user/get/info', {}, { token });
     expect(info.body.data?.username).toBe(player.account);
     const [session] = await server.db
@@ -340,35 +367,86 @@ describe('QR sign-in on the app (docs/requirements.md §14.5)', () => {
     expect(session?.kind).toBe('app');
     expect(await statusOf(player, loginCode)).toBe('signedIn');
 
-    const again = await exchange({ loginCode }, 'ja-JP');
-    refusal(again, 400, 'このログインコードは無効か、有効期限が切れているか、すでに使用されています。');
+    refusal(
+      await claim({ loginCode, requestToken }, 'ja-JP'),
+      400,
+      'このログインコードは無効か、有効期限が切れているか、すでに使用されています。',
+    );
+    refusal(await exchange({ loginCode }), 400, /not valid/);
+    expect(await decide(player, loginCode, false)).toEqual({ status: 'signedIn' });
   });
 
-  it('lets only one of two exchanges at once succeed', async () => {
+  it('signs nobody in when the player refuses, and a later answer changes nothing', async () => {
+    const player = await newPlayer(server, smtp);
+    const { loginCode } = await newCode(player);
+    const { requestToken } = await asked(loginCode);
+    expect(await decide(player, loginCode, false)).toEqual({ status: 'refused' });
+    expect(await followed(player, loginCode)).toEqual({ status: 'refused', device: null });
+    refusal(
+      await claim({ loginCode, requestToken }, 'ja-JP'),
+      400,
+      'このログインは、コードを表示しているデバイスで拒否されました。',
+    );
+    expect(await decide(player, loginCode, true)).toEqual({ status: 'refused' });
+    refusal(
+      await claim({ loginCode, requestToken }),
+      400,
+      'This sign-in was refused on the device that shows the code.',
+    );
+    const [audit] = await server.db
+      .select({ action: auditLog.action, reason: auditLog.reason })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'appSignIn.refused'), eq(auditLog.subject, `user:${player.userId}`)));
+    expect(audit?.reason).toBe('Chrome on Android');
+  });
+
+  it('answers one device per code: a second scan, or a claim without the asking app’s token, is refused', async () => {
     const player = await newPlayer(server, smtp);
     const { loginCode } = await newCode(player);
     const answers = await Promise.all([exchange({ loginCode }), exchange({ loginCode })]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    refusal(await exchange({ loginCode }), 400, /not valid/);
+    await decide(player, loginCode, true);
+    refusal(await claim({ loginCode, requestToken: 'A'.repeat(32) }), 400, /not valid/);
+    expect(await statusOf(player, loginCode)).toBe('approved');
   });
 
-  it('expires after two minutes', async () => {
+  it('expires after two minutes unscanned, and two minutes after the scan undecided', async () => {
     const player = await newPlayer(server, smtp);
     const { loginCode } = await newCode(player);
     clock.advance(2 * 60 * 1000);
     expect(await statusOf(player, loginCode)).toBe('expired');
     refusal(await exchange({ loginCode }), 400, 'This sign-in code is not valid, has expired or was already used.');
     expect(await statusOf(player, loginCode)).toBe('expired');
+
+    const { loginCode: scanned } = await newCode(player);
+    clock.advance(90 * 1000);
+    const { requestToken } = await asked(scanned);
+    clock.advance(90 * 1000);
+    expect(await statusOf(player, scanned)).toBe('awaitingApproval');
+    clock.advance(30 * 1000);
+    expect(await statusOf(player, scanned)).toBe('expired');
+    expect(await decide(player, scanned, true)).toEqual({ status: 'expired' });
+    refusal(await claim({ loginCode: scanned, requestToken }), 400, /not valid/);
   });
 
-  it('refuses a made-up code, and shows a code’s status only to its player', async () => {
+  it('refuses a made-up code, and shows or decides a code only for its player', async () => {
     const player = await newPlayer(server, smtp);
     const other = await newPlayer(server, smtp);
     const { loginCode } = await newCode(player);
     refusal(await exchange({ loginCode: 'A'.repeat(32) }), 400, /not valid/);
+    await asked(loginCode);
     expect((await server.call('/v2/app/user/login/qr/status', { loginCode }, { token: other.token })).status).toBe(404);
+    const decided = await server.call(
+      '/v2/app/user/login/qr/decide',
+      { loginCode, approve: true },
+      { token: other.token },
+    );
+    expect(decided.status).toBe(404);
+    expect(await statusOf(player, loginCode)).toBe('awaitingApproval');
   });
 
-  it('needs a current code of a bound key, spent once', async () => {
+  it('needs a current code of a bound key before it asks the player, spent once', async () => {
     const { player, secret } = await boundPlayer();
     const { loginCode } = await newCode(player);
     const without = await exchange({ loginCode }, 'ja-JP');
@@ -379,6 +457,7 @@ describe('QR sign-in on the app (docs/requirements.md §14.5)', () => {
     expect(await statusOf(player, loginCode)).toBe('waiting');
     const code = codeNow(secret);
     expect((await exchange({ loginCode, totpCode: code })).status).toBe(200);
+    expect(await statusOf(player, loginCode)).toBe('awaitingApproval');
 
     const { loginCode: second } = await newCode(player);
     refusal(await exchange({ loginCode: second, totpCode: code }), 400, /wrong or was already used/);

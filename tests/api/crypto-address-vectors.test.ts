@@ -1,6 +1,6 @@
+import { depositCoins, withdrawableUnits, withdrawalCoins } from '@contract/crypto-amount';
 import { HDKey } from '@scure/bip32';
 import { developmentAccountKeys } from '@server/modules/crypto/crypto-setup';
-import { depositCoins, withdrawalCoins } from '@server/modules/crypto/pairs';
 import {
   accountKeyOf,
   checkAddress,
@@ -162,6 +162,16 @@ describe('rates', () => {
     expect(withdrawalCoins(1n, 6, '150', 0)).toBe(1n);
     expect(withdrawalCoins(20_000_000n, 6, '150', 0)).toBe(3000n);
     expect(withdrawalCoins(20_000_001n, 6, '150', 0)).toBe(3001n);
+    // The most a balance covers is the inverse: 3,000 coins are 20 USDT, a base unit more needs 3,001.
+    expect(withdrawableUnits(3000n, 6, '150', 0)).toBe(20_000_000n);
+    expect(withdrawableUnits(3001n, 6, '150', 0)).toBe(20_006_666n);
+    expect(withdrawalCoins(20_006_666n, 6, '150', 0)).toBe(3001n);
+    expect(withdrawalCoins(20_006_667n, 6, '150', 0)).toBe(3002n);
+    expect(withdrawableUnits(3071n, 6, '150.5', 200)).toBe(20_005_211n);
+    expect(withdrawalCoins(20_005_211n, 6, '150.5', 200)).toBe(3071n);
+    expect(withdrawalCoins(20_005_212n, 6, '150.5', 200)).toBe(3072n);
+    expect(withdrawableUnits(0n, 6, '150', 0)).toBe(0n);
+    expect(withdrawableUnits(100n, 6, '0', 0)).toBeNull();
     expect(wholeCoins('20000000', 6)).toBe('20');
     expect(wholeCoins('2000000000000000', 18)).toBe('0.002');
   });

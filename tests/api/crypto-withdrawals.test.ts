@@ -170,13 +170,31 @@ describe('/v2/cpp/coins/withdrawal/address/validit', () => {
     });
   });
 
-  it('refuses the hall’s own deposit addresses', async () => {
+  it('refuses the hall’s own deposit addresses, saying when it is the player’s own', async () => {
     const player = await readyPlayer();
     const own = await addressOf(player, usdtTron);
-    expect((await check(player, { ...usdtTron, address: own })).body.data).toMatchObject({
+    expect((await check(player, { ...usdtTron, address: own })).body.data).toEqual({
       valid: false,
-      reason: 'blocked',
+      reason: 'ownDepositAddress',
+      message:
+        'This is your own TRON (TRC20) deposit address here: coins sent to it come back as a deposit, not a withdrawal. Please give the address of an outside wallet.',
     });
+    const other = await newPlayer(server, smtp);
+    const theirs = await addressOf(other, usdtTron);
+    expect((await check(player, { ...usdtTron, address: theirs })).body.data).toEqual({
+      valid: false,
+      reason: 'hallDepositAddress',
+      message:
+        'This is one of our deposit addresses, not a wallet of yours. Please give the address of your own outside wallet.',
+    });
+    const japanese = await check(player, { ...usdtTron, address: own }, 'ja-JP');
+    expect(japanese.body.data?.message).toBe(
+      'これはあなた自身の TRON (TRC20) 入金アドレスです。ここへ送ると出金ではなく入金として戻ります。外部ウォレットのアドレスを入力してください。',
+    );
+    const sent = await withdraw(player, { address: own });
+    expect(sent.status).toBe(422);
+    expect(sent.body.fields?.address).toMatch(/your own TRON \(TRC20\) deposit address/);
+    expect(await available(player)).toBe(30_000n);
   });
 });
 

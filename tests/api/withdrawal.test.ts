@@ -174,7 +174,7 @@ describe('/v2/app/draw/withdraw', () => {
     const card = await bindCard(server, player);
     await setPayPassword(player);
     await fundPlayer(server, player, 20_000);
-    refusal(await withdraw({ ...player, cardId: card.id }, {}, undefined, 'zh-TW'), 422, '提領前需完成實名認證。');
+    refusal(await withdraw({ ...player, cardId: card.id }, {}, undefined, 'zh-TW'), 422, '提款前需完成實名認證。');
   });
 
   it('requires a bound card in the player’s own name, and a card of this player', async () => {
@@ -533,7 +533,7 @@ describe('/v2/app/draw/get', () => {
       server.call('/v2/app/draw/get', { orderSn }, { token: player.token, lang });
     refusal(await get(theirs.orderSn, 'en-US'), 404, 'The withdrawal was not found.');
     refusal(await get(theirs.orderSn, 'ko-KR'), 404, '출금 신청을 찾을 수 없습니다.');
-    refusal(await get('W20990101NOTHERE00', 'zh-TW'), 404, '找不到該提領申請。');
+    refusal(await get('W20990101NOTHERE00', 'zh-TW'), 404, '找不到該提款申請。');
     const malformed = await get('', 'en-US');
     expect(malformed.status).toBe(400);
     expect(malformed.body.fields).toEqual({ orderSn: 'please input order number' });

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lastSelectableDay } from '@/components/filter-form';
+import { cryptoAssetsQueryOptions } from '@/features/crypto/queries';
 import { depositRecordsQueryOptions, movementRecordsQueryOptions } from '@/features/record/queries';
 import {
   defaultPeriod,
@@ -124,6 +125,72 @@ describe('record page', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Withdrawals' }));
     expect(changes.at(-1)).toMatchObject({ tab: 'withdrawals' });
+  });
+
+  it('lists a crypto deposit in the one deposits list, with its pair and the coins received, and filters by its status', async () => {
+    await startI18nIn('en-US');
+    const user = userEvent.setup();
+    const search: RecordSearch = {};
+    const credited: DepositOrder = {
+      orderSn: 'C1',
+      channelId: 'USDT:TRC20',
+      channelName: 'USDT · TRC20',
+      amount: 3_000,
+      fee: 0,
+      createdAt: '2026-11-21T04:00:00.000Z',
+      paidAt: '2026-11-21T04:01:00.000Z',
+      failureReason: null,
+      mode: 'crypto',
+      currency: 'USDT',
+      network: 'TRC20',
+      cryptoAmount: '20000000',
+      depositAddress: 'TXYZ',
+      txHash: 'ab'.repeat(32),
+      damageRateBasisPoints: 0,
+      status: 'credited',
+    };
+    const { changes } = renderRecords(search, (queryClient) => {
+      queryClient.setQueryData(cryptoAssetsQueryOptions().queryKey, [
+        {
+          coin: 'USDT',
+          network: 'TRC20',
+          name: 'Tether USD',
+          decimals: 6,
+          depositEnabled: true,
+          withdrawalEnabled: true,
+          minDeposit: '10000000',
+          minWithdrawal: '20000000',
+          maxWithdrawal: '10000000000',
+          withdrawalFee: '1000000',
+          damageRateBasisPoints: 0,
+          confirmations: 19,
+          gameCoinsPerCoin: '150',
+        },
+      ]);
+      queryClient.setQueryData(depositRecordsQueryOptions('en-US', recordQueryOf(search)).queryKey, {
+        list: [credited, deposit('D1', 'paymentSuccessful')],
+        total: 2,
+        totals: {
+          completed: { count: 2, amount: 8_000 },
+          pending: { count: 0, amount: 0 },
+          refunded: { count: 0, amount: 0 },
+          failed: { count: 0, amount: 0 },
+        },
+      });
+    });
+    const table = await screen.findByRole('table', { name: 'Deposits' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByText('USDT · TRC20')).toBeInTheDocument();
+    expect(within(row).getByText('20 USDT')).toBeInTheDocument();
+    expect(within(row).getByText('Credited')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Totals' })).getByRole('group', { name: 'Deposited' }),
+    ).toHaveTextContent('8,000 coins');
+    // The crypto deposits are rows of the one list, not a table of their own below it.
+    expect(screen.queryByRole('table', { name: 'Your crypto deposits' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Credited' }));
+    expect(changes.at(-1)).toMatchObject({ status: 'credited' });
   });
 
   it("shows a failed deposit's reason, as a failed withdrawal's", async () => {

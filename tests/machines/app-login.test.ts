@@ -1,4 +1,11 @@
-import { appLoginMachine, appLoginPollMs, selectAppLoginCode, selectAppLoginView } from '@machines/app-login.machine';
+import {
+  appLoginMachine,
+  appLoginPollMs,
+  selectAppLoginCode,
+  selectAppLoginView,
+  selectAskingDevice,
+  selectDeciding,
+} from '@machines/app-login.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { appLoginModel, code, offline } from '../models/app-login.model';
@@ -9,7 +16,18 @@ describe('app login machine model', () => {
 
   it('reaches every state', () => {
     const reached = new Set(paths.map((p) => p.endState));
-    for (const state of ['loading', 'loadFailed', 'showing', 'checking', 'expired', 'signedInOnApp']) {
+    for (const state of [
+      'loading',
+      'loadFailed',
+      'showing',
+      'checking',
+      'confirming',
+      'deciding',
+      'awaitingApp',
+      'refused',
+      'expired',
+      'signedInOnApp',
+    ]) {
       expect(reached).toContain(JSON.stringify(state));
     }
   });
@@ -25,9 +43,11 @@ describe('app login machine model', () => {
 });
 
 describe('app login rules', () => {
-  function start(statuses: ('waiting' | 'signedIn' | 'expired' | Error)[]) {
+  type Status = 'waiting' | 'awaitingApproval' | 'approved' | 'signedIn' | 'refused' | 'expired';
+  function start(statuses: (Status | Error)[], decisions: (Status | Error)[] = []) {
     const clock = new SimulatedClock();
     const asked: string[] = [];
+    const decided: { loginCode: string; approve: boolean }[] = [];
     let issued = 0;
     const actor = createActor(
       appLoginMachine.provide({
@@ -40,6 +60,12 @@ describe('app login rules', () => {
             asked.push(input.loginCode);
             const answer = statuses.shift() ?? offline;
             if (answer instanceof Error) throw answer;
+            return { status: answer, device: answer === 'awaitingApproval' ? 'Safari on iPhone' : null };
+          }),
+          decide: fromPromise(async ({ input }) => {
+            decided.push(input);
+            const answer = decisions.shift() ?? offline;
+            if (answer instanceof Error) throw answer;
             return { status: answer };
           }),
         },
@@ -51,7 +77,7 @@ describe('app login rules', () => {
       clock.increment(appLoginPollMs);
       await settle();
     };
-    return { actor, asked, tick, settle, clock, issuedCount: () => issued };
+    return { actor, asked, decided, tick, settle, clock, issuedCount: () => issued };
   }
 
   it('shows a code and asks where it stands every interval, not before', async () => {
@@ -88,5 +114,54 @@ describe('app login rules', () => {
     expect(issuedCount()).toBe(2);
     expect(selectAppLoginView(actor.getSnapshot())).toBe('showing');
     expect(selectAppLoginCode(actor.getSnapshot())?.loginCode).toMatch(/2$/);
+  });
+
+  it('asks the player before the scanning device is signed in, and follows the approved code until the app signs in', async () => {
+    const { actor, asked, decided, tick, settle } = start(['awaitingApproval', 'approved', 'signedIn'], ['approved']);
+    await settle();
+    await tick();
+    expect(selectAppLoginView(actor.getSnapshot())).toBe('confirming');
+    expect(selectAskingDevice(actor.getSnapshot())).toBe('Safari on iPhone');
+    expect(selectAppLoginCode(actor.getSnapshot())).toBeNull();
+    // Nothing is asked of the server while the player decides.
+    await tick();
+    expect(asked).toHaveLength(1);
+    actor.send({ type: 'signIn.approve' });
+    expect(selectDeciding(actor.getSnapshot())).toBe('approve');
+    await settle();
+    expect(decided).toEqual([{ loginCode: asked[0], approve: true }]);
+    expect(selectAppLoginView(actor.getSnapshot())).toBe('awaitingApp');
+    await tick();
+    expect(selectAppLoginView(actor.getSnapshot())).toBe('awaitingApp');
+    await tick();
+    expect(selectAppLoginView(actor.getSnapshot())).toBe('signedInOnApp');
+  });
+
+  it('signs nobody in when the player refuses, and offers a new code', async () => {
+    const { actor, decided, tick, settle, issuedCount } = start(['awaitingApproval'], ['refused']);
+    await settle();
+    await tick();
+    actor.send({ type: 'signIn.refuse' });
+    await settle();
+    expect(decided.map((decision) => decision.approve)).toEqual([false]);
+    expect(selectAppLoginView(actor.getSnapshot())).toBe('refused');
+    actor.send({ type: 'code.refresh' });
+    await settle();
+    expect(issuedCount()).toBe(2);
+    expect(selectAppLoginView(actor.getSnapshot())).toBe('showing');
+    expect(selectAskingDevice(actor.getSnapshot())).toBe('');
+  });
+
+  it('keeps the question open when the answer could not be sent, and says expired for a late one', async () => {
+    const { actor, decided, tick, settle } = start(['awaitingApproval'], [offline, 'expired']);
+    await settle();
+    await tick();
+    actor.send({ type: 'signIn.approve' });
+    await settle();
+    expect(selectAppLoginView(actor.getSnapshot())).toBe('confirming');
+    actor.send({ type: 'signIn.approve' });
+    await settle();
+    expect(decided).toHaveLength(2);
+    expect(selectAppLoginView(actor.getSnapshot())).toBe('expired');
   });
 });

@@ -9,7 +9,8 @@ import {
 import { findPasswordMachine } from '@machines/find-password.machine';
 import { type LoginPreference, loginMachine, type SignInAnswer } from '@machines/login.machine';
 import { registerMachine } from '@machines/register.machine';
-import { isAuthDialogOpen, type SessionProfile, sessionMachine } from '@machines/session.machine';
+import { sendCodeMachine } from '@machines/send-code.machine';
+import { isAuthDialogOpen, newcomerPage, type SessionProfile, sessionMachine } from '@machines/session.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { authDialogModels } from '../models/auth-dialog.model';
@@ -68,13 +69,17 @@ describe('auth dialog with the session actor', () => {
 
   function start(input: AuthDialogInput = {}) {
     const stored: string[] = [];
+    const visited: string[] = [];
     const session = createActor(
       sessionMachine.provide({
         actors: {
           loadProfile: fromPromise(async () => profile),
           revokeSession: fromPromise(async () => {}),
         },
-        actions: { storeToken: (_, params) => void stored.push(params.token) },
+        actions: {
+          storeToken: (_, params) => void stored.push(params.token),
+          continueTo: (_, params) => void visited.push(params.target),
+        },
       }),
       { input: { storedToken: null } },
     ).start();
@@ -92,7 +97,13 @@ describe('auth dialog with the session actor', () => {
               signInWithProvider: fromPromise(async ({ input }) => ({ token: `tok-${input.event}` })),
             },
           }),
-          registerFlow: registerMachine,
+          registerFlow: registerMachine.provide({
+            actors: {
+              sendCodeFlow: sendCodeMachine.provide({ actors: { requestCode: fromPromise(async () => {}) } }),
+              verifyCode: fromPromise(async () => {}),
+              createAccount: fromPromise(async () => ({ token: 'tok-register' })),
+            },
+          }),
           findPasswordFlow: findPasswordMachine.provide({
             actors: {
               captcha: countedCaptchas().logic,
@@ -109,7 +120,7 @@ describe('auth dialog with the session actor', () => {
       }),
       { input },
     ).start();
-    return { session, dialog, stored, forgotten };
+    return { session, dialog, stored, visited, forgotten };
   }
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -143,6 +154,35 @@ describe('auth dialog with the session actor', () => {
     expect(stored).toEqual(['tok-login']);
     expect(dialog.getSnapshot().value).toBe('closed');
     expect(isAuthDialogOpen(session.getSnapshot())).toBe(false);
+  });
+
+  it('a new account signs in and takes the newcomer to the user centre, where the first steps are', async () => {
+    const { session, dialog, stored, visited } = start();
+    session.send({ type: 'authDialog.show', view: 'register' });
+    await settle();
+    const flow = selectRegisterFlow(dialog.getSnapshot())!;
+    flow.send({ type: 'email.submit', email: 'hanako@example.jp', code: '123456', acceptTerms: true });
+    await settle();
+    flow.send({ type: 'account.submit', account: 'hanako7', password: 'Sakura-2024!', agentCode: '' });
+    await waitFor(session, (snapshot) => snapshot.matches('signedIn'));
+    expect(stored).toEqual(['tok-register']);
+    expect(visited).toEqual([newcomerPage]);
+    expect(dialog.getSnapshot().value).toBe('closed');
+  });
+
+  it('a sign-in with an existing account stays where the player was', async () => {
+    const { session, dialog, visited } = start();
+    session.send({ type: 'authDialog.show', view: 'login' });
+    await settle();
+    selectLoginFlow(dialog.getSnapshot())!.send({
+      type: 'form.submit',
+      account: 'hanako7',
+      password: 'Sakura-2024',
+      qrcode: 'k7PQ',
+      remember: true,
+    });
+    await waitFor(session, (snapshot) => snapshot.matches('signedIn'));
+    expect(visited).toEqual([]);
   });
 
   it('a recovered password closes the dialog through the session', async () => {

@@ -7,6 +7,8 @@ import {
   cryptoWithdrawForm,
   cryptoWithdrawMachine,
   cryptoWithdrawRequest,
+  maxAmountOf,
+  quoteOf,
   selectAddressCheck,
   selectAmountQuote,
   selectChosenTerms,
@@ -15,7 +17,10 @@ import {
   selectCryptoWithdrawRequest,
   selectCryptoWithdrawStage,
   selectCryptoWithdrawStep,
+  selectMaxAmount,
   selectRefusal,
+  selectTypedAmount,
+  selectTypedQuote,
 } from '@machines/crypto-withdrawal.machine';
 import { selectRequestRefusals, selectRequestSent, selectRequestStage } from '@machines/money-request.machine';
 import { selectFollowedOrder, selectOrderSettled } from '@machines/order-follow.machine';
@@ -63,6 +68,8 @@ describe('crypto withdraw form model', () => {
         expect(selectAddressCheck(live)).toBe(selectAddressCheck(model));
         expect(selectChosenTerms(live)).toEqual(selectChosenTerms(model));
         expect(selectAmountQuote(live)).toEqual(selectAmountQuote(model));
+        expect(selectTypedAmount(live)).toBe(selectTypedAmount(model));
+        expect(selectTypedQuote(live)).toEqual(selectTypedQuote(model));
         expect(selectRefusal(live)).toBe(selectRefusal(model));
       });
     });
@@ -221,6 +228,7 @@ describe('crypto withdraw rules', () => {
       amount: '20000000',
       fee: '1000000',
       received: '19000000',
+      coins: 3000,
     });
     run.form()?.send({ type: 'withdraw.submit', payPassword: '135790' });
     await run.settle();
@@ -314,8 +322,101 @@ describe('crypto withdraw rules', () => {
     expect(selectChosenTerms(run.form()!.getSnapshot())).toBeNull();
   });
 
+  /** The form at the amount step, for a player with `balance` game coins. */
+  async function toAmount(balance: number) {
+    const run = start({ terms: terms({ balance }) });
+    await run.settle();
+    run.form()?.send({ type: 'pair.chosen', coin: 'USDT', network: 'TRC20' });
+    run.form()?.send({ type: 'address.changed', address });
+    run.clock.increment(400);
+    await run.settle();
+    run.form()?.send({ type: 'address.confirm' });
+    return run;
+  }
+
+  it('shows the fee, what arrives and the game coins held as the amount is typed, before any send', async () => {
+    const run = await toAmount(10_000);
+    const snapshot = () => run.form()!.getSnapshot();
+    expect(selectTypedQuote(snapshot())).toBeNull();
+    run.form()?.send({ type: 'amount.changed', amount: '20.5' });
+    // 20.5 USDT at 150 coins per USDT: 3,075 coins held; the 1 USDT fee comes out of the amount.
+    expect(selectTypedQuote(snapshot())).toEqual({
+      amount: '20500000',
+      fee: '1000000',
+      received: '19500000',
+      coins: 3075,
+    });
+    // Below the minimum, or more than the balance covers (66.666666 USDT): no quote, and no step on.
+    for (const amount of ['9', '66.666667']) {
+      run.form()?.send({ type: 'amount.changed', amount });
+      expect(selectTypedQuote(snapshot()), amount).toBeNull();
+      run.form()?.send({ type: 'amount.submit', amount });
+      expect(selectCryptoWithdrawStep(snapshot()), amount).toBe('enteringAmount');
+    }
+    run.form()?.send({ type: 'amount.submit', amount: '20.5' });
+    expect(selectCryptoWithdrawStep(snapshot())).toBe('confirming');
+    expect(selectAmountQuote(snapshot())).toEqual(selectTypedQuote(snapshot()));
+    expect(run.sent).toEqual([]);
+  });
+
+  it('rounds the game coins held up, and adds the exchange’s share', () => {
+    const shared = { ...usdtTron, damageRateBasisPoints: 200, gameCoinsPerCoin: '150.5' };
+    // 20.000001 USDT × 150.5 × 1.02 = 3,070.2001531 coins: 3,071 held.
+    expect(quoteOf(shared, 1_000_000, '20.000001')?.coins).toBe(3071);
+    expect(quoteOf(usdtTron, 1_000_000, '20.000001')?.coins).toBe(3001);
+  });
+
+  it('the max button types the most the balance covers, within the pair’s maximum', async () => {
+    const run = await toAmount(10_000);
+    const snapshot = () => run.form()!.getSnapshot();
+    run.form()?.send({ type: 'amount.changed', amount: '12' });
+    run.form()?.send({ type: 'amount.max' });
+    // 10,000 coins at 150 per USDT: 66.666666 USDT (10,000 coins held, fee included); a base unit more needs 10,001.
+    expect(selectTypedAmount(snapshot())).toBe('66.666666');
+    expect(selectTypedQuote(snapshot())).toEqual({
+      amount: '66666666',
+      fee: '1000000',
+      received: '65666666',
+      coins: 10_000,
+    });
+    expect(quoteOf(usdtTron, 10_000, '66.666667')).toBeNull();
+    run.form()?.send({ type: 'amount.submit', amount: selectTypedAmount(snapshot()) });
+    expect(selectCryptoWithdrawStep(snapshot())).toBe('confirming');
+
+    // A balance beyond the pair's maximum of 5,000 USDT: the maximum.
+    const rich = await toAmount(1_000_000);
+    rich.form()?.send({ type: 'amount.max' });
+    expect(selectTypedAmount(rich.form()!.getSnapshot())).toBe('5000');
+    expect(maxAmountOf(usdtTron, 1_000_000)).toBe('5000000000');
+  });
+
+  it('the max button changes nothing when the balance does not cover the minimum', async () => {
+    // The minimum of 10 USDT holds 1,500 coins.
+    const run = await toAmount(1_499);
+    const snapshot = () => run.form()!.getSnapshot();
+    expect(selectMaxAmount(snapshot())).toBeNull();
+    run.form()?.send({ type: 'amount.changed', amount: '10' });
+    run.form()?.send({ type: 'amount.max' });
+    expect(selectTypedAmount(snapshot())).toBe('10');
+    expect(selectTypedQuote(snapshot())).toBeNull();
+    expect(maxAmountOf(usdtTron, 1_500)).toBe('10000000');
+    const form = cryptoAmountForm(usdtTron, 1_499);
+    const result = v.safeParse(form, { amount: '10' });
+    expect(result.success ? null : result.issues[0].message).toBe('validation.balanceBelowMinimum');
+  });
+
+  it('the amount form refuses more than the balance covers, saying the most it covers', () => {
+    const form = cryptoAmountForm(usdtTron, 10_000);
+    const message = (amount: string) => {
+      const result = v.safeParse(form, { amount });
+      return result.success ? null : result.issues[0].message;
+    };
+    expect(message('66.666666')).toBeNull();
+    expect(message('66.666667')).toBe('validation.amountOverBalance');
+  });
+
   it('the amount form refuses amounts outside the range and finer than the coin', () => {
-    const form = cryptoAmountForm(usdtTron);
+    const form = cryptoAmountForm(usdtTron, 1_000_000);
     const message = (amount: string) => {
       const result = v.safeParse(form, { amount });
       return result.success ? null : result.issues[0].message;

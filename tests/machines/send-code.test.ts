@@ -1,5 +1,5 @@
 import { emailCodeResendSeconds } from '@contract/auth';
-import { selectSendCodeButton, sendCodeMachine } from '@machines/send-code.machine';
+import { selectCodeSentNotice, selectSendCodeButton, sendCodeMachine } from '@machines/send-code.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { sendCodeModel } from '../models/send-code.model';
@@ -103,5 +103,53 @@ describe('send-code button', () => {
     actor.send({ type: 'code.send', email: 'hanako@example.jp' });
     await flush();
     expect(button()).toEqual({ enabled: true, busy: false, label: { key: 'sendCode.resend' } });
+  });
+});
+
+describe('code sent notice', () => {
+  function start(requestCode: (email: string) => Promise<void>) {
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      sendCodeMachine.provide({ actors: { requestCode: fromPromise(({ input }) => requestCode(input.email)) } }),
+      { clock },
+    ).start();
+    return { actor, clock, notice: () => selectCodeSentNotice(actor.getSnapshot()) };
+  }
+
+  it('names the address once the code went out and counts down, second by second, until another may be asked for', async () => {
+    const { actor, clock, notice } = start(async () => {});
+    expect(notice()).toBeNull();
+    actor.send({ type: 'code.send', email: ' hanako@example.jp ' });
+    expect(notice()).toBeNull();
+    await flush();
+    expect(notice()).toEqual({ email: 'hanako@example.jp', secondsLeft: emailCodeResendSeconds });
+    clock.increment(1000);
+    expect(notice()).toEqual({ email: 'hanako@example.jp', secondsLeft: emailCodeResendSeconds - 1 });
+    for (let second = 1; second < emailCodeResendSeconds; second += 1) clock.increment(1000);
+    expect(notice()).toEqual({ email: 'hanako@example.jp', secondsLeft: 0 });
+  });
+
+  it('says nothing was sent when the request failed or the server asked to wait', async () => {
+    let answer: () => Promise<void> = () => Promise.reject(new Error('offline'));
+    const { actor, notice } = start(() => answer());
+    actor.send({ type: 'code.send', email: 'hanako@example.jp' });
+    await flush();
+    expect(notice()).toBeNull();
+    answer = () => Promise.reject({ retryAfterSeconds: 5 });
+    actor.send({ type: 'code.send', email: 'hanako@example.jp' });
+    await flush();
+    expect(notice()).toBeNull();
+  });
+
+  it('keeps the address of the code that went out when a resend to another one fails', async () => {
+    let failing = false;
+    const { actor, clock, notice } = start(() => (failing ? Promise.reject(new Error('offline')) : Promise.resolve()));
+    actor.send({ type: 'code.send', email: 'hanako@example.jp' });
+    await flush();
+    for (let second = 0; second < emailCodeResendSeconds; second += 1) clock.increment(1000);
+    failing = true;
+    actor.send({ type: 'code.send', email: 'taro@example.jp' });
+    await flush();
+    expect(notice()).toEqual({ email: 'hanako@example.jp', secondsLeft: 0 });
   });
 });

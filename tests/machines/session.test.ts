@@ -1,6 +1,7 @@
 import {
   isAuthDialogOpen,
   isSettled,
+  newcomerPage,
   type SessionProfile,
   selectStatus,
   sessionMachine,
@@ -77,6 +78,27 @@ describe('session machine side effects', () => {
     await settled(actor);
     expect(actor.getSnapshot().context.user?.username).toBe('taro7');
     expect(effects).toEqual(['store:', 'continue:/user/record']);
+  });
+
+  it('a newcomer just registered continues to the user centre and its first steps, unless a page was held', async () => {
+    const newcomer = start(null, () => Promise.resolve(profile));
+    newcomer.actor.send({ type: 'authDialog.show', view: 'register' });
+    newcomer.actor.send({ type: 'signIn.succeeded', token: 't', registered: true });
+    await settled(newcomer.actor);
+    expect(newcomer.effects).toEqual(['store:t', `continue:${newcomerPage}`]);
+    expect(newcomer.actor.getSnapshot().context.pendingTarget).toBeNull();
+
+    const held = start(null, () => Promise.resolve(profile));
+    held.actor.send({ type: 'authDialog.show', view: 'register', target: '/user/finance/deposit' });
+    held.actor.send({ type: 'signIn.succeeded', token: 't', registered: true });
+    await settled(held.actor);
+    expect(held.effects).toEqual(['store:t', 'continue:/user/finance/deposit']);
+
+    const returning = start(null, () => Promise.resolve(profile));
+    returning.actor.send({ type: 'authDialog.show', view: 'login' });
+    returning.actor.send({ type: 'signIn.succeeded', token: 't' });
+    await settled(returning.actor);
+    expect(returning.effects).toEqual(['store:t']);
   });
 
   it('closing the dialog forgets the held page', async () => {

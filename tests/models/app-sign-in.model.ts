@@ -1,8 +1,20 @@
-import { type AppSignInSnapshot, appSignInMachine, scanIntervalMs } from '@machines/app-sign-in.machine';
+import {
+  type AppSignInSnapshot,
+  approvalPollMs,
+  appSignInMachine,
+  scanIntervalMs,
+} from '@machines/app-sign-in.machine';
 import { type ActorOutcome, type EventFixtures, machineModel } from '../machines/model-paths';
 
 export const loginCode = 'q8Zr3vN0cW2mK7yT5pL1xH9dF4sB6gJe';
-export const grant = { token: 'app-session-token', expiresAt: '2026-12-02T12:00:00.000Z' };
+/** The server's answer to this device's request, and its answers while the player decides and once approved. */
+export const asked = { requestToken: 'request-token-of-this-device', expiresAt: '2026-12-02T12:02:00.000Z' };
+export const undecided = { status: 'awaitingApproval' as const, token: null };
+export const approved = { status: 'signedIn' as const, token: 'app-session-token' };
+export const refusedOnDevice = Object.assign(new Error('refused'), {
+  code: 400,
+  fields: { loginCode: 'このログインは、コードを表示しているデバイスで拒否されました。' },
+});
 export const preview = { camera: 'back' };
 export const offline = Object.assign(new Error('Request Error'), { code: 0, fields: {} });
 export const codeRefused = Object.assign(new Error('refused'), {
@@ -20,6 +32,7 @@ const fixtures: EventFixtures<typeof appSignInMachine> = {
   'appKeyCode.back': [{ type: 'appKeyCode.back' }],
   'scan.start': [{ type: 'scan.start' }],
   'scan.stop': [{ type: 'scan.stop' }],
+  'approval.cancel': [{ type: 'approval.cancel' }],
 };
 
 const outcomes: ActorOutcome[] = [
@@ -32,10 +45,15 @@ const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.readCode', output: null },
   { type: 'xstate.error.actor.readCode', error: new Error('detector failed') },
   { type: 'xstate.after.scanInterval.appSignIn.scanning.waiting', delayMs: scanIntervalMs },
-  { type: 'xstate.done.actor.exchangeCode', output: grant },
+  { type: 'xstate.done.actor.exchangeCode', output: asked },
   { type: 'xstate.error.actor.exchangeCode', error: codeRefused },
   { type: 'xstate.error.actor.exchangeCode', error: appKeyCodeRefused },
   { type: 'xstate.error.actor.exchangeCode', error: offline },
+  { type: 'xstate.after.approvalPoll.appSignIn.awaitingApproval', delayMs: approvalPollMs },
+  { type: 'xstate.done.actor.claimSession', output: undecided },
+  { type: 'xstate.done.actor.claimSession', output: approved },
+  { type: 'xstate.error.actor.claimSession', error: refusedOnDevice },
+  { type: 'xstate.error.actor.claimSession', error: offline },
 ];
 
 const serializeState = (snapshot: AppSignInSnapshot) =>
@@ -43,7 +61,8 @@ const serializeState = (snapshot: AppSignInSnapshot) =>
     snapshot.value,
     snapshot.context.canScan,
     snapshot.context.totpCode !== null,
-    Object.keys(snapshot.context.refusals),
+    snapshot.context.requestToken !== null,
+    snapshot.context.refusals,
   ]);
 
 export const appSignInModel = machineModel({
@@ -52,5 +71,5 @@ export const appSignInModel = machineModel({
   fixtures,
   outcomes,
   serializeState,
-  actorNames: ['detectScanner', 'openCamera', 'readCode', 'exchangeCode'],
+  actorNames: ['detectScanner', 'openCamera', 'readCode', 'exchangeCode', 'claimSession'],
 });

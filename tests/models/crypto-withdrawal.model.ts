@@ -95,6 +95,12 @@ const formFixtures: EventFixtures<typeof cryptoWithdrawForm> = {
   ],
   'address.recheck': [{ type: 'address.recheck' }],
   'address.confirm': [{ type: 'address.confirm' }],
+  'amount.changed': [
+    { type: 'amount.changed', amount: '20' },
+    // More than the balance of 10,000 coins covers: no quote.
+    { type: 'amount.changed', amount: '70' },
+  ],
+  'amount.max': [{ type: 'amount.max' }],
   'amount.submit': [
     { type: 'amount.submit', amount: '20' },
     // Below the minimum of 10: refused on the form, and by the machine too.
@@ -127,6 +133,7 @@ const serializeForm = (snapshot: CryptoWithdrawFormSnapshot) =>
     snapshot.value,
     snapshot.context.pair,
     snapshot.context.address,
+    snapshot.context.typedAmount,
     snapshot.context.amount,
     snapshot.context.refusal !== null,
   ]);

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { type Locale, locales } from '@contract/locales';
+import { promotionContent, seedBanners, seedNotices, seedPromotions } from '@server/db/seed-content';
 import { seedPages } from '@server/db/seed-pages';
 import { describe, expect, it } from 'vitest';
 
@@ -14,7 +15,7 @@ interface GlossaryEntry {
 
 const glossary = JSON.parse(readFileSync('docs/glossary.json', 'utf8')) as Record<Locale, GlossaryEntry[]>;
 
-/** Every text of a locale's message files, with the key it is at, and of the pages the server seeds. */
+/** Every text of a locale's message files, with the key it is at, and of the content the server seeds. */
 function textsOf(locale: Locale): { where: string; text: string }[] {
   const found: { where: string; text: string }[] = [];
   const collect = (node: unknown, where: string): void => {
@@ -27,6 +28,17 @@ function textsOf(locale: Locale): { where: string; text: string }[] {
   for (const page of seedPages) {
     found.push({ where: `page ${page.slug} title`, text: page.title[locale] });
     found.push({ where: `page ${page.slug} body`, text: page.body[locale] });
+  }
+  for (const banner of seedBanners) found.push({ where: 'banner', text: banner.title[locale] });
+  for (const notice of seedNotices) {
+    found.push({ where: `notice ${notice.title['ja-JP']} title`, text: notice.title[locale] });
+    found.push({ where: `notice ${notice.title['ja-JP']} content`, text: notice.content[locale] });
+  }
+  for (const promotion of seedPromotions) {
+    const where = `promotion ${promotion.index}`;
+    found.push({ where: `${where} title`, text: promotion.title[locale] });
+    found.push({ where: `${where} summary`, text: promotion.summary[locale] });
+    found.push({ where: `${where} content`, text: promotionContent(promotion)[locale] });
   }
   return found;
 }

@@ -37,7 +37,9 @@ export const appKeys = pgTable('app_keys', {
 
 /**
  * One-time codes the app scans to sign in (docs/requirements.md §14.3). Only the SHA-256 of the
- * code is stored.
+ * code is stored. A scan asks to sign in (`requested_at`, with the device's name and the hash of the
+ * token only the asking app holds); the player approves or refuses it on the device that shows the
+ * code, and only an approved request is exchanged for a session.
  */
 export const appLoginCodes = pgTable(
   'app_login_codes',
@@ -49,6 +51,12 @@ export const appLoginCodes = pgTable(
     codeHash: text('code_hash').notNull().unique('app_login_codes_code_hash_unique'),
     createdAt: instant('created_at').notNull(),
     expiresAt: instant('expires_at').notNull(),
+    /** When a device asked to sign in with it: one device per code. */
+    requestedAt: instant('requested_at'),
+    requestDevice: text('request_device'),
+    requestTokenHash: text('request_token_hash'),
+    approvedAt: instant('approved_at'),
+    refusedAt: instant('refused_at'),
     /** When the app exchanged it for a session: a code is exchanged once. */
     exchangedAt: instant('exchanged_at'),
   },

@@ -13,7 +13,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { cryptoDepositStatuses } from '../../../contract/crypto';
+import { cryptoDepositStatuses } from '../../../contract/money';
 import { protectionRefusals } from '../../../contract/protection';
 import { users } from './auth';
 

@@ -14,7 +14,6 @@ import { depositStatusGroups, withdrawalStatusGroups } from '@contract/money';
 import type { Principal } from '@server/contract-router';
 import { agentTerms } from '@server/db/schema/agent';
 import { auditLog, users } from '@server/db/schema/auth';
-import { depositOrders } from '@server/db/schema/deposit';
 import { gameRecords } from '@server/db/schema/record';
 import { withdrawals } from '@server/db/schema/withdrawal';
 import { ApiError } from '@server/errors';
@@ -23,13 +22,20 @@ import {
   orderConditions,
   orderRowsWithPlayers,
   ordersWithPlayers,
+  type StatusTotals,
   statusTotals,
 } from '@server/shared/order-rows';
 import { onePage, pageRows } from '@server/shared/paging';
 import { periodBounds } from '@server/shared/period-bounds';
 import { coinCurrency, type PlayerDeps, type PlayerRequest } from '@server/shared/player-deps';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { depositOrderView } from '../deposit/public';
+import {
+  allDeposits,
+  depositConditions,
+  depositListView,
+  depositRowsWithPlayers,
+  depositStatusTotals,
+} from '../deposit/public';
 import { withdrawalView } from '../withdrawal/public';
 import { auditCodeIssued, directMember, teamConditions } from './members';
 import { movementTotals } from './movements';
@@ -203,23 +209,17 @@ export async function memberReports(
   };
 }
 
-/** Order tables as the team day totals name their items (`<prefix>:<status>`). */
-const orderItemPrefix = new Map<typeof depositOrders | typeof withdrawals, string>([
-  [depositOrders, 'depositOrder'],
-  [withdrawals, 'withdrawal'],
-]);
+/** How the team day totals name the money orders' items (`<prefix>:<status>`). */
+const depositItemPrefix = 'depositOrder:';
+const withdrawalItemPrefix = 'withdrawal:';
 
 /**
- * One page of the team's orders, newest first, with the count and amount per status over all pages.
- * Filtered by account text, they are counted from the orders; otherwise from the team's day totals,
- * which count the same orders by status and day.
+ * One page of the team's withdrawals, newest first, with the count and amount per status over all
+ * pages. Filtered by account text, they are counted from the withdrawals; otherwise from the team's
+ * day totals, which count the same withdrawals by status and day.
  */
-async function teamOrders<TTable extends typeof depositOrders | typeof withdrawals>(
-  deps: PlayerDeps,
-  agentId: number,
-  table: TTable,
-  body: ParsedBodyOf<typeof teamRechargePage> | ParsedBodyOf<typeof teamWithdrawalPage>,
-) {
+async function teamWithdrawalRows(deps: PlayerDeps, agentId: number, body: ParsedBodyOf<typeof teamWithdrawalPage>) {
+  const table = withdrawals;
   const where = and(...teamConditions(agentId, body.account), ...orderConditions(table, body));
   if (body.account) {
     const [page, statuses] = await Promise.all([
@@ -228,7 +228,7 @@ async function teamOrders<TTable extends typeof depositOrders | typeof withdrawa
     ]);
     return { ...page, statuses };
   }
-  const prefix = `${orderItemPrefix.get(table)}:`;
+  const prefix = withdrawalItemPrefix;
   const [list, days] = await Promise.all([
     pageRows(body, orderRowsWithPlayers(deps.db, table, where, 'newestFirst')),
     teamDayTotals(deps, agentId, body.period),
@@ -239,23 +239,53 @@ async function teamOrders<TTable extends typeof depositOrders | typeof withdrawa
   return { list, statuses, total: statuses.reduce((sum, row) => sum + row.count, 0) };
 }
 
-/** The members' yen deposits, newest first, as each member sees them in their own records. */
+/**
+ * The members' deposits, yen orders and crypto deposits in one list, newest first, as each member
+ * sees them in their own records, with the totals over every page. Filtered by account text, every
+ * total is counted from the deposits; otherwise the yen orders' from the team's day totals and the
+ * crypto deposits' from the deposits, so a big team's yen orders are not read again.
+ */
 export async function teamDeposits(
   deps: PlayerDeps,
   request: PlayerRequest,
   agent: Principal,
   body: ParsedBodyOf<typeof teamRechargePage>,
 ): Promise<DataOf<typeof teamRechargePage>> {
-  const page = await teamOrders(deps, agent.userId, depositOrders, body);
+  const deposits = allDeposits(deps.db);
+  const team = teamConditions(agent.userId, body.account);
+  const where = and(...team, ...depositConditions(deposits, body));
+  const [list, statuses] = await Promise.all([
+    pageRows(body, depositRowsWithPlayers(deps.db, deposits, where)),
+    body.account ? depositStatusTotals(deps.db, deposits, where) : teamDepositTotals(deps, agent.userId, body),
+  ]);
   return {
-    total: page.total,
-    totals: groupTotals(page.statuses, depositStatusGroups),
-    list: page.list.map(({ order, user }) => ({
-      ...depositOrderView(deps, order, request.locale),
-      userId: order.userId,
-      account: user.username,
+    total: statuses.reduce((sum, row) => sum + row.count, 0),
+    totals: groupTotals(statuses, depositStatusGroups),
+    list: list.map((row) => ({
+      ...depositListView(deps, row.deposits, request.locale),
+      userId: row.deposits.userId,
+      account: row.users.username,
     })),
   };
+}
+
+/** The whole team's deposits by status: the yen orders' from the team's day totals, the crypto deposits' counted. */
+async function teamDepositTotals(
+  deps: PlayerDeps,
+  agentId: number,
+  body: ParsedBodyOf<typeof teamRechargePage>,
+): Promise<StatusTotals[]> {
+  const prefix = depositItemPrefix;
+  const deposits = allDeposits(deps.db);
+  const cryptoOnly = and(isMemberOf(agentId), ...depositConditions(deposits, { ...body, source: 'crypto' }));
+  const [days, cryptoStatuses] = await Promise.all([
+    teamDayTotals(deps, agentId, body.period),
+    depositStatusTotals(deps.db, deposits, cryptoOnly),
+  ]);
+  const fiat = [...days]
+    .filter(([item]) => item.startsWith(prefix) && (!body.status || item === prefix + body.status))
+    .map(([item, counted]) => ({ status: item.slice(prefix.length), ...counted }));
+  return [...fiat, ...cryptoStatuses];
 }
 
 /** The members' bank withdrawals, newest first, as each member sees them in their own records. */
@@ -265,7 +295,7 @@ export async function teamWithdrawals(
   agent: Principal,
   body: ParsedBodyOf<typeof teamWithdrawalPage>,
 ): Promise<DataOf<typeof teamWithdrawalPage>> {
-  const page = await teamOrders(deps, agent.userId, withdrawals, body);
+  const page = await teamWithdrawalRows(deps, agent.userId, body);
   return {
     total: page.total,
     totals: groupTotals(page.statuses, withdrawalStatusGroups),

@@ -1,7 +1,9 @@
 import {
   aliasAccountQuery,
   aliasAccountReset,
+  appLoginQrClaim,
   appLoginQrCode,
+  appLoginQrDecide,
   appLoginQrExchange,
   appLoginQrStatus,
   authenticatorKeyBind,
@@ -15,7 +17,7 @@ import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import { type AuthDeps, authRequestOf } from '../auth/public';
 import { readAlias, resetAlias } from './aliases';
 import { bindAppKey, confirmKeyReset, readAppKey, resetAppKey, setWebSignIn } from './app-keys';
-import { exchangeLoginCode, issueLoginCode, loginCodeStatus } from './login-codes';
+import { claimLoginCode, decideLoginCode, exchangeLoginCode, issueLoginCode, loginCodeStatus } from './login-codes';
 
 export function appAccessRoutes(auth: AuthDeps, player: PlayerDeps) {
   return [
@@ -32,6 +34,10 @@ export function appAccessRoutes(auth: AuthDeps, player: PlayerDeps) {
     route(authenticatorKeyReset, (context) => resetAppKey(auth, authRequestOf(context), context.principal)),
     route(appLoginQrCode, ({ principal }) => issueLoginCode(auth, principal)),
     route(appLoginQrStatus, ({ principal, body }) => loginCodeStatus(auth, principal, body.loginCode)),
+    route(appLoginQrDecide, (context) =>
+      decideLoginCode(auth, authRequestOf(context), context.principal, context.body),
+    ),
     route(appLoginQrExchange, (context) => exchangeLoginCode(auth, authRequestOf(context), context.body)),
+    route(appLoginQrClaim, (context) => claimLoginCode(auth, authRequestOf(context), context.body)),
   ];
 }

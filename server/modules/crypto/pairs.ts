@@ -40,34 +40,3 @@ export function pairTerms(pair: CryptoPair): CryptoAssetTerms {
     gameCoinsPerCoin: pair.gameCoinsPerCoin,
   };
 }
-
-/** A decimal rate as an exact fraction. */
-function rateFraction(rate: string): { numerator: bigint; denominator: bigint } {
-  const [whole = '0', fraction = ''] = rate.split('.');
-  return { numerator: BigInt(whole + fraction), denominator: 10n ** BigInt(fraction.length) };
-}
-
-const basisPointsWhole = 10_000n;
-
-/**
- * Game coins a deposit of `baseUnits` buys at `rate` coins per whole coin, less the exchange's
- * share in basis points, rounded down to whole coins (docs/requirements.md §16.6).
- */
-export function depositCoins(baseUnits: bigint, decimals: number, rate: string, damageBasisPoints: number): bigint {
-  const { numerator, denominator } = rateFraction(rate);
-  return (
-    (baseUnits * numerator * (basisPointsWhole - BigInt(damageBasisPoints))) /
-    (denominator * basisPointsWhole * 10n ** BigInt(decimals))
-  );
-}
-
-/**
- * Game coins held for a withdrawal of `baseUnits` at `rate`, plus the exchange's share, rounded up:
- * the player never gets more on chain than the coins they gave (docs/requirements.md §16.4).
- */
-export function withdrawalCoins(baseUnits: bigint, decimals: number, rate: string, damageBasisPoints: number): bigint {
-  const { numerator, denominator } = rateFraction(rate);
-  const divisor = denominator * basisPointsWhole * 10n ** BigInt(decimals);
-  const dividend = baseUnits * numerator * (basisPointsWhole + BigInt(damageBasisPoints));
-  return (dividend + divisor - 1n) / divisor;
-}

@@ -6,6 +6,7 @@ import type {
   withdrawalAddressCheck,
   withdrawCrypto,
 } from '@contract/crypto';
+import { withdrawalCoins } from '@contract/crypto-amount';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import type { Withdrawal } from '@contract/withdrawal';
 import type { Principal } from '@server/contract-router';
@@ -25,7 +26,7 @@ import { hold, houseAccount, playerAccount } from '../ledger/public';
 import { refuseWhileBlocked } from '../protection/public';
 import { kycStatusOf } from '../user/public';
 import { openWithdrawalRequest, withdrawalByKey } from '../withdrawal/public';
-import { type CryptoPair, cryptoPairOf, withdrawalCoins } from './pairs';
+import { type CryptoPair, cryptoPairOf } from './pairs';
 import { depositAddressOf } from './player-addresses';
 
 /** "TRON (TRC20)": how messages name a network. */
@@ -67,7 +68,8 @@ async function depositNetworksOf(deps: PlayerDeps, userId: number): Promise<stri
 /**
  * Why a withdrawal to `address` on the pair's network is refused, or the address as the network
  * writes it (docs/requirements.md §16.3, §16.4): its format and checksum, not an address of another
- * network, not one of the hall's own deposit addresses, and the network of the player's deposits.
+ * network, not one of the hall's own deposit addresses (the player's own said as such), and the
+ * network of the player's deposits.
  */
 async function addressVerdict(
   deps: PlayerDeps,
@@ -89,10 +91,13 @@ async function addressVerdict(
     };
   }
   const [ours] = await deps.db
-    .select({ id: cryptoDepositAddresses.id })
+    .select({ userId: cryptoDepositAddresses.userId })
     .from(cryptoDepositAddresses)
     .where(and(eq(cryptoDepositAddresses.network, network), eq(cryptoDepositAddresses.address, checked.address)));
-  if (ours) return { refusal: { reason: 'blocked', params: {} } };
+  if (ours) {
+    const reason = ours.userId === userId ? 'ownDepositAddress' : 'hallDepositAddress';
+    return { refusal: { reason, params: { network: networkLabel(network) } } };
+  }
   const deposited = await depositNetworksOf(deps, userId);
   if (deposited.length === 0) return { refusal: { reason: 'noDeposit', params: { network: networkLabel(network) } } };
   if (!deposited.includes(network)) {

@@ -1,3 +1,4 @@
+import { depositCoins } from '@contract/crypto-amount';
 import type { ChainAdapter } from '@server/adapters/chain';
 import { auditLog } from '@server/db/schema/auth';
 import { cryptoDeposits } from '@server/db/schema/crypto';
@@ -7,7 +8,7 @@ import { coinCurrency, type PlayerDeps } from '@server/shared/player-deps';
 import { and, eq, inArray } from 'drizzle-orm';
 import { houseAccount, playerAccount, transfer } from '../ledger/public';
 import { depositRefusal } from '../protection/public';
-import { type CryptoPair, cryptoPairsOf, depositCoins } from './pairs';
+import { type CryptoPair, cryptoPairsOf } from './pairs';
 import { depositAddressesOn } from './player-addresses';
 
 /** How far back each run looks for outputs to our addresses (a watcher down longer needs a wider look). */

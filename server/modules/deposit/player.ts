@@ -17,14 +17,21 @@ import { depositOrders } from '@server/db/schema/deposit';
 import { ApiError } from '@server/errors';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { newOrderSn, requestHash } from '@server/shared/order-numbers';
-import { groupTotals, orderConditions, statusTotals } from '@server/shared/order-rows';
-import { onePage } from '@server/shared/paging';
+import { groupTotals } from '@server/shared/order-rows';
+import { pageRows } from '@server/shared/paging';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { findUserById } from '../auth/public';
 import { boundCardsOf, holderMismatches, holderMismatchRefusal } from '../bank/public';
 import { depositRefusal, depositRefusalError } from '../protection/public';
 import { coinsFor, openChannels } from './channels';
+import {
+  allDeposits,
+  depositConditions,
+  depositListView,
+  depositRowsWithPlayers,
+  depositStatusTotals,
+} from './deposit-list';
 import { type DepositOrderRow, depositOrderView, instructionsFor } from './deposit-rows';
 
 async function ensureCheckout(
@@ -262,27 +269,22 @@ export async function cancelDepositOrder(
   return depositOrderView(deps, cancelled ?? (await orderRowOf(deps, principal, body.orderSn)), request.locale);
 }
 
+/** The player's deposits, yen and crypto in one list, newest first, with the totals of every row the filters match. */
 export async function depositOrdersOf(
   deps: PlayerDeps,
   request: PlayerRequest,
   principal: Principal,
   body: ParsedBodyOf<typeof payOrderList>,
 ): Promise<DataOf<typeof payOrderList>> {
-  if (body.mode === 'crypto') return { list: [], total: 0, totals: groupTotals([], depositStatusGroups) };
-  const conditions = [eq(depositOrders.userId, principal.userId), ...orderConditions(depositOrders, body)];
-  if (body.mode) conditions.push(eq(depositOrders.mode, body.mode));
-  const where = and(...conditions);
-  const [page, totals] = await Promise.all([
-    onePage(
-      body,
-      deps.db.select().from(depositOrders).where(where).orderBy(desc(depositOrders.createdAt), desc(depositOrders.id)),
-      deps.db.select({ total: count() }).from(depositOrders).where(where),
-    ),
-    statusTotals(deps.db, depositOrders, where),
+  const deposits = allDeposits(deps.db);
+  const where = and(eq(deposits.userId, principal.userId), ...depositConditions(deposits, body));
+  const [list, totals] = await Promise.all([
+    pageRows(body, depositRowsWithPlayers(deps.db, deposits, where)),
+    depositStatusTotals(deps.db, deposits, where),
   ]);
   return {
-    list: page.list.map((order) => depositOrderView(deps, order, request.locale)),
-    total: page.total,
+    list: list.map((row) => depositListView(deps, row.deposits, request.locale)),
+    total: totals.reduce((sum, row) => sum + row.count, 0),
     totals: groupTotals(totals, depositStatusGroups),
   };
 }

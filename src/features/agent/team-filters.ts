@@ -1,5 +1,5 @@
 import { type DateRange, recordDayOf } from '@contract/endpoint';
-import { manualStatuses, paymentStatuses, withdrawalStatuses } from '@contract/money';
+import { depositStatuses, withdrawalStatuses } from '@contract/money';
 import { defaultPeriod, periodProblem } from '../record/record-filters';
 
 /**
@@ -18,7 +18,8 @@ export interface TeamSearch {
 export const teamPageSize = 20;
 const accountMaxLength = 50;
 
-export const teamDepositStatuses: readonly string[] = [...paymentStatuses, ...manualStatuses];
+/** The members' yen orders and crypto deposits share one list, so its status filter has both. */
+export const teamDepositStatuses: readonly string[] = depositStatuses;
 export const teamWithdrawalStatuses: readonly string[] = withdrawalStatuses;
 
 /** Keeps only what the URL may say: a valid period, an account text, a status the list has, a page above one. */

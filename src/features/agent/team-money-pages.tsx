@@ -9,6 +9,7 @@ import { PageFrame } from '@/components/page-frame';
 import { RecordTable } from '@/components/record-table';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+import { CryptoDepositChannel } from '../crypto/crypto-records';
 import { useIsAgent } from '../session/use-session';
 import { LoadFailed } from '../user/account-gates';
 import {
@@ -174,7 +175,7 @@ function MoneyList<TOrder extends TeamOrder>({
   );
 }
 
-/** The members' deposits (docs/requirements.md §6.6). */
+/** The members' deposits, yen orders and crypto deposits in one list (docs/requirements.md §6.6). */
 export function TeamRechargePage(props: TeamMoneyPageProps) {
   const { t } = useTranslation('agent-reports');
   return (
@@ -197,7 +198,7 @@ function TeamDeposits({ query, onPage }: { query: TeamQuery; onPage(page: number
       query={query}
       onPage={onPage}
       detailColumn={t('columns.channel')}
-      detail={(order) => order.channelName}
+      detail={(order) => (order.mode === 'crypto' ? <CryptoDepositChannel deposit={order} /> : order.channelName)}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { teamMemberReportPage, teamRechargePage, teamStatisticsQuery, teamWithdrawalPage } from '@contract/agent';
 import type { Locale } from '@contract/locales';
-import type { ManualStatus, PaymentStatus, WithdrawalStatus } from '@contract/money';
+import type { DepositStatus, WithdrawalStatus } from '@contract/money';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { TeamQuery } from './team-filters';
@@ -42,7 +42,7 @@ export const teamDepositsQueryOptions = (lng: Locale, query: TeamQuery) =>
     queryFn: () =>
       api.call(teamRechargePage, {
         ...listBody(query),
-        ...(query.status ? { status: query.status as PaymentStatus | ManualStatus } : {}),
+        ...(query.status ? { status: query.status as DepositStatus } : {}),
       }),
     ...listDefaults,
   });

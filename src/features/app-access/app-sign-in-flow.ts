@@ -1,6 +1,7 @@
-import { appLoginQrExchange } from '@contract/user';
+import { appLoginQrClaim, appLoginQrExchange } from '@contract/user';
 import { appSignInMachine, type CameraPreview } from '@machines/app-sign-in.machine';
 import type { SessionEvent } from '@machines/session.machine';
+import Bowser from 'bowser';
 import { fromPromise } from 'xstate';
 import { api } from '@/lib/api-client';
 
@@ -56,6 +57,20 @@ async function readCode({ input }: { input: { preview: CameraPreview | null } })
   return found?.rawValue.trim() ?? null;
 }
 
+/**
+ * What this device calls itself when it asks to sign in ("Chrome on Android"), for the player to
+ * recognise on the device that shows the code. Read from the browser's own user agent; a browser
+ * it does not recognise gives no name, and the question names none.
+ */
+export function deviceName(userAgent: string): string | undefined {
+  if (userAgent === '') return undefined;
+  const { browser, os, platform } = Bowser.parse(userAgent);
+  const on = platform.model ?? os.name;
+  const app = browser.name || undefined;
+  if (app && on) return `${app} · ${on}`;
+  return app ?? on;
+}
+
 /** The app's sign-in by QR code with the real camera and calls; the new token goes to the session. */
 export function appSignInLogic(session: { send(event: SessionEvent): void }) {
   return appSignInMachine.provide({
@@ -64,13 +79,20 @@ export function appSignInLogic(session: { send(event: SessionEvent): void }) {
       openCamera: fromPromise<CameraPreview>(openCamera),
       readCode: fromPromise(readCode),
       // The refusal is shown on its field, not as a toast as well.
-      exchangeCode: fromPromise(({ input }) =>
-        api.call(
+      exchangeCode: fromPromise(({ input }) => {
+        const device = deviceName(navigator.userAgent);
+        return api.call(
           appLoginQrExchange,
-          { loginCode: input.loginCode, ...(input.totpCode ? { totpCode: input.totpCode } : {}) },
+          {
+            loginCode: input.loginCode,
+            ...(input.totpCode ? { totpCode: input.totpCode } : {}),
+            ...(device ? { device } : {}),
+          },
           { silent: true },
-        ),
-      ),
+        );
+      }),
+      // Following is quiet: a refusal ends on the code's field, no answer is asked again.
+      claimSession: fromPromise(({ input }) => api.call(appLoginQrClaim, input, { silent: true })),
     },
     actions: {
       signIn: (_, { token }) => session.send({ type: 'signIn.succeeded', token }),

@@ -68,6 +68,8 @@ function AppSignInFlowView() {
       return <LoginCodeForm flow={flow} />;
     case 'askingAppKeyCode':
       return <AppKeyCodeForm flow={flow} />;
+    case 'awaitingApproval':
+      return <AwaitingApproval flow={flow} />;
     default:
       // Exchanging, and the instant after, until the session has the new token's profile.
       return <SigningIn />;
@@ -80,6 +82,25 @@ function SigningIn() {
     <Stack align="center" py="xl" role="status">
       <Loader />
       <Text>{t('qrSignIn.signingIn')}</Text>
+    </Stack>
+  );
+}
+
+/** The other device asks the player whether this one may sign in; this one waits for the answer. */
+function AwaitingApproval({ flow }: { flow: AppSignInFlow }) {
+  const { t } = useTranslation('app-access');
+  return (
+    <Stack gap="md">
+      <Stack align="center" py="md" gap="xs" role="status">
+        <Loader />
+        <Text fw={600}>{t('qrSignIn.awaitingApproval')}</Text>
+        <Text size="sm" c="dimmed" ta="center">
+          {t('qrSignIn.awaitingApprovalText')}
+        </Text>
+      </Stack>
+      <Button variant="subtle" onClick={() => flow.send({ type: 'approval.cancel' })}>
+        {t('qrSignIn.cancelWaiting')}
+      </Button>
     </Stack>
   );
 }

@@ -26,9 +26,11 @@ import { forgetReturnedSignIn, type LineConfig, startLineSignIn } from './line-s
 import { readLoginPreference, storeLoginPreference } from './login-preference';
 
 /*
- * The dialog's machines with the browser's side effects: real calls through the api client (whose
- * toasts show the server's refusals), storage, navigation to LINE and the analytics hook.
+ * The dialog's machines with the browser's side effects: real calls through the api client, storage,
+ * navigation to LINE and the analytics hook. A refusal that names a field shows on that field alone
+ * (the forms put it there); any other refusal shows as the api client's toast.
  */
+const onFields = (...fieldsShown: string[]) => ({ fieldsShown });
 
 const captcha = captchaMachine.provide({ actors: { fetchCaptcha: fromPromise(() => api.call(captchaQuery, {})) } });
 
@@ -73,9 +75,11 @@ export function authDialogLogic(deps: {
             },
           }),
           verifyCode: fromPromise(async ({ input }) => {
-            await api.call(validRegisterCode, input);
+            await api.call(validRegisterCode, input, onFields('email', 'code', 'acceptTerms'));
           }),
-          createAccount: fromPromise(({ input }) => api.call(registerUser, input)),
+          createAccount: fromPromise(({ input }) =>
+            api.call(registerUser, input, onFields('account', 'email', 'password', 'agentCode')),
+          ),
         },
         actions: { trackRegistration: () => trackRegistration({ method: 'email' }) },
       }),
@@ -83,10 +87,10 @@ export function authDialogLogic(deps: {
         actors: {
           captcha,
           requestResetCode: fromPromise(async ({ input }) => {
-            await api.call(sendResetCode, input);
+            await api.call(sendResetCode, input, onFields('account', 'qrcode'));
           }),
           resetPassword: fromPromise(async ({ input }) => {
-            await api.call(resetPassword, input);
+            await api.call(resetPassword, input, onFields('qrcode', 'newPassword'));
           }),
         },
         actions: { notify: (_, { message }) => notify(i18next.t(message, { ns: 'auth' })) },

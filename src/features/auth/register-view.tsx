@@ -17,7 +17,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useFormError } from '@/lib/form-error';
 import { EmailCodeField, StepButtons, useAuthField } from './auth-form-parts';
 import { NewPasswordFields } from './new-password-fields';
-import { SendCodeButton } from './send-code-button';
+import { CodeSentNotice, SendCodeButton } from './send-code-button';
 
 type RegisterFlow = ActorRefFrom<typeof registerMachine>;
 
@@ -102,31 +102,34 @@ function RegisterEmailStep({ flow, form }: { flow: RegisterFlow; form: UseFormRe
       onSubmit={form.onSubmit((values) => flow.send({ type: 'email.submit', ...values }))}
     >
       <Stack gap="md" pt="sm">
-        <Group align="flex-end" gap="sm" wrap="nowrap">
-          <TextInput
-            {...email}
-            type="email"
-            label={t('labels.email')}
-            placeholder={t('placeholders.email')}
-            disabled={busy}
-            autoComplete="email"
-            maxLength={254}
-            style={{ flex: 1 }}
-          />
-          {sendCodeFlow && (
-            <Stack justify="flex-end" mb={email.error ? 22 : 0}>
-              <SendCodeButton
-                flow={sendCodeFlow}
-                email={form.values.email}
-                onSend={() => {
-                  // The address's own message shows at once; the machine sends only an address.
-                  form.validateField('email');
-                  flow.send({ type: 'code.send', email: form.values.email });
-                }}
-              />
-            </Stack>
-          )}
-        </Group>
+        <Stack gap={4}>
+          <Group align="flex-end" gap="sm" wrap="nowrap">
+            <TextInput
+              {...email}
+              type="email"
+              label={t('labels.email')}
+              placeholder={t('placeholders.email')}
+              disabled={busy}
+              autoComplete="email"
+              maxLength={254}
+              style={{ flex: 1 }}
+            />
+            {sendCodeFlow && (
+              <Stack justify="flex-end" mb={email.error ? 22 : 0}>
+                <SendCodeButton
+                  flow={sendCodeFlow}
+                  email={form.values.email}
+                  onSend={() => {
+                    // The address's own message shows at once; the machine sends only an address.
+                    form.validateField('email');
+                    flow.send({ type: 'code.send', email: form.values.email });
+                  }}
+                />
+              </Stack>
+            )}
+          </Group>
+          {sendCodeFlow && <CodeSentNotice flow={sendCodeFlow} />}
+        </Stack>
         <EmailCodeField field={authField(form, 'code', 'code')} disabled={busy} />
         <Checkbox
           {...authField(form, 'acceptTerms', 'acceptTerms', { type: 'checkbox' })}

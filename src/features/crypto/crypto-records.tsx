@@ -1,10 +1,12 @@
 import type { CryptoDeposit } from '@contract/crypto';
+import type { DepositOrder } from '@contract/deposit';
 import type { Withdrawal } from '@contract/withdrawal';
-import { Badge, Card, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Progress, Stack, type TableTdProps, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordRows } from '@/components/record-table';
 import { formatAmount, formatCoinAmount, formatDateTime } from '@/lib/format';
 import { useAccountRefresh } from '../user/use-account-refresh';
 import { cryptoAssetsQueryOptions, cryptoDepositsQueryOptions } from './queries';
@@ -12,6 +14,26 @@ import { cryptoAssetsQueryOptions, cryptoDepositsQueryOptions } from './queries'
 /* What the crypto pages offer the records and the desk: deposits seen on chain, and a withdrawal's chain details. */
 
 type CryptoWithdrawal = Extract<Withdrawal, { method: 'crypto' }>;
+type CryptoDepositRow = Extract<DepositOrder, { mode: 'crypto' }>;
+
+/** A crypto deposit's channel in a deposits list: the coin on its network, and the amount received on chain. */
+export function CryptoDepositChannel({ deposit }: { deposit: CryptoDepositRow }) {
+  const { t } = useTranslation('crypto');
+  const assets = useQuery(cryptoAssetsQueryOptions());
+  const decimals = assets.data?.find(
+    (asset) => asset.coin === deposit.currency && asset.network === deposit.network,
+  )?.decimals;
+  return (
+    <Stack gap={0} data-testid="crypto-deposit-channel">
+      <Text size="sm">{deposit.channelName}</Text>
+      <Text size="xs" c="dimmed">
+        {decimals === undefined
+          ? t('baseUnits', { units: deposit.cryptoAmount })
+          : `${formatCoinAmount(deposit.cryptoAmount, decimals)} ${deposit.currency}`}
+      </Text>
+    </Stack>
+  );
+}
 
 /** A crypto withdrawal's pair, address, fee and what was sent, and its hash once paid, in a records cell. */
 export function CryptoWithdrawalDetails({ withdrawal }: { withdrawal: CryptoWithdrawal }) {
@@ -48,9 +70,13 @@ export function CryptoLines({ withdrawal, coins }: { withdrawal: CryptoWithdrawa
 
 const depositColors = { confirming: 'yellow', credited: 'teal', belowMinimum: 'gray', dropped: 'red' } as const;
 
+/** An address or a hash: long, so it breaks anywhere rather than widening the table. */
+const chainText = (): TableTdProps => ({ ff: 'monospace', fz: 'xs', style: { overflowWrap: 'anywhere' } });
+
 /**
  * The latest crypto deposits seen on chain, with their address and transaction; confirmations count
- * up without a reload. On the deposit page and in the records.
+ * up without a reload. On the deposit page and in the records; on a phone each is a card, as the
+ * other records are.
  */
 export function CryptoDeposits() {
   const { t } = useTranslation('crypto');
@@ -69,46 +95,35 @@ export function CryptoDeposits() {
         {list.length === 0 ? (
           <Text c="dimmed">{deposits.data ? t('deposit.seen.empty') : t('deposit.seen.loading')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={880}>
-            <Table aria-label={t('deposit.seen.title')} data-testid="crypto-deposits">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('fields.createdAt')}</Table.Th>
-                  <Table.Th>{t('fields.pair')}</Table.Th>
-                  <Table.Th>{t('fields.amountPlain')}</Table.Th>
-                  <Table.Th>{t('fields.confirmations')}</Table.Th>
-                  <Table.Th>{t('fields.status')}</Table.Th>
-                  <Table.Th>{t('fields.coinsCredited')}</Table.Th>
-                  <Table.Th>{t('fields.address')}</Table.Th>
-                  <Table.Th>{t('fields.txHash')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((deposit) => (
-                  <Table.Tr key={deposit.orderSn}>
-                    <Table.Td>{formatDateTime(deposit.createdAt)}</Table.Td>
-                    <Table.Td>{`${deposit.coin} · ${deposit.network}`}</Table.Td>
-                    <Table.Td>{`${formatCoinAmount(deposit.cryptoAmount, decimalsOf(deposit))} ${deposit.coin}`}</Table.Td>
-                    <Table.Td>
-                      <Confirmations deposit={deposit} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={depositColors[deposit.status]} variant="light">
-                        {t(`depositStatus.${deposit.status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{t('coins', { amount: formatAmount(deposit.coins) })}</Table.Td>
-                    <Table.Td ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
-                      {deposit.address}
-                    </Table.Td>
-                    <Table.Td ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
-                      {deposit.txHash}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <RecordRows
+            label={t('deposit.seen.title')}
+            list={list}
+            minWidth={880}
+            rowKey={(deposit) => deposit.orderSn}
+            columns={[
+              { header: t('fields.createdAt'), cell: (deposit) => formatDateTime(deposit.createdAt) },
+              { header: t('fields.pair'), cell: (deposit) => `${deposit.coin} · ${deposit.network}` },
+              {
+                header: t('fields.amountPlain'),
+                cell: (deposit) => `${formatCoinAmount(deposit.cryptoAmount, decimalsOf(deposit))} ${deposit.coin}`,
+              },
+              { header: t('fields.confirmations'), cell: (deposit) => <Confirmations deposit={deposit} /> },
+              {
+                header: t('fields.status'),
+                cell: (deposit) => (
+                  <Badge color={depositColors[deposit.status]} variant="light">
+                    {t(`depositStatus.${deposit.status}`)}
+                  </Badge>
+                ),
+              },
+              {
+                header: t('fields.coinsCredited'),
+                cell: (deposit) => t('coins', { amount: formatAmount(deposit.coins) }),
+              },
+              { header: t('fields.address'), cell: (deposit) => deposit.address, td: chainText },
+              { header: t('fields.txHash'), cell: (deposit) => deposit.txHash, td: chainText },
+            ]}
+          />
         )}
       </Stack>
     </Card>

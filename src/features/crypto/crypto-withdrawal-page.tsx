@@ -7,7 +7,6 @@ import {
   cryptoPayPasswordForm,
   type cryptoWithdrawMachine,
   type cryptoWithdrawRequest,
-  quoteOf,
   selectAddress,
   selectAddressCheck,
   selectAddressRefusal,
@@ -21,8 +20,11 @@ import {
   selectCryptoWithdrawRequest,
   selectCryptoWithdrawStage,
   selectCryptoWithdrawStep,
+  selectMaxAmount,
   selectPayableAssets,
   selectRefusal,
+  selectTypedAmount,
+  selectTypedQuote,
   termsOf,
 } from '@machines/crypto-withdrawal.machine';
 import { selectRequestSending } from '@machines/money-request.machine';
@@ -282,14 +284,22 @@ function AmountStep({ flow }: { flow: CryptoWithdrawFormActor }) {
 
 function AmountForm({ flow, terms }: { flow: CryptoWithdrawFormActor; terms: CryptoAssetTerms }) {
   const { t } = useTranslation('crypto');
-  const [schema] = useState(() => cryptoAmountForm(terms));
+  const balance = useSelector(flow, selectBalance);
+  const typed = useSelector(flow, selectTypedAmount);
+  const quote = useSelector(flow, selectTypedQuote);
+  const max = useSelector(flow, selectMaxAmount);
+  const [schema] = useState(() => cryptoAmountForm(terms, balance));
   const form = useForm({
     mode: 'controlled',
-    initialValues: { amount: '' },
+    initialValues: { amount: typed },
     validate: schemaResolver(schema, { sync: true }),
+    onValuesChange: (values) => flow.send({ type: 'amount.changed', amount: values.amount }),
   });
   const coins = (units: string) => `${formatCoinAmount(units, terms.decimals)} ${terms.coin}`;
-  const quote = quoteOf(terms, form.values.amount);
+  const typeMax = () => {
+    flow.send({ type: 'amount.max' });
+    form.setFieldValue('amount', selectTypedAmount(flow.getSnapshot()));
+  };
   const error = form.errors.amount;
   return (
     <StepCard title={t('withdraw.amount.title')}>
@@ -310,14 +320,36 @@ function AmountForm({ flow, terms }: { flow: CryptoWithdrawFormActor; terms: Cry
             {...form.getInputProps('amount')}
             error={
               typeof error === 'string'
-                ? t(error, { min: coins(terms.minWithdrawal), max: coins(terms.maxWithdrawal) })
+                ? t(error, {
+                    min: coins(terms.minWithdrawal),
+                    max: coins(terms.maxWithdrawal),
+                    covered: coins(max ?? '0'),
+                    balance: t('coins', { amount: formatAmount(balance) }),
+                  })
                 : undefined
             }
+            rightSection={
+              <Button size="compact-xs" variant="subtle" onClick={typeMax} disabled={max === null}>
+                {t('withdraw.amount.max')}
+              </Button>
+            }
+            rightSectionWidth={72}
           />
-          {quote && (
-            <Text size="sm" aria-live="polite" data-testid="crypto-withdraw-quote">
-              {t('withdraw.quote', { fee: coins(quote.fee), received: coins(quote.received) })}
+          {max === null && (
+            <Text size="sm" c="orange" role="status">
+              {t('validation.balanceBelowMinimum', {
+                min: coins(terms.minWithdrawal),
+                balance: t('coins', { amount: formatAmount(balance) }),
+              })}
             </Text>
+          )}
+          {quote && !error && (
+            <Stack gap={2} aria-live="polite" data-testid="crypto-withdraw-quote">
+              <Text size="sm">{t('withdraw.quote', { fee: coins(quote.fee), received: coins(quote.received) })}</Text>
+              <Text size="sm" fw={600} data-testid="crypto-withdraw-cost">
+                {t('withdraw.cost', { coins: t('coins', { amount: formatAmount(quote.coins) }) })}
+              </Text>
+            </Stack>
           )}
           <Group>
             <Button variant="default" onClick={() => flow.send({ type: 'step.back' })}>
@@ -354,6 +386,7 @@ function PasswordStep({ flow, busy }: { flow: CryptoWithdrawFormActor; busy: boo
           [t('fields.amountPlain'), coins(quote.amount)],
           [t('fields.fee'), coins(quote.fee)],
           [t('fields.received'), coins(quote.received)],
+          [t('fields.coinsHeld'), t('coins', { amount: formatAmount(quote.coins) })],
         ]}
       />
       {refusal && (

@@ -1,6 +1,6 @@
 import { type DepositMode, payOrderList } from '@contract/deposit';
 import type { Locale } from '@contract/locales';
-import type { ManualStatus, PaymentStatus, WithdrawalStatus } from '@contract/money';
+import type { DepositStatus, WithdrawalStatus } from '@contract/money';
 import { balanceMovementQuery, gameRecordCount, gameRecordQuery } from '@contract/record';
 import { type WithdrawalMethod, withdrawalList } from '@contract/withdrawal';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -23,7 +23,7 @@ export const depositRecordsQueryOptions = (lng: Locale, query: RecordQuery) =>
       api.call(payOrderList, {
         ...paging(query),
         ...(query.type ? { mode: query.type as DepositMode } : {}),
-        ...(query.status ? { status: query.status as PaymentStatus | ManualStatus } : {}),
+        ...(query.status ? { status: query.status as DepositStatus } : {}),
       }),
     ...listDefaults,
   });

@@ -1,6 +1,6 @@
 import { depositModes } from '@contract/deposit';
 import { type DateRange, dateRange, maxDateRangeDays, recordDayOf } from '@contract/endpoint';
-import { manualStatuses, paymentStatuses, withdrawalStatuses } from '@contract/money';
+import { depositStatuses, withdrawalStatuses } from '@contract/money';
 import { withdrawalMethods } from '@contract/withdrawal';
 import dayjs from 'dayjs';
 import * as v from 'valibot';
@@ -36,7 +36,7 @@ export const typeFilters: Record<RecordTab, readonly string[]> = {
 };
 
 export const statusFilters: Record<RecordTab, readonly string[]> = {
-  deposits: [...paymentStatuses, ...manualStatuses],
+  deposits: depositStatuses,
   withdrawals: withdrawalStatuses,
   movements: [],
   games: [],

@@ -19,7 +19,7 @@ import { type PagedRecords, RecordTable } from '@/components/record-table';
 import { AnchorLink } from '@/components/router-links';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { CryptoDeposits, CryptoWithdrawalDetails } from '../crypto/crypto-records';
+import { CryptoDepositChannel, CryptoWithdrawalDetails } from '../crypto/crypto-records';
 import { LoadFailed } from '../user/account-gates';
 import { MovementDetail, movementKindLabel, signedCoins } from './movement-detail';
 import {
@@ -67,10 +67,7 @@ export function RecordPage({
       </Tabs>
       <RecordFilters query={query} onChange={change} />
       {query.tab === 'deposits' && (
-        <>
-          <DepositRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />
-          <CryptoDeposits />
-        </>
+        <DepositRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />
       )}
       {query.tab === 'withdrawals' && (
         <WithdrawalRecords query={query} onPage={(page) => onSearchChange({ ...search, page })} />
@@ -184,6 +181,7 @@ const monospace = (): TableTdProps => ({ ff: 'monospace' });
 /** A gain in green, a loss in red. */
 const signed = (amount: number): TableTdProps => ({ c: amount < 0 ? 'red' : 'teal', fw: 600 });
 
+/** Yen orders and crypto deposits in one list, with one total over every page (docs/requirements.md §5.12). */
 function DepositRecords({ query, onPage }: { query: RecordQuery; onPage(page: number): void }) {
   const { t } = useTranslation('record');
   const result = useQuery(depositRecordsQueryOptions(currentLanguage(), query));
@@ -203,7 +201,10 @@ function DepositRecords({ query, onPage }: { query: RecordQuery; onPage(page: nu
       columns={[
         { header: t('columns.createdAt'), cell: (order) => formatDateTime(order.createdAt) },
         { header: t('columns.orderSn'), cell: (order) => order.orderSn, td: monospace },
-        { header: t('columns.channel'), cell: (order) => order.channelName },
+        {
+          header: t('columns.channel'),
+          cell: (order) => (order.mode === 'crypto' ? <CryptoDepositChannel deposit={order} /> : order.channelName),
+        },
         { header: t('columns.coins'), cell: (order) => formatAmount(order.amount) },
         { header: t('columns.fee'), cell: (order) => formatAmount(order.fee) },
         { header: t('columns.status'), cell: (order) => <OrderStatusBadge status={order.status} /> },
