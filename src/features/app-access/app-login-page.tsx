@@ -119,17 +119,42 @@ function AwaitingApp() {
   );
 }
 
-function Refused({ onRefresh }: { onRefresh(): void }) {
+/** How the code ended for the app, refused or signed in, and a button for a new code. */
+function CodeEnded({
+  color,
+  title,
+  text,
+  onRefresh,
+}: {
+  color: string;
+  title: string;
+  text: string;
+  onRefresh(): void;
+}) {
   const { t } = useTranslation('app-access');
   return (
     <Stack gap="md" align="flex-start">
-      <Alert color="gray" title={t('appLogin.refused')} role="status" w="100%">
-        {t('appLogin.refusedText')}
+      <Alert color={color} title={title} role="status" w="100%">
+        {text}
       </Alert>
       <Button variant="light" onClick={onRefresh}>
         {t('appLogin.refresh')}
       </Button>
     </Stack>
+  );
+}
+
+function Refused({ onRefresh }: { onRefresh(): void }) {
+  const { t } = useTranslation('app-access');
+  return (
+    <CodeEnded color="gray" title={t('appLogin.refused')} text={t('appLogin.refusedText')} onRefresh={onRefresh} />
+  );
+}
+
+function SignedInOnApp({ onRefresh }: { onRefresh(): void }) {
+  const { t } = useTranslation('app-access');
+  return (
+    <CodeEnded color="teal" title={t('appLogin.signedIn')} text={t('appLogin.signedInText')} onRefresh={onRefresh} />
   );
 }
 
@@ -141,20 +166,6 @@ function Expired({ onRefresh }: { onRefresh(): void }) {
         {t('appLogin.expired')}
       </Text>
       <Button onClick={onRefresh}>{t('appLogin.refresh')}</Button>
-    </Stack>
-  );
-}
-
-function SignedInOnApp({ onRefresh }: { onRefresh(): void }) {
-  const { t } = useTranslation('app-access');
-  return (
-    <Stack gap="md" align="flex-start">
-      <Alert color="teal" title={t('appLogin.signedIn')} role="status" w="100%">
-        {t('appLogin.signedInText')}
-      </Alert>
-      <Button variant="light" onClick={onRefresh}>
-        {t('appLogin.refresh')}
-      </Button>
     </Stack>
   );
 }
