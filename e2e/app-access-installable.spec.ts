@@ -57,6 +57,7 @@ test('the service worker takes the page, and the offline page shows when the net
   page,
   context,
 }) => {
+  test.setTimeout(90_000);
   await useLanguage(page, 'en-US');
   await page.goto('/');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { polling: 100 });
@@ -75,9 +76,10 @@ test('the service worker takes the page, and the offline page shows when the net
   await expect(page.getByText(text('en-US', 'support:offline.body'))).toBeVisible();
   await expect(page.getByText(text('ja-JP', 'support:offline.body'))).toBeHidden();
   await expect(page.getByRole('button', { name: text('en-US', 'support:offline.retry') })).toBeVisible();
-  // Back online, the page tries again by itself and the portal answers.
+  // Back online, the page tries again by itself and the portal answers: a whole page load, which a
+  // loaded runner may take a while over.
   await context.setOffline(false);
-  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: text('en-US', 'support:offline.title') })).toBeHidden();
 });
 

@@ -301,11 +301,11 @@ export function StatusBadge({ status }: { status: string }) {
 export function PlayerCell({ user }: { user: { userId: number; account: string; email: string } }) {
   return (
     <Stack gap={0}>
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} data-user-content>
         {user.account}
       </Text>
       <Text size="xs" c="dimmed">
-        {user.email} · #{user.userId}
+        <span data-user-content>{user.email}</span> · #{user.userId}
       </Text>
     </Stack>
   );

@@ -84,8 +84,13 @@ function PlayerRow({ player }: { player: UserSummary }) {
             )}
           </Group>
           <Text size="xs" c="dimmed">
-            {player.email} · #{player.userId}
-            {player.nickname ? ` · ${player.nickname}` : ''}
+            <span data-user-content>{player.email}</span> · #{player.userId}
+            {player.nickname && (
+              <>
+                {' · '}
+                <span data-user-content>{player.nickname}</span>
+              </>
+            )}
           </Text>
         </Stack>
       </Table.Td>

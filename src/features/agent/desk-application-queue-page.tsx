@@ -73,6 +73,7 @@ function AgentApplicationRow({ application }: { application: AgentApplicationRev
           size="sm"
           c={application.remark ? undefined : 'dimmed'}
           style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          data-user-content={application.remark ? true : undefined}
         >
           {application.remark ?? t('agentApplications.noRemark')}
         </Text>

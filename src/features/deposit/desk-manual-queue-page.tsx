@@ -74,7 +74,7 @@ function ManualDepositRow({ order }: { order: ManualDepositItem }) {
       <Table.Td>
         <PlayerCell user={order.user} />
       </Table.Td>
-      <Table.Td>{order.payerName}</Table.Td>
+      <Table.Td data-user-content>{order.payerName}</Table.Td>
       <Table.Td>{order.channelName}</Table.Td>
       <Table.Td>{formatAmount(order.amount)}</Table.Td>
       <Table.Td>{formatAmount(order.fee)}</Table.Td>

@@ -66,8 +66,12 @@ function KycSubmissionCard({ submission }: { submission: KycReviewItem }) {
           <StatusBadge status={submission.status} />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xs">
-          <Field label={t('kyc.name')} value={fullName || t('kyc.notRecorded')} />
-          <Field label={t('kyc.pinyinName')} value={submission.pinyinName ?? t('kyc.notRecorded')} />
+          <Field label={t('kyc.name')} value={fullName || t('kyc.notRecorded')} written={fullName !== ''} />
+          <Field
+            label={t('kyc.pinyinName')}
+            value={submission.pinyinName ?? t('kyc.notRecorded')}
+            written={submission.pinyinName !== null}
+          />
           <Field label={t('kyc.idNumber')} value={submission.idNumber ?? t('kyc.notRecorded')} monospace />
           <Field label={t('kyc.submittedAt')} value={formatDateTime(submission.submittedAt)} />
         </SimpleGrid>
@@ -102,13 +106,24 @@ function KycSubmissionCard({ submission }: { submission: KycReviewItem }) {
   );
 }
 
-function Field({ label, value, monospace = false }: { label: string; value: string; monospace?: boolean }) {
+/** A labelled value; `written` marks what the player wrote (a name), shown as written. */
+function Field({
+  label,
+  value,
+  monospace = false,
+  written = false,
+}: {
+  label: string;
+  value: string;
+  monospace?: boolean;
+  written?: boolean;
+}) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" ff={monospace ? 'monospace' : undefined}>
+      <Text size="sm" ff={monospace ? 'monospace' : undefined} data-user-content={written || undefined}>
         {value}
       </Text>
     </Stack>

@@ -183,8 +183,12 @@ function Preview({ compose }: { compose: ComposeRef }) {
                 {languageNames[locale]}
                 {!text && ` · ${t('desk.fallback')}`}
               </Text>
-              <Text fw={700}>{(text ?? japanese)?.title}</Text>
-              <Text style={{ whiteSpace: 'pre-line' }}>{(text ?? japanese)?.body}</Text>
+              <Text fw={700} data-user-content>
+                {(text ?? japanese)?.title}
+              </Text>
+              <Text style={{ whiteSpace: 'pre-line' }} data-user-content>
+                {(text ?? japanese)?.body}
+              </Text>
             </Stack>
           );
         })}
@@ -236,7 +240,7 @@ function SentLetters() {
               <Table.Td>
                 {letter.audience === 'player' ? (letter.account ?? '') : t(audienceLabel[letter.audience])}
               </Table.Td>
-              <Table.Td>{letter.title}</Table.Td>
+              <Table.Td data-user-content>{letter.title}</Table.Td>
               <Table.Td>{letter.sentBy ?? ''}</Table.Td>
             </Table.Tr>
           ))}

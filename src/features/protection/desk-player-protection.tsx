@@ -331,7 +331,9 @@ function HistorySection({ history }: { history: PlayerProtection['history'] }) {
               <Table.Td>
                 {t(`protection.actions.${item.action.replace(/^protection\./, '')}`, { defaultValue: item.action })}
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{item.reason ?? ''}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'pre-wrap' }} data-user-content>
+                {item.reason ?? ''}
+              </Table.Td>
             </Table.Tr>
           ))}
         </DeskTable>

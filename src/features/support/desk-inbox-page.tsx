@@ -75,9 +75,12 @@ function MessageRow({ message, onOpen }: { message: DeskSupportMessage; onOpen()
   return (
     <Table.Tr data-message-id={message.id}>
       <Table.Td>{formatDateTime(message.sentAt)}</Table.Td>
-      <Table.Td>{message.account ?? `${message.name} (${t('desk.visitor')})`}</Table.Td>
       <Table.Td>
-        <UnstyledButton onClick={onOpen} c="blue" fw={message.read ? 400 : 700}>
+        <span data-user-content>{message.account ?? message.name}</span>
+        {message.account ? null : ` (${t('desk.visitor')})`}
+      </Table.Td>
+      <Table.Td>
+        <UnstyledButton onClick={onOpen} c="blue" fw={message.read ? 400 : 700} data-user-content>
           {message.subject}
         </UnstyledButton>
       </Table.Td>
@@ -118,7 +121,9 @@ function MessageDialog({ messageId, onClose }: { messageId: number; onClose(): v
             })}
           </Text>
           <Paper withBorder p="sm" radius="sm">
-            <Text style={{ whiteSpace: 'pre-line' }}>{data.message}</Text>
+            <Text style={{ whiteSpace: 'pre-line' }} data-user-content>
+              {data.message}
+            </Text>
           </Paper>
           {data.reply !== null ? (
             <Alert

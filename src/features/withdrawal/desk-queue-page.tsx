@@ -112,7 +112,7 @@ function WithdrawalRow({ withdrawal }: { withdrawal: WithdrawalReviewItem }) {
       </Table.Td>
       <Table.Td>
         {withdrawal.method === 'bank' ? (
-          `${withdrawal.bankCard.bankName} ${withdrawal.bankCard.maskedCardNumber}`
+          <span data-user-content>{`${withdrawal.bankCard.bankName} ${withdrawal.bankCard.maskedCardNumber}`}</span>
         ) : (
           <DeskCryptoLines withdrawal={withdrawal} />
         )}
