@@ -304,8 +304,8 @@ export function PlayerCell({ user }: { user: { userId: number; account: string; 
       <Text size="sm" fw={600} data-user-content>
         {user.account}
       </Text>
-      <Text size="xs" c="dimmed">
-        <span data-user-content>{user.email}</span> · #{user.userId}
+      <Text size="xs" c="dimmed" data-user-content>
+        {user.email} · #{user.userId}
       </Text>
     </Stack>
   );

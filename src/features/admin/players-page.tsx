@@ -83,14 +83,9 @@ function PlayerRow({ player }: { player: UserSummary }) {
               </Badge>
             )}
           </Group>
-          <Text size="xs" c="dimmed">
-            <span data-user-content>{player.email}</span> · #{player.userId}
-            {player.nickname && (
-              <>
-                {' · '}
-                <span data-user-content>{player.nickname}</span>
-              </>
-            )}
+          <Text size="xs" c="dimmed" data-user-content>
+            {player.email} · #{player.userId}
+            {player.nickname ? ` · ${player.nickname}` : ''}
           </Text>
         </Stack>
       </Table.Td>
