@@ -1,7 +1,9 @@
 /**
  * The offline page's script (/offline.js, built by scripts/vite-app-shell.ts): the page holds every
  * language's text, and this shows the player's (the one the portal stored, else the browser's, else
- * Japanese). The page tries again when asked and as soon as the browser is back online.
+ * Japanese). The page tries again when asked and as soon as the browser is back online; shown while
+ * the browser says it is online (the portal did not answer, or the network came back a moment after
+ * the browser said so), it tries again every few seconds.
  */
 
 const sections = [...document.querySelectorAll<HTMLElement>('section[lang]')];
@@ -26,5 +28,7 @@ for (const button of document.querySelectorAll('[data-retry]')) {
   button.addEventListener('click', () => window.location.reload());
 }
 window.addEventListener('online', () => window.location.reload());
+const retryWhileOnlineMs = 10_000;
+if (navigator.onLine) setTimeout(() => window.location.reload(), retryWhileOnlineMs);
 
 export {};
