@@ -120,6 +120,8 @@ export const cryptoDeposits = pgTable(
   (table) => [
     unique('crypto_deposits_output_unique').on(table.network, table.txHash, table.outputIndex),
     index('crypto_deposits_user_idx').on(table.userId, table.createdAt),
+    // The deposits list over a team pages yen and crypto deposits together, newest first.
+    index('crypto_deposits_created_idx').on(table.createdAt, table.id),
     index('crypto_deposits_confirming_idx').on(table.network).where(sql`${table.status} = 'confirming'`),
     check('crypto_deposits_amounts', sql`${table.cryptoAmount} > 0 AND ${table.coins} >= 0`),
   ],

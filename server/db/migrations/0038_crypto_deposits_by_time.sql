@@ -1,0 +1,1 @@
+CREATE INDEX "crypto_deposits_created_idx" ON "crypto_deposits" USING btree ("created_at","id");
