@@ -130,9 +130,12 @@ function coinsFor(terms: CryptoAssetTerms, units: string): bigint {
   return withdrawalCoins(BigInt(units), terms.decimals, terms.gameCoinsPerCoin, terms.damageRateBasisPoints);
 }
 
-/** Whether the balance (whole game coins) covers the coins a withdrawal of `units` holds. */
+/** The balance as the whole game coins a withdrawal may hold. */
+const wholeCoins = (balance: number) => BigInt(Math.max(0, Math.floor(balance)));
+
+/** Whether the balance covers the coins a withdrawal of `units` holds. */
 function coveredBy(balance: number, terms: CryptoAssetTerms, units: string): boolean {
-  return coinsFor(terms, units) <= BigInt(Math.max(0, Math.floor(balance)));
+  return coinsFor(terms, units) <= wholeCoins(balance);
 }
 
 /**
@@ -142,7 +145,7 @@ function coveredBy(balance: number, terms: CryptoAssetTerms, units: string): boo
  */
 export function maxAmountOf(terms: CryptoAssetTerms, balance: number): string | null {
   const covered = withdrawableUnits(
-    BigInt(Math.max(0, Math.floor(balance))),
+    wholeCoins(balance),
     terms.decimals,
     terms.gameCoinsPerCoin,
     terms.damageRateBasisPoints,
@@ -170,6 +173,10 @@ export interface WithdrawalQuote {
 export function quoteOf(terms: CryptoAssetTerms, balance: number, typed: string): WithdrawalQuote | null {
   const amount = parseCoinAmount(typed, terms.decimals);
   if (!amountInRange(amount, terms) || !coveredBy(balance, terms, amount)) return null;
+  return quoteFor(terms, amount);
+}
+
+function quoteFor(terms: CryptoAssetTerms, amount: string): WithdrawalQuote {
   return {
     amount,
     fee: terms.withdrawalFee,
@@ -469,11 +476,5 @@ export const selectMaxAmount = (snapshot: CryptoWithdrawFormSnapshot) => {
 export const selectAmountQuote = (snapshot: CryptoWithdrawFormSnapshot): WithdrawalQuote | null => {
   const terms = selectChosenTerms(snapshot);
   const amount = snapshot.context.amount;
-  if (!terms || amount === null) return null;
-  return {
-    amount,
-    fee: terms.withdrawalFee,
-    received: unitsLess(amount, terms.withdrawalFee),
-    coins: Number(coinsFor(terms, amount)),
-  };
+  return terms && amount !== null ? quoteFor(terms, amount) : null;
 };

@@ -213,29 +213,36 @@ export async function memberReports(
 const depositItemPrefix = 'depositOrder:';
 const withdrawalItemPrefix = 'withdrawal:';
 
+/** The count and amount per status the team's day totals hold for one kind of order, of one status if asked. */
+function dayStatusTotals(
+  days: Awaited<ReturnType<typeof teamDayTotals>>,
+  prefix: string,
+  status: string | undefined,
+): StatusTotals[] {
+  return [...days]
+    .filter(([item]) => item.startsWith(prefix) && (!status || item === prefix + status))
+    .map(([item, counted]) => ({ status: item.slice(prefix.length), ...counted }));
+}
+
 /**
  * One page of the team's withdrawals, newest first, with the count and amount per status over all
  * pages. Filtered by account text, they are counted from the withdrawals; otherwise from the team's
  * day totals, which count the same withdrawals by status and day.
  */
 async function teamWithdrawalRows(deps: PlayerDeps, agentId: number, body: ParsedBodyOf<typeof teamWithdrawalPage>) {
-  const table = withdrawals;
-  const where = and(...teamConditions(agentId, body.account), ...orderConditions(table, body));
+  const where = and(...teamConditions(agentId, body.account), ...orderConditions(withdrawals, body));
   if (body.account) {
     const [page, statuses] = await Promise.all([
-      ordersWithPlayers(deps.db, table, body, where, 'newestFirst'),
-      statusTotals(deps.db, table, where),
+      ordersWithPlayers(deps.db, withdrawals, body, where, 'newestFirst'),
+      statusTotals(deps.db, withdrawals, where),
     ]);
     return { ...page, statuses };
   }
-  const prefix = withdrawalItemPrefix;
   const [list, days] = await Promise.all([
-    pageRows(body, orderRowsWithPlayers(deps.db, table, where, 'newestFirst')),
+    pageRows(body, orderRowsWithPlayers(deps.db, withdrawals, where, 'newestFirst')),
     teamDayTotals(deps, agentId, body.period),
   ]);
-  const statuses = [...days]
-    .filter(([item]) => item.startsWith(prefix) && (!body.status || item === prefix + body.status))
-    .map(([item, counted]) => ({ status: item.slice(prefix.length), ...counted }));
+  const statuses = dayStatusTotals(days, withdrawalItemPrefix, body.status);
   return { list, statuses, total: statuses.reduce((sum, row) => sum + row.count, 0) };
 }
 
@@ -275,17 +282,13 @@ async function teamDepositTotals(
   agentId: number,
   body: ParsedBodyOf<typeof teamRechargePage>,
 ): Promise<StatusTotals[]> {
-  const prefix = depositItemPrefix;
   const deposits = allDeposits(deps.db);
   const cryptoOnly = and(isMemberOf(agentId), ...depositConditions(deposits, { ...body, source: 'crypto' }));
   const [days, cryptoStatuses] = await Promise.all([
     teamDayTotals(deps, agentId, body.period),
     depositStatusTotals(deps.db, deposits, cryptoOnly),
   ]);
-  const fiat = [...days]
-    .filter(([item]) => item.startsWith(prefix) && (!body.status || item === prefix + body.status))
-    .map(([item, counted]) => ({ status: item.slice(prefix.length), ...counted }));
-  return [...fiat, ...cryptoStatuses];
+  return [...dayStatusTotals(days, depositItemPrefix, body.status), ...cryptoStatuses];
 }
 
 /** The members' bank withdrawals, newest first, as each member sees them in their own records. */
