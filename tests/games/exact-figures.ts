@@ -23,7 +23,7 @@ import {
   type SlotSymbol,
   scatterMultiplier,
 } from '@games/slot-sakura-sevens';
-import { add, mul, pow, type Ratio, ratio, sub } from './exact';
+import { add, mul, pow, type Ratio, ratio, sub } from '@games/engine/ratio';
 
 /**
  * RTP = E[line pay in bets per line] + E[scatter pay in total bets]: the 20 lines cost 20 bets per

@@ -13,7 +13,7 @@ import {
 } from '@games/pachinko-fuji-rush';
 import { DrawStream } from '@games/provably-fair';
 import { describe, expect, it } from 'vitest';
-import { add, agreesToFourDecimals, percentText, ratio } from './exact';
+import { add, agreesToFourDecimals, percentText, ratio } from '@games/engine/ratio';
 import { exactBall, exactPachinkoRoundHit, share } from './exact-figures';
 
 const serverSeed = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';

@@ -15,7 +15,7 @@ import {
   windowAt,
 } from '@games/slot-sakura-sevens';
 import { describe, expect, it } from 'vitest';
-import { agreesToFourDecimals, percentText, ratio } from './exact';
+import { agreesToFourDecimals, percentText, ratio } from '@games/engine/ratio';
 import { exactRtpByStops, exactRtpByWeights, exactSlotHit } from './exact-figures';
 
 const serverSeed = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';

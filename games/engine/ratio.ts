@@ -1,4 +1,4 @@
-/** Exact rational arithmetic on BigInt for the games' expectations: no float ever enters an RTP. */
+/** Exact rational arithmetic on BigInt for the games' expectations: no float ever enters an exact figure. */
 export interface Ratio {
   num: bigint;
   den: bigint;
