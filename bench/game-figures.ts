@@ -1,8 +1,8 @@
 /** The studio games' RTP and hit frequency over a million simulated rounds, against the exact figures. */
 import { fujiRush, type StudioGame, sakuraSevens } from '@games/catalogue';
-import { ballPrice } from '@games/pachinko-fuji-rush';
 import type { Ratio } from '@games/engine/ratio';
 import { percentText } from '@games/engine/ratio';
+import { ballPrice } from '@games/pachinko-fuji-rush';
 import { exactBall, exactPachinkoRoundHit, exactRtpByStops, exactSlotHit } from '../tests/games/exact-figures';
 import { log, notes } from './bench-report';
 import { type GameSimulation, type Interval, simulateGame } from './game-rounds';

@@ -2,6 +2,8 @@
  * The games' exact figures in rational arithmetic, by enumerating every outcome of every draw with
  * the games' own rules: what the tests assert and the bench prints beside its simulations.
  */
+
+import { add, mul, pow, type Ratio, ratio, sub } from '@games/engine/ratio';
 import {
   isJackpot,
   jackpotOdds,
@@ -23,7 +25,6 @@ import {
   type SlotSymbol,
   scatterMultiplier,
 } from '@games/slot-sakura-sevens';
-import { add, mul, pow, type Ratio, ratio, sub } from '@games/engine/ratio';
 
 /**
  * RTP = E[line pay in bets per line] + E[scatter pay in total bets]: the 20 lines cost 20 bets per

@@ -1,4 +1,5 @@
 import { fujiRush } from '@games/catalogue';
+import { add, agreesToFourDecimals, percentText, ratio } from '@games/engine/ratio';
 import {
   ballsPerRound,
   isJackpot,
@@ -13,7 +14,6 @@ import {
 } from '@games/pachinko-fuji-rush';
 import { DrawStream } from '@games/provably-fair';
 import { describe, expect, it } from 'vitest';
-import { add, agreesToFourDecimals, percentText, ratio } from '@games/engine/ratio';
 import { exactBall, exactPachinkoRoundHit, share } from './exact-figures';
 
 const serverSeed = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';

@@ -1,4 +1,5 @@
 import { sakuraSevens } from '@games/catalogue';
+import { agreesToFourDecimals, percentText, ratio } from '@games/engine/ratio';
 import {
   betsPerLine,
   evaluateSpin,
@@ -15,7 +16,6 @@ import {
   windowAt,
 } from '@games/slot-sakura-sevens';
 import { describe, expect, it } from 'vitest';
-import { agreesToFourDecimals, percentText, ratio } from '@games/engine/ratio';
 import { exactRtpByStops, exactRtpByWeights, exactSlotHit } from './exact-figures';
 
 const serverSeed = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
