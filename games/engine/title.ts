@@ -7,6 +7,7 @@
 import type { Locale } from '@contract/locales';
 import type * as v from 'valibot';
 import type { RoundSeeds } from '../provably-fair';
+import type { Ratio } from './ratio';
 
 export const titleKinds = ['slot', 'pachinko', 'pachislot'] as const;
 export type TitleKind = (typeof titleKinds)[number];
@@ -43,4 +44,62 @@ export interface Title<TOutcome extends RoundResult = RoundResult> extends Title
   play(seeds: RoundSeeds, stake: number): TOutcome;
   /** The round's outcome as the studio sends it to the game page, checked at that edge. */
   outcome: v.GenericSchema<TOutcome>;
+}
+
+/** Text in every product language: a title's own words (symbol names, rules) live with its data. */
+export type LocalText = Readonly<Record<Locale, string>>;
+
+/**
+ * A title's paytable and rules as the paytable screen shows them and docs/games.md states them.
+ * Rule paragraphs may hold `{{name}}` placeholders, filled from `values` (numbers from the data).
+ */
+export interface TitleRules {
+  paytable: readonly PaytableRow[];
+  paragraphs: readonly LocalText[];
+  values?: Readonly<Record<string, number>>;
+}
+
+export interface PaytableRow {
+  symbol: string;
+  name: LocalText;
+  /** What `count` symbols pay, in `unit`s. */
+  pays: readonly { count: number; pay: number }[];
+  unit: 'betPerLine' | 'totalBet' | 'betPerWay' | 'coins';
+  /** A short note: "substitutes for all but the scatter", "pays anywhere". */
+  note?: LocalText;
+}
+
+/** The exact figures of a title at a stake, computed by enumeration or an exact Markov chain. */
+export interface ExactFigures {
+  /** Expected win ÷ stake. */
+  rtp: Ratio;
+  /** The chance that a round wins anything. */
+  hitFrequency: Ratio;
+  /** E[(win ÷ stake)²], which with the RTP gives the volatility's standard deviation. */
+  secondMoment: Ratio;
+}
+
+/**
+ * One picture of a slot round, in the order the page shows them: the spin's window, then each
+ * cascade, respin or free spin. Every slot mechanic answers its round as such steps, so one reel
+ * view plays them all.
+ */
+export interface SlotStep {
+  phase: 'spin' | 'cascade' | 'respin' | 'freeSpin';
+  /** window[reel][row]: the symbols shown, by the title's symbol ids. */
+  window: string[][];
+  /** Values shown on cells (a hold-and-win coin's prize), window-shaped, null where none. */
+  values?: (number | null)[][];
+  /** What pays in this step: the cells, [reel, row], and the coins each win adds. */
+  wins: readonly { symbol: string; count: number; cells: [number, number][]; win: number; line?: number }[];
+  /** Coins this step adds to the round's win. */
+  win: number;
+  /** The multiplier this step's wins were paid at, where the mechanic has one. */
+  multiplier?: number;
+  /** Free spins or respins left after this step, while a feature runs. */
+  left?: number;
+}
+
+export interface SlotRoundResult extends RoundResult {
+  steps: SlotStep[];
 }
