@@ -186,13 +186,14 @@ export function notice(machine: PachislotMachine, result: LeverResult): LeverNot
   };
 }
 
-function pressCombinations(count: number): number[][] {
-  let combinations: number[][] = [[]];
-  for (let reel = 0; reel < count; reel += 1)
-    combinations = combinations.flatMap((presses) =>
-      Array.from({ length: framesPerReel }, (_, frame) => [...presses, frame]),
+/** The press frames for `count` reels in lexicographic order, frame 0 first. */
+function* pressCombinations(count: number): Generator<number[]> {
+  const total = framesPerReel ** count;
+  for (let index = 0; index < total; index += 1)
+    yield Array.from(
+      { length: count },
+      (_, reel) => Math.floor(index / framesPerReel ** (count - 1 - reel)) % framesPerReel,
     );
-  return combinations;
 }
 
 /**
@@ -201,17 +202,18 @@ function pressCombinations(count: number): number[][] {
  * of them can align; frame 0 on each when none can. An unfinished game never loses a granted role.
  */
 export function autoStops(machine: PachislotMachine, result: LeverResult, stopsSoFar: readonly number[]): number[] {
-  const combinations = pressCombinations(reelCount - stopsSoFar.length);
-  const alignedBy = combinations.map((presses) => {
+  const left = reelCount - stopsSoFar.length;
+  if (result.granted.length === 0) return new Array(left).fill(0);
+  const firstFor = new Map<Role, number[]>();
+  for (const presses of pressCombinations(left)) {
     const stops = [...stopsSoFar];
     for (const press of presses) stops.push(stopFrame(machine.strips, result.granted, stops.length, press, stops));
-    return alignedRole(machine.strips, stops);
-  });
-  for (const role of result.granted) {
-    const index = alignedBy.indexOf(role);
-    if (index >= 0) return combinations[index] ?? [];
+    const role = alignedRole(machine.strips, stops);
+    if (role === result.granted[0]) return presses;
+    if (role !== null && !firstFor.has(role)) firstFor.set(role, presses);
   }
-  return combinations[0] ?? [];
+  const best = result.granted.find((role) => firstFor.has(role));
+  return (best && firstFor.get(best)) || new Array(left).fill(0);
 }
 
 function nextTimed(machine: PachislotMachine, state: PachislotState): Pick<PachislotState, 'mode' | 'gamesLeft'> {
