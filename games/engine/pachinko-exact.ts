@@ -8,11 +8,14 @@
  */
 import {
   ballPrice,
+  digitCount,
   jackpotRows,
   type ModeKind,
   modeKinds,
   modeOf,
   type PachinkoMachine,
+  type Presentation,
+  presentations,
   spinsOutTarget,
 } from './pachinko';
 import { add, mul, pow, type Ratio, ratio, sub } from './ratio';
@@ -262,4 +265,26 @@ export function volatilityBand(figures: ExactFigures): Volatility {
   if (below(8n)) return 'medium';
   if (below(20n)) return 'high';
   return 'veryHigh';
+}
+
+/**
+ * P(jackpot | presentation) for a spin in mode m: a jackpot always shows a リーチ, with the jackpot
+ * weights; a miss shows one when its left and right digits match (9 of the 81 pairs), with the miss weights.
+ */
+export function presentationJackpotOdds(machine: PachinkoMachine, kind: ModeKind): Record<Presentation, Ratio> {
+  const { odds } = modeOf(machine, kind);
+  const jackpot = ratio(1n, BigInt(odds));
+  let matching = 0;
+  for (let left = 1; left <= digitCount; left += 1)
+    for (let right = 1; right <= digitCount; right += 1) if (left === right) matching += 1;
+  const reachOnMiss = mul(sub(one, jackpot), ratio(BigInt(matching), BigInt(digitCount * digitCount)));
+  const share = (weights: readonly number[], index: number) =>
+    ratio(BigInt(weights[index] ?? 0), BigInt(weights.reduce((sum, weight) => sum + weight, 0)));
+  const result = {} as Record<Presentation, Ratio>;
+  for (const [index, presentation] of presentations.entries()) {
+    const hit = mul(jackpot, share(machine.reach.jackpot, index));
+    const miss = mul(reachOnMiss, share(machine.reach.miss, index));
+    result[presentation] = mul(hit, ratio(add(hit, miss).den, add(hit, miss).num));
+  }
+  return result;
 }

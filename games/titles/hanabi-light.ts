@@ -10,7 +10,7 @@ const jitanDigits = [2, 4, 6, 8];
 
 export const hanabiLightMachine: PachinkoMachine = {
   balls: [10, 20, 50, 100],
-  lanes: { range: 10_000, start: 589, prize: 1_835 },
+  lanes: { range: 10_000, start: 587, prize: 1_838 },
   prizePay: 3,
   jackpotPay: 200,
   roundJackpotCap: 25,
@@ -45,7 +45,7 @@ export const hanabiLightTitle = pachinkoTitle(
       'vi-VN': 'Hanabi Light',
     },
     volatility: 'medium',
-    rtpBasisPoints: 9603,
+    rtpBasisPoints: 9598,
   },
   hanabiLightMachine,
 );
