@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { locales } from '@contract/locales';
 import { maxRoundWin, type PachinkoMachine, playPachinkoRound } from '@games/engine/pachinko';
 import {
@@ -44,6 +45,16 @@ describe.each(titles)('$name: exact figures from the statechart', (title) => {
     for (const balls of title.machine.balls) {
       expect(agreesToBasisPoints(exactPachinkoRound(title.machine, balls).rtp, title.rtpBasisPoints)).toBe(true);
     }
+  });
+
+  it('is stated in docs/games.md as the exact fraction of its smallest round', () => {
+    const docs = readFileSync('docs/games.md', 'utf8');
+    const section = docs.slice(docs.indexOf(`\`games/titles/${title.code}.ts\`)`));
+    const number = (label: string) => {
+      const match = new RegExp(`${label} \\(\\d+ digits\\):\\n([\\d\\n]+)`).exec(section);
+      return BigInt((match?.[1] ?? '0').replaceAll('\n', ''));
+    };
+    expect({ num: number('numerator'), den: number('denominator') }).toEqual(figures.rtp);
   });
 
   it('is in its stated volatility band at the smallest stake', () => {
