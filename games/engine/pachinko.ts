@@ -99,14 +99,6 @@ export interface PachinkoRoundResult {
   totalWin: number;
 }
 
-/** What a mode kind is called where the game speaks Japanese. */
-export const modeNames: Readonly<Record<ModeKind, string>> = {
-  normal: '通常',
-  kakuhen: '確変',
-  jitan: '時短',
-  st: 'ST',
-};
-
 export function pocketOf(machine: PachinkoMachine, lane: number): Pocket {
   if (lane < machine.lanes.start) return 'start';
   if (lane < machine.lanes.start + machine.lanes.prize) return 'prize';

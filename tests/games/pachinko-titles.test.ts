@@ -227,3 +227,49 @@ describe.each(titles)('$name: rounds as documented', (title) => {
     }
   });
 });
+
+describe('the worked examples of docs/games.md', () => {
+  const example = (title: PachinkoTitle, nonce: number) => {
+    const round = title.play({ serverSeed, clientSeed, nonce }, 10);
+    const ball = round.balls.find((each) => each.rush);
+    return { round, ball, start: ball?.spin, spins: ball?.rush?.spins ?? [] };
+  };
+
+  it('Fuji Rush, nonce 732: a 時短 jackpot whose 100 spins miss (games §3)', () => {
+    const { round, ball, start, spins } = example(fujiRushTitle, 732);
+    expect(round.balls.map((each) => each.lane)).toEqual([5688, 2743, 9893, 301, 6336, 137, 340, 2139, 5056, 2009]);
+    expect(start).toMatchObject({ lottery: 0, allotment: 97, digits: [6, 6, 6], presentation: 'super', next: 'jitan' });
+    expect(spins).toHaveLength(100);
+    expect(spins.slice(0, 10).map((spin) => spin.lottery)).toEqual([30, 140, 15, 280, 173, 33, 314, 4, 305, 194]);
+    expect(spins.at(-1)).toMatchObject({ digits: [2, 2, 7], next: 'normal', spinsLeft: 0 });
+    expect(ball?.jackpots).toBe(1);
+    expect([round.jackpots, round.rushes, round.totalWin]).toEqual([1, 1, 2 * 3 + 1_024]);
+  });
+
+  it('Raijin ST, nonce 4282: an ST of 130 spins (games §30)', () => {
+    const { round, start, spins } = example(raijinStTitle, 4282);
+    expect(start).toMatchObject({ lottery: 0, allotment: 34, digits: [9, 9, 9], presentation: 'premium', next: 'st' });
+    expect(spins).toHaveLength(130);
+    expect(spins.every((spin) => spin.mode === 'st' && !spin.jackpot)).toBe(true);
+    expect([round.jackpots, round.rushes, round.totalWin]).toEqual([1, 1, 3 + 2_000]);
+  });
+
+  it('Hanabi Light, nonce 260: a 確変 loop of four jackpots ending in 時短 (games §31)', () => {
+    const { round, start, spins } = example(hanabiLightTitle, 260);
+    expect(start).toMatchObject({
+      lottery: 0,
+      allotment: 40,
+      digits: [9, 9, 9],
+      presentation: 'premium',
+      next: 'kakuhen',
+    });
+    const jackpots = spins.flatMap((spin, index) => (spin.jackpot ? [[index + 1, spin.allotment, spin.next]] : []));
+    expect(jackpots).toEqual([
+      [11, 33, 'kakuhen'],
+      [63, 8, 'kakuhen'],
+      [72, 98, 'jitan'],
+    ]);
+    expect(spins).toHaveLength(102);
+    expect([round.jackpots, round.rushes, round.totalWin]).toEqual([4, 1, 4 * 200 + 3]);
+  });
+});
