@@ -1,9 +1,14 @@
 /** The studio games' RTP and hit frequency over a million simulated rounds, against the exact figures. */
 import { fujiRush, type StudioGame, sakuraSevens } from '@games/catalogue';
+import { ballPrice } from '@games/engine/pachinko';
 import type { Ratio } from '@games/engine/ratio';
 import { percentText } from '@games/engine/ratio';
-import { ballPrice } from '@games/pachinko-fuji-rush';
-import { exactBall, exactPachinkoRoundHit, exactRtpByStops, exactSlotHit } from '../tests/games/exact-figures';
+import {
+  fujiRushFigures as exactBall,
+  fujiRushRoundHit as exactPachinkoRoundHit,
+  exactRtpByStops,
+  exactSlotHit,
+} from '../tests/games/exact-figures';
 import { log, notes } from './bench-report';
 import { type GameSimulation, type Interval, simulateGame } from './game-rounds';
 import { formatNumber, type Row } from './report-table';

@@ -4,9 +4,10 @@
  * stated once per game; the tests check it against the exact value.
  */
 import type { Locale } from '@contract/locales';
-import { ballPrice, ballsPerRound, type PachinkoOutcome, playPachinkoRound } from './pachinko-fuji-rush';
+import { ballPrice, type PachinkoRoundResult as PachinkoOutcome } from './engine/pachinko';
 import type { RoundSeeds } from './provably-fair';
 import { betsPerLine, paylines, playSlotRound, type SlotOutcome } from './slot-sakura-sevens';
+import { ballsPerRound, playFujiRush as playPachinkoRound } from './titles/fuji-rush';
 
 export type GameKind = 'slot' | 'pachinko';
 

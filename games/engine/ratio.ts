@@ -4,7 +4,12 @@ export interface Ratio {
   den: bigint;
 }
 
-const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b));
+/** Iterative: the pachinko chains' fractions run to thousands of digits, too deep for recursion. */
+function gcd(a: bigint, b: bigint): bigint {
+  let [x, y] = [a, b];
+  while (y !== 0n) [x, y] = [y, x % y];
+  return x < 0n ? -x : x;
+}
 
 export function ratio(num: bigint, den = 1n): Ratio {
   const divisor = gcd(num, den) * (den < 0n ? -1n : 1n);

@@ -1,20 +1,12 @@
 /**
  * The games' exact figures in rational arithmetic, by enumerating every outcome of every draw with
- * the games' own rules: what the tests assert and the bench prints beside its simulations.
+ * the games' own rules (the pachinko's by the engine's exact chain): what the tests assert and the
+ * bench prints beside its simulations.
  */
 
-import { add, mul, pow, type Ratio, ratio, sub } from '@games/engine/ratio';
-import {
-  isJackpot,
-  jackpotOdds,
-  jackpotPay,
-  landingLanes,
-  maxJackpotsPerBall,
-  pocketOf,
-  prizePocketPay,
-  rushContinues,
-  rushDrawRange,
-} from '@games/pachinko-fuji-rush';
+import { exactPachinkoRound } from '@games/engine/pachinko-exact';
+import { add, type Ratio, ratio } from '@games/engine/ratio';
+import type { ExactFigures } from '@games/engine/title';
 import {
   countScatters,
   lineMultiplier,
@@ -25,6 +17,7 @@ import {
   type SlotSymbol,
   scatterMultiplier,
 } from '@games/slot-sakura-sevens';
+import { fujiRushMachine } from '@games/titles/fuji-rush';
 
 /**
  * RTP = E[line pay in bets per line] + E[scatter pay in total bets]: the 20 lines cost 20 bets per
@@ -106,38 +99,6 @@ export function exactRtpByWeights(): Ratio {
   return add(ratio(lineSum, combinations), ratio(scatterSum, combinations));
 }
 
-/** How many of the `range` equally likely values of a draw satisfy `test`, as a probability. */
-export function share(range: number, test: (draw: number) => boolean): Ratio {
-  let count = 0;
-  for (let draw = 0; draw < range; draw += 1) if (test(draw)) count += 1;
-  return ratio(BigInt(count), BigInt(range));
-}
-
-/**
- * Every draw a ball can make, enumerated over all its values with the game's own rules: the lane
- * (10,000 values), the lottery (199) and each rush draw (100). The rush's draws are independent, so
- * P(k jackpots) = c^(k−1)(1 − c) below the cap and c^(cap−1) at it, c = P(a rush draw continues).
- */
-export function exactBall(): { rtp: Ratio; hit: Ratio; expectedJackpots: Ratio } {
-  const lanes = (pocket: string) => share(landingLanes, (lane) => pocketOf(lane) === pocket);
-  const start = lanes('start');
-  const prize = lanes('prize');
-  const jackpot = share(jackpotOdds, isJackpot);
-  const continues = share(rushDrawRange, rushContinues);
-  let expectedJackpots = ratio(0n);
-  for (let jackpots = 1; jackpots <= maxJackpotsPerBall; jackpots += 1) {
-    const reach = pow(continues, jackpots - 1);
-    const probability = jackpots < maxJackpotsPerBall ? mul(reach, sub(ratio(1n), continues)) : reach;
-    expectedJackpots = add(expectedJackpots, mul(probability, ratio(BigInt(jackpots))));
-  }
-  const jackpotPerBall = mul(start, jackpot);
-  const rtp = add(
-    mul(prize, ratio(BigInt(prizePocketPay))),
-    mul(jackpotPerBall, mul(expectedJackpots, ratio(BigInt(jackpotPay)))),
-  );
-  return { rtp, hit: add(prize, jackpotPerBall), expectedJackpots };
-}
-
 /**
  * The slot's exact hit frequency: a line pays only with 3 or more of a kind from reel 1, so whether
  * any line pays depends on reels 1–3 alone (30^3 stop combinations, all 20 lines evaluated); a
@@ -170,7 +131,14 @@ export function exactSlotHit(): Ratio {
   return ratio(BigInt(hits), BigInt(combinations));
 }
 
-/** A round of `balls` balls wins something unless no ball does. */
-export function exactPachinkoRoundHit(balls: number): Ratio {
-  return sub(ratio(1n), pow(sub(ratio(1n), exactBall().hit), balls));
+/**
+ * Fuji Rush's figures as the bench prints them beside its simulation of 10-ball rounds, from the
+ * engine's exact Markov chain over the title's statechart (docs/games.md §3).
+ */
+export function fujiRushFigures(balls = 10): ExactFigures {
+  return exactPachinkoRound(fujiRushMachine, balls);
+}
+
+export function fujiRushRoundHit(balls: number): Ratio {
+  return exactPachinkoRound(fujiRushMachine, balls).hitFrequency;
 }

@@ -1,5 +1,5 @@
 import type { StudioDrawn } from '@contract/studio';
-import { jackpotPay } from '@games/pachinko-fuji-rush';
+import { jackpotPay } from '@games/titles/fuji-rush';
 import { ballFallMs, ballLaunchMs, selectReelMotion, selectRound } from '@machines/studio-round.machine';
 import { useSelector } from '@xstate/react';
 import type { CSSProperties } from 'react';
