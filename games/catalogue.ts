@@ -4,6 +4,7 @@
  * stated once per game; the tests check it against the exact value.
  */
 import type { Locale } from '@contract/locales';
+import type { Volatility } from './engine/title';
 import { ballPrice, ballsPerRound, type PachinkoOutcome, playPachinkoRound } from './pachinko-fuji-rush';
 import type { RoundSeeds } from './provably-fair';
 import { betsPerLine, paylines, playSlotRound, type SlotOutcome } from './slot-sakura-sevens';
@@ -18,6 +19,8 @@ export interface StudioGame {
   names: Readonly<Record<Locale, string>>;
   /** The stated return to player in hundredths of a percent: 9600 is 96.00 %. */
   rtpBasisPoints: number;
+  /** The stated volatility: the hall shows and filters by it. */
+  volatility: Volatility;
   /** What one round may cost, in coins. */
   stakes: readonly number[];
 }
@@ -36,6 +39,7 @@ export const sakuraSevens: StudioGame = {
     'vi-VN': 'Sakura Sevens',
   },
   rtpBasisPoints: 9600,
+  volatility: 'medium',
   stakes: betsPerLine.map((bet) => bet * paylines.length),
 };
 
@@ -53,6 +57,7 @@ export const fujiRush: StudioGame = {
     'vi-VN': 'Fuji Rush',
   },
   rtpBasisPoints: 9600,
+  volatility: 'high',
   stakes: ballsPerRound.map((balls) => balls * ballPrice),
 };
 
