@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { type GameVolatility, gameKinds } from '@contract/content';
 import { type HallBonus, type HallGame, type HallMachineEvents, shownBonuses } from '@contract/hall';
 import type { DeskGameEntry } from '@contract/hall-desk';
-import { studioGames } from '@games/catalogue';
+import { fujiRush, playRound, studioGames } from '@games/catalogue';
 import { gameMachines, providerGames } from '@server/db/schema/hall';
 import { gameRecords } from '@server/db/schema/record';
 import { studioMachinesPerGame } from '@server/modules/hall/providers';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions as studioSessions } from '../../studio/db/schema';
+import { winEvents } from '../../studio/round-events';
 import { machineSettingOf } from '../../studio/sessions';
 import { launchTokenOf, machinesOf, openGameSession, testProvider, type walletClient } from '../support/game-provider';
 import { startGameTestServer } from '../support/game-test-server';
@@ -492,5 +493,26 @@ describe('設定 on the desk', () => {
       expect(machineSettingOf({ status: 'RS_OK', machine_setting: setting })).toEqual({ setting });
     for (const setting of [0, 7, 2.5, '3', null])
       expect(machineSettingOf({ status: 'RS_OK', machine_setting: setting })).toBeUndefined();
+  });
+});
+
+describe('the studio’s round events', () => {
+  it('reports a pachinko round’s jackpots and the rushes they started, and nothing for a slot', () => {
+    const serverSeed = 'a'.repeat(64);
+    let withJackpot = 0;
+    for (let nonce = 0; nonce < 400; nonce += 1) {
+      const outcome = playRound(fujiRush, { serverSeed, clientSeed: 'floor', nonce }, fujiRush.stakes.at(-1) ?? 100);
+      if (outcome.kind !== 'pachinko') throw new Error('Fuji Rush is a pachinko');
+      const balls = outcome.outcome.balls;
+      const drawn = { kind: 'pachinko' as const, balls };
+      const jackpots = balls.reduce((total, ball) => total + ball.jackpots, 0);
+      if (jackpots > 0) withJackpot += 1;
+      expect(winEvents(drawn)).toEqual({
+        events: { jackpots, rushes: balls.filter((ball) => ball.jackpots > 0).length },
+      });
+    }
+    // Enough rounds that some hit: the check above saw jackpots, not only zeros.
+    expect(withJackpot).toBeGreaterThan(0);
+    expect(winEvents({ kind: 'slot', stops: [0, 0, 0, 0, 0] })).toEqual({});
   });
 });
