@@ -69,7 +69,7 @@ test('the desk lists each game’s kind and stated volatility', async ({ page, r
   const games = await apiCaller(request, locale)<DeskGameEntry[]>('/v2/admin/game/list', {}, { token });
   const game = games.find((entry) => entry.volatility !== null && entry.enabled);
   if (!game?.volatility) throw new Error('the desk has no game with a stated volatility');
-  const { desk } = await openSignedInDeskTab(page, locale);
+  const { desk } = await openSignedInDeskTab(page, request, locale);
   await desk.goto('/admin/games');
   const card = desk.getByRole('region', { name: `${game.name} (${game.providerId})` });
   await expect(
