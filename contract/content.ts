@@ -11,7 +11,12 @@ const shownIn = v.picklist(locales);
 export const promotionCategories = ['all', 'limited', 'longTerm', 'special', 'past'] as const;
 export type PromotionCategory = (typeof promotionCategories)[number];
 
-export const gameKinds = ['slot', 'pachinko'] as const;
+export const gameKinds = ['slot', 'pachinko', 'pachislot'] as const;
+export type GameKind = (typeof gameKinds)[number];
+
+/** How far one round's win strays from its mean, as the provider states it: the hall shows and filters by it. */
+export const gameVolatilities = ['low', 'medium', 'high', 'veryHigh'] as const;
+export type GameVolatility = (typeof gameVolatilities)[number];
 
 /** A game of the hall as home lists it; `code` opens the hall on it (`/amigo?game=<code>`). */
 const game = v.object({

@@ -1,7 +1,7 @@
 // The game hall on the desk: rounds with their wallet transactions and proof, daily house profit, games and machines.
 import * as v from 'valibot';
 import { deskKeyword, userRef } from './admin';
-import { gameKinds } from './content';
+import { gameKinds, gameVolatilities } from './content';
 import { dateRange, emptyBody, endpoint, isoDate, isoDateTime, listQuery, noData, pageOf, rowId } from './endpoint';
 import { amount, reasonInput, signedAmount } from './money';
 import { singleLine } from './plain-text';
@@ -126,6 +126,8 @@ const deskMachine = v.object({
   enabled: v.boolean(),
   /** The player seated there now, if any. */
   seatedUserId: v.nullable(v.number()),
+  /** A pachislot machine's 設定 (1–6); null for other kinds. Players never see it. */
+  setting: v.nullable(v.number()),
 });
 
 const deskGameEntry = v.object({
@@ -135,6 +137,7 @@ const deskGameEntry = v.object({
   /** A disabled provider is refused by the wallet whatever its games' switches say. */
   providerEnabled: v.boolean(),
   rtpBasisPoints: v.nullable(v.number()),
+  volatility: v.nullable(v.picklist(gameVolatilities)),
   enabled: v.boolean(),
   machines: v.array(deskMachine),
 });
@@ -163,5 +166,21 @@ export const adminGameMachineSetEnabled = endpoint({
   summary:
     'Enable or disable one machine: a disabled machine leaves the hall and refuses launches; its seat is freed and its game sessions take no more bets',
   body: v.object({ machineId: rowId('validation.machine'), enabled: v.boolean(), reason: reasonInput }),
+  data: noData,
+});
+
+/** A pachislot machine's 設定: 1 (the default of a new machine) to 6. */
+export const machineSettings = [1, 2, 3, 4, 5, 6] as const;
+
+export const adminGameMachineSetSetting = endpoint({
+  path: '/v2/admin/game/machine/setting',
+  access: 'admin',
+  summary:
+    'Set a pachislot machine’s 設定 (1–6), with a reason kept in the audit log beside the change (from → to); the provider learns it when its next game session opens, players never see it',
+  body: v.object({
+    machineId: rowId('validation.machine'),
+    setting: v.pipe(v.number(), v.integer(), v.minValue(machineSettings[0]), v.maxValue(machineSettings.at(-1) ?? 6)),
+    reason: reasonInput,
+  }),
   data: noData,
 });

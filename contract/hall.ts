@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { gameKinds } from './content';
+import { gameKinds, gameVolatilities } from './content';
 import { emptyBody, endpoint, isoDateTime, rowId } from './endpoint';
 import { locales } from './locales';
 
@@ -24,6 +24,42 @@ const bigWin = v.object({
 });
 export type BigWin = v.InferOutput<typeof bigWin>;
 
+export const bonusKinds = ['big', 'reg'] as const;
+export type BonusKind = (typeof bonusKinds)[number];
+/** How many of a pachislot machine's latest bonuses the hall shows. */
+export const shownBonuses = 5;
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+const bonus = v.object({
+  kind: v.picklist(bonusKinds),
+  /** When its round began. */
+  playedAt: isoDateTime,
+  /** The games since the bonus before it, its own round's included (all the machine's games before it when it is the first). */
+  afterGames: count,
+});
+export type HallBonus = v.InferOutput<typeof bonus>;
+
+/**
+ * What the provider reported of a machine's paid rounds (docs/architecture.md §11, `events`):
+ * a pachislot machine's games and BIG / REG bonuses, a pachinko machine's jackpots and rushes, in the
+ * last 24 hours like `roundsLastDay`. A slot machine has none.
+ */
+const machineEvents = v.variant('kind', [
+  v.object({
+    kind: v.literal('pachislot'),
+    games: count,
+    big: count,
+    reg: count,
+    /** Games since its last bonus (all its games when it has had none). */
+    gamesSinceBonus: count,
+    /** Its latest bonuses, newest first, at most `shownBonuses`. */
+    bonuses: v.array(bonus),
+  }),
+  v.object({ kind: v.literal('pachinko'), jackpots: count, rushes: count }),
+]);
+export type HallMachineEvents = v.InferOutput<typeof machineEvents>;
+
 const hallMachine = v.object({
   id: v.number(),
   /** The number shown on the machine (台番号), from 1 within its game. */
@@ -35,6 +71,8 @@ const hallMachine = v.object({
   roundsLastDay: v.number(),
   /** Its latest big wins (jackpots included), newest first, at most `shownBigWins`. */
   bigWins: v.array(bigWin),
+  /** The provider's reported events, by the game's kind; null for a slot. */
+  events: v.nullable(machineEvents),
 });
 export type HallMachine = v.InferOutput<typeof hallMachine>;
 
@@ -48,6 +86,8 @@ const hallGame = v.object({
   lang: v.picklist(locales),
   /** The return to player the provider states, in basis points; null when not stated. */
   rtpBasisPoints: v.nullable(v.number()),
+  /** The volatility the provider states; null when not stated. */
+  volatility: v.nullable(v.picklist(gameVolatilities)),
   imageUrl: v.string(),
   /** Paid rounds on its machines in the last 7 days: what "popular" sorts by. */
   popularity: v.number(),

@@ -5,6 +5,7 @@
  */
 import type { Locale } from '@contract/locales';
 import { ballPrice, type PachinkoRoundResult as PachinkoOutcome } from './engine/pachinko';
+import type { Volatility } from './engine/title';
 import type { RoundSeeds } from './provably-fair';
 import { betsPerLine, paylines, playSlotRound, type SlotOutcome } from './slot-sakura-sevens';
 import { ballsPerRound, playFujiRush as playPachinkoRound } from './titles/fuji-rush';
@@ -19,6 +20,8 @@ export interface StudioGame {
   names: Readonly<Record<Locale, string>>;
   /** The stated return to player in hundredths of a percent: 9600 is 96.00 %. */
   rtpBasisPoints: number;
+  /** The stated volatility: the hall shows and filters by it. */
+  volatility: Volatility;
   /** What one round may cost, in coins. */
   stakes: readonly number[];
 }
@@ -37,6 +40,7 @@ export const sakuraSevens: StudioGame = {
     'vi-VN': 'Sakura Sevens',
   },
   rtpBasisPoints: 9600,
+  volatility: 'medium',
   stakes: betsPerLine.map((bet) => bet * paylines.length),
 };
 
@@ -54,6 +58,7 @@ export const fujiRush: StudioGame = {
     'vi-VN': 'Fuji Rush',
   },
   rtpBasisPoints: 9600,
+  volatility: 'high',
   stakes: ballsPerRound.map((balls) => balls * ballPrice),
 };
 

@@ -4,11 +4,13 @@
  * balance; the page gets a token of the studio's own, kept here only as its SHA-256. Each opening
  * is a redemption of its own, so a launch URL opens one session, once: whoever sends it again,
  * the page that lost the answer included, is told the link was used and opens the machine again
- * from the hall.
+ * from the hall. A pachislot machine's 設定 comes only in that signed answer (`machine_setting`)
+ * and stays with the session, which draws its rounds at it.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { studioGame } from '@games/catalogue';
 import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
 import { sessions } from './db/schema';
 import { type Studio, StudioError } from './studio-deps';
 import type { WalletAnswer } from './wallet-client';
@@ -22,6 +24,15 @@ const redemptionRefusals: Partial<Record<string, StudioError>> = {
   RS_ERROR_TOKEN_EXPIRED: new StudioError(401, 'launchTokenExpired'),
   RS_ERROR_USER_DISABLED: new StudioError(403, 'userDisabled'),
 };
+
+/** The 設定 the wallet sends for a pachislot machine: 1 to 6, or nothing for other kinds. */
+const machineSetting = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(6)));
+
+/** The answer's `machine_setting`, or undefined when the wallet sent something that is no 設定. */
+export function machineSettingOf(answer: WalletAnswer): { setting: number | null } | undefined {
+  const parsed = v.safeParse(machineSetting, answer.machine_setting);
+  return parsed.success ? { setting: parsed.output ?? null } : undefined;
+}
 
 export interface OpenedSession {
   token: string;
@@ -44,6 +55,11 @@ export async function openSession(studio: Studio, launchToken: string): Promise<
     studio.logger.error({ fields: Object.keys(answer) }, 'the wallet answered user/info without a game session');
     throw new StudioError(503, 'walletUnavailable');
   }
+  const setting = machineSettingOf(answer);
+  if (!setting) {
+    studio.logger.error({ machine }, 'the wallet answered user/info with a machine setting out of range');
+    throw new StudioError(503, 'walletUnavailable');
+  }
   if (!studioGame(gameCode)) throw new StudioError(422, 'gameUnavailable');
   const studioToken = Buffer.from(studio.randomBytes(32)).toString('base64url');
   const now = studio.clock.now();
@@ -55,6 +71,7 @@ export async function openSession(studio: Studio, launchToken: string): Promise<
       player: user,
       gameCode,
       machine,
+      machineSetting: setting.setting,
       currency,
       createdAt: now,
       expiresAt: new Date(now.getTime() + studio.times.sessionIdleMs),

@@ -2,10 +2,10 @@ import { accountTransferStatuses, legacyImportProblems } from '@contract/account
 import { accountStatuses } from '@contract/admin';
 import { agentApplicationStatuses, memberStates } from '@contract/agent';
 import { thirdPartyEvents } from '@contract/auth';
-import { contentPageSlugs, gameKinds, promotionCategories } from '@contract/content';
+import { contentPageSlugs, gameKinds, gameVolatilities, promotionCategories } from '@contract/content';
 import { addressRefusals } from '@contract/crypto';
 import { depositModes } from '@contract/deposit';
-import { machineStates } from '@contract/hall';
+import { bonusKinds, machineStates } from '@contract/hall';
 import { kycStatuses } from '@contract/kyc';
 import { ledgerEntryKinds } from '@contract/ledger';
 import type { Locale } from '@contract/locales';
@@ -69,6 +69,9 @@ export const enumLabels = {
   hallGameKind: { values: gameKinds, at: 'hall:kind' },
   homeGameKind: { values: gameKinds, at: 'home:games.kind' },
   machineState: { values: machineStates, at: 'hall:machine.state' },
+  hallVolatility: { values: gameVolatilities, at: 'hall:volatility' },
+  deskVolatility: { values: gameVolatilities, at: 'admin:games.volatilities' },
+  bonusKind: { values: bonusKinds, at: 'hall:machine.events.bonusKinds' },
   promotionCategory: { values: promotionCategories, at: 'content:promotion.categories' },
   contentPage: { values: contentPageSlugs, at: 'content:pageNames' },
   thirdParty: { values: thirdPartyEvents, at: 'auth:thirdParty.providers' },

@@ -62,18 +62,29 @@ export const seeds = studioSchema.table(
 );
 
 /** A game page's session: its token (kept as SHA-256) stands for the wallet's game session. */
-export const sessions = studioSchema.table('sessions', {
-  id: serial('id').primaryKey(),
-  tokenHash: text('token_hash').notNull().unique(),
-  /** The wallet's game session token, which every wallet call of this session carries. */
-  walletToken: text('wallet_token').notNull(),
-  player: text('player').notNull(),
-  gameCode: text('game_code').notNull(),
-  machine: integer('machine').notNull(),
-  currency: text('currency').notNull(),
-  createdAt: instant('created_at').notNull(),
-  expiresAt: instant('expires_at').notNull(),
-});
+export const sessions = studioSchema.table(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The wallet's game session token, which every wallet call of this session carries. */
+    walletToken: text('wallet_token').notNull(),
+    player: text('player').notNull(),
+    gameCode: text('game_code').notNull(),
+    machine: integer('machine').notNull(),
+    /**
+     * A pachislot machine's 設定 (1–6) as the wallet's signed answer gave it when the session opened:
+     * the session's rounds are drawn at it. Null for other kinds (the wallet sends none).
+     */
+    machineSetting: integer('machine_setting'),
+    currency: text('currency').notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (table) => [
+    check('sessions_machine_setting', sql`${table.machineSetting} IS NULL OR ${table.machineSetting} BETWEEN 1 AND 6`),
+  ],
+);
 
 export const roundStatuses = ['betting', 'betPlaced', 'settled', 'rollingBack', 'rolledBack', 'refused'] as const;
 export type RoundStatus = (typeof roundStatuses)[number];

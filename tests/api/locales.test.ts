@@ -134,6 +134,10 @@ const keptInEveryLocale = [
   'auth:placeholders.email',
   // Placeholders and a sign only.
   'admin:agentTeam.percent',
+  // BIG and REG are what pachislot machines and hall data counters print in every market.
+  'hall:machine.events.bigReg',
+  'hall:machine.events.bonusKinds.big',
+  'hall:machine.events.bonusKinds.reg',
 ];
 
 /** Loanwords a player in that market really uses, kept as English. */
@@ -142,6 +146,9 @@ const keptSlotTerms = [
   'admin:games.kinds.pachinko',
   'hall:kind.pachinko',
   'home:games.kind.pachinko',
+  'admin:games.kinds.pachislot',
+  'hall:kind.pachislot',
+  'home:games.kind.pachislot',
   'studio:symbol.bar',
   'studio:symbol.wild',
   'studio:symbol.scatter',

@@ -16,6 +16,7 @@ const machine = (id: number, overrides: Partial<HallMachine> = {}): HallMachine 
   roundsSinceJackpot: 0,
   roundsLastDay: 0,
   bigWins: [],
+  events: null,
   ...overrides,
 });
 
@@ -26,6 +27,7 @@ const game = (id: number, overrides: Partial<HallGame>): HallGame => ({
   name: `Game ${id}`,
   lang: 'en-US',
   rtpBasisPoints: 9600,
+  volatility: 'medium',
   imageUrl: '/images/games/slot.svg',
   popularity: 0,
   addedAt: '2026-05-01T00:00:00.000Z',
@@ -121,7 +123,7 @@ describe('hall filters', () => {
 describe('hall page', () => {
   it.each([
     ['en-US', ['Play Fuji Rush - machine 1', 'Resume Sakura Sevens - machine 1', 'Play Ｇｏｌｄｅｎ Koi - machine 1']],
-    ['ja-JP', ['遊ぶ: Fuji Rush - 1番台', '続ける: Sakura Sevens - 1番台', '遊ぶ: Ｇｏｌｄｅｎ Koi - 1番台']],
+    ['ja-JP', ['Fuji Rush 1番台で遊ぶ', 'Sakura Sevens 1番台で続ける', 'Ｇｏｌｄｅｎ Koi 1番台で遊ぶ']],
   ] as const)('names each play button with its game and machine, no two alike (%s)', async (lng, names) => {
     await startI18nIn(lng);
     renderHall({}, lng);

@@ -11,7 +11,9 @@
 -- its hint): the statement, and with it every
 -- write above, is undone, and the caller stores the refusal on its own.
 -- p_coins is null when the amount is not a whole number of coins; the ledger arguments (hashed by
--- the ledger service for these accounts) are null when no coins move.
+-- the ledger service for these accounts) are null when no coins move. p_events is what the provider
+-- reported happened in the round (games, big, reg, jackpots, rushes: counts checked by the server),
+-- added to the round's row like its amounts; null when it reported nothing.
 CREATE OR REPLACE FUNCTION "wallet_bet_or_win"(
 	p_provider_id text, p_action text, p_request_uuid text, p_transaction_uuid text,
 	p_reference_transaction_uuid text, p_user text, p_user_id integer, p_token_hash text,
@@ -19,7 +21,7 @@ CREATE OR REPLACE FUNCTION "wallet_bet_or_win"(
 	p_answer_currency text, p_amount_unit integer, p_now timestamptz, p_session_expires_at timestamptz,
 	p_house_code text, p_currency text, p_kind text, p_actor text, p_idempotency_key text,
 	p_params_hash text, p_reason text, p_metadata jsonb, p_meta jsonb, p_body_hash text,
-	OUT answer jsonb)
+	p_events jsonb, OUT answer jsonb)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
@@ -146,14 +148,22 @@ BEGIN
 
 	-- The player's row of the round, with the game's name as the records show it by default.
 	INSERT INTO game_records (user_id, game_name, machine_id, bet_amount, win_amount, played_at, provider_id, round,
-		game_id, game_machine_id, updated_at)
+		game_id, game_machine_id, updated_at, games, big_bonuses, reg_bonuses, jackpots, rushes)
 		VALUES (game_session.user_id,
 			coalesce(game.name ->> 'ja-JP', (SELECT n.value FROM jsonb_each_text(game.name) AS n WHERE n.value <> '' LIMIT 1), ''),
 			game_session.machine_number::text, CASE WHEN is_bet THEN moved_coins ELSE 0 END, CASE WHEN is_bet THEN 0 ELSE moved_coins END,
-			p_now, p_provider_id, p_round, game_session.game_id, game_session.machine_id, p_now)
+			p_now, p_provider_id, p_round, game_session.game_id, game_session.machine_id, p_now,
+			coalesce((p_events ->> 'games')::integer, 0), coalesce((p_events ->> 'big')::integer, 0),
+			coalesce((p_events ->> 'reg')::integer, 0), coalesce((p_events ->> 'jackpots')::integer, 0),
+			coalesce((p_events ->> 'rushes')::integer, 0))
 		ON CONFLICT (provider_id, user_id, round) DO UPDATE SET
 			bet_amount = game_records.bet_amount + excluded.bet_amount,
 			win_amount = game_records.win_amount + excluded.win_amount,
+			games = game_records.games + excluded.games,
+			big_bonuses = game_records.big_bonuses + excluded.big_bonuses,
+			reg_bonuses = game_records.reg_bonuses + excluded.reg_bonuses,
+			jackpots = game_records.jackpots + excluded.jackpots,
+			rushes = game_records.rushes + excluded.rushes,
 			updated_at = excluded.updated_at;
 	IF is_bet THEN
 		-- Playing keeps the seat and the session.

@@ -10,15 +10,21 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+// Relative, not the alias: drizzle-kit reads these files on its own.
+import { gameKinds, gameVolatilities } from '../../../contract/content';
 import { users } from './auth';
 import type { LocalisedText } from './content';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A list of values as SQL literals, for a check that keeps a column to the contract's list. */
+const literals = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
  * Game providers that call our seamless wallet (docs/architecture.md "Game wallet"). Rows are
@@ -47,7 +53,12 @@ export const gameProviders = pgTable(
   ],
 );
 
-export const providerGameKinds = ['slot', 'pachinko'] as const;
+export const providerGameKinds = gameKinds;
+export const providerGameVolatilities = gameVolatilities;
+
+/** The 設定 a pachislot machine starts at until an operator sets another on the desk. */
+export const defaultMachineSetting = 1;
+export const machineSettingRange = { min: 1, max: 6 } as const;
 
 /** A game a provider serves, by the provider's game_code. */
 export const providerGames = pgTable(
@@ -62,6 +73,8 @@ export const providerGames = pgTable(
     name: jsonb('name').$type<LocalisedText>().notNull(),
     /** The return to player the provider states, in basis points (9650 = 96.5 %). */
     rtpBasisPoints: integer('rtp_basis_points'),
+    /** The volatility the provider states; null when not stated (third parties may leave it out). */
+    volatility: text('volatility', { enum: providerGameVolatilities }),
     /** The game's picture: a path under the site or the provider's URL; null shows the kind's picture. */
     imageUrl: text('image_url'),
     enabled: boolean('enabled').notNull(),
@@ -73,7 +86,14 @@ export const providerGames = pgTable(
      */
     operatorEnabled: boolean('operator_enabled'),
   },
-  (table) => [unique('provider_games_code_unique').on(table.providerId, table.gameCode)],
+  (table) => [
+    unique('provider_games_code_unique').on(table.providerId, table.gameCode),
+    check('provider_games_kind', sql`${table.kind} IN (${literals(providerGameKinds)})`),
+    check(
+      'provider_games_volatility',
+      sql`${table.volatility} IS NULL OR ${table.volatility} IN (${literals(providerGameVolatilities)})`,
+    ),
+  ],
 );
 
 /** A machine (台) of a game: the seat a player takes in the hall. */
@@ -86,10 +106,19 @@ export const gameMachines = pgTable(
       .references(() => providerGames.id),
     number: integer('number').notNull(),
     enabled: boolean('enabled').notNull(),
+    /**
+     * A pachislot machine's 設定 (1–6), which an operator sets on the desk and the provider learns
+     * from the wallet's answer when a session opens; never shown to players. Other kinds keep the default.
+     */
+    setting: smallint('setting').notNull().default(defaultMachineSetting),
   },
   (table) => [
     unique('game_machines_number_unique').on(table.gameId, table.number),
     check('game_machines_number_positive', sql`${table.number} >= 1`),
+    check(
+      'game_machines_setting',
+      sql`${table.setting} BETWEEN ${sql.raw(String(machineSettingRange.min))} AND ${sql.raw(String(machineSettingRange.max))}`,
+    ),
   ],
 );
 

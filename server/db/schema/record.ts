@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { gameMachines, gameProviders, providerGames } from './hall';
 
@@ -27,6 +27,16 @@ export const gameRecords = pgTable(
     gameId: integer('game_id').references(() => providerGames.id),
     gameMachineId: integer('game_machine_id').references(() => gameMachines.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
+    /**
+     * What the provider reported happened in the round (docs/architecture.md §11, `events`), summed
+     * over its bets and wins: pachislot games, BIG and REG bonuses, pachinko jackpots and rushes.
+     * The hall's data counter reads them; 0 where nothing was reported.
+     */
+    games: integer('games').notNull().default(0),
+    bigBonuses: integer('big_bonuses').notNull().default(0),
+    regBonuses: integer('reg_bonuses').notNull().default(0),
+    jackpots: integer('jackpots').notNull().default(0),
+    rushes: integer('rushes').notNull().default(0),
   },
   (table) => [
     index('game_records_user_idx').on(table.userId, table.playedAt),
@@ -47,5 +57,13 @@ export const gameRecords = pgTable(
     index('game_records_machine_jackpot_idx')
       .on(table.gameMachineId, table.playedAt, table.id)
       .where(sql`${table.betAmount} > 0 AND ${table.winAmount} >= 100 * ${table.betAmount}`),
+    // A pachislot machine's latest bonuses, which are few beside its games.
+    index('game_records_machine_bonus_idx')
+      .on(table.gameMachineId, table.playedAt, table.id)
+      .where(sql`${table.betAmount} > 0 AND (${table.bigBonuses} > 0 OR ${table.regBonuses} > 0)`),
+    check(
+      'game_records_events',
+      sql`${table.games} >= 0 AND ${table.bigBonuses} >= 0 AND ${table.regBonuses} >= 0 AND ${table.jackpots} >= 0 AND ${table.rushes} >= 0`,
+    ),
   ],
 );

@@ -18,6 +18,7 @@ import type { Endpoint } from '@contract/endpoint';
 import {
   adminGameList,
   adminGameMachineSetEnabled,
+  adminGameMachineSetSetting,
   adminGameProfitDaily,
   adminGameRoundDetail,
   adminGameRoundList,
@@ -44,6 +45,7 @@ import {
   gameRounds,
   setGameEnabled,
   setMachineEnabled,
+  setMachineSetting,
 } from '../hall/public';
 import { approveKyc, kycReviewQueue, rejectKyc } from '../kyc/public';
 import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from '../withdrawal/public';
@@ -108,6 +110,9 @@ export function adminRoutes(auth: AuthDeps, player: PlayerDeps) {
     ),
     route(adminGameMachineSetEnabled, (context) =>
       setMachineEnabled(player, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminGameMachineSetSetting, (context) =>
+      setMachineSetting(player, playerRequestOf(context), context.principal, context.body),
     ),
   ];
 }

@@ -10,6 +10,7 @@ import { type DataOf, type ParsedBodyOf, recordDayUtcOffsetMs } from '@contract/
 import type {
   adminGameList,
   adminGameMachineSetEnabled,
+  adminGameMachineSetSetting,
   adminGameProfitDaily,
   adminGameRoundDetail,
   adminGameRoundList,
@@ -256,6 +257,7 @@ export async function deskGames(deps: PlayerDeps, request: PlayerRequest): Promi
       machineId: gameMachines.id,
       machineNumber: gameMachines.number,
       machineEnabled: gameMachines.enabled,
+      machineSetting: gameMachines.setting,
       seatedUserId: gameSeats.userId,
     })
     .from(providerGames)
@@ -276,6 +278,7 @@ export async function deskGames(deps: PlayerDeps, request: PlayerRequest): Promi
         providerName: row.providerName,
         providerEnabled: row.providerEnabled,
         rtpBasisPoints: row.game.rtpBasisPoints,
+        volatility: row.game.volatility,
         enabled: row.game.enabled,
         machines: [],
       };
@@ -287,6 +290,7 @@ export async function deskGames(deps: PlayerDeps, request: PlayerRequest): Promi
         number: row.machineNumber,
         enabled: row.machineEnabled,
         seatedUserId: row.seatedUserId,
+        setting: row.game.kind === 'pachislot' ? row.machineSetting : null,
       });
   }
   return [...games.values()];
@@ -368,6 +372,39 @@ export async function setMachineEnabled(
       action: body.enabled ? 'gameMachine.enable' : 'gameMachine.disable',
       subject: `gameMachine:${body.machineId}`,
       reason: body.reason,
+    });
+  });
+  return null;
+}
+
+/**
+ * Sets a pachislot machine's 設定 and writes its audit row (from → to, with the reason) in one
+ * transaction. Sessions already open keep the 設定 they were opened with: the provider learns the
+ * new one when the next session opens at the machine.
+ */
+export async function setMachineSetting(
+  deps: PlayerDeps,
+  request: PlayerRequest,
+  operator: Principal,
+  body: ParsedBodyOf<typeof adminGameMachineSetSetting>,
+): Promise<null> {
+  await deps.db.transaction(async (tx) => {
+    const [machine] = await tx
+      .select({ setting: gameMachines.setting, kind: providerGames.kind })
+      .from(gameMachines)
+      .innerJoin(providerGames, eq(providerGames.id, gameMachines.gameId))
+      .where(eq(gameMachines.id, body.machineId))
+      .for('update', { of: gameMachines });
+    if (!machine) throw new ApiError(404, 'admin.machineNotFound');
+    if (machine.kind !== 'pachislot') throw new ApiError(422, 'admin.machineHasNoSetting');
+    if (machine.setting === body.setting) throw new ApiError(409, 'admin.machineSettingUnchanged');
+    await tx.update(gameMachines).set({ setting: body.setting }).where(eq(gameMachines.id, body.machineId));
+    await writeAudit(tx, request, {
+      at: deps.clock.now(),
+      actor: actorOfUser(operator.userId),
+      action: 'gameMachine.setting',
+      subject: `gameMachine:${body.machineId}`,
+      reason: `${body.reason} (設定 ${machine.setting} → ${body.setting})`,
     });
   });
   return null;

@@ -12,9 +12,13 @@ import {
   type gameHall,
   type gameLaunch,
   type gameSeatRelease,
+  type HallBonus,
   type HallGame,
+  type HallMachine,
+  type HallMachineEvents,
   jackpotMultiplier,
   shownBigWins,
+  shownBonuses,
 } from '@contract/hall';
 import type { Locale } from '@contract/locales';
 import type { Clock } from '@server/clock';
@@ -47,6 +51,7 @@ interface HallRow {
   kind: HallGame['kind'];
   name: LocalisedText;
   rtpBasisPoints: number | null;
+  volatility: HallGame['volatility'];
   imageUrl: string | null;
   addedAtMs: number;
   machineId: number;
@@ -56,6 +61,14 @@ interface HallRow {
   roundsLastDay: number;
   roundsLastWeek: number;
   bigWins: { bet: number; win: number; playedAtMs: number }[];
+  /** The provider's reported events of the last 24 hours (docs/architecture.md §11). */
+  games: number;
+  big: number;
+  reg: number;
+  jackpots: number;
+  rushes: number;
+  gamesSinceBonus: number;
+  bonuses: { kind: HallBonus['kind']; playedAtMs: number; afterGames: number }[];
 }
 
 /** A game without a picture of its own shows its kind's. */
@@ -63,23 +76,70 @@ export function gameImageUrl(imageUrl: string | null, kind: HallGame['kind']): s
   return imageUrl ?? `/images/games/${kind}.svg`;
 }
 
+/** A row's place in a machine's rounds, newest last: its time, then its id. */
+type RoundPlace = readonly [playedAt: string, id: string];
+
 /**
- * The hall in one query: every enabled machine with its seat and its data counter
- * (docs/requirements.md §10.8), each figure read through game_records' partial indexes on the
- * machine (its paid rounds, its big wins, its jackpots), so the cost grows with the machines and
- * the rounds since each one's last jackpot, not with all rounds ever played.
+ * The paid rounds of the machine `m` after the round at `after` (all of them when its id is null),
+ * and up to the one at `upTo` when given: SQL of column names only, never of values.
  */
-export async function hallOf(deps: GameDeps, principal: Principal, locale: Locale): Promise<DataOf<typeof gameHall>> {
+const paidRoundsOf = (after: RoundPlace, upTo?: RoundPlace) =>
+  sql.raw(`r.game_machine_id = m.id AND r.bet_amount > 0
+    AND (${after[1]} IS NULL OR (r.played_at, r.id) > (${after[0]}, ${after[1]}))${
+      upTo ? ` AND (r.played_at, r.id) <= (${upTo[0]}, ${upTo[1]})` : ''
+    }`);
+
+/**
+ * A pachislot machine's figures: games since its last bonus, and its latest bonuses with the games
+ * each came after (counted from the bonus before it, so one more bonus row than shown is read).
+ * Both read game_records' partial index on the machine's bonuses, then its paid rounds between them.
+ */
+const pachislotLaterals = sql`
+      LEFT JOIN LATERAL (
+        SELECT r.played_at, r.id FROM game_records r
+        WHERE g.kind = 'pachislot' AND r.game_machine_id = m.id AND r.bet_amount > 0 AND (r.big_bonuses > 0 OR r.reg_bonuses > 0)
+        ORDER BY r.played_at DESC, r.id DESC LIMIT 1
+      ) bonus ON true
+      CROSS JOIN LATERAL (
+        SELECT coalesce(sum(r.games), 0)::int AS games FROM game_records r
+        WHERE g.kind = 'pachislot' AND ${paidRoundsOf(['bonus.played_at', 'bonus.id'])}
+      ) since_bonus
+      CROSS JOIN LATERAL (
+        SELECT json_agg(json_build_object('kind', CASE WHEN b.big_bonuses > 0 THEN 'big' ELSE 'reg' END,
+            'playedAtMs', (extract(epoch FROM b.played_at) * 1000)::float8,
+            'afterGames', (SELECT coalesce(sum(r.games), 0) FROM game_records r WHERE ${paidRoundsOf(['b.before_at', 'b.before_id'], ['b.played_at', 'b.id'])}))
+          ORDER BY b.played_at DESC, b.id DESC) AS list
+        FROM (
+          SELECT x.id, x.played_at, x.big_bonuses,
+            lead(x.played_at) OVER newest AS before_at, lead(x.id) OVER newest AS before_id, row_number() OVER newest AS place
+          FROM (
+            SELECT r.id, r.played_at, r.big_bonuses FROM game_records r
+            WHERE g.kind = 'pachislot' AND r.game_machine_id = m.id AND r.bet_amount > 0 AND (r.big_bonuses > 0 OR r.reg_bonuses > 0)
+            ORDER BY r.played_at DESC, r.id DESC LIMIT ${shownBonuses + 1}
+          ) x
+          WINDOW newest AS (ORDER BY x.played_at DESC, x.id DESC)
+        ) b
+        WHERE b.place <= ${shownBonuses}
+      ) bonuses`;
+
+/**
+ * Every enabled machine with its seat and its data counter (docs/requirements.md §10.8), each
+ * figure read through game_records' partial indexes on the machine (its paid rounds, its big wins,
+ * its jackpots, its bonuses), so the cost grows with the machines and the rounds since each one's
+ * last jackpot or bonus, not with all rounds ever played.
+ */
+async function hallRows(deps: GameDeps): Promise<HallRow[]> {
   const now = deps.clock.now().getTime();
   const dayAgo = new Date(now - 24 * hour).toISOString();
   const weekAgo = new Date(now - 7 * 24 * hour).toISOString();
-  const rows = await plainRows<HallRow>(
+  return plainRows<HallRow>(
     deps.db,
     sql`SELECT g.id AS "gameId", g.game_code AS "code", g.kind, g.name, g.rtp_basis_points AS "rtpBasisPoints",
-        g.image_url AS "imageUrl", (extract(epoch FROM g.added_at) * 1000)::float8 AS "addedAtMs",
+        g.volatility, g.image_url AS "imageUrl", (extract(epoch FROM g.added_at) * 1000)::float8 AS "addedAtMs",
         m.id AS "machineId", m.number, s.user_id AS "seatedUserId",
         since.rounds AS "roundsSinceJackpot", recent.day AS "roundsLastDay", recent.week AS "roundsLastWeek",
-        coalesce(big.list, '[]'::json) AS "bigWins"
+        coalesce(big.list, '[]'::json) AS "bigWins", recent.games, recent.big, recent.reg, recent.jackpots, recent.rushes,
+        since_bonus.games AS "gamesSinceBonus", coalesce(bonuses.list, '[]'::json) AS "bonuses"
       FROM game_machines m
       JOIN provider_games g ON g.id = m.game_id
       JOIN game_providers p ON p.id = g.provider_id
@@ -90,12 +150,15 @@ export async function hallOf(deps: GameDeps, principal: Principal, locale: Local
         ORDER BY r.played_at DESC, r.id DESC LIMIT 1
       ) jackpot ON true
       CROSS JOIN LATERAL (
-        SELECT count(*)::int AS rounds FROM game_records r
-        WHERE r.game_machine_id = m.id AND r.bet_amount > 0
-          AND (jackpot.id IS NULL OR (r.played_at, r.id) > (jackpot.played_at, jackpot.id))
+        SELECT count(*)::int AS rounds FROM game_records r WHERE ${paidRoundsOf(['jackpot.played_at', 'jackpot.id'])}
       ) since
       CROSS JOIN LATERAL (
-        SELECT (count(*) FILTER (WHERE r.played_at >= ${dayAgo}::timestamptz))::int AS day, count(*)::int AS week
+        SELECT (count(*) FILTER (WHERE r.played_at >= ${dayAgo}::timestamptz))::int AS day, count(*)::int AS week,
+          (coalesce(sum(r.games) FILTER (WHERE r.played_at >= ${dayAgo}::timestamptz), 0))::int AS games,
+          (coalesce(sum(r.big_bonuses) FILTER (WHERE r.played_at >= ${dayAgo}::timestamptz), 0))::int AS big,
+          (coalesce(sum(r.reg_bonuses) FILTER (WHERE r.played_at >= ${dayAgo}::timestamptz), 0))::int AS reg,
+          (coalesce(sum(r.jackpots) FILTER (WHERE r.played_at >= ${dayAgo}::timestamptz), 0))::int AS jackpots,
+          (coalesce(sum(r.rushes) FILTER (WHERE r.played_at >= ${dayAgo}::timestamptz), 0))::int AS rushes
         FROM game_records r
         WHERE r.game_machine_id = m.id AND r.bet_amount > 0 AND r.played_at >= ${weekAgo}::timestamptz
       ) recent
@@ -107,12 +170,50 @@ export async function hallOf(deps: GameDeps, principal: Principal, locale: Local
           WHERE r.game_machine_id = m.id AND r.bet_amount > 0 AND r.win_amount >= ${sql.raw(String(bigWinMultiplier))} * r.bet_amount
           ORDER BY r.played_at DESC, r.id DESC LIMIT ${shownBigWins}
         ) b
-      ) big
+      ) big${pachislotLaterals}
       WHERE p.enabled AND g.enabled AND m.enabled
       ORDER BY g.id, m.number`,
   );
+}
+
+/** What the provider reported of the machine, by its game's kind (none for a slot). */
+function machineEvents(row: HallRow): HallMachineEvents | null {
+  if (row.kind === 'pachinko') return { kind: 'pachinko', jackpots: row.jackpots, rushes: row.rushes };
+  if (row.kind !== 'pachislot') return null;
+  return {
+    kind: 'pachislot',
+    games: row.games,
+    big: row.big,
+    reg: row.reg,
+    gamesSinceBonus: row.gamesSinceBonus,
+    bonuses: row.bonuses.map((bonus) => ({
+      kind: bonus.kind,
+      playedAt: new Date(bonus.playedAtMs).toISOString(),
+      afterGames: Number(bonus.afterGames),
+    })),
+  };
+}
+
+function hallMachineOf(row: HallRow, principal: Principal): HallMachine {
+  return {
+    id: row.machineId,
+    number: row.number,
+    state: row.seatedUserId === null ? 'free' : row.seatedUserId === principal.userId ? 'yours' : 'occupied',
+    roundsSinceJackpot: row.roundsSinceJackpot,
+    roundsLastDay: row.roundsLastDay,
+    bigWins: row.bigWins.map((win) => ({
+      bet: Number(win.bet),
+      win: Number(win.win),
+      playedAt: new Date(win.playedAtMs).toISOString(),
+    })),
+    events: machineEvents(row),
+  };
+}
+
+/** The hall in one query: every enabled machine with its seat and its data counter, grouped by game. */
+export async function hallOf(deps: GameDeps, principal: Principal, locale: Locale): Promise<DataOf<typeof gameHall>> {
   const games = new Map<number, HallGame>();
-  for (const row of rows) {
+  for (const row of await hallRows(deps)) {
     let game = games.get(row.gameId);
     if (!game) {
       game = {
@@ -121,6 +222,7 @@ export async function hallOf(deps: GameDeps, principal: Principal, locale: Local
         kind: row.kind,
         ...localisedItem({ name: row.name }, locale),
         rtpBasisPoints: row.rtpBasisPoints,
+        volatility: row.volatility,
         imageUrl: gameImageUrl(row.imageUrl, row.kind),
         popularity: 0,
         addedAt: new Date(row.addedAtMs).toISOString(),
@@ -129,18 +231,7 @@ export async function hallOf(deps: GameDeps, principal: Principal, locale: Local
       games.set(row.gameId, game);
     }
     game.popularity += row.roundsLastWeek;
-    game.machines.push({
-      id: row.machineId,
-      number: row.number,
-      state: row.seatedUserId === null ? 'free' : row.seatedUserId === principal.userId ? 'yours' : 'occupied',
-      roundsSinceJackpot: row.roundsSinceJackpot,
-      roundsLastDay: row.roundsLastDay,
-      bigWins: row.bigWins.map((win) => ({
-        bet: Number(win.bet),
-        win: Number(win.win),
-        playedAt: new Date(win.playedAtMs).toISOString(),
-      })),
-    });
+    game.machines.push(hallMachineOf(row, principal));
   }
   return [...games.values()];
 }

@@ -12,7 +12,13 @@ import { studioPlayPath } from '@contract/studio-play-path';
 import { studioGames } from '@games/catalogue';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
-import { gameMachines, gameProviders, providerGameKinds, providerGames } from '@server/db/schema/hall';
+import {
+  gameMachines,
+  gameProviders,
+  providerGameKinds,
+  providerGames,
+  providerGameVolatilities,
+} from '@server/db/schema/hall';
 import { loadServerKeyPair } from '@server/secrets';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
@@ -27,13 +33,15 @@ const pem = (label: string) =>
 
 const providerGameConfig = v.strictObject({
   code: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'must be a game code')),
-  kind: v.picklist(providerGameKinds, 'must be slot or pachinko'),
+  kind: v.picklist(providerGameKinds, 'must be slot, pachinko or pachislot'),
   /** The game's name per locale; ja-JP is the fallback. */
   name: v.pipe(
     v.record(v.picklist(locales, 'must be a product locale'), v.pipe(v.string(), v.nonEmpty(), v.maxLength(100))),
     v.check((names) => Object.keys(names).length > 0, 'needs a name'),
   ),
   rtpBasisPoints: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(20_000))),
+  /** The volatility the provider states; left out, the hall shows none and its filter never picks the game. */
+  volatility: v.optional(v.picklist(providerGameVolatilities, 'must be low, medium, high or veryHigh')),
   /** The game's picture for the hall and home: an http(s) URL or a path on this site; else the kind's picture. */
   imageUrl: v.optional(
     v.pipe(
@@ -88,7 +96,18 @@ export function roundVerifyUrl(providerId: string | null, round: string | null):
   if (providerId !== studioProviderId || round === null) return null;
   return `${studioVerifyPath}?${new URLSearchParams({ round }).toString()}`;
 }
-const studioMachinesPerGame = 8;
+/** The studio's floor has at least this many machines, whatever its number of titles. */
+const studioFloorMachines = 40;
+/** Nor fewer than this per title, however many titles there are. */
+const studioMinMachinesPerGame = 4;
+
+/**
+ * Machines per studio title: enough that the floor has `studioFloorMachines`, at least
+ * `studioMinMachinesPerGame` each. A title that had more keeps them: machines are only ever added.
+ */
+export function studioMachinesPerGame(titles: number): number {
+  return Math.max(studioMinMachinesPerGame, Math.ceil(studioFloorMachines / Math.max(titles, 1)));
+}
 
 function studioConfig(publicUrl: string, publicKey: string): GameProviderConfig {
   return {
@@ -104,8 +123,9 @@ function studioConfig(publicUrl: string, publicKey: string): GameProviderConfig 
       kind: game.kind,
       name: { ...game.names },
       rtpBasisPoints: game.rtpBasisPoints,
+      volatility: game.volatility,
       imageUrl: `/images/games/${game.code}.svg`,
-      machines: studioMachinesPerGame,
+      machines: studioMachinesPerGame(studioGames.length),
       enabled: true,
     })),
   };
@@ -207,6 +227,7 @@ async function upsertProvider(db: Database, clock: Clock, config: GameProviderCo
       kind: game.kind,
       name: game.name,
       rtpBasisPoints: game.rtpBasisPoints ?? null,
+      volatility: game.volatility ?? null,
       imageUrl: game.imageUrl ?? null,
       enabled: game.enabled,
       addedAt: clock.now(),
@@ -221,6 +242,7 @@ async function upsertProvider(db: Database, clock: Clock, config: GameProviderCo
           kind: values.kind,
           name: values.name,
           rtpBasisPoints: values.rtpBasisPoints,
+          volatility: values.volatility,
           imageUrl: values.imageUrl,
           // An operator's choice on the desk outlasts restarts.
           enabled: sql`coalesce(${providerGames.operatorEnabled}, excluded.enabled)`,

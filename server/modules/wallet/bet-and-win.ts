@@ -85,6 +85,7 @@ function callParams(
     ...ledgerColumns(ledger),
     meta: storableMeta(request.meta),
     bodyHash,
+    events: request.events ?? null,
   };
 }
 
@@ -169,7 +170,7 @@ function prepareBetOrWin(db: Database) {
         ${value('answerCurrency')}::text, ${value('amountUnit')}::integer, ${value('now')}::timestamptz, ${value('sessionExpiresAt')}::timestamptz,
         ${value('houseCode')}::text, ${value('currency')}::text, ${value('kind')}::text, ${value('actor')}::text, ${value('idempotencyKey')}::text,
         ${value('paramsHash')}::text, ${value('reason')}::text, ${value('metadata')}::jsonb, ${value('meta')}::jsonb,
-        ${value('bodyHash')}::text)`,
+        ${value('bodyHash')}::text, ${value('events')}::jsonb)`,
     )
     .prepare('wallet_bet_or_win');
 }

@@ -58,6 +58,19 @@ export const balanceBody = v.looseObject({
   token: v.string(),
   game_code: v.optional(v.string()),
 });
+/**
+ * What happened in the round, as the provider reports it with a bet or a win (docs/architecture.md
+ * §11): pachislot games played and BIG / REG bonuses, pachinko jackpots and rushes. The hall's data
+ * counter sums them; each is a count of this request alone, and a malformed one refuses the request.
+ */
+const eventCount = v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(100_000));
+const roundEvents = v.strictObject({
+  games: v.optional(eventCount),
+  big: v.optional(eventCount),
+  reg: v.optional(eventCount),
+  jackpots: v.optional(eventCount),
+  rushes: v.optional(eventCount),
+});
 const transactionFields = {
   request_uuid: uuid,
   transaction_uuid: uuid,
@@ -70,6 +83,7 @@ const transactionFields = {
   is_free: v.optional(v.nullable(v.boolean())),
   round_closed: v.optional(v.nullable(v.boolean())),
   meta,
+  events: v.optional(roundEvents),
 };
 export const betBody = v.looseObject(transactionFields);
 export const winBody = v.looseObject({ ...transactionFields, reference_transaction_uuid: uuid });

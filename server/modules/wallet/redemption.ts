@@ -114,6 +114,8 @@ async function redeemLaunchToken(
       userId: gameLaunchTokens.userId,
       machineId: gameLaunchTokens.machineId,
       machineNumber: gameMachines.number,
+      machineSetting: gameMachines.setting,
+      gameKind: providerGames.kind,
       gameId: gameLaunchTokens.gameId,
       gameCode: providerGames.gameCode,
       providerId: providerGames.providerId,
@@ -151,6 +153,8 @@ async function redeemLaunchToken(
     ...balanceAnswer(provider, requestUuid, walletUserOf(launch.userId), await availableCoins(tx, launch.userId)),
     game_code: launch.gameCode,
     machine: launch.machineNumber,
+    // A pachislot machine's 設定 goes to the provider that draws its games, and to nobody else.
+    ...(launch.gameKind === 'pachislot' ? { machine_setting: launch.machineSetting } : {}),
   };
 }
 

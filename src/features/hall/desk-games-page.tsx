@@ -7,12 +7,14 @@ import { currentLanguage } from '@/lib/i18n';
 import { DeskPage, DeskTable } from '../admin/desk-list';
 import { ReviewControls } from '../admin/review-controls';
 import { LoadFailed } from '../user/account-gates';
+import { MachineSetting } from './desk-machine-setting';
 import { deskGamesQueryOptions } from './desk-queries';
 import { gameSwitch } from './desk-review-flow';
 
 /**
  * Every provider's games with their machines. Disabling a game or a machine takes it out of the
- * hall and frees its seats; each switch asks for a reason, which the audit log keeps.
+ * hall and frees its seats; each switch asks for a reason, which the audit log keeps. A pachislot
+ * machine's 設定 is set here too, with a reason.
  */
 export function GamesPage() {
   const { t } = useTranslation('admin');
@@ -61,6 +63,9 @@ function GameCard({ game }: { game: DeskGameEntry }) {
             <Text size="xs" c="dimmed">
               {game.providerName} · {game.code} · {t(`games.kinds.${game.kind}`)}
               {game.rtpBasisPoints === null ? '' : ` · ${t('games.rtp', { value: game.rtpBasisPoints / 100 })}`}
+              {game.volatility === null
+                ? ''
+                : ` · ${t('games.volatility', { value: t(`games.volatilities.${game.volatility}`) })}`}
             </Text>
           </Stack>
           <Group gap="xs">
@@ -76,13 +81,19 @@ function GameCard({ game }: { game: DeskGameEntry }) {
         </Group>
         <DeskTable
           label={t('games.machinesOf', { game: label })}
-          head={[t('columns.machine'), t('columns.status'), t('games.seat'), t('columns.actions')]}
+          head={[
+            t('columns.machine'),
+            t('columns.status'),
+            t('games.seat'),
+            ...(game.kind === 'pachislot' ? [t('games.setting.column')] : []),
+            t('columns.actions'),
+          ]}
           minWidth={560}
         >
           {game.machines.map((machine) => {
             const subject = `${label} ${t('games.machine', { number: machine.number })}`;
             return (
-              <Table.Tr key={`${machine.id}-${machine.enabled}`}>
+              <Table.Tr key={`${machine.id}-${machine.enabled}-${machine.setting}`}>
                 <Table.Td>{t('games.machine', { number: machine.number })}</Table.Td>
                 <Table.Td>
                   <EnabledBadge enabled={machine.enabled} />
@@ -98,6 +109,11 @@ function GameCard({ game }: { game: DeskGameEntry }) {
                     </AnchorLink>
                   )}
                 </Table.Td>
+                {machine.setting !== null && (
+                  <Table.Td>
+                    <MachineSetting machineId={machine.id} setting={machine.setting} subject={subject} />
+                  </Table.Td>
+                )}
                 <Table.Td>
                   <ReviewControls
                     kind={machine.enabled ? 'disableMachine' : 'enableMachine'}

@@ -1,5 +1,11 @@
-import { gameKinds } from '@contract/content';
-import { type BigWin, type HallGame, type HallMachine, jackpotMultiplier } from '@contract/hall';
+import { gameKinds, gameVolatilities } from '@contract/content';
+import {
+  type BigWin,
+  type HallGame,
+  type HallMachine,
+  type HallMachineEvents,
+  jackpotMultiplier,
+} from '@contract/hall';
 import {
   Alert,
   Badge,
@@ -66,11 +72,17 @@ function HallFilters({ search, onChange }: { search: HallSearch; onChange(patch:
   // The box keeps what is typed (spaces included); the URL keeps the trimmed search. Every change
   // applies at once, so the hall follows the typing.
   const form = useForm({
-    initialValues: { q: search.q ?? '', kind: search.kind ?? 'all', sort: search.sort ?? 'popular' },
-    onValuesChange: ({ q, kind, sort }) =>
+    initialValues: {
+      q: search.q ?? '',
+      kind: search.kind ?? 'all',
+      volatility: search.volatility ?? 'all',
+      sort: search.sort ?? 'popular',
+    },
+    onValuesChange: ({ q, kind, volatility, sort }) =>
       onChange({
         q,
         kind: kind === 'all' ? undefined : (kind as HallGame['kind']),
+        volatility: volatility === 'all' ? undefined : (volatility as NonNullable<HallGame['volatility']>),
         sort: sort === 'newest' ? 'newest' : undefined,
       }),
   });
@@ -92,6 +104,19 @@ function HallFilters({ search, onChange }: { search: HallSearch; onChange(patch:
             {...form.getInputProps('kind')}
             aria-labelledby="hall-kind-label"
             data={['all', ...gameKinds].map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
+          />
+        </Stack>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="hall-volatility-label">
+            {t('filters.volatility')}
+          </Text>
+          <SegmentedControl
+            {...form.getInputProps('volatility')}
+            aria-labelledby="hall-volatility-label"
+            data={['all', ...gameVolatilities].map((volatility) => ({
+              value: volatility,
+              label: t(`volatility.${volatility}`),
+            }))}
           />
         </Stack>
         <Stack gap={4}>
@@ -134,9 +159,14 @@ function GameSection({ game }: { game: HallGame }) {
           </Title>
           <Group gap={6}>
             <ShownInJapaneseBadge lang={game.lang} />
-            <Badge size="sm" variant="light" color={game.kind === 'slot' ? 'crimson' : 'gold'}>
+            <Badge size="sm" variant="light" color={kindColors[game.kind]}>
               {t(`kind.${game.kind}`)}
             </Badge>
+            {game.volatility !== null && (
+              <Badge size="sm" variant="outline" color="gray">
+                {t('game.volatility', { value: t(`volatility.${game.volatility}`) })}
+              </Badge>
+            )}
             {game.rtpBasisPoints !== null && (
               <Text size="xs" c="dimmed">
                 {t('game.rtp', { rtp: (game.rtpBasisPoints / 100).toFixed(2) })}
@@ -159,6 +189,7 @@ function GameSection({ game }: { game: HallGame }) {
 }
 
 const stateColors = { free: 'teal', yours: 'blue', occupied: 'gray' } as const;
+const kindColors = { slot: 'crimson', pachinko: 'gold', pachislot: 'indigo' } as const;
 
 /** `gameName` names the play button with its game: the hall shows the same machine numbers for every game. */
 function MachineTile({ machine, gameName }: { machine: HallMachine; gameName: string }) {
@@ -185,6 +216,7 @@ function MachineTile({ machine, gameName }: { machine: HallMachine; gameName: st
         <Text size="xs" c="dimmed">
           {t('machine.lastDay', { count: formatAmount(machine.roundsLastDay) })}
         </Text>
+        {machine.events && <MachineEvents events={machine.events} />}
         <BigWins wins={machine.bigWins} />
         {machine.state === 'occupied' ? (
           <Button size="xs" disabled>
@@ -234,6 +266,57 @@ function BigWins({ wins }: { wins: BigWin[] }) {
           </Text>
         );
       })}
+    </Stack>
+  );
+}
+
+/** What the provider reported of the machine: a pachislot's games and bonuses, a pachinko's jackpots and rushes. */
+function MachineEvents({ events }: { events: HallMachineEvents }) {
+  const { t } = useTranslation('hall');
+  if (events.kind === 'pachinko') {
+    return (
+      <Text size="xs">
+        {t('machine.events.jackpots', { count: formatAmount(events.jackpots) })} ·{' '}
+        {t('machine.events.rushes', { count: formatAmount(events.rushes) })}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={2}>
+      <Text size="xs">{t('machine.events.sinceBonus', { count: formatAmount(events.gamesSinceBonus) })}</Text>
+      <Text size="xs" c="dimmed">
+        {t('machine.events.games', { count: formatAmount(events.games) })} ·{' '}
+        {t('machine.events.bigReg', { big: formatAmount(events.big), reg: formatAmount(events.reg) })}
+      </Text>
+      {events.bonuses.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          {t('machine.events.noBonuses')}
+        </Text>
+      ) : (
+        <Stack
+          gap={0}
+          component="ol"
+          aria-label={t('machine.events.bonuses')}
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+        >
+          {events.bonuses.map((bonus) => (
+            <Text
+              component="li"
+              size="xs"
+              key={bonus.playedAt + bonus.kind}
+              c={bonus.kind === 'big' ? 'red' : undefined}
+            >
+              {t('machine.events.bonus', {
+                kind: t(`machine.events.bonusKinds.${bonus.kind}`),
+                games: formatAmount(bonus.afterGames),
+              })}{' '}
+              · {formatDateTime(bonus.playedAt)}
+            </Text>
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }
