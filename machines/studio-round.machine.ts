@@ -103,7 +103,7 @@ export const slotAnimationMs = resultAnimationLimitMs.normal;
 export const ballLaunchMs = 5;
 export const ballFallMs = 1_000;
 /** A turbo round runs every animation at this share of its normal time. */
-export const turboShare = resultAnimationLimitMs.turbo / resultAnimationLimitMs.normal;
+const turboShare = resultAnimationLimitMs.turbo / resultAnimationLimitMs.normal;
 /** How long the win is shown before the next round may start. */
 export const winShowMs = { normal: 1_500, turbo: 600 } as const;
 

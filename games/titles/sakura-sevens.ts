@@ -19,7 +19,7 @@ import {
 const coins = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const cell = v.tuple([v.number(), v.number()]);
 
-export const slotStep = v.object({
+const slotStep = v.object({
   phase: v.picklist(['spin', 'cascade', 'respin', 'freeSpin']),
   window: v.array(v.array(v.string())),
   values: v.optional(v.array(v.array(v.nullable(v.number())))),

@@ -5,6 +5,7 @@ import { studioTitle, studioTitles } from '@games/catalogue';
 import { titleKinds, volatilities } from '@games/engine/title';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { loadTitle, titleLoaders } from '../../studio/page/title-loaders';
 
 const seeds = { serverSeed: 'b'.repeat(64), clientSeed: 'catalogue', nonce: 5 };
 
@@ -49,5 +50,15 @@ describe('the studio catalogue', () => {
       }
       expect(() => title.play(seeds, Math.max(...title.stakes) + 1)).toThrow(RangeError);
     }
+  });
+
+  it('gives the game page a chunk of its own for every title, loaded once', async () => {
+    expect(Object.keys(titleLoaders).sort()).toEqual(studioTitles.map((title) => title.code).sort());
+    for (const title of studioTitles) {
+      const loaded = await loadTitle(title.code);
+      expect(loaded.title).toBe(title);
+      expect(await loadTitle(title.code)).toBe(loaded);
+    }
+    await expect(loadTitle('no-such-game')).rejects.toThrow(/no title/);
   });
 });

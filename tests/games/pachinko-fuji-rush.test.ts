@@ -1,4 +1,3 @@
-import { fujiRush } from '@games/titles/fuji-rush';
 import { add, agreesToFourDecimals, percentText, ratio } from '@games/engine/ratio';
 import {
   ballsPerRound,
@@ -13,6 +12,7 @@ import {
   rushDrawRange,
 } from '@games/pachinko-fuji-rush';
 import { DrawStream } from '@games/provably-fair';
+import { fujiRush } from '@games/titles/fuji-rush';
 import { describe, expect, it } from 'vitest';
 import { exactBall, exactPachinkoRoundHit, share } from './exact-figures';
 
