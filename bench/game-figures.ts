@@ -1,14 +1,9 @@
 /** The studio games' RTP and hit frequency over a million simulated rounds, against the exact figures. */
-import { fujiRush, type StudioGame, sakuraSevens } from '@games/catalogue';
+import { type StudioTitle, studioTitle } from '@games/catalogue';
 import { ballPrice } from '@games/engine/pachinko';
 import type { Ratio } from '@games/engine/ratio';
 import { percentText } from '@games/engine/ratio';
-import {
-  fujiRushFigures as exactBall,
-  fujiRushRoundHit as exactPachinkoRoundHit,
-  exactRtpByStops,
-  exactSlotHit,
-} from '../tests/games/exact-figures';
+import { exactRtpByStops, exactSlotHit, fujiRushFigures, fujiRushRoundHit } from '../tests/games/exact-figures';
 import { log, notes } from './bench-report';
 import { type GameSimulation, type Interval, simulateGame } from './game-rounds';
 import { formatNumber, type Row } from './report-table';
@@ -25,7 +20,7 @@ const inside = (interval: Interval, exact: Ratio) => {
   return interval.low <= value && value <= interval.high;
 };
 
-function simulationRows(game: StudioGame, result: GameSimulation, exact: { rtp: Ratio; hit: Ratio }): Row[] {
+function simulationRows(game: StudioTitle, result: GameSimulation, exact: { rtp: Ratio; hit: Ratio }): Row[] {
   const rounds = `${formatNumber(result.rounds)} rounds of ${result.stake} coins`;
   return [
     {
@@ -47,12 +42,17 @@ function simulationRows(game: StudioGame, result: GameSimulation, exact: { rtp: 
 export function gameRows(): Row[] {
   log('games: exact figures by enumeration');
   const slotExact = { rtp: exactRtpByStops().rtp, hit: exactSlotHit() };
-  const pachinkoExact = { rtp: exactBall().rtp, hit: exactPachinkoRoundHit(gameStakes.pachinko / ballPrice) };
+  const pachinkoExact = {
+    rtp: fujiRushFigures(gameStakes.pachinko / ballPrice).rtp,
+    hit: fujiRushRoundHit(gameStakes.pachinko / ballPrice),
+  };
   const rows: Row[] = [];
-  for (const [game, stake, exact] of [
-    [sakuraSevens, gameStakes.slot, slotExact],
-    [fujiRush, gameStakes.pachinko, pachinkoExact],
+  for (const [code, stake, exact] of [
+    ['sakura-sevens', gameStakes.slot, slotExact],
+    ['fuji-rush', gameStakes.pachinko, pachinkoExact],
   ] as const) {
+    const game = studioTitle(code);
+    if (!game) throw new Error(`the catalogue has no ${code}`);
     log(`games: ${formatNumber(gameRounds)} rounds of ${game.name} at ${stake} coins`);
     const result = simulateGame(game, stake, gameRounds);
     log(`  ${formatNumber(result.seconds, 1)} s, ${formatNumber(gameRounds / result.seconds)} rounds/s`);

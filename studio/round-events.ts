@@ -3,7 +3,8 @@
  * counter sums them per machine. Computed from the round as stored, so a win sent again, by any
  * process, carries the same body and the wallet books it once.
  */
-import type { StudioDrawn } from '@contract/studio';
+import type { TitleKind } from '@games/engine/title';
+import * as v from 'valibot';
 
 /** The protocol's round events: counts of this round alone, each left out when it does not apply. */
 export interface RoundEvents {
@@ -14,14 +15,14 @@ export interface RoundEvents {
   rushes?: number;
 }
 
+const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+const pachinkoCounts = v.object({ jackpots: count, rushes: count });
+
 /**
  * The `events` field of a round's win body, to spread into it: a pachinko round's jackpots and the
- * rushes they started (each ball that hits one starts a rush, continued by its further jackpots);
- * a slot round reports none.
+ * rushes they started, as its outcome counts them; a slot round reports none.
  */
-export function winEvents(drawn: StudioDrawn): { events: RoundEvents } | Record<string, never> {
-  if (drawn.kind !== 'pachinko') return {};
-  const jackpots = drawn.balls.reduce((sum, ball) => sum + ball.jackpots, 0);
-  const rushes = drawn.balls.filter((ball) => ball.jackpots > 0).length;
-  return { events: { jackpots, rushes } };
+export function winEvents(kind: TitleKind, outcome: unknown): { events: RoundEvents } | Record<string, never> {
+  if (kind !== 'pachinko' || !v.is(pachinkoCounts, outcome)) return {};
+  return { events: { jackpots: outcome.jackpots, rushes: outcome.rushes } };
 }

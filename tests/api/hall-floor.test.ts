@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type GameVolatility, gameKinds } from '@contract/content';
 import { type HallBonus, type HallGame, type HallMachineEvents, shownBonuses } from '@contract/hall';
 import type { DeskGameEntry } from '@contract/hall-desk';
-import { fujiRush, playRound, studioGames } from '@games/catalogue';
+import { studioTitles as studioGames } from '@games/catalogue';
+import { fujiRushTitle as fujiRush } from '@games/titles/fuji-rush';
 import { gameMachines, providerGames } from '@server/db/schema/hall';
 import { gameRecords } from '@server/db/schema/record';
 import { studioMachinesPerGame } from '@server/modules/hall/providers';
@@ -501,18 +502,15 @@ describe('the studio’s round events', () => {
     const serverSeed = 'a'.repeat(64);
     let withJackpot = 0;
     for (let nonce = 0; nonce < 400; nonce += 1) {
-      const outcome = playRound(fujiRush, { serverSeed, clientSeed: 'floor', nonce }, fujiRush.stakes.at(-1) ?? 100);
-      if (outcome.kind !== 'pachinko') throw new Error('Fuji Rush is a pachinko');
-      const balls = outcome.outcome.balls;
-      const drawn = { kind: 'pachinko' as const, balls };
-      const jackpots = balls.reduce((total, ball) => total + ball.jackpots, 0);
+      const outcome = fujiRush.play({ serverSeed, clientSeed: 'floor', nonce }, fujiRush.stakes.at(-1) ?? 100);
+      const jackpots = outcome.balls.reduce((total, ball) => total + ball.jackpots, 0);
       if (jackpots > 0) withJackpot += 1;
-      expect(winEvents(drawn)).toEqual({
-        events: { jackpots, rushes: balls.filter((ball) => ball.jackpots > 0).length },
+      expect(winEvents('pachinko', outcome)).toEqual({
+        events: { jackpots, rushes: outcome.balls.filter((ball) => ball.jackpots > 0).length },
       });
     }
     // Enough rounds that some hit: the check above saw jackpots, not only zeros.
     expect(withJackpot).toBeGreaterThan(0);
-    expect(winEvents({ kind: 'slot', stops: [0, 0, 0, 0, 0] })).toEqual({});
+    expect(winEvents('slot', { totalBet: 20, totalWin: 0, steps: [] })).toEqual({});
   });
 });

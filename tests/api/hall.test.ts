@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { studioGames } from '@games/catalogue';
+import { studioTitles } from '@games/catalogue';
 import { gameMachines, gameSeats, providerGames } from '@server/db/schema/hall';
 import { gameRecords } from '@server/db/schema/record';
 import { releaseIdleSeats } from '@server/modules/hall/hall';
@@ -53,8 +53,8 @@ describe('the hall', () => {
     // The studio's games are the catalogue's, with its names and stated RTP.
     expect(byCode.get('sakura-sevens')).toMatchObject({ kind: 'slot', name: '桜セブンズ', rtpBasisPoints: 9600 });
     expect(byCode.get('fuji-rush')).toMatchObject({ kind: 'pachinko', name: '富士ラッシュ' });
-    const perGame = studioMachinesPerGame(studioGames.length);
-    expect(perGame * studioGames.length).toBeGreaterThanOrEqual(40);
+    const perGame = studioMachinesPerGame(studioTitles.length);
+    expect(perGame * studioTitles.length).toBeGreaterThanOrEqual(40);
     expect(byCode.get('sakura-sevens')?.machines).toHaveLength(perGame);
     expect(byCode.get('fuji-rush')?.machines).toHaveLength(perGame);
     expect(byCode.get('acme-slot')?.machines).toHaveLength(3);

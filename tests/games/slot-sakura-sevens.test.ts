@@ -1,4 +1,3 @@
-import { sakuraSevens } from '@games/catalogue';
 import { agreesToFourDecimals, percentText, ratio } from '@games/engine/ratio';
 import {
   betsPerLine,
@@ -15,6 +14,7 @@ import {
   scatterPays,
   windowAt,
 } from '@games/slot-sakura-sevens';
+import { sakuraSevens } from '@games/titles/sakura-sevens';
 import { describe, expect, it } from 'vitest';
 import { exactRtpByStops, exactRtpByWeights, exactSlotHit } from './exact-figures';
 

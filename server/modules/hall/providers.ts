@@ -9,7 +9,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { locales } from '@contract/locales';
 import { studioPlayPath } from '@contract/studio-play-path';
-import { studioGames } from '@games/catalogue';
+import { type StudioTitle, studioTitles } from '@games/catalogue';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import {
@@ -109,6 +109,10 @@ export function studioMachinesPerGame(titles: number): number {
   return Math.max(studioMinMachinesPerGame, Math.ceil(studioFloorMachines / Math.max(titles, 1)));
 }
 
+/** The studio's titles of a kind the hall lists (a pachislot title waits until the hall lists the kind). */
+const listedKind = (title: StudioTitle): title is StudioTitle & { kind: (typeof providerGameKinds)[number] } =>
+  (providerGameKinds as readonly string[]).includes(title.kind);
+
 function studioConfig(publicUrl: string, publicKey: string): GameProviderConfig {
   return {
     id: studioProviderId,
@@ -118,14 +122,14 @@ function studioConfig(publicUrl: string, publicKey: string): GameProviderConfig 
     currency: 'COIN',
     amountUnit: 1,
     enabled: true,
-    games: studioGames.map((game) => ({
+    games: studioTitles.filter(listedKind).map((game) => ({
       code: game.code,
       kind: game.kind,
       name: { ...game.names },
       rtpBasisPoints: game.rtpBasisPoints,
       volatility: game.volatility,
       imageUrl: `/images/games/${game.code}.svg`,
-      machines: studioMachinesPerGame(studioGames.length),
+      machines: studioMachinesPerGame(studioTitles.length),
       enabled: true,
     })),
   };
