@@ -6,14 +6,25 @@
  */
 import type { Title } from './engine/title';
 import { fujiRushTitle } from './titles/fuji-rush';
+import { goldenKobanTitle } from './titles/golden-koban';
 import { hanabiLightTitle } from './titles/hanabi-light';
+import { jewelCascadeTitle } from './titles/jewel-cascade';
+import { kitsuneMoonTitle } from './titles/kitsune-moon';
 import { raijinStTitle } from './titles/raijin-st';
 import { sakuraSevens } from './titles/sakura-sevens';
 
 /** A title the studio offers; pachislot titles join this union with their own type (their settings). */
 export type StudioTitle = Title;
 
-export const studioTitles: readonly StudioTitle[] = [sakuraSevens, fujiRushTitle, raijinStTitle, hanabiLightTitle];
+export const studioTitles: readonly StudioTitle[] = [
+  sakuraSevens,
+  jewelCascadeTitle,
+  goldenKobanTitle,
+  kitsuneMoonTitle,
+  fujiRushTitle,
+  raijinStTitle,
+  hanabiLightTitle,
+];
 
 export function studioTitle(code: string): StudioTitle | undefined {
   return studioTitles.find((title) => title.code === code);

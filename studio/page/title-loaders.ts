@@ -10,6 +10,27 @@ const noArt: SymbolArt = {};
 export const titleLoaders: Readonly<Record<string, () => Promise<LoadedTitle>>> = {
   'sakura-sevens': () =>
     import('@games/titles/sakura-sevens').then(({ sakuraSevens }) => ({ title: sakuraSevens, art: noArt })),
+  'jewel-cascade': () =>
+    Promise.all([import('@games/titles/jewel-cascade'), import('./art/jewel-cascade')]).then(
+      ([{ jewelCascadeTitle }, { symbolArt }]) => ({
+        title: jewelCascadeTitle,
+        art: symbolArt,
+      }),
+    ),
+  'golden-koban': () =>
+    Promise.all([import('@games/titles/golden-koban'), import('./art/golden-koban')]).then(
+      ([{ goldenKobanTitle }, { symbolArt }]) => ({
+        title: goldenKobanTitle,
+        art: symbolArt,
+      }),
+    ),
+  'kitsune-moon': () =>
+    Promise.all([import('@games/titles/kitsune-moon'), import('./art/kitsune-moon')]).then(
+      ([{ kitsuneMoonTitle }, { symbolArt }]) => ({
+        title: kitsuneMoonTitle,
+        art: symbolArt,
+      }),
+    ),
   'fuji-rush': () =>
     import('@games/titles/fuji-rush').then(({ fujiRushTitle }) => ({ title: fujiRushTitle, art: noArt })),
   'raijin-st': () =>
