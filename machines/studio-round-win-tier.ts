@@ -42,3 +42,18 @@ export function countedWin(win: number, elapsedMs: number, durationMs: number): 
   const eased = 1 - (1 - progress) ** 3;
   return Math.min(win, Math.floor(win * eased));
 }
+
+/**
+ * How long a slot round's steps take on the page, normal and turbo: the spin's last reel stops
+ * after `spinMs`, then each cascade, respin or free spin shows for `stepMs`. The round machine times
+ * its result animation with `slotPresentationMs`, so the win is announced when the last step shows.
+ */
+export const reelTimings = {
+  normal: { spinMs: 1_200, stepMs: 1_000, turnMs: 400 },
+  turbo: { spinMs: 480, stepMs: 400, turnMs: 200 },
+} as const;
+
+export function slotPresentationMs(stepCount: number, turbo = false): number {
+  const timing = turbo ? reelTimings.turbo : reelTimings.normal;
+  return timing.spinMs + Math.max(0, stepCount - 1) * timing.stepMs;
+}

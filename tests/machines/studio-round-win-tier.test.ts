@@ -1,6 +1,8 @@
 import {
   countedWin,
   countUpMs,
+  reelTimings,
+  slotPresentationMs,
   type WinTier,
   winTierMultiples,
   winTierOf,
@@ -79,5 +81,18 @@ describe('the count-up', () => {
     expect(countedWin(win, duration, duration)).toBe(win);
     expect(countedWin(win, 0, duration)).toBe(0);
     expect(countedWin(win, 10, 0)).toBe(win);
+  });
+});
+
+describe('the reels’ timing', () => {
+  it('stops the spin within 1.5 s, or 0.6 s in turbo, and adds a step’s time per cascade or free spin', () => {
+    expect(slotPresentationMs(1)).toBe(reelTimings.normal.spinMs);
+    expect(reelTimings.normal.spinMs).toBeLessThanOrEqual(1_500);
+    expect(reelTimings.turbo.spinMs).toBeLessThanOrEqual(600);
+    for (const timing of [reelTimings.normal, reelTimings.turbo]) {
+      expect(timing.stepMs).toBeLessThanOrEqual(timing === reelTimings.turbo ? 600 : 1_500);
+    }
+    expect(slotPresentationMs(4, true)).toBe(reelTimings.turbo.spinMs + 3 * reelTimings.turbo.stepMs);
+    expect(slotPresentationMs(4, true)).toBeLessThan(slotPresentationMs(4));
   });
 });
