@@ -44,16 +44,14 @@ export function countedWin(win: number, elapsedMs: number, durationMs: number): 
 }
 
 /**
- * How long a slot round's steps take on the page, normal and turbo: the spin's last reel stops
- * after `spinMs`, then each cascade, respin or free spin shows for `stepMs`. The round machine times
- * its result animation with `slotPresentationMs`, so the win is announced when the last step shows.
+ * How a slot round's result animation (the machine's, at most 1.5 s or 0.6 s in turbo) is shared
+ * among its steps: a lone spin lands at its end; with cascades, respins or free spins after it, the
+ * spin lands in the first half and each further step shows for an equal part of the second, the last
+ * one as the animation ends. `turnMs` is one turn of a reel still waiting for the round.
  */
-export const reelTimings = {
-  normal: { spinMs: 1_200, stepMs: 1_000, turnMs: 400 },
-  turbo: { spinMs: 480, stepMs: 400, turnMs: 200 },
-} as const;
-
-export function slotPresentationMs(stepCount: number, turbo = false): number {
-  const timing = turbo ? reelTimings.turbo : reelTimings.normal;
-  return timing.spinMs + Math.max(0, stepCount - 1) * timing.stepMs;
+export function reelTiming(animationMs: number, stepCount: number, turbo = false) {
+  const further = Math.max(0, stepCount - 1);
+  const spinMs = further === 0 ? animationMs : Math.round(animationMs / 2);
+  const stepMs = further === 0 ? 0 : Math.floor((animationMs - spinMs) / further);
+  return { spinMs, stepMs, turnMs: turbo ? 200 : 400 };
 }

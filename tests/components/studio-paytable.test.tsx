@@ -1,5 +1,6 @@
 import { locales } from '@contract/locales';
 import { percentText } from '@games/engine/ratio';
+import type { Title } from '@games/engine/title';
 import { linePays, scatterPays } from '@games/slot-sakura-sevens';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { cascadeTitle, loaded, sakuraRules, sakuraTitle } from './studio-titles'
  * and pays in its unit, the rule paragraphs with the title's numbers filled in, the stated RTP
  * (which for Sakura Sevens is its exact RTP, enumerated here) and the volatility in words.
  */
-function openPaytable(title = sakuraTitle, onClose = () => {}) {
+function openPaytable(title: Title = sakuraTitle, onClose = () => {}) {
   render(
     <TitleContext.Provider value={loaded(title)}>
       <PaytableDialog onClose={onClose} />

@@ -1,3 +1,5 @@
+import { resultAnimationLimitMs } from '@machines/studio-round.machine';
+import { reelTiming } from '@machines/studio-round-win-tier';
 import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { initStudioI18n } from '../../studio/page/i18n';
@@ -25,7 +27,7 @@ describe('the reel view', () => {
     const result = sakuraTitle.play({ serverSeed: 'a'.repeat(64), clientSeed: 'player', nonce: 0 }, 20);
     render(
       <TitleContext.Provider value={loaded(sakuraTitle)}>
-        <RoundReels result={result} resting={[]} motion="still" art={{}} />
+        <RoundReels result={result} resting={[]} motion="still" art={{}} animationMs={resultAnimationLimitMs.normal} />
       </TitleContext.Provider>,
     );
     const window = screen.getByRole('region', { name: 'リール（5列×3段）' });
@@ -48,7 +50,13 @@ describe('the reel view', () => {
     await initStudioI18n('en-US');
     render(
       <TitleContext.Provider value={loaded(cascadeTitle)}>
-        <ReelWindow step={cascadeSteps[0]!} resting={[]} art={loaded(cascadeTitle).art} motion="shown" />
+        <ReelWindow
+          step={cascadeSteps[0]!}
+          resting={[]}
+          art={loaded(cascadeTitle).art}
+          motion="shown"
+          timing={reelTiming(resultAnimationLimitMs.normal, cascadeSteps.length)}
+        />
       </TitleContext.Provider>,
     );
     const window = screen.getByRole('region', { name: 'Reels (6 × 4)' });
@@ -68,7 +76,14 @@ describe('the reel view', () => {
     const result = cascadeTitle.play({ serverSeed: '0'.repeat(64), clientSeed: 'x', nonce: 0 }, 20);
     const view = (motion: 'turning' | 'stopping' | 'still') => (
       <TitleContext.Provider value={loaded(cascadeTitle)}>
-        <RoundReels result={result} resting={restingWindow(cascadeTitle)} motion={motion} art={{}} turbo />
+        <RoundReels
+          result={result}
+          resting={restingWindow(cascadeTitle)}
+          motion={motion}
+          art={{}}
+          animationMs={resultAnimationLimitMs.turbo}
+          turbo
+        />
       </TitleContext.Provider>
     );
     const { rerender, container } = render(view('turning'));
@@ -100,7 +115,7 @@ describe('the reel view', () => {
     const result = cascadeTitle.play({ serverSeed: '0'.repeat(64), clientSeed: 'x', nonce: 0 }, 20);
     const view = (motion: 'stopping' | 'still') => (
       <TitleContext.Provider value={loaded(cascadeTitle)}>
-        <RoundReels result={result} resting={[]} motion={motion} art={{}} />
+        <RoundReels result={result} resting={[]} motion={motion} art={{}} animationMs={resultAnimationLimitMs.normal} />
       </TitleContext.Provider>
     );
     const { rerender } = render(view('stopping'));

@@ -1,17 +1,16 @@
 /**
- * Titles for the game page's views, as the title loader hands them over: Sakura Sevens and Fuji
- * Rush played by their own engines, with their rules in the Title shape, and a 6 × 4 title whose
- * rounds cascade, respin and run free spins, so the views are shown every kind of step.
+ * Titles for the game page's views, as the title loader hands them over: the studio's Sakura
+ * Sevens (with its rules) and Fuji Rush, and a 6 × 4 title whose rounds cascade and run free
+ * spins with held coins, so the views are shown every kind of step.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Locale, locales } from '@contract/locales';
-import { fujiRush, sakuraSevens } from '@games/catalogue';
 import type { LocalText, SlotRoundResult, SlotStep, Title, TitleRules } from '@games/engine/title';
-import { type PachinkoOutcome, playPachinkoRound } from '@games/pachinko-fuji-rush';
-import { linePays, paylines, playSlotRound, scatterPays } from '@games/slot-sakura-sevens';
+import { linePays, paylines, scatterPays } from '@games/slot-sakura-sevens';
+import { fujiRush } from '@games/titles/fuji-rush';
+import { type SakuraSevensResult, sakuraSevens } from '@games/titles/sakura-sevens';
 import * as v from 'valibot';
-import { slotStepsOf } from '../../studio/page/play/slot-steps';
 import type { LoadedTitle } from '../../studio/page/play/title-context';
 import { isSlotRound } from '../../studio/page/play/title-rules';
 
@@ -65,24 +64,10 @@ export const sakuraRules: TitleRules = {
   values: { reels: 5, rows: 3, lines: paylines.length },
 };
 
-export const sakuraTitle: Title<SlotRoundResult> & Rules = {
-  ...sakuraSevens,
-  mechanic: 'lines',
-  volatility: 'medium',
-  maxWinMultiplier: 1_050,
-  play: (seeds, stake) => slotStepsOf(playSlotRound(seeds, stake / paylines.length)),
-  outcome: v.custom<SlotRoundResult>(isSlotRound),
-  rules: sakuraRules,
-};
+/** The studio's Sakura Sevens with the rules its paytable screen reads. */
+export const sakuraTitle: Title<SakuraSevensResult> & Rules = { ...sakuraSevens, rules: sakuraRules };
 
-export const fujiTitle: Title<PachinkoOutcome> = {
-  ...fujiRush,
-  mechanic: 'pachinko',
-  volatility: 'high',
-  maxWinMultiplier: 1_024,
-  play: (seeds, stake) => playPachinkoRound(seeds, stake),
-  outcome: v.custom<PachinkoOutcome>((value) => typeof value === 'object' && value !== null),
-};
+export const fujiTitle: Title = fujiRush;
 
 const gem = (text: string, ja: string) => ({ ...everyLocale(text), 'ja-JP': ja });
 

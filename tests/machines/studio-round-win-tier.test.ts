@@ -1,8 +1,8 @@
+import { resultAnimationLimitMs } from '@machines/studio-round.machine';
 import {
   countedWin,
   countUpMs,
-  reelTimings,
-  slotPresentationMs,
+  reelTiming,
   type WinTier,
   winTierMultiples,
   winTierOf,
@@ -85,14 +85,16 @@ describe('the count-up', () => {
 });
 
 describe('the reels’ timing', () => {
-  it('stops the spin within 1.5 s, or 0.6 s in turbo, and adds a step’s time per cascade or free spin', () => {
-    expect(slotPresentationMs(1)).toBe(reelTimings.normal.spinMs);
-    expect(reelTimings.normal.spinMs).toBeLessThanOrEqual(1_500);
-    expect(reelTimings.turbo.spinMs).toBeLessThanOrEqual(600);
-    for (const timing of [reelTimings.normal, reelTimings.turbo]) {
-      expect(timing.stepMs).toBeLessThanOrEqual(timing === reelTimings.turbo ? 600 : 1_500);
+  it('lands a lone spin as the animation ends, and shows every further step within it', () => {
+    for (const animationMs of [resultAnimationLimitMs.normal, resultAnimationLimitMs.turbo]) {
+      expect(reelTiming(animationMs, 1).spinMs).toBe(animationMs);
+      for (let steps = 2; steps <= 12; steps += 1) {
+        const { spinMs, stepMs } = reelTiming(animationMs, steps);
+        expect(stepMs).toBeGreaterThan(0);
+        expect(spinMs + (steps - 1) * stepMs).toBeLessThanOrEqual(animationMs);
+        expect(spinMs + (steps - 1) * (stepMs + 1)).toBeGreaterThan(animationMs);
+      }
     }
-    expect(slotPresentationMs(4, true)).toBe(reelTimings.turbo.spinMs + 3 * reelTimings.turbo.stepMs);
-    expect(slotPresentationMs(4, true)).toBeLessThan(slotPresentationMs(4));
+    expect(reelTiming(600, 1, true).turnMs).toBeLessThan(reelTiming(1_500, 1).turnMs);
   });
 });

@@ -5,6 +5,7 @@ import {
   selectMachineNumber,
   selectNotice,
   selectShownBalance,
+  selectTurbo,
 } from '@machines/studio-round.machine';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -44,6 +45,7 @@ export function GameScreen({
   const balance = useSelector(actor, selectShownBalance);
   const lastWin = useSelector(actor, selectLastWin);
   const notice = useSelector(actor, selectNotice);
+  const turbo = useSelector(actor, selectTurbo);
   const { title } = useLoadedTitle();
   const locale = usePageLocale();
   const [soundOn, setSoundOn] = useState(false);
@@ -59,6 +61,14 @@ export function GameScreen({
         <div className={styles.tools}>
           <button type="button" className={styles.tool} onClick={() => setPaytableOpen(true)}>
             {t('paytable.open')}
+          </button>
+          <button
+            type="button"
+            className={styles.tool}
+            aria-pressed={turbo}
+            onClick={() => actor.send({ type: 'turbo.toggle' })}
+          >
+            {turbo ? t('turbo.on') : t('turbo.off')}
           </button>
           <button type="button" className={styles.tool} aria-pressed={soundOn} onClick={() => setSoundOn((on) => !on)}>
             {soundOn ? t('sound.on') : t('sound.off')}
@@ -81,7 +91,7 @@ export function GameScreen({
         </div>
       </dl>
       <Field />
-      <RoundWin />
+      <RoundWin turbo={turbo} />
       {notice ? (
         <p role="alert" className={styles.notice}>
           {'key' in notice ? t(`notice.${notice.key}`) : notice.text}{' '}

@@ -5,8 +5,8 @@
  * the steps, so one view draws every title's reels.
  */
 import type { SlotRoundResult, SlotStep } from '@games/engine/title';
-import { selectReelMotion, selectRound } from '@machines/studio-round.machine';
-import { reelTimings } from '@machines/studio-round-win-tier';
+import { selectReelMotion, selectResultAnimationMs, selectRound, selectTurbo } from '@machines/studio-round.machine';
+import { reelTiming } from '@machines/studio-round-win-tier';
 import { useSelector } from '@xstate/react';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,19 +27,19 @@ interface ShownStep {
 }
 
 /** Steps one after another while the round's result animates; the last one once it stands still. */
-export function useShownStep(steps: readonly SlotStep[], motion: ReelMotion, turbo: boolean): ShownStep {
+export function useShownStep(steps: readonly SlotStep[], motion: ReelMotion, animationMs: number): ShownStep {
   const [progress, setProgress] = useState<ShownStep>({ index: 0, landed: false });
   useEffect(() => {
     if (motion !== 'stopping') return;
     setProgress({ index: 0, landed: false });
-    const timing = turbo ? reelTimings.turbo : reelTimings.normal;
+    const timing = reelTiming(animationMs, steps.length);
     const timers = steps.map((_, index) =>
       setTimeout(() => setProgress({ index, landed: true }), timing.spinMs + index * timing.stepMs),
     );
     return () => {
       for (const timer of timers) clearTimeout(timer);
     };
-  }, [motion, steps, turbo]);
+  }, [motion, steps, animationMs]);
   if (motion === 'still') return { index: Math.max(0, steps.length - 1), landed: true };
   if (motion === 'turning') return { index: 0, landed: false };
   return progress;
@@ -131,17 +131,17 @@ export interface ReelWindowProps {
   previous?: SlotStep;
   art: SymbolArt;
   motion: 'turning' | 'landing' | 'shown';
-  turbo?: boolean;
+  /** The round's steps' timing (machines/studio-round-win-tier.ts `reelTiming`). */
+  timing: ReturnType<typeof reelTiming>;
 }
 
 /** One step's window: turning, landing reel by reel on it, or shown with its wins. */
-export function ReelWindow({ step, resting, previous, art, motion, turbo = false }: ReelWindowProps) {
+export function ReelWindow({ step, resting, previous, art, motion, timing }: ReelWindowProps) {
   const { t } = useTranslation();
   const nameOf = useSymbolName();
   const window = step?.window ?? resting;
   const reels = window.length;
   const rows = window[0]?.length ?? 0;
-  const timing = turbo ? reelTimings.turbo : reelTimings.normal;
   const winning = new Set(
     (motion === 'shown' ? (step?.wins ?? []) : []).flatMap((win) => win.cells.map(([r, w]) => `${r}:${w}`)),
   );
@@ -255,16 +255,19 @@ export function RoundReels({
   resting,
   motion,
   art,
+  animationMs,
   turbo = false,
 }: {
   result: SlotRoundResult | null;
   resting: string[][];
   motion: ReelMotion;
   art: SymbolArt;
+  /** How long the machine animates the round's result, at the speed chosen. */
+  animationMs: number;
   turbo?: boolean;
 }) {
   const steps = result?.steps ?? [];
-  const shown = useShownStep(steps, motion, turbo);
+  const shown = useShownStep(steps, motion, animationMs);
   const step = steps[shown.index] ?? null;
   const windowMotion = motion === 'turning' ? 'turning' : shown.landed ? 'shown' : 'landing';
   return (
@@ -276,7 +279,7 @@ export function RoundReels({
         previous={shown.index > 0 ? steps[shown.index - 1] : undefined}
         art={art}
         motion={windowMotion}
-        turbo={turbo}
+        timing={reelTiming(animationMs, steps.length, turbo)}
       />
       {step && windowMotion === 'shown' ? <StepSummary step={step} index={shown.index} count={steps.length} /> : null}
     </div>
@@ -289,7 +292,11 @@ export function SlotRound() {
   const actor = useStudioActor();
   const motion = useSelector(actor, selectReelMotion);
   const round = useSelector(actor, selectRound);
-  const result = useMemo(() => slotRoundOf(round), [round]);
+  const animationMs = useSelector(actor, selectResultAnimationMs);
+  const turbo = useSelector(actor, selectTurbo);
+  const result = useMemo(() => slotRoundOf(round, title), [round, title]);
   const resting = useMemo(() => restingWindow(title), [title]);
-  return <RoundReels result={result} resting={resting} motion={motion} art={art} />;
+  return (
+    <RoundReels result={result} resting={resting} motion={motion} art={art} animationMs={animationMs} turbo={turbo} />
+  );
 }

@@ -4,8 +4,8 @@
  * tier (machines/studio-round-win-tier.ts). Off until the player turns it on (the toggle is the
  * gesture that lets the browser start audio).
  */
-import { selectReelMotion, selectRound, selectWinShown } from '@machines/studio-round.machine';
-import { reelTimings, type WinTier, winTierOf } from '@machines/studio-round-win-tier';
+import { selectReelMotion, selectResultAnimationMs, selectRound, selectWinShown } from '@machines/studio-round.machine';
+import { type WinTier, winTierOf } from '@machines/studio-round-win-tier';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { StudioActor } from './studio-actor';
@@ -37,7 +37,8 @@ function play(context: AudioContext, tones: readonly Tone[]) {
 }
 
 const spinSound: Tone[] = [{ frequency: 330, glideTo: 880, at: 0, length: 0.18, type: 'sawtooth' }];
-const stopSound: Tone[] = [{ frequency: 180, at: reelTimings.normal.spinMs / 1_000, length: 0.12 }];
+/** The knock as the last reel stops or the last ball lands. */
+const stopSound = (afterMs: number): Tone[] => [{ frequency: 180, at: afterMs / 1_000, length: 0.12 }];
 
 /** A major chord, arpeggiated: more notes, an octave higher and longer as the tier rises. */
 function winSound(tier: WinTier): Tone[] {
@@ -68,6 +69,7 @@ export function useRoundSounds(actor: StudioActor, enabled: boolean) {
   const motion = useSelector(actor, selectReelMotion);
   const winShown = useSelector(actor, selectWinShown);
   const round = useSelector(actor, selectRound);
+  const animationMs = useSelector(actor, selectResultAnimationMs);
   const tier = round ? winTierOf(round.win, round.stake) : 'none';
 
   useEffect(() => {
@@ -78,8 +80,8 @@ export function useRoundSounds(actor: StudioActor, enabled: boolean) {
     const audio = context.current;
     if (!enabled || !audio) return;
     if (motion === 'turning') play(audio, spinSound);
-    if (motion === 'stopping') play(audio, stopSound);
-  }, [enabled, motion]);
+    if (motion === 'stopping') play(audio, stopSound(animationMs));
+  }, [enabled, motion, animationMs]);
 
   useEffect(() => {
     const audio = context.current;
