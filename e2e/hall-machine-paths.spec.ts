@@ -277,7 +277,15 @@ const fairness = { serverSeedHash: 'a'.repeat(64), nextServerSeedHash: 'c'.repea
 /** The balance the page opens with lies in [300, 700): the least stake is always affordable, the greatest never. */
 const session: StudioSession = {
   sessionToken: 'from the studio',
-  game: { code: 'sakura-sevens', kind: 'slot', name: 'Sakura Sevens', stakes, rtpBasisPoints: 9600 },
+  game: {
+    code: 'sakura-sevens',
+    kind: 'slot',
+    mechanic: 'lines',
+    volatility: 'medium',
+    name: 'Sakura Sevens',
+    stakes,
+    rtpBasisPoints: 9600,
+  },
   machineNumber: 1,
   currency: 'COIN',
   balance: 600,
@@ -290,7 +298,7 @@ const round = (status: StudioRound['status'] = 'settled'): StudioRound => ({
   stake: 20,
   win: 0,
   status,
-  drawn: { kind: 'slot', stops: [0, 0, 0, 0, 0] },
+  outcome: { totalBet: 20, totalWin: 0, steps: [] },
   playedAt: '2026-01-01T00:00:00.000Z',
 });
 const played: PlayedRound = { round: round(), balance: 580, fairness };

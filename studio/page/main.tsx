@@ -3,6 +3,7 @@
  * /studio/verify (a round recomputed from its seeds). It is the provider's page, not the portal's:
  * it shares nothing with the SPA but the contract, the games' mathematics and the machines.
  */
+import { negotiateLocale } from '@contract/locales';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
@@ -10,14 +11,16 @@ import { initStudioI18n, pageLocale } from './i18n';
 import { GamePage } from './play/game-page';
 import { studioRoundFlow } from './studio-flow';
 import './studio.css';
-import { studioProofLoader, VerifyPage } from './verify/verify-page';
 
 async function start() {
-  const lng = pageLocale(window.location.search);
+  const query = new URLSearchParams(window.location.search);
+  // A link without the language (a game record's) opens in the reader's own.
+  const lng = query.has('lang') ? pageLocale(window.location.search) : negotiateLocale(navigator.languages.join(','));
   await initStudioI18n(lng);
   const root = createRoot(document.getElementById('root') as HTMLElement);
-  const query = new URLSearchParams(window.location.search);
   if (window.location.pathname.startsWith('/studio/verify')) {
+    // The verify page recomputes any title, so it loads them all: its own chunk, never the game page's.
+    const { studioProofLoader, VerifyPage } = await import('./verify/verify-page');
     root.render(
       <StrictMode>
         <VerifyPage roundId={query.get('round')} loadProof={studioProofLoader(lng)} />

@@ -1,9 +1,23 @@
 import type { StudioRound } from '@contract/studio';
+import type { BallOutcome } from '@games/pachinko-fuji-rush';
 import { evaluateSpin, isBetPerLine, paylines, type SlotOutcome } from '@games/slot-sakura-sevens';
 
-/** A slot round's window and line wins, recomputed from its stops by the game's rules (the studio sends only the stops). */
-export function slotOutcomeOf(round: StudioRound | null): SlotOutcome | null {
-  if (round?.drawn.kind !== 'slot') return null;
+/** A round as stored, or as the verify page recomputed it: its stake and the title's outcome. */
+type Played = Pick<StudioRound, 'stake' | 'outcome'>;
+
+/**
+ * A 20-line round's window and line wins, evaluated from the stops its outcome names by the
+ * game's rules (the outcome was checked by its title's schema when it arrived).
+ */
+export function slotOutcomeOf(round: Played | null): SlotOutcome | null {
+  const stops = round?.outcome.stops;
+  if (!round || !Array.isArray(stops) || !stops.every((stop) => Number.isSafeInteger(stop))) return null;
   const betPerLine = round.stake / paylines.length;
-  return isBetPerLine(betPerLine) ? evaluateSpin(round.drawn.stops, betPerLine) : null;
+  return isBetPerLine(betPerLine) ? evaluateSpin(stops as number[], betPerLine) : null;
+}
+
+/** A pachinko round's balls, in launch order, as its outcome names them. */
+export function pachinkoBallsOf(round: Played | null): BallOutcome[] {
+  const balls = round?.outcome.balls;
+  return Array.isArray(balls) ? (balls as BallOutcome[]) : [];
 }

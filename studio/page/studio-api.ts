@@ -30,7 +30,8 @@ interface Envelope {
 export async function callStudio<TBody extends v.GenericSchema, TData extends v.GenericSchema>(
   call: StudioCall<TBody, TData>,
   body: v.InferInput<TBody>,
-  options: { lang: Locale; sessionToken?: string },
+  /** keepalive: the call outlives the page (leaving the machine as the page closes). */
+  options: { lang: Locale; sessionToken?: string; keepalive?: boolean },
 ): Promise<v.InferOutput<TData>> {
   let response: Response;
   try {
@@ -42,6 +43,7 @@ export async function callStudio<TBody extends v.GenericSchema, TData extends v.
         ...(options.sessionToken ? { [studioSessionHeader]: options.sessionToken } : {}),
       },
       body: JSON.stringify(body),
+      keepalive: options.keepalive ?? false,
     });
   } catch (error) {
     throw new StudioCallError(0, error instanceof Error ? error.message : 'no answer');

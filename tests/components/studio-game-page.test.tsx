@@ -1,4 +1,5 @@
 import type { StudioRound } from '@contract/studio';
+import { sakuraSevens } from '@games/titles/sakura-sevens';
 import {
   type ClientSeedRequest,
   type ClientSeedSet,
@@ -6,6 +7,7 @@ import {
   type PlayRoundRequest,
   type ResumedRound,
   type RotateSeedRequest,
+  resultAnimationLimitMs,
   type SeedRotation,
   type StudioSession,
   studioRoundMachine,
@@ -15,8 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { initStudioI18n } from '../../studio/page/i18n';
 import { GamePage } from '../../studio/page/play/game-page';
-import { TitleContext } from '../../studio/page/play/title-context';
-import { fujiTitle, loaded, sakuraTitle } from './studio-titles';
+import { loadTitle } from '../../studio/page/title-loaders';
 
 /**
  * The game page against the round machine, whose calls to the studio are test doubles at the edge:
@@ -33,6 +34,8 @@ const slotSession: StudioSession = {
   game: {
     code: 'sakura-sevens',
     kind: 'slot',
+    mechanic: 'lines',
+    volatility: 'medium',
     name: 'Sakura Sevens',
     stakes: [20, 40, 100, 200, 400, 1000],
     rtpBasisPoints: 9600,
@@ -51,7 +54,7 @@ const exampleRound: StudioRound = {
   stake: 20,
   win: 73,
   status: 'settled',
-  drawn: { kind: 'slot', stops: [11, 17, 11, 15, 6] },
+  outcome: { ...sakuraSevens.play({ serverSeed: 'a'.repeat(64), clientSeed: 'player', nonce: 0 }, 20) },
   playedAt: '2026-11-21T00:00:00.000Z',
 };
 const played: PlayedRound = { round: exampleRound, balance: 553, fairness: { ...fairness, nonce: 1 } };
@@ -95,12 +98,10 @@ async function openGame(
     }),
     { input: { launchToken: 'launch-token' }, clock },
   ).start();
-  const title = (options.session ?? slotSession).game.kind === 'slot' ? sakuraTitle : fujiTitle;
-  render(
-    <TitleContext.Provider value={loaded(title)}>
-      <GamePage actor={actor} />
-    </TitleContext.Provider>,
-  );
+  render(<GamePage actor={actor} />);
+  await flush();
+  // The game screen shows once its title's chunk is loaded.
+  await act(() => loadTitle((options.session ?? slotSession).game.code));
   await flush();
   const wait = async (ms: number) => {
     act(() => clock.increment(ms));
@@ -134,7 +135,7 @@ describe('studio game page', () => {
     expect(screen.getByTestId('balance')).toHaveTextContent('480');
     expect(screen.getByTestId('last-win')).toHaveTextContent('0');
 
-    await wait(1_800);
+    await wait(resultAnimationLimitMs.normal);
     expect(reels()).toHaveAttribute('data-motion', 'shown');
     expect(screen.getByRole('status')).toHaveTextContent('You won 73 coins!');
     expect(screen.getByTestId('balance')).toHaveTextContent('553');
@@ -172,7 +173,7 @@ describe('studio game page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await flush();
     expect(resumedKey).toBe(plays[0]?.roundKey);
-    await wait(1_800);
+    await wait(resultAnimationLimitMs.normal);
     expect(screen.getByRole('status')).toHaveTextContent('Your unfinished round was completed: You won 73 coins!');
   });
 
@@ -202,7 +203,7 @@ describe('studio game page', () => {
     expect(plays).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Stop auto (24 left)' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Stop auto (24 left)' }));
-    await wait(1_800);
+    await wait(resultAnimationLimitMs.normal);
     await wait(1_500);
     expect(screen.getByText('Auto play stopped after 1 spin.')).toBeInTheDocument();
   });
@@ -268,8 +269,10 @@ describe('studio game page', () => {
       stake: 10,
       win: 2_063,
       status: 'settled',
-      drawn: {
-        kind: 'pachinko',
+      outcome: {
+        totalBet: 10,
+        totalWin: 2_063,
+        jackpots: 2,
         balls: [
           { lane: 501, pocket: 'prize', jackpots: 0, win: 3 },
           { lane: 329, pocket: 'start', lottery: 0, rushDraws: [41, 62], jackpots: 2, win: 2_048 },
@@ -285,6 +288,8 @@ describe('studio game page', () => {
         game: {
           code: 'fuji-rush',
           kind: 'pachinko',
+          mechanic: 'pachinko',
+          volatility: 'high',
           name: 'Fuji Rush',
           stakes: [10, 20, 50, 100],
           rtpBasisPoints: 9600,
@@ -298,7 +303,7 @@ describe('studio game page', () => {
     const board = screen.getByRole('img', { name: 'パチンコ盤面' });
     expect(board).toHaveAttribute('data-motion', 'stopping');
     expect(board.querySelectorAll('[data-pocket]')).toHaveLength(3);
-    await wait(1_200 + 3 * 30);
+    await wait(resultAnimationLimitMs.normal);
     expect(screen.getByText('スタートチャッカー：1')).toBeInTheDocument();
     expect(screen.getByText(/大当たり×2：2,048コイン！/)).toHaveTextContent('確変ラッシュ 2連！');
     expect(screen.getByText('2,063コイン獲得！')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import type { StudioRound } from '@contract/studio';
+import { sakuraSevens } from '@games/titles/sakura-sevens';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { initStudioI18n } from '../../studio/page/i18n';
@@ -18,12 +19,12 @@ const storedSlotRound: StudioRound = {
   stake: 20,
   win: 73,
   status: 'settled',
-  drawn: { kind: 'slot', stops: [11, 17, 11, 15, 6] },
+  outcome: { ...sakuraSevens.play({ serverSeed, clientSeed: 'player', nonce: 0 }, 20) },
   playedAt: '2026-11-21T00:00:00.000Z',
 };
 
 function proofOf(round: StudioRound, revealed: string | null = serverSeed): RoundProof {
-  return { gameCode: 'studio-slot', round, clientSeed: 'player', serverSeedHash: commitment, serverSeed: revealed };
+  return { gameCode: 'sakura-sevens', round, clientSeed: 'player', serverSeedHash: commitment, serverSeed: revealed };
 }
 
 const neverLoaded = () => Promise.reject(new Error('no proof asked for'));

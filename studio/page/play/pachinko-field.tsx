@@ -1,14 +1,12 @@
-import type { StudioDrawn } from '@contract/studio';
-import { jackpotPay } from '@games/pachinko-fuji-rush';
+import { type BallOutcome as Ball, jackpotPay } from '@games/pachinko-fuji-rush';
 import { ballFallMs, ballLaunchMs, selectReelMotion, selectRound } from '@machines/studio-round.machine';
 import { useSelector } from '@xstate/react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCoins } from '../i18n';
+import { pachinkoBallsOf } from '../slot-outcome';
 import styles from './pachinko-field.module.css';
 import { useStudioActor } from './studio-actor';
-
-type Ball = Extract<StudioDrawn, { kind: 'pachinko' }>['balls'][number];
 
 /** Where a ball comes to rest on the board, in percent: the start pocket in the middle, prize pockets at the sides, out at the bottom. */
 function restingPlace(ball: Ball): { x: number; y: number } {
@@ -82,7 +80,7 @@ export function PachinkoField() {
   const actor = useStudioActor();
   const motion = useSelector(actor, selectReelMotion);
   const round = useSelector(actor, selectRound);
-  const balls = round?.drawn.kind === 'pachinko' ? round.drawn.balls : [];
+  const balls = pachinkoBallsOf(round);
   return (
     <section className={styles.field}>
       <PachinkoBoard balls={balls} motion={motion} />

@@ -1,15 +1,16 @@
-import type { Locale } from '@contract/locales';
+import { type Locale, negotiateLocale } from '@contract/locales';
 import { studioRoundProof } from '@contract/studio';
-import { studioGame, studioGames } from '@games/catalogue';
+import { studioTitle, studioTitles } from '@games/catalogue';
 import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as v from 'valibot';
 import { useCoins } from '../i18n';
 import { BallTally, PachinkoBoard } from '../play/pachinko-field';
 import { LineWinList, SlotWindow } from '../play/slot-reels';
+import { pachinkoBallsOf, slotOutcomeOf } from '../slot-outcome';
 import { callStudio } from '../studio-api';
 import styles from './verify-page.module.css';
-import { gameFor, matchesStored, type Recomputation, recomputeRound, type VerifyValues } from './verify-round';
+import { matchesStored, type Recomputation, recomputeRound, type VerifyValues } from './verify-round';
 
 export type RoundProof = v.InferOutput<typeof studioRoundProof.data>;
 
@@ -22,17 +23,16 @@ const emptyValues: VerifyValues = {
   serverSeed: '',
   clientSeed: '',
   nonce: '0',
-  gameCode: studioGames[0]?.code ?? '',
-  stake: String(studioGames[0]?.stakes[0] ?? ''),
+  gameCode: studioTitles[0]?.code ?? '',
+  stake: String(studioTitles[0]?.stakes[0] ?? ''),
 };
 
 function valuesOf(proof: RoundProof): VerifyValues {
-  const game = gameFor(proof.gameCode, proof.round.drawn.kind);
   return {
     serverSeed: proof.serverSeed ?? '',
     clientSeed: proof.clientSeed,
     nonce: String(proof.round.nonce),
-    gameCode: game?.code ?? '',
+    gameCode: studioTitle(proof.gameCode)?.code ?? '',
     stake: String(proof.round.stake),
   };
 }
@@ -46,25 +46,34 @@ function Check({ passed, label }: { passed: boolean; label: string }) {
   );
 }
 
-function Outcome({ recomputed }: { recomputed: Extract<Recomputation, { ok: true }> }) {
+/** What the seeds draw, as the title's views show it: the reels and their wins, or the balls. */
+function Drawn({ stake, outcome }: { stake: number; outcome: RoundProof['round']['outcome'] }) {
+  const { t } = useTranslation();
+  const slot = slotOutcomeOf({ stake, outcome });
+  if (slot)
+    return (
+      <>
+        <p>{t('verify.stops', { stops: slot.stops.join(', ') })}</p>
+        <SlotWindow stops={slot.stops} lineWins={slot.lineWins} />
+        <LineWinList outcome={slot} />
+      </>
+    );
+  const balls = pachinkoBallsOf({ stake, outcome });
+  return balls.length > 0 ? (
+    <>
+      <PachinkoBoard balls={balls} motion="still" />
+      <BallTally balls={balls} />
+    </>
+  ) : null;
+}
+
+function Outcome({ recomputed, stake }: { recomputed: Extract<Recomputation, { ok: true }>; stake: number }) {
   const { t } = useTranslation();
   const coins = useCoins();
-  const { outcome } = recomputed;
   return (
     <section className={styles.card} aria-label={t('verify.recomputed')}>
       <h2>{t('verify.recomputed')}</h2>
-      {outcome.kind === 'slot' ? (
-        <>
-          <p>{t('verify.stops', { stops: outcome.outcome.stops.join(', ') })}</p>
-          <SlotWindow stops={outcome.outcome.stops} lineWins={outcome.outcome.lineWins} />
-          <LineWinList outcome={outcome.outcome} />
-        </>
-      ) : (
-        <>
-          <PachinkoBoard balls={outcome.outcome.balls} motion="still" />
-          <BallTally balls={outcome.outcome.balls} />
-        </>
-      )}
+      <Drawn stake={stake} outcome={JSON.parse(JSON.stringify(recomputed.outcome))} />
       <p className={styles.win} data-testid="recomputed-win">
         {t('verify.win', { win: coins(recomputed.win) })}
       </p>
@@ -109,7 +118,7 @@ export function VerifyPage({
               <Check passed={matchesStored(recomputed.outcome, proof.round)} label="outcomeCheck" />
             </>
           ) : null}
-          <Outcome recomputed={recomputed} />
+          <Outcome recomputed={recomputed} stake={Number(values.stake)} />
         </>
       ) : (
         <p role="status">{t('verify.fillIn')}</p>
@@ -178,9 +187,10 @@ function SeedForm({
   onValues: Dispatch<SetStateAction<VerifyValues>>;
   recomputed: Recomputation;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const coins = useCoins();
-  const game = studioGame(values.gameCode);
+  const game = studioTitle(values.gameCode);
+  const locale = negotiateLocale(i18n.language);
   const change = (field: keyof VerifyValues) => (event: { target: { value: string } }) =>
     onValues((previous) => ({ ...previous, [field]: event.target.value }));
   const invalid = (field: keyof VerifyValues) => !recomputed.ok && recomputed.invalid.includes(field);
@@ -211,9 +221,9 @@ function SeedForm({
       <label>
         {t('verify.game')}
         <select value={values.gameCode} onChange={change('gameCode')}>
-          {studioGames.map((option) => (
+          {studioTitles.map((option) => (
             <option key={option.code} value={option.code}>
-              {option.name}
+              {option.names[locale]}
             </option>
           ))}
         </select>
