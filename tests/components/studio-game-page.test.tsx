@@ -110,14 +110,18 @@ async function openGame(
   return { actor, plays, wait };
 }
 
-const reels = () => screen.getByRole('img', { name: /.+ \/ .+ \/ .+/ });
+const reels = () => screen.getByRole('region', { name: /^Reels/ });
+const topRow = () =>
+  within(reels())
+    .getAllByRole('list')
+    .map((reel) => within(reel).getAllByRole('img')[0]?.getAttribute('aria-label'));
 
 describe('studio game page', () => {
   it('spins the reels, stops them on the drawn stops and shows the paylines won', async () => {
     const { plays, wait } = await openGame();
     expect(screen.getByRole('heading', { name: /Sakura Sevens/ })).toHaveTextContent('Machine 3');
     expect(screen.getByTestId('balance')).toHaveTextContent('500');
-    expect(screen.getByRole('button', { name: 'Sound off' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Sound: off' })).toHaveAttribute('aria-pressed', 'false');
 
     fireEvent.click(screen.getByRole('button', { name: '40' }));
     fireEvent.click(screen.getByRole('button', { name: '20' }));
@@ -126,18 +130,20 @@ describe('studio game page', () => {
     expect(plays).toEqual([
       { sessionToken: 'studio-session', stake: 20, roundKey: expect.stringMatching(/^[0-9a-f-]{36}$/) },
     ]);
-    expect(reels()).toHaveAttribute('data-motion', 'stopping');
+    expect(reels()).toHaveAttribute('data-motion', 'landing');
     // The win is not counted before the reels stop.
     expect(screen.getByTestId('balance')).toHaveTextContent('480');
     expect(screen.getByTestId('last-win')).toHaveTextContent('0');
 
     await wait(resultAnimationLimitMs.normal);
-    expect(reels()).toHaveAttribute('data-motion', 'still');
+    expect(reels()).toHaveAttribute('data-motion', 'shown');
     expect(screen.getByRole('status')).toHaveTextContent('You won 73 coins!');
     expect(screen.getByTestId('balance')).toHaveTextContent('553');
     expect(screen.getByTestId('last-win')).toHaveTextContent('73');
-    // Top row plum, bell, wild, cherry, plum, as docs/games.md shows the window.
-    expect(reels()).toHaveAccessibleName(/^plum, bell, wild, cherry, plum \/ orange, wild, cherry, plum, orange \//);
+    // Top row plum, bell, wild, cherry, plum, as docs/games.md shows the window; line 14 runs through three of them.
+    expect(topRow()).toEqual(['plum, winning', 'bell', 'wild, winning', 'cherry', 'plum, winning']);
+    // 73 coins for 20 is a small win: its coins, no tier named.
+    expect(screen.getByTestId('win-count')).toHaveAttribute('data-tier', 'small');
     const lines = [...document.querySelectorAll('[data-line]')].map((line) => line.getAttribute('data-line'));
     expect(lines).toEqual(['5', '14', '16']);
     const wins = within(screen.getByRole('list', { name: 'Winning lines' }));
@@ -199,7 +205,7 @@ describe('studio game page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stop auto (24 left)' }));
     await wait(resultAnimationLimitMs.normal);
     await wait(1_500);
-    expect(screen.getByText('Auto-spin stopped after 1 rounds.')).toBeInTheDocument();
+    expect(screen.getByText('Auto play stopped after 1 spin.')).toBeInTheDocument();
   });
 
   it('shows both commitments, sets the client seed for the shown seed, and rotates to the shown next seed', async () => {
@@ -291,7 +297,7 @@ describe('studio game page', () => {
       },
       play: async () => ({ round: pachinkoRound, balance: 2_553, fairness }),
     });
-    expect(screen.getByRole('heading', { name: /Fuji Rush/ })).toHaveTextContent('3番台');
+    expect(screen.getByRole('heading', { name: /富士ラッシュ/ })).toHaveTextContent('3番台');
     fireEvent.click(screen.getByRole('button', { name: '発射' }));
     await flush();
     const board = screen.getByRole('img', { name: 'パチンコ盤面' });
@@ -301,6 +307,26 @@ describe('studio game page', () => {
     expect(screen.getByText('スタートチャッカー：1')).toBeInTheDocument();
     expect(screen.getByText(/大当たり×2：2,048コイン！/)).toHaveTextContent('確変ラッシュ 2連！');
     expect(screen.getByText('2,063コイン獲得！')).toBeInTheDocument();
+    // 2,063 coins for 10 balls is over 100 times the stake: an epic win.
+    expect(screen.getByTestId('win-count')).toHaveAttribute('data-tier', 'epic');
+    expect(screen.getByTestId('win-count')).toHaveTextContent('エピックウィン');
+
+    await wait(1_500);
+    fireEvent.click(screen.getByRole('button', { name: 'オート' }));
+    const dialog = screen.getByRole('dialog', { name: 'オート発射' });
+    expect(within(dialog).getByRole('group', { name: /ラウンド数/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'オート発射開始' })).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent(/スピン/);
+  });
+
+  it('opens the paytable and rules from the game screen and closes it again', async () => {
+    await openGame();
+    fireEvent.click(screen.getByRole('button', { name: 'How to play & pays' }));
+    const dialog = screen.getByRole('dialog', { name: 'How to play and the paytable' });
+    expect(within(dialog).getByTestId('stated-rtp')).toHaveTextContent('96.00%');
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('shows the end of the session with the way back to the hall', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCoins } from '../i18n';
 import styles from './game-screen.module.css';
 import { useStudioActor } from './studio-actor';
+import { useLoadedTitle } from './title-context';
 
 const counts = [10, 25, 50, 100];
 
@@ -11,9 +12,13 @@ function limitOf(text: string): number | null {
   return text.trim() === '' ? null : Number(text);
 }
 
-/** Auto-spin's stop conditions: how many rounds, and optionally a loss limit and a single win that stops it. */
+/**
+ * Auto-play's stop conditions: how many of the game's own rounds (spins, rounds of balls, games),
+ * and optionally a loss limit and a single win that stops it. Its words follow the title's kind.
+ */
 export function AutoSpinDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
+  const context = useLoadedTitle().title.kind;
   const coins = useCoins();
   const actor = useStudioActor();
   const [count, setCount] = useState(counts[0] ?? 10);
@@ -35,9 +40,9 @@ export function AutoSpinDialog({ onClose }: { onClose: () => void }) {
           onClose();
         }}
       >
-        <h2 id="auto-spin-title">{t('auto.title')}</h2>
+        <h2 id="auto-spin-title">{t('auto.title', { context })}</h2>
         <fieldset className={styles.stakes}>
-          <legend>{t('auto.count')}</legend>
+          <legend>{t('auto.count', { context })}</legend>
           {counts.map((option) => (
             <button
               key={option}
@@ -64,7 +69,7 @@ export function AutoSpinDialog({ onClose }: { onClose: () => void }) {
         </label>
         <div className={styles.row}>
           <button type="submit" className={styles.primary}>
-            {t('auto.start')}
+            {t('auto.start', { context })}
           </button>
           <button type="button" className={styles.secondary} onClick={onClose}>
             {t('cancel')}

@@ -5,6 +5,7 @@ import {
   selectMachineNumber,
   selectNotice,
   selectShownBalance,
+  selectTurbo,
 } from '@machines/studio-round.machine';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -13,11 +14,22 @@ import { useCoins } from '../i18n';
 import { FairnessPanel } from './fairness-panel';
 import styles from './game-screen.module.css';
 import { PachinkoField } from './pachinko-field';
+import { PaytableDialog } from './paytable-dialog';
 import { RealityCheckDialog } from './reality-check-dialog';
+import { SlotRound } from './reel-view';
 import { RoundPanel } from './round-panels';
-import { SlotReels } from './slot-reels';
 import { useRoundSounds } from './sound';
 import { useStudioActor } from './studio-actor';
+import { useLoadedTitle } from './title-context';
+import { usePageLocale } from './title-rules';
+import { RoundWin } from './win-count';
+
+/** The loaded title's field of play: the reels of a slot, the board of a pachinko. */
+function Field() {
+  const { title } = useLoadedTitle();
+  if (title.kind === 'slot') return <SlotRound />;
+  return <PachinkoField />;
+}
 
 /** The session's screen: balance and last win, the reels or the pachinko field, the controls of the round's state. */
 export function GameScreen({
@@ -33,16 +45,31 @@ export function GameScreen({
   const balance = useSelector(actor, selectShownBalance);
   const lastWin = useSelector(actor, selectLastWin);
   const notice = useSelector(actor, selectNotice);
+  const turbo = useSelector(actor, selectTurbo);
+  const { title } = useLoadedTitle();
+  const locale = usePageLocale();
   const [soundOn, setSoundOn] = useState(false);
+  const [paytableOpen, setPaytableOpen] = useState(false);
   useRoundSounds(actor, soundOn);
   if (!game) return null;
   return (
     <main className={styles.screen}>
       <header className={styles.header}>
         <h1 className={styles.title}>
-          {game.name} <span className={styles.machine}>{t('machine', { number: machineNumber })}</span>
+          {title.names[locale]} <span className={styles.machine}>{t('machine', { number: machineNumber })}</span>
         </h1>
         <div className={styles.tools}>
+          <button type="button" className={styles.tool} onClick={() => setPaytableOpen(true)}>
+            {t('paytable.open')}
+          </button>
+          <button
+            type="button"
+            className={styles.tool}
+            aria-pressed={turbo}
+            onClick={() => actor.send({ type: 'turbo.toggle' })}
+          >
+            {turbo ? t('turbo.on') : t('turbo.off')}
+          </button>
           <button type="button" className={styles.tool} aria-pressed={soundOn} onClick={() => setSoundOn((on) => !on)}>
             {soundOn ? t('sound.on') : t('sound.off')}
           </button>
@@ -63,7 +90,8 @@ export function GameScreen({
           </dd>
         </div>
       </dl>
-      {game.kind === 'slot' ? <SlotReels /> : <PachinkoField />}
+      <Field />
+      <RoundWin turbo={turbo} />
       {notice ? (
         <p role="alert" className={styles.notice}>
           {'key' in notice ? t(`notice.${notice.key}`) : notice.text}{' '}
@@ -75,6 +103,7 @@ export function GameScreen({
       <RoundPanel stage={stage} />
       <FairnessPanel />
       <RealityCheckDialog />
+      {paytableOpen ? <PaytableDialog onClose={() => setPaytableOpen(false)} /> : null}
     </main>
   );
 }

@@ -17,6 +17,7 @@ import { useCoins } from '../i18n';
 import { AutoSpinDialog } from './auto-spin-dialog';
 import styles from './game-screen.module.css';
 import { useStudioActor } from './studio-actor';
+import { useLoadedTitle } from './title-context';
 
 function StakeSelector({ affordableOnly = false }: { affordableOnly?: boolean }) {
   const { t } = useTranslation();
@@ -49,9 +50,9 @@ function StakeSelector({ affordableOnly = false }: { affordableOnly?: boolean })
 function SpinControls({ busyLabel }: { busyLabel?: string }) {
   const { t } = useTranslation();
   const actor = useStudioActor();
-  const game = useSelector(actor, selectGame);
   const canSpin = useSelector(actor, selectCanSpin);
   const auto = useSelector(actor, selectAutoSpin);
+  const kind = useLoadedTitle().title.kind;
   const [dialogOpen, setDialogOpen] = useState(false);
   return (
     <div className={styles.row}>
@@ -61,7 +62,7 @@ function SpinControls({ busyLabel }: { busyLabel?: string }) {
         disabled={!canSpin}
         onClick={() => actor.send({ type: 'round.spin' })}
       >
-        {busyLabel ?? t(game?.kind === 'pachinko' ? 'launch' : 'spin')}
+        {busyLabel ?? t(kind === 'pachinko' ? 'launch' : 'spin')}
       </button>
       {auto.active ? (
         <button type="button" className={styles.secondary} onClick={() => actor.send({ type: 'auto.stop' })}>
@@ -80,10 +81,11 @@ function SpinControls({ busyLabel }: { busyLabel?: string }) {
 function AutoSpinStopped() {
   const { t } = useTranslation();
   const auto = useSelector(useStudioActor(), selectAutoSpin);
+  const kind = useLoadedTitle().title.kind;
   if (!auto.stopReason) return null;
   return (
     <p className={styles.status} role="status">
-      {t(`auto.stopped.${auto.stopReason}`, { count: auto.played })}
+      {t(`auto.stopped.${auto.stopReason}`, { played: t('auto.played', { context: kind, count: auto.played }) })}
     </p>
   );
 }

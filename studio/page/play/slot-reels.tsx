@@ -8,17 +8,13 @@ import {
   type SlotSymbol,
   windowAt,
 } from '@games/slot-sakura-sevens';
-import { selectReelMotion, selectRound, slotAnimationMs } from '@machines/studio-round.machine';
-import { useSelector } from '@xstate/react';
+import { slotAnimationMs } from '@machines/studio-round.machine';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCoins } from '../i18n';
-import { slotOutcomeOf } from '../slot-outcome';
 import styles from './slot-reels.module.css';
-import { symbolGlyphs } from './slot-symbols';
-import { useStudioActor } from './studio-actor';
+import { FallbackSymbol } from './symbol-art';
 
-const restingStops = [0, 0, 0, 0, 0];
 const lineColours = ['#f2c14e', '#5ccf8a', '#6bb8ff', '#e8577a', '#c08cff'];
 /** One turn of a reel in the stopping animation; reel r turns r + 2 times, so the last one stops with the round's animation. */
 const turnMs = slotAnimationMs / (reelCount + 1);
@@ -27,7 +23,7 @@ export function SymbolCell({ symbol }: { symbol: SlotSymbol }) {
   const { t } = useTranslation();
   return (
     <span className={`${styles.cell} ${styles[symbol] ?? ''}`} title={t(`symbol.${symbol}`)}>
-      <span aria-hidden="true">{symbolGlyphs[symbol]}</span>
+      <FallbackSymbol id={symbol} />
     </span>
   );
 }
@@ -139,20 +135,5 @@ export function LineWinList({ outcome }: { outcome: SlotOutcome }) {
         <li>{t('scatterWin', { count: outcome.scatters, win: coins(outcome.scatterWin) })}</li>
       ) : null}
     </ul>
-  );
-}
-
-/** The slot of the session: turning while the round is awaited, stopping on its stops, then its wins. */
-export function SlotReels() {
-  const actor = useStudioActor();
-  const motion = useSelector(actor, selectReelMotion);
-  const round = useSelector(actor, selectRound);
-  const outcome = slotOutcomeOf(round);
-  const settled = motion === 'still' && outcome !== null;
-  return (
-    <section className={styles.machine}>
-      <SlotWindow stops={outcome?.stops ?? restingStops} motion={motion} lineWins={settled ? outcome.lineWins : []} />
-      {settled ? <LineWinList outcome={outcome} /> : null}
-    </section>
   );
 }

@@ -1,31 +1,76 @@
 /**
- * Short WebAudio tones for the round: a tick when it starts, a knock when the reels stop or the balls
- * land, a rising chord for a win. Off until the player turns it on (the toggle is the gesture that
- * lets the browser start audio).
+ * Short Web Audio sounds for the round, synthesised so nothing is downloaded: a rising sweep when the
+ * reels start or the balls leave, a knock when they stop, and a chord for a win that grows with its
+ * tier (machines/studio-round-win-tier.ts). Off until the player turns it on (the toggle is the
+ * gesture that lets the browser start audio).
  */
-import { selectReelMotion, selectRound, selectWinShown } from '@machines/studio-round.machine';
+import { selectReelMotion, selectResultAnimationMs, selectRound, selectWinShown } from '@machines/studio-round.machine';
+import { type WinTier, winTierOf } from '@machines/studio-round-win-tier';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { StudioActor } from './studio-actor';
 
-function tone(context: AudioContext, frequency: number, startAfter: number, length: number) {
-  const oscillator = context.createOscillator();
-  const gain = context.createGain();
-  oscillator.frequency.value = frequency;
-  oscillator.type = 'triangle';
-  const start = context.currentTime + startAfter;
-  gain.gain.setValueAtTime(0.12, start);
-  gain.gain.exponentialRampToValueAtTime(0.0001, start + length);
-  oscillator.connect(gain).connect(context.destination);
-  oscillator.start(start);
-  oscillator.stop(start + length);
+interface Tone {
+  frequency: number;
+  /** Seconds after now. */
+  at: number;
+  length: number;
+  type?: OscillatorType;
+  /** A frequency to glide to over the tone's length. */
+  glideTo?: number;
+}
+
+function play(context: AudioContext, tones: readonly Tone[]) {
+  for (const { frequency, at, length, type = 'triangle', glideTo } of tones) {
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
+    const start = context.currentTime + at;
+    oscillator.type = type;
+    oscillator.frequency.setValueAtTime(frequency, start);
+    if (glideTo) oscillator.frequency.exponentialRampToValueAtTime(glideTo, start + length);
+    gain.gain.setValueAtTime(0.12, start);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + length);
+    oscillator.connect(gain).connect(context.destination);
+    oscillator.start(start);
+    oscillator.stop(start + length);
+  }
+}
+
+const spinSound: Tone[] = [{ frequency: 330, glideTo: 880, at: 0, length: 0.18, type: 'sawtooth' }];
+/** The knock as the last reel stops or the last ball lands. */
+const stopSound = (afterMs: number): Tone[] => [{ frequency: 180, at: afterMs / 1_000, length: 0.12 }];
+
+/** A major chord, arpeggiated: more notes, an octave higher and longer as the tier rises. */
+function winSound(tier: WinTier): Tone[] {
+  const notes = {
+    none: [],
+    small: [523, 659, 784],
+    big: [523, 659, 784, 1047],
+    mega: [392, 523, 659, 784, 1047, 1319],
+  };
+  if (tier === 'epic') {
+    const fanfare = [...notes.mega, 1568];
+    return [...fanfare, ...fanfare].map((frequency, index) => ({
+      frequency,
+      at: index * 0.08,
+      length: 0.4,
+      type: 'square',
+    }));
+  }
+  return notes[tier].map((frequency, index) => ({
+    frequency,
+    at: index * 0.09,
+    length: tier === 'small' ? 0.25 : 0.45,
+  }));
 }
 
 export function useRoundSounds(actor: StudioActor, enabled: boolean) {
   const context = useRef<AudioContext | null>(null);
   const motion = useSelector(actor, selectReelMotion);
   const winShown = useSelector(actor, selectWinShown);
-  const win = useSelector(actor, (snapshot) => selectRound(snapshot)?.win ?? 0);
+  const round = useSelector(actor, selectRound);
+  const animationMs = useSelector(actor, selectResultAnimationMs);
+  const tier = round ? winTierOf(round.win, round.stake) : 'none';
 
   useEffect(() => {
     if (enabled && !context.current && typeof AudioContext !== 'undefined') context.current = new AudioContext();
@@ -34,13 +79,13 @@ export function useRoundSounds(actor: StudioActor, enabled: boolean) {
   useEffect(() => {
     const audio = context.current;
     if (!enabled || !audio) return;
-    if (motion === 'turning') tone(audio, 660, 0, 0.08);
-    if (motion === 'stopping') tone(audio, 180, 0, 0.12);
-  }, [enabled, motion]);
+    if (motion === 'turning') play(audio, spinSound);
+    if (motion === 'stopping') play(audio, stopSound(animationMs));
+  }, [enabled, motion, animationMs]);
 
   useEffect(() => {
     const audio = context.current;
-    if (!enabled || !audio || !winShown || win === 0) return;
-    for (const [index, frequency] of [523, 659, 784].entries()) tone(audio, frequency, index * 0.09, 0.25);
-  }, [enabled, winShown, win]);
+    if (!enabled || !audio || !winShown || tier === 'none') return;
+    play(audio, winSound(tier));
+  }, [enabled, winShown, tier]);
 }
