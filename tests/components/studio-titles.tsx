@@ -8,7 +8,7 @@ import path from 'node:path';
 import { type Locale, locales } from '@contract/locales';
 import type { LocalText, SlotRoundResult, SlotStep, Title, TitleRules } from '@games/engine/title';
 import { linePays, paylines, scatterPays } from '@games/slot-sakura-sevens';
-import { fujiRush } from '@games/titles/fuji-rush';
+import { fujiRushTitle as fujiRush } from '@games/titles/fuji-rush';
 import { type SakuraSevensResult, sakuraSevens } from '@games/titles/sakura-sevens';
 import * as v from 'valibot';
 import type { LoadedTitle } from '../../studio/page/play/title-context';
