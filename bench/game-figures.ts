@@ -1,9 +1,11 @@
 /** The studio games' RTP and hit frequency over a million simulated rounds, against the exact figures. */
 import { fujiRush, type StudioGame, sakuraSevens } from '@games/catalogue';
+import { linesExactFigures } from '@games/engine/lines-exact';
 import type { Ratio } from '@games/engine/ratio';
 import { percentText } from '@games/engine/ratio';
 import { ballPrice } from '@games/pachinko-fuji-rush';
-import { exactBall, exactPachinkoRoundHit, exactRtpByStops, exactSlotHit } from '../tests/games/exact-figures';
+import { sakuraSevensLines } from '@games/titles/sakura-sevens';
+import { exactBall, exactPachinkoRoundHit } from '../tests/games/exact-figures';
 import { log, notes } from './bench-report';
 import { type GameSimulation, type Interval, simulateGame } from './game-rounds';
 import { formatNumber, type Row } from './report-table';
@@ -41,7 +43,8 @@ function simulationRows(game: StudioGame, result: GameSimulation, exact: { rtp: 
 /** A million rounds of each studio game against the exact figures the tests check. */
 export function gameRows(): Row[] {
   log('games: exact figures by enumeration');
-  const slotExact = { rtp: exactRtpByStops().rtp, hit: exactSlotHit() };
+  const { rtp: slotRtp, hitFrequency: slotHit } = linesExactFigures(sakuraSevensLines);
+  const slotExact = { rtp: slotRtp, hit: slotHit };
   const pachinkoExact = { rtp: exactBall().rtp, hit: exactPachinkoRoundHit(gameStakes.pachinko / ballPrice) };
   const rows: Row[] = [];
   for (const [game, stake, exact] of [

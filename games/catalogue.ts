@@ -6,7 +6,7 @@
 import type { Locale } from '@contract/locales';
 import { ballPrice, ballsPerRound, type PachinkoOutcome, playPachinkoRound } from './pachinko-fuji-rush';
 import type { RoundSeeds } from './provably-fair';
-import { betsPerLine, paylines, playSlotRound, type SlotOutcome } from './slot-sakura-sevens';
+import { betsPerLine, paylines, playSlotRound, type SlotOutcome } from './titles/sakura-sevens';
 
 export type GameKind = 'slot' | 'pachinko';
 

@@ -1,5 +1,5 @@
 import type { StudioRound } from '@contract/studio';
-import { evaluateSpin, isBetPerLine, paylines, type SlotOutcome } from '@games/slot-sakura-sevens';
+import { evaluateSpin, isBetPerLine, paylines, type SlotOutcome } from '@games/titles/sakura-sevens';
 
 /** A slot round's window and line wins, recomputed from its stops by the game's rules (the studio sends only the stops). */
 export function slotOutcomeOf(round: StudioRound | null): SlotOutcome | null {

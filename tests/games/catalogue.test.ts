@@ -1,6 +1,6 @@
 import { fujiRush, playRound, sakuraSevens, studioGame, studioGames } from '@games/catalogue';
 import { playPachinkoRound } from '@games/pachinko-fuji-rush';
-import { playSlotRound } from '@games/slot-sakura-sevens';
+import { playSlotRound } from '@games/titles/sakura-sevens';
 import { describe, expect, it } from 'vitest';
 
 const seeds = { serverSeed: 'b'.repeat(64), clientSeed: 'catalogue', nonce: 5 };

@@ -7,7 +7,7 @@ import {
   type SlotOutcome,
   type SlotSymbol,
   windowAt,
-} from '@games/slot-sakura-sevens';
+} from '@games/titles/sakura-sevens';
 import { selectReelMotion, selectRound, slotAnimationMs } from '@machines/studio-round.machine';
 import { useSelector } from '@xstate/react';
 import type { CSSProperties } from 'react';

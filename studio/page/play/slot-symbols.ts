@@ -1,4 +1,4 @@
-import type { SlotSymbol } from '@games/slot-sakura-sevens';
+import type { SlotSymbol } from '@games/titles/sakura-sevens';
 
 /** How each symbol is drawn: emoji and short text, readable at any size; the name goes beside it for screen readers. */
 export const symbolGlyphs: Record<SlotSymbol, string> = {
