@@ -39,7 +39,10 @@ export interface LinePay {
   pay: number;
 }
 
-/** How many wilds stand in when `symbols` match `combo`, or null when they do not match it. */
+/**
+ * How many wilds stand in when `symbols` match `combo`, or null when they do not match it: a combo
+ * needs one of its own symbols, so a run of wilds alone pays only the wild's own combo.
+ */
 function standInsFor<S extends string>(game: LinesGame<S>, combo: LineCombo<S>, symbols: readonly S[]): number | null {
   if (combo.count > symbols.length) return null;
   let standIns = 0;
@@ -48,7 +51,7 @@ function standInsFor<S extends string>(game: LinesGame<S>, combo: LineCombo<S>, 
     if (symbol !== game.wild?.symbol) return null;
     standIns += 1;
   }
-  return standIns;
+  return standIns < combo.count ? standIns : null;
 }
 
 /** The best combination `symbols` (a line's symbols from reel 1, or a prefix of them) matches. */
