@@ -1,16 +1,14 @@
 /** The studio games' RTP and hit frequency over a million simulated rounds, against the exact figures. */
-import { type StudioTitle, studioTitle } from '@games/catalogue';
-import { ballPrice } from '@games/engine/pachinko';
+import { type StudioTitle, studioTitles } from '@games/catalogue';
 import type { Ratio } from '@games/engine/ratio';
 import { percentText } from '@games/engine/ratio';
-import { exactRtpByStops, exactSlotHit, fujiRushFigures, fujiRushRoundHit } from '../tests/games/exact-figures';
+import { titleFigures } from '../tests/games/exact-figures';
 import { log, notes } from './bench-report';
 import { type GameSimulation, type Interval, simulateGame } from './game-rounds';
 import { formatNumber, type Row } from './report-table';
 
-/** Rounds per game, and the stake each round takes: 1 coin per line on the slot, 10 balls of pachinko. */
+/** Rounds per title, each at the title's smallest stake (the stake its exact figures are for). */
 const gameRounds = 1_000_000;
-const gameStakes = { slot: 20, pachinko: 10 };
 
 const percentRange = (interval: Interval, digits: number) =>
   `${formatNumber(interval.value * 100, digits)} % (95 % CI ${formatNumber(interval.low * 100, digits)}–${formatNumber(interval.high * 100, digits)} %)`;
@@ -38,21 +36,15 @@ function simulationRows(game: StudioTitle, result: GameSimulation, exact: { rtp:
   ];
 }
 
-/** A million rounds of each studio game against the exact figures the tests check. */
+/** A million rounds of each studio title against the exact figures its tests check. */
 export function gameRows(): Row[] {
-  log('games: exact figures by enumeration');
-  const slotExact = { rtp: exactRtpByStops().rtp, hit: exactSlotHit() };
-  const pachinkoExact = {
-    rtp: fujiRushFigures(gameStakes.pachinko / ballPrice).rtp,
-    hit: fujiRushRoundHit(gameStakes.pachinko / ballPrice),
-  };
   const rows: Row[] = [];
-  for (const [code, stake, exact] of [
-    ['sakura-sevens', gameStakes.slot, slotExact],
-    ['fuji-rush', gameStakes.pachinko, pachinkoExact],
-  ] as const) {
-    const game = studioTitle(code);
-    if (!game) throw new Error(`the catalogue has no ${code}`);
+  for (const game of studioTitles) {
+    const figures = titleFigures[game.code];
+    if (!figures) throw new Error(`no exact figures for ${game.code}`);
+    log(`games: exact figures of ${game.name}`);
+    const { rtp, hitFrequency } = figures();
+    const stake = Math.min(...game.stakes);
     log(`games: ${formatNumber(gameRounds)} rounds of ${game.name} at ${stake} coins`);
     const result = simulateGame(game, stake, gameRounds);
     log(`  ${formatNumber(result.seconds, 1)} s, ${formatNumber(gameRounds / result.seconds)} rounds/s`);
@@ -60,7 +52,7 @@ export function gameRows(): Row[] {
       `${game.name}: server seed ${result.serverSeed}, client seed "${result.clientSeed}", nonces 0–${formatNumber(gameRounds - 1)}; ` +
         `${formatNumber(result.seconds, 1)} s (${formatNumber(gameRounds / result.seconds)} rounds/s on one core).`,
     );
-    rows.push(...simulationRows(game, result, exact));
+    rows.push(...simulationRows(game, result, { rtp, hit: hitFrequency }));
   }
   return rows;
 }

@@ -5,19 +5,23 @@
  * exact value. A round is the title's own `play(seeds, stake)`.
  */
 import type { Title } from './engine/title';
+import { classicGoldTitle } from './titles/classic-gold';
 import { fujiRushTitle } from './titles/fuji-rush';
 import { goldenKobanTitle } from './titles/golden-koban';
 import { hanabiLightTitle } from './titles/hanabi-light';
 import { jewelCascadeTitle } from './titles/jewel-cascade';
 import { kitsuneMoonTitle } from './titles/kitsune-moon';
+import { koiWaysTitle } from './titles/koi-ways';
 import { raijinStTitle } from './titles/raijin-st';
-import { sakuraSevens } from './titles/sakura-sevens';
+import { sakuraSevensTitle } from './titles/sakura-sevens';
 
 /** A title the studio offers; pachislot titles join this union with their own type (their settings). */
 export type StudioTitle = Title;
 
 export const studioTitles: readonly StudioTitle[] = [
-  sakuraSevens,
+  sakuraSevensTitle,
+  classicGoldTitle,
+  koiWaysTitle,
   jewelCascadeTitle,
   goldenKobanTitle,
   kitsuneMoonTitle,

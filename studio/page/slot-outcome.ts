@@ -1,6 +1,6 @@
 import type { StudioRound } from '@contract/studio';
 import type { PachinkoBall } from '@games/engine/pachinko';
-import { evaluateSpin, isBetPerLine, paylines, type SlotOutcome } from '@games/slot-sakura-sevens';
+import { evaluateSpin, isBetPerLine, paylines, type SlotOutcome } from '@games/titles/sakura-sevens';
 
 /** A round as stored, or as the verify page recomputed it: its stake and the title's outcome. */
 type Played = Pick<StudioRound, 'stake' | 'outcome'>;

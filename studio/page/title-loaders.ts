@@ -9,7 +9,10 @@ const noArt: SymbolArt = {};
 
 export const titleLoaders: Readonly<Record<string, () => Promise<LoadedTitle>>> = {
   'sakura-sevens': () =>
-    import('@games/titles/sakura-sevens').then(({ sakuraSevens }) => ({ title: sakuraSevens, art: noArt })),
+    import('@games/titles/sakura-sevens').then(({ sakuraSevensTitle }) => ({ title: sakuraSevensTitle, art: noArt })),
+  'classic-gold': () =>
+    import('@games/titles/classic-gold').then(({ classicGoldTitle }) => ({ title: classicGoldTitle, art: noArt })),
+  'koi-ways': () => import('@games/titles/koi-ways').then(({ koiWaysTitle }) => ({ title: koiWaysTitle, art: noArt })),
   'jewel-cascade': () =>
     Promise.all([import('@games/titles/jewel-cascade'), import('./art/jewel-cascade')]).then(
       ([{ jewelCascadeTitle }, { symbolArt }]) => ({

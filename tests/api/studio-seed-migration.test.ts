@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { serverSeedCommitment, serverSeedFromBytes } from '@games/provably-fair';
-import { sakuraSevens } from '@games/titles/sakura-sevens';
+import { sakuraSevensTitle } from '@games/titles/sakura-sevens';
 import { isDatabaseUnavailable } from '@server/db/client';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -103,7 +103,7 @@ describe('studio seed migration', () => {
       { seed: active, seedId: activeRow?.id, clientSeed: 'made-by-the-server', nonce: 0 },
     ].map((round) => {
       const seeds = { serverSeed: round.seed.serverSeed, clientSeed: round.clientSeed, nonce: round.nonce };
-      return { ...round, id: randomUUID(), outcome: sakuraSevens.play(seeds, 40) };
+      return { ...round, id: randomUUID(), outcome: sakuraSevensTitle.play(seeds, 40) };
     });
     for (const round of played) {
       await execute(
@@ -135,7 +135,7 @@ describe('studio seed migration', () => {
       expect(proof.clientSeed).toBe(round.clientSeed);
       if (round.seed === retired) {
         expect(proof.serverSeed).toBe(retired.serverSeed);
-        const again = sakuraSevens.play(
+        const again = sakuraSevensTitle.play(
           { serverSeed: retired.serverSeed, clientSeed: proof.clientSeed, nonce: round.nonce },
           40,
         );

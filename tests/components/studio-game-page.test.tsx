@@ -1,5 +1,5 @@
 import type { StudioRound } from '@contract/studio';
-import { sakuraSevens } from '@games/titles/sakura-sevens';
+import { sakuraSevensTitle } from '@games/titles/sakura-sevens';
 import {
   type ClientSeedRequest,
   type ClientSeedSet,
@@ -54,7 +54,7 @@ const exampleRound: StudioRound = {
   stake: 20,
   win: 73,
   status: 'settled',
-  outcome: { ...sakuraSevens.play({ serverSeed: 'a'.repeat(64), clientSeed: 'player', nonce: 0 }, 20) },
+  outcome: { ...sakuraSevensTitle.play({ serverSeed: 'a'.repeat(64), clientSeed: 'player', nonce: 0 }, 20) },
   playedAt: '2026-11-21T00:00:00.000Z',
 };
 const played: PlayedRound = { round: exampleRound, balance: 553, fairness: { ...fairness, nonce: 1 } };

@@ -1,13 +1,13 @@
 import { locales } from '@contract/locales';
+import { linesExactFigures } from '@games/engine/lines-exact';
 import { percentText } from '@games/engine/ratio';
 import type { Title } from '@games/engine/title';
-import { linePays, scatterPays } from '@games/slot-sakura-sevens';
+import { linePays, sakuraSevensLines, scatterPays } from '@games/titles/sakura-sevens';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { initStudioI18n } from '../../studio/page/i18n';
 import { PaytableDialog } from '../../studio/page/play/paytable-dialog';
 import { TitleContext } from '../../studio/page/play/title-context';
-import { exactRtpByStops } from '../games/exact-figures';
 import { cascadeTitle, loaded, sakuraRules, sakuraTitle } from './studio-titles';
 
 /**
@@ -61,8 +61,7 @@ describe('the paytable dialog', () => {
 
   it('states the RTP the exact enumeration gives, and the volatility in words', async () => {
     await initStudioI18n('en-US');
-    const { rtp, combinations } = exactRtpByStops();
-    expect(combinations).toBe(30 ** 5);
+    const { rtp } = linesExactFigures(sakuraSevensLines);
     const dialog = openPaytable();
     expect(within(dialog).getByTestId('stated-rtp')).toHaveTextContent(`${percentText(rtp, 2)}%`);
     expect(sakuraTitle.rtpBasisPoints / 100).toBe(Number(percentText(rtp, 2)));

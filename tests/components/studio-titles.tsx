@@ -7,9 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Locale, locales } from '@contract/locales';
 import type { LocalText, SlotRoundResult, SlotStep, Title, TitleRules } from '@games/engine/title';
-import { linePays, paylines, scatterPays } from '@games/slot-sakura-sevens';
 import { fujiRushTitle as fujiRush } from '@games/titles/fuji-rush';
-import { type SakuraSevensResult, sakuraSevens } from '@games/titles/sakura-sevens';
+import { linePays, paylines, type SlotOutcome, sakuraSevensTitle, scatterPays } from '@games/titles/sakura-sevens';
 import * as v from 'valibot';
 import type { LoadedTitle } from '../../studio/page/play/title-context';
 import { isSlotRound } from '../../studio/page/play/title-rules';
@@ -65,7 +64,7 @@ export const sakuraRules: TitleRules = {
 };
 
 /** The studio's Sakura Sevens with the rules its paytable screen reads. */
-export const sakuraTitle: Title<SakuraSevensResult> & Rules = { ...sakuraSevens, rules: sakuraRules };
+export const sakuraTitle: Title<SlotOutcome> & Rules = { ...sakuraSevensTitle, rules: sakuraRules };
 
 export const fujiTitle: Title = fujiRush;
 

@@ -1,5 +1,5 @@
 import type { StudioRound } from '@contract/studio';
-import { sakuraSevens } from '@games/titles/sakura-sevens';
+import { sakuraSevensTitle } from '@games/titles/sakura-sevens';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { initStudioI18n } from '../../studio/page/i18n';
@@ -19,7 +19,7 @@ const storedSlotRound: StudioRound = {
   stake: 20,
   win: 73,
   status: 'settled',
-  outcome: { ...sakuraSevens.play({ serverSeed, clientSeed: 'player', nonce: 0 }, 20) },
+  outcome: { ...sakuraSevensTitle.play({ serverSeed, clientSeed: 'player', nonce: 0 }, 20) },
   playedAt: '2026-11-21T00:00:00.000Z',
 };
 

@@ -38,3 +38,9 @@ export function sigmaText(figures: ExactFigures, digits: number): string {
   const fraction = (root % scale).toString().padStart(digits, '0');
   return `${root / scale}.${fraction}`;
 }
+
+/** σ as a decimal, for messages and documents only: the band is decided on σ² exactly. */
+export function sigmaApproximately(figures: ExactFigures): number {
+  const sigmaSquared = variance(figures);
+  return Math.sqrt(Number(sigmaSquared.num) / Number(sigmaSquared.den));
+}

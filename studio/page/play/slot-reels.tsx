@@ -7,7 +7,7 @@ import {
   type SlotOutcome,
   type SlotSymbol,
   windowAt,
-} from '@games/slot-sakura-sevens';
+} from '@games/titles/sakura-sevens';
 import { slotAnimationMs } from '@machines/studio-round.machine';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
