@@ -247,16 +247,6 @@ export function returnVariance({ rtp, secondMoment }: ExactFigures): Ratio {
   };
 }
 
-/** σ to 1/1000, rounded down (for the rules text; the band is read exactly). */
-export function volatilitySigma(figures: ExactFigures): number {
-  const variance = returnVariance(figures);
-  const scaled = (variance.num * 10n ** 12n) / variance.den;
-  let root = scaled;
-  let next = (root + 1n) / 2n;
-  while (next < root) [root, next] = [next, (next + scaled / next) / 2n];
-  return Number(root / 1000n) / 1000;
-}
-
 /** The hall's bands of σ, compared exactly on σ²: low < 3 ≤ medium < 8 ≤ high < 20 ≤ veryHigh. */
 export function volatilityBand(figures: ExactFigures): Volatility {
   const variance = returnVariance(figures);

@@ -2,9 +2,8 @@
  * Fuji Rush (docs/games.md §3): a 1/319 machine whose jackpots loop through 確変 at 1/39 until a
  * jackpot falls to 時短, 100 spins at normal odds that may still bring the rush back.
  */
-import { ballPrice, type PachinkoMachine, type PachinkoRoundResult } from '../engine/pachinko';
+import type { PachinkoMachine } from '../engine/pachinko';
 import { pachinkoTitle } from '../engine/pachinko-title';
-import type { RoundSeeds } from '../provably-fair';
 
 export const ballsPerRound: readonly number[] = [10, 20, 50, 100];
 /** Every jackpot pays the same, so the page shows a rush's win as jackpots × this. */
@@ -54,8 +53,3 @@ export const fujiRushTitle = pachinkoTitle(
   },
   fujiRushMachine,
 );
-
-/** A round of `balls` balls, for callers that count balls rather than coins. */
-export function playFujiRush(seeds: RoundSeeds, balls: number): PachinkoRoundResult {
-  return fujiRushTitle.play(seeds, balls * ballPrice);
-}

@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Locale, locales } from '@contract/locales';
 import type { LocalText, SlotRoundResult, SlotStep, Title, TitleRules } from '@games/engine/title';
-import { fujiRushTitle as fujiRush } from '@games/titles/fuji-rush';
 import { linePays, paylines, type SlotOutcome, sakuraSevensTitle, scatterPays } from '@games/titles/sakura-sevens';
 import * as v from 'valibot';
 import type { LoadedTitle } from '../../studio/page/play/title-context';
@@ -65,8 +64,6 @@ export const sakuraRules: TitleRules = {
 
 /** The studio's Sakura Sevens with the rules its paytable screen reads. */
 export const sakuraTitle: Title<SlotOutcome> & Rules = { ...sakuraSevensTitle, rules: sakuraRules };
-
-export const fujiTitle: Title = fujiRush;
 
 const gem = (text: string, ja: string) => ({ ...everyLocale(text), 'ja-JP': ja });
 
