@@ -23,6 +23,8 @@ import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { type RefusalReason, rounds, seeds } from './db/schema';
 import { createStudioMessages, type StudioTranslate } from './messages';
+import { mountPachislot } from './pachislot-api';
+import { recoverPachislotGames } from './pachislot-games';
 import {
   bringToEnd,
   playStudioRound as play,
@@ -108,6 +110,8 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
 
   handle(studioRoundProof, ({ roundId }) => roundProof(studio, roundId));
 
+  mountPachislot(studio, (call, handler) => handle(call, (body, c) => handler(body, () => sessionFrom(c))));
+
   app.all('*', () => {
     throw new StudioError(404, 'notFound');
   });
@@ -115,6 +119,7 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
   // Rounds a crash or a silent wallet left unfinished, every minute, in one process at a time.
   await deps.schedule(async () => {
     await recoverRounds(studio);
+    await recoverPachislotGames(studio);
   });
   return app;
 }
