@@ -1,5 +1,5 @@
 /** The studio games' RTP and hit frequency over a million simulated rounds, against the exact figures. */
-import { fujiRush, type StudioGame, sakuraSevens } from '@games/catalogue';
+import { type StudioTitle, studioTitle } from '@games/catalogue';
 import type { Ratio } from '@games/engine/ratio';
 import { percentText } from '@games/engine/ratio';
 import { ballPrice } from '@games/pachinko-fuji-rush';
@@ -20,7 +20,7 @@ const inside = (interval: Interval, exact: Ratio) => {
   return interval.low <= value && value <= interval.high;
 };
 
-function simulationRows(game: StudioGame, result: GameSimulation, exact: { rtp: Ratio; hit: Ratio }): Row[] {
+function simulationRows(game: StudioTitle, result: GameSimulation, exact: { rtp: Ratio; hit: Ratio }): Row[] {
   const rounds = `${formatNumber(result.rounds)} rounds of ${result.stake} coins`;
   return [
     {
@@ -44,10 +44,12 @@ export function gameRows(): Row[] {
   const slotExact = { rtp: exactRtpByStops().rtp, hit: exactSlotHit() };
   const pachinkoExact = { rtp: exactBall().rtp, hit: exactPachinkoRoundHit(gameStakes.pachinko / ballPrice) };
   const rows: Row[] = [];
-  for (const [game, stake, exact] of [
-    [sakuraSevens, gameStakes.slot, slotExact],
-    [fujiRush, gameStakes.pachinko, pachinkoExact],
+  for (const [code, stake, exact] of [
+    ['sakura-sevens', gameStakes.slot, slotExact],
+    ['fuji-rush', gameStakes.pachinko, pachinkoExact],
   ] as const) {
+    const game = studioTitle(code);
+    if (!game) throw new Error(`the catalogue has no ${code}`);
     log(`games: ${formatNumber(gameRounds)} rounds of ${game.name} at ${stake} coins`);
     const result = simulateGame(game, stake, gameRounds);
     log(`  ${formatNumber(result.seconds, 1)} s, ${formatNumber(gameRounds / result.seconds)} rounds/s`);

@@ -1,10 +1,10 @@
 /**
- * The games figure: a million rounds of each studio game through its real round function, on a
+ * The games figure: a million rounds of each studio title through its own `play`, on a
  * fresh server seed and nonces 0, 1, 2, …, as the studio server will play them. It reports the
  * observed RTP and hit frequency with 95 % confidence intervals beside the exact values.
  */
 import { randomBytes } from 'node:crypto';
-import { playRound, type StudioGame } from '@games/catalogue';
+import type { StudioTitle } from '@games/catalogue';
 import { serverSeedFromBytes } from '@games/provably-fair';
 
 export interface Interval {
@@ -27,7 +27,7 @@ export interface GameSimulation {
 
 const z95 = 1.959964;
 
-export function simulateGame(game: StudioGame, stake: number, rounds: number): GameSimulation {
+export function simulateGame(title: StudioTitle, stake: number, rounds: number): GameSimulation {
   const serverSeed = serverSeedFromBytes(randomBytes(32));
   const clientSeed = 'bench';
   const started = performance.now();
@@ -35,7 +35,7 @@ export function simulateGame(game: StudioGame, stake: number, rounds: number): G
   let sumOfSquares = 0;
   let hits = 0;
   for (let nonce = 0; nonce < rounds; nonce += 1) {
-    const { outcome } = playRound(game, { serverSeed, clientSeed, nonce }, stake);
+    const outcome = title.play({ serverSeed, clientSeed, nonce }, stake);
     won += outcome.totalWin;
     sumOfSquares += (outcome.totalWin / stake) ** 2;
     if (outcome.totalWin > 0) hits += 1;

@@ -7,7 +7,6 @@
  * token in the `Studio-Session` header.
  */
 import * as v from 'valibot';
-import { gameKinds } from './content';
 import { amount } from './money';
 
 export interface StudioCall<
@@ -49,24 +48,18 @@ const fairness = v.object({
 });
 export type StudioFairness = v.InferOutput<typeof fairness>;
 
-const ballOutcome = v.object({
-  lane: v.number(),
-  pocket: v.picklist(['start', 'prize', 'out']),
-  lottery: v.optional(v.number()),
-  rushDraws: v.optional(v.array(v.number())),
-  jackpots: v.number(),
-  win: coins,
-});
-
 /**
- * What was drawn: the slot's reel stops (the window and the line wins follow from them by the
- * game's rules) or the pachinko's balls. The page recomputes the wins from this to show them.
+ * What the round drew and paid, as the title played it (its RoundResult: a slot's steps, a
+ * pachinko's balls, …). Checked here only for what every title answers; the game page and the
+ * verify page check it exactly with the title's own `outcome` schema.
  */
-const drawn = v.variant('kind', [
-  v.object({ kind: v.literal('slot'), stops: v.array(v.number()) }),
-  v.object({ kind: v.literal('pachinko'), balls: v.array(ballOutcome) }),
-]);
-export type StudioDrawn = v.InferOutput<typeof drawn>;
+const outcome = v.looseObject({ totalBet: coins, totalWin: coins });
+export type StudioOutcome = v.InferOutput<typeof outcome>;
+
+/** The kinds of the studio's titles (games/engine/title.ts): the catalogue test keeps them equal. */
+export const studioTitleKinds = ['slot', 'pachinko', 'pachislot'] as const;
+/** How far a round's win strays from the mean (games/engine/title.ts). */
+export const studioVolatilities = ['low', 'medium', 'high', 'veryHigh'] as const;
 
 export const studioRoundStatuses = ['open', 'settled', 'rolledBack'] as const;
 
@@ -78,14 +71,17 @@ const round = v.object({
   win: coins,
   /** open: the bet is booked and the win not yet; rolledBack: the bet was given back, nothing won. */
   status: v.picklist(studioRoundStatuses),
-  drawn,
+  outcome,
   playedAt: v.string(),
 });
 export type StudioRound = v.InferOutput<typeof round>;
 
 const game = v.object({
   code: v.string(),
-  kind: v.picklist(gameKinds),
+  kind: v.picklist(studioTitleKinds),
+  /** The engine that plays it: `lines`, `ways`, `cascade`, … (docs/games.md). */
+  mechanic: v.string(),
+  volatility: v.picklist(studioVolatilities),
   name: v.string(),
   /** The stakes a round may take, in coins. */
   stakes: v.array(coins),
@@ -151,6 +147,18 @@ export const rotateStudioSeed = studioCall({
     'Retire the active server seed (revealed now) and play on with the committed next one and this client seed; a new next seed is committed',
   body: v.object({ clientSeed, nextServerSeedHash: seedHash }),
   data: v.object({ revealed: revealedSeed, fairness }),
+});
+
+/**
+ * The player leaves the machine: the session takes no more rounds, and the server seed it drew with
+ * is retired and revealed (unless another session of the player plays on with it), so every round
+ * of the visit can be checked at once. A session that runs out of time is left the same way.
+ */
+export const leaveStudioSession = studioCall({
+  path: '/studio/api/session/leave',
+  summary: 'Leave the machine: the session ends and the server seed it drew with is revealed',
+  body: v.object({}),
+  data: v.object({ revealed: v.nullable(revealedSeed) }),
 });
 
 export const studioRoundProof = studioCall({

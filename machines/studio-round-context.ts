@@ -38,6 +38,8 @@ export interface StudioRoundContext {
   protection: ProtectionStop | null;
   /** The play since the play session began, as the portal's reality check sent it while it is shown. */
   realityCheck: PlaySummary | null;
+  /** Rounds animate at turbo speed: the player's choice, kept for the visit. */
+  turbo: boolean;
 }
 
 export interface ProtectionStop {
@@ -56,6 +58,8 @@ export type StudioRoundEvent =
   | { type: 'fairness.setClientSeed'; clientSeed: string }
   | { type: 'fairness.rotate' }
   | { type: 'notice.dismiss' }
+  /** Turbo on or off: the rounds from now on animate faster, or at their normal speed. */
+  | { type: 'turbo.toggle' }
   | { type: 'session.leave' }
   /** From the portal around the game: its reality check is due, with the play since the session began. */
   | { type: 'realityCheck.show'; summary: PlaySummary }
@@ -93,6 +97,7 @@ export function initialContext({ launchToken }: StudioRoundInput): StudioRoundCo
     endReason: null,
     protection: null,
     realityCheck: null,
+    turbo: false,
   };
 }
 

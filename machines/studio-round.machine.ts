@@ -7,7 +7,9 @@
  *   and any round the last visit left open, now settled or rolled back). A first visit has no client
  *   seed yet: the page chooses one at once, after the server seeds' commitments were shown.
  * - openFailed: no answer came; the same token may be tried again while it is still valid.
- * - session (parallel), the game on screen:
+ * - session (parallel), the game on screen; `turbo.toggle` switches turbo at any time in it (the
+ *   result animates in at most 600 ms instead of 1.5 s, the win is shown shorter); leaving tells the
+ *   studio, which ends the session and reveals its server seed.
  *   - round: one round at a time.
  *     - idle: choosing the stake; spin, seed changes and auto-spin start here. While auto-spin runs,
  *       `autoSpinPause` after entering idle spins again by itself.
@@ -91,18 +93,35 @@ export type {
   StudioSession,
 };
 
-export const slotAnimationMs = 1_800;
-/** Balls leave one after another, this far apart, and each takes ballFallMs to land. */
-export const ballLaunchMs = 30;
-export const ballFallMs = 1_200;
+/**
+ * The longest a round's result animates, reels stopping or balls landing: a normal round at most
+ * 1.5 s, a turbo round at most 0.6 s (the player chose to see rounds faster).
+ */
+export const resultAnimationLimitMs = { normal: 1_500, turbo: 600 } as const;
+export const slotAnimationMs = resultAnimationLimitMs.normal;
+/** Balls leave one after another, this far apart, and each takes ballFallMs to land (at normal speed). */
+export const ballLaunchMs = 5;
+export const ballFallMs = 1_000;
+/** A turbo round runs every animation at this share of its normal time. */
+export const turboShare = resultAnimationLimitMs.turbo / resultAnimationLimitMs.normal;
+/** How long the win is shown before the next round may start. */
+export const winShowMs = { normal: 1_500, turbo: 600 } as const;
+
+/** The balls a round launched, when its title's outcome has them (a pachinko title). */
+function ballsOf(round: StudioRound | null): number {
+  const balls = round?.outcome.balls;
+  return Array.isArray(balls) ? balls.length : 0;
+}
 
 /**
  * How long the reels turn or the balls fall for a round: the views time their CSS animations with
  * it, so the win appears when the last reel stops or the last ball lands.
  */
-export function resultAnimationMs(round: StudioRound | null): number {
-  if (!round || round.drawn.kind === 'slot') return slotAnimationMs;
-  return ballFallMs + round.drawn.balls.length * ballLaunchMs;
+export function resultAnimationMs(round: StudioRound | null, turbo = false): number {
+  const balls = ballsOf(round);
+  const normal =
+    balls === 0 ? slotAnimationMs : Math.min(resultAnimationLimitMs.normal, ballFallMs + balls * ballLaunchMs);
+  return turbo ? Math.round(normal * turboShare) : normal;
 }
 
 /**
@@ -144,8 +163,8 @@ export const studioRoundMachine = setup({
     }),
   },
   delays: {
-    resultAnimation: ({ context }) => resultAnimationMs(context.round),
-    winShow: 1_500,
+    resultAnimation: ({ context }) => resultAnimationMs(context.round, context.turbo),
+    winShow: ({ context }) => (context.turbo ? winShowMs.turbo : winShowMs.normal),
     autoSpinPause: 600,
     reconnectDelay: 2_000,
   },
@@ -167,6 +186,8 @@ export const studioRoundMachine = setup({
     realityCheckDone: () => {},
     /** Tells the portal around the game that the player leaves: it gives the seat back and returns to the hall. */
     toHall: () => {},
+    /** Tells the studio the player left the machine: the session ends and its seed is revealed. */
+    leaveSession: () => {},
   },
   guards: {
     /** These read the error event of the invoked call. */
@@ -226,7 +247,8 @@ export const studioRoundMachine = setup({
     session: {
       type: 'parallel',
       on: {
-        'session.leave': { target: 'sessionEnded', actions: assign({ endReason: 'left' as const }) },
+        'session.leave': { target: 'sessionEnded', actions: [assign({ endReason: 'left' as const }), 'leaveSession'] },
+        'turbo.toggle': { actions: assign({ turbo: ({ context }) => !context.turbo }) },
       },
       states: {
         round: {
@@ -442,7 +464,7 @@ export const studioRoundMachine = setup({
                 'realityCheck.closed': { target: 'hidden', actions: 'hideRealityCheck' },
                 'realityCheck.leave': {
                   target: '#studioRound.sessionEnded',
-                  actions: [assign({ endReason: 'left' as const, realityCheck: null }), 'toHall'],
+                  actions: [assign({ endReason: 'left' as const, realityCheck: null }), 'leaveSession', 'toHall'],
                 },
               },
             },
@@ -451,7 +473,9 @@ export const studioRoundMachine = setup({
       },
     },
     protectionRefused: {
-      on: { 'session.leave': { target: 'sessionEnded', actions: assign({ endReason: 'left' as const }) } },
+      on: {
+        'session.leave': { target: 'sessionEnded', actions: [assign({ endReason: 'left' as const }), 'leaveSession'] },
+      },
     },
     sessionEnded: { type: 'final' },
   },
@@ -502,6 +526,11 @@ export function selectShownBalance(snapshot: StudioRoundSnapshot): number {
 }
 
 export const selectGame = (snapshot: StudioRoundSnapshot) => snapshot.context.game;
+/** Whether rounds play in turbo: shorter animations, the player's choice for this visit. */
+export const selectTurbo = (snapshot: StudioRoundSnapshot) => snapshot.context.turbo;
+/** How long the round on show animates, at the speed chosen: the views time their animations with it. */
+export const selectResultAnimationMs = (snapshot: StudioRoundSnapshot) =>
+  resultAnimationMs(snapshot.context.round, snapshot.context.turbo);
 export const selectMachineNumber = (snapshot: StudioRoundSnapshot) => snapshot.context.machineNumber;
 export const selectStake = (snapshot: StudioRoundSnapshot) => snapshot.context.stake;
 export const selectRound = (snapshot: StudioRoundSnapshot) => snapshot.context.round;

@@ -7,6 +7,7 @@
 import { type Locale, negotiateLocale } from '@contract/locales';
 import { type ProtectionRefusal, protectionRefusals } from '@contract/protection';
 import {
+  leaveStudioSession,
   openStudioSession,
   playStudioRound,
   resumeStudioRound,
@@ -16,7 +17,7 @@ import {
   studioRoundProof,
   studioSessionHeader,
 } from '@contract/studio';
-import { studioGame } from '@games/catalogue';
+import { studioTitle } from '@games/catalogue';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -34,8 +35,8 @@ import {
   roundByKey,
   roundView,
 } from './rounds';
-import { committedSeeds, fairnessOf, rotateSeed, setClientSeed } from './seeds';
-import { currentBalance, openSession, type SessionRow, sessionOf } from './sessions';
+import { committedSeeds, fairnessOf, retireLeftSeed, retireLeftSeeds, rotateSeed, setClientSeed } from './seeds';
+import { currentBalance, endSession, openSession, type SessionRow, sessionOf } from './sessions';
 import { type Studio, type StudioDeps, StudioError, studioOf } from './studio-deps';
 
 type StudioEnv = { Variables: { t: StudioTranslate; locale: Locale } };
@@ -110,16 +111,24 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
 
   handle(studioRoundProof, ({ roundId }) => roundProof(studio, roundId));
 
+  handle(leaveStudioSession, async (_body, c) => {
+    const session = await sessionFrom(c);
+    await endSession(studio, session);
+    return { revealed: await retireLeftSeed(studio, session.player, session.gameCode) };
+  });
+
   mountPachislot(studio, (call, handler) => handle(call, (body, c) => handler(body, () => sessionFrom(c))));
 
   app.all('*', () => {
     throw new StudioError(404, 'notFound');
   });
 
-  // Rounds a crash or a silent wallet left unfinished, every minute, in one process at a time.
+  // Rounds a crash or a silent wallet left unfinished, and the seeds of players whose sessions ran
+  // out, every minute, in one process at a time.
   await deps.schedule(async () => {
     await recoverRounds(studio);
     await recoverPachislotGames(studio);
+    await retireLeftSeeds(studio);
   });
   return app;
 }
@@ -168,19 +177,21 @@ async function parsedBody<B extends v.GenericSchema>(
 async function openedSession(studio: Studio, launchToken: string, locale: Locale) {
   const opened = await openSession(studio, launchToken);
   const { session } = opened;
-  const game = studioGame(session.gameCode);
-  if (!game) throw new StudioError(422, 'gameUnavailable');
+  const title = studioTitle(session.gameCode);
+  if (!title) throw new StudioError(422, 'gameUnavailable');
   // Whatever the last visit left open is finished before anything new is played.
   const resumed = await resumePlayerRounds(studio, session.player, session.gameCode);
   const seeds = await committedSeeds(studio, session.player, session.gameCode);
   return {
     sessionToken: opened.token,
     game: {
-      code: game.code,
-      kind: game.kind,
-      name: game.names[locale],
-      stakes: [...game.stakes],
-      rtpBasisPoints: game.rtpBasisPoints,
+      code: title.code,
+      kind: title.kind,
+      mechanic: title.mechanic,
+      volatility: title.volatility,
+      name: title.names[locale],
+      stakes: [...title.stakes],
+      rtpBasisPoints: title.rtpBasisPoints,
     },
     machineNumber: session.machine,
     currency: session.currency,

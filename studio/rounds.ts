@@ -11,8 +11,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { protectionRefusals } from '@contract/protection';
-import type { StudioDrawn, StudioRound } from '@contract/studio';
-import { playRound as drawRound, studioGame } from '@games/catalogue';
+import type { StudioOutcome, StudioRound } from '@contract/studio';
+import { studioTitle } from '@games/catalogue';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import * as v from 'valibot';
 import { type RefusalReason, type RoundStatus, rounds, seeds, sessions } from './db/schema';
@@ -34,15 +34,11 @@ export function roundView(row: RoundRow): StudioRound {
     stake: row.stake,
     win: row.status === 'rolledBack' ? 0 : row.win,
     status: row.status === 'settled' ? 'settled' : row.status === 'rolledBack' ? 'rolledBack' : 'open',
-    drawn: row.drawn as StudioDrawn,
+    // The title's RoundResult as played, in the jsonb column that kept only the draw before titles
+    // (a round of then answers its stake and win beside it).
+    outcome: { totalBet: row.stake, totalWin: row.win, ...(row.drawn as object) } as StudioOutcome,
     playedAt: row.createdAt.toISOString(),
   };
-}
-
-function drawnOf(outcome: ReturnType<typeof drawRound>): { drawn: StudioDrawn; win: number } {
-  if (outcome.kind === 'slot')
-    return { drawn: { kind: 'slot', stops: outcome.outcome.stops }, win: outcome.outcome.totalWin };
-  return { drawn: { kind: 'pachinko', balls: outcome.outcome.balls }, win: outcome.outcome.totalWin };
 }
 
 /** Another request inserted a round under the same key first. */
@@ -72,9 +68,10 @@ export async function playStudioRound(
   stake: number,
   roundKey: string,
 ): Promise<RoundRow> {
-  const game = studioGame(session.gameCode);
-  if (!game) throw new StudioError(422, 'gameUnavailable');
-  if (!game.stakes.includes(stake)) throw new StudioError(400, 'invalidInput', undefined, { stake: 'stakeNotOffered' });
+  const title = studioTitle(session.gameCode);
+  if (!title) throw new StudioError(422, 'gameUnavailable');
+  if (!title.stakes.includes(stake))
+    throw new StudioError(400, 'invalidInput', undefined, { stake: 'stakeNotOffered' });
   const existing = await roundByKey(studio, session.player, roundKey);
   if (existing) return bringToEnd(studio, existing);
   await committedSeeds(studio, session.player, session.gameCode);
@@ -83,8 +80,9 @@ export async function playStudioRound(
   try {
     inserted = await studio.db.transaction(async (tx) => {
       const seed = await takeNonce(tx, session.player, session.gameCode);
-      const { drawn, win } = drawnOf(
-        drawRound(game, { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nextNonce }, stake),
+      const outcome = title.play(
+        { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nextNonce },
+        stake,
       );
       const now = studio.clock.now();
       const [row] = await tx
@@ -100,8 +98,8 @@ export async function playStudioRound(
           nonce: seed.nextNonce,
           clientSeed: seed.clientSeed,
           stake,
-          win,
-          drawn,
+          win: outcome.totalWin,
+          drawn: outcome,
           status: 'betting',
           betRequestUuid: randomUUID(),
           betTransactionUuid: randomUUID(),

@@ -8,9 +8,9 @@
  */
 import type { StudioFairness } from '@contract/studio';
 import { serverSeedBytes, serverSeedCommitment, serverSeedFromBytes } from '@games/provably-fair';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import type { StudioDatabase } from './db/client';
-import { type SeedStatus, seeds } from './db/schema';
+import { type SeedStatus, seeds, sessions } from './db/schema';
 import { type Studio, StudioError } from './studio-deps';
 
 export type SeedRow = typeof seeds.$inferSelect;
@@ -151,30 +151,117 @@ export async function rotateSeed(
       .where(and(seedOf(player, gameCode, 'next'), eq(seeds.serverSeedHash, nextServerSeedHash)))
       .for('update');
     if (!next) throw new StudioError(409, 'seedsChanged');
-    const [current] = await tx
+    const current = await lockedActive(tx, player, gameCode);
+    return rotated(studio, tx, { current, next }, clientSeed);
+  });
+}
+
+async function lockedActive(tx: StudioDatabase, player: string, gameCode: string): Promise<SeedRow> {
+  const [current] = await tx
+    .select()
+    .from(seeds)
+    .where(seedOf(player, gameCode, 'active'))
+    .for('update');
+  if (!current) throw new Error(`no active seed for ${player} in ${gameCode}`);
+  return current;
+}
+
+/**
+ * The rotation itself, inside the caller's transaction with both rows locked: the active seed
+ * retired and revealed, the next one active with the client seed given (none when the player left:
+ * the page chooses one on the next visit), a new next seed committed.
+ */
+async function rotated(
+  studio: Studio,
+  tx: StudioDatabase,
+  { current, next }: { current: SeedRow; next: SeedRow },
+  clientSeed: string | null,
+): Promise<Rotation> {
+  await tx.update(seeds).set({ status: 'retired', revealedAt: studio.clock.now() }).where(eq(seeds.id, current.id));
+  const [active] = await tx
+    .update(seeds)
+    .set({ status: 'active', clientSeed })
+    .where(eq(seeds.id, next.id))
+    .returning();
+  const [committed] = await tx
+    .insert(seeds)
+    .values(newSeedValues(studio, current.player, current.gameCode, 'next'))
+    .returning();
+  if (!active || !committed) throw new Error('the rotated seeds were not stored');
+  return {
+    revealed: {
+      serverSeed: current.serverSeed,
+      serverSeedHash: current.serverSeedHash,
+      roundsPlayed: current.nextNonce,
+    },
+    fairness: fairnessOf({ active, next: committed }),
+  };
+}
+
+/**
+ * The player has left the game (the last session left or past its time): the active seed is
+ * retired and revealed, so every round drawn on it can be checked. A seed that drew nothing, or
+ * one a session still plays with, stays. Null when nothing was revealed.
+ */
+export async function retireLeftSeed(
+  studio: Studio,
+  player: string,
+  gameCode: string,
+): Promise<Rotation['revealed'] | null> {
+  const [active] = await studio.db
+    .select()
+    .from(seeds)
+    .where(seedOf(player, gameCode, 'active'));
+  if (!active || active.nextNonce === 0) return null;
+  await committedSeeds(studio, player, gameCode);
+  return studio.db.transaction(async (tx) => {
+    const [next] = await tx
       .select()
       .from(seeds)
-      .where(seedOf(player, gameCode, 'active'))
+      .where(seedOf(player, gameCode, 'next'))
       .for('update');
-    if (!current) throw new Error(`no active seed for ${player} in ${gameCode}`);
-    await tx.update(seeds).set({ status: 'retired', revealedAt: studio.clock.now() }).where(eq(seeds.id, current.id));
-    const [active] = await tx
-      .update(seeds)
-      .set({ status: 'active', clientSeed })
-      .where(eq(seeds.id, next.id))
-      .returning();
-    const [committed] = await tx
-      .insert(seeds)
-      .values(newSeedValues(studio, player, gameCode, 'next'))
-      .returning();
-    if (!active || !committed) throw new Error('the rotated seeds were not stored');
-    return {
-      revealed: {
-        serverSeed: current.serverSeed,
-        serverSeedHash: current.serverSeedHash,
-        roundsPlayed: current.nextNonce,
-      },
-      fairness: fairnessOf({ active, next: committed }),
-    };
+    const current = await lockedActive(tx, player, gameCode);
+    if (!next || current.nextNonce === 0) return null;
+    const [live] = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(eq(sessions.player, player), eq(sessions.gameCode, gameCode), gt(sessions.expiresAt, studio.clock.now())),
+      )
+      .limit(1);
+    if (live) return null;
+    return (await rotated(studio, tx, { current, next }, null)).revealed;
   });
+}
+
+/**
+ * The housekeeping's part: active seeds that drew rounds and whose player has no session left at
+ * the game (every one left or past its time) are retired and revealed, a batch at a time.
+ */
+export async function retireLeftSeeds(studio: Studio, batch = 50): Promise<number> {
+  const left = await studio.db
+    .select({ player: seeds.player, gameCode: seeds.gameCode })
+    .from(seeds)
+    .where(
+      and(
+        eq(seeds.status, 'active'),
+        gt(seeds.nextNonce, 0),
+        notExists(
+          studio.db
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(
+              and(
+                eq(sessions.player, seeds.player),
+                eq(sessions.gameCode, seeds.gameCode),
+                gt(sessions.expiresAt, studio.clock.now()),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(batch);
+  let retired = 0;
+  for (const { player, gameCode } of left) if (await retireLeftSeed(studio, player, gameCode)) retired += 1;
+  return retired;
 }

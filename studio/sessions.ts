@@ -7,7 +7,7 @@
  * from the hall.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { studioGame } from '@games/catalogue';
+import { studioTitle } from '@games/catalogue';
 import { eq } from 'drizzle-orm';
 import { sessions } from './db/schema';
 import { type Studio, StudioError } from './studio-deps';
@@ -44,7 +44,7 @@ export async function openSession(studio: Studio, launchToken: string): Promise<
     studio.logger.error({ fields: Object.keys(answer) }, 'the wallet answered user/info without a game session');
     throw new StudioError(503, 'walletUnavailable');
   }
-  if (!studioGame(gameCode)) throw new StudioError(422, 'gameUnavailable');
+  if (!studioTitle(gameCode)) throw new StudioError(422, 'gameUnavailable');
   const studioToken = Buffer.from(studio.randomBytes(32)).toString('base64url');
   const now = studio.clock.now();
   const [session] = await studio.db
@@ -91,4 +91,9 @@ export async function currentBalance(studio: Studio, session: SessionRow): Promi
     throw new StudioError(402, 'sessionEnded');
   if (status === 'RS_ERROR_USER_DISABLED') throw new StudioError(403, 'userDisabled');
   throw new StudioError(503, 'walletUnavailable');
+}
+
+/** The player leaves the machine: the session takes no more rounds from now on. */
+export async function endSession(studio: Studio, session: SessionRow): Promise<void> {
+  await studio.db.update(sessions).set({ expiresAt: studio.clock.now() }).where(eq(sessions.id, session.id));
 }

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { playRound, sakuraSevens } from '@games/catalogue';
 import { serverSeedCommitment, serverSeedFromBytes } from '@games/provably-fair';
+import { sakuraSevens } from '@games/titles/sakura-sevens';
 import { isDatabaseUnavailable } from '@server/db/client';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -103,8 +103,7 @@ describe('studio seed migration', () => {
       { seed: active, seedId: activeRow?.id, clientSeed: 'made-by-the-server', nonce: 0 },
     ].map((round) => {
       const seeds = { serverSeed: round.seed.serverSeed, clientSeed: round.clientSeed, nonce: round.nonce };
-      const { outcome } = playRound(sakuraSevens, seeds, 40);
-      return { ...round, id: randomUUID(), outcome: outcome as { stops: number[]; totalWin: number } };
+      return { ...round, id: randomUUID(), outcome: sakuraSevens.play(seeds, 40) };
     });
     for (const round of played) {
       await execute(
@@ -136,13 +135,11 @@ describe('studio seed migration', () => {
       expect(proof.clientSeed).toBe(round.clientSeed);
       if (round.seed === retired) {
         expect(proof.serverSeed).toBe(retired.serverSeed);
-        const again = playRound(
-          sakuraSevens,
+        const again = sakuraSevens.play(
           { serverSeed: retired.serverSeed, clientSeed: proof.clientSeed, nonce: round.nonce },
           40,
         );
-        expect(again.outcome.totalWin).toBe(round.outcome.totalWin);
-        expect(again.kind === 'slot' && again.outcome.stops).toEqual(round.outcome.stops);
+        expect(again).toEqual(round.outcome);
       } else expect(proof.serverSeed).toBeNull();
     }
     const seeds = (await execute('SELECT status, client_seed, next_nonce FROM studio.seeds ORDER BY id')).rows;

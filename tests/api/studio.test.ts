@@ -3,19 +3,21 @@ import { readFileSync } from 'node:fs';
 import { protectionRefusals } from '@contract/protection';
 import type { GameRecord } from '@contract/record';
 import type { StudioFairness, StudioRound } from '@contract/studio';
-import { playRound, studioGame } from '@games/catalogue';
+import { studioTitle } from '@games/catalogue';
 import { serverSeedCommitment } from '@games/provably-fair';
 import { walletTransactions } from '@server/db/schema/hall';
 import { balanceOf } from '@server/modules/ledger/accounts';
 import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudioApp } from '../../studio/app';
 import type { StudioDatabase } from '../../studio/db/client';
 import * as studioTables from '../../studio/db/schema';
 import { rounds } from '../../studio/db/schema';
 import { recoverRounds } from '../../studio/rounds';
+import { retireLeftSeeds } from '../../studio/seeds';
 import { studioOf } from '../../studio/studio-deps';
 import { createCaptchaTexts } from '../support/accounts';
 import { launchTokenOf, machinesOf } from '../support/game-provider';
@@ -50,7 +52,15 @@ afterAll(async () => {
 
 interface Opened {
   sessionToken: string;
-  game: { code: string; kind: string; name: string; stakes: number[]; rtpBasisPoints: number };
+  game: {
+    code: string;
+    kind: string;
+    mechanic: string;
+    volatility: string;
+    name: string;
+    stakes: number[];
+    rtpBasisPoints: number;
+  };
   machineNumber: number;
   currency: string;
   balance: number;
@@ -146,7 +156,10 @@ describe('a whole visit', () => {
       fairness: { nonce: 0 },
       resumedRound: null,
     });
-    expect(slot.game.stakes).toEqual(studioGame('sakura-sevens')?.stakes);
+    const slotTitle = studioTitle('sakura-sevens');
+    if (!slotTitle) throw new Error('no sakura-sevens');
+    expect(slot.game).toMatchObject({ mechanic: slotTitle.mechanic, volatility: slotTitle.volatility });
+    expect(slot.game.stakes).toEqual(slotTitle.stakes);
     const played: StudioRound[] = [];
     let expected = 5000;
     for (const stake of [20, 40, 100, 20, 200]) {
@@ -159,7 +172,9 @@ describe('a whole visit', () => {
       expected += round.win - stake;
       expect(answer.body.data?.balance).toBe(expected);
       expect(round.nonce).toBe(played.length);
-      expect(round.drawn.kind).toBe('slot');
+      // The round carries the title's own outcome, as its schema reads it on the page.
+      expect(v.parse(slotTitle.outcome, round.outcome)).toEqual(round.outcome);
+      expect(round.outcome).toMatchObject({ totalBet: stake, totalWin: round.win });
       played.push(round);
     }
     const pachinko = await opened(player, 'fuji-rush');
@@ -167,7 +182,11 @@ describe('a whole visit', () => {
     expect(pachinko.balance).toBe(expected);
     for (const stake of [10, 50, 100]) {
       const answer = await play(pachinko.sessionToken, stake);
-      expect(answer.body.data?.round).toMatchObject({ stake, status: 'settled', drawn: { kind: 'pachinko' } });
+      expect(answer.body.data?.round).toMatchObject({
+        stake,
+        status: 'settled',
+        outcome: { balls: expect.any(Array) },
+      });
       expected += (answer.body.data?.round.win ?? 0) - stake;
       expect(answer.body.data?.balance).toBe(expected);
       played.push(answer.body.data?.round as StudioRound);
@@ -719,21 +738,17 @@ describe('provable fairness', () => {
     const last = await rotate(session, timeline.sent(), moved.fairness.nextServerSeedHash);
     expect(last.body).toMatchObject({ code: 200 });
 
-    const game = studioGame('sakura-sevens');
-    if (!game) throw new Error('no sakura-sevens');
+    const title = studioTitle('sakura-sevens');
+    if (!title) throw new Error('no sakura-sevens');
     const problems: string[] = [];
     for (const round of rounds) {
       const proof = await proofOf(round.id);
       problems.push(...timeline.problemsOf({ id: round.id, ...proof }));
       if (!proof.serverSeed) throw new Error(`round ${round.id}: its server seed is not revealed`);
       expect(serverSeedCommitment(proof.serverSeed)).toBe(proof.serverSeedHash);
-      const again = playRound(
-        game,
-        { serverSeed: proof.serverSeed, clientSeed: proof.clientSeed, nonce: round.nonce },
-        20,
-      );
-      expect(again.kind === 'slot' && again.outcome.stops).toEqual(round.drawn.kind === 'slot' && round.drawn.stops);
-      expect(again.outcome.totalWin).toBe(round.win);
+      const again = title.play({ serverSeed: proof.serverSeed, clientSeed: proof.clientSeed, nonce: round.nonce }, 20);
+      expect(again).toEqual(round.outcome);
+      expect(again.totalWin).toBe(round.win);
     }
     expect(problems).toEqual([]);
     expect(rounds.map((round) => round.nonce)).toEqual([0, 1, 2, 0, 1, 0, 1]);
@@ -760,5 +775,77 @@ describe('provable fairness', () => {
     );
     expect(unnamed.body).toMatchObject({ code: 400, fields: { nextServerSeedHash: expect.any(String) } });
     expect((await open(player, 'fuji-rush')).body.data?.fairness).toEqual({ ...session.fairness, nonce: 1 });
+  });
+});
+
+describe('every past round becomes checkable', () => {
+  const leave = (session: string) =>
+    studio<{ revealed: Rotated['revealed'] | null }>('/studio/api/session/leave', {}, { session });
+
+  /** Each round's proof names a revealed seed of its commitment, and the title replays the stored outcome from it. */
+  async function expectCheckable(gameCode: string, played: StudioRound[]) {
+    const title = studioTitle(gameCode);
+    if (!title) throw new Error(`no ${gameCode}`);
+    for (const round of played) {
+      const proof = await proofOf(round.id);
+      expect(proof.serverSeed, `round ${round.nonce} revealed`).not.toBeNull();
+      expect(serverSeedCommitment(proof.serverSeed ?? '')).toBe(proof.serverSeedHash);
+      const seeds = { serverSeed: proof.serverSeed ?? '', clientSeed: proof.clientSeed, nonce: round.nonce };
+      expect(title.play(seeds, round.stake)).toEqual(round.outcome);
+    }
+  }
+
+  async function playSome(session: Opened, count: number): Promise<StudioRound[]> {
+    const played: StudioRound[] = [];
+    for (let index = 0; index < count; index++) {
+      const answer = await play(session.sessionToken, session.game.stakes[0] ?? 0);
+      expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 200 });
+      played.push(answer.body.data?.round as StudioRound);
+    }
+    return played;
+  }
+
+  it('reveals the seed when the player leaves the machine: the session ends, the next visit draws anew', async () => {
+    const player = await fundedPlayer(5000);
+    const session = await opened(player, 'sakura-sevens');
+    const played = await playSome(session, 3);
+    expect((await proofOf(played[0]?.id ?? '')).serverSeed).toBeNull();
+    const left = await leave(session.sessionToken);
+    expect(left.body, JSON.stringify(left.body)).toMatchObject({
+      code: 200,
+      data: { revealed: { serverSeedHash: session.fairness.serverSeedHash, roundsPlayed: 3 } },
+    });
+    await expectCheckable('sakura-sevens', played);
+    // The session left plays no more; the next visit draws on the seed committed as next, once the page chose its client seed.
+    expect((await play(session.sessionToken, 20)).body).toMatchObject({ code: 402 });
+    expect((await leave(session.sessionToken)).body).toMatchObject({ code: 402 });
+    const next = await open(player, 'sakura-sevens');
+    expect(next.body.data?.fairness).toMatchObject({
+      serverSeedHash: session.fairness.nextServerSeedHash,
+      clientSeed: null,
+      nonce: 0,
+    });
+    // Leaving before any round reveals nothing: a seed that drew nothing stays committed.
+    const untouched = await withClientSeed(next.body.data as Opened);
+    expect((await leave(untouched.sessionToken)).body).toMatchObject({ code: 200, data: { revealed: null } });
+  });
+
+  it('reveals it too when the session runs out, but not while another session plays on with it', async () => {
+    const player = await fundedPlayer(5000);
+    const first = await opened(player, 'fuji-rush');
+    const played = await playSome(first, 2);
+    // Opened again from the hall: the first session still runs, so leaving this one keeps the seed.
+    const second = await opened(player, 'fuji-rush');
+    played.push(...(await playSome(second, 1)));
+    expect((await leave(second.sessionToken)).body).toMatchObject({ code: 200, data: { revealed: null } });
+    expect((await proofOf(played[2]?.id ?? '')).serverSeed).toBeNull();
+    // Past the first session's time, the housekeeping retires the seed (the scheduled job may be first).
+    clock.advance(31 * 60_000);
+    await retireLeftSeeds(studioOf(server.studio));
+    await expectCheckable('fuji-rush', played);
+    // Once retired, the housekeeping leaves the new seeds alone.
+    await retireLeftSeeds(studioOf(server.studio));
+    const again = await open(player, 'fuji-rush');
+    expect(again.body.data?.fairness).toMatchObject({ serverSeedHash: first.fairness.nextServerSeedHash, nonce: 0 });
   });
 });

@@ -1,29 +1,53 @@
-import { fujiRush, playRound, sakuraSevens, studioGame, studioGames } from '@games/catalogue';
-import { playPachinkoRound } from '@games/pachinko-fuji-rush';
-import { playSlotRound } from '@games/slot-sakura-sevens';
+import { gameKinds } from '@contract/content';
+import { locales } from '@contract/locales';
+import { studioTitleKinds, studioVolatilities } from '@contract/studio';
+import { studioTitle, studioTitles } from '@games/catalogue';
+import { titleKinds, volatilities } from '@games/engine/title';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 
 const seeds = { serverSeed: 'b'.repeat(64), clientSeed: 'catalogue', nonce: 5 };
 
 describe('the studio catalogue', () => {
-  it('lists each game once with whole-coin stakes and an RTP under 100 %', () => {
-    expect(new Set(studioGames.map((game) => game.code)).size).toBe(studioGames.length);
-    for (const game of studioGames) {
-      expect(game.stakes.length).toBeGreaterThan(0);
-      for (const stake of game.stakes) expect(Number.isInteger(stake) && stake > 0).toBe(true);
-      expect(game.rtpBasisPoints).toBeGreaterThan(0);
-      expect(game.rtpBasisPoints).toBeLessThan(10_000);
-      expect(studioGame(game.code)).toBe(game);
-    }
-    expect(studioGame('no-such-game')).toBeUndefined();
-    expect(sakuraSevens.stakes).toEqual([20, 40, 100, 200, 400, 1000]);
-    expect(fujiRush.stakes).toEqual([10, 20, 50, 100]);
+  it('speaks of titles in the words the studio contract uses', () => {
+    expect([...studioTitleKinds]).toEqual([...titleKinds]);
+    expect([...studioVolatilities]).toEqual([...volatilities]);
   });
 
-  it('plays a round of each game for a stake in coins', () => {
-    expect(playRound(sakuraSevens, seeds, 100)).toEqual({ kind: 'slot', outcome: playSlotRound(seeds, 5) });
-    expect(playRound(fujiRush, seeds, 50)).toEqual({ kind: 'pachinko', outcome: playPachinkoRound(seeds, 50) });
-    expect(() => playRound(sakuraSevens, seeds, 30)).toThrow(RangeError);
-    expect(() => playRound(fujiRush, seeds, 30)).toThrow(RangeError);
+  it('lists each title once, of a kind the hall lists, with whole-coin stakes and an RTP under 100 %', () => {
+    expect(new Set(studioTitles.map((title) => title.code)).size).toBe(studioTitles.length);
+    for (const title of studioTitles) {
+      expect(title.code).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(gameKinds as readonly string[]).toContain(title.kind);
+      expect(volatilities).toContain(title.volatility);
+      expect(title.mechanic).not.toBe('');
+      expect(title.stakes.length).toBeGreaterThan(0);
+      for (const stake of title.stakes)
+        expect(Number.isSafeInteger(stake) && stake > 0, `${title.code} ${stake}`).toBe(true);
+      expect(Number.isInteger(title.rtpBasisPoints)).toBe(true);
+      expect(title.rtpBasisPoints).toBeGreaterThan(0);
+      expect(title.rtpBasisPoints).toBeLessThan(10_000);
+      expect(title.maxWinMultiplier).toBeGreaterThan(0);
+      for (const locale of locales) expect(title.names[locale]?.trim(), `${title.code} in ${locale}`).toBeTruthy();
+      expect(studioTitle(title.code)).toBe(title);
+    }
+    expect(studioTitle('no-such-game')).toBeUndefined();
+  });
+
+  it('plays a round of each title at each stake, answered as its own outcome schema reads it', () => {
+    for (const title of studioTitles) {
+      for (const stake of title.stakes) {
+        const round = title.play(seeds, stake);
+        expect(round.totalBet).toBe(stake);
+        expect(Number.isSafeInteger(round.totalWin) && round.totalWin >= 0).toBe(true);
+        expect(round.totalWin).toBeLessThanOrEqual(stake * title.maxWinMultiplier);
+        // What the studio stores and sends (JSON) is what the page's check of the title reads back.
+        const sent = JSON.parse(JSON.stringify(round));
+        expect(v.parse(title.outcome, sent)).toEqual(round);
+        // The same seeds draw the same round: the verify page recomputes it.
+        expect(title.play(seeds, stake)).toEqual(round);
+      }
+      expect(() => title.play(seeds, Math.max(...title.stakes) + 1)).toThrow(RangeError);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { fujiRush } from '@games/catalogue';
+import { fujiRush } from '@games/titles/fuji-rush';
 import { add, agreesToFourDecimals, percentText, ratio } from '@games/engine/ratio';
 import {
   ballsPerRound,

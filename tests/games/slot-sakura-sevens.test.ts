@@ -1,4 +1,4 @@
-import { sakuraSevens } from '@games/catalogue';
+import { sakuraSevens } from '@games/titles/sakura-sevens';
 import { agreesToFourDecimals, percentText, ratio } from '@games/engine/ratio';
 import {
   betsPerLine,

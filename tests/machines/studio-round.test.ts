@@ -4,6 +4,7 @@ import {
   type PlayRoundRequest,
   type ResumeRoundRequest,
   type RotateSeedRequest,
+  resultAnimationLimitMs,
   type StudioSession,
   selectAutoSpin,
   selectCanSpin,
@@ -11,9 +12,12 @@ import {
   selectProtection,
   selectRealityCheck,
   selectReelMotion,
+  selectResultAnimationMs,
   selectShownBalance,
   selectStudioStage,
+  selectTurbo,
   studioRoundMachine,
+  winShowMs,
 } from '@machines/studio-round.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -113,6 +117,7 @@ describe('studio round rules', () => {
         actions: {
           realityCheckDone: () => void told.push('realityCheckDone'),
           toHall: () => void told.push('toHall'),
+          leaveSession: () => void told.push('leaveSession'),
         },
       }),
       { input: { launchToken: 'launch-token' }, clock },
@@ -156,9 +161,59 @@ describe('studio round rules', () => {
     await flush();
     expect(selectShownBalance(actor.getSnapshot())).toBe(480);
     expect(selectLastWin(actor.getSnapshot())).toBe(0);
-    await settle(clock, 1_800);
+    await settle(clock, resultAnimationLimitMs.normal);
     expect(selectShownBalance(actor.getSnapshot())).toBe(680);
     expect(selectLastWin(actor.getSnapshot())).toBe(200);
+  });
+
+  /** Advances the simulated clock 100 ms at a time until the result animation ends; answers the time it took. */
+  async function animationTime(actor: ReturnType<typeof start>['actor'], clock: SimulatedClock): Promise<number> {
+    let elapsed = 0;
+    while (actor.getSnapshot().matches({ session: { round: { showingResult: 'animating' } } })) {
+      await settle(clock, 100);
+      elapsed += 100;
+    }
+    return elapsed;
+  }
+
+  it('animates a result in at most 1.5 s, and in turbo in at most 0.6 s, whatever the round', async () => {
+    const balls = (count: number) => ({
+      ...won.round,
+      outcome: { totalBet: count, totalWin: 0, balls: Array(count).fill({}) },
+    });
+    for (const round of [won.round, balls(10), balls(100)]) {
+      const { actor, clock } = start({ play: async () => ({ ...won, round }) });
+      await flush();
+      expect(selectTurbo(actor.getSnapshot())).toBe(false);
+      actor.send({ type: 'round.spin' });
+      await flush();
+      const normal = selectResultAnimationMs(actor.getSnapshot());
+      expect(normal).toBeLessThanOrEqual(resultAnimationLimitMs.normal);
+      expect(await animationTime(actor, clock)).toBe(Math.ceil(normal / 100) * 100);
+      await settle(clock, winShowMs.normal);
+      expect(selectStudioStage(actor.getSnapshot())).toBe('idle');
+      // Turbo, switched on between rounds, holds for the rounds after it.
+      actor.send({ type: 'turbo.toggle' });
+      expect(selectTurbo(actor.getSnapshot())).toBe(true);
+      actor.send({ type: 'round.spin' });
+      await flush();
+      const turbo = selectResultAnimationMs(actor.getSnapshot());
+      expect(turbo).toBeLessThanOrEqual(resultAnimationLimitMs.turbo);
+      expect(turbo).toBeLessThan(normal);
+      expect(await animationTime(actor, clock)).toBe(Math.ceil(turbo / 100) * 100);
+      await settle(clock, winShowMs.turbo);
+      expect(selectStudioStage(actor.getSnapshot())).toBe('idle');
+      actor.send({ type: 'turbo.toggle' });
+      expect(selectTurbo(actor.getSnapshot())).toBe(false);
+    }
+  });
+
+  it('tells the studio when the player leaves the machine', async () => {
+    const { actor, told } = start();
+    await flush();
+    actor.send({ type: 'session.leave' });
+    expect(told).toEqual(['leaveSession']);
+    expect(selectStudioStage(actor.getSnapshot())).toBe('sessionEnded');
   });
 
   it('auto-spins the chosen number of rounds, one pause apart, then stops', async () => {
@@ -170,8 +225,8 @@ describe('studio round rules', () => {
       await settle(clock, 600);
       expect(plays).toHaveLength(round);
       expect(selectAutoSpin(actor.getSnapshot())).toMatchObject({ played: round });
-      await settle(clock, 1_800);
-      await settle(clock, 1_500);
+      await settle(clock, resultAnimationLimitMs.normal);
+      await settle(clock, winShowMs.normal);
     }
     await settle(clock, 600);
     expect(plays).toHaveLength(3);
@@ -204,7 +259,7 @@ describe('studio round rules', () => {
     // Leaving from it ends the visit and tells the portal.
     actor.send({ type: 'realityCheck.show', summary: playSummary });
     actor.send({ type: 'realityCheck.leave' });
-    expect(told).toEqual(['realityCheckDone', 'toHall']);
+    expect(told).toEqual(['realityCheckDone', 'leaveSession', 'toHall']);
     expect(selectStudioStage(actor.getSnapshot())).toBe('sessionEnded');
   });
 

@@ -23,6 +23,8 @@ export const session: StudioSession = {
   game: {
     code: 'sakura-sevens',
     kind: 'slot',
+    mechanic: 'lines',
+    volatility: 'medium',
     name: 'Sakura Sevens',
     stakes: [20, 40, 100, 200, 400, 1000],
     rtpBasisPoints: 9600,
@@ -40,7 +42,7 @@ export const round = (id: string, win: number, status: StudioRound['status'] = '
   stake: 20,
   win,
   status,
-  drawn: { kind: 'slot', stops: [11, 17, 11, 15, 6] },
+  outcome: { totalBet: 20, totalWin: win, steps: [] },
   playedAt: '2026-11-21T00:00:00.000Z',
 });
 
@@ -96,6 +98,7 @@ const fixtures: EventFixtures<typeof studioRoundMachine> = {
   ],
   'fairness.rotate': [{ type: 'fairness.rotate' }],
   'notice.dismiss': [{ type: 'notice.dismiss' }],
+  'turbo.toggle': [{ type: 'turbo.toggle' }],
   'session.leave': [{ type: 'session.leave' }],
   'realityCheck.show': [{ type: 'realityCheck.show', summary: playSummary }],
   'realityCheck.keepPlaying': [{ type: 'realityCheck.keepPlaying' }],
@@ -133,7 +136,7 @@ const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.setClientSeed', output: clientSeedSet },
   { type: 'xstate.error.actor.setClientSeed', error: refused },
   { type: 'xstate.done.actor.rotateSeed', output: seedChange },
-  { type: 'xstate.after.resultAnimation.studioRound.session.round.showingResult.animating', delayMs: 1_800 },
+  { type: 'xstate.after.resultAnimation.studioRound.session.round.showingResult.animating', delayMs: 1_500 },
   { type: `xstate.after.winShow.${roundState}.showingResult.winShown`, delayMs: 1_500 },
   { type: `xstate.after.autoSpinPause.${roundState}.idle`, delayMs: 600 },
   { type: `xstate.after.reconnectDelay.${roundState}.connectionLost`, delayMs: 2_000 },

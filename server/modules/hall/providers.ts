@@ -9,7 +9,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { locales } from '@contract/locales';
 import { studioPlayPath } from '@contract/studio-play-path';
-import { studioGames } from '@games/catalogue';
+import { type StudioTitle, studioTitles } from '@games/catalogue';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import { gameMachines, gameProviders, providerGameKinds, providerGames } from '@server/db/schema/hall';
@@ -90,6 +90,10 @@ export function roundVerifyUrl(providerId: string | null, round: string | null):
 }
 const studioMachinesPerGame = 8;
 
+/** The studio's titles of a kind the hall lists (a pachislot title waits until the hall lists the kind). */
+const listedKind = (title: StudioTitle): title is StudioTitle & { kind: (typeof providerGameKinds)[number] } =>
+  (providerGameKinds as readonly string[]).includes(title.kind);
+
 function studioConfig(publicUrl: string, publicKey: string): GameProviderConfig {
   return {
     id: studioProviderId,
@@ -99,7 +103,7 @@ function studioConfig(publicUrl: string, publicKey: string): GameProviderConfig 
     currency: 'COIN',
     amountUnit: 1,
     enabled: true,
-    games: studioGames.map((game) => ({
+    games: studioTitles.filter(listedKind).map((game) => ({
       code: game.code,
       kind: game.kind,
       name: { ...game.names },
