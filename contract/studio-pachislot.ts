@@ -27,6 +27,8 @@ const game = v.object({
   nonce: v.number(),
   stake: coins,
   status: v.picklist(pachislotGameStatuses),
+  /** What the machine shows at lever-on: its mode, the 告知 lamp, and in an assist mode the role to aim for. */
+  notice: v.object({ mode: v.string(), lamp: v.boolean(), assist: v.nullable(v.string()) }),
   stops: v.array(v.nullable(reelStop)),
   win: coins,
   /** The title's outcome of the game (roles aligned, lamp, bonus and AT counters), checked by the title's schema. */

@@ -2,10 +2,11 @@
 import { protectionRefusals } from '@contract/protection';
 import type { StudioCall } from '@contract/studio';
 import { pachislotLever, pachislotMachine, pachislotStop } from '@contract/studio-pachislot';
+import type { PachislotTitle } from '@games/engine/pachislot';
 import type * as v from 'valibot';
 import type { RefusalReason } from './db/schema';
 import { gameView, leverGame, machineView, pressStop } from './pachislot-games';
-import { type PachislotPlayable, pachislotTitleOf } from './pachislot-title';
+import { pachislotTitleOf } from './pachislot-title';
 import type { PachislotGameRow } from './pachislot-wallet';
 import { currentBalance, type SessionRow } from './sessions';
 import { type Studio, StudioError } from './studio-deps';
@@ -30,7 +31,7 @@ function shown(game: PachislotGameRow): PachislotGameRow {
   return game;
 }
 
-function titleOf(session: SessionRow, titles: (code: string) => PachislotPlayable | undefined): PachislotPlayable {
+function titleOf(session: SessionRow, titles: (code: string) => PachislotTitle | undefined): PachislotTitle {
   const title = titles(session.gameCode);
   if (!title) throw new StudioError(422, 'gameUnavailable');
   return title;
@@ -39,10 +40,10 @@ function titleOf(session: SessionRow, titles: (code: string) => PachislotPlayabl
 export function mountPachislot(
   studio: Studio,
   handle: Handle,
-  titles: (code: string) => PachislotPlayable | undefined = pachislotTitleOf,
+  titles: (code: string) => PachislotTitle | undefined = pachislotTitleOf,
 ): void {
   const answer = async (session: SessionRow, game: PachislotGameRow) => ({
-    game: gameView(game),
+    game: gameView(game, titleOf(session, titles)),
     balance: game.balance ?? (await currentBalance(studio, session)),
   });
 

@@ -7,11 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PachislotGame } from '@contract/studio-pachislot';
+import type { LeverResult, PachislotState, PachislotTitle, Setting } from '@games/engine/pachislot';
 import { DrawStream } from '@games/provably-fair';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { StudioDatabase } from './db/client';
 import { pachislotGames, pachislotMachines, sessions } from './db/schema';
-import { type PachislotPlayable, pachislotReels, pachislotTitleOf, type ReelStop, rtpRangeOf } from './pachislot-title';
+import { pachislotReels, pachislotTitleOf, type ReelStop, rtpRangeOf } from './pachislot-title';
 import { bringGameOn, claimGame, driveGame, type PachislotGameRow } from './pachislot-wallet';
 import { committedSeeds, takeNonce } from './seeds';
 import type { SessionRow } from './sessions';
@@ -23,20 +24,27 @@ export const autoStopAfterMs = 2 * 60_000;
 const openStatuses = ['betting', 'playing', 'paying', 'rollingBack'] as const;
 
 /** The machine's 設定 as the wallet's signed answer gave it with the session; 1 until it does. */
-function machineSettingOf(session: SessionRow): number {
-  const { machineSetting } = session as SessionRow & { machineSetting?: number | null };
+function machineSettingOf(session: SessionRow): Setting {
+  const { machineSetting } = session as SessionRow & { machineSetting?: Setting | null };
   return machineSetting ?? 1;
 }
 
-/** What the page is shown of a game: its stops as pressed, and its win and outcome once all three are. */
-export function gameView(row: PachislotGameRow): PachislotGame {
-  const stops = row.stops as (ReelStop | null)[];
+const stopsOf = (row: PachislotGameRow) => row.stops as (ReelStop | null)[];
+const stoppedSoFar = (row: PachislotGameRow) => stopsOf(row).flatMap((stop) => (stop ? [stop.stop] : []));
+
+/**
+ * What the page is shown of a game: what the machine shows at lever-on (the lamp, an assist's
+ * role), its stops as pressed, and its win and outcome once all three are. Never the lottery.
+ */
+export function gameView(row: PachislotGameRow, title: PachislotTitle): PachislotGame {
+  const stops = stopsOf(row);
   const stopped = row.status === 'paying' || row.status === 'settled';
   return {
     id: row.id,
     nonce: row.nonce,
     stake: row.stake,
     status: row.status === 'playing' || row.status === 'settled' || row.status === 'rolledBack' ? row.status : 'open',
+    notice: title.notice(row.lottery as LeverResult),
     stops,
     win: stopped ? row.win : 0,
     outcome: stopped ? row.outcome : null,
@@ -56,11 +64,11 @@ export async function gameByKey(studio: Studio, player: string, gameKey: string)
 }
 
 /** The machine's row, made with the title's first state on first use, locked for this transaction. */
-async function lockedMachine(tx: StudioDatabase, title: PachislotPlayable, session: SessionRow, now: Date) {
+async function lockedMachine(tx: StudioDatabase, title: PachislotTitle, session: SessionRow, now: Date) {
   const where = and(eq(pachislotMachines.gameCode, session.gameCode), eq(pachislotMachines.machine, session.machine));
   await tx
     .insert(pachislotMachines)
-    .values({ gameCode: session.gameCode, machine: session.machine, state: title.initialState, updatedAt: now })
+    .values({ gameCode: session.gameCode, machine: session.machine, state: title.initialState(), updatedAt: now })
     .onConflictDoNothing();
   const [machine] = await tx.select().from(pachislotMachines).where(where).for('update');
   if (!machine) throw new Error(`machine ${session.gameCode}/${session.machine} is gone`);
@@ -86,7 +94,7 @@ async function lockedMachine(tx: StudioDatabase, title: PachislotPlayable, sessi
 export async function leverGame(
   studio: Studio,
   session: SessionRow,
-  title: PachislotPlayable,
+  title: PachislotTitle,
   gameKey: string,
 ): Promise<PachislotGameRow> {
   const existing = await gameByKey(studio, session.player, gameKey);
@@ -121,7 +129,7 @@ export async function leverGame(
           clientSeed: seed.clientSeed,
           stake,
           stateBefore: machine.state,
-          lottery: title.lever(machine.state, setting, stream),
+          lottery: title.lever(machine.state as PachislotState, setting, stream),
           stops: Array.from({ length: pachislotReels }, () => null),
           status: 'betting',
           betRequestUuid: randomUUID(),
@@ -163,23 +171,23 @@ const leaseOf = (studio: Studio, owner: string) => ({
  * state computed, the lease taken by `owner` to book the win).
  */
 function withStop(
-  title: PachislotPlayable,
+  title: PachislotTitle,
   game: PachislotGameRow,
   reel: number,
   pressFrame: number,
   lease: { owner: string; until: Date },
   now: Date,
 ): Partial<PachislotGameRow> {
-  const stops = [...(game.stops as (ReelStop | null)[])];
-  const stopsSoFar = stops.map((stop) => stop?.stop ?? null);
-  stops[reel] = { pressFrame, stop: title.stop(game.lottery, reel, pressFrame, stopsSoFar) };
+  const stops = [...stopsOf(game)];
+  const result = game.lottery as LeverResult;
+  stops[reel] = { pressFrame, stop: title.stop(result, reel, pressFrame, stoppedSoFar(game)) };
   const all = stops.flatMap((stop) => (stop ? [stop.stop] : []));
   if (all.length < pachislotReels) return { stops, updatedAt: now };
-  const settled = title.settle(game.stateBefore, game.lottery, all);
+  const settled = title.settle(result, all);
   return {
     stops,
     status: 'paying',
-    win: settled.pay,
+    win: settled.outcome.totalWin,
     stateAfter: settled.state,
     outcome: settled.outcome,
     leaseOwner: lease.owner,
@@ -189,13 +197,14 @@ function withStop(
 }
 
 /**
- * A stop button: the reel stops where the title's reel control says from the press frame. A reel
- * already stopped answers its stop again, whatever frame is sent; the third settles the game.
+ * A stop button: the reel stops where the title's reel control says from the press frame. Reels
+ * stop left to right; a reel already stopped answers its stop again, whatever frame is sent; the
+ * third settles the game.
  */
 export async function pressStop(
   studio: Studio,
   session: SessionRow,
-  title: PachislotPlayable,
+  title: PachislotTitle,
   { gameId, reel, pressFrame }: { gameId: string; reel: number; pressFrame: number },
 ): Promise<PachislotGameRow> {
   const owner = randomUUID();
@@ -206,8 +215,9 @@ export async function pressStop(
       .where(and(eq(pachislotGames.id, gameId), eq(pachislotGames.player, session.player)))
       .for('update');
     if (!row || row.gameCode !== title.code) throw new StudioError(404, 'pachislot.gameNotFound');
-    if ((row.stops as (ReelStop | null)[])[reel]) return row;
+    if (stopsOf(row)[reel]) return row;
     if (row.status !== 'playing') throw new StudioError(409, 'pachislot.gameNotPlaying');
+    if (reel !== stoppedSoFar(row).length) throw new StudioError(409, 'pachislot.reelOrder');
     const [updated] = await tx
       .update(pachislotGames)
       .set(withStop(title, row, reel, pressFrame, leaseOf(studio, owner), studio.clock.now()))
@@ -222,7 +232,7 @@ export async function pressStop(
 /** The machine stops a game left unfinished: each reel not yet stopped at the title's own press frame. */
 async function autoStop(
   studio: Studio,
-  titleOf: (code: string) => PachislotPlayable | undefined,
+  titleOf: (code: string) => PachislotTitle | undefined,
   id: string,
   owner: string,
 ): Promise<PachislotGameRow | null> {
@@ -242,12 +252,10 @@ async function autoStop(
     const title = row && titleOf(row.gameCode);
     if (!row || !title) return null;
     let game: PachislotGameRow = row;
-    for (let reel = 0; reel < pachislotReels; reel++) {
-      if ((game.stops as (ReelStop | null)[])[reel]) continue;
-      game = {
-        ...game,
-        ...withStop(title, game, reel, title.autoStops(game.lottery, reel), leaseOf(studio, owner), now),
-      };
+    const presses = title.autoStops(row.lottery as LeverResult, stoppedSoFar(row));
+    for (const pressFrame of presses) {
+      const reel = stoppedSoFar(game).length;
+      game = { ...game, ...withStop(title, game, reel, pressFrame, leaseOf(studio, owner), now) };
     }
     const [updated] = await tx
       .update(pachislotGames)
@@ -261,7 +269,7 @@ async function autoStop(
 /** One game the recovery looks at: stopped by the machine if left spinning, driven on if a wallet step is stale. */
 async function recoverGame(
   studio: Studio,
-  titleOf: (code: string) => PachislotPlayable | undefined,
+  titleOf: (code: string) => PachislotTitle | undefined,
   id: string,
   status: PachislotGameRow['status'],
   age: number,
@@ -283,7 +291,7 @@ async function recoverGame(
  */
 export async function recoverPachislotGames(
   studio: Studio,
-  titleOf: (code: string) => PachislotPlayable | undefined = pachislotTitleOf,
+  titleOf: (code: string) => PachislotTitle | undefined = pachislotTitleOf,
   batch = 50,
 ): Promise<PachislotGameRow[]> {
   const now = studio.clock.now();
@@ -307,7 +315,7 @@ export async function recoverPachislotGames(
 }
 
 /** The machine as the page opens it: this player's open game there, the last settled one, the RTP range. */
-export async function machineView(studio: Studio, session: SessionRow, title: PachislotPlayable) {
+export async function machineView(studio: Studio, session: SessionRow, title: PachislotTitle) {
   const onMachine = and(eq(pachislotGames.gameCode, session.gameCode), eq(pachislotGames.machine, session.machine));
   const [open] = await studio.db
     .select()
@@ -321,9 +329,9 @@ export async function machineView(studio: Studio, session: SessionRow, title: Pa
     .limit(1);
   const [machine] = await studio.db.select().from(pachislotMachines).where(onMachine);
   return {
-    game: open && open.player === session.player ? gameView(open) : null,
+    game: open && open.player === session.player ? gameView(open, title) : null,
     busy: open !== undefined && open.player !== session.player,
-    last: last ? gameView(last) : null,
+    last: last ? gameView(last, title) : null,
     games: machine?.games ?? 0,
     rtpRange: rtpRangeOf(title),
   };

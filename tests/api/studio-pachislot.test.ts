@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { LeverResult, PachislotState } from '@games/engine/pachislot';
+import { alignedRole, stopsFor } from '@games/engine/pachislot-reels';
 import { DrawStream } from '@games/provably-fair';
+import { luckyLampTitle } from '@games/titles/lucky-lamp';
 import { walletTransactions } from '@server/db/schema/hall';
 import { balanceOf } from '@server/modules/ledger/accounts';
 import { and, eq } from 'drizzle-orm';
@@ -15,16 +18,16 @@ import { fundPlayer, manyPlayersLimits, newPlayer, type TestPlayer } from '../su
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
 import { launchStudioGame, type StudioCaller, studioOver } from '../support/studio-client';
 import { createTestClock, createTestServer, type TestServer } from './harness';
-import { type TestLottery, type TestState, testPachislot, testStop } from './studio-pachislot-title';
 
 // Docs: docs/architecture.md §12 "Game studio"; contract/studio-pachislot.ts.
 const clock = createTestClock(new Date('2026-05-01T10:00:00Z'));
 let smtp: SmtpTestServer;
 let server: TestServer;
 let studio: StudioCaller;
-/** Until the studio's own pachislot titles are in the catalogue, the tests' one plays on a hall machine's code. */
+/** Until the hall lists pachislot machines, Lucky Lamp plays on a hall machine's code. */
 const gameCode = 'sakura-sevens';
-const title = testPachislot(gameCode);
+const title = { ...luckyLampTitle, code: gameCode };
+const { strips } = luckyLampTitle.machine;
 const titleOf = (code: string) => (code === gameCode ? title : undefined);
 
 beforeAll(async () => {
@@ -107,9 +110,25 @@ async function recomputed(game: PachislotGameRow, presses: readonly number[]) {
   const [seed] = await services().db.select().from(seeds).where(eq(seeds.id, game.seedId));
   if (!seed) throw new Error('no seed');
   const stream = new DrawStream({ serverSeed: seed.serverSeed, clientSeed: game.clientSeed, nonce: game.nonce });
-  const lottery = title.lever(game.stateBefore, 1, stream) as TestLottery;
-  const stops = presses.map((press, reel) => testStop(lottery, reel, press));
-  return { lottery, stops, ...title.settle(game.stateBefore, lottery, stops) };
+  const lottery = luckyLampTitle.lever(game.stateBefore as PachislotState, 1, stream);
+  const stops = stopsFor(strips, lottery.granted, presses);
+  const { state, outcome } = luckyLampTitle.settle(lottery, stops);
+  return { lottery, stops, pay: outcome.totalWin, state, outcome };
+}
+
+/** Press frames, reel 1 first, whose stops align `role` (null: align nothing) for the lever's granted roles. */
+function pressesAligning(lottery: LeverResult, role: string | null): number[] | undefined {
+  for (let index = 0; index < 21 ** 3; index++) {
+    const presses = [Math.floor(index / 441), Math.floor(index / 21) % 21, index % 21];
+    if (alignedRole(strips, stopsFor(strips, lottery.granted, presses)) === role) return presses;
+  }
+  return undefined;
+}
+
+async function pressAll(seat: Seated, game: PachislotGameRow, presses: readonly number[]) {
+  let current = game;
+  for (const [reel, press] of presses.entries()) current = await stop(seat, game.id, reel, press);
+  return current;
 }
 
 describe('a pachislot game press by press', () => {
@@ -117,22 +136,27 @@ describe('a pachislot game press by press', () => {
     const seat = await seated(300);
     const levered = await lever(seat);
     expect(levered).toMatchObject({ status: 'playing', stake: 3, balance: 297, stops: [null, null, null] });
-    const view = gameView(levered);
+    const view = gameView(levered, title);
     // The flag stays on the server: the page sees neither the lottery nor the 設定.
-    expect(JSON.stringify(view)).not.toMatch(/lottery|flag|setting|carried/);
-    expect(view).toMatchObject({ status: 'playing', win: 0, outcome: null });
+    expect(JSON.stringify(view)).not.toMatch(/lottery|flag|setting|held|granted|draw/);
+    expect(view).toMatchObject({ status: 'playing', win: 0, outcome: null, notice: { mode: 'normal' } });
     const presses = [5, 11, 17];
     const first = await stop(seat, levered.id, 0, presses[0] ?? 0);
     expect(first.status).toBe('playing');
-    expect(gameView(first).outcome).toBeNull();
-    await stop(seat, levered.id, 2, presses[2] ?? 0);
-    const settled = await stop(seat, levered.id, 1, presses[1] ?? 0);
+    expect(gameView(first, title).outcome).toBeNull();
+    // Reels stop left to right, as the machine's reel control reads them.
+    await expect(stop(seat, levered.id, 2, presses[2] ?? 0)).rejects.toMatchObject({
+      status: 409,
+      messageKey: 'pachislot.reelOrder',
+    });
+    await stop(seat, levered.id, 1, presses[1] ?? 0);
+    const settled = await stop(seat, levered.id, 2, presses[2] ?? 0);
     const expected = await recomputed(levered, presses);
     expect(settled).toMatchObject({ status: 'settled', win: expected.pay, balance: 297 + expected.pay });
-    expect(gameView(settled).stops).toEqual(
+    expect(gameView(settled, title).stops).toEqual(
       presses.map((pressFrame, reel) => ({ pressFrame, stop: expected.stops[reel] })),
     );
-    expect(gameView(settled).outcome).toEqual(expected.outcome);
+    expect(gameView(settled, title).outcome).toEqual(expected.outcome);
     for (const [reel, press] of presses.entries()) {
       const slip = ((expected.stops[reel] ?? 0) - press + 21) % 21;
       expect(slip).toBeLessThanOrEqual(4);
@@ -150,8 +174,7 @@ describe('a pachislot game press by press', () => {
       const levered = await lever(seat);
       if (state !== undefined) expect(levered.stateBefore).toEqual(state);
       const presses = [(index * 3) % 21, (index * 7) % 21, (index * 5 + 2) % 21];
-      let game = levered;
-      for (const [reel, press] of presses.entries()) game = await stop(seat, levered.id, reel, press);
+      const game = await pressAll(seat, levered, presses);
       const expected = await recomputed(levered, presses);
       coins += expected.pay - 3;
       expect(game).toMatchObject({ status: 'settled', win: expected.pay, balance: coins });
@@ -168,12 +191,12 @@ describe('a pachislot game press by press', () => {
     const levered = await lever(seat, key);
     const again = await lever(seat, key);
     expect(again.id).toBe(levered.id);
-    const pressed = await stop(seat, levered.id, 1, 3);
+    const pressed = await stop(seat, levered.id, 0, 3);
     // The same reel pressed again, at another frame, answers the stop it has.
-    const repeated = await stop(seat, levered.id, 1, 9);
-    expect((repeated.stops as unknown[])[1]).toEqual((pressed.stops as unknown[])[1]);
-    const [a, b] = await Promise.all([stop(seat, levered.id, 0, 4), stop(seat, levered.id, 0, 12)]);
-    expect((a.stops as unknown[])[0]).toEqual((b.stops as unknown[])[0]);
+    const repeated = await stop(seat, levered.id, 0, 9);
+    expect((repeated.stops as unknown[])[0]).toEqual((pressed.stops as unknown[])[0]);
+    const [a, b] = await Promise.all([stop(seat, levered.id, 1, 4), stop(seat, levered.id, 1, 12)]);
+    expect((a.stops as unknown[])[1]).toEqual((b.stops as unknown[])[1]);
     const settled = await stop(seat, levered.id, 2, 0);
     expect(settled.status).toBe('settled');
     expect(await stop(seat, levered.id, 2, 7)).toMatchObject({ status: 'settled', win: settled.win });
@@ -196,7 +219,7 @@ describe('a pachislot game press by press', () => {
     // Only once its game has settled does the machine take another lever.
     const game = played[0] as PachislotGameRow;
     await expect(lever(other)).rejects.toMatchObject({ status: 409 });
-    for (const reel of [0, 1, 2]) await stop(seat, game.id, reel, 0);
+    await pressAll(seat, game, [0, 0, 0]);
     const next = await lever(other);
     expect(next.nonce).toBe(game.nonce + 1);
   });
@@ -204,16 +227,19 @@ describe('a pachislot game press by press', () => {
   it('stops a game left unfinished after the stated time, by the machine, and pays it', async () => {
     const seat = await seated(100);
     const levered = await lever(seat);
-    await stop(seat, levered.id, 1, 8);
+    const first = await stop(seat, levered.id, 0, 8);
     expect(await recoverPachislotGames(services(), titleOf)).toEqual([]);
     clock.advance(autoStopAfterMs + 1_000);
     const recovered = await recoverPachislotGames(services(), titleOf);
     expect(recovered.map((game) => game.id)).toContain(levered.id);
     const game = recovered.find((row) => row.id === levered.id) as PachislotGameRow;
-    // The reels left were pressed at the title's own frames: 0 here.
-    const expected = await recomputed(levered, [0, 8, 0]);
+    // The reels left were pressed at the title's own frames for them.
+    const stop0 = (first.stops as { stop: number }[])[0]?.stop ?? 0;
+    const auto = luckyLampTitle.autoStops(levered.lottery as LeverResult, [stop0]);
+    expect(auto).toHaveLength(2);
+    const expected = await recomputed(levered, [8, ...auto]);
     expect(game).toMatchObject({ status: 'settled', autoStopped: true, win: expected.pay });
-    expect(gameView(game).autoStopped).toBe(true);
+    expect(gameView(game, title).autoStopped).toBe(true);
     expect(await coinsOf(seat.player)).toBe(97 + expected.pay);
     expect(await walletRows(levered.id)).toEqual([`bet:3`, `win:${expected.pay}`].sort());
     expect((await machineState(levered.machine))?.state).toEqual(expected.state);
@@ -259,26 +285,53 @@ describe('a pachislot game press by press', () => {
     expect(game.status).toBe('rolledBack');
     expect(await walletRows(game.id)).toEqual(['bet:3:rolledBack', 'rollback:3']);
     expect(await coinsOf(seat.player)).toBe(50);
-    expect(await machineState(session.machine)).toEqual(before ?? { state: title.initialState, games: 0 });
+    expect(await machineState(session.machine)).toEqual(before ?? { state: title.initialState(), games: 0 });
     const [row] = await services().db.select().from(pachislotGames).where(eq(pachislotGames.id, game.id));
     expect(row?.stateAfter).toBeNull();
   });
 
-  it('draws the lottery at the machine’s state: a carried BIG stays until it is aligned', async () => {
-    const seat = await seated(600);
-    let carried = false;
-    for (let index = 0; index < 60 && !carried; index++) {
-      const levered = await lever(seat);
-      // Pressed where no 7 can be pulled in, so a BIG flag is carried to the next game.
-      let game = levered;
-      for (const reel of [0, 1, 2]) game = await stop(seat, levered.id, reel, reel === 0 ? 1 : 0);
-      const state = (await machineState(game.machine))?.state as TestState;
-      const lottery = (await recomputed(levered, [1, 0, 0])).lottery;
-      expect(state.carriedBig).toBe(lottery.big && game.win !== 45);
-      carried = state.carriedBig;
+  it('carries a held BIG from game to game until it is aligned, then plays the BIG', async () => {
+    const seat = await seated(100);
+    const session = await sessionFor(seat);
+    // The machine holds a BIG, as after a game that drew it and did not align it.
+    const held: PachislotState = { ...luckyLampTitle.initialState(), held: 'big' };
+    await services()
+      .db.insert(pachislotMachines)
+      .values({ gameCode, machine: session.machine, state: held, updatedAt: clock.now() })
+      .onConflictDoUpdate({ target: [pachislotMachines.gameCode, pachislotMachines.machine], set: { state: held } });
+    const missed = await lever(seat);
+    const missLottery = missed.lottery as LeverResult;
+    expect(missLottery.granted).toContain('big');
+    // The lamp is lit at lever-on while a bonus is held.
+    expect(gameView(missed, title).notice.lamp).toBe(true);
+    const missPresses = pressesAligning(
+      missLottery,
+      missLottery.granted[0] === 'big' ? null : (missLottery.granted[0] ?? null),
+    );
+    const afterMiss = await pressAll(seat, missed, missPresses ?? [0, 0, 0]);
+    const expectedMiss = await recomputed(missed, missPresses ?? [0, 0, 0]);
+    expect(afterMiss.win).toBe(expectedMiss.pay);
+    expect((await machineState(session.machine))?.state).toMatchObject({ mode: 'normal', held: 'big' });
+    // A game whose small role the reel control pulls in first cannot align it: it stays held.
+    let coins = 100 - 3 + expectedMiss.pay;
+    let presses: number[] | undefined;
+    let aligned = await lever(seat);
+    for (let games = 0; games < 20; games++) {
+      presses = pressesAligning(aligned.lottery as LeverResult, 'big');
+      if (presses) break;
+      coins += (await pressAll(seat, aligned, [0, 0, 0])).win - 3;
+      expect((await machineState(session.machine))?.state).toMatchObject({ held: 'big' });
+      aligned = await lever(seat);
     }
-    const next = await lever(seat);
-    expect((next.lottery as TestLottery).big).toBe(carried);
+    const bigGame = await pressAll(seat, aligned, presses ?? []);
+    expect(gameView(bigGame, title).outcome).toMatchObject({ aligned: 'big', bonusStarted: 'big' });
+    const bigGames = luckyLampTitle.machine.bonusGames.big;
+    expect((await machineState(session.machine))?.state).toMatchObject({
+      mode: 'big',
+      gamesLeft: bigGames,
+      held: null,
+    });
+    expect(await coinsOf(seat.player)).toBe(coins - 3 + bigGame.win);
   });
 
   it('answers the pachislot calls only for a pachislot title', async () => {
