@@ -24,6 +24,8 @@ import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { type RefusalReason, rounds, seeds } from './db/schema';
 import { createStudioMessages, type StudioTranslate } from './messages';
+import { mountPachislot } from './pachislot-api';
+import { recoverPachislotGames } from './pachislot-games';
 import {
   bringToEnd,
   playStudioRound as play,
@@ -115,6 +117,8 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
     return { revealed: await retireLeftSeed(studio, session.player, session.gameCode) };
   });
 
+  mountPachislot(studio, (call, handler) => handle(call, (body, c) => handler(body, () => sessionFrom(c))));
+
   app.all('*', () => {
     throw new StudioError(404, 'notFound');
   });
@@ -123,6 +127,7 @@ export async function createStudioApp(deps: StudioDeps): Promise<Hono<StudioEnv>
   // out, every minute, in one process at a time.
   await deps.schedule(async () => {
     await recoverRounds(studio);
+    await recoverPachislotGames(studio);
     await retireLeftSeeds(studio);
   });
   return app;

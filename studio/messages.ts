@@ -17,14 +17,15 @@ function flattened(tree: Record<string, unknown>, prefix = ''): Messages {
   );
 }
 
-/** The studio API's messages (locales/<lng>/studio.json, its `api` part), loaded once. */
+/** The studio API's messages (locales/<lng>/studio.json, its `api` and `pachislot.api` parts), loaded once. */
 function loadMessages(): Map<Locale, Messages> {
   return new Map(
     locales.map((locale) => {
       const file = JSON.parse(readFileSync(`${localesDir}/${locale}/studio.json`, 'utf8')) as {
         api: Record<string, unknown>;
+        pachislot?: { api?: Record<string, unknown> };
       };
-      return [locale, flattened(file.api)];
+      return [locale, flattened({ ...file.api, pachislot: file.pachislot?.api ?? {} })];
     }),
   );
 }

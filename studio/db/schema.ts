@@ -5,11 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
   jsonb,
   pgSchema,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -149,5 +151,107 @@ export const rounds = studioSchema.table(
     ),
     check('rounds_refusal', sql`(${table.status} = 'refused') = (${table.refusal} IS NOT NULL)`),
     check('rounds_amounts', sql`${table.stake} > 0 AND ${table.win} >= 0`),
+  ],
+);
+
+/**
+ * A pachislot machine (台) of the studio's: its state (a carried bonus flag, bonus or AT games left)
+ * belongs to the machine, not to whoever plays it, and moves only when one of its games settles.
+ */
+export const pachislotMachines = studioSchema.table(
+  'pachislot_machines',
+  {
+    gameCode: text('game_code').notNull(),
+    machine: integer('machine').notNull(),
+    state: jsonb('state').notNull(),
+    /** The games settled on this machine. */
+    games: integer('games').notNull().default(0),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameCode, table.machine] })],
+);
+
+export const pachislotGameStatuses = [
+  'betting',
+  'playing',
+  'paying',
+  'settled',
+  'rollingBack',
+  'rolledBack',
+  'refused',
+] as const;
+export type PachislotGameStatus = (typeof pachislotGameStatuses)[number];
+
+/**
+ * One pachislot game, played press by press: the lever books the bet and draws the lottery
+ * (betting → playing), each stop button stops one reel, the third settles the game (paying) and
+ * its win is booked (settled), the machine's state moving on with it. A bet without an answer is
+ * rolled back (rollingBack → rolledBack), one the wallet refused is `refused`. The lottery stays
+ * here: the page learns only the stops. One game at a time is open on a machine.
+ */
+export const pachislotGames = studioSchema.table(
+  'pachislot_games',
+  {
+    /** Also the wallet's `round`. */
+    id: uuid('id').primaryKey(),
+    gameKey: uuid('game_key').notNull(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id),
+    player: text('player').notNull(),
+    gameCode: text('game_code').notNull(),
+    machine: integer('machine').notNull(),
+    /** The machine's 設定 the lottery was drawn at; never shown to the player. */
+    setting: integer('setting').notNull(),
+    seedId: integer('seed_id')
+      .notNull()
+      .references(() => seeds.id),
+    nonce: integer('nonce').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    stake: integer('stake').notNull(),
+    /** The machine's state at the lever. */
+    stateBefore: jsonb('state_before').notNull(),
+    /** The lever's hidden lottery result (the flag). */
+    lottery: jsonb('lottery').notNull(),
+    /** Per reel, its press and stop once pressed: `{ pressFrame, stop }` or null. */
+    stops: jsonb('stops').notNull(),
+    /** Whether the machine pressed the stops left, the game having been left unfinished. */
+    autoStopped: boolean('auto_stopped').notNull().default(false),
+    win: integer('win').notNull().default(0),
+    /** The machine's state after the game, from the third stop on. */
+    stateAfter: jsonb('state_after'),
+    /** What the page is shown of the settled game (stops, roles, counters). */
+    outcome: jsonb('outcome'),
+    status: text('status', { enum: pachislotGameStatuses }).notNull(),
+    refusal: text('refusal', { enum: refusalReasons }),
+    balance: integer('balance'),
+    betRequestUuid: uuid('bet_request_uuid').notNull(),
+    betTransactionUuid: uuid('bet_transaction_uuid').notNull(),
+    winRequestUuid: uuid('win_request_uuid').notNull(),
+    winTransactionUuid: uuid('win_transaction_uuid').notNull(),
+    rollbackRequestUuid: uuid('rollback_request_uuid').notNull(),
+    rollbackTransactionUuid: uuid('rollback_transaction_uuid').notNull(),
+    leaseOwner: uuid('lease_owner'),
+    leaseUntil: instant('lease_until'),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('pachislot_games_game_key').on(table.player, table.gameKey),
+    uniqueIndex('pachislot_games_seed_nonce').on(table.seedId, table.nonce),
+    // Two windows cannot lever one machine at once: one open game per machine.
+    uniqueIndex('pachislot_games_one_open')
+      .on(table.gameCode, table.machine)
+      .where(sql`${table.status} IN ('betting', 'playing', 'paying', 'rollingBack')`),
+    index('pachislot_games_unfinished')
+      .on(table.updatedAt)
+      .where(sql`${table.status} IN ('betting', 'playing', 'paying', 'rollingBack')`),
+    check(
+      'pachislot_games_status',
+      sql`${table.status} IN ('betting', 'playing', 'paying', 'settled', 'rollingBack', 'rolledBack', 'refused')`,
+    ),
+    check('pachislot_games_refusal', sql`(${table.status} = 'refused') = (${table.refusal} IS NOT NULL)`),
+    check('pachislot_games_amounts', sql`${table.stake} > 0 AND ${table.win} >= 0`),
+    check('pachislot_games_setting', sql`${table.setting} BETWEEN 1 AND 6`),
   ],
 );
