@@ -7,7 +7,7 @@
  *   and any round the last visit left open, now settled or rolled back). A first visit has no client
  *   seed yet: the page chooses one at once, after the server seeds' commitments were shown.
  * - openFailed: no answer came; the same token may be tried again while it is still valid.
- * - session (parallel), the game on screen; `turbo.toggle` switches turbo at any time in it (the
+ * - session (parallel), the game on screen: `turbo.toggle` switches turbo at any time in it (the
  *   result animates in at most 600 ms instead of 1.5 s, the win is shown shorter); leaving tells the
  *   studio, which ends the session and reveals its server seed.
  *   - round: one round at a time.

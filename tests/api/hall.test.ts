@@ -72,8 +72,7 @@ describe('the hall', () => {
     await setUpGameHall(server.db, clock, server.url, { providers: [acme.config] });
     const games = await server.db.select().from(providerGames).where(eq(providerGames.providerId, 'studio'));
     expect(Object.fromEntries(games.map((game) => [game.gameCode, game.enabled]))).toEqual({
-      'sakura-sevens': true,
-      'fuji-rush': true,
+      ...Object.fromEntries(studioTitles.map((title) => [title.code, true])),
       'studio-slot': false,
     });
     expect(games.find((game) => game.gameCode === 'fuji-rush')?.id).toBe(studioGame?.id);
@@ -118,12 +117,13 @@ describe('launch and seats', () => {
 
   it('gives one machine to one of two players launching at once, and one seat to a player launching many', async () => {
     const players = await Promise.all([fundedPlayer(), fundedPlayer(), fundedPlayer()]);
-    const machines = await machinesOf(server, players[0] as TestPlayer, 'sakura-sevens');
-    const contested = machines[5]?.id ?? 0;
+    // A title of its own, so the seats the tests above took are not in the way.
+    const machines = await machinesOf(server, players[0] as TestPlayer, 'classic-gold');
+    const contested = machines[0]?.id ?? 0;
     const statuses = (await Promise.all(players.map((player) => launch(player, contested)))).map((r) => r.status);
     expect(statuses.sort()).toEqual([200, 409, 409]);
     const busy = players[1] as TestPlayer;
-    const targets = [machines[6]?.id ?? 0, machines[7]?.id ?? 0, machines[4]?.id ?? 0];
+    const targets = [machines[1]?.id ?? 0, machines[2]?.id ?? 0, machines[3]?.id ?? 0];
     const answers = await Promise.all(targets.map((machineId) => launch(busy, machineId)));
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     const seats = await server.db.select().from(gameSeats).where(eq(gameSeats.userId, busy.userId));

@@ -141,13 +141,13 @@ describe('studio game page', () => {
     expect(screen.getByTestId('balance')).toHaveTextContent('553');
     expect(screen.getByTestId('last-win')).toHaveTextContent('73');
     // Top row plum, bell, wild, cherry, plum, as docs/games.md shows the window; line 14 runs through three of them.
-    expect(topRow()).toEqual(['plum, winning', 'bell', 'wild, winning', 'cherry', 'plum, winning']);
+    expect(topRow()).toEqual(['Plum, winning', 'Bell', 'Wild, winning', 'Cherry', 'Plum, winning']);
     // 73 coins for 20 is a small win: its coins, no tier named.
     expect(screen.getByTestId('win-count')).toHaveAttribute('data-tier', 'small');
     const lines = [...document.querySelectorAll('[data-line]')].map((line) => line.getAttribute('data-line'));
     expect(lines).toEqual(['5', '14', '16']);
     const wins = within(screen.getByRole('list', { name: 'Winning lines' }));
-    expect(wins.getByText('Line 14: 5 × plum wins 60')).toBeInTheDocument();
+    expect(wins.getByText('Line 14: 5 × Plum wins 60')).toBeInTheDocument();
 
     await wait(1_500);
     expect(screen.getByRole('button', { name: 'Spin' })).toBeEnabled();

@@ -65,7 +65,7 @@ describe('the paytable dialog', () => {
     const dialog = openPaytable();
     expect(within(dialog).getByTestId('stated-rtp')).toHaveTextContent(`${percentText(rtp, 2)}%`);
     expect(sakuraTitle.rtpBasisPoints / 100).toBe(Number(percentText(rtp, 2)));
-    expect(within(dialog).getByTestId('volatility')).toHaveTextContent('Medium');
+    expect(within(dialog).getByTestId('volatility')).toHaveTextContent('Low');
   });
 
   it('speaks every product language, with no key left showing', async () => {

@@ -1,7 +1,7 @@
 import { resultAnimationLimitMs } from '@machines/studio-round.machine';
 import { reelTiming } from '@machines/studio-round-win-tier';
 import { act, render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initStudioI18n } from '../../studio/page/i18n';
 import { ReelWindow, RoundReels } from '../../studio/page/play/reel-view';
 import { restingWindow } from '../../studio/page/play/slot-steps';
@@ -19,6 +19,21 @@ function cellNames(reel: HTMLElement): string[] {
   return within(reel)
     .getAllByRole('img')
     .map((cell) => cell.getAttribute('aria-label') ?? '');
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Moves the test's clock on, a few milliseconds at a time, until the text shows. */
+function advanceUntil(text: string): void {
+  for (let waited = 0; waited < 10_000 && !screen.queryByText(text); waited += 10)
+    act(() => vi.advanceTimersByTime(10));
+}
+
+function advanceUntilShown(text: string): void {
+  advanceUntil(text);
+  expect(screen.getByText(text)).toBeInTheDocument();
 }
 
 describe('the reel view', () => {
@@ -73,6 +88,8 @@ describe('the reel view', () => {
 
   it('plays the spin, the cascade at its multiplier and the free spin with its held coins, in order', async () => {
     await initStudioI18n('en-US');
+    // The steps follow one another on the view's own timers: the clock is the test's, so each step is looked at before the next.
+    vi.useFakeTimers();
     const result = cascadeTitle.play({ serverSeed: '0'.repeat(64), clientSeed: 'x', nonce: 0 }, 20);
     const view = (motion: 'turning' | 'stopping' | 'still') => (
       <TitleContext.Provider value={loaded(cascadeTitle)}>
@@ -93,16 +110,16 @@ describe('the reel view', () => {
 
     rerender(view('stopping'));
     expect(screen.getByRole('region')).toHaveAttribute('data-motion', 'landing');
-    expect(await screen.findByText('1 of 3')).toBeInTheDocument();
+    advanceUntilShown('1 of 3');
     expect(screen.getByRole('list', { name: 'Winning lines' })).toHaveTextContent('8 × red gem win 40');
 
-    expect(await screen.findByText('2 of 3')).toBeInTheDocument();
+    advanceUntilShown('2 of 3');
     expect(screen.getByText('Cascade')).toBeInTheDocument();
     expect(screen.getByTestId('step-multiplier')).toHaveTextContent('Pays × 2');
     expect(screen.getByRole('list', { name: 'Winning lines' })).toHaveTextContent('8 × red gem win 80');
     expect(container.querySelectorAll('[data-win]')).toHaveLength(8);
 
-    expect(await screen.findByText('3 of 3')).toBeInTheDocument();
+    advanceUntilShown('3 of 3');
     expect(machine()).toHaveAttribute('data-step', '2');
     expect(screen.getByText('Free spin')).toBeInTheDocument();
     expect(screen.getByTestId('step-left')).toHaveTextContent('3 spins left');

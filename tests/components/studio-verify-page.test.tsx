@@ -47,9 +47,9 @@ describe('studio verify page', () => {
 
     fireEvent.change(screen.getByLabelText('Game'), { target: { value: 'fuji-rush' } });
     fireEvent.change(screen.getByLabelText('Stake'), { target: { value: '10' } });
-    fireEvent.change(screen.getByLabelText('Nonce (round number on the seed)'), { target: { value: '210' } });
-    expect(screen.getByTestId('recomputed-win')).toHaveTextContent('Win: 2,063 coins');
-    expect(screen.getByText(/JACKPOT ×2: 2,048 coins!/)).toHaveTextContent('Probability rush: 2 in a row!');
+    fireEvent.change(screen.getByLabelText('Nonce (round number on the seed)'), { target: { value: '732' } });
+    // docs/games.md §3's example: one jackpot of 1,024 and two prize pockets.
+    expect(screen.getByTestId('recomputed-win')).toHaveTextContent('Win: 1,030 coins');
 
     fireEvent.change(screen.getByLabelText('Client seed'), { target: { value: 'two words' } });
     expect(screen.getByLabelText('Client seed')).toHaveAttribute('aria-invalid', 'true');
