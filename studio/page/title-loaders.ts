@@ -9,10 +9,26 @@ const noArt: SymbolArt = {};
 
 export const titleLoaders: Readonly<Record<string, () => Promise<LoadedTitle>>> = {
   'sakura-sevens': () =>
-    import('@games/titles/sakura-sevens').then(({ sakuraSevensTitle }) => ({ title: sakuraSevensTitle, art: noArt })),
+    Promise.all([import('@games/titles/sakura-sevens'), import('./art/sakura-sevens')]).then(
+      ([{ sakuraSevensTitle }, { symbolArt }]) => ({
+        title: sakuraSevensTitle,
+        art: symbolArt,
+      }),
+    ),
   'classic-gold': () =>
-    import('@games/titles/classic-gold').then(({ classicGoldTitle }) => ({ title: classicGoldTitle, art: noArt })),
-  'koi-ways': () => import('@games/titles/koi-ways').then(({ koiWaysTitle }) => ({ title: koiWaysTitle, art: noArt })),
+    Promise.all([import('@games/titles/classic-gold'), import('./art/classic-gold')]).then(
+      ([{ classicGoldTitle }, { symbolArt }]) => ({
+        title: classicGoldTitle,
+        art: symbolArt,
+      }),
+    ),
+  'koi-ways': () =>
+    Promise.all([import('@games/titles/koi-ways'), import('./art/koi-ways')]).then(
+      ([{ koiWaysTitle }, { symbolArt }]) => ({
+        title: koiWaysTitle,
+        art: symbolArt,
+      }),
+    ),
   'jewel-cascade': () =>
     Promise.all([import('@games/titles/jewel-cascade'), import('./art/jewel-cascade')]).then(
       ([{ jewelCascadeTitle }, { symbolArt }]) => ({
