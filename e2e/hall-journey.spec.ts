@@ -80,7 +80,8 @@ for (const { locale, kind } of plays) {
       const dialog = studio.getByRole('dialog', { name: say('studio:auto.title') });
       await dialog.getByRole('button', { name: '10', exact: true }).click();
       await dialog.getByRole('button', { name: say('studio:auto.start') }).click();
-      await runClockUntilVisible(page, studio.getByText(say('studio:auto.stopped.count', { count: 10 })), 120_000);
+      const played = say('studio:auto.played', { count: 10 });
+      await runClockUntilVisible(page, studio.getByText(say('studio:auto.stopped.count', { played })), 120_000);
     }
     // Retiring the server seed reveals it, so every round of the visit can be recomputed.
     await studio.getByText(say('studio:fairness.title')).click();

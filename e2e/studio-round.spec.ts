@@ -62,7 +62,11 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     const dialog = page.getByRole('dialog', { name: studio(locale, 'auto.title') });
     await dialog.getByRole('button', { name: '10', exact: true }).click();
     await dialog.getByRole('button', { name: studio(locale, 'auto.start') }).click();
-    await runClockUntilVisible(page, page.getByText(studio(locale, 'auto.stopped.count', { count: 10 })), 100_000);
+    await runClockUntilVisible(
+      page,
+      page.getByText(studio(locale, 'auto.stopped.count', { played: studio(locale, 'auto.played', { count: 10 }) })),
+      100_000,
+    );
 
     await page.getByText(studio(locale, 'fairness.title')).click();
     const rounds = page.getByRole('list', { name: studio(locale, 'fairness.history') }).getByRole('listitem');
