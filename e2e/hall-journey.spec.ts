@@ -77,10 +77,12 @@ for (const { locale, kind } of plays) {
     await expect(studio.getByTestId('balance')).toHaveText(coins(5_000), { timeout: 20_000 });
     for (let run = 0; run < 2; run += 1) {
       await studio.getByRole('button', { name: say('studio:auto.open') }).click();
-      const dialog = studio.getByRole('dialog', { name: say('studio:auto.title') });
+      // The dialog speaks of the kind's own action: spins, or rounds of balls.
+      const ofKind = (key: string) => (kind === 'slot' ? key : `${key}_${kind}`);
+      const dialog = studio.getByRole('dialog', { name: say(ofKind('studio:auto.title')) });
       await dialog.getByRole('button', { name: '10', exact: true }).click();
-      await dialog.getByRole('button', { name: say('studio:auto.start') }).click();
-      const played = say('studio:auto.played', { count: 10 });
+      await dialog.getByRole('button', { name: say(ofKind('studio:auto.start')) }).click();
+      const played = say(ofKind('studio:auto.played'), { count: 10 });
       await runClockUntilVisible(page, studio.getByText(say('studio:auto.stopped.count', { played })), 120_000);
     }
     // Retiring the server seed reveals it, so every round of the visit can be recomputed.

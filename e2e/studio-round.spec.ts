@@ -37,7 +37,8 @@ async function launchedPlayer(request: APIRequestContext, call: Call): Promise<s
 
 async function spinOnce(page: Page, locale: Locale) {
   await page.getByRole('button', { name: studio(locale, 'spin') }).click();
-  await expect(page.locator('[data-motion]')).toHaveAttribute('data-motion', 'still', { timeout: 10_000 });
+  // The reels' window has landed and shows the round once it says so.
+  await expect(page.locator('[data-motion]')).toHaveAttribute('data-motion', 'shown', { timeout: 10_000 });
   await expect(page.getByRole('button', { name: studio(locale, 'spin') })).toBeEnabled({ timeout: 10_000 });
 }
 
