@@ -325,6 +325,7 @@ test('the game pages: rounds, the daily profit and the studio’s games with the
   await expect(desk.getByRole('heading', { name: admin(locale, 'gameProfit.title'), level: 1 })).toBeVisible();
   await menu.getByRole('link', { name: admin(locale, 'nav.games') }).click();
   const studio = desk.getByRole('region', { name: /\(studio\)$/ }).first();
-  await expect(studio.getByRole('cell', { name: admin(locale, 'games.machine', { number: 8 }) })).toBeVisible();
+  // Every title of the floor has at least four machines.
+  await expect(studio.getByRole('cell', { name: admin(locale, 'games.machine', { number: 4 }) })).toBeVisible();
   expect(deskErrors).toEqual([]);
 });
