@@ -81,10 +81,10 @@ test.afterEach(async ({ request }) => {
  * Takes a free machine of the kind through the API, trying them in random order: the other worker's
  * players take machines too, so one taken since the list was read is passed over.
  */
-async function takeMachine(call: Call, token: string, kind?: string) {
+async function takeMachine(call: Call, token: string, which: { kind?: string; code?: string } = {}) {
   const hall = await call<HallGame[]>('/v2/app/game/machines', {}, { token });
   const free = hall
-    .filter((game) => kind === undefined || game.kind === kind)
+    .filter((game) => (which.kind ?? game.kind) === game.kind && (which.code ?? game.code) === game.code)
     .flatMap((game) =>
       game.machines.filter((machine) => machine.state === 'free').map((machine) => ({ game, machine })),
     )
@@ -531,8 +531,14 @@ const studioAdapter: Adapter = {
       walk.token = (await fundedPlayer(request, call, password, 1_000)).token;
       const firstVisitToSlot = opensFirstVisit(path);
       if (firstVisitToSlot)
-        await spendDown(request, call, walk.token, (await takeMachine(call, walk.token, 'pachinko')).machine.id);
-      const taken = await takeMachine(call, walk.token, 'slot');
+        await spendDown(
+          request,
+          call,
+          walk.token,
+          (await takeMachine(call, walk.token, { kind: 'pachinko' })).machine.id,
+        );
+      // The model plays Sakura Sevens' stakes.
+      const taken = await takeMachine(call, walk.token, { code: 'sakura-sevens' });
       walk.machineId = taken.machine.id;
       if (!firstVisitToSlot) await spendDown(request, call, walk.token, walk.machineId);
       const { url } = await call<{ url: string }>(
