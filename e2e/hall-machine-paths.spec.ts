@@ -98,7 +98,7 @@ async function takeMachine(call: Call, token: string, which: { kind?: string; co
       // Taken since the list was read.
     }
   }
-  throw new Error(`no free ${kind ?? ''} machine could be taken`);
+  throw new Error(`no free ${which.code ?? which.kind ?? ''} machine could be taken`);
 }
 
 /* ------------------------------------------------------------------ springboard */
