@@ -96,6 +96,8 @@ export default defineConfig({
       build: {
         outDir: 'dist',
         emptyOutDir: false,
+        // Which chunks each title loads, for the bench's per-title figures (bench/studio-title-chunks.ts).
+        manifest: '.vite/studio-manifest.json',
         rolldownOptions: { input: 'studio/page/index.html', output: oneInitialChunk },
       },
     },

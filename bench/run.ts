@@ -19,6 +19,7 @@ import { faultsOn, mixedLoadOn } from './load-figures';
 import { measureColdStart } from './main-server';
 import { homePageJs, lighthouseRows, studioPageJs } from './page-figures';
 import { errorText, formatNumber, formatTable, type Row } from './report-table';
+import { studioTitleChunkRows } from './studio-title-chunks';
 import { ledgerFigure, ledgerOn, walletFigure, walletLimitsFigure, walletOn } from './tpcb-figures';
 
 const coldStartRuns = 3;
@@ -122,7 +123,10 @@ async function productRows(flags: Flags): Promise<Row[]> {
     if (measures('cold-start')) rows.push(await coldStartRow(data.dir));
 
     if (measures('home-js')) rows.push(await homePageJs(flags.build, data.dir));
-    if (measures('studio-js')) rows.push(await studioPageJs(flags.build && !measures('home-js'), data.dir));
+    if (measures('studio-js')) {
+      rows.push(await studioPageJs(flags.build && !measures('home-js'), data.dir));
+      rows.push(...(await studioTitleChunkRows()));
+    }
     if (measures('lighthouse'))
       rows.push(...(await lighthouseRows(flags.build && !measures('home-js') && !measures('studio-js'), data.dir)));
   } finally {

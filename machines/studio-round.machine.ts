@@ -79,6 +79,7 @@ import {
   sessionGone,
   sessionOpened,
 } from './studio-round-context';
+import { countUpMs, winTierOf } from './studio-round-win-tier';
 
 // The calls' types are part of the machine's interface: whoever provides its actors, tests included, names them here.
 export type {
@@ -104,8 +105,18 @@ export const ballLaunchMs = 5;
 export const ballFallMs = 1_000;
 /** A turbo round runs every animation at this share of its normal time. */
 const turboShare = resultAnimationLimitMs.turbo / resultAnimationLimitMs.normal;
-/** How long the win is shown before the next round may start. */
+/** How long the win is held, once counted up, before the next round may start. */
 export const winShowMs = { normal: 1_500, turbo: 600 } as const;
+
+/**
+ * How long the round's win is shown: a big, mega or epic win's count-up, then the hold, so neither a
+ * spin nor auto-play cuts a celebrated win short (the page counts it up as the reels stop).
+ */
+export function winShowDurationMs(round: StudioRound | null, turbo: boolean): number {
+  const hold = turbo ? winShowMs.turbo : winShowMs.normal;
+  if (!round || round.status === 'rolledBack') return hold;
+  return countUpMs(winTierOf(round.win, round.stake), { turbo }) + hold;
+}
 
 /** The balls a round launched, when its title's outcome has them (a pachinko title). */
 function ballsOf(round: StudioRound | null): number {
@@ -164,7 +175,7 @@ export const studioRoundMachine = setup({
   },
   delays: {
     resultAnimation: ({ context }) => resultAnimationMs(context.round, context.turbo),
-    winShow: ({ context }) => (context.turbo ? winShowMs.turbo : winShowMs.normal),
+    winShow: ({ context }) => winShowDurationMs(context.round, context.turbo),
     autoSpinPause: 600,
     reconnectDelay: 2_000,
   },

@@ -16,9 +16,11 @@ import {
   selectShownBalance,
   selectStudioStage,
   selectTurbo,
+  selectWinShown,
   studioRoundMachine,
   winShowMs,
 } from '@machines/studio-round.machine';
+import { countUpMs, winTierMultiples } from '@machines/studio-round-win-tier';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import {
@@ -205,6 +207,25 @@ describe('studio round rules', () => {
       expect(selectStudioStage(actor.getSnapshot())).toBe('idle');
       actor.send({ type: 'turbo.toggle' });
       expect(selectTurbo(actor.getSnapshot())).toBe(false);
+    }
+  });
+
+  it('holds a celebrated win through its count-up before the next round may start', async () => {
+    const epic = { ...won, round: { ...won.round, win: winTierMultiples.epic * won.round.stake } };
+    for (const turbo of [false, true]) {
+      const { actor, clock } = start({ play: async () => epic });
+      await flush();
+      if (turbo) actor.send({ type: 'turbo.toggle' });
+      actor.send({ type: 'round.spin' });
+      await flush();
+      const overshoot = (await animationTime(actor, clock)) - selectResultAnimationMs(actor.getSnapshot());
+      expect(selectWinShown(actor.getSnapshot())).toBe(true);
+      const countUp = countUpMs('epic', { turbo });
+      const hold = turbo ? winShowMs.turbo : winShowMs.normal;
+      await settle(clock, countUp + hold - overshoot - 1);
+      expect(selectWinShown(actor.getSnapshot())).toBe(true);
+      await settle(clock, 1);
+      expect(selectStudioStage(actor.getSnapshot())).toBe('idle');
     }
   });
 
