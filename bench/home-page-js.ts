@@ -11,8 +11,8 @@ export const chromiumPath = '/usr/bin/chromium';
 const distIndex = path.join(distDir, 'index.html');
 /** The studio's game page, built beside the SPA (vite.config.ts's studio environment). */
 export const studioPageHtml = path.join(distDir, 'studio', 'page', 'index.html');
-/** What loads the studio's page without a launch token or a round: the page's code and one locale's strings. */
-export const studioPagePath = '/studio/verify?lang=ja-JP';
+/** The game page's first load: opened without a launch token it loads its code and one locale's strings, and no title. */
+export const studioPagePath = '/studio/play?lang=ja-JP';
 const buildTimeoutMs = 150_000;
 /** What the built SPA is made from; a newer file here means dist/ no longer shows the current code. */
 const sourcePaths = [

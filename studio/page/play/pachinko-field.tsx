@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCoins } from '../i18n';
-import { pachinkoBallsOf } from '../slot-outcome';
+import { pachinkoBallsOf } from '../pachinko-outcome';
 import styles from './pachinko-field.module.css';
 import { useStudioActor } from './studio-actor';
 

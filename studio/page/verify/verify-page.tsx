@@ -5,10 +5,11 @@ import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as v from 'valibot';
 import { useCoins } from '../i18n';
+import { pachinkoBallsOf } from '../pachinko-outcome';
 import { BallTally, PachinkoBoard } from '../play/pachinko-field';
 import { LineWinList, SlotWindow } from '../play/slot-reels';
-import { pachinkoBallsOf, slotOutcomeOf } from '../slot-outcome';
 import { callStudio } from '../studio-api';
+import { slotOutcomeOf } from './line-outcome';
 import styles from './verify-page.module.css';
 import { matchesStored, type Recomputation, recomputeRound, type VerifyValues } from './verify-round';
 
@@ -58,7 +59,7 @@ function Drawn({ stake, outcome }: { stake: number; outcome: RoundProof['round']
         <LineWinList outcome={slot} />
       </>
     );
-  const balls = pachinkoBallsOf({ stake, outcome });
+  const balls = pachinkoBallsOf({ outcome });
   return balls.length > 0 ? (
     <>
       <PachinkoBoard balls={balls} motion="still" />
