@@ -11,6 +11,7 @@ import {
   type SeedRotation,
   type StudioSession,
   studioRoundMachine,
+  winShowDurationMs,
 } from '@machines/studio-round.machine';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -311,7 +312,8 @@ describe('studio game page', () => {
     expect(screen.getByTestId('win-count')).toHaveAttribute('data-tier', 'epic');
     expect(screen.getByTestId('win-count')).toHaveTextContent('エピックウィン');
 
-    await wait(1_500);
+    // The epic win counts up, then is held, before the next round may start.
+    await wait(winShowDurationMs(pachinkoRound, false));
     fireEvent.click(screen.getByRole('button', { name: 'オート' }));
     const dialog = screen.getByRole('dialog', { name: 'オート発射' });
     expect(within(dialog).getByRole('group', { name: /ラウンド数/ })).toBeInTheDocument();
