@@ -1,7 +1,7 @@
 /** The studio games' RTP and hit frequency over a million simulated rounds, against the exact figures. */
 import { type StudioTitle, studioTitles } from '@games/catalogue';
 import type { Ratio } from '@games/engine/ratio';
-import { percentText } from '@games/engine/ratio';
+import { percentText, ratioValue } from '@games/engine/ratio';
 import { titleFigures } from '../tests/games/exact-figures';
 import { log, notes } from './bench-report';
 import { type GameSimulation, type Interval, simulateGame } from './game-rounds';
@@ -14,7 +14,7 @@ const percentRange = (interval: Interval, digits: number) =>
   `${formatNumber(interval.value * 100, digits)} % (95 % CI ${formatNumber(interval.low * 100, digits)}–${formatNumber(interval.high * 100, digits)} %)`;
 
 const inside = (interval: Interval, exact: Ratio) => {
-  const value = Number(exact.num) / Number(exact.den);
+  const value = ratioValue(exact);
   return interval.low <= value && value <= interval.high;
 };
 

@@ -27,6 +27,15 @@ export function pow(a: Ratio, n: number): Ratio {
   return result;
 }
 
+/**
+ * The ratio as the nearest float, for comparing with a simulation: exact Markov-chain figures have
+ * numerators and denominators far beyond a float's range, so the quotient is scaled in BigInt first.
+ */
+export function ratioValue(value: Ratio): number {
+  const scale = 10n ** 18n;
+  return Number((value.num * scale) / value.den) / 1e18;
+}
+
 /** The ratio as a percentage with `digits` decimals, rounded half up: 24/25 → "96.0000". */
 export function percentText(value: Ratio, digits: number): string {
   const scale = 10n ** BigInt(digits);

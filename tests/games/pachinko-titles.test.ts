@@ -8,7 +8,7 @@ import {
   volatilityBand,
 } from '@games/engine/pachinko-exact';
 import type { PachinkoTitle } from '@games/engine/pachinko-title';
-import { add, mul, pow, type Ratio, ratio, sub } from '@games/engine/ratio';
+import { add, mul, pow, type Ratio, ratio, ratioValue, sub } from '@games/engine/ratio';
 import { fujiRushTitle } from '@games/titles/fuji-rush';
 import { hanabiLightTitle } from '@games/titles/hanabi-light';
 import { raijinStTitle } from '@games/titles/raijin-st';
@@ -90,9 +90,8 @@ describe.each(titles)('$name: exact figures from the statechart', (title) => {
 
   it('gives each リーチ presentation its own jackpot odds, rising from normal to premium', () => {
     const odds = presentationJackpotOdds(title.machine, 'normal');
-    const share = (value: Ratio) => Number(value.num) / Number(value.den);
-    expect(share(odds.normal)).toBeLessThan(share(odds.super));
-    expect(share(odds.super)).toBeLessThan(share(odds.premium));
+    expect(ratioValue(odds.normal)).toBeLessThan(ratioValue(odds.super));
+    expect(ratioValue(odds.super)).toBeLessThan(ratioValue(odds.premium));
   });
 });
 
