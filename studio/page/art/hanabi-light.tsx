@@ -5,7 +5,7 @@ import type { SymbolArt } from '../play/title-context';
 function burst(cx: number, cy: number, radius: number, rays: number, colour: string) {
   return (
     <g stroke={colour} strokeWidth="1.2" strokeLinecap="round" opacity="0.75">
-      {Array.from({ length: rays }, (_, ray) => {
+      {[...Array(rays).keys()].map((ray) => {
         const angle = (ray / rays) * 2 * Math.PI;
         const inner = radius * 0.35;
         return (

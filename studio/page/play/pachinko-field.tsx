@@ -1,4 +1,4 @@
-import type { ModeKind, PachinkoBall as Ball } from '@games/engine/pachinko';
+import type { PachinkoBall as Ball, ModeKind } from '@games/engine/pachinko';
 import type { PachinkoTitle } from '@games/engine/pachinko-title';
 import type { Title } from '@games/engine/title';
 import {
@@ -126,45 +126,46 @@ function StoppingDigits({ show }: { show: LotteryShow }) {
   );
 }
 
+/** The display's three places: rolling while the round is awaited, stopping as it lands, then at rest. */
+function DisplayDigits({ show, motion }: { show: LotteryShow; motion: Motion }) {
+  const rest = motion === 'still';
+  return (
+    <p
+      className={styles.digits}
+      data-testid="lottery-digits"
+      data-jackpot={rest && show.held?.spin.jackpot ? '' : undefined}
+    >
+      {motion === 'turning' ? (
+        [0, 1, 2].map((place) => (
+          <span key={place} className={styles.digit}>
+            <Rolling />
+          </span>
+        ))
+      ) : rest ? (
+        <Digits digits={show.held?.spin.digits ?? null} />
+      ) : (
+        <StoppingDigits show={show} />
+      )}
+    </p>
+  );
+}
+
 /** The digital lottery in the middle of the board: its three digits, any リーチ, the mode and the rush. */
 export function LotteryDisplay({ show, motion, art }: { show: LotteryShow; motion: Motion; art: SymbolArt }) {
   const { t } = useTranslation();
-  const { held } = show;
   const rest = motion === 'still';
-  const reach = held && show.presentation ? t(`pachinko.reach.${show.presentation}`) : null;
+  const reachMs = show.held?.reachMs ?? null;
   return (
-    <div
-      className={styles.display}
-      role="group"
-      aria-label={t('pachinko.display')}
-      data-testid="lottery"
-      data-motion={motion}
-    >
+    <section className={styles.display} aria-label={t('pachinko.display')} data-testid="lottery" data-motion={motion}>
       <span className={styles.frame}>{art.frame?.()}</span>
-      <p
-        className={styles.digits}
-        data-testid="lottery-digits"
-        data-jackpot={rest && held?.spin.jackpot ? '' : undefined}
-      >
-        {motion === 'turning' ? (
-          [0, 1, 2].map((place) => (
-            <span key={place} className={styles.digit}>
-              <Rolling />
-            </span>
-          ))
-        ) : rest ? (
-          <Digits digits={held?.spin.digits ?? null} />
-        ) : (
-          <StoppingDigits show={show} />
-        )}
-      </p>
-      {reach && motion !== 'turning' ? (
+      <DisplayDigits show={show} motion={motion} />
+      {show.presentation && reachMs !== null && motion !== 'turning' ? (
         <p
           className={`${styles.reach} ${rest ? '' : styles.appear}`}
-          style={{ '--stop': ms(held?.reachMs ?? 0) } as CSSProperties}
+          style={{ '--stop': ms(reachMs) } as CSSProperties}
           data-testid="lottery-reach"
         >
-          {reach}
+          {t(`pachinko.reach.${show.presentation}`)}
         </p>
       ) : null}
       <ModeText mode={rest ? show.modeAfter : show.modeBefore} />
@@ -173,7 +174,7 @@ export function LotteryDisplay({ show, motion, art }: { show: LotteryShow; motio
           {t('pachinko.rushCount', { count: show.rushJackpots })}
         </p>
       ) : null}
-    </div>
+    </section>
   );
 }
 
