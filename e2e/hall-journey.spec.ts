@@ -85,6 +85,13 @@ for (const { locale, kind } of plays) {
       const played = say(ofKind('studio:auto.played'), { count: 10 });
       await runClockUntilVisible(page, studio.getByText(say('studio:auto.stopped.count', { played })), 120_000);
     }
+    if (kind === 'pachinko') {
+      // The display shows the last round's held spin (or blanks when no ball reached the start pocket) and its mode.
+      const display = studio.getByRole('region', { name: say('studio:pachinko.display') });
+      await expect(display.getByTestId('lottery-digits')).toHaveText(/^([1-9]{3}|–{3})$/);
+      const modes = ['normal', 'kakuhen', 'jitan', 'st'].map((mode) => say(`studio:pachinko.mode.${mode}`));
+      await expect(display.getByTestId('lottery-mode')).toHaveText(new RegExp(`^(${modes.join('|')})`));
+    }
     // Retiring the server seed reveals it, so every round of the visit can be recomputed.
     await studio.getByText(say('studio:fairness.title')).click();
     await studio.getByRole('button', { name: say('studio:fairness.rotate') }).click();

@@ -6,9 +6,6 @@ import type { PachinkoMachine } from '../engine/pachinko';
 import { pachinkoTitle } from '../engine/pachinko-title';
 
 export const ballsPerRound: readonly number[] = [10, 20, 50, 100];
-/** Every jackpot pays the same, so the page shows a rush's win as jackpots × this. */
-export const jackpotPay = 1_024;
-
 const kakuhenDigits = [1, 3, 5, 7, 9];
 const jitanDigits = [2, 4, 6, 8];
 
@@ -16,7 +13,7 @@ export const fujiRushMachine: PachinkoMachine = {
   balls: ballsPerRound,
   lanes: { range: 10_000, start: 367, prize: 1_836 },
   prizePay: 3,
-  jackpotPay,
+  jackpotPay: 1_024,
   roundJackpotCap: 20,
   modes: {
     normal: { odds: 319, spins: null },

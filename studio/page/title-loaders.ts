@@ -1,11 +1,9 @@
 /**
  * Each title's own chunk, loaded only when its game is played: the definition (games/titles/) and
- * its symbol art (studio/page/art/<code>.tsx) once drawn. The page's first load holds no title.
+ * its art (studio/page/art/<code>.tsx), a slot's symbols or a pachinko's board and display. The
+ * page's first load holds no title.
  */
-import type { LoadedTitle, SymbolArt } from './play/title-context';
-
-/** A title whose art is still to be drawn: the views draw its symbols by name. */
-const noArt: SymbolArt = {};
+import type { LoadedTitle } from './play/title-context';
 
 export const titleLoaders: Readonly<Record<string, () => Promise<LoadedTitle>>> = {
   'sakura-sevens': () =>
@@ -51,11 +49,26 @@ export const titleLoaders: Readonly<Record<string, () => Promise<LoadedTitle>>> 
       }),
     ),
   'fuji-rush': () =>
-    import('@games/titles/fuji-rush').then(({ fujiRushTitle }) => ({ title: fujiRushTitle, art: noArt })),
+    Promise.all([import('@games/titles/fuji-rush'), import('./art/fuji-rush')]).then(
+      ([{ fujiRushTitle }, { symbolArt }]) => ({
+        title: fujiRushTitle,
+        art: symbolArt,
+      }),
+    ),
   'raijin-st': () =>
-    import('@games/titles/raijin-st').then(({ raijinStTitle }) => ({ title: raijinStTitle, art: noArt })),
+    Promise.all([import('@games/titles/raijin-st'), import('./art/raijin-st')]).then(
+      ([{ raijinStTitle }, { symbolArt }]) => ({
+        title: raijinStTitle,
+        art: symbolArt,
+      }),
+    ),
   'hanabi-light': () =>
-    import('@games/titles/hanabi-light').then(({ hanabiLightTitle }) => ({ title: hanabiLightTitle, art: noArt })),
+    Promise.all([import('@games/titles/hanabi-light'), import('./art/hanabi-light')]).then(
+      ([{ hanabiLightTitle }, { symbolArt }]) => ({
+        title: hanabiLightTitle,
+        art: symbolArt,
+      }),
+    ),
 };
 
 const loading = new Map<string, Promise<LoadedTitle>>();

@@ -138,6 +138,8 @@ const keptInEveryLocale = [
   'hall:machine.events.bigReg',
   'hall:machine.events.bonusKinds.big',
   'hall:machine.events.bonusKinds.reg',
+  // ST is what pachinko machines print for their special time in every market.
+  'studio:pachinko.mode.st',
 ];
 
 /** Loanwords a player in that market really uses, kept as English. */
