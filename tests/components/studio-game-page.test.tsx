@@ -306,7 +306,7 @@ describe('studio game page', () => {
     expect(board.querySelectorAll('[data-pocket]')).toHaveLength(3);
     await wait(resultAnimationLimitMs.normal);
     expect(screen.getByText('スタートチャッカー：1')).toBeInTheDocument();
-    expect(screen.getByText(/大当たり×2：2,048コイン！/)).toHaveTextContent('確変ラッシュ 2連！');
+    expect(screen.getByText(/大当たり×2：2,048コイン！/)).toHaveTextContent('ラッシュ 2連！');
     expect(screen.getByText('2,063コイン獲得！')).toBeInTheDocument();
     // 2,063 coins for 10 balls is over 100 times the stake: an epic win.
     expect(screen.getByTestId('win-count')).toHaveAttribute('data-tier', 'epic');
