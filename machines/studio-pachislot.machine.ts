@@ -19,7 +19,8 @@
  *   again, or the machine is read again.
  */
 import type { PachislotGame, PachislotPlayed, pachislotMachine } from '@contract/studio-pachislot';
-import type * as v from 'valibot';
+import { type ModeId, type PachislotOutcome, pachislotOutcomeSchema } from '@games/engine/pachislot';
+import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 
 export type PachislotMachineData = v.InferOutput<typeof pachislotMachine.data>;
@@ -292,7 +293,52 @@ export const studioPachislotMachine = setup({
 export type StudioPachislotSnapshot = SnapshotFrom<typeof studioPachislotMachine>;
 
 /** Which stop button may be pressed next (reels stop left to right); null while none. */
-export const selectNextReel = (snapshot: { value: unknown; context: Context }) =>
+export const selectNextReel = (snapshot: Snapshot) =>
   snapshot.value === 'spinning' ? stoppedCount(snapshot.context.game) : null;
-export const selectCanLever = (snapshot: { value: unknown; context: Context }) =>
-  snapshot.value === 'idle' && snapshot.context.autoLeft === 0;
+export const selectCanLever = (snapshot: Snapshot) => snapshot.value === 'idle' && snapshot.context.autoLeft === 0;
+
+type Snapshot = { value: unknown; context: Context };
+
+export type PachislotStage = 'loading' | 'idle' | 'levering' | 'spinning' | 'stopping' | 'payout' | 'connectionLost';
+export const selectPachislotStage = (snapshot: Snapshot) => snapshot.value as PachislotStage;
+
+/** Where each reel stands: its stop once pressed, null while it spins (every reel spins from the lever on). */
+export const selectReelStops = (snapshot: Snapshot): (number | null)[] => {
+  const { game } = snapshot.context;
+  if (game) return [0, 1, 2].map((reel) => game.stops[reel]?.stop ?? null);
+  const last = snapshot.context.last;
+  return [0, 1, 2].map((reel) => last?.stops[reel]?.stop ?? 0);
+};
+export const selectReelsTurning = (snapshot: Snapshot) =>
+  snapshot.context.game !== null || snapshot.value === 'levering';
+
+const outcomeOf = (game: PachislotGame | null): PachislotOutcome | null =>
+  game && v.is(pachislotOutcomeSchema, game.outcome) ? game.outcome : null;
+
+/**
+ * The machine's meters: the credit, the bet, the payout of the game on screen, the data counter
+ * and the mode with its games left. During a game, its mode is the one told at lever-on.
+ */
+export const selectMeters = (snapshot: Snapshot) => {
+  const { game, last, balance } = snapshot.context;
+  const shown = game ?? last;
+  const outcome = outcomeOf(shown);
+  const settled = outcomeOf(last);
+  const counter = outcome?.counter ?? settled?.counter ?? null;
+  return {
+    credit: balance,
+    bet: coinsPerGame,
+    payout: shown?.status === 'settled' ? shown.win : 0,
+    sinceBonus: counter?.sinceBonus ?? 0,
+    big: counter?.big ?? 0,
+    reg: counter?.reg ?? 0,
+    mode: (game && !outcome ? game.notice.mode : (outcome?.nextMode ?? 'normal')) as ModeId,
+    gamesLeft: outcome?.gamesLeft ?? settled?.gamesLeft ?? 0,
+    lamp: game?.notice.lamp ?? false,
+  };
+};
+export const selectNotice = (snapshot: Snapshot) => snapshot.context.notice;
+export const selectTurbo = (snapshot: Snapshot) => snapshot.context.turbo;
+export const selectAutoLeft = (snapshot: Snapshot) => snapshot.context.autoLeft;
+/** The stated RTP range of the title over its 設定, never the machine's own. */
+export const selectRtpRange = (snapshot: Snapshot) => snapshot.context.rtpRange;

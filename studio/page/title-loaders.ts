@@ -56,6 +56,18 @@ export const titleLoaders: Readonly<Record<string, () => Promise<LoadedTitle>>> 
     import('@games/titles/raijin-st').then(({ raijinStTitle }) => ({ title: raijinStTitle, art: noArt })),
   'hanabi-light': () =>
     import('@games/titles/hanabi-light').then(({ hanabiLightTitle }) => ({ title: hanabiLightTitle, art: noArt })),
+  'lucky-lamp': () =>
+    Promise.all([import('@games/titles/lucky-lamp'), import('./art/lucky-lamp')]).then(
+      ([{ luckyLampTitle }, { symbolArt }]) => ({ title: luckyLampTitle, art: symbolArt }),
+    ),
+  'kitsune-rush': () =>
+    Promise.all([import('@games/titles/kitsune-rush'), import('./art/kitsune-rush')]).then(
+      ([{ kitsuneRushTitle }, { symbolArt }]) => ({ title: kitsuneRushTitle, art: symbolArt }),
+    ),
+  'tsukimi-replay': () =>
+    Promise.all([import('@games/titles/tsukimi-replay'), import('./art/tsukimi-replay')]).then(
+      ([{ tsukimiReplayTitle }, { symbolArt }]) => ({ title: tsukimiReplayTitle, art: symbolArt }),
+    ),
 };
 
 const loading = new Map<string, Promise<LoadedTitle>>();
