@@ -17,6 +17,7 @@ import {
   selectReelsTurning,
   selectRtpRange,
   selectTurbo,
+  type studioPachislotMachine,
 } from '@machines/studio-pachislot.machine';
 import { selectMachineNumber, selectSessionToken, selectShownBalance } from '@machines/studio-round.machine';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -33,7 +34,7 @@ import { RealityCheckDialog } from './reality-check-dialog';
 import { useStudioActor } from './studio-actor';
 import { usePageLocale } from './title-rules';
 
-type PachislotActor = ActorRefFrom<ReturnType<typeof studioPachislotFlow>>;
+type PachislotActor = ActorRefFrom<typeof studioPachislotMachine>;
 
 const leverKeys = [' ', 'ArrowDown'];
 const stopKeys: readonly (readonly string[])[] = [
@@ -304,13 +305,22 @@ function PachislotGame({ title, actor }: { title: PachislotTitle; actor: Pachisl
   );
 }
 
-/** A pachislot machine of the session: made once the round machine has opened the session. */
-export function PachislotScreen({ title }: { title: PachislotTitle }) {
+/**
+ * A pachislot machine of the session: made once the round machine has opened the session; its calls
+ * are the studio's unless a test gives the machine its own.
+ */
+export function PachislotScreen({
+  title,
+  machine,
+}: {
+  title: PachislotTitle;
+  machine?: typeof studioPachislotMachine;
+}) {
   const studio = useStudioActor();
   const lang = usePageLocale();
   const sessionToken = useSelector(studio, selectSessionToken);
   const balance = useSelector(studio, selectShownBalance);
-  const [flow] = useState(() => studioPachislotFlow(lang));
+  const [flow] = useState(() => machine ?? studioPachislotFlow(lang));
   const actor = useActorRef(flow, { input: { sessionToken: sessionToken ?? '', balance } });
   return <PachislotGame title={title} actor={actor} />;
 }
