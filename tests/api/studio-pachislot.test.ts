@@ -333,6 +333,14 @@ describe('a pachislot game press by press', () => {
     expect(await coinsOf(seat.player)).toBe(coins - 3 + bigGame.win);
   });
 
+  it('answers the machine call with the title’s RTP range and no open game', async () => {
+    const seat = await seated(10);
+    const answer = await studio('/studio/api/pachislot/machine', {}, { session: seat.token });
+    const low = Math.min(...title.rtpBasisPointsBySetting);
+    const high = Math.max(...title.rtpBasisPointsBySetting);
+    expect(answer.body).toMatchObject({ code: 200, data: { game: null, busy: false, rtpRange: { low, high } } });
+  });
+
   it('answers the pachislot calls only for a pachislot title', async () => {
     const seat = await seated(10, 'sakura-sevens');
     const answer = await studio('/studio/api/pachislot/lever', { gameKey: randomUUID() }, { session: seat.token });
