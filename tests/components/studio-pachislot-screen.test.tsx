@@ -2,7 +2,11 @@ import type { PachislotGame, PachislotPlayed } from '@contract/studio-pachislot'
 import type { LeverResult, PachislotState } from '@games/engine/pachislot';
 import { DrawStream } from '@games/provably-fair';
 import { luckyLampTitle } from '@games/titles/lucky-lamp';
-import { type StopRequest, studioPachislotMachine } from '@machines/studio-pachislot.machine';
+import {
+  type PachislotMachineData,
+  type StopRequest,
+  studioPachislotMachine,
+} from '@machines/studio-pachislot.machine';
 import { type StudioSession, studioRoundMachine } from '@machines/studio-round.machine';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -78,13 +82,18 @@ function fakeStudio() {
   };
   const machine = studioPachislotMachine.provide({
     actors: {
-      loadMachine: fromPromise(async () => ({
-        game: null,
-        busy: false,
-        last: null,
-        games: 0,
-        rtpRange: { low: Math.min(...title.rtpBasisPointsBySetting), high: Math.max(...title.rtpBasisPointsBySetting) },
-      })),
+      loadMachine: fromPromise(
+        async (): Promise<PachislotMachineData> => ({
+          game: null,
+          busy: false,
+          last: null,
+          games: 0,
+          rtpRange: {
+            low: Math.min(...title.rtpBasisPointsBySetting),
+            high: Math.max(...title.rtpBasisPointsBySetting),
+          },
+        }),
+      ),
       lever: fromPromise(lever),
       stop: fromPromise(({ input }: { input: StopRequest }) => stop(input)),
     },
