@@ -4,7 +4,7 @@
  * observed RTP and hit frequency with 95 % confidence intervals beside the exact values.
  */
 import { randomBytes } from 'node:crypto';
-import type { StudioTitle } from '@games/catalogue';
+import type { Title } from '@games/engine/title';
 import { serverSeedFromBytes } from '@games/provably-fair';
 
 export interface Interval {
@@ -27,7 +27,7 @@ export interface GameSimulation {
 
 const z95 = 1.959964;
 
-export function simulateGame(title: StudioTitle, stake: number, rounds: number): GameSimulation {
+export function simulateGame(title: Title, stake: number, rounds: number): GameSimulation {
   const serverSeed = serverSeedFromBytes(randomBytes(32));
   const clientSeed = 'bench';
   const started = performance.now();

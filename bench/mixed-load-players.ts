@@ -6,7 +6,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { HallGame } from '@contract/hall';
 import type { StudioFairness, StudioRound } from '@contract/studio';
-import { studioTitle } from '@games/catalogue';
+import { roundTitle } from '@games/catalogue';
 import {
   type Answer,
   type Caller,
@@ -240,12 +240,12 @@ export async function seatAtStudio(
       expected: [200],
     },
   );
-  const games = (hall?.body?.data ?? []).filter((game) => studioTitle(game.code));
+  const games = (hall?.body?.data ?? []).filter((game) => roundTitle(game.code));
   return Promise.all(
     players.map(async (_player, index) => {
       const game = games[index % games.length];
       const machine = game?.machines[Math.floor(index / games.length)];
-      const stake = game ? studioTitle(game.code)?.stakes[0] : undefined;
+      const stake = game ? roundTitle(game.code)?.stakes[0] : undefined;
       if (!game || !machine || stake === undefined) return null;
       return seatAt(context, urls[index % urls.length]!, callers[index]!, machine.id, stake);
     }),

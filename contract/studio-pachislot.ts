@@ -42,6 +42,7 @@ export type PachislotGame = v.InferOutput<typeof game>;
 const rtpRange = v.object({ low: v.number(), high: v.number() });
 
 const played = v.object({ game, balance: coins });
+export type PachislotPlayed = v.InferOutput<typeof played>;
 
 export const pachislotMachine = {
   path: '/studio/api/pachislot/machine',

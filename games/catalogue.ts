@@ -4,6 +4,7 @@
  * title runs the same math, so the RTP is stated once per title; the tests check it against the
  * exact value. A round is the title's own `play(seeds, stake)`.
  */
+import type { PachislotTitle } from './engine/pachislot';
 import type { Title } from './engine/title';
 import { classicGoldTitle } from './titles/classic-gold';
 import { fujiRushTitle } from './titles/fuji-rush';
@@ -11,12 +12,15 @@ import { goldenKobanTitle } from './titles/golden-koban';
 import { hanabiLightTitle } from './titles/hanabi-light';
 import { jewelCascadeTitle } from './titles/jewel-cascade';
 import { kitsuneMoonTitle } from './titles/kitsune-moon';
+import { kitsuneRushTitle } from './titles/kitsune-rush';
 import { koiWaysTitle } from './titles/koi-ways';
+import { luckyLampTitle } from './titles/lucky-lamp';
 import { raijinStTitle } from './titles/raijin-st';
 import { sakuraSevensTitle } from './titles/sakura-sevens';
+import { tsukimiReplayTitle } from './titles/tsukimi-replay';
 
-/** A title the studio offers; pachislot titles join this union with their own type (their settings). */
-export type StudioTitle = Title;
+/** A title the studio offers; a pachislot plays press by press under its 設定, not as one round. */
+export type StudioTitle = Title | PachislotTitle;
 
 export const studioTitles: readonly StudioTitle[] = [
   sakuraSevensTitle,
@@ -28,8 +32,21 @@ export const studioTitles: readonly StudioTitle[] = [
   fujiRushTitle,
   raijinStTitle,
   hanabiLightTitle,
+  luckyLampTitle,
+  kitsuneRushTitle,
+  tsukimiReplayTitle,
 ];
 
 export function studioTitle(code: string): StudioTitle | undefined {
   return studioTitles.find((title) => title.code === code);
+}
+
+/** A title played one round per call (`play(seeds, stake)`): every kind but the pachislot. */
+export function isRoundTitle(title: StudioTitle): title is Title {
+  return title.kind !== 'pachislot';
+}
+
+export function roundTitle(code: string): Title | undefined {
+  const title = studioTitle(code);
+  return title && isRoundTitle(title) ? title : undefined;
 }

@@ -543,6 +543,7 @@ export const selectTurbo = (snapshot: StudioRoundSnapshot) => snapshot.context.t
 export const selectResultAnimationMs = (snapshot: StudioRoundSnapshot) =>
   resultAnimationMs(snapshot.context.round, snapshot.context.turbo);
 export const selectMachineNumber = (snapshot: StudioRoundSnapshot) => snapshot.context.machineNumber;
+export const selectSessionToken = (snapshot: StudioRoundSnapshot) => snapshot.context.sessionToken;
 export const selectStake = (snapshot: StudioRoundSnapshot) => snapshot.context.stake;
 export const selectRound = (snapshot: StudioRoundSnapshot) => snapshot.context.round;
 export const selectRoundOrigin = (snapshot: StudioRoundSnapshot) => snapshot.context.roundOrigin;

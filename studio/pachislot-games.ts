@@ -336,7 +336,10 @@ export async function machineView(studio: Studio, session: SessionRow, title: Pa
     .where(and(onMachine, eq(pachislotGames.status, 'settled')))
     .orderBy(desc(pachislotGames.updatedAt))
     .limit(1);
-  const [machine] = await studio.db.select().from(pachislotMachines).where(onMachine);
+  const [machine] = await studio.db
+    .select()
+    .from(pachislotMachines)
+    .where(and(eq(pachislotMachines.gameCode, session.gameCode), eq(pachislotMachines.machine, session.machine)));
   return {
     game: open && open.player === session.player ? gameView(open, title) : null,
     busy: open !== undefined && open.player !== session.player,

@@ -5,6 +5,7 @@
  * A bet without an answer is rolled back; a win without one is sent again until it is answered.
  * The machine's state moves, in the same transaction, only as a game becomes settled.
  */
+
 import { randomUUID } from 'node:crypto';
 import { protectionRefusals } from '@contract/protection';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import {
   seeds,
   sessions,
 } from './db/schema';
+import { winEvents } from './round-events';
 import type { Studio } from './studio-deps';
 import type { WalletAnswer, WalletReply } from './wallet-client';
 
@@ -219,6 +221,8 @@ async function payWin(studio: Studio, context: WalletContext, game: PachislotGam
     amount: game.win,
     is_free: false,
     round_closed: true,
+    // The hall's data counter: one game, and the bonus it aligned, from the game as stored.
+    ...winEvents('pachislot', game.outcome),
   };
   let reply = await studio.wallet('transaction/win', body);
   if (!reply.answered) reply = await studio.wallet('transaction/win', body);

@@ -17,12 +17,18 @@ export interface RoundEvents {
 
 const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const pachinkoCounts = v.object({ jackpots: count, rushes: count });
+const pachislotBonus = v.object({ bonusStarted: v.nullable(v.picklist(['big', 'reg'])) });
 
 /**
  * The `events` field of a round's win body, to spread into it: a pachinko round's jackpots and the
- * rushes they started, as its outcome counts them; a slot round reports none.
+ * rushes they started, as its outcome counts them; a pachislot game is one game, and the BIG or REG
+ * it aligned; a slot round reports none.
  */
 export function winEvents(kind: TitleKind, outcome: unknown): { events: RoundEvents } | Record<string, never> {
+  if (kind === 'pachislot' && v.is(pachislotBonus, outcome)) {
+    const { bonusStarted } = outcome;
+    return { events: { games: 1, big: bonusStarted === 'big' ? 1 : 0, reg: bonusStarted === 'reg' ? 1 : 0 } };
+  }
   if (kind !== 'pachinko' || !v.is(pachinkoCounts, outcome)) return {};
   return { events: { jackpots: outcome.jackpots, rushes: outcome.rushes } };
 }

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { protectionRefusals } from '@contract/protection';
 import type { StudioOutcome, StudioRound } from '@contract/studio';
-import { studioTitle } from '@games/catalogue';
+import { roundTitle, studioTitle } from '@games/catalogue';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import * as v from 'valibot';
 import { type RefusalReason, type RoundStatus, rounds, seeds, sessions } from './db/schema';
@@ -69,7 +69,7 @@ export async function playStudioRound(
   stake: number,
   roundKey: string,
 ): Promise<RoundRow> {
-  const title = studioTitle(session.gameCode);
+  const title = roundTitle(session.gameCode);
   if (!title) throw new StudioError(422, 'gameUnavailable');
   if (!title.stakes.includes(stake))
     throw new StudioError(400, 'invalidInput', undefined, { stake: 'stakeNotOffered' });

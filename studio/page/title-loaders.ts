@@ -69,6 +69,18 @@ export const titleLoaders: Readonly<Record<string, () => Promise<LoadedTitle>>> 
         art: symbolArt,
       }),
     ),
+  'lucky-lamp': () =>
+    Promise.all([import('@games/titles/lucky-lamp'), import('./art/lucky-lamp')]).then(
+      ([{ luckyLampTitle }, { symbolArt }]) => ({ title: luckyLampTitle, art: symbolArt }),
+    ),
+  'kitsune-rush': () =>
+    Promise.all([import('@games/titles/kitsune-rush'), import('./art/kitsune-rush')]).then(
+      ([{ kitsuneRushTitle }, { symbolArt }]) => ({ title: kitsuneRushTitle, art: symbolArt }),
+    ),
+  'tsukimi-replay': () =>
+    Promise.all([import('@games/titles/tsukimi-replay'), import('./art/tsukimi-replay')]).then(
+      ([{ tsukimiReplayTitle }, { symbolArt }]) => ({ title: tsukimiReplayTitle, art: symbolArt }),
+    ),
 };
 
 const loading = new Map<string, Promise<LoadedTitle>>();

@@ -513,4 +513,11 @@ describe('the studio’s round events', () => {
     expect(withJackpot).toBeGreaterThan(0);
     expect(winEvents('slot', { totalBet: 20, totalWin: 0, steps: [] })).toEqual({});
   });
+
+  it('reports a pachislot game as one game, with the BIG or REG it aligned', () => {
+    const game = (bonusStarted: 'big' | 'reg' | null) => ({ totalBet: 3, totalWin: 0, bonusStarted });
+    expect(winEvents('pachislot', game(null))).toEqual({ events: { games: 1, big: 0, reg: 0 } });
+    expect(winEvents('pachislot', game('big'))).toEqual({ events: { games: 1, big: 1, reg: 0 } });
+    expect(winEvents('pachislot', game('reg'))).toEqual({ events: { games: 1, big: 0, reg: 1 } });
+  });
 });

@@ -140,6 +140,11 @@ const keptInEveryLocale = [
   'hall:machine.events.bonusKinds.reg',
   // ST is what pachinko machines print for their special time in every market.
   'studio:pachinko.mode.st',
+  'studio:pachislot.modes.big',
+  'studio:pachislot.modes.reg',
+  // ART and RT name the assist and replay-time modes on the machine's own display.
+  'studio:pachislot.modes.art',
+  'studio:pachislot.modes.rt',
 ];
 
 /** Loanwords a player in that market really uses, kept as English. */
@@ -166,6 +171,9 @@ const keptAsIs: Record<Exclude<Locale, 'en-US'>, readonly string[]> = {
   'vi-VN': [
     ...keptInEveryLocale,
     ...keptSlotTerms,
+    // The bonus counts as the machine prints them.
+    'studio:pachislot.bigCount',
+    'studio:pachislot.regCount',
     // Placeholders and a dash only.
     'content:promotion.period',
   ],
@@ -229,6 +237,10 @@ const keptAsIs: Record<Exclude<Locale, 'en-US'>, readonly string[]> = {
     // Fruit names that are the same word in Filipino.
     'studio:symbol.melon',
     'studio:symbol.plum',
+    'studio:pachislot.bigCount',
+    'studio:pachislot.regCount',
+    // "Reel" is the word Filipino players use, as the studio's own messages do.
+    'studio:pachislot.reel',
   ],
 };
 

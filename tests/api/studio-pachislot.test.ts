@@ -24,9 +24,8 @@ const clock = createTestClock(new Date('2026-05-01T10:00:00Z'));
 let smtp: SmtpTestServer;
 let server: TestServer;
 let studio: StudioCaller;
-/** Until the hall lists pachislot machines, Lucky Lamp plays on a hall machine's code. */
-const gameCode = 'sakura-sevens';
-const title = { ...luckyLampTitle, code: gameCode };
+const gameCode = luckyLampTitle.code;
+const title = luckyLampTitle;
 const { strips } = luckyLampTitle.machine;
 const titleOf = (code: string) => (code === gameCode ? title : undefined);
 
@@ -53,11 +52,11 @@ interface Seated {
   player: TestPlayer;
 }
 
-/** A funded player at a machine, its page's client seed set. */
-async function seated(coins: number): Promise<Seated> {
+/** A funded player at a machine (Lucky Lamp's unless told), its page's client seed set. */
+async function seated(coins: number, code = gameCode): Promise<Seated> {
   const who = await newPlayer(server, smtp);
   await fundPlayer(server, who, coins);
-  const launchToken = await launchStudioGame(server, who, gameCode);
+  const launchToken = await launchStudioGame(server, who, code);
   const opened = await studio<{
     sessionToken: string;
     fairness: { serverSeedHash: string; clientSeed: string | null };
@@ -334,8 +333,16 @@ describe('a pachislot game press by press', () => {
     expect(await coinsOf(seat.player)).toBe(coins - 3 + bigGame.win);
   });
 
-  it('answers the pachislot calls only for a pachislot title', async () => {
+  it('answers the machine call with the title’s RTP range and no open game', async () => {
     const seat = await seated(10);
+    const answer = await studio('/studio/api/pachislot/machine', {}, { session: seat.token });
+    const low = Math.min(...title.rtpBasisPointsBySetting);
+    const high = Math.max(...title.rtpBasisPointsBySetting);
+    expect(answer.body).toMatchObject({ code: 200, data: { game: null, busy: false, rtpRange: { low, high } } });
+  });
+
+  it('answers the pachislot calls only for a pachislot title', async () => {
+    const seat = await seated(10, 'sakura-sevens');
     const answer = await studio('/studio/api/pachislot/lever', { gameKey: randomUUID() }, { session: seat.token });
     expect(answer.body).toMatchObject({ code: 422 });
     const refused = await studio(

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { protectionRefusals } from '@contract/protection';
 import type { GameRecord } from '@contract/record';
 import type { StudioFairness, StudioRound } from '@contract/studio';
-import { studioTitle } from '@games/catalogue';
+import { roundTitle } from '@games/catalogue';
 import { serverSeedCommitment } from '@games/provably-fair';
 import { walletTransactions } from '@server/db/schema/hall';
 import { balanceOf } from '@server/modules/ledger/accounts';
@@ -156,7 +156,7 @@ describe('a whole visit', () => {
       fairness: { nonce: 0 },
       resumedRound: null,
     });
-    const slotTitle = studioTitle('sakura-sevens');
+    const slotTitle = roundTitle('sakura-sevens');
     if (!slotTitle) throw new Error('no sakura-sevens');
     expect(slot.game).toMatchObject({ mechanic: slotTitle.mechanic, volatility: slotTitle.volatility });
     expect(slot.game.stakes).toEqual(slotTitle.stakes);
@@ -738,7 +738,7 @@ describe('provable fairness', () => {
     const last = await rotate(session, timeline.sent(), moved.fairness.nextServerSeedHash);
     expect(last.body).toMatchObject({ code: 200 });
 
-    const title = studioTitle('sakura-sevens');
+    const title = roundTitle('sakura-sevens');
     if (!title) throw new Error('no sakura-sevens');
     const problems: string[] = [];
     for (const round of rounds) {
@@ -784,7 +784,7 @@ describe('every past round becomes checkable', () => {
 
   /** Each round's proof names a revealed seed of its commitment, and the title replays the stored outcome from it. */
   async function expectCheckable(gameCode: string, played: StudioRound[]) {
-    const title = studioTitle(gameCode);
+    const title = roundTitle(gameCode);
     if (!title) throw new Error(`no ${gameCode}`);
     for (const round of played) {
       const proof = await proofOf(round.id);

@@ -1,7 +1,7 @@
 import { gameKinds } from '@contract/content';
 import { locales } from '@contract/locales';
 import { studioTitleKinds, studioVolatilities } from '@contract/studio';
-import { studioTitle, studioTitles } from '@games/catalogue';
+import { isRoundTitle, studioTitle, studioTitles } from '@games/catalogue';
 import { titleKinds, volatilities } from '@games/engine/title';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -35,8 +35,8 @@ describe('the studio catalogue', () => {
     expect(studioTitle('no-such-game')).toBeUndefined();
   });
 
-  it('plays a round of each title at each stake, answered as its own outcome schema reads it', () => {
-    for (const title of studioTitles) {
+  it('plays a round of each round title at each stake, answered as its own outcome schema reads it', () => {
+    for (const title of studioTitles.filter(isRoundTitle)) {
       for (const stake of title.stakes) {
         const round = title.play(seeds, stake);
         expect(round.totalBet).toBe(stake);

@@ -1,3 +1,4 @@
+import { isRoundTitle } from '@games/catalogue';
 import { type StudioStage, selectGame, selectStudioStage } from '@machines/studio-round.machine';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -7,6 +8,7 @@ import { loadTitle } from '../title-loaders';
 import { GameScreen } from './game-screen';
 import styles from './game-screen.module.css';
 import { OpenFailedView, OpeningView, ProtectionRefusedView, SessionEndedView } from './outside-views';
+import { PachislotScreen } from './pachislot-screen';
 import { type StudioActor, StudioActorContext } from './studio-actor';
 import { type LoadedTitle, TitleContext } from './title-context';
 
@@ -52,9 +54,14 @@ function TitleScreen({ stage, actor }: { stage: ScreenStage; actor: StudioActor 
   const { load, retry } = useTitle(game?.code);
   if (load.state === 'failed') return <TitleFailedView retry={retry} />;
   if (load.state === 'loading') return <OpeningView />;
+  const { title } = load.loaded;
   return (
     <TitleContext.Provider value={load.loaded}>
-      <GameScreen stage={stage} />
+      {title.kind === 'pachislot' && !isRoundTitle(title) ? (
+        <PachislotScreen title={title} />
+      ) : (
+        <GameScreen stage={stage} />
+      )}
     </TitleContext.Provider>
   );
 }

@@ -1,3 +1,4 @@
+import { isRoundTitle } from '@games/catalogue';
 import {
   type StudioStage,
   selectGame,
@@ -27,7 +28,7 @@ import { RoundWin } from './win-count';
 /** The loaded title's field of play: the reels of a slot, the board of a pachinko. */
 function Field() {
   const { title } = useLoadedTitle();
-  if (title.kind === 'slot') return <SlotRound />;
+  if (title.kind === 'slot' && isRoundTitle(title)) return <SlotRound title={title} />;
   return <PachinkoField />;
 }
 

@@ -1,6 +1,6 @@
+import type { StudioTitle } from '@games/catalogue';
 import type { PachinkoBall as Ball, ModeKind } from '@games/engine/pachinko';
 import type { PachinkoTitle } from '@games/engine/pachinko-title';
-import type { Title } from '@games/engine/title';
 import {
   ballFallMs,
   ballLaunchMs,
@@ -28,7 +28,7 @@ function restingPlace(ball: Ball): { x: number; y: number } {
 }
 
 /** How many spins each of the title's timed modes lasts; the display counts a rush's spins from it. */
-function modeSpinsOf(title: Title): (kind: ModeKind) => number | null {
+function modeSpinsOf(title: StudioTitle): (kind: ModeKind) => number | null {
   const { machine } = title as Partial<PachinkoTitle>;
   return (kind) => (title.mechanic === 'pachinko' ? (machine?.modes[kind]?.spins ?? null) : null);
 }

@@ -3,6 +3,8 @@
  * art, name, pays per count in its row's unit and note, the rule paragraphs with the title's own
  * numbers filled in, and the stated RTP, volatility and largest win.
  */
+import { isRoundTitle } from '@games/catalogue';
+import { settings } from '@games/engine/pachislot';
 import type { PaytableRow } from '@games/engine/title';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,6 +80,25 @@ export function PaytableDialog({ onClose }: { onClose: () => void }) {
             <dd>{t('paytable.timesStake', { multiplier: number.format(title.maxWinMultiplier) })}</dd>
           </div>
         </dl>
+        {title.kind === 'pachislot' && !isRoundTitle(title) ? (
+          <table className={styles.table} data-testid="settings">
+            <caption>{t('pachislot.settings')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('pachislot.setting')}</th>
+                <th scope="col">{t('paytable.rtp')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {title.rtpBasisPointsBySetting.map((basisPoints, index) => (
+                <tr key={settings[index]} data-setting={settings[index]}>
+                  <th scope="row">{t('pachislot.settingNumber', { setting: settings[index] })}</th>
+                  <td>{rtp.format(basisPoints / 10_000)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
         {rules && rules.paytable.length > 0 ? (
           <table className={styles.table}>
             <caption>{t('paytable.paytable')}</caption>
@@ -103,7 +124,10 @@ export function PaytableDialog({ onClose }: { onClose: () => void }) {
             })}
           </section>
         ) : null}
-        <p className={styles.note}>{t('paytable.rtpNote')}</p>
+        <p className={styles.note}>
+          {t('paytable.rtpNote')}
+          {title.kind === 'pachislot' ? ` ${t('pachislot.settingsNote')}` : null}
+        </p>
       </section>
     </div>
   );

@@ -4,7 +4,7 @@
  * cells, and the multiplier and spins left beside. The window takes its reel and row count from
  * the steps, so one view draws every title's reels.
  */
-import type { SlotRoundResult, SlotStep } from '@games/engine/title';
+import type { SlotRoundResult, SlotStep, Title } from '@games/engine/title';
 import { selectReelMotion, selectResultAnimationMs, selectRound, selectTurbo } from '@machines/studio-round.machine';
 import { reelTiming } from '@machines/studio-round-win-tier';
 import { useSelector } from '@xstate/react';
@@ -287,8 +287,8 @@ export function RoundReels({
 }
 
 /** The slot of the session: the loaded title's reels, playing the round the machine shows. */
-export function SlotRound() {
-  const { title, art } = useLoadedTitle();
+export function SlotRound({ title }: { title: Title }) {
+  const { art } = useLoadedTitle();
   const actor = useStudioActor();
   const motion = useSelector(actor, selectReelMotion);
   const round = useSelector(actor, selectRound);

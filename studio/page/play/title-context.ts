@@ -2,14 +2,14 @@
  * The title being played, loaded with its own chunk (definition and art) before the game screen
  * shows, so the views draw any title from its data without importing it.
  */
-import type { Title } from '@games/engine/title';
+import type { StudioTitle } from '@games/catalogue';
 import { createContext, type JSX, useContext } from 'react';
 
 /** How each of a title's symbols is drawn, by symbol id: an inline SVG made for the title. */
 export type SymbolArt = Readonly<Record<string, () => JSX.Element>>;
 
 export interface LoadedTitle {
-  title: Title;
+  title: StudioTitle;
   art: SymbolArt;
 }
 

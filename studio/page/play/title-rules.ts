@@ -3,13 +3,14 @@
  * definition so that every title's reels and paytable speak without strings of the page's own.
  */
 import { isLocale, type Locale } from '@contract/locales';
-import type { LocalText, SlotRoundResult, Title, TitleRules } from '@games/engine/title';
+import type { StudioTitle } from '@games/catalogue';
+import type { LocalText, SlotRoundResult, TitleRules } from '@games/engine/title';
 import { useTranslation } from 'react-i18next';
 import { useLoadedTitle } from './title-context';
 
 /** A title's rules, where its definition states them (every title will; those being rebuilt may not yet). */
-export function rulesOf(title: Title): TitleRules | null {
-  return (title as Title & { rules?: TitleRules }).rules ?? null;
+export function rulesOf(title: StudioTitle): TitleRules | null {
+  return (title as StudioTitle & { rules?: TitleRules }).rules ?? null;
 }
 
 export function usePageLocale(): Locale {

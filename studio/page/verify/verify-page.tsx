@@ -1,6 +1,10 @@
 import { type Locale, negotiateLocale } from '@contract/locales';
 import { studioRoundProof } from '@contract/studio';
-import { studioTitle, studioTitles } from '@games/catalogue';
+import { isRoundTitle, roundTitle, studioTitles } from '@games/catalogue';
+
+/** The titles a round of can be recomputed from its seeds: a pachislot game also needs its machine's state. */
+const roundTitles = studioTitles.filter(isRoundTitle);
+
 import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as v from 'valibot';
@@ -24,8 +28,8 @@ const emptyValues: VerifyValues = {
   serverSeed: '',
   clientSeed: '',
   nonce: '0',
-  gameCode: studioTitles[0]?.code ?? '',
-  stake: String(studioTitles[0]?.stakes[0] ?? ''),
+  gameCode: roundTitles[0]?.code ?? '',
+  stake: String(roundTitles[0]?.stakes[0] ?? ''),
 };
 
 function valuesOf(proof: RoundProof): VerifyValues {
@@ -33,7 +37,7 @@ function valuesOf(proof: RoundProof): VerifyValues {
     serverSeed: proof.serverSeed ?? '',
     clientSeed: proof.clientSeed,
     nonce: String(proof.round.nonce),
-    gameCode: studioTitle(proof.gameCode)?.code ?? '',
+    gameCode: roundTitle(proof.gameCode)?.code ?? '',
     stake: String(proof.round.stake),
   };
 }
@@ -190,7 +194,7 @@ function SeedForm({
 }) {
   const { t, i18n } = useTranslation();
   const coins = useCoins();
-  const game = studioTitle(values.gameCode);
+  const game = roundTitle(values.gameCode);
   const locale = negotiateLocale(i18n.language);
   const change = (field: keyof VerifyValues) => (event: { target: { value: string } }) =>
     onValues((previous) => ({ ...previous, [field]: event.target.value }));
@@ -222,7 +226,7 @@ function SeedForm({
       <label>
         {t('verify.game')}
         <select value={values.gameCode} onChange={change('gameCode')}>
-          {studioTitles.map((option) => (
+          {roundTitles.map((option) => (
             <option key={option.code} value={option.code}>
               {option.names[locale]}
             </option>

@@ -5,8 +5,8 @@
  * seed the one committed to.
  */
 import type { StudioRound } from '@contract/studio';
-import { type StudioTitle, studioTitle } from '@games/catalogue';
-import type { RoundResult } from '@games/engine/title';
+import { roundTitle } from '@games/catalogue';
+import type { RoundResult, Title } from '@games/engine/title';
 import { isClientSeed, isServerSeed, serverSeedCommitment } from '@games/provably-fair';
 
 export interface VerifyValues {
@@ -21,10 +21,10 @@ export type VerifyField = keyof VerifyValues;
 
 export type Recomputation =
   | { ok: false; invalid: VerifyField[] }
-  | { ok: true; title: StudioTitle; commitment: string; outcome: RoundResult; win: number };
+  | { ok: true; title: Title; commitment: string; outcome: RoundResult; win: number };
 
 export function recomputeRound(values: VerifyValues): Recomputation {
-  const title = studioTitle(values.gameCode);
+  const title = roundTitle(values.gameCode);
   const nonce = Number(values.nonce);
   const stake = Number(values.stake);
   const invalid: VerifyField[] = [];

@@ -1,0 +1,344 @@
+/**
+ * studioPachislot: a pachislot game on the page, press by press. The lever (Space) books the bet
+ * and starts the reels, each stop button (1, 2, 3, left to right) is answered by the server with its
+ * reel's stop, and the third settles the game. A lost connection keeps the lever's key and the press
+ * it was sending, so a retry is the same request (the server answers it once). Auto-play pulls the
+ * lever and presses the stops itself at fixed frames, game after game; turbo shortens every wait.
+ *
+ * States:
+ * - loading: the machine as the studio has it: this player's open game (its reels spin on), the
+ *   last settled game's counters, the title's RTP range; a game the machine stopped itself is said.
+ * - idle: the reels stand; the lever is ready (Space), the credit and payout meters show. While auto
+ *   runs, the lever is pulled again by itself after a reel's wait.
+ * - levering: the bet is booked and the lottery drawn; the lever's key is kept for every retry.
+ * - spinning: the reels turn; the next stop button (left to right) is lit; auto presses it itself.
+ * - stopping: the press is sent; its reel slides from the press frame to the stop the server says.
+ * - payout: all three reels stopped; the pay counts into the payout meter and the lamp or bonus
+ *   counters show, for a payout's wait.
+ * - connectionLost: no answer came; after `reconnect` (or a tap) the same lever or press is sent
+ *   again, or the machine is read again.
+ */
+import type { PachislotGame, PachislotPlayed, pachislotMachine } from '@contract/studio-pachislot';
+import { type ModeId, type PachislotOutcome, pachislotOutcomeSchema } from '@games/engine/pachislot';
+import * as v from 'valibot';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+
+export type PachislotMachineData = v.InferOutput<typeof pachislotMachine.data>;
+
+export interface LeverRequest {
+  sessionToken: string;
+  gameKey: string;
+}
+export interface StopRequest {
+  sessionToken: string;
+  gameId: string;
+  reel: number;
+  pressFrame: number;
+}
+
+/** What a refused call carries: the studio's HTTP status as `code` (0 when nothing came back). */
+export interface CallError {
+  code?: number;
+}
+
+export const coinsPerGame = 3;
+/** The frame auto-play presses each reel at: the reel control pulls in what was granted from it. */
+export const autoPressFrame = 0;
+
+/** A game without waits on the player (auto-play): three reels stopped and its pay shown. */
+export const gameTimings = {
+  normal: { reelMs: 250, payoutMs: 400 },
+  turbo: { reelMs: 100, payoutMs: 150 },
+} as const;
+
+export type PachislotNotice = 'busy' | 'insufficient' | 'rolledBack' | 'autoStopped' | 'reelOrder' | null;
+
+interface Context {
+  sessionToken: string;
+  balance: number;
+  game: PachislotGame | null;
+  last: PachislotGame | null;
+  rtpRange: { low: number; high: number } | null;
+  /** The lever's key, kept until its game is answered, so a retry never bets twice. */
+  gameKey: string | null;
+  /** The press being sent, kept until it is answered. */
+  press: { reel: number; pressFrame: number } | null;
+  turbo: boolean;
+  autoLeft: number;
+  notice: PachislotNotice;
+}
+
+export type PachislotEvent =
+  | { type: 'lever.pull'; gameKey: string }
+  | { type: 'stop.press'; reel: number; pressFrame: number }
+  | { type: 'connection.retry' }
+  | { type: 'turbo.toggle' }
+  | { type: 'auto.start'; games: number }
+  | { type: 'auto.stop' }
+  | { type: 'notice.dismiss' };
+
+const stoppedCount = (game: PachislotGame | null) => game?.stops.filter((stop) => stop !== null).length ?? 0;
+const codeOf = (error: unknown) => (error as CallError | undefined)?.code ?? 0;
+const timingsOf = (context: Context) => gameTimings[context.turbo ? 'turbo' : 'normal'];
+
+export const studioPachislotMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as PachislotEvent,
+    input: {} as { sessionToken: string; balance: number },
+  },
+  actors: {
+    loadMachine: fromPromise<PachislotMachineData, { sessionToken: string }>(async () => {
+      throw new Error('loadMachine is provided by the page');
+    }),
+    lever: fromPromise<PachislotPlayed, LeverRequest>(async () => {
+      throw new Error('lever is provided by the page');
+    }),
+    stop: fromPromise<PachislotPlayed, StopRequest>(async () => {
+      throw new Error('stop is provided by the page');
+    }),
+  },
+  delays: {
+    reel: ({ context }) => timingsOf(context).reelMs,
+    payout: ({ context }) => timingsOf(context).payoutMs,
+    reconnect: 2_000,
+  },
+  guards: {
+    affordable: ({ context }) => context.balance >= coinsPerGame,
+    nextReel: ({ context, event }) => event.type === 'stop.press' && event.reel === stoppedCount(context.game),
+    autoOn: ({ context }) => context.autoLeft > 0,
+    sending: ({ context }) => context.press !== null,
+    levering: ({ context }) => context.gameKey !== null && context.game === null,
+  },
+  actions: {
+    played: assign(({ event }) => {
+      const { game, balance } = (event as unknown as { output: PachislotPlayed }).output;
+      return {
+        game,
+        balance,
+        press: null,
+        gameKey: null,
+        notice: game.status === 'rolledBack' ? ('rolledBack' as const) : null,
+      };
+    }),
+    finished: assign(({ context }) => ({
+      last: context.game,
+      game: null,
+      autoLeft: Math.max(0, context.autoLeft - 1),
+    })),
+  },
+}).createMachine({
+  id: 'studioPachislot',
+  context: ({ input }) => ({
+    sessionToken: input.sessionToken,
+    balance: input.balance,
+    game: null,
+    last: null,
+    rtpRange: null,
+    gameKey: null,
+    press: null,
+    turbo: false,
+    autoLeft: 0,
+    notice: null,
+  }),
+  on: {
+    'turbo.toggle': { actions: assign({ turbo: ({ context }) => !context.turbo }) },
+    'auto.stop': { actions: assign({ autoLeft: 0 }) },
+    'notice.dismiss': { actions: assign({ notice: null }) },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadMachine',
+        src: 'loadMachine',
+        input: ({ context }) => ({ sessionToken: context.sessionToken }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.game?.status === 'playing',
+            target: 'spinning',
+            actions: assign(({ event }) => ({
+              game: event.output.game,
+              last: event.output.last,
+              rtpRange: event.output.rtpRange,
+            })),
+          },
+          {
+            target: 'idle',
+            actions: assign(({ event }) => ({
+              last: event.output.last,
+              rtpRange: event.output.rtpRange,
+              notice: event.output.busy
+                ? ('busy' as const)
+                : event.output.last?.autoStopped
+                  ? ('autoStopped' as const)
+                  : null,
+            })),
+          },
+        ],
+        onError: 'connectionLost',
+      },
+    },
+    idle: {
+      on: {
+        'lever.pull': [
+          {
+            guard: 'affordable',
+            target: 'levering',
+            actions: assign(({ event }) => ({ gameKey: event.gameKey, notice: null })),
+          },
+          { actions: assign({ notice: 'insufficient' }) },
+        ],
+        'auto.start': {
+          guard: ({ event }) => event.games > 0,
+          actions: assign(({ event }) => ({ autoLeft: event.games })),
+        },
+      },
+      after: {
+        reel: {
+          guard: ({ context }) => context.autoLeft > 0 && context.balance >= coinsPerGame,
+          target: 'levering',
+          actions: assign({ gameKey: () => crypto.randomUUID(), notice: null }),
+        },
+      },
+    },
+    levering: {
+      invoke: {
+        id: 'lever',
+        src: 'lever',
+        input: ({ context }) => ({ sessionToken: context.sessionToken, gameKey: context.gameKey ?? '' }),
+        onDone: [
+          { guard: ({ event }) => event.output.game.status === 'playing', target: 'spinning', actions: 'played' },
+          { target: 'idle', actions: ['played', 'finished'] },
+        ],
+        onError: [
+          {
+            guard: ({ event }) => codeOf(event.error) === 409,
+            target: 'idle',
+            actions: assign({ gameKey: null, notice: 'busy', autoLeft: 0 }),
+          },
+          {
+            guard: ({ event }) => codeOf(event.error) === 422,
+            target: 'idle',
+            actions: assign({ gameKey: null, notice: 'insufficient', autoLeft: 0 }),
+          },
+          { target: 'connectionLost' },
+        ],
+      },
+    },
+    spinning: {
+      on: {
+        'stop.press': {
+          guard: 'nextReel',
+          target: 'stopping',
+          actions: assign(({ event }) => ({ press: { reel: event.reel, pressFrame: event.pressFrame } })),
+        },
+      },
+      after: {
+        reel: {
+          guard: 'autoOn',
+          target: 'stopping',
+          actions: assign(({ context }) => ({
+            press: { reel: stoppedCount(context.game), pressFrame: autoPressFrame },
+          })),
+        },
+      },
+    },
+    stopping: {
+      invoke: {
+        id: 'stop',
+        src: 'stop',
+        input: ({ context }) => ({
+          sessionToken: context.sessionToken,
+          gameId: context.game?.id ?? '',
+          reel: context.press?.reel ?? 0,
+          pressFrame: context.press?.pressFrame ?? 0,
+        }),
+        onDone: [
+          { guard: ({ event }) => event.output.game.status === 'playing', target: 'spinning', actions: 'played' },
+          { target: 'payout', actions: 'played' },
+        ],
+        onError: [
+          {
+            guard: ({ event }) => codeOf(event.error) === 409,
+            target: 'loading',
+            actions: assign({ press: null, notice: 'reelOrder' }),
+          },
+          { target: 'connectionLost' },
+        ],
+      },
+    },
+    payout: {
+      after: { payout: { target: 'idle', actions: 'finished' } },
+    },
+    connectionLost: {
+      on: {
+        'connection.retry': [
+          { guard: 'levering', target: 'levering' },
+          { guard: 'sending', target: 'stopping' },
+          { target: 'loading' },
+        ],
+      },
+      after: {
+        reconnect: [
+          { guard: 'levering', target: 'levering' },
+          { guard: 'sending', target: 'stopping' },
+          { target: 'loading' },
+        ],
+      },
+    },
+  },
+});
+
+export type StudioPachislotSnapshot = SnapshotFrom<typeof studioPachislotMachine>;
+
+/** Which stop button may be pressed next (reels stop left to right); null while none. */
+export const selectNextReel = (snapshot: Snapshot) =>
+  snapshot.value === 'spinning' ? stoppedCount(snapshot.context.game) : null;
+export const selectCanLever = (snapshot: Snapshot) => snapshot.value === 'idle' && snapshot.context.autoLeft === 0;
+
+type Snapshot = { value: unknown; context: Context };
+
+export type PachislotStage = 'loading' | 'idle' | 'levering' | 'spinning' | 'stopping' | 'payout' | 'connectionLost';
+export const selectPachislotStage = (snapshot: Snapshot) => snapshot.value as PachislotStage;
+
+/** Where each reel stands: its stop once pressed, null while it spins (every reel spins from the lever on). */
+export const selectReelStops = (snapshot: Snapshot): (number | null)[] => {
+  const { game } = snapshot.context;
+  if (game) return [0, 1, 2].map((reel) => game.stops[reel]?.stop ?? null);
+  const last = snapshot.context.last;
+  return [0, 1, 2].map((reel) => last?.stops[reel]?.stop ?? 0);
+};
+export const selectReelsTurning = (snapshot: Snapshot) =>
+  snapshot.context.game !== null || snapshot.value === 'levering';
+
+const outcomeOf = (game: PachislotGame | null): PachislotOutcome | null =>
+  game && v.is(pachislotOutcomeSchema, game.outcome) ? game.outcome : null;
+
+/**
+ * The machine's meters: the credit, the bet, the payout of the game on screen, the data counter
+ * and the mode with its games left. During a game, its mode is the one told at lever-on.
+ */
+export const selectMeters = (snapshot: Snapshot) => {
+  const { game, last, balance } = snapshot.context;
+  const shown = game ?? last;
+  const outcome = outcomeOf(shown);
+  const settled = outcomeOf(last);
+  const counter = outcome?.counter ?? settled?.counter ?? null;
+  return {
+    credit: balance,
+    bet: coinsPerGame,
+    payout: shown?.status === 'settled' ? shown.win : 0,
+    sinceBonus: counter?.sinceBonus ?? 0,
+    big: counter?.big ?? 0,
+    reg: counter?.reg ?? 0,
+    mode: (game && !outcome ? game.notice.mode : (outcome?.nextMode ?? 'normal')) as ModeId,
+    gamesLeft: outcome?.gamesLeft ?? settled?.gamesLeft ?? 0,
+    lamp: game?.notice.lamp ?? false,
+  };
+};
+export const selectNotice = (snapshot: Snapshot) => snapshot.context.notice;
+export const selectTurbo = (snapshot: Snapshot) => snapshot.context.turbo;
+export const selectAutoLeft = (snapshot: Snapshot) => snapshot.context.autoLeft;
+/** The stated RTP range of the title over its 設定, never the machine's own. */
+export const selectRtpRange = (snapshot: Snapshot) => snapshot.context.rtpRange;
