@@ -1,8 +1,9 @@
 /** The studio games' RTP and hit frequency over a million simulated rounds, against the exact figures. */
-import { isRoundTitle, studioTitles } from '@games/catalogue';
+import { studioTitles } from '@games/catalogue';
 import type { Ratio } from '@games/engine/ratio';
 import { percentText, ratioValue } from '@games/engine/ratio';
 import type { Title } from '@games/engine/title';
+import { isRoundTitle } from '@games/studio-title';
 import { titleFigures } from '../tests/games/exact-figures';
 import { log, notes } from './bench-report';
 import { type GameSimulation, type Interval, simulateGame } from './game-rounds';

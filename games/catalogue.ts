@@ -4,8 +4,8 @@
  * title runs the same math, so the RTP is stated once per title; the tests check it against the
  * exact value. A round is the title's own `play(seeds, stake)`.
  */
-import type { PachislotTitle } from './engine/pachislot';
 import type { Title } from './engine/title';
+import { isRoundTitle, type StudioTitle } from './studio-title';
 import { classicGoldTitle } from './titles/classic-gold';
 import { fujiRushTitle } from './titles/fuji-rush';
 import { goldenKobanTitle } from './titles/golden-koban';
@@ -18,9 +18,6 @@ import { luckyLampTitle } from './titles/lucky-lamp';
 import { raijinStTitle } from './titles/raijin-st';
 import { sakuraSevensTitle } from './titles/sakura-sevens';
 import { tsukimiReplayTitle } from './titles/tsukimi-replay';
-
-/** A title the studio offers; a pachislot plays press by press under its 設定, not as one round. */
-export type StudioTitle = Title | PachislotTitle;
 
 export const studioTitles: readonly StudioTitle[] = [
   sakuraSevensTitle,
@@ -39,11 +36,6 @@ export const studioTitles: readonly StudioTitle[] = [
 
 export function studioTitle(code: string): StudioTitle | undefined {
   return studioTitles.find((title) => title.code === code);
-}
-
-/** A title played one round per call (`play(seeds, stake)`): every kind but the pachislot. */
-export function isRoundTitle(title: StudioTitle): title is Title {
-  return title.kind !== 'pachislot';
 }
 
 export function roundTitle(code: string): Title | undefined {

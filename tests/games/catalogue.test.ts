@@ -1,8 +1,9 @@
 import { gameKinds } from '@contract/content';
 import { locales } from '@contract/locales';
 import { studioTitleKinds, studioVolatilities } from '@contract/studio';
-import { isRoundTitle, studioTitle, studioTitles } from '@games/catalogue';
+import { studioTitle, studioTitles } from '@games/catalogue';
 import { titleKinds, volatilities } from '@games/engine/title';
+import { isRoundTitle } from '@games/studio-title';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { loadTitle, titleLoaders } from '../../studio/page/title-loaders';

@@ -9,7 +9,8 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { locales } from '@contract/locales';
 import { studioPlayPath } from '@contract/studio-play-path';
-import { type StudioTitle, studioTitles } from '@games/catalogue';
+import { studioTitles } from '@games/catalogue';
+import type { StudioTitle } from '@games/studio-title';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import {

@@ -1,4 +1,4 @@
-import { isRoundTitle } from '@games/catalogue';
+import { isRoundTitle } from '@games/studio-title';
 import { type StudioStage, selectGame, selectStudioStage } from '@machines/studio-round.machine';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-import { isRoundTitle } from '@games/catalogue';
+import { isRoundTitle } from '@games/studio-title';
 import {
   type StudioStage,
   selectGame,

@@ -1,6 +1,6 @@
-import type { StudioTitle } from '@games/catalogue';
 import type { PachinkoBall as Ball, ModeKind } from '@games/engine/pachinko';
 import type { PachinkoTitle } from '@games/engine/pachinko-title';
+import type { StudioTitle } from '@games/studio-title';
 import {
   ballFallMs,
   ballLaunchMs,

@@ -3,9 +3,10 @@
  * art, name, pays per count in its row's unit and note, the rule paragraphs with the title's own
  * numbers filled in, and the stated RTP, volatility and largest win.
  */
-import { isRoundTitle } from '@games/catalogue';
+
 import { settings } from '@games/engine/pachislot';
 import type { PaytableRow } from '@games/engine/title';
+import { isRoundTitle } from '@games/studio-title';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './paytable-dialog.module.css';

@@ -2,7 +2,7 @@
  * The title being played, loaded with its own chunk (definition and art) before the game screen
  * shows, so the views draw any title from its data without importing it.
  */
-import type { StudioTitle } from '@games/catalogue';
+import type { StudioTitle } from '@games/studio-title';
 import { createContext, type JSX, useContext } from 'react';
 
 /** How each of a title's symbols is drawn, by symbol id: an inline SVG made for the title. */

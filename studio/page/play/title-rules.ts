@@ -3,8 +3,8 @@
  * definition so that every title's reels and paytable speak without strings of the page's own.
  */
 import { isLocale, type Locale } from '@contract/locales';
-import type { StudioTitle } from '@games/catalogue';
 import type { LocalText, SlotRoundResult, TitleRules } from '@games/engine/title';
+import type { StudioTitle } from '@games/studio-title';
 import { useTranslation } from 'react-i18next';
 import { useLoadedTitle } from './title-context';
 

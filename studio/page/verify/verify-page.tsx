@@ -1,6 +1,7 @@
 import { type Locale, negotiateLocale } from '@contract/locales';
 import { studioRoundProof } from '@contract/studio';
-import { isRoundTitle, roundTitle, studioTitles } from '@games/catalogue';
+import { roundTitle, studioTitles } from '@games/catalogue';
+import { isRoundTitle } from '@games/studio-title';
 
 /** The titles a round of can be recomputed from its seeds: a pachislot game also needs its machine's state. */
 const roundTitles = studioTitles.filter(isRoundTitle);
