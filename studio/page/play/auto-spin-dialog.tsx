@@ -5,7 +5,39 @@ import styles from './game-screen.module.css';
 import { useStudioActor } from './studio-actor';
 import { useLoadedTitle } from './title-context';
 
-const counts = [10, 25, 50, 100];
+/** The round counts auto-play offers, whatever the kind. */
+export const autoCounts = [10, 25, 50, 100];
+
+/** How many rounds auto-play takes, one button per offer; the chosen one is pressed. */
+export function AutoCountChoice({
+  legend,
+  offers,
+  count,
+  onChange,
+}: {
+  legend: string;
+  offers: readonly number[];
+  count: number;
+  onChange: (count: number) => void;
+}) {
+  const coins = useCoins();
+  return (
+    <fieldset className={styles.stakes}>
+      <legend>{legend}</legend>
+      {offers.map((option) => (
+        <button
+          key={option}
+          type="button"
+          className={styles.stake}
+          aria-pressed={option === count}
+          onClick={() => onChange(option)}
+        >
+          {coins(option)}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
 
 /** An empty field is no limit; anything else is passed on as typed, and the machine refuses what is not a positive whole number. */
 function limitOf(text: string): number | null {
@@ -19,9 +51,8 @@ function limitOf(text: string): number | null {
 export function AutoSpinDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const context = useLoadedTitle().title.kind;
-  const coins = useCoins();
   const actor = useStudioActor();
-  const [count, setCount] = useState(counts[0] ?? 10);
+  const [count, setCount] = useState(autoCounts[0] ?? 10);
   const [lossLimit, setLossLimit] = useState('');
   const [singleWinAbove, setSingleWinAbove] = useState('');
   return (
@@ -41,20 +72,7 @@ export function AutoSpinDialog({ onClose }: { onClose: () => void }) {
         }}
       >
         <h2 id="auto-spin-title">{t('auto.title', { context })}</h2>
-        <fieldset className={styles.stakes}>
-          <legend>{t('auto.count', { context })}</legend>
-          {counts.map((option) => (
-            <button
-              key={option}
-              type="button"
-              className={styles.stake}
-              aria-pressed={option === count}
-              onClick={() => setCount(option)}
-            >
-              {coins(option)}
-            </button>
-          ))}
-        </fieldset>
+        <AutoCountChoice legend={t('auto.count', { context })} offers={autoCounts} count={count} onChange={setCount} />
         <label className={styles.field}>
           {t('auto.lossLimit')}
           <input inputMode="numeric" value={lossLimit} onChange={(event) => setLossLimit(event.target.value)} />

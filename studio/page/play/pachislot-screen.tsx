@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { useCoins } from '../i18n';
 import { studioPachislotFlow } from '../pachislot-flow';
+import { AutoCountChoice, autoCounts } from './auto-spin-dialog';
 import styles from './game-screen.module.css';
 import own from './pachislot.module.css';
 import { PachislotReels, usePressFrames } from './pachislot-reels';
@@ -42,7 +43,6 @@ const stopKeys: readonly (readonly string[])[] = [
   ['2', 'x'],
   ['3', 'c'],
 ];
-const autoCounts = [10, 25, 50, 100];
 
 function Meters({ actor }: { actor: PachislotActor }) {
   const { t } = useTranslation();
@@ -167,7 +167,6 @@ function StageView({
 
 function AutoDialog({ actor, onClose }: { actor: PachislotActor; onClose: () => void }) {
   const { t } = useTranslation();
-  const coins = useCoins();
   const [count, setCount] = useState(autoCounts[0] ?? 10);
   return (
     <div className={styles.dialog}>
@@ -183,20 +182,12 @@ function AutoDialog({ actor, onClose }: { actor: PachislotActor; onClose: () => 
         }}
       >
         <h2 id="pachislot-auto-title">{t('auto.title', { context: 'pachislot' })}</h2>
-        <fieldset className={styles.stakes}>
-          <legend>{t('auto.count', { context: 'pachislot' })}</legend>
-          {autoCounts.map((option) => (
-            <button
-              key={option}
-              type="button"
-              className={styles.stake}
-              aria-pressed={option === count}
-              onClick={() => setCount(option)}
-            >
-              {coins(option)}
-            </button>
-          ))}
-        </fieldset>
+        <AutoCountChoice
+          legend={t('auto.count', { context: 'pachislot' })}
+          offers={autoCounts}
+          count={count}
+          onChange={setCount}
+        />
         <div className={styles.row}>
           <button type="submit" className={styles.primary}>
             {t('auto.start', { context: 'pachislot' })}
