@@ -41,6 +41,7 @@ const publicModules = [
   'money/order-following',
   // The desk's shell, which each area's desk pages are built in: the page frame and lists, the
   // queues' filters and review dialog, the operator's API client and the desk's query keys.
+  'admin/desk-access',
   'admin/desk-list',
   'admin/queue-page',
   'admin/queue-search',

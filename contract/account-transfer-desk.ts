@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { endpoint, isoDateTime, pageOf, pageQuery } from './endpoint';
+import { deskRoles } from './operator-roles';
 
 /** The desk's side of moving old-platform accounts (docs/requirements.md §17.3, §17.4). */
 
@@ -36,6 +37,7 @@ export type LegacyImportRow = v.InferOutput<typeof importRow>;
 export const adminLegacyAccountImport = endpoint({
   path: '/v2/admin/account-transfer/import',
   access: 'admin',
+  roles: deskRoles.administration,
   summary: 'Import old-platform accounts from the CSV export; a row already imported the same way is left as it is',
   body: v.object({
     csv: v.pipe(
@@ -79,6 +81,7 @@ export type DeskAccountTransfer = v.InferOutput<typeof deskAccountTransfer>;
 export const adminAccountTransferList = endpoint({
   path: '/v2/admin/account-transfer/list',
   access: 'admin',
+  roles: deskRoles.playersRead,
   summary: 'Moves of old-platform accounts, and imported accounts not moved yet, newest first',
   body: v.optional(pageQuery, {}),
   data: pageOf(deskAccountTransfer),

@@ -7,6 +7,7 @@ import { captchaAnswer, captchaId } from './auth';
 import { emptyBody, endpoint, isoDateTime, listQuery, noData, pageOf, rowId } from './endpoint';
 import { kycStatuses } from './kyc';
 import { amount, amountInput, reasonInput, remarkInput } from './money';
+import { deskRoles, operatorRoleSchema } from './operator-roles';
 import { singleLine } from './plain-text';
 
 export const totpCodePattern = /^\d{6}$/;
@@ -48,12 +49,20 @@ export const adminLogin = endpoint({
     qrcode: captchaAnswer,
     totpCode,
   }),
-  data: v.object({ token: v.string(), expiresAt: isoDateTime, userId: v.number(), account: v.string() }),
+  data: v.object({
+    token: v.string(),
+    expiresAt: isoDateTime,
+    userId: v.number(),
+    account: v.string(),
+    /** What the desk shows this operator: the calls of other roles are refused. */
+    roles: v.array(operatorRoleSchema),
+  }),
 });
 
 export const adminLogout = endpoint({
   path: '/v2/admin/auth/logout',
   access: 'admin',
+  roles: deskRoles.everyone,
   summary: 'End this operator session',
   body: emptyBody,
   data: noData,
@@ -101,6 +110,7 @@ export type UserSummary = v.InferOutput<typeof userSummary>;
 export const adminUserSearch = endpoint({
   path: '/v2/admin/user/search',
   access: 'admin',
+  roles: deskRoles.accountsRead,
   summary:
     'Find players by account, e-mail, nickname or user id (keyword), or exactly one player by userId; period filters by registration day',
   body: v.optional(
@@ -118,6 +128,7 @@ export const adminUserSearch = endpoint({
 export const adminUserFreeze = endpoint({
   path: '/v2/admin/user/freeze',
   access: 'admin',
+  roles: deskRoles.players,
   summary: 'Freeze an account: its sessions end (402) and it can no longer sign in or move money',
   body: v.object({ userId: rowId('validation.user'), reason: reasonInput }),
   data: noData,
@@ -126,6 +137,7 @@ export const adminUserFreeze = endpoint({
 export const adminUserUnfreeze = endpoint({
   path: '/v2/admin/user/unfreeze',
   access: 'admin',
+  roles: deskRoles.players,
   summary: 'Lift the freeze on an account',
   body: v.object({ userId: rowId('validation.user'), reason: reasonInput }),
   data: noData,
@@ -149,6 +161,7 @@ export type AuditEntry = v.InferOutput<typeof auditEntry>;
 export const adminAuditList = endpoint({
   path: '/v2/admin/audit/list',
   access: 'admin',
+  roles: deskRoles.audit,
   summary: 'The audit log, newest first, by actor, subject or action',
   body: v.optional(
     listQuery({

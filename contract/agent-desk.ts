@@ -4,6 +4,7 @@ import { accountStatuses, deskKeyword, userRef } from './admin';
 import { agentApplication, agentApplicationStatuses } from './agent';
 import { endpoint, isoDateTime, listQuery, noData, pageOf, rowId } from './endpoint';
 import { amount, basisPoints, reasonInput, remarkInput } from './money';
+import { deskRoles } from './operator-roles';
 
 const agentApplicationReviewItem = v.object({ ...agentApplication.entries, user: userRef });
 export type AgentApplicationReviewItem = v.InferOutput<typeof agentApplicationReviewItem>;
@@ -14,6 +15,7 @@ const applicationId = rowId('validation.application');
 export const adminAgentApplicationList = endpoint({
   path: '/v2/admin/agent/application/list',
   access: 'admin',
+  roles: deskRoles.playersRead,
   summary: 'Agent applications by status (default: waiting for review), oldest first',
   body: v.optional(
     listQuery({ status: v.optional(v.picklist(agentApplicationStatuses), 'pendingReview'), keyword: deskKeyword }),
@@ -25,6 +27,7 @@ export const adminAgentApplicationList = endpoint({
 export const adminAgentApplicationApprove = endpoint({
   path: '/v2/admin/agent/application/approve',
   access: 'admin',
+  roles: deskRoles.players,
   summary: 'Approve an agent application: the player becomes an agent and gets an agent code',
   body: v.object({ applicationId, remark: v.optional(remarkInput) }),
   data: noData,
@@ -33,6 +36,7 @@ export const adminAgentApplicationApprove = endpoint({
 export const adminAgentApplicationReject = endpoint({
   path: '/v2/admin/agent/application/reject',
   access: 'admin',
+  roles: deskRoles.players,
   summary: 'Reject an agent application; the player sees the reason',
   body: v.object({ applicationId, reason: reasonInput }),
   data: noData,
@@ -56,6 +60,7 @@ export const agentRebateForm = v.object({
 export const adminAgentRebateSet = endpoint({
   path: '/v2/admin/agent/rebate/set',
   access: 'admin',
+  roles: deskRoles.money,
   summary: 'Set an agent’s rebate rate (basis points: 100 = 1 %), with the reason kept in the audit log',
   body: v.object({ userId: rowId('validation.user'), rebateBasisPoints: basisPoints, reason: reasonInput }),
   data: v.object({ userId: v.number(), rebateBasisPoints: basisPoints }),
@@ -75,6 +80,7 @@ export type DeskTeamMember = v.InferOutput<typeof deskTeamMember>;
 export const adminAgentTeam = endpoint({
   path: '/v2/admin/agent/team',
   access: 'admin',
+  roles: deskRoles.accountsRead,
   summary: 'An agent’s terms (code, rebate rate) and direct members, newest first; period filters by registration day',
   body: listQuery({ userId: rowId('validation.user'), keyword: deskKeyword }),
   data: v.object({

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { endpoint, isoDateTime, pageOf, pageQuery, rowId } from './endpoint';
 import { type Locale, locales } from './locales';
+import { deskRoles } from './operator-roles';
 import { multiLine, singleLine } from './plain-text';
 
 /* The desk's notice editing, apart from contract/content.ts so the player's pages never load it. */
@@ -31,6 +32,7 @@ export type DeskNotice = v.InferOutput<typeof deskNotice>;
 export const adminNoticeList = endpoint({
   path: '/v2/admin/notice/list',
   access: 'admin',
+  roles: deskRoles.contentRead,
   summary: 'Every notice with its text in each language (empty where unwritten), newest first',
   body: v.optional(pageQuery, {}),
   data: pageOf(deskNotice),
@@ -39,6 +41,7 @@ export const adminNoticeList = endpoint({
 export const adminNoticeSave = endpoint({
   path: '/v2/admin/notice/save',
   access: 'admin',
+  roles: deskRoles.content,
   summary:
     'Write a new notice (without id) or rewrite one: title and text per language, Japanese required, each other language in full or empty',
   body: v.object({

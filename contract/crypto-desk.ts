@@ -3,10 +3,12 @@ import * as v from 'valibot';
 import { cryptoAssetTerms } from './crypto';
 import { emptyBody, endpoint } from './endpoint';
 import { baseUnits, basisPoints, coin, decimalRate, network, reasonInput } from './money';
+import { deskRoles } from './operator-roles';
 
 export const adminCryptoPairList = endpoint({
   path: '/v2/admin/crypto/pairs',
   access: 'admin',
+  roles: deskRoles.moneyRead,
   summary: 'Every crypto pair with its terms, enabled or not',
   body: emptyBody,
   data: v.array(cryptoAssetTerms),
@@ -15,6 +17,7 @@ export const adminCryptoPairList = endpoint({
 export const adminCryptoPairUpdate = endpoint({
   path: '/v2/admin/crypto/pairs/update',
   access: 'admin',
+  roles: deskRoles.money,
   summary:
     'Change a pair’s terms (switches, limits, fee, confirmations, rate) with a reason; deposits already seen keep the rate they were seen at',
   body: v.object({

@@ -4,6 +4,7 @@ import { deskKeyword, userRef } from './admin';
 import { depositOrder } from './deposit';
 import { endpoint, listQuery, noData, pageOf } from './endpoint';
 import { amount, amountInput, manualStatuses, orderSnInput, reasonInput, remarkInput } from './money';
+import { deskRoles } from './operator-roles';
 
 const manualDepositItem = v.intersect([
   depositOrder,
@@ -21,6 +22,7 @@ export type ManualDepositItem = v.InferOutput<typeof manualDepositItem>;
 export const adminManualDepositList = endpoint({
   path: '/v2/admin/deposit/manual/list',
   access: 'admin',
+  roles: deskRoles.moneyRead,
   summary: 'Manual-mode deposits by status (default: in progress), oldest first',
   body: v.optional(
     listQuery({ status: v.optional(v.picklist(manualStatuses), 'inProgress'), keyword: deskKeyword }),
@@ -32,6 +34,7 @@ export const adminManualDepositList = endpoint({
 export const adminManualDepositConfirm = endpoint({
   path: '/v2/admin/deposit/manual/confirm',
   access: 'admin',
+  roles: deskRoles.money,
   summary: 'Confirm a manual deposit seen on the bank statement and credit the amount actually received',
   body: v.object({ orderSn: orderSnInput, receivedAmount: amountInput, remark: v.optional(remarkInput) }),
   data: noData,
@@ -40,6 +43,7 @@ export const adminManualDepositConfirm = endpoint({
 export const adminManualDepositFail = endpoint({
   path: '/v2/admin/deposit/manual/fail',
   access: 'admin',
+  roles: deskRoles.money,
   summary: 'Close a manual deposit that was never received; nothing is credited',
   body: v.object({ orderSn: orderSnInput, reason: reasonInput }),
   data: noData,

@@ -1,21 +1,28 @@
 import * as v from 'valibot';
+import type { OperatorRole } from './operator-roles';
 
 /** Who may call an endpoint: the server's access middleware enforces it before the handler runs. */
 export type Access = 'public' | 'user' | 'agent' | 'admin' | 'provider';
 
-export interface Endpoint<
-  TBody extends v.GenericSchema = v.GenericSchema,
-  TData extends v.GenericSchema = v.GenericSchema,
-> {
+interface EndpointFields<TBody extends v.GenericSchema, TData extends v.GenericSchema> {
   /** Full request path; every call is a POST with a JSON body. */
   readonly path: string;
-  readonly access: Access;
   readonly body: TBody;
   readonly data: TData;
   readonly summary: string;
   /** Money calls (and the desk's letters) require an Idempotency-Key header so a retry acts once. */
   readonly idempotent?: boolean;
 }
+
+/** A desk call names the operator roles it allows; no other kind of call has roles. */
+export type Endpoint<
+  TBody extends v.GenericSchema = v.GenericSchema,
+  TData extends v.GenericSchema = v.GenericSchema,
+> = EndpointFields<TBody, TData> &
+  (
+    | { readonly access: 'admin'; readonly roles: readonly OperatorRole[] }
+    | { readonly access: Exclude<Access, 'admin'>; readonly roles?: undefined }
+  );
 
 /* @__NO_SIDE_EFFECTS__ */
 export function endpoint<const TBody extends v.GenericSchema, const TData extends v.GenericSchema>(

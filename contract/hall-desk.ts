@@ -4,6 +4,7 @@ import { deskKeyword, userRef } from './admin';
 import { gameKinds, gameVolatilities } from './content';
 import { dateRange, emptyBody, endpoint, isoDate, isoDateTime, listQuery, noData, pageOf, rowId } from './endpoint';
 import { amount, reasonInput, signedAmount } from './money';
+import { deskRoles } from './operator-roles';
 import { singleLine } from './plain-text';
 
 /** Game providers' ids: lower-case letters and digits. */
@@ -31,6 +32,7 @@ export type GameRound = v.InferOutput<typeof gameRound>;
 export const adminGameRoundList = endpoint({
   path: '/v2/admin/game/round/list',
   access: 'admin',
+  roles: deskRoles.gamesRead,
   summary:
     'The wallet’s rounds, newest first, by player (keyword or user id), provider, game, machine and the day they were played; with the sums of bets and wins over every matching round',
   body: v.optional(
@@ -71,6 +73,7 @@ export type GameRoundTransaction = v.InferOutput<typeof gameRoundTransaction>;
 export const adminGameRoundDetail = endpoint({
   path: '/v2/admin/game/round/detail',
   access: 'admin',
+  roles: deskRoles.gamesRead,
   summary:
     'One round with its wallet transactions (bets, wins, rollbacks) in order, the provider’s proof data and, for the studio, its verify page',
   body: v.object({ id: rowId('validation.round') }),
@@ -100,6 +103,7 @@ export type GameProfitDay = v.InferOutput<typeof gameProfitDay>;
 export const adminGameProfitDaily = endpoint({
   path: '/v2/admin/game/profit/daily',
   access: 'admin',
+  roles: deskRoles.moneyRead,
   summary:
     'The house’s profit and loss per game per day over a period (bets − wins of the rounds begun that day), with the rounds and players, and the totals',
   body: v.object({
@@ -146,6 +150,7 @@ export type DeskGameEntry = v.InferOutput<typeof deskGameEntry>;
 export const adminGameList = endpoint({
   path: '/v2/admin/game/list',
   access: 'admin',
+  roles: deskRoles.gamesRead,
   summary: 'Every provider’s games with their machines, each enabled or disabled, and who sits where',
   body: emptyBody,
   data: v.array(deskGameEntry),
@@ -154,6 +159,7 @@ export const adminGameList = endpoint({
 export const adminGameSetEnabled = endpoint({
   path: '/v2/admin/game/enabled',
   access: 'admin',
+  roles: deskRoles.content,
   summary:
     'Enable or disable a game: a disabled game leaves the hall, refuses launches and bets (wins and rollbacks still settle), and its seats are freed; the choice outlasts restarts',
   body: v.object({ gameId: rowId('validation.game'), enabled: v.boolean(), reason: reasonInput }),
@@ -163,6 +169,7 @@ export const adminGameSetEnabled = endpoint({
 export const adminGameMachineSetEnabled = endpoint({
   path: '/v2/admin/game/machine/enabled',
   access: 'admin',
+  roles: deskRoles.content,
   summary:
     'Enable or disable one machine: a disabled machine leaves the hall and refuses launches; its seat is freed and its game sessions take no more bets',
   body: v.object({ machineId: rowId('validation.machine'), enabled: v.boolean(), reason: reasonInput }),
@@ -175,6 +182,7 @@ export const machineSettings = [1, 2, 3, 4, 5, 6] as const;
 export const adminGameMachineSetSetting = endpoint({
   path: '/v2/admin/game/machine/setting',
   access: 'admin',
+  roles: deskRoles.administration,
   summary:
     'Set a pachislot machine’s 設定 (1–6), with a reason kept in the audit log beside the change (from → to); the provider learns it when its next game session opens, players never see it',
   body: v.object({

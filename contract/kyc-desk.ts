@@ -4,6 +4,7 @@ import { deskKeyword, userRef } from './admin';
 import { endpoint, listQuery, noData, pageOf, rowId } from './endpoint';
 import { kycSubmission, kycSubmissionStatuses } from './kyc';
 import { reasonInput, remarkInput } from './money';
+import { deskRoles } from './operator-roles';
 
 const kycReviewItem = v.object({
   ...kycSubmission.entries,
@@ -19,6 +20,7 @@ export type KycReviewItem = v.InferOutput<typeof kycReviewItem>;
 export const adminKycList = endpoint({
   path: '/v2/admin/kyc/list',
   access: 'admin',
+  roles: deskRoles.playersRead,
   summary: 'KYC submissions by status (default: waiting for review), oldest first',
   body: v.optional(
     listQuery({ status: v.optional(v.picklist(kycSubmissionStatuses), 'pendingReview'), keyword: deskKeyword }),
@@ -30,6 +32,7 @@ export const adminKycList = endpoint({
 export const adminKycApprove = endpoint({
   path: '/v2/admin/kyc/approve',
   access: 'admin',
+  roles: deskRoles.players,
   summary: 'Approve a submission waiting for review',
   body: v.object({ submissionId: rowId('validation.submission'), remark: v.optional(remarkInput) }),
   data: noData,
@@ -38,6 +41,7 @@ export const adminKycApprove = endpoint({
 export const adminKycReject = endpoint({
   path: '/v2/admin/kyc/reject',
   access: 'admin',
+  roles: deskRoles.players,
   summary: 'Reject a submission waiting for review; the player sees the reason and may submit again',
   body: v.object({ submissionId: rowId('validation.submission'), reason: reasonInput }),
   data: noData,

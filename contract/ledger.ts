@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { endpoint, isoDateTime, listQuery, pageOf, rowId } from './endpoint';
 import { amount, signedAmount } from './money';
+import { deskRoles } from './operator-roles';
 
 export const ledgerEntryKinds = [
   'deposit',
@@ -44,6 +45,7 @@ export type LedgerEntry = v.InferOutput<typeof ledgerEntry>;
 export const adminUserLedger = endpoint({
   path: '/v2/admin/user/ledger',
   access: 'admin',
+  roles: deskRoles.accountsRead,
   summary:
     'A player’s ledger entries and waiting holds, newest first, with the balance after each and the order behind it',
   body: listQuery({ userId: rowId('validation.user'), kind: v.optional(v.picklist(ledgerEntryKinds)) }),

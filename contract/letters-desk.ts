@@ -4,10 +4,12 @@ import * as v from 'valibot';
 import { endpoint, isoDateTime, pageQuery, rowId } from './endpoint';
 import { type LetterTexts, letterTexts, stationLetterAudiences } from './letters';
 import { locales } from './locales';
+import { deskRoles } from './operator-roles';
 
 export const adminStationLetterSend = endpoint({
   path: '/v2/admin/station/send',
   access: 'admin',
+  roles: deskRoles.letters,
   summary:
     'Send a letter written per language (ja-JP required, the others fall back to it) to one player, every player or every agent; a repeat with the same Idempotency-Key sends nothing more',
   body: v.variant('audience', [
@@ -76,6 +78,7 @@ export type SentLetter = v.InferOutput<typeof sentLetter>;
 export const adminStationLetterList = endpoint({
   path: '/v2/admin/station/list',
   access: 'admin',
+  roles: deskRoles.lettersRead,
   summary: 'Letters operators have sent, newest first, with the title in the operator’s language',
   body: v.optional(pageQuery, {}),
   data: v.object({ list: v.array(sentLetter), total: v.pipe(v.number(), v.integer()) }),

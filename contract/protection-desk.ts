@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { deskKeyword, userRef } from './admin';
 import { endpoint, isoDateTime, listQuery, noData, pageOf, rowId } from './endpoint';
 import { reasonInput, remarkInput } from './money';
+import { deskRoles } from './operator-roles';
 import {
   familyRelationships,
   protectionRefusals,
@@ -25,6 +26,7 @@ const protectionHistoryItem = v.object({
 export const adminPlayerProtection = endpoint({
   path: '/v2/admin/protection/player',
   access: 'admin',
+  roles: deskRoles.playersRead,
   summary:
     'A player’s limits, reality check and block as they stand, the history of every change, and flagged deposits',
   body: v.object({ userId: rowId('validation.user') }),
@@ -42,6 +44,7 @@ export const adminPlayerProtection = endpoint({
 export const adminImposeBlock = endpoint({
   path: '/v2/admin/protection/block',
   access: 'admin',
+  roles: deskRoles.players,
   summary:
     'Impose a time-out or an exclusion on a player, with a reason; it only lengthens what is on, never shortens or lifts it',
   body: v.variant('kind', [
@@ -86,6 +89,7 @@ export type FamilyDeclarationItem = v.InferOutput<typeof familyDeclarationItem>;
 export const adminFamilyDeclarations = endpoint({
   path: '/v2/admin/protection/family/list',
   access: 'admin',
+  roles: deskRoles.playersRead,
   summary: 'Family declarations by status (default: waiting for review), oldest first',
   body: v.optional(
     listQuery({ status: v.optional(v.picklist(familyDeclarationStatuses), 'pendingReview'), keyword: deskKeyword }),
@@ -97,6 +101,7 @@ export const adminFamilyDeclarations = endpoint({
 export const adminFamilyApprove = endpoint({
   path: '/v2/admin/protection/family/approve',
   access: 'admin',
+  roles: deskRoles.players,
   summary:
     'Approve a family declaration: its limits apply to the player as their own would (lower at once, higher after 24 hours) and the player gets a letter',
   body: v.object({ declarationId: rowId('validation.declaration'), remark: v.optional(remarkInput) }),
@@ -106,6 +111,7 @@ export const adminFamilyApprove = endpoint({
 export const adminFamilyReject = endpoint({
   path: '/v2/admin/protection/family/reject',
   access: 'admin',
+  roles: deskRoles.players,
   summary: 'Reject a family declaration with a reason (the declarant is not told through the product)',
   body: v.object({ declarationId: rowId('validation.declaration'), reason: reasonInput }),
   data: noData,

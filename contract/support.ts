@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { emptyBody, endpoint, isoDateTime, noData, pageOf, pageQuery, rowId } from './endpoint';
 import { locales } from './locales';
+import { deskRoles } from './operator-roles';
 import { multiLine, singleLine } from './plain-text';
 
 /** An https address, or empty for "not set". */
@@ -50,6 +51,7 @@ export type SupportSettings = v.InferOutput<typeof supportSettings>;
 export const adminSupportSettingsQuery = endpoint({
   path: '/v2/admin/support/settings',
   access: 'admin',
+  roles: deskRoles.playersRead,
   summary: 'The app links and support channels as set, empty where unset',
   body: emptyBody,
   data: supportSettings,
@@ -58,6 +60,7 @@ export const adminSupportSettingsQuery = endpoint({
 export const adminSupportSettingsSet = endpoint({
   path: '/v2/admin/support/settings/set',
   access: 'admin',
+  roles: deskRoles.players,
   summary: 'Set the app links and support channels (links must be https); audited',
   body: supportSettings,
   data: noData,
@@ -149,6 +152,7 @@ export type DeskSupportMessage = v.InferOutput<typeof deskSupportMessage>;
 export const adminSupportMessageList = endpoint({
   path: '/v2/admin/support/messages',
   access: 'admin',
+  roles: deskRoles.playersRead,
   summary: 'Contact messages, newest first',
   body: v.optional(pageQuery, {}),
   data: pageOf(deskSupportMessage),
@@ -159,6 +163,7 @@ const messageId = rowId('validation.invalid');
 export const adminSupportMessageOpen = endpoint({
   path: '/v2/admin/support/message',
   access: 'admin',
+  roles: deskRoles.playersRead,
   summary: 'One contact message in full, with its reply; marks it read',
   body: v.object({ messageId }),
   data: v.object({
@@ -177,6 +182,7 @@ export const supportReplyForm = v.object({ reply: message });
 export const adminSupportMessageReply = endpoint({
   path: '/v2/admin/support/message/reply',
   access: 'admin',
+  roles: deskRoles.players,
   summary:
     'Reply once: a station letter to a registered player, an e-mail to a visitor; a second reply is refused; audited',
   body: v.object({ messageId, ...supportReplyForm.entries }),

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { deskKeyword, userRef } from './admin';
 import { endpoint, listQuery, noData, pageOf } from './endpoint';
 import { orderSnInput, reasonInput, remarkInput, withdrawalStatuses } from './money';
+import { deskRoles } from './operator-roles';
 import { withdrawal, withdrawalMethods } from './withdrawal';
 
 const withdrawalReviewItem = v.intersect([withdrawal, v.object({ user: userRef })]);
@@ -11,6 +12,7 @@ export type WithdrawalReviewItem = v.InferOutput<typeof withdrawalReviewItem>;
 export const adminWithdrawalList = endpoint({
   path: '/v2/admin/withdrawal/list',
   access: 'admin',
+  roles: deskRoles.moneyRead,
   summary: 'Withdrawals by status (default: waiting for review) and method, oldest first',
   body: v.optional(
     listQuery({
@@ -26,6 +28,7 @@ export const adminWithdrawalList = endpoint({
 export const adminWithdrawalApprove = endpoint({
   path: '/v2/admin/withdrawal/approve',
   access: 'admin',
+  roles: deskRoles.money,
   summary: 'Approve a withdrawal under review: the held amount is posted and the payout starts',
   body: v.object({ orderSn: orderSnInput, remark: v.optional(remarkInput) }),
   data: noData,
@@ -34,6 +37,7 @@ export const adminWithdrawalApprove = endpoint({
 export const adminWithdrawalReject = endpoint({
   path: '/v2/admin/withdrawal/reject',
   access: 'admin',
+  roles: deskRoles.money,
   summary: 'Reject a withdrawal under review: the held amount returns to the player',
   body: v.object({ orderSn: orderSnInput, reason: reasonInput }),
   data: noData,

@@ -191,6 +191,7 @@ interface OperatorApiSession {
   userId: number;
   account: string;
   expiresAt: string;
+  roles: string[];
 }
 
 let operatorApiSession: Promise<OperatorApiSession> | null = null;

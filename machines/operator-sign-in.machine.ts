@@ -15,6 +15,7 @@
  * The captcha (the `captcha` child, for the machine's whole life) tells which image is shown.
  */
 
+import type { OperatorRole } from '@contract/operator-roles';
 import { assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
 import { refusedFields } from './call-refusals';
 import { type CaptchaChanged, captchaMachine } from './captcha.machine';
@@ -40,6 +41,8 @@ export interface OperatorSession {
   account: string;
   /** When the server ends the session at the latest; the desk asks for a new sign-in from then on. */
   expiresAt: string;
+  /** What the desk offers this operator; the server refuses the calls of other roles. */
+  roles: OperatorRole[];
 }
 
 export interface OperatorSignInContext {

@@ -1,5 +1,6 @@
 import type { DataOf, Endpoint, ParsedBodyOf } from '@contract/endpoint';
 import type { Locale } from '@contract/locales';
+import type { OperatorRole } from '@contract/operator-roles';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { ApiError } from './errors';
@@ -15,6 +16,8 @@ export interface Principal {
   isAgent: boolean;
   /** The session was opened by the desk's sign-in: it reaches the desk's calls and nothing else. */
   isOperator: boolean;
+  /** An operator session's roles, which the desk's calls are checked against; none for the others. */
+  operatorRoles: readonly OperatorRole[];
 }
 
 export interface RequestContext<E extends Endpoint> {
@@ -98,7 +101,7 @@ function canCall(endpoint: Endpoint, principal: Principal | null): boolean {
     case 'agent':
       return principal?.isAgent === true && !principal.isOperator;
     case 'admin':
-      return principal?.isOperator === true;
+      return principal?.isOperator === true && endpoint.roles.some((role) => principal.operatorRoles.includes(role));
   }
 }
 

@@ -136,6 +136,7 @@ function operationOf(endpoint: Endpoint): OpenApiOperation {
     summary: endpoint.summary,
     description: [
       `Access: ${accessNotes[endpoint.access]}`,
+      endpoint.access === 'admin' ? `Operator roles allowed: ${endpoint.roles.join(', ')}.` : '',
       endpoint.idempotent
         ? 'Moves money: send an Idempotency-Key; a retry with the same key returns the first result and moves nothing, the same key with another body is a 409.'
         : '',
@@ -144,6 +145,7 @@ function operationOf(endpoint: Endpoint): OpenApiOperation {
       .join('\n\n'),
     tags: [tagOf(endpoint.path)],
     'x-access': endpoint.access,
+    ...(endpoint.access === 'admin' ? { 'x-roles': endpoint.roles } : {}),
     security: needsToken(endpoint.access) ? [{ xsrf: [], token: [] }] : [{ xsrf: [] }],
     parameters,
     requestBody: {

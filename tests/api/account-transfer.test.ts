@@ -513,7 +513,7 @@ describe('the balance moves once', () => {
         completeMove(
           otherProcess,
           request,
-          { userId: second.userId, sessionId: 0, isAgent: false, isOperator: false },
+          { userId: second.userId, sessionId: 0, isAgent: false, isOperator: false, operatorRoles: [] },
           {
             transferId: secondMove,
           },
@@ -761,7 +761,7 @@ describe('old passwords are counted before they are hashed', () => {
       signInOld(
         deps,
         request,
-        { userId: player.userId, sessionId: 0, isAgent: false, isOperator: false },
+        { userId: player.userId, sessionId: 0, isAgent: false, isOperator: false, operatorRoles: [] },
         { transferId, password, code },
       ).then(
         () => 'signedIn',

@@ -396,7 +396,7 @@ describe('the withdrawal review', () => {
     await approveWithdrawal(
       unreachable,
       { t: ((key: string) => key) as never, locale: 'en-US', clientAddress: '127.0.0.1', requestId: 'test' },
-      { userId: operator.userId, sessionId: 0, isAgent: false, isOperator: true },
+      { userId: operator.userId, sessionId: 0, isAgent: false, isOperator: true, operatorRoles: ['administrator'] },
       { orderSn },
     );
     expect((await withdrawalsOf(player)).list[0]).toMatchObject({ status: 'withdrawing' });

@@ -196,7 +196,7 @@ export async function startDeskServer(options: { env?: Record<string, string> } 
 
   async function operatorSession() {
     const { uuid } = await ok<{ uuid: string }>('/v2/app/auth/captcha', {});
-    return ok<{ token: string; expiresAt: string; userId: number; account: string }>('/v2/admin/auth/login', {
+    return ok<DeskSession>('/v2/admin/auth/login', {
       account: operator.account,
       password: operator.password,
       uuid,
@@ -370,6 +370,15 @@ export async function startDeskServer(options: { env?: Record<string, string> } 
   };
 }
 
+/** A desk session as the sign-in answers it. */
+export interface DeskSession {
+  token: string;
+  expiresAt: string;
+  userId: number;
+  account: string;
+  roles: string[];
+}
+
 export type DeskServer = Awaited<ReturnType<typeof startDeskServer>>;
 
 /** The page's origin becomes the server's, so relative calls and the XSRF cookie work as in the browser. */
@@ -378,7 +387,7 @@ export function openPagesOn(server: DeskServer): void {
 }
 
 /** Stores a desk session the way the sign-in page does. */
-export function storeDeskSession(session: { token: string; expiresAt: string; userId: number; account: string }): void {
+export function storeDeskSession(session: DeskSession): void {
   localStorage.setItem('operatorSession', JSON.stringify(session));
 }
 

@@ -26,6 +26,7 @@ export const session: OperatorSession = {
   userId: 7,
   account: 'deskone',
   expiresAt: '2026-11-22T08:00:00.000Z',
+  roles: ['administrator'],
 };
 const outcomes: ActorOutcome[] = [
   { type: 'xstate.done.actor.signIn', output: session },

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import type { OperatorRole } from '@contract/operator-roles';
 import { users } from '@server/db/schema/auth';
 import { ledgerAccounts } from '@server/db/schema/ledger';
 import { setUpOperator } from '@server/modules/admin/operator-accounts';
@@ -80,12 +81,12 @@ export async function newPlayer(server: TestServer, _smtp?: SmtpTestServer, pref
  * An operator, as the operator set-up command makes one (an account of its own with an
  * authenticator secret), signed in at the desk with password, captcha and the current code.
  */
-export async function newOperator(server: TestServer): Promise<TestPlayer> {
+export async function newOperator(server: TestServer, roles?: readonly OperatorRole[]): Promise<TestPlayer> {
   playerCount += 1;
   const account = `operator${playerCount}${randomBytes(3).toString('hex')}`;
   const email = `${account}@example.test`;
   const password = 'Desk lantern 2026!';
-  const setup = await setUpOperator(server.db, server.deps.clock, { username: account, email, password });
+  const setup = await setUpOperator(server.db, server.deps.clock, { username: account, email, password, roles });
   const signedIn = await server.call<{ token: string }>('/v2/admin/auth/login', {
     account,
     password,

@@ -7,8 +7,8 @@ import type { TestServer } from '../api/harness';
 const agentToken = 'agent-test-token';
 const operatorToken = 'operator-test-token';
 const principals: Record<string, Principal> = {
-  [agentToken]: { userId: 1, sessionId: 1, isAgent: true, isOperator: false },
-  [operatorToken]: { userId: 2, sessionId: 2, isAgent: false, isOperator: true },
+  [agentToken]: { userId: 1, sessionId: 1, isAgent: true, isOperator: false, operatorRoles: [] },
+  [operatorToken]: { userId: 2, sessionId: 2, isAgent: false, isOperator: true, operatorRoles: ['administrator'] },
 };
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { accountNamePattern } from '@contract/auth';
+import type { OperatorRole } from '@contract/operator-roles';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import { operatorCredentials } from '@server/db/schema/admin';
@@ -23,18 +24,12 @@ export interface OperatorSetup {
   totpUrl: string;
 }
 
-/**
- * Creates an operator account, or resets an existing operator's (found by user name or e-mail). A
- * player's account is never made an operator's: operators have accounts of their own, which no
- * player sign-in opens. Every run issues a new TOTP secret, which replaces the old one and ends the
- * operator's sessions. A new account gets the given password or a generated one; an existing
- * account keeps its password unless one is given.
- */
-export async function setUpOperator(
-  db: Database,
-  clock: Clock,
-  input: { username: string; email: string; password: string | null },
-): Promise<OperatorSetup> {
+function checkedSetupInput(input: {
+  username: string;
+  email: string;
+  password: string | null;
+  roles?: readonly OperatorRole[];
+}) {
   const username = input.username.trim();
   const email = input.email.trim();
   if (!accountNamePattern.test(username))
@@ -44,6 +39,24 @@ export async function setUpOperator(
     const problem = passwordProblem(input.password);
     if (problem) throw new OperatorSetupError(`the password is not accepted (${problem})`);
   }
+  if (input.roles?.length === 0) throw new OperatorSetupError('an operator needs at least one role');
+  return { username, email };
+}
+
+/**
+ * Creates an operator account, or resets an existing operator's (found by user name or e-mail). A
+ * player's account is never made an operator's: operators have accounts of their own, which no
+ * player sign-in opens. Every run issues a new TOTP secret, which replaces the old one and ends the
+ * operator's sessions. A new account gets the given password or a generated one; an existing
+ * account keeps its password unless one is given. A new operator administers unless given other roles; a
+ * reset keeps the roles unless given others.
+ */
+export async function setUpOperator(
+  db: Database,
+  clock: Clock,
+  input: { username: string; email: string; password: string | null; roles?: readonly OperatorRole[] },
+): Promise<OperatorSetup> {
+  const { username, email } = checkedSetupInput(input);
   const byName = await findUserByAccount(db, username);
   const byEmail = await findUserByEmail(db, email);
   if (byName && byEmail && byName.id !== byEmail.id) {
@@ -57,6 +70,7 @@ export async function setUpOperator(
   const password = input.password ?? generatedPassword;
   const passwordHash = password === null ? null : await hashSecret(password);
   const totpSecret = newTotpSecret();
+  const roles = input.roles ? [...new Set(input.roles)] : undefined;
 
   return db.transaction(async (tx) => {
     const now = clock.now();
@@ -83,10 +97,10 @@ export async function setUpOperator(
     }
     await tx
       .insert(operatorCredentials)
-      .values({ userId, totpSecret, lastTotpStep: null, createdAt: now })
+      .values({ userId, totpSecret, lastTotpStep: null, createdAt: now, ...(roles ? { roles } : {}) })
       .onConflictDoUpdate({
         target: operatorCredentials.userId,
-        set: { totpSecret, lastTotpStep: null, createdAt: now },
+        set: { totpSecret, lastTotpStep: null, createdAt: now, ...(roles ? { roles } : {}) },
       });
     await writeAudit(
       tx,

@@ -67,9 +67,16 @@ export async function signInOperator(
           or(isNull(operatorCredentials.lastTotpStep), lt(operatorCredentials.lastTotpStep, step)),
         ),
       )
-      .returning({ userId: operatorCredentials.userId });
+      .returning({ roles: operatorCredentials.roles });
     if (!claimed) return null;
-    return openSession(deps, request, user, { kind: 'operator', remember: false, method: 'operator', db: tx, forgive });
+    const opened = await openSession(deps, request, user, {
+      kind: 'operator',
+      remember: false,
+      method: 'operator',
+      db: tx,
+      forgive,
+    });
+    return { ...opened, roles: claimed.roles };
   });
   if (!session) throw await refuse('codeReused');
   return { ...session, userId: user.id, account: user.username };

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { OperatorRole } from '@contract/operator-roles';
 import type { Clock } from '@server/clock';
 import type { Principal, ResolvePrincipal } from '@server/contract-router';
 import type { Database } from '@server/db/client';
@@ -73,6 +74,7 @@ function sessionResolution(db: Database, lifetimes: SessionLifetimes) {
       role: output<string>('role'),
       isAgent: output<boolean>('is_agent'),
       frozen: output<boolean>('frozen'),
+      operatorRoles: output<OperatorRole[]>('operator_roles'),
     })
     .from(
       sql`auth_resolve_session(${sql.placeholder('tokenHash')}, ${sql.placeholder('now')}::timestamptz, ${lastSeenResolutionMs}::bigint, ${lifetimes.operatorIdle}::bigint)`,
@@ -139,6 +141,7 @@ function livePrincipal(row: ResolvedSession): Principal | null {
     sessionId: row.sessionId,
     isAgent: row.isAgent,
     isOperator: row.kind === 'operator',
+    operatorRoles: row.operatorRoles,
   };
 }
 

@@ -1,4 +1,5 @@
 import { isoDateTime } from '@contract/endpoint';
+import { operatorRoleSchema } from '@contract/operator-roles';
 import type { OperatorSession } from '@machines/operator-sign-in.machine';
 import { useMemo, useSyncExternalStore } from 'react';
 import * as v from 'valibot';
@@ -10,7 +11,13 @@ import * as v from 'valibot';
  */
 export const operatorSessionStorageKey = 'operatorSession';
 
-const storedSession = v.object({ token: v.string(), userId: v.number(), account: v.string(), expiresAt: isoDateTime });
+const storedSession = v.object({
+  token: v.string(),
+  userId: v.number(),
+  account: v.string(),
+  expiresAt: isoDateTime,
+  roles: v.array(operatorRoleSchema),
+});
 
 const listeners = new Set<() => void>();
 

@@ -5,21 +5,17 @@ import { AnchorLink } from '@/components/router-links';
 import { formatAmount } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { LoadFailed } from '../user/account-gates';
+import { deskAllows } from './desk-access';
 import { DeskPage } from './desk-list';
-import { waitingCountsQueryOptions } from './queries';
+import { useOperatorSession } from './operator-session';
+import { waitingCountsQueryOptions, waitingQueues } from './queries';
 
-const queues = [
-  { key: 'kyc', to: '/admin/kyc' },
-  { key: 'withdrawals', to: '/admin/withdrawals' },
-  { key: 'deposits', to: '/admin/deposits' },
-  { key: 'agentApplications', to: '/admin/agent-applications' },
-  { key: 'familyDeclarations', to: '/admin/family-declarations' },
-] as const;
-
-/** The desk's first page: how much waits in each queue. */
+/** The desk's first page: how much waits in each queue the operator's roles reach. */
 export function OverviewPage() {
   const { t } = useTranslation('admin');
-  const counts = useQuery(waitingCountsQueryOptions(currentLanguage()));
+  const session = useOperatorSession();
+  const queues = waitingQueues.filter((queue) => session && deskAllows(session.roles, queue.endpoint));
+  const counts = useQuery(waitingCountsQueryOptions(currentLanguage(), queues));
   return (
     <DeskPage title={t('overview.title')} description={t('overview.description')}>
       {counts.isError && !counts.data && <LoadFailed onRetry={() => void counts.refetch()} />}
@@ -37,7 +33,7 @@ export function OverviewPage() {
               <Text fw={600}>{t(`nav.${queue.key}`)}</Text>
               {counts.data ? (
                 <Text size="xl" fw={700} data-testid={`waiting-${queue.key}`}>
-                  {t('overview.waiting', { number: formatAmount(counts.data[queue.key]) })}
+                  {t('overview.waiting', { number: formatAmount(counts.data[queue.key] ?? 0) })}
                 </Text>
               ) : (
                 <Skeleton h={28} w={120} />

@@ -56,26 +56,51 @@ export const auditQueryOptions = (lng: Locale, search: AuditSearch) =>
     ...deskListDefaults,
   });
 
-/** How many items wait in each queue, for the overview: the total of each list's first page of one. */
-export const waitingCountsQueryOptions = (lng: Locale) =>
+const firstOfOne = { pageNum: 1, pageSize: 1 };
+
+/** The queues the overview counts: each list's call, and its total of items in the waiting status. */
+export const waitingQueues = [
+  {
+    key: 'kyc',
+    to: '/admin/kyc',
+    endpoint: adminKycList,
+    count: () => operatorApi.call(adminKycList, { ...firstOfOne, status: queueDefaults.kyc }),
+  },
+  {
+    key: 'withdrawals',
+    to: '/admin/withdrawals',
+    endpoint: adminWithdrawalList,
+    count: () => operatorApi.call(adminWithdrawalList, { ...firstOfOne, status: queueDefaults.withdrawals }),
+  },
+  {
+    key: 'deposits',
+    to: '/admin/deposits',
+    endpoint: adminManualDepositList,
+    count: () => operatorApi.call(adminManualDepositList, { ...firstOfOne, status: queueDefaults.deposits }),
+  },
+  {
+    key: 'agentApplications',
+    to: '/admin/agent-applications',
+    endpoint: adminAgentApplicationList,
+    count: () =>
+      operatorApi.call(adminAgentApplicationList, { ...firstOfOne, status: queueDefaults.agentApplications }),
+  },
+  {
+    key: 'familyDeclarations',
+    to: '/admin/family-declarations',
+    endpoint: adminFamilyDeclarations,
+    count: () => operatorApi.call(adminFamilyDeclarations, { ...firstOfOne, status: queueDefaults.familyDeclarations }),
+  },
+] as const;
+export type WaitingQueue = (typeof waitingQueues)[number];
+
+/** How many items wait in each of these queues (those the operator's roles reach), for the overview. */
+export const waitingCountsQueryOptions = (lng: Locale, queues: readonly WaitingQueue[]) =>
   queryOptions({
-    queryKey: [...deskQueryKey, lng, 'waiting'],
+    queryKey: [...deskQueryKey, lng, 'waiting', queues.map((queue) => queue.key)],
     queryFn: async () => {
-      const first = { pageNum: 1, pageSize: 1 };
-      const [kyc, withdrawals, deposits, agentApplications, familyDeclarations] = await Promise.all([
-        operatorApi.call(adminKycList, { ...first, status: queueDefaults.kyc }),
-        operatorApi.call(adminWithdrawalList, { ...first, status: queueDefaults.withdrawals }),
-        operatorApi.call(adminManualDepositList, { ...first, status: queueDefaults.deposits }),
-        operatorApi.call(adminAgentApplicationList, { ...first, status: queueDefaults.agentApplications }),
-        operatorApi.call(adminFamilyDeclarations, { ...first, status: queueDefaults.familyDeclarations }),
-      ]);
-      return {
-        kyc: kyc.total,
-        withdrawals: withdrawals.total,
-        deposits: deposits.total,
-        agentApplications: agentApplications.total,
-        familyDeclarations: familyDeclarations.total,
-      };
+      const totals = await Promise.all(queues.map(async (queue) => [queue.key, (await queue.count()).total] as const));
+      return Object.fromEntries(totals) as Partial<Record<WaitingQueue['key'], number>>;
     },
     refetchInterval: queueRefreshMs,
     staleTime: 0,

@@ -1,4 +1,11 @@
-import { receivedAmountForm, reviewApprovalForm, reviewRejectionForm } from '@contract/admin';
+import { adminUserFreeze, receivedAmountForm, reviewApprovalForm, reviewRejectionForm } from '@contract/admin';
+import { adminAgentApplicationApprove } from '@contract/agent-desk';
+import { adminManualDepositConfirm } from '@contract/deposit-desk';
+import type { Endpoint } from '@contract/endpoint';
+import { adminGameMachineSetEnabled, adminGameSetEnabled } from '@contract/hall-desk';
+import { adminKycApprove } from '@contract/kyc-desk';
+import { adminFamilyApprove } from '@contract/protection-desk';
+import { adminWithdrawalApprove } from '@contract/withdrawal-desk';
 import { type ReviewStage, type reviewMachine, selectReviewStage } from '@machines/review.machine';
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type GetInputPropsReturnType, schemaResolver, useForm } from '@mantine/form';
@@ -11,6 +18,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useFormError } from '@/lib/form-error';
 import { inspection } from '@/lib/inspector';
 import { notifySuccess } from '@/lib/notify';
+import { useDeskAllows } from './desk-access';
 import { deskQueryKey } from './queries';
 import { reviewLogic, type SendDecision } from './review-flow';
 
@@ -38,6 +46,21 @@ const reasonOnly: ReadonlySet<ReviewKind> = new Set([
   'disableMachine',
   'enableMachine',
 ]);
+
+/** The call each decision makes: an operator whose roles it refuses is not offered the buttons. */
+const decisionCalls: Record<ReviewKind, Endpoint> = {
+  kyc: adminKycApprove,
+  withdrawal: adminWithdrawalApprove,
+  deposit: adminManualDepositConfirm,
+  agentApplication: adminAgentApplicationApprove,
+  familyDeclaration: adminFamilyApprove,
+  freeze: adminUserFreeze,
+  unfreeze: adminUserFreeze,
+  disableGame: adminGameSetEnabled,
+  enableGame: adminGameSetEnabled,
+  disableMachine: adminGameMachineSetEnabled,
+  enableMachine: adminGameMachineSetEnabled,
+};
 
 /** Actions that give something back rather than take it away. */
 const restoring: ReadonlySet<ReviewKind> = new Set(['unfreeze', 'enableGame', 'enableMachine']);
@@ -82,6 +105,8 @@ export function ReviewControls({
   const review = useActorRef(logic, { ...inspection, input: { asksAmount } });
   const stage = useSelector(review, selectReviewStage);
   const open = stage !== 'idle' && stage !== 'done';
+  const allowed = useDeskAllows(decisionCalls[kind]);
+  if (!allowed) return null;
 
   return (
     <>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { useFieldProps } from '@/lib/form-error';
 import { notifySuccess } from '@/lib/notify';
+import { useDeskAllows } from '../admin/desk-access';
 import { operatorApi } from '../admin/operator-api';
 import { deskQueryKey } from '../admin/queries';
 
@@ -31,19 +32,22 @@ export function MachineSetting({
 }) {
   const { t } = useTranslation('admin');
   const [opened, setOpened] = useState(false);
+  const mayChange = useDeskAllows(adminGameMachineSetSetting);
   return (
     <Group gap="xs" wrap="nowrap">
       <Text size="sm" fw={700}>
         {t('games.setting.value', { value: setting })}
       </Text>
-      <Button
-        size="xs"
-        variant="light"
-        onClick={() => setOpened(true)}
-        aria-label={`${t('games.setting.change')}: ${subject}`}
-      >
-        {t('games.setting.change')}
-      </Button>
+      {mayChange && (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => setOpened(true)}
+          aria-label={`${t('games.setting.change')}: ${subject}`}
+        >
+          {t('games.setting.change')}
+        </Button>
+      )}
       <Modal opened={opened} onClose={() => setOpened(false)} title={t('games.setting.title', { subject })} size={460}>
         {opened && (
           <SettingForm machineId={machineId} setting={setting} subject={subject} onDone={() => setOpened(false)} />
