@@ -42,7 +42,7 @@ const secret = v.pipe(
 );
 /** A sign-in name: the user name or the e-mail address. */
 const account = text(254);
-const email = v.pipe(
+export const email = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty('validation.required'),

@@ -19,6 +19,7 @@ import * as adminKyc from './kyc-desk';
 import * as adminLedger from './ledger';
 import * as station from './letters';
 import * as adminLetters from './letters-desk';
+import * as adminOperators from './operators-desk';
 import * as protection from './protection';
 import * as adminProtection from './protection-desk';
 import * as record from './record';
@@ -51,6 +52,7 @@ export const endpoints: readonly Endpoint[] = [
   ...entriesOf(protection),
   ...entriesOf(agent),
   ...entriesOf(admin),
+  ...entriesOf(adminOperators),
   ...entriesOf(adminKyc),
   ...entriesOf(adminDraw),
   ...entriesOf(adminPay),

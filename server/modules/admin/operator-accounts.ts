@@ -8,7 +8,14 @@ import { users } from '@server/db/schema/auth';
 import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { newTotpSecret, totpUrl } from '@server/shared/totp';
 import { and, eq } from 'drizzle-orm';
-import { endUserSessions, findUserByAccount, findUserByEmail, hashSecret, passwordProblem } from '../auth/public';
+import {
+  endUserSessions,
+  findUserByAccount,
+  findUserByEmail,
+  hashSecret,
+  passwordProblem,
+  type UserRow,
+} from '../auth/public';
 
 export class OperatorSetupError extends Error {}
 
@@ -24,12 +31,24 @@ export interface OperatorSetup {
   totpUrl: string;
 }
 
-function checkedSetupInput(input: {
+interface OperatorSetupInput {
   username: string;
   email: string;
   password: string | null;
   roles?: readonly OperatorRole[];
-}) {
+  /** Refuse an existing account instead of resetting it (the desk makes new operators only). */
+  createOnly?: boolean;
+  /** Who asked, for the audit row: the set-up command unless an administrator on the desk. */
+  origin?: { request: { clientAddress: string; requestId: string }; actor: string; reason: string };
+}
+
+const commandOrigin = {
+  request: { clientAddress: 'local', requestId: 'operator:create' },
+  actor: 'system',
+  reason: 'npm run operator:create',
+};
+
+function checkedSetupInput(input: OperatorSetupInput) {
   const username = input.username.trim();
   const email = input.email.trim();
   if (!accountNamePattern.test(username))
@@ -43,6 +62,34 @@ function checkedSetupInput(input: {
   return { username, email };
 }
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The operator's user row: the existing one given the new password if any (its sessions end), or a new one. */
+async function writeOperatorUser(
+  tx: Transaction,
+  existing: UserRow | null,
+  account: { username: string; email: string; passwordHash: string | null },
+  now: Date,
+): Promise<{ userId: number; storedName: string }> {
+  const { passwordHash } = account;
+  if (existing) {
+    const [updated] = await tx
+      .update(users)
+      .set({ role: 'operator', ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}) })
+      .where(and(eq(users.id, existing.id), eq(users.role, 'operator')))
+      .returning({ id: users.id, username: users.username });
+    if (!updated) throw new OperatorSetupError('the account changed while it was being reset');
+    await endUserSessions(tx, updated.id, 'totpReset', now);
+    return { userId: updated.id, storedName: updated.username };
+  }
+  const [created] = await tx
+    .insert(users)
+    .values({ ...account, role: 'operator', registeredAt: now })
+    .returning({ id: users.id, username: users.username });
+  if (!created) throw new Error('user insert returned no row');
+  return { userId: created.id, storedName: created.username };
+}
+
 /**
  * Creates an operator account, or resets an existing operator's (found by user name or e-mail). A
  * player's account is never made an operator's: operators have accounts of their own, which no
@@ -51,11 +98,7 @@ function checkedSetupInput(input: {
  * account keeps its password unless one is given. A new operator administers unless given other roles; a
  * reset keeps the roles unless given others.
  */
-export async function setUpOperator(
-  db: Database,
-  clock: Clock,
-  input: { username: string; email: string; password: string | null; roles?: readonly OperatorRole[] },
-): Promise<OperatorSetup> {
+export async function setUpOperator(db: Database, clock: Clock, input: OperatorSetupInput): Promise<OperatorSetup> {
   const { username, email } = checkedSetupInput(input);
   const byName = await findUserByAccount(db, username);
   const byEmail = await findUserByEmail(db, email);
@@ -63,6 +106,7 @@ export async function setUpOperator(
     throw new OperatorSetupError(`${username} and ${email} belong to two different accounts`);
   }
   const existing = byName ?? byEmail;
+  if (existing && input.createOnly) throw new OperatorSetupError(`${existing.username} already has an account`);
   if (existing && existing.role !== 'operator') {
     throw new OperatorSetupError(`${existing.username} is a player's account; operators have accounts of their own`);
   }
@@ -70,31 +114,11 @@ export async function setUpOperator(
   const password = input.password ?? generatedPassword;
   const passwordHash = password === null ? null : await hashSecret(password);
   const totpSecret = newTotpSecret();
-  const roles = input.roles ? [...new Set(input.roles)] : undefined;
+  const roles: OperatorRole[] | undefined = input.roles ? [...new Set(input.roles)] : undefined;
 
   return db.transaction(async (tx) => {
     const now = clock.now();
-    let userId: number;
-    let storedName: string;
-    if (existing) {
-      const [updated] = await tx
-        .update(users)
-        .set({ role: 'operator', ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}) })
-        .where(and(eq(users.id, existing.id), eq(users.role, 'operator')))
-        .returning({ id: users.id, username: users.username });
-      if (!updated) throw new OperatorSetupError('the account changed while it was being reset');
-      userId = updated.id;
-      storedName = updated.username;
-      await endUserSessions(tx, userId, 'totpReset', now);
-    } else {
-      const [created] = await tx
-        .insert(users)
-        .values({ username, email, passwordHash, role: 'operator', registeredAt: now })
-        .returning({ id: users.id, username: users.username });
-      if (!created) throw new Error('user insert returned no row');
-      userId = created.id;
-      storedName = created.username;
-    }
+    const { userId, storedName } = await writeOperatorUser(tx, existing, { username, email, passwordHash }, now);
     await tx
       .insert(operatorCredentials)
       .values({ userId, totpSecret, lastTotpStep: null, createdAt: now, ...(roles ? { roles } : {}) })
@@ -102,17 +126,14 @@ export async function setUpOperator(
         target: operatorCredentials.userId,
         set: { totpSecret, lastTotpStep: null, createdAt: now, ...(roles ? { roles } : {}) },
       });
-    await writeAudit(
-      tx,
-      { clientAddress: 'local', requestId: 'operator:create' },
-      {
-        at: now,
-        actor: 'system',
-        action: existing ? 'operator.reset' : 'operator.create',
-        subject: actorOfUser(userId),
-        reason: 'npm run operator:create',
-      },
-    );
+    const origin = input.origin ?? commandOrigin;
+    await writeAudit(tx, origin.request, {
+      at: now,
+      actor: origin.actor,
+      action: existing ? 'operator.reset' : 'operator.create',
+      subject: actorOfUser(userId),
+      reason: origin.reason,
+    });
     return {
       userId,
       username: storedName,

@@ -26,6 +26,14 @@ import {
 } from '@contract/hall-desk';
 import { adminKycApprove, adminKycList, adminKycReject } from '@contract/kyc-desk';
 import { adminUserLedger } from '@contract/ledger';
+import {
+  adminOperatorAuthenticatorReset,
+  adminOperatorCreate,
+  adminOperatorDisable,
+  adminOperatorEnable,
+  adminOperatorList,
+  adminOperatorRolesSet,
+} from '@contract/operators-desk';
 import { adminWithdrawalApprove, adminWithdrawalList, adminWithdrawalReject } from '@contract/withdrawal-desk';
 import { type RequestContext, route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
@@ -51,6 +59,13 @@ import { approveKyc, kycReviewQueue, rejectKyc } from '../kyc/public';
 import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from '../withdrawal/public';
 import { auditEntries } from './audit-log';
 import { signInOperator } from './operator-sign-in';
+import {
+  createOperator,
+  listOperators,
+  resetOperatorAuthenticator,
+  setOperatorDisabled,
+  setOperatorRoles,
+} from './operators';
 import { freezePlayer, playerLedger, searchPlayers, unfreezePlayer } from './players';
 
 /** Operator sign-in registers no address, so it binds nothing to the browser. */
@@ -73,6 +88,22 @@ export function adminRoutes(auth: AuthDeps, player: PlayerDeps) {
       playerLedger(player, playerRequestOf(context), context.principal, context.body),
     ),
     route(adminAuditList, ({ body }) => auditEntries(player, body)),
+    route(adminOperatorList, ({ body }) => listOperators(player, body)),
+    route(adminOperatorCreate, (context) =>
+      createOperator(player, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminOperatorRolesSet, (context) =>
+      setOperatorRoles(player, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminOperatorDisable, (context) =>
+      setOperatorDisabled(player, playerRequestOf(context), context.principal, context.body, true),
+    ),
+    route(adminOperatorEnable, (context) =>
+      setOperatorDisabled(player, playerRequestOf(context), context.principal, context.body, false),
+    ),
+    route(adminOperatorAuthenticatorReset, (context) =>
+      resetOperatorAuthenticator(player, playerRequestOf(context), context.principal, context.body),
+    ),
     route(adminKycList, ({ principal, body }) => kycReviewQueue(player, principal, body)),
     route(adminKycApprove, (context) => approveKyc(player, playerRequestOf(context), context.principal, context.body)),
     route(adminKycReject, (context) => rejectKyc(player, playerRequestOf(context), context.principal, context.body)),
