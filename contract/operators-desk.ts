@@ -43,6 +43,9 @@ const operatorAccountName = v.pipe(
   v.regex(accountNamePattern, 'validation.accountLength'),
 );
 
+/** Which operator a change is for, and why (the audit row keeps the reason). */
+const operatorChange = v.object({ userId: rowId('validation.user'), reason: reasonInput });
+
 export const operatorCreateForm = v.object({ account: operatorAccountName, email, roles: roleList });
 export const operatorRolesForm = v.object({ roles: roleList, reason: reasonInput });
 
@@ -79,7 +82,7 @@ export const adminOperatorDisable = endpoint({
   access: 'admin',
   roles: deskRoles.administration,
   summary: 'Disable an operator: their sessions end and they can no longer sign in',
-  body: v.object({ userId: rowId('validation.user'), reason: reasonInput }),
+  body: operatorChange,
   data: noData,
 });
 
@@ -88,7 +91,7 @@ export const adminOperatorEnable = endpoint({
   access: 'admin',
   roles: deskRoles.administration,
   summary: 'Enable a disabled operator again',
-  body: v.object({ userId: rowId('validation.user'), reason: reasonInput }),
+  body: operatorChange,
   data: noData,
 });
 
@@ -97,6 +100,6 @@ export const adminOperatorAuthenticatorReset = endpoint({
   access: 'admin',
   roles: deskRoles.administration,
   summary: 'Issue a new authenticator secret for an operator (a lost phone): the old one and their sessions end',
-  body: v.object({ userId: rowId('validation.user'), reason: reasonInput }),
+  body: operatorChange,
   data: operatorCredentialsIssued,
 });

@@ -251,7 +251,13 @@ function scriptedChannel() {
 }
 
 describe('the session cache', () => {
-  const principal = (userId: number) => ({ userId, sessionId: userId * 10, isAgent: false, isOperator: false, operatorRoles: [] });
+  const principal = (userId: number) => ({
+    userId,
+    sessionId: userId * 10,
+    isAgent: false,
+    isOperator: false,
+    operatorRoles: [],
+  });
   const profile = (userId: number) => JSON.stringify({ userId }) as JsonText<Profile>;
   const hour = 3600_000;
   const settings = { sessionMaxAgeMs: 60_000, profileWatchMs: 120_000 };

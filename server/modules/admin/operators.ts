@@ -17,7 +17,7 @@ import { onePage } from '@server/shared/paging';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { newTotpSecret, totpUrl } from '@server/shared/totp';
 import { and, arrayContains, asc, count, eq, ne } from 'drizzle-orm';
-import { endUserSessions, findUserByAccount, findUserByEmail } from '../auth/public';
+import { endUserSessions } from '../auth/public';
 import { OperatorSetupError, setUpOperator } from './operator-accounts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -72,9 +72,6 @@ export async function createOperator(
   operator: Principal,
   body: ParsedBodyOf<typeof adminOperatorCreate>,
 ): Promise<DataOf<typeof adminOperatorCreate>> {
-  if ((await findUserByAccount(deps.db, body.account)) || (await findUserByEmail(deps.db, body.email))) {
-    throw new ApiError(409, 'admin.operatorExists');
-  }
   try {
     const setup = await setUpOperator(deps.db, deps.clock, {
       username: body.account,
@@ -92,7 +89,7 @@ export async function createOperator(
       totpUrl: setup.totpUrl,
     };
   } catch (error) {
-    // Another administrator made the same account a moment earlier.
+    // The account name or e-mail address is taken: createOnly refuses an existing account.
     if (error instanceof OperatorSetupError) throw new ApiError(409, 'admin.operatorExists');
     throw error;
   }
@@ -101,7 +98,7 @@ export async function createOperator(
 /** The operator's row, locked until the change commits; 404 for anyone who is not an operator. */
 async function lockedOperator(tx: Transaction, userId: number) {
   const [row] = await tx
-    .select({ userId: users.id, roles: operatorCredentials.roles, disabled: users.frozen })
+    .select({ userId: users.id, account: users.username, roles: operatorCredentials.roles, disabled: users.frozen })
     .from(operatorCredentials)
     .innerJoin(users, eq(users.id, operatorCredentials.userId))
     .where(and(eq(operatorCredentials.userId, userId), eq(users.role, 'operator')))
@@ -195,9 +192,8 @@ export async function resetOperatorAuthenticator(
 ): Promise<DataOf<typeof adminOperatorAuthenticatorReset>> {
   const totpSecret = newTotpSecret();
   return deps.db.transaction(async (tx) => {
-    await lockedOperator(tx, body.userId);
+    const target = await lockedOperator(tx, body.userId);
     const now = deps.clock.now();
-    const [account] = await tx.select({ username: users.username }).from(users).where(eq(users.id, body.userId));
     await tx
       .update(operatorCredentials)
       .set({ totpSecret, lastTotpStep: null })
@@ -210,13 +206,12 @@ export async function resetOperatorAuthenticator(
       subject: actorOfUser(body.userId),
       reason: body.reason,
     });
-    const username = account?.username ?? '';
     return {
       userId: body.userId,
-      account: username,
+      account: target.account,
       password: null,
       totpSecret,
-      totpUrl: totpUrl(totpSecret, username),
+      totpUrl: totpUrl(totpSecret, target.account),
     };
   });
 }

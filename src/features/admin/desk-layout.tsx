@@ -28,6 +28,7 @@ import { deskQueryKey } from './queries';
 
 /** The desk's pages, each with the call it lists: an operator whose roles that call refuses does not see it. */
 const deskMenu = [
+  // The overview is every operator's first page: signing out is the one call every role has.
   { key: 'overview', to: '/admin', endpoint: adminLogout },
   { key: 'kyc', to: '/admin/kyc', endpoint: adminKycList },
   { key: 'withdrawals', to: '/admin/withdrawals', endpoint: adminWithdrawalList },
