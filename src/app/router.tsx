@@ -3,6 +3,7 @@ import { createRouter } from '@tanstack/react-router';
 import { adoptInvitationFromUrl } from '../features/auth/invitation';
 import { createSessionStore } from '../features/session/session-store';
 import { api } from '../lib/api-client';
+import { isDeskPath } from '../lib/surfaces';
 import { routeTree } from '../routeTree.gen';
 
 export const queryClient = new QueryClient({
@@ -13,10 +14,10 @@ function buildRouter() {
   // docs/requirements.md §2: back and forward start at the top too, so the browser must not put back the
   // old position after the router has reset it.
   window.history.scrollRestoration = 'manual';
-  const session = createSessionStore({
-    api,
-    navigate: (href) => void router.navigate({ href }),
-  });
+  const session = createSessionStore(
+    { api, navigate: (href) => void router.navigate({ href }) },
+    { restoreStored: !isDeskPath(window.location.pathname) },
+  );
   // An invitation link opens registration for a visitor (docs/requirements.md §12.3).
   if (adoptInvitationFromUrl() && session.view().status === 'signedOut') {
     session.send({ type: 'authDialog.show', view: 'register' });

@@ -1,6 +1,7 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { PageLoader } from '@/components/page-loader';
+import { isDeskPath } from '@/lib/surfaces';
 import type { RouterContext } from '../app/router-context';
 import { NotFoundPage } from '../features/layout/not-found-page';
 import { useRequestedOnce } from '../features/layout/use-requested-once';
@@ -18,13 +19,18 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootComponent() {
+  const onDesk = useRouterState({ select: (state) => isDeskPath(state.location.pathname) });
   return (
     <>
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>
-      <AuthDialogOnDemand />
-      <PushChannel />
+      {!onDesk && (
+        <>
+          <AuthDialogOnDemand />
+          <PushChannel />
+        </>
+      )}
     </>
   );
 }

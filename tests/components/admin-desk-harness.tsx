@@ -394,7 +394,7 @@ export function storeDeskSession(session: DeskSession): void {
 /** The whole app's route tree at `path`, with its own query cache and the player's session actor. */
 export function renderApp(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-  const session = createSessionStore({ api, navigate: () => {} });
+  const session = createSessionStore({ api, navigate: () => {} }, { restoreStored: false });
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),

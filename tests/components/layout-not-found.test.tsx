@@ -17,7 +17,10 @@ import { startI18nIn } from './render';
  */
 function renderAppAt(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });
-  const session = createSessionStore({ api, navigate: (href) => void router.navigate({ href }) });
+  const session = createSessionStore(
+    { api, navigate: (href) => void router.navigate({ href }) },
+    { restoreStored: true },
+  );
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),

@@ -29,7 +29,7 @@ export function renderPlayerView(
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });
   options.seed?.(queryClient);
-  const store = createSessionStore({ api, navigate: () => {} });
+  const store = createSessionStore({ api, navigate: () => {} }, { restoreStored: true });
   // The agent pages show their data only to an agent; the session's own flow is tested elsewhere.
   const agentView: Partial<SessionView> = options.agent ? { status: 'signedIn', isAgent: true } : {};
   const session =

@@ -29,9 +29,10 @@ export interface SessionStore {
   send(event: SessionEvent): void;
 }
 
-export function createSessionStore(deps: SessionDeps): SessionStore {
+/** `restoreStored` is false on the operators' desk, which never shows a player's session. */
+export function createSessionStore(deps: SessionDeps, { restoreStored }: { restoreStored: boolean }): SessionStore {
   adoptTokenFromUrl();
-  const restoring = readStoredToken() !== null;
+  const restoring = restoreStored && readStoredToken() !== null;
   let view = restoring ? restoringView : visitorView;
   let running: SessionActor | null = null;
   let starting: Promise<SessionActor> | null = null;
