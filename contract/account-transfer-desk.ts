@@ -1,6 +1,6 @@
 import * as v from 'valibot';
+import { deskRoles } from './admin-roles';
 import { endpoint, isoDateTime, pageOf, pageQuery } from './endpoint';
-import { deskRoles } from './operator-roles';
 
 /** The desk's side of moving old-platform accounts (docs/requirements.md §17.3, §17.4). */
 

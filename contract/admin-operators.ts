@@ -3,10 +3,10 @@
 // issue a new authenticator secret. Every change is audited with its reason. The desk always keeps
 // one enabled administrator: the last one can neither be disabled nor lose the role.
 import * as v from 'valibot';
+import { deskRoles, operatorRoleSchema } from './admin-roles';
 import { accountNamePattern, email } from './auth';
 import { endpoint, isoDateTime, listQuery, noData, pageOf, rowId } from './endpoint';
 import { reasonInput } from './money';
-import { deskRoles, operatorRoleSchema } from './operator-roles';
 
 const roleList = v.pipe(
   v.array(operatorRoleSchema, 'validation.roles'),

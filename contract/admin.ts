@@ -3,11 +3,11 @@
 // and their sign-in, what every desk list shares (who a row belongs to, the keyword, the review
 // dialog's forms), players and the audit log; each area's desk calls are in contract/<area>-desk.ts.
 import * as v from 'valibot';
+import { deskRoles, operatorRoleSchema } from './admin-roles';
 import { captchaAnswer, captchaId } from './auth';
 import { emptyBody, endpoint, isoDateTime, listQuery, noData, pageOf, rowId } from './endpoint';
 import { kycStatuses } from './kyc';
 import { amount, amountInput, reasonInput, remarkInput } from './money';
-import { deskRoles, operatorRoleSchema } from './operator-roles';
 import { singleLine } from './plain-text';
 
 export const totpCodePattern = /^\d{6}$/;

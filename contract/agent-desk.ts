@@ -1,10 +1,10 @@
 // The desk's agents: applications to review, an agent's rebate rate and their team.
 import * as v from 'valibot';
 import { accountStatuses, deskKeyword, userRef } from './admin';
+import { deskRoles } from './admin-roles';
 import { agentApplication, agentApplicationStatuses } from './agent';
 import { endpoint, isoDateTime, listQuery, noData, pageOf, rowId } from './endpoint';
 import { amount, basisPoints, reasonInput, remarkInput } from './money';
-import { deskRoles } from './operator-roles';
 
 const agentApplicationReviewItem = v.object({ ...agentApplication.entries, user: userRef });
 export type AgentApplicationReviewItem = v.InferOutput<typeof agentApplicationReviewItem>;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
+import { deskRoles } from './admin-roles';
 import { endpoint, isoDateTime, pageOf, pageQuery, rowId } from './endpoint';
 import { type Locale, locales } from './locales';
-import { deskRoles } from './operator-roles';
 import { multiLine, singleLine } from './plain-text';
 
 /* The desk's notice editing, apart from contract/content.ts so the player's pages never load it. */

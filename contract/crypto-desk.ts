@@ -1,9 +1,9 @@
 // The desk's crypto pairs: which (coin, network) pairs the hall accepts and on what terms.
 import * as v from 'valibot';
+import { deskRoles } from './admin-roles';
 import { cryptoAssetTerms } from './crypto';
 import { emptyBody, endpoint } from './endpoint';
 import { baseUnits, basisPoints, coin, decimalRate, network, reasonInput } from './money';
-import { deskRoles } from './operator-roles';
 
 export const adminCryptoPairList = endpoint({
   path: '/v2/admin/crypto/pairs',

@@ -1,10 +1,10 @@
 // The desk's manual deposits: bank transfers confirmed from the statement, or closed as never received.
 import * as v from 'valibot';
 import { deskKeyword, userRef } from './admin';
+import { deskRoles } from './admin-roles';
 import { depositOrder } from './deposit';
 import { endpoint, listQuery, noData, pageOf } from './endpoint';
 import { amount, amountInput, manualStatuses, orderSnInput, reasonInput, remarkInput } from './money';
-import { deskRoles } from './operator-roles';
 
 const manualDepositItem = v.intersect([
   depositOrder,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { OperatorRole } from './operator-roles';
+import type { OperatorRole } from './admin-roles';
 
 /** Who may call an endpoint: the server's access middleware enforces it before the handler runs. */
 export type Access = 'public' | 'user' | 'agent' | 'admin' | 'provider';

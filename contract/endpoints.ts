@@ -1,6 +1,7 @@
 import * as transfer from './account-transfer';
 import * as adminAccountTransfer from './account-transfer-desk';
 import * as admin from './admin';
+import * as adminOperators from './admin-operators';
 import * as agent from './agent';
 import * as adminAgent from './agent-desk';
 import * as auth from './auth';
@@ -19,7 +20,6 @@ import * as adminKyc from './kyc-desk';
 import * as adminLedger from './ledger';
 import * as station from './letters';
 import * as adminLetters from './letters-desk';
-import * as adminOperators from './operators-desk';
 import * as protection from './protection';
 import * as adminProtection from './protection-desk';
 import * as record from './record';

@@ -1,10 +1,10 @@
 // The game hall on the desk: rounds with their wallet transactions and proof, daily house profit, games and machines.
 import * as v from 'valibot';
 import { deskKeyword, userRef } from './admin';
+import { deskRoles } from './admin-roles';
 import { gameKinds, gameVolatilities } from './content';
 import { dateRange, emptyBody, endpoint, isoDate, isoDateTime, listQuery, noData, pageOf, rowId } from './endpoint';
 import { amount, reasonInput, signedAmount } from './money';
-import { deskRoles } from './operator-roles';
 import { singleLine } from './plain-text';
 
 /** Game providers' ids: lower-case letters and digits. */

@@ -1,10 +1,10 @@
 // The desk's identity checks: the submissions waiting for review, approved or rejected with a reason.
 import * as v from 'valibot';
 import { deskKeyword, userRef } from './admin';
+import { deskRoles } from './admin-roles';
 import { endpoint, listQuery, noData, pageOf, rowId } from './endpoint';
 import { kycSubmission, kycSubmissionStatuses } from './kyc';
 import { reasonInput, remarkInput } from './money';
-import { deskRoles } from './operator-roles';
 
 const kycReviewItem = v.object({
   ...kycSubmission.entries,

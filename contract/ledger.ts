@@ -1,8 +1,8 @@
 // The desk's view of a player's ledger: posted entries and waiting holds, with the balance after each.
 import * as v from 'valibot';
+import { deskRoles } from './admin-roles';
 import { endpoint, isoDateTime, listQuery, pageOf, rowId } from './endpoint';
 import { amount, signedAmount } from './money';
-import { deskRoles } from './operator-roles';
 
 export const ledgerEntryKinds = [
   'deposit',

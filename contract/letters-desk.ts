@@ -1,10 +1,10 @@
 // The desk's letters: an operator writes one per language and sends it to one player, every player
 // or every agent; the sending is audited like every desk change (docs/requirements.md §13.6).
 import * as v from 'valibot';
+import { deskRoles } from './admin-roles';
 import { endpoint, isoDateTime, pageQuery, rowId } from './endpoint';
 import { type LetterTexts, letterTexts, stationLetterAudiences } from './letters';
 import { locales } from './locales';
-import { deskRoles } from './operator-roles';
 
 export const adminStationLetterSend = endpoint({
   path: '/v2/admin/station/send',

@@ -3,9 +3,9 @@
 // review queue.
 import * as v from 'valibot';
 import { deskKeyword, userRef } from './admin';
+import { deskRoles } from './admin-roles';
 import { endpoint, isoDateTime, listQuery, noData, pageOf, rowId } from './endpoint';
 import { reasonInput, remarkInput } from './money';
-import { deskRoles } from './operator-roles';
 import {
   familyRelationships,
   protectionRefusals,

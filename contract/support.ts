@@ -1,9 +1,9 @@
 // Download and support (docs/requirements.md §15): the companion app's links and the support
 // channels the operator sets on the desk, the contact form, and the desk's inbox with its reply.
 import * as v from 'valibot';
+import { deskRoles } from './admin-roles';
 import { emptyBody, endpoint, isoDateTime, noData, pageOf, pageQuery, rowId } from './endpoint';
 import { locales } from './locales';
-import { deskRoles } from './operator-roles';
 import { multiLine, singleLine } from './plain-text';
 
 /** An https address, or empty for "not set". */

@@ -1,9 +1,9 @@
 // The desk's withdrawal reviews: a withdrawal under review is approved (paid out) or rejected (returned).
 import * as v from 'valibot';
 import { deskKeyword, userRef } from './admin';
+import { deskRoles } from './admin-roles';
 import { endpoint, listQuery, noData, pageOf } from './endpoint';
 import { orderSnInput, reasonInput, remarkInput, withdrawalStatuses } from './money';
-import { deskRoles } from './operator-roles';
 import { withdrawal, withdrawalMethods } from './withdrawal';
 
 const withdrawalReviewItem = v.intersect([withdrawal, v.object({ user: userRef })]);

@@ -15,7 +15,7 @@
  * The captcha (the `captcha` child, for the machine's whole life) tells which image is shown.
  */
 
-import type { OperatorRole } from '@contract/operator-roles';
+import type { OperatorRole } from '@contract/admin-roles';
 import { assign, fromPromise, type SnapshotFrom, sendTo, setup } from 'xstate';
 import { refusedFields } from './call-refusals';
 import { type CaptchaChanged, captchaMachine } from './captcha.machine';

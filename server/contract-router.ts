@@ -1,6 +1,6 @@
+import type { OperatorRole } from '@contract/admin-roles';
 import type { DataOf, Endpoint, ParsedBodyOf } from '@contract/endpoint';
 import type { Locale } from '@contract/locales';
-import type { OperatorRole } from '@contract/operator-roles';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { ApiError } from './errors';

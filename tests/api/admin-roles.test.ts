@@ -1,6 +1,6 @@
 import { adminLogout } from '@contract/admin';
+import { type OperatorRole, operatorRoles } from '@contract/admin-roles';
 import { endpoints } from '@contract/endpoints';
-import { type OperatorRole, operatorRoles } from '@contract/operator-roles';
 import { operatorCredentials } from '@server/db/schema/admin';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

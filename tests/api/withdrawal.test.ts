@@ -9,7 +9,7 @@ import { withdrawals } from '@server/db/schema/withdrawal';
 import { balanceOf, findAccount, houseAccount } from '@server/modules/ledger/accounts';
 import { approveWithdrawal } from '@server/modules/withdrawal/desk';
 import { resumePayouts, runPayout } from '@server/modules/withdrawal/payouts';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaTexts } from '../support/accounts';
 import {
@@ -575,7 +575,8 @@ describe('/v2/app/draw/cancel', () => {
     const audits = await server.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.subject, `withdrawal:${orderSn}`));
+      .where(eq(auditLog.subject, `withdrawal:${orderSn}`))
+      .orderBy(asc(auditLog.id));
     expect(audits.map((row) => row.action)).toEqual(['withdrawal.request', 'withdrawal.cancel']);
     await expect
       .poll(

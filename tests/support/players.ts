@@ -1,5 +1,5 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import type { OperatorRole } from '@contract/operator-roles';
+import type { OperatorRole } from '@contract/admin-roles';
 import { users } from '@server/db/schema/auth';
 import { ledgerAccounts } from '@server/db/schema/ledger';
 import { setUpOperator } from '@server/modules/admin/operator-accounts';

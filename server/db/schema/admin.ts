@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@contract/operator-roles';
+import type { OperatorRole } from '@contract/admin-roles';
 import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
@@ -15,7 +15,7 @@ export const operatorCredentials = pgTable('operator_credentials', {
   /** Base32, as the authenticator app receives it in the otpauth:// URL. */
   totpSecret: text('totp_secret').notNull(),
   lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
-  /** What the operator may do on the desk (contract/operator-roles.ts); the first operator administers. */
+  /** What the operator may do on the desk (contract/admin-roles.ts); the first operator administers. */
   roles: text('roles').array().$type<OperatorRole[]>().notNull().default(['administrator']),
   createdAt: instant('created_at').notNull(),
 });

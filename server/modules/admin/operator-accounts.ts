@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { OperatorRole } from '@contract/admin-roles';
 import { accountNamePattern } from '@contract/auth';
-import type { OperatorRole } from '@contract/operator-roles';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import { operatorCredentials } from '@server/db/schema/admin';

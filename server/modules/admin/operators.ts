@@ -1,12 +1,12 @@
-import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
-import type { OperatorRole } from '@contract/operator-roles';
 import type {
   adminOperatorAuthenticatorReset,
   adminOperatorCreate,
   adminOperatorDisable,
   adminOperatorList,
   adminOperatorRolesSet,
-} from '@contract/operators-desk';
+} from '@contract/admin-operators';
+import type { OperatorRole } from '@contract/admin-roles';
+import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import type { Principal } from '@server/contract-router';
 import type { Database } from '@server/db/client';
 import { operatorCredentials } from '@server/db/schema/admin';
@@ -16,7 +16,7 @@ import { actorOfUser, writeAudit } from '@server/shared/audit-rows';
 import { onePage } from '@server/shared/paging';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
 import { newTotpSecret, totpUrl } from '@server/shared/totp';
-import { and, arrayContains, asc, count, eq, ne } from 'drizzle-orm';
+import { and, arrayContains, asc, count, eq, or } from 'drizzle-orm';
 import { endUserSessions } from '../auth/public';
 import { OperatorSetupError, setUpOperator } from './operator-accounts';
 
@@ -95,40 +95,40 @@ export async function createOperator(
   }
 }
 
-/** The operator's row, locked until the change commits; 404 for anyone who is not an operator. */
-async function lockedOperator(tx: Transaction, userId: number) {
-  const [row] = await tx
-    .select({ userId: users.id, account: users.username, roles: operatorCredentials.roles, disabled: users.frozen })
-    .from(operatorCredentials)
-    .innerJoin(users, eq(users.id, operatorCredentials.userId))
-    .where(and(eq(operatorCredentials.userId, userId), eq(users.role, 'operator')))
-    .for('update');
-  if (!row) throw new ApiError(404, 'admin.operatorNotFound');
-  return row;
-}
-
 /**
- * Refuses a change that would leave no enabled administrator. The other administrators' rows are
- * locked, so two administrators taking the role from each other at once cannot both succeed.
+ * The operator's row and every enabled administrator's, locked until the change commits, in one
+ * statement in id order: two administrators taking the role from each other at once queue on the
+ * same first row instead of each holding the row the other waits for. The one that waits reads the
+ * rows again after the other commits, so it counts the administrators that are left. 404 for
+ * anyone who is not an operator.
  */
-async function keepAnAdministrator(tx: Transaction, userId: number): Promise<void> {
-  const others = await tx
-    .select({ userId: users.id })
+async function lockedOperator(tx: Transaction, userId: number) {
+  const rows = await tx
+    .select({ userId: users.id, account: users.username, roles: operatorCredentials.roles, disabled: users.frozen })
     .from(operatorCredentials)
     .innerJoin(users, eq(users.id, operatorCredentials.userId))
     .where(
       and(
-        ne(operatorCredentials.userId, userId),
-        arrayContains(operatorCredentials.roles, ['administrator']),
-        eq(users.frozen, false),
         eq(users.role, 'operator'),
+        or(
+          eq(operatorCredentials.userId, userId),
+          and(arrayContains(operatorCredentials.roles, ['administrator']), eq(users.frozen, false)),
+        ),
       ),
     )
+    .orderBy(asc(operatorCredentials.userId))
     .for('update');
-  if (others.length === 0) throw new ApiError(409, 'admin.lastAdministrator');
+  const target = rows.find((row) => row.userId === userId);
+  if (!target) throw new ApiError(404, 'admin.operatorNotFound');
+  return { ...target, otherAdministrators: rows.length - 1 };
 }
 
 const administers = (roles: readonly OperatorRole[]) => roles.includes('administrator');
+
+/** Refuses a change that would leave no enabled administrator. */
+function keepAnAdministrator(target: { otherAdministrators: number }): void {
+  if (target.otherAdministrators === 0) throw new ApiError(409, 'admin.lastAdministrator');
+}
 
 export async function setOperatorRoles(
   deps: PlayerDeps,
@@ -139,7 +139,7 @@ export async function setOperatorRoles(
   await deps.db.transaction(async (tx) => {
     const target = await lockedOperator(tx, body.userId);
     if (administers(target.roles) && !administers(body.roles) && !target.disabled) {
-      await keepAnAdministrator(tx, body.userId);
+      keepAnAdministrator(target);
     }
     await tx.update(operatorCredentials).set({ roles: body.roles }).where(eq(operatorCredentials.userId, body.userId));
     await writeAudit(tx, request, {
@@ -170,7 +170,7 @@ export async function setOperatorDisabled(
     if (target.disabled === disabled) {
       throw new ApiError(409, disabled ? 'admin.operatorDisabled' : 'admin.operatorEnabled');
     }
-    if (disabled && administers(target.roles)) await keepAnAdministrator(tx, body.userId);
+    if (disabled && administers(target.roles)) keepAnAdministrator(target);
     await tx.update(users).set({ frozen: disabled }).where(eq(users.id, body.userId));
     await writeAudit(tx, request, {
       at: deps.clock.now(),

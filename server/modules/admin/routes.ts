@@ -7,6 +7,14 @@ import {
   adminUserUnfreeze,
 } from '@contract/admin';
 import {
+  adminOperatorAuthenticatorReset,
+  adminOperatorCreate,
+  adminOperatorDisable,
+  adminOperatorEnable,
+  adminOperatorList,
+  adminOperatorRolesSet,
+} from '@contract/admin-operators';
+import {
   adminAgentApplicationApprove,
   adminAgentApplicationList,
   adminAgentApplicationReject,
@@ -26,14 +34,6 @@ import {
 } from '@contract/hall-desk';
 import { adminKycApprove, adminKycList, adminKycReject } from '@contract/kyc-desk';
 import { adminUserLedger } from '@contract/ledger';
-import {
-  adminOperatorAuthenticatorReset,
-  adminOperatorCreate,
-  adminOperatorDisable,
-  adminOperatorEnable,
-  adminOperatorList,
-  adminOperatorRolesSet,
-} from '@contract/operators-desk';
 import { adminWithdrawalApprove, adminWithdrawalList, adminWithdrawalReject } from '@contract/withdrawal-desk';
 import { type RequestContext, route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';

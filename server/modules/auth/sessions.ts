@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { OperatorRole } from '@contract/operator-roles';
+import type { OperatorRole } from '@contract/admin-roles';
 import type { Clock } from '@server/clock';
 import type { Principal, ResolvePrincipal } from '@server/contract-router';
 import type { Database } from '@server/db/client';

@@ -1,5 +1,5 @@
+import type { OperatorRole } from '@contract/admin-roles';
 import type { Endpoint } from '@contract/endpoint';
-import type { OperatorRole } from '@contract/operator-roles';
 import { useOperatorSession } from './operator-session';
 
 /** Whether an operator with these roles may make this desk call: the server refuses the others. */

@@ -1,5 +1,6 @@
 import { adminAccountTransferList } from '@contract/account-transfer-desk';
 import { adminAuditList, adminLogout, adminUserSearch } from '@contract/admin';
+import type { OperatorRole } from '@contract/admin-roles';
 import { adminAgentApplicationList } from '@contract/agent-desk';
 import { adminNoticeList } from '@contract/content-desk';
 import { adminManualDepositList } from '@contract/deposit-desk';
@@ -7,7 +8,6 @@ import type { Endpoint } from '@contract/endpoint';
 import { adminGameList, adminGameProfitDaily, adminGameRoundList } from '@contract/hall-desk';
 import { adminKycList } from '@contract/kyc-desk';
 import { adminStationLetterList } from '@contract/letters-desk';
-import type { OperatorRole } from '@contract/operator-roles';
 import { adminFamilyDeclarations } from '@contract/protection-desk';
 import { adminSupportMessageList, adminSupportSettingsQuery } from '@contract/support';
 import { adminWithdrawalList } from '@contract/withdrawal-desk';

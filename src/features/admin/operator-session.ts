@@ -1,5 +1,5 @@
+import { operatorRoleSchema } from '@contract/admin-roles';
 import { isoDateTime } from '@contract/endpoint';
-import { operatorRoleSchema } from '@contract/operator-roles';
 import type { OperatorSession } from '@machines/operator-sign-in.machine';
 import { useMemo, useSyncExternalStore } from 'react';
 import * as v from 'valibot';
