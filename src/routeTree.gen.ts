@@ -47,6 +47,7 @@ import { Route as AdminDeskGamesRouteImport } from './routes/admin/_desk/games'
 import { Route as AdminDeskKycRouteImport } from './routes/admin/_desk/kyc'
 import { Route as AdminDeskLettersRouteImport } from './routes/admin/_desk/letters'
 import { Route as AdminDeskNoticesRouteImport } from './routes/admin/_desk/notices'
+import { Route as AdminDeskOperatorsRouteImport } from './routes/admin/_desk/operators'
 import { Route as AdminDeskSupportRouteImport } from './routes/admin/_desk/support'
 import { Route as AdminDeskSupportSettingsRouteImport } from './routes/admin/_desk/support-settings'
 import { Route as AdminDeskWithdrawalsRouteImport } from './routes/admin/_desk/withdrawals'
@@ -277,6 +278,11 @@ const AdminDeskLettersRoute = AdminDeskLettersRouteImport.update({
 const AdminDeskNoticesRoute = AdminDeskNoticesRouteImport.update({
   id: '/notices',
   path: '/notices',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
+const AdminDeskOperatorsRoute = AdminDeskOperatorsRouteImport.update({
+  id: '/operators',
+  path: '/operators',
   getParentRoute: () => AdminDeskRoute,
 } as any)
 const AdminDeskSupportRoute = AdminDeskSupportRouteImport.update({
@@ -535,6 +541,7 @@ export interface FileRoutesByFullPath {
   '/admin/kyc': typeof AdminDeskKycRoute
   '/admin/letters': typeof AdminDeskLettersRoute
   '/admin/notices': typeof AdminDeskNoticesRoute
+  '/admin/operators': typeof AdminDeskOperatorsRoute
   '/admin/support': typeof AdminDeskSupportRoute
   '/admin/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
@@ -607,6 +614,7 @@ export interface FileRoutesByTo {
   '/admin/kyc': typeof AdminDeskKycRoute
   '/admin/letters': typeof AdminDeskLettersRoute
   '/admin/notices': typeof AdminDeskNoticesRoute
+  '/admin/operators': typeof AdminDeskOperatorsRoute
   '/admin/support': typeof AdminDeskSupportRoute
   '/admin/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
@@ -687,6 +695,7 @@ export interface FileRoutesById {
   '/admin/_desk/kyc': typeof AdminDeskKycRoute
   '/admin/_desk/letters': typeof AdminDeskLettersRoute
   '/admin/_desk/notices': typeof AdminDeskNoticesRoute
+  '/admin/_desk/operators': typeof AdminDeskOperatorsRoute
   '/admin/_desk/support': typeof AdminDeskSupportRoute
   '/admin/_desk/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/_desk/withdrawals': typeof AdminDeskWithdrawalsRoute
@@ -762,6 +771,7 @@ export interface FileRouteTypes {
     | '/admin/kyc'
     | '/admin/letters'
     | '/admin/notices'
+    | '/admin/operators'
     | '/admin/support'
     | '/admin/support-settings'
     | '/admin/withdrawals'
@@ -834,6 +844,7 @@ export interface FileRouteTypes {
     | '/admin/kyc'
     | '/admin/letters'
     | '/admin/notices'
+    | '/admin/operators'
     | '/admin/support'
     | '/admin/support-settings'
     | '/admin/withdrawals'
@@ -913,6 +924,7 @@ export interface FileRouteTypes {
     | '/admin/_desk/kyc'
     | '/admin/_desk/letters'
     | '/admin/_desk/notices'
+    | '/admin/_desk/operators'
     | '/admin/_desk/support'
     | '/admin/_desk/support-settings'
     | '/admin/_desk/withdrawals'
@@ -1230,6 +1242,13 @@ declare module '@tanstack/react-router' {
       path: '/notices'
       fullPath: '/admin/notices'
       preLoaderRoute: typeof AdminDeskNoticesRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/operators': {
+      id: '/admin/_desk/operators'
+      path: '/operators'
+      fullPath: '/admin/operators'
+      preLoaderRoute: typeof AdminDeskOperatorsRouteImport
       parentRoute: typeof AdminDeskRoute
     }
     '/admin/_desk/support': {
@@ -1690,6 +1709,7 @@ interface AdminDeskRouteChildren {
   AdminDeskKycRoute: typeof AdminDeskKycRoute
   AdminDeskLettersRoute: typeof AdminDeskLettersRoute
   AdminDeskNoticesRoute: typeof AdminDeskNoticesRoute
+  AdminDeskOperatorsRoute: typeof AdminDeskOperatorsRoute
   AdminDeskSupportRoute: typeof AdminDeskSupportRoute
   AdminDeskSupportSettingsRoute: typeof AdminDeskSupportSettingsRoute
   AdminDeskWithdrawalsRoute: typeof AdminDeskWithdrawalsRoute
@@ -1713,6 +1733,7 @@ const AdminDeskRouteChildren: AdminDeskRouteChildren = {
   AdminDeskKycRoute: AdminDeskKycRoute,
   AdminDeskLettersRoute: AdminDeskLettersRoute,
   AdminDeskNoticesRoute: AdminDeskNoticesRoute,
+  AdminDeskOperatorsRoute: AdminDeskOperatorsRoute,
   AdminDeskSupportRoute: AdminDeskSupportRoute,
   AdminDeskSupportSettingsRoute: AdminDeskSupportSettingsRoute,
   AdminDeskWithdrawalsRoute: AdminDeskWithdrawalsRoute,

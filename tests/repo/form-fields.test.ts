@@ -28,6 +28,8 @@ const fieldComponents = new Set([
 ]);
 /** Props through which a component's own state would drive a field. */
 const stateProps = new Set(['value', 'onChange', 'checked']);
+/** A checkbox's `value` is the option it stands for in its group (the group holds the state). */
+const checkboxStateProps = new Set(['onChange', 'checked']);
 
 /** `file:line Component` for each field of `source` whose value does not come from a form. */
 function uncontrolledFields(file: string, source: string): string[] {
@@ -39,7 +41,8 @@ function uncontrolledFields(file: string, source: string): string[] {
       const names = node.attributes.properties.flatMap((property) =>
         ts.isJsxAttribute(property) ? [property.name.getText(sourceFile)] : [],
       );
-      if (fieldComponents.has(tag) && !names.includes('readOnly') && names.some((name) => stateProps.has(name))) {
+      const drivenBy = tag === 'Checkbox' ? checkboxStateProps : stateProps;
+      if (fieldComponents.has(tag) && !names.includes('readOnly') && names.some((name) => drivenBy.has(name))) {
         const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
         found.push(`${file}:${line} ${tag}`);
       }

@@ -1,5 +1,6 @@
 import { adminAccountTransferList } from '@contract/account-transfer-desk';
 import { adminAuditList, adminLogout, adminUserSearch } from '@contract/admin';
+import { adminOperatorList } from '@contract/admin-operators';
 import type { OperatorRole } from '@contract/admin-roles';
 import { adminAgentApplicationList } from '@contract/agent-desk';
 import { adminNoticeList } from '@contract/content-desk';
@@ -45,6 +46,7 @@ const deskMenu = [
   { key: 'supportSettings', to: '/admin/support-settings', endpoint: adminSupportSettingsQuery },
   { key: 'accountTransfers', to: '/admin/account-transfers', endpoint: adminAccountTransferList },
   { key: 'audit', to: '/admin/audit', endpoint: adminAuditList },
+  { key: 'operators', to: '/admin/operators', endpoint: adminOperatorList },
 ] as const satisfies readonly { key: string; to: string; endpoint: Endpoint }[];
 
 /** The menu's page a path is on: the longest entry it starts with (a player's page under /admin/users). */

@@ -1,4 +1,5 @@
 import { adminAuditList, adminUserSearch } from '@contract/admin';
+import { adminOperatorList } from '@contract/admin-operators';
 import { adminAgentApplicationList } from '@contract/agent-desk';
 import { adminManualDepositList } from '@contract/deposit-desk';
 import { adminKycList } from '@contract/kyc-desk';
@@ -104,4 +105,11 @@ export const waitingCountsQueryOptions = (lng: Locale, queues: readonly WaitingQ
     },
     refetchInterval: queueRefreshMs,
     staleTime: 0,
+  });
+
+export const operatorsQueryOptions = (lng: Locale, page: number) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'operators', page],
+    queryFn: () => operatorApi.call(adminOperatorList, pagingOf({ page })),
+    ...deskListDefaults,
   });
