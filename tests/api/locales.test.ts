@@ -185,6 +185,8 @@ const keptAsIs: Record<Exclude<Locale, 'en-US'>, readonly string[]> = {
     'common:layout.dayFormat',
     // Filipino apps say Slot, Jackpot, Auto-spin, Rebate and Round as they are.
     'admin:games.kinds.slot',
+    // "Password" is the word Filipino sign-in pages use, as the site's own sign-in does.
+    'admin:operators.password',
     'hall:kind.slot',
     'home:games.kind.slot',
     'hall:machine.jackpot',
