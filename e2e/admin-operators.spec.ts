@@ -33,7 +33,7 @@ test('a content operator made on the desk sees only their pages and is told a pa
   dialog = page.getByRole('dialog', { name: admin(locale, 'operators.issuedTitle', { account }) });
   const password = (await dialog.getByLabel(admin(locale, 'operators.password'), { exact: true }).textContent()) ?? '';
   const secret = (await dialog.getByLabel(admin(locale, 'operators.secret'), { exact: true }).textContent()) ?? '';
-  await expect(dialog.getByTitle(admin(locale, 'operators.scan'))).toBeVisible();
+  await expect(dialog.getByRole('img', { name: admin(locale, 'operators.scan') })).toBeVisible();
   await dialog.getByRole('button', { name: admin(locale, 'operators.done') }).click();
   const row = page
     .getByRole('table', { name: admin(locale, 'operators.title') })

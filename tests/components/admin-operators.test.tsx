@@ -44,7 +44,7 @@ describe('operators', () => {
     const secret = within(dialog).getByLabelText('Authenticator secret').textContent ?? '';
     expect(password.length).toBeGreaterThanOrEqual(16);
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    expect(within(dialog).getByTitle('Scan with the authenticator app')).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'Scan with the authenticator app' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

@@ -14,6 +14,7 @@ import { reasonInput } from '@contract/money';
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Checkbox,
   Code,
@@ -353,7 +354,9 @@ function IssuedCredentialsView({ credentials, onDone }: { credentials: IssuedCre
       {credentials.password && <Secret label={t('operators.password')} value={credentials.password} />}
       <Secret label={t('operators.secret')} value={credentials.totpSecret} />
       <Stack gap={4} align="center">
-        <QRCodeSVG value={credentials.totpUrl} size={184} marginSize={2} title={t('operators.scan')} />
+        <Box role="img" aria-label={t('operators.scan')}>
+          <QRCodeSVG value={credentials.totpUrl} size={184} marginSize={2} />
+        </Box>
         <Text size="xs" c="dimmed">
           {t('operators.scan')}
         </Text>
