@@ -3,10 +3,9 @@
  * hidden result, each reel's stop, the settlement, and the presses the machine makes itself for a
  * game left unfinished. States and lever results are stored as JSON between the calls.
  */
+import { studioTitle } from '@games/catalogue';
 import type { PachislotTitle } from '@games/engine/pachislot';
-import { kitsuneRushTitle } from '@games/titles/kitsune-rush';
-import { luckyLampTitle } from '@games/titles/lucky-lamp';
-import { tsukimiReplayTitle } from '@games/titles/tsukimi-replay';
+import { isRoundTitle } from '@games/studio-title';
 
 export const pachislotReels = 3;
 
@@ -16,10 +15,10 @@ export interface ReelStop {
   stop: number;
 }
 
-const pachislotTitles: readonly PachislotTitle[] = [luckyLampTitle, kitsuneRushTitle, tsukimiReplayTitle];
-
+/** The catalogue's pachislot title of this code; a title of another kind is none. */
 export function pachislotTitleOf(code: string): PachislotTitle | undefined {
-  return pachislotTitles.find((title) => title.code === code);
+  const title = studioTitle(code);
+  return title && !isRoundTitle(title) ? title : undefined;
 }
 
 /** The low and high ends of the stated RTP over the 設定: what the page may show. */

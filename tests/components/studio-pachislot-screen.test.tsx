@@ -9,7 +9,7 @@ import {
 } from '@machines/studio-pachislot.machine';
 import { type StudioSession, studioRoundMachine } from '@machines/studio-round.machine';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { initStudioI18n } from '../../studio/page/i18n';
 import { PachislotScreen } from '../../studio/page/play/pachislot-screen';
@@ -192,5 +192,52 @@ describe('the pachislot screen', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /Stop auto/ })).toBeInTheDocument());
     act(() => fireEvent.click(screen.getByRole('button', { name: /Stop auto/ })));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Auto' })).toBeInTheDocument());
+  });
+
+  it('sounds each stop and the lever once the player turns sound on', async () => {
+    // The browser's audio at the edge: a context that records the tones it is asked to play.
+    const tones: number[] = [];
+    class RecordingAudioContext {
+      currentTime = 0;
+      destination = {};
+      createOscillator() {
+        return {
+          type: 'triangle',
+          frequency: { setValueAtTime: (hz: number) => tones.push(hz), exponentialRampToValueAtTime: () => {} },
+          connect: (node: unknown) => node,
+          start: () => {},
+          stop: () => {},
+        };
+      }
+      createGain() {
+        return {
+          gain: { setValueAtTime: () => {}, exponentialRampToValueAtTime: () => {} },
+          connect: (node: unknown) => node,
+        };
+      }
+    }
+    vi.stubGlobal('AudioContext', RecordingAudioContext);
+    try {
+      await openScreen('en-US');
+      const lever = await screen.findByRole('button', { name: 'Lever' });
+      await waitFor(() => expect(lever).toBeEnabled());
+      fireEvent.click(lever);
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Stop 1' })).toBeEnabled());
+      expect(tones).toEqual([]);
+
+      const sound = screen.getByRole('button', { name: 'Sound: off' });
+      expect(sound).toHaveAttribute('aria-pressed', 'false');
+      fireEvent.click(sound);
+      expect(screen.getByRole('button', { name: 'Sound: on' })).toHaveAttribute('aria-pressed', 'true');
+      for (const reel of [1, 2, 3]) {
+        fireEvent.click(screen.getByRole('button', { name: `Stop ${reel}` }));
+        await waitFor(() => expect(tones.filter((hz) => hz === 180)).toHaveLength(reel));
+      }
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Lever' })).toBeEnabled());
+      fireEvent.click(screen.getByRole('button', { name: 'Lever' }));
+      await waitFor(() => expect(tones).toContain(330));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -32,6 +32,7 @@ import own from './pachislot.module.css';
 import { PachislotReels, usePressFrames } from './pachislot-reels';
 import { PaytableDialog } from './paytable-dialog';
 import { RealityCheckDialog } from './reality-check-dialog';
+import { usePachislotSounds } from './sound';
 import { useStudioActor } from './studio-actor';
 import { usePageLocale } from './title-rules';
 
@@ -245,7 +246,9 @@ function PachislotGame({ title, actor }: { title: PachislotTitle; actor: Pachisl
   const rtpRange = useSelector(actor, selectRtpRange);
   const pressFrame = usePressFrames(turning);
   const [dialog, setDialog] = useState<'paytable' | 'auto' | null>(null);
+  const [soundOn, setSoundOn] = useState(false);
   useKeys(actor, pressFrame);
+  usePachislotSounds(actor, soundOn);
   const percent = (basisPoints: number) => (basisPoints / 100).toLocaleString(locale, { maximumFractionDigits: 2 });
   return (
     <main className={styles.screen} data-pachislot-stage={stage}>
@@ -264,6 +267,9 @@ function PachislotGame({ title, actor }: { title: PachislotTitle; actor: Pachisl
             onClick={() => actor.send({ type: 'turbo.toggle' })}
           >
             {turbo ? t('turbo.on') : t('turbo.off')}
+          </button>
+          <button type="button" className={styles.tool} aria-pressed={soundOn} onClick={() => setSoundOn((on) => !on)}>
+            {soundOn ? t('sound.on') : t('sound.off')}
           </button>
           {autoLeft > 0 ? (
             <button type="button" className={styles.tool} onClick={() => actor.send({ type: 'auto.stop' })}>

@@ -1,13 +1,21 @@
 /**
  * Short Web Audio sounds for the round, synthesised so nothing is downloaded: a rising sweep when the
  * reels start or the balls leave, a knock when they stop, and a chord for a win that grows with its
- * tier (machines/studio-round-win-tier.ts). Off until the player turns it on (the toggle is the
- * gesture that lets the browser start audio).
+ * tier (machines/studio-round-win-tier.ts). A pachislot sounds the same way, a knock per stop button.
+ * Off until the player turns it on (the toggle is the gesture that lets the browser start audio).
  */
+import {
+  coinsPerGame,
+  type PachislotStage,
+  selectMeters,
+  selectPachislotStage,
+  type studioPachislotMachine,
+} from '@machines/studio-pachislot.machine';
 import { selectReelMotion, selectResultAnimationMs, selectRound, selectWinShown } from '@machines/studio-round.machine';
 import { type WinTier, winTierOf } from '@machines/studio-round-win-tier';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import type { StudioActor } from './studio-actor';
 
 interface Tone {
@@ -64,8 +72,17 @@ function winSound(tier: WinTier): Tone[] {
   }));
 }
 
-export function useRoundSounds(actor: StudioActor, enabled: boolean) {
+/** The page's audio context, made the first time the player turns sound on. */
+function useAudio(enabled: boolean) {
   const context = useRef<AudioContext | null>(null);
+  useEffect(() => {
+    if (enabled && !context.current && typeof AudioContext !== 'undefined') context.current = new AudioContext();
+  }, [enabled]);
+  return context;
+}
+
+export function useRoundSounds(actor: StudioActor, enabled: boolean) {
+  const context = useAudio(enabled);
   const motion = useSelector(actor, selectReelMotion);
   const winShown = useSelector(actor, selectWinShown);
   const round = useSelector(actor, selectRound);
@@ -73,19 +90,36 @@ export function useRoundSounds(actor: StudioActor, enabled: boolean) {
   const tier = round ? winTierOf(round.win, round.stake) : 'none';
 
   useEffect(() => {
-    if (enabled && !context.current && typeof AudioContext !== 'undefined') context.current = new AudioContext();
-  }, [enabled]);
-
-  useEffect(() => {
     const audio = context.current;
     if (!enabled || !audio) return;
     if (motion === 'turning') play(audio, spinSound);
     if (motion === 'stopping') play(audio, stopSound(animationMs));
-  }, [enabled, motion, animationMs]);
+  }, [context, enabled, motion, animationMs]);
 
   useEffect(() => {
     const audio = context.current;
     if (!enabled || !audio || !winShown || tier === 'none') return;
     play(audio, winSound(tier));
-  }, [enabled, winShown, tier]);
+  }, [context, enabled, winShown, tier]);
+}
+
+/** What a pachislot stage sounds as it begins: the lever's sweep, a stop's knock, the payout's chord. */
+function pachislotSound(stage: PachislotStage, payout: number): Tone[] {
+  if (stage === 'spinning') return spinSound;
+  if (stage === 'stopping') return stopSound(0);
+  if (stage === 'payout' && payout > 0) return winSound(winTierOf(payout, coinsPerGame));
+  return [];
+}
+
+export function usePachislotSounds(actor: ActorRefFrom<typeof studioPachislotMachine>, enabled: boolean) {
+  const context = useAudio(enabled);
+  const stage = useSelector(actor, selectPachislotStage);
+  // Read in the payout stage only, so it changes together with the stage and a stage sounds once.
+  const payout = useSelector(actor, (snapshot) =>
+    selectPachislotStage(snapshot) === 'payout' ? selectMeters(snapshot).payout : 0,
+  );
+  useEffect(() => {
+    const audio = context.current;
+    if (enabled && audio) play(audio, pachislotSound(stage, payout));
+  }, [context, enabled, stage, payout]);
 }
