@@ -3,13 +3,16 @@
  * and starts the reels, each stop button (1, 2, 3, left to right) is answered by the server with its
  * reel's stop, and the third settles the game. A lost connection keeps the lever's key and the press
  * it was sending, so a retry is the same request (the server answers it once). Auto-play pulls the
- * lever and presses the stops itself at fixed frames, game after game; turbo shortens every wait.
+ * lever and presses the stops itself at fixed frames, game after game, until its count is played, a
+ * single win passes the player's limit or the next game could pass their loss limit (the slot's
+ * rules, machines/studio-round-auto-spin.ts); turbo shortens every wait.
  *
  * States:
  * - loading: the machine as the studio has it: this player's open game (its reels spin on), the
  *   last settled game's counters, the title's RTP range; a game the machine stopped itself is said.
  * - idle: the reels stand; the lever is ready (Space), the credit and payout meters show. While auto
- *   runs, the lever is pulled again by itself after a reel's wait.
+ *   runs, the lever is pulled again by itself after a reel's wait (auto-play ends when the credit
+ *   no longer covers a game).
  * - levering: the bet is booked and the lottery drawn; the lever's key is kept for every retry.
  * - spinning: the reels turn; the next stop button (left to right) is lit; auto presses it itself.
  * - stopping: the press is sent; its reel slides from the press frame to the stop the server says.
@@ -22,6 +25,17 @@ import type { PachislotGame, PachislotPlayed, pachislotMachine } from '@contract
 import { type ModeId, type PachislotOutcome, pachislotOutcomeSchema } from '@games/engine/pachislot';
 import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import {
+  type AutoSpinProgress,
+  type AutoSpinSettings,
+  type AutoSpinStopReason,
+  autoCountReached,
+  autoLossLimitReached,
+  autoSingleWinReached,
+  countedRound,
+  idleAuto,
+  validAutoSettings,
+} from './studio-round-auto-spin';
 
 export type PachislotMachineData = v.InferOutput<typeof pachislotMachine.data>;
 
@@ -64,7 +78,8 @@ interface Context {
   /** The press being sent, kept until it is answered. */
   press: { reel: number; pressFrame: number } | null;
   turbo: boolean;
-  autoLeft: number;
+  /** Auto-play's settings and what it has counted; the slot's rules (a loss limit, a single win). */
+  auto: AutoSpinProgress;
   notice: PachislotNotice;
 }
 
@@ -73,13 +88,30 @@ export type PachislotEvent =
   | { type: 'stop.press'; reel: number; pressFrame: number }
   | { type: 'connection.retry' }
   | { type: 'turbo.toggle' }
-  | { type: 'auto.start'; games: number }
+  | { type: 'auto.start'; settings: AutoSpinSettings }
   | { type: 'auto.stop' }
   | { type: 'notice.dismiss' };
 
 const stoppedCount = (game: PachislotGame | null) => game?.stops.filter((stop) => stop !== null).length ?? 0;
 const codeOf = (error: unknown) => (error as CallError | undefined)?.code ?? 0;
 const timingsOf = (context: Context) => gameTimings[context.turbo ? 'turbo' : 'normal'];
+const autoOn = (auto: AutoSpinProgress) => auto.settings !== null && auto.stopReason === null;
+const stoppedAuto = (auto: AutoSpinProgress, stopReason: AutoSpinStopReason): AutoSpinProgress =>
+  autoOn(auto) ? { ...auto, stopReason } : auto;
+
+/**
+ * Auto-play after a game: the game counted in (one rolled back costs and pays nothing), then stopped
+ * when its count is played, a single win passed the limit, or the next game could pass the loss limit.
+ */
+function autoAfter(auto: AutoSpinProgress, game: PachislotGame | null): AutoSpinProgress {
+  if (!autoOn(auto) || !game) return auto;
+  const settled = game.status === 'settled';
+  const counted = countedRound(auto, { stake: settled ? coinsPerGame : 0, win: settled ? game.win : 0 });
+  if (autoCountReached(counted)) return stoppedAuto(counted, 'count');
+  if (autoSingleWinReached(counted)) return stoppedAuto(counted, 'singleWin');
+  if (autoLossLimitReached(counted, coinsPerGame)) return stoppedAuto(counted, 'lossLimit');
+  return counted;
+}
 
 export const studioPachislotMachine = setup({
   types: {
@@ -106,7 +138,7 @@ export const studioPachislotMachine = setup({
   guards: {
     affordable: ({ context }) => context.balance >= coinsPerGame,
     nextReel: ({ context, event }) => event.type === 'stop.press' && event.reel === stoppedCount(context.game),
-    autoOn: ({ context }) => context.autoLeft > 0,
+    autoOn: ({ context }) => autoOn(context.auto),
     sending: ({ context }) => context.press !== null,
     levering: ({ context }) => context.gameKey !== null && context.game === null,
   },
@@ -124,8 +156,9 @@ export const studioPachislotMachine = setup({
     finished: assign(({ context }) => ({
       last: context.game,
       game: null,
-      autoLeft: Math.max(0, context.autoLeft - 1),
+      auto: autoAfter(context.auto, context.game),
     })),
+    interruptAuto: assign(({ context }) => ({ auto: stoppedAuto(context.auto, 'interrupted') })),
   },
 }).createMachine({
   id: 'studioPachislot',
@@ -138,12 +171,12 @@ export const studioPachislotMachine = setup({
     gameKey: null,
     press: null,
     turbo: false,
-    autoLeft: 0,
+    auto: idleAuto,
     notice: null,
   }),
   on: {
     'turbo.toggle': { actions: assign({ turbo: ({ context }) => !context.turbo }) },
-    'auto.stop': { actions: assign({ autoLeft: 0 }) },
+    'auto.stop': { actions: assign(({ context }) => ({ auto: stoppedAuto(context.auto, 'stopped') })) },
     'notice.dismiss': { actions: assign({ notice: null }) },
   },
   initial: 'loading',
@@ -190,16 +223,20 @@ export const studioPachislotMachine = setup({
           { actions: assign({ notice: 'insufficient' }) },
         ],
         'auto.start': {
-          guard: ({ event }) => event.games > 0,
-          actions: assign(({ event }) => ({ autoLeft: event.games })),
+          guard: ({ event }) => validAutoSettings(event.settings),
+          actions: assign(({ event }) => ({ auto: { ...idleAuto, settings: event.settings } })),
         },
       },
       after: {
-        reel: {
-          guard: ({ context }) => context.autoLeft > 0 && context.balance >= coinsPerGame,
-          target: 'levering',
-          actions: assign({ gameKey: () => crypto.randomUUID(), notice: null }),
-        },
+        reel: [
+          {
+            guard: ({ context }) => autoOn(context.auto) && context.balance >= coinsPerGame,
+            target: 'levering',
+            actions: assign({ gameKey: () => crypto.randomUUID(), notice: null }),
+          },
+          // The credit no longer covers a game: auto-play ends and says why.
+          { guard: 'autoOn', actions: ['interruptAuto', assign({ notice: 'insufficient' })] },
+        ],
       },
     },
     levering: {
@@ -215,12 +252,12 @@ export const studioPachislotMachine = setup({
           {
             guard: ({ event }) => codeOf(event.error) === 409,
             target: 'idle',
-            actions: assign({ gameKey: null, notice: 'busy', autoLeft: 0 }),
+            actions: [assign({ gameKey: null, notice: 'busy' }), 'interruptAuto'],
           },
           {
             guard: ({ event }) => codeOf(event.error) === 422,
             target: 'idle',
-            actions: assign({ gameKey: null, notice: 'insufficient', autoLeft: 0 }),
+            actions: [assign({ gameKey: null, notice: 'insufficient' }), 'interruptAuto'],
           },
           { target: 'connectionLost' },
         ],
@@ -295,7 +332,7 @@ export type StudioPachislotSnapshot = SnapshotFrom<typeof studioPachislotMachine
 /** Which stop button may be pressed next (reels stop left to right); null while none. */
 export const selectNextReel = (snapshot: Snapshot) =>
   snapshot.value === 'spinning' ? stoppedCount(snapshot.context.game) : null;
-export const selectCanLever = (snapshot: Snapshot) => snapshot.value === 'idle' && snapshot.context.autoLeft === 0;
+export const selectCanLever = (snapshot: Snapshot) => snapshot.value === 'idle' && !autoOn(snapshot.context.auto);
 
 type Snapshot = { value: unknown; context: Context };
 
@@ -339,6 +376,15 @@ export const selectMeters = (snapshot: Snapshot) => {
 };
 export const selectNotice = (snapshot: Snapshot) => snapshot.context.notice;
 export const selectTurbo = (snapshot: Snapshot) => snapshot.context.turbo;
-export const selectAutoLeft = (snapshot: Snapshot) => snapshot.context.autoLeft;
+/** The games auto-play has still to play; 0 while it is off. */
+export const selectAutoLeft = (snapshot: Snapshot) => {
+  const { auto } = snapshot.context;
+  return autoOn(auto) && auto.settings ? auto.settings.count - auto.played : 0;
+};
+/** Why auto-play last stopped and how many games it played, while it is off; null once dismissed or never run. */
+export const selectAutoStopped = (snapshot: Snapshot) => {
+  const { auto } = snapshot.context;
+  return auto.stopReason ? { reason: auto.stopReason, played: auto.played } : null;
+};
 /** The stated RTP range of the title over its 設定, never the machine's own. */
 export const selectRtpRange = (snapshot: Snapshot) => snapshot.context.rtpRange;

@@ -34,7 +34,7 @@ export function validAutoSettings(settings: AutoSpinSettings): boolean {
 }
 
 /** The progress with a round just played counted in, while auto-spin runs; unchanged otherwise. */
-export function countedRound(auto: AutoSpinProgress, round: StudioRound): AutoSpinProgress {
+export function countedRound(auto: AutoSpinProgress, round: Pick<StudioRound, 'stake' | 'win'>): AutoSpinProgress {
   if (!auto.settings) return auto;
   return {
     ...auto,

@@ -188,10 +188,14 @@ describe('the pachislot screen', () => {
     const auto = screen.getByRole('dialog');
     expect(within(auto).getByRole('heading')).toHaveTextContent('Auto-play');
     expect(within(auto).getByText('Games')).toBeInTheDocument();
+    // The slot's limits: a loss limit and a single win that stop auto-play.
+    expect(within(auto).getByRole('textbox', { name: /Stop when the loss would pass/ })).toHaveValue('');
+    expect(within(auto).getByRole('textbox', { name: /Stop after a single win above/ })).toHaveValue('');
     fireEvent.click(within(auto).getByRole('button', { name: 'Start auto-play' }));
     await waitFor(() => expect(screen.getByRole('button', { name: /Stop auto/ })).toBeInTheDocument());
     act(() => fireEvent.click(screen.getByRole('button', { name: /Stop auto/ })));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Auto' })).toBeInTheDocument());
+    expect(screen.getByText(/^Auto play stopped after \d+ games?\.$/)).toBeInTheDocument();
   });
 
   it('sounds each stop and the lever once the player turns sound on', async () => {

@@ -4,6 +4,8 @@ import {
   type LeverRequest,
   type PachislotMachineData,
   type StopRequest,
+  selectAutoLeft,
+  selectAutoStopped,
   selectCanLever,
   selectNextReel,
   studioPachislotMachine,
@@ -30,7 +32,7 @@ describe('studio pachislot machine model', () => {
 });
 
 /** A live actor whose calls answer as a server would: each press stops the next reel, the third settles. */
-function liveGame(machine: PachislotMachineData = freeMachine) {
+function liveGame(machine: PachislotMachineData = freeMachine, settledWin?: number) {
   const levers: LeverRequest[] = [];
   const presses: StopRequest[] = [];
   let failNext = false;
@@ -49,7 +51,9 @@ function liveGame(machine: PachislotMachineData = freeMachine) {
         }),
         stop: fromPromise(async ({ input }: { input: StopRequest }) => {
           presses.push(input);
-          return stopped(input.reel + 1);
+          const answer = stopped(input.reel + 1);
+          const settled = answer.game.status === 'settled' && settledWin !== undefined;
+          return settled ? { ...answer, game: { ...answer.game, win: settledWin } } : answer;
         }),
       },
     }),
@@ -106,23 +110,71 @@ describe('studio pachislot machine', () => {
       const { actor, clock, presses, levers } = liveGame();
       await flush();
       if (turbo) actor.send({ type: 'turbo.toggle' });
-      actor.send({ type: 'auto.start', games: 2 });
+      actor.send({ type: 'auto.start', settings: autoSettings(2) });
       const timing = gameTimings[turbo ? 'turbo' : 'normal'];
       // One game without waits on the player: lever after a reel's wait, three reels, the payout.
       const gameMs = timing.reelMs * 4 + timing.payoutMs;
       expect(gameMs).toBeLessThanOrEqual(limitMs);
-      for (let step = 0; step < 20 && levers.length < 2; step++) {
-        clock.increment(timing.reelMs);
-        await flush();
-        if (actor.getSnapshot().value === 'payout') {
-          clock.increment(timing.payoutMs);
-          await flush();
-        }
-      }
+      await autoPlayFor(actor, clock, 20);
       expect(levers).toHaveLength(2);
       expect(presses.slice(0, 3).map((press) => press.pressFrame)).toEqual([0, 0, 0]);
       expect(actor.getSnapshot().context.balance).toBeGreaterThanOrEqual(coinsPerGame);
       actor.stop();
     }
   });
+
+  it('stops auto-play after a single win above the player’s limit', async () => {
+    const { actor, clock, levers } = liveGame(freeMachine, 8);
+    await flush();
+    actor.send({ type: 'auto.start', settings: { ...autoSettings(10), singleWinAbove: 5 } });
+    await autoPlayFor(actor, clock, 40);
+    expect(levers).toHaveLength(1);
+    expect(selectAutoStopped(actor.getSnapshot())).toEqual({ reason: 'singleWin', played: 1 });
+    expect(selectAutoLeft(actor.getSnapshot())).toBe(0);
+    expect(selectCanLever(actor.getSnapshot())).toBe(true);
+    actor.stop();
+  });
+
+  it('stops auto-play before a game that could take the loss past the player’s limit', async () => {
+    const { actor, clock, levers } = liveGame(freeMachine, 0);
+    await flush();
+    // 3 coins a game: after two losing games the net loss is 6, and a third could make it 9.
+    actor.send({ type: 'auto.start', settings: { ...autoSettings(10), lossLimit: 8 } });
+    await autoPlayFor(actor, clock, 60);
+    expect(levers).toHaveLength(2);
+    expect(selectAutoStopped(actor.getSnapshot())).toEqual({ reason: 'lossLimit', played: 2 });
+    actor.stop();
+  });
+
+  it('refuses settings that are not positive whole numbers, and says why it stopped when asked to', async () => {
+    const { actor, clock, levers } = liveGame();
+    await flush();
+    actor.send({ type: 'auto.start', settings: { ...autoSettings(10), lossLimit: 0 } });
+    actor.send({ type: 'auto.start', settings: { ...autoSettings(10), singleWinAbove: 2.5 } });
+    expect(selectAutoLeft(actor.getSnapshot())).toBe(0);
+    actor.send({ type: 'auto.start', settings: autoSettings(10) });
+    expect(selectAutoLeft(actor.getSnapshot())).toBe(10);
+    await autoPlayFor(actor, clock, 6);
+    actor.send({ type: 'auto.stop' });
+    await autoPlayFor(actor, clock, 20);
+    const played = levers.length;
+    expect(selectAutoStopped(actor.getSnapshot())).toEqual({ reason: 'stopped', played: expect.any(Number) });
+    expect(played).toBeLessThan(10);
+    actor.stop();
+  });
 });
+
+const autoSettings = (count: number) => ({ count, lossLimit: null, singleWinAbove: null });
+
+/** Moves the simulated clock a reel's wait at a time (and over each payout) for so many steps. */
+async function autoPlayFor(actor: ReturnType<typeof liveGame>['actor'], clock: SimulatedClock, steps: number) {
+  for (let step = 0; step < steps; step++) {
+    const timing = gameTimings[actor.getSnapshot().context.turbo ? 'turbo' : 'normal'];
+    clock.increment(timing.reelMs);
+    await flush();
+    if (actor.getSnapshot().value === 'payout') {
+      clock.increment(timing.payoutMs);
+      await flush();
+    }
+  }
+}

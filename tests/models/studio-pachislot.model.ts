@@ -49,7 +49,7 @@ const fixtures: EventFixtures<typeof studioPachislotMachine> = {
   ],
   'connection.retry': [{ type: 'connection.retry' }],
   'turbo.toggle': [{ type: 'turbo.toggle' }],
-  'auto.start': [{ type: 'auto.start', games: 2 }],
+  'auto.start': [{ type: 'auto.start', settings: { count: 2, lossLimit: null, singleWinAbove: null } }],
   'auto.stop': [{ type: 'auto.stop' }],
   'notice.dismiss': [{ type: 'notice.dismiss' }],
 };
@@ -76,9 +76,10 @@ const outcomes: ActorOutcome[] = [
 
 /** What the guards read: the stage, the reels stopped, whether a lever or press is kept, auto and the notice. */
 export const serializeState = (snapshot: StudioPachislotSnapshot) => {
-  const { game, gameKey, press, autoLeft, notice: shown, turbo } = snapshot.context;
+  const { game, gameKey, press, auto, notice: shown, turbo } = snapshot.context;
   const reels = game?.stops.filter((stop) => stop !== null).length ?? null;
-  return JSON.stringify([snapshot.value, reels, gameKey !== null, press, autoLeft, shown, turbo]);
+  const autoState = [auto.settings?.count ?? null, auto.played, auto.stopReason];
+  return JSON.stringify([snapshot.value, reels, gameKey !== null, press, autoState, shown, turbo]);
 };
 
 export const studioPachislotModel = machineModel({

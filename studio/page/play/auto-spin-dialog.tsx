@@ -1,8 +1,8 @@
+import type { AutoSpinSettings } from '@machines/studio-round-auto-spin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCoins } from '../i18n';
 import styles from './game-screen.module.css';
-import { useStudioActor } from './studio-actor';
 import { useLoadedTitle } from './title-context';
 
 /** The round counts auto-play offers, whatever the kind. */
@@ -46,12 +46,18 @@ function limitOf(text: string): number | null {
 
 /**
  * Auto-play's stop conditions: how many of the game's own rounds (spins, rounds of balls, games),
- * and optionally a loss limit and a single win that stops it. Its words follow the title's kind.
+ * and optionally a loss limit and a single win that stops it. Its words follow the title's kind;
+ * `onStart` hands the settings to the page's machine, which refuses what it cannot take.
  */
-export function AutoSpinDialog({ onClose }: { onClose: () => void }) {
+export function AutoSpinDialog({
+  onStart,
+  onClose,
+}: {
+  onStart: (settings: AutoSpinSettings) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const context = useLoadedTitle().title.kind;
-  const actor = useStudioActor();
   const [count, setCount] = useState(autoCounts[0] ?? 10);
   const [lossLimit, setLossLimit] = useState('');
   const [singleWinAbove, setSingleWinAbove] = useState('');
@@ -64,10 +70,7 @@ export function AutoSpinDialog({ onClose }: { onClose: () => void }) {
         aria-labelledby="auto-spin-title"
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({
-            type: 'auto.start',
-            settings: { count, lossLimit: limitOf(lossLimit), singleWinAbove: limitOf(singleWinAbove) },
-          });
+          onStart({ count, lossLimit: limitOf(lossLimit), singleWinAbove: limitOf(singleWinAbove) });
           onClose();
         }}
       >

@@ -8,6 +8,7 @@ import {
   coinsPerGame,
   type PachislotStage,
   selectAutoLeft,
+  selectAutoStopped,
   selectCanLever,
   selectMeters,
   selectNextReel,
@@ -26,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { useCoins } from '../i18n';
 import { studioPachislotFlow } from '../pachislot-flow';
-import { AutoCountChoice, autoCounts } from './auto-spin-dialog';
+import { AutoSpinDialog } from './auto-spin-dialog';
 import styles from './game-screen.module.css';
 import own from './pachislot.module.css';
 import { PachislotReels, usePressFrames } from './pachislot-reels';
@@ -166,39 +167,17 @@ function StageView({
   return <Controls actor={actor} pressFrame={pressFrame} />;
 }
 
-function AutoDialog({ actor, onClose }: { actor: PachislotActor; onClose: () => void }) {
+/** Why auto-play stopped, in the slot's words with the pachislot's games. */
+function AutoStopped({ actor }: { actor: PachislotActor }) {
   const { t } = useTranslation();
-  const [count, setCount] = useState(autoCounts[0] ?? 10);
+  const stopped = useSelector(actor, selectAutoStopped);
+  if (!stopped) return null;
   return (
-    <div className={styles.dialog}>
-      <form
-        className={styles.dialogBody}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="pachislot-auto-title"
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'auto.start', games: count });
-          onClose();
-        }}
-      >
-        <h2 id="pachislot-auto-title">{t('auto.title', { context: 'pachislot' })}</h2>
-        <AutoCountChoice
-          legend={t('auto.count', { context: 'pachislot' })}
-          offers={autoCounts}
-          count={count}
-          onChange={setCount}
-        />
-        <div className={styles.row}>
-          <button type="submit" className={styles.primary}>
-            {t('auto.start', { context: 'pachislot' })}
-          </button>
-          <button type="button" className={styles.secondary} onClick={onClose}>
-            {t('cancel')}
-          </button>
-        </div>
-      </form>
-    </div>
+    <p className={styles.status} role="status">
+      {t(`auto.stopped.${stopped.reason}`, {
+        played: t('auto.played', { context: 'pachislot', count: stopped.played }),
+      })}
+    </p>
   );
 }
 
@@ -289,6 +268,7 @@ function PachislotGame({ title, actor }: { title: PachislotTitle; actor: Pachisl
       <PachislotReels title={title} stops={stops} />
       <GameWin actor={actor} />
       <Notice actor={actor} />
+      <AutoStopped actor={actor} />
       <StageView stage={stage} actor={actor} pressFrame={pressFrame} />
       {rtpRange ? (
         <p className={styles.status}>
@@ -297,7 +277,12 @@ function PachislotGame({ title, actor }: { title: PachislotTitle; actor: Pachisl
       ) : null}
       <RealityCheckDialog />
       {dialog === 'paytable' ? <PaytableDialog onClose={() => setDialog(null)} /> : null}
-      {dialog === 'auto' ? <AutoDialog actor={actor} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'auto' ? (
+        <AutoSpinDialog
+          onStart={(settings) => actor.send({ type: 'auto.start', settings })}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
     </main>
   );
 }

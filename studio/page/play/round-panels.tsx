@@ -73,7 +73,12 @@ function SpinControls({ busyLabel }: { busyLabel?: string }) {
           {t('auto.open')}
         </button>
       )}
-      {dialogOpen ? <AutoSpinDialog onClose={() => setDialogOpen(false)} /> : null}
+      {dialogOpen ? (
+        <AutoSpinDialog
+          onStart={(settings) => actor.send({ type: 'auto.start', settings })}
+          onClose={() => setDialogOpen(false)}
+        />
+      ) : null}
     </div>
   );
 }
