@@ -24,7 +24,7 @@
 import type { PachislotGame, PachislotPlayed, pachislotMachine } from '@contract/studio-pachislot';
 import { type ModeId, type PachislotOutcome, pachislotOutcomeSchema } from '@games/engine/pachislot';
 import * as v from 'valibot';
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { and, assign, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
 import {
   type AutoSpinProgress,
   type AutoSpinSettings,
@@ -214,16 +214,20 @@ export const studioPachislotMachine = setup({
     },
     idle: {
       on: {
+        // While auto-play runs it pulls the lever itself: the player's lever waits for it to stop.
         'lever.pull': [
           {
-            guard: 'affordable',
+            guard: and(['affordable', not('autoOn')]),
             target: 'levering',
             actions: assign(({ event }) => ({ gameKey: event.gameKey, notice: null })),
           },
-          { actions: assign({ notice: 'insufficient' }) },
+          { guard: not('autoOn'), actions: assign({ notice: 'insufficient' }) },
         ],
+        // Entered again, so the lever's wait starts now: the one of the first entry has passed.
         'auto.start': {
           guard: ({ event }) => validAutoSettings(event.settings),
+          target: 'idle',
+          reenter: true,
           actions: assign(({ event }) => ({ auto: { ...idleAuto, settings: event.settings } })),
         },
       },

@@ -123,6 +123,18 @@ describe('studio pachislot machine', () => {
     }
   });
 
+  it('starts auto-play however long the machine stood idle first', async () => {
+    const { actor, clock, levers } = liveGame();
+    await flush();
+    clock.increment(gameTimings.normal.reelMs * 4);
+    await flush();
+    actor.send({ type: 'auto.start', settings: autoSettings(1) });
+    await autoPlayFor(actor, clock, 10);
+    expect(levers).toHaveLength(1);
+    expect(selectAutoStopped(actor.getSnapshot())).toEqual({ reason: 'count', played: 1 });
+    actor.stop();
+  });
+
   it('stops auto-play after a single win above the player’s limit', async () => {
     const { actor, clock, levers } = liveGame(freeMachine, 8);
     await flush();
