@@ -335,6 +335,31 @@ export async function registeredPlayer(
   return { token, account };
 }
 
+/**
+ * Seats the player at a free machine of the kind, trying them in random order (another worker's
+ * players take machines too, so one taken since the list was read is passed over), and answers its
+ * launch URL.
+ */
+export async function launchFreeMachine(call: Call, token: string, kind: string): Promise<URL> {
+  const hall = await call<{ kind: string; machines: { id: number; state: string }[] }[]>(
+    '/v2/app/game/machines',
+    {},
+    { token },
+  );
+  const free = hall
+    .filter((game) => game.kind === kind)
+    .flatMap((game) => game.machines.filter((machine) => machine.state === 'free'))
+    .sort(() => Math.random() - 0.5);
+  for (const machine of free) {
+    try {
+      return new URL((await call<{ url: string }>('/v2/app/game/launch', { machineId: machine.id }, { token })).url);
+    } catch {
+      // Taken since the list was read.
+    }
+  }
+  throw new Error(`no free ${kind} machine could be taken`);
+}
+
 /** A newly registered player with a profile, a bound card and `amount` coins paid on the sandbox checkout. */
 export async function fundedPlayer(
   request: APIRequestContext,

@@ -9,7 +9,7 @@ import {
   studioPachislotMachine,
 } from '@machines/studio-pachislot.machine';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiCaller, expect, fundedPlayer, pauseClockSoon, test, text } from './fixtures';
+import { apiCaller, expect, fundedPlayer, launchFreeMachine, pauseClockSoon, test, text } from './fixtures';
 import { type Adapter, outcomeActor, type Path, replayMachinePaths, type Snapshot, type Step } from './machine-replay';
 
 /**
@@ -120,25 +120,9 @@ test.afterEach(async ({ request }) => {
 async function launchedPachislot(request: APIRequestContext): Promise<URL> {
   const call = apiCaller(request, locale);
   const { token } = await fundedPlayer(request, call, password, 1_000);
-  const hall = await call<{ kind: string; machines: { id: number; state: string }[] }[]>(
-    '/v2/app/game/machines',
-    {},
-    { token },
-  );
-  const free = hall
-    .filter((game) => game.kind === 'pachislot')
-    .flatMap((game) => game.machines.filter((machine) => machine.state === 'free'))
-    .sort(() => Math.random() - 0.5);
-  for (const machine of free) {
-    try {
-      const { url } = await call<{ url: string }>('/v2/app/game/launch', { machineId: machine.id }, { token });
-      seatedTokens.push(token);
-      return new URL(url);
-    } catch {
-      // Another worker's player took it since the list was read.
-    }
-  }
-  throw new Error('no free pachislot machine could be taken');
+  const address = await launchFreeMachine(call, token, 'pachislot');
+  seatedTokens.push(token);
+  return address;
 }
 
 const pachislotAdapter: Adapter = {

@@ -5,7 +5,7 @@
  */
 import type { Locale } from '@contract/locales';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiCaller, type Call, expect, fundedPlayer, test, text } from './fixtures';
+import { apiCaller, type Call, expect, fundedPlayer, launchFreeMachine, test, text } from './fixtures';
 
 const password = 'Studio-Slot-4ll7';
 
@@ -14,24 +14,9 @@ function studio(locale: Locale, key: string, values: Record<string, string | num
 }
 
 /** A funded player and the launch URL of a free pachislot machine. */
-async function launchedPlayer(request: APIRequestContext, call: Call): Promise<string> {
+async function launchedPlayer(request: APIRequestContext, call: Call): Promise<URL> {
   const { token } = await fundedPlayer(request, call, password);
-  const hall = await call<{ code: string; kind: string; machines: { id: number; state: string }[] }[]>(
-    '/v2/app/game/machines',
-    {},
-    { token },
-  );
-  const free = hall
-    .filter((game) => game.kind === 'pachislot')
-    .flatMap((game) => game.machines.filter((candidate) => candidate.state === 'free'));
-  for (const machine of free.sort(() => Math.random() - 0.5)) {
-    try {
-      return (await call<{ url: string }>('/v2/app/game/launch', { machineId: machine.id }, { token })).url;
-    } catch {
-      // The other worker's players take machines too: one taken since the list was read is passed over.
-    }
-  }
-  throw new Error('no free pachislot machine could be taken');
+  return launchFreeMachine(call, token, 'pachislot');
 }
 
 const reel = (page: Page, index: number) => page.locator(`[data-reel="${index}"]`);
@@ -42,7 +27,7 @@ for (const locale of ['ja-JP', 'en-US'] as const) {
     request,
   }) => {
     test.setTimeout(90_000);
-    const url = new URL(await launchedPlayer(request, apiCaller(request, locale)));
+    const url = await launchedPlayer(request, apiCaller(request, locale));
     url.searchParams.set('lang', locale);
     await page.goto(`${url.pathname}${url.search}`);
 

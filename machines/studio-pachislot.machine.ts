@@ -234,7 +234,7 @@ export const studioPachislotMachine = setup({
       after: {
         reel: [
           {
-            guard: ({ context }) => autoOn(context.auto) && context.balance >= coinsPerGame,
+            guard: and(['autoOn', 'affordable']),
             target: 'levering',
             actions: assign({ gameKey: () => crypto.randomUUID(), notice: null }),
           },
