@@ -40,7 +40,7 @@ const publicModules = [
   'money/order-details',
   'money/order-following',
   // The desk's shell, which each area's desk pages are built in: the page frame and lists, the
-  // queues' filters and review dialog, the operator's API client and the desk's query keys.
+  // queues' filters and review dialog, the operator's API client and session, the desk's query keys.
   'admin/desk-access',
   'admin/desk-list',
   'admin/queue-page',
@@ -48,6 +48,7 @@ const publicModules = [
   'admin/review-controls',
   'admin/review-flow',
   'admin/operator-api',
+  'admin/operator-session',
   'admin/queries',
   'crypto/desk-queries',
 ];

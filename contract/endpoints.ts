@@ -27,6 +27,7 @@ import * as support from './support';
 import * as user from './user';
 import * as draw from './withdrawal';
 import * as adminDraw from './withdrawal-desk';
+import * as adminDrawRisk from './withdrawal-risk';
 
 function entriesOf(area: Record<string, unknown>): Endpoint[] {
   return Object.values(area).filter(
@@ -55,6 +56,7 @@ export const endpoints: readonly Endpoint[] = [
   ...entriesOf(adminOperators),
   ...entriesOf(adminKyc),
   ...entriesOf(adminDraw),
+  ...entriesOf(adminDrawRisk),
   ...entriesOf(adminPay),
   ...entriesOf(adminLedger),
   ...entriesOf(adminAgent),

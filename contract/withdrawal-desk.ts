@@ -5,8 +5,13 @@ import { deskRoles } from './admin-roles';
 import { endpoint, listQuery, noData, pageOf } from './endpoint';
 import { orderSnInput, reasonInput, remarkInput, withdrawalStatuses } from './money';
 import { withdrawal, withdrawalMethods } from './withdrawal';
+import { payoutApproval, payoutFlagRules } from './withdrawal-risk';
 
-const withdrawalReviewItem = v.intersect([withdrawal, v.object({ user: userRef })]);
+/** A withdrawal as the desk lists it: the player, the rules that flag it while it waits, and its approvals. */
+const withdrawalReviewItem = v.intersect([
+  withdrawal,
+  v.object({ user: userRef, flags: v.array(v.picklist(payoutFlagRules)), approval: payoutApproval }),
+]);
 export type WithdrawalReviewItem = v.InferOutput<typeof withdrawalReviewItem>;
 
 export const adminWithdrawalList = endpoint({
@@ -29,9 +34,10 @@ export const adminWithdrawalApprove = endpoint({
   path: '/v2/admin/withdrawal/approve',
   access: 'admin',
   roles: deskRoles.money,
-  summary: 'Approve a withdrawal under review: the held amount is posted and the payout starts',
+  summary:
+    'Approve a withdrawal under review: the held amount is posted and the payout starts; at or over the four-eyes threshold the first approval is recorded and a second operator completes it',
   body: v.object({ orderSn: orderSnInput, remark: v.optional(remarkInput) }),
-  data: noData,
+  data: v.object({ outcome: v.picklist(['payoutStarted', 'firstApprovalRecorded']) }),
 });
 
 export const adminWithdrawalReject = endpoint({

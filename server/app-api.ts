@@ -1,4 +1,6 @@
 /** The API under /v2 (and the provider callbacks and wallet beside it): body limits, XSRF, the caller's session, every route. */
+import { adminLogin } from '@contract/admin';
+import { login, login3, loginWithAppKey, registerUser } from '@contract/auth';
 import { chainSandboxPath } from '@contract/crypto';
 import { endpoints } from '@contract/endpoints';
 import { maxKycSubmissionBytes, submitKyc } from '@contract/kyc';
@@ -12,6 +14,7 @@ import { accountTransferRoutes } from './modules/account-transfer/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { agentRoutes } from './modules/agent/routes';
 import { appAccessRoutes } from './modules/app-access/routes';
+import { deviceRecognition } from './modules/auth/public';
 import { authRoutes } from './modules/auth/routes';
 import { bankRoutes } from './modules/bank/routes';
 import { contentRoutes } from './modules/content/routes';
@@ -61,6 +64,10 @@ export function apiRoutes(deps: AppDeps, standardHeaders: StandardHeaders): Hono
         requestPath.startsWith(`${walletBasePath}/`),
     }),
   );
+  // Sign-ins record the device they come from, for the risk checks beside a payout.
+  const recogniseDevice = deviceRecognition({ secure: deps.config.production });
+  for (const signIn of [login, loginWithAppKey, login3, registerUser, adminLogin])
+    api.use(signIn.path, recogniseDevice);
   api.use(async (c, next) => {
     const token = c.req.header('token');
     if (token) c.set('principal', await deps.resolvePrincipal(token));

@@ -66,6 +66,8 @@ export interface AppEnv {
     t: Translate;
     principal: Principal | null;
     clientAddress: string;
+    /** Set on the sign-in calls (modules/auth/device-cookie.ts). */
+    deviceId?: string;
   };
 }
 

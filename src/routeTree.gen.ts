@@ -48,6 +48,7 @@ import { Route as AdminDeskKycRouteImport } from './routes/admin/_desk/kyc'
 import { Route as AdminDeskLettersRouteImport } from './routes/admin/_desk/letters'
 import { Route as AdminDeskNoticesRouteImport } from './routes/admin/_desk/notices'
 import { Route as AdminDeskOperatorsRouteImport } from './routes/admin/_desk/operators'
+import { Route as AdminDeskPayoutRulesRouteImport } from './routes/admin/_desk/payout-rules'
 import { Route as AdminDeskSupportRouteImport } from './routes/admin/_desk/support'
 import { Route as AdminDeskSupportSettingsRouteImport } from './routes/admin/_desk/support-settings'
 import { Route as AdminDeskWithdrawalsRouteImport } from './routes/admin/_desk/withdrawals'
@@ -283,6 +284,11 @@ const AdminDeskNoticesRoute = AdminDeskNoticesRouteImport.update({
 const AdminDeskOperatorsRoute = AdminDeskOperatorsRouteImport.update({
   id: '/operators',
   path: '/operators',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
+const AdminDeskPayoutRulesRoute = AdminDeskPayoutRulesRouteImport.update({
+  id: '/payout-rules',
+  path: '/payout-rules',
   getParentRoute: () => AdminDeskRoute,
 } as any)
 const AdminDeskSupportRoute = AdminDeskSupportRouteImport.update({
@@ -542,6 +548,7 @@ export interface FileRoutesByFullPath {
   '/admin/letters': typeof AdminDeskLettersRoute
   '/admin/notices': typeof AdminDeskNoticesRoute
   '/admin/operators': typeof AdminDeskOperatorsRoute
+  '/admin/payout-rules': typeof AdminDeskPayoutRulesRoute
   '/admin/support': typeof AdminDeskSupportRoute
   '/admin/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
@@ -615,6 +622,7 @@ export interface FileRoutesByTo {
   '/admin/letters': typeof AdminDeskLettersRoute
   '/admin/notices': typeof AdminDeskNoticesRoute
   '/admin/operators': typeof AdminDeskOperatorsRoute
+  '/admin/payout-rules': typeof AdminDeskPayoutRulesRoute
   '/admin/support': typeof AdminDeskSupportRoute
   '/admin/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
@@ -696,6 +704,7 @@ export interface FileRoutesById {
   '/admin/_desk/letters': typeof AdminDeskLettersRoute
   '/admin/_desk/notices': typeof AdminDeskNoticesRoute
   '/admin/_desk/operators': typeof AdminDeskOperatorsRoute
+  '/admin/_desk/payout-rules': typeof AdminDeskPayoutRulesRoute
   '/admin/_desk/support': typeof AdminDeskSupportRoute
   '/admin/_desk/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/_desk/withdrawals': typeof AdminDeskWithdrawalsRoute
@@ -772,6 +781,7 @@ export interface FileRouteTypes {
     | '/admin/letters'
     | '/admin/notices'
     | '/admin/operators'
+    | '/admin/payout-rules'
     | '/admin/support'
     | '/admin/support-settings'
     | '/admin/withdrawals'
@@ -845,6 +855,7 @@ export interface FileRouteTypes {
     | '/admin/letters'
     | '/admin/notices'
     | '/admin/operators'
+    | '/admin/payout-rules'
     | '/admin/support'
     | '/admin/support-settings'
     | '/admin/withdrawals'
@@ -925,6 +936,7 @@ export interface FileRouteTypes {
     | '/admin/_desk/letters'
     | '/admin/_desk/notices'
     | '/admin/_desk/operators'
+    | '/admin/_desk/payout-rules'
     | '/admin/_desk/support'
     | '/admin/_desk/support-settings'
     | '/admin/_desk/withdrawals'
@@ -1249,6 +1261,13 @@ declare module '@tanstack/react-router' {
       path: '/operators'
       fullPath: '/admin/operators'
       preLoaderRoute: typeof AdminDeskOperatorsRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/payout-rules': {
+      id: '/admin/_desk/payout-rules'
+      path: '/payout-rules'
+      fullPath: '/admin/payout-rules'
+      preLoaderRoute: typeof AdminDeskPayoutRulesRouteImport
       parentRoute: typeof AdminDeskRoute
     }
     '/admin/_desk/support': {
@@ -1710,6 +1729,7 @@ interface AdminDeskRouteChildren {
   AdminDeskLettersRoute: typeof AdminDeskLettersRoute
   AdminDeskNoticesRoute: typeof AdminDeskNoticesRoute
   AdminDeskOperatorsRoute: typeof AdminDeskOperatorsRoute
+  AdminDeskPayoutRulesRoute: typeof AdminDeskPayoutRulesRoute
   AdminDeskSupportRoute: typeof AdminDeskSupportRoute
   AdminDeskSupportSettingsRoute: typeof AdminDeskSupportSettingsRoute
   AdminDeskWithdrawalsRoute: typeof AdminDeskWithdrawalsRoute
@@ -1734,6 +1754,7 @@ const AdminDeskRouteChildren: AdminDeskRouteChildren = {
   AdminDeskLettersRoute: AdminDeskLettersRoute,
   AdminDeskNoticesRoute: AdminDeskNoticesRoute,
   AdminDeskOperatorsRoute: AdminDeskOperatorsRoute,
+  AdminDeskPayoutRulesRoute: AdminDeskPayoutRulesRoute,
   AdminDeskSupportRoute: AdminDeskSupportRoute,
   AdminDeskSupportSettingsRoute: AdminDeskSupportSettingsRoute,
   AdminDeskWithdrawalsRoute: AdminDeskWithdrawalsRoute,

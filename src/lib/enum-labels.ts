@@ -30,6 +30,7 @@ import {
 } from '@contract/protection';
 import { balanceMovementKinds, movementOrderStatuses } from '@contract/record';
 import { withdrawalMethods } from '@contract/withdrawal';
+import { payoutFlagRules, payoutRuleKeys, payoutRuleUnits } from '@contract/withdrawal-risk';
 
 /*
  * Where each enumeration the server sends is named on the pages: the values (the contract's list)
@@ -94,6 +95,11 @@ export const enumLabels = {
   },
   deskProtectionFlag: { values: protectionRefusals, at: 'admin:protection.flags' },
   deskFamilyRelationship: { values: familyRelationships, at: 'admin:familyDeclarations.relationships' },
+  deskPayoutRule: { values: payoutRuleKeys, at: 'admin:payoutRules.names' },
+  deskPayoutRuleHint: { values: payoutRuleKeys, at: 'admin:payoutRules.hints' },
+  deskPayoutRuleUnit: { values: Object.values(payoutRuleUnits), at: 'admin:payoutRules.units' },
+  deskPayoutRuleValue: { values: Object.values(payoutRuleUnits), at: 'admin:payoutRules.values' },
+  deskPayoutFlag: { values: payoutFlagRules, at: 'admin:withdrawals.flags' },
 } as const;
 
 type EnumLabels = typeof enumLabels;

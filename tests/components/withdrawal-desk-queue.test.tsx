@@ -164,4 +164,97 @@ describe('withdrawals', () => {
     expect(await screen.findByText('Nothing here.')).toBeInTheDocument();
     expect(await balanceOf(player.token)).toBe(3_000);
   }, 120_000);
+  it('shows the rules that flag a payout with its risk, and over the four-eyes threshold records a first approval', async () => {
+    await startI18nIn('en-US');
+    const user = userEvent.setup();
+    const fourEyes = (threshold: number) =>
+      server.ok(
+        '/v2/admin/withdrawal/rules/update',
+        { rule: 'fourEyes', enabled: true, threshold, reason: 'Component test of four eyes' },
+        { token: desk.token },
+      );
+    const player = await server.fundedPlayer('risky', 9_000, desk.token);
+    const orderSn = await server.withdraw(player, 6_000);
+    await fourEyes(5_000);
+    try {
+      storeDeskSession(desk);
+      renderApp(`/admin/withdrawals?keyword=${player.account}`);
+      const row = (await within(await screen.findByRole('table', { name: 'Withdrawals' })).findByText(orderSn)).closest(
+        'tr',
+      )!;
+      expect(within(row).getByText('Little play')).toBeInTheDocument();
+      expect(within(row).getByText('Two approvals')).toBeInTheDocument();
+
+      await user.click(within(row).getByRole('button', { name: `Risk of withdrawal ${orderSn}` }));
+      const drawer = await screen.findByRole('dialog', { name: `Risk of withdrawal ${orderSn}` });
+      expect(
+        await within(drawer).findByText(
+          'Bets are 0 % of the deposits since the previous withdrawal (flags under 100 %)',
+        ),
+      ).toBeInTheDocument();
+      expect(within(drawer).getByText('Rule: Little play')).toBeInTheDocument();
+      expect(within(drawer).getByText("This is the player's first withdrawal.")).toBeInTheDocument();
+      expect(within(drawer).getByText('9,000')).toBeInTheDocument();
+      expect(within(drawer).getByRole('table', { name: 'Recent sign-ins' })).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      await user.click(within(row).getByRole('button', { name: 'Approve (1 of 2)' }));
+      const approval = await screen.findByRole('dialog', { name: `First approval of withdrawal ${orderSn}` });
+      await user.click(within(approval).getByRole('button', { name: 'Approve (1 of 2)' }));
+      expect(
+        await screen.findByText(
+          `First approval of withdrawal ${orderSn} recorded; a different operator gives the second`,
+        ),
+      ).toBeInTheDocument();
+      const waiting = (
+        await within(screen.getByRole('table', { name: 'Withdrawals' })).findByText(
+          'You approved first; a second operator approves the payout.',
+        )
+      ).closest('tr')!;
+      expect(within(waiting).queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
+      expect(within(waiting).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+      expect((await withdrawalsOf(player.token)).find((withdrawal) => withdrawal.orderSn === orderSn)?.status).toBe(
+        'withdrawalReview',
+      );
+      expect(await balanceOf(player.token)).toBe(3_000);
+    } finally {
+      await fourEyes(100_000);
+    }
+  }, 120_000);
+  it('changes a payout rule with a reason, refusing a threshold that is not a whole number', async () => {
+    await startI18nIn('en-US');
+    const user = userEvent.setup();
+    storeDeskSession(desk);
+    renderApp('/admin/payout-rules');
+    const table = await screen.findByRole('table', { name: 'Payout rules' });
+    const row = within(table).getByText('New bank card').closest('tr')!;
+    expect(within(row).getByText('72 hours')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Change New bank card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change rule: New bank card' });
+    const hours = within(dialog).getByRole('textbox', { name: /Hours/ });
+    await user.clear(hours);
+    await user.type(hours, '1.5');
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Cards settle within two days now');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the rule' }));
+    expect(await within(dialog).findByText('Enter a whole number of 1 or more')).toBeInTheDocument();
+    await user.clear(hours);
+    await user.type(hours, '48');
+    await user.click(within(dialog).getByRole('switch', { name: 'The rule is on' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save the rule' }));
+    expect(await screen.findByText('Rule saved: New bank card')).toBeInTheDocument();
+    await waitFor(() => {
+      const saved = within(screen.getByRole('table', { name: 'Payout rules' }))
+        .getByText('New bank card')
+        .closest('tr')!;
+      expect(within(saved).getByText('48 hours')).toBeInTheDocument();
+      expect(within(saved).getByText('Off')).toBeInTheDocument();
+      expect(within(saved).getByText(desk.account)).toBeInTheDocument();
+    });
+    await server.ok(
+      '/v2/admin/withdrawal/rules/update',
+      { rule: 'newBankCard', enabled: true, threshold: 72, reason: 'Back to the default' },
+      { token: desk.token },
+    );
+  }, 120_000);
 });

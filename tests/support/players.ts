@@ -47,6 +47,7 @@ export async function newPlayer(server: TestServer, _smtp?: SmtpTestServer, pref
     clientAddress: '127.0.0.1',
     requestId: randomUUID(),
     browserBinding: server.xsrf.token,
+    device: { id: randomUUID(), userAgent: 'vitest' },
   };
   return server.db.transaction(async (tx) => {
     const now = server.deps.clock.now();
@@ -231,6 +232,7 @@ export async function signInAgain(
     clientAddress: '127.0.0.1',
     requestId: randomUUID(),
     browserBinding: server.xsrf.token,
+    device: { id: randomUUID(), userAgent: 'vitest' },
   };
   const { token } = await openSession(
     server.deps.auth,

@@ -114,6 +114,31 @@ export const sessions = pgTable(
 );
 
 /**
+ * Every successful sign-in, kept for the risk checks beside a payout (an address or a device shared
+ * with other accounts) and the desk's "recent sign-ins". `device_id` is the SHA-256 of the
+ * long-lived device cookie the browser carries (modules/auth/device-cookie.ts); the user agent is
+ * what the desk shows of the device.
+ */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    at: instant('at').notNull(),
+    clientAddress: text('client_address').notNull(),
+    deviceId: text('device_id').notNull(),
+    userAgent: text('user_agent').notNull(),
+  },
+  (table) => [
+    index('sign_ins_user_idx').on(table.userId, table.at),
+    index('sign_ins_address_idx').on(table.clientAddress, table.userId),
+    index('sign_ins_device_idx').on(table.deviceId, table.userId),
+  ],
+);
+
+/**
  * Image captchas spent, right or wrong, until they expire. A captcha itself is signed, not stored
  * (see modules/auth/captcha.ts): its single use is this row, written when it is first tried.
  */

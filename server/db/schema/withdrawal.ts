@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { withdrawalStatuses } from '../../../contract/money';
 import { withdrawalMethods } from '../../../contract/withdrawal';
+import { payoutRuleKeys } from '../../../contract/withdrawal-risk';
 import { users } from './auth';
 import { bankCards } from './bank';
 
@@ -61,6 +74,9 @@ export const withdrawals = pgTable(
     reviewedAt: instant('reviewed_at'),
     reviewedBy: integer('reviewed_by').references(() => users.id),
     reviewRemark: text('review_remark'),
+    /** Four eyes: the first of two approvals of a payout over the desk's threshold (never the second's operator). */
+    firstApprovedBy: integer('first_approved_by').references(() => users.id),
+    firstApprovedAt: instant('first_approved_at'),
     payoutReference: text('payout_reference'),
     payoutAttempts: integer('payout_attempts').notNull().default(0),
     completedAt: instant('completed_at'),
@@ -86,3 +102,15 @@ export const withdrawals = pgTable(
     ),
   ],
 );
+
+/**
+ * The desk's payout rules: each flag rule (on or off, with its threshold) and the four-eyes
+ * threshold. One row per rule, seeded by the migration; changes are audited.
+ */
+export const payoutRules = pgTable('payout_rules', {
+  rule: text('rule', { enum: payoutRuleKeys }).primaryKey(),
+  enabled: boolean('enabled').notNull(),
+  threshold: bigint('threshold', { mode: 'number' }).notNull(),
+  updatedAt: instant('updated_at').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id),
+});

@@ -35,6 +35,7 @@ import {
 import { adminKycApprove, adminKycList, adminKycReject } from '@contract/kyc-desk';
 import { adminUserLedger } from '@contract/ledger';
 import { adminWithdrawalApprove, adminWithdrawalList, adminWithdrawalReject } from '@contract/withdrawal-desk';
+import { adminPayoutRuleList, adminPayoutRuleUpdate, adminWithdrawalRisk } from '@contract/withdrawal-risk';
 import { type RequestContext, route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import {
@@ -44,7 +45,7 @@ import {
   rejectAgentApplication,
   setAgentRebate,
 } from '../agent/public';
-import { type AuthDeps, type AuthRequest, signOut } from '../auth/public';
+import { type AuthDeps, type AuthRequest, deviceOf, signOut } from '../auth/public';
 import { confirmManualDeposit, failManualDeposit, manualDepositQueue } from '../deposit/public';
 import {
   deskGames,
@@ -56,7 +57,14 @@ import {
   setMachineSetting,
 } from '../hall/public';
 import { approveKyc, kycReviewQueue, rejectKyc } from '../kyc/public';
-import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from '../withdrawal/public';
+import {
+  approveWithdrawal,
+  payoutRuleList,
+  rejectWithdrawal,
+  updatePayoutRule,
+  withdrawalQueue,
+  withdrawalRiskOf,
+} from '../withdrawal/public';
 import { auditEntries } from './audit-log';
 import { signInOperator } from './operator-sign-in';
 import {
@@ -70,7 +78,7 @@ import { freezePlayer, playerLedger, searchPlayers, unfreezePlayer } from './pla
 
 /** Operator sign-in registers no address, so it binds nothing to the browser. */
 function signInRequestOf<E extends Endpoint>(context: RequestContext<E>): AuthRequest {
-  return { ...playerRequestOf(context), browserBinding: '' };
+  return { ...playerRequestOf(context), browserBinding: '', device: deviceOf(context.hono) };
 }
 
 export function adminRoutes(auth: AuthDeps, player: PlayerDeps) {
@@ -120,6 +128,11 @@ export function adminRoutes(auth: AuthDeps, player: PlayerDeps) {
     ),
     route(adminWithdrawalReject, (context) =>
       rejectWithdrawal(player, playerRequestOf(context), context.principal, context.body),
+    ),
+    route(adminWithdrawalRisk, ({ body }) => withdrawalRiskOf(player, body.orderSn)),
+    route(adminPayoutRuleList, () => payoutRuleList(player.db)),
+    route(adminPayoutRuleUpdate, (context) =>
+      updatePayoutRule(player, playerRequestOf(context), context.principal, context.body),
     ),
     route(adminAgentApplicationList, ({ body }) => agentApplicationQueue(player, body)),
     route(adminAgentApplicationApprove, (context) =>

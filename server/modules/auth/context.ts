@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import type { MailDelivery } from '../mail/public';
 import type { SessionCache } from './cached-sessions';
 import type { Captchas } from './captcha';
+import { deviceOf } from './device-cookie';
 import type { IdentityProvidersConfig, IdentityVerifier } from './identity-providers';
 
 const minute = 60 * 1000;
@@ -89,6 +90,8 @@ export interface AuthRequest {
   requestId: string;
   /** The browser's XSRF cookie: binds a verified registration address to the browser that verified it. */
   browserBinding: string;
+  /** The device a sign-in is recorded with. */
+  device: { id: string; userAgent: string };
 }
 
 /** The auth request of a call, bound to the browser by its XSRF cookie. */
@@ -101,5 +104,6 @@ export function authRequestOf<E extends Endpoint>(context: RequestContext<E>): A
     clientAddress: context.clientAddress,
     requestId: context.requestId,
     browserBinding: createHash('sha256').update(xsrfCookie).digest('hex'),
+    device: deviceOf(context.hono),
   };
 }

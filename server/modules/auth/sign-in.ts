@@ -59,7 +59,7 @@ export async function openSession(
   const session = newSession({ kind, remember: options.remember, now, lifetimes: deps.sessionLifetimes });
   await functionRow(
     db,
-    sql`auth_open_session(${user.id}::integer, ${kind}, ${session.tokenHash}, ${options.remember}, ${instant(now)}, ${instant(session.expiresAt)}, ${request.clientAddress}, ${request.requestId}, ${actorOfUser(user.id)}, 'signIn.success', ${options.method}, ${options.forgive?.refund ?? null}::text, ${options.forgive?.clear ?? null}::text)`,
+    sql`auth_open_session(${user.id}::integer, ${kind}, ${session.tokenHash}, ${options.remember}, ${instant(now)}, ${instant(session.expiresAt)}, ${request.clientAddress}, ${request.requestId}, ${actorOfUser(user.id)}, 'signIn.success', ${options.method}, ${options.forgive?.refund ?? null}::text, ${options.forgive?.clear ?? null}::text, ${request.device.id}, ${request.device.userAgent})`,
   );
   return { token: session.token, expiresAt: session.expiresAt.toISOString() };
 }

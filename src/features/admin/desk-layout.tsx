@@ -12,6 +12,7 @@ import { adminStationLetterList } from '@contract/letters-desk';
 import { adminFamilyDeclarations } from '@contract/protection-desk';
 import { adminSupportMessageList, adminSupportSettingsQuery } from '@contract/support';
 import { adminWithdrawalList } from '@contract/withdrawal-desk';
+import { adminPayoutRuleList } from '@contract/withdrawal-risk';
 import { Alert, AppShell, Box, Burger, Button, Group, Loader, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -33,6 +34,7 @@ const deskMenu = [
   { key: 'overview', to: '/admin', endpoint: adminLogout },
   { key: 'kyc', to: '/admin/kyc', endpoint: adminKycList },
   { key: 'withdrawals', to: '/admin/withdrawals', endpoint: adminWithdrawalList },
+  { key: 'payoutRules', to: '/admin/payout-rules', endpoint: adminPayoutRuleList },
   { key: 'deposits', to: '/admin/deposits', endpoint: adminManualDepositList },
   { key: 'agentApplications', to: '/admin/agent-applications', endpoint: adminAgentApplicationList },
   { key: 'familyDeclarations', to: '/admin/family-declarations', endpoint: adminFamilyDeclarations },

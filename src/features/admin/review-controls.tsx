@@ -28,6 +28,7 @@ type ReviewActor = ActorRefFrom<typeof reviewMachine>;
 export type ReviewKind =
   | 'kyc'
   | 'withdrawal'
+  | 'withdrawalFirst'
   | 'deposit'
   | 'agentApplication'
   | 'familyDeclaration'
@@ -51,6 +52,7 @@ const reasonOnly: ReadonlySet<ReviewKind> = new Set([
 const decisionCalls: Record<ReviewKind, Endpoint> = {
   kyc: adminKycApprove,
   withdrawal: adminWithdrawalApprove,
+  withdrawalFirst: adminWithdrawalApprove,
   deposit: adminManualDepositConfirm,
   agentApplication: adminAgentApplicationApprove,
   familyDeclaration: adminFamilyApprove,
@@ -82,6 +84,7 @@ export function ReviewControls({
   asksAmount = false,
   amountHint,
   approveMessage,
+  canApprove = true,
 }: {
   kind: ReviewKind;
   subject: string;
@@ -90,6 +93,8 @@ export function ReviewControls({
   amountHint?: string;
   /** What approving does, when it depends on the item (a crypto payout's address); else the kind's. */
   approveMessage?: string;
+  /** False for the operator who gave a payout its first approval: only a different one may give the second. */
+  canApprove?: boolean;
 }) {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
@@ -111,7 +116,7 @@ export function ReviewControls({
   return (
     <>
       <Group gap="xs" wrap="nowrap">
-        {!reasonOnly.has(kind) && (
+        {!reasonOnly.has(kind) && canApprove && (
           <Button
             size="xs"
             color="teal"

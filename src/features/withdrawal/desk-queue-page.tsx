@@ -1,19 +1,21 @@
 import { withdrawalStatuses } from '@contract/money';
 import { withdrawalMethods } from '@contract/withdrawal';
 import type { WithdrawalReviewItem } from '@contract/withdrawal-desk';
-import { Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatCoinAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { ChoiceFilter, DeskTable, PlayerCell, StatusBadge } from '../admin/desk-list';
+import { useOperatorSession } from '../admin/operator-session';
 import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from '../admin/queue-page';
 import { queueDefaults } from '../admin/queue-search';
 import { ReviewControls } from '../admin/review-controls';
 import { CryptoLines } from '../crypto/crypto-records';
 import { cryptoPairsQueryOptions } from '../crypto/desk-queries';
 import { withdrawalQueueQueryOptions } from './desk-queries';
-import { withdrawalDecision } from './desk-review-flow';
+import { approvalStepOf, withdrawalDecision } from './desk-review-flow';
+import { RiskCell } from './desk-risk';
 import type { WithdrawalQueueSearch } from './desk-search';
 
 /**
@@ -61,9 +63,10 @@ export function WithdrawalQueuePage(props: QueuePageProps<WithdrawalQueueSearch>
             t('columns.coins'),
             t('columns.fee'),
             t('columns.status'),
+            t('columns.risk'),
             t('columns.decision'),
           ]}
-          minWidth={960}
+          minWidth={1120}
         >
           {data.list.map((withdrawal) => (
             <WithdrawalRow key={withdrawal.orderSn} withdrawal={withdrawal} />
@@ -122,14 +125,10 @@ function WithdrawalRow({ withdrawal }: { withdrawal: WithdrawalReviewItem }) {
       <Table.Td>
         <StatusBadge status={withdrawal.status} />
       </Table.Td>
+      <Table.Td>{withdrawal.status === 'withdrawalReview' && <RiskCell withdrawal={withdrawal} />}</Table.Td>
       <Table.Td>
         {withdrawal.status === 'withdrawalReview' ? (
-          <ReviewControls
-            kind="withdrawal"
-            subject={withdrawal.orderSn}
-            send={withdrawalDecision(withdrawal.orderSn)}
-            approveMessage={approvalOf(withdrawal)}
-          />
+          <WithdrawalDecision withdrawal={withdrawal} approveMessage={approvalOf(withdrawal)} />
         ) : (
           <Text size="sm">
             {withdrawal.failureReason ?? (withdrawal.completedAt ? formatDateTime(withdrawal.completedAt) : '')}
@@ -137,5 +136,41 @@ function WithdrawalRow({ withdrawal }: { withdrawal: WithdrawalReviewItem }) {
         )}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/**
+ * The decision on a withdrawal in review, at its approval step: under four eyes the first approval
+ * has its own wording, and the operator who gave it waits for a different one (and may still reject).
+ */
+function WithdrawalDecision({
+  withdrawal,
+  approveMessage,
+}: {
+  withdrawal: WithdrawalReviewItem;
+  approveMessage: string;
+}) {
+  const { t } = useTranslation('admin');
+  const operator = useOperatorSession();
+  const step = approvalStepOf(withdrawal.approval, operator?.userId);
+  const first = withdrawal.approval.first;
+  return (
+    <Stack gap={4}>
+      {first && step !== 'single' && (
+        <Text size="xs" c="dimmed">
+          {step === 'awaitingOther'
+            ? t('withdrawals.approval.waitingSecond')
+            : t('withdrawals.approval.firstBy', { account: first.account, at: formatDateTime(first.at) })}
+        </Text>
+      )}
+      <ReviewControls
+        key={step}
+        kind={step === 'first' ? 'withdrawalFirst' : 'withdrawal'}
+        subject={withdrawal.orderSn}
+        send={withdrawalDecision(withdrawal.orderSn)}
+        approveMessage={step === 'first' ? undefined : approveMessage}
+        canApprove={step !== 'awaitingOther'}
+      />
+    </Stack>
   );
 }

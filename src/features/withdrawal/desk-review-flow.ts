@@ -1,4 +1,5 @@
 import { adminWithdrawalApprove, adminWithdrawalReject } from '@contract/withdrawal-desk';
+import type { PayoutApproval } from '@contract/withdrawal-risk';
 import { operatorApi } from '../admin/operator-api';
 import { inlineRefusal, remarkOf, type SendDecision } from '../admin/review-flow';
 
@@ -8,4 +9,17 @@ export function withdrawalDecision(orderSn: string): SendDecision {
     decision.outcome === 'approve'
       ? operatorApi.call(adminWithdrawalApprove, { orderSn, ...remarkOf(decision) }, inlineRefusal)
       : operatorApi.call(adminWithdrawalReject, { orderSn, reason: decision.reason }, inlineRefusal);
+}
+
+/**
+ * Where a payout stands for the operator looking at it: one approval pays (`single`); at or over the
+ * four-eyes threshold the first approval records itself (`first`) and a different operator's pays
+ * (`second`); the operator who gave the first waits for someone else (`awaitingOther`).
+ */
+export type ApprovalStep = 'single' | 'first' | 'second' | 'awaitingOther';
+
+export function approvalStepOf(approval: PayoutApproval, operatorUserId: number | undefined): ApprovalStep {
+  if (approval.required === 1) return 'single';
+  if (approval.first === null) return 'first';
+  return approval.first.userId === operatorUserId ? 'awaitingOther' : 'second';
 }
