@@ -36,7 +36,15 @@ export const adminWithdrawalApprove = endpoint({
   roles: deskRoles.money,
   summary:
     'Approve a withdrawal under review: the held amount is posted and the payout starts; at or over the four-eyes threshold the first approval is recorded and a second operator completes it',
-  body: v.object({ orderSn: orderSnInput, remark: v.optional(remarkInput) }),
+  body: v.object({
+    orderSn: orderSnInput,
+    remark: v.optional(remarkInput),
+    /**
+     * The operator means the first of two approvals (their dialog said so): refused with 409 when
+     * another operator's first approval landed meanwhile, so nobody starts a payout unawares.
+     */
+    firstApproval: v.optional(v.boolean()),
+  }),
   data: v.object({ outcome: v.picklist(['payoutStarted', 'firstApprovalRecorded']) }),
 });
 

@@ -55,8 +55,9 @@ type ApprovalOutcome = DataOf<typeof adminWithdrawalApprove>;
 
 /**
  * Four eyes: the first of two approvals is recorded on the request, which stays in review. The
- * update only lands while no approval is recorded, so two operators approving at once give one
- * first approval and one 409, never a payout.
+ * update only lands while no approval is recorded, so of two first approvals at once one lands and
+ * the other is refused; an approval meant as the first that finds one already given is refused too
+ * (`firstApproval`), so a payout only starts when its operator knew they gave the second.
  */
 async function recordFirstApproval(
   deps: PlayerDeps,
@@ -78,7 +79,7 @@ async function recordFirstApproval(
         ),
       )
       .returning({ id: withdrawals.id });
-    if (!recorded) throw new ApiError(409, 'draw.alreadyReviewed');
+    if (!recorded) throw new ApiError(409, 'draw.firstApprovalTaken');
     await writeAudit(tx, request, {
       at: now,
       actor: actorOfUser(operator.userId),
@@ -108,6 +109,7 @@ export async function approveWithdrawal(
   if (twoApprovals && found.status === 'withdrawalReview') {
     if (found.firstApprovedBy === null) return recordFirstApproval(deps, request, operator, found, body.remark);
     if (found.firstApprovedBy === operator.userId) throw new ApiError(403, 'draw.secondApproverNeeded');
+    if (body.firstApproval) throw new ApiError(409, 'draw.firstApprovalTaken');
   }
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();

@@ -262,8 +262,9 @@ async function firstApprovalOf(db: Database, row: WithdrawalRow): Promise<Payout
 
 /**
  * The flags the enabled rules raise on a withdrawal, each with what was measured against the
- * rule's threshold and the other accounts involved. Everything is counted up to the request's
- * own time, so a withdrawal is judged by what was known when it was asked for.
+ * rule's threshold and the other accounts involved. Money, play and sign-ins are counted up to the
+ * request's own time, so they judge what was known when it was asked for; a shared bank account or
+ * crypto address is judged as it stands, since another account taking it later matters as much.
  */
 async function flagsOf(
   db: Database,

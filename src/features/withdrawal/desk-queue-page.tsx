@@ -167,7 +167,7 @@ function WithdrawalDecision({
         key={step}
         kind={step === 'first' ? 'withdrawalFirst' : 'withdrawal'}
         subject={withdrawal.orderSn}
-        send={withdrawalDecision(withdrawal.orderSn)}
+        send={withdrawalDecision(withdrawal.orderSn, step === 'first')}
         approveMessage={step === 'first' ? undefined : approveMessage}
         canApprove={step !== 'awaitingOther'}
       />

@@ -3,11 +3,18 @@ import type { PayoutApproval } from '@contract/withdrawal-risk';
 import { operatorApi } from '../admin/operator-api';
 import { inlineRefusal, remarkOf, type SendDecision } from '../admin/review-flow';
 
-/** What a withdrawal review's decision sends (the desk's review flow runs it). */
-export function withdrawalDecision(orderSn: string): SendDecision {
+/**
+ * What a withdrawal review's decision sends (the desk's review flow runs it); an approval given as
+ * the first of two says so, so the server refuses it if another's first approval came meanwhile.
+ */
+export function withdrawalDecision(orderSn: string, firstApproval = false): SendDecision {
   return (decision) =>
     decision.outcome === 'approve'
-      ? operatorApi.call(adminWithdrawalApprove, { orderSn, ...remarkOf(decision) }, inlineRefusal)
+      ? operatorApi.call(
+          adminWithdrawalApprove,
+          { orderSn, ...remarkOf(decision), ...(firstApproval ? { firstApproval } : {}) },
+          inlineRefusal,
+        )
       : operatorApi.call(adminWithdrawalReject, { orderSn, reason: decision.reason }, inlineRefusal);
 }
 
