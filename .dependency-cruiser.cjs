@@ -43,6 +43,7 @@ const publicModules = [
   // queues' filters and review dialog, the operator's API client and session, the desk's query keys.
   'admin/desk-access',
   'admin/desk-list',
+  'admin/desk-form',
   'admin/queue-page',
   'admin/queue-search',
   'admin/review-controls',

@@ -91,10 +91,18 @@ export interface OperatorCredentials {
  * Who an operator of the browser-test server is for: `desk`, the session every worker shares for
  * the desk in a second tab and decisions through the API; `signInReplay`, the desk sign-in replay's;
  * `signInJa` and `signInEn`, the journeys that sign in on the desk's page in that language;
- * `operators`, the journey that makes operators. Each authenticator code works once per operator:
+ * `operators`, the journey that makes operators; `fourEyesFirst` and `fourEyesSecond`, the two
+ * operators of a payout that takes two. Each authenticator code works once per operator:
  * operators of their own keep sign-ins that may run at the same moment from waiting for the next code.
  */
-export type OperatorRole = 'desk' | 'signInReplay' | 'signInJa' | 'signInEn' | 'operators';
+export type OperatorRole =
+  | 'desk'
+  | 'signInReplay'
+  | 'signInJa'
+  | 'signInEn'
+  | 'operators'
+  | 'fourEyesFirst'
+  | 'fourEyesSecond';
 
 /**
  * Inside a desk journey: an operator the browser-test server made with `npm run operator:create`

@@ -32,6 +32,8 @@ import {
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server';
 import { type CallResult, createTestClock, createTestServer, type TestServer } from './harness';
 
+// Docs: docs/requirements.md §20 (risk beside every payout, its rules, four eyes).
+
 /** The desk's judgement beside a payout: the flag rules, the risk context, and four eyes over a threshold. */
 
 let smtp: SmtpTestServer;

@@ -37,6 +37,7 @@ import { useFieldProps, useFormError } from '@/lib/form-error';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
+import { DeskFormFooter } from './desk-form';
 import { DeskList, DeskPage, DeskTable } from './desk-list';
 import { operatorApi } from './operator-api';
 import { useOperatorSession } from './operator-session';
@@ -203,29 +204,6 @@ function RolePicker<V extends { roles: OperatorRole[] }>({ form }: { form: UseFo
   );
 }
 
-function CallError({ error }: { error: Error | null }) {
-  if (!error) return null;
-  return (
-    <Alert color="red" role="alert">
-      {error.message}
-    </Alert>
-  );
-}
-
-function FormButtons({ pending, submit, onCancel }: { pending: boolean; submit: string; onCancel(): void }) {
-  const { t } = useTranslation('admin');
-  return (
-    <Group justify="flex-end" gap="xs">
-      <Button variant="default" onClick={onCancel} disabled={pending}>
-        {t('operators.cancel')}
-      </Button>
-      <Button type="submit" loading={pending}>
-        {submit}
-      </Button>
-    </Group>
-  );
-}
-
 function useDeskChange<T, R>(call: (values: T) => Promise<R>, onSuccess: (answer: R, values: T) => void) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -255,8 +233,13 @@ function CreateOperatorForm({ onCancel, onIssued }: { onCancel(): void; onIssued
         <TextInput {...field('account', t('operators.account'))} maxLength={20} autoComplete="off" required />
         <TextInput {...field('email', t('operators.email'))} type="email" maxLength={254} autoComplete="off" required />
         <RolePicker form={form} />
-        <CallError error={create.error} />
-        <FormButtons pending={create.isPending} submit={t('operators.submitCreate')} onCancel={onCancel} />
+        <DeskFormFooter
+          error={create.error}
+          pending={create.isPending}
+          submit={t('operators.submitCreate')}
+          cancel={t('operators.cancel')}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );
@@ -286,8 +269,13 @@ function RolesForm({ operator, onDone }: { operator: DeskOperator; onDone(): voi
         </Text>
         <RolePicker form={form} />
         <Textarea {...field('reason', t('operators.reason'))} maxLength={500} rows={3} required />
-        <CallError error={save.error} />
-        <FormButtons pending={save.isPending} submit={t('operators.saveRoles')} onCancel={onDone} />
+        <DeskFormFooter
+          error={save.error}
+          pending={save.isPending}
+          submit={t('operators.saveRoles')}
+          cancel={t('operators.cancel')}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );
@@ -335,8 +323,13 @@ function ReasonForm({
           {t(`operators.${kind}Hint`)}
         </Text>
         <Textarea {...field('reason', t('operators.reason'))} maxLength={500} rows={3} required />
-        <CallError error={change.error} />
-        <FormButtons pending={change.isPending} submit={t(`operators.${kind}`)} onCancel={onCancel} />
+        <DeskFormFooter
+          error={change.error}
+          pending={change.isPending}
+          submit={t(`operators.${kind}`)}
+          cancel={t('operators.cancel')}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

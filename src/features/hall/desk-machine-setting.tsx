@@ -1,6 +1,6 @@
 import { adminGameMachineSetSetting, machineSettings } from '@contract/hall-desk';
 import { reasonInput } from '@contract/money';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { useFieldProps } from '@/lib/form-error';
 import { notifySuccess } from '@/lib/notify';
 import { useDeskAllows } from '../admin/desk-access';
+import { DeskFormFooter } from '../admin/desk-form';
 import { operatorApi } from '../admin/operator-api';
 import { deskQueryKey } from '../admin/queries';
 
@@ -95,19 +96,13 @@ function SettingForm({
           data={machineSettings.map((value) => ({ value: String(value), label: t('games.setting.value', { value }) }))}
         />
         <Textarea {...field('reason', t('games.setting.reason'))} maxLength={500} autosize minRows={2} required />
-        {save.error && (
-          <Alert color="red" role="alert">
-            {save.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            {t('games.setting.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('games.setting.save')}
-          </Button>
-        </Group>
+        <DeskFormFooter
+          error={save.error}
+          pending={save.isPending}
+          submit={t('games.setting.save')}
+          cancel={t('games.setting.cancel')}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

@@ -1,18 +1,5 @@
 import { adminPayoutRuleUpdate, type PayoutRule, payoutRuleForm, payoutRuleUnits } from '@contract/withdrawal-risk';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Modal, Skeleton, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,6 +10,7 @@ import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { useDeskAllows } from '../admin/desk-access';
+import { DeskFormFooter } from '../admin/desk-form';
 import { DeskPage, DeskTable } from '../admin/desk-list';
 import { operatorApi } from '../admin/operator-api';
 import { deskQueryKey } from '../admin/queries';
@@ -141,19 +129,13 @@ function PayoutRuleForm({ rule, onDone }: { rule: PayoutRule; onDone(): void }) 
           required
         />
         <Textarea {...field('reason', t('payoutRules.reason'))} maxLength={500} rows={3} required />
-        {save.error && (
-          <Alert color="red" role="alert">
-            {save.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            {t('payoutRules.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('payoutRules.save')}
-          </Button>
-        </Group>
+        <DeskFormFooter
+          error={save.error}
+          pending={save.isPending}
+          submit={t('payoutRules.save')}
+          cancel={t('payoutRules.cancel')}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );
