@@ -2,6 +2,7 @@ import * as transfer from './account-transfer';
 import * as adminAccountTransfer from './account-transfer-desk';
 import * as admin from './admin';
 import * as adminOperators from './admin-operators';
+import * as adminOverview from './admin-overview';
 import * as agent from './agent';
 import * as adminAgent from './agent-desk';
 import * as auth from './auth';
@@ -54,6 +55,7 @@ export const endpoints: readonly Endpoint[] = [
   ...entriesOf(agent),
   ...entriesOf(admin),
   ...entriesOf(adminOperators),
+  ...entriesOf(adminOverview),
   ...entriesOf(adminKyc),
   ...entriesOf(adminDraw),
   ...entriesOf(adminDrawRisk),

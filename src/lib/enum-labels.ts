@@ -1,5 +1,6 @@
 import { accountTransferStatuses, legacyImportProblems } from '@contract/account-transfer-desk';
 import { accountStatuses } from '@contract/admin';
+import { overviewFigureKeys, overviewPeriods } from '@contract/admin-overview';
 import { agentApplicationStatuses, memberStates } from '@contract/agent';
 import { thirdPartyEvents } from '@contract/auth';
 import { contentPageSlugs, gameKinds, gameVolatilities, promotionCategories } from '@contract/content';
@@ -100,6 +101,8 @@ export const enumLabels = {
   deskPayoutRuleUnit: { values: Object.values(payoutRuleUnits), at: 'admin:payoutRules.units' },
   deskPayoutRuleValue: { values: Object.values(payoutRuleUnits), at: 'admin:payoutRules.values' },
   deskPayoutFlag: { values: payoutFlagRules, at: 'admin:withdrawals.flags' },
+  deskOverviewFigure: { values: overviewFigureKeys, at: 'admin:overview.figures' },
+  deskOverviewPeriod: { values: overviewPeriods, at: 'admin:overview.periods' },
 } as const;
 
 type EnumLabels = typeof enumLabels;

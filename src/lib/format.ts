@@ -21,3 +21,12 @@ export function formatCoinAmount(units: string, decimals: number): string {
   const exact = coinAmountText(units, decimals) as `${number}`;
   return new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: Math.min(decimals, 20) }).format(exact);
 }
+
+/** How long ago an instant was, in the reader's language: minutes within the hour, hours within two days, else days. */
+export function formatAge(iso: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+  const relative = new Intl.RelativeTimeFormat(currentLanguage(), { numeric: 'always' });
+  if (minutes < 60) return relative.format(-minutes, 'minute');
+  if (minutes < 48 * 60) return relative.format(-Math.floor(minutes / 60), 'hour');
+  return relative.format(-Math.floor(minutes / (24 * 60)), 'day');
+}

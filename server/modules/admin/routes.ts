@@ -14,6 +14,7 @@ import {
   adminOperatorList,
   adminOperatorRolesSet,
 } from '@contract/admin-operators';
+import { adminOverview } from '@contract/admin-overview';
 import {
   adminAgentApplicationApprove,
   adminAgentApplicationList,
@@ -74,6 +75,7 @@ import {
   setOperatorDisabled,
   setOperatorRoles,
 } from './operators';
+import { businessOverview } from './overview';
 import { freezePlayer, playerLedger, searchPlayers, unfreezePlayer } from './players';
 
 /** Operator sign-in registers no address, so it binds nothing to the browser. */
@@ -129,6 +131,7 @@ export function adminRoutes(auth: AuthDeps, player: PlayerDeps) {
     route(adminWithdrawalReject, (context) =>
       rejectWithdrawal(player, playerRequestOf(context), context.principal, context.body),
     ),
+    route(adminOverview, () => businessOverview(player)),
     route(adminWithdrawalRisk, ({ body }) => withdrawalRiskOf(player, body.orderSn)),
     route(adminPayoutRuleList, () => payoutRuleList(player.db)),
     route(adminPayoutRuleUpdate, (context) =>

@@ -1,5 +1,6 @@
 import { adminAuditList, adminUserSearch } from '@contract/admin';
 import { adminOperatorList } from '@contract/admin-operators';
+import { adminOverview } from '@contract/admin-overview';
 import { adminAgentApplicationList } from '@contract/agent-desk';
 import { adminManualDepositList } from '@contract/deposit-desk';
 import { adminKycList } from '@contract/kyc-desk';
@@ -59,7 +60,10 @@ export const auditQueryOptions = (lng: Locale, search: AuditSearch) =>
 
 const firstOfOne = { pageNum: 1, pageSize: 1 };
 
-/** The queues the overview counts: each list's call, and its total of items in the waiting status. */
+/**
+ * The queues the overview counts: each list's call, its total of items in the waiting status and,
+ * as every queue lists the oldest first, when its first item came in.
+ */
 export const waitingQueues = [
   {
     key: 'kyc',
@@ -95,13 +99,22 @@ export const waitingQueues = [
 ] as const;
 export type WaitingQueue = (typeof waitingQueues)[number];
 
-/** How many items wait in each of these queues (those the operator's roles reach), for the overview. */
+/** How many items wait in each of these queues (those the operator's roles reach) and since when, for the overview. */
 export const waitingCountsQueryOptions = (lng: Locale, queues: readonly WaitingQueue[]) =>
   queryOptions({
     queryKey: [...deskQueryKey, lng, 'waiting', queues.map((queue) => queue.key)],
     queryFn: async () => {
-      const totals = await Promise.all(queues.map(async (queue) => [queue.key, (await queue.count()).total] as const));
-      return Object.fromEntries(totals) as Partial<Record<WaitingQueue['key'], number>>;
+      const totals = await Promise.all(
+        queues.map(async (queue) => {
+          const page = await queue.count();
+          const oldest = page.list[0];
+          const oldestAt = oldest ? ('submittedAt' in oldest ? oldest.submittedAt : oldest.createdAt) : null;
+          return [queue.key, { waiting: page.total, oldestAt }] as const;
+        }),
+      );
+      return Object.fromEntries(totals) as Partial<
+        Record<WaitingQueue['key'], { waiting: number; oldestAt: string | null }>
+      >;
     },
     refetchInterval: queueRefreshMs,
     staleTime: 0,
@@ -112,4 +125,13 @@ export const operatorsQueryOptions = (lng: Locale, page: number) =>
     queryKey: [...deskQueryKey, lng, 'operators', page],
     queryFn: () => operatorApi.call(adminOperatorList, pagingOf({ page })),
     ...deskListDefaults,
+  });
+
+/** The business at a glance; it refreshes like the queues while the overview is open. */
+export const overviewQueryOptions = (lng: Locale) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'overview'],
+    queryFn: () => operatorApi.call(adminOverview, {}),
+    refetchInterval: queueRefreshMs,
+    staleTime: 0,
   });
