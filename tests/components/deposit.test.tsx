@@ -80,7 +80,8 @@ const checkout: CreatedOrder = {
 
 function startDeposit(
   prerequisites: DepositPrerequisites,
-  orders: DepositOrder[] = [],
+  /** What each poll of the order answers, in turn; a promise holds its answer until the test lets it go. */
+  orders: (DepositOrder | Promise<DepositOrder>)[] = [],
   created = checkout,
   openOrder: CreatedOrder | null = null,
 ) {
@@ -177,7 +178,12 @@ describe('deposit page', () => {
   it('shows the coins an amount buys, checks the limits, and opens the checkout with one key per deposit', async () => {
     await startI18nIn('en-US');
     const user = userEvent.setup();
-    const { deposit, requests, opened } = startDeposit(ready, [order('pendingPayment'), order('paymentSuccessful')]);
+    // The payment lands only once the test has seen the checkout link, however slowly the page renders.
+    let pay = () => {};
+    const paid = new Promise<DepositOrder>((resolve) => {
+      pay = () => resolve(order('paymentSuccessful'));
+    });
+    const { deposit, requests, opened } = startDeposit(ready, [order('pendingPayment'), paid]);
     renderPlayerView(<DepositView deposit={deposit} />);
     const amount = await screen.findByRole('textbox', { name: 'Amount' });
     await user.type(amount, '999');
@@ -203,6 +209,7 @@ describe('deposit page', () => {
         idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },
     ]);
+    pay();
     expect(await screen.findByText('5,000 game coins have been added to your balance.')).toBeInTheDocument();
   });
 

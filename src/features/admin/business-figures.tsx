@@ -8,8 +8,8 @@ import {
 } from '@contract/admin-overview';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Badge, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
@@ -30,7 +30,9 @@ function changeOf(current: number, previous: number): number | null {
  */
 export function BusinessFigures() {
   const { t } = useTranslation('admin');
-  const [period, setPeriod] = useState<OverviewPeriod>('today');
+  // The period picked is a form's field like every other choice on the desk.
+  const form = useForm<{ period: OverviewPeriod }>({ initialValues: { period: 'today' } });
+  const period = form.values.period;
   const overview = useQuery(overviewQueryOptions(currentLanguage()));
   if (overview.isError && !overview.data) return <LoadFailed onRetry={() => void overview.refetch()} />;
   if (!overview.data) return <Skeleton h={360} radius="md" />;
@@ -48,8 +50,7 @@ export function BusinessFigures() {
         </Stack>
         <SegmentedControl
           aria-label={t('overview.period')}
-          value={period}
-          onChange={(value) => setPeriod(value as OverviewPeriod)}
+          {...form.getInputProps('period')}
           data={overviewPeriods.map((value) => ({ value, label: t(`overview.periods.${value}`) }))}
         />
       </Group>
