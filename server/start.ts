@@ -14,6 +14,8 @@ import type { PaymentsOptions } from './modules/deposit/setup';
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 /** How long calls in flight may take to finish once shutdown has begun; then their connections are cut. */
 const callsGraceMs = 7_000;
+/** How long an idle kept-alive connection stays open: longer than a proxy's usual 60 s. */
+const keepAliveTimeoutMs = 65_000;
 
 export interface RunningServer {
   url: string;
@@ -59,6 +61,13 @@ export async function startServer(env: Env, options: { serveSpa: boolean }): Pro
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
+  // A client (or a proxy in front) that reuses a kept-alive connection at the moment the server times
+  // it out sees its call reset. Idle connections are kept past the usual proxy idle timeout (60 s), so
+  // the other side closes first; Node's default of 5 s made a pause in a session enough.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = keepAliveTimeoutMs;
+    server.headersTimeout = keepAliveTimeoutMs + 1000;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://${env.HOST}:${port}`;
