@@ -59,7 +59,7 @@ function dayBefore(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - days * dayMs).toISOString().slice(0, 10);
 }
 
-/** Entries on the players' coin accounts: where the ledger says what the players were paid and paid. */
+/** Entries on the players' coin accounts: where the ledger says what players were paid and what they paid. */
 const isPlayerCoin = and(eq(ledgerAccounts.kind, 'player'), eq(ledgerAccounts.currency, coinCurrency));
 
 async function moneyByDay(db: Database, from: Date) {
