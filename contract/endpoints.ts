@@ -3,6 +3,8 @@ import * as adminAccountTransfer from './account-transfer-desk';
 import * as admin from './admin';
 import * as adminOperators from './admin-operators';
 import * as adminOverview from './admin-overview';
+import * as adminReconciliation from './admin-reconciliation';
+import * as adminReports from './admin-reports';
 import * as agent from './agent';
 import * as adminAgent from './agent-desk';
 import * as auth from './auth';
@@ -56,6 +58,8 @@ export const endpoints: readonly Endpoint[] = [
   ...entriesOf(admin),
   ...entriesOf(adminOperators),
   ...entriesOf(adminOverview),
+  ...entriesOf(adminReports),
+  ...entriesOf(adminReconciliation),
   ...entriesOf(adminKyc),
   ...entriesOf(adminDraw),
   ...entriesOf(adminDrawRisk),

@@ -110,3 +110,35 @@ export const fiatCurrencyResource = v.object({
   maxAmount: yen,
 });
 export type FiatCurrencyResource = v.InferOutput<typeof fiatCurrencyResource>;
+
+/**
+ * The merchant's statement over a window: the payments settled in it (paid, or since refunded) and
+ * the payouts made in it, each under the merchant's reference, as the provider's books hold them.
+ * The product reconciles its ledger against it.
+ */
+export const statementRequest = v.pipe(
+  v.object({ from: v.pipe(v.string(), v.isoTimestamp()), to: v.pipe(v.string(), v.isoTimestamp()) }),
+  v.check(({ from, to }) => Date.parse(from) < Date.parse(to)),
+);
+export type StatementRequest = v.InferOutput<typeof statementRequest>;
+
+export const statement = v.object({
+  payments: v.array(
+    v.object({
+      reference,
+      paymentId: v.string(),
+      amount: yen,
+      status: v.picklist(['paid', 'refunding', 'refunded']),
+      settledAt: v.pipe(v.string(), v.isoTimestamp()),
+    }),
+  ),
+  payouts: v.array(
+    v.object({
+      reference,
+      amount: yen,
+      status: v.picklist(['paid', 'failed']),
+      createdAt: v.pipe(v.string(), v.isoTimestamp()),
+    }),
+  ),
+});
+export type Statement = v.InferOutput<typeof statement>;

@@ -7,8 +7,11 @@ import {
   createPaymentResponse,
   type PaymentEvent,
   paymentEvent,
+  type Statement,
+  type StatementRequest,
   signatureHeader,
   signedHeaders,
+  statement,
   timestampHeader,
 } from './pay-protocol';
 
@@ -36,34 +39,40 @@ export interface PayProvider {
   createPayment(request: CreatePaymentRequest): Promise<CreatePaymentResponse>;
   /** Checks a callback's signature over its raw body, then its timestamp, then its shape. */
   verifyCallback(rawBody: string, headers: { timestamp?: string; signature?: string }): CallbackVerdict;
+  /** The merchant's statement over a window, for reconciliation. */
+  statement(window: { from: Date; to: Date }): Promise<Statement>;
 }
 
 const providerTimeoutMs = 10_000;
 
 export function createHostedPayProvider(config: HostedProviderConfig, clock: Clock): PayProvider {
+  /** A signed POST of `request` to the provider's API, its answer checked against `answer`. */
+  async function post<T extends v.GenericSchema>(path: string, request: unknown, answer: T): Promise<v.InferOutput<T>> {
+    const body = JSON.stringify(request);
+    let response: Response;
+    try {
+      response = await fetch(`${config.apiUrl}/${path}`, {
+        method: 'POST',
+        headers: signedHeaders(config.merchantId, config.secret, body, clock.now()),
+        body,
+        signal: AbortSignal.timeout(providerTimeoutMs),
+      });
+    } catch (error) {
+      throw new PayProviderUnavailable(error instanceof Error ? error.message : String(error));
+    }
+    if (!response.ok)
+      throw new PayProviderUnavailable(
+        `provider answered ${response.status}: ${(await response.text()).slice(0, 200)}`,
+      );
+    const parsed = v.safeParse(answer, await response.json().catch(() => null));
+    if (!parsed.success) throw new PayProviderUnavailable('provider answered with an unexpected body');
+    return parsed.output;
+  }
   return {
     name: config.name,
-    async createPayment(request) {
-      const body = JSON.stringify(request);
-      let response: Response;
-      try {
-        response = await fetch(`${config.apiUrl}/payments`, {
-          method: 'POST',
-          headers: signedHeaders(config.merchantId, config.secret, body, clock.now()),
-          body,
-          signal: AbortSignal.timeout(providerTimeoutMs),
-        });
-      } catch (error) {
-        throw new PayProviderUnavailable(error instanceof Error ? error.message : String(error));
-      }
-      if (!response.ok)
-        throw new PayProviderUnavailable(
-          `provider answered ${response.status}: ${(await response.text()).slice(0, 200)}`,
-        );
-      const parsed = v.safeParse(createPaymentResponse, await response.json().catch(() => null));
-      if (!parsed.success) throw new PayProviderUnavailable('provider answered with an unexpected body');
-      return parsed.output;
-    },
+    createPayment: (request) => post('payments', request, createPaymentResponse),
+    statement: ({ from, to }) =>
+      post('statement', { from: from.toISOString(), to: to.toISOString() } satisfies StatementRequest, statement),
     verifyCallback(rawBody, headers) {
       const signature = checkSignature(
         config.secret,

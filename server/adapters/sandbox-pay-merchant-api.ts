@@ -3,12 +3,12 @@
  * A payout to an account number ending in 0000 fails ("account closed"), as test accounts do at
  * real banks' sandboxes.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { sandboxPayouts } from '../db/schema/sandbox-pay';
+import { sandboxPayments, sandboxPayouts } from '../db/schema/sandbox-pay';
 import {
   checkSignature,
   createPaymentRequest,
@@ -17,7 +17,10 @@ import {
   type PayoutRequest,
   type PayoutResponse,
   payoutRequest,
+  type Statement,
+  type StatementRequest,
   signatureHeader,
+  statementRequest,
   timestampHeader,
 } from './pay-protocol';
 import { openPayment } from './sandbox-pay-payments';
@@ -93,7 +96,59 @@ async function sendPayout({ db, clock }: MerchantApiDeps, merchantId: string, re
   return payout;
 }
 
-/** POST api/payments and api/payouts, and the JPY fiat resource, on the sandbox's routes. */
+/** The merchant's payments settled and payouts made in the window, oldest first. */
+async function statementOf({ db }: MerchantApiDeps, merchantId: string, window: StatementRequest): Promise<Statement> {
+  const from = new Date(window.from);
+  const to = new Date(window.to);
+  const [payments, payouts] = await Promise.all([
+    db
+      .select()
+      .from(sandboxPayments)
+      .where(
+        and(
+          eq(sandboxPayments.merchantId, merchantId),
+          inArray(sandboxPayments.status, ['paid', 'refunding', 'refunded']),
+          gte(sandboxPayments.settledAt, from),
+          lt(sandboxPayments.settledAt, to),
+        ),
+      )
+      .orderBy(sandboxPayments.settledAt),
+    db
+      .select()
+      .from(sandboxPayouts)
+      .where(
+        and(
+          eq(sandboxPayouts.merchantId, merchantId),
+          gte(sandboxPayouts.createdAt, from),
+          lt(sandboxPayouts.createdAt, to),
+        ),
+      )
+      .orderBy(sandboxPayouts.createdAt),
+  ]);
+  return {
+    payments: payments.flatMap((payment) =>
+      payment.settledAt && payment.status !== 'pending' && payment.status !== 'canceled'
+        ? [
+            {
+              reference: payment.merchantReference,
+              paymentId: payment.id,
+              amount: payment.amount,
+              status: payment.status,
+              settledAt: payment.settledAt.toISOString(),
+            },
+          ]
+        : [],
+    ),
+    payouts: payouts.map((payout) => ({
+      reference: payout.reference,
+      amount: payout.amount,
+      status: payout.status,
+      createdAt: payout.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** POST api/payments, api/payouts and api/statement, and the JPY fiat resource, on the sandbox's routes. */
 export function mountMerchantApi(routes: Hono, deps: MerchantApiDeps, checkoutUrlOf: (paymentId: string) => string) {
   routes.post('/api/payments', async (c) => {
     const read = await readSignedJson(deps, c.req.raw, createPaymentRequest);
@@ -120,6 +175,12 @@ export function mountMerchantApi(routes: Hono, deps: MerchantApiDeps, checkoutUr
       failureReason: payout.failureReason,
     };
     return c.json(answer);
+  });
+
+  routes.post('/api/statement', async (c) => {
+    const read = await readSignedJson(deps, c.req.raw, statementRequest);
+    if (!read.ok) return c.json({ error: read.error }, read.status);
+    return c.json(await statementOf(deps, read.merchant.merchantId, read.body));
   });
 
   routes.get('/fiat/JPY', (c) => c.json(fiatJpy));

@@ -6,43 +6,35 @@ import {
   overviewPeriodDays,
   overviewPeriods,
 } from '@contract/admin-overview';
-import { type DataOf, recordDayOf, recordDayUtcOffsetMs } from '@contract/endpoint';
+import { type DataOf, recordDayOf } from '@contract/endpoint';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/client';
 import { users } from '@server/db/schema/auth';
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '@server/db/schema/ledger';
 import { periodBounds } from '@server/shared/period-bounds';
-import { coinCurrency } from '@server/shared/player-deps';
-import { and, count, eq, gte, inArray, lt, min, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, count, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
+import {
+  bonusKinds,
+  dayOf,
+  depositKinds,
+  playerCoinEntries as entries,
+  gameKinds,
+  withdrawalKinds,
+} from './ledger-figures';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Two spans of the longest period: the days shown and the days they are compared with. */
 const daysRead = 2 * overviewDays;
 
 /** The transfer kinds the money figures count, each to the figure it adds to (with its entry's sign). */
-const figureOfTransferKind = {
-  deposit: 'deposits',
-  depositRefund: 'deposits',
-  withdrawal: 'withdrawals',
-  withdrawalRefund: 'withdrawals',
-  gameBet: 'grossGamingRevenue',
-  gameWin: 'grossGamingRevenue',
-  gameRollback: 'grossGamingRevenue',
-  promotion: 'bonuses',
-  rebate: 'bonuses',
-} as const;
-type TransferKind = keyof typeof figureOfTransferKind;
-const countedKinds = Object.keys(figureOfTransferKind) as TransferKind[];
+const figureOfTransferKind = Object.fromEntries([
+  ...depositKinds.map((kind) => [kind, 'deposits'] as const),
+  ...withdrawalKinds.map((kind) => [kind, 'withdrawals'] as const),
+  ...gameKinds.map((kind) => [kind, 'grossGamingRevenue'] as const),
+  ...bonusKinds.map((kind) => [kind, 'bonuses'] as const),
+]) as Record<string, 'deposits' | 'withdrawals' | 'grossGamingRevenue' | 'bonuses' | undefined>;
+const countedKinds = Object.keys(figureOfTransferKind);
 /** A player's coins going out (a withdrawal, a bet) is revenue or a payout for the house: these figures flip the sign. */
 const flipped = new Set(['withdrawals', 'grossGamingRevenue']);
-
-/**
- * The Japan-time day (YYYY-MM-DD) of an instant column, as the record searches count days. The
- * offset is written into the text, so grouping by the expression matches the one selected.
- */
-const dayOf = (column: SQL | AnyPgColumn) =>
-  sql<string>`to_char((${column} at time zone 'UTC') + make_interval(secs => ${sql.raw(String(recordDayUtcOffsetMs / 1000))}), 'YYYY-MM-DD')`;
 
 const noFigures = (): OverviewFigures => ({
   deposits: 0,
@@ -59,22 +51,17 @@ function dayBefore(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - days * dayMs).toISOString().slice(0, 10);
 }
 
-/** Entries on the players' coin accounts: where the ledger says what players were paid and what they paid. */
-const isPlayerCoin = and(eq(ledgerAccounts.kind, 'player'), eq(ledgerAccounts.currency, coinCurrency));
-
 async function moneyByDay(db: Database, from: Date) {
-  const day = dayOf(ledgerEntries.createdAt);
+  const day = dayOf(entries.createdAt);
   return db
     .select({
       day,
-      kind: ledgerTransfers.kind,
-      amount: sql<string>`sum(${ledgerEntries.amount})::text`,
+      kind: entries.kind,
+      amount: sql<string>`sum(${entries.amount})::text`,
     })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-    .where(and(isPlayerCoin, inArray(ledgerTransfers.kind, countedKinds), gte(ledgerEntries.createdAt, from)))
-    .groupBy(day, ledgerTransfers.kind);
+    .from(entries)
+    .where(and(inArray(entries.kind, countedKinds), gte(entries.createdAt, from)))
+    .groupBy(day, entries.kind);
 }
 
 async function registrationsByDay(db: Database, from: Date) {
@@ -89,12 +76,13 @@ async function registrationsByDay(db: Database, from: Date) {
 /** Players by the day of their first deposit, for those whose first deposit falls in the span. */
 async function firstDepositsByDay(db: Database, from: Date) {
   const firsts = db
-    .select({ userId: ledgerAccounts.userId, first: min(ledgerEntries.createdAt).as('first') })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-    .where(and(isPlayerCoin, eq(ledgerTransfers.kind, 'deposit')))
-    .groupBy(ledgerAccounts.userId)
+    .select({
+      userId: entries.userId,
+      first: min(entries.createdAt).as('first'),
+    })
+    .from(entries)
+    .where(eq(entries.kind, 'deposit'))
+    .groupBy(entries.userId)
     .as('firsts');
   const day = dayOf(sql`${firsts.first}`);
   return db.select({ day, count: count() }).from(firsts).where(gte(firsts.first, from)).groupBy(day);
@@ -102,14 +90,12 @@ async function firstDepositsByDay(db: Database, from: Date) {
 
 /** Players who bet, counted once per span: each day, and each period and the one before it. */
 async function activePlayers(db: Database, spans: { key: string; from: Date; to: Date }[], from: Date) {
-  const bets = and(isPlayerCoin, eq(ledgerTransfers.kind, 'gameBet'), gte(ledgerEntries.createdAt, from));
-  const day = dayOf(ledgerEntries.createdAt);
+  const bets = and(eq(entries.kind, 'gameBet'), gte(entries.createdAt, from));
+  const day = dayOf(entries.createdAt);
   const [byDay, [bySpan]] = await Promise.all([
     db
-      .select({ day, count: sql<number>`count(distinct ${ledgerAccounts.userId})`.mapWith(Number) })
-      .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .select({ day, count: sql<number>`count(distinct ${entries.userId})`.mapWith(Number) })
+      .from(entries)
       .where(bets)
       .groupBy(day),
     db
@@ -117,15 +103,13 @@ async function activePlayers(db: Database, spans: { key: string; from: Date; to:
         Object.fromEntries(
           spans.map((span) => [
             span.key,
-            sql<number>`count(distinct ${ledgerAccounts.userId}) filter (where ${and(gte(ledgerEntries.createdAt, span.from), lt(ledgerEntries.createdAt, span.to))})`.mapWith(
+            sql<number>`count(distinct ${entries.userId}) filter (where ${and(gte(entries.createdAt, span.from), lt(entries.createdAt, span.to))})`.mapWith(
               Number,
             ),
           ]),
         ),
       )
-      .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .from(entries)
       .where(bets),
   ]);
   return { byDay, bySpan: (bySpan ?? {}) as Record<string, number> };
@@ -182,7 +166,7 @@ export async function businessOverview(deps: { db: Database; clock: Clock }): Pr
     byDay.set(day, { day, ...noFigures() });
   }
   for (const row of money) {
-    const figure = figureOfTransferKind[row.kind as TransferKind];
+    const figure = figureOfTransferKind[row.kind];
     const day = byDay.get(row.day);
     if (!day || !figure) continue;
     const amount = Number(row.amount);

@@ -15,6 +15,8 @@ import {
   adminOperatorRolesSet,
 } from '@contract/admin-operators';
 import { adminOverview } from '@contract/admin-overview';
+import { adminReconciliation } from '@contract/admin-reconciliation';
+import { adminReport } from '@contract/admin-reports';
 import {
   adminAgentApplicationApprove,
   adminAgentApplicationList,
@@ -77,6 +79,8 @@ import {
 } from './operators';
 import { businessOverview } from './overview';
 import { freezePlayer, playerLedger, searchPlayers, unfreezePlayer } from './players';
+import { reconciliation } from './reconciliation';
+import { businessReport } from './reports';
 
 /** Operator sign-in registers no address, so it binds nothing to the browser. */
 function signInRequestOf<E extends Endpoint>(context: RequestContext<E>): AuthRequest {
@@ -132,6 +136,8 @@ export function adminRoutes(auth: AuthDeps, player: PlayerDeps) {
       rejectWithdrawal(player, playerRequestOf(context), context.principal, context.body),
     ),
     route(adminOverview, () => businessOverview(player)),
+    route(adminReport, (context) => businessReport(player, playerRequestOf(context), context.body)),
+    route(adminReconciliation, ({ body }) => reconciliation(player, body)),
     route(adminWithdrawalRisk, ({ body }) => withdrawalRiskOf(player, body.orderSn)),
     route(adminPayoutRuleList, () => payoutRuleList(player.db)),
     route(adminPayoutRuleUpdate, (context) =>

@@ -1,4 +1,6 @@
 /** What deposits offer other modules: the view of a deposit order, the one deposits list (yen and crypto), and the desk of manual deposits. */
+
+export { channelNameOf } from './channels';
 export {
   allDeposits,
   depositConditions,
