@@ -16,6 +16,10 @@ import { pickLocalised } from '@server/localised-text';
 import { channelNameOf } from '@server/modules/deposit/public';
 import { periodBounds } from '@server/shared/period-bounds';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
+
+/** What a report reads: the database, and the deposit channels' names. */
+type ReportDeps = Pick<PlayerDeps, 'db'> & { settings: Pick<PlayerDeps['settings'], 'channels'> };
+
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import {
@@ -131,7 +135,7 @@ function figuresOf(row: MeasuredRow | undefined): ReportFigures {
 
 /** The names the rows are shown by, looked up once per report. */
 async function labelsOf(
-  deps: PlayerDeps,
+  deps: ReportDeps,
   request: PlayerRequest,
   dimension: ReportDimension,
   keys: string[],
@@ -163,14 +167,14 @@ async function labelsOf(
   return labels;
 }
 
-function channelLabel(deps: PlayerDeps, request: PlayerRequest, id: string): string {
+function channelLabel(deps: ReportDeps, request: PlayerRequest, id: string): string {
   if (id === 'bank') return request.t('reports.bankPayout');
   const [coin, network] = id.split(':');
   return network ? `${coin} (${network})` : channelNameOf(deps, id, request.locale);
 }
 
 export async function businessReport(
-  deps: PlayerDeps,
+  deps: ReportDeps,
   request: PlayerRequest,
   body: ParsedBodyOf<typeof adminReport>,
 ): Promise<DataOf<typeof adminReport>> {

@@ -47,7 +47,11 @@ export function channelView(channel: OpenChannel, locale: Locale): PayChannel {
 }
 
 /** The name of a channel an order was made on, even when the channel has since been closed. */
-export function channelNameOf(deps: PlayerDeps, channelId: string, locale: Locale): string {
+export function channelNameOf(
+  deps: { settings: Pick<PlayerDeps['settings'], 'channels'> },
+  channelId: string,
+  locale: Locale,
+): string {
   const channel = deps.settings.channels.find((candidate) => candidate.id === channelId);
   return channel ? nameIn(channel.names, locale) : channelId;
 }
