@@ -49,6 +49,8 @@ import { Route as AdminDeskLettersRouteImport } from './routes/admin/_desk/lette
 import { Route as AdminDeskNoticesRouteImport } from './routes/admin/_desk/notices'
 import { Route as AdminDeskOperatorsRouteImport } from './routes/admin/_desk/operators'
 import { Route as AdminDeskPayoutRulesRouteImport } from './routes/admin/_desk/payout-rules'
+import { Route as AdminDeskReconciliationRouteImport } from './routes/admin/_desk/reconciliation'
+import { Route as AdminDeskReportsRouteImport } from './routes/admin/_desk/reports'
 import { Route as AdminDeskSupportRouteImport } from './routes/admin/_desk/support'
 import { Route as AdminDeskSupportSettingsRouteImport } from './routes/admin/_desk/support-settings'
 import { Route as AdminDeskWithdrawalsRouteImport } from './routes/admin/_desk/withdrawals'
@@ -289,6 +291,16 @@ const AdminDeskOperatorsRoute = AdminDeskOperatorsRouteImport.update({
 const AdminDeskPayoutRulesRoute = AdminDeskPayoutRulesRouteImport.update({
   id: '/payout-rules',
   path: '/payout-rules',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
+const AdminDeskReconciliationRoute = AdminDeskReconciliationRouteImport.update({
+  id: '/reconciliation',
+  path: '/reconciliation',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
+const AdminDeskReportsRoute = AdminDeskReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => AdminDeskRoute,
 } as any)
 const AdminDeskSupportRoute = AdminDeskSupportRouteImport.update({
@@ -549,6 +561,8 @@ export interface FileRoutesByFullPath {
   '/admin/notices': typeof AdminDeskNoticesRoute
   '/admin/operators': typeof AdminDeskOperatorsRoute
   '/admin/payout-rules': typeof AdminDeskPayoutRulesRoute
+  '/admin/reconciliation': typeof AdminDeskReconciliationRoute
+  '/admin/reports': typeof AdminDeskReportsRoute
   '/admin/support': typeof AdminDeskSupportRoute
   '/admin/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
@@ -623,6 +637,8 @@ export interface FileRoutesByTo {
   '/admin/notices': typeof AdminDeskNoticesRoute
   '/admin/operators': typeof AdminDeskOperatorsRoute
   '/admin/payout-rules': typeof AdminDeskPayoutRulesRoute
+  '/admin/reconciliation': typeof AdminDeskReconciliationRoute
+  '/admin/reports': typeof AdminDeskReportsRoute
   '/admin/support': typeof AdminDeskSupportRoute
   '/admin/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/withdrawals': typeof AdminDeskWithdrawalsRoute
@@ -705,6 +721,8 @@ export interface FileRoutesById {
   '/admin/_desk/notices': typeof AdminDeskNoticesRoute
   '/admin/_desk/operators': typeof AdminDeskOperatorsRoute
   '/admin/_desk/payout-rules': typeof AdminDeskPayoutRulesRoute
+  '/admin/_desk/reconciliation': typeof AdminDeskReconciliationRoute
+  '/admin/_desk/reports': typeof AdminDeskReportsRoute
   '/admin/_desk/support': typeof AdminDeskSupportRoute
   '/admin/_desk/support-settings': typeof AdminDeskSupportSettingsRoute
   '/admin/_desk/withdrawals': typeof AdminDeskWithdrawalsRoute
@@ -782,6 +800,8 @@ export interface FileRouteTypes {
     | '/admin/notices'
     | '/admin/operators'
     | '/admin/payout-rules'
+    | '/admin/reconciliation'
+    | '/admin/reports'
     | '/admin/support'
     | '/admin/support-settings'
     | '/admin/withdrawals'
@@ -856,6 +876,8 @@ export interface FileRouteTypes {
     | '/admin/notices'
     | '/admin/operators'
     | '/admin/payout-rules'
+    | '/admin/reconciliation'
+    | '/admin/reports'
     | '/admin/support'
     | '/admin/support-settings'
     | '/admin/withdrawals'
@@ -937,6 +959,8 @@ export interface FileRouteTypes {
     | '/admin/_desk/notices'
     | '/admin/_desk/operators'
     | '/admin/_desk/payout-rules'
+    | '/admin/_desk/reconciliation'
+    | '/admin/_desk/reports'
     | '/admin/_desk/support'
     | '/admin/_desk/support-settings'
     | '/admin/_desk/withdrawals'
@@ -1268,6 +1292,20 @@ declare module '@tanstack/react-router' {
       path: '/payout-rules'
       fullPath: '/admin/payout-rules'
       preLoaderRoute: typeof AdminDeskPayoutRulesRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/reconciliation': {
+      id: '/admin/_desk/reconciliation'
+      path: '/reconciliation'
+      fullPath: '/admin/reconciliation'
+      preLoaderRoute: typeof AdminDeskReconciliationRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/reports': {
+      id: '/admin/_desk/reports'
+      path: '/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AdminDeskReportsRouteImport
       parentRoute: typeof AdminDeskRoute
     }
     '/admin/_desk/support': {
@@ -1730,6 +1768,8 @@ interface AdminDeskRouteChildren {
   AdminDeskNoticesRoute: typeof AdminDeskNoticesRoute
   AdminDeskOperatorsRoute: typeof AdminDeskOperatorsRoute
   AdminDeskPayoutRulesRoute: typeof AdminDeskPayoutRulesRoute
+  AdminDeskReconciliationRoute: typeof AdminDeskReconciliationRoute
+  AdminDeskReportsRoute: typeof AdminDeskReportsRoute
   AdminDeskSupportRoute: typeof AdminDeskSupportRoute
   AdminDeskSupportSettingsRoute: typeof AdminDeskSupportSettingsRoute
   AdminDeskWithdrawalsRoute: typeof AdminDeskWithdrawalsRoute
@@ -1755,6 +1795,8 @@ const AdminDeskRouteChildren: AdminDeskRouteChildren = {
   AdminDeskNoticesRoute: AdminDeskNoticesRoute,
   AdminDeskOperatorsRoute: AdminDeskOperatorsRoute,
   AdminDeskPayoutRulesRoute: AdminDeskPayoutRulesRoute,
+  AdminDeskReconciliationRoute: AdminDeskReconciliationRoute,
+  AdminDeskReportsRoute: AdminDeskReportsRoute,
   AdminDeskSupportRoute: AdminDeskSupportRoute,
   AdminDeskSupportSettingsRoute: AdminDeskSupportSettingsRoute,
   AdminDeskWithdrawalsRoute: AdminDeskWithdrawalsRoute,

@@ -210,6 +210,8 @@ const keptAsIs: Record<Exclude<Locale, 'en-US'>, readonly string[]> = {
     // Agent, Deposit, Team, Limit, Customer support and Bank transfer are the words the glossary chooses.
     'record:types.deposits.manual',
     'admin:players.agent',
+    'admin:reports.dimension.agent',
+    'admin:reconciliation.account',
     'user:center.agent',
     'admin:ledger.kinds.deposit',
     'record:types.movements.deposit',

@@ -19,7 +19,7 @@ import {
   playerCoinEntries as entries,
   gameKinds,
   withdrawalKinds,
-} from './ledger-figures';
+} from './business-figures';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Two spans of the longest period: the days shown and the days they are compared with. */

@@ -21,7 +21,7 @@ import { withdrawals } from '@server/db/schema/withdrawal';
 import { periodBounds } from '@server/shared/period-bounds';
 import type { PlayerDeps } from '@server/shared/player-deps';
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { gameKinds } from './ledger-figures';
+import { gameKinds } from './business-figures';
 
 type Window = { from: Date; to: Date };
 const dayMs = 24 * 60 * 60 * 1000;

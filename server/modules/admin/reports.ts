@@ -29,7 +29,7 @@ import {
   playerCoinEntries as entries,
   gameKinds,
   withdrawalKinds,
-} from './ledger-figures';
+} from './business-figures';
 
 const paymentKinds = [...depositKinds, ...withdrawalKinds];
 const kindsOf: Record<ReportDimension, readonly string[]> = {

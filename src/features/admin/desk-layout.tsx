@@ -1,6 +1,8 @@
 import { adminAccountTransferList } from '@contract/account-transfer-desk';
 import { adminAuditList, adminLogout, adminUserSearch } from '@contract/admin';
 import { adminOperatorList } from '@contract/admin-operators';
+import { adminReconciliation } from '@contract/admin-reconciliation';
+import { adminReport } from '@contract/admin-reports';
 import type { OperatorRole } from '@contract/admin-roles';
 import { adminAgentApplicationList } from '@contract/agent-desk';
 import { adminNoticeList } from '@contract/content-desk';
@@ -41,6 +43,8 @@ const deskMenu = [
   { key: 'users', to: '/admin/users', endpoint: adminUserSearch },
   { key: 'rounds', to: '/admin/rounds', endpoint: adminGameRoundList },
   { key: 'gameProfit', to: '/admin/game-profit', endpoint: adminGameProfitDaily },
+  { key: 'reports', to: '/admin/reports', endpoint: adminReport },
+  { key: 'reconciliation', to: '/admin/reconciliation', endpoint: adminReconciliation },
   { key: 'games', to: '/admin/games', endpoint: adminGameList },
   { key: 'letters', to: '/admin/letters', endpoint: adminStationLetterList },
   { key: 'notices', to: '/admin/notices', endpoint: adminNoticeList },

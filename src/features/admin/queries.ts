@@ -1,15 +1,26 @@
 import { adminAuditList, adminUserSearch } from '@contract/admin';
 import { adminOperatorList } from '@contract/admin-operators';
 import { adminOverview } from '@contract/admin-overview';
+import { adminReconciliation } from '@contract/admin-reconciliation';
+import { adminReport } from '@contract/admin-reports';
 import { adminAgentApplicationList } from '@contract/agent-desk';
 import { adminManualDepositList } from '@contract/deposit-desk';
+import type { DateRange } from '@contract/endpoint';
 import { adminKycList } from '@contract/kyc-desk';
 import type { Locale } from '@contract/locales';
 import { adminFamilyDeclarations } from '@contract/protection-desk';
 import { adminWithdrawalList } from '@contract/withdrawal-desk';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { defaultPeriod } from '../record/record-filters';
 import { operatorApi } from './operator-api';
-import { type AuditSearch, type PlayerSearch, pagingOf, queueDefaults } from './queue-search';
+import {
+  type AuditSearch,
+  type PlayerSearch,
+  pagingOf,
+  queueDefaults,
+  type ReconciliationSearch,
+  type ReportSearch,
+} from './queue-search';
 
 /** Every desk query starts with this key: signing out drops them all, a decision refetches them. */
 export const deskQueryKey = ['admin'] as const;
@@ -133,5 +144,27 @@ export const overviewQueryOptions = (lng: Locale) =>
     queryKey: [...deskQueryKey, lng, 'overview'],
     queryFn: () => operatorApi.call(adminOverview, {}),
     refetchInterval: queueRefreshMs,
+    staleTime: 0,
+  });
+
+/** A period's report or reconciliation: the search's period, else the last 30 days. */
+export function reportPeriodOf(search: { from?: string; to?: string }): DateRange {
+  return search.from && search.to ? { from: search.from, to: search.to } : defaultPeriod();
+}
+
+export const reportQueryOptions = (lng: Locale, search: ReportSearch) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'report', search],
+    queryFn: () =>
+      operatorApi.call(adminReport, { dimension: search.dimension ?? 'day', period: reportPeriodOf(search) }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const reconciliationQueryOptions = (lng: Locale, search: ReconciliationSearch) =>
+  queryOptions({
+    queryKey: [...deskQueryKey, lng, 'reconciliation', search],
+    queryFn: () => operatorApi.call(adminReconciliation, { period: reportPeriodOf(search) }),
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -1,4 +1,5 @@
 import { type AccountStatus, accountStatuses } from '@contract/admin';
+import { type ReportDimension, reportDimensions } from '@contract/admin-reports';
 import type { AgentApplicationStatus } from '@contract/agent';
 import type { DateRange } from '@contract/endpoint';
 import type { KycSubmissionStatus } from '@contract/kyc';
@@ -118,4 +119,22 @@ export function pagingOf(search: PagedSearch): { pageNum: number; pageSize: numb
 /** How many pages a list of `total` rows has. */
 export function pageCountOf(total: number): number {
   return Math.max(1, Math.ceil(total / deskPageSize));
+}
+
+/** A report's breakdown and period; absent, by day over the last 30 days. */
+export interface ReportSearch extends PeriodSearch {
+  dimension?: ReportDimension;
+}
+
+export function reportSearchOf(search: RawSearch): ReportSearch {
+  const { from, to } = pagedOf(search);
+  return defined({ dimension: oneOf(reportDimensions, search.dimension), from, to });
+}
+
+/** Reconciliation's period; absent, the last 30 days. */
+export type ReconciliationSearch = PeriodSearch;
+
+export function reconciliationSearchOf(search: RawSearch): ReconciliationSearch {
+  const { from, to } = pagedOf(search);
+  return defined({ from, to });
 }

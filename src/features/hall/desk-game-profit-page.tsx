@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { DeskPage, DeskTable, FilterBar, PeriodFilter } from '../admin/desk-list';
+import { reportPeriodOf } from '../admin/queries';
 import { LoadFailed } from '../user/account-gates';
-import { deskGamesQueryOptions, gameProfitPeriodOf, gameProfitQueryOptions } from './desk-queries';
+import { deskGamesQueryOptions, gameProfitQueryOptions } from './desk-queries';
 import { GameFilters } from './desk-rounds-page';
 import type { GameProfitSearch } from './desk-search';
 
@@ -26,7 +27,7 @@ export function GameProfitPage({
   const lng = currentLanguage();
   const result = useQuery(gameProfitQueryOptions(lng, search));
   const games = useQuery(deskGamesQueryOptions(lng));
-  const period = gameProfitPeriodOf(search);
+  const period = reportPeriodOf(search);
   const change = (patch: Partial<GameProfitSearch>) => onSearchChange({ ...search, ...patch });
   return (
     <DeskPage title={t('gameProfit.title')} description={t('gameProfit.description')}>

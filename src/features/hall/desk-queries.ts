@@ -2,9 +2,8 @@ import { adminGameList, adminGameProfitDaily, adminGameRoundDetail, adminGameRou
 import type { Locale } from '@contract/locales';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { operatorApi } from '../admin/operator-api';
-import { deskListDefaults, deskQueryKey } from '../admin/queries';
+import { deskListDefaults, deskQueryKey, reportPeriodOf } from '../admin/queries';
 import { pagingOf } from '../admin/queue-search';
-import { defaultPeriod } from '../record/record-filters';
 import type { GameProfitSearch, RoundSearch } from './desk-search';
 
 export const roundListQueryOptions = (lng: Locale, search: RoundSearch) =>
@@ -29,17 +28,12 @@ export const roundDetailQueryOptions = (lng: Locale, id: number) =>
     staleTime: 0,
   });
 
-/** The report's period: the search's, else the last 30 days. */
-export function gameProfitPeriodOf(search: GameProfitSearch) {
-  return search.from && search.to ? { from: search.from, to: search.to } : defaultPeriod();
-}
-
 export const gameProfitQueryOptions = (lng: Locale, search: GameProfitSearch) =>
   queryOptions({
     queryKey: [...deskQueryKey, lng, 'gameProfit', search],
     queryFn: () =>
       operatorApi.call(adminGameProfitDaily, {
-        period: gameProfitPeriodOf(search),
+        period: reportPeriodOf(search),
         ...(search.gameId ? { gameId: search.gameId } : {}),
       }),
     placeholderData: keepPreviousData,
