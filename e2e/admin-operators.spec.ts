@@ -57,12 +57,17 @@ test('a content operator made on the desk sees only their pages and is told a pa
   await expect(writer.getByText(admin(locale, 'roles.refusedTitle'))).toBeVisible();
   await expect(writer.getByRole('table')).toHaveCount(0);
 
-  // The administrator adds the finance role (the server counts it from the writer's next call).
+  // The administrator adds the finance role: the writer's session ends, and signed in again the menu has withdrawals.
   await row.getByRole('button', { name: `${admin(locale, 'operators.roles')}: ${account}` }).click();
   dialog = page.getByRole('dialog', { name: admin(locale, 'operators.rolesTitle', { account }) });
   await dialog.getByRole('checkbox', { name: admin(locale, 'roles.finance') }).check();
   await dialog.getByRole('textbox', { name: admin(locale, 'operators.reason') }).fill('出金の審査も担当');
   await dialog.getByRole('button', { name: admin(locale, 'operators.saveRoles') }).click();
   await expect(row.getByText(admin(locale, 'roles.finance'))).toBeVisible();
+  await writer.goto('/admin/notices');
+  await expect(writer).toHaveURL(/\/admin\/sign-in/);
+  await signInOnDesk(writer, locale, { account, password, otpauthUrl });
+  await expect(writer.getByTestId('desk-roles')).toContainText(admin(locale, 'roles.finance'));
+  await expect(menu.getByRole('link', { name: admin(locale, 'nav.withdrawals') })).toBeVisible();
   await theirs.close();
 });

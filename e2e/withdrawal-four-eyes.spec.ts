@@ -57,19 +57,8 @@ test('a flagged payout takes two operators: the first approves and waits, a seco
   await page.keyboard.press('Escape');
   await expect(risk).toBeHidden();
 
-  await row.getByRole('button', { name: admin(first, 'review.withdrawalFirst.approve') }).click();
-  const approval = page.getByRole('dialog', {
-    name: admin(first, 'review.withdrawalFirst.approveTitle', { subject: orderSn }),
-  });
-  await approval.getByRole('button', { name: admin(first, 'review.withdrawalFirst.approve') }).click();
-  await expect(page.getByText(admin(first, 'review.withdrawalFirst.approved', { subject: orderSn }))).toBeVisible();
-  await expect(row.getByText(admin(first, 'withdrawals.approval.waitingSecond'))).toBeVisible();
-  await expect(row.getByRole('button', { name: admin(first, 'review.withdrawal.approve') })).toHaveCount(0);
-  await expect(row.getByRole('button', { name: admin(first, 'review.withdrawal.reject') })).toBeVisible();
-  const held = await player.call<{ status: string }>('/v2/app/draw/get', { orderSn }, { token: player.token });
-  expect(held.status).toBe('withdrawalReview');
-
-  // The second operator, in a browser of their own.
+  // The second operator, in a browser of their own, opens the first approval too: the first one's
+  // lands while their dialog is open.
   const theirs = await browser.newContext();
   const deskB = await theirs.newPage();
   await useLanguage(deskB, second);
@@ -79,6 +68,30 @@ test('a flagged payout takes two operators: the first approves and waits, a seco
     .getByRole('table', { name: admin(second, 'withdrawals.title') })
     .getByRole('row')
     .filter({ hasText: orderSn });
+  await rowB.getByRole('button', { name: admin(second, 'review.withdrawalFirst.approve') }).click();
+  const overtaken = deskB.getByRole('dialog', {
+    name: admin(second, 'review.withdrawalFirst.approveTitle', { subject: orderSn }),
+  });
+  await expect(overtaken).toBeVisible();
+
+  await row.getByRole('button', { name: admin(first, 'review.withdrawalFirst.approve') }).click();
+  const approval = page.getByRole('dialog', {
+    name: admin(first, 'review.withdrawalFirst.approveTitle', { subject: orderSn }),
+  });
+  await approval.getByRole('button', { name: admin(first, 'review.withdrawalFirst.approve') }).click();
+  await expect(page.getByText(admin(first, 'review.withdrawalFirst.approved', { subject: orderSn }))).toBeVisible();
+  // The second operator's first approval is refused at once; their row is read again and offers the second.
+  const refusedFirst = deskB.waitForResponse((response) => response.url().endsWith('/v2/admin/withdrawal/approve'));
+  await overtaken.getByRole('button', { name: admin(second, 'review.withdrawalFirst.approve') }).click();
+  expect((await refusedFirst).status()).toBe(409);
+  await expect(overtaken).toBeHidden();
+  await expect(row.getByText(admin(first, 'withdrawals.approval.waitingSecond'))).toBeVisible();
+  await expect(row.getByRole('button', { name: admin(first, 'review.withdrawal.approve') })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: admin(first, 'review.withdrawal.reject') })).toBeVisible();
+  const held = await player.call<{ status: string }>('/v2/app/draw/get', { orderSn }, { token: player.token });
+  expect(held.status).toBe('withdrawalReview');
+
+
   await expect(rowB.getByText(new RegExp(`^First approval: ${firstOperator.account}, `))).toBeVisible();
   await rowB.getByRole('button', { name: admin(second, 'review.withdrawal.approve') }).click();
   const payout = deskB.getByRole('dialog', {

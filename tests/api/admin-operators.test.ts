@@ -121,14 +121,21 @@ describe('operator management', () => {
     expect(japanese.body.msg).not.toBe('This account name or e-mail address is already in use.');
   });
 
-  it('checks a new set of roles from the operator’s next call, and audits the change with both sets', async () => {
-    const writer = await signedIn(await created(chief, 'deskmover', ['content']));
+  it('ends the operator’s sessions when their roles change; signed in again, the new roles apply, audited with both sets', async () => {
+    const issued = await created(chief, 'deskmover', ['content']);
+    const writer = await signedIn(issued);
     expect((await server.call('/v2/admin/withdrawal/list', {}, { token: writer.token })).status).toBe(403);
     expect(
       (await change(chief, 'roles', { userId: writer.userId, roles: ['finance'], reason: 'moved to payouts' })).status,
     ).toBe(200);
-    expect((await server.call('/v2/admin/withdrawal/list', {}, { token: writer.token })).status).toBe(200);
-    expect((await server.call('/v2/admin/notice/list', {}, { token: writer.token })).status).toBe(403);
+    refusal(
+      await server.call('/v2/admin/withdrawal/list', {}, { token: writer.token }),
+      402,
+      'Your operator roles were changed, so you have been signed out. Please sign in again to use them.',
+    );
+    const again = await signedIn(issued);
+    expect((await server.call('/v2/admin/withdrawal/list', {}, { token: again.token })).status).toBe(200);
+    expect((await server.call('/v2/admin/notice/list', {}, { token: again.token })).status).toBe(403);
     const entry = (await auditOf(writer.userId)).find((row) => row.action === 'operator.roles');
     expect(entry?.reason).toBe('moved to payouts (content → finance)');
   });

@@ -83,7 +83,7 @@ export const identities = pgTable(
   ],
 );
 
-export const sessionEndReasons = ['logout', 'passwordChanged', 'passwordReset', 'totpReset'] as const;
+export const sessionEndReasons = ['logout', 'passwordChanged', 'passwordReset', 'totpReset', 'rolesChanged'] as const;
 export type SessionEndReason = (typeof sessionEndReasons)[number];
 /**
  * How a session was opened: a player's sign-in, or the desk's (password, captcha and authenticator

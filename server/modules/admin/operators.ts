@@ -142,8 +142,11 @@ export async function setOperatorRoles(
       keepAnAdministrator(target);
     }
     await tx.update(operatorCredentials).set({ roles: body.roles }).where(eq(operatorCredentials.userId, body.userId));
+    // The desk shows an operator the pages their roles reach, read at sign-in: they sign in again.
+    const now = deps.clock.now();
+    await endUserSessions(tx, body.userId, 'rolesChanged', now);
     await writeAudit(tx, request, {
-      at: deps.clock.now(),
+      at: now,
       actor: actorOfUser(operator.userId),
       action: 'operator.roles',
       subject: actorOfUser(body.userId),

@@ -121,6 +121,12 @@ type ResolvedSession = Omit<
   sessionId: number;
 };
 
+/** What a session the server ended tells its holder, by why it ended. */
+const endedMessages: Partial<Record<SessionEndReason, string>> = {
+  totpReset: 'auth.sessionEndedTotpReset',
+  rolesChanged: 'auth.sessionEndedRolesChanged',
+};
+
 /**
  * Whose session an unexpired one is: nobody's when signed out or when an operator session outlived
  * the account's role; 402 with the reason when the server ended it or the account is frozen.
@@ -128,10 +134,7 @@ type ResolvedSession = Omit<
 function livePrincipal(row: ResolvedSession): Principal | null {
   if (row.revoked) {
     if (row.revokedReason === 'logout') return null;
-    throw new ApiError(
-      402,
-      row.revokedReason === 'totpReset' ? 'auth.sessionEndedTotpReset' : 'auth.sessionEndedPasswordChanged',
-    );
+    throw new ApiError(402, endedMessages[row.revokedReason as SessionEndReason] ?? 'auth.sessionEndedPasswordChanged');
   }
   if (row.frozen) throw new ApiError(402, 'auth.accountFrozen');
   // An operator session of an account that is no longer an operator's is worth nothing.

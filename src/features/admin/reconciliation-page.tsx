@@ -266,7 +266,6 @@ function HouseSection({ houseAccounts, currencyTotals }: Pick<Reconciliation, 'h
               {row.code.startsWith(providerAccountPrefix)
                 ? t('reconciliation.providerAccount', { provider: row.code.slice(providerAccountPrefix.length) })
                 : t(`reconciliation.house.${row.code}`, { defaultValue: row.code })}
-              <Text span size="xs" c="dimmed" ff="monospace">{` ${row.code}`}</Text>
             </Table.Td>
             <Table.Td>{row.currency}</Table.Td>
             <Table.Td>{grouped(row.balance)}</Table.Td>

@@ -2,12 +2,13 @@ import { withdrawalStatuses } from '@contract/money';
 import { withdrawalMethods } from '@contract/withdrawal';
 import type { WithdrawalReviewItem } from '@contract/withdrawal-desk';
 import { Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatCoinAmount, formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { ChoiceFilter, DeskTable, PlayerCell, StatusBadge } from '../admin/desk-list';
 import { useOperatorSession } from '../admin/operator-session';
+import { deskQueryKey } from '../admin/queries';
 import { PlayerFilter, QueuePage, type QueuePageProps, StatusFilter } from '../admin/queue-page';
 import { queueDefaults } from '../admin/queue-search';
 import { ReviewControls } from '../admin/review-controls';
@@ -152,6 +153,7 @@ function WithdrawalDecision({
 }) {
   const { t } = useTranslation('admin');
   const operator = useOperatorSession();
+  const queryClient = useQueryClient();
   const step = approvalStepOf(withdrawal.approval, operator?.userId);
   const first = withdrawal.approval.first;
   return (
@@ -167,7 +169,11 @@ function WithdrawalDecision({
         key={step}
         kind={step === 'first' ? 'withdrawalFirst' : 'withdrawal'}
         subject={withdrawal.orderSn}
-        send={withdrawalDecision(withdrawal.orderSn, step === 'first')}
+        send={withdrawalDecision(
+          withdrawal.orderSn,
+          step === 'first',
+          () => void queryClient.invalidateQueries({ queryKey: deskQueryKey }),
+        )}
         approveMessage={step === 'first' ? undefined : approveMessage}
         canApprove={step !== 'awaitingOther'}
       />
