@@ -91,7 +91,6 @@ test('a flagged payout takes two operators: the first approves and waits, a seco
   const held = await player.call<{ status: string }>('/v2/app/draw/get', { orderSn }, { token: player.token });
   expect(held.status).toBe('withdrawalReview');
 
-
   await expect(rowB.getByText(new RegExp(`^First approval: ${firstOperator.account}, `))).toBeVisible();
   await rowB.getByRole('button', { name: admin(second, 'review.withdrawal.approve') }).click();
   const payout = deskB.getByRole('dialog', {
