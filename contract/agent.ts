@@ -224,6 +224,29 @@ export const teamMemberReportPage = endpoint({
   data: pageOf(memberReport),
 });
 
+/**
+ * One day's commission: the direct members who bet, their valid bets (bets less the bets rolled
+ * back), the rate then in force, and what was paid into the agent's coins by the day's settlement.
+ */
+const commissionDay = v.object({
+  day: v.pipe(v.string(), v.isoDate()),
+  members: count,
+  validBets: amount,
+  rateBasisPoints: basisPoints,
+  amount,
+  settledAt: isoDateTime,
+});
+export type CommissionDay = v.InferOutput<typeof commissionDay>;
+
+export const agentCommissionList = endpoint({
+  path: '/v2/app/agent/commission/page',
+  access: 'agent',
+  summary:
+    'The agent’s commission statements, newest day first: each day’s members who bet, valid bets, rate and amount paid',
+  body: v.optional(listQuery({}), {}),
+  data: v.intersect([pageOf(commissionDay), v.object({ paid: amount })]),
+});
+
 const memberRef = { userId: v.number(), account: v.string() };
 
 const teamDeposit = v.intersect([depositOrder, v.object(memberRef)]);

@@ -1,6 +1,7 @@
 import type { PlayerDeps } from '@server/shared/player-deps';
 import type { SandboxPay } from './adapters/sandbox-pay';
 import type { JobQueue } from './job-queue';
+import { settleDueCommissions } from './modules/agent/setup';
 import { runAuthHousekeeping } from './modules/auth/setup';
 import { watchDeposits } from './modules/crypto/setup';
 import type { GameDeps } from './modules/hall/public';
@@ -28,6 +29,8 @@ export async function scheduleBackgroundJobs(
     await releaseIdleSeats({ db, clock }, games.times.seatIdleMs);
     await deleteExpiredLaunchTokens({ db, clock });
   });
+  // Japan's midnight is 15:00 UTC: the run at 15:10 settles the day just ended.
+  await jobs.every('agent-commission', '10 * * * *', async () => void (await settleDueCommissions({ db, clock })));
   if (player.crypto.chain) await jobs.every('crypto-watcher', '* * * * *', () => watchDeposits(player));
   if (sandboxPay)
     await jobs.every('sandbox-pay-callbacks', '* * * * *', async () => void (await sandboxPay.deliverPending()));

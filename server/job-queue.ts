@@ -43,6 +43,14 @@ const queues = {
   'studio-recovery': everyMinute,
   /** Crypto deposits followed to their confirmations and credited (crypto/watcher.ts), every minute. */
   'crypto-watcher': everyMinute,
+  /** Agents' commission for each finished Japanese day (agent/commission.ts), looked at every hour. */
+  'agent-commission': {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+  },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 type QueueName = keyof typeof queues;
@@ -57,6 +65,7 @@ interface JobData {
   'game-seats-housekeeping': null;
   'studio-recovery': null;
   'crypto-watcher': null;
+  'agent-commission': null;
 }
 
 interface JobInfo {

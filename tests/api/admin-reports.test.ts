@@ -9,7 +9,7 @@ import { transfer } from '@server/modules/ledger/service';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mineBlocks, sendOnChain } from '../support/chain-sandbox';
-import { machinesOf, openGameSession, testProvider, type walletClient } from '../support/game-provider';
+import { playRounds, testProvider, type walletClient } from '../support/game-provider';
 import { startGameTestServer } from '../support/game-test-server';
 import {
   bindCard,
@@ -103,53 +103,6 @@ async function bankReady(player: TestPlayer): Promise<TestPlayer & { cardId: num
   return { ...player, cardId: card.id };
 }
 
-/** Seats the player at an Acme machine and plays: each entry a bet, and a win or a rollback of it. */
-async function play(player: TestPlayer, machineIndex: number, moves: { bet: number; win?: number; rollback?: true }[]) {
-  const machines = await machinesOf(server, player, 'acme-slot');
-  const machine = machines[machineIndex];
-  const token = await openGameSession(server, wallet, player, machine?.id ?? 0);
-  for (const move of moves) {
-    const bet = {
-      request_uuid: randomUUID(),
-      transaction_uuid: randomUUID(),
-      user: `player-${player.userId}`,
-      token,
-      round: `round-${randomUUID()}`,
-      game_code: 'acme-slot',
-      currency: 'COIN',
-      amount: move.bet * unit,
-      is_free: false,
-      round_closed: false,
-    };
-    expect((await wallet.call('transaction/bet', bet)).status).toBe('RS_OK');
-    if (move.win)
-      expect(
-        (
-          await wallet.call('transaction/win', {
-            ...bet,
-            request_uuid: randomUUID(),
-            transaction_uuid: randomUUID(),
-            reference_transaction_uuid: bet.transaction_uuid,
-            amount: move.win * unit,
-            round_closed: true,
-          })
-        ).status,
-      ).toBe('RS_OK');
-    if (move.rollback)
-      expect(
-        (
-          await wallet.call('transaction/rollback', {
-            request_uuid: randomUUID(),
-            transaction_uuid: randomUUID(),
-            reference_transaction_uuid: bet.transaction_uuid,
-            user: bet.user,
-            token,
-          })
-        ).status,
-      ).toBe('RS_OK');
-  }
-}
-
 beforeAll(async () => {
   ({ server, smtp, wallet, close: closeServer } = await startGameTestServer(acme, clock));
   admin = await newOperator(server);
@@ -168,7 +121,7 @@ beforeAll(async () => {
   // The member pays ¥5,000 (5,000 coins) on the checkout and plays 300, wins 120, has 50 rolled back.
   const banked = await bankReady(member);
   await payOnCheckout(banked, 5_000);
-  await play(member, 0, [{ bet: 200, win: 120 }, { bet: 50, rollback: true }, { bet: 50 }]);
+  await playRounds(server, wallet, member, 0, [{ bet: 200, win: 120 }, { bet: 50, rollback: true }, { bet: 50 }]);
   // …and withdraws 4,000 coins to the bank.
   const requested = await server.call<{ orderSn: string }>(
     '/v2/app/draw/withdraw',
@@ -200,7 +153,7 @@ beforeAll(async () => {
   await vi.waitFor(async () => expect((await balanceOf(server.db, direct.userId, 'COIN')).available).toBe(30_000n), {
     timeout: 15_000,
   });
-  await play(direct, 1, [{ bet: 1_000 }]);
+  await playRounds(server, wallet, direct, 1, [{ bet: 1_000 }]);
 }, 120_000);
 
 afterAll(() => closeServer());

@@ -102,3 +102,60 @@ export async function machinesOf(server: TestServer, player: TestPlayer, gameCod
   if (!game) throw new Error(`game ${gameCode} not in the hall: ${JSON.stringify(hall.body)}`);
   return game.machines;
 }
+
+/** A round as `playRounds` plays it: a bet, then a win of it or its rollback. */
+export interface PlayedRound {
+  bet: number;
+  win?: number;
+  rollback?: true;
+}
+
+/**
+ * Seats the player at the provider's first game's machine `machineIndex` and plays each round
+ * through the signed wallet, amounts in coins (the provider's unit given).
+ */
+export async function playRounds(
+  server: TestServer,
+  wallet: ReturnType<typeof walletClient>,
+  player: TestPlayer,
+  machineIndex: number,
+  rounds: PlayedRound[],
+  { gameCode = 'acme-slot', unit = 100 } = {},
+): Promise<void> {
+  const machines = await machinesOf(server, player, gameCode);
+  const token = await openGameSession(server, wallet, player, machines[machineIndex]?.id ?? 0);
+  for (const round of rounds) {
+    const bet = {
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      user: `player-${player.userId}`,
+      token,
+      round: `round-${randomUUID()}`,
+      game_code: gameCode,
+      currency: 'COIN',
+      amount: round.bet * unit,
+      is_free: false,
+      round_closed: false,
+    };
+    expect((await wallet.call('transaction/bet', bet)).status).toBe('RS_OK');
+    const settle = round.win
+      ? wallet.call('transaction/win', {
+          ...bet,
+          request_uuid: randomUUID(),
+          transaction_uuid: randomUUID(),
+          reference_transaction_uuid: bet.transaction_uuid,
+          amount: round.win * unit,
+          round_closed: true,
+        })
+      : round.rollback
+        ? wallet.call('transaction/rollback', {
+            request_uuid: randomUUID(),
+            transaction_uuid: randomUUID(),
+            reference_transaction_uuid: bet.transaction_uuid,
+            user: bet.user,
+            token,
+          })
+        : null;
+    if (settle) expect((await settle).status).toBe('RS_OK');
+  }
+}

@@ -109,3 +109,31 @@ export const agentGivenCoins = pgTable(
     check('agent_given_coins_unspent_not_negative', sql`${table.unspent} >= 0`),
   ],
 );
+
+/**
+ * An agent's commission for one Japanese calendar day: what the day's settlement counted (the
+ * team's members who bet, their valid bets: bets less the bets rolled back), the rate it applied
+ * and what it paid through the ledger (`transfer_id`, none when the amount is 0). One row per agent
+ * and day, written in the transaction of its payment, so a settlement run again pays nothing twice.
+ */
+export const agentCommissions = pgTable(
+  'agent_commissions',
+  {
+    id: serial('id').primaryKey(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    members: integer('members').notNull(),
+    validBets: bigint('valid_bets', { mode: 'number' }).notNull(),
+    rateBasisPoints: integer('rate_basis_points').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    transferId: bigint('transfer_id', { mode: 'number' }),
+    settledAt: instant('settled_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('agent_commissions_agent_day_unique').on(table.agentId, table.day),
+    check('agent_commissions_amounts', sql`${table.validBets} >= 0 AND ${table.amount} >= 0 AND ${table.members} >= 0`),
+    check('agent_commissions_paid', sql`(${table.amount} = 0) = (${table.transferId} IS NULL)`),
+  ],
+);

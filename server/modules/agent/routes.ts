@@ -1,6 +1,7 @@
 import {
   agentApplicationQuery,
   agentCodeQuery,
+  agentCommissionList,
   applyForAgent,
   createTeamMember,
   decreaseMemberBalance,
@@ -16,6 +17,7 @@ import {
 import { route } from '@server/contract-router';
 import { type PlayerDeps, playerRequestOf } from '@server/shared/player-deps';
 import { applyForAgentStatus, latestApplication } from './applications';
+import { commissionStatements } from './commission';
 import { moveCoins } from './member-moves';
 import { createMember, membersOf } from './members';
 import { agentCodeOf, memberReports, teamDeposits, teamReport, teamStatistics, teamWithdrawals } from './reports';
@@ -57,6 +59,7 @@ export function agentRoutes(deps: PlayerDeps) {
       teamWithdrawals(deps, playerRequestOf(context), context.principal, context.body),
     ),
     route(teamStatisticsQuery, ({ principal, body }) => teamStatistics(deps, principal, body)),
+    route(agentCommissionList, ({ principal, body }) => commissionStatements(deps, principal.userId, body)),
     route(teamReportStatistics, ({ principal, body }) => teamReport(deps, principal, body)),
   ];
 }

@@ -19,6 +19,8 @@ export const houseAccountCodes = [
   'promotions',
   /** Balance agents hand to or take back from their members. */
   'agentCredit',
+  /** Commission paid to agents on their teams' valid bets (agent/commission.ts). */
+  'agentCommission',
   /** Crypto received on chain and not yet credited, one per (coin, network) through the currency. */
   'cryptoClearing',
   /** Conversion between currencies (yen paid in, coins credited). */
