@@ -1,8 +1,9 @@
-import type { TeamDeposit, TeamMemberReport, TeamStatistics, TeamWithdrawal } from '@contract/agent';
+import type { CommissionDay, TeamDeposit, TeamMemberReport, TeamStatistics, TeamWithdrawal } from '@contract/agent';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
+  commissionPeriodOf,
   type TeamSearch,
   teamDepositStatuses,
   teamQueryOf,
@@ -12,6 +13,7 @@ import {
 } from '@/features/agent/team-filters';
 import { TeamRechargePage, TeamWithdrawPage } from '@/features/agent/team-money-pages';
 import {
+  commissionQueryOptions,
   teamDepositsQueryOptions,
   teamMemberReportsQueryOptions,
   teamStatisticsQueryOptions,
@@ -54,7 +56,7 @@ const zero = { count: 0, amount: 0 };
 function renderReport(
   userId: number | undefined,
   search: TeamSearch,
-  data: { figures: TeamStatistics; members: TeamMemberReport[] },
+  data: { figures: TeamStatistics; members: TeamMemberReport[]; commission?: CommissionDay[] },
   lng: 'en-US' | 'ja-JP',
   agent = true,
 ) {
@@ -69,6 +71,12 @@ function renderReport(
         queryClient.setQueryData(teamMemberReportsQueryOptions(lng, userId, query).queryKey, {
           list: data.members,
           total: data.members.length,
+        });
+        const commission = data.commission ?? [];
+        queryClient.setQueryData(commissionQueryOptions(lng, commissionPeriodOf(search, query), 1).queryKey, {
+          list: commission,
+          total: commission.length,
+          paid: commission.reduce((sum, day) => sum + day.amount, 0),
         });
       },
     },
@@ -115,7 +123,20 @@ describe('team report page', () => {
     const { changes } = renderReport(
       undefined,
       search,
-      { figures: statistics(), members: [member(21, 'subagent', true), member(22, 'plainmember', false)] },
+      {
+        figures: statistics(),
+        members: [member(21, 'subagent', true), member(22, 'plainmember', false)],
+        commission: [
+          {
+            day: '2026-03-10',
+            members: 2,
+            validBets: 3_400,
+            rateBasisPoints: 150,
+            amount: 51,
+            settledAt: '2026-03-11T15:10:00.000Z',
+          },
+        ],
+      },
       'en-US',
     );
     const figures = await screen.findByLabelText('Team figures');
@@ -126,6 +147,11 @@ describe('team report page', () => {
     expect(figure('Handed to members')).toBe('5,000 coins');
     expect(screen.getByText('Team of hanako')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Teams above this one' })).not.toBeInTheDocument();
+
+    const commission = screen.getByRole('region', { name: 'Commission' });
+    expect(within(commission).getByTestId('commission-paid')).toHaveTextContent('Paid in this period: 51 coins');
+    const paidDay = within(within(commission).getByRole('table', { name: 'Commission' })).getAllByRole('row')[1]!;
+    expect(paidDay).toHaveTextContent(/2026-03-10.*2.*3,400 coins.*1\.5%.*51 coins/);
 
     const rows = within(screen.getByRole('table', { name: 'Members' })).getAllByRole('row');
     expect(within(rows[1]!).getByText('10,000')).toBeInTheDocument();

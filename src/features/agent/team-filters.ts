@@ -63,3 +63,11 @@ export function teamUserIdOf(param: string | undefined): number | undefined {
   const id = Number(param);
   return id <= 2_147_483_647 ? id : undefined;
 }
+
+/**
+ * The period of the agent's commission statements: the report's chosen period, else the last 30
+ * days (the report opens on today, which is settled only tomorrow).
+ */
+export function commissionPeriodOf(search: TeamSearch, query: TeamQuery): DateRange {
+  return search.from && search.to ? query.period : defaultPeriod();
+}

@@ -1,9 +1,16 @@
-import { teamMemberReportPage, teamRechargePage, teamStatisticsQuery, teamWithdrawalPage } from '@contract/agent';
+import {
+  agentCommissionList,
+  teamMemberReportPage,
+  teamRechargePage,
+  teamStatisticsQuery,
+  teamWithdrawalPage,
+} from '@contract/agent';
+import type { DateRange } from '@contract/endpoint';
 import type { Locale } from '@contract/locales';
 import type { DepositStatus, WithdrawalStatus } from '@contract/money';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { TeamQuery } from './team-filters';
+import { type TeamQuery, teamPageSize } from './team-filters';
 
 /** Team figures move while the page is open (deposits, rounds); they refresh like the records. */
 const teamRefreshMs = 15_000;
@@ -55,5 +62,13 @@ export const teamWithdrawalsQueryOptions = (lng: Locale, query: TeamQuery) =>
         ...listBody(query),
         ...(query.status ? { status: query.status as WithdrawalStatus } : {}),
       }),
+    ...listDefaults,
+  });
+
+/** The agent's commission statements over a period, a page at a time. */
+export const commissionQueryOptions = (lng: Locale, period: DateRange, pageNum: number) =>
+  queryOptions({
+    queryKey: ['agent-team', lng, 'commission', period, pageNum],
+    queryFn: () => api.call(agentCommissionList, { pageNum, pageSize: teamPageSize, period }),
     ...listDefaults,
   });

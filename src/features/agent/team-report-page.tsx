@@ -9,6 +9,7 @@ import { formatAmount, formatPercent } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { useIsAgent } from '../session/use-session';
 import { LoadFailed } from '../user/account-gates';
+import { CommissionCard } from './commission-card';
 import { type TeamQuery, type TeamSearch, teamQueryOf } from './team-filters';
 import { AccountSearch, RefreshButton, TeamPeriodInput, TeamTable } from './team-page-parts';
 import { teamMemberReportsQueryOptions, teamStatisticsQueryOptions } from './team-queries';
@@ -42,6 +43,7 @@ export function TeamReportPage({
             </Group>
           </Card>
           <TeamFigures userId={userId} query={query} search={search} />
+          {userId === undefined && <CommissionCard query={query} search={search} />}
           <TeamMembers userId={userId} query={query} search={search} onSearchChange={onSearchChange} />
         </Stack>
       )}
