@@ -95,6 +95,8 @@ const teamStatistics = v.object({
   rebateBasisPoints: basisPoints,
   giftAmount: amount,
   transferAmount: amount,
+  /** Coins the agent took back from members in the period. */
+  takenBackAmount: amount,
 });
 export type TeamStatistics = v.InferOutput<typeof teamStatistics>;
 

@@ -115,6 +115,12 @@ describe('agent moves between the agent and a direct member', () => {
     const taken = await move(decreasePath, agent, { memberUserId: member.userId, amount: 400 });
     expect(taken.body).toMatchObject({ code: 200, data: { amount: 400, agentBalance: 8_900, memberBalance: 1_100 } });
     expect(await balanceOfPlayer(server, member)).toBe(1_100);
+    const statistics = await server.call<{ transferAmount: number; takenBackAmount: number }>(
+      '/v2/app/agent/data/statistics',
+      {},
+      { token: agent.token },
+    );
+    expect(statistics.body.data).toMatchObject({ transferAmount: 1_500, takenBackAmount: 400 });
 
     const records = await server.call<{ list: BalanceMovement[] }>(
       '/v2/app/record/balance/query',

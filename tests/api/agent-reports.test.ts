@@ -378,6 +378,7 @@ describe('/v2/app/agent/data/statistics', () => {
       rebateBasisPoints: 150,
       giftAmount: 200,
       transferAmount: 5_000,
+      takenBackAmount: 1_000,
     });
   });
 
@@ -401,6 +402,7 @@ describe('/v2/app/agent/data/statistics', () => {
       rechargeCount: 0,
       betCount: 0,
       transferAmount: 0,
+      takenBackAmount: 0,
     });
   });
 });

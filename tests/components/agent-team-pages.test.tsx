@@ -36,6 +36,7 @@ const statistics = (fields: Partial<TeamStatistics> = {}): TeamStatistics => ({
   rebateBasisPoints: 150,
   giftAmount: 200,
   transferAmount: 5_000,
+  takenBackAmount: 700,
   ...fields,
 });
 
@@ -145,6 +146,7 @@ describe('team report page', () => {
     expect(figure('Bet')).toBe('600 coins');
     expect(figure('Rebate rate')).toBe('1.5%');
     expect(figure('Handed to members')).toBe('5,000 coins');
+    expect(figure('Taken back from members')).toBe('700 coins');
     expect(screen.getByText('Team of hanako')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Teams above this one' })).not.toBeInTheDocument();
 

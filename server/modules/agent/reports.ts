@@ -154,6 +154,7 @@ export async function teamStatistics(
     rebateBasisPoints: self.rebateBasisPoints ?? 0,
     giftAmount: moved.team.gift.amount,
     transferAmount: moved.team.transferIn.amount,
+    takenBackAmount: moved.team.transferOut.amount,
   };
 }
 

@@ -107,6 +107,7 @@ function TeamFigures({ userId, query, search }: { userId: number | undefined; qu
           [t('figures.rebatePoint'), formatPercent(figures.rebateBasisPoints / 10_000)],
           [t('figures.giftAmount'), t('coins', { amount: formatAmount(figures.giftAmount) })],
           [t('figures.transferAmount'), t('coins', { amount: formatAmount(figures.transferAmount) })],
+          [t('figures.takenBackAmount'), t('coins', { amount: formatAmount(figures.takenBackAmount) })],
         ]}
       />
     </Stack>
