@@ -127,6 +127,8 @@ const letterComposeAdapter: Adapter = {
       const audience = say(audienceLabel[letter.audience]);
       const recipients = letter.audience === 'player' ? `${audience} (ID ${shownId(page, letter.userId)})` : audience;
       await expect(preview.getByText(say('desk.previewTo', { audience: recipients }), { exact: true })).toBeVisible();
+      // Only the Japanese is written: the warning names the six languages left empty.
+      await expect(preview.getByTestId('letter-empty-languages')).toContainText(say('desk.emptyTitle', { count: 6 }));
       if (context.sendError === null) await expect(preview.getByRole('alert')).toHaveCount(0);
       else if (context.sendError === userNotFound) await expect(preview.getByRole('alert')).toHaveText(userNotFound);
       else await expect(preview.getByRole('alert')).toBeVisible();

@@ -6,14 +6,16 @@
  * - editing: waiting for the compose form: the recipients and the texts, which the view's form has
  *   checked against the contract's rules (the Japanese title and text are there, each language has
  *   both or neither, a single player's ID is a whole number) before it sends the letter.
- * - previewing: the letter as each language's reader will see it, with the recipients; the operator
- *   sends it or goes back to edit. A failed send comes back here with the server's message.
+ * - previewing: the letter as each language's reader will see it, with the recipients and a warning
+ *   naming each language left empty; the operator sends it or goes back to edit. A failed send
+ *   comes back here with the server's message.
  * - sending: the desk's send call, with one idempotency key per letter: a retry after a lost answer
  *   sends nothing twice.
  * - sent: done; writing a new letter starts over with a new key.
  */
 
 import type { LetterSend } from '@contract/letters-desk';
+import { type Locale, locales } from '@contract/locales';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 
 export interface LetterComposeContext {
@@ -85,3 +87,9 @@ export type LetterComposeSnapshot = SnapshotFrom<typeof letterComposeMachine>;
 /** The letter as it will be sent, for the preview. */
 export const selectLetterToSend = (snapshot: LetterComposeSnapshot): LetterSend | null =>
   snapshot.matches('previewing') || snapshot.matches('sending') ? snapshot.context.letter : null;
+
+/** The languages the letter about to be sent leaves empty: their readers get the Japanese text. */
+export const selectEmptyLocales = (snapshot: LetterComposeSnapshot): Locale[] => {
+  const letter = selectLetterToSend(snapshot);
+  return letter ? locales.filter((locale) => !letter.texts[locale]) : [];
+};

@@ -7,6 +7,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, createTestServer, type TestServer } from '../api/harness';
 import { queryRows } from '../support/ledger-invariants';
+import {
+  openAdjustments,
+  openPlayerCoins,
+  type PlayerCoinKind,
+  playerCoinKinds,
+  postPlayerTransfer,
+} from '../support/ledger-writes';
 
 // Docs: docs/requirements.md §20 (the overview's figures come from the ledger).
 
@@ -21,22 +28,8 @@ import { queryRows } from '../support/ledger-invariants';
 const now = Date.parse('2026-03-31T05:00:00Z');
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** Each kind with the way its coins go for the player (+ credited, − debited). */
-const kinds = {
-  deposit: 1,
-  depositRefund: -1,
-  withdrawal: -1,
-  withdrawalRefund: 1,
-  gameBet: -1,
-  gameWin: 1,
-  gameRollback: 1,
-  promotion: 1,
-  rebate: 1,
-  agentTransferIn: 1,
-  agentTransferOut: -1,
-  adjustment: 1,
-} as const;
-type Kind = keyof typeof kinds;
+const kinds = playerCoinKinds;
+type Kind = PlayerCoinKind;
 
 /** An instant of the 62 days before now: anywhere, or a few minutes either side of a Japanese midnight. */
 const instant = fc
@@ -120,9 +113,7 @@ const clock = createTestClock(new Date(now));
 
 beforeAll(async () => {
   server = await createTestServer({ clock });
-  await server.db.execute(
-    sql`insert into ledger_accounts (kind, code, currency, created_at) values ('house', 'adjustments', 'COIN', now()) on conflict do nothing`,
-  );
+  await openAdjustments(server.db);
 });
 
 afterAll(async () => {
@@ -136,33 +127,6 @@ describe('the desk overview', () => {
       fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 25 }), async (writes) => {
         const nonce = randomBytes(4).toString('hex');
         let serial = 0;
-        const playerAccount = (userId: number) =>
-          sql`(select id from ledger_accounts where user_id = ${userId} and currency = 'COIN')`;
-        const house = sql`(select id from ledger_accounts where code = 'adjustments' and currency = 'COIN')`;
-        const postTransfer = async (
-          from: ReturnType<typeof sql>,
-          to: ReturnType<typeof sql>,
-          amount: number,
-          kind: string,
-          instant: Date,
-        ) => {
-          serial += 1;
-          const at = instant.toISOString();
-          await server.db.transaction(async (tx) => {
-            const [posted] = await queryRows<{ id: number; from: number; to: number }>(
-              tx,
-              sql`insert into ledger_transfers (from_account_id, to_account_id, amount, currency, kind, two_phase, state, actor,
-                  idempotency_key, params_hash, reason, metadata, created_at, settled_at)
-                values (${from}, ${to}, ${amount}, 'COIN', ${kind}, false, 'posted', 'system', ${`overview-${nonce}-${serial}`},
-                  'test', 'overview property', '{}', ${at}, ${at})
-                returning id, from_account_id as "from", to_account_id as "to"`,
-            );
-            await tx.execute(
-              sql`insert into ledger_entries (transfer_id, account_id, amount, balance_after, created_at)
-                values (${posted?.id}, ${posted?.from}, ${-amount}, 0, ${at}), (${posted?.id}, ${posted?.to}, ${amount}, 0, ${at})`,
-            );
-          });
-        };
         for (const step of writes) {
           serial += 1;
           if (step.op === 'register' || model.players.length === 0) {
@@ -174,11 +138,14 @@ describe('the desk overview', () => {
             );
             const userId = Number(user?.id);
             if (role === 'player') {
-              await server.db.execute(
-                sql`insert into ledger_accounts (kind, user_id, currency, created_at) values ('player', ${userId}, 'COIN', now())`,
-              );
+              await openPlayerCoins(server.db, userId);
               // Coins to spend, given long before the days the overview reads (an adjustment it does not count).
-              await postTransfer(house, playerAccount(userId), 1_000_000_000, 'adjustment', new Date(now - 70 * dayMs));
+              await postPlayerTransfer(server.db, {
+                userId,
+                kind: 'adjustment',
+                amount: 1_000_000_000,
+                at: new Date(now - 70 * dayMs),
+              });
               model.players.push(userId);
               const day = recordDayOf(at);
               model.registrations.set(day, (model.registrations.get(day) ?? 0) + 1);
@@ -188,8 +155,7 @@ describe('the desk overview', () => {
           if (step.op !== 'transfer') continue;
           const userId = model.players[step.player % model.players.length] as number;
           const credited = kinds[step.kind] > 0;
-          const player = playerAccount(userId);
-          await postTransfer(credited ? house : player, credited ? player : house, step.amount, step.kind, step.at);
+          await postPlayerTransfer(server.db, { userId, kind: step.kind, amount: step.amount, at: step.at });
           const figure = figureOf[step.kind];
           if (figure) {
             const day = recordDayOf(step.at);

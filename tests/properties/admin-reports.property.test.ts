@@ -8,6 +8,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, createTestServer, type TestServer } from '../api/harness';
 import { queryRows } from '../support/ledger-invariants';
+import {
+  openAdjustments,
+  openPlayerCoins,
+  type PlayerCoinKind,
+  playerCoinKinds,
+  postPlayerTransfer,
+} from '../support/ledger-writes';
 
 // Docs: docs/requirements.md §20 (the reports' figures come from the ledger).
 
@@ -22,21 +29,8 @@ import { queryRows } from '../support/ledger-invariants';
 const now = Date.parse('2026-03-31T05:00:00Z');
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** Each kind with the way its coins go for the player (+ credited, − debited). */
-const kinds = {
-  deposit: 1,
-  depositRefund: -1,
-  withdrawal: -1,
-  withdrawalRefund: 1,
-  gameBet: -1,
-  gameWin: 1,
-  gameRollback: 1,
-  promotion: 1,
-  rebate: 1,
-  agentTransferIn: 1,
-  adjustment: 1,
-} as const;
-type Kind = keyof typeof kinds;
+const kinds = playerCoinKinds;
+type Kind = PlayerCoinKind;
 
 /** The report measure each kind adds to, with the sign the house sees it by. */
 const measureOf: Partial<Record<Kind, { measure: keyof ReportFigures; sign: 1 | -1 }>> = {
@@ -152,9 +146,7 @@ const request = {
 
 beforeAll(async () => {
   server = await createTestServer({ clock });
-  await server.db.execute(
-    sql`insert into ledger_accounts (kind, code, currency, created_at) values ('house', 'adjustments', 'COIN', now()) on conflict do nothing`,
-  );
+  await openAdjustments(server.db);
 });
 
 afterAll(async () => {
@@ -171,28 +163,6 @@ describe('the desk reports', () => {
         async (writes, dimension, asked) => {
           const nonce = randomBytes(4).toString('hex');
           let serial = 0;
-          const house = sql`(select id from ledger_accounts where code = 'adjustments' and currency = 'COIN')`;
-          const post = async (userId: number, kind: Kind, amount: number, metadata: object, at: Date) => {
-            serial += 1;
-            const player = sql`(select id from ledger_accounts where user_id = ${userId} and currency = 'COIN')`;
-            const credited = kinds[kind] > 0;
-            const instantText = at.toISOString();
-            await server.db.transaction(async (tx) => {
-              const [posted] = await queryRows<{ id: number; from: number; to: number }>(
-                tx,
-                sql`insert into ledger_transfers (from_account_id, to_account_id, amount, currency, kind, two_phase, state, actor,
-                    idempotency_key, params_hash, reason, metadata, created_at, settled_at)
-                  values (${credited ? house : player}, ${credited ? player : house}, ${amount}, 'COIN', ${kind}, false, 'posted',
-                    'system', ${`report-${nonce}-${serial}`}, 'test', 'report property', ${JSON.stringify(metadata)}::jsonb,
-                    ${instantText}, ${instantText})
-                  returning id, from_account_id as "from", to_account_id as "to"`,
-              );
-              await tx.execute(
-                sql`insert into ledger_entries (transfer_id, account_id, amount, balance_after, created_at)
-                  values (${posted?.id}, ${posted?.from}, ${-amount}, 0, ${instantText}), (${posted?.id}, ${posted?.to}, ${amount}, 0, ${instantText})`,
-              );
-            });
-          };
           for (const step of writes) {
             serial += 1;
             if (step.op === 'player' || model.players.length === 0) {
@@ -209,11 +179,14 @@ describe('the desk reports', () => {
                   returning id`,
               );
               const userId = Number(user?.id);
-              await server.db.execute(
-                sql`insert into ledger_accounts (kind, user_id, currency, created_at) values ('player', ${userId}, 'COIN', now())`,
-              );
+              await openPlayerCoins(server.db, userId);
               // Coins to spend, given long before the periods asked about (an adjustment no report counts).
-              await post(userId, 'adjustment', 1_000_000_000, {}, new Date(now - 70 * dayMs));
+              await postPlayerTransfer(server.db, {
+                userId,
+                kind: 'adjustment',
+                amount: 1_000_000_000,
+                at: new Date(now - 70 * dayMs),
+              });
               model.players.push({ userId, agentId });
               model.agents.push(userId);
               if (step.op === 'player') continue;
@@ -224,7 +197,13 @@ describe('the desk reports', () => {
               agentId: number | null;
             };
             const metadata = step.provider ? { provider: step.provider, round: `r-${serial}` } : {};
-            await post(player.userId, step.kind, step.amount, metadata, step.at);
+            await postPlayerTransfer(server.db, {
+              userId: player.userId,
+              kind: step.kind,
+              amount: step.amount,
+              at: step.at,
+              metadata,
+            });
             model.moved.push({ ...player, kind: step.kind, amount: step.amount, provider: step.provider, at: step.at });
           }
 

@@ -8,7 +8,7 @@ import {
   type SentLetter,
 } from '@contract/letters-desk';
 import { type Locale, locales } from '@contract/locales';
-import { selectLetterToSend } from '@machines/letter-compose.machine';
+import { selectEmptyLocales, selectLetterToSend } from '@machines/letter-compose.machine';
 import {
   Alert,
   Button,
@@ -166,6 +166,7 @@ function Preview({ compose }: { compose: ComposeRef }) {
   const letter = useSelector(compose, selectLetterToSend);
   const sending = useSelector(compose, (snapshot) => snapshot.matches('sending'));
   const sendError = useSelector(compose, (snapshot) => snapshot.context.sendError);
+  const empty = useSelector(compose, selectEmptyLocales);
   if (!letter) return null;
   const japanese = letter.texts['ja-JP'];
   return (
@@ -192,6 +193,16 @@ function Preview({ compose }: { compose: ComposeRef }) {
             </Stack>
           );
         })}
+        {empty.length > 0 && (
+          <Alert
+            color="yellow"
+            role="status"
+            title={t('desk.emptyTitle', { count: empty.length })}
+            data-testid="letter-empty-languages"
+          >
+            {t('desk.emptyLanguages', { languages: empty.map((locale) => languageNames[locale]).join(', ') })}
+          </Alert>
+        )}
         {sendError && (
           <Alert color="red" role="alert">
             {sendError}
