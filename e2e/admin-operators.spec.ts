@@ -68,6 +68,6 @@ test('a content operator made on the desk sees only their pages and is told a pa
   await expect(writer).toHaveURL(/\/admin\/sign-in/);
   await signInOnDesk(writer, locale, { account, password, otpauthUrl });
   await expect(writer.getByTestId('desk-roles')).toContainText(admin(locale, 'roles.finance'));
-  await expect(menu.getByRole('link', { name: admin(locale, 'nav.withdrawals') })).toBeVisible();
+  await expect(menu.getByRole('link', { name: admin(locale, 'nav.withdrawals'), exact: true })).toBeVisible();
   await theirs.close();
 });

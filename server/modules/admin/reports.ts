@@ -16,10 +16,6 @@ import { pickLocalised } from '@server/localised-text';
 import { channelNameOf } from '@server/modules/deposit/public';
 import { periodBounds } from '@server/shared/period-bounds';
 import type { PlayerDeps, PlayerRequest } from '@server/shared/player-deps';
-
-/** What a report reads: the database, and the deposit channels' names. */
-type ReportDeps = Pick<PlayerDeps, 'db'> & { settings: Pick<PlayerDeps['settings'], 'channels'> };
-
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import {
@@ -31,10 +27,14 @@ import {
   withdrawalKinds,
 } from './business-figures';
 
+/** What a report reads: the database, and the deposit channels' names. */
+type ReportDeps = Pick<PlayerDeps, 'db'> & { settings: Pick<PlayerDeps['settings'], 'channels'> };
+
 const paymentKinds = [...depositKinds, ...withdrawalKinds];
+const everyKind = [...paymentKinds, ...gameKinds, ...bonusKinds];
 const kindsOf: Record<ReportDimension, readonly string[]> = {
-  day: [...paymentKinds, ...gameKinds, ...bonusKinds],
-  agent: [...paymentKinds, ...gameKinds, ...bonusKinds],
+  day: everyKind,
+  agent: everyKind,
   game: gameKinds,
   provider: gameKinds,
   channel: paymentKinds,
