@@ -10,7 +10,9 @@ import { amount } from './money';
 /** Ledger amounts in their currency's minor unit, as decimal text (crypto needs more than 53 bits). */
 const minorUnits = v.pipe(v.string(), v.regex(/^-?\d+$/));
 
-const walletKinds = ['bet', 'win', 'rollback'] as const;
+/** The wallet's transactions that move coins, as reconciliation totals them. */
+export const walletKinds = ['bet', 'win', 'rollback'] as const;
+export type WalletKind = (typeof walletKinds)[number];
 const walletTotals = v.object({ bet: amount, win: amount, rollback: amount });
 
 export const walletDifferenceKinds = ['notInLedger', 'notInWallet', 'amountDiffers'] as const;

@@ -26,21 +26,13 @@ export type ReportMeasure = (typeof reportMeasures)[number];
  * The measures each report shows: a game is played, not paid into, so the game and provider reports
  * leave out deposits, withdrawals and bonuses; a payment channel only carries deposits and withdrawals.
  */
+const playedMeasures = ['bets', 'wins', 'rollbacks', 'grossGamingRevenue', 'players'] as const;
+
 export const reportMeasuresOf = {
   day: reportMeasures,
-  game: ['bets', 'wins', 'rollbacks', 'grossGamingRevenue', 'players'],
-  provider: ['bets', 'wins', 'rollbacks', 'grossGamingRevenue', 'players'],
-  agent: [
-    'deposits',
-    'withdrawals',
-    'bets',
-    'wins',
-    'rollbacks',
-    'grossGamingRevenue',
-    'bonuses',
-    'netRevenue',
-    'players',
-  ],
+  game: playedMeasures,
+  provider: playedMeasures,
+  agent: reportMeasures,
   channel: ['deposits', 'withdrawals', 'players'],
 } as const satisfies Record<ReportDimension, readonly ReportMeasure[]>;
 

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { recordDayOf } from '@contract/endpoint';
 import type { Locale } from '@contract/locales';
 import {
   apiCaller,
@@ -30,7 +31,7 @@ test('the reports cut the ledger by channel and save it as CSV; reconciliation s
   const locale: Locale = 'en-US';
   const call = apiCaller(request, locale);
   const operator = await operatorApiToken(request, locale);
-  const today = new Date(Date.now() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const today = recordDayOf(new Date());
   const channelDeposits = async () =>
     (
       await call<{ rows: { key: string; deposits: number }[] }>(

@@ -9,7 +9,9 @@ import {
   type adminReconciliation,
   type PaymentReconciliation,
   reconciliationListLimit,
+  type WalletKind,
   type WalletReconciliation,
+  walletKinds,
 } from '@contract/admin-reconciliation';
 import type { DataOf, ParsedBodyOf } from '@contract/endpoint';
 import type { Statement } from '@server/adapters/pay-protocol';
@@ -27,8 +29,6 @@ type Window = { from: Date; to: Date };
 const dayMs = 24 * 60 * 60 * 1000;
 /** The wallet's kinds by the ledger transfer kind each books. */
 const walletKindOf = { gameBet: 'bet', gameWin: 'win', gameRollback: 'rollback' } as const;
-const walletKinds = ['bet', 'win', 'rollback'] as const;
-type WalletKind = (typeof walletKinds)[number];
 
 const inWindow = (column: Parameters<typeof gte>[0], { from, to }: Window) => and(gte(column, from), lt(column, to));
 

@@ -1,5 +1,5 @@
 import type { adminReconciliation, PaymentReconciliation, WalletReconciliation } from '@contract/admin-reconciliation';
-import { reconciliationListLimit } from '@contract/admin-reconciliation';
+import { reconciliationListLimit, walletKinds } from '@contract/admin-reconciliation';
 import type { DataOf } from '@contract/endpoint';
 import { Alert, Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
@@ -109,7 +109,7 @@ function WalletSection({ wallet }: { wallet: WalletReconciliation[] }) {
                 t('reconciliation.difference'),
               ]}
             >
-              {(['bet', 'win', 'rollback'] as const).map((kind) => (
+              {walletKinds.map((kind) => (
                 <Table.Tr key={kind}>
                   <Table.Td>{t(`reconciliation.walletKind.${kind}`)}</Table.Td>
                   <Table.Td>{formatAmount(provider.ledger[kind])}</Table.Td>
