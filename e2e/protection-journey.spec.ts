@@ -23,9 +23,10 @@ const lossLimit = 30;
  */
 async function freeSlot(call: ReturnType<typeof apiCaller>, token: string, locale: Locale) {
   const hall = await call<HallGame[]>('/v2/app/game/machines', {}, { token });
-  const game = hall.find((entry) => entry.kind === 'slot' && entry.machines.some((m) => m.state === 'free'));
-  const free = game?.machines.filter((entry) => entry.state === 'free') ?? [];
-  const machine = free.at(locale === 'ja-JP' ? -3 : -4);
+  const freeOf = (entry: HallGame) => entry.machines.filter((m) => m.state === 'free');
+  // A slot with room for the four picks, so another spec's seats elsewhere never leave this one short.
+  const game = hall.find((entry) => entry.kind === 'slot' && freeOf(entry).length >= 4);
+  const machine = game ? freeOf(game).at(locale === 'ja-JP' ? -3 : -4) : undefined;
   if (!game || !machine) throw new Error('the hall has no free slot machine');
   return { game, machine };
 }
