@@ -81,7 +81,7 @@ export const noticeQuery = endpoint({
   data: pageOf(notice),
 });
 
-const promotion = v.object({
+export const promotion = v.object({
   id: v.number(),
   title: v.string(),
   summary: v.string(),

@@ -9,6 +9,7 @@ import * as agent from './agent';
 import * as adminAgent from './agent-desk';
 import * as auth from './auth';
 import * as bank from './bank';
+import * as bonus from './bonus';
 import * as content from './content';
 import * as adminContent from './content-desk';
 import * as crypto from './crypto';
@@ -42,6 +43,7 @@ function entriesOf(area: Record<string, unknown>): Endpoint[] {
 /** Every call of the API, in one list: the server mounts it and the OpenAPI document is made from it. */
 export const endpoints: readonly Endpoint[] = [
   ...entriesOf(content),
+  ...entriesOf(bonus),
   ...entriesOf(auth),
   ...entriesOf(user),
   ...entriesOf(kyc),

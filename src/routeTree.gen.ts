@@ -40,6 +40,8 @@ import { Route as AdminDeskIndexRouteImport } from './routes/admin/_desk/index'
 import { Route as AdminDeskAccountTransfersRouteImport } from './routes/admin/_desk/account-transfers'
 import { Route as AdminDeskAgentApplicationsRouteImport } from './routes/admin/_desk/agent-applications'
 import { Route as AdminDeskAuditRouteImport } from './routes/admin/_desk/audit'
+import { Route as AdminDeskBannersRouteImport } from './routes/admin/_desk/banners'
+import { Route as AdminDeskContentPagesRouteImport } from './routes/admin/_desk/content-pages'
 import { Route as AdminDeskDepositsRouteImport } from './routes/admin/_desk/deposits'
 import { Route as AdminDeskFamilyDeclarationsRouteImport } from './routes/admin/_desk/family-declarations'
 import { Route as AdminDeskGameProfitRouteImport } from './routes/admin/_desk/game-profit'
@@ -245,6 +247,16 @@ const AdminDeskAgentApplicationsRoute =
 const AdminDeskAuditRoute = AdminDeskAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
+const AdminDeskBannersRoute = AdminDeskBannersRouteImport.update({
+  id: '/banners',
+  path: '/banners',
+  getParentRoute: () => AdminDeskRoute,
+} as any)
+const AdminDeskContentPagesRoute = AdminDeskContentPagesRouteImport.update({
+  id: '/content-pages',
+  path: '/content-pages',
   getParentRoute: () => AdminDeskRoute,
 } as any)
 const AdminDeskDepositsRoute = AdminDeskDepositsRouteImport.update({
@@ -552,6 +564,8 @@ export interface FileRoutesByFullPath {
   '/admin/account-transfers': typeof AdminDeskAccountTransfersRoute
   '/admin/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/audit': typeof AdminDeskAuditRoute
+  '/admin/banners': typeof AdminDeskBannersRoute
+  '/admin/content-pages': typeof AdminDeskContentPagesRoute
   '/admin/deposits': typeof AdminDeskDepositsRoute
   '/admin/family-declarations': typeof AdminDeskFamilyDeclarationsRoute
   '/admin/game-profit': typeof AdminDeskGameProfitRoute
@@ -628,6 +642,8 @@ export interface FileRoutesByTo {
   '/admin/account-transfers': typeof AdminDeskAccountTransfersRoute
   '/admin/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/audit': typeof AdminDeskAuditRoute
+  '/admin/banners': typeof AdminDeskBannersRoute
+  '/admin/content-pages': typeof AdminDeskContentPagesRoute
   '/admin/deposits': typeof AdminDeskDepositsRoute
   '/admin/family-declarations': typeof AdminDeskFamilyDeclarationsRoute
   '/admin/game-profit': typeof AdminDeskGameProfitRoute
@@ -712,6 +728,8 @@ export interface FileRoutesById {
   '/admin/_desk/account-transfers': typeof AdminDeskAccountTransfersRoute
   '/admin/_desk/agent-applications': typeof AdminDeskAgentApplicationsRoute
   '/admin/_desk/audit': typeof AdminDeskAuditRoute
+  '/admin/_desk/banners': typeof AdminDeskBannersRoute
+  '/admin/_desk/content-pages': typeof AdminDeskContentPagesRoute
   '/admin/_desk/deposits': typeof AdminDeskDepositsRoute
   '/admin/_desk/family-declarations': typeof AdminDeskFamilyDeclarationsRoute
   '/admin/_desk/game-profit': typeof AdminDeskGameProfitRoute
@@ -791,6 +809,8 @@ export interface FileRouteTypes {
     | '/admin/account-transfers'
     | '/admin/agent-applications'
     | '/admin/audit'
+    | '/admin/banners'
+    | '/admin/content-pages'
     | '/admin/deposits'
     | '/admin/family-declarations'
     | '/admin/game-profit'
@@ -867,6 +887,8 @@ export interface FileRouteTypes {
     | '/admin/account-transfers'
     | '/admin/agent-applications'
     | '/admin/audit'
+    | '/admin/banners'
+    | '/admin/content-pages'
     | '/admin/deposits'
     | '/admin/family-declarations'
     | '/admin/game-profit'
@@ -950,6 +972,8 @@ export interface FileRouteTypes {
     | '/admin/_desk/account-transfers'
     | '/admin/_desk/agent-applications'
     | '/admin/_desk/audit'
+    | '/admin/_desk/banners'
+    | '/admin/_desk/content-pages'
     | '/admin/_desk/deposits'
     | '/admin/_desk/family-declarations'
     | '/admin/_desk/game-profit'
@@ -1229,6 +1253,20 @@ declare module '@tanstack/react-router' {
       path: '/audit'
       fullPath: '/admin/audit'
       preLoaderRoute: typeof AdminDeskAuditRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/banners': {
+      id: '/admin/_desk/banners'
+      path: '/banners'
+      fullPath: '/admin/banners'
+      preLoaderRoute: typeof AdminDeskBannersRouteImport
+      parentRoute: typeof AdminDeskRoute
+    }
+    '/admin/_desk/content-pages': {
+      id: '/admin/_desk/content-pages'
+      path: '/content-pages'
+      fullPath: '/admin/content-pages'
+      preLoaderRoute: typeof AdminDeskContentPagesRouteImport
       parentRoute: typeof AdminDeskRoute
     }
     '/admin/_desk/deposits': {
@@ -1759,6 +1797,8 @@ interface AdminDeskRouteChildren {
   AdminDeskAccountTransfersRoute: typeof AdminDeskAccountTransfersRoute
   AdminDeskAgentApplicationsRoute: typeof AdminDeskAgentApplicationsRoute
   AdminDeskAuditRoute: typeof AdminDeskAuditRoute
+  AdminDeskBannersRoute: typeof AdminDeskBannersRoute
+  AdminDeskContentPagesRoute: typeof AdminDeskContentPagesRoute
   AdminDeskDepositsRoute: typeof AdminDeskDepositsRoute
   AdminDeskFamilyDeclarationsRoute: typeof AdminDeskFamilyDeclarationsRoute
   AdminDeskGameProfitRoute: typeof AdminDeskGameProfitRoute
@@ -1786,6 +1826,8 @@ const AdminDeskRouteChildren: AdminDeskRouteChildren = {
   AdminDeskAccountTransfersRoute: AdminDeskAccountTransfersRoute,
   AdminDeskAgentApplicationsRoute: AdminDeskAgentApplicationsRoute,
   AdminDeskAuditRoute: AdminDeskAuditRoute,
+  AdminDeskBannersRoute: AdminDeskBannersRoute,
+  AdminDeskContentPagesRoute: AdminDeskContentPagesRoute,
   AdminDeskDepositsRoute: AdminDeskDepositsRoute,
   AdminDeskFamilyDeclarationsRoute: AdminDeskFamilyDeclarationsRoute,
   AdminDeskGameProfitRoute: AdminDeskGameProfitRoute,

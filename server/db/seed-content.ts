@@ -1,3 +1,4 @@
+import type { BonusTerms } from '@contract/bonus';
 import type { Locale } from '@contract/locales';
 
 /**
@@ -169,7 +170,8 @@ export const seedNotices: readonly SeedNotice[] = [
 
 export interface SeedPromotion {
   index: number;
-  category: 'limited' | 'longTerm' | 'special';
+  /** The bonus it offers; its category follows from this and its dates. */
+  offer?: BonusTerms;
   startsInDays: number;
   endsInDays: number | null;
   title: Written;
@@ -190,8 +192,18 @@ export const promotionConditions: Written = {
 export const seedPromotions: readonly SeedPromotion[] = [
   {
     index: 1,
-    category: 'limited',
     startsInDays: -2,
+    offer: {
+      kind: 'depositMatch',
+      percent: 20,
+      cap: 20_000,
+      minDeposit: 1_000,
+      qualifies: { rule: 'first' },
+      wagerMultiple: 5,
+      maxStake: 1_000,
+      expiresInDays: 14,
+      gameWeights: {},
+    },
     endsInDays: 12,
     title: {
       'ja-JP': '初回入金ボーナス',
@@ -214,7 +226,6 @@ export const seedPromotions: readonly SeedPromotion[] = [
   },
   {
     index: 2,
-    category: 'longTerm',
     startsInDays: -60,
     endsInDays: null,
     title: {
@@ -238,7 +249,6 @@ export const seedPromotions: readonly SeedPromotion[] = [
   },
   {
     index: 3,
-    category: 'special',
     startsInDays: -1,
     endsInDays: 6,
     title: {
@@ -262,7 +272,6 @@ export const seedPromotions: readonly SeedPromotion[] = [
   },
   {
     index: 4,
-    category: 'longTerm',
     startsInDays: -90,
     endsInDays: null,
     title: {
@@ -286,7 +295,6 @@ export const seedPromotions: readonly SeedPromotion[] = [
   },
   {
     index: 5,
-    category: 'limited',
     startsInDays: -3,
     endsInDays: 4,
     title: {
@@ -310,7 +318,6 @@ export const seedPromotions: readonly SeedPromotion[] = [
   },
   {
     index: 6,
-    category: 'special',
     startsInDays: -5,
     endsInDays: 25,
     title: {
@@ -334,7 +341,6 @@ export const seedPromotions: readonly SeedPromotion[] = [
   },
   {
     index: 7,
-    category: 'limited',
     startsInDays: -40,
     endsInDays: -10,
     title: {
@@ -358,7 +364,6 @@ export const seedPromotions: readonly SeedPromotion[] = [
   },
   {
     index: 8,
-    category: 'special',
     startsInDays: -120,
     endsInDays: -60,
     title: {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
+import { bonusOffers } from './schema/bonus';
 import { banners, contentPages, countries, type LocalisedText, notices, promotions } from './schema/content';
 import { promotionContent, seedBanners, seedNotices, seedPromotions } from './seed-content';
 import { retiredPageTexts, seedPages } from './seed-pages';
@@ -55,17 +56,24 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
   }
 
   if (await isEmpty(promotions)) {
-    await db.insert(promotions).values(
-      seedPromotions.map((promotion) => ({
-        category: promotion.category,
-        imageUrl: `/images/promotions/promo-${promotion.index}.svg`,
-        startsAt: new Date(now.getTime() + promotion.startsInDays * day),
-        endsAt: promotion.endsInDays === null ? null : new Date(now.getTime() + promotion.endsInDays * day),
-        title: promotion.title,
-        summary: promotion.summary,
-        content: promotionContent(promotion),
-      })),
-    );
+    const inserted = await db
+      .insert(promotions)
+      .values(
+        seedPromotions.map((promotion) => ({
+          imageUrl: `/images/promotions/promo-${promotion.index}.svg`,
+          startsAt: new Date(now.getTime() + promotion.startsInDays * day),
+          endsAt: promotion.endsInDays === null ? null : new Date(now.getTime() + promotion.endsInDays * day),
+          title: promotion.title,
+          summary: promotion.summary,
+          content: promotionContent(promotion),
+        })),
+      )
+      .returning({ id: promotions.id });
+    const offers = seedPromotions.flatMap((promotion, at) => {
+      const promotionId = inserted[at]?.id;
+      return promotion.offer && promotionId ? [{ promotionId, terms: promotion.offer, updatedAt: now }] : [];
+    });
+    if (offers.length > 0) await db.insert(bonusOffers).values(offers);
   }
 
   await fillSeededLanguages(db);

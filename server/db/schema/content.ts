@@ -20,6 +20,9 @@ export const banners = pgTable('banners', {
   linkUrl: text('link_url'),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /** The desk's schedule: an active banner shows from `showsFrom` until before `showsUntil`; null is open. */
+  showsFrom: timestamp('shows_from', { withTimezone: true }),
+  showsUntil: timestamp('shows_until', { withTimezone: true }),
 });
 
 export const notices = pgTable(
@@ -38,7 +41,6 @@ export const promotions = pgTable(
   'promotions',
   {
     id: serial('id').primaryKey(),
-    category: text('category', { enum: ['limited', 'longTerm', 'special'] }).notNull(),
     title: jsonb('title').$type<LocalisedText>().notNull(),
     summary: jsonb('summary').$type<LocalisedText>().notNull(),
     content: jsonb('content').$type<LocalisedText>().notNull(),

@@ -256,6 +256,13 @@ export const walletTransactions = pgTable(
      */
     meta: jsonb('meta').$type<Record<string, unknown>>(),
     ledgerTransferId: bigint('ledger_transfer_id', { mode: 'number' }),
+    /**
+     * The player's open bonus when it was booked, and the coins of it from that bonus: of a bet, the
+     * stake the bonus paid (the part the player's coins did not cover); of a win, the share paid back
+     * into the bonus (the win in the proportion the bonus paid of its bet).
+     */
+    bonusId: integer('bonus_id'),
+    bonusAmount: bigint('bonus_amount', { mode: 'number' }).notNull().default(0),
     /** Set once on a bet or win that a rollback undid. */
     rolledBackAt: instant('rolled_back_at'),
     createdAt: instant('created_at').notNull(),

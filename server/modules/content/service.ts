@@ -1,11 +1,28 @@
+import type { BonusTerms } from '@contract/bonus';
 import type { Game, Notice, Promotion, PromotionCategory } from '@contract/content';
 import type { Locale } from '@contract/locales';
 import { type Database, plainRows } from '@server/db/client';
+import { bonusOffers } from '@server/db/schema/bonus';
 import { banners, contentPages, countries, type LocalisedText, notices, promotions } from '@server/db/schema/content';
 import { ApiError } from '@server/errors';
 import { localisedItem } from '@server/localised-text';
 import { onePage } from '@server/shared/paging';
-import { and, asc, count, desc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  isNotNull,
+  isNull,
+  lte,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { gameImageUrl } from '../hall/public';
 
 export interface Page<T> {
@@ -32,11 +49,19 @@ export async function listCountries(db: Database, locale: Locale) {
   return rows.map((row) => ({ code: row.code, name: regionName(row.code, locale), dialCode: row.dialCode }));
 }
 
-export async function listBanners(db: Database, locale: Locale, position: 'home' | 'promotion') {
+/** The published banners of a place whose schedule holds `now`. */
+export async function listBanners(db: Database, locale: Locale, now: Date, position: 'home' | 'promotion') {
   const rows = await db
     .select()
     .from(banners)
-    .where(and(eq(banners.active, true), eq(banners.position, position)))
+    .where(
+      and(
+        eq(banners.active, true),
+        eq(banners.position, position),
+        or(isNull(banners.showsFrom), lte(banners.showsFrom, now)),
+        or(isNull(banners.showsUntil), gt(banners.showsUntil, now)),
+      ),
+    )
     .orderBy(asc(banners.sort), asc(banners.id));
   return rows.map((row) => ({
     id: row.id,
@@ -73,6 +98,13 @@ export async function listNotices(
   };
 }
 
+/**
+ * A promotion's category follows from its dates and its offer: ended is past; running without an
+ * end is long-term; running with an end is limited-time when it offers a bonus, and special (an
+ * event such as a tournament) when it does not.
+ */
+const offersBonus = sql<boolean>`exists (select 1 from ${bonusOffers} where ${bonusOffers.promotionId} = ${promotions.id})`;
+
 function promotionFilter(category: PromotionCategory, now: Date): SQL | undefined {
   const running = and(lte(promotions.startsAt, now), or(isNull(promotions.endsAt), gt(promotions.endsAt, now)));
   switch (category) {
@@ -80,10 +112,35 @@ function promotionFilter(category: PromotionCategory, now: Date): SQL | undefine
       return running;
     case 'past':
       return lte(promotions.endsAt, now);
-    default:
-      return and(running, eq(promotions.category, category));
+    case 'longTerm':
+      return and(running, isNull(promotions.endsAt));
+    case 'limited':
+      return and(running, isNotNull(promotions.endsAt), offersBonus);
+    case 'special':
+      return and(running, isNotNull(promotions.endsAt), not(offersBonus));
   }
 }
+
+type PromotionRow = typeof promotions.$inferSelect & { offersBonus: boolean };
+
+function categoryOf(row: PromotionRow, now: Date): Exclude<PromotionCategory, 'all'> {
+  if (row.endsAt === null) return 'longTerm';
+  if (row.endsAt <= now) return 'past';
+  return row.offersBonus ? 'limited' : 'special';
+}
+
+function promotionItem(row: PromotionRow, locale: Locale, now: Date): Promotion {
+  return {
+    id: row.id,
+    ...localisedItem({ title: row.title, summary: row.summary, content: row.content }, locale),
+    imageUrl: row.imageUrl,
+    category: categoryOf(row, now),
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt?.toISOString() ?? null,
+  };
+}
+
+const promotionColumns = { ...getTableColumns(promotions), offersBonus };
 
 export async function listPromotions(
   db: Database,
@@ -94,20 +151,26 @@ export async function listPromotions(
   const where = promotionFilter(query.category, now);
   const page = await onePage(
     query,
-    db.select().from(promotions).where(where).orderBy(desc(promotions.startsAt), desc(promotions.id)),
+    db.select(promotionColumns).from(promotions).where(where).orderBy(desc(promotions.startsAt), desc(promotions.id)),
     db.select({ total: count() }).from(promotions).where(where),
   );
-  return {
-    total: page.total,
-    list: page.list.map((row) => ({
-      id: row.id,
-      ...localisedItem({ title: row.title, summary: row.summary, content: row.content }, locale),
-      imageUrl: row.imageUrl,
-      category: row.endsAt && row.endsAt <= now ? 'past' : row.category,
-      startsAt: row.startsAt.toISOString(),
-      endsAt: row.endsAt?.toISOString() ?? null,
-    })),
-  };
+  return { total: page.total, list: page.list.map((row) => promotionItem(row, locale, now)) };
+}
+
+/** One promotion that has started (a future one is not shown yet), with the bonus it offers. */
+export async function getPromotion(
+  db: Database,
+  locale: Locale,
+  now: Date,
+  id: number,
+): Promise<Promotion & { offer: BonusTerms | null }> {
+  const [row] = await db
+    .select({ ...promotionColumns, offer: bonusOffers.terms })
+    .from(promotions)
+    .leftJoin(bonusOffers, eq(bonusOffers.promotionId, promotions.id))
+    .where(and(eq(promotions.id, id), lte(promotions.startsAt, now)));
+  if (!row) throw new ApiError(404, 'error.notFound');
+  return { ...promotionItem(row, locale, now), offer: row.offer };
 }
 
 interface GameRow {

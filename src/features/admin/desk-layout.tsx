@@ -5,7 +5,7 @@ import { adminReconciliation } from '@contract/admin-reconciliation';
 import { adminReport } from '@contract/admin-reports';
 import type { OperatorRole } from '@contract/admin-roles';
 import { adminAgentApplicationList } from '@contract/agent-desk';
-import { adminNoticeList } from '@contract/content-desk';
+import { adminBannerList, adminContentPageList, adminNoticeList } from '@contract/content-desk';
 import { adminManualDepositList } from '@contract/deposit-desk';
 import type { Endpoint } from '@contract/endpoint';
 import { adminGameList, adminGameProfitDaily, adminGameRoundList } from '@contract/hall-desk';
@@ -48,6 +48,8 @@ const deskMenu = [
   { key: 'games', to: '/admin/games', endpoint: adminGameList },
   { key: 'letters', to: '/admin/letters', endpoint: adminStationLetterList },
   { key: 'notices', to: '/admin/notices', endpoint: adminNoticeList },
+  { key: 'banners', to: '/admin/banners', endpoint: adminBannerList },
+  { key: 'contentPages', to: '/admin/content-pages', endpoint: adminContentPageList },
   { key: 'support', to: '/admin/support', endpoint: adminSupportMessageList },
   { key: 'supportSettings', to: '/admin/support-settings', endpoint: adminSupportSettingsQuery },
   { key: 'accountTransfers', to: '/admin/account-transfers', endpoint: adminAccountTransferList },

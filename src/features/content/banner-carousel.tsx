@@ -1,4 +1,5 @@
 import type { Banner } from '@contract/content';
+import type { Locale } from '@contract/locales';
 import { AccordionChevron, Box, Image, Skeleton, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -161,8 +162,11 @@ function SlideControls({ banners, embla, selected }: { banners: Banner[]; embla:
   );
 }
 
-/** The art carries no words: the banner's title is written over it in the reader's language. */
-function BannerArt({ banner, first }: { banner: Banner; first: boolean }) {
+/**
+ * The art carries no words: the banner's title is written over it in the reader's language (the
+ * page's, or the one the desk's preview reads as).
+ */
+export function BannerArt({ banner, first, reader }: { banner: Banner; first: boolean; reader?: Locale }) {
   return (
     <>
       <Image
@@ -173,7 +177,7 @@ function BannerArt({ banner, first }: { banner: Banner; first: boolean }) {
       />
       <span className={classes.bannerCaption} aria-hidden="true">
         {banner.title}
-        <ShownInJapaneseBadge lang={banner.lang} />
+        <ShownInJapaneseBadge lang={banner.lang} reader={reader} />
       </span>
     </>
   );

@@ -1,33 +1,18 @@
-import { adminNoticeSave, type DeskNotice, type DeskText } from '@contract/content-desk';
-import { defaultLocale, type Locale, locales } from '@contract/locales';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import { adminNoticeSave, type DeskText } from '@contract/content-desk';
+import { defaultLocale, locales } from '@contract/locales';
+import { Alert, Badge, Button, Checkbox, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
-import { ApiCallError } from '@/lib/api-client';
-import { useFieldProps } from '@/lib/form-error';
 import { formatDateTime } from '@/lib/format';
-import { currentLanguage, languageNames } from '@/lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 import { DeskPage, DeskTable } from '../admin/desk-list';
 import { operatorApi } from '../admin/operator-api';
 import { deskQueryKey } from '../admin/queries';
 import { LoadFailed } from '../user/account-gates';
+import { emptyDeskText, LanguageTabs, useLanguageTab, writtenLanguages } from './desk-language-editor';
 import { deskNoticesQueryOptions } from './desk-queries';
 
 interface Draft {
@@ -36,11 +21,6 @@ interface Draft {
   content: DeskText;
   pinned: boolean;
 }
-
-const emptyText = () => Object.fromEntries(locales.map((locale) => [locale, ''])) as DeskText;
-
-const writtenLanguages = (notice: DeskNotice) =>
-  locales.filter((locale) => notice.title[locale] !== '' && notice.content[locale] !== '');
 
 /**
  * Notices per language (docs/requirements.md §1.8): one tab per language, Japanese required. The
@@ -54,7 +34,7 @@ export function NoticesPage() {
   return (
     <DeskPage title={t('notices.title')} description={t('notices.description')}>
       <Group>
-        <Button onClick={() => setDraft({ title: emptyText(), content: emptyText(), pinned: false })}>
+        <Button onClick={() => setDraft({ title: emptyDeskText(), content: emptyDeskText(), pinned: false })}>
           {t('notices.new')}
         </Button>
       </Group>
@@ -78,7 +58,10 @@ export function NoticesPage() {
                 </Group>
               </Table.Td>
               <Table.Td>
-                {t('notices.languagesWritten', { written: writtenLanguages(notice).length, total: locales.length })}
+                {t('notices.languagesWritten', {
+                  written: writtenLanguages([notice.title, notice.content]).length,
+                  total: locales.length,
+                })}
               </Table.Td>
               <Table.Td>{formatDateTime(notice.publishedAt)}</Table.Td>
               <Table.Td>
@@ -104,22 +87,14 @@ function NoticeEditor({ draft, onClose }: { draft: Draft; onClose: () => void })
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const form = useForm<Draft>({ initialValues: draft, validate: schemaResolver(adminNoticeSave.body, { sync: true }) });
-  const [tab, setTab] = useState<Locale>(defaultLocale);
-  const { setErrors } = form;
+  const { tab, setTab, showRefusal } = useLanguageTab(form);
   const save = useMutation({
     mutationFn: (notice: Draft) => operatorApi.call(adminNoticeSave, notice, { silent: true }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: deskQueryKey });
       onClose();
     },
-    onError: (error) => {
-      if (!(error instanceof ApiCallError)) return;
-      // The server's sentence shows on each field it refused, and the tab of the first one opens.
-      setErrors(error.fields);
-      const first = Object.keys(error.fields)[0];
-      const locale = locales.find((candidate) => first?.endsWith(`.${candidate}`));
-      if (locale) setTab(locale);
-    },
+    onError: showRefusal,
   });
 
   return (
@@ -131,7 +106,18 @@ function NoticeEditor({ draft, onClose }: { draft: Draft; onClose: () => void })
               {save.error.message}
             </Alert>
           )}
-          <LanguageTabs form={form} tab={tab} onTab={setTab} />
+          <LanguageTabs
+            form={form}
+            fields={[
+              { name: 'title', label: t('notices.noticeTitle') },
+              { name: 'content', label: t('notices.text'), multiline: true },
+            ]}
+            namespace="admin"
+            required={t('notices.required')}
+            emptyFallsBack={t('notices.emptyFallsBack')}
+            tab={tab}
+            onTab={setTab}
+          />
           <Checkbox label={t('notices.pinned')} {...form.getInputProps('pinned', { type: 'checkbox' })} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -144,57 +130,5 @@ function NoticeEditor({ draft, onClose }: { draft: Draft; onClose: () => void })
         </Stack>
       </form>
     </Modal>
-  );
-}
-
-/** The notice's title and text in each language, a tab each; a tab holding a refused field is marked. */
-function LanguageTabs({
-  form,
-  tab,
-  onTab,
-}: {
-  form: UseFormReturnType<Draft>;
-  tab: Locale;
-  onTab(locale: Locale): void;
-}) {
-  const { t } = useTranslation('admin');
-  const field = useFieldProps(form, 'admin');
-  const refusedLanguage = (locale: Locale) =>
-    Boolean(form.errors[`title.${locale}`] || form.errors[`content.${locale}`]);
-  return (
-    <Tabs value={tab} onChange={(next) => next && onTab(next as Locale)} keepMounted={false}>
-      <Tabs.List>
-        {locales.map((locale) => (
-          <Tabs.Tab key={locale} value={locale} c={refusedLanguage(locale) ? 'red' : undefined}>
-            {languageNames[locale]}
-            {locale === defaultLocale ? ` (${t('notices.required')})` : ''}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      {locales.map((locale) => (
-        <Tabs.Panel key={locale} value={locale} pt="md">
-          <Stack gap="sm">
-            <TextInput
-              {...field(`title.${locale}`, t('notices.noticeTitle'))}
-              withAsterisk={locale === defaultLocale}
-              lang={locale}
-              maxLength={200}
-            />
-            <Textarea
-              {...field(`content.${locale}`, t('notices.text'))}
-              withAsterisk={locale === defaultLocale}
-              lang={locale}
-              autosize
-              minRows={5}
-            />
-            {locale !== defaultLocale && (
-              <Text size="xs" c="dimmed">
-                {t('notices.emptyFallsBack')}
-              </Text>
-            )}
-          </Stack>
-        </Tabs.Panel>
-      ))}
-    </Tabs>
   );
 }
